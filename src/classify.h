@@ -1,0 +1,71 @@
+/*
+ * classify.h: the classification engine.  A classifier compiles a rule
+ * set's detector anchors into the scanner once; then each log (a file,
+ * streamed in bounded memory, or a buffer) is scanned for evidence,
+ * evidence is grouped into incidents (one per failure), each incident is
+ * parsed (exception, frames), classified by the rules, given a signature
+ * and a bucket id, and handed to a callback.
+ *
+ * The classifier borrows the rule set; it must outlive the classifier.
+ */
+#ifndef DLT_CLASSIFY_H
+#define DLT_CLASSIFY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct dlt_failure;
+struct dlt_ruleset;
+struct dlt_classifier;
+
+struct dlt_classify_opts {
+	const char	*framework;	/* --framework: overrides detection; NULL = detect */
+};
+
+/* Return 0 to go on, non-zero to stop (the value is returned). */
+typedef int (*dlt_failure_fn)(const struct dlt_failure *, void *arg);
+
+struct dlt_classifier	*dlt_classifier_new(const struct dlt_ruleset *,
+			    const struct dlt_classify_opts *);
+void			 dlt_classifier_free(struct dlt_classifier *);
+
+/*
+ * Classify one log held in memory.  Returns the number of failures
+ * found, or the callback's non-zero value negated... see below.
+ * Failures are reported in log order.  `source` is copied into each
+ * failure.  Returns 0, or the callback's non-zero value.
+ */
+int	dlt_classify_buffer(struct dlt_classifier *, const char *source,
+	    const char *buf, size_t len, dlt_failure_fn, void *arg);
+
+/*
+ * Classify an open file descriptor, streaming it in bounded memory (a
+ * 100 MB single line is fine).  *content_hash (may be NULL) receives a
+ * hash of all the bytes.  Returns 0, the callback's non-zero value, or
+ * -1 on a read error (errno set; failures found before it were reported).
+ */
+int	dlt_classify_fd(struct dlt_classifier *, const char *source, int fd,
+	    dlt_failure_fn, void *arg, uint64_t *content_hash);
+
+/* Pieces used by `rules test` to check the samples of non-rule entries. */
+struct dlt_frame_parts {
+	char	*func, *file, *module, *lib;
+	long	 line;
+	int	 python;
+};
+/* Parse one frame line with the rule set's frame formats; 1 if parsed. */
+int	dlt_frame_parse_line(const struct dlt_ruleset *, const char *line, size_t len,
+	    struct dlt_frame_parts *);
+void	dlt_frame_parts_release(struct dlt_frame_parts *);
+/* Does any detector hit (anchor found and confirm regex matched) on the line? */
+int	dlt_detector_hits_line(const struct dlt_ruleset *, size_t detector,
+	    const char *line, size_t len);
+/* Is the frame (function name, file) ignored for the framework (may be NULL)? */
+int	dlt_frame_is_ignored(const struct dlt_ruleset *, const char *framework,
+	    const char *func, const char *file);
+/* Apply every normalise entry in order to s; returns a new string. */
+char	*dlt_normalise(const struct dlt_ruleset *, const char *s, size_t len);
+/* Apply only normalise entry i. */
+char	*dlt_normalise_one(const struct dlt_ruleset *, size_t i, const char *s, size_t len);
+
+#endif

@@ -1,0 +1,24 @@
+/* failure.c: struct dlt_failure; see failure.h. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "failure.h"
+
+void
+dlt_failure_release(struct dlt_failure *f)
+{
+	size_t	i;
+
+	free(f->source);
+	free(f->kind);
+	free(f->framework);
+	free(f->exc_type);
+	free(f->exc_message);
+	for (i = 0; i < f->nframes; i++)
+		free(f->frames[i]);
+	free(f->signature);
+	free(f->rule);
+	free(f->evidence);
+	free(f->excerpt);
+	memset(f, 0, sizeof *f);
+}

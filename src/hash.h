@@ -1,0 +1,19 @@
+/*
+ * hash.h: a stable 64-bit hash (FNV-1a) for bucket ids.  The value
+ * depends only on the bytes, never on the machine, so the same defect
+ * gets the same bucket everywhere.
+ */
+#ifndef DLT_HASH_H
+#define DLT_HASH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define DLT_HASH_INIT UINT64_C(0xcbf29ce484222325)
+
+uint64_t	dlt_hash(uint64_t, const void *, size_t);
+uint64_t	dlt_hash_str(uint64_t, const char *);	/* includes a separator */
+/* Writes 16 lower-case hex digits and a NUL into out[17]. */
+void		dlt_hash_hex(uint64_t, char out[17]);
+
+#endif

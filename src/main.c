@@ -1,0 +1,122 @@
+/*
+ * main.c: the dispatcher.  Finds the command (exact names only, with a
+ * "did you mean" hint), runs it, then flushes and closes stdout so that
+ * a write error (disk full, closed pipe) becomes a failure.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "command.h"
+#include "ctx.h"
+#include "error.h"
+#include "exitcode.h"
+#include "regex.h"
+#include "store.h"
+#include "yaml-node.h"
+
+static int	run_command(const struct dlt_cmd *, int, char **);
+static void	print_version(void);
+
+static void
+print_version(void)
+{
+	printf("dltriage %s\n", PACKAGE_VERSION);
+	printf("PCRE2 %s, libyaml %s, SQLite %s\n", dlt_rx_version(),
+	    ynode_libyaml_version(), dlt_store_sqlite_version());
+}
+
+static int
+run_command(const struct dlt_cmd *cmd, int argc, char **argv)
+{
+	struct dlt_ctx	ctx;
+	int		rc;
+
+	memset(&ctx, 0, sizeof ctx);
+	ctx.argv0 = "dltriage";
+	if ((cmd->flags & DLT_CMD_INTERACTIVE) &&
+	    (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))) {
+		dlt_error("'%s' needs a terminal", cmd->name);
+		return (DLT_EXIT_USAGE);
+	}
+	rc = cmd->exec(&ctx, argc, argv);
+	dlt_ctx_release(&ctx);
+	return (rc);
+}
+
+int
+main(int argc, char **argv)
+{
+	const struct dlt_cmd	*cmd;
+	const char		*hint;
+	char			 name[256];
+	int			 rc, shift = 1;
+
+	/* A closed pipe is a write error we report, not a death by SIGPIPE. */
+	signal(SIGPIPE, SIG_IGN);
+
+	if (argc < 2) {
+		cmd = dlt_cmd_find("help");
+		rc = run_command(cmd, 1, (char *[]){ "help", NULL });
+		return (rc == DLT_EXIT_OK ? DLT_EXIT_USAGE : rc);
+	}
+	if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
+		print_version();
+		rc = DLT_EXIT_OK;
+		goto out;
+	}
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+		cmd = dlt_cmd_find("help");
+		rc = run_command(cmd, 1, (char *[]){ "help", NULL });
+		goto out;
+	}
+	if (argv[1][0] == '-') {
+		dlt_error("unknown option '%s'", argv[1]);
+		fprintf(stderr, "usage: dltriage <command> [options] [args]\n"
+		    "       dltriage help\n");
+		return (DLT_EXIT_USAGE);
+	}
+	cmd = NULL;
+	if (argc >= 3 && argv[2][0] != '-' &&
+	    snprintf(name, sizeof name, "%s %s", argv[1], argv[2]) < (int)sizeof name &&
+	    (cmd = dlt_cmd_find(name)) != NULL)
+		shift = 2;
+	if (cmd == NULL && (cmd = dlt_cmd_find(argv[1])) == NULL) {
+		if (strcmp(argv[1], "rules") == 0) {
+			if (argc >= 3)
+				dlt_error("'rules %s' is not a dltriage command", argv[2]);
+			else
+				dlt_error("'rules' needs a verb");
+			fprintf(stderr, "usage: dltriage rules check|test|list|schema [options]\n");
+			return (DLT_EXIT_USAGE);
+		}
+		dlt_error("'%s' is not a dltriage command", argv[1]);
+		if ((hint = dlt_cmd_suggest(argv[1])) != NULL)
+			fprintf(stderr, "\nThe most similar command is\n\t%s\n", hint);
+		fprintf(stderr, "See 'dltriage help' for the list of commands.\n");
+		return (DLT_EXIT_USAGE);
+	}
+	argv += shift;
+	argc -= shift;
+	/* exec sees its own verb as argv[0] */
+	argv--;
+	argc++;
+	argv[0] = (char *)(strchr(cmd->name, ' ') ? strchr(cmd->name, ' ') + 1 : cmd->name);
+	rc = run_command(cmd, argc, argv);
+out:
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		if (errno == EPIPE)
+			return (rc);
+		dlt_error_errno("cannot write standard output");
+		return (rc == DLT_EXIT_OK ? DLT_EXIT_OUTPUT : rc);
+	}
+	if (fclose(stdout) != 0) {
+		dlt_error_errno("cannot close standard output");
+		return (rc == DLT_EXIT_OK ? DLT_EXIT_OUTPUT : rc);
+	}
+	return (rc);
+}

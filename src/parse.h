@@ -1,0 +1,4 @@
+/* PLACEHOLDER */
+#ifndef DLT_parse_H
+#define DLT_parse_H
+#endif

@@ -1,0 +1,2 @@
+/* PLACEHOLDER */
+#include "rule-schema.h"

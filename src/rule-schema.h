@@ -1,0 +1,4 @@
+/* PLACEHOLDER */
+#ifndef DLT_RULE_SCHEMA_H
+#define DLT_RULE_SCHEMA_H
+#endif

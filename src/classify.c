@@ -1,14 +1,646 @@
-/* PLACEHOLDER */
-#include "classify.h"
+/*
+ * classify.c: incidents -> failures.  Framework detection, frame
+ * filtering, the rules, signatures and bucket ids; see classify.h and
+ * docs/rules-spec.md.  Nothing here decides a class by itself: every
+ * decision comes from the rule set.
+ */
+#include <errno.h>
 #include <stdlib.h>
-struct dlt_classifier { int x; };
-struct dlt_classifier *dlt_classifier_new(const struct dlt_ruleset *r, const struct dlt_classify_opts *o) { (void)r;(void)o; return calloc(1, sizeof(struct dlt_classifier)); }
-void dlt_classifier_free(struct dlt_classifier *c) { free(c); }
-int dlt_classify_buffer(struct dlt_classifier *c, const char *s, const char *b, size_t l, dlt_failure_fn f, void *a) { (void)c;(void)s;(void)b;(void)l;(void)f;(void)a; return 0; }
-int dlt_classify_fd(struct dlt_classifier *c, const char *s, int fd, dlt_failure_fn f, void *a, uint64_t *h) { (void)c;(void)s;(void)fd;(void)f;(void)a;(void)h; return 0; }
-int dlt_frame_parse_line(const struct dlt_ruleset *r, const char *l, size_t n, struct dlt_frame_parts *p) { (void)r;(void)l;(void)n;(void)p; return 0; }
-void dlt_frame_parts_release(struct dlt_frame_parts *p) { (void)p; }
-int dlt_detector_hits_line(const struct dlt_ruleset *r, size_t d, const char *l, size_t n) { (void)r;(void)d;(void)l;(void)n; return 0; }
-int dlt_frame_is_ignored(const struct dlt_ruleset *r, const char *fw, const char *fn, const char *fl) { (void)r;(void)fw;(void)fn;(void)fl; return 0; }
-char *dlt_normalise(const struct dlt_ruleset *r, const char *s, size_t l) { (void)r;(void)s;(void)l; return NULL; }
-char *dlt_normalise_one(const struct dlt_ruleset *r, size_t i, const char *s, size_t l) { (void)r;(void)i;(void)s;(void)l; return NULL; }
+#include <string.h>
+
+#include "classify.h"
+#include "failure.h"
+#include "hash.h"
+#include "logread.h"
+#include "parse.h"
+#include "regex.h"
+#include "rules.h"
+#include "scan.h"
+#include "strbuf.h"
+#include "xmalloc.h"
+
+#define MAX_CAPTURES	16
+
+struct capture {
+	char	*name;
+	char	*value;
+};
+
+struct captures {
+	struct capture	v[MAX_CAPTURES];
+	int		n;
+};
+
+struct dlt_classifier {
+	const struct dlt_ruleset	*rules;
+	char				*framework;	/* override */
+	struct dlt_scanner		*scanner;
+	struct dlt_parser		 parser;
+	/* the log being classified */
+	const char			*source;
+	struct dlt_failure		*pending;
+	size_t				 npending, pending_alloc;
+};
+
+struct eval {
+	const struct dlt_classifier	*cl;
+	const struct dlt_incident	*inc;
+	const char			*top;
+	const char			*framework;
+};
+
+static int	incident_cb(struct dlt_incident *, void *);
+static int	cond_holds(const struct eval *, const struct dlt_cond *, struct captures *);
+static int	conds_hold(const struct eval *, const struct dlt_conds *, struct captures *);
+static int	match_one(const struct dlt_cond *, const char *, struct captures *);
+static void	captures_release(struct captures *);
+static const char *capture_get(const struct captures *, const char *);
+static char	*expand(const char *, const struct captures *, const char *, const char *,
+		    const char *, const char *, const char *, const char *);
+static char	*first_line(const char *, size_t);
+static int	default_priority(int, int);
+static int	flush_pending(struct dlt_classifier *, dlt_failure_fn, void *);
+static int	looks_binary(const char *, size_t);
+
+struct dlt_classifier *
+dlt_classifier_new(const struct dlt_ruleset *rules, const struct dlt_classify_opts *opts)
+{
+	struct dlt_classifier	*cl;
+	struct dlt_scan_pattern	*pats = NULL;
+	size_t			 n = 0, alloc = 0, i, k;
+
+	cl = xcalloc(1, sizeof *cl);
+	cl->rules = rules;
+	if (opts != NULL && opts->framework != NULL)
+		cl->framework = xstrdup(opts->framework);
+	for (i = 0; i < rules->ndetectors; i++) {
+		for (k = 0; k < rules->detectors[i].nanchors; k++) {
+			XGROW(pats, n + 1, alloc);
+			pats[n].lit = rules->detectors[i].anchors[k];
+			pats[n].len = strlen(pats[n].lit);
+			pats[n].caseless = rules->detectors[i].caseless;
+			pats[n].word = rules->detectors[i].word;
+			pats[n].id = (int)i;
+			n++;
+		}
+	}
+	cl->scanner = dlt_scanner_new(pats, n);
+	free(pats);
+	dlt_parser_init(&cl->parser, rules, cl->scanner);
+	return (cl);
+}
+
+void
+dlt_classifier_free(struct dlt_classifier *cl)
+{
+	size_t	i;
+
+	if (cl == NULL)
+		return;
+	for (i = 0; i < cl->npending; i++)
+		dlt_failure_release(&cl->pending[i]);
+	free(cl->pending);
+	dlt_parser_release(&cl->parser);
+	dlt_scanner_free(cl->scanner);
+	free(cl->framework);
+	free(cl);
+}
+
+static void
+captures_release(struct captures *c)
+{
+	int	i;
+
+	for (i = 0; i < c->n; i++) {
+		free(c->v[i].name);
+		free(c->v[i].value);
+	}
+	c->n = 0;
+}
+
+static const char *
+capture_get(const struct captures *c, const char *name)
+{
+	int	i;
+
+	for (i = 0; i < c->n; i++)
+		if (strcmp(c->v[i].name, name) == 0)
+			return (c->v[i].value);
+	return (NULL);
+}
+
+static int
+match_one(const struct dlt_cond *c, const char *s, struct captures *caps)
+{
+	struct dlt_rx_match	 m;
+	const char		*name;
+	int			 i, num;
+
+	if (s == NULL)
+		return (0);
+	if (!dlt_rx_match(c->rx, s, strlen(s), 0, &m))
+		return (0);
+	if (caps == NULL)
+		return (1);
+	for (i = 0; (name = dlt_rx_group_name(c->rx, i, &num)) != NULL; i++) {
+		if (num > m.ngroups || m.gstart[num] == (size_t)-1 ||
+		    capture_get(caps, name) != NULL || caps->n >= MAX_CAPTURES)
+			continue;
+		caps->v[caps->n].name = xstrdup(name);
+		caps->v[caps->n].value = xstrndup(s + m.gstart[num],
+		    m.gend[num] - m.gstart[num]);
+		caps->n++;
+	}
+	return (1);
+}
+
+static int
+cond_holds(const struct eval *ev, const struct dlt_cond *c, struct captures *caps)
+{
+	const struct dlt_incident	*inc = ev->inc;
+	size_t				 i;
+
+	switch (c->field) {
+	case DLT_FIELD_TEXT:
+		return (match_one(c, inc->text.buf, caps));
+	case DLT_FIELD_HEAD:
+		return (match_one(c, inc->head, caps));
+	case DLT_FIELD_EXC_TYPE:
+		return (match_one(c, inc->exc_type, caps));
+	case DLT_FIELD_EXC_MESSAGE:
+		return (match_one(c, inc->exc_message, caps));
+	case DLT_FIELD_FRAME:
+		for (i = 0; i < inc->nframes; i++)
+			if (match_one(c, inc->frames[i].display, caps))
+				return (1);
+		return (0);
+	case DLT_FIELD_TOP_FRAME:
+		return (match_one(c, ev->top, caps));
+	case DLT_FIELD_FRAME_FILE:
+		for (i = 0; i < inc->nframes; i++)
+			if (match_one(c, inc->frames[i].file, caps))
+				return (1);
+		return (0);
+	case DLT_FIELD_DETECTOR:
+		for (i = 0; i < inc->ndetectors; i++)
+			if (match_one(c, ev->cl->rules->detectors[inc->detectors[i]].c.id,
+			    caps))
+				return (1);
+		return (0);
+	case DLT_FIELD_SOURCE:
+		return (match_one(c, ev->cl->source, caps));
+	default:
+		break;
+	}
+	return (0);
+}
+
+static int
+conds_hold(const struct eval *ev, const struct dlt_conds *w, struct captures *caps)
+{
+	size_t	i;
+	int	any;
+
+	for (i = 0; i < w->nall; i++)
+		if (!cond_holds(ev, &w->all[i], caps))
+			return (0);
+	if (w->nany > 0) {
+		any = 0;
+		for (i = 0; i < w->nany && !any; i++)
+			any = cond_holds(ev, &w->any[i], caps);
+		if (!any)
+			return (0);
+	}
+	for (i = 0; i < w->nnone; i++)
+		if (cond_holds(ev, &w->none[i], NULL))
+			return (0);
+	return (1);
+}
+
+static char *
+first_line(const char *s, size_t max)
+{
+	const char	*nl;
+	size_t		 n;
+
+	if (s == NULL)
+		return (xstrdup(""));
+	nl = strchr(s, '\n');
+	n = nl != NULL ? (size_t)(nl - s) : strlen(s);
+	if (n > max)
+		n = max;
+	return (xstrndup(s, n));
+}
+
+/*
+ * Expand a template: {type} {message} {top} {kind} {class} {framework}
+ * and named captures.  " in {top}" disappears when there is no top frame.
+ */
+static char *
+expand(const char *tpl, const struct captures *caps, const char *type,
+    const char *message, const char *top, const char *kind, const char *cls,
+    const char *framework)
+{
+	struct strbuf	 sb = STRBUF_INIT;
+	const char	*p, *e, *v;
+	char		 name[64];
+	size_t		 n;
+
+	for (p = tpl; *p != '\0'; p++) {
+		if (*p != '{' || (e = strchr(p, '}')) == NULL ||
+		    (n = (size_t)(e - p - 1)) == 0 || n >= sizeof name) {
+			strbuf_addch(&sb, *p);
+			continue;
+		}
+		memcpy(name, p + 1, n);
+		name[n] = '\0';
+		v = NULL;
+		if (strcmp(name, "type") == 0)
+			v = type;
+		else if (strcmp(name, "message") == 0)
+			v = message;
+		else if (strcmp(name, "top") == 0) {
+			v = top;
+			if (v == NULL || *v == '\0') {
+				if (sb.len >= 4 && memcmp(sb.buf + sb.len - 4, " in ", 4) == 0)
+					strbuf_setlen(&sb, sb.len - 4);
+				p = e;
+				continue;
+			}
+		} else if (strcmp(name, "kind") == 0)
+			v = kind;
+		else if (strcmp(name, "class") == 0)
+			v = cls;
+		else if (strcmp(name, "framework") == 0)
+			v = framework;
+		else
+			v = capture_get(caps, name);
+		if (v != NULL)
+			strbuf_addstr(&sb, v);
+		p = e;
+	}
+	return (strbuf_detach(&sb, NULL));
+}
+
+static int
+default_priority(int cls, int security)
+{
+	if (security)
+		return (DLT_PRIO_HIGH);
+	switch (cls) {
+	case DLT_CLASS_CRASH:
+	case DLT_CLASS_NAN:
+	case DLT_CLASS_INCONSISTENCY:
+		return (DLT_PRIO_MEDIUM);
+	default:
+		return (DLT_PRIO_LOW);
+	}
+}
+
+static int
+incident_cb(struct dlt_incident *inc, void *arg)
+{
+	struct dlt_classifier		*cl = arg;
+	const struct dlt_ruleset	*rs = cl->rules;
+	const struct dlt_rule		*rule = NULL;
+	struct dlt_failure		*f;
+	struct captures			 caps;
+	struct eval			 ev;
+	const char			*framework = NULL, *top = NULL;
+	char				*msg1, *norm, *kind;
+	long				 scores[16];
+	const char			*names[16];
+	size_t				 i, j, nnames = 0, nf;
+	uint64_t			 h;
+	int				 cls, best;
+
+	memset(&caps, 0, sizeof caps);
+	memset(&ev, 0, sizeof ev);
+	ev.cl = cl;
+	ev.inc = inc;
+
+	/* framework */
+	if (cl->framework != NULL)
+		framework = cl->framework;
+	else {
+		for (i = 0; i < rs->nframeworks; i++) {
+			if (!conds_hold(&ev, &rs->frameworks[i].when, NULL))
+				continue;
+			for (j = 0; j < nnames; j++)
+				if (strcmp(names[j], rs->frameworks[i].framework) == 0)
+					break;
+			if (j == nnames) {
+				if (nnames == 16)
+					continue;
+				names[nnames] = rs->frameworks[i].framework;
+				scores[nnames++] = 0;
+			}
+			scores[j] += rs->frameworks[i].weight;
+		}
+		best = -1;
+		for (j = 0; j < nnames; j++)
+			if (best < 0 || scores[j] > scores[best])
+				best = (int)j;
+		framework = best >= 0 ? names[best] : "unknown";
+	}
+
+	/* frame filtering */
+	for (i = 0; i < inc->nframes; i++) {
+		inc->frames[i].ignored = dlt_frame_is_ignored(rs, framework,
+		    inc->frames[i].display, inc->frames[i].file);
+		if (!inc->frames[i].ignored && top == NULL)
+			top = inc->frames[i].display;
+	}
+	ev.top = top;
+	ev.framework = framework;
+
+	/* the rules, by precedence */
+	for (i = 0; i < rs->nrules; i++) {
+		if (rs->rules[i].framework != NULL &&
+		    strcmp(rs->rules[i].framework, framework) != 0)
+			continue;
+		captures_release(&caps);
+		if (conds_hold(&ev, &rs->rules[i].when, &caps)) {
+			rule = &rs->rules[i];
+			break;
+		}
+	}
+	cls = rule != NULL ? rule->cls : DLT_CLASS_UNKNOWN;
+	if (cls == DLT_CLASS_IGNORE) {
+		captures_release(&caps);
+		return (0);
+	}
+	if (rule != NULL && rule->set_framework != NULL && strcmp(framework, "unknown") == 0)
+		framework = rule->set_framework;
+
+	XGROW(cl->pending, cl->npending + 1, cl->pending_alloc);
+	f = &cl->pending[cl->npending++];
+	memset(f, 0, sizeof *f);
+	f->source = xstrdup(cl->source);
+	f->line_start = inc->first;
+	f->line_end = inc->last;
+	f->cls = cls;
+	f->framework = xstrdup(framework);
+	msg1 = first_line(inc->exc_message, 160);
+	if (rule != NULL && rule->kind != NULL)
+		kind = expand(rule->kind, &caps, inc->exc_type, msg1, top, "",
+		    dlt_class_name(cls), framework);
+	else
+		kind = xstrdup(dlt_shape_name(inc->first_shape));
+	f->kind = kind;
+	if (inc->exc_type != NULL) {
+		f->exc_type = xstrdup(inc->exc_type);
+		f->exc_message = xstrdup(inc->exc_message != NULL ? inc->exc_message : "");
+	}
+	for (i = 0, nf = 0; i < inc->nframes && nf < DLT_MAX_FRAMES; i++)
+		if (!inc->frames[i].ignored)
+			f->frames[nf++] = xstrdup(inc->frames[i].display);
+	f->nframes = nf;
+	if (rule != NULL && rule->signature != NULL)
+		f->signature = expand(rule->signature, &caps, inc->exc_type, msg1, top,
+		    kind, dlt_class_name(cls), framework);
+	else if (inc->exc_type != NULL)
+		f->signature = expand(*msg1 != '\0' ? "{type}: {message} in {top}" :
+		    "{type} in {top}", &caps, inc->exc_type, msg1, top, kind,
+		    dlt_class_name(cls), framework);
+	else
+		f->signature = expand("{kind} in {top}", &caps, NULL, msg1, top, kind,
+		    dlt_class_name(cls), framework);
+
+	/* bucket: normalised identity of the defect */
+	h = DLT_HASH_INIT;
+	h = dlt_hash_str(h, framework);
+	h = dlt_hash_str(h, dlt_class_name(cls));
+	h = dlt_hash_str(h, kind);
+	h = dlt_hash_str(h, inc->exc_type);
+	norm = dlt_normalise(rs, msg1, strlen(msg1));
+	h = dlt_hash_str(h, norm);
+	free(norm);
+	for (i = 0, nf = 0; i < inc->nframes && nf < 3; i++) {
+		if (inc->frames[i].ignored)
+			continue;
+		norm = dlt_normalise(rs, inc->frames[i].display,
+		    strlen(inc->frames[i].display));
+		h = dlt_hash_str(h, norm);
+		free(norm);
+		nf++;
+	}
+	dlt_hash_hex(h, f->bucket);
+	free(msg1);
+
+	f->rule = rule != NULL ? xstrdup(rule->c.id) : NULL;
+	if (inc->nevidence > 0) {
+		f->evidence = xcalloc(inc->nevidence, sizeof *f->evidence);
+		memcpy(f->evidence, inc->evidence, inc->nevidence * sizeof *f->evidence);
+		f->nevidence = inc->nevidence;
+	}
+	f->security = rule != NULL && rule->security == 1;
+	f->priority = rule != NULL && rule->priority != DLT_PRIO_UNSET ?
+	    rule->priority : default_priority(cls, f->security);
+	f->confidence = rule != NULL ? rule->confidence : 0.3;
+	f->excerpt = xstrndup(inc->text.buf, inc->text.len > 8192 ? 8192 : inc->text.len);
+	captures_release(&caps);
+	return (0);
+}
+
+static int
+flush_pending(struct dlt_classifier *cl, dlt_failure_fn fn, void *arg)
+{
+	size_t	i;
+	int	rc = 0;
+
+	for (i = 0; i < cl->npending; i++) {
+		cl->pending[i].multi = cl->npending > 1;
+		if (rc == 0 && fn != NULL)
+			rc = fn(&cl->pending[i], arg);
+		dlt_failure_release(&cl->pending[i]);
+	}
+	cl->npending = 0;
+	return (rc);
+}
+
+int
+dlt_classify_buffer(struct dlt_classifier *cl, const char *source, const char *buf,
+    size_t len, dlt_failure_fn fn, void *arg)
+{
+	struct dlt_logread	lr;
+
+	dlt_logread_init_mem(&lr, buf, len);
+	cl->source = source;
+	dlt_parse_log(&cl->parser, &lr, incident_cb, cl);
+	dlt_logread_release(&lr);
+	return (flush_pending(cl, fn, arg));
+}
+
+/*
+ * Binary: an executable or archive magic, or many NUL and control bytes
+ * at the start.  A text log with a few NUL bytes is still read.
+ */
+static int
+looks_binary(const char *p, size_t n)
+{
+	size_t	i, bad = 0;
+
+	if (n >= 4 && (memcmp(p, "\177ELF", 4) == 0 || memcmp(p, "PK\003\004", 4) == 0 ||
+	    memcmp(p, "\x1f\x8b", 2) == 0 || memcmp(p, "\x93NUMPY", 6 <= n ? 6 : n) == 0 ||
+	    memcmp(p, "SQLite format 3", n >= 15 ? 15 : n) == 0))
+		return (1);
+	if (n > 8192)
+		n = 8192;
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)p[i];
+
+		if (c == 0 || (c < 0x20 && c != '\n' && c != '\r' && c != '\t' &&
+		    c != '\f' && c != '\b' && c != 0x1b))
+			bad++;
+	}
+	return (n > 0 && bad * 10 > n);
+}
+
+int
+dlt_classify_fd(struct dlt_classifier *cl, const char *source, int fd,
+    dlt_failure_fn fn, void *arg, uint64_t *content_hash)
+{
+	struct dlt_logread	 lr;
+	const char		*p;
+	size_t			 n;
+	int			 rc, err;
+
+	dlt_logread_init_fd(&lr, fd, content_hash != NULL);
+	n = dlt_logread_peek(&lr, &p);
+	if (lr.error == 0 && looks_binary(p, n)) {
+		dlt_logread_release(&lr);
+		return (DLT_CLASSIFY_BINARY);
+	}
+	cl->source = source;
+	dlt_parse_log(&cl->parser, &lr, incident_cb, cl);
+	err = lr.error;
+	if (content_hash != NULL)
+		*content_hash = dlt_logread_hash(&lr);
+	dlt_logread_release(&lr);
+	rc = flush_pending(cl, fn, arg);
+	if (err != 0) {
+		errno = err;
+		return (DLT_CLASSIFY_READ_ERROR);
+	}
+	return (rc);
+}
+
+/* --- pieces for `rules test` --- */
+
+int
+dlt_frame_parse_line(const struct dlt_ruleset *rs, const char *line, size_t len,
+    struct dlt_frame_parts *out)
+{
+	struct dlt_parser	p;
+	struct dlt_pframe	f;
+	int			ok;
+
+	memset(out, 0, sizeof *out);
+	dlt_parser_init(&p, rs, NULL);
+	ok = dlt_parse_frame(&p, line, len, &f);
+	dlt_parser_release(&p);
+	if (!ok)
+		return (0);
+	out->func = f.func;
+	out->file = f.file;
+	out->module = f.display;
+	out->line = f.line;
+	out->python = f.python;
+	return (1);
+}
+
+void
+dlt_frame_parts_release(struct dlt_frame_parts *p)
+{
+	free(p->func);
+	free(p->file);
+	free(p->module);
+	free(p->lib);
+	memset(p, 0, sizeof *p);
+}
+
+int
+dlt_detector_hits_line(const struct dlt_ruleset *rs, size_t d, const char *line, size_t len)
+{
+	const struct dlt_detector	*det;
+	struct dlt_scan_pattern		*pats;
+	struct dlt_scanner		*sc;
+	size_t				 k, at;
+	int				 id, hit;
+
+	if (d >= rs->ndetectors)
+		return (0);
+	det = &rs->detectors[d];
+	if (det->nanchors == 0)
+		return (0);
+	pats = xcalloc(det->nanchors, sizeof *pats);
+	for (k = 0; k < det->nanchors; k++) {
+		pats[k].lit = det->anchors[k];
+		pats[k].len = strlen(det->anchors[k]);
+		pats[k].caseless = det->caseless;
+		pats[k].word = det->word;
+		pats[k].id = 0;
+	}
+	sc = dlt_scanner_new(pats, det->nanchors);
+	free(pats);
+	hit = dlt_scanner_next(sc, line, len, 0, &at, &id);
+	dlt_scanner_free(sc);
+	if (hit && det->match != NULL)
+		hit = dlt_rx_match(det->match, line, len, 0, NULL);
+	return (hit);
+}
+
+int
+dlt_frame_is_ignored(const struct dlt_ruleset *rs, const char *framework,
+    const char *func, const char *file)
+{
+	const struct dlt_ignore_frame	*ig;
+	size_t				 i;
+
+	if (func == NULL)
+		return (0);
+	for (i = 0; i < rs->nignores; i++) {
+		ig = &rs->ignores[i];
+		if (ig->framework != NULL &&
+		    (framework == NULL || strcmp(ig->framework, framework) != 0))
+			continue;
+		if (!dlt_rx_match(ig->func, func, strlen(func), 0, NULL))
+			continue;
+		if (ig->file != NULL &&
+		    (file == NULL || !dlt_rx_match(ig->file, file, strlen(file), 0, NULL)))
+			continue;
+		return (1);
+	}
+	return (0);
+}
+
+char *
+dlt_normalise(const struct dlt_ruleset *rs, const char *s, size_t len)
+{
+	struct strbuf	a = STRBUF_INIT, b = STRBUF_INIT, tmp;
+	size_t		i;
+
+	strbuf_add(&a, s, len);
+	for (i = 0; i < rs->nnormalise; i++) {
+		strbuf_reset(&b);
+		dlt_rx_replace_all(rs->normalise[i].match, a.buf, a.len,
+		    rs->normalise[i].replace, &b);
+		tmp = a;
+		a = b;
+		b = tmp;
+	}
+	strbuf_release(&b);
+	return (strbuf_detach(&a, NULL));
+}
+
+char *
+dlt_normalise_one(const struct dlt_ruleset *rs, size_t i, const char *s, size_t len)
+{
+	struct strbuf	out = STRBUF_INIT;
+
+	if (i >= rs->nnormalise)
+		return (xstrndup(s, len));
+	dlt_rx_replace_all(rs->normalise[i].match, s, len, rs->normalise[i].replace, &out);
+	return (strbuf_detach(&out, NULL));
+}

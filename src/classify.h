@@ -30,10 +30,10 @@ struct dlt_classifier	*dlt_classifier_new(const struct dlt_ruleset *,
 void			 dlt_classifier_free(struct dlt_classifier *);
 
 /*
- * Classify one log held in memory.  Returns the number of failures
- * found, or the callback's non-zero value negated... see below.
- * Failures are reported in log order.  `source` is copied into each
- * failure.  Returns 0, or the callback's non-zero value.
+ * Classify one log held in memory.  Failures are reported in log order
+ * once the whole log is read (so each knows whether the log held more
+ * than one); `source` is copied into each.  Returns 0, or the callback's
+ * non-zero value.
  */
 int	dlt_classify_buffer(struct dlt_classifier *, const char *source,
 	    const char *buf, size_t len, dlt_failure_fn, void *arg);
@@ -41,9 +41,13 @@ int	dlt_classify_buffer(struct dlt_classifier *, const char *source,
 /*
  * Classify an open file descriptor, streaming it in bounded memory (a
  * 100 MB single line is fine).  *content_hash (may be NULL) receives a
- * hash of all the bytes.  Returns 0, the callback's non-zero value, or
- * -1 on a read error (errno set; failures found before it were reported).
+ * hash of all the bytes.  Returns 0, the callback's non-zero value,
+ * DLT_CLASSIFY_BINARY when the file looks binary (nothing reported), or
+ * DLT_CLASSIFY_READ_ERROR on a read error (errno set; failures found
+ * before it were reported).
  */
+#define DLT_CLASSIFY_BINARY	(-2)
+#define DLT_CLASSIFY_READ_ERROR	(-1)
 int	dlt_classify_fd(struct dlt_classifier *, const char *source, int fd,
 	    dlt_failure_fn, void *arg, uint64_t *content_hash);
 

@@ -1,1 +1,248 @@
-/* PLACEHOLDER */
+/* logread.c: bounded-memory log reading; see logread.h. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "hash.h"
+#include "logread.h"
+#include "scan.h"
+#include "xmalloc.h"
+
+static int	fill(struct dlt_logread *);
+static void	hash_bytes(struct dlt_logread *, const unsigned char *, size_t);
+static long	count_newlines(const char *, size_t);
+
+#define MIX	UINT64_C(0x9e3779b97f4a7c15)
+
+/*
+ * Hash 8 bytes at a time (little-endian assembled, so the value is the
+ * same on every machine); much faster than byte-wise FNV on big logs.
+ */
+static void
+hash_bytes(struct dlt_logread *lr, const unsigned char *p, size_t n)
+{
+	uint64_t	w, h = lr->hash;
+	size_t		i;
+
+	while (lr->nhpend > 0 && lr->nhpend < 8 && n > 0) {
+		lr->hpend[lr->nhpend++] = *p++;
+		n--;
+	}
+	if (lr->nhpend == 8) {
+		for (w = 0, i = 0; i < 8; i++)
+			w |= (uint64_t)lr->hpend[i] << (8 * i);
+		h = (h ^ w) * MIX;
+		h ^= h >> 29;
+		lr->nhpend = 0;
+	}
+	while (n >= 8) {
+		for (w = 0, i = 0; i < 8; i++)
+			w |= (uint64_t)p[i] << (8 * i);
+		h = (h ^ w) * MIX;
+		h ^= h >> 29;
+		p += 8;
+		n -= 8;
+	}
+	lr->hash = h;
+	while (n > 0) {
+		lr->hpend[lr->nhpend++] = *p++;
+		n--;
+	}
+}
+
+uint64_t
+dlt_logread_hash(struct dlt_logread *lr)
+{
+	uint64_t	h = lr->hash;
+
+	h = dlt_hash(h, lr->hpend, lr->nhpend);
+	return (dlt_hash(h, &lr->total, sizeof lr->total) ^ (lr->total * MIX));
+}
+
+void
+dlt_logread_init_fd(struct dlt_logread *lr, int fd, int hashing)
+{
+	memset(lr, 0, sizeof *lr);
+	lr->fd = fd;
+	lr->alloc = DLT_LOGREAD_CHUNK;
+	lr->buf = xmalloc(lr->alloc);
+	lr->lineno = 1;
+	lr->hashing = hashing;
+	lr->hash = DLT_HASH_INIT;
+}
+
+void
+dlt_logread_init_mem(struct dlt_logread *lr, const char *mem, size_t len)
+{
+	memset(lr, 0, sizeof *lr);
+	lr->fd = -1;
+	lr->mem = mem;
+	lr->memlen = len;
+	lr->buf = (char *)mem;
+	lr->len = len;
+	lr->eof = 1;
+	lr->lineno = 1;
+	lr->hash = DLT_HASH_INIT;
+	lr->total = len;
+}
+
+void
+dlt_logread_release(struct dlt_logread *lr)
+{
+	if (lr->fd != -1 || lr->mem == NULL)
+		free(lr->buf);
+	lr->buf = NULL;
+}
+
+/* Move unread bytes to the front and read more; 1 if bytes were added. */
+static int
+fill(struct dlt_logread *lr)
+{
+	ssize_t	n;
+	size_t	added = 0;
+
+	if (lr->eof || lr->fd == -1)
+		return (0);
+	if (lr->start > 0) {
+		memmove(lr->buf, lr->buf + lr->start, lr->len - lr->start);
+		lr->len -= lr->start;
+		lr->last_start = lr->last_start >= lr->start ?
+		    lr->last_start - lr->start : 0;
+		lr->start = 0;
+	}
+	while (lr->len < lr->alloc) {
+		n = read(lr->fd, lr->buf + lr->len, lr->alloc - lr->len);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			lr->error = errno;
+			lr->eof = 1;
+			break;
+		}
+		if (n == 0) {
+			lr->eof = 1;
+			break;
+		}
+		if (lr->hashing)
+			hash_bytes(lr, (unsigned char *)lr->buf + lr->len, (size_t)n);
+		lr->total += (uint64_t)n;
+		lr->len += (size_t)n;
+		added += (size_t)n;
+		/* enough for a line or so: do not insist on filling */
+		if (memchr(lr->buf + lr->len - (size_t)n, '\n', (size_t)n) != NULL &&
+		    lr->len >= lr->alloc / 2)
+			break;
+	}
+	return (added > 0);
+}
+
+static long
+count_newlines(const char *p, size_t n)
+{
+	const char	*e = p + n, *q;
+	long		 c = 0;
+
+	while (p < e && (q = memchr(p, '\n', (size_t)(e - p))) != NULL) {
+		c++;
+		p = q + 1;
+	}
+	return (c);
+}
+
+int
+dlt_logread_next(struct dlt_logread *lr, struct dlt_line *line)
+{
+	char	*nl;
+	size_t	 avail;
+
+	for (;;) {
+		avail = lr->len - lr->start;
+		nl = avail ? memchr(lr->buf + lr->start, '\n', avail) : NULL;
+		if (nl != NULL || (lr->eof && avail > 0) ||
+		    (avail == lr->alloc)) {
+			lr->last_start = lr->start;
+			lr->last_lineno = lr->lineno;
+			lr->last_mid = lr->mid_line;
+			line->text = lr->buf + lr->start;
+			line->lineno = lr->lineno;
+			if (nl != NULL) {
+				line->len = (size_t)(nl - line->text);
+				line->partial = lr->mid_line;
+				lr->start += line->len + 1;
+				lr->lineno++;
+				lr->mid_line = 0;
+			} else {
+				line->len = avail;
+				line->partial = 1;
+				lr->start += avail;
+				lr->mid_line = !lr->eof;
+			}
+			if (line->len > 0 && line->text[line->len - 1] == '\r')
+				line->len--;
+			return (1);
+		}
+		if (!fill(lr))
+			if (lr->eof && lr->len - lr->start == 0)
+				return (0);
+	}
+}
+
+void
+dlt_logread_unread(struct dlt_logread *lr)
+{
+	lr->start = lr->last_start;
+	lr->lineno = lr->last_lineno;
+	lr->mid_line = lr->last_mid;
+}
+
+int
+dlt_logread_skip(struct dlt_logread *lr, const struct dlt_scanner *sc)
+{
+	size_t	 at, end, ls;
+	char	*nl;
+	int	 id;
+
+	for (;;) {
+		/* scan only complete lines of the window (or all of it at eof / when full) */
+		end = lr->len;
+		if (!lr->eof && lr->len - lr->start < lr->alloc) {
+			nl = memrchr(lr->buf + lr->start, '\n', lr->len - lr->start);
+			end = nl != NULL ? (size_t)(nl - lr->buf) + 1 : lr->start;
+		}
+		if (end > lr->start &&
+		    dlt_scanner_next(sc, lr->buf, end, lr->start, &at, &id)) {
+			/* back to the start of the line */
+			ls = at;
+			while (ls > lr->start && lr->buf[ls - 1] != '\n')
+				ls--;
+			lr->lineno += count_newlines(lr->buf + lr->start, ls - lr->start);
+			if (ls > lr->start)
+				lr->mid_line = 0;
+			lr->start = ls;
+			return (1);
+		}
+		if (end > lr->start) {
+			/* keep the last byte in case an anchor straddles pieces of a long line */
+			lr->lineno += count_newlines(lr->buf + lr->start, end - lr->start);
+			if (lr->buf[end - 1] != '\n')
+				lr->mid_line = 1;
+			else
+				lr->mid_line = 0;
+			lr->start = end;
+		}
+		if (!fill(lr) && lr->eof && lr->start >= lr->len)
+			return (0);
+		if (lr->eof && lr->start >= lr->len)
+			return (0);
+	}
+}
+
+size_t
+dlt_logread_peek(struct dlt_logread *lr, const char **p)
+{
+	if (lr->len - lr->start < 8192 && !lr->eof)
+		fill(lr);
+	*p = lr->buf + lr->start;
+	return (lr->len - lr->start);
+}

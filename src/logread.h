@@ -1,4 +1,63 @@
-/* PLACEHOLDER */
-#ifndef DLT_logread_H
-#define DLT_logread_H
+/*
+ * logread.h: reading a log in bounded memory.  The reader keeps a window
+ * of at most DLT_LOGREAD_CHUNK bytes plus one partial line; a line longer
+ * than the window is returned in window-sized pieces that share its line
+ * number, so a 100 MB line costs no more memory than a short one.
+ */
+#ifndef DLT_LOGREAD_H
+#define DLT_LOGREAD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct dlt_scanner;
+
+#define DLT_LOGREAD_CHUNK	(1024 * 1024)
+
+struct dlt_logread {
+	int		 fd;		/* -1 for a memory buffer */
+	const char	*mem;		/* memory buffer (not owned) */
+	size_t		 memlen;
+	char		*buf;		/* window */
+	size_t		 alloc;
+	size_t		 start;		/* window bytes [start, len) are unread */
+	size_t		 len;
+	int		 eof;
+	int		 error;		/* errno of a read error */
+	long		 lineno;	/* line number of the byte at start */
+	int		 mid_line;	/* start is in the middle of a long line */
+	size_t		 last_start;	/* for unread */
+	long		 last_lineno;
+	int		 last_mid;
+	int		 hashing;
+	uint64_t	 hash;
+	unsigned char	 hpend[8];	/* bytes not yet hashed (word hashing) */
+	size_t		 nhpend;
+	uint64_t	 total;		/* bytes read */
+};
+
+struct dlt_line {
+	const char	*text;		/* not NUL-terminated; valid until the next call */
+	size_t		 len;		/* without the newline (and a trailing CR) */
+	long		 lineno;
+	int		 partial;	/* a piece of a line longer than the window */
+};
+
+void	dlt_logread_init_fd(struct dlt_logread *, int fd, int hashing);
+void	dlt_logread_init_mem(struct dlt_logread *, const char *, size_t);
+void	dlt_logread_release(struct dlt_logread *);
+/* Next line: 1, or 0 at the end (or on a read error: check ->error). */
+int	dlt_logread_next(struct dlt_logread *, struct dlt_line *);
+/* Push back the line just returned by next (one level only). */
+void	dlt_logread_unread(struct dlt_logread *);
+/*
+ * Skip to the start of the next line holding an anchor of the scanner.
+ * Returns 1 (the next call to next() returns that line), or 0 at the end.
+ */
+int	dlt_logread_skip(struct dlt_logread *, const struct dlt_scanner *);
+/* Peek at the first bytes (fills the window); for binary detection. */
+size_t	dlt_logread_peek(struct dlt_logread *, const char **);
+/* The content hash of everything read so far (after the end: of the file). */
+uint64_t dlt_logread_hash(struct dlt_logread *);
+
 #endif

@@ -1,1 +1,189 @@
-/* PLACEHOLDER */
+/* output.c: table, JSON Lines and CSV output of failures; see output.h. */
+#include <stdio.h>
+#include <string.h>
+
+#include "failure.h"
+#include "json.h"
+#include "output.h"
+#include "rules.h"
+#include "strbuf.h"
+
+static void	out_json(struct dlt_output *, const struct dlt_failure *);
+static void	out_csv(struct dlt_output *, const struct dlt_failure *);
+static void	out_table(struct dlt_output *, const struct dlt_failure *);
+static void	csv_field(struct strbuf *, const char *);
+static void	source_range(struct strbuf *, const struct dlt_failure *);
+
+int
+dlt_format_parse(const char *s)
+{
+	if (strcmp(s, "table") == 0)
+		return (DLT_FORMAT_TABLE);
+	if (strcmp(s, "json") == 0)
+		return (DLT_FORMAT_JSON);
+	if (strcmp(s, "csv") == 0)
+		return (DLT_FORMAT_CSV);
+	return (-1);
+}
+
+void
+dlt_output_begin(struct dlt_output *o, FILE *fp, enum dlt_format format)
+{
+	o->fp = fp;
+	o->format = format;
+	o->count = 0;
+	if (format == DLT_FORMAT_CSV)
+		fputs("source,line_start,line_end,class,kind,framework,exception_type,"
+		    "exception_message,top_frame,signature,bucket,rule,priority,"
+		    "confidence,security\r\n", fp);
+	else if (format == DLT_FORMAT_TABLE)
+		fprintf(fp, "%-15s %-26s %-11s %-16s %s\n", "CLASS", "KIND", "FRAMEWORK",
+		    "BUCKET", "SOURCE  SIGNATURE");
+}
+
+static void
+source_range(struct strbuf *sb, const struct dlt_failure *f)
+{
+	strbuf_addstr(sb, f->source);
+	if (f->multi)
+		strbuf_addf(sb, ":%ld-%ld", f->line_start, f->line_end);
+}
+
+static void
+out_json(struct dlt_output *o, const struct dlt_failure *f)
+{
+	struct strbuf	sb = STRBUF_INIT, src = STRBUF_INIT;
+	size_t		i;
+
+	source_range(&src, f);
+	strbuf_addstr(&sb, "{\"source\":");
+	dlt_json_string(&sb, src.buf, src.len);
+	strbuf_addstr(&sb, ",\"class\":");
+	dlt_json_cstr(&sb, dlt_class_name(f->cls));
+	strbuf_addstr(&sb, ",\"kind\":");
+	dlt_json_cstr(&sb, f->kind);
+	strbuf_addstr(&sb, ",\"framework\":");
+	dlt_json_cstr(&sb, f->framework);
+	strbuf_addstr(&sb, ",\"exception\":");
+	if (f->exc_type != NULL) {
+		strbuf_addstr(&sb, "{\"type\":");
+		dlt_json_cstr(&sb, f->exc_type);
+		strbuf_addstr(&sb, ",\"message\":");
+		dlt_json_cstr(&sb, f->exc_message);
+		strbuf_addch(&sb, '}');
+	} else
+		strbuf_addstr(&sb, "null");
+	strbuf_addstr(&sb, ",\"frames\":[");
+	for (i = 0; i < f->nframes; i++) {
+		if (i > 0)
+			strbuf_addch(&sb, ',');
+		dlt_json_cstr(&sb, f->frames[i]);
+	}
+	strbuf_addstr(&sb, "],\"signature\":");
+	dlt_json_cstr(&sb, f->signature);
+	strbuf_addstr(&sb, ",\"bucket\":");
+	dlt_json_cstr(&sb, f->bucket);
+	strbuf_addstr(&sb, ",\"rule\":");
+	dlt_json_cstr(&sb, f->rule);
+	strbuf_addstr(&sb, ",\"evidence\":[");
+	for (i = 0; i < f->nevidence; i++)
+		strbuf_addf(&sb, "%s%ld", i > 0 ? "," : "", f->evidence[i]);
+	strbuf_addstr(&sb, "],\"priority\":");
+	dlt_json_cstr(&sb, dlt_priority_name(f->priority));
+	strbuf_addf(&sb, ",\"confidence\":%.2f,\"security\":%s}\n", f->confidence,
+	    f->security ? "true" : "false");
+	fwrite(sb.buf, 1, sb.len, o->fp);
+	strbuf_release(&sb);
+	strbuf_release(&src);
+}
+
+static void
+csv_field(struct strbuf *sb, const char *s)
+{
+	struct strbuf	clean = STRBUF_INIT;
+	size_t		i;
+
+	if (s == NULL)
+		s = "";
+	dlt_utf8_sanitise(&clean, s, strlen(s));
+	strbuf_addch(sb, '"');
+	for (i = 0; i < clean.len; i++) {
+		if (clean.buf[i] == '"')
+			strbuf_addch(sb, '"');
+		strbuf_addch(sb, clean.buf[i]);
+	}
+	strbuf_addch(sb, '"');
+	strbuf_release(&clean);
+}
+
+static void
+out_csv(struct dlt_output *o, const struct dlt_failure *f)
+{
+	struct strbuf	sb = STRBUF_INIT;
+
+	csv_field(&sb, f->source);
+	strbuf_addf(&sb, ",%ld,%ld,", f->line_start, f->line_end);
+	csv_field(&sb, dlt_class_name(f->cls));
+	strbuf_addch(&sb, ',');
+	csv_field(&sb, f->kind);
+	strbuf_addch(&sb, ',');
+	csv_field(&sb, f->framework);
+	strbuf_addch(&sb, ',');
+	csv_field(&sb, f->exc_type);
+	strbuf_addch(&sb, ',');
+	csv_field(&sb, f->exc_message);
+	strbuf_addch(&sb, ',');
+	csv_field(&sb, f->nframes > 0 ? f->frames[0] : NULL);
+	strbuf_addch(&sb, ',');
+	csv_field(&sb, f->signature);
+	strbuf_addf(&sb, ",%s,", f->bucket);
+	csv_field(&sb, f->rule);
+	strbuf_addf(&sb, ",%s,%.2f,%s\r\n", dlt_priority_name(f->priority),
+	    f->confidence, f->security ? "true" : "false");
+	fwrite(sb.buf, 1, sb.len, o->fp);
+	strbuf_release(&sb);
+}
+
+static void
+out_table(struct dlt_output *o, const struct dlt_failure *f)
+{
+	struct strbuf	sb = STRBUF_INIT, line = STRBUF_INIT;
+	size_t		i;
+
+	source_range(&sb, f);
+	strbuf_addf(&line, "%-15s %-26s %-11s %-16s %s  ", dlt_class_name(f->cls),
+	    f->kind, f->framework, f->bucket, sb.buf);
+	/* one line per failure: flatten and bound the signature */
+	for (i = 0; f->signature[i] != '\0' && i < 160; i++)
+		strbuf_addch(&line, (unsigned char)f->signature[i] < 0x20 ? ' ' :
+		    f->signature[i]);
+	strbuf_release(&sb);
+	dlt_utf8_sanitise(&sb, line.buf, line.len);
+	strbuf_addch(&sb, '\n');
+	fwrite(sb.buf, 1, sb.len, o->fp);
+	strbuf_release(&sb);
+	strbuf_release(&line);
+}
+
+void
+dlt_output_failure(struct dlt_output *o, const struct dlt_failure *f)
+{
+	switch (o->format) {
+	case DLT_FORMAT_JSON:
+		out_json(o, f);
+		break;
+	case DLT_FORMAT_CSV:
+		out_csv(o, f);
+		break;
+	default:
+		out_table(o, f);
+		break;
+	}
+	o->count++;
+}
+
+void
+dlt_output_end(struct dlt_output *o)
+{
+	fflush(o->fp);
+}

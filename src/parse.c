@@ -1,1 +1,802 @@
-/* PLACEHOLDER */
+/*
+ * parse.c: evidence blocks and incidents; see parse.h and
+ * docs/rules-spec.md.  The shapes of evidence (what a Python traceback
+ * or a sanitizer report looks like) are parsed here; which lines start
+ * them, how frames are parsed, and everything that decides a class is
+ * rule data.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "logread.h"
+#include "parse.h"
+#include "regex.h"
+#include "rules.h"
+#include "scan.h"
+#include "xmalloc.h"
+
+enum { G_FUNC, G_FILE, G_LINE, G_MODULE, G_ADDR, G_LIB, G_COUNT };
+static const char *const group_names[G_COUNT] = {
+	"func", "file", "line", "module", "addr", "lib"
+};
+
+struct fired {
+	int	ids[64];
+	int	n;
+	int	rank;		/* highest shape rank */
+	int	primary;	/* detector with that rank, -1 none */
+};
+
+struct pstate {
+	struct dlt_parser	*p;
+	struct dlt_logread	*lr;
+	struct dlt_incident	*cur;
+	dlt_incident_fn		 fn;
+	void			*arg;
+};
+
+static int	shape_rank(int);
+static void	collect_id(int, void *);
+static void	fire_line(const struct dlt_parser *, const char *, size_t, struct fired *);
+static void	inc_add_line(struct dlt_incident *, const struct dlt_line *,
+		    const struct fired *);
+static void	inc_add_frame(struct dlt_incident *, struct dlt_pframe *);
+static int	is_blank(const char *, size_t);
+static int	is_indented(const char *, size_t);
+static int	starts(const char *, size_t, const char *);
+static int	parse_exception_line(const char *, size_t, char **, char **);
+static void	set_exception(struct dlt_incident *, char *, char *);
+static void	block_traceback(struct pstate *, const struct dlt_line *);
+static void	block_faulthandler(struct pstate *, const struct dlt_line *);
+static void	block_backtrace(struct pstate *, const struct dlt_line *, int);
+static void	block_sanitizer(struct pstate *, const struct dlt_line *, int);
+static void	block_exception(struct pstate *, const struct dlt_line *, int);
+static void	try_frame(struct pstate *, const char *, size_t, struct dlt_pframe **,
+		    size_t *, size_t *);
+static char	*clean_func(const char *, size_t);
+static char	*python_module(const char *);
+static int	finish(struct pstate *);
+
+/* Larger blocks win when several detectors fire on one line. */
+static int
+shape_rank(int shape)
+{
+	switch (shape) {
+	case DLT_SHAPE_SANITIZER:	return (6);
+	case DLT_SHAPE_TRACEBACK:	return (5);
+	case DLT_SHAPE_FAULTHANDLER:	return (4);
+	case DLT_SHAPE_BACKTRACE:	return (3);
+	case DLT_SHAPE_EXCEPTION:	return (2);
+	default:			return (1);
+	}
+}
+
+void
+dlt_parser_init(struct dlt_parser *p, const struct dlt_ruleset *rules,
+    const struct dlt_scanner *sc)
+{
+	size_t	i;
+	int	g;
+
+	memset(p, 0, sizeof *p);
+	p->rules = rules;
+	p->scanner = sc;
+	if (rules->nframes == 0)
+		return;
+	p->fmt_groups = xcalloc(rules->nframes * G_COUNT, sizeof *p->fmt_groups);
+	for (i = 0; i < rules->nframes; i++)
+		for (g = 0; g < G_COUNT; g++)
+			p->fmt_groups[i * G_COUNT + g] =
+			    dlt_rx_group_number(rules->frames[i].match, group_names[g]);
+}
+
+void
+dlt_parser_release(struct dlt_parser *p)
+{
+	free(p->fmt_groups);
+	p->fmt_groups = NULL;
+}
+
+void
+dlt_pframe_release(struct dlt_pframe *f)
+{
+	free(f->func);
+	free(f->file);
+	free(f->display);
+	memset(f, 0, sizeof *f);
+}
+
+void
+dlt_incident_release(struct dlt_incident *inc)
+{
+	size_t	i;
+
+	strbuf_release(&inc->text);
+	free(inc->evidence);
+	free(inc->head);
+	free(inc->exc_type);
+	free(inc->exc_message);
+	for (i = 0; i < inc->nframes; i++)
+		dlt_pframe_release(&inc->frames[i]);
+	free(inc->frames);
+	free(inc->detectors);
+	memset(inc, 0, sizeof *inc);
+}
+
+static int
+is_blank(const char *s, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++)
+		if (!isspace((unsigned char)s[i]))
+			return (0);
+	return (1);
+}
+
+static int
+is_indented(const char *s, size_t n)
+{
+	return (n > 0 && (s[0] == ' ' || s[0] == '\t'));
+}
+
+static int
+starts(const char *s, size_t n, const char *prefix)
+{
+	size_t	k = strlen(prefix);
+
+	return (n >= k && memcmp(s, prefix, k) == 0);
+}
+
+static void
+collect_id(int id, void *arg)
+{
+	struct fired	*f = arg;
+
+	if (f->n < (int)(sizeof f->ids / sizeof f->ids[0]))
+		f->ids[f->n++] = id;
+}
+
+int
+dlt_parser_detector_fires(const struct dlt_parser *p, size_t d, const char *s, size_t n)
+{
+	const struct dlt_detector	*det = &p->rules->detectors[d];
+
+	if (det->match == NULL)
+		return (1);
+	return (dlt_rx_match(det->match, s, n, 0, NULL));
+}
+
+/* Which detectors fire on this line (anchors, then confirming regexes). */
+static void
+fire_line(const struct dlt_parser *p, const char *s, size_t n, struct fired *f)
+{
+	struct fired	cand;
+	int		i, r;
+
+	memset(f, 0, sizeof *f);
+	f->primary = -1;
+	memset(&cand, 0, sizeof cand);
+	dlt_scanner_each(p->scanner, s, n, collect_id, &cand);
+	for (i = 0; i < cand.n; i++) {
+		if (!dlt_parser_detector_fires(p, (size_t)cand.ids[i], s, n))
+			continue;
+		f->ids[f->n++] = cand.ids[i];
+		r = shape_rank(p->rules->detectors[cand.ids[i]].shape);
+		if (r > f->rank) {
+			f->rank = r;
+			f->primary = cand.ids[i];
+		}
+	}
+}
+
+static void
+inc_add_line(struct dlt_incident *inc, const struct dlt_line *l, const struct fired *f)
+{
+	size_t	i, j, len = l->len;
+
+	if (inc->nlines == 0) {
+		inc->first = l->lineno;
+		inc->head = xstrndup(l->text, len > 4096 ? 4096 : len);
+	}
+	inc->last = l->lineno;
+	if (inc->nlines < DLT_INCIDENT_MAX_LINES &&
+	    inc->text.len < DLT_INCIDENT_MAX_TEXT) {
+		if (len > 4096)
+			len = 4096;
+		if (inc->text.len > 0)
+			strbuf_addch(&inc->text, '\n');
+		strbuf_add(&inc->text, l->text, len);
+		inc->nlines++;
+	}
+	if (f == NULL || f->n == 0)
+		return;
+	if (inc->nevidence < DLT_INCIDENT_MAX_EVIDENCE &&
+	    (inc->nevidence == 0 || inc->evidence[inc->nevidence - 1] != l->lineno)) {
+		XGROW(inc->evidence, inc->nevidence + 1, inc->evidence_alloc);
+		inc->evidence[inc->nevidence++] = l->lineno;
+	}
+	for (i = 0; i < (size_t)f->n; i++) {
+		for (j = 0; j < inc->ndetectors; j++)
+			if (inc->detectors[j] == f->ids[i])
+				break;
+		if (j == inc->ndetectors && inc->ndetectors < 256) {
+			XGROW(inc->detectors, inc->ndetectors + 1, inc->detectors_alloc);
+			inc->detectors[inc->ndetectors++] = f->ids[i];
+		}
+	}
+}
+
+static void
+inc_add_frame(struct dlt_incident *inc, struct dlt_pframe *fr)
+{
+	if (inc->frames_locked || inc->nframes >= DLT_INCIDENT_MAX_FRAMES) {
+		dlt_pframe_release(fr);
+		return;
+	}
+	XGROW(inc->frames, inc->nframes + 1, inc->frames_alloc);
+	inc->frames[inc->nframes++] = *fr;
+	memset(fr, 0, sizeof *fr);
+}
+
+/*
+ * Remove an argument list, an offset and surrounding blanks from a
+ * native function name: "at::native::f(at::Tensor const&) const" ->
+ * "at::native::f"; "(anonymous namespace)::g(int)" keeps its prefix.
+ */
+static char *
+clean_func(const char *s, size_t n)
+{
+	size_t	end, i;
+	int	depth;
+
+	while (n > 0 && isspace((unsigned char)s[0])) {
+		s++;
+		n--;
+	}
+	while (n > 0 && isspace((unsigned char)s[n - 1]))
+		n--;
+	/* "+0x1a" offsets */
+	for (i = n; i > 3; i--) {
+		if (s[i - 1] == '+' && i + 1 < n && s[i] == '0' && s[i + 1] == 'x') {
+			n = i - 1;
+			break;
+		}
+	}
+	end = n;
+	if (end >= 6 && memcmp(s + end - 6, " const", 6) == 0)
+		end -= 6;
+	if (end > 0 && s[end - 1] == ')') {
+		depth = 0;
+		for (i = end; i > 0; i--) {
+			if (s[i - 1] == ')')
+				depth++;
+			else if (s[i - 1] == '(') {
+				depth--;
+				if (depth == 0) {
+					/* keep "(anonymous namespace)" style prefixes */
+					if (i - 1 > 0)
+						end = i - 1;
+					break;
+				}
+			}
+		}
+	}
+	while (end > 0 && isspace((unsigned char)s[end - 1]))
+		end--;
+	if (end == 0)
+		end = n;
+	return (xstrndup(s, end));
+}
+
+/* "/usr/lib/python3/dist-packages/torch/nn/functional.py" -> "torch.nn.functional" */
+static char *
+python_module(const char *file)
+{
+	const char	*p, *q, *base = file;
+	static const char *const roots[] = {
+		"site-packages/", "dist-packages/", NULL
+	};
+	char		*m, *c;
+	size_t		 i, n;
+
+	for (i = 0; roots[i] != NULL; i++) {
+		if ((p = strstr(file, roots[i])) != NULL) {
+			/* the last occurrence */
+			while ((q = strstr(p + 1, roots[i])) != NULL)
+				p = q;
+			base = p + strlen(roots[i]);
+			goto found;
+		}
+	}
+	if ((p = strstr(file, "/lib/python")) != NULL &&
+	    (q = strchr(p + 11, '/')) != NULL) {
+		base = q + 1;
+		goto found;
+	}
+	if ((p = strrchr(file, '/')) != NULL)
+		base = p + 1;
+found:
+	n = strlen(base);
+	if (n > 3 && strcmp(base + n - 3, ".py") == 0)
+		n -= 3;
+	m = xstrndup(base, n);
+	for (c = m; *c != '\0'; c++)
+		if (*c == '/')
+			*c = '.';
+	n = strlen(m);
+	if (n > 9 && strcmp(m + n - 9, ".__init__") == 0)
+		m[n - 9] = '\0';
+	return (m);
+}
+
+int
+dlt_parse_frame(const struct dlt_parser *p, const char *s, size_t n, struct dlt_pframe *f)
+{
+	const struct dlt_ruleset	*rs = p->rules;
+	struct dlt_rx_match		 m;
+	const int			*g;
+	size_t				 i;
+	int				 k;
+	char				*tmp, *module;
+
+	memset(f, 0, sizeof *f);
+	if (n > 4096)
+		n = 4096;
+	for (i = 0; i < rs->nframes; i++) {
+		if (!dlt_rx_match(rs->frames[i].match, s, n, 0, &m))
+			continue;
+		g = p->fmt_groups + i * G_COUNT;
+		k = g[G_FUNC];
+		if (k <= 0 || k > m.ngroups || m.gstart[k] == (size_t)-1 ||
+		    m.gend[k] <= m.gstart[k])
+			continue;
+		f->python = rs->frames[i].python;
+		if (f->python) {
+			f->func = xstrndup(s + m.gstart[k], m.gend[k] - m.gstart[k]);
+		} else
+			f->func = clean_func(s + m.gstart[k], m.gend[k] - m.gstart[k]);
+		k = g[G_FILE];
+		if (k > 0 && k <= m.ngroups && m.gstart[k] != (size_t)-1)
+			f->file = xstrndup(s + m.gstart[k], m.gend[k] - m.gstart[k]);
+		k = g[G_LIB];
+		if (f->file == NULL && k > 0 && k <= m.ngroups && m.gstart[k] != (size_t)-1)
+			f->file = xstrndup(s + m.gstart[k], m.gend[k] - m.gstart[k]);
+		k = g[G_LINE];
+		if (k > 0 && k <= m.ngroups && m.gstart[k] != (size_t)-1) {
+			tmp = xstrndup(s + m.gstart[k], m.gend[k] - m.gstart[k]);
+			f->line = strtol(tmp, NULL, 10);
+			free(tmp);
+		}
+		module = NULL;
+		k = g[G_MODULE];
+		if (k > 0 && k <= m.ngroups && m.gstart[k] != (size_t)-1 &&
+		    m.gend[k] > m.gstart[k])
+			module = xstrndup(s + m.gstart[k], m.gend[k] - m.gstart[k]);
+		if (f->python) {
+			if (module == NULL && f->file != NULL)
+				module = python_module(f->file);
+			f->display = module != NULL ?
+			    xasprintf("%s:%s", module, f->func) : xstrdup(f->func);
+		} else
+			f->display = xstrdup(f->func);
+		free(module);
+		return (1);
+	}
+	return (0);
+}
+
+static void
+try_frame(struct pstate *ps, const char *s, size_t n, struct dlt_pframe **list,
+    size_t *nlist, size_t *alloc)
+{
+	struct dlt_pframe	f;
+
+	if (!dlt_parse_frame(ps->p, s, n, &f))
+		return;
+	if (list == NULL) {
+		inc_add_frame(ps->cur, &f);
+		return;
+	}
+	if (*nlist >= DLT_INCIDENT_MAX_FRAMES * 4) {
+		dlt_pframe_release(&f);
+		return;
+	}
+	XGROW(*list, *nlist + 1, *alloc);
+	(*list)[(*nlist)++] = f;
+}
+
+/*
+ * "RuntimeError: message", "torch._C._LinAlgError: ...", "KeyError".
+ * The type is a dotted identifier; the message follows ": ".
+ */
+static int
+parse_exception_line(const char *s, size_t n, char **type, char **msg)
+{
+	size_t	i = 0;
+
+	*type = *msg = NULL;
+	if (n == 0 || !(isalpha((unsigned char)s[0]) || s[0] == '_'))
+		return (0);
+	while (i < n && (isalnum((unsigned char)s[i]) || s[i] == '_' || s[i] == '.'))
+		i++;
+	if (i < n && s[i] != ':')
+		return (0);
+	if (i > 200)
+		return (0);
+	*type = xstrndup(s, i);
+	if (i < n) {
+		i++;
+		while (i < n && s[i] == ' ')
+			i++;
+		*msg = xstrndup(s + i, n - i > 4096 ? 4096 : n - i);
+	} else
+		*msg = xstrdup("");
+	return (1);
+}
+
+static void
+set_exception(struct dlt_incident *inc, char *type, char *msg)
+{
+	free(inc->exc_type);
+	free(inc->exc_message);
+	inc->exc_type = type;
+	inc->exc_message = msg;
+}
+
+static void
+reverse_into(struct dlt_incident *inc, struct dlt_pframe *list, size_t n)
+{
+	size_t	i;
+
+	if (!inc->frames_locked) {
+		/* a later traceback (chained) replaces the frames of an earlier one */
+		for (i = 0; i < inc->nframes; i++)
+			dlt_pframe_release(&inc->frames[i]);
+		inc->nframes = 0;
+		for (i = n; i > 0; i--)
+			inc_add_frame(inc, &list[i - 1]);
+	}
+	for (i = 0; i < n; i++)
+		dlt_pframe_release(&list[i]);
+}
+
+static void
+block_traceback(struct pstate *ps, const struct dlt_line *start)
+{
+	struct dlt_incident	*inc = ps->cur;
+	struct dlt_line		 l;
+	struct fired		 f;
+	struct dlt_pframe	*list = NULL;
+	size_t			 nlist = 0, alloc = 0, msglines = 0;
+	int			 state = 0, blanks = 0, guard = 0;
+	char			*type, *msg;
+
+	fire_line(ps->p, start->text, start->len, &f);
+	inc_add_line(inc, start, &f);
+	inc->has_traceback = 1;
+	while (guard++ < 20000 && dlt_logread_next(ps->lr, &l)) {
+		if (state == 0) {		/* frames and source lines */
+			if (is_indented(l.text, l.len) && !is_blank(l.text, l.len)) {
+				inc_add_line(inc, &l, NULL);
+				try_frame(ps, l.text, l.len, &list, &nlist, &alloc);
+				continue;
+			}
+			if (is_blank(l.text, l.len)) {
+				dlt_logread_unread(ps->lr);
+				break;
+			}
+			if (parse_exception_line(l.text, l.len, &type, &msg)) {
+				fire_line(ps->p, l.text, l.len, &f);
+				if (f.rank >= shape_rank(DLT_SHAPE_FAULTHANDLER)) {
+					free(type);
+					free(msg);
+					dlt_logread_unread(ps->lr);
+					break;
+				}
+				inc_add_line(inc, &l, &f);
+				set_exception(inc, type, msg);
+				reverse_into(inc, list, nlist);
+				nlist = 0;
+				state = 1;
+				msglines = 0;
+				continue;
+			}
+			dlt_logread_unread(ps->lr);
+			break;
+		}
+		/* state 1: after the exception line */
+		if (is_blank(l.text, l.len)) {
+			if (++blanks > 2)
+				break;
+			continue;
+		}
+		if (starts(l.text, l.len, "During handling of the above exception") ||
+		    starts(l.text, l.len, "The above exception was the direct cause")) {
+			inc_add_line(inc, &l, NULL);
+			state = 2;
+			blanks = 0;
+			continue;
+		}
+		if (state == 2) {
+			fire_line(ps->p, l.text, l.len, &f);
+			if (starts(l.text, l.len, "Traceback (most recent call last)")) {
+				inc_add_line(inc, &l, &f);
+				state = 0;
+				blanks = 0;
+				continue;
+			}
+			dlt_logread_unread(ps->lr);
+			break;
+		}
+		if (blanks == 0 && is_indented(l.text, l.len) && msglines < 20) {
+			/* continuation of a multi-line message */
+			struct strbuf sb = STRBUF_INIT;
+
+			fire_line(ps->p, l.text, l.len, &f);
+			if (f.rank >= shape_rank(DLT_SHAPE_FAULTHANDLER)) {
+				dlt_logread_unread(ps->lr);
+				break;
+			}
+			inc_add_line(inc, &l, &f);
+			if (inc->exc_message != NULL && strlen(inc->exc_message) < 8192) {
+				strbuf_addstr(&sb, inc->exc_message);
+				strbuf_addch(&sb, '\n');
+				strbuf_add(&sb, l.text, l.len > 1024 ? 1024 : l.len);
+				free(inc->exc_message);
+				inc->exc_message = strbuf_detach(&sb, NULL);
+			}
+			msglines++;
+			continue;
+		}
+		dlt_logread_unread(ps->lr);
+		break;
+	}
+	if (nlist > 0)
+		reverse_into(inc, list, nlist);
+	free(list);
+}
+
+static void
+block_faulthandler(struct pstate *ps, const struct dlt_line *start)
+{
+	struct dlt_incident	*inc = ps->cur;
+	struct dlt_line		 l;
+	struct fired		 f;
+	int			 blanks = 0, in_current = 0, guard = 0, seen_thread = 0;
+
+	fire_line(ps->p, start->text, start->len, &f);
+	inc_add_line(inc, start, &f);
+	while (guard++ < 2000 && dlt_logread_next(ps->lr, &l)) {
+		if (is_blank(l.text, l.len)) {
+			if (++blanks > 2)
+				break;
+			continue;
+		}
+		blanks = 0;
+		if (starts(l.text, l.len, "Current thread") ||
+		    starts(l.text, l.len, "Thread 0x") ||
+		    starts(l.text, l.len, "Stack (most recent call first)")) {
+			inc_add_line(inc, &l, NULL);
+			if (starts(l.text, l.len, "Current thread")) {
+				size_t i;
+
+				/* the crashing thread's stack is the one that counts */
+				if (!in_current && !inc->has_traceback &&
+				    !inc->frames_locked) {
+					for (i = 0; i < inc->nframes; i++)
+						dlt_pframe_release(&inc->frames[i]);
+					inc->nframes = 0;
+				}
+				in_current = 1;
+			} else if (seen_thread)
+				in_current = 0;
+			seen_thread = 1;
+			continue;
+		}
+		if (is_indented(l.text, l.len)) {
+			inc_add_line(inc, &l, NULL);
+			if (in_current || !seen_thread)
+				try_frame(ps, l.text, l.len, NULL, NULL, NULL);
+			continue;
+		}
+		dlt_logread_unread(ps->lr);
+		break;
+	}
+	if (inc->nframes > 0)
+		inc->frames_locked = 1;
+}
+
+static void
+block_backtrace(struct pstate *ps, const struct dlt_line *start, int max)
+{
+	struct dlt_incident	*inc = ps->cur;
+	struct dlt_line		 l;
+	struct fired		 f;
+	int			 misses = 0, n = 0, had = 0;
+
+	fire_line(ps->p, start->text, start->len, &f);
+	inc_add_line(inc, start, &f);
+	try_frame(ps, start->text, start->len, NULL, NULL, NULL);
+	while (n++ < max && dlt_logread_next(ps->lr, &l)) {
+		struct dlt_pframe fr;
+
+		if (dlt_parse_frame(ps->p, l.text, l.len, &fr)) {
+			inc_add_line(inc, &l, NULL);
+			inc_add_frame(inc, &fr);
+			misses = 0;
+			had = 1;
+			continue;
+		}
+		fire_line(ps->p, l.text, l.len, &f);
+		if (f.n > 0) {
+			dlt_logread_unread(ps->lr);
+			break;
+		}
+		if (++misses >= 2 || (!had && misses >= 1 && n > 3))
+			break;
+	}
+	if (had)
+		inc->frames_locked = 1;
+}
+
+static void
+block_sanitizer(struct pstate *ps, const struct dlt_line *start, int max)
+{
+	struct dlt_incident	*inc = ps->cur;
+	struct dlt_line		 l;
+	struct fired		 f;
+	int			 n = 0, started = 0, locked_before = inc->frames_locked;
+
+	fire_line(ps->p, start->text, start->len, &f);
+	inc_add_line(inc, start, &f);
+	if (!locked_before && inc->nframes > 0 && !inc->has_traceback) {
+		/* a sanitizer stack is better evidence than frames seen before */
+		size_t i;
+
+		for (i = 0; i < inc->nframes; i++)
+			dlt_pframe_release(&inc->frames[i]);
+		inc->nframes = 0;
+	}
+	while (n++ < max && dlt_logread_next(ps->lr, &l)) {
+		struct dlt_pframe fr;
+
+		fire_line(ps->p, l.text, l.len, &f);
+		if (f.rank >= shape_rank(DLT_SHAPE_FAULTHANDLER) &&
+		    f.rank != shape_rank(DLT_SHAPE_BACKTRACE)) {
+			dlt_logread_unread(ps->lr);
+			break;
+		}
+		inc_add_line(inc, &l, &f);
+		if (!inc->frames_locked) {
+			if (dlt_parse_frame(ps->p, l.text, l.len, &fr)) {
+				inc_add_frame(inc, &fr);
+				started = 1;
+			} else if (started)
+				inc->frames_locked = 1;
+		}
+		if (strstr(l.text, "==ABORTING") != NULL && l.len < 4096)
+			break;
+		if (starts(l.text, l.len, "SUMMARY:"))
+			break;
+	}
+	if (started)
+		inc->frames_locked = 1;
+}
+
+static void
+block_exception(struct pstate *ps, const struct dlt_line *start, int det)
+{
+	struct dlt_incident		*inc = ps->cur;
+	const struct dlt_detector	*d = &ps->p->rules->detectors[det];
+	struct dlt_rx_match		 m;
+	struct fired			 f;
+	char				*type = NULL, *msg = NULL;
+	int				 gt, gm;
+	size_t				 len = start->len > 8192 ? 8192 : start->len;
+
+	fire_line(ps->p, start->text, start->len, &f);
+	inc_add_line(inc, start, &f);
+	if (d->match != NULL && dlt_rx_match(d->match, start->text, len, 0, &m)) {
+		gt = dlt_rx_group_number(d->match, "type");
+		gm = dlt_rx_group_number(d->match, "message");
+		if (gt > 0 && gt <= m.ngroups && m.gstart[gt] != (size_t)-1)
+			type = xstrndup(start->text + m.gstart[gt], m.gend[gt] - m.gstart[gt]);
+		if (gm > 0 && gm <= m.ngroups && m.gstart[gm] != (size_t)-1)
+			msg = xstrndup(start->text + m.gstart[gm], m.gend[gm] - m.gstart[gm]);
+	}
+	if (type == NULL) {
+		free(msg);
+		msg = NULL;
+		if (!parse_exception_line(start->text, len, &type, &msg))
+			return;
+	}
+	if (msg == NULL)
+		msg = xstrdup("");
+	/* a traceback's own exception line wins over a later bare one */
+	if (inc->exc_type != NULL && inc->has_traceback) {
+		free(type);
+		free(msg);
+		return;
+	}
+	set_exception(inc, type, msg);
+}
+
+static int
+finish(struct pstate *ps)
+{
+	int	rc = 0;
+
+	if (ps->cur == NULL)
+		return (0);
+	if (ps->cur->nlines > 0)
+		rc = ps->fn(ps->cur, ps->arg);
+	dlt_incident_release(ps->cur);
+	free(ps->cur);
+	ps->cur = NULL;
+	return (rc);
+}
+
+int
+dlt_parse_log(struct dlt_parser *p, struct dlt_logread *lr, dlt_incident_fn fn, void *arg)
+{
+	struct pstate			 ps;
+	struct dlt_line			 l;
+	struct fired			 f;
+	const struct dlt_detector	*d;
+	int				 rc = 0, shape;
+
+	memset(&ps, 0, sizeof ps);
+	ps.p = p;
+	ps.lr = lr;
+	ps.fn = fn;
+	ps.arg = arg;
+	while (rc == 0 && dlt_logread_skip(lr, p->scanner)) {
+		if (!dlt_logread_next(lr, &l))
+			break;
+		fire_line(p, l.text, l.len, &f);
+		if (f.primary < 0)
+			continue;
+		d = &p->rules->detectors[f.primary];
+		shape = d->shape;
+		if (ps.cur != NULL &&
+		    (l.lineno - ps.cur->last > DLT_INCIDENT_GAP ||
+		    (shape == DLT_SHAPE_TRACEBACK && ps.cur->has_traceback) ||
+		    (shape == DLT_SHAPE_SANITIZER && ps.cur->first_shape == DLT_SHAPE_SANITIZER)))
+			rc = finish(&ps);
+		if (rc != 0)
+			break;
+		if (ps.cur == NULL) {
+			ps.cur = xcalloc(1, sizeof *ps.cur);
+			ps.cur->first_shape = shape;
+		}
+		switch (shape) {
+		case DLT_SHAPE_TRACEBACK:
+			block_traceback(&ps, &l);
+			break;
+		case DLT_SHAPE_FAULTHANDLER:
+			block_faulthandler(&ps, &l);
+			break;
+		case DLT_SHAPE_BACKTRACE:
+			block_backtrace(&ps, &l, d->max_lines > 0 ? d->max_lines : 200);
+			break;
+		case DLT_SHAPE_SANITIZER:
+			block_sanitizer(&ps, &l, d->max_lines > 0 ? d->max_lines : 200);
+			break;
+		case DLT_SHAPE_EXCEPTION:
+			block_exception(&ps, &l, f.primary);
+			break;
+		default:
+			inc_add_line(ps.cur, &l, &f);
+			break;
+		}
+	}
+	if (rc == 0)
+		rc = finish(&ps);
+	else {
+		dlt_incident_release(ps.cur);
+		free(ps.cur);
+	}
+	return (rc);
+}

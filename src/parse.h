@@ -1,4 +1,75 @@
-/* PLACEHOLDER */
-#ifndef DLT_parse_H
-#define DLT_parse_H
+/*
+ * parse.h: from log lines to incidents.  The scanner finds detector
+ * anchors; a detector that fires starts a block of evidence of its
+ * shape, parsed here (tracebacks, faulthandler dumps, native backtraces,
+ * sanitizer reports, single lines); blocks close together form one
+ * incident, which is handed to a callback for classification.  See
+ * docs/rules-spec.md for the exact grammar.
+ */
+#ifndef DLT_PARSE_H
+#define DLT_PARSE_H
+
+#include <stddef.h>
+
+#include "strbuf.h"
+
+struct dlt_logread;
+struct dlt_ruleset;
+struct dlt_scanner;
+
+struct dlt_pframe {
+	char	*func;		/* as printed, argument list removed */
+	char	*file;		/* file or library, may be NULL */
+	char	*display;	/* module:function for Python, func otherwise */
+	long	 line;
+	int	 python;
+	int	 ignored;
+};
+
+#define DLT_INCIDENT_MAX_TEXT		(64 * 1024)
+#define DLT_INCIDENT_MAX_LINES		2000
+#define DLT_INCIDENT_MAX_EVIDENCE	256
+#define DLT_INCIDENT_MAX_FRAMES		64
+#define DLT_INCIDENT_GAP		5
+
+struct dlt_incident {
+	long			 first, last;
+	struct strbuf		 text;		/* evidence lines, '\n'-joined */
+	size_t			 nlines;
+	long			*evidence;	/* line numbers where detectors fired */
+	size_t			 nevidence, evidence_alloc;
+	char			*head;		/* first line */
+	char			*exc_type;
+	char			*exc_message;
+	struct dlt_pframe	*frames;	/* innermost first */
+	size_t			 nframes, frames_alloc;
+	int			*detectors;	/* indexes of detectors that fired */
+	size_t			 ndetectors, detectors_alloc;
+	int			 first_shape;
+	int			 has_traceback;
+	int			 frames_locked;	/* the first stack is complete */
+};
+
+void	dlt_incident_release(struct dlt_incident *);
+
+/* Called for each finished incident; return non-zero to stop. */
+typedef int (*dlt_incident_fn)(struct dlt_incident *, void *arg);
+
+struct dlt_parser {
+	const struct dlt_ruleset	*rules;
+	const struct dlt_scanner	*scanner;
+	int				*fmt_groups;	/* per frame format: func,file,line,module,addr,lib group numbers */
+};
+
+void	dlt_parser_init(struct dlt_parser *, const struct dlt_ruleset *,
+	    const struct dlt_scanner *);
+void	dlt_parser_release(struct dlt_parser *);
+/* Parse the whole log; returns 0 or the callback's non-zero value. */
+int	dlt_parse_log(struct dlt_parser *, struct dlt_logread *, dlt_incident_fn, void *);
+/* Parse one frame line into *f (owned strings); 1 if it is a frame. */
+int	dlt_parse_frame(const struct dlt_parser *, const char *, size_t, struct dlt_pframe *);
+void	dlt_pframe_release(struct dlt_pframe *);
+/* Does detector d fire on this line (anchor present and confirm regex)? */
+int	dlt_parser_detector_fires(const struct dlt_parser *, size_t d, const char *, size_t);
+
 #endif

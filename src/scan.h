@@ -1,4 +1,40 @@
-/* PLACEHOLDER */
-#ifndef DLT_scan_H
-#define DLT_scan_H
+/*
+ * scan.h: the multi-literal scanner that finds detector anchors in log
+ * bytes fast.  It filters on a rare two-byte fragment of each anchor with
+ * a 64 Kbit table (one lookup per byte) and verifies candidates; the
+ * cost of a line without an anchor is that lookup.
+ */
+#ifndef DLT_SCAN_H
+#define DLT_SCAN_H
+
+#include <stddef.h>
+
+struct dlt_scanner;
+
+struct dlt_scan_pattern {
+	const char	*lit;
+	size_t		 len;
+	int		 caseless;
+	int		 word;
+	int		 id;		/* returned on a hit (the detector index) */
+};
+
+struct dlt_scanner	*dlt_scanner_new(const struct dlt_scan_pattern *, size_t);
+void			 dlt_scanner_free(struct dlt_scanner *);
+
+/*
+ * First position >= pos in buf[0..len) where some pattern starts;
+ * returns 1 and sets *at and *id, or 0.  Patterns never match across
+ * len.
+ */
+int	dlt_scanner_next(const struct dlt_scanner *, const char *buf, size_t len,
+	    size_t pos, size_t *at, int *id);
+
+/*
+ * For one line: call fn(id, arg) for each pattern occurring in it (once
+ * per pattern).
+ */
+void	dlt_scanner_each(const struct dlt_scanner *, const char *line, size_t len,
+	    void (*fn)(int, void *), void *arg);
+
 #endif

@@ -1,12 +1,1017 @@
-/* PLACEHOLDER */
-#include "store.h"
+/*
+ * store.c: the SQLite store; see store.h and docs/store-schema.md.
+ *
+ * This is the only file that includes sqlite3.h.  Every statement that
+ * carries a value is prepared once per store and bound; the only SQL run
+ * without binding is constant text (the migration steps, pragmas and the
+ * open-time checks).
+ *
+ * Opening is careful not to touch a file it is going to refuse: the
+ * path, the header and the schema are checked (read only) before the
+ * journal mode is changed or anything is written.
+ */
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <sqlite3.h>
+
+#include "config.h"
 #include "error.h"
-struct dlt_store { int x; };
-int dlt_store_open(const char *p, struct dlt_store **s) { (void)p; *s = 0; return dlt_error("store not yet available"); }
-void dlt_store_close(struct dlt_store *s) { (void)s; }
-int dlt_store_begin_file(struct dlt_store *s, const char *p, int64_t z, uint64_t h, int *u) { (void)s;(void)p;(void)z;(void)h;*u=0; return -1; }
-int dlt_store_add_failure(struct dlt_store *s, const struct dlt_failure *f) { (void)s;(void)f; return -1; }
-int dlt_store_end_file(struct dlt_store *s) { (void)s; return -1; }
-void dlt_store_abort_file(struct dlt_store *s) { (void)s; }
-int dlt_store_summary(struct dlt_store *s, struct dlt_store_summary *m) { (void)s;(void)m; return -1; }
-const char *dlt_store_sqlite_version(void) { return "?"; }
+#include "failure.h"
+#include "json.h"
+#include "rules.h"
+#include "store.h"
+#include "strbuf.h"
+#include "xmalloc.h"
+
+/* PRAGMA application_id of a dltriage store: "DLTR" at offset 68. */
+#define STORE_APPLICATION_ID	1145852946
+#define STORE_STR_(x)		#x
+#define STORE_STR(x)		STORE_STR_(x)
+
+#define STORE_BUSY_DEFAULT	5000	/* ms; DLTRIAGE_BUSY_TIMEOUT overrides */
+#define STORE_NOW		"strftime('%Y-%m-%dT%H:%M:%SZ', 'now')"
+#define STORE_MAGIC		"SQLite format 3"	/* and its NUL: 16 bytes */
+
+enum store_state {
+	STORE_IDLE,		/* no file open */
+	STORE_IN_FILE,		/* begin_file opened a write transaction */
+	STORE_SKIP,		/* begin_file found the file unchanged */
+	STORE_FAILED		/* a write failed: the file was rolled back */
+};
+
+/* The statements prepared once per store. */
+enum store_stmt {
+	S_BEGIN,
+	S_COMMIT,
+	S_FILE_FIND,
+	S_FILE_INSERT,
+	S_FILE_UPDATE,
+	S_FILE_DONE,
+	S_BUCKET_ADD,
+	S_FAILURE_ADD,
+	S_BUCKET_BUMP,
+	S_COUNT_FILES,
+	S_COUNT_FAILURES,
+	S_COUNT_BUCKETS,
+	S_COUNT_CLASSES,
+	S__COUNT
+};
+
+struct dlt_store {
+	char			*path;
+	sqlite3			*db;
+	sqlite3_stmt		*stmt[S__COUNT];
+	enum store_state	 state;
+	sqlite3_int64		 file_id;	/* of the open file */
+	char			*file_path;	/* of the open file */
+	char			 file_hash[17];	/* its content hash, hex */
+};
+
+/* What a look at an existing database found. */
+struct store_info {
+	int	app_id;		/* PRAGMA application_id */
+	int	version;	/* PRAGMA user_version */
+	int	nobjects;	/* rows of sqlite_master */
+	int	marker;		/* meta holds application = dltriage */
+};
+
+static int	store_fail(struct dlt_store *, int, const char *);
+static int	store_busy_timeout(int *);
+static char	*store_dirname(const char *);
+static int	store_precheck(const char *);
+static int	store_exec(struct dlt_store *, const char *);
+static int	store_query_int(struct dlt_store *, const char *, int *);
+static int	store_inspect(struct dlt_store *, struct store_info *);
+static int	store_check(struct dlt_store *, const struct store_info *);
+static int	store_set_wal(struct dlt_store *);
+static void	store_rollback(struct dlt_store *);
+static int	store_migrate(struct dlt_store *);
+static int	store_prepare(struct dlt_store *);
+static void	store_free(struct dlt_store *);
+static int	stmt_run(struct dlt_store *, enum store_stmt, const char *);
+static void	stmt_clear(sqlite3_stmt *);
+static void	bind_text(sqlite3_stmt *, int, const char *);
+static int	count_rows(struct dlt_store *, enum store_stmt, long *);
+
+/*
+ * The migration steps, in order: migrations[N] takes a store from schema
+ * version N to N + 1.  Each step is applied in one transaction and must
+ * end by setting user_version to N + 1 (checked).  A released step is
+ * never edited: a change to the schema is a new step appended here, with
+ * DLT_STORE_SCHEMA_VERSION bumped in store.h and docs/store-schema.md
+ * updated.
+ */
+static const char *const migration_v1[] = {
+	"PRAGMA application_id = " STORE_STR(STORE_APPLICATION_ID),
+
+	"CREATE TABLE meta ("
+	"  key		TEXT PRIMARY KEY NOT NULL,"
+	"  value	TEXT NOT NULL"
+	")",
+	"INSERT INTO meta (key, value) VALUES ('application', 'dltriage')",
+	"INSERT INTO meta (key, value) VALUES ('created_at', " STORE_NOW ")",
+
+	"CREATE TABLE files ("
+	"  id		INTEGER PRIMARY KEY,"
+	"  path		TEXT NOT NULL,"
+	"  size		INTEGER NOT NULL,"
+	"  content_hash	TEXT NOT NULL,"
+	"  classified_at	TEXT,"
+	"  complete	INTEGER NOT NULL DEFAULT 0,"
+	"  UNIQUE (path, content_hash)"
+	")",
+
+	"CREATE TABLE buckets ("
+	"  id		TEXT PRIMARY KEY NOT NULL,"
+	"  signature	TEXT NOT NULL,"
+	"  class	TEXT NOT NULL,"
+	"  kind		TEXT,"
+	"  framework	TEXT,"
+	"  priority	TEXT,"
+	"  first_seen	TEXT NOT NULL,"
+	"  last_seen	TEXT NOT NULL,"
+	"  count	INTEGER NOT NULL DEFAULT 0"
+	")",
+
+	"CREATE TABLE models ("
+	"  id		INTEGER PRIMARY KEY,"
+	"  name		TEXT NOT NULL,"
+	"  path		TEXT,"
+	"  content_hash	TEXT NOT NULL,"
+	"  seed		INTEGER,"
+	"  added_at	TEXT NOT NULL,"
+	"  UNIQUE (name, content_hash)"
+	")",
+
+	"CREATE TABLE mutants ("
+	"  id		INTEGER PRIMARY KEY,"
+	"  model_id	INTEGER NOT NULL REFERENCES models (id),"
+	"  parent_id	INTEGER REFERENCES mutants (id),"
+	"  operator	TEXT NOT NULL,"
+	"  mode		TEXT NOT NULL,"
+	"  seed		INTEGER NOT NULL,"
+	"  description	TEXT,"
+	"  ir_path	TEXT,"
+	"  ir_hash	TEXT NOT NULL,"
+	"  status	TEXT NOT NULL,"
+	"  reason	TEXT,"
+	"  created_at	TEXT NOT NULL,"
+	"  UNIQUE (model_id, ir_hash)"
+	")",
+
+	"CREATE TABLE executions ("
+	"  id		INTEGER PRIMARY KEY,"
+	"  mutant_id	INTEGER NOT NULL REFERENCES mutants (id),"
+	"  framework	TEXT NOT NULL,"
+	"  isolation	TEXT,"
+	"  status	TEXT NOT NULL,"
+	"  exit_code	INTEGER,"
+	"  signal	INTEGER,"
+	"  core		INTEGER NOT NULL DEFAULT 0,"
+	"  core_path	TEXT,"
+	"  duration_ms	INTEGER,"
+	"  stdout_path	TEXT,"
+	"  stderr_path	TEXT,"
+	"  outputs_path	TEXT,"
+	"  started_at	TEXT,"
+	"  finished_at	TEXT,"
+	"  UNIQUE (mutant_id, framework)"
+	")",
+
+	"CREATE TABLE failures ("
+	"  id		INTEGER PRIMARY KEY,"
+	"  file_id	INTEGER NOT NULL REFERENCES files (id),"
+	"  execution_id	INTEGER REFERENCES executions (id),"
+	"  content_hash	TEXT NOT NULL,"
+	"  source	TEXT NOT NULL,"
+	"  line_start	INTEGER NOT NULL,"
+	"  line_end	INTEGER NOT NULL,"
+	"  class	TEXT NOT NULL,"
+	"  kind		TEXT,"
+	"  framework	TEXT,"
+	"  exc_type	TEXT,"
+	"  exc_message	TEXT,"
+	"  frames	TEXT NOT NULL DEFAULT '[]',"
+	"  signature	TEXT NOT NULL,"
+	"  bucket	TEXT NOT NULL REFERENCES buckets (id),"
+	"  rule		TEXT,"
+	"  evidence	TEXT NOT NULL DEFAULT '[]',"
+	"  priority	TEXT,"
+	"  confidence	REAL,"
+	"  security	INTEGER NOT NULL DEFAULT 0,"
+	"  excerpt	TEXT,"
+	"  UNIQUE (content_hash, line_start, line_end, bucket)"
+	")",
+	"CREATE INDEX failures_bucket ON failures (bucket)",
+	"CREATE INDEX failures_class ON failures (class)",
+	"CREATE INDEX failures_file ON failures (file_id)",
+
+	"CREATE TABLE known_defects ("
+	"  id		TEXT PRIMARY KEY NOT NULL,"
+	"  framework	TEXT NOT NULL,"
+	"  url		TEXT,"
+	"  class	TEXT,"
+	"  kind		TEXT,"
+	"  api		TEXT,"
+	"  exc_type	TEXT,"
+	"  exc_message	TEXT,"
+	"  frames	TEXT NOT NULL DEFAULT '[]',"
+	"  signature	TEXT,"
+	"  bucket	TEXT,"
+	"  priority	TEXT,"
+	"  status	TEXT"
+	")",
+	"CREATE INDEX known_defects_bucket ON known_defects (bucket)",
+
+	"CREATE TABLE triage ("
+	"  id		INTEGER PRIMARY KEY,"
+	"  bucket	TEXT NOT NULL REFERENCES buckets (id),"
+	"  decision	TEXT NOT NULL,"
+	"  known_defect	TEXT REFERENCES known_defects (id),"
+	"  duplicate_of	TEXT REFERENCES buckets (id),"
+	"  priority	TEXT,"
+	"  note		TEXT,"
+	"  author	TEXT,"
+	"  decided_at	TEXT NOT NULL"
+	")",
+	"CREATE INDEX triage_bucket ON triage (bucket)",
+
+	"PRAGMA user_version = 1",
+	NULL
+};
+
+static const char *const *const migrations[] = {
+	migration_v1,		/* 0 -> 1 */
+};
+
+_Static_assert(sizeof migrations / sizeof migrations[0] == DLT_STORE_SCHEMA_VERSION,
+    "one migration step per schema version");
+_Static_assert(DLT_CLASS_COUNT <=
+    sizeof ((struct dlt_store_summary *)0)->by_class /
+    sizeof ((struct dlt_store_summary *)0)->by_class[0],
+    "dlt_store_summary.by_class holds every class");
+
+static const char *const store_sql[S__COUNT] = {
+	[S_BEGIN] = "BEGIN IMMEDIATE",
+	[S_COMMIT] = "COMMIT",
+	[S_FILE_FIND] =
+	    "SELECT id, complete FROM files WHERE path = ?1 AND content_hash = ?2",
+	[S_FILE_INSERT] =
+	    "INSERT INTO files (path, size, content_hash, complete)"
+	    " VALUES (?1, ?2, ?3, 0)",
+	[S_FILE_UPDATE] = "UPDATE files SET size = ?2 WHERE id = ?1",
+	[S_FILE_DONE] =
+	    "UPDATE files SET complete = 1, classified_at = " STORE_NOW
+	    " WHERE id = ?1",
+	[S_BUCKET_ADD] =
+	    "INSERT INTO buckets (id, signature, class, kind, framework,"
+	    " priority, first_seen, last_seen, count)"
+	    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, " STORE_NOW ", " STORE_NOW ", 0)"
+	    " ON CONFLICT (id) DO NOTHING",
+	[S_FAILURE_ADD] =
+	    "INSERT INTO failures (file_id, content_hash, source, line_start,"
+	    " line_end, class, kind, framework, exc_type, exc_message, frames,"
+	    " signature, bucket, rule, evidence, priority, confidence, security,"
+	    " excerpt)"
+	    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13,"
+	    " ?14, ?15, ?16, ?17, ?18, ?19)"
+	    " ON CONFLICT (content_hash, line_start, line_end, bucket) DO NOTHING",
+	/* count one more distinct failure; keep the highest priority seen */
+	[S_BUCKET_BUMP] =
+	    "UPDATE buckets SET count = count + 1, last_seen = " STORE_NOW ","
+	    " priority = CASE WHEN"
+	    "  (CASE ?2 WHEN 'high' THEN 3 WHEN 'medium' THEN 2"
+	    "   WHEN 'low' THEN 1 ELSE 0 END) >"
+	    "  (CASE priority WHEN 'high' THEN 3 WHEN 'medium' THEN 2"
+	    "   WHEN 'low' THEN 1 ELSE 0 END)"
+	    " THEN ?2 ELSE priority END"
+	    " WHERE id = ?1",
+	[S_COUNT_FILES] = "SELECT count(*) FROM files WHERE complete",
+	[S_COUNT_FAILURES] = "SELECT count(*) FROM failures",
+	[S_COUNT_BUCKETS] = "SELECT count(*) FROM buckets",
+	[S_COUNT_CLASSES] = "SELECT class, count(*) FROM failures GROUP BY class",
+};
+
+/*
+ * Report a SQLite error on the store as one clear message; returns -1.
+ * what is the verb for the generic case ("open", "read", "write").
+ */
+static int
+store_fail(struct dlt_store *st, int rc, const char *what)
+{
+	const char	*msg;
+
+	msg = st->db != NULL ? sqlite3_errmsg(st->db) : sqlite3_errstr(rc);
+	switch (rc & 0xff) {
+	case SQLITE_BUSY:
+	case SQLITE_LOCKED:
+		return (dlt_error("store '%s' is locked by another process",
+		    st->path));
+	case SQLITE_NOTADB:
+	case SQLITE_CORRUPT:
+		return (dlt_error("'%s' is not a dltriage store or is corrupt",
+		    st->path));
+	case SQLITE_READONLY:
+		return (dlt_error("cannot write store '%s': read-only", st->path));
+	case SQLITE_FULL:
+		return (dlt_error("cannot write store '%s': disk full", st->path));
+	default:
+		return (dlt_error("cannot %s store '%s': %s", what, st->path, msg));
+	}
+}
+
+static int
+store_busy_timeout(int *ms)
+{
+	const char	*env;
+	char		*end;
+	long		 v;
+
+	*ms = STORE_BUSY_DEFAULT;
+	env = getenv("DLTRIAGE_BUSY_TIMEOUT");
+	if (env == NULL || *env == '\0')
+		return (0);
+	errno = 0;
+	v = strtol(env, &end, 10);
+	if (*env < '0' || *env > '9' || *end != '\0' || errno != 0 ||
+	    v > INT_MAX)
+		return (dlt_error("invalid DLTRIAGE_BUSY_TIMEOUT '%s': expected "
+		    "a number of milliseconds", env));
+	*ms = (int)v;
+	return (0);
+}
+
+/* The directory a path is in ("." for a bare name); caller frees. */
+static char *
+store_dirname(const char *path)
+{
+	const char	*slash;
+
+	if ((slash = strrchr(path, '/')) == NULL)
+		return (xstrdup("."));
+	while (slash > path && slash[-1] == '/')
+		slash--;
+	if (slash == path)
+		return (xstrdup("/"));
+	return (xstrndup(path, (size_t)(slash - path)));
+}
+
+/*
+ * Check the path before SQLite sees it, so that the common problems get
+ * a clear message and a file that will be refused is not touched: the
+ * directory must exist, an existing file must be a regular file that
+ * starts with the SQLite header (or is empty), and both the file and
+ * its directory (where the -wal and -shm files go) must be writable.
+ */
+static int
+store_precheck(const char *path)
+{
+	struct stat	 sb, lsb;
+	FILE		*fp;
+	char		 head[16], *dir, *real;
+	size_t		 n;
+	int		 exists, rc = -1;
+
+	if (*path == '\0')
+		return (dlt_error("empty store path"));
+	if (stat(path, &sb) == 0)
+		exists = 1;
+	else if (errno == ENOENT || errno == ENOTDIR)
+		exists = 0;
+	else
+		return (dlt_error_errno("cannot open store '%s'", path));
+
+	if (exists && lstat(path, &lsb) == 0 && S_ISLNK(lsb.st_mode) &&
+	    (real = realpath(path, NULL)) != NULL) {
+		/* SQLite puts -wal and -shm beside the file a link names */
+		dir = store_dirname(real);
+		free(real);
+	} else
+		dir = store_dirname(path);
+	if (!exists) {
+		if (stat(dir, &sb) != 0) {
+			if (errno == ENOENT || errno == ENOTDIR)
+				dlt_error("cannot create store '%s': directory "
+				    "'%s' does not exist", path, dir);
+			else
+				dlt_error_errno("cannot create store '%s'", path);
+			goto out;
+		}
+		if (!S_ISDIR(sb.st_mode)) {
+			dlt_error("cannot create store '%s': '%s' is not a "
+			    "directory", path, dir);
+			goto out;
+		}
+		if (access(dir, W_OK | X_OK) != 0) {
+			dlt_error("cannot create store '%s': directory '%s' is "
+			    "read-only", path, dir);
+			goto out;
+		}
+		rc = 0;
+		goto out;
+	}
+
+	if (!S_ISREG(sb.st_mode)) {
+		dlt_error("cannot open store '%s': not a regular file", path);
+		goto out;
+	}
+	if (sb.st_size > 0) {
+		if ((fp = fopen(path, "rb")) == NULL) {
+			dlt_error_errno("cannot read store '%s'", path);
+			goto out;
+		}
+		n = fread(head, 1, sizeof head, fp);
+		fclose(fp);
+		if (n != sizeof head || memcmp(head, STORE_MAGIC,
+		    sizeof head) != 0) {
+			dlt_error("'%s' is not a dltriage store or is corrupt",
+			    path);
+			goto out;
+		}
+	}
+	if (access(path, W_OK) != 0) {
+		if (errno == EROFS)
+			dlt_error("cannot write store '%s': read-only file "
+			    "system", path);
+		else
+			dlt_error("cannot write store '%s': read-only", path);
+		goto out;
+	}
+	if (access(dir, W_OK | X_OK) != 0) {
+		dlt_error("cannot write store '%s': directory '%s' is read-only",
+		    path, dir);
+		goto out;
+	}
+	rc = 0;
+out:
+	free(dir);
+	return (rc);
+}
+
+/* Run constant SQL (no values) to completion. */
+static int
+store_exec(struct dlt_store *st, const char *sql)
+{
+	sqlite3_stmt	*s;
+	int		 rc;
+
+	rc = sqlite3_prepare_v2(st->db, sql, -1, &s, NULL);
+	if (rc != SQLITE_OK)
+		return (store_fail(st, rc, "write"));
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW)
+		;
+	if (rc != SQLITE_DONE) {
+		store_fail(st, rc, "write");
+		sqlite3_finalize(s);
+		return (-1);
+	}
+	sqlite3_finalize(s);
+	return (0);
+}
+
+/* Run a constant query that yields one integer. */
+static int
+store_query_int(struct dlt_store *st, const char *sql, int *out)
+{
+	sqlite3_stmt	*s;
+	int		 rc;
+
+	*out = 0;
+	rc = sqlite3_prepare_v2(st->db, sql, -1, &s, NULL);
+	if (rc != SQLITE_OK)
+		return (store_fail(st, rc, "read"));
+	rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW)
+		*out = sqlite3_column_int(s, 0);
+	else if (rc != SQLITE_DONE) {
+		store_fail(st, rc, "read");
+		sqlite3_finalize(s);
+		return (-1);
+	}
+	sqlite3_finalize(s);
+	return (0);
+}
+
+/* Look at what the file holds, without writing. */
+static int
+store_inspect(struct dlt_store *st, struct store_info *in)
+{
+	sqlite3_stmt	*s;
+	int		 has_meta;
+
+	memset(in, 0, sizeof *in);
+	if (store_query_int(st, "PRAGMA application_id", &in->app_id) != 0 ||
+	    store_query_int(st, "PRAGMA user_version", &in->version) != 0 ||
+	    store_query_int(st, "SELECT count(*) FROM sqlite_master",
+	    &in->nobjects) != 0 ||
+	    store_query_int(st, "SELECT count(*) FROM sqlite_master"
+	    " WHERE type = 'table' AND name = 'meta'", &has_meta) != 0)
+		return (-1);
+	if (!has_meta)
+		return (0);
+	/* Another program's "meta" table may not have these columns. */
+	if (sqlite3_prepare_v2(st->db, "SELECT count(*) FROM meta"
+	    " WHERE key = 'application' AND value = 'dltriage'", -1, &s,
+	    NULL) != SQLITE_OK)
+		return (0);
+	if (sqlite3_step(s) == SQLITE_ROW)
+		in->marker = sqlite3_column_int(s, 0) > 0;
+	sqlite3_finalize(s);
+	return (0);
+}
+
+/* Refuse what is not ours or is too new. */
+static int
+store_check(struct dlt_store *st, const struct store_info *in)
+{
+	int	ours_id = in->app_id == STORE_APPLICATION_ID;
+
+	if (in->app_id != 0 && !ours_id)
+		return (dlt_error("'%s' is a SQLite database but not a dltriage "
+		    "store", st->path));
+	if (in->nobjects == 0 && in->version == 0)
+		return (0);	/* empty: to be created */
+	if (!ours_id && !in->marker)
+		return (dlt_error("'%s' is a SQLite database but not a dltriage "
+		    "store", st->path));
+	if (in->version > DLT_STORE_SCHEMA_VERSION)
+		return (dlt_error("store '%s' has schema version %d, newer than "
+		    "this dltriage supports (%d); upgrade dltriage", st->path,
+		    in->version, DLT_STORE_SCHEMA_VERSION));
+	if (in->version < 1 || !in->marker)
+		return (dlt_error("'%s' is not a dltriage store or is corrupt",
+		    st->path));
+	return (0);
+}
+
+static int
+store_set_wal(struct dlt_store *st)
+{
+	sqlite3_stmt	*s;
+	const char	*mode;
+	int		 rc;
+
+	rc = sqlite3_prepare_v2(st->db, "PRAGMA journal_mode = WAL", -1, &s,
+	    NULL);
+	if (rc != SQLITE_OK)
+		return (store_fail(st, rc, "write"));
+	rc = sqlite3_step(s);
+	if (rc != SQLITE_ROW) {
+		store_fail(st, rc, "write");
+		sqlite3_finalize(s);
+		return (-1);
+	}
+	mode = (const char *)sqlite3_column_text(s, 0);
+	if (mode != NULL && strcmp(mode, "wal") != 0 &&
+	    strcmp(mode, "memory") != 0)
+		dlt_warn("store '%s' cannot use WAL mode (journal mode is '%s')",
+		    st->path, mode);
+	sqlite3_finalize(s);
+	return (0);
+}
+
+/* Roll back the open transaction, if SQLite has not already done so. */
+static void
+store_rollback(struct dlt_store *st)
+{
+	if (!sqlite3_get_autocommit(st->db))
+		sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+}
+
+/*
+ * Bring the schema up to date, one step per transaction.  Each
+ * transaction looks at the schema again under the write lock, so that two
+ * processes creating the same store do not both run a step.  When there
+ * is nothing to do, a write is still attempted (and rolled back) so that
+ * a store that cannot be written fails here, before any work is done.
+ */
+static int
+store_migrate(struct dlt_store *st)
+{
+	struct store_info	 in;
+	const char *const	*sql;
+	sqlite3_stmt		*s;
+	int			 rc, v;
+
+	for (;;) {
+		if (store_exec(st, "BEGIN IMMEDIATE") != 0)
+			return (-1);
+		if (store_inspect(st, &in) != 0 || store_check(st, &in) != 0)
+			goto fail;
+		if (in.version == DLT_STORE_SCHEMA_VERSION) {
+			if (store_exec(st, "UPDATE meta SET value = value"
+			    " WHERE key = 'application'") != 0)
+				goto fail;
+			store_rollback(st);
+			return (0);
+		}
+		for (sql = migrations[in.version]; *sql != NULL; sql++) {
+			if (store_exec(st, *sql) != 0)
+				goto fail;
+		}
+		rc = sqlite3_prepare_v2(st->db, "INSERT OR REPLACE INTO meta"
+		    " (key, value) VALUES (?1, ?2)", -1, &s, NULL);
+		if (rc != SQLITE_OK) {
+			store_fail(st, rc, "write");
+			goto fail;
+		}
+		sqlite3_bind_text(s, 1, in.version == 0 ? "created_by" :
+		    "migrated_by", -1, SQLITE_STATIC);
+		sqlite3_bind_text(s, 2, PACKAGE_NAME " " PACKAGE_VERSION, -1,
+		    SQLITE_STATIC);
+		rc = sqlite3_step(s);
+		sqlite3_finalize(s);
+		if (rc != SQLITE_DONE) {
+			store_fail(st, rc, "write");
+			goto fail;
+		}
+		if (store_query_int(st, "PRAGMA user_version", &v) != 0)
+			goto fail;
+		if (v != in.version + 1)
+			dlt_bug("store migration step %d leaves user_version %d",
+			    in.version, v);
+		if (store_exec(st, "COMMIT") != 0)
+			goto fail;
+	}
+
+fail:
+	store_rollback(st);
+	return (-1);
+}
+
+static int
+store_prepare(struct dlt_store *st)
+{
+	int	i, rc;
+
+	for (i = 0; i < S__COUNT; i++) {
+		rc = sqlite3_prepare_v3(st->db, store_sql[i], -1,
+		    SQLITE_PREPARE_PERSISTENT, &st->stmt[i], NULL);
+		if (rc != SQLITE_OK)
+			return (store_fail(st, rc, "read"));
+	}
+	return (0);
+}
+
+static void
+store_free(struct dlt_store *st)
+{
+	int	i;
+
+	if (st == NULL)
+		return;
+	for (i = 0; i < S__COUNT; i++)
+		sqlite3_finalize(st->stmt[i]);
+	if (st->db != NULL && sqlite3_close(st->db) != SQLITE_OK)
+		dlt_warn("cannot close store '%s': %s", st->path,
+		    sqlite3_errmsg(st->db));
+	free(st->file_path);
+	free(st->path);
+	free(st);
+}
+
+int
+dlt_store_open(const char *path, struct dlt_store **out)
+{
+	struct dlt_store	*st;
+	struct store_info	 in;
+	int			 busy, rc;
+
+	*out = NULL;
+	if (store_busy_timeout(&busy) != 0 || store_precheck(path) != 0)
+		return (-1);
+
+	st = xcalloc(1, sizeof *st);
+	st->path = xstrdup(path);
+	st->state = STORE_IDLE;
+	rc = sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE |
+	    SQLITE_OPEN_CREATE, NULL);
+	if (st->db == NULL)
+		dlt_die("out of memory opening store '%s'", path);
+	if (rc != SQLITE_OK) {
+		store_fail(st, rc, "open");
+		goto fail;
+	}
+	sqlite3_extended_result_codes(st->db, 1);
+	sqlite3_busy_timeout(st->db, busy);
+
+	/* Refuse before anything is written. */
+	if (store_inspect(st, &in) != 0 || store_check(st, &in) != 0)
+		goto fail;
+	if (sqlite3_db_readonly(st->db, "main") == 1) {
+		dlt_error("cannot write store '%s': read-only", path);
+		goto fail;
+	}
+
+	if (store_exec(st, "PRAGMA foreign_keys = ON") != 0 ||
+	    store_exec(st, "PRAGMA synchronous = NORMAL") != 0 ||
+	    store_set_wal(st) != 0 ||
+	    store_migrate(st) != 0 ||
+	    store_prepare(st) != 0)
+		goto fail;
+	*out = st;
+	return (0);
+
+fail:
+	store_free(st);
+	return (-1);
+}
+
+void
+dlt_store_close(struct dlt_store *st)
+{
+	if (st == NULL)
+		return;
+	if (st->state == STORE_IN_FILE)
+		store_rollback(st);
+	store_free(st);
+}
+
+/* Step a prepared statement to its end and make it ready for reuse. */
+static int
+stmt_run(struct dlt_store *st, enum store_stmt which, const char *what)
+{
+	sqlite3_stmt	*s = st->stmt[which];
+	int		 rc;
+
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW)
+		;
+	if (rc != SQLITE_DONE) {
+		store_fail(st, rc, what);
+		stmt_clear(s);
+		return (-1);
+	}
+	stmt_clear(s);
+	return (0);
+}
+
+static void
+stmt_clear(sqlite3_stmt *s)
+{
+	sqlite3_reset(s);
+	sqlite3_clear_bindings(s);
+}
+
+/* Bind a string that outlives the statement's next reset; NULL binds NULL. */
+static void
+bind_text(sqlite3_stmt *s, int i, const char *v)
+{
+	if (v == NULL)
+		sqlite3_bind_null(s, i);
+	else
+		sqlite3_bind_text(s, i, v, -1, SQLITE_STATIC);
+}
+
+int
+dlt_store_begin_file(struct dlt_store *st, const char *path, int64_t size,
+    uint64_t content_hash, int *unchanged)
+{
+	sqlite3_stmt	*s;
+	int		 rc, found = 0, complete = 0;
+
+	*unchanged = 0;
+	if (st->state == STORE_IN_FILE)
+		dlt_bug("store file '%s' begun while '%s' is open", path,
+		    st->file_path);
+	st->state = STORE_IDLE;
+	snprintf(st->file_hash, sizeof st->file_hash, "%016" PRIx64,
+	    content_hash);
+
+	if (stmt_run(st, S_BEGIN, "write") != 0)
+		return (-1);
+	s = st->stmt[S_FILE_FIND];
+	bind_text(s, 1, path);
+	bind_text(s, 2, st->file_hash);
+	rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW) {
+		found = 1;
+		st->file_id = sqlite3_column_int64(s, 0);
+		complete = sqlite3_column_int(s, 1);
+	} else if (rc != SQLITE_DONE) {
+		store_fail(st, rc, "read");
+		stmt_clear(s);
+		goto fail;
+	}
+	stmt_clear(s);
+
+	if (found && complete) {
+		/* Nothing to do: release the lock, skip what comes. */
+		store_rollback(st);
+		*unchanged = 1;
+		st->state = STORE_SKIP;
+		return (0);
+	}
+	if (found) {
+		s = st->stmt[S_FILE_UPDATE];
+		sqlite3_bind_int64(s, 1, st->file_id);
+		sqlite3_bind_int64(s, 2, size);
+		if (stmt_run(st, S_FILE_UPDATE, "write") != 0)
+			goto fail;
+	} else {
+		s = st->stmt[S_FILE_INSERT];
+		bind_text(s, 1, path);
+		sqlite3_bind_int64(s, 2, size);
+		bind_text(s, 3, st->file_hash);
+		if (stmt_run(st, S_FILE_INSERT, "write") != 0)
+			goto fail;
+		st->file_id = sqlite3_last_insert_rowid(st->db);
+	}
+	free(st->file_path);
+	st->file_path = xstrdup(path);
+	st->state = STORE_IN_FILE;
+	return (0);
+
+fail:
+	store_rollback(st);
+	return (-1);
+}
+
+int
+dlt_store_add_failure(struct dlt_store *st, const struct dlt_failure *f)
+{
+	struct strbuf	 frames = STRBUF_INIT, evidence = STRBUF_INIT;
+	sqlite3_stmt	*s;
+	const char	*cls, *prio, *sig;
+	size_t		 i;
+	int		 rc = -1;
+
+	if (st->state == STORE_SKIP)
+		return (0);
+	if (st->state == STORE_FAILED)
+		return (-1);	/* reported when it failed */
+	if (st->state != STORE_IN_FILE)
+		dlt_bug("store failure added outside a file");
+	if (f->cls < 0 || f->cls >= DLT_CLASS_COUNT ||
+	    (cls = dlt_class_name(f->cls)) == NULL)
+		dlt_bug("store failure with class %d", f->cls);
+	if (strlen(f->bucket) != 16)
+		dlt_bug("store failure without a bucket id");
+	prio = NULL;
+	if (f->priority != DLT_PRIO_UNSET)
+		prio = dlt_priority_name(f->priority);
+	sig = f->signature != NULL ? f->signature : "";
+
+	strbuf_addch(&frames, '[');
+	for (i = 0; i < f->nframes; i++) {
+		if (i > 0)
+			strbuf_addch(&frames, ',');
+		dlt_json_cstr(&frames, f->frames[i]);
+	}
+	strbuf_addch(&frames, ']');
+	strbuf_addch(&evidence, '[');
+	for (i = 0; i < f->nevidence; i++)
+		strbuf_addf(&evidence, "%s%ld", i > 0 ? "," : "", f->evidence[i]);
+	strbuf_addch(&evidence, ']');
+
+	/* The bucket first: failures.bucket references it. */
+	s = st->stmt[S_BUCKET_ADD];
+	bind_text(s, 1, f->bucket);
+	bind_text(s, 2, sig);
+	bind_text(s, 3, cls);
+	bind_text(s, 4, f->kind);
+	bind_text(s, 5, f->framework);
+	bind_text(s, 6, prio);
+	if (stmt_run(st, S_BUCKET_ADD, "write") != 0)
+		goto out;
+
+	s = st->stmt[S_FAILURE_ADD];
+	sqlite3_bind_int64(s, 1, st->file_id);
+	bind_text(s, 2, st->file_hash);
+	bind_text(s, 3, f->source != NULL ? f->source : st->file_path);
+	sqlite3_bind_int64(s, 4, f->line_start);
+	sqlite3_bind_int64(s, 5, f->line_end);
+	bind_text(s, 6, cls);
+	bind_text(s, 7, f->kind);
+	bind_text(s, 8, f->framework);
+	bind_text(s, 9, f->exc_type);
+	bind_text(s, 10, f->exc_message);
+	bind_text(s, 11, frames.buf);
+	bind_text(s, 12, sig);
+	bind_text(s, 13, f->bucket);
+	bind_text(s, 14, f->rule);
+	bind_text(s, 15, evidence.buf);
+	bind_text(s, 16, prio);
+	if (prio != NULL)
+		sqlite3_bind_double(s, 17, f->confidence);
+	sqlite3_bind_int(s, 18, f->security != 0);
+	bind_text(s, 19, f->excerpt);
+	if (stmt_run(st, S_FAILURE_ADD, "write") != 0)
+		goto out;
+
+	/* A failure already known (same content, lines, bucket) counts once. */
+	if (sqlite3_changes(st->db) > 0) {
+		s = st->stmt[S_BUCKET_BUMP];
+		bind_text(s, 1, f->bucket);
+		bind_text(s, 2, prio);
+		if (stmt_run(st, S_BUCKET_BUMP, "write") != 0)
+			goto out;
+	}
+	rc = 0;
+out:
+	if (rc != 0) {
+		/* Never commit half a file, whatever the caller does next. */
+		store_rollback(st);
+		st->state = STORE_FAILED;
+	}
+	strbuf_release(&frames);
+	strbuf_release(&evidence);
+	return (rc);
+}
+
+int
+dlt_store_end_file(struct dlt_store *st)
+{
+	sqlite3_stmt	*s;
+
+	if (st->state == STORE_SKIP) {
+		st->state = STORE_IDLE;
+		return (0);
+	}
+	if (st->state == STORE_FAILED) {
+		st->state = STORE_IDLE;
+		return (-1);	/* reported when it failed */
+	}
+	if (st->state != STORE_IN_FILE)
+		dlt_bug("store file ended but none is open");
+	s = st->stmt[S_FILE_DONE];
+	sqlite3_bind_int64(s, 1, st->file_id);
+	if (stmt_run(st, S_FILE_DONE, "write") != 0 ||
+	    stmt_run(st, S_COMMIT, "write") != 0) {
+		store_rollback(st);
+		st->state = STORE_IDLE;
+		return (-1);
+	}
+	st->state = STORE_IDLE;
+	return (0);
+}
+
+void
+dlt_store_abort_file(struct dlt_store *st)
+{
+	if (st->state == STORE_IN_FILE)
+		store_rollback(st);
+	st->state = STORE_IDLE;
+}
+
+static int
+count_rows(struct dlt_store *st, enum store_stmt which, long *out)
+{
+	sqlite3_stmt	*s = st->stmt[which];
+	int		 rc;
+
+	*out = 0;
+	rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW)
+		*out = (long)sqlite3_column_int64(s, 0);
+	else if (rc != SQLITE_DONE) {
+		store_fail(st, rc, "read");
+		stmt_clear(s);
+		return (-1);
+	}
+	stmt_clear(s);
+	return (0);
+}
+
+int
+dlt_store_summary(struct dlt_store *st, struct dlt_store_summary *sum)
+{
+	sqlite3_stmt	*s;
+	const char	*name;
+	int		 rc, c;
+
+	memset(sum, 0, sizeof *sum);
+	if (count_rows(st, S_COUNT_FILES, &sum->files) != 0 ||
+	    count_rows(st, S_COUNT_FAILURES, &sum->failures) != 0 ||
+	    count_rows(st, S_COUNT_BUCKETS, &sum->buckets) != 0)
+		return (-1);
+	s = st->stmt[S_COUNT_CLASSES];
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		name = (const char *)sqlite3_column_text(s, 0);
+		if (name == NULL || (c = dlt_class_parse(name)) < 0 ||
+		    c >= DLT_CLASS_COUNT)
+			continue;
+		sum->by_class[c] += (long)sqlite3_column_int64(s, 1);
+	}
+	if (rc != SQLITE_DONE) {
+		store_fail(st, rc, "read");
+		stmt_clear(s);
+		return (-1);
+	}
+	stmt_clear(s);
+	return (0);
+}
+
+const char *
+dlt_store_sqlite_version(void)
+{
+	return (sqlite3_libversion());
+}

@@ -100,12 +100,9 @@ main(int argc, char **argv)
 		fprintf(stderr, "See 'dltriage help' for the list of commands.\n");
 		return (DLT_EXIT_USAGE);
 	}
+	/* exec sees its own verb ("classify", or "check" of "rules check") as argv[0] */
 	argv += shift;
 	argc -= shift;
-	/* exec sees its own verb as argv[0] */
-	argv--;
-	argc++;
-	argv[0] = (char *)(strchr(cmd->name, ' ') ? strchr(cmd->name, ' ') + 1 : cmd->name);
 	rc = run_command(cmd, argc, argv);
 out:
 	if (fflush(stdout) != 0 || ferror(stdout)) {

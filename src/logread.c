@@ -79,7 +79,10 @@ dlt_logread_init_mem(struct dlt_logread *lr, const char *mem, size_t len)
 	lr->fd = -1;
 	lr->mem = mem;
 	lr->memlen = len;
-	lr->buf = (char *)mem;
+	/* our own copy: lines are cleaned of NUL bytes in place */
+	lr->buf = xmalloc(len + 1);
+	memcpy(lr->buf, mem, len);
+	lr->alloc = len + 1;
 	lr->len = len;
 	lr->eof = 1;
 	lr->lineno = 1;
@@ -90,8 +93,7 @@ dlt_logread_init_mem(struct dlt_logread *lr, const char *mem, size_t len)
 void
 dlt_logread_release(struct dlt_logread *lr)
 {
-	if (lr->fd != -1 || lr->mem == NULL)
-		free(lr->buf);
+	free(lr->buf);
 	lr->buf = NULL;
 }
 
@@ -153,7 +155,7 @@ count_newlines(const char *p, size_t n)
 int
 dlt_logread_next(struct dlt_logread *lr, struct dlt_line *line)
 {
-	char	*nl;
+	char	*nl, *nul;
 	size_t	 avail;
 
 	for (;;) {
@@ -180,6 +182,10 @@ dlt_logread_next(struct dlt_logread *lr, struct dlt_line *line)
 			}
 			if (line->len > 0 && line->text[line->len - 1] == '\r')
 				line->len--;
+			/* a NUL byte would cut the strings made from this line */
+			for (nul = memchr(line->text, '\0', line->len); nul != NULL;
+			    nul = memchr(nul, '\0', line->len - (size_t)(nul - line->text)))
+				*nul = ' ';
 			return (1);
 		}
 		if (!fill(lr))

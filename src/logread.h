@@ -37,7 +37,7 @@ struct dlt_logread {
 };
 
 struct dlt_line {
-	const char	*text;		/* not NUL-terminated; valid until the next call */
+	const char	*text;		/* NUL bytes replaced by blanks; not NUL-terminated; valid until the next call */
 	size_t		 len;		/* without the newline (and a trailing CR) */
 	long		 lineno;
 	int		 partial;	/* a piece of a line longer than the window */

@@ -1,5 +1,108 @@
-/* PLACEHOLDER */
+/*
+ * cmd-rules-schema.c: "dltriage rules schema": print the rule file schema
+ * (the table in rule-schema.c), one line per key.
+ */
+#include <getopt.h>
+#include <stdio.h>
+
 #include "command.h"
+#include "ctx.h"
+#include "error.h"
 #include "exitcode.h"
-static int x_exec(struct dlt_ctx *c, int argc, char **argv) { (void)c;(void)argc;(void)argv; return DLT_EXIT_INTERNAL; }
-const struct dlt_cmd dlt_cmd_rules_schema = { "rules schema", "[options]", "placeholder", 0, x_exec };
+#include "rule-schema.h"
+#include "strbuf.h"
+
+static int	cmd_rules_schema_exec(struct dlt_ctx *, int, char **);
+static void	schema_values(const struct dlt_schema_key *, struct strbuf *);
+
+const struct dlt_cmd dlt_cmd_rules_schema = {
+	"rules schema", "[--help]",
+	"print every key of the rule file format with its type and default",
+	0, cmd_rules_schema_exec
+};
+
+static const struct option rules_schema_longopts[] = {
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 }
+};
+
+static void
+schema_values(const struct dlt_schema_key *k, struct strbuf *sb)
+{
+	size_t	i;
+
+	switch (k->type) {
+	case DLT_ST_ENUM:
+		for (i = 0; k->choices[i] != NULL; i++)
+			strbuf_addf(sb, "%s%s", i > 0 ? "|" : "", k->choices[i]);
+		break;
+	case DLT_ST_BOOL:
+		strbuf_addstr(sb, "true|false");
+		break;
+	case DLT_ST_INT:
+		strbuf_addf(sb, "%.0f..%.0f", k->min, k->max);
+		break;
+	case DLT_ST_NUMBER:
+		strbuf_addf(sb, "%g..%g", k->min, k->max);
+		break;
+	case DLT_ST_ID:
+		strbuf_addstr(sb, "[a-z0-9][a-z0-9._-]*");
+		break;
+	default:
+		strbuf_addstr(sb, "-");
+		break;
+	}
+}
+
+static int
+cmd_rules_schema_exec(struct dlt_ctx *ctx, int argc, char **argv)
+{
+	const struct dlt_schema_key	*k;
+	struct strbuf			 values = STRBUF_INIT, req = STRBUF_INIT;
+	char				 where[64];
+	size_t				 i;
+	int				 ch;
+
+	(void)ctx;
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, ":h", rules_schema_longopts,
+	    NULL)) != -1) {
+		switch (ch) {
+		case 'h':
+			dlt_cmd_usage(&dlt_cmd_rules_schema, stdout);
+			return (DLT_EXIT_OK);
+		default:
+			if (optopt > 0 && optopt < 0x100)
+				dlt_error("unknown option '-%c'", optopt);
+			else
+				dlt_error("unknown option '%s'", argv[optind - 1]);
+			dlt_cmd_usage(&dlt_cmd_rules_schema, stderr);
+			return (DLT_EXIT_USAGE);
+		}
+	}
+	if (optind < argc) {
+		dlt_error("'rules schema' takes no arguments");
+		dlt_cmd_usage(&dlt_cmd_rules_schema, stderr);
+		return (DLT_EXIT_USAGE);
+	}
+	printf("%-21s %-13s %-11s %-11s %-22s %s\n", "SECTION", "KEY", "TYPE",
+	    "DEFAULT", "VALUES", "DESCRIPTION");
+	for (i = 0; i < dlt_schema_count; i++) {
+		k = &dlt_schema_table[i];
+		strbuf_reset(&values);
+		strbuf_reset(&req);
+		schema_values(k, &values);
+		if (k->flags & (DLT_SK_REQUIRED | DLT_SK_REQUIRED_RULE))
+			strbuf_addstr(&req, "required");
+		else if (k->deflt != NULL)
+			strbuf_addstr(&req, k->deflt);
+		else
+			strbuf_addstr(&req, "-");
+		printf("%-21s %-13s %-11s %-11s %-22s %s\n",
+		    dlt_schema_where_name(k, where, sizeof where), k->key,
+		    dlt_schema_type_name(k->type), req.buf, values.buf, k->help);
+	}
+	strbuf_release(&values);
+	strbuf_release(&req);
+	return (DLT_EXIT_OK);
+}

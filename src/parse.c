@@ -676,7 +676,7 @@ block_sanitizer(struct pstate *ps, const struct dlt_line *start, int max)
 			} else if (started)
 				inc->frames_locked = 1;
 		}
-		if (strstr(l.text, "==ABORTING") != NULL && l.len < 4096)
+		if (memmem(l.text, l.len, "==ABORTING", 10) != NULL)
 			break;
 		if (starts(l.text, l.len, "SUMMARY:"))
 			break;

@@ -1,10 +1,454 @@
-/* PLACEHOLDER */
-#include "yaml-node.h"
+/*
+ * yaml-node.c: the libyaml wrapper; see yaml-node.h.  Only this file
+ * includes yaml.h.
+ *
+ * The document is read with libyaml's event parser and built into a tree
+ * of struct ynode.  The parser is limited on purpose: one document, no
+ * anchors or aliases, scalar mapping keys, at most YNODE_MAX_DEPTH nested
+ * collections, YNODE_MAX_NODES nodes and YNODE_MAX_SIZE bytes.  Whatever
+ * a file holds, the result is a tree or a "line:col: message" error.
+ *
+ * struct ynode.quoted tells how a scalar was written: 0 plain, 1 single-
+ * or double-quoted on one line, 2 quoted over several lines, 3 a block
+ * scalar (| or >).  Anything non-zero is a string whatever it looks like.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-int ynode_load_file(const char *p, struct ynode **r, char **e) { (void)p; *r = NULL; *e = strdup("not yet"); return -1; }
-int ynode_load_buffer(const char *b, size_t l, struct ynode **r, char **e) { (void)b;(void)l; *r = NULL; *e = strdup("not yet"); return -1; }
-void ynode_free(struct ynode *n) { (void)n; }
-struct ynode *ynode_get(const struct ynode *m, const char *k) { (void)m;(void)k; return NULL; }
-const char *ynode_type_name(enum ynode_type t) { (void)t; return "?"; }
-const char *ynode_libyaml_version(void) { return "?"; }
+#include <sys/stat.h>
+#include <unistd.h>
+#include <yaml.h>
+
+#include "xmalloc.h"
+#include "yaml-node.h"
+
+#define YNODE_MAX_DEPTH	64
+#define YNODE_MAX_NODES	1000000
+#define YNODE_MAX_SIZE	(16 * 1024 * 1024)
+
+struct ybuild_frame {
+	struct ynode	*node;
+	size_t		 alloc;
+	int		 want_value;	/* mapping: a key was read, its value is next */
+};
+
+struct ybuild {
+	const char		*buf;
+	size_t			 len;
+	struct ynode		*root;
+	struct ybuild_frame	 stack[YNODE_MAX_DEPTH + 1];
+	int			 depth;
+	size_t			 nnodes;
+	int			 docs;
+	char			*err;
+};
+
+static void		 line_col_at(const char *, size_t, size_t, size_t *, size_t *);
+static void		 set_error(struct ybuild *, const yaml_mark_t *, const char *, ...)
+			    __attribute__((format(printf, 3, 4)));
+static void		 parser_error(struct ybuild *, const yaml_parser_t *);
+static struct ynode	*node_new(struct ybuild *, enum ynode_type, const yaml_mark_t *);
+static int		 attach(struct ybuild *, struct ynode *, const yaml_mark_t *);
+static int		 handle_event(struct ybuild *, const yaml_event_t *);
+static int		 is_str_tag(const yaml_char_t *);
+
+/* Line and column (0-based) of byte offset off in buf. */
+static void
+line_col_at(const char *buf, size_t len, size_t off, size_t *line, size_t *col)
+{
+	size_t	i, l = 0, c = 0;
+
+	if (off > len)
+		off = len;
+	for (i = 0; i < off; i++) {
+		if (buf[i] == '\n') {
+			l++;
+			c = 0;
+		} else
+			c++;
+	}
+	*line = l;
+	*col = c;
+}
+
+static void
+set_error(struct ybuild *b, const yaml_mark_t *mark, const char *fmt, ...)
+{
+	va_list	 ap;
+	char	*msg;
+
+	if (b->err != NULL)
+		return;
+	va_start(ap, fmt);
+	msg = xvasprintf(fmt, ap);
+	va_end(ap);
+	b->err = xasprintf("%zu:%zu: %s", mark->line + 1, mark->column + 1, msg);
+	free(msg);
+}
+
+static void
+parser_error(struct ybuild *b, const yaml_parser_t *p)
+{
+	yaml_mark_t	 m;
+	const char	*problem;
+
+	problem = p->problem != NULL ? p->problem : "cannot parse YAML";
+	memset(&m, 0, sizeof m);
+	switch (p->error) {
+	case YAML_MEMORY_ERROR:
+		set_error(b, &m, "out of memory while parsing YAML");
+		return;
+	case YAML_READER_ERROR:
+		line_col_at(b->buf, b->len, p->problem_offset, &m.line, &m.column);
+		if (p->problem_value != -1)
+			set_error(b, &m, "%s (byte 0x%02x)", problem,
+			    (unsigned)p->problem_value & 0xff);
+		else
+			set_error(b, &m, "%s", problem);
+		return;
+	case YAML_SCANNER_ERROR:
+	case YAML_PARSER_ERROR:
+		m = p->problem_mark;
+		if (p->context != NULL)
+			set_error(b, &m, "%s %s (started at %zu:%zu)", problem,
+			    p->context, p->context_mark.line + 1,
+			    p->context_mark.column + 1);
+		else
+			set_error(b, &m, "%s", problem);
+		return;
+	default:
+		set_error(b, &m, "%s", problem);
+		return;
+	}
+}
+
+static struct ynode *
+node_new(struct ybuild *b, enum ynode_type type, const yaml_mark_t *mark)
+{
+	struct ynode	*n;
+
+	if (++b->nnodes > YNODE_MAX_NODES) {
+		set_error(b, mark, "too many nodes (more than %d)", YNODE_MAX_NODES);
+		return (NULL);
+	}
+	n = xcalloc(1, sizeof *n);
+	n->type = type;
+	n->line = mark->line + 1 > 0x7fffffff ? 0x7fffffff : (int)mark->line + 1;
+	n->col = mark->column + 1 > 0x7fffffff ? 0x7fffffff : (int)mark->column + 1;
+	return (n);
+}
+
+/*
+ * Put n where it belongs: the root, the next item of a sequence, or the
+ * next key or value of a mapping.  n is owned by the tree afterwards,
+ * even on error.
+ */
+static int
+attach(struct ybuild *b, struct ynode *n, const yaml_mark_t *mark)
+{
+	struct ybuild_frame	*f;
+	struct ynode		*p;
+
+	if (b->depth == 0) {
+		if (b->root != NULL) {
+			ynode_free(n);
+			set_error(b, mark, "more than one root node");
+			return (-1);
+		}
+		b->root = n;
+		return (0);
+	}
+	f = &b->stack[b->depth - 1];
+	p = f->node;
+	if (p->type == YNODE_SEQUENCE) {
+		XGROW(p->items, p->n + 1, f->alloc);
+		p->items[p->n++] = n;
+		return (0);
+	}
+	if (f->want_value) {
+		p->items[p->n - 1] = n;
+		f->want_value = 0;
+		return (0);
+	}
+	if (n->type != YNODE_SCALAR) {
+		ynode_free(n);
+		set_error(b, mark, "mapping keys must be scalars");
+		return (-1);
+	}
+	if (p->n + 1 > f->alloc) {
+		size_t	alloc = f->alloc;
+
+		XGROW(p->keys, p->n + 1, alloc);
+		p->items = xreallocarray(p->items, alloc, sizeof *p->items);
+		f->alloc = alloc;
+	}
+	p->keys[p->n] = n;
+	p->items[p->n] = NULL;
+	p->n++;
+	f->want_value = 1;
+	return (0);
+}
+
+static int
+is_str_tag(const yaml_char_t *tag)
+{
+	return (tag != NULL &&
+	    (strcmp((const char *)tag, YAML_STR_TAG) == 0 ||
+	    strcmp((const char *)tag, "!!str") == 0));
+}
+
+static int
+handle_event(struct ybuild *b, const yaml_event_t *ev)
+{
+	struct ynode		*n;
+	const yaml_mark_t	*m = &ev->start_mark;
+	const yaml_char_t	*anchor = NULL;
+
+	switch (ev->type) {
+	case YAML_STREAM_START_EVENT:
+	case YAML_STREAM_END_EVENT:
+	case YAML_NO_EVENT:
+	case YAML_DOCUMENT_END_EVENT:
+		return (0);
+	case YAML_DOCUMENT_START_EVENT:
+		if (++b->docs > 1) {
+			set_error(b, m, "more than one YAML document");
+			return (-1);
+		}
+		return (0);
+	case YAML_ALIAS_EVENT:
+		set_error(b, m, "aliases are not allowed ('*%s')",
+		    (const char *)ev->data.alias.anchor);
+		return (-1);
+	case YAML_SCALAR_EVENT:
+		anchor = ev->data.scalar.anchor;
+		break;
+	case YAML_SEQUENCE_START_EVENT:
+		anchor = ev->data.sequence_start.anchor;
+		break;
+	case YAML_MAPPING_START_EVENT:
+		anchor = ev->data.mapping_start.anchor;
+		break;
+	case YAML_SEQUENCE_END_EVENT:
+	case YAML_MAPPING_END_EVENT:
+		if (b->depth > 0)
+			b->depth--;
+		return (0);
+	}
+	if (anchor != NULL) {
+		set_error(b, m, "anchors are not allowed ('&%s')", (const char *)anchor);
+		return (-1);
+	}
+
+	if (ev->type == YAML_SCALAR_EVENT) {
+		if ((n = node_new(b, YNODE_SCALAR, m)) == NULL)
+			return (-1);
+		n->scalar_len = ev->data.scalar.length;
+		n->scalar = xmalloc(n->scalar_len + 1);
+		if (n->scalar_len > 0)
+			memcpy(n->scalar, ev->data.scalar.value, n->scalar_len);
+		n->scalar[n->scalar_len] = '\0';
+		switch (ev->data.scalar.style) {
+		case YAML_SINGLE_QUOTED_SCALAR_STYLE:
+		case YAML_DOUBLE_QUOTED_SCALAR_STYLE:
+			n->quoted = ev->end_mark.line == ev->start_mark.line ? 1 : 2;
+			break;
+		case YAML_LITERAL_SCALAR_STYLE:
+		case YAML_FOLDED_SCALAR_STYLE:
+			n->quoted = 3;
+			break;
+		default:
+			n->quoted = is_str_tag(ev->data.scalar.tag) ? 1 : 0;
+			break;
+		}
+		return (attach(b, n, m));
+	}
+
+	if (b->depth >= YNODE_MAX_DEPTH) {
+		set_error(b, m, "nesting deeper than %d levels", YNODE_MAX_DEPTH);
+		return (-1);
+	}
+	n = node_new(b, ev->type == YAML_SEQUENCE_START_EVENT ?
+	    YNODE_SEQUENCE : YNODE_MAPPING, m);
+	if (n == NULL)
+		return (-1);
+	if (attach(b, n, m) != 0)
+		return (-1);
+	b->stack[b->depth].node = n;
+	b->stack[b->depth].alloc = 0;
+	b->stack[b->depth].want_value = 0;
+	b->depth++;
+	return (0);
+}
+
+int
+ynode_load_buffer(const char *buf, size_t len, struct ynode **root, char **errmsg)
+{
+	yaml_parser_t	 parser;
+	yaml_event_t	 ev;
+	struct ybuild	 b;
+	yaml_mark_t	 m;
+	int		 done = 0;
+
+	*root = NULL;
+	*errmsg = NULL;
+	memset(&b, 0, sizeof b);
+	b.buf = buf;
+	b.len = len;
+	if (len > YNODE_MAX_SIZE) {
+		memset(&m, 0, sizeof m);
+		set_error(&b, &m, "document too large (more than %d MiB)",
+		    YNODE_MAX_SIZE / (1024 * 1024));
+		*errmsg = b.err;
+		return (-1);
+	}
+	if (!yaml_parser_initialize(&parser)) {
+		*errmsg = xstrdup("1:1: cannot initialise the YAML parser");
+		return (-1);
+	}
+	yaml_parser_set_input_string(&parser, (const unsigned char *)buf, len);
+	while (!done) {
+		if (!yaml_parser_parse(&parser, &ev)) {
+			parser_error(&b, &parser);
+			break;
+		}
+		done = ev.type == YAML_STREAM_END_EVENT;
+		if (handle_event(&b, &ev) != 0)
+			done = 1;
+		yaml_event_delete(&ev);
+	}
+	yaml_parser_delete(&parser);
+	if (b.err != NULL) {
+		ynode_free(b.root);
+		*errmsg = b.err;
+		return (-1);
+	}
+	*root = b.root;
+	return (0);
+}
+
+int
+ynode_load_file(const char *path, struct ynode **root, char **errmsg)
+{
+	struct stat	 st;
+	char		*buf;
+	size_t		 len = 0, alloc;
+	ssize_t		 r;
+	int		 fd, rc, saved;
+
+	*root = NULL;
+	*errmsg = NULL;
+	if ((fd = open(path, O_RDONLY | O_NOCTTY)) == -1) {
+		*errmsg = xasprintf("cannot open '%s': %s", path, strerror(errno));
+		return (-1);
+	}
+	if (fstat(fd, &st) != 0) {
+		saved = errno;
+		close(fd);
+		*errmsg = xasprintf("cannot read '%s': %s", path, strerror(saved));
+		return (-1);
+	}
+	if (S_ISDIR(st.st_mode)) {
+		close(fd);
+		*errmsg = xasprintf("cannot read '%s': %s", path, strerror(EISDIR));
+		return (-1);
+	}
+	if (S_ISREG(st.st_mode) && st.st_size > YNODE_MAX_SIZE) {
+		close(fd);
+		*errmsg = xasprintf("'%s' is too large (more than %d MiB)", path,
+		    YNODE_MAX_SIZE / (1024 * 1024));
+		return (-1);
+	}
+	/* Read at most one byte past the limit, whatever stat said. */
+	alloc = S_ISREG(st.st_mode) ? (size_t)st.st_size + 2 : 65536;
+	buf = xmalloc(alloc);
+	for (;;) {
+		if (len + 1 >= alloc) {
+			alloc = alloc * 2 > YNODE_MAX_SIZE + 2 ?
+			    YNODE_MAX_SIZE + 2 : alloc * 2;
+			buf = xrealloc(buf, alloc);
+		}
+		r = read(fd, buf + len, alloc - 1 - len);
+		if (r == -1 && errno == EINTR)
+			continue;
+		if (r == -1) {
+			saved = errno;
+			close(fd);
+			free(buf);
+			*errmsg = xasprintf("cannot read '%s': %s", path,
+			    strerror(saved));
+			return (-1);
+		}
+		if (r == 0)
+			break;
+		len += (size_t)r;
+		if (len > YNODE_MAX_SIZE)
+			break;
+	}
+	close(fd);
+	if (len > YNODE_MAX_SIZE) {
+		free(buf);
+		*errmsg = xasprintf("'%s' is too large (more than %d MiB)", path,
+		    YNODE_MAX_SIZE / (1024 * 1024));
+		return (-1);
+	}
+	buf[len] = '\0';
+	rc = ynode_load_buffer(buf, len, root, errmsg);
+	free(buf);
+	return (rc);
+}
+
+void
+ynode_free(struct ynode *n)
+{
+	size_t	i;
+
+	if (n == NULL)
+		return;
+	for (i = 0; i < n->n; i++) {
+		if (n->keys != NULL)
+			ynode_free(n->keys[i]);
+		if (n->items != NULL)
+			ynode_free(n->items[i]);
+	}
+	free(n->keys);
+	free(n->items);
+	free(n->scalar);
+	free(n);
+}
+
+struct ynode *
+ynode_get(const struct ynode *map, const char *key)
+{
+	size_t	i;
+
+	if (map == NULL || map->type != YNODE_MAPPING)
+		return (NULL);
+	for (i = 0; i < map->n; i++)
+		if (map->keys[i] != NULL && strcmp(map->keys[i]->scalar, key) == 0)
+			return (map->items[i]);
+	return (NULL);
+}
+
+const char *
+ynode_type_name(enum ynode_type t)
+{
+	switch (t) {
+	case YNODE_SCALAR:
+		return ("scalar");
+	case YNODE_SEQUENCE:
+		return ("sequence");
+	case YNODE_MAPPING:
+		return ("mapping");
+	}
+	return ("unknown");
+}
+
+const char *
+ynode_libyaml_version(void)
+{
+	return (yaml_get_version_string());
+}

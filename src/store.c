@@ -209,7 +209,7 @@ static const char *const migration_v1[] = {
 	"  confidence	REAL,"
 	"  security	INTEGER NOT NULL DEFAULT 0,"
 	"  excerpt	TEXT,"
-	"  UNIQUE (content_hash, line_start, line_end, bucket)"
+	"  UNIQUE (file_id, line_start, line_end, bucket)"
 	")",
 	"CREATE INDEX failures_bucket ON failures (bucket)",
 	"CREATE INDEX failures_class ON failures (class)",
@@ -284,7 +284,7 @@ static const char *const store_sql[S__COUNT] = {
 	    " excerpt)"
 	    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13,"
 	    " ?14, ?15, ?16, ?17, ?18, ?19)"
-	    " ON CONFLICT (content_hash, line_start, line_end, bucket) DO NOTHING",
+	    " ON CONFLICT (file_id, line_start, line_end, bucket) DO NOTHING",
 	/* count one more distinct failure; keep the highest priority seen */
 	[S_BUCKET_BUMP] =
 	    "UPDATE buckets SET count = count + 1, last_seen = " STORE_NOW ","
@@ -907,7 +907,7 @@ dlt_store_add_failure(struct dlt_store *st, const struct dlt_failure *f)
 	if (stmt_run(st, S_FAILURE_ADD, "write") != 0)
 		goto out;
 
-	/* A failure already known (same content, lines, bucket) counts once. */
+	/* A failure already known (same file and content, lines, bucket) counts once. */
 	if (sqlite3_changes(st->db) > 0) {
 		s = st->stmt[S_BUCKET_BUMP];
 		bind_text(s, 1, f->bucket);

@@ -219,7 +219,7 @@ test_expect_sqlite3 'classifying the same logs twice adds nothing' '
 	test_cmp before after
 '
 
-test_expect_sqlite3 'the same content under another name adds no failure' '
+test_expect_sqlite3 'the same content under another name is another failure of the same bucket' '
 	make_store s.db &&
 	counts s.db >before &&
 	mkdir other &&
@@ -227,7 +227,7 @@ test_expect_sqlite3 'the same content under another name adds no failure' '
 	dltriage classify --db s.db other/copy.log >/dev/null &&
 	counts s.db >after &&
 	set -- $(cat before) &&
-	echo "$(($1 + 1)) $2 $3 $4" >expect &&
+	echo "$(($1 + 1)) $(($2 + 1)) $3 $(($4 + 1))" >expect &&
 	test_cmp expect after
 '
 

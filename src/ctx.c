@@ -24,7 +24,8 @@ is_dir(const char *path)
 
 /*
  * Where rules/ lives: $DLTRIAGE_DATADIR; else, when the binary runs from
- * a build tree (src/dltriage next to ../rules), that tree; else the
+ * the build tree it was built in, that build's source tree; else, when
+ * it sits in a src/ directory next to ../rules, that tree; else the
  * installed $(pkgdatadir).
  */
 const char *
@@ -47,6 +48,15 @@ dlt_datadir(void)
 		exe[n] = '\0';
 		if ((slash = strrchr(exe, '/')) != NULL) {
 			*slash = '\0';
+#if defined(DLT_BUILD_SRC) && defined(DLT_SOURCE_TREE)
+			/* run from its build directory: use the source tree's rules */
+			if (strcmp(exe, DLT_BUILD_SRC) == 0 &&
+			    snprintf(buf, sizeof buf, "%s/rules", DLT_SOURCE_TREE) <
+			    (int)sizeof buf && is_dir(buf)) {
+				snprintf(buf, sizeof buf, "%s", DLT_SOURCE_TREE);
+				return (buf);
+			}
+#endif
 			if ((slash = strrchr(exe, '/')) != NULL &&
 			    strcmp(slash, "/src") == 0) {
 				*slash = '\0';

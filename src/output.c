@@ -37,7 +37,7 @@ dlt_output_begin(struct dlt_output *o, FILE *fp, enum dlt_format format)
 		    "exception_message,top_frame,signature,bucket,rule,priority,"
 		    "confidence,security\r\n", fp);
 	else if (format == DLT_FORMAT_TABLE)
-		fprintf(fp, "%-15s %-26s %-11s %-16s %s\n", "CLASS", "KIND", "FRAMEWORK",
+		fprintf(fp, "%-15s %-30s %-11s %-16s %s\n", "CLASS", "KIND", "FRAMEWORK",
 		    "BUCKET", "SOURCE  SIGNATURE");
 }
 
@@ -151,7 +151,7 @@ out_table(struct dlt_output *o, const struct dlt_failure *f)
 	size_t		i;
 
 	source_range(&sb, f);
-	strbuf_addf(&line, "%-15s %-26s %-11s %-16s %s  ", dlt_class_name(f->cls),
+	strbuf_addf(&line, "%-15s %-30s %-11s %-16s %s  ", dlt_class_name(f->cls),
 	    f->kind, f->framework, f->bucket, sb.buf);
 	/* one line per failure: flatten and bound the signature */
 	for (i = 0; f->signature[i] != '\0' && i < 160; i++)

@@ -39,8 +39,9 @@ struct pstate {
 static int	shape_rank(int);
 static void	collect_id(int, void *);
 static void	fire_line(const struct dlt_parser *, const char *, size_t, struct fired *);
-static void	inc_add_line(struct dlt_incident *, const struct dlt_line *,
-		    const struct fired *);
+static void	inc_add_line(const struct dlt_parser *, struct dlt_incident *,
+		    const struct dlt_line *, const struct fired *);
+static const char *line_window(const struct dlt_parser *, const char *, size_t, size_t *);
 static void	inc_add_frame(struct dlt_incident *, struct dlt_pframe *);
 static int	is_blank(const char *, size_t);
 static int	is_indented(const char *, size_t);
@@ -191,23 +192,49 @@ fire_line(const struct dlt_parser *p, const char *s, size_t n, struct fired *f)
 	}
 }
 
-static void
-inc_add_line(struct dlt_incident *inc, const struct dlt_line *l, const struct fired *f)
+/*
+ * The part of a long line kept as evidence: at most DLT_LINE_KEEP bytes,
+ * placed around the first anchor in it so that a message at the end of
+ * a 100 MB line is not lost.
+ */
+#define DLT_LINE_KEEP	4096
+static const char *
+line_window(const struct dlt_parser *p, const char *s, size_t len, size_t *n)
 {
-	size_t	i, j, len = l->len;
+	size_t	at = 0;
+	int	id;
 
+	if (len <= DLT_LINE_KEEP) {
+		*n = len;
+		return (s);
+	}
+	*n = DLT_LINE_KEEP;
+	if (p->scanner == NULL || !dlt_scanner_next(p->scanner, s, len, 0, &at, &id))
+		return (s);
+	at = at > DLT_LINE_KEEP / 4 ? at - DLT_LINE_KEEP / 4 : 0;
+	if (at + DLT_LINE_KEEP > len)
+		at = len - DLT_LINE_KEEP;
+	return (s + at);
+}
+
+static void
+inc_add_line(const struct dlt_parser *p, struct dlt_incident *inc,
+    const struct dlt_line *l, const struct fired *f)
+{
+	const char	*text;
+	size_t		 i, j, len;
+
+	text = line_window(p, l->text, l->len, &len);
 	if (inc->nlines == 0) {
 		inc->first = l->lineno;
-		inc->head = xstrndup(l->text, len > 4096 ? 4096 : len);
+		inc->head = xstrndup(text, len);
 	}
 	inc->last = l->lineno;
 	if (inc->nlines < DLT_INCIDENT_MAX_LINES &&
 	    inc->text.len < DLT_INCIDENT_MAX_TEXT) {
-		if (len > 4096)
-			len = 4096;
 		if (inc->text.len > 0)
 			strbuf_addch(&inc->text, '\n');
-		strbuf_add(&inc->text, l->text, len);
+		strbuf_add(&inc->text, text, len);
 		inc->nlines++;
 	}
 	if (f == NULL || f->n == 0)
@@ -474,12 +501,12 @@ block_traceback(struct pstate *ps, const struct dlt_line *start)
 	char			*type, *msg;
 
 	fire_line(ps->p, start->text, start->len, &f);
-	inc_add_line(inc, start, &f);
+	inc_add_line(ps->p, inc, start, &f);
 	inc->has_traceback = 1;
 	while (guard++ < 20000 && dlt_logread_next(ps->lr, &l)) {
 		if (state == 0) {		/* frames and source lines */
 			if (is_indented(l.text, l.len) && !is_blank(l.text, l.len)) {
-				inc_add_line(inc, &l, NULL);
+				inc_add_line(ps->p, inc, &l, NULL);
 				try_frame(ps, l.text, l.len, &list, &nlist, &alloc);
 				continue;
 			}
@@ -495,7 +522,7 @@ block_traceback(struct pstate *ps, const struct dlt_line *start)
 					dlt_logread_unread(ps->lr);
 					break;
 				}
-				inc_add_line(inc, &l, &f);
+				inc_add_line(ps->p, inc, &l, &f);
 				set_exception(inc, type, msg);
 				reverse_into(inc, list, nlist);
 				nlist = 0;
@@ -514,7 +541,7 @@ block_traceback(struct pstate *ps, const struct dlt_line *start)
 		}
 		if (starts(l.text, l.len, "During handling of the above exception") ||
 		    starts(l.text, l.len, "The above exception was the direct cause")) {
-			inc_add_line(inc, &l, NULL);
+			inc_add_line(ps->p, inc, &l, NULL);
 			state = 2;
 			blanks = 0;
 			continue;
@@ -522,7 +549,7 @@ block_traceback(struct pstate *ps, const struct dlt_line *start)
 		if (state == 2) {
 			fire_line(ps->p, l.text, l.len, &f);
 			if (starts(l.text, l.len, "Traceback (most recent call last)")) {
-				inc_add_line(inc, &l, &f);
+				inc_add_line(ps->p, inc, &l, &f);
 				state = 0;
 				blanks = 0;
 				continue;
@@ -539,7 +566,7 @@ block_traceback(struct pstate *ps, const struct dlt_line *start)
 				dlt_logread_unread(ps->lr);
 				break;
 			}
-			inc_add_line(inc, &l, &f);
+			inc_add_line(ps->p, inc, &l, &f);
 			if (inc->exc_message != NULL && strlen(inc->exc_message) < 8192) {
 				strbuf_addstr(&sb, inc->exc_message);
 				strbuf_addch(&sb, '\n');
@@ -567,7 +594,7 @@ block_faulthandler(struct pstate *ps, const struct dlt_line *start)
 	int			 blanks = 0, in_current = 0, guard = 0, seen_thread = 0;
 
 	fire_line(ps->p, start->text, start->len, &f);
-	inc_add_line(inc, start, &f);
+	inc_add_line(ps->p, inc, start, &f);
 	while (guard++ < 2000 && dlt_logread_next(ps->lr, &l)) {
 		if (is_blank(l.text, l.len)) {
 			if (++blanks > 2)
@@ -578,7 +605,7 @@ block_faulthandler(struct pstate *ps, const struct dlt_line *start)
 		if (starts(l.text, l.len, "Current thread") ||
 		    starts(l.text, l.len, "Thread 0x") ||
 		    starts(l.text, l.len, "Stack (most recent call first)")) {
-			inc_add_line(inc, &l, NULL);
+			inc_add_line(ps->p, inc, &l, NULL);
 			if (starts(l.text, l.len, "Current thread")) {
 				size_t i;
 
@@ -596,7 +623,7 @@ block_faulthandler(struct pstate *ps, const struct dlt_line *start)
 			continue;
 		}
 		if (is_indented(l.text, l.len)) {
-			inc_add_line(inc, &l, NULL);
+			inc_add_line(ps->p, inc, &l, NULL);
 			if (in_current || !seen_thread)
 				try_frame(ps, l.text, l.len, NULL, NULL, NULL);
 			continue;
@@ -617,13 +644,13 @@ block_backtrace(struct pstate *ps, const struct dlt_line *start, int max)
 	int			 misses = 0, n = 0, had = 0;
 
 	fire_line(ps->p, start->text, start->len, &f);
-	inc_add_line(inc, start, &f);
+	inc_add_line(ps->p, inc, start, &f);
 	try_frame(ps, start->text, start->len, NULL, NULL, NULL);
 	while (n++ < max && dlt_logread_next(ps->lr, &l)) {
 		struct dlt_pframe fr;
 
 		if (dlt_parse_frame(ps->p, l.text, l.len, &fr)) {
-			inc_add_line(inc, &l, NULL);
+			inc_add_line(ps->p, inc, &l, NULL);
 			inc_add_frame(inc, &fr);
 			misses = 0;
 			had = 1;
@@ -650,7 +677,7 @@ block_sanitizer(struct pstate *ps, const struct dlt_line *start, int max)
 	int			 n = 0, started = 0, locked_before = inc->frames_locked;
 
 	fire_line(ps->p, start->text, start->len, &f);
-	inc_add_line(inc, start, &f);
+	inc_add_line(ps->p, inc, start, &f);
 	if (!locked_before && inc->nframes > 0 && !inc->has_traceback) {
 		/* a sanitizer stack is better evidence than frames seen before */
 		size_t i;
@@ -668,7 +695,7 @@ block_sanitizer(struct pstate *ps, const struct dlt_line *start, int max)
 			dlt_logread_unread(ps->lr);
 			break;
 		}
-		inc_add_line(inc, &l, &f);
+		inc_add_line(ps->p, inc, &l, &f);
 		if (!inc->frames_locked) {
 			if (dlt_parse_frame(ps->p, l.text, l.len, &fr)) {
 				inc_add_frame(inc, &fr);
@@ -697,7 +724,7 @@ block_exception(struct pstate *ps, const struct dlt_line *start, int det)
 	size_t				 len = start->len > 8192 ? 8192 : start->len;
 
 	fire_line(ps->p, start->text, start->len, &f);
-	inc_add_line(inc, start, &f);
+	inc_add_line(ps->p, inc, start, &f);
 	if (d->match != NULL && dlt_rx_match(d->match, start->text, len, 0, &m)) {
 		gt = dlt_rx_group_number(d->match, "type");
 		gm = dlt_rx_group_number(d->match, "message");
@@ -788,7 +815,7 @@ dlt_parse_log(struct dlt_parser *p, struct dlt_logread *lr, dlt_incident_fn fn, 
 			block_exception(&ps, &l, f.primary);
 			break;
 		default:
-			inc_add_line(ps.cur, &l, &f);
+			inc_add_line(p, ps.cur, &l, &f);
 			break;
 		}
 	}

@@ -184,17 +184,17 @@ test_expect_success 'a user directory with a wrong sample fails the shipped run'
 	cat >user/local.yaml <<-\EOF &&
 	detectors:
 	  - id: t1001-aborted
-	    anchors: ["Aborted (core dumped)"]
+	    anchors: ["T1001 synthetic abort"]
 	    shape: line
-	    samples: [{ line: "Aborted (core dumped)" }]
+	    samples: [{ line: "T1001 synthetic abort" }]
 	rules:
 	  - id: local-abort
 	    class: crash
 	    kind: abort
 	    precedence: 1000
-	    any: ["Aborted \\(core dumped\\)"]
+	    any: ["T1001 synthetic abort"]
 	    samples:
-	      - log: "Aborted (core dumped)\n"
+	      - log: "T1001 synthetic abort\n"
 	        class: oom
 	EOF
 	test_must_fail --code=1 dltriage rules test --rules user >out &&

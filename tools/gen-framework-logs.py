@@ -1,0 +1,593 @@
+#!/usr/bin/env python3
+"""Generate real framework logs for corpus/logs/real (a developer tool).
+
+usage: gen-framework-logs.py [--out DIR] [--manifest FILE] [--venv-python PY]
+                             [--system-python PY] [--only SUBSTR] [--jobs N]
+                             [--list]
+
+Runs small scenarios, each in its own subprocess (`python -X faulthandler`),
+against the real frameworks (PyTorch, TensorFlow, JAX, Keras 3 on its three
+backends, and an older PyTorch where one is installed for the system Python)
+and keeps what they print (stdout and stderr together) as
+<out>/<framework>-<scenario>.log.  The expected class of each log is decided
+by the nature of the scenario, never by dltriage:
+
+  false-positive  an illegal model or input the framework must reject
+  crash           a real crash (signal, abort, a kernel missing for a dtype)
+  nan / oom / timeout / inconsistency   as their names say
+
+A scenario that expects a crash but whose process exits normally (the bug is
+fixed in the installed version) is reported and left out; one that expects a
+rejection but whose process dies of a signal is a crash (the framework was to
+reject the input gracefully) and is listed as one; and so is any
+scenario whose framework is not installed.  The manifest (corpus/logs.real.tsv,
+kept outside the log directory so that classifying corpus/logs does not read
+it, like corpus/logs.README) lists file, framework, framework version, expected class, expected kind (or
+-) and how the log was produced.
+
+Not run by the test suite: the logs it produced are checked in, and
+tests/accuracy-real.py compares dltriage with the manifest.  Standard library
+only; the frameworks are needed in the interpreters that run the scenarios.
+"""
+
+import argparse
+import concurrent.futures
+import os
+import subprocess
+import sys
+import tempfile
+import textwrap
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DEFAULT_OUT = os.path.join(HERE, "..", "corpus", "logs", "real")
+DEFAULT_MANIFEST = os.path.join(HERE, "..", "corpus", "logs.real.tsv")
+MAX_LINES = 240          # logs longer than this keep their head and tail
+HEAD_LINES = 60
+
+# --------------------------------------------------------------------------
+# Scenarios: (name, framework, interpreter, class, kind, how, code, env)
+# interpreter: "venv" (current frameworks) or "system" (Debian's PyTorch 1.13)
+# --------------------------------------------------------------------------
+
+S = []
+
+
+def sc(name, framework, cls, kind, how, code, interp="venv", env=None):
+    S.append(dict(name=name, framework=framework, cls=cls, kind=kind or "-",
+                  how=how, code=textwrap.dedent(code), interp=interp,
+                  env=env or {}))
+
+
+# ---- PyTorch: illegal models and inputs (false-positive) ------------------
+TORCH_FP = [
+    ("conv-channel-mismatch", "Conv2d(3,8,3) applied to a 4-channel input",
+     "m = nn.Conv2d(3, 8, 3)\nm(torch.randn(1, 4, 8, 8))"),
+    ("conv-kernel-larger-than-input", "Conv2d with a 7x7 kernel on a 4x4 input",
+     "m = nn.Conv2d(3, 8, 7)\nm(torch.randn(1, 3, 4, 4))"),
+    ("bad-reshape", "reshape of 6 elements into [4, 2]",
+     "torch.randn(2, 3).reshape(4, 2)"),
+    ("linear-shape-mismatch", "Linear(128, 10) applied to a [4, 256] input",
+     "m = nn.Linear(128, 10)\nm(torch.randn(4, 256))"),
+    ("conv-int-input", "Conv2d applied to an int64 input",
+     "m = nn.Conv2d(3, 8, 3)\nm(torch.ones(1, 3, 8, 8, dtype=torch.int64))"),
+    ("linear-double-input", "Linear (float32 weights) applied to a float64 input",
+     "m = nn.Linear(3, 3)\nm(torch.ones(2, 3, dtype=torch.float64))"),
+    ("negative-dim", "Linear with a negative number of input features",
+     "nn.Linear(-1, 3)"),
+    ("zero-out-channels", "Conv2d with zero output channels, then run",
+     "m = nn.Conv2d(3, 0, 3)\nprint(m(torch.randn(1, 3, 8, 8)).shape)"),
+    ("groups-not-dividing", "Conv2d(3, 8, groups=2)",
+     "nn.Conv2d(3, 8, 3, groups=2)"),
+    ("negative-padding", "Conv2d with padding=-1",
+     "m = nn.Conv2d(3, 8, 3, padding=-1)\nm(torch.randn(1, 3, 8, 8))"),
+    ("bad-padding-string", "Conv2d with padding='full'",
+     "nn.Conv2d(3, 8, 3, padding='full')"),
+    ("conv2d-rank-mismatch", "Conv2d applied to a 2-D tensor",
+     "m = nn.Conv2d(3, 8, 3)\nm(torch.randn(8, 8))"),
+    ("lstm-rank-mismatch", "LSTM applied to a 4-D tensor",
+     "m = nn.LSTM(10, 20)\nm(torch.randn(5, 3, 10, 2))"),
+    ("lstm-input-size", "LSTM(10, 20) applied to 7 features",
+     "m = nn.LSTM(10, 20)\nm(torch.randn(5, 3, 7))"),
+    ("embedding-index-out-of-range", "Embedding(10, 3) looked up with index 12",
+     "m = nn.Embedding(10, 3)\nm(torch.tensor([1, 12]))"),
+    ("maxpool-output-too-small", "MaxPool2d(5) on a 2x2 input",
+     "m = nn.MaxPool2d(5)\nm(torch.randn(1, 1, 2, 2))"),
+    ("batchnorm-features", "BatchNorm2d(4) on 3 channels",
+     "m = nn.BatchNorm2d(4)\nm(torch.randn(2, 3, 5, 5))"),
+    ("cat-size-mismatch", "torch.cat of [2,3] and [2,4] along dim 0",
+     "torch.cat([torch.randn(2, 3), torch.randn(2, 4)])"),
+    ("cross-entropy-target-out-of-bounds", "cross_entropy with a class index 5 of 3",
+     "F.cross_entropy(torch.randn(2, 3), torch.tensor([0, 5]))"),
+    ("dropout-probability", "Dropout(p=1.5)", "nn.Dropout(p=1.5)"),
+    ("view-noncontiguous", "view() of a transposed tensor",
+     "torch.randn(3, 4).t().view(12)"),
+    ("avgpool-padding", "AvgPool2d(2, padding=2)",
+     "m = nn.AvgPool2d(2, padding=2)\nm(torch.randn(1, 1, 8, 8))"),
+    ("matmul-shape-mismatch", "torch.matmul of [2,3] and [4,5]",
+     "torch.matmul(torch.randn(2, 3), torch.randn(4, 5))"),
+    ("sequential-linear-mismatch", "Sequential(Conv2d, Flatten, Linear) with a wrong in_features, in a module",
+     """\
+     class Net(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.body = nn.Sequential(nn.Conv2d(3, 4, 3), nn.ReLU(), nn.Flatten(), nn.Linear(100, 10))
+         def forward(self, x):
+             return self.body(x)
+     Net()(torch.randn(2, 3, 8, 8))"""),
+    ("expand-size", "expand of [3] to [2, 4]",
+     "torch.randn(3).expand(2, 4)"),
+    ("conv-transpose-output-padding", "ConvTranspose2d with output_padding >= stride",
+     "m = nn.ConvTranspose2d(3, 4, 3, stride=1, output_padding=2)\nm(torch.randn(1, 3, 8, 8))"),
+]
+for _n, _how, _code in TORCH_FP:
+    sc(_n, "pytorch", "false-positive", None, _how,
+       "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n" + textwrap.dedent(_code) + "\n")
+
+# ---- PyTorch: crashes ------------------------------------------------------
+sc("segv-ctypes-in-forward-hook", "pytorch", "crash", "segfault",
+   "a forward hook dereferences NULL through ctypes inside Module.__call__",
+   """\
+   import ctypes, torch, torch.nn as nn
+   m = nn.Sequential(nn.Linear(4, 4), nn.ReLU())
+   def hook(mod, inp, out):
+       ctypes.string_at(0)
+   m[0].register_forward_hook(hook)
+   m(torch.randn(2, 4))
+   """)
+sc("abort-in-autograd-function", "pytorch", "crash", "abort",
+   "os.abort() inside a custom autograd.Function's backward",
+   """\
+   import os, torch
+   class F(torch.autograd.Function):
+       @staticmethod
+       def forward(ctx, x):
+           return x * 2
+       @staticmethod
+       def backward(ctx, g):
+           os.abort()
+   x = torch.randn(3, requires_grad=True)
+   F.apply(x).sum().backward()
+   """)
+sc("batch-norm-backward-none-segv", "pytorch", "crash", "segfault",
+   "aten.native_batch_norm_backward with None weight/running stats/saved stats in training mode (SIGSEGV)",
+   """\
+   import torch
+   g = torch.randn(2, 3)
+   x = torch.randn(2, 3)
+   torch.ops.aten.native_batch_norm_backward(g, x, None, None, None, None, None, True, 1e-5, [True, True, True])
+   """)
+sc("half-cholesky-not-implemented", "pytorch", "crash", "not-implemented",
+   "torch.linalg.cholesky on a CPU float16 tensor (no Half kernel)",
+   """\
+   import torch
+   a = torch.randn(4, 4)
+   a = (a @ a.T + 4 * torch.eye(4)).half()
+   torch.linalg.cholesky(a)
+   """)
+sc("half-svd-not-implemented", "pytorch", "crash", "not-implemented",
+   "torch.linalg.svd on a CPU float16 tensor inside a module (no Half kernel)",
+   """\
+   import torch, torch.nn as nn
+   class Whiten(nn.Module):
+       def forward(self, x):
+           u, s, v = torch.linalg.svd(x)
+           return u
+   Whiten().half()(torch.randn(4, 4).half())
+   """)
+
+# ---- PyTorch 1.13 (Debian python3-torch): crashes and kernel gaps ----------
+sc("batch-norm-backward-none-segv", "pytorch-1.13", "crash", "segfault",
+   "aten.native_batch_norm_backward with None weight/running stats/saved stats (SIGSEGV on 1.13)",
+   """\
+   import torch
+   torch.ops.aten.native_batch_norm_backward(torch.randn(2, 3), torch.randn(2, 3), None, None, None, None, None, True, 1e-5, [True, True, True])
+   """, interp="system")
+sc("half-addmm-not-implemented", "pytorch-1.13", "crash", "not-implemented",
+   "nn.Linear in float16 on CPU (1.13 has no Half addmm kernel)",
+   """\
+   import torch, torch.nn as nn
+   m = nn.Linear(4, 4).half()
+   print(m(torch.randn(2, 4).half()))
+   """, interp="system")
+sc("half-conv-not-implemented", "pytorch-1.13", "crash", "not-implemented",
+   "nn.Conv2d in float16 on CPU (1.13 has no Half slow_conv2d kernel)",
+   """\
+   import torch, torch.nn as nn
+   m = nn.Conv2d(3, 4, 3).half()
+   print(m(torch.randn(1, 3, 8, 8).half()).shape)
+   """, interp="system")
+sc("remainder-int-zero", "pytorch-1.13", "crash", "fpe",
+   "torch.remainder of an int tensor by a zero tensor (SIGFPE)",
+   """\
+   import torch
+   print(torch.remainder(torch.tensor([5, 7]), torch.tensor([0, 0])))
+   """, interp="system")
+sc("jit-modulo-zero", "pytorch-1.13", "crash", "fpe",
+   "a TorchScript function computing int % 0 (SIGFPE)",
+   """\
+   import torch
+   @torch.jit.script
+   def f(a: int, b: int) -> int:
+       return a % b
+   print(f(5, 0))
+   """, interp="system")
+sc("conv-channel-mismatch", "pytorch-1.13", "false-positive", None,
+   "Conv2d(3,8,3) applied to a 4-channel input",
+   "import torch, torch.nn as nn\nnn.Conv2d(3, 8, 3)(torch.randn(1, 4, 8, 8))\n", interp="system")
+sc("linear-shape-mismatch", "pytorch-1.13", "false-positive", None,
+   "Linear(128, 10) applied to a [4, 256] input",
+   "import torch, torch.nn as nn\nnn.Linear(128, 10)(torch.randn(4, 256))\n", interp="system")
+sc("embedding-index-out-of-range", "pytorch-1.13", "false-positive", None,
+   "Embedding(10, 3) looked up with index 12",
+   "import torch, torch.nn as nn\nnn.Embedding(10, 3)(torch.tensor([12]))\n", interp="system")
+
+# ---- PyTorch: nan, oom, timeout, inconsistency ----------------------------
+sc("nan-log-negative", "pytorch", "nan", None, "prints torch.log of a negative input",
+   "import torch\nx = torch.tensor([-1.0, 2.0, 3.0])\nprint('output:', torch.log(x))\n")
+sc("nan-training-huge-lr", "pytorch", "nan", None,
+   "trains a small MLP with lr=1e10 and prints the loss per epoch",
+   """\
+   import torch, torch.nn as nn
+   torch.manual_seed(0)
+   m = nn.Sequential(nn.Linear(8, 32), nn.ReLU(), nn.Linear(32, 1))
+   opt = torch.optim.SGD(m.parameters(), lr=1e10)
+   x, y = torch.randn(64, 8), torch.randn(64, 1)
+   for epoch in range(6):
+       opt.zero_grad()
+       loss = nn.functional.mse_loss(m(x), y)
+       loss.backward()
+       opt.step()
+       print(f"epoch {epoch} loss: {loss.item():.4f}")
+   """)
+sc("nan-anomaly-sqrt", "pytorch", "nan", None,
+   "autograd anomaly detection on sqrt of a negative value",
+   """\
+   import torch
+   torch.autograd.set_detect_anomaly(True)
+   x = torch.tensor([-1.0, 4.0], requires_grad=True)
+   y = torch.sqrt(x).sum()
+   y.backward()
+   """)
+sc("oom-cpu-allocator", "pytorch", "oom", None, "torch.empty of 2**40 floats on CPU",
+   "import torch\nx = torch.empty(2**40)\n")
+sc("oom-numpy-memoryerror", "pytorch", "oom", None,
+   "numpy.zeros of 2**40 float64 while preparing a torch input",
+   "import numpy as np, torch\nbuf = np.zeros(2**40)\nx = torch.from_numpy(buf)\n")
+sc("timeout-dump-traceback-later", "pytorch", "timeout", None,
+   "faulthandler.dump_traceback_later(2, exit=True) around a training loop that never ends",
+   """\
+   import faulthandler, torch, torch.nn as nn
+   faulthandler.dump_traceback_later(2, exit=True)
+   m = nn.Linear(64, 64)
+   x = torch.randn(64, 64)
+   def train_step():
+       return m(x).sum()
+   while True:
+       train_step()
+   """)
+sc("inconsistency-assert-close-vs-numpy", "pytorch", "inconsistency", None,
+   "torch.testing.assert_close between a float16 torch softmax and a numpy float64 softmax",
+   """\
+   import numpy as np, torch
+   x = np.random.RandomState(0).randn(4, 16).astype(np.float64) * 8
+   ref = np.exp(x - x.max(1, keepdims=True)); ref /= ref.sum(1, keepdims=True)
+   out = torch.softmax(torch.from_numpy(x).half(), dim=1).double()
+   torch.testing.assert_close(out, torch.from_numpy(ref), rtol=1e-6, atol=1e-7)
+   """)
+
+# ---- TensorFlow ------------------------------------------------------------
+TF_FP = [
+    ("conv-channel-mismatch", "tf.nn.conv2d of a 3-channel input with a 4-channel filter",
+     "tf.nn.conv2d(tf.zeros([1, 8, 8, 3]), tf.zeros([3, 3, 4, 8]), 1, 'SAME')"),
+    ("matmul-shape-mismatch", "tf.matmul of [2,3] and [4,5]",
+     "tf.matmul(tf.zeros([2, 3]), tf.zeros([4, 5]))"),
+    ("bad-reshape", "tf.reshape of 6 values into [4, 2]",
+     "tf.reshape(tf.zeros([2, 3]), [4, 2])"),
+    ("kernel-larger-than-input", "tf.nn.conv2d VALID with a 5x5 filter on a 2x2 input",
+     "tf.nn.conv2d(tf.zeros([1, 2, 2, 3]), tf.zeros([5, 5, 3, 8]), 1, 'VALID')"),
+    ("negative-dim", "tf.zeros with a negative dimension",
+     "tf.zeros([-1, 3])"),
+    ("gather-index-out-of-range", "tf.gather of index 10 from 3 rows",
+     "tf.gather(tf.zeros([3, 4]), [0, 10])"),
+    ("bad-padding", "tf.nn.conv2d with padding='FULL'",
+     "tf.nn.conv2d(tf.zeros([1, 8, 8, 3]), tf.zeros([3, 3, 3, 8]), 1, 'FULL')"),
+    ("conv-int-input", "tf.nn.conv2d on int32 tensors",
+     "tf.nn.conv2d(tf.zeros([1, 8, 8, 3], tf.int32), tf.zeros([3, 3, 3, 8], tf.int32), 1, 'SAME')"),
+    ("add-shape-mismatch", "tf.add of [8,10] and [8,12]",
+     "tf.add(tf.zeros([8, 10]), tf.zeros([8, 12]))"),
+    ("function-graph-shape-mismatch", "tf.function whose traced graph adds [2,3] and [2,4] (shape inference error)",
+     """\
+     @tf.function
+     def f(a, b):
+         return tf.matmul(a, b) + 1.0
+     f(tf.zeros([2, 3]), tf.zeros([4, 5]))"""),
+    ("function-runtime-invalid-argument", "tf.function with unknown dims fed mismatching shapes (Graph execution error)",
+     """\
+     @tf.function(input_signature=[tf.TensorSpec([None, None]), tf.TensorSpec([None, None])])
+     def f(a, b):
+         return tf.matmul(a, b)
+     f(tf.zeros([2, 3]), tf.zeros([4, 5]))"""),
+    ("rank-mismatch-conv", "tf.nn.conv2d on a 3-D input",
+     "tf.nn.conv2d(tf.zeros([8, 8, 3]), tf.zeros([3, 3, 3, 8]), 1, 'SAME')"),
+]
+for _n, _how, _code in TF_FP:
+    sc(_n, "tensorflow", "false-positive", None, _how, "import tensorflow as tf\n" + textwrap.dedent(_code) + "\n")
+
+sc("segv-ctypes-in-py-function", "tensorflow", "crash", "segfault",
+   "tf.py_function whose body dereferences NULL through ctypes, called from a tf.function",
+   """\
+   import ctypes, tensorflow as tf
+   def body(x):
+       ctypes.string_at(0)
+       return x
+   @tf.function
+   def f(x):
+       return tf.py_function(body, [x], tf.float32)
+   f(tf.constant(1.0))
+   """)
+sc("abort-in-map-fn", "tensorflow", "crash", "abort",
+   "os.abort() inside a Keras-free TF eager loop (tf.map_fn body)",
+   """\
+   import os, tensorflow as tf
+   def body(x):
+       os.abort()
+   tf.map_fn(body, tf.zeros([3]))
+   """)
+sc("nan-log-negative", "tensorflow", "nan", None, "prints tf.math.log of a negative input",
+   "import tensorflow as tf\nprint(tf.math.log(tf.constant([-1.0, 2.0])))\n")
+sc("nan-check-numerics", "tensorflow", "nan", None,
+   "tf.debugging.check_numerics on sqrt of a negative value",
+   "import tensorflow as tf\ntf.debugging.check_numerics(tf.sqrt(tf.constant([-1.0])), 'sqrt output')\n")
+sc("oom-huge-tensor", "tensorflow", "oom", None, "tf.zeros of [2**20, 2**20] floats on CPU",
+   "import tensorflow as tf\nx = tf.zeros([2**20, 2**20])\nprint(x.shape)\n")
+sc("timeout-dump-traceback-later", "tensorflow", "timeout", None,
+   "faulthandler.dump_traceback_later(2, exit=True) around an endless tf loop",
+   """\
+   import faulthandler, tensorflow as tf
+   x = tf.random.normal([64, 64])
+   faulthandler.dump_traceback_later(2, exit=True)
+   def step():
+       return tf.reduce_sum(tf.matmul(x, x))
+   while True:
+       step()
+   """)
+sc("inconsistency-allclose-vs-numpy", "tensorflow", "inconsistency", None,
+   "numpy.testing.assert_allclose between tf float16 and numpy float64 matmul",
+   """\
+   import numpy as np, tensorflow as tf
+   a = np.random.RandomState(0).randn(8, 8)
+   out = tf.matmul(tf.constant(a, tf.float16), tf.constant(a, tf.float16)).numpy()
+   np.testing.assert_allclose(out, a @ a, rtol=1e-6)
+   """)
+
+# ---- JAX ---------------------------------------------------------------------
+JAX_FP = [
+    ("broadcast-mismatch", "jnp add of shapes (3,) and (4,)",
+     "jnp.ones(3) + jnp.ones(4)"),
+    ("matmul-shape-mismatch", "jnp.dot of (2,3) and (4,5)",
+     "jnp.dot(jnp.ones((2, 3)), jnp.ones((4, 5)))"),
+    ("bad-reshape", "reshape of 6 elements into (4, 2)",
+     "jnp.ones(6).reshape(4, 2)"),
+    ("conv-channel-mismatch", "lax.conv of 3 input channels with a 4-channel kernel",
+     "jax.lax.conv(jnp.ones((1, 3, 8, 8)), jnp.ones((8, 4, 3, 3)), (1, 1), 'SAME')"),
+    ("dtype-mismatch", "lax.add of int32 and float32",
+     "jax.lax.add(jnp.int32(1), jnp.float32(1))"),
+    ("tracer-bool", "Python if on a traced value under jit",
+     """\
+     @jax.jit
+     def f(x):
+         if x > 0:
+             return x
+         return -x
+     f(1.0)"""),
+    ("negative-dim", "jnp.zeros with a negative dimension",
+     "jnp.zeros((-1, 3))"),
+    ("jit-shape-mismatch", "a jitted function multiplying (2,3) by (4,5)",
+     """\
+     @jax.jit
+     def f(a, b):
+         return jnp.tanh(a @ b)
+     f(jnp.ones((2, 3)), jnp.ones((4, 5)))"""),
+    ("conv-rank-mismatch", "lax.conv on a 3-D input",
+     "jax.lax.conv(jnp.ones((3, 8, 8)), jnp.ones((8, 3, 3, 3)), (1, 1), 'SAME')"),
+]
+for _n, _how, _code in JAX_FP:
+    sc(_n, "jax", "false-positive", None, _how, "import jax\nimport jax.numpy as jnp\n" + textwrap.dedent(_code) + "\n")
+
+sc("segv-ctypes-in-jit-trace", "jax", "crash", "segfault",
+   "a jitted function dereferences NULL through ctypes while it is traced",
+   """\
+   import ctypes, jax, jax.numpy as jnp
+   @jax.jit
+   def f(x):
+       ctypes.string_at(0)
+       return x + 1
+   f(jnp.ones(3))
+   """)
+sc("nan-log-negative", "jax", "nan", None, "prints jnp.log of a negative input",
+   "import jax.numpy as jnp\nprint('output:', jnp.log(jnp.array([-1.0, 2.0])))\n")
+sc("nan-debug-nans", "jax", "nan", None, "jax_debug_nans with log of a negative input under jit",
+   """\
+   import jax, jax.numpy as jnp
+   jax.config.update('jax_debug_nans', True)
+   jax.jit(lambda x: jnp.log(x) * 2)(jnp.array([-1.0, 2.0]))
+   """)
+sc("oom-huge-array", "jax", "oom", None, "jnp.zeros of (2**20, 2**20) float32 on CPU",
+   "import jax.numpy as jnp\nx = jnp.zeros((2**20, 2**20))\nprint(x.shape)\n")
+sc("timeout-dump-traceback-later", "jax", "timeout", None,
+   "faulthandler.dump_traceback_later(2, exit=True) around an endless jitted loop",
+   """\
+   import faulthandler, jax, jax.numpy as jnp
+   x = jnp.ones((64, 64))
+   step = jax.jit(lambda a: (a @ a).sum())
+   step(x).block_until_ready()
+   faulthandler.dump_traceback_later(2, exit=True)
+   while True:
+       step(x).block_until_ready()
+   """)
+sc("inconsistency-allclose-bf16", "jax", "inconsistency", None,
+   "numpy.testing.assert_allclose between a bfloat16 jax matmul and numpy float64",
+   """\
+   import numpy as np, jax.numpy as jnp
+   a = np.random.RandomState(0).randn(8, 8)
+   out = np.asarray(jnp.dot(jnp.asarray(a, jnp.bfloat16), jnp.asarray(a, jnp.bfloat16)), dtype=np.float64)
+   np.testing.assert_allclose(out, a @ a, rtol=1e-5)
+   """)
+
+# ---- Keras 3 on each backend -------------------------------------------------
+KERAS_FP = [
+    ("dense-input-incompatible", "Sequential(Input((8,)), Dense(4)) called on a (2, 4) input",
+     "m = keras.Sequential([keras.Input((8,)), keras.layers.Dense(4)])\nm(np.zeros((2, 4), 'float32'))"),
+    ("conv2d-rank-mismatch", "Conv2D built on a 3-D input",
+     "m = keras.Sequential([keras.Input((28, 28)), keras.layers.Conv2D(4, 3)])"),
+    ("lstm-rank-mismatch", "LSTM built on a 2-D input",
+     "m = keras.Sequential([keras.Input((8,)), keras.layers.LSTM(4)])"),
+    ("negative-units", "Dense(-1)", "keras.layers.Dense(-1)"),
+    ("bad-padding", "Conv2D(padding='full')", "keras.layers.Conv2D(4, 3, padding='full')"),
+    ("kernel-larger-than-input", "Conv2D with a 7x7 kernel on a 4x4 input",
+     "m = keras.Sequential([keras.Input((4, 4, 3)), keras.layers.Conv2D(8, 7)])\nm(np.zeros((1, 4, 4, 3), 'float32'))"),
+    ("fit-target-shape-mismatch", "model.fit with targets of the wrong shape",
+     "m = keras.Sequential([keras.Input((8,)), keras.layers.Dense(3)])\nm.compile('sgd', 'mse')\nm.fit(np.zeros((16, 8)), np.zeros((16, 5)), epochs=1, verbose=2)"),
+]
+for _backend in ("tensorflow", "jax", "torch"):
+    for _n, _how, _code in KERAS_FP:
+        sc(_backend + "-" + _n, "keras", "false-positive", None,
+           _how + " (KERAS_BACKEND=%s)" % _backend,
+           "import numpy as np\nimport keras\n" + _code + "\n",
+           env={"KERAS_BACKEND": _backend})
+    sc(_backend + "-nan-training-huge-lr", "keras", "nan", None,
+       "Keras fit with SGD(learning_rate=1e12), verbose=2 (KERAS_BACKEND=%s)" % _backend,
+       """\
+       import numpy as np, keras
+       keras.utils.set_random_seed(0)
+       m = keras.Sequential([keras.Input((8,)), keras.layers.Dense(32, activation='relu'), keras.layers.Dense(1)])
+       m.compile(keras.optimizers.SGD(learning_rate=1e12), 'mse')
+       x = np.random.RandomState(0).randn(64, 8); y = np.random.RandomState(1).randn(64, 1)
+       m.fit(x, y, epochs=4, batch_size=16, verbose=2)
+       """, env={"KERAS_BACKEND": _backend})
+
+
+# --------------------------------------------------------------------------
+
+def versions(py):
+    code = ("import importlib\n"
+            "for n in ('torch','tensorflow','jax','keras'):\n"
+            "    try:\n"
+            "        m = importlib.import_module(n); print(n, m.__version__)\n"
+            "    except Exception:\n"
+            "        print(n, '-')\n")
+    try:
+        p = subprocess.run([py, "-c", code], stdout=subprocess.PIPE,
+                           stderr=subprocess.DEVNULL, text=True, timeout=300)
+    except (OSError, subprocess.TimeoutExpired):
+        return {}
+    return dict(l.split(None, 1) for l in p.stdout.splitlines() if " " in l)
+
+
+def trim(text):
+    lines = text.splitlines()
+    if len(lines) <= MAX_LINES:
+        return text
+    tail = MAX_LINES - HEAD_LINES
+    cut = len(lines) - MAX_LINES
+    return "\n".join(lines[:HEAD_LINES] + ["[... %d lines trimmed ...]" % cut]
+                     + lines[-tail:]) + "\n"
+
+
+def run_one(s, py):
+    with tempfile.TemporaryDirectory(prefix="dlt-gen.") as d:
+        with open(os.path.join(d, "repro.py"), "w") as f:
+            f.write(s["code"])
+        env = dict(os.environ)
+        env.update(s["env"])
+        env.setdefault("PYTHONUNBUFFERED", "1")
+        try:
+            p = subprocess.run([py, "-X", "faulthandler", "repro.py"], cwd=d, env=env,
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                               timeout=240)
+            out, rc = p.stdout.decode("utf-8", "replace"), p.returncode
+        except subprocess.TimeoutExpired as e:
+            out, rc = (e.stdout or b"").decode("utf-8", "replace"), None
+    return out, rc
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--out", default=DEFAULT_OUT)
+    ap.add_argument("--manifest", default=DEFAULT_MANIFEST)
+    ap.add_argument("--venv-python", default="/work/venv/bin/python")
+    ap.add_argument("--system-python", default="/usr/bin/python3")
+    ap.add_argument("--only", default="")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--list", action="store_true")
+    args = ap.parse_args()
+
+    todo = [s for s in S if args.only in s["framework"] + "-" + s["name"]]
+    if args.list:
+        for s in todo:
+            print("%s-%s\t%s" % (s["framework"], s["name"], s["cls"]))
+        return 0
+    pys = {"venv": args.venv_python, "system": args.system_python}
+    vers = {k: versions(v) for k, v in pys.items()}
+    os.makedirs(args.out, exist_ok=True)
+
+    def fwversion(s):
+        v = vers[s["interp"]]
+        key = {"pytorch": "torch", "pytorch-1.13": "torch"}.get(s["framework"], s["framework"])
+        ver = v.get(key, "-")
+        if s["framework"] == "keras":
+            be = s["env"].get("KERAS_BACKEND", "")
+            ver += " (backend %s %s)" % (be, v.get(be, "-"))
+        return ver
+
+    runnable = []
+    for s in todo:
+        if fwversion(s).startswith("-"):
+            print("skip %s-%s: framework not installed" % (s["framework"], s["name"]))
+            continue
+        runnable.append(s)
+
+    results = {}
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as ex:
+        futs = {ex.submit(run_one, s, pys[s["interp"]]): s for s in runnable}
+        for fut in concurrent.futures.as_completed(futs):
+            s = futs[fut]
+            results[id(s)] = fut.result()
+
+    manifest = args.manifest
+    rows = {}
+    if os.path.exists(manifest) and args.only:
+        with open(manifest) as f:
+            for line in f:
+                if line.startswith("#") or not line.strip():
+                    continue
+                rows[line.split("\t", 1)[0]] = line.rstrip("\n")
+    for s in runnable:
+        out, rc = results[id(s)]
+        fw = "pytorch" if s["framework"] == "pytorch-1.13" else s["framework"]
+        fname = "%s-%s.log" % (s["framework"], s["name"])
+        if s["cls"] == "crash" and rc is not None and rc >= 0 and s["kind"] in ("segfault", "abort", "fpe"):
+            print("drop %s: expected a %s, exited %d" % (fname, s["kind"], rc))
+            continue
+        cls, kind, how = s["cls"], s["kind"], s["how"]
+        if rc is not None and rc < 0 and cls != "crash":
+            # the framework was to reject the input and died instead: a crash
+            sig = {-11: "segfault", -6: "abort", -8: "fpe", -7: "bus", -4: "illegal-instruction"}
+            cls, kind = "crash", "-"
+            how += "; the framework died of signal %d instead (%s)" % (-rc, sig.get(rc, "signal"))
+        if rc == 0 and s["cls"] not in ("nan",):
+            print("drop %s: exited 0, no failure" % fname)
+            continue
+        with open(os.path.join(args.out, fname), "w") as f:
+            f.write(trim(out))
+        print("%-60s rc=%s" % (fname, rc))
+        rows[fname] = "\t".join([fname, fw, fwversion(s), cls, kind, how])
+    with open(manifest, "w") as f:
+        f.write("# file\tframework\tversion\tclass\tkind\thow (tools/gen-framework-logs.py)\n")
+        for k in sorted(rows):
+            f.write(rows[k] + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -38,6 +38,7 @@ struct dlt_classifier {
 	struct dlt_parser		 parser;
 	/* the log being classified */
 	const char			*source;
+	const char			*log_head;
 	struct dlt_failure		*pending;
 	size_t				 npending, pending_alloc;
 };
@@ -60,6 +61,8 @@ static char	*expand(const char *, const struct captures *, const char *, const c
 static char	*first_line(const char *, size_t);
 static int	default_priority(int, int);
 static int	flush_pending(struct dlt_classifier *, dlt_failure_fn, void *);
+static void	bucket_id(const struct dlt_ruleset *, struct dlt_failure *);
+static void	file_framework(struct dlt_classifier *);
 static int	looks_binary(const char *, size_t);
 
 struct dlt_classifier *
@@ -189,6 +192,8 @@ cond_holds(const struct eval *ev, const struct dlt_cond *c, struct captures *cap
 		return (0);
 	case DLT_FIELD_SOURCE:
 		return (match_one(c, ev->cl->source, caps));
+	case DLT_FIELD_LOG_HEAD:
+		return (match_one(c, ev->cl->log_head, caps));
 	default:
 		break;
 	}
@@ -307,11 +312,10 @@ incident_cb(struct dlt_incident *inc, void *arg)
 	struct captures			 caps;
 	struct eval			 ev;
 	const char			*framework = NULL, *top = NULL;
-	char				*msg1, *norm, *kind;
+	char				*msg1, *kind;
 	long				 scores[16];
 	const char			*names[16];
 	size_t				 i, j, nnames = 0, nf;
-	uint64_t			 h;
 	int				 cls, best;
 
 	memset(&caps, 0, sizeof caps);
@@ -407,25 +411,6 @@ incident_cb(struct dlt_incident *inc, void *arg)
 		f->signature = expand("{kind} in {top}", &caps, NULL, msg1, top, kind,
 		    dlt_class_name(cls), framework);
 
-	/* bucket: normalised identity of the defect */
-	h = DLT_HASH_INIT;
-	h = dlt_hash_str(h, framework);
-	h = dlt_hash_str(h, dlt_class_name(cls));
-	h = dlt_hash_str(h, kind);
-	h = dlt_hash_str(h, inc->exc_type);
-	norm = dlt_normalise(rs, msg1, strlen(msg1));
-	h = dlt_hash_str(h, norm);
-	free(norm);
-	for (i = 0, nf = 0; i < inc->nframes && nf < 3; i++) {
-		if (inc->frames[i].ignored)
-			continue;
-		norm = dlt_normalise(rs, inc->frames[i].display,
-		    strlen(inc->frames[i].display));
-		h = dlt_hash_str(h, norm);
-		free(norm);
-		nf++;
-	}
-	dlt_hash_hex(h, f->bucket);
 	free(msg1);
 
 	f->rule = rule != NULL ? xstrdup(rule->c.id) : NULL;
@@ -443,12 +428,77 @@ incident_cb(struct dlt_incident *inc, void *arg)
 	return (0);
 }
 
+/*
+ * The bucket: a hash of the normalised identity of the defect, the same
+ * on every run and machine: framework, class, kind, exception type, the
+ * normalised signature and the normalised top three frames.
+ */
+static void
+bucket_id(const struct dlt_ruleset *rs, struct dlt_failure *f)
+{
+	uint64_t	 h = DLT_HASH_INIT;
+	char		*norm;
+	size_t		 i;
+
+	h = dlt_hash_str(h, f->framework);
+	h = dlt_hash_str(h, dlt_class_name(f->cls));
+	h = dlt_hash_str(h, f->kind);
+	h = dlt_hash_str(h, f->exc_type);
+	norm = dlt_normalise(rs, f->signature, strlen(f->signature));
+	h = dlt_hash_str(h, norm);
+	free(norm);
+	for (i = 0; i < f->nframes && i < 3; i++) {
+		norm = dlt_normalise(rs, f->frames[i], strlen(f->frames[i]));
+		h = dlt_hash_str(h, norm);
+		free(norm);
+	}
+	dlt_hash_hex(h, f->bucket);
+}
+
+/*
+ * A failure whose own evidence names no framework takes the framework
+ * most of the log's other failures name (the same process printed them).
+ */
+static void
+file_framework(struct dlt_classifier *cl)
+{
+	const char	*best = NULL;
+	size_t		 i, j, n, bestn = 0;
+
+	if (cl->framework != NULL)
+		return;
+	for (i = 0; i < cl->npending; i++) {
+		if (strcmp(cl->pending[i].framework, "unknown") == 0)
+			continue;
+		for (j = 0, n = 0; j < cl->npending; j++)
+			if (strcmp(cl->pending[j].framework, cl->pending[i].framework) == 0)
+				n++;
+		if (n > bestn) {
+			bestn = n;
+			best = cl->pending[i].framework;
+		}
+	}
+	if (best == NULL)
+		return;
+	best = xstrdup(best);
+	for (i = 0; i < cl->npending; i++) {
+		if (strcmp(cl->pending[i].framework, "unknown") == 0) {
+			free(cl->pending[i].framework);
+			cl->pending[i].framework = xstrdup(best);
+		}
+	}
+	free((char *)best);
+}
+
 static int
 flush_pending(struct dlt_classifier *cl, dlt_failure_fn fn, void *arg)
 {
 	size_t	i;
 	int	rc = 0;
 
+	file_framework(cl);
+	for (i = 0; i < cl->npending; i++)
+		bucket_id(cl->rules, &cl->pending[i]);
 	for (i = 0; i < cl->npending; i++) {
 		cl->pending[i].multi = cl->npending > 1;
 		if (rc == 0 && fn != NULL)
@@ -467,6 +517,7 @@ dlt_classify_buffer(struct dlt_classifier *cl, const char *source, const char *b
 
 	dlt_logread_init_mem(&lr, buf, len);
 	cl->source = source;
+	cl->log_head = lr.head;
 	dlt_parse_log(&cl->parser, &lr, incident_cb, cl);
 	dlt_logread_release(&lr);
 	return (flush_pending(cl, fn, arg));
@@ -513,6 +564,7 @@ dlt_classify_fd(struct dlt_classifier *cl, const char *source, int fd,
 		return (DLT_CLASSIFY_BINARY);
 	}
 	cl->source = source;
+	cl->log_head = lr.head;
 	dlt_parse_log(&cl->parser, &lr, incident_cb, cl);
 	err = lr.error;
 	if (content_hash != NULL)

@@ -12,6 +12,18 @@
 static int	fill(struct dlt_logread *);
 static void	hash_bytes(struct dlt_logread *, const unsigned char *, size_t);
 static long	count_newlines(const char *, size_t);
+static void	keep_head(struct dlt_logread *, const char *, size_t);
+
+/* The first DLT_LOGREAD_HEAD bytes, NUL bytes as blanks, for log.head. */
+static void
+keep_head(struct dlt_logread *lr, const char *p, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n && lr->headlen < DLT_LOGREAD_HEAD; i++)
+		lr->head[lr->headlen++] = p[i] == '\0' ? ' ' : p[i];
+	lr->head[lr->headlen] = '\0';
+}
 
 #define MIX	UINT64_C(0x9e3779b97f4a7c15)
 
@@ -84,6 +96,7 @@ dlt_logread_init_mem(struct dlt_logread *lr, const char *mem, size_t len)
 	memcpy(lr->buf, mem, len);
 	lr->alloc = len + 1;
 	lr->len = len;
+	keep_head(lr, mem, len);
 	lr->eof = 1;
 	lr->lineno = 1;
 	lr->hash = DLT_HASH_INIT;
@@ -128,6 +141,7 @@ fill(struct dlt_logread *lr)
 		}
 		if (lr->hashing)
 			hash_bytes(lr, (unsigned char *)lr->buf + lr->len, (size_t)n);
+		keep_head(lr, lr->buf + lr->len, (size_t)n);
 		lr->total += (uint64_t)n;
 		lr->len += (size_t)n;
 		added += (size_t)n;

@@ -13,6 +13,7 @@
 struct dlt_scanner;
 
 #define DLT_LOGREAD_CHUNK	(1024 * 1024)
+#define DLT_LOGREAD_HEAD	(16 * 1024)
 
 struct dlt_logread {
 	int		 fd;		/* -1 for a memory buffer */
@@ -34,6 +35,8 @@ struct dlt_logread {
 	unsigned char	 hpend[8];	/* bytes not yet hashed (word hashing) */
 	size_t		 nhpend;
 	uint64_t	 total;		/* bytes read */
+	char		 head[DLT_LOGREAD_HEAD + 1];	/* the first bytes, NUL-terminated */
+	size_t		 headlen;
 };
 
 struct dlt_line {

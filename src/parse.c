@@ -591,10 +591,13 @@ block_faulthandler(struct pstate *ps, const struct dlt_line *start)
 	struct dlt_incident	*inc = ps->cur;
 	struct dlt_line		 l;
 	struct fired		 f;
-	int			 blanks = 0, in_current = 0, guard = 0, seen_thread = 0;
+	size_t			 base, i;
+	int			 blanks = 0, collect = 0, guard = 0, seen_thread = 0;
+	int			 got_current = 0, is_current;
 
 	fire_line(ps->p, start->text, start->len, &f);
 	inc_add_line(ps->p, inc, start, &f);
+	base = inc->nframes;
 	while (guard++ < 2000 && dlt_logread_next(ps->lr, &l)) {
 		if (is_blank(l.text, l.len)) {
 			if (++blanks > 2)
@@ -606,25 +609,29 @@ block_faulthandler(struct pstate *ps, const struct dlt_line *start)
 		    starts(l.text, l.len, "Thread 0x") ||
 		    starts(l.text, l.len, "Stack (most recent call first)")) {
 			inc_add_line(ps->p, inc, &l, NULL);
-			if (starts(l.text, l.len, "Current thread")) {
-				size_t i;
-
-				/* the crashing thread's stack is the one that counts */
-				if (!in_current && !inc->has_traceback &&
-				    !inc->frames_locked) {
-					for (i = 0; i < inc->nframes; i++)
+			is_current = starts(l.text, l.len, "Current thread");
+			/*
+			 * The crashing thread's stack is the one that counts: the
+			 * "Current thread" one, else the first one printed.
+			 */
+			if (!seen_thread)
+				collect = 1;
+			else if (is_current && !got_current) {
+				if (!inc->frames_locked) {
+					for (i = base; i < inc->nframes; i++)
 						dlt_pframe_release(&inc->frames[i]);
-					inc->nframes = 0;
+					inc->nframes = base;
 				}
-				in_current = 1;
-			} else if (seen_thread)
-				in_current = 0;
+				collect = 1;
+			} else
+				collect = 0;
+			got_current |= is_current;
 			seen_thread = 1;
 			continue;
 		}
 		if (is_indented(l.text, l.len)) {
 			inc_add_line(ps->p, inc, &l, NULL);
-			if (in_current || !seen_thread)
+			if (collect || !seen_thread)
 				try_frame(ps, l.text, l.len, NULL, NULL, NULL);
 			continue;
 		}

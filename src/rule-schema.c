@@ -17,7 +17,7 @@ const char *const dlt_shape_names[] = {
 
 const char *const dlt_field_names[] = {
 	"text", "head", "exception.type", "exception.message", "frame",
-	"top-frame", "frame.file", "detector", "source", NULL
+	"top-frame", "frame.file", "detector", "source", "log.head", NULL
 };
 
 const char *const dlt_priority_names[] = {

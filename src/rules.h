@@ -77,6 +77,7 @@ enum dlt_field {
 	DLT_FIELD_FRAME_FILE,	/* any frame's file */
 	DLT_FIELD_DETECTOR,	/* ids of the detectors that fired, one by one */
 	DLT_FIELD_SOURCE,	/* the log file's path */
+	DLT_FIELD_LOG_HEAD,	/* the first 16 KiB of the log, evidence or not */
 	DLT_FIELD_COUNT
 };
 

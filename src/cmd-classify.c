@@ -260,7 +260,7 @@ cmd_classify_exec(struct dlt_ctx *ctx, int argc, char **argv)
 		ctx->db_path = env;
 	optind = 0;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "+hqs", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "hqs", longopts, NULL)) != -1) {
 		if (dlt_cmd_rule_option(ctx, ch, optarg))
 			continue;
 		switch (ch) {

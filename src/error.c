@@ -9,7 +9,8 @@
 #include "error.h"
 #include "exitcode.h"
 
-static void	vreport(const char *, const char *, va_list, int);
+static void	vreport(const char *, const char *, va_list, int)
+		    __attribute__((format(printf, 2, 0)));
 
 static const char	*ctx_rules;
 static const char	*ctx_store;

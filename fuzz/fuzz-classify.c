@@ -1,0 +1,185 @@
+/*
+ * fuzz-classify.c: libFuzzer target for the classifier.
+ *
+ * The shipped rule set is loaded once (from $DLTRIAGE_DATADIR/rules, else
+ * the source tree's rules/ named at build time by DLT_FUZZ_DATADIR).
+ * Each input is then classified twice, as a buffer with
+ * dlt_classify_buffer() and as a stream from a memfd with
+ * dlt_classify_fd(), and every failure found is checked and written in
+ * all three output formats.  The checks are the promises of classify.h,
+ * failure.h and output.h: a class in range, a bucket of 16 hex digits,
+ * line ranges and evidence inside the log, and JSON output that is valid
+ * UTF-8 without raw control characters, whatever bytes the log holds.
+ *
+ * Build: ./configure --enable-fuzzing CC=clang; run: see fuzz/README.
+ */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "classify.h"
+#include "error.h"
+#include "failure.h"
+#include "output.h"
+#include "rules.h"
+
+#ifndef DLT_FUZZ_DATADIR
+#define DLT_FUZZ_DATADIR "."
+#endif
+
+int	LLVMFuzzerInitialize(int *, char ***);
+int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+
+static int	on_failure(const struct dlt_failure *, void *);
+static void	check_utf8_json(const char *, size_t);
+
+static struct dlt_ruleset	 rules;
+static struct dlt_classifier	*classifier;
+static long			 nlines;	/* lines in the current input */
+
+/* Valid UTF-8 (no overlongs, no surrogates), no bytes below 0x20 but '\n'. */
+static void
+check_utf8_json(const char *s, size_t n)
+{
+	const unsigned char	*p = (const unsigned char *)s, *end = p + n;
+	unsigned		 c, need, min;
+
+	while (p < end) {
+		c = *p++;
+		if (c < 0x80) {
+			if (c < 0x20 && c != '\n')
+				abort();
+			continue;
+		}
+		if (c >= 0xc2 && c <= 0xdf) {
+			need = 1;
+			min = 0x80;
+			c &= 0x1f;
+		} else if (c >= 0xe0 && c <= 0xef) {
+			need = 2;
+			min = 0x800;
+			c &= 0x0f;
+		} else if (c >= 0xf0 && c <= 0xf4) {
+			need = 3;
+			min = 0x10000;
+			c &= 0x07;
+		} else
+			abort();
+		if ((size_t)(end - p) < need)
+			abort();
+		while (need-- > 0) {
+			if ((*p & 0xc0) != 0x80)
+				abort();
+			c = (c << 6) | (*p++ & 0x3f);
+		}
+		if (c < min || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
+			abort();
+	}
+}
+
+static int
+on_failure(const struct dlt_failure *f, void *arg)
+{
+	struct dlt_output	 out;
+	char			*buf = NULL;
+	size_t			 len = 0, i;
+	FILE			*fp;
+	int			 fmt;
+
+	(void)arg;
+	if (f->cls < 0 || f->cls >= DLT_CLASS_COUNT || f->cls == DLT_CLASS_IGNORE)
+		abort();
+	if (f->kind == NULL || f->framework == NULL || f->signature == NULL ||
+	    f->source == NULL)
+		abort();
+	if (strlen(f->bucket) != 16 ||
+	    strspn(f->bucket, "0123456789abcdef") != 16)
+		abort();
+	if (f->line_start < 1 || f->line_end < f->line_start ||
+	    f->line_end > nlines + 1)
+		abort();
+	if (f->nframes > DLT_MAX_FRAMES)
+		abort();
+	for (i = 0; i < f->nframes; i++)
+		if (f->frames[i] == NULL)
+			abort();
+	for (i = 0; i < f->nevidence; i++)
+		if (f->evidence[i] < f->line_start || f->evidence[i] > f->line_end)
+			abort();
+	if (f->confidence < 0 || f->confidence > 1)
+		abort();
+
+	for (fmt = DLT_FORMAT_TABLE; fmt <= DLT_FORMAT_CSV; fmt++) {
+		if ((fp = open_memstream(&buf, &len)) == NULL)
+			return (0);
+		dlt_output_begin(&out, fp, fmt);
+		dlt_output_failure(&out, f);
+		dlt_output_end(&out);
+		fclose(fp);
+		if (fmt == DLT_FORMAT_JSON) {
+			if (len == 0 || buf[0] != '{' || buf[len - 1] != '\n')
+				abort();
+			check_utf8_json(buf, len);
+		}
+		free(buf);
+		buf = NULL;
+	}
+	return (0);
+}
+
+int
+LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	struct dlt_rule_problems	 probs;
+	struct dlt_classify_opts	 opts;
+	const char			*dir, *paths[1];
+	char				 path[4096];
+
+	(void)argc;
+	(void)argv;
+	dlt_set_quiet(1);
+	if ((dir = getenv("DLTRIAGE_DATADIR")) == NULL || *dir == '\0')
+		dir = DLT_FUZZ_DATADIR;
+	snprintf(path, sizeof path, "%s/rules", dir);
+	paths[0] = path;
+	memset(&probs, 0, sizeof probs);
+	if (dlt_ruleset_load(&rules, paths, 1, &probs) != 0) {
+		dlt_rule_problems_print(&probs);
+		fprintf(stderr, "fuzz-classify: cannot load the rules in %s\n", path);
+		exit(1);
+	}
+	dlt_rule_problems_release(&probs);
+	memset(&opts, 0, sizeof opts);
+	classifier = dlt_classifier_new(&rules, &opts);
+	return (0);
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	size_t	i;
+	int	fd;
+
+	nlines = 1;
+	for (i = 0; i < size; i++)
+		if (data[i] == '\n')
+			nlines++;
+	(void)dlt_classify_buffer(classifier, "fuzz.log", (const char *)data, size,
+	    on_failure, NULL);
+
+	if ((fd = memfd_create("fuzz.log", 0)) == -1)
+		return (0);
+	if (size == 0 || write(fd, data, size) == (ssize_t)size) {
+		if (lseek(fd, 0, SEEK_SET) == 0)
+			(void)dlt_classify_fd(classifier, "fuzz.log", fd, on_failure,
+			    NULL, NULL);
+	}
+	close(fd);
+	return (0);
+}

@@ -1,0 +1,291 @@
+#!/bin/sh
+# t0002-docs: the command table, "dltriage help", the manual pages and
+# the exit-code enum agree (after git's check-builtins and check-docs),
+# and error messages follow git's rules (lower-case start, no full stop).
+
+. "$(dirname "$0")/test-lib.sh"
+
+man="$TEST_SRCDIR/man"
+src="$TEST_SRCDIR/src"
+
+# The commands "dltriage help" lists, one per line.
+list_commands() {
+	dltriage help | awk '
+		/^Commands:/ { f = 1; next }
+		f && /^$/ { exit }
+		f { sub(/^ +/, ""); split($0, a, /  +/); print a[1] }'
+}
+
+# A page's text with "\-" turned into "-".
+page_text() {
+	sed 's/\\-/-/g' "$1"
+}
+
+# The lines of section $2 (".Sh $2" to the next ".Sh") of page $1.
+page_section() {
+	awk -v want="$2" '
+		/^\.Sh / { s = $0; sub(/^\.Sh +/, "", s); gsub(/"/, "", s);
+		    f = (s == want); next }
+		f { print }' "$1"
+}
+
+# The values of enum dlt_exit in src/exitcode.h, sorted.
+header_exit_values() {
+	sed -n 's/^[[:space:]]*DLT_EXIT_[A-Z_]*[[:space:]]*=[[:space:]]*\([0-9][0-9]*\).*/\1/p' \
+	    "$src/exitcode.h" | sort -n
+}
+
+# The ".It N" values of the EXIT STATUS section of page $1, sorted.
+page_exit_values() {
+	page_section "$1" "EXIT STATUS" |
+	    sed -n 's/^\.It \(Sy \)\{0,1\}\([0-9][0-9]*\)$/\2/p' | sort -n
+}
+
+test_expect_success 'the command list is not empty' '
+	list_commands >names &&
+	test -s names
+'
+
+test_expect_success 'every command has an entry in dltriage(1)' '
+	list_commands >names &&
+	test -s names &&
+	while read -r c; do
+		grep -E "^\.It Ic $c( |\$)" "$man/dltriage.1" >/dev/null ||
+			{ echo "dltriage.1 has no \".It Ic $c\" entry"; exit 1; }
+	done <names
+'
+
+test_expect_success 'dltriage(1) lists no command that does not exist' '
+	list_commands >names &&
+	test -s names &&
+	page_section "$man/dltriage.1" COMMANDS >cmds &&
+	sed -n "s/^\.It Ic \([a-z][a-z-]*\( [a-z][a-z-]*\)\{0,1\}\).*/\1/p" cmds |
+	    sed "s/ \(Op\|Oo\|Ar\|Fl\|Oc\|Ns\)\$//" >documented &&
+	test -s documented &&
+	while read -r c; do
+		grep -x "$c" names >/dev/null ||
+			{ echo "dltriage.1 documents \"$c\", which is not a command"; exit 1; }
+	done <documented
+'
+
+test_expect_success 'every command has a manual page or a section' '
+	list_commands >names &&
+	test -s names &&
+	while read -r c; do
+		dashed=$(echo "$c" | tr " " -)
+		group=${c%% *}
+		verb=${c#* }
+		if [ -f "$man/dltriage-$dashed.1" ]; then
+			continue
+		elif [ "$c" != "$group" ] && [ -f "$man/dltriage-$group.1" ]; then
+			grep -E "(Ic|Cm|Nm) (dltriage $group )?$verb( |\$)" \
+			    "$man/dltriage-$group.1" >/dev/null ||
+				{ echo "dltriage-$group.1 does not describe $verb"; exit 1; }
+		else
+			# No page of its own: its entry in dltriage.1 is its
+			# documentation and must not send the reader elsewhere.
+			awk -v c="$c" "
+				/^\.It Ic / { f = index(\$0, \".It Ic \" c) == 1; next }
+				/^\.(El|Sh)/ { f = 0 }
+				f" "$man/dltriage.1" >entry
+			test -s entry ||
+				{ echo "$c: no manual page and no entry in dltriage.1"; exit 1; }
+			if grep "^\.Xr dltriage-" entry; then
+				echo "$c: dltriage.1 refers to a page that does not exist"
+				exit 1
+			fi
+		fi
+	done <names
+'
+
+test_expect_success 'every dltriage page referred to exists' '
+	cat "$man"/*.[1-9] "$TEST_SRCDIR/README" |
+	    sed -n "s/.*Xr \(dltriage[a-z-]*\) \([1-9]\).*/\1.\2/p" | sort -u >refs &&
+	test -s refs &&
+	while read -r r; do
+		test -f "$man/$r" || { echo "no page man/$r"; exit 1; }
+	done <refs
+'
+
+test_expect_success 'dltriage(1) refers to every other page' '
+	page_section "$man/dltriage.1" "SEE ALSO" >seealso &&
+	for p in "$man"/dltriage-*.[1-9]; do
+		b=$(basename "$p")
+		name=${b%.*}
+		sec=${b##*.}
+		grep "^\.Xr $name $sec" seealso >/dev/null ||
+			{ echo "SEE ALSO of dltriage.1 lacks $name($sec)"; exit 1; }
+	done
+'
+
+test_expect_success 'every page in man/ is installed and every installed page exists' '
+	awk "/^dist_man_MANS/ { f = 1 } f { print } f && !/\\\\\$/ { f = 0 }" \
+	    "$TEST_SRCDIR/Makefile.am" | tr " \\t\\\\" "\\n\\n\\n" |
+	    sed -n "s|^man/||p" | sort >installed &&
+	(cd "$man" && ls -- *.[1-9]) | sort >present &&
+	test_cmp present installed
+'
+
+test_expect_success 'every exit status of exitcode.h is below 126' '
+	header_exit_values >values &&
+	test -s values &&
+	while read -r v; do
+		test "$v" -lt 126 || { echo "exit status $v"; exit 1; }
+	done <values
+'
+
+test_expect_success 'EXIT STATUS of dltriage(1) lists exactly the enum values' '
+	header_exit_values >expect &&
+	page_exit_values "$man/dltriage.1" >actual &&
+	test_cmp expect actual
+'
+
+test_expect_success 'EXIT STATUS of dltriage(1) uses the words of exitcode.h' '
+	page_section "$man/dltriage.1" "EXIT STATUS" | page_text /dev/stdin |
+	    tr "A-Z" "a-z" >section &&
+	for words in "success" "findings present" "bad command line" \
+	    "rule files invalid" "store" "could not be read" \
+	    "writing the output failed" "bug in"; do
+		grep "$words" section >/dev/null ||
+			{ echo "EXIT STATUS does not say \"$words\""; exit 1; }
+	done
+'
+
+test_expect_success 'every command page lists only exit statuses of the enum' '
+	header_exit_values >known &&
+	for p in "$man"/dltriage-*.1; do
+		page_exit_values "$p" >values
+		while read -r v; do
+			grep -x "$v" known >/dev/null ||
+				{ echo "$p: unknown exit status $v"; exit 1; }
+		done <values
+	done
+'
+
+test_expect_success 'dltriage-classify(1) documents every option' '
+	page_text "$man/dltriage-classify.1" >page &&
+	for o in -db -rules -no-default-rules -framework -format -fail-on \
+	    -summary -quiet q; do
+		grep "Fl $o" page >/dev/null ||
+			{ echo "dltriage-classify.1 lacks -$o"; exit 1; }
+	done
+'
+
+test_expect_success 'every long option in a usage line is in the manual' '
+	list_commands >names &&
+	while read -r c; do
+		dashed=$(echo "$c" | tr " " -)
+		group=${c%% *}
+		if [ -f "$man/dltriage-$dashed.1" ]; then
+			p="$man/dltriage-$dashed.1"
+		elif [ -f "$man/dltriage-$group.1" ]; then
+			p="$man/dltriage-$group.1"
+		else
+			p="$man/dltriage.1"
+		fi
+		# shellcheck disable=SC2086
+		dltriage help $c | sed "/^\$/q" |
+		    grep -o -- "--[a-z][a-z-]*" >opts || :
+		while read -r o; do
+			page_text "$p" | grep "Fl ${o#-}" >/dev/null ||
+				{ echo "$c: $o is not in $(basename "$p")"; exit 1; }
+		done <opts
+	done <names
+'
+
+if command -v mandoc >/dev/null 2>&1; then
+	test_expect_success 'manual pages are clean under mandoc -Tlint' '
+		mandoc -Tlint -Wwarning "$man"/*.[1-9]
+	'
+else
+	test_skip 'manual pages are clean under mandoc -Tlint' 'mandoc is not installed'
+fi
+
+if "$PYTHON3" -c 1 >/dev/null 2>&1; then
+	cat >"$TEST_TMP/casing.py" <<'EOF'
+# Error messages follow git's rules: they start with a lower-case letter
+# (an all-capitals word such as "PCRE2" or "BUG" is fine) and do not end
+# with a full stop.  Looks at the format string of every dlt_error,
+# dlt_error_errno, dlt_warn, dlt_die, dlt_die_errno, dlt_die_code and
+# dlt_bug call in the C sources.
+import glob, os, re, sys
+
+call = re.compile(r'\bdlt_(error|error_errno|warn|die|die_errno|die_code|bug)\s*\(')
+literal = re.compile(r'\s*"((?:[^"\\\n]|\\.)*)"')
+bad = 0
+for path in sorted(glob.glob(os.path.join(sys.argv[1], '*.[ch]'))):
+    with open(path, encoding='utf-8', errors='replace') as f:
+        text = f.read()
+    for m in call.finditer(text):
+        pos = m.end()
+        if m.group(1) == 'die_code':
+            comma = text.find(',', pos)
+            if comma < 0:
+                continue
+            pos = comma + 1
+        parts = []
+        while True:
+            lm = literal.match(text, pos)
+            if not lm:
+                break
+            parts.append(lm.group(1))
+            pos = lm.end()
+        if not parts:
+            continue        # not a literal format (a declaration, a variable)
+        msg = ''.join(parts)
+        line = text.count('\n', 0, m.start()) + 1
+        top = os.path.dirname(os.path.abspath(sys.argv[1]))
+        where = '%s:%d' % (os.path.relpath(os.path.abspath(path), top), line)
+        if re.match(r'[A-Z][a-z]', msg):
+            print('%s: message starts with a capital: "%s"' % (where, msg))
+            bad += 1
+        if re.search(r'(?<!\.)\.(\\n)?$', msg):
+            print('%s: message ends with a full stop: "%s"' % (where, msg))
+            bad += 1
+sys.exit(1 if bad else 0)
+EOF
+	test_expect_success 'error messages start lower case and end without a full stop' '
+		"$PYTHON3" "$TEST_TMP/casing.py" "$src"
+	'
+	test_expect_success 'the casing check finds bad messages' '
+		mkdir c &&
+		printf "%s\n" "int f(void) { return dlt_error(\"Cannot open it\"); }" \
+		    "void g(void) { dlt_warn(\"it is \" \"gone.\"); }" \
+		    "void h(void) { dlt_die_code(3, \"PCRE2 failed\"); }" >c/x.c &&
+		test_must_fail "$PYTHON3" "$TEST_TMP/casing.py" c >out &&
+		grep "c/x.c:1: message starts with a capital" out &&
+		grep "c/x.c:2: message ends with a full stop" out &&
+		! grep "x.c:3" out
+	'
+else
+	test_skip 'error messages start lower case and end without a full stop' 'python3 is not installed'
+fi
+
+test_expect_success 'each library header is included by its wrapper module only' '
+	for pair in pcre2.h:regex.c yaml.h:yaml-node.c sqlite3.h:store.c \
+	    libxml/:export compat-curses.h:tui- curses.h:compat-curses.h \
+	    ncurses:compat-curses.h; do
+		hdr=${pair%%:*}
+		owner=${pair#*:}
+		grep -l "^#[[:space:]]*include[[:space:]]*[<\"]$hdr" "$src"/*.[ch] \
+		    >users || :
+		while read -r f; do
+			case $(basename "$f") in
+			"$owner"*) ;;
+			*) echo "$f includes $hdr, which belongs to $owner"; exit 1 ;;
+			esac
+		done <users
+	done
+'
+
+test_expect_success 'NEWS has a section for this version' '
+	version=$(dltriage --version | sed -n "1s/^dltriage //p") &&
+	test -n "$version" &&
+	grep "^Changes in $version" "$TEST_SRCDIR/NEWS"
+'
+
+test_expect_success 'ChangeLog is not empty' '
+	test -s "$TEST_SRCDIR/ChangeLog"
+'
+
+test_done

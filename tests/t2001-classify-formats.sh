@@ -1,0 +1,535 @@
+#!/bin/sh
+# t2001-classify-formats: the table, JSON Lines and CSV outputs of
+# "dltriage classify" are well formed, carry every field with its type,
+# stay valid for logs (and file names) with invalid UTF-8 and NUL bytes,
+# and the options that shape the output behave as documented.
+
+. "$(dirname "$0")/test-lib.sh"
+
+if ! "$PYTHON3" -c 1 >/dev/null 2>&1; then
+	test_skip 'classify output formats' 'python3 is not installed'
+	test_done
+	exit 0
+fi
+
+# check.py: validates the outputs.
+#   json FILE        every line is a JSON object with every field of
+#                    dltriage-classify(1) and the right types; prints the
+#                    number of objects
+#   get FILE FIELD   prints FIELD of every object, one per line
+#                    (exception: its type or "null"; lists: joined by ",")
+#   csv FILE         parses the CSV, checks the header and every row;
+#                    prints the number of rows
+#   table FILE       checks the header and counts the rows (lines with a
+#                    bucket); prints the number of rows
+cat >"$TEST_TMP/check.py" <<'EOF'
+import csv, io, json, re, sys
+
+CLASSES = {'crash', 'nan', 'inconsistency', 'false-positive', 'timeout',
+           'oom', 'unknown'}
+FRAMEWORKS = {'pytorch', 'tensorflow', 'jax', 'keras', 'onnxruntime',
+              'mindspore', 'paddle', 'unknown'}
+BUCKET = re.compile(r'^[0-9a-f]{16}$')
+RANGE = re.compile(r':([0-9]+)-([0-9]+)$')
+
+
+def fail(msg):
+    sys.stderr.write('check.py: %s\n' % msg)
+    sys.exit(1)
+
+
+def read_text(path):
+    data = open(path, 'rb').read()
+    try:
+        return data.decode('utf-8')
+    except UnicodeDecodeError as e:
+        fail('%s: not valid UTF-8: %s' % (path, e))
+
+
+def is_num(v):
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+def check_object(o, where):
+    if not isinstance(o, dict):
+        fail('%s: not an object' % where)
+    for k in ('source', 'class', 'kind', 'framework', 'exception', 'frames',
+              'signature', 'bucket', 'rule', 'evidence', 'priority',
+              'confidence', 'security'):
+        if k not in o:
+            fail('%s: no field %r' % (where, k))
+    if not isinstance(o['source'], str) or not o['source']:
+        fail('%s: source %r' % (where, o['source']))
+    rng = RANGE.search(o['source'])
+    if rng and int(rng.group(1)) > int(rng.group(2)):
+        fail('%s: bad range in %r' % (where, o['source']))
+    if o['class'] not in CLASSES:
+        fail('%s: class %r' % (where, o['class']))
+    if not isinstance(o['kind'], str) or not o['kind']:
+        fail('%s: kind %r' % (where, o['kind']))
+    if o['framework'] not in FRAMEWORKS:
+        fail('%s: framework %r' % (where, o['framework']))
+    e = o['exception']
+    if e is not None:
+        if not isinstance(e, dict) or set(e) != {'type', 'message'}:
+            fail('%s: exception %r' % (where, e))
+        if not isinstance(e['type'], str) or not e['type']:
+            fail('%s: exception type %r' % (where, e['type']))
+        if not isinstance(e['message'], str):
+            fail('%s: exception message %r' % (where, e['message']))
+    if not isinstance(o['frames'], list) or \
+            not all(isinstance(f, str) and f for f in o['frames']):
+        fail('%s: frames %r' % (where, o['frames']))
+    if not isinstance(o['signature'], str) or not o['signature'].strip():
+        fail('%s: signature %r' % (where, o['signature']))
+    if '\n' in o['signature']:
+        fail('%s: signature holds a newline' % where)
+    if not isinstance(o['bucket'], str) or not BUCKET.match(o['bucket']):
+        fail('%s: bucket %r' % (where, o['bucket']))
+    if o['rule'] is not None and (not isinstance(o['rule'], str) or not o['rule']):
+        fail('%s: rule %r' % (where, o['rule']))
+    ev = o['evidence']
+    if not isinstance(ev, list) or not ev or \
+            not all(isinstance(n, int) and not isinstance(n, bool) and n >= 1
+                    for n in ev):
+        fail('%s: evidence %r' % (where, ev))
+    if rng and not all(int(rng.group(1)) <= n <= int(rng.group(2)) for n in ev):
+        fail('%s: evidence %r outside %s' % (where, ev, rng.group(0)))
+    if o['priority'] not in ('high', 'medium', 'low'):
+        fail('%s: priority %r' % (where, o['priority']))
+    if not is_num(o['confidence']) or not 0 <= o['confidence'] <= 1:
+        fail('%s: confidence %r' % (where, o['confidence']))
+    if not isinstance(o['security'], bool):
+        fail('%s: security %r' % (where, o['security']))
+
+
+def load_json(path):
+    text = read_text(path)
+    if text and not text.endswith('\n'):
+        fail('%s: last line has no newline' % path)
+    objs = []
+    for i, line in enumerate(text.split('\n')[:-1], 1):
+        where = '%s:%d' % (path, i)
+        if not line.strip():
+            fail('%s: empty line' % where)
+        try:
+            o = json.loads(line)
+        except ValueError as e:
+            fail('%s: invalid JSON: %s' % (where, e))
+        check_object(o, where)
+        objs.append(o)
+    return objs
+
+
+def cmd_json(path):
+    print(len(load_json(path)))
+
+
+def cmd_get(path, field):
+    for o in load_json(path):
+        v = o[field]
+        if field == 'exception':
+            v = 'null' if v is None else v['type']
+        elif isinstance(v, list):
+            v = ','.join(str(x) for x in v)
+        elif isinstance(v, bool):
+            v = 'true' if v else 'false'
+        elif v is None:
+            v = 'null'
+        print(v)
+
+
+def cmd_csv(path):
+    text = read_text(path)
+    if '\0' in text:
+        fail('%s: NUL byte in CSV' % path)
+    rows = list(csv.reader(io.StringIO(text, newline=''), strict=True))
+    if not rows:
+        fail('%s: no header' % path)
+    header = rows[0]
+    for col in ('source', 'class', 'kind', 'framework', 'signature',
+                'bucket', 'rule', 'priority', 'confidence', 'security'):
+        if col not in header:
+            fail('%s: header lacks %r: %r' % (path, col, header))
+    for i, row in enumerate(rows[1:], 2):
+        where = '%s: row %d' % (path, i)
+        if len(row) != len(header):
+            fail('%s: %d fields, header has %d' % (where, len(row), len(header)))
+        r = dict(zip(header, row))
+        if r['class'] not in CLASSES:
+            fail('%s: class %r' % (where, r['class']))
+        if r['framework'] not in FRAMEWORKS:
+            fail('%s: framework %r' % (where, r['framework']))
+        if not BUCKET.match(r['bucket']):
+            fail('%s: bucket %r' % (where, r['bucket']))
+        if r['priority'] not in ('high', 'medium', 'low'):
+            fail('%s: priority %r' % (where, r['priority']))
+        try:
+            c = float(r['confidence'])
+        except ValueError:
+            fail('%s: confidence %r' % (where, r['confidence']))
+        if not 0 <= c <= 1:
+            fail('%s: confidence %r' % (where, r['confidence']))
+        if r['security'] not in ('true', 'false'):
+            fail('%s: security %r' % (where, r['security']))
+    print(len(rows) - 1)
+
+
+def cmd_table(path):
+    lines = read_text(path).split('\n')
+    words = lines[0].split()
+    want = ['CLASS', 'KIND', 'FRAMEWORK', 'BUCKET', 'SOURCE', 'SIGNATURE']
+    if words != want:
+        fail('%s: header %r, expected %r' % (path, words, want))
+    n = 0
+    for line in lines[1:]:
+        f = line.split()
+        if len(f) >= 5 and BUCKET.match(f[3]):
+            if f[0] not in CLASSES:
+                fail('%s: class %r in %r' % (path, f[0], line))
+            n += 1
+    print(n)
+
+
+{'json': cmd_json, 'get': cmd_get, 'csv': cmd_csv,
+ 'table': cmd_table}[sys.argv[1]](*sys.argv[2:])
+EOF
+
+check() {
+	"$PYTHON3" "$TEST_TMP/check.py" "$@"
+}
+
+# The test logs: a faulthandler dump ending in a segfault (PyTorch), an
+# AddressSanitizer report (TensorFlow), a pytest log with two failures
+# far apart, and a clean training log.
+make_logs() {
+	mkdir -p "$1" || return 1
+	cat >"$1/segv.log" <<'EOF'
+epoch 1/3 loss 0.6931 acc 0.5012
+epoch 2/3 loss 0.5123 acc 0.7330
+Fatal Python error: Segmentation fault
+
+Current thread 0x00007f3a5c9e4740 (most recent call first):
+  File "/usr/lib/python3/dist-packages/torch/nn/functional.py", line 2450 in batch_norm
+  File "/home/ci/mutants/m42/model.py", line 17 in forward
+  File "/home/ci/run.py", line 88 in <module>
+Segmentation fault (core dumped)
+EOF
+	cat >"$1/asan.log" <<'EOF'
+2026-11-30 09:12:33.120 I tensorflow/core/platform/cpu_feature_guard.cc:182] This TensorFlow binary is optimized to use available CPU instructions.
+=================================================================
+==4242==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x602000000054 at pc 0x7f2e5d6c1b2a bp 0x7ffd2c1e0f90 sp 0x7ffd2c1e0f88
+WRITE of size 4 at 0x602000000054 thread T0
+    #0 0x7f2e5d6c1b29 in tensorflow::functor::FillFunctor::operator()(float*, long) /tf/tensorflow/core/kernels/fill_functor.cc:45:7
+    #1 0x7f2e5d6a0e11 in tensorflow::FillOp::Compute(tensorflow::OpKernelContext*) /tf/tensorflow/core/kernels/constant_op.cc:212:5
+    #2 0x7f2e5a1b2c33 in tensorflow::ThreadPoolDevice::Compute(tensorflow::OpKernel*, tensorflow::OpKernelContext*) /tf/tensorflow/core/common_runtime/threadpool_device.cc:157:11
+
+0x602000000054 is located 0 bytes after 4-byte region [0x602000000050,0x602000000054)
+allocated by thread T0 here:
+    #0 0x7f2e6131e9cf in malloc (/usr/lib/x86_64-linux-gnu/libasan.so.8+0xd89cf)
+    #1 0x7f2e5d6c0a01 in tensorflow::Allocator::AllocateRaw(unsigned long, unsigned long) /tf/tensorflow/core/framework/allocator.cc:88:3
+
+SUMMARY: AddressSanitizer: heap-buffer-overflow /tf/tensorflow/core/kernels/fill_functor.cc:45:7 in tensorflow::functor::FillFunctor::operator()(float*, long)
+==4242==ABORTING
+EOF
+	cat >"$1/test.log" <<'EOF'
+============================= test session starts ==============================
+platform linux -- Python 3.11.2, pytest-7.4.0, pluggy-1.3.0
+rootdir: /ci
+collected 3 items
+
+tests/test_ops.py F.F                                                    [100%]
+
+=================================== FAILURES ===================================
+_______________________________ test_half_addmm ________________________________
+Traceback (most recent call last):
+  File "/ci/tests/test_ops.py", line 12, in test_half_addmm
+    torch.addmm(a, b, c)
+  File "/usr/lib/python3/dist-packages/torch/_refs/__init__.py", line 310, in addmm
+    return torch._C._nn.addmm(a, b, c)
+RuntimeError: "addmm_impl_cpu_" not implemented for 'Half'
+
+a = tensor([[0.1000, 0.2000],
+            [0.3000, 0.4000]], dtype=torch.float16)
+b = tensor([[1., 0.],
+            [0., 1.]], dtype=torch.float16)
+c = tensor([[1., 1.],
+            [1., 1.]], dtype=torch.float16)
+tests/test_ops.py:12: in test_half_addmm
+    (the call above)
+______________________________ test_conv_channels ______________________________
+Traceback (most recent call last):
+  File "/ci/tests/test_ops.py", line 30, in test_conv_channels
+    conv(x)
+  File "/usr/lib/python3/dist-packages/torch/nn/modules/conv.py", line 456, in _conv_forward
+    return F.conv2d(input, weight, bias, self.stride,
+RuntimeError: Given groups=1, weight of size [64, 3, 3, 3], expected input[1, 4, 32, 32] to have 3 channels, but got 4 channels instead
+
+x = tensor of shape [1, 4, 32, 32]
+conv = Conv2d(3, 64, kernel_size=(3, 3), stride=(1, 1))
+tests/test_ops.py:30: in test_conv_channels
+    (the call above)
+=========================== 2 failed, 1 passed in 0.52s ========================
+EOF
+	cat >"$1/clean.log" <<'EOF'
+I1130 09:12:33.123456 140234 cuda_dnn.cc:529] Loaded cuDNN version 8902
+Epoch 1/3
+100/100 [==============================] - 3s 25ms/step - loss: 0.6931 - accuracy: 0.5012
+Epoch 2/3
+100/100 [==============================] - 2s 21ms/step - loss: 0.5123 - accuracy: 0.7330
+Epoch 3/3
+100/100 [==============================] - 2s 21ms/step - loss: 0.4410 - accuracy: 0.8021
+Saved checkpoint to /ci/out/ckpt-3
+EOF
+}
+
+# A log with invalid UTF-8 and NUL bytes around and inside a failure.
+make_bad_bytes_log() {
+	{
+		printf 'step 1 loss 0.25 \377\376 junk \300\200\n'
+		printf 'step 2 loss 0.21 \000\000\000 after NULs\n'
+		printf 'Traceback (most recent call last):\n'
+		printf '  File "/ci/run_\377.py", line 3, in <module>\n'
+		printf '    torch.ops.aten.foo(x)\n'
+		printf 'RuntimeError: bad byte \377 and NUL \000 here \342\202 end\n'
+		printf '\n\n\n\n\n\n\n'
+		printf 'half a character \342\n'
+		printf 'Segmentation fault (core dumped)\n'
+	} >"$1"
+}
+
+make_logs "$TEST_TMP/logs"
+
+test_expect_success 'setup: the test logs exist' '
+	test -s "$TEST_TMP/logs/segv.log" &&
+	test -s "$TEST_TMP/logs/clean.log"
+'
+
+test_expect_success 'json: every line is an object with every field' '
+	dltriage classify --format json "$TEST_TMP/logs" >out 2>err &&
+	test_must_be_empty err &&
+	n=$(check json out) &&
+	test "$n" -ge 4
+'
+
+test_expect_success 'json: a file with one failure gives its path, several give ranges' '
+	dltriage classify --format json "$TEST_TMP/logs" >out &&
+	check get out source >sources &&
+	grep -x "$TEST_TMP/logs/segv.log" sources &&
+	grep -x "$TEST_TMP/logs/asan.log" sources &&
+	grep -E -x "$TEST_TMP/logs/test.log:[0-9]+-[0-9]+" sources >multi &&
+	test "$(wc -l <multi)" -ge 2 &&
+	! grep "clean.log" sources
+'
+
+test_expect_success 'json: failures come in walk order, then log order' '
+	dltriage classify --format json "$TEST_TMP/logs" >out &&
+	check get out source | sed "s/:\([0-9]*\)-[0-9]*\$/ \1/" >keys &&
+	cut -d" " -f1 keys >files &&
+	uniq files >once &&
+	LC_ALL=C sort -u files >sorted &&
+	test_cmp sorted once &&
+	grep " " keys | cut -d" " -f2 >starts &&
+	sort -n starts >sorted-starts &&
+	test_cmp sorted-starts starts
+'
+
+test_expect_success 'json: a segfault is a crash and an ASan write is a security crash' '
+	dltriage classify --format json "$TEST_TMP/logs/segv.log" >out &&
+	check get out class >classes &&
+	grep -x crash classes &&
+	dltriage classify --format json "$TEST_TMP/logs/asan.log" >out &&
+	test "$(check json out)" -eq 1 &&
+	check get out class >classes &&
+	echo crash >expect &&
+	test_cmp expect classes &&
+	check get out security >sec &&
+	echo true >expect &&
+	test_cmp expect sec &&
+	check get out bucket >b1 &&
+	test -s b1
+'
+
+test_expect_success 'json: evidence points at the lines of the failure' '
+	dltriage classify --format json "$TEST_TMP/logs/segv.log" >out &&
+	check get out evidence | tr , "\n" >lines &&
+	test -s lines &&
+	while read -r n; do
+		test "$n" -ge 3 && test "$n" -le 9 ||
+			{ echo "evidence line $n is not part of the failure"; exit 1; }
+	done <lines
+'
+
+test_expect_success 'table: header, one row per failure, and a summary' '
+	dltriage classify --format json "$TEST_TMP/logs" >json &&
+	n=$(check json json) &&
+	dltriage classify "$TEST_TMP/logs" >out 2>err &&
+	test_must_be_empty err &&
+	rows=$(check table out) &&
+	test "$rows" -eq "$n" &&
+	grep -E "(^|[^0-9])$n failures?([^a-z]|\$)" out &&
+	grep -E "(^|[^0-9])4 files?([^a-z]|\$)" out &&
+	grep "crash" out
+'
+
+test_expect_success 'table is the default format' '
+	dltriage classify "$TEST_TMP/logs" >default &&
+	dltriage classify --format table "$TEST_TMP/logs" >table &&
+	test_cmp default table
+'
+
+test_expect_success 'table: a clean log gives no row but a summary' '
+	dltriage classify "$TEST_TMP/logs/clean.log" >out &&
+	test "$(check table out)" -eq 0 &&
+	grep -E "(^|[^0-9])0 failures" out
+'
+
+test_expect_success 'csv: header and one row per failure' '
+	dltriage classify --format json "$TEST_TMP/logs" >json &&
+	n=$(check json json) &&
+	dltriage classify --format csv "$TEST_TMP/logs" >out 2>err &&
+	test_must_be_empty err &&
+	rows=$(check csv out) &&
+	test "$rows" -eq "$n"
+'
+
+test_expect_success 'csv: a clean log gives the header only' '
+	dltriage classify --format csv "$TEST_TMP/logs/clean.log" >out &&
+	test "$(check csv out)" -eq 0 &&
+	test "$(wc -l <out)" -eq 1
+'
+
+test_expect_success 'json and csv: the summary goes to stderr with --summary only' '
+	dltriage classify --format json --summary "$TEST_TMP/logs" >out 2>err &&
+	n=$(check json out) &&
+	grep -E "(^|[^0-9])$n failures?" err &&
+	dltriage classify --format csv --summary "$TEST_TMP/logs" >out 2>err &&
+	check csv out &&
+	grep -E "(^|[^0-9])$n failures?" err &&
+	dltriage classify --format csv "$TEST_TMP/logs" >out 2>err &&
+	test_must_be_empty err
+'
+
+test_expect_success 'an unknown format is a usage error' '
+	test_must_fail --code=2 dltriage classify --format bogus "$TEST_TMP/logs" \
+	    >out 2>err &&
+	test_must_be_empty out &&
+	grep "^dltriage: .*bogus" err
+'
+
+test_expect_success 'a missing format is a usage error' '
+	test_must_fail --code=2 dltriage classify --format >out 2>err &&
+	grep "^dltriage: " err
+'
+
+test_expect_success 'no path is a usage error' '
+	test_must_fail --code=2 dltriage classify --format json >out 2>err &&
+	test_must_be_empty out &&
+	grep "^dltriage: " err
+'
+
+test_expect_success 'json stays valid for invalid UTF-8 and NUL bytes' '
+	make_bad_bytes_log bad.log &&
+	dltriage classify --format json bad.log >out &&
+	n=$(check json out) &&
+	test "$n" -ge 1 &&
+	check get out class >classes &&
+	grep -x crash classes
+'
+
+test_expect_success 'csv and table stay valid for invalid UTF-8 and NUL bytes' '
+	make_bad_bytes_log bad.log &&
+	dltriage classify --format csv bad.log >out &&
+	test "$(check csv out)" -ge 1 &&
+	dltriage classify bad.log >out &&
+	test "$(check table out)" -ge 1
+'
+
+test_expect_success 'json stays valid for a file name that is not UTF-8' '
+	mkdir d &&
+	cp "$TEST_TMP/logs/segv.log" "d/$(printf "run-\377\376.log")" &&
+	dltriage classify --format json d >out &&
+	test "$(check json out)" -ge 1 &&
+	dltriage classify --format csv d >out &&
+	test "$(check csv out)" -ge 1
+'
+
+test_expect_success '- reads standard input' '
+	dltriage classify --format json - <"$TEST_TMP/logs/segv.log" >out &&
+	test "$(check json out)" -ge 1 &&
+	check get out source >sources &&
+	grep -x -- "-" sources &&
+	check get out class >classes &&
+	grep -x crash classes
+'
+
+test_expect_success '--framework overrides the detected framework' '
+	dltriage classify --format json --framework jax "$TEST_TMP/logs" >out &&
+	check get out framework | sort -u >fw &&
+	echo jax >expect &&
+	test_cmp expect fw
+'
+
+test_expect_success 'an unknown framework is a usage error' '
+	test_must_fail --code=2 dltriage classify --framework theano "$TEST_TMP/logs" \
+	    >out 2>err &&
+	test_must_be_empty out &&
+	grep "^dltriage: .*theano" err
+'
+
+test_expect_success '--fail-on: status 1 when a failure of the class is found' '
+	dltriage classify -q --fail-on nan,timeout "$TEST_TMP/logs" >out &&
+	test_must_fail --code=1 dltriage classify --fail-on crash "$TEST_TMP/logs" >out &&
+	test "$(check table out)" -ge 1 &&
+	test_must_fail --code=1 dltriage classify --format json --fail-on oom,crash \
+	    "$TEST_TMP/logs/segv.log" >out &&
+	check json out &&
+	dltriage classify --fail-on crash "$TEST_TMP/logs/clean.log" >out
+'
+
+test_expect_success '--fail-on with an unknown class is a usage error' '
+	test_must_fail --code=2 dltriage classify --fail-on crash,bogus "$TEST_TMP/logs" \
+	    >out 2>err &&
+	test_must_be_empty out &&
+	grep "^dltriage: .*bogus" err
+'
+
+test_expect_success '-q and --quiet are accepted' '
+	dltriage classify -q --format json "$TEST_TMP/logs" >a &&
+	dltriage classify --quiet --format json "$TEST_TMP/logs" >b &&
+	test_cmp a b
+'
+
+test_expect_success 'two runs print the same thing' '
+	dltriage classify --format json "$TEST_TMP/logs" >a &&
+	dltriage classify --format json "$TEST_TMP/logs" >b &&
+	test_cmp a b &&
+	dltriage classify --format csv "$TEST_TMP/logs" >a &&
+	dltriage classify --format csv "$TEST_TMP/logs" >b &&
+	test_cmp a b
+'
+
+test_expect_success 'the bucket does not depend on where the log is' '
+	mkdir -p x/y &&
+	cp "$TEST_TMP/logs/asan.log" x/y/other-name.log &&
+	dltriage classify --format json "$TEST_TMP/logs/asan.log" >a &&
+	dltriage classify --format json x/y/other-name.log >b &&
+	check get a bucket >ba &&
+	check get b bucket >bb &&
+	test -s ba &&
+	test_cmp ba bb
+'
+
+test_expect_success 'the bucket does not depend on addresses and pids' '
+	sed -e "s/0x6020000000[0-9a-f]*/0x6190000a1234/g" -e "s/==4242==/==77==/" \
+	    -e "s/0x7f2e5d6c1b2[0-9a-f]/0x7fa0c0ffee10/g" \
+	    "$TEST_TMP/logs/asan.log" >moved.log &&
+	! cmp -s moved.log "$TEST_TMP/logs/asan.log" &&
+	dltriage classify --format json "$TEST_TMP/logs/asan.log" >a &&
+	dltriage classify --format json moved.log >b &&
+	check get a bucket >ba &&
+	check get b bucket >bb &&
+	test_cmp ba bb
+'
+
+test_done

@@ -21,7 +21,7 @@ cmd_help_exec(struct dlt_ctx *ctx, int argc, char **argv)
 	const struct dlt_cmd	*cmd;
 	const char		*hint;
 	char			 name[256];
-	size_t			 i;
+	size_t			 i, len;
 
 	if (argc > 3) {
 		dlt_cmd_usage(&dlt_cmd_help, stderr);
@@ -33,17 +33,30 @@ cmd_help_exec(struct dlt_ctx *ctx, int argc, char **argv)
 		else
 			snprintf(name, sizeof name, "%s", argv[1]);
 		if ((cmd = dlt_cmd_find(name)) != NULL) {
+			/* a verb of a group is described on the group's page */
+			len = strcspn(cmd->name, " ");
 			dlt_cmd_usage(cmd, stdout);
-			printf("\n%s\n\nSee dltriage-%s(1) for the details.\n",
-			    cmd->summary, strncmp(name, "rules", 5) == 0 ? "rules" : cmd->name);
+			printf("\n%s\n\nSee dltriage-%.*s(1) for the details.\n",
+			    cmd->summary, (int)len, cmd->name);
 			return (DLT_EXIT_OK);
 		}
-		if (strcmp(name, "rules") == 0) {
-			printf("usage: dltriage rules <verb> [options]\n\n");
+		len = strlen(name);
+		for (i = 0; (cmd = dlt_cmd_at(i)) != NULL; i++)
+			if (strncmp(cmd->name, name, len) == 0 && cmd->name[len] == ' ')
+				break;
+		if (cmd != NULL) {
+			printf("usage: dltriage %s <verb> [options]\n\n", name);
 			for (i = 0; (cmd = dlt_cmd_at(i)) != NULL; i++)
-				if (strncmp(cmd->name, "rules ", 6) == 0)
-					printf("   %-14s %s\n", cmd->name + 6, cmd->summary);
-			printf("\nSee dltriage-rules(1) and dltriage-rules(5).\n");
+				if (strncmp(cmd->name, name, len) == 0 &&
+				    cmd->name[len] == ' ')
+					printf("   %-14s %s\n", cmd->name + len + 1,
+					    cmd->summary);
+			if (strcmp(name, "rules") == 0)
+				printf("\nSee dltriage-rules(1) and dltriage-rules(5).\n");
+			else if (strcmp(name, "corpus") == 0)
+				printf("\nSee dltriage-corpus(1) and dltriage-model(5).\n");
+			else
+				printf("\nSee dltriage-%s(1).\n", name);
 			return (DLT_EXIT_OK);
 		}
 		dlt_error("'%s' is not a dltriage command", name);

@@ -12,7 +12,9 @@ static size_t	levenshtein(const char *, const char *);
 /* Sorted by name; "rules" verbs sort as their full two-word names. */
 static const struct dlt_cmd *const cmd_table[] = {
 	&dlt_cmd_classify,
+	&dlt_cmd_corpus_check,
 	&dlt_cmd_help,
+	&dlt_cmd_mutate,
 	&dlt_cmd_rules_check,
 	&dlt_cmd_rules_list,
 	&dlt_cmd_rules_schema,

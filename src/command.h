@@ -60,7 +60,9 @@ int			 dlt_cmd_rule_option(struct dlt_ctx *, int opt, const char *arg);
 /* Load rules for a command that needs them; returns 0 or an exit code. */
 int			 dlt_cmd_need_rules(struct dlt_ctx *);
 
+extern const struct dlt_cmd dlt_cmd_corpus_check;
 extern const struct dlt_cmd dlt_cmd_help;
+extern const struct dlt_cmd dlt_cmd_mutate;
 extern const struct dlt_cmd dlt_cmd_classify;
 extern const struct dlt_cmd dlt_cmd_rules_check;
 extern const struct dlt_cmd dlt_cmd_rules_test;

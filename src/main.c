@@ -21,6 +21,39 @@
 
 static int	run_command(const struct dlt_cmd *, int, char **);
 static void	print_version(void);
+static int	is_group(const char *);
+static void	group_usage(const char *);
+
+/* A word that only groups verbs ("rules", "corpus"): some command starts with it. */
+static int
+is_group(const char *word)
+{
+	const struct dlt_cmd	*cmd;
+	size_t			 i, len = strlen(word);
+
+	for (i = 0; (cmd = dlt_cmd_at(i)) != NULL; i++)
+		if (strncmp(cmd->name, word, len) == 0 && cmd->name[len] == ' ')
+			return (1);
+	return (0);
+}
+
+/* "usage: dltriage rules check|list|schema|test [options]" from the table. */
+static void
+group_usage(const char *word)
+{
+	const struct dlt_cmd	*cmd;
+	size_t			 i, len = strlen(word);
+	int			 first = 1;
+
+	fprintf(stderr, "usage: dltriage %s ", word);
+	for (i = 0; (cmd = dlt_cmd_at(i)) != NULL; i++) {
+		if (strncmp(cmd->name, word, len) != 0 || cmd->name[len] != ' ')
+			continue;
+		fprintf(stderr, "%s%s", first ? "" : "|", cmd->name + len + 1);
+		first = 0;
+	}
+	fprintf(stderr, " [options]\n");
+}
 
 static void
 print_version(void)
@@ -86,12 +119,13 @@ main(int argc, char **argv)
 	    (cmd = dlt_cmd_find(name)) != NULL)
 		shift = 2;
 	if (cmd == NULL && (cmd = dlt_cmd_find(argv[1])) == NULL) {
-		if (strcmp(argv[1], "rules") == 0) {
+		if (is_group(argv[1])) {
 			if (argc >= 3)
-				dlt_error("'rules %s' is not a dltriage command", argv[2]);
+				dlt_error("'%s %s' is not a dltriage command", argv[1],
+				    argv[2]);
 			else
-				dlt_error("'rules' needs a verb");
-			fprintf(stderr, "usage: dltriage rules check|test|list|schema [options]\n");
+				dlt_error("'%s' needs a verb", argv[1]);
+			group_usage(argv[1]);
 			return (DLT_EXIT_USAGE);
 		}
 		dlt_error("'%s' is not a dltriage command", argv[1]);

@@ -38,7 +38,7 @@ static const char *const framework_or_unknown[] = {
 _Static_assert(sizeof dlt_class_names / sizeof dlt_class_names[0] ==
     DLT_CLASS_COUNT + 1, "dlt_class_names and enum dlt_class differ");
 _Static_assert(sizeof dlt_shape_names / sizeof dlt_shape_names[0] ==
-    DLT_SHAPE_COUNT + 1, "dlt_shape_names and enum dlt_shape differ");
+    DLT_SHAPE_COUNT + 1, "dlt_shape_names and enum dlt_evidence_shape differ");
 _Static_assert(sizeof dlt_field_names / sizeof dlt_field_names[0] ==
     DLT_FIELD_COUNT + 1, "dlt_field_names and enum dlt_field differ");
 

@@ -12,7 +12,7 @@
  *
  *   detectors:     literal anchors the scanner looks for, an optional
  *                  confirming regex on the hit line, and the shape of
- *                  evidence that starts there (see enum dlt_shape)
+ *                  evidence that starts there (see enum dlt_evidence_shape)
  *   frames:        regexes that parse one stack frame line, with named
  *                  groups func, file, line, module, addr, lib
  *   rules:         classification rules: conditions over the parsed
@@ -56,7 +56,7 @@ enum dlt_priority {
 };
 
 /* Shapes of evidence; each has a parser in parse.c. */
-enum dlt_shape {
+enum dlt_evidence_shape {
 	DLT_SHAPE_LINE,		/* one line of evidence, nothing follows */
 	DLT_SHAPE_TRACEBACK,	/* "Traceback (most recent call last):" ... exception line */
 	DLT_SHAPE_EXCEPTION,	/* a bare "Type: message" line (no traceback above it) */
@@ -132,7 +132,7 @@ struct dlt_detector {
 	int			 caseless;	/* anchors match ignoring ASCII case */
 	int			 word;		/* anchors must not touch [A-Za-z0-9_] */
 	struct dlt_rx		*match;		/* optional: confirm on the hit line; named groups type, message fill the exception */
-	enum dlt_shape		 shape;
+	enum dlt_evidence_shape		 shape;
 	int			 max_lines;	/* longest block this detector may start */
 };
 

@@ -21,7 +21,19 @@
 : "${DLTRIAGE:=$TEST_BUILDDIR/src/dltriage}"
 : "${DLTRIAGE_DATADIR:=$TEST_SRCDIR}"
 : "${PYTHON3:=python3}"
-export TEST_SRCDIR TEST_BUILDDIR DLTRIAGE DLTRIAGE_DATADIR PYTHON3
+# The Python that has the frameworks for the harness: $DLT_PYTHON, else
+# the project's virtual environment (.venv, made by the README's test
+# command from harness/requirements.txt), else python3.
+if [ -z "$DLT_PYTHON" ]; then
+	for v in "$TEST_BUILDDIR/.venv" "$TEST_SRCDIR/.venv"; do
+		if [ -x "$v/bin/python" ]; then
+			DLT_PYTHON=$v/bin/python
+			break
+		fi
+	done
+	: "${DLT_PYTHON:=python3}"
+fi
+export TEST_SRCDIR TEST_BUILDDIR DLTRIAGE DLTRIAGE_DATADIR PYTHON3 DLT_PYTHON
 unset DLTRIAGE_RULES DLTRIAGE_DB
 LC_ALL=C
 export LC_ALL

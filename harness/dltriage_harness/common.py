@@ -1,0 +1,161 @@
+"""Helpers shared by the adapters: attribute normalisation and the
+geometry every framework must agree on (padding, bins)."""
+
+# Every op of docs/model-ir.md; each adapter implements all of them.
+OPS = (
+    "conv1d", "conv2d", "conv3d", "conv2d_transpose", "depthwise_conv2d",
+    "separable_conv2d", "dense", "batch_norm", "layer_norm",
+    "relu", "relu6", "elu", "selu", "gelu", "sigmoid", "tanh", "softplus",
+    "silu", "hard_sigmoid", "leaky_relu", "softmax", "identity",
+    "max_pool1d", "max_pool2d", "max_pool3d", "avg_pool1d", "avg_pool2d",
+    "avg_pool3d", "global_avg_pool", "global_max_pool", "adaptive_avg_pool2d",
+    "dropout", "flatten", "reshape", "transpose", "add", "subtract",
+    "multiply", "maximum", "concatenate", "zero_padding", "cropping",
+    "upsampling", "embedding", "position_embedding", "lstm", "gru",
+    "simple_rnn", "multi_head_attention", "mean", "slice", "channel_shuffle",
+    "cast",
+)
+
+ACTIVATIONS = ("relu", "relu6", "elu", "selu", "gelu", "sigmoid", "tanh",
+               "softplus", "silu", "hard_sigmoid", "leaky_relu", "softmax",
+               "identity")
+
+
+def spatial_of(op):
+    for s in ("1d", "2d", "3d"):
+        if op.endswith(s):
+            return int(s[0])
+    if op in ("depthwise_conv2d", "separable_conv2d", "conv2d_transpose"):
+        return 2
+    return 0
+
+
+def ints(v, n, default):
+    if v is None:
+        return [default] * n
+    if isinstance(v, (list, tuple)):
+        if len(v) == 1 and n > 1:
+            return [int(v[0])] * n
+        return [int(x) for x in v]
+    return [int(v)] * n
+
+
+def same_pads(sizes, k, s, d):
+    """TF's 'same': out = ceil(in / s); the extra pad goes at the end."""
+    out = []
+    for n, kk, ss, dd in zip(sizes, k, s, d):
+        eff = (kk - 1) * dd + 1
+        o = -(-n // ss)
+        total = max((o - 1) * ss + eff - n, 0)
+        out.append((total // 2, total - total // 2))
+    return out
+
+
+def padding_of(node, sizes, k, s, d):
+    """('valid'|'same'|'explicit', [(before, after)] per spatial dim)."""
+    p = node.attrs.get("padding", "valid")
+    n = len(sizes)
+    if isinstance(p, str):
+        p = p.lower()
+        if p == "valid":
+            return "valid", [(0, 0)] * n
+        if p == "same":
+            return "same", same_pads(sizes, k, s, d)
+        raise ValueError("node '%s': unknown padding '%s'" % (node.name, p))
+    if isinstance(p, int):
+        p = [p] * n
+    pairs = []
+    for x in p:
+        if isinstance(x, (list, tuple)):
+            pairs.append((int(x[0]), int(x[1])))
+        else:
+            pairs.append((int(x), int(x)))
+    if len(pairs) == 1 and n > 1:
+        pairs = pairs * n
+    return "explicit", pairs
+
+
+def conv_geometry(node, x_shape):
+    """kernel, strides, dilation, (mode, pads) for a conv/pool node."""
+    op = node.op
+    n = len(x_shape) - 2
+    a = node.attrs
+    if op.startswith("max_pool") or op.startswith("avg_pool"):
+        k = ints(a.get("pool"), n, 2)
+        s = ints(a.get("strides"), n, 0) if a.get("strides") is not None else list(k)
+        d = [1] * n
+    else:
+        k = ints(a.get("kernel"), n, 1)
+        s = ints(a.get("strides"), n, 1)
+        d = ints(a.get("dilation"), n, 1)
+    mode, pads = padding_of(node, list(x_shape[1:-1]), k, s, d)
+    return k, s, d, mode, pads
+
+
+def transpose_geometry(node, x_shape):
+    """Transposed convolution: every framework computes Y_full, the stride-s
+    transposed convolution of length L = (in - 1) * s + k per spatial dim,
+    extended with zeros at the end; the output is Y_full[start : start + out]
+    plus the bias, where
+        valid:        start = 0, out = L + output_padding
+        explicit p:   start = p, out = L - 2p + output_padding  (PyTorch)
+        same:         start = max(k - s, 0) // 2, out = in * s + output_padding (TF)
+    Returns k, s, op, mode, pads(sym p), [(start, out)]."""
+    n = len(x_shape) - 2
+    a = node.attrs
+    k = ints(a.get("kernel"), n, 1)
+    s = ints(a.get("strides"), n, 1)
+    opad = ints(a.get("output_padding"), n, 0)
+    p = a.get("padding", "valid")
+    win = []
+    if isinstance(p, str):
+        mode = p.lower()
+        if mode not in ("valid", "same"):
+            raise ValueError("node '%s': unknown padding '%s'" % (node.name, p))
+        pads = [0] * n
+    else:
+        mode = "explicit"
+        pads = ints(p, n, 0) if not (isinstance(p, list) and p and isinstance(p[0], list)) \
+            else [int(x[0]) for x in p]
+    for i in range(n):
+        L = (x_shape[1 + i] - 1) * s[i] + k[i]
+        if mode == "valid":
+            win.append((0, L + opad[i]))
+        elif mode == "explicit":
+            win.append((pads[i], L - 2 * pads[i] + opad[i]))
+        else:
+            win.append((max(k[i] - s[i], 0) // 2, x_shape[1 + i] * s[i] + opad[i]))
+    return k, s, opad, mode, pads, win
+
+
+def adaptive_bins(n, o):
+    """PyTorch's adaptive pooling bins: [floor(i*n/o), ceil((i+1)*n/o))."""
+    return [((i * n) // o, -(-((i + 1) * n) // o)) for i in range(o)]
+
+
+def norm_axis(axis, rank):
+    axis = int(axis)
+    if axis < 0:
+        axis += rank
+    if axis < 0 or axis >= rank:
+        raise ValueError("axis %d out of range for rank %d" % (axis, rank))
+    return axis
+
+
+def full_perm(perm):
+    return [0] + [int(p) + 1 for p in perm]
+
+
+def pairs(v, n):
+    """[[b, a], ...] per spatial dim (an int or a flat pair broadcasts)."""
+    if isinstance(v, int):
+        return [(v, v)] * n
+    out = []
+    for x in v:
+        if isinstance(x, (list, tuple)):
+            out.append((int(x[0]), int(x[1])))
+        else:
+            out.append((int(x), int(x)))
+    if len(out) == 1 and n > 1:
+        out = out * n
+    return out

@@ -1,0 +1,50 @@
+/*
+ * model-ops.h: between the model loader (model.c) and the op table
+ * (model-ops.c).  The table's public face (struct dlt_op_info, the
+ * attribute specs, dlt_op_find) is in model.h; this header is for the
+ * inference step that model.c drives node by node.
+ */
+#ifndef DLT_MODEL_OPS_H
+#define DLT_MODEL_OPS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model.h"
+
+/* One node's inference: model.c fills the inputs, model-ops.c the rest. */
+struct dlt_infer {
+	const struct dlt_model	 *model;
+	const struct dlt_node	 *node;
+	const struct dlt_op_info *op;
+	const struct dlt_shape	**in;		/* ninputs shapes (borrowed) */
+	const int		 *in_dtype;
+	size_t			  nin;
+	struct dlt_model_problems *probs;
+	int			  attrs_only;	/* check the attributes, nothing else */
+	const char		 *counting;	/* for overflow messages */
+	/* results */
+	struct dlt_shape	  out;
+	int			  out_dtype;
+	int64_t			  params, trainable;
+	int			  failed;
+};
+
+/*
+ * Check the node's attributes against its op's specs, its dtypes and its
+ * input shapes, and compute its output; 0, or -1 with problems added
+ * (ix->failed set).
+ */
+int	dlt_op_infer(struct dlt_infer *);
+/* Record a problem at the node: "node 'NAME': MESSAGE". */
+void	dlt_infer_fail(struct dlt_infer *, const char *, ...)
+	    __attribute__((format(printf, 2, 3)));
+/* Same, at an attribute's place when it has one. */
+void	dlt_infer_fail_attr(struct dlt_infer *, const struct dlt_attr *,
+	    const char *, ...) __attribute__((format(printf, 3, 4)));
+/* "a list of integers", ...: what an attribute kind accepts, for messages. */
+const char *dlt_attr_kind_desc(enum dlt_attr_kind);
+/* Levenshtein-based suggestion among cands[0..n-1]; NULL when none is close. */
+const char *dlt_model_suggest(const char *, const char *const *, size_t);
+
+#endif

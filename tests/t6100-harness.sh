@@ -1,0 +1,300 @@
+#!/bin/sh
+# t6100-harness: the framework harnesses (harness/, harness/README).
+#
+# The IR loader and its YAML subset, the seeded fill and the weight
+# mutations, then every adapter (torch, tensorflow, jax, keras on its
+# three backends) on the models under tests/models/, which between them
+# use every op of docs/model-ir.md: exit 0, output shapes equal to the
+# "# expect:" comments, outputs equal across frameworks (rtol 1e-4, atol
+# 1e-5 for float32; 1e-6/1e-7 for float64), and an illegal model rejected
+# with the framework's own error.  A framework that cannot be imported is
+# skipped visibly; CI installs them (harness/README, "CI").
+#
+# The Python: $DLT_PYTHON, else the project's .venv, else python3 (test-lib.sh).
+
+. "$(dirname "$0")/test-lib.sh"
+
+H="$TEST_SRCDIR/harness/dltriage-harness"
+M="$TEST_SRCDIR/tests/models"
+PYTHONPATH="$TEST_SRCDIR/harness${PYTHONPATH:+:$PYTHONPATH}"
+export PYTHONPATH
+# quieter TensorFlow; JAX on the CPU only
+TF_CPP_MIN_LOG_LEVEL=2
+JAX_PLATFORMS=${JAX_PLATFORMS:-cpu}
+export TF_CPP_MIN_LOG_LEVEL JAX_PLATFORMS
+MODELS="act conv conv13 pool seq f64 wmut"
+FRAMEWORKS="torch tensorflow jax keras-tensorflow keras-jax keras-torch"
+# results are kept outside the per-test directories
+R="$TEST_TMP/results"
+mkdir -p "$R"
+
+if ! "$DLT_PYTHON" -c 'import numpy' 2>/dev/null; then
+	test_skip "harness" "$DLT_PYTHON cannot import numpy"
+	test_done
+	exit $?
+fi
+say "python: $DLT_PYTHON"
+
+# --- the YAML subset and the IR loader (standard library only)
+
+test_expect_success 'YAML subset: block and flow collections, scalars, comments' '
+	"$DLT_PYTHON" - <<-\EOF
+	from dltriage_harness.ir import parse_yaml, IRError
+	t = """# c
+	a: 1   # trailing
+	b: [1, -2.5, .inf, true, null, "x # y", '"'"'it'"'"''"'"'s'"'"']
+	c:
+	  - {k: v, l: [[1, 2], [3, 4]]}
+	  - name: n
+	    attrs: {p: same}
+	d: "esc \\" \\n \\u00e9"
+	e: [1,
+	    2]
+	f: |
+	  l1
+	  l2
+	g: plain text
+	  continued
+	h:
+	- 1
+	- 2
+	"""
+	v = parse_yaml(t)
+	assert v["a"] == 1, v
+	assert v["b"][0] == 1 and v["b"][1] == -2.5 and v["b"][2] == float("inf"), v["b"]
+	assert v["b"][3] is True and v["b"][4] is None and v["b"][5] == "x # y", v["b"]
+	assert v["b"][6] == "it'"'"'s", v["b"]
+	assert v["c"][0] == {"k": "v", "l": [[1, 2], [3, 4]]}, v["c"]
+	assert v["c"][1] == {"name": "n", "attrs": {"p": "same"}}, v["c"]
+	assert v["d"] == "esc \" \n \u00e9", repr(v["d"])
+	assert v["e"] == [1, 2] and v["f"] == "l1\nl2\n" and v["g"] == "plain text continued", v
+	assert v["h"] == [1, 2], v
+	for bad in ("a: [1, 2", "a: 1\n  b: 2", "a: 1\na: 2", "a: &x 1"):
+	    try:
+	        parse_yaml(bad, "bad.yaml")
+	    except IRError as e:
+	        assert str(e).startswith("bad.yaml:"), e
+	    else:
+	        raise SystemExit("accepted: %r" % bad)
+	EOF
+'
+
+test_expect_success 'the loader reads every test model and every zoo model' '
+	for f in "$M"/*.yaml "$TEST_SRCDIR"/corpus/models/*.yaml; do
+		test -f "$f" || continue
+		"$DLT_PYTHON" -c "import sys; from dltriage_harness import ir; m = ir.load(sys.argv[1]); assert m.nodes and m.outputs" "$f" || { echo "$f"; exit 1; }
+	done
+'
+
+test_expect_success 'a malformed model: exit 2 and file:line:col' '
+	printf "model: x\nseed: 1\ninputs: [1, 2\n" >bad.yaml &&
+	test_must_fail --code=2 "$H" --framework torch bad.yaml --out o 2>err &&
+	grep "^dltriage-harness: bad.yaml:[0-9]*:[0-9]*: " err &&
+	test_must_fail --code=2 "$H" --framework nosuch "$M/act.yaml" --out o 2>err &&
+	grep "unknown framework .nosuch." err
+'
+
+test_expect_success '--list-ops: every adapter lists every op of the IR' '
+	"$H" --list-ops >ops &&
+	test $(wc -l <ops) -eq 6 &&
+	n=$("$DLT_PYTHON" -c "from dltriage_harness.common import OPS; print(len(OPS))") &&
+	while read fw list; do
+		test $(echo $list | wc -w) -eq $n || { echo "$fw: $(echo $list | wc -w) of $n"; exit 1; }
+	done <ops
+'
+
+test_expect_success 'the test models use every op' '
+	"$DLT_PYTHON" - "$M" <<-\EOF
+	import glob, sys
+	from dltriage_harness import ir
+	from dltriage_harness.common import OPS
+	used = set()
+	for f in glob.glob(sys.argv[1] + "/*.yaml"):
+	    used |= {n.op for n in ir.load(f).nodes}
+	missing = [o for o in OPS if o not in used]
+	assert not missing, missing
+	EOF
+'
+
+# --- fill.py
+
+test_expect_success 'fill: counter-based, pinned values, Glorot bounds, fill rule' '
+	"$DLT_PYTHON" - <<-\EOF
+	import numpy as np
+	from dltriage_harness import fill
+	a = fill.uniform01(42, "conv1", "kernel", 5)
+	b = fill.uniform01(42, "conv1", "kernel", 9)[:5]
+	assert (a == b).all()
+	assert not (a == fill.uniform01(43, "conv1", "kernel", 5)).any()
+	assert not (a == fill.uniform01(42, "conv1", "bias", 5)).any()
+	# pinned: a change to the generator changes every framework result
+	assert fill.key(42, "conv1", "kernel") == 0x647b4a81c0f2f9db, hex(fill.key(42, "conv1", "kernel"))
+	assert abs(a[0] - 0.25621539087911105) < 1e-15, repr(a[0])
+	k = fill.param_value(42, "c", "kernel", [3, 3, 4, 8], fill.KERNEL)
+	lim = np.sqrt(6.0 / (36 + 72))
+	assert k.shape == (3, 3, 4, 8) and k.min() >= -lim and k.max() < lim
+	assert (fill.param_value(42, "c", "bias", [8], fill.BIAS) == 0).all()
+	assert (fill.param_value(42, "c", "gamma", [8], fill.GAMMA) == 1).all()
+	r = fill.param_value(42, "c", "bias", [8], fill.BIAS, random_params=True)
+	assert r.min() >= -0.5 and r.max() < 0.5 and r.std() > 0
+	EOF
+'
+
+test_expect_success 'fill: weight mutations GF, WS, NAI, NEB, NS' '
+	"$DLT_PYTHON" - <<-\EOF
+	import numpy as np
+	from dltriage_harness import fill, ir
+	def run(wm, op="dense", attrs="{units: 6}", shape="[1, 5]"):
+	    m = ir.loads("""model: t
+	seed: 3
+	inputs: [{name: x, shape: %s, dtype: float32}]
+	nodes:
+	  - {name: d, op: %s, inputs: [x], attrs: %s, weight_mutations: [%s]}
+	outputs: [d]
+	""" % (shape, op, attrs, wm))
+	    n = m.nodes[0]
+	    base = fill.node_params(m, ir.Node({"name": "d", "op": n.op, "attrs": n.attrs}, 0), [m.inputs[0].shape], True)
+	    return base, fill.node_params(m, n, [m.inputs[0].shape], True)
+	b, p = run("{op: NAI, param: kernel, neurons: [1, 4]}")
+	assert np.allclose(p["kernel"][:, [1, 4]], -b["kernel"][:, [1, 4]]) and np.allclose(p["bias"][[1, 4]], -b["bias"][[1, 4]])
+	assert np.allclose(p["kernel"][:, [0, 2, 3, 5]], b["kernel"][:, [0, 2, 3, 5]])
+	b, p = run("{op: NEB, param: kernel, neurons: [2]}")
+	assert (p["kernel"][:, 2] == 0).all() and p["bias"][2] == 0 and np.allclose(p["kernel"][:, 3], b["kernel"][:, 3])
+	b, p = run("{op: NS, param: kernel, neurons: [0, 5]}")
+	assert np.allclose(p["kernel"][:, 0], b["kernel"][:, 5]) and np.allclose(p["kernel"][:, 5], b["kernel"][:, 0])
+	assert p["bias"][0] == b["bias"][5]
+	b, p = run("{op: WS, param: kernel, neurons: [3], seed: 7}")
+	assert sorted(p["kernel"][:, 3]) == sorted(b["kernel"][:, 3]) and not np.allclose(p["kernel"][:, 3], b["kernel"][:, 3])
+	assert np.allclose(p["kernel"][:, 2], b["kernel"][:, 2])
+	b, p = run("{op: GF, param: kernel, scale: 0.5, fraction: 0.5, seed: 7}")
+	ch = (p["kernel"] != b["kernel"]).mean()
+	assert 0.2 < ch < 0.8, ch
+	_, p2 = run("{op: GF, param: kernel, scale: 0.5, fraction: 0.5, seed: 7}")
+	assert (p2["kernel"] == p["kernel"]).all()
+	# conv2d_transpose neurons are the filters axis (-2); depthwise: in*multiplier
+	b, p = run("{op: NEB, param: kernel, neurons: [1]}", "conv2d_transpose", "{filters: 3, kernel: [2, 2]}", "[1, 4, 4, 2]")
+	assert (p["kernel"][:, :, 1, :] == 0).all() and (p["kernel"][:, :, 0, :] != 0).any()
+	b, p = run("{op: NEB, param: depthwise_kernel, neurons: [3]}", "depthwise_conv2d", "{kernel: [2, 2], depth_multiplier: 2}", "[1, 4, 4, 2]")
+	assert (p["depthwise_kernel"][:, :, 1, 1] == 0).all() and p["bias"][3] == 0
+	try:
+	    run("{op: NEB, param: kernel, neurons: [6]}")
+	except fill.WeightMutationError as e:
+	    assert "out of range" in str(e)
+	else:
+	    raise SystemExit("neuron 6 of 6 accepted")
+	EOF
+'
+
+# --- the adapters
+
+importable() {
+	case $1 in
+	torch|tensorflow|jax) "$DLT_PYTHON" -c "import $1" >/dev/null 2>&1 ;;
+	keras-*) KERAS_BACKEND=${1#keras-} "$DLT_PYTHON" -c "import ${1#keras-}, keras" >/dev/null 2>&1 ;;
+	esac
+}
+
+have=
+for fw in $FRAMEWORKS; do
+	if importable $fw; then
+		have="$have $fw"
+	else
+		test_skip "$fw: every test model" "$DLT_PYTHON cannot import ${fw#keras-}${fw%%-*}"
+	fi
+done
+set -- $have
+ref=$1
+
+for fw in $have; do
+	test_expect_success "$fw: one model, exit 0, outputs.npz and result.json" '
+		"$H" --framework $fw --random-params "$M/act.yaml" --out out &&
+		"$DLT_PYTHON" -c "
+import json, sys
+r = json.load(open(\"out/result.json\"))
+assert r[\"status\"] == \"ok\" and r[\"framework\"] == \"$fw\" and r[\"model\"] == \"h-act\", r
+assert r[\"outputs\"][\"a_relu\"][\"shape\"] == [2, 4, 6] and r[\"outputs\"][\"a_relu\"][\"nan_count\"] == 0
+assert r[\"framework_version\"] and r[\"seconds\"] >= 0
+import numpy as np
+z = np.load(\"out/outputs.npz\")
+assert len(z.files) == 30, z.files
+"
+	'
+	test_expect_success "$fw: every test model (batch mode), shapes as expected" '
+		set -- &&
+		for m in $MODELS; do set -- "$@" "$M/$m.yaml"; done &&
+		"$H" --framework $fw --random-params --out "$R/$fw" "$@" 2>err || { cat err; exit 1; } &&
+		test $(grep -c "\"status\": \"ok\"" "$R/$fw/summary.jsonl") -eq 7 &&
+		for m in $MODELS; do
+			"$DLT_PYTHON" -m dltriage_harness.check "$M/$m.yaml" "$R/$fw/h-$m" || exit 1
+		done
+	'
+done
+
+if [ -n "$ref" ] && [ $# -gt 1 ]; then
+	for m in $MODELS; do
+		test_expect_success "outputs agree across frameworks: $m ($*)" '
+			dirs= &&
+			for fw in $have; do dirs="$dirs $R/$fw/h-$m"; done &&
+			"$DLT_PYTHON" -m dltriage_harness.check "$M/$m.yaml" $dirs >cmp;
+			rc=$?; cat cmp; test $rc -eq 0
+		'
+	done
+else
+	test_skip "outputs agree across frameworks" "fewer than two frameworks importable"
+fi
+
+for fw in $have; do
+	case $fw in
+	jax)
+		# lax.conv_general_dilated accepts a kernel larger than its input
+		# and returns an empty result: JAX does not check.
+		test_expect_success "$fw: the illegal model runs and gives an empty output (JAX does not check)" '
+			"$H" --framework $fw "$M/illegal-conv.yaml" --out out &&
+			"$DLT_PYTHON" -c "
+import numpy as np
+assert np.load(\"out/outputs.npz\")[\"c\"].shape == (1, 0, 0, 2)"
+		'
+		;;
+	*)
+		test_expect_success "$fw: the illegal model fails with the framework's own error" '
+			test_must_fail --code=1 "$H" --framework $fw "$M/illegal-conv.yaml" --out out 2>err &&
+			grep "^Traceback" err &&
+			grep -i -E "kernel size can.t be greater|output size would be (zero or )?negative" err &&
+			! grep "^dltriage-harness" err &&
+			test ! -f out/result.json
+		'
+		;;
+	esac
+done
+
+if [ -n "$ref" ]; then
+	test_expect_success "an op the adapter lacks: exit 3 and its name ($ref)" '
+		sed "s/op: relu\$/op: frobnicate/; s/{name: a_relu, op: relu,/{name: a_relu, op: frobnicate,/" "$M/act.yaml" >u.yaml &&
+		grep frobnicate u.yaml &&
+		test_must_fail --code=3 "$H" --framework $ref u.yaml --out out 2>err &&
+		grep "^dltriage-harness: unsupported op .frobnicate. on $ref\$" err
+	'
+	test_expect_success "batch mode: one line per mutant, errors caught ($ref)" '
+		"$H" --framework $ref --out b "$M/act.yaml" "$M/illegal-conv.yaml" "$M/wmut.yaml" 2>err;
+		test $? -eq 1 || [ $ref = jax ] &&
+		test $(wc -l <b/summary.jsonl) -eq 3 &&
+		test -f b/h-act/outputs.npz && test -f b/h-wmut/result.json &&
+		if [ $ref != jax ]; then grep "\"status\": \"error\"" b/summary.jsonl; fi
+	'
+fi
+
+# An older PyTorch, when the system Python has one (Debian python3-torch).
+if [ "$DLT_PYTHON" != /usr/bin/python3 ] && [ -x /usr/bin/python3 ] &&
+    /usr/bin/python3 -c "import torch, numpy" >/dev/null 2>&1 && [ -d "$R/torch" ]; then
+	v=$(/usr/bin/python3 -c "import torch; print(torch.__version__)")
+	test_expect_success "torch $v (/usr/bin/python3) agrees with the current torch" '
+		set -- &&
+		for m in $MODELS; do set -- "$@" "$M/$m.yaml"; done &&
+		DLT_PYTHON=/usr/bin/python3 "$H" --framework torch --random-params --out old "$@" &&
+		for m in $MODELS; do
+			"$DLT_PYTHON" -m dltriage_harness.check "$M/$m.yaml" "$R/torch/h-$m" old/h-$m || exit 1
+		done
+	'
+fi
+
+test_done

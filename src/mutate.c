@@ -714,7 +714,7 @@ la_aware(struct mstate *s, const char *v, const struct dlt_shape *sh,
 	nd = insert_after(s->m, v, name, op);
 	strbuf_addstr(layer, op);
 	if (strcmp(kind, "dropout") == 0)
-		dlt_node_set_float(nd, "rate", 0.1 * (double)rint_in(s->rng, 1, 5));
+		dlt_node_set_float(nd, "rate", (double)rint_in(s->rng, 1, 5) / 10.0);
 	else if (strcmp(kind, "dense") == 0)
 		dlt_node_set_int(nd, "units", c);
 	else if (strcmp(kind, "conv") == 0) {
@@ -763,7 +763,7 @@ la_generic(struct mstate *s, const char *v, struct strbuf *layer)
 	strbuf_addstr(layer, op);
 	nsp = op[strlen(op) - 1] == 'd' ? op[strlen(op) - 2] - '0' : 0;
 	if (strcmp(op, "dropout") == 0)
-		dlt_node_set_float(nd, "rate", 0.1 * (double)rint_in(s->rng, 1, 5));
+		dlt_node_set_float(nd, "rate", (double)rint_in(s->rng, 1, 5) / 10.0);
 	else if (strcmp(op, "dense") == 0 || strcmp(op, "lstm") == 0)
 		dlt_node_set_int(nd, "units", rint_in(s->rng, 1, 128));
 	else if (strncmp(op, "conv", 4) == 0 && nsp >= 1 && nsp <= 3) {
@@ -1225,8 +1225,8 @@ op_weights(struct mstate *s)
 	strbuf_addstr(&s->pos, nd->name);
 	kv_add(&s->params, "param", "%s", param);
 	if (strcmp(name, "GF") == 0) {
-		w->scale = 0.1 * (double)rint_in(s->rng, 1, 10);
-		w->fraction = 0.1 * (double)rint_in(s->rng, 1, 10);
+		w->scale = (double)rint_in(s->rng, 1, 10) / 10.0;
+		w->fraction = (double)rint_in(s->rng, 1, 10) / 10.0;
 		kv_add(&s->params, "scale", "%.1f", w->scale);
 		kv_add(&s->params, "fraction", "%.1f", w->fraction);
 	} else {

@@ -199,7 +199,7 @@ for fw in $FRAMEWORKS; do
 	if importable $fw; then
 		have="$have $fw"
 	else
-		test_skip "$fw: every test model" "$DLT_PYTHON cannot import ${fw#keras-}${fw%%-*}"
+		test_skip "$fw: every test model" "$DLT_PYTHON cannot import the framework of $fw"
 	fi
 done
 set -- $have

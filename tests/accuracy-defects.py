@@ -1,8 +1,13 @@
 #!/usr/bin/env python3
-"""Class accuracy of `dltriage classify` on the curated defect reports.
+"""Class accuracy of `dltriage classify` on defect reports with their logs.
 
 usage: accuracy-defects.py [--dltriage PATH] [--data FILE] [--threshold X]
+                           [--all-rows] [--split heldout|parity]
                            [--misses] [--keep DIR]
+
+The same script measures the independent validation set
+(corpus/validation/issues.jsonl, every row, odd issue numbers held out):
+    accuracy-defects.py --data corpus/validation/issues.jsonl --all-rows --split parity
 
 Takes the rows of corpus/defects/defects.jsonl whose log carries evidence of
 their class (log_evidence true; the criteria are in corpus/defects/README.md
@@ -51,7 +56,7 @@ def default_data():
     return os.path.join(src, "corpus", "defects", "defects.jsonl")
 
 
-def load_rows(path):
+def load_rows(path, evidence_only=True):
     rows = []
     with open(path, encoding="utf-8") as f:
         for line in f:
@@ -59,7 +64,7 @@ def load_rows(path):
             if not line:
                 continue
             r = json.loads(line)
-            if r.get("log_evidence") and r.get("class") in CLASSES:
+            if (r.get("log_evidence") or not evidence_only) and r.get("class") in CLASSES:
                 rows.append(r)
     return rows
 
@@ -100,12 +105,17 @@ def main():
     ap.add_argument("--data", default=default_data())
     ap.add_argument("--threshold", type=float, default=0.0)
     ap.add_argument("--misses", action="store_true",
-                    help="list the rows classified wrongly (visible rows only)")
+                    help="list the rows classified wrongly (of the tuning split only)")
+    ap.add_argument("--all-rows", action="store_true",
+                    help="use every row, not only those with log_evidence")
+    ap.add_argument("--split", choices=["heldout", "parity"], default="heldout",
+                    help="heldout: number %% 4 == 0 is held out (corpus/defects); "
+                         "parity: odd numbers are held out (corpus/validation)")
     ap.add_argument("--keep", metavar="DIR",
                     help="write the logs to DIR and keep them")
     args = ap.parse_args()
 
-    rows = load_rows(args.data)
+    rows = load_rows(args.data, not args.all_rows)
     if not rows:
         sys.stderr.write("accuracy-defects: no usable rows in '%s'\n" % args.data)
         return 2
@@ -146,8 +156,11 @@ def main():
             pred = "none"
         ok = pred == exp
         anyok = any(o.get("class") == exp for o in fails)
-        split = "heldout" if r["number"] % 4 == 0 else "visible"
-        for key in ("all", split, "class:" + exp):
+        if args.split == "parity":
+            split = "heldout" if r["number"] % 2 == 1 else "visible"
+        else:
+            split = "heldout" if r["number"] % 4 == 0 else "visible"
+        for key in ("all", split, "class:" + exp, split + ":" + exp):
             total[key] += 1
             right[key] += ok
             lenient[key] += anyok
@@ -165,6 +178,7 @@ def main():
     line("held-out", "heldout")
     for c in CLASSES:
         line("class " + c, "class:" + c)
+        line("  %s held-out" % c, "heldout:" + c)
     cols = CLASSES + ["unknown", "none"]
     print("confusion (rows: expected, columns: predicted)")
     print("  %-15s" % "" + "".join("%15s" % c for c in cols))

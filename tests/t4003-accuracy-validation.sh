@@ -7,7 +7,8 @@
 threshold=0.85
 
 test_expect_success "class accuracy on the validation set >= $threshold" '
-	"$PYTHON3" "$TEST_SRCDIR/tests/accuracy-validation.py" \
+	"$PYTHON3" "$TEST_SRCDIR/tests/accuracy-defects.py" \
+	    --data "$TEST_SRCDIR/corpus/validation/issues.jsonl" --all-rows --split parity \
 	    --dltriage "$DLTRIAGE" --threshold $threshold >out 2>err
 	rc=$?
 	cat out err >"$TEST_TMP/accuracy.txt"

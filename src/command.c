@@ -6,8 +6,8 @@
 #include "command.h"
 #include "ctx.h"
 #include "exitcode.h"
+#include "suggest.h"
 
-static size_t	levenshtein(const char *, const char *);
 
 /* Sorted by name; "rules" verbs sort as their full two-word names. */
 static const struct dlt_cmd *const cmd_table[] = {
@@ -39,42 +39,6 @@ dlt_cmd_find(const char *name)
 	return (NULL);
 }
 
-/* Classic dynamic programming edit distance, two rows. */
-static size_t
-levenshtein(const char *a, const char *b)
-{
-	size_t	la = strlen(a), lb = strlen(b), i, j, *prev, *cur, *tmp, d;
-
-	if (la > 64 || lb > 64)
-		return ((size_t)-1);
-	prev = calloc(lb + 1, sizeof *prev);
-	cur = calloc(lb + 1, sizeof *cur);
-	if (prev == NULL || cur == NULL) {
-		free(prev);
-		free(cur);
-		return ((size_t)-1);
-	}
-	for (j = 0; j <= lb; j++)
-		prev[j] = j;
-	for (i = 1; i <= la; i++) {
-		cur[0] = i;
-		for (j = 1; j <= lb; j++) {
-			d = prev[j - 1] + (a[i - 1] != b[j - 1]);
-			if (prev[j] + 1 < d)
-				d = prev[j] + 1;
-			if (cur[j - 1] + 1 < d)
-				d = cur[j - 1] + 1;
-			cur[j] = d;
-		}
-		tmp = prev;
-		prev = cur;
-		cur = tmp;
-	}
-	d = prev[lb];
-	free(prev);
-	free(cur);
-	return (d);
-}
 
 const char *
 dlt_cmd_suggest(const char *name)
@@ -86,7 +50,7 @@ dlt_cmd_suggest(const char *name)
 	if (limit > 3)
 		limit = 3;
 	for (i = 0; i < NCMDS; i++) {
-		d = levenshtein(name, cmd_table[i]->name);
+		d = dlt_edit_distance(name, cmd_table[i]->name);
 		/* also compare with the last word of two-word names */
 		if (strchr(cmd_table[i]->name, ' ') == NULL && d < bestd) {
 			bestd = d;

@@ -19,6 +19,7 @@
 #include "model-ops.h"
 #include "model.h"
 #include "strbuf.h"
+#include "suggest.h"
 #include "xmalloc.h"
 
 #define NELEM(a)	(sizeof (a) / sizeof (a)[0])
@@ -396,7 +397,7 @@ dlt_op_suggest(const char *name)
 
 	for (i = 0; i < NOPS; i++)
 		names[i] = op_table[i].info.name;
-	return (dlt_model_suggest(name, names, NOPS));
+	return (dlt_suggest(name, names, NOPS));
 }
 
 const struct dlt_attr_spec *
@@ -1492,7 +1493,7 @@ check_attr(struct dlt_infer *ix, const struct dlt_attr_spec *sp,
 		for (n = 0; sp->allowed[n] != NULL; n++)
 			if (strcmp(sp->allowed[n], a->s) == 0)
 				return (0);
-		hint = dlt_model_suggest(a->s, (const char *const *)sp->allowed, n);
+		hint = dlt_suggest(a->s, (const char *const *)sp->allowed, n);
 		if (hint != NULL)
 			dlt_infer_fail_attr(ix, a, "attribute '%s': unknown value '%s' "
 			    "(did you mean '%s'?)", a->name, a->s, hint);
@@ -1539,7 +1540,7 @@ check_attrs(struct dlt_infer *ix)
 	for (i = 0; i < n->nattrs; i++) {
 		sp = dlt_op_attr_spec(op, n->attrs[i].name);
 		if (sp == NULL) {
-			hint = dlt_model_suggest(n->attrs[i].name, names, op->nattrs);
+			hint = dlt_suggest(n->attrs[i].name, names, op->nattrs);
 			if (hint != NULL)
 				dlt_infer_fail_attr(ix, &n->attrs[i], "unknown attribute "
 				    "'%s' for %s (did you mean '%s'?)", n->attrs[i].name,

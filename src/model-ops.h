@@ -45,6 +45,5 @@ void	dlt_infer_fail_attr(struct dlt_infer *, const struct dlt_attr *,
 /* "a list of integers", ...: what an attribute kind accepts, for messages. */
 const char *dlt_attr_kind_desc(enum dlt_attr_kind);
 /* Levenshtein-based suggestion among cands[0..n-1]; NULL when none is close. */
-const char *dlt_model_suggest(const char *, const char *const *, size_t);
 
 #endif

@@ -23,6 +23,7 @@
 #include "model-ops.h"
 #include "model.h"
 #include "strbuf.h"
+#include "suggest.h"
 #include "xmalloc.h"
 #include "yaml-node.h"
 
@@ -75,7 +76,6 @@ static void	 problem(struct loader *, const struct ynode *, const char *, ...)
 		    __attribute__((format(printf, 3, 4)));
 static char	*quote(const char *, size_t);
 static char	*describe(const struct ynode *);
-static size_t	 edit_distance(const char *, const char *);
 static int	 is_null(const struct ynode *);
 static int	 plain_int(const struct ynode *, long long *);
 static int	 plain_uint64(const struct ynode *, uint64_t *);
@@ -400,52 +400,7 @@ describe(const struct ynode *n)
 	return (s);
 }
 
-static size_t
-edit_distance(const char *a, const char *b)
-{
-	size_t	la = strlen(a), lb = strlen(b), i, j, d;
-	size_t	row0[65], row1[65], *prev = row0, *cur = row1, *tmp;
 
-	if (la > 64 || lb > 64)
-		return ((size_t)-1);
-	for (j = 0; j <= lb; j++)
-		prev[j] = j;
-	for (i = 1; i <= la; i++) {
-		cur[0] = i;
-		for (j = 1; j <= lb; j++) {
-			d = prev[j - 1] + (a[i - 1] != b[j - 1]);
-			if (prev[j] + 1 < d)
-				d = prev[j] + 1;
-			if (cur[j - 1] + 1 < d)
-				d = cur[j - 1] + 1;
-			cur[j] = d;
-		}
-		tmp = prev;
-		prev = cur;
-		cur = tmp;
-	}
-	return (prev[lb]);
-}
-
-const char *
-dlt_model_suggest(const char *word, const char *const *cands, size_t n)
-{
-	const char	*best = NULL;
-	size_t		 i, d, bestd = (size_t)-1, limit, len;
-
-	len = strlen(word);
-	limit = len < 4 ? 1 : len < 8 ? 2 : 3;
-	for (i = 0; i < n; i++) {
-		if (cands[i] == NULL)
-			continue;
-		d = edit_distance(word, cands[i]);
-		if (d < bestd) {
-			bestd = d;
-			best = cands[i];
-		}
-	}
-	return (bestd <= limit ? best : NULL);
-}
 
 static int
 is_null(const struct ynode *n)
@@ -593,7 +548,7 @@ check_keys(struct loader *l, const struct ynode *map, const char *what,
 		if (j < nkeys)
 			continue;
 		q = quote(k, map->keys[i]->scalar_len);
-		hint = dlt_model_suggest(k, keys, nkeys);
+		hint = dlt_suggest(k, keys, nkeys);
 		if (hint != NULL)
 			problem(l, map->keys[i], "%sunknown key '%s' (did you mean '%s'?)",
 			    what, q, hint);
@@ -677,7 +632,7 @@ get_choice(struct loader *l, const struct ynode *n, const char *what,
 		}
 	}
 	q = quote(s, strlen(s));
-	hint = dlt_model_suggest(s, vals, nvals);
+	hint = dlt_suggest(s, vals, nvals);
 	if (hint != NULL)
 		problem(l, n, "%sunknown %s '%s' (did you mean '%s'?)", what, key, q,
 		    hint);
@@ -951,7 +906,7 @@ load_attr(struct loader *l, const char *what, const struct dlt_op_info *op,
 		for (i = 0; i < op->nattrs && i < NELEM(names); i++)
 			names[i] = op->attrs[i].name;
 		got = quote(k->scalar, k->scalar_len);
-		hint = dlt_model_suggest(k->scalar, names, i);
+		hint = dlt_suggest(k->scalar, names, i);
 		if (hint != NULL)
 			problem(l, k, "%sunknown attribute '%s' for %s (did you mean "
 			    "'%s'?)", what, got, op->name, hint);
@@ -1585,7 +1540,7 @@ resolve(struct dlt_model *m, struct dlt_model_problems *probs)
 			v = map_get(&nm, n->inputs[j]);
 			n->input_idx[j] = v;
 			if (v < 0) {
-				hint = dlt_model_suggest(n->inputs[j], names, nvals);
+				hint = dlt_suggest(n->inputs[j], names, nvals);
 				if (hint != NULL)
 					node_problem(probs, n, "unknown input '%s' (did you "
 					    "mean '%s'?)", n->inputs[j], hint);
@@ -1618,7 +1573,7 @@ resolve(struct dlt_model *m, struct dlt_model_problems *probs)
 		if (v >= 0)
 			dlt_model_problem_add(probs, ol->file, ol->line, ol->col,
 			    "output '%s' is a model input, not a node", m->outputs[i]);
-		else if ((hint = dlt_model_suggest(m->outputs[i], names + m->ninputs,
+		else if ((hint = dlt_suggest(m->outputs[i], names + m->ninputs,
 		    m->nnodes)) != NULL)
 			dlt_model_problem_add(probs, ol->file, ol->line, ol->col,
 			    "unknown output '%s' (did you mean '%s'?)", m->outputs[i],

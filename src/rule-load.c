@@ -31,6 +31,7 @@
 #include "rule-schema.h"
 #include "rules.h"
 #include "strbuf.h"
+#include "suggest.h"
 #include "xmalloc.h"
 #include "yaml-node.h"
 
@@ -82,8 +83,6 @@ static void	 problem(struct loader *, const struct ynode *, int, const char *, .
 		     __attribute__((format(printf, 4, 5)));
 static int	 too_many(struct loader *);
 static char	*quote(const char *, size_t);
-static size_t	 edit_distance(const char *, const char *);
-static const char *suggest(const char *, const char *const *, size_t);
 static int	 is_null(const struct ynode *);
 static int	 plain_bool(const struct ynode *, int *);
 static int	 plain_int(const struct ynode *, long long *);
@@ -247,52 +246,7 @@ quote(const char *s, size_t len)
 	return (strbuf_detach(&sb, NULL));
 }
 
-/* Levenshtein distance; (size_t)-1 for long strings. */
-static size_t
-edit_distance(const char *a, const char *b)
-{
-	size_t	la = strlen(a), lb = strlen(b), i, j, d;
-	size_t	row0[65], row1[65], *prev = row0, *cur = row1, *tmp;
 
-	if (la > 64 || lb > 64)
-		return ((size_t)-1);
-	for (j = 0; j <= lb; j++)
-		prev[j] = j;
-	for (i = 1; i <= la; i++) {
-		cur[0] = i;
-		for (j = 1; j <= lb; j++) {
-			d = prev[j - 1] + (a[i - 1] != b[j - 1]);
-			if (prev[j] + 1 < d)
-				d = prev[j] + 1;
-			if (cur[j - 1] + 1 < d)
-				d = cur[j - 1] + 1;
-			cur[j] = d;
-		}
-		tmp = prev;
-		prev = cur;
-		cur = tmp;
-	}
-	return (prev[lb]);
-}
-
-/* The candidate nearest to word, when near enough; else NULL. */
-static const char *
-suggest(const char *word, const char *const *cands, size_t n)
-{
-	const char	*best = NULL;
-	size_t		 i, d, bestd = (size_t)-1, limit, len;
-
-	len = strlen(word);
-	limit = len < 4 ? 1 : len < 8 ? 2 : 3;
-	for (i = 0; i < n; i++) {
-		d = edit_distance(word, cands[i]);
-		if (d < bestd) {
-			bestd = d;
-			best = cands[i];
-		}
-	}
-	return (bestd <= limit ? best : NULL);
-}
 
 /* Scalars. */
 
@@ -447,7 +401,7 @@ check_keys(struct loader *l, const struct ynode *map, int sec,
 			    map->keys[j]->line, map->keys[j]->col);
 		else if (strlen(key->scalar) != key->scalar_len ||
 		    dlt_schema_find(sec, where, key->scalar) == NULL) {
-			near = suggest(key->scalar, cands, ncands);
+			near = dlt_suggest(key->scalar, cands, ncands);
 			if (near != NULL)
 				problem(l, key, DLT_RERR_UNKNOWN_KEY,
 				    "unknown %s '%s' (did you mean '%s'?)",
@@ -601,7 +555,7 @@ get_enum(struct loader *l, const struct ynode *map, int sec,
 	for (nchoices = 0; k->choices[nchoices] != NULL; nchoices++)
 		;
 	q = quote(n->scalar, n->scalar_len);
-	near = suggest(n->scalar, k->choices, nchoices);
+	near = dlt_suggest(n->scalar, k->choices, nchoices);
 	if (near != NULL)
 		problem(l, n, DLT_RERR_BAD_ENUM,
 		    "bad value '%s' for '%s' (did you mean '%s'?)", q, key, near);

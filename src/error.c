@@ -8,6 +8,7 @@
 #include "config.h"
 #include "error.h"
 #include "exitcode.h"
+#include "strbuf.h"
 
 static void	vreport(const char *, const char *, va_list, int)
 		    __attribute__((format(printf, 2, 0)));
@@ -132,4 +133,29 @@ dlt_bug_at(const char *file, int line, const char *fmt, ...)
 	    file, line, PACKAGE_VERSION, ctx_rules ? ctx_rules : "-",
 	    ctx_store ? ctx_store : "-");
 	exit(DLT_EXIT_INTERNAL);
+}
+
+char *
+dlt_msg_quote(const char *s, size_t len)
+{
+	struct strbuf	sb = STRBUF_INIT;
+	size_t		i;
+	unsigned char	c;
+
+	for (i = 0; i < len; i++) {
+		if (sb.len >= DLT_QUOTE_MAX) {
+			strbuf_addstr(&sb, "...");
+			break;
+		}
+		c = (unsigned char)s[i];
+		if (c == '\n')
+			strbuf_addstr(&sb, "\\n");
+		else if (c == '\t')
+			strbuf_addstr(&sb, "\\t");
+		else if (c < 0x20 || c == 0x7f)
+			strbuf_addf(&sb, "\\x%02x", c);
+		else
+			strbuf_addch(&sb, c);
+	}
+	return (strbuf_detach(&sb, NULL));
 }

@@ -29,6 +29,13 @@ void		dlt_error_set_context(const char *rules, const char *store);
 /* Count of dlt_warn calls so far (for summaries). */
 unsigned long	dlt_warn_count(void);
 
+/*
+ * A user string fit for a message: control bytes escaped, cut after
+ * DLT_QUOTE_MAX bytes with "...".  The caller frees the result.
+ */
+#define DLT_QUOTE_MAX	60
+char		*dlt_msg_quote(const char *, size_t);
+
 /* Quiet warnings (classify -q). */
 void		dlt_set_quiet(int);
 

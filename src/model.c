@@ -29,7 +29,6 @@
 
 #define MAX_PROBLEMS	200	/* per file, then the rest is skipped */
 #define NAME_MAX_LEN	128
-#define QUOTE_MAX	60
 #define NELEM(a)	(sizeof (a) / sizeof (a)[0])
 
 struct loader {
@@ -74,7 +73,6 @@ static void	 vproblem(struct loader *, int, int, const char *, va_list)
 		    __attribute__((format(printf, 4, 0)));
 static void	 problem(struct loader *, const struct ynode *, const char *, ...)
 		    __attribute__((format(printf, 3, 4)));
-static char	*quote(const char *, size_t);
 static char	*describe(const struct ynode *);
 static int	 is_null(const struct ynode *);
 static int	 plain_int(const struct ynode *, long long *);
@@ -358,30 +356,6 @@ dlt_infer_fail_attr(struct dlt_infer *ix, const struct dlt_attr *a,
 
 /* Scalars and messages. */
 
-static char *
-quote(const char *s, size_t len)
-{
-	struct strbuf	sb = STRBUF_INIT;
-	size_t		i;
-	unsigned char	c;
-
-	for (i = 0; i < len; i++) {
-		if (sb.len >= QUOTE_MAX) {
-			strbuf_addstr(&sb, "...");
-			break;
-		}
-		c = (unsigned char)s[i];
-		if (c == '\n')
-			strbuf_addstr(&sb, "\\n");
-		else if (c == '\t')
-			strbuf_addstr(&sb, "\\t");
-		else if (c < 0x20 || c == 0x7f)
-			strbuf_addf(&sb, "\\x%02x", c);
-		else
-			strbuf_addch(&sb, c);
-	}
-	return (strbuf_detach(&sb, NULL));
-}
 
 static char *
 describe(const struct ynode *n)
@@ -394,7 +368,7 @@ describe(const struct ynode *n)
 		return (xstrdup("a sequence"));
 	if (n->type == YNODE_MAPPING)
 		return (xstrdup("a mapping"));
-	q = quote(n->scalar, n->scalar_len);
+	q = dlt_msg_quote(n->scalar, n->scalar_len);
 	s = xasprintf("'%s'", q);
 	free(q);
 	return (s);
@@ -534,7 +508,7 @@ check_keys(struct loader *l, const struct ynode *map, const char *what,
 		k = map->keys[i]->scalar;
 		for (j = 0; j < i; j++) {
 			if (strcmp(map->keys[j]->scalar, k) == 0) {
-				q = quote(k, strlen(k));
+				q = dlt_msg_quote(k, strlen(k));
 				problem(l, map->keys[i], "%sduplicate key '%s' (first at "
 				    "%d:%d)", what, q, map->keys[j]->line,
 				    map->keys[j]->col);
@@ -547,7 +521,7 @@ check_keys(struct loader *l, const struct ynode *map, const char *what,
 				break;
 		if (j < nkeys)
 			continue;
-		q = quote(k, map->keys[i]->scalar_len);
+		q = dlt_msg_quote(k, map->keys[i]->scalar_len);
 		hint = dlt_suggest(k, keys, nkeys);
 		if (hint != NULL)
 			problem(l, map->keys[i], "%sunknown key '%s' (did you mean '%s'?)",
@@ -603,7 +577,7 @@ get_name(struct loader *l, const struct ynode *n, const char *what,
 	if (get_string(l, n, what, key, out) != 0)
 		return (-1);
 	if (!valid_name(*out)) {
-		q = quote(*out, strlen(*out));
+		q = dlt_msg_quote(*out, strlen(*out));
 		problem(l, n, "%sinvalid name '%s': use letters, digits, '_' and '-', "
 		    "starting with a letter or '_' (at most %d)", what, q, NAME_MAX_LEN);
 		free(q);
@@ -631,7 +605,7 @@ get_choice(struct loader *l, const struct ynode *n, const char *what,
 			return (0);
 		}
 	}
-	q = quote(s, strlen(s));
+	q = dlt_msg_quote(s, strlen(s));
 	hint = dlt_suggest(s, vals, nvals);
 	if (hint != NULL)
 		problem(l, n, "%sunknown %s '%s' (did you mean '%s'?)", what, key, q,
@@ -727,7 +701,7 @@ render(const struct ynode *n)
 	if (n == NULL)
 		return (xstrdup(""));
 	if (n->type == YNODE_SCALAR)
-		return (quote(n->scalar, n->scalar_len));
+		return (dlt_msg_quote(n->scalar, n->scalar_len));
 	strbuf_addch(&sb, n->type == YNODE_SEQUENCE ? '[' : '{');
 	for (i = 0; i < n->n; i++) {
 		if (i > 0)
@@ -905,7 +879,7 @@ load_attr(struct loader *l, const char *what, const struct dlt_op_info *op,
 	if (sp == NULL) {
 		for (i = 0; i < op->nattrs && i < NELEM(names); i++)
 			names[i] = op->attrs[i].name;
-		got = quote(k->scalar, k->scalar_len);
+		got = dlt_msg_quote(k->scalar, k->scalar_len);
 		hint = dlt_suggest(k->scalar, names, i);
 		if (hint != NULL)
 			problem(l, k, "%sunknown attribute '%s' for %s (did you mean "
@@ -1132,7 +1106,7 @@ load_node(struct loader *l, const struct ynode *n, size_t index,
 	else if (get_string(l, v, what, "op", &node->op) == 0) {
 		node->opidx = dlt_op_find(node->op);
 		if (node->opidx < 0) {
-			q = quote(node->op, strlen(node->op));
+			q = dlt_msg_quote(node->op, strlen(node->op));
 			if ((hint = dlt_op_suggest(node->op)) != NULL)
 				problem(l, v, "%sunknown op '%s' (did you mean '%s'?)",
 				    what, q, hint);
@@ -1237,7 +1211,7 @@ load_root(struct loader *l, const struct ynode *root)
 			    (m->name[i] >= '0' && m->name[i] <= '9') ||
 			    strchr("._-", m->name[i]) != NULL);
 		if (!ok) {
-			q = quote(m->name, strlen(m->name));
+			q = dlt_msg_quote(m->name, strlen(m->name));
 			problem(l, v, "invalid model name '%s': use [a-z0-9][a-z0-9._-]*",
 			    q);
 			free(q);

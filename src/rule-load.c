@@ -38,7 +38,6 @@
 #define ID_MAX			128	/* longest id, in bytes */
 #define ANCHOR_MIN		3	/* shortest anchor, in bytes */
 #define MAX_FILE_PROBLEMS	200	/* per file, then the rest of it is skipped */
-#define QUOTE_MAX		60	/* user strings in messages are cut here */
 #define NOT_ADDED		((size_t)-1)
 
 struct id_slot {
@@ -82,7 +81,6 @@ static void	 problem_at(struct loader *, int, int, int, const char *, ...)
 static void	 problem(struct loader *, const struct ynode *, int, const char *, ...)
 		     __attribute__((format(printf, 4, 5)));
 static int	 too_many(struct loader *);
-static char	*quote(const char *, size_t);
 static int	 is_null(const struct ynode *);
 static int	 plain_bool(const struct ynode *, int *);
 static int	 plain_int(const struct ynode *, long long *);
@@ -220,31 +218,6 @@ too_many(struct loader *l)
 	return (l->file_problems >= MAX_FILE_PROBLEMS);
 }
 
-/* A user string fit for a message: control bytes escaped, long ones cut. */
-static char *
-quote(const char *s, size_t len)
-{
-	struct strbuf	sb = STRBUF_INIT;
-	size_t		i;
-	unsigned char	c;
-
-	for (i = 0; i < len; i++) {
-		if (sb.len >= QUOTE_MAX) {
-			strbuf_addstr(&sb, "...");
-			break;
-		}
-		c = (unsigned char)s[i];
-		if (c == '\n')
-			strbuf_addstr(&sb, "\\n");
-		else if (c == '\t')
-			strbuf_addstr(&sb, "\\t");
-		else if (c < 0x20 || c == 0x7f)
-			strbuf_addf(&sb, "\\x%02x", c);
-		else
-			strbuf_addch(&sb, c);
-	}
-	return (strbuf_detach(&sb, NULL));
-}
 
 
 
@@ -335,7 +308,7 @@ describe(const struct ynode *n)
 		return (xstrdup("a mapping"));
 	if (is_null(n))
 		return (xstrdup("null"));
-	q = quote(n->scalar, n->scalar_len);
+	q = dlt_msg_quote(n->scalar, n->scalar_len);
 	s = xasprintf("'%s'", q);
 	free(q);
 	return (s);
@@ -394,7 +367,7 @@ check_keys(struct loader *l, const struct ynode *map, int sec,
 				dup = 1;
 				break;
 			}
-		q = quote(key->scalar, key->scalar_len);
+		q = dlt_msg_quote(key->scalar, key->scalar_len);
 		if (dup)
 			problem(l, key, DLT_RERR_DUP_KEY,
 			    "duplicate key '%s' (first at %d:%d)", q,
@@ -554,7 +527,7 @@ get_enum(struct loader *l, const struct ynode *map, int sec,
 	}
 	for (nchoices = 0; k->choices[nchoices] != NULL; nchoices++)
 		;
-	q = quote(n->scalar, n->scalar_len);
+	q = dlt_msg_quote(n->scalar, n->scalar_len);
 	near = dlt_suggest(n->scalar, k->choices, nchoices);
 	if (near != NULL)
 		problem(l, n, DLT_RERR_BAD_ENUM,
@@ -758,7 +731,7 @@ check_template(struct loader *l, const struct ynode *map, const char *key,
 		name = xstrndup(p + 1, (size_t)(end - p - 1));
 		if ((name_index(builtins, name) < 0 || (is_kind &&
 		    strcmp(name, "kind") == 0)) && !has_group(w, name)) {
-			q = quote(name, strlen(name));
+			q = dlt_msg_quote(name, strlen(name));
 			problem(l, n, DLT_RERR_BAD_TEMPLATE,
 			    "unknown placeholder '{%s}' in '%s' (not a named group "
 			    "of the conditions)", q, key);
@@ -786,7 +759,7 @@ check_replacement(struct loader *l, const struct ynode *map,
 		}
 		name = xstrndup(p + 2, (size_t)(end - p - 2));
 		if (dlt_rx_group_number(rx, name) < 0) {
-			q = quote(name, strlen(name));
+			q = dlt_msg_quote(name, strlen(name));
 			problem(l, n, DLT_RERR_BAD_TEMPLATE,
 			    "unknown group '${%s}' in 'replace'", q);
 			free(q);
@@ -905,7 +878,7 @@ load_detector(struct loader *l, const struct ynode *m, struct dlt_detector *d)
 					wrong_type(l, a, "an anchor", "a string");
 					continue;
 				}
-				q = quote(a->scalar, a->scalar_len);
+				q = dlt_msg_quote(a->scalar, a->scalar_len);
 				if (strlen(a->scalar) != a->scalar_len)
 					problem(l, a, DLT_RERR_BAD_ANCHORS,
 					    "anchor '%s' holds a NUL byte", q);
@@ -1057,7 +1030,7 @@ load_entry(struct loader *l, int sec, const struct ynode *m)
 			    (c->id[i] >= '0' && c->id[i] <= '9') ||
 			    c->id[i] == '.' || c->id[i] == '_' || c->id[i] == '-';
 		if (!ok || strlen(c->id) > ID_MAX) {
-			q = quote(c->id, strlen(c->id));
+			q = dlt_msg_quote(c->id, strlen(c->id));
 			if (ok)
 				problem(l, idn, DLT_RERR_BAD_ID,
 				    "bad id '%s': longer than %d bytes", q, ID_MAX);

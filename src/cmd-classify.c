@@ -260,7 +260,7 @@ cmd_classify_exec(struct dlt_ctx *ctx, int argc, char **argv)
 		ctx->db_path = env;
 	optind = 0;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "hqs", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, ":hqs", longopts, NULL)) != -1) {
 		if (dlt_cmd_rule_option(ctx, ch, optarg))
 			continue;
 		switch (ch) {
@@ -298,13 +298,9 @@ cmd_classify_exec(struct dlt_ctx *ctx, int argc, char **argv)
 		case 'h':
 			dlt_cmd_usage(&dlt_cmd_classify, stdout);
 			return (DLT_EXIT_OK);
+		case ':':
 		default:
-			if (optopt != 0)
-				dlt_error("unknown option '-%c'", optopt);
-			else
-				dlt_error("unknown or incomplete option '%s'", argv[optind - 1]);
-			dlt_cmd_usage(&dlt_cmd_classify, stderr);
-			return (DLT_EXIT_USAGE);
+			return (dlt_cmd_bad_option(&dlt_cmd_classify, ch, argv));
 		}
 	}
 	if (optind >= argc) {

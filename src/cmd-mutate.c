@@ -370,7 +370,7 @@ cmd_mutate_exec(struct dlt_ctx *ctx, int argc, char **argv)
 	}
 	for (i = 0; i < dlt_mutop_count(); i++)
 		r.explicit_op[i] = 0;
-	while ((ch = getopt_long(argc, argv, "hn:o:q", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, ":hn:o:q", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'n':
 			if (parse_u64("-n", optarg, &v) != 0 || v < 1 ||
@@ -430,13 +430,10 @@ cmd_mutate_exec(struct dlt_ctx *ctx, int argc, char **argv)
 			dlt_cmd_usage(&dlt_cmd_mutate, stdout);
 			mrun_release(&r);
 			return (DLT_EXIT_OK);
+		case ':':
 		default:
-			if (optopt != 0)
-				dlt_error("unknown option '-%c'", optopt);
-			else
-				dlt_error("unknown or incomplete option '%s'",
-				    argv[optind - 1]);
-			goto usage;
+			mrun_release(&r);
+			return (dlt_cmd_bad_option(&dlt_cmd_mutate, ch, argv));
 		}
 	}
 	if (optind >= argc) {

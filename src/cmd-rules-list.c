@@ -119,16 +119,8 @@ cmd_rules_list_exec(struct dlt_ctx *ctx, int argc, char **argv)
 			dlt_cmd_usage(&dlt_cmd_rules_list, stdout);
 			return (DLT_EXIT_OK);
 		case ':':
-			dlt_error("option '%s' needs a value", argv[optind - 1]);
-			dlt_cmd_usage(&dlt_cmd_rules_list, stderr);
-			return (DLT_EXIT_USAGE);
 		default:
-			if (optopt > 0 && optopt < 0x100)
-				dlt_error("unknown option '-%c'", optopt);
-			else
-				dlt_error("unknown option '%s'", argv[optind - 1]);
-			dlt_cmd_usage(&dlt_cmd_rules_list, stderr);
-			return (DLT_EXIT_USAGE);
+			return (dlt_cmd_bad_option(&dlt_cmd_rules_list, ch, argv));
 		}
 	}
 	if (optind < argc) {

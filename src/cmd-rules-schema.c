@@ -72,12 +72,7 @@ cmd_rules_schema_exec(struct dlt_ctx *ctx, int argc, char **argv)
 			dlt_cmd_usage(&dlt_cmd_rules_schema, stdout);
 			return (DLT_EXIT_OK);
 		default:
-			if (optopt > 0 && optopt < 0x100)
-				dlt_error("unknown option '-%c'", optopt);
-			else
-				dlt_error("unknown option '%s'", argv[optind - 1]);
-			dlt_cmd_usage(&dlt_cmd_rules_schema, stderr);
-			return (DLT_EXIT_USAGE);
+			return (dlt_cmd_bad_option(&dlt_cmd_rules_schema, ch, argv));
 		}
 	}
 	if (optind < argc) {

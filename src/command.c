@@ -5,6 +5,7 @@
 
 #include "command.h"
 #include "ctx.h"
+#include "error.h"
 #include "exitcode.h"
 #include "suggest.h"
 
@@ -83,6 +84,19 @@ dlt_cmd_rule_option(struct dlt_ctx *ctx, int opt, const char *arg)
 		return (1);
 	}
 	return (0);
+}
+
+int
+dlt_cmd_bad_option(const struct dlt_cmd *cmd, int ch, char **argv)
+{
+	if (ch == ':')
+		dlt_error("option '%s' needs a value", argv[optind - 1]);
+	else if (optopt > 0 && optopt < 0x100)
+		dlt_error("unknown option '-%c'", optopt);
+	else
+		dlt_error("unknown option '%s'", argv[optind - 1]);
+	dlt_cmd_usage(cmd, stderr);
+	return (DLT_EXIT_USAGE);
 }
 
 int

@@ -57,6 +57,12 @@ int			 dlt_cmd_rule_option(struct dlt_ctx *, int opt, const char *arg);
 	{ "rules", required_argument, NULL, DLT_OPT_RULES }, \
 	{ "no-default-rules", no_argument, NULL, DLT_OPT_NO_DEFAULT_RULES }
 
+/*
+ * After getopt_long returned '?' or ':' (with ":" first in optstring):
+ * say which option was wrong, print the usage and return DLT_EXIT_USAGE.
+ */
+int			 dlt_cmd_bad_option(const struct dlt_cmd *, int ch, char **argv);
+
 /* Load rules for a command that needs them; returns 0 or an exit code. */
 int			 dlt_cmd_need_rules(struct dlt_ctx *);
 

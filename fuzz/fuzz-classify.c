@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "classify.h"
+#include "diag.h"
 #include "error.h"
 #include "failure.h"
 #include "output.h"
@@ -136,7 +137,7 @@ on_failure(const struct dlt_failure *f, void *arg)
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)
 {
-	struct dlt_rule_problems	 probs;
+	struct dlt_diags	 probs;
 	struct dlt_classify_opts	 opts;
 	const char			*dir, *paths[1];
 	char				 path[4096];
@@ -150,11 +151,11 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	paths[0] = path;
 	memset(&probs, 0, sizeof probs);
 	if (dlt_ruleset_load(&rules, paths, 1, &probs) != 0) {
-		dlt_rule_problems_print(&probs);
+		dlt_diags_print(&probs, stderr);
 		fprintf(stderr, "fuzz-classify: cannot load the rules in %s\n", path);
 		exit(1);
 	}
-	dlt_rule_problems_release(&probs);
+	dlt_diags_release(&probs);
 	memset(&opts, 0, sizeof opts);
 	classifier = dlt_classifier_new(&rules, &opts);
 	return (0);

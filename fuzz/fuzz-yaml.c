@@ -22,6 +22,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "diag.h"
 #include "error.h"
 #include "rules.h"
 #include "yaml-node.h"
@@ -90,7 +91,7 @@ static void
 load_as_rules(const uint8_t *data, size_t size)
 {
 	struct dlt_ruleset	 rs;
-	struct dlt_rule_problems probs;
+	struct dlt_diags probs;
 	char			 path[64];
 	const char		*paths[1];
 	int			 fd;
@@ -109,7 +110,7 @@ load_as_rules(const uint8_t *data, size_t size)
 		dlt_ruleset_release(&rs);
 	else if (probs.n == 0)
 		abort();	/* failure must say why */
-	dlt_rule_problems_release(&probs);
+	dlt_diags_release(&probs);
 	close(fd);
 }
 

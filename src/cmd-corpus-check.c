@@ -13,6 +13,7 @@
 
 #include "command.h"
 #include "ctx.h"
+#include "diag.h"
 #include "error.h"
 #include "exitcode.h"
 #include "json.h"
@@ -51,7 +52,7 @@ static void	 print_outputs(struct strbuf *, const struct dlt_model *);
 static void	 print_verbose(const struct dlt_model *, const char *);
 static void	 json_shape(struct strbuf *, const struct dlt_shape *);
 static void	 json_model(const struct check *, const struct dlt_model *,
-		    const char *, const struct dlt_model_problems *, int,
+		    const char *, const struct dlt_diags *, int,
 		    const char *);
 static void	 print_ops(int);
 static void	 attr_default(char *, size_t, const struct dlt_attr_spec *);
@@ -186,10 +187,10 @@ json_shape(struct strbuf *sb, const struct dlt_shape *s)
 
 static void
 json_model(const struct check *c, const struct dlt_model *m, const char *path,
-    const struct dlt_model_problems *probs, int match, const char *why)
+    const struct dlt_diags *probs, int match, const char *why)
 {
 	struct strbuf			 sb = STRBUF_INIT;
-	const struct dlt_model_problem	*p;
+	const struct dlt_diag	*p;
 	const struct dlt_node		*n;
 	size_t				 i, j;
 
@@ -289,7 +290,7 @@ static void
 check_model(struct check *c, const char *path)
 {
 	struct dlt_model		 m;
-	struct dlt_model_problems	 probs;
+	struct dlt_diags	 probs;
 	struct strbuf			 why = STRBUF_INIT, ins = STRBUF_INIT;
 	struct strbuf			 outs = STRBUF_INIT;
 	char				*dst;
@@ -310,7 +311,7 @@ check_model(struct check *c, const char *path)
 		dlt_model_infer(&m, &probs);
 	if (probs.n > 0) {
 		c->failed++;
-		dlt_model_problems_print(&probs, stderr);
+		dlt_diags_print(&probs, stderr);
 	} else {
 		match = compare(&m, &why);
 		if (!m.has_published)
@@ -351,7 +352,7 @@ check_model(struct check *c, const char *path)
 out:
 	if (loaded)
 		dlt_model_release(&m);
-	dlt_model_problems_release(&probs);
+	dlt_diags_release(&probs);
 	strbuf_release(&why);
 	strbuf_release(&ins);
 	strbuf_release(&outs);

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "command.h"
+#include "diag.h"
 #include "error.h"
 #include "exitcode.h"
 #include "hash.h"
@@ -343,7 +344,7 @@ cmd_mutate_exec(struct dlt_ctx *ctx, int argc, char **argv)
 	};
 	struct mrun			 r;
 	struct dlt_model		 m, mut;
-	struct dlt_model_problems	 probs;
+	struct dlt_diags	 probs;
 	struct dlt_mutator		 mu;
 	struct dlt_mutate_stats		*st;
 	char				*name, *path;
@@ -470,7 +471,7 @@ cmd_mutate_exec(struct dlt_ctx *ctx, int argc, char **argv)
 	/* the model */
 	if (dlt_model_load(r.model_path, &m, &probs) != 0 ||
 	    dlt_model_infer(&m, &probs) != 0) {
-		dlt_model_problems_print(&probs, stderr);
+		dlt_diags_print(&probs, stderr);
 		if (probs.n == 0)
 			dlt_error("cannot load model '%s'", r.model_path);
 		status = DLT_EXIT_INPUT;
@@ -558,7 +559,7 @@ cmd_mutate_exec(struct dlt_ctx *ctx, int argc, char **argv)
 	if (status == DLT_EXIT_OK && incomplete)
 		status = DLT_EXIT_FINDINGS;
 out:
-	dlt_model_problems_release(&probs);
+	dlt_diags_release(&probs);
 	dlt_model_release(&m);
 	mrun_release(&r);
 	return (status);

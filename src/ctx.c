@@ -8,6 +8,7 @@
 
 #include "config.h"
 #include "ctx.h"
+#include "diag.h"
 #include "error.h"
 #include "store.h"
 #include "xmalloc.h"
@@ -82,7 +83,7 @@ dlt_ctx_add_rule_path(struct dlt_ctx *ctx, const char *path)
 int
 dlt_ctx_load_rules(struct dlt_ctx *ctx)
 {
-	struct dlt_rule_problems	 probs = { NULL, 0, 0 };
+	struct dlt_diags		 probs = DLT_DIAGS_INIT;
 	char				**paths;
 	size_t				  n = 0, i;
 	const char			 *env;
@@ -107,11 +108,11 @@ dlt_ctx_load_rules(struct dlt_ctx *ctx)
 	dlt_error_set_context(n > 0 ? paths[0] : NULL, ctx->db_path);
 	rc = dlt_ruleset_load(&ctx->rules, (const char *const *)paths, n, &probs);
 	if (rc != 0) {
-		dlt_rule_problems_print(&probs);
+		dlt_diags_print(&probs, stderr);
 		dlt_error("%zu problem%s in rule files", probs.n, probs.n == 1 ? "" : "s");
 	} else
 		ctx->rules_loaded = 1;
-	dlt_rule_problems_release(&probs);
+	dlt_diags_release(&probs);
 	for (i = 0; i < n; i++)
 		free(paths[i]);
 	free(paths);

@@ -1,11 +1,17 @@
-/* json.c: JSON string writing with UTF-8 sanitising; see json.h. */
+/* json.c: JSON strings with UTF-8 sanitising, and the streaming writer; see json.h. */
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "error.h"
 #include "json.h"
 #include "strbuf.h"
 
 static size_t	utf8_valid_len(const unsigned char *, size_t);
+static void	jw_value(struct dlt_jw *, int);
+static void	jw_pending_break(struct dlt_jw *);
+static void	jw_open(struct dlt_jw *, int);
 
 /* Length of the valid UTF-8 sequence at p (1..4), or 0 when invalid. */
 static size_t
@@ -124,4 +130,208 @@ dlt_json_cstr(struct strbuf *out, const char *s)
 		strbuf_add(out, "null", 4);
 	else
 		dlt_json_string(out, s, strlen(s));
+}
+
+/* The streaming writer. */
+
+void
+dlt_jw_init(struct dlt_jw *jw, struct strbuf *sb, int flags)
+{
+	memset(jw, 0, sizeof *jw);
+	jw->sb = sb;
+	jw->flags = flags;
+	jw->brk = -1;
+}
+
+static void
+jw_pending_break(struct dlt_jw *jw)
+{
+	int	i;
+
+	if (jw->brk < 0)
+		return;
+	strbuf_addch(jw->sb, '\n');
+	for (i = 0; i < jw->brk; i++)
+		strbuf_addch(jw->sb, ' ');
+	jw->brk = -1;
+}
+
+/*
+ * Before a value (is_key 0) or a key (is_key 1): the comma, the break,
+ * and the checks that the value or key belongs here.
+ */
+static void
+jw_value(struct dlt_jw *jw, int is_key)
+{
+	int	d = jw->depth;
+
+	if (jw->after_key) {
+		if (is_key)
+			dlt_bug("json: key after key");
+		jw->after_key = 0;
+		return;
+	}
+	if (d == 0) {
+		if (is_key)
+			dlt_bug("json: key outside an object");
+		return;
+	}
+	if (jw->obj[d - 1] && !is_key)
+		dlt_bug("json: value in an object without a key");
+	if (!jw->obj[d - 1] && is_key)
+		dlt_bug("json: key in an array");
+	if (jw->any[d - 1]) {
+		strbuf_addch(jw->sb, ',');
+		if ((jw->flags & DLT_JW_SPACED) && jw->brk < 0)
+			strbuf_addch(jw->sb, ' ');
+	}
+	jw->any[d - 1] = 1;
+	jw_pending_break(jw);
+}
+
+static void
+jw_open(struct dlt_jw *jw, int obj)
+{
+	jw_value(jw, 0);
+	if (jw->depth >= DLT_JW_MAXDEPTH)
+		dlt_bug("json: nested deeper than %d", DLT_JW_MAXDEPTH);
+	jw->obj[jw->depth] = (unsigned char)obj;
+	jw->any[jw->depth] = 0;
+	jw->depth++;
+	strbuf_addch(jw->sb, obj ? '{' : '[');
+}
+
+void
+dlt_jw_object(struct dlt_jw *jw)
+{
+	jw_open(jw, 1);
+}
+
+void
+dlt_jw_array(struct dlt_jw *jw)
+{
+	jw_open(jw, 0);
+}
+
+void
+dlt_jw_end(struct dlt_jw *jw)
+{
+	if (jw->depth == 0 || jw->after_key)
+		dlt_bug("json: end without an open container");
+	jw_pending_break(jw);
+	jw->depth--;
+	strbuf_addch(jw->sb, jw->obj[jw->depth] ? '}' : ']');
+}
+
+void
+dlt_jw_key(struct dlt_jw *jw, const char *key)
+{
+	jw_value(jw, 1);
+	dlt_json_cstr(jw->sb, key);
+	strbuf_addstr(jw->sb, (jw->flags & DLT_JW_SPACED) ? ": " : ":");
+	jw->after_key = 1;
+}
+
+void
+dlt_jw_str(struct dlt_jw *jw, const char *s, size_t len)
+{
+	jw_value(jw, 0);
+	if (s == NULL)
+		strbuf_add(jw->sb, "null", 4);
+	else
+		dlt_json_string(jw->sb, s, len);
+}
+
+void
+dlt_jw_cstr(struct dlt_jw *jw, const char *s)
+{
+	jw_value(jw, 0);
+	dlt_json_cstr(jw->sb, s);
+}
+
+void
+dlt_jw_int(struct dlt_jw *jw, long long v)
+{
+	jw_value(jw, 0);
+	strbuf_addf(jw->sb, "%lld", v);
+}
+
+void
+dlt_jw_uint(struct dlt_jw *jw, unsigned long long v)
+{
+	jw_value(jw, 0);
+	strbuf_addf(jw->sb, "%llu", v);
+}
+
+void
+dlt_jw_double(struct dlt_jw *jw, double v, int decimals)
+{
+	jw_value(jw, 0);
+	if (!isfinite(v))
+		strbuf_add(jw->sb, "null", 4);
+	else if (decimals >= 0)
+		strbuf_addf(jw->sb, "%.*f", decimals, v);
+	else
+		strbuf_addf(jw->sb, "%.17g", v);
+}
+
+void
+dlt_jw_bool(struct dlt_jw *jw, int v)
+{
+	jw_value(jw, 0);
+	strbuf_addstr(jw->sb, v ? "true" : "false");
+}
+
+void
+dlt_jw_null(struct dlt_jw *jw)
+{
+	jw_value(jw, 0);
+	strbuf_add(jw->sb, "null", 4);
+}
+
+void
+dlt_jw_break(struct dlt_jw *jw, int indent)
+{
+	jw->brk = indent >= 0 ? indent : 0;
+}
+
+int
+dlt_jw_complete(const struct dlt_jw *jw)
+{
+	return (jw->depth == 0 && !jw->after_key);
+}
+
+void
+dlt_jw_kv_cstr(struct dlt_jw *jw, const char *k, const char *v)
+{
+	dlt_jw_key(jw, k);
+	dlt_jw_cstr(jw, v);
+}
+
+void
+dlt_jw_kv_int(struct dlt_jw *jw, const char *k, long long v)
+{
+	dlt_jw_key(jw, k);
+	dlt_jw_int(jw, v);
+}
+
+void
+dlt_jw_kv_uint(struct dlt_jw *jw, const char *k, unsigned long long v)
+{
+	dlt_jw_key(jw, k);
+	dlt_jw_uint(jw, v);
+}
+
+void
+dlt_jw_kv_double(struct dlt_jw *jw, const char *k, double v, int decimals)
+{
+	dlt_jw_key(jw, k);
+	dlt_jw_double(jw, v, decimals);
+}
+
+void
+dlt_jw_kv_bool(struct dlt_jw *jw, const char *k, int v)
+{
+	dlt_jw_key(jw, k);
+	dlt_jw_bool(jw, v);
 }

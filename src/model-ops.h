@@ -20,7 +20,7 @@ struct dlt_infer {
 	const struct dlt_shape	**in;		/* ninputs shapes (borrowed) */
 	const int		 *in_dtype;
 	size_t			  nin;
-	struct dlt_model_problems *probs;
+	struct dlt_diags *probs;
 	int			  attrs_only;	/* check the attributes, nothing else */
 	const char		 *counting;	/* for overflow messages */
 	/* results */

@@ -5,7 +5,7 @@
  * lookups, attribute and structural edits, clone and release.
  *
  * Loading never stops at the first problem: every key of the file is
- * looked at and every problem recorded (up to MAX_PROBLEMS per file).
+ * looked at and every problem recorded (up to DLT_DIAG_MAX_PER_FILE per file, see diag.h).
  * Names are the truth of the graph: input_idx and output_idx are
  * recomputed from them after every edit and by dlt_model_infer, so a
  * mutation operator may rename, insert or remove freely and infer again.
@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diag.h"
 #include "error.h"
 #include "model-ops.h"
 #include "model.h"
@@ -27,13 +28,12 @@
 #include "xmalloc.h"
 #include "yaml-node.h"
 
-#define MAX_PROBLEMS	200	/* per file, then the rest is skipped */
 #define NAME_MAX_LEN	128
 #define NELEM(a)	(sizeof (a) / sizeof (a)[0])
 
 struct loader {
 	struct dlt_model		*m;
-	struct dlt_model_problems	*probs;
+	struct dlt_diags	*probs;
 	const char			*file;		/* interned */
 	size_t				 nprob;
 };
@@ -68,17 +68,10 @@ static const char *const wmut_keys[] = {
 static const char *const fill_values[] = { "random", "zeros", "nan", "inf" };
 static const char *const counts_values[] = { "all", "trainable" };
 
-static int	 compare_problems(const void *, const void *);
 static void	 vproblem(struct loader *, int, int, const char *, va_list)
 		    __attribute__((format(printf, 4, 0)));
 static void	 problem(struct loader *, const struct ynode *, const char *, ...)
 		    __attribute__((format(printf, 3, 4)));
-static char	*describe(const struct ynode *);
-static int	 is_null(const struct ynode *);
-static int	 plain_int(const struct ynode *, long long *);
-static int	 plain_uint64(const struct ynode *, uint64_t *);
-static int	 plain_number(const struct ynode *, double *);
-static int	 plain_bool(const struct ynode *, int *);
 static const char *intern(struct dlt_model *, const char *);
 static void	 set_loc(struct loader *, struct dlt_mloc *, const struct ynode *);
 static void	 check_keys(struct loader *, const struct ynode *, const char *,
@@ -119,10 +112,10 @@ static int	 map_get(const struct name_map *, const char *);
 static void	 map_release(struct name_map *);
 static int	 reaches(const struct dlt_model *, const struct name_map *, size_t,
 		    size_t, struct strbuf *);
-static int	 resolve(struct dlt_model *, struct dlt_model_problems *);
-static void	 node_problem(struct dlt_model_problems *, const struct dlt_node *,
+static int	 resolve(struct dlt_model *, struct dlt_diags *);
+static void	 node_problem(struct dlt_diags *, const struct dlt_node *,
 		    const char *, ...) __attribute__((format(printf, 3, 4)));
-static int	 check_input_shape(struct dlt_model_problems *,
+static int	 check_input_shape(struct dlt_diags *,
 		    const struct dlt_model_input *);
 static void	 attr_release(struct dlt_attr *);
 static void	 attr_copy(struct dlt_attr *, const struct dlt_attr *,
@@ -185,113 +178,15 @@ dlt_shape_format(const struct dlt_shape *s, char *buf, size_t len)
 
 /* Problems. */
 
-void
-dlt_model_problem_add(struct dlt_model_problems *probs, const char *file, int line,
-    int col, const char *fmt, ...)
-{
-	struct dlt_model_problem	*p;
-	va_list				 ap;
-
-	XGROW(probs->v, probs->n + 1, probs->alloc);
-	p = &probs->v[probs->n++];
-	p->file = file != NULL ? xstrdup(file) : NULL;
-	p->line = line;
-	p->col = col;
-	va_start(ap, fmt);
-	p->message = xvasprintf(fmt, ap);
-	va_end(ap);
-}
-
-void
-dlt_model_problems_release(struct dlt_model_problems *probs)
-{
-	size_t	i;
-
-	for (i = 0; i < probs->n; i++) {
-		free(probs->v[i].file);
-		free(probs->v[i].message);
-	}
-	free(probs->v);
-	memset(probs, 0, sizeof *probs);
-}
-
-struct problem_order {
-	const struct dlt_model_problem	*p;
-	size_t				 rank, index;
-};
-
-static int
-compare_problems(const void *va, const void *vb)
-{
-	const struct problem_order	*a = va, *b = vb;
-	long				 la, lb;
-
-	if (a->rank != b->rank)
-		return (a->rank < b->rank ? -1 : 1);
-	/* problems without a place come after those of their file */
-	la = a->p->line > 0 ? a->p->line : LONG_MAX;
-	lb = b->p->line > 0 ? b->p->line : LONG_MAX;
-	if (la != lb)
-		return (la < lb ? -1 : 1);
-	if (a->p->col != b->p->col)
-		return (a->p->col < b->p->col ? -1 : 1);
-	return (a->index < b->index ? -1 : a->index > b->index);
-}
-
-/* Sorted by place within each file; files in the order they first appear. */
-void
-dlt_model_problems_print(const struct dlt_model_problems *probs, FILE *fp)
-{
-	struct problem_order		*order;
-	const struct dlt_model_problem	*p;
-	size_t				 i, j;
-
-	if (probs->n == 0)
-		return;
-	order = xcalloc(probs->n, sizeof *order);
-	for (i = 0; i < probs->n; i++) {
-		p = &probs->v[i];
-		order[i].p = p;
-		order[i].index = i;
-		order[i].rank = i;
-		for (j = 0; j < i; j++) {
-			if ((p->file == NULL && probs->v[j].file == NULL) ||
-			    (p->file != NULL && probs->v[j].file != NULL &&
-			    strcmp(p->file, probs->v[j].file) == 0)) {
-				order[i].rank = order[j].rank;
-				break;
-			}
-		}
-	}
-	qsort(order, probs->n, sizeof *order, compare_problems);
-	fflush(stdout);
-	for (i = 0; i < probs->n; i++) {
-		p = order[i].p;
-		if (p->file != NULL && p->line > 0)
-			fprintf(fp, "%s:%d:%d: %s\n", p->file, p->line, p->col,
-			    p->message);
-		else if (p->file != NULL)
-			fprintf(fp, "%s: %s\n", p->file, p->message);
-		else
-			fprintf(fp, "dltriage: %s\n", p->message);
-	}
-	free(order);
-}
-
 static void
 vproblem(struct loader *l, int line, int col, const char *fmt, va_list ap)
 {
 	char	*msg;
 
 	l->nprob++;
-	if (l->nprob > MAX_PROBLEMS)
-		return;
 	msg = xvasprintf(fmt, ap);
-	dlt_model_problem_add(l->probs, l->file, line, col, "%s", msg);
+	dlt_diag_error(l->probs, l->file, line, col, "%s", msg);
 	free(msg);
-	if (l->nprob == MAX_PROBLEMS)
-		dlt_model_problem_add(l->probs, l->file, 0, 0,
-		    "too many problems, skipping the rest of the file");
 }
 
 static void
@@ -306,7 +201,7 @@ problem(struct loader *l, const struct ynode *at, const char *fmt, ...)
 
 /* A node-level problem at the node's place (infer). */
 static void
-node_problem(struct dlt_model_problems *probs, const struct dlt_node *n,
+node_problem(struct dlt_diags *probs, const struct dlt_node *n,
     const char *fmt, ...)
 {
 	va_list	 ap;
@@ -315,7 +210,7 @@ node_problem(struct dlt_model_problems *probs, const struct dlt_node *n,
 	va_start(ap, fmt);
 	msg = xvasprintf(fmt, ap);
 	va_end(ap);
-	dlt_model_problem_add(probs, n->loc.file, n->loc.line, n->loc.col,
+	dlt_diag_error(probs, n->loc.file, n->loc.line, n->loc.col,
 	    "node '%s': %s", n->name, msg);
 	free(msg);
 }
@@ -347,124 +242,11 @@ dlt_infer_fail_attr(struct dlt_infer *ix, const struct dlt_attr *a,
 	msg = xvasprintf(fmt, ap);
 	va_end(ap);
 	if (a != NULL && a->loc.line > 0)
-		dlt_model_problem_add(ix->probs, a->loc.file, a->loc.line, a->loc.col,
+		dlt_diag_error(ix->probs, a->loc.file, a->loc.line, a->loc.col,
 		    "node '%s': %s", n->name, msg);
 	else
 		node_problem(ix->probs, n, "%s", msg);
 	free(msg);
-}
-
-/* Scalars and messages. */
-
-
-static char *
-describe(const struct ynode *n)
-{
-	char	*q, *s;
-
-	if (n == NULL || is_null(n))
-		return (xstrdup("null"));
-	if (n->type == YNODE_SEQUENCE)
-		return (xstrdup("a sequence"));
-	if (n->type == YNODE_MAPPING)
-		return (xstrdup("a mapping"));
-	q = dlt_msg_quote(n->scalar, n->scalar_len);
-	s = xasprintf("'%s'", q);
-	free(q);
-	return (s);
-}
-
-
-
-static int
-is_null(const struct ynode *n)
-{
-	if (n == NULL)
-		return (1);
-	if (n->type != YNODE_SCALAR || n->quoted)
-		return (0);
-	return (n->scalar_len == 0 || strcmp(n->scalar, "~") == 0 ||
-	    strcmp(n->scalar, "null") == 0 || strcmp(n->scalar, "Null") == 0 ||
-	    strcmp(n->scalar, "NULL") == 0);
-}
-
-static int
-plain_int(const struct ynode *n, long long *v)
-{
-	const char	*p;
-
-	if (n == NULL || n->type != YNODE_SCALAR || n->quoted || n->scalar_len == 0 ||
-	    strlen(n->scalar) != n->scalar_len)
-		return (0);
-	p = n->scalar;
-	if (*p == '-' || *p == '+')
-		p++;
-	if (*p == '\0')
-		return (0);
-	for (; *p != '\0'; p++)
-		if (*p < '0' || *p > '9')
-			return (0);
-	errno = 0;
-	*v = strtoll(n->scalar, NULL, 10);
-	if (errno == ERANGE)
-		*v = n->scalar[0] == '-' ? LLONG_MIN : LLONG_MAX;
-	return (1);
-}
-
-static int
-plain_uint64(const struct ynode *n, uint64_t *v)
-{
-	const char		*p;
-	unsigned long long	 u;
-
-	if (n == NULL || n->type != YNODE_SCALAR || n->quoted || n->scalar_len == 0 ||
-	    strlen(n->scalar) != n->scalar_len)
-		return (0);
-	for (p = n->scalar; *p != '\0'; p++)
-		if (*p < '0' || *p > '9')
-			return (0);
-	errno = 0;
-	u = strtoull(n->scalar, NULL, 10);
-	if (errno == ERANGE || u > UINT64_MAX)
-		return (0);
-	*v = (uint64_t)u;
-	return (1);
-}
-
-static int
-plain_number(const struct ynode *n, double *v)
-{
-	char	*end;
-
-	if (n == NULL || n->type != YNODE_SCALAR || n->quoted || n->scalar_len == 0 ||
-	    strlen(n->scalar) != n->scalar_len)
-		return (0);
-	if (strchr("+-.0123456789", n->scalar[0]) == NULL ||
-	    strpbrk(n->scalar, "xXnNiIpP") != NULL)
-		return (0);
-	errno = 0;
-	*v = strtod(n->scalar, &end);
-	if (*end != '\0' || end == n->scalar || !isfinite(*v))
-		return (0);
-	return (1);
-}
-
-static int
-plain_bool(const struct ynode *n, int *v)
-{
-	if (n == NULL || n->type != YNODE_SCALAR || n->quoted)
-		return (0);
-	if (strcmp(n->scalar, "true") == 0 || strcmp(n->scalar, "True") == 0 ||
-	    strcmp(n->scalar, "TRUE") == 0) {
-		*v = 1;
-		return (1);
-	}
-	if (strcmp(n->scalar, "false") == 0 || strcmp(n->scalar, "False") == 0 ||
-	    strcmp(n->scalar, "FALSE") == 0) {
-		*v = 0;
-		return (1);
-	}
-	return (0);
 }
 
 /* Loading. */
@@ -538,9 +320,9 @@ get_string(struct loader *l, const struct ynode *n, const char *what,
 {
 	char	*got;
 
-	if (n->type != YNODE_SCALAR || is_null(n) ||
+	if (n->type != YNODE_SCALAR || ynode_is_null(n) ||
 	    strlen(n->scalar) != n->scalar_len) {
-		got = describe(n);
+		got = ynode_describe(n);
 		problem(l, n, "%s'%s' must be a string, not %s", what, key, got);
 		free(got);
 		return (-1);
@@ -628,8 +410,8 @@ get_seed(struct loader *l, const struct ynode *n, const char *what, uint64_t *ou
 {
 	char	*got;
 
-	if (!plain_uint64(n, out)) {
-		got = describe(n);
+	if (!ynode_plain_uint64(n, out)) {
+		got = ynode_describe(n);
 		problem(l, n, "%sseed must be an integer from 0 to 2^64-1, not %s",
 		    what, got);
 		free(got);
@@ -650,7 +432,7 @@ get_shape(struct loader *l, const struct ynode *n, const char *what,
 
 	memset(s, 0, sizeof *s);
 	if (n->type != YNODE_SEQUENCE || n->n == 0) {
-		got = describe(n);
+		got = ynode_describe(n);
 		problem(l, n, "%s'%s' must be a non-empty list of dims, not %s", what,
 		    key, got);
 		free(got);
@@ -662,8 +444,8 @@ get_shape(struct loader *l, const struct ynode *n, const char *what,
 		return (-1);
 	}
 	for (i = 0; i < n->n; i++) {
-		if (!plain_int(n->items[i], &v)) {
-			got = describe(n->items[i]);
+		if (!ynode_plain_int(n->items[i], &v)) {
+			got = ynode_describe(n->items[i]);
 			problem(l, n->items[i], "%sdim %zu of '%s' must be an integer, "
 			    "not %s", what, i, key, got);
 			free(got);
@@ -728,14 +510,14 @@ load_names(struct loader *l, const struct ynode *v, const char *what,
 	char	*got;
 	size_t	 i;
 
-	if (v->type == YNODE_SCALAR && !is_null(v)) {
+	if (v->type == YNODE_SCALAR && !ynode_is_null(v)) {
 		*out = xcalloc(1, sizeof **out);
 		if (get_string(l, v, what, key, &(*out)[0]) == 0)
 			*n = 1;
 		return;
 	}
 	if (v->type != YNODE_SEQUENCE || v->n == 0) {
-		got = describe(v);
+		got = ynode_describe(v);
 		problem(l, v, "%s'%s' must be a non-empty list of names, not %s", what,
 		    key, got);
 		free(got);
@@ -758,15 +540,15 @@ load_published(struct loader *l, const struct ynode *n)
 	l->m->has_published = 1;
 	l->m->pub_params = -1;
 	if (n->type != YNODE_MAPPING) {
-		got = describe(n);
+		got = ynode_describe(n);
 		problem(l, n, "'published' must be a mapping, not %s", got);
 		free(got);
 		return;
 	}
 	check_keys(l, n, "published: ", published_keys, NELEM(published_keys));
 	if ((v = ynode_get(n, "params")) != NULL) {
-		if (!plain_int(v, &p) || p < 0 || p > DLT_COUNT_MAX) {
-			got = describe(v);
+		if (!ynode_plain_int(v, &p) || p < 0 || p > DLT_COUNT_MAX) {
+			got = ynode_describe(v);
 			problem(l, v, "published: 'params' must be an integer from 0 to "
 			    "2^62, not %s", got);
 			free(got);
@@ -790,7 +572,7 @@ load_input(struct loader *l, const struct ynode *n, struct dlt_model_input *in)
 
 	in->dtype = DLT_DT_FLOAT32;
 	if (n->type != YNODE_MAPPING) {
-		got = describe(n);
+		got = ynode_describe(n);
 		problem(l, n, "an input must be a mapping, not %s", got);
 		free(got);
 		return;
@@ -810,9 +592,9 @@ load_input(struct loader *l, const struct ynode *n, struct dlt_model_input *in)
 		get_dtype(l, v, what, &in->dtype);
 	if ((v = ynode_get(n, "range")) != NULL) {
 		if (v->type != YNODE_SEQUENCE || v->n != 2 ||
-		    !plain_number(v->items[0], &in->range[0]) ||
-		    !plain_number(v->items[1], &in->range[1])) {
-			got = describe(v);
+		    !ynode_plain_number(v->items[0], &in->range[0]) ||
+		    !ynode_plain_number(v->items[1], &in->range[1])) {
+			got = ynode_describe(v);
 			problem(l, v, "%s'range' must be [low, high], not %s", what, got);
 			free(got);
 		} else if (in->range[0] >= in->range[1])
@@ -837,7 +619,7 @@ load_int_list(struct loader *l, const struct ynode *n, const char *what,
 	char		*got;
 
 	if (n->type != YNODE_SEQUENCE || n->n == 0 || n->n > 64) {
-		got = describe(n);
+		got = ynode_describe(n);
 		problem(l, n, "%sattribute '%s' must be a list of integers, not %s",
 		    what, key, got);
 		free(got);
@@ -845,8 +627,8 @@ load_int_list(struct loader *l, const struct ynode *n, const char *what,
 	}
 	*out = xcalloc(n->n, sizeof **out);
 	for (i = 0; i < n->n; i++) {
-		if (!plain_int(n->items[i], &v)) {
-			got = describe(n->items[i]);
+		if (!ynode_plain_int(n->items[i], &v)) {
+			got = ynode_describe(n->items[i]);
 			problem(l, n->items[i], "%sattribute '%s' must be a list of "
 			    "integers, not one with %s", what, key, got);
 			free(got);
@@ -896,19 +678,19 @@ load_attr(struct loader *l, const char *what, const struct dlt_op_info *op,
 	reps = op->spatial > 0 ? (size_t)op->spatial : 1;
 	switch (sp->kind) {
 	case DLT_AK_INT:
-		if (plain_int(v, &iv)) {
+		if (ynode_plain_int(v, &iv)) {
 			a->i = iv;
 			return;
 		}
 		break;
 	case DLT_AK_FLOAT:
-		if (plain_number(v, &a->f)) {
+		if (ynode_plain_number(v, &a->f)) {
 			a->type = DLT_ATTR_FLOAT;
 			return;
 		}
 		break;
 	case DLT_AK_BOOL:
-		if (plain_bool(v, &b)) {
+		if (ynode_plain_bool(v, &b)) {
 			a->type = DLT_ATTR_BOOL;
 			a->i = b;
 			return;
@@ -916,7 +698,7 @@ load_attr(struct loader *l, const char *what, const struct dlt_op_info *op,
 		break;
 	case DLT_AK_STRING:
 	case DLT_AK_DTYPE:
-		if (v->type == YNODE_SCALAR && !is_null(v) &&
+		if (v->type == YNODE_SCALAR && !ynode_is_null(v) &&
 		    strlen(v->scalar) == v->scalar_len) {
 			a->type = DLT_ATTR_STRING;
 			a->s = xstrdup(v->scalar);
@@ -924,7 +706,7 @@ load_attr(struct loader *l, const char *what, const struct dlt_op_info *op,
 		}
 		break;
 	case DLT_AK_PADDING:
-		if (v->type == YNODE_SCALAR && !plain_int(v, &iv) && !is_null(v) &&
+		if (v->type == YNODE_SCALAR && !ynode_plain_int(v, &iv) && !ynode_is_null(v) &&
 		    strlen(v->scalar) == v->scalar_len) {
 			a->type = DLT_ATTR_STRING;
 			a->s = xstrdup(v->scalar);
@@ -932,7 +714,7 @@ load_attr(struct loader *l, const char *what, const struct dlt_op_info *op,
 		}
 		/* FALLTHROUGH */
 	case DLT_AK_INTS:
-		if (plain_int(v, &iv)) {
+		if (ynode_plain_int(v, &iv)) {
 			a->type = DLT_ATTR_INTS;
 			a->v = xcalloc(reps, sizeof *a->v);
 			for (i = 0; i < reps; i++)
@@ -952,7 +734,7 @@ load_attr(struct loader *l, const char *what, const struct dlt_op_info *op,
 		a->v = xcalloc(2 * v->n, sizeof *a->v);
 		for (i = 0; i < v->n; i++) {
 			if (v->items[i]->type != YNODE_SEQUENCE || v->items[i]->n != 2) {
-				got = describe(v->items[i]);
+				got = ynode_describe(v->items[i]);
 				problem(l, v->items[i], "%sattribute '%s' must be a list "
 				    "of [before, after] pairs, not one with %s", what,
 				    a->name, got);
@@ -960,8 +742,8 @@ load_attr(struct loader *l, const char *what, const struct dlt_op_info *op,
 				return;
 			}
 			for (j = 0; j < 2; j++) {
-				if (!plain_int(v->items[i]->items[j], &iv)) {
-					got = describe(v->items[i]->items[j]);
+				if (!ynode_plain_int(v->items[i]->items[j], &iv)) {
+					got = ynode_describe(v->items[i]->items[j]);
 					problem(l, v->items[i]->items[j], "%sattribute "
 					    "'%s' must be a list of [before, after] "
 					    "pairs of integers, not one with %s", what,
@@ -976,7 +758,7 @@ load_attr(struct loader *l, const char *what, const struct dlt_op_info *op,
 		a->n = v->n;
 		return;
 	}
-	got = describe(v);
+	got = ynode_describe(v);
 	problem(l, v, "%sattribute '%s' must be %s, not %s", what, a->name,
 	    dlt_attr_kind_desc(sp->kind), got);
 	free(got);
@@ -991,9 +773,9 @@ load_attrs(struct loader *l, const char *what, struct dlt_node *node,
 	size_t				 i, j;
 
 	if (n->type != YNODE_MAPPING) {
-		if (is_null(n))
+		if (ynode_is_null(n))
 			return;
-		got = describe(n);
+		got = ynode_describe(n);
 		problem(l, n, "%s'attrs' must be a mapping, not %s", what, got);
 		free(got);
 		return;
@@ -1027,7 +809,7 @@ load_wmut(struct loader *l, const char *what, const struct ynode *n,
 	char			*got;
 
 	if (n->type != YNODE_MAPPING) {
-		got = describe(n);
+		got = ynode_describe(n);
 		problem(l, n, "%sa weight mutation must be a mapping, not %s", what, got);
 		free(got);
 		return;
@@ -1039,14 +821,14 @@ load_wmut(struct loader *l, const char *what, const struct ynode *n,
 		get_string(l, v, what, "op", &w->op);
 	if ((v = ynode_get(n, "param")) != NULL)
 		get_string(l, v, what, "param", &w->param);
-	if ((v = ynode_get(n, "scale")) != NULL && !plain_number(v, &w->scale)) {
-		got = describe(v);
+	if ((v = ynode_get(n, "scale")) != NULL && !ynode_plain_number(v, &w->scale)) {
+		got = ynode_describe(v);
 		problem(l, v, "%s'scale' must be a number, not %s", what, got);
 		free(got);
 	}
 	if ((v = ynode_get(n, "fraction")) != NULL &&
-	    (!plain_number(v, &w->fraction) || w->fraction < 0 || w->fraction > 1)) {
-		got = describe(v);
+	    (!ynode_plain_number(v, &w->fraction) || w->fraction < 0 || w->fraction > 1)) {
+		got = ynode_describe(v);
 		problem(l, v, "%s'fraction' must be a number in [0, 1], not %s", what,
 		    got);
 		free(got);
@@ -1086,7 +868,7 @@ load_node(struct loader *l, const struct ynode *n, size_t index,
 	node->dtype = -1;
 	node->out_dtype = -1;
 	if (n->type != YNODE_MAPPING) {
-		got = describe(n);
+		got = ynode_describe(n);
 		problem(l, n, "a node must be a mapping, not %s", got);
 		free(got);
 		return;
@@ -1125,7 +907,7 @@ load_node(struct loader *l, const struct ynode *n, size_t index,
 		get_dtype(l, v, what, &node->dtype);
 	if ((v = ynode_get(n, "weight_mutations")) != NULL) {
 		if (v->type != YNODE_SEQUENCE) {
-			got = describe(v);
+			got = ynode_describe(v);
 			problem(l, v, "%s'weight_mutations' must be a list, not %s",
 			    what, got);
 			free(got);
@@ -1147,7 +929,7 @@ load_mutation(struct loader *l, const struct ynode *n)
 	size_t				 i;
 
 	if (n->type != YNODE_MAPPING) {
-		got = describe(n);
+		got = ynode_describe(n);
 		problem(l, n, "'mutation' must be a mapping, not %s", got);
 		free(got);
 		return;
@@ -1162,7 +944,7 @@ load_mutation(struct loader *l, const struct ynode *n)
 		mi->position = render(v);
 	if ((v = ynode_get(n, "params")) != NULL) {
 		if (v->type != YNODE_MAPPING) {
-			got = describe(v);
+			got = ynode_describe(v);
 			problem(l, v, "mutation: 'params' must be a mapping, not %s", got);
 			free(got);
 		} else if (v->n > 0) {
@@ -1176,7 +958,7 @@ load_mutation(struct loader *l, const struct ynode *n)
 	}
 	if ((v = ynode_get(n, "seed")) != NULL)
 		get_seed(l, v, "mutation: ", &mi->seed);
-	if ((v = ynode_get(n, "repaired")) != NULL && !is_null(v))
+	if ((v = ynode_get(n, "repaired")) != NULL && !ynode_is_null(v))
 		get_string(l, v, "mutation: ", "repaired", &mi->repaired);
 }
 
@@ -1190,12 +972,12 @@ load_root(struct loader *l, const struct ynode *root)
 	int			 ok;
 
 	if (root == NULL) {
-		dlt_model_problem_add(l->probs, l->file, 0, 0, "empty model file");
+		dlt_diag_error(l->probs, l->file, 0, 0, "empty model file");
 		l->nprob++;
 		return;
 	}
 	if (root->type != YNODE_MAPPING) {
-		got = describe(root);
+		got = ynode_describe(root);
 		problem(l, root, "a model must be a mapping, not %s", got);
 		free(got);
 		return;
@@ -1217,9 +999,9 @@ load_root(struct loader *l, const struct ynode *root)
 			free(q);
 		}
 	}
-	if ((v = ynode_get(root, "description")) != NULL && !is_null(v))
+	if ((v = ynode_get(root, "description")) != NULL && !ynode_is_null(v))
 		get_string(l, v, "", "description", &m->description);
-	if ((v = ynode_get(root, "source")) != NULL && !is_null(v))
+	if ((v = ynode_get(root, "source")) != NULL && !ynode_is_null(v))
 		get_string(l, v, "", "source", &m->source);
 	if ((v = ynode_get(root, "seed")) != NULL)
 		get_seed(l, v, "", &m->seed);
@@ -1228,7 +1010,7 @@ load_root(struct loader *l, const struct ynode *root)
 	if ((v = ynode_get(root, "inputs")) == NULL)
 		problem(l, root, "no 'inputs'");
 	else if (v->type != YNODE_SEQUENCE || v->n == 0) {
-		got = describe(v);
+		got = ynode_describe(v);
 		problem(l, v, "'inputs' must be a non-empty list, not %s", got);
 		free(got);
 	} else {
@@ -1240,7 +1022,7 @@ load_root(struct loader *l, const struct ynode *root)
 	if ((v = ynode_get(root, "nodes")) == NULL)
 		problem(l, root, "no 'nodes'");
 	else if (v->type != YNODE_SEQUENCE || v->n == 0) {
-		got = describe(v);
+		got = ynode_describe(v);
 		problem(l, v, "'nodes' must be a non-empty list, not %s", got);
 		free(got);
 	} else {
@@ -1255,7 +1037,7 @@ load_root(struct loader *l, const struct ynode *root)
 		set_loc(l, &m->outputs_loc, v);
 		load_names(l, v, "", "outputs", &m->outputs, &m->noutputs);
 	}
-	if ((v = ynode_get(root, "mutation")) != NULL && !is_null(v))
+	if ((v = ynode_get(root, "mutation")) != NULL && !ynode_is_null(v))
 		load_mutation(l, v);
 }
 
@@ -1268,7 +1050,7 @@ dlt_model_init(struct dlt_model *m)
 
 int
 dlt_model_load_buffer(const char *name, const char *buf, size_t len,
-    struct dlt_model *m, struct dlt_model_problems *probs)
+    struct dlt_model *m, struct dlt_diags *probs)
 {
 	struct loader	 l;
 	struct ynode	*root;
@@ -1286,10 +1068,10 @@ dlt_model_load_buffer(const char *name, const char *buf, size_t len,
 		line = strtol(err, &colon, 10);
 		col = *colon == ':' ? strtol(colon + 1, &colon, 10) : 0;
 		if (*colon == ':' && line > 0 && line < INT_MAX && col < INT_MAX)
-			dlt_model_problem_add(probs, name, (int)line, (int)col, "%s",
+			dlt_diag_error(probs, name, (int)line, (int)col, "%s",
 			    colon + 2);
 		else
-			dlt_model_problem_add(probs, name, 0, 0, "%s", err);
+			dlt_diag_error(probs, name, 0, 0, "%s", err);
 		free(err);
 		dlt_model_release(m);
 		return (-1);
@@ -1306,7 +1088,7 @@ dlt_model_load_buffer(const char *name, const char *buf, size_t len,
 
 int
 dlt_model_load(const char *path, struct dlt_model *m,
-    struct dlt_model_problems *probs)
+    struct dlt_diags *probs)
 {
 	struct ynode	*root;
 	struct loader	 l;
@@ -1320,10 +1102,10 @@ dlt_model_load(const char *path, struct dlt_model *m,
 		col = *colon == ':' && colon != err ? strtol(colon + 1, &colon, 10) : 0;
 		if (colon != err && *colon == ':' && line > 0 && line < INT_MAX &&
 		    col < INT_MAX)
-			dlt_model_problem_add(probs, path, (int)line, (int)col, "%s",
+			dlt_diag_error(probs, path, (int)line, (int)col, "%s",
 			    colon + 2);
 		else
-			dlt_model_problem_add(probs, NULL, 0, 0, "%s", err);
+			dlt_diag_error(probs, NULL, 0, 0, "%s", err);
 		free(err);
 		return (-1);
 	}
@@ -1472,7 +1254,7 @@ reaches(const struct dlt_model *m, const struct name_map *nm, size_t from,
  * and output_idx; 0, or -1 with problems.
  */
 static int
-resolve(struct dlt_model *m, struct dlt_model_problems *probs)
+resolve(struct dlt_model *m, struct dlt_diags *probs)
 {
 	struct name_map		 nm;
 	struct dlt_node		*n;
@@ -1494,11 +1276,11 @@ resolve(struct dlt_model *m, struct dlt_model_problems *probs)
 		    &m->nodes[(size_t)v - m->ninputs].loc;
 		first = (size_t)v < m->ninputs ? "input" : "node";
 		if (floc->line > 0)
-			dlt_model_problem_add(probs, loc->file, loc->line, loc->col,
+			dlt_diag_error(probs, loc->file, loc->line, loc->col,
 			    "duplicate name '%s' (first used by the %s at %d:%d)", name,
 			    first, floc->line, floc->col);
 		else
-			dlt_model_problem_add(probs, loc->file, loc->line, loc->col,
+			dlt_diag_error(probs, loc->file, loc->line, loc->col,
 			    "duplicate name '%s'", name);
 	}
 	names = xcalloc(nvals + 1, sizeof *names);
@@ -1545,15 +1327,15 @@ resolve(struct dlt_model *m, struct dlt_model_problems *probs)
 		if (v >= (int)m->ninputs)
 			continue;
 		if (v >= 0)
-			dlt_model_problem_add(probs, ol->file, ol->line, ol->col,
+			dlt_diag_error(probs, ol->file, ol->line, ol->col,
 			    "output '%s' is a model input, not a node", m->outputs[i]);
 		else if ((hint = dlt_suggest(m->outputs[i], names + m->ninputs,
 		    m->nnodes)) != NULL)
-			dlt_model_problem_add(probs, ol->file, ol->line, ol->col,
+			dlt_diag_error(probs, ol->file, ol->line, ol->col,
 			    "unknown output '%s' (did you mean '%s'?)", m->outputs[i],
 			    hint);
 		else
-			dlt_model_problem_add(probs, ol->file, ol->line, ol->col,
+			dlt_diag_error(probs, ol->file, ol->line, ol->col,
 			    "unknown output '%s'", m->outputs[i]);
 	}
 	strbuf_release(&path);
@@ -1566,44 +1348,44 @@ resolve(struct dlt_model *m, struct dlt_model_problems *probs)
 static void
 relink(struct dlt_model *m)
 {
-	struct dlt_model_problems	probs;
+	struct dlt_diags	probs;
 
 	memset(&probs, 0, sizeof probs);
 	resolve(m, &probs);
-	dlt_model_problems_release(&probs);
+	dlt_diags_release(&probs);
 }
 
 /* Inference. */
 
 static int
-check_input_shape(struct dlt_model_problems *probs, const struct dlt_model_input *in)
+check_input_shape(struct dlt_diags *probs, const struct dlt_model_input *in)
 {
 	const struct dlt_shape	*s = &in->shape;
 	int64_t			 count = 1;
 	int			 i;
 
 	if (s->rank < 1 || s->rank > DLT_MAX_RANK) {
-		dlt_model_problem_add(probs, in->loc.file, in->loc.line, in->loc.col,
+		dlt_diag_error(probs, in->loc.file, in->loc.line, in->loc.col,
 		    "input '%s': rank %d is not in 1..%d", in->name, s->rank,
 		    DLT_MAX_RANK);
 		return (-1);
 	}
 	for (i = 0; i < s->rank; i++) {
 		if (s->dim[i] <= 0 || s->dim[i] > DLT_DIM_MAX) {
-			dlt_model_problem_add(probs, in->loc.file, in->loc.line,
+			dlt_diag_error(probs, in->loc.file, in->loc.line,
 			    in->loc.col, "input '%s': dim %d is %lld, not in 1..2^31",
 			    in->name, i, (long long)s->dim[i]);
 			return (-1);
 		}
 		if (count > DLT_COUNT_MAX / s->dim[i]) {
-			dlt_model_problem_add(probs, in->loc.file, in->loc.line,
+			dlt_diag_error(probs, in->loc.file, in->loc.line,
 			    in->loc.col, "input '%s': more than 2^62 elements", in->name);
 			return (-1);
 		}
 		count *= s->dim[i];
 	}
 	if (in->dtype < 0 || in->dtype >= DLT_DT_COUNT) {
-		dlt_model_problem_add(probs, in->loc.file, in->loc.line, in->loc.col,
+		dlt_diag_error(probs, in->loc.file, in->loc.line, in->loc.col,
 		    "input '%s': no dtype", in->name);
 		return (-1);
 	}
@@ -1611,7 +1393,7 @@ check_input_shape(struct dlt_model_problems *probs, const struct dlt_model_input
 }
 
 int
-dlt_model_infer(struct dlt_model *m, struct dlt_model_problems *probs)
+dlt_model_infer(struct dlt_model *m, struct dlt_diags *probs)
 {
 	struct dlt_infer		 ix;
 	struct dlt_node			*n;
@@ -1631,7 +1413,7 @@ dlt_model_infer(struct dlt_model *m, struct dlt_model_problems *probs)
 			maxin = m->nodes[i].ninputs;
 	}
 	if (m->ninputs == 0 || m->nnodes == 0 || m->noutputs == 0) {
-		dlt_model_problem_add(probs, m->nfiles > 0 ? m->files[0] : NULL, 0, 0,
+		dlt_diag_error(probs, m->nfiles > 0 ? m->files[0] : NULL, 0, 0,
 		    "model '%s' has no %s", m->name != NULL ? m->name : "?",
 		    m->ninputs == 0 ? "inputs" : m->nnodes == 0 ? "nodes" : "outputs");
 		return (-1);

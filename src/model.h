@@ -14,6 +14,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+struct dlt_diags;
+
 #define DLT_MAX_RANK	8
 
 enum dlt_dtype {
@@ -142,20 +144,7 @@ struct dlt_model {
 	struct dlt_mloc		  outputs_loc;
 };
 
-/* Problems, collected like rule problems: "file:line:col: message". */
-struct dlt_model_problem {
-	char	*file;
-	int	 line, col;
-	char	*message;
-};
 
-struct dlt_model_problems {
-	struct dlt_model_problem	*v;
-	size_t				 n, alloc;
-};
-
-void	dlt_model_problems_release(struct dlt_model_problems *);
-void	dlt_model_problems_print(const struct dlt_model_problems *, FILE *);
 
 /*
  * Load and validate structure (keys, types, names, DAG order, known ops
@@ -163,9 +152,9 @@ void	dlt_model_problems_print(const struct dlt_model_problems *, FILE *);
  * to 200 per file), and then the model is released.  The model need not
  * be initialised before.
  */
-int	dlt_model_load(const char *path, struct dlt_model *, struct dlt_model_problems *);
+int	dlt_model_load(const char *path, struct dlt_model *, struct dlt_diags *);
 int	dlt_model_load_buffer(const char *name, const char *buf, size_t len,
-	    struct dlt_model *, struct dlt_model_problems *);
+	    struct dlt_model *, struct dlt_diags *);
 /*
  * Infer every node's shape, dtype and parameter count.  An inconsistent
  * model gets problems that name the place, e.g.
@@ -177,7 +166,7 @@ int	dlt_model_load_buffer(const char *name, const char *buf, size_t len,
  * inference failed has shape.rank 0 and out_dtype -1; nodes that use it
  * are skipped (only their attributes are checked).
  */
-int	dlt_model_infer(struct dlt_model *, struct dlt_model_problems *);
+int	dlt_model_infer(struct dlt_model *, struct dlt_diags *);
 /* Free everything; the model is left empty (as dlt_model_init leaves it). */
 void	dlt_model_release(struct dlt_model *);
 /* A deep copy into dst (overwritten, not released first). */
@@ -282,10 +271,6 @@ void	dlt_shape_format(const struct dlt_shape *, char *buf, size_t len);	/* "[1, 
 
 /* Initialise an empty model (all zero is fine too). */
 void	dlt_model_init(struct dlt_model *);
-/* Add a problem; fmt gives the message (no location). file may be NULL. */
-void	dlt_model_problem_add(struct dlt_model_problems *, const char *file,
-	    int line, int col, const char *fmt, ...)
-	    __attribute__((format(printf, 5, 6)));
 /* The dtype of value idx after dlt_model_infer (-1 unknown). */
 int	dlt_model_value_dtype(const struct dlt_model *, int idx);
 /* The name of value idx (a model input or a node). */

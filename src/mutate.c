@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diag.h"
 #include "model.h"
 #include "mutate.h"
 #include "profile.h"
@@ -1632,7 +1633,7 @@ reason_text(struct strbuf *sb, const char *prefix, const char *msg)
 static int
 check_and_repair(struct mstate *s, struct strbuf *reason, int *repaired)
 {
-	struct dlt_model_problems	 probs;
+	struct dlt_diags	 probs;
 	struct dlt_violations		 vs;
 	struct dlt_node			*nd;
 	char				*name;
@@ -1650,7 +1651,7 @@ check_and_repair(struct mstate *s, struct strbuf *reason, int *repaired)
 			strbuf_addstr(reason, "ir: inconsistent model");
 			name = NULL;
 		}
-		dlt_model_problems_release(&probs);
+		dlt_diags_release(&probs);
 		nd = find_node(s->m, name);
 		free(name);
 		rc = -1;
@@ -1663,7 +1664,7 @@ check_and_repair(struct mstate *s, struct strbuf *reason, int *repaired)
 		*repaired = rc == 0;
 		return (1);
 	}
-	dlt_model_problems_release(&probs);
+	dlt_diags_release(&probs);
 	if (s->mu->ntargets == 0 ||
 	    dlt_profile_check_model(s->mu->targets, s->mu->ntargets, s->m, &vs) == 0) {
 		dlt_violations_release(&vs);

@@ -32,6 +32,7 @@
 #include <string.h>
 
 #include "ctx.h"
+#include "diag.h"
 #include "error.h"
 #include "model.h"
 #include "profile.h"
@@ -39,7 +40,6 @@
 #include "xmalloc.h"
 #include "yaml-node.h"
 
-#define MAX_FILE_PROBLEMS	100
 #define MAX_VERSION_PARTS	4
 
 /* What a check needs from its entry. */
@@ -134,6 +134,7 @@ struct loader {
 	const char		*file;
 	int			 problems;
 	struct dlt_profile	*p;
+	struct dlt_diags	*probs;
 };
 
 static void	problem(struct loader *, const struct ynode *, const char *, ...)
@@ -173,17 +174,11 @@ problem(struct loader *l, const struct ynode *n, const char *fmt, ...)
 	char	*msg;
 
 	l->problems++;
-	if (l->problems > MAX_FILE_PROBLEMS)
-		return;
 	va_start(ap, fmt);
 	msg = xvasprintf(fmt, ap);
 	va_end(ap);
-	if (n != NULL)
-		dlt_error("%s:%d:%d: %s", l->file, n->line, n->col, msg);
-	else
-		dlt_error("%s: %s", l->file, msg);
-	if (l->problems == MAX_FILE_PROBLEMS)
-		dlt_error("%s: too many problems, the rest are not shown", l->file);
+	dlt_diag_error(l->probs, l->file, n != NULL ? n->line : 0,
+	    n != NULL ? n->col : 0, "%s", msg);
 	free(msg);
 }
 
@@ -620,7 +615,8 @@ load_op(struct loader *l, const struct ynode *key, const struct ynode *n)
 }
 
 int
-dlt_profile_load(const char *path, struct dlt_profile **out)
+dlt_profile_load(const char *path, struct dlt_profile **out,
+    struct dlt_diags *probs)
 {
 	struct loader		 l;
 	struct dlt_profile	*p;
@@ -631,14 +627,16 @@ dlt_profile_load(const char *path, struct dlt_profile **out)
 	*out = NULL;
 	if (ynode_load_file(path, &root, &err) != 0) {
 		if (err != NULL)
-			dlt_error("%s:%s", path, err);
+			dlt_diag_error(probs, NULL, 0, 0, "%s:%s", path, err);
 		else
-			dlt_error_errno("cannot read profile '%s'", path);
+			dlt_diag_error(probs, NULL, 0, 0, "cannot read profile "
+			    "'%s': %s", path, strerror(errno));
 		free(err);
 		return (-1);
 	}
 	memset(&l, 0, sizeof l);
 	l.file = path;
+	l.probs = probs;
 	p = l.p = xcalloc(1, sizeof *p);
 	p->path = xstrdup(path);
 	if (root == NULL || root->type != YNODE_MAPPING) {
@@ -788,6 +786,7 @@ int
 dlt_target_load(const char *spec, const char *const *dirs, size_t ndirs,
     struct dlt_profile **profile, struct dlt_target *t)
 {
+	struct dlt_diags	 probs = DLT_DIAGS_INIT;
 	char	*name, *at, *path, *known;
 	size_t	 i;
 	long	 vv[MAX_VERSION_PARTS];
@@ -805,11 +804,14 @@ dlt_target_load(const char *spec, const char *const *dirs, size_t ndirs,
 		free(name);
 		return (-1);
 	}
-	if (dlt_profile_load(path, profile) != 0) {
+	if (dlt_profile_load(path, profile, &probs) != 0) {
+		dlt_diags_print(&probs, stderr);
+		dlt_diags_release(&probs);
 		free(path);
 		free(name);
 		return (-1);
 	}
+	dlt_diags_release(&probs);
 	free(path);
 	if (strcmp((*profile)->framework, name) != 0)
 		dlt_warn("profile '%s' names framework '%s'", name,

@@ -20,6 +20,8 @@
 #define DLT_PROFILE_H
 
 #include <stddef.h>
+
+struct dlt_diags;
 #include <stdio.h>
 
 struct dlt_model;
@@ -78,10 +80,11 @@ struct dlt_violations {
 void	dlt_violations_release(struct dlt_violations *);
 
 /*
- * Load a profile file; problems are printed as "file:line:col: problem"
- * (at most a few hundred per file).  0 and *out set, or -1.
+ * Load a profile file; problems are added to *probs (see diag.h).  0 and
+ * *out set, or -1.
  */
-int		 dlt_profile_load(const char *path, struct dlt_profile **out);
+int		 dlt_profile_load(const char *path, struct dlt_profile **out,
+		     struct dlt_diags *probs);
 void		 dlt_profile_free(struct dlt_profile *);
 const char	*dlt_profile_framework(const struct dlt_profile *);
 size_t		 dlt_profile_nreleases(const struct dlt_profile *);

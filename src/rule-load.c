@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diag.h"
 #include "error.h"
 #include "hash.h"
 #include "regex.h"
@@ -37,7 +38,6 @@
 
 #define ID_MAX			128	/* longest id, in bytes */
 #define ANCHOR_MIN		3	/* shortest anchor, in bytes */
-#define MAX_FILE_PROBLEMS	200	/* per file, then the rest of it is skipped */
 #define NOT_ADDED		((size_t)-1)
 
 struct id_slot {
@@ -65,7 +65,7 @@ union any_entry {
 
 struct loader {
 	struct dlt_ruleset		*set;
-	struct dlt_rule_problems	*probs;
+	struct dlt_diags	*probs;
 	const char			*file;		/* interned, being loaded */
 	size_t				 file_problems;
 	size_t				 unit;
@@ -74,18 +74,11 @@ struct loader {
 	size_t				 files_alloc, dirs_alloc;
 };
 
-static void	 add_problem(struct dlt_rule_problems *, const char *, int, int, int,
-		     char *);
 static void	 problem_at(struct loader *, int, int, int, const char *, ...)
 		     __attribute__((format(printf, 5, 6)));
 static void	 problem(struct loader *, const struct ynode *, int, const char *, ...)
 		     __attribute__((format(printf, 4, 5)));
 static int	 too_many(struct loader *);
-static int	 is_null(const struct ynode *);
-static int	 plain_bool(const struct ynode *, int *);
-static int	 plain_int(const struct ynode *, long long *);
-static int	 plain_number(const struct ynode *, double *);
-static char	*describe(const struct ynode *);
 static void	 wrong_type(struct loader *, const struct ynode *, const char *,
 		     const char *);
 static const struct dlt_schema_key *row(int, enum dlt_schema_where, const char *);
@@ -152,70 +145,39 @@ static void	 sample_release(struct dlt_sample *);
 static void	 common_release(struct dlt_entry_common *);
 static void	 conds_release(struct dlt_conds *);
 static void	 entry_release(int, void *);
-static int	 same_file(const struct dlt_rule_problem *,
-		     const struct dlt_rule_problem *);
-static int	 compare_problems(const void *, const void *);
 static int	 name_index(const char *const *, const char *);
 
 /* Problems. */
 
 static void
-add_problem(struct dlt_rule_problems *probs, const char *file, int line, int col,
-    int code, char *message)
-{
-	struct dlt_rule_problem	*p;
-
-	XGROW(probs->v, probs->n + 1, probs->alloc);
-	p = &probs->v[probs->n++];
-	p->file = file != NULL ? xstrdup(file) : NULL;
-	p->line = line;
-	p->col = col;
-	p->code = code;
-	p->message = message;
-}
-
-static void
 problem_at(struct loader *l, int line, int col, int code, const char *fmt, ...)
 {
 	va_list	ap;
-	char	*msg;
 
+	/* a problem without a line names its file in the message */
 	l->file_problems++;
-	if (l->file_problems > MAX_FILE_PROBLEMS)
-		return;
 	va_start(ap, fmt);
-	msg = xvasprintf(fmt, ap);
+	dlt_diag_vadd(l->probs, line > 0 ? l->file : NULL, line, col, DLT_SEV_ERROR,
+	    code, fmt, ap);
 	va_end(ap);
-	add_problem(l->probs, l->file, line, col, code, msg);
-	if (l->file_problems == MAX_FILE_PROBLEMS)
-		add_problem(l->probs, l->file, 0, 0, code,
-		    xasprintf("too many problems in '%s', skipping the rest of it",
-		    l->file));
 }
 
 static void
 problem(struct loader *l, const struct ynode *at, int code, const char *fmt, ...)
 {
 	va_list	ap;
-	char	*msg;
 
 	l->file_problems++;
-	if (l->file_problems > MAX_FILE_PROBLEMS)
-		return;
 	va_start(ap, fmt);
-	msg = xvasprintf(fmt, ap);
+	dlt_diag_vadd(l->probs, l->file, at->line, at->col, DLT_SEV_ERROR, code, fmt,
+	    ap);
 	va_end(ap);
-	add_problem(l->probs, l->file, at->line, at->col, code, msg);
-	if (l->file_problems == MAX_FILE_PROBLEMS)
-		add_problem(l->probs, l->file, 0, 0, code,
-		    xasprintf("too many problems in '%s', skipping the rest of it",
-		    l->file));
 }
 
 static int
 too_many(struct loader *l)
 {
-	return (l->file_problems >= MAX_FILE_PROBLEMS);
+	return (dlt_diags_full(l->probs, l->file));
 }
 
 
@@ -223,104 +185,13 @@ too_many(struct loader *l)
 
 /* Scalars. */
 
-static int
-is_null(const struct ynode *n)
-{
-	if (n == NULL)
-		return (1);
-	if (n->type != YNODE_SCALAR || n->quoted)
-		return (0);
-	return (n->scalar_len == 0 || strcmp(n->scalar, "~") == 0 ||
-	    strcmp(n->scalar, "null") == 0 || strcmp(n->scalar, "Null") == 0 ||
-	    strcmp(n->scalar, "NULL") == 0);
-}
-
-static int
-plain_bool(const struct ynode *n, int *v)
-{
-	if (n->type != YNODE_SCALAR || n->quoted)
-		return (0);
-	if (strcmp(n->scalar, "true") == 0 || strcmp(n->scalar, "True") == 0 ||
-	    strcmp(n->scalar, "TRUE") == 0) {
-		*v = 1;
-		return (1);
-	}
-	if (strcmp(n->scalar, "false") == 0 || strcmp(n->scalar, "False") == 0 ||
-	    strcmp(n->scalar, "FALSE") == 0) {
-		*v = 0;
-		return (1);
-	}
-	return (0);
-}
-
-static int
-plain_int(const struct ynode *n, long long *v)
-{
-	const char	*p;
-	char		*end;
-
-	if (n->type != YNODE_SCALAR || n->quoted || n->scalar_len == 0)
-		return (0);
-	p = n->scalar;
-	if (*p == '-' || *p == '+')
-		p++;
-	if (*p < '0' || *p > '9')
-		return (0);
-	for (; *p != '\0'; p++)
-		if (*p < '0' || *p > '9')
-			return (0);
-	if (strlen(n->scalar) != n->scalar_len)
-		return (0);
-	errno = 0;
-	*v = strtoll(n->scalar, &end, 10);
-	if (errno == ERANGE)
-		*v = n->scalar[0] == '-' ? LLONG_MIN : LLONG_MAX;
-	return (1);
-}
-
-static int
-plain_number(const struct ynode *n, double *v)
-{
-	char	*end;
-
-	if (n->type != YNODE_SCALAR || n->quoted || n->scalar_len == 0 ||
-	    strlen(n->scalar) != n->scalar_len)
-		return (0);
-	if (strchr("+-.0123456789", n->scalar[0]) == NULL ||
-	    strpbrk(n->scalar, "xXnNiI") != NULL)
-		return (0);
-	errno = 0;
-	*v = strtod(n->scalar, &end);
-	if (*end != '\0' || end == n->scalar || !isfinite(*v))
-		return (0);
-	return (1);
-}
-
-/* "a sequence", "null", "'value'": what a node is, for messages. */
-static char *
-describe(const struct ynode *n)
-{
-	char	*q, *s;
-
-	if (n->type == YNODE_SEQUENCE)
-		return (xstrdup("a sequence"));
-	if (n->type == YNODE_MAPPING)
-		return (xstrdup("a mapping"));
-	if (is_null(n))
-		return (xstrdup("null"));
-	q = dlt_msg_quote(n->scalar, n->scalar_len);
-	s = xasprintf("'%s'", q);
-	free(q);
-	return (s);
-}
-
 static void
 wrong_type(struct loader *l, const struct ynode *n, const char *what,
     const char *expected)
 {
 	char	*got;
 
-	got = describe(n);
+	got = ynode_describe(n);
 	problem(l, n, DLT_RERR_WRONG_TYPE, "wrong type for %s: expected %s, got %s",
 	    what, expected, got);
 	free(got);
@@ -412,7 +283,7 @@ get_string(struct loader *l, const struct ynode *map, const char *key,
 
 	if ((n = ynode_get(map, key)) == NULL)
 		return (0);
-	if (n->type != YNODE_SCALAR || is_null(n)) {
+	if (n->type != YNODE_SCALAR || ynode_is_null(n)) {
 		what = xasprintf("'%s'", key);
 		wrong_type(l, n, what, "a string");
 		free(what);
@@ -438,7 +309,7 @@ get_bool(struct loader *l, const struct ynode *map, const char *key, int *out)
 
 	if ((n = ynode_get(map, key)) == NULL)
 		return (0);
-	if (!plain_bool(n, &v)) {
+	if (!ynode_plain_bool(n, &v)) {
 		what = xasprintf("'%s'", key);
 		wrong_type(l, n, what, "true or false");
 		free(what);
@@ -459,7 +330,7 @@ get_int(struct loader *l, const struct ynode *map, int sec,
 
 	if ((n = ynode_get(map, key)) == NULL)
 		return (0);
-	if (!plain_int(n, &v)) {
+	if (!ynode_plain_int(n, &v)) {
 		what = xasprintf("'%s'", key);
 		wrong_type(l, n, what, "an integer");
 		free(what);
@@ -485,7 +356,7 @@ get_number(struct loader *l, const struct ynode *map, int sec, const char *key,
 
 	if ((n = ynode_get(map, key)) == NULL)
 		return (0);
-	if (!plain_number(n, &v)) {
+	if (!ynode_plain_number(n, &v)) {
 		what = xasprintf("'%s'", key);
 		wrong_type(l, n, what, "a number");
 		free(what);
@@ -514,7 +385,7 @@ get_enum(struct loader *l, const struct ynode *map, int sec,
 
 	if ((n = ynode_get(map, key)) == NULL)
 		return (0);
-	if (n->type != YNODE_SCALAR || is_null(n)) {
+	if (n->type != YNODE_SCALAR || ynode_is_null(n)) {
 		what = xasprintf("'%s'", key);
 		wrong_type(l, n, what, "a string");
 		free(what);
@@ -568,7 +439,7 @@ compile_regex(struct loader *l, const struct ynode *n, const char *key, int flag
 	char			*what;
 	size_t			 col;
 
-	if (n->type != YNODE_SCALAR || is_null(n)) {
+	if (n->type != YNODE_SCALAR || ynode_is_null(n)) {
 		what = xasprintf("'%s'", key);
 		wrong_type(l, n, what, "a regex");
 		free(what);
@@ -651,7 +522,7 @@ load_cond_list(struct loader *l, const struct ynode *map, const char *key,
 		c->loc.file = l->file;
 		c->loc.line = item->line;
 		c->loc.col = item->col;
-		if (item->type == YNODE_SCALAR && !is_null(item)) {
+		if (item->type == YNODE_SCALAR && !ynode_is_null(item)) {
 			if (compile_regex(l, item, key, 0, &c->rx) != 1)
 				continue;
 			c->pattern = xstrdup(item->scalar);
@@ -821,7 +692,7 @@ load_samples(struct loader *l, int sec, const struct ynode *map,
 	size_t			 i;
 
 	list = ynode_get(map, "samples");
-	if (list == NULL || is_null(list) ||
+	if (list == NULL || ynode_is_null(list) ||
 	    (list->type == YNODE_SEQUENCE && list->n == 0)) {
 		problem(l, list != NULL ? list : map, DLT_RERR_NO_SAMPLES,
 		    "no samples (every entry needs at least one)");
@@ -874,7 +745,7 @@ load_detector(struct loader *l, const struct ynode *m, struct dlt_detector *d)
 			d->anchors = xcalloc(list->n, sizeof *d->anchors);
 			for (i = 0; i < list->n; i++) {
 				a = list->items[i];
-				if (a->type != YNODE_SCALAR || is_null(a)) {
+				if (a->type != YNODE_SCALAR || ynode_is_null(a)) {
 					wrong_type(l, a, "an anchor", "a string");
 					continue;
 				}
@@ -1204,7 +1075,7 @@ load_document(struct loader *l, const struct ynode *root)
 	size_t			 i, j;
 	int			 sec, dup;
 
-	if (root == NULL || is_null(root))
+	if (root == NULL || ynode_is_null(root))
 		return;
 	if (root->type != YNODE_MAPPING) {
 		wrong_type(l, root, "the top level", "a mapping of sections");
@@ -1219,7 +1090,7 @@ load_document(struct loader *l, const struct ynode *root)
 		for (dup = 0, j = 0; j < i && !dup; j++)
 			dup = strcmp(root->keys[j]->scalar, name) == 0;
 		list = root->items[i];
-		if (dup || is_null(list))
+		if (dup || ynode_is_null(list))
 			continue;
 		if (list->type != YNODE_SEQUENCE) {
 			what = xasprintf("'%s'", name);
@@ -1543,7 +1414,7 @@ entry_release(int sec, void *p)
 
 int
 dlt_ruleset_load(struct dlt_ruleset *set, const char *const *paths, size_t npaths,
-    struct dlt_rule_problems *probs)
+    struct dlt_diags *probs)
 {
 	struct loader	l;
 	size_t		i;
@@ -1597,92 +1468,6 @@ dlt_ruleset_release(struct dlt_ruleset *s)
 	memset(s, 0, sizeof *s);
 }
 
-void
-dlt_rule_problems_release(struct dlt_rule_problems *probs)
-{
-	size_t	i;
-
-	for (i = 0; i < probs->n; i++) {
-		free(probs->v[i].file);
-		free(probs->v[i].message);
-	}
-	free(probs->v);
-	memset(probs, 0, sizeof *probs);
-}
-
-struct problem_order {
-	const struct dlt_rule_problem	*p;
-	size_t				 rank;	/* of the file, by first appearance */
-	size_t				 index;
-};
-
-static int
-same_file(const struct dlt_rule_problem *a, const struct dlt_rule_problem *b)
-{
-	if (a->file == NULL || b->file == NULL)
-		return (a->file == b->file);
-	return (strcmp(a->file, b->file) == 0);
-}
-
-static int
-compare_problems(const void *a, const void *b)
-{
-	const struct problem_order	*pa = a, *pb = b;
-
-	if (pa->rank != pb->rank)
-		return (pa->rank < pb->rank ? -1 : 1);
-	if (pa->p->line != pb->p->line)
-		return (pa->p->line < pb->p->line ? -1 : 1);
-	if (pa->p->col != pb->p->col)
-		return (pa->p->col < pb->p->col ? -1 : 1);
-	return (pa->index < pb->index ? -1 : pa->index > pb->index);
-}
-
-void
-dlt_rule_problems_print(const struct dlt_rule_problems *probs)
-{
-	struct problem_order		 *order;
-	const struct dlt_rule_problem	 *p, **firsts;
-	size_t				  i, j, nranks = 0;
-
-	if (probs->n == 0)
-		return;
-	/*
-	 * The rank of a file is the order of its first problem.  Problems
-	 * of one file come in runs, so only the first of a run looks back
-	 * at the files seen so far.
-	 */
-	order = xcalloc(probs->n, sizeof *order);
-	firsts = xcalloc(probs->n, sizeof *firsts);
-	for (i = 0; i < probs->n; i++) {
-		p = &probs->v[i];
-		order[i].p = p;
-		order[i].index = i;
-		if (i > 0 && same_file(p, &probs->v[i - 1])) {
-			order[i].rank = order[i - 1].rank;
-			continue;
-		}
-		for (j = 0; j < nranks; j++)
-			if (same_file(p, firsts[j]))
-				break;
-		if (j == nranks)
-			firsts[nranks++] = p;
-		order[i].rank = j;
-	}
-	free(firsts);
-	qsort(order, probs->n, sizeof *order, compare_problems);
-	fflush(stdout);
-	for (i = 0; i < probs->n; i++) {
-		p = order[i].p;
-		if (p->file == NULL || p->line <= 0)
-			fprintf(stderr, "dltriage: %s\n", p->message);
-		else
-			fprintf(stderr, "%s:%d:%d: %s\n", p->file, p->line, p->col,
-			    p->message);
-	}
-	free(order);
-}
-
 /* Names of the enums in rules.h. */
 
 static int
@@ -1694,18 +1479,6 @@ name_index(const char *const *names, const char *s)
 		if (strcmp(names[i], s) == 0)
 			return (i);
 	return (-1);
-}
-
-const char *
-dlt_class_name(int c)
-{
-	return (c >= 0 && c < DLT_CLASS_COUNT ? dlt_class_names[c] : "?");
-}
-
-int
-dlt_class_parse(const char *s)
-{
-	return (name_index(dlt_class_names, s));
 }
 
 const char *
@@ -1730,19 +1503,4 @@ int
 dlt_field_parse(const char *s)
 {
 	return (name_index(dlt_field_names, s));
-}
-
-const char *
-dlt_priority_name(int c)
-{
-	if (c == DLT_PRIO_UNSET)
-		return ("unset");
-	return (c >= DLT_PRIO_LOW && c <= DLT_PRIO_HIGH ? dlt_priority_names[c] :
-	    "?");
-}
-
-int
-dlt_priority_parse(const char *s)
-{
-	return (name_index(dlt_priority_names, s));
 }

@@ -5,11 +5,6 @@
 #include "rule-schema.h"
 #include "rules.h"
 
-const char *const dlt_class_names[] = {
-	"crash", "nan", "inconsistency", "false-positive", "timeout", "oom",
-	"unknown", "ignore", NULL
-};
-
 const char *const dlt_shape_names[] = {
 	"line", "traceback", "exception", "faulthandler", "backtrace",
 	"sanitizer", NULL
@@ -20,23 +15,6 @@ const char *const dlt_field_names[] = {
 	"top-frame", "frame.file", "detector", "source", "log.head", NULL
 };
 
-const char *const dlt_priority_names[] = {
-	"low", "medium", "high", NULL
-};
-
-const char *const dlt_framework_names[] = {
-	"pytorch", "tensorflow", "jax", "keras", "onnxruntime", "mindspore",
-	"paddle", NULL
-};
-
-/* Frameworks an incident can end up with: the above or "unknown". */
-static const char *const framework_or_unknown[] = {
-	"pytorch", "tensorflow", "jax", "keras", "onnxruntime", "mindspore",
-	"paddle", "unknown", NULL
-};
-
-_Static_assert(sizeof dlt_class_names / sizeof dlt_class_names[0] ==
-    DLT_CLASS_COUNT + 1, "dlt_class_names and enum dlt_class differ");
 _Static_assert(sizeof dlt_shape_names / sizeof dlt_shape_names[0] ==
     DLT_SHAPE_COUNT + 1, "dlt_shape_names and enum dlt_evidence_shape differ");
 _Static_assert(sizeof dlt_field_names / sizeof dlt_field_names[0] ==
@@ -172,7 +150,7 @@ const struct dlt_schema_key dlt_schema_table[] = {
 	  "refines the class (segfault, check-failure, ...); may use {group}; "
 	  "required unless class is ignore" },
 	{ DLT_SEC_RULES, DLT_SW_ENTRY, "framework", DLT_ST_ENUM, 0, NULL,
-	  framework_or_unknown, 0, 0,
+	  dlt_framework_or_unknown_names, 0, 0,
 	  "the rule applies only to incidents of this framework" },
 	{ DLT_SEC_RULES, DLT_SW_ENTRY, "set-framework", DLT_ST_ENUM, 0, NULL,
 	  dlt_framework_names, 0, 0,
@@ -198,7 +176,7 @@ const struct dlt_schema_key dlt_schema_table[] = {
 	{ DLT_SEC_RULES, DLT_SW_SAMPLE, "kind", DLT_ST_STRING, 0, NULL, NULL,
 	  0, 0, "the kind the failure must get" },
 	{ DLT_SEC_RULES, DLT_SW_SAMPLE, "framework", DLT_ST_ENUM, 0, NULL,
-	  framework_or_unknown, 0, 0, "the framework the failure must get" },
+	  dlt_framework_or_unknown_names, 0, 0, "the framework the failure must get" },
 	{ DLT_SEC_RULES, DLT_SW_SAMPLE, "exception", DLT_ST_STRING, 0, NULL,
 	  NULL, 0, 0, "the exception type the failure must get" },
 	{ DLT_SEC_RULES, DLT_SW_SAMPLE, "top-frame", DLT_ST_STRING, 0, NULL,
@@ -217,7 +195,7 @@ const struct dlt_schema_key dlt_schema_table[] = {
 	{ DLT_SEC_FRAMEWORKS, DLT_SW_SAMPLE, "log", DLT_ST_TEXT, REQ, NULL,
 	  NULL, 0, 0, "a log excerpt; its first failure is checked" },
 	{ DLT_SEC_FRAMEWORKS, DLT_SW_SAMPLE, "framework", DLT_ST_ENUM, REQ,
-	  NULL, framework_or_unknown, 0, 0,
+	  NULL, dlt_framework_or_unknown_names, 0, 0,
 	  "the framework the failure must get" },
 
 	/* ignore-frames */

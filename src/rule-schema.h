@@ -114,10 +114,7 @@ const char	*dlt_schema_where_name(const struct dlt_schema_key *, char *buf,
 		    size_t len);
 
 /* Value lists shared by the table and the rules.h *_name/_parse helpers. */
-extern const char *const dlt_class_names[];		/* enum dlt_class order */
 extern const char *const dlt_shape_names[];		/* enum dlt_evidence_shape order */
 extern const char *const dlt_field_names[];		/* enum dlt_field order */
-extern const char *const dlt_priority_names[];		/* enum dlt_priority order, from low */
-extern const char *const dlt_framework_names[];		/* pytorch, ...; NULL-terminated */
 
 #endif

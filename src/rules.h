@@ -34,26 +34,10 @@
 
 #include <stddef.h>
 
+#include "vocab.h"
+
 struct dlt_rx;
-
-enum dlt_class {
-	DLT_CLASS_CRASH,
-	DLT_CLASS_NAN,
-	DLT_CLASS_INCONSISTENCY,
-	DLT_CLASS_FALSE_POSITIVE,
-	DLT_CLASS_TIMEOUT,
-	DLT_CLASS_OOM,
-	DLT_CLASS_UNKNOWN,
-	DLT_CLASS_IGNORE,	/* rules only: "this evidence is not a failure" */
-	DLT_CLASS_COUNT
-};
-
-enum dlt_priority {
-	DLT_PRIO_UNSET = -1,
-	DLT_PRIO_LOW = 0,
-	DLT_PRIO_MEDIUM = 1,
-	DLT_PRIO_HIGH = 2
-};
+struct dlt_diags;
 
 /* Shapes of evidence; each has a parser in parse.c. */
 enum dlt_evidence_shape {
@@ -191,23 +175,6 @@ struct dlt_ruleset {
 };
 
 /*
- * One problem found while loading: "file:line:col: message".  Loading
- * collects every problem across all files instead of stopping at the
- * first (rules check prints them all).
- */
-struct dlt_rule_problem {
-	char	*file;
-	int	 line, col;
-	int	 code;		/* enum dlt_rule_error in rule-schema.h */
-	char	*message;
-};
-
-struct dlt_rule_problems {
-	struct dlt_rule_problem	*v;
-	size_t			 n, alloc;
-};
-
-/*
  * Load every *.yaml file (sorted by name) of each directory in dirs[],
  * in order; later directories add to and override earlier ones by id.
  * Returns 0 and a complete set when there were no problems; -1 with
@@ -215,19 +182,12 @@ struct dlt_rule_problems {
  * directly (not directories) are loaded as they are.
  */
 int	dlt_ruleset_load(struct dlt_ruleset *, const char *const *paths, size_t npaths,
-	    struct dlt_rule_problems *);
+	    struct dlt_diags *);
 void	dlt_ruleset_release(struct dlt_ruleset *);
-void	dlt_rule_problems_release(struct dlt_rule_problems *);
-/* Print problems as "file:line:col: message" lines to stderr, sorted by place. */
-void	dlt_rule_problems_print(const struct dlt_rule_problems *);
 
-const char	*dlt_class_name(int);		/* "crash", ... */
-int		 dlt_class_parse(const char *);	/* -1 if unknown */
 const char	*dlt_shape_name(int);
 int		 dlt_shape_parse(const char *);
 const char	*dlt_field_name(int);
 int		 dlt_field_parse(const char *);
-const char	*dlt_priority_name(int);
-int		 dlt_priority_parse(const char *);
 
 #endif

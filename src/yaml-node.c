@@ -13,6 +13,8 @@
  * scalar (| or >).  Anything non-zero is a string whatever it looks like.
  */
 #include <errno.h>
+#include <limits.h>
+#include <math.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -22,6 +24,7 @@
 #include <unistd.h>
 #include <yaml.h>
 
+#include "error.h"
 #include "xmalloc.h"
 #include "yaml-node.h"
 
@@ -54,6 +57,7 @@ static struct ynode	*node_new(struct ybuild *, enum ynode_type, const yaml_mark_
 static int		 attach(struct ybuild *, struct ynode *, const yaml_mark_t *);
 static int		 handle_event(struct ybuild *, const yaml_event_t *);
 static int		 is_str_tag(const yaml_char_t *);
+static int		 plain_text(const struct ynode *);
 
 /* Line and column (0-based) of byte offset off in buf. */
 static void
@@ -451,4 +455,119 @@ const char *
 ynode_libyaml_version(void)
 {
 	return (yaml_get_version_string());
+}
+
+/* Plain scalars. */
+
+int
+ynode_is_null(const struct ynode *n)
+{
+	if (n == NULL)
+		return (1);
+	if (n->type != YNODE_SCALAR || n->quoted)
+		return (0);
+	return (n->scalar_len == 0 || strcmp(n->scalar, "~") == 0 ||
+	    strcmp(n->scalar, "null") == 0 || strcmp(n->scalar, "Null") == 0 ||
+	    strcmp(n->scalar, "NULL") == 0);
+}
+
+int
+ynode_plain_bool(const struct ynode *n, int *v)
+{
+	if (n == NULL || n->type != YNODE_SCALAR || n->quoted)
+		return (0);
+	if (strcmp(n->scalar, "true") == 0 || strcmp(n->scalar, "True") == 0 ||
+	    strcmp(n->scalar, "TRUE") == 0) {
+		*v = 1;
+		return (1);
+	}
+	if (strcmp(n->scalar, "false") == 0 || strcmp(n->scalar, "False") == 0 ||
+	    strcmp(n->scalar, "FALSE") == 0) {
+		*v = 0;
+		return (1);
+	}
+	return (0);
+}
+
+/* A plain scalar without NUL bytes. */
+static int
+plain_text(const struct ynode *n)
+{
+	return (n != NULL && n->type == YNODE_SCALAR && !n->quoted &&
+	    n->scalar_len > 0 && strlen(n->scalar) == n->scalar_len);
+}
+
+int
+ynode_plain_int(const struct ynode *n, long long *v)
+{
+	const char	*p;
+
+	if (!plain_text(n))
+		return (0);
+	p = n->scalar;
+	if (*p == '-' || *p == '+')
+		p++;
+	if (*p == '\0')
+		return (0);
+	for (; *p != '\0'; p++)
+		if (*p < '0' || *p > '9')
+			return (0);
+	errno = 0;
+	*v = strtoll(n->scalar, NULL, 10);
+	if (errno == ERANGE)
+		*v = n->scalar[0] == '-' ? LLONG_MIN : LLONG_MAX;
+	return (1);
+}
+
+int
+ynode_plain_uint64(const struct ynode *n, uint64_t *v)
+{
+	const char		*p;
+	unsigned long long	 u;
+
+	if (!plain_text(n))
+		return (0);
+	for (p = n->scalar; *p != '\0'; p++)
+		if (*p < '0' || *p > '9')
+			return (0);
+	errno = 0;
+	u = strtoull(n->scalar, NULL, 10);
+	if (errno == ERANGE || u > UINT64_MAX)
+		return (0);
+	*v = (uint64_t)u;
+	return (1);
+}
+
+int
+ynode_plain_number(const struct ynode *n, double *v)
+{
+	char	*end;
+
+	if (!plain_text(n))
+		return (0);
+	if (strchr("+-.0123456789", n->scalar[0]) == NULL ||
+	    strpbrk(n->scalar, "xXnNiIpP") != NULL)
+		return (0);
+	errno = 0;
+	*v = strtod(n->scalar, &end);
+	if (*end != '\0' || end == n->scalar || !isfinite(*v))
+		return (0);
+	return (1);
+}
+
+char *
+ynode_describe(const struct ynode *n)
+{
+	char	*q, *s;
+
+	if (ynode_is_null(n))
+		return (xstrdup("null"));
+	if (n->type == YNODE_SEQUENCE)
+		return (xstrdup("a sequence"));
+	if (n->type == YNODE_MAPPING)
+		return (xstrdup("a mapping"));
+	q = dlt_msg_quote(n->scalar, n->scalar_len);
+	s = xasprintf("'%s'", q);
+	free(q);
+	return (s);
 }

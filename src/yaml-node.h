@@ -9,6 +9,7 @@
 #define DLT_YAML_NODE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 enum ynode_type {
 	YNODE_SCALAR,
@@ -40,6 +41,29 @@ void		 ynode_free(struct ynode *);
 /* Mapping lookup by key, or NULL. */
 struct ynode	*ynode_get(const struct ynode *map, const char *key);
 const char	*ynode_type_name(enum ynode_type);
+
+/*
+ * Plain scalars, as every loader reads them.  A quoted scalar is always
+ * a string ("true" and "12" in quotes are not a bool and a number).
+ * Each returns 1 and sets *v when n (which may be NULL) is a plain
+ * scalar of that type, else 0.
+ */
+/* NULL, an empty plain scalar, ~, null, Null or NULL. */
+int		 ynode_is_null(const struct ynode *);
+/* true/True/TRUE, false/False/FALSE. */
+int		 ynode_plain_bool(const struct ynode *, int *v);
+/* [+-]digits; out of range saturates to LLONG_MIN or LLONG_MAX. */
+int		 ynode_plain_int(const struct ynode *, long long *v);
+/* digits only, up to 2^64-1 (0 when out of range). */
+int		 ynode_plain_uint64(const struct ynode *, uint64_t *v);
+/* a finite decimal number (no hex, no inf or nan). */
+int		 ynode_plain_number(const struct ynode *, double *v);
+/*
+ * What a node is, for messages: "a sequence", "a mapping", "null" (also
+ * for NULL) or the quoted value "'...'" (escaped and cut, see
+ * dlt_msg_quote).  The caller frees.
+ */
+char		*ynode_describe(const struct ynode *);
 const char	*ynode_libyaml_version(void);
 
 #endif

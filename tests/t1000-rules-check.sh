@@ -367,7 +367,7 @@ test_expect_success 'a file with too many problems is cut short' '
 	awk "BEGIN { print \"rules:\"; print \"  - id: many\";
 		for (i = 0; i < 500; i++) printf \"    k%d: 1\\n\", i }" >many.yaml &&
 	test_must_fail --code=3 dltriage rules check --no-default-rules many.yaml 2>err &&
-	grep "^dltriage: too many problems in '\''many.yaml'\'', skipping the rest of it\$" err &&
+	grep "^many.yaml: too many problems, skipping the rest of the file\$" err &&
 	test $(wc -l <err) -lt 250
 '
 

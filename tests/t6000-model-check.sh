@@ -698,4 +698,21 @@ test_expect_success 'a directory: only *.yaml files, all of them, problems do no
 	grep "^d/b.yaml:1:1: no '\''inputs'\''\$" err
 '
 
+test_expect_success 'a model with too many problems is cut short like a rule file' '
+	{
+		echo "model: many"
+		echo "inputs: [{name: x, shape: [1, 4], dtype: float32}]"
+		echo "nodes:"
+		i=0
+		while [ $i -lt 300 ]; do
+			echo "  - {name: n$i, op: relu, inputs: [x], bogus$i: 1}"
+			i=$((i + 1))
+		done
+		echo "outputs: [n0]"
+	} >many.yaml &&
+	test_must_fail dltriage corpus check many.yaml >out 2>err &&
+	grep "^many.yaml: too many problems, skipping the rest of the file\$" err &&
+	test $(grep -c "^many.yaml:[0-9]*:[0-9]*: " err) -eq 200
+'
+
 test_done

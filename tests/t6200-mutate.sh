@@ -187,6 +187,16 @@ test_expect_success 'a profile with errors is reported with file:line:col' '
 	grep "prof/pytorch.yaml:10:3: unknown op .nosuchop." err
 '
 
+test_expect_success 'profile problems are printed like rule and model problems' '
+	mkdir prof &&
+	printf "framework: pytorch\nreleases: [\"2.13.0\"]\nbogus: 1\n" \
+	    >prof/pytorch.yaml &&
+	test_must_fail --code=3 dltriage mutate "$lenet" --profiles prof \
+	    --frameworks pytorch -o out 2>err &&
+	grep "^prof/pytorch.yaml:3:1: unknown key .bogus." err &&
+	! grep "^dltriage: prof/pytorch.yaml" err
+'
+
 test_expect_success 'a profile constraint makes aware mode repair or redraw' '
 	mkdir prof &&
 	{

@@ -145,7 +145,6 @@ static void	 sample_release(struct dlt_sample *);
 static void	 common_release(struct dlt_entry_common *);
 static void	 conds_release(struct dlt_conds *);
 static void	 entry_release(int, void *);
-static int	 name_index(const char *const *, const char *);
 
 /* Problems. */
 
@@ -391,7 +390,7 @@ get_enum(struct loader *l, const struct ynode *map, int sec,
 		free(what);
 		return (-1);
 	}
-	if ((idx = name_index(k->choices, n->scalar)) >= 0 &&
+	if ((idx = dlt_name_index(k->choices, n->scalar)) >= 0 &&
 	    strlen(n->scalar) == n->scalar_len) {
 		*out = idx;
 		return (1);
@@ -600,7 +599,7 @@ check_template(struct loader *l, const struct ynode *map, const char *key,
 			return;
 		}
 		name = xstrndup(p + 1, (size_t)(end - p - 1));
-		if ((name_index(builtins, name) < 0 || (is_kind &&
+		if ((dlt_name_index(builtins, name) < 0 || (is_kind &&
 		    strcmp(name, "kind") == 0)) && !has_group(w, name)) {
 			q = dlt_msg_quote(name, strlen(name));
 			problem(l, n, DLT_RERR_BAD_TEMPLATE,
@@ -1470,17 +1469,6 @@ dlt_ruleset_release(struct dlt_ruleset *s)
 
 /* Names of the enums in rules.h. */
 
-static int
-name_index(const char *const *names, const char *s)
-{
-	int	i;
-
-	for (i = 0; names[i] != NULL; i++)
-		if (strcmp(names[i], s) == 0)
-			return (i);
-	return (-1);
-}
-
 const char *
 dlt_shape_name(int c)
 {
@@ -1490,7 +1478,7 @@ dlt_shape_name(int c)
 int
 dlt_shape_parse(const char *s)
 {
-	return (name_index(dlt_shape_names, s));
+	return (dlt_name_index(dlt_shape_names, s));
 }
 
 const char *
@@ -1502,5 +1490,5 @@ dlt_field_name(int c)
 int
 dlt_field_parse(const char *s)
 {
-	return (name_index(dlt_field_names, s));
+	return (dlt_name_index(dlt_field_names, s));
 }

@@ -49,8 +49,8 @@ _Static_assert(sizeof dlt_framework_or_unknown_names /
     sizeof dlt_framework_or_unknown_names[0] == DLT_FW_COUNT + 1,
     "dlt_framework_or_unknown_names and enum dlt_framework differ");
 
-static int
-name_index(const char *const *names, const char *s)
+int
+dlt_name_index(const char *const *names, const char *s)
 {
 	int	i;
 
@@ -71,7 +71,7 @@ dlt_class_name(int c)
 int
 dlt_class_parse(const char *s)
 {
-	return (name_index(dlt_class_names, s));
+	return (dlt_name_index(dlt_class_names, s));
 }
 
 const char *
@@ -86,7 +86,7 @@ dlt_priority_name(int c)
 int
 dlt_priority_parse(const char *s)
 {
-	return (name_index(dlt_priority_names, s));
+	return (dlt_name_index(dlt_priority_names, s));
 }
 
 const char *
@@ -175,7 +175,7 @@ dlt_vocab_choose(const char *what, const char *name, const char *const *valid)
 	size_t		 n;
 	int		 i;
 
-	if ((i = name_index(valid, name)) >= 0)
+	if ((i = dlt_name_index(valid, name)) >= 0)
 		return (i);
 	for (n = 0; valid[n] != NULL; n++)
 		;

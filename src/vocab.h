@@ -77,6 +77,9 @@ void		 dlt_framework_list(struct strbuf *, int with_aliases);
 /* The aliases of a framework as a NULL-terminated list. */
 const char *const *dlt_framework_aliases(int);
 
+/* The index of s in a NULL-terminated list of names, or -1 (s may be NULL). */
+int		 dlt_name_index(const char *const *names, const char *s);
+
 /*
  * Validate name against a NULL-terminated list of valid ones and
  * complain the same way everywhere:

@@ -8,6 +8,8 @@
 
 #include <stddef.h>
 
+struct dlt_jw;
+
 #define DLT_MAX_FRAMES	8	/* frames kept per failure, innermost first */
 
 struct dlt_failure {
@@ -33,5 +35,13 @@ struct dlt_failure {
 };
 
 void	dlt_failure_release(struct dlt_failure *);
+
+/*
+ * The frames as a JSON array of strings and the evidence line numbers as
+ * a JSON array of numbers, as classify prints them and the store keeps
+ * them.
+ */
+void	dlt_failure_json_frames(struct dlt_jw *, const struct dlt_failure *);
+void	dlt_failure_json_evidence(struct dlt_jw *, const struct dlt_failure *);
 
 #endif

@@ -5,8 +5,8 @@
 #include "failure.h"
 #include "json.h"
 #include "output.h"
-#include "rules.h"
 #include "strbuf.h"
+#include "vocab.h"
 
 static void	out_json(struct dlt_output *, const struct dlt_failure *);
 static void	out_csv(struct dlt_output *, const struct dlt_failure *);
@@ -53,45 +53,36 @@ static void
 out_json(struct dlt_output *o, const struct dlt_failure *f)
 {
 	struct strbuf	sb = STRBUF_INIT, src = STRBUF_INIT;
-	size_t		i;
+	struct dlt_jw	jw;
 
 	source_range(&src, f);
-	strbuf_addstr(&sb, "{\"source\":");
-	dlt_json_string(&sb, src.buf, src.len);
-	strbuf_addstr(&sb, ",\"class\":");
-	dlt_json_cstr(&sb, dlt_class_name(f->cls));
-	strbuf_addstr(&sb, ",\"kind\":");
-	dlt_json_cstr(&sb, f->kind);
-	strbuf_addstr(&sb, ",\"framework\":");
-	dlt_json_cstr(&sb, f->framework);
-	strbuf_addstr(&sb, ",\"exception\":");
+	dlt_jw_init(&jw, &sb, 0);
+	dlt_jw_object(&jw);
+	dlt_jw_key(&jw, "source");
+	dlt_jw_str(&jw, src.buf, src.len);
+	dlt_jw_kv_cstr(&jw, "class", dlt_class_name(f->cls));
+	dlt_jw_kv_cstr(&jw, "kind", f->kind);
+	dlt_jw_kv_cstr(&jw, "framework", f->framework);
+	dlt_jw_key(&jw, "exception");
 	if (f->exc_type != NULL) {
-		strbuf_addstr(&sb, "{\"type\":");
-		dlt_json_cstr(&sb, f->exc_type);
-		strbuf_addstr(&sb, ",\"message\":");
-		dlt_json_cstr(&sb, f->exc_message);
-		strbuf_addch(&sb, '}');
+		dlt_jw_object(&jw);
+		dlt_jw_kv_cstr(&jw, "type", f->exc_type);
+		dlt_jw_kv_cstr(&jw, "message", f->exc_message);
+		dlt_jw_end(&jw);
 	} else
-		strbuf_addstr(&sb, "null");
-	strbuf_addstr(&sb, ",\"frames\":[");
-	for (i = 0; i < f->nframes; i++) {
-		if (i > 0)
-			strbuf_addch(&sb, ',');
-		dlt_json_cstr(&sb, f->frames[i]);
-	}
-	strbuf_addstr(&sb, "],\"signature\":");
-	dlt_json_cstr(&sb, f->signature);
-	strbuf_addstr(&sb, ",\"bucket\":");
-	dlt_json_cstr(&sb, f->bucket);
-	strbuf_addstr(&sb, ",\"rule\":");
-	dlt_json_cstr(&sb, f->rule);
-	strbuf_addstr(&sb, ",\"evidence\":[");
-	for (i = 0; i < f->nevidence; i++)
-		strbuf_addf(&sb, "%s%ld", i > 0 ? "," : "", f->evidence[i]);
-	strbuf_addstr(&sb, "],\"priority\":");
-	dlt_json_cstr(&sb, dlt_priority_name(f->priority));
-	strbuf_addf(&sb, ",\"confidence\":%.2f,\"security\":%s}\n", f->confidence,
-	    f->security ? "true" : "false");
+		dlt_jw_null(&jw);
+	dlt_jw_key(&jw, "frames");
+	dlt_failure_json_frames(&jw, f);
+	dlt_jw_kv_cstr(&jw, "signature", f->signature);
+	dlt_jw_kv_cstr(&jw, "bucket", f->bucket);
+	dlt_jw_kv_cstr(&jw, "rule", f->rule);
+	dlt_jw_key(&jw, "evidence");
+	dlt_failure_json_evidence(&jw, f);
+	dlt_jw_kv_cstr(&jw, "priority", dlt_priority_name(f->priority));
+	dlt_jw_kv_double(&jw, "confidence", f->confidence, 2);
+	dlt_jw_kv_bool(&jw, "security", f->security);
+	dlt_jw_end(&jw);
+	strbuf_addch(&sb, '\n');
 	fwrite(sb.buf, 1, sb.len, o->fp);
 	strbuf_release(&sb);
 	strbuf_release(&src);

@@ -27,9 +27,9 @@
 #include "error.h"
 #include "failure.h"
 #include "json.h"
-#include "rules.h"
 #include "store.h"
 #include "strbuf.h"
+#include "vocab.h"
 #include "xmalloc.h"
 
 /* PRAGMA application_id of a dltriage store: "DLTR" at offset 68. */
@@ -839,9 +839,9 @@ int
 dlt_store_add_failure(struct dlt_store *st, const struct dlt_failure *f)
 {
 	struct strbuf	 frames = STRBUF_INIT, evidence = STRBUF_INIT;
+	struct dlt_jw	 jw;
 	sqlite3_stmt	*s;
 	const char	*cls, *prio, *sig;
-	size_t		 i;
 	int		 rc = -1;
 
 	if (st->state == STORE_SKIP)
@@ -860,17 +860,10 @@ dlt_store_add_failure(struct dlt_store *st, const struct dlt_failure *f)
 		prio = dlt_priority_name(f->priority);
 	sig = f->signature != NULL ? f->signature : "";
 
-	strbuf_addch(&frames, '[');
-	for (i = 0; i < f->nframes; i++) {
-		if (i > 0)
-			strbuf_addch(&frames, ',');
-		dlt_json_cstr(&frames, f->frames[i]);
-	}
-	strbuf_addch(&frames, ']');
-	strbuf_addch(&evidence, '[');
-	for (i = 0; i < f->nevidence; i++)
-		strbuf_addf(&evidence, "%s%ld", i > 0 ? "," : "", f->evidence[i]);
-	strbuf_addch(&evidence, ']');
+	dlt_jw_init(&jw, &frames, 0);
+	dlt_failure_json_frames(&jw, f);
+	dlt_jw_init(&jw, &evidence, 0);
+	dlt_failure_json_evidence(&jw, f);
 
 	/* The bucket first: failures.bucket references it. */
 	s = st->stmt[S_BUCKET_ADD];

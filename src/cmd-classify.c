@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "bucket.h"
 #include "classify.h"
 #include "command.h"
 #include "ctx.h"
@@ -52,51 +53,14 @@ struct run {
 	long			 files, skipped, failures, by_class[DLT_CLASS_COUNT];
 	unsigned long		 nerrors;
 	int			 store_failed, found_fail_on;
-	/* distinct buckets, open addressing */
-	uint64_t		*buckets;
-	size_t			 nbuckets, buckets_alloc;
+	struct dlt_bucket_set	 buckets;	/* distinct */
 };
 
 static int	failure_cb(const struct dlt_failure *, void *);
 static int	file_cb(const char *, void *);
 static int	classify_fd(struct run *, const char *, int);
-static void	bucket_add(struct run *, const char *);
 static int	parse_fail_on(const char *, unsigned *);
 static void	summary(struct run *, FILE *);
-
-static void
-bucket_add(struct run *r, const char *hex)
-{
-	uint64_t	v = strtoull(hex, NULL, 16) | 1, *old;
-	size_t		i, n;
-
-	if (r->nbuckets * 2 >= r->buckets_alloc) {
-		old = r->buckets;
-		n = r->buckets_alloc;
-		r->buckets_alloc = n ? n * 2 : 1024;
-		r->buckets = xcalloc(r->buckets_alloc, sizeof *r->buckets);
-		r->nbuckets = 0;
-		for (i = 0; i < n; i++) {
-			if (old[i] != 0) {
-				size_t j = old[i] & (r->buckets_alloc - 1);
-
-				while (r->buckets[j] != 0)
-					j = (j + 1) & (r->buckets_alloc - 1);
-				r->buckets[j] = old[i];
-				r->nbuckets++;
-			}
-		}
-		free(old);
-	}
-	i = v & (r->buckets_alloc - 1);
-	while (r->buckets[i] != 0) {
-		if (r->buckets[i] == v)
-			return;
-		i = (i + 1) & (r->buckets_alloc - 1);
-	}
-	r->buckets[i] = v;
-	r->nbuckets++;
-}
 
 static int
 failure_cb(const struct dlt_failure *f, void *arg)
@@ -109,7 +73,7 @@ failure_cb(const struct dlt_failure *f, void *arg)
 		r->by_class[f->cls]++;
 	if (r->fail_on & (1u << f->cls))
 		r->found_fail_on = 1;
-	bucket_add(r, f->bucket);
+	dlt_bucket_set_add(&r->buckets, f->bucket);
 	if (r->ctx->store == NULL || r->store_failed)
 		return (0);
 	if (!r->begun) {
@@ -216,7 +180,7 @@ summary(struct run *r, FILE *fp)
 	if (r->nerrors > 0)
 		fprintf(fp, ", %lu unreadable", r->nerrors);
 	fprintf(fp, ": %ld failure%s in %zu unique defect%s\n", r->failures,
-	    r->failures == 1 ? "" : "s", r->nbuckets, r->nbuckets == 1 ? "" : "s");
+	    r->failures == 1 ? "" : "s", r->buckets.count, r->buckets.count == 1 ? "" : "s");
 	for (c = 0; c < DLT_CLASS_IGNORE; c++) {
 		if (r->by_class[c] == 0)
 			continue;
@@ -330,7 +294,7 @@ cmd_classify_exec(struct dlt_ctx *ctx, int argc, char **argv)
 	else if (want_summary)
 		summary(&r, stderr);
 	dlt_classifier_free(r.cl);
-	free(r.buckets);
+	dlt_bucket_set_release(&r.buckets);
 	if (r.store_failed)
 		return (DLT_EXIT_STORE);
 	if (r.nerrors > 0)

@@ -7,6 +7,7 @@
 #define DLT_FAILURE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 struct dlt_jw;
 
@@ -24,7 +25,7 @@ struct dlt_failure {
 	char	*frames[DLT_MAX_FRAMES];
 	size_t	 nframes;
 	char	*signature;		/* one-line human title */
-	char	 bucket[17];		/* 16 hex digits */
+	uint64_t bucket;		/* bucket id (bucket.h) */
 	char	*rule;			/* id of the deciding rule, or NULL */
 	long	*evidence;		/* matched line numbers */
 	size_t	 nevidence;

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bucket.h"
 #include "failure.h"
 #include "json.h"
 #include "output.h"
@@ -54,6 +55,7 @@ out_json(struct dlt_output *o, const struct dlt_failure *f)
 {
 	struct strbuf	sb = STRBUF_INIT, src = STRBUF_INIT;
 	struct dlt_jw	jw;
+	char		bucket[DLT_BUCKET_HEXLEN + 1];
 
 	source_range(&src, f);
 	dlt_jw_init(&jw, &sb, 0);
@@ -74,7 +76,7 @@ out_json(struct dlt_output *o, const struct dlt_failure *f)
 	dlt_jw_key(&jw, "frames");
 	dlt_failure_json_frames(&jw, f);
 	dlt_jw_kv_cstr(&jw, "signature", f->signature);
-	dlt_jw_kv_cstr(&jw, "bucket", f->bucket);
+	dlt_jw_kv_cstr(&jw, "bucket", dlt_bucket_hex(f->bucket, bucket));
 	dlt_jw_kv_cstr(&jw, "rule", f->rule);
 	dlt_jw_key(&jw, "evidence");
 	dlt_failure_json_evidence(&jw, f);
@@ -111,6 +113,7 @@ static void
 out_csv(struct dlt_output *o, const struct dlt_failure *f)
 {
 	struct strbuf	sb = STRBUF_INIT;
+	char		bucket[DLT_BUCKET_HEXLEN + 1];
 
 	csv_field(&sb, f->source);
 	strbuf_addf(&sb, ",%ld,%ld,", f->line_start, f->line_end);
@@ -127,7 +130,7 @@ out_csv(struct dlt_output *o, const struct dlt_failure *f)
 	csv_field(&sb, f->nframes > 0 ? f->frames[0] : NULL);
 	strbuf_addch(&sb, ',');
 	csv_field(&sb, f->signature);
-	strbuf_addf(&sb, ",%s,", f->bucket);
+	strbuf_addf(&sb, ",%s,", dlt_bucket_hex(f->bucket, bucket));
 	csv_field(&sb, f->rule);
 	strbuf_addf(&sb, ",%s,%.2f,%s\r\n", dlt_priority_name(f->priority),
 	    f->confidence, f->security ? "true" : "false");
@@ -139,11 +142,12 @@ static void
 out_table(struct dlt_output *o, const struct dlt_failure *f)
 {
 	struct strbuf	sb = STRBUF_INIT, line = STRBUF_INIT;
+	char		bucket[DLT_BUCKET_HEXLEN + 1];
 	size_t		i;
 
 	source_range(&sb, f);
 	strbuf_addf(&line, "%-15s %-30s %-11s %-16s %s  ", dlt_class_name(f->cls),
-	    f->kind, f->framework, f->bucket, sb.buf);
+	    f->kind, f->framework, dlt_bucket_hex(f->bucket, bucket), sb.buf);
 	/* one line per failure: flatten and bound the signature */
 	for (i = 0; f->signature[i] != '\0' && i < 160; i++)
 		strbuf_addch(&line, (unsigned char)f->signature[i] < 0x20 ? ' ' :

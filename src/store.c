@@ -24,6 +24,7 @@
 #include <sqlite3.h>
 
 #include "config.h"
+#include "bucket.h"
 #include "error.h"
 #include "failure.h"
 #include "json.h"
@@ -842,6 +843,7 @@ dlt_store_add_failure(struct dlt_store *st, const struct dlt_failure *f)
 	struct dlt_jw	 jw;
 	sqlite3_stmt	*s;
 	const char	*cls, *prio, *sig;
+	char		 bucket[DLT_BUCKET_HEXLEN + 1];
 	int		 rc = -1;
 
 	if (st->state == STORE_SKIP)
@@ -853,8 +855,9 @@ dlt_store_add_failure(struct dlt_store *st, const struct dlt_failure *f)
 	if (f->cls < 0 || f->cls >= DLT_CLASS_COUNT ||
 	    (cls = dlt_class_name(f->cls)) == NULL)
 		dlt_bug("store failure with class %d", f->cls);
-	if (strlen(f->bucket) != 16)
+	if (f->bucket == 0)
 		dlt_bug("store failure without a bucket id");
+	dlt_bucket_hex(f->bucket, bucket);
 	prio = NULL;
 	if (f->priority != DLT_PRIO_UNSET)
 		prio = dlt_priority_name(f->priority);
@@ -867,7 +870,7 @@ dlt_store_add_failure(struct dlt_store *st, const struct dlt_failure *f)
 
 	/* The bucket first: failures.bucket references it. */
 	s = st->stmt[S_BUCKET_ADD];
-	bind_text(s, 1, f->bucket);
+	bind_text(s, 1, bucket);
 	bind_text(s, 2, sig);
 	bind_text(s, 3, cls);
 	bind_text(s, 4, f->kind);
@@ -889,7 +892,7 @@ dlt_store_add_failure(struct dlt_store *st, const struct dlt_failure *f)
 	bind_text(s, 10, f->exc_message);
 	bind_text(s, 11, frames.buf);
 	bind_text(s, 12, sig);
-	bind_text(s, 13, f->bucket);
+	bind_text(s, 13, bucket);
 	bind_text(s, 14, f->rule);
 	bind_text(s, 15, evidence.buf);
 	bind_text(s, 16, prio);
@@ -903,7 +906,7 @@ dlt_store_add_failure(struct dlt_store *st, const struct dlt_failure *f)
 	/* A failure already known (same file and content, lines, bucket) counts once. */
 	if (sqlite3_changes(st->db) > 0) {
 		s = st->stmt[S_BUCKET_BUMP];
-		bind_text(s, 1, f->bucket);
+		bind_text(s, 1, bucket);
 		bind_text(s, 2, prio);
 		if (stmt_run(st, S_BUCKET_BUMP, "write") != 0)
 			goto out;

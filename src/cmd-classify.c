@@ -31,11 +31,6 @@ const struct dlt_cmd dlt_cmd_classify = {
 	DLT_CMD_NEEDS_RULES, cmd_classify_exec
 };
 
-static const char *const frameworks[] = {
-	"pytorch", "tensorflow", "jax", "keras", "onnxruntime", "mindspore",
-	"paddle", "unknown", NULL
-};
-
 /* What one run of classify keeps; the walk callback's argument. */
 struct run {
 	struct dlt_classifier	*cl;
@@ -43,6 +38,7 @@ struct run {
 };
 
 static int	file_cb(const char *, void *);
+static int	parse_framework(const char *, const char **);
 static int	parse_fail_on(const char *, unsigned *);
 static void	summary(const struct dlt_tally *, const struct dlt_ctx *,
 		    const struct dlt_store_writer *, FILE *);
@@ -63,24 +59,50 @@ file_cb(const char *path, void *arg)
 	return (rc);
 }
 
+/* --framework: a name or an alias ("torch"), kept by its canonical name. */
+static int
+parse_framework(const char *arg, const char **framework)
+{
+	int	fw;
+
+	if ((fw = dlt_framework_parse(arg, 1)) < 0) {
+		(void)dlt_vocab_choose("framework", arg,
+		    dlt_framework_or_unknown_names);
+		return (-1);
+	}
+	*framework = dlt_framework_name(fw);
+	return (0);
+}
+
+/* --fail-on: classes separated by commas; "any" is every real failure. */
 static int
 parse_fail_on(const char *arg, unsigned *mask)
 {
-	char	*copy, *p, *save;
-	int	 c, rc = 0;
+	const char	*valid[DLT_CLASS_COUNT + 1];
+	int		 cls[DLT_CLASS_COUNT + 1];
+	char		*copy, *p, *save;
+	int		 c, i, n = 0, rc = 0;
 
+	for (c = 0; c < DLT_CLASS_COUNT; c++) {
+		if (c == DLT_CLASS_IGNORE)
+			continue;
+		cls[n] = c;
+		valid[n++] = dlt_class_name(c);
+	}
+	cls[n] = -1;
+	valid[n++] = "any";
+	valid[n] = NULL;
 	copy = xstrdup(arg);
 	for (p = strtok_r(copy, ",", &save); p != NULL; p = strtok_r(NULL, ",", &save)) {
-		if (strcmp(p, "any") == 0) {
-			*mask |= ~(1u << DLT_CLASS_FALSE_POSITIVE) &
-			    ((1u << DLT_CLASS_COUNT) - 1);
-			continue;
-		}
-		if ((c = dlt_class_parse(p)) < 0 || c == DLT_CLASS_IGNORE) {
-			rc = dlt_error("unknown class '%s' in --fail-on", p);
+		if ((i = dlt_vocab_choose("class", p, valid)) < 0) {
+			rc = -1;
 			break;
 		}
-		*mask |= 1u << c;
+		if (cls[i] >= 0)
+			*mask |= 1u << cls[i];
+		else
+			*mask |= ~(1u << DLT_CLASS_FALSE_POSITIVE) &
+			    ~(1u << DLT_CLASS_IGNORE) & ((1u << DLT_CLASS_COUNT) - 1);
 	}
 	free(copy);
 	return (rc);
@@ -139,7 +161,7 @@ cmd_classify_exec(struct dlt_ctx *ctx, int argc, char **argv)
 	struct run			 r;
 	const char			*env;
 	int				 ch, format = DLT_FORMAT_TABLE, want_summary = 0;
-	int				 rc, i, k;
+	int				 rc, i;
 
 	memset(&opts, 0, sizeof opts);
 	if ((env = getenv("DLTRIAGE_DB")) != NULL && *env != '\0')
@@ -154,16 +176,8 @@ cmd_classify_exec(struct dlt_ctx *ctx, int argc, char **argv)
 			ctx->db_path = optarg;
 			break;
 		case 'F':
-			for (k = 0; frameworks[k] != NULL; k++)
-				if (strcmp(frameworks[k], optarg) == 0)
-					break;
-			if (frameworks[k] == NULL) {
-				dlt_error("unknown framework '%s'", optarg);
-				fprintf(stderr, "known frameworks: pytorch, tensorflow, jax, "
-				    "keras, onnxruntime, mindspore, paddle, unknown\n");
+			if (parse_framework(optarg, &opts.framework) != 0)
 				return (DLT_EXIT_USAGE);
-			}
-			opts.framework = optarg;
 			break;
 		case 'f':
 			if ((format = dlt_format_parse(optarg)) < 0) {

@@ -14,6 +14,16 @@
 #include "vocab.h"
 #include "xmalloc.h"
 
+enum sink_event {
+	SINK_BEGIN,
+	SINK_FAILURE,
+	SINK_END,
+	SINK_ABORT,
+	SINK_SKIP
+};
+
+static int	sink_send(struct dlt_sink *, enum sink_event,
+		    const struct dlt_failure *, enum dlt_sink_skip);
 static int	classify_cb(const struct dlt_failure *, void *);
 static int	output_failure(void *, const struct dlt_failure *);
 static int	tally_failure(void *, const struct dlt_failure *);
@@ -46,74 +56,87 @@ dlt_sink_add(struct dlt_sink *sink, const struct dlt_sink_consumer *c)
 		sink->needs_hash = 1;
 }
 
+/*
+ * Send one event to every consumer in order; -1 (and the sink failed)
+ * when a callback failed.  The file's path, size and hash are the sink's.
+ */
+static int
+sink_send(struct dlt_sink *sink, enum sink_event ev,
+    const struct dlt_failure *f, enum dlt_sink_skip why)
+{
+	const struct dlt_sink_consumer	*c;
+	size_t				 i;
+	int				 rc = 0;
+
+	for (i = 0; i < sink->n; i++) {
+		c = &sink->v[i];
+		switch (ev) {
+		case SINK_BEGIN:
+			if (c->begin_file != NULL && c->begin_file(c->arg,
+			    sink->path, sink->size, sink->hash) != 0)
+				rc = -1;
+			break;
+		case SINK_FAILURE:
+			if (c->failure != NULL && c->failure(c->arg, f) != 0)
+				rc = -1;
+			break;
+		case SINK_END:
+			if (c->end_file != NULL && c->end_file(c->arg) != 0)
+				rc = -1;
+			break;
+		case SINK_ABORT:
+			if (c->abort_file != NULL)
+				c->abort_file(c->arg);
+			break;
+		case SINK_SKIP:
+			if (c->skip_file != NULL)
+				c->skip_file(c->arg, sink->path, why);
+			break;
+		}
+	}
+	if (rc != 0)
+		sink->failed = 1;
+	return (rc);
+}
+
 int
 dlt_sink_begin_file(struct dlt_sink *sink, const char *path, int64_t size,
     uint64_t hash)
 {
-	size_t	i;
-	int	rc = 0;
-
+	sink->path = path;
+	sink->size = size;
+	sink->hash = hash;
 	sink->begun = 1;
-	for (i = 0; i < sink->n; i++)
-		if (sink->v[i].begin_file != NULL &&
-		    sink->v[i].begin_file(sink->v[i].arg, path, size, hash) != 0)
-			rc = -1;
-	if (rc != 0)
-		sink->failed = 1;
-	return (rc);
+	return (sink_send(sink, SINK_BEGIN, NULL, 0));
 }
 
 int
 dlt_sink_failure(struct dlt_sink *sink, const struct dlt_failure *f)
 {
-	size_t	i;
-	int	rc = 0;
-
-	for (i = 0; i < sink->n; i++)
-		if (sink->v[i].failure != NULL &&
-		    sink->v[i].failure(sink->v[i].arg, f) != 0)
-			rc = -1;
-	if (rc != 0)
-		sink->failed = 1;
-	return (rc);
+	return (sink_send(sink, SINK_FAILURE, f, 0));
 }
 
 int
 dlt_sink_end_file(struct dlt_sink *sink)
 {
-	size_t	i;
-	int	rc = 0;
-
 	sink->begun = 0;
-	for (i = 0; i < sink->n; i++)
-		if (sink->v[i].end_file != NULL &&
-		    sink->v[i].end_file(sink->v[i].arg) != 0)
-			rc = -1;
-	if (rc != 0)
-		sink->failed = 1;
-	return (rc);
+	return (sink_send(sink, SINK_END, NULL, 0));
 }
 
 void
 dlt_sink_abort_file(struct dlt_sink *sink)
 {
-	size_t	i;
-
 	sink->begun = 0;
-	for (i = 0; i < sink->n; i++)
-		if (sink->v[i].abort_file != NULL)
-			sink->v[i].abort_file(sink->v[i].arg);
+	(void)sink_send(sink, SINK_ABORT, NULL, 0);
 }
 
 void
 dlt_sink_skip_file(struct dlt_sink *sink, const char *path,
     enum dlt_sink_skip why)
 {
-	size_t	i;
-
-	for (i = 0; i < sink->n; i++)
-		if (sink->v[i].skip_file != NULL)
-			sink->v[i].skip_file(sink->v[i].arg, path, why);
+	sink->path = path;
+	(void)sink_send(sink, SINK_SKIP, NULL, why);
+	sink->path = NULL;
 }
 
 /*

@@ -52,7 +52,7 @@ struct dlt_sink {
 	int				 needs_hash;
 	int				 failed;	/* a callback returned -1 */
 	/* the current file */
-	const char			*path;
+	const char			*path;		/* borrowed, during a file */
 	int64_t				 size;
 	uint64_t			 hash;
 	int				 begun;

@@ -7,9 +7,10 @@
  * dlt_classify_buffer() and as a stream from a memfd with
  * dlt_classify_fd(), and every failure found is checked and written in
  * all three output formats.  The checks are the promises of classify.h,
- * failure.h and output.h: a class in range, a bucket of 16 hex digits,
- * line ranges and evidence inside the log, and JSON output that is valid
- * UTF-8 without raw control characters, whatever bytes the log holds.
+ * failure.h, bucket.h and output.h: a class in range, a bucket id that
+ * reads back from its 16 hex digits, line ranges and evidence inside the
+ * log, and JSON output that is valid UTF-8 without raw control
+ * characters, whatever bytes the log holds.
  *
  * Build: ./configure --enable-fuzzing CC=clang; run: see fuzz/README.
  */
@@ -23,6 +24,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "bucket.h"
 #include "classify.h"
 #include "diag.h"
 #include "error.h"
@@ -88,7 +90,8 @@ static int
 on_failure(const struct dlt_failure *f, void *arg)
 {
 	struct dlt_output	 out;
-	char			*buf = NULL;
+	char			*buf = NULL, hex[DLT_BUCKET_HEXLEN + 1];
+	uint64_t		 id;
 	size_t			 len = 0, i;
 	FILE			*fp;
 	int			 fmt;
@@ -99,8 +102,10 @@ on_failure(const struct dlt_failure *f, void *arg)
 	if (f->kind == NULL || f->framework == NULL || f->signature == NULL ||
 	    f->source == NULL)
 		abort();
-	if (strlen(f->bucket) != 16 ||
-	    strspn(f->bucket, "0123456789abcdef") != 16)
+	dlt_bucket_hex(f->bucket, hex);
+	if (strlen(hex) != DLT_BUCKET_HEXLEN ||
+	    strspn(hex, "0123456789abcdef") != DLT_BUCKET_HEXLEN ||
+	    dlt_bucket_parse(hex, &id) != 0 || id != f->bucket)
 		abort();
 	if (f->line_start < 1 || f->line_end < f->line_start ||
 	    f->line_end > nlines + 1)

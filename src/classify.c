@@ -1,22 +1,24 @@
 /*
  * classify.c: incidents -> failures.  Framework detection, frame
- * filtering, the rules, signatures and bucket ids; see classify.h and
- * docs/rules-spec.md.  Nothing here decides a class by itself: every
+ * filtering, the rules and signatures; bucket.c gives the bucket id and
+ * priority.c the priority.  See classify.h and docs/rules-spec.md.  Nothing here decides a class by itself: every
  * decision comes from the rule set.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "bucket.h"
 #include "classify.h"
 #include "failure.h"
-#include "hash.h"
 #include "logread.h"
 #include "parse.h"
+#include "priority.h"
 #include "regex.h"
 #include "rules.h"
 #include "scan.h"
 #include "strbuf.h"
+#include "vocab.h"
 #include "xmalloc.h"
 
 #define MAX_CAPTURES	16
@@ -59,9 +61,7 @@ static const char *capture_get(const struct captures *, const char *);
 static char	*expand(const char *, const struct captures *, const char *, const char *,
 		    const char *, const char *, const char *, const char *);
 static char	*first_line(const char *, size_t);
-static int	default_priority(int, int);
 static int	flush_pending(struct dlt_classifier *, dlt_failure_fn, void *);
-static void	bucket_id(const struct dlt_ruleset *, struct dlt_failure *);
 static void	file_framework(struct dlt_classifier *);
 static int	looks_binary(const char *, size_t);
 
@@ -288,21 +288,6 @@ expand(const char *tpl, const struct captures *caps, const char *type,
 }
 
 static int
-default_priority(int cls, int security)
-{
-	if (security)
-		return (DLT_PRIO_HIGH);
-	switch (cls) {
-	case DLT_CLASS_CRASH:
-	case DLT_CLASS_NAN:
-	case DLT_CLASS_INCONSISTENCY:
-		return (DLT_PRIO_MEDIUM);
-	default:
-		return (DLT_PRIO_LOW);
-	}
-}
-
-static int
 incident_cb(struct dlt_incident *inc, void *arg)
 {
 	struct dlt_classifier		*cl = arg;
@@ -419,40 +404,10 @@ incident_cb(struct dlt_incident *inc, void *arg)
 		memcpy(f->evidence, inc->evidence, inc->nevidence * sizeof *f->evidence);
 		f->nevidence = inc->nevidence;
 	}
-	f->security = rule != NULL && rule->security == 1;
-	f->priority = rule != NULL && rule->priority != DLT_PRIO_UNSET ?
-	    rule->priority : default_priority(cls, f->security);
-	f->confidence = rule != NULL ? rule->confidence : 0.3;
+	dlt_priority_assign(f, rule);
 	f->excerpt = xstrndup(inc->text.buf, inc->text.len > 8192 ? 8192 : inc->text.len);
 	captures_release(&caps);
 	return (0);
-}
-
-/*
- * The bucket: a hash of the normalised identity of the defect, the same
- * on every run and machine: framework, class, kind, exception type, the
- * normalised signature and the normalised top three frames.
- */
-static void
-bucket_id(const struct dlt_ruleset *rs, struct dlt_failure *f)
-{
-	uint64_t	 h = DLT_HASH_INIT;
-	char		*norm;
-	size_t		 i;
-
-	h = dlt_hash_str(h, f->framework);
-	h = dlt_hash_str(h, dlt_class_name(f->cls));
-	h = dlt_hash_str(h, f->kind);
-	h = dlt_hash_str(h, f->exc_type);
-	norm = dlt_normalise(rs, f->signature, strlen(f->signature));
-	h = dlt_hash_str(h, norm);
-	free(norm);
-	for (i = 0; i < f->nframes && i < 3; i++) {
-		norm = dlt_normalise(rs, f->frames[i], strlen(f->frames[i]));
-		h = dlt_hash_str(h, norm);
-		free(norm);
-	}
-	dlt_hash_hex(h, f->bucket);
 }
 
 /*
@@ -498,7 +453,7 @@ flush_pending(struct dlt_classifier *cl, dlt_failure_fn fn, void *arg)
 
 	file_framework(cl);
 	for (i = 0; i < cl->npending; i++)
-		bucket_id(cl->rules, &cl->pending[i]);
+		cl->pending[i].bucket = dlt_bucket_id(cl->rules, &cl->pending[i]);
 	for (i = 0; i < cl->npending; i++) {
 		cl->pending[i].multi = cl->npending > 1;
 		if (rc == 0 && fn != NULL)
@@ -665,34 +620,4 @@ dlt_frame_is_ignored(const struct dlt_ruleset *rs, const char *framework,
 		return (1);
 	}
 	return (0);
-}
-
-char *
-dlt_normalise(const struct dlt_ruleset *rs, const char *s, size_t len)
-{
-	struct strbuf	a = STRBUF_INIT, b = STRBUF_INIT, tmp;
-	size_t		i;
-
-	strbuf_add(&a, s, len);
-	for (i = 0; i < rs->nnormalise; i++) {
-		strbuf_reset(&b);
-		dlt_rx_replace_all(rs->normalise[i].match, a.buf, a.len,
-		    rs->normalise[i].replace, &b);
-		tmp = a;
-		a = b;
-		b = tmp;
-	}
-	strbuf_release(&b);
-	return (strbuf_detach(&a, NULL));
-}
-
-char *
-dlt_normalise_one(const struct dlt_ruleset *rs, size_t i, const char *s, size_t len)
-{
-	struct strbuf	out = STRBUF_INIT;
-
-	if (i >= rs->nnormalise)
-		return (xstrndup(s, len));
-	dlt_rx_replace_all(rs->normalise[i].match, s, len, rs->normalise[i].replace, &out);
-	return (strbuf_detach(&out, NULL));
 }

@@ -3,8 +3,9 @@
  * set's detector anchors into the scanner once; then each log (a file,
  * streamed in bounded memory, or a buffer) is scanned for evidence,
  * evidence is grouped into incidents (one per failure), each incident is
- * parsed (exception, frames), classified by the rules, given a signature
- * and a bucket id, and handed to a callback.
+ * parsed (exception, frames), classified by the rules, given a signature,
+ * a bucket id (bucket.h) and a priority (priority.h), and handed to a
+ * callback.
  *
  * The classifier borrows the rule set; it must outlive the classifier.
  */
@@ -67,9 +68,5 @@ int	dlt_detector_hits_line(const struct dlt_ruleset *, size_t detector,
 /* Is the frame (function name, file) ignored for the framework (may be NULL)? */
 int	dlt_frame_is_ignored(const struct dlt_ruleset *, const char *framework,
 	    const char *func, const char *file);
-/* Apply every normalise entry in order to s; returns a new string. */
-char	*dlt_normalise(const struct dlt_ruleset *, const char *s, size_t len);
-/* Apply only normalise entry i. */
-char	*dlt_normalise_one(const struct dlt_ruleset *, size_t i, const char *s, size_t len);
 
 #endif

@@ -3,12 +3,10 @@
  * directories that any tool produced and says, for every failure in
  * them, what it is.
  */
-#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "classify.h"
@@ -16,10 +14,10 @@
 #include "ctx.h"
 #include "error.h"
 #include "exitcode.h"
-#include "failure.h"
 #include "output.h"
-#include "rules.h"
+#include "sink.h"
 #include "store.h"
+#include "vocab.h"
 #include "walk.h"
 #include "xmalloc.h"
 
@@ -33,137 +31,17 @@ const struct dlt_cmd dlt_cmd_classify = {
 	DLT_CMD_NEEDS_RULES, cmd_classify_exec
 };
 
-static const char *const frameworks[] = {
-	"pytorch", "tensorflow", "jax", "keras", "onnxruntime", "mindspore",
-	"paddle", "unknown", NULL
-};
-
+/* What one run of classify keeps; the walk callback's argument. */
 struct run {
-	struct dlt_ctx		*ctx;
 	struct dlt_classifier	*cl;
-	struct dlt_output	 out;
-	unsigned		 fail_on;	/* bit per class */
-	/* per file */
-	const char		*path;
-	int64_t			 size;
-	uint64_t		 hash;
-	int			 begun, unchanged;
-	/* totals */
-	long			 files, skipped, failures, by_class[DLT_CLASS_COUNT];
-	unsigned long		 nerrors;
-	int			 store_failed, found_fail_on;
-	/* distinct buckets, open addressing */
-	uint64_t		*buckets;
-	size_t			 nbuckets, buckets_alloc;
+	struct dlt_sink		 sink;
 };
 
-static int	failure_cb(const struct dlt_failure *, void *);
 static int	file_cb(const char *, void *);
-static int	classify_fd(struct run *, const char *, int);
-static void	bucket_add(struct run *, const char *);
+static int	parse_framework(const char *, const char **);
 static int	parse_fail_on(const char *, unsigned *);
-static void	summary(struct run *, FILE *);
-
-static void
-bucket_add(struct run *r, const char *hex)
-{
-	uint64_t	v = strtoull(hex, NULL, 16) | 1, *old;
-	size_t		i, n;
-
-	if (r->nbuckets * 2 >= r->buckets_alloc) {
-		old = r->buckets;
-		n = r->buckets_alloc;
-		r->buckets_alloc = n ? n * 2 : 1024;
-		r->buckets = xcalloc(r->buckets_alloc, sizeof *r->buckets);
-		r->nbuckets = 0;
-		for (i = 0; i < n; i++) {
-			if (old[i] != 0) {
-				size_t j = old[i] & (r->buckets_alloc - 1);
-
-				while (r->buckets[j] != 0)
-					j = (j + 1) & (r->buckets_alloc - 1);
-				r->buckets[j] = old[i];
-				r->nbuckets++;
-			}
-		}
-		free(old);
-	}
-	i = v & (r->buckets_alloc - 1);
-	while (r->buckets[i] != 0) {
-		if (r->buckets[i] == v)
-			return;
-		i = (i + 1) & (r->buckets_alloc - 1);
-	}
-	r->buckets[i] = v;
-	r->nbuckets++;
-}
-
-static int
-failure_cb(const struct dlt_failure *f, void *arg)
-{
-	struct run	*r = arg;
-
-	dlt_output_failure(&r->out, f);
-	r->failures++;
-	if (f->cls >= 0 && f->cls < DLT_CLASS_COUNT)
-		r->by_class[f->cls]++;
-	if (r->fail_on & (1u << f->cls))
-		r->found_fail_on = 1;
-	bucket_add(r, f->bucket);
-	if (r->ctx->store == NULL || r->store_failed)
-		return (0);
-	if (!r->begun) {
-		if (dlt_store_begin_file(r->ctx->store, r->path, r->size, r->hash,
-		    &r->unchanged) != 0) {
-			r->store_failed = 1;
-			return (0);
-		}
-		r->begun = 1;
-	}
-	if (!r->unchanged && dlt_store_add_failure(r->ctx->store, f) != 0) {
-		dlt_store_abort_file(r->ctx->store);
-		r->begun = 0;
-		r->store_failed = 1;
-	}
-	return (0);
-}
-
-static int
-classify_fd(struct run *r, const char *path, int fd)
-{
-	struct stat	st;
-	int		rc;
-
-	r->path = path;
-	r->size = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? (int64_t)st.st_size : -1;
-	r->begun = r->unchanged = 0;
-	r->hash = 0;
-	rc = dlt_classify_fd(r->cl, path, fd, failure_cb, r,
-	    r->ctx->store != NULL ? &r->hash : NULL);
-	if (rc == DLT_CLASSIFY_BINARY) {
-		dlt_warn("skipping '%s': binary file", path);
-		r->skipped++;
-		return (0);
-	}
-	if (rc == DLT_CLASSIFY_READ_ERROR) {
-		dlt_error_errno("cannot read '%s'", path);
-		r->nerrors++;
-		if (r->begun)
-			dlt_store_abort_file(r->ctx->store);
-		return (0);
-	}
-	r->files++;
-	if (r->ctx->store != NULL && !r->store_failed) {
-		if (!r->begun && dlt_store_begin_file(r->ctx->store, path, r->size,
-		    r->hash, &r->unchanged) != 0) {
-			r->store_failed = 1;
-			return (1);
-		}
-		if (dlt_store_end_file(r->ctx->store) != 0)
-			r->store_failed = 1;
-	}
-	return (r->store_failed ? 1 : 0);
-}
+static void	summary(const struct dlt_tally *, const struct dlt_ctx *,
+		    const struct dlt_store_writer *, FILE *);
 
 static int
 file_cb(const char *path, void *arg)
@@ -173,63 +51,91 @@ file_cb(const char *path, void *arg)
 
 	if ((fd = open(path, O_RDONLY | O_NOCTTY)) == -1) {
 		dlt_error_errno("cannot open '%s'", path);
-		r->nerrors++;
+		dlt_sink_skip_file(&r->sink, path, DLT_SINK_UNREADABLE);
 		return (0);
 	}
-	rc = classify_fd(r, path, fd);
+	rc = dlt_sink_classify_fd(&r->sink, r->cl, path, fd);
 	close(fd);
 	return (rc);
 }
 
+/* --framework: a name or an alias ("torch"), kept by its canonical name. */
+static int
+parse_framework(const char *arg, const char **framework)
+{
+	int	fw;
+
+	if ((fw = dlt_framework_parse(arg, 1)) < 0) {
+		(void)dlt_vocab_choose("framework", arg,
+		    dlt_framework_or_unknown_names);
+		return (-1);
+	}
+	*framework = dlt_framework_name(fw);
+	return (0);
+}
+
+/* --fail-on: classes separated by commas; "any" is every real failure. */
 static int
 parse_fail_on(const char *arg, unsigned *mask)
 {
-	char	*copy, *p, *save;
-	int	 c, rc = 0;
+	const char	*valid[DLT_CLASS_COUNT + 1];
+	int		 cls[DLT_CLASS_COUNT + 1];
+	char		*copy, *p, *save;
+	int		 c, i, n = 0, rc = 0;
 
+	for (c = 0; c < DLT_CLASS_COUNT; c++) {
+		if (c == DLT_CLASS_IGNORE)
+			continue;
+		cls[n] = c;
+		valid[n++] = dlt_class_name(c);
+	}
+	cls[n] = -1;
+	valid[n++] = "any";
+	valid[n] = NULL;
 	copy = xstrdup(arg);
 	for (p = strtok_r(copy, ",", &save); p != NULL; p = strtok_r(NULL, ",", &save)) {
-		if (strcmp(p, "any") == 0) {
-			*mask |= ~(1u << DLT_CLASS_FALSE_POSITIVE) &
-			    ((1u << DLT_CLASS_COUNT) - 1);
-			continue;
-		}
-		if ((c = dlt_class_parse(p)) < 0 || c == DLT_CLASS_IGNORE) {
-			rc = dlt_error("unknown class '%s' in --fail-on", p);
+		if ((i = dlt_vocab_choose("class", p, valid)) < 0) {
+			rc = -1;
 			break;
 		}
-		*mask |= 1u << c;
+		if (cls[i] >= 0)
+			*mask |= 1u << cls[i];
+		else
+			*mask |= ~(1u << DLT_CLASS_FALSE_POSITIVE) &
+			    ~(1u << DLT_CLASS_IGNORE) & ((1u << DLT_CLASS_COUNT) - 1);
 	}
 	free(copy);
 	return (rc);
 }
 
 static void
-summary(struct run *r, FILE *fp)
+summary(const struct dlt_tally *t, const struct dlt_ctx *ctx,
+    const struct dlt_store_writer *w, FILE *fp)
 {
 	struct dlt_store_summary	s;
+	size_t				nbuckets = t->buckets.count;
 	int				c, first = 1;
 
-	fprintf(fp, "\n%ld file%s read", r->files, r->files == 1 ? "" : "s");
-	if (r->skipped > 0)
-		fprintf(fp, ", %ld binary skipped", r->skipped);
-	if (r->nerrors > 0)
-		fprintf(fp, ", %lu unreadable", r->nerrors);
-	fprintf(fp, ": %ld failure%s in %zu unique defect%s\n", r->failures,
-	    r->failures == 1 ? "" : "s", r->nbuckets, r->nbuckets == 1 ? "" : "s");
+	fprintf(fp, "\n%ld file%s read", t->files, t->files == 1 ? "" : "s");
+	if (t->skipped > 0)
+		fprintf(fp, ", %ld binary skipped", t->skipped);
+	if (t->unreadable > 0)
+		fprintf(fp, ", %lu unreadable", t->unreadable);
+	fprintf(fp, ": %ld failure%s in %zu unique defect%s\n", t->failures,
+	    t->failures == 1 ? "" : "s", nbuckets, nbuckets == 1 ? "" : "s");
 	for (c = 0; c < DLT_CLASS_IGNORE; c++) {
-		if (r->by_class[c] == 0)
+		if (t->by_class[c] == 0)
 			continue;
 		fprintf(fp, "%s%s %ld", first ? "  " : ", ", dlt_class_name(c),
-		    r->by_class[c]);
+		    t->by_class[c]);
 		first = 0;
 	}
 	if (!first)
 		fputc('\n', fp);
-	if (r->ctx->store != NULL && !r->store_failed &&
-	    dlt_store_summary(r->ctx->store, &s) == 0)
+	if (ctx->store != NULL && !w->failed &&
+	    dlt_store_summary(ctx->store, &s) == 0)
 		fprintf(fp, "store '%s': %ld file%s, %ld failure%s, %ld bucket%s\n",
-		    r->ctx->db_path, s.files, s.files == 1 ? "" : "s", s.failures,
+		    ctx->db_path, s.files, s.files == 1 ? "" : "s", s.failures,
 		    s.failures == 1 ? "" : "s", s.buckets, s.buckets == 1 ? "" : "s");
 }
 
@@ -248,14 +154,16 @@ cmd_classify_exec(struct dlt_ctx *ctx, int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	struct dlt_classify_opts	 opts;
+	struct dlt_output		 out;
+	struct dlt_tally		 tally = DLT_TALLY_INIT;
+	struct dlt_store_writer		 writer;
+	struct dlt_sink_consumer	 c;
 	struct run			 r;
 	const char			*env;
 	int				 ch, format = DLT_FORMAT_TABLE, want_summary = 0;
-	int				 rc, i, k;
+	int				 rc, i;
 
 	memset(&opts, 0, sizeof opts);
-	memset(&r, 0, sizeof r);
-	r.ctx = ctx;
 	if ((env = getenv("DLTRIAGE_DB")) != NULL && *env != '\0')
 		ctx->db_path = env;
 	optind = 0;
@@ -268,16 +176,8 @@ cmd_classify_exec(struct dlt_ctx *ctx, int argc, char **argv)
 			ctx->db_path = optarg;
 			break;
 		case 'F':
-			for (k = 0; frameworks[k] != NULL; k++)
-				if (strcmp(frameworks[k], optarg) == 0)
-					break;
-			if (frameworks[k] == NULL) {
-				dlt_error("unknown framework '%s'", optarg);
-				fprintf(stderr, "known frameworks: pytorch, tensorflow, jax, "
-				    "keras, onnxruntime, mindspore, paddle, unknown\n");
+			if (parse_framework(optarg, &opts.framework) != 0)
 				return (DLT_EXIT_USAGE);
-			}
-			opts.framework = optarg;
 			break;
 		case 'f':
 			if ((format = dlt_format_parse(optarg)) < 0) {
@@ -286,7 +186,7 @@ cmd_classify_exec(struct dlt_ctx *ctx, int argc, char **argv)
 			}
 			break;
 		case 'x':
-			if (parse_fail_on(optarg, &r.fail_on) != 0)
+			if (parse_fail_on(optarg, &tally.fail_on) != 0)
 				return (DLT_EXIT_USAGE);
 			break;
 		case 's':
@@ -315,25 +215,39 @@ cmd_classify_exec(struct dlt_ctx *ctx, int argc, char **argv)
 		if (dlt_store_open(ctx->db_path, &ctx->store) != 0)
 			return (DLT_EXIT_STORE);
 	}
+	/* failures go to the output, then the tally, then the store */
+	dlt_sink_init(&r.sink);
+	dlt_output_begin(&out, stdout, format);
+	c = dlt_output_consumer(&out);
+	dlt_sink_add(&r.sink, &c);
+	c = dlt_tally_consumer(&tally);
+	dlt_sink_add(&r.sink, &c);
+	dlt_store_writer_init(&writer, ctx->store);
+	if (ctx->store != NULL) {
+		c = dlt_store_consumer(&writer);
+		dlt_sink_add(&r.sink, &c);
+	}
 	r.cl = dlt_classifier_new(&ctx->rules, &opts);
-	dlt_output_begin(&r.out, stdout, format);
 	rc = 0;
 	for (i = optind; i < argc && rc == 0; i++) {
 		if (strcmp(argv[i], "-") == 0)
-			rc = classify_fd(&r, "-", STDIN_FILENO);
+			rc = dlt_sink_classify_fd(&r.sink, r.cl, "-", STDIN_FILENO);
 		else
-			rc = dlt_walk(argv[i], file_cb, &r, &r.nerrors);
+			rc = dlt_walk(argv[i], file_cb, &r, &tally.unreadable);
 	}
-	dlt_output_end(&r.out);
+	dlt_output_end(&out);
 	if (format == DLT_FORMAT_TABLE)
-		summary(&r, stdout);
+		summary(&tally, ctx, &writer, stdout);
 	else if (want_summary)
-		summary(&r, stderr);
+		summary(&tally, ctx, &writer, stderr);
 	dlt_classifier_free(r.cl);
-	free(r.buckets);
-	if (r.store_failed)
-		return (DLT_EXIT_STORE);
-	if (r.nerrors > 0)
-		return (DLT_EXIT_INPUT);
-	return (r.found_fail_on ? DLT_EXIT_FINDINGS : DLT_EXIT_OK);
+	dlt_sink_release(&r.sink);
+	if (writer.failed)
+		rc = DLT_EXIT_STORE;
+	else if (tally.unreadable > 0)
+		rc = DLT_EXIT_INPUT;
+	else
+		rc = tally.found_fail_on ? DLT_EXIT_FINDINGS : DLT_EXIT_OK;
+	dlt_tally_release(&tally);
+	return (rc);
 }

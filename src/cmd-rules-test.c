@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bucket.h"
 #include "classify.h"
 #include "command.h"
 #include "ctx.h"

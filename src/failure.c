@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "failure.h"
+#include "json.h"
 
 void
 dlt_failure_release(struct dlt_failure *f)
@@ -21,4 +22,26 @@ dlt_failure_release(struct dlt_failure *f)
 	free(f->evidence);
 	free(f->excerpt);
 	memset(f, 0, sizeof *f);
+}
+
+void
+dlt_failure_json_frames(struct dlt_jw *jw, const struct dlt_failure *f)
+{
+	size_t	i;
+
+	dlt_jw_array(jw);
+	for (i = 0; i < f->nframes; i++)
+		dlt_jw_cstr(jw, f->frames[i]);
+	dlt_jw_end(jw);
+}
+
+void
+dlt_failure_json_evidence(struct dlt_jw *jw, const struct dlt_failure *f)
+{
+	size_t	i;
+
+	dlt_jw_array(jw);
+	for (i = 0; i < f->nevidence; i++)
+		dlt_jw_int(jw, f->evidence[i]);
+	dlt_jw_end(jw);
 }

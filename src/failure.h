@@ -7,6 +7,9 @@
 #define DLT_FAILURE_H
 
 #include <stddef.h>
+#include <stdint.h>
+
+struct dlt_jw;
 
 #define DLT_MAX_FRAMES	8	/* frames kept per failure, innermost first */
 
@@ -22,7 +25,7 @@ struct dlt_failure {
 	char	*frames[DLT_MAX_FRAMES];
 	size_t	 nframes;
 	char	*signature;		/* one-line human title */
-	char	 bucket[17];		/* 16 hex digits */
+	uint64_t bucket;		/* bucket id (bucket.h) */
 	char	*rule;			/* id of the deciding rule, or NULL */
 	long	*evidence;		/* matched line numbers */
 	size_t	 nevidence;
@@ -33,5 +36,13 @@ struct dlt_failure {
 };
 
 void	dlt_failure_release(struct dlt_failure *);
+
+/*
+ * The frames as a JSON array of strings and the evidence line numbers as
+ * a JSON array of numbers, as classify prints them and the store keeps
+ * them.
+ */
+void	dlt_failure_json_frames(struct dlt_jw *, const struct dlt_failure *);
+void	dlt_failure_json_evidence(struct dlt_jw *, const struct dlt_failure *);
 
 #endif

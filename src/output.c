@@ -2,11 +2,12 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bucket.h"
 #include "failure.h"
 #include "json.h"
 #include "output.h"
-#include "rules.h"
 #include "strbuf.h"
+#include "vocab.h"
 
 static void	out_json(struct dlt_output *, const struct dlt_failure *);
 static void	out_csv(struct dlt_output *, const struct dlt_failure *);
@@ -53,45 +54,37 @@ static void
 out_json(struct dlt_output *o, const struct dlt_failure *f)
 {
 	struct strbuf	sb = STRBUF_INIT, src = STRBUF_INIT;
-	size_t		i;
+	struct dlt_jw	jw;
+	char		bucket[DLT_BUCKET_HEXLEN + 1];
 
 	source_range(&src, f);
-	strbuf_addstr(&sb, "{\"source\":");
-	dlt_json_string(&sb, src.buf, src.len);
-	strbuf_addstr(&sb, ",\"class\":");
-	dlt_json_cstr(&sb, dlt_class_name(f->cls));
-	strbuf_addstr(&sb, ",\"kind\":");
-	dlt_json_cstr(&sb, f->kind);
-	strbuf_addstr(&sb, ",\"framework\":");
-	dlt_json_cstr(&sb, f->framework);
-	strbuf_addstr(&sb, ",\"exception\":");
+	dlt_jw_init(&jw, &sb, 0);
+	dlt_jw_object(&jw);
+	dlt_jw_key(&jw, "source");
+	dlt_jw_str(&jw, src.buf, src.len);
+	dlt_jw_kv_cstr(&jw, "class", dlt_class_name(f->cls));
+	dlt_jw_kv_cstr(&jw, "kind", f->kind);
+	dlt_jw_kv_cstr(&jw, "framework", f->framework);
+	dlt_jw_key(&jw, "exception");
 	if (f->exc_type != NULL) {
-		strbuf_addstr(&sb, "{\"type\":");
-		dlt_json_cstr(&sb, f->exc_type);
-		strbuf_addstr(&sb, ",\"message\":");
-		dlt_json_cstr(&sb, f->exc_message);
-		strbuf_addch(&sb, '}');
+		dlt_jw_object(&jw);
+		dlt_jw_kv_cstr(&jw, "type", f->exc_type);
+		dlt_jw_kv_cstr(&jw, "message", f->exc_message);
+		dlt_jw_end(&jw);
 	} else
-		strbuf_addstr(&sb, "null");
-	strbuf_addstr(&sb, ",\"frames\":[");
-	for (i = 0; i < f->nframes; i++) {
-		if (i > 0)
-			strbuf_addch(&sb, ',');
-		dlt_json_cstr(&sb, f->frames[i]);
-	}
-	strbuf_addstr(&sb, "],\"signature\":");
-	dlt_json_cstr(&sb, f->signature);
-	strbuf_addstr(&sb, ",\"bucket\":");
-	dlt_json_cstr(&sb, f->bucket);
-	strbuf_addstr(&sb, ",\"rule\":");
-	dlt_json_cstr(&sb, f->rule);
-	strbuf_addstr(&sb, ",\"evidence\":[");
-	for (i = 0; i < f->nevidence; i++)
-		strbuf_addf(&sb, "%s%ld", i > 0 ? "," : "", f->evidence[i]);
-	strbuf_addstr(&sb, "],\"priority\":");
-	dlt_json_cstr(&sb, dlt_priority_name(f->priority));
-	strbuf_addf(&sb, ",\"confidence\":%.2f,\"security\":%s}\n", f->confidence,
-	    f->security ? "true" : "false");
+		dlt_jw_null(&jw);
+	dlt_jw_key(&jw, "frames");
+	dlt_failure_json_frames(&jw, f);
+	dlt_jw_kv_cstr(&jw, "signature", f->signature);
+	dlt_jw_kv_cstr(&jw, "bucket", dlt_bucket_hex(f->bucket, bucket));
+	dlt_jw_kv_cstr(&jw, "rule", f->rule);
+	dlt_jw_key(&jw, "evidence");
+	dlt_failure_json_evidence(&jw, f);
+	dlt_jw_kv_cstr(&jw, "priority", dlt_priority_name(f->priority));
+	dlt_jw_kv_double(&jw, "confidence", f->confidence, 2);
+	dlt_jw_kv_bool(&jw, "security", f->security);
+	dlt_jw_end(&jw);
+	strbuf_addch(&sb, '\n');
 	fwrite(sb.buf, 1, sb.len, o->fp);
 	strbuf_release(&sb);
 	strbuf_release(&src);
@@ -120,6 +113,7 @@ static void
 out_csv(struct dlt_output *o, const struct dlt_failure *f)
 {
 	struct strbuf	sb = STRBUF_INIT;
+	char		bucket[DLT_BUCKET_HEXLEN + 1];
 
 	csv_field(&sb, f->source);
 	strbuf_addf(&sb, ",%ld,%ld,", f->line_start, f->line_end);
@@ -136,7 +130,7 @@ out_csv(struct dlt_output *o, const struct dlt_failure *f)
 	csv_field(&sb, f->nframes > 0 ? f->frames[0] : NULL);
 	strbuf_addch(&sb, ',');
 	csv_field(&sb, f->signature);
-	strbuf_addf(&sb, ",%s,", f->bucket);
+	strbuf_addf(&sb, ",%s,", dlt_bucket_hex(f->bucket, bucket));
 	csv_field(&sb, f->rule);
 	strbuf_addf(&sb, ",%s,%.2f,%s\r\n", dlt_priority_name(f->priority),
 	    f->confidence, f->security ? "true" : "false");
@@ -148,11 +142,12 @@ static void
 out_table(struct dlt_output *o, const struct dlt_failure *f)
 {
 	struct strbuf	sb = STRBUF_INIT, line = STRBUF_INIT;
+	char		bucket[DLT_BUCKET_HEXLEN + 1];
 	size_t		i;
 
 	source_range(&sb, f);
 	strbuf_addf(&line, "%-15s %-30s %-11s %-16s %s  ", dlt_class_name(f->cls),
-	    f->kind, f->framework, f->bucket, sb.buf);
+	    f->kind, f->framework, dlt_bucket_hex(f->bucket, bucket), sb.buf);
 	/* one line per failure: flatten and bound the signature */
 	for (i = 0; f->signature[i] != '\0' && i < 160; i++)
 		strbuf_addch(&line, (unsigned char)f->signature[i] < 0x20 ? ' ' :

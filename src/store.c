@@ -24,12 +24,13 @@
 #include <sqlite3.h>
 
 #include "config.h"
+#include "bucket.h"
 #include "error.h"
 #include "failure.h"
 #include "json.h"
-#include "rules.h"
 #include "store.h"
 #include "strbuf.h"
+#include "vocab.h"
 #include "xmalloc.h"
 
 /* PRAGMA application_id of a dltriage store: "DLTR" at offset 68. */
@@ -839,9 +840,10 @@ int
 dlt_store_add_failure(struct dlt_store *st, const struct dlt_failure *f)
 {
 	struct strbuf	 frames = STRBUF_INIT, evidence = STRBUF_INIT;
+	struct dlt_jw	 jw;
 	sqlite3_stmt	*s;
 	const char	*cls, *prio, *sig;
-	size_t		 i;
+	char		 bucket[DLT_BUCKET_HEXLEN + 1];
 	int		 rc = -1;
 
 	if (st->state == STORE_SKIP)
@@ -853,28 +855,22 @@ dlt_store_add_failure(struct dlt_store *st, const struct dlt_failure *f)
 	if (f->cls < 0 || f->cls >= DLT_CLASS_COUNT ||
 	    (cls = dlt_class_name(f->cls)) == NULL)
 		dlt_bug("store failure with class %d", f->cls);
-	if (strlen(f->bucket) != 16)
+	if (f->bucket == 0)
 		dlt_bug("store failure without a bucket id");
+	dlt_bucket_hex(f->bucket, bucket);
 	prio = NULL;
 	if (f->priority != DLT_PRIO_UNSET)
 		prio = dlt_priority_name(f->priority);
 	sig = f->signature != NULL ? f->signature : "";
 
-	strbuf_addch(&frames, '[');
-	for (i = 0; i < f->nframes; i++) {
-		if (i > 0)
-			strbuf_addch(&frames, ',');
-		dlt_json_cstr(&frames, f->frames[i]);
-	}
-	strbuf_addch(&frames, ']');
-	strbuf_addch(&evidence, '[');
-	for (i = 0; i < f->nevidence; i++)
-		strbuf_addf(&evidence, "%s%ld", i > 0 ? "," : "", f->evidence[i]);
-	strbuf_addch(&evidence, ']');
+	dlt_jw_init(&jw, &frames, 0);
+	dlt_failure_json_frames(&jw, f);
+	dlt_jw_init(&jw, &evidence, 0);
+	dlt_failure_json_evidence(&jw, f);
 
 	/* The bucket first: failures.bucket references it. */
 	s = st->stmt[S_BUCKET_ADD];
-	bind_text(s, 1, f->bucket);
+	bind_text(s, 1, bucket);
 	bind_text(s, 2, sig);
 	bind_text(s, 3, cls);
 	bind_text(s, 4, f->kind);
@@ -896,7 +892,7 @@ dlt_store_add_failure(struct dlt_store *st, const struct dlt_failure *f)
 	bind_text(s, 10, f->exc_message);
 	bind_text(s, 11, frames.buf);
 	bind_text(s, 12, sig);
-	bind_text(s, 13, f->bucket);
+	bind_text(s, 13, bucket);
 	bind_text(s, 14, f->rule);
 	bind_text(s, 15, evidence.buf);
 	bind_text(s, 16, prio);
@@ -910,7 +906,7 @@ dlt_store_add_failure(struct dlt_store *st, const struct dlt_failure *f)
 	/* A failure already known (same file and content, lines, bucket) counts once. */
 	if (sqlite3_changes(st->db) > 0) {
 		s = st->stmt[S_BUCKET_BUMP];
-		bind_text(s, 1, f->bucket);
+		bind_text(s, 1, bucket);
 		bind_text(s, 2, prio);
 		if (stmt_run(st, S_BUCKET_BUMP, "write") != 0)
 			goto out;

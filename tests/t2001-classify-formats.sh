@@ -477,6 +477,25 @@ test_expect_success 'an unknown framework is a usage error' '
 	grep "^dltriage: .*theano" err
 '
 
+test_expect_success '--framework takes an alias and prints the canonical name' '
+	dltriage classify --format json --framework torch "$TEST_TMP/logs" >out &&
+	check get out framework | sort -u >fw &&
+	echo pytorch >expect &&
+	test_cmp expect fw &&
+	dltriage classify --format json --framework TF "$TEST_TMP/logs/segv.log" >out &&
+	check get out framework | sort -u >fw &&
+	echo tensorflow >expect &&
+	test_cmp expect fw
+'
+
+test_expect_success 'a mistyped framework: did you mean, the known ones, status 2' '
+	test_must_fail --code=2 dltriage classify --framework pytorh "$TEST_TMP/logs" \
+	    >out 2>err &&
+	test_must_be_empty out &&
+	grep "^dltriage: unknown framework .pytorh. (did you mean .pytorch.?)\$" err &&
+	grep "^valid: pytorch, tensorflow, .*, unknown\$" err
+'
+
 test_expect_success '--fail-on: status 1 when a failure of the class is found' '
 	dltriage classify -q --fail-on nan,timeout "$TEST_TMP/logs" >out &&
 	test_must_fail --code=1 dltriage classify --fail-on crash "$TEST_TMP/logs" >out &&
@@ -492,6 +511,15 @@ test_expect_success '--fail-on with an unknown class is a usage error' '
 	    >out 2>err &&
 	test_must_be_empty out &&
 	grep "^dltriage: .*bogus" err
+'
+
+test_expect_success '--fail-on with a mistyped class lists the valid ones, status 2' '
+	test_must_fail --code=2 dltriage classify --fail-on crsh "$TEST_TMP/logs" \
+	    >out 2>err &&
+	test_must_be_empty out &&
+	grep "^dltriage: unknown class .crsh. (did you mean .crash.?)\$" err &&
+	grep "^valid: crash, nan, inconsistency, false-positive, timeout, oom, unknown, any\$" err &&
+	! grep ignore err
 '
 
 test_expect_success '-q and --quiet are accepted' '

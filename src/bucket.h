@@ -1,0 +1,56 @@
+/*
+ * bucket.h: bucket ids, the identity of a defect.  A bucket id is a
+ * 64-bit hash of the normalised identity of a failure (framework, class,
+ * kind, exception type, the normalised signature and the normalised top
+ * three frames); it is the same on every run and machine, and is
+ * written as 16 lower-case hex digits wherever people or files see it.
+ *
+ * Normalisation applies the rule set's normalise entries (addresses,
+ * shapes, numbers, ...) in order, so that two runs of one defect get one
+ * bucket.
+ */
+#ifndef DLT_BUCKET_H
+#define DLT_BUCKET_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct dlt_failure;
+struct dlt_ruleset;
+
+#define DLT_BUCKET_HEXLEN	16
+
+/*
+ * The bucket id of a classified failure.  The rule set is used only for
+ * its normalise entries.
+ */
+uint64_t	 dlt_bucket_id(const struct dlt_ruleset *, const struct dlt_failure *);
+/* Writes 16 lower-case hex digits and a NUL into out; returns out. */
+const char	*dlt_bucket_hex(uint64_t, char out[DLT_BUCKET_HEXLEN + 1]);
+/* Reads exactly 16 hex digits; 0, or -1 when s is not a bucket id. */
+int		 dlt_bucket_parse(const char *s, uint64_t *);
+
+/* Apply every normalise entry in order to s; returns a new string. */
+char	*dlt_normalise(const struct dlt_ruleset *, const char *s, size_t len);
+/* Apply only normalise entry i; returns a new string. */
+char	*dlt_normalise_one(const struct dlt_ruleset *, size_t i, const char *s,
+	    size_t len);
+
+/*
+ * A set of distinct bucket ids (open addressing).  All-zero is an empty
+ * set: DLT_BUCKET_SET_INIT or dlt_bucket_set_init().
+ */
+struct dlt_bucket_set {
+	uint64_t	*slots;		/* 0 marks a free slot */
+	size_t		 nslots;	/* a power of two, or 0 */
+	size_t		 count;		/* ids held, the zero id included */
+	int		 has_zero;	/* the id 0, which cannot take a slot */
+};
+#define DLT_BUCKET_SET_INIT	{ NULL, 0, 0, 0 }
+
+void	dlt_bucket_set_init(struct dlt_bucket_set *);
+void	dlt_bucket_set_release(struct dlt_bucket_set *);
+/* Add an id; 1 when it was new, 0 when the set held it already. */
+int	dlt_bucket_set_add(struct dlt_bucket_set *, uint64_t);
+
+#endif

@@ -1,0 +1,339 @@
+/* sink.c: fanning failures out to consumers, and the stock consumers; see sink.h. */
+#include <sys/stat.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "bucket.h"
+#include "classify.h"
+#include "error.h"
+#include "failure.h"
+#include "output.h"
+#include "sink.h"
+#include "store.h"
+#include "vocab.h"
+#include "xmalloc.h"
+
+enum sink_event {
+	SINK_BEGIN,
+	SINK_FAILURE,
+	SINK_END,
+	SINK_ABORT,
+	SINK_SKIP
+};
+
+static int	sink_send(struct dlt_sink *, enum sink_event,
+		    const struct dlt_failure *, enum dlt_sink_skip);
+static int	classify_cb(const struct dlt_failure *, void *);
+static int	output_failure(void *, const struct dlt_failure *);
+static int	tally_failure(void *, const struct dlt_failure *);
+static int	tally_end_file(void *);
+static void	tally_skip_file(void *, const char *, enum dlt_sink_skip);
+static int	writer_begin_file(void *, const char *, int64_t, uint64_t);
+static int	writer_failure(void *, const struct dlt_failure *);
+static int	writer_end_file(void *);
+static void	writer_abort_file(void *);
+
+void
+dlt_sink_init(struct dlt_sink *sink)
+{
+	memset(sink, 0, sizeof *sink);
+}
+
+void
+dlt_sink_release(struct dlt_sink *sink)
+{
+	free(sink->v);
+	dlt_sink_init(sink);
+}
+
+void
+dlt_sink_add(struct dlt_sink *sink, const struct dlt_sink_consumer *c)
+{
+	XGROW(sink->v, sink->n + 1, sink->alloc);
+	sink->v[sink->n++] = *c;
+	if (c->needs_hash)
+		sink->needs_hash = 1;
+}
+
+/*
+ * Send one event to every consumer in order; -1 (and the sink failed)
+ * when a callback failed.  The file's path, size and hash are the sink's.
+ */
+static int
+sink_send(struct dlt_sink *sink, enum sink_event ev,
+    const struct dlt_failure *f, enum dlt_sink_skip why)
+{
+	const struct dlt_sink_consumer	*c;
+	size_t				 i;
+	int				 rc = 0;
+
+	for (i = 0; i < sink->n; i++) {
+		c = &sink->v[i];
+		switch (ev) {
+		case SINK_BEGIN:
+			if (c->begin_file != NULL && c->begin_file(c->arg,
+			    sink->path, sink->size, sink->hash) != 0)
+				rc = -1;
+			break;
+		case SINK_FAILURE:
+			if (c->failure != NULL && c->failure(c->arg, f) != 0)
+				rc = -1;
+			break;
+		case SINK_END:
+			if (c->end_file != NULL && c->end_file(c->arg) != 0)
+				rc = -1;
+			break;
+		case SINK_ABORT:
+			if (c->abort_file != NULL)
+				c->abort_file(c->arg);
+			break;
+		case SINK_SKIP:
+			if (c->skip_file != NULL)
+				c->skip_file(c->arg, sink->path, why);
+			break;
+		}
+	}
+	if (rc != 0)
+		sink->failed = 1;
+	return (rc);
+}
+
+int
+dlt_sink_begin_file(struct dlt_sink *sink, const char *path, int64_t size,
+    uint64_t hash)
+{
+	sink->path = path;
+	sink->size = size;
+	sink->hash = hash;
+	sink->begun = 1;
+	return (sink_send(sink, SINK_BEGIN, NULL, 0));
+}
+
+int
+dlt_sink_failure(struct dlt_sink *sink, const struct dlt_failure *f)
+{
+	return (sink_send(sink, SINK_FAILURE, f, 0));
+}
+
+int
+dlt_sink_end_file(struct dlt_sink *sink)
+{
+	sink->begun = 0;
+	return (sink_send(sink, SINK_END, NULL, 0));
+}
+
+void
+dlt_sink_abort_file(struct dlt_sink *sink)
+{
+	sink->begun = 0;
+	(void)sink_send(sink, SINK_ABORT, NULL, 0);
+}
+
+void
+dlt_sink_skip_file(struct dlt_sink *sink, const char *path,
+    enum dlt_sink_skip why)
+{
+	sink->path = path;
+	(void)sink_send(sink, SINK_SKIP, NULL, why);
+	sink->path = NULL;
+}
+
+/*
+ * The classifier reports a file's failures only once it has read the
+ * whole file, after the content hash is known, so the file can be begun
+ * with its hash on the first failure.
+ */
+static int
+classify_cb(const struct dlt_failure *f, void *arg)
+{
+	struct dlt_sink	*sink = arg;
+
+	if (!sink->begun)
+		dlt_sink_begin_file(sink, sink->path, sink->size, sink->hash);
+	dlt_sink_failure(sink, f);
+	return (0);
+}
+
+int
+dlt_sink_classify_fd(struct dlt_sink *sink, struct dlt_classifier *cl,
+    const char *path, int fd)
+{
+	struct stat	st;
+	int		rc;
+
+	sink->path = path;
+	sink->size = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ?
+	    (int64_t)st.st_size : -1;
+	sink->hash = 0;
+	sink->begun = 0;
+	rc = dlt_classify_fd(cl, path, fd, classify_cb, sink,
+	    sink->needs_hash ? &sink->hash : NULL);
+	if (rc == DLT_CLASSIFY_BINARY) {
+		dlt_warn("skipping '%s': binary file", path);
+		dlt_sink_skip_file(sink, path, DLT_SINK_BINARY);
+		return (0);
+	}
+	if (rc == DLT_CLASSIFY_READ_ERROR) {
+		dlt_error_errno("cannot read '%s'", path);
+		if (sink->begun)
+			dlt_sink_abort_file(sink);
+		dlt_sink_skip_file(sink, path, DLT_SINK_UNREADABLE);
+		return (0);
+	}
+	if (!sink->begun)
+		dlt_sink_begin_file(sink, path, sink->size, sink->hash);
+	dlt_sink_end_file(sink);
+	sink->path = NULL;
+	return (sink->failed ? 1 : 0);
+}
+
+/* The output formatter. */
+
+static int
+output_failure(void *arg, const struct dlt_failure *f)
+{
+	dlt_output_failure(arg, f);
+	return (0);
+}
+
+struct dlt_sink_consumer
+dlt_output_consumer(struct dlt_output *out)
+{
+	return ((struct dlt_sink_consumer){ .failure = output_failure,
+	    .arg = out });
+}
+
+/* The tally. */
+
+void
+dlt_tally_init(struct dlt_tally *t)
+{
+	memset(t, 0, sizeof *t);
+	dlt_bucket_set_init(&t->buckets);
+}
+
+void
+dlt_tally_release(struct dlt_tally *t)
+{
+	dlt_bucket_set_release(&t->buckets);
+}
+
+static int
+tally_failure(void *arg, const struct dlt_failure *f)
+{
+	struct dlt_tally	*t = arg;
+
+	t->failures++;
+	if (f->cls >= 0 && f->cls < DLT_CLASS_COUNT) {
+		t->by_class[f->cls]++;
+		if (t->fail_on & (1u << f->cls))
+			t->found_fail_on = 1;
+	}
+	dlt_bucket_set_add(&t->buckets, f->bucket);
+	return (0);
+}
+
+static int
+tally_end_file(void *arg)
+{
+	struct dlt_tally	*t = arg;
+
+	t->files++;
+	return (0);
+}
+
+static void
+tally_skip_file(void *arg, const char *path, enum dlt_sink_skip why)
+{
+	struct dlt_tally	*t = arg;
+
+	(void)path;
+	if (why == DLT_SINK_BINARY)
+		t->skipped++;
+	else
+		t->unreadable++;
+}
+
+struct dlt_sink_consumer
+dlt_tally_consumer(struct dlt_tally *t)
+{
+	return ((struct dlt_sink_consumer){ .failure = tally_failure,
+	    .end_file = tally_end_file, .skip_file = tally_skip_file,
+	    .arg = t });
+}
+
+/* The store writer. */
+
+void
+dlt_store_writer_init(struct dlt_store_writer *w, struct dlt_store *store)
+{
+	memset(w, 0, sizeof *w);
+	w->store = store;
+}
+
+static int
+writer_begin_file(void *arg, const char *path, int64_t size, uint64_t hash)
+{
+	struct dlt_store_writer	*w = arg;
+
+	w->begun = w->unchanged = 0;
+	if (w->failed)
+		return (0);
+	if (dlt_store_begin_file(w->store, path, size, hash,
+	    &w->unchanged) != 0) {
+		w->failed = 1;
+		return (-1);
+	}
+	w->begun = 1;
+	return (0);
+}
+
+static int
+writer_failure(void *arg, const struct dlt_failure *f)
+{
+	struct dlt_store_writer	*w = arg;
+
+	if (!w->begun || w->unchanged)
+		return (0);
+	if (dlt_store_add_failure(w->store, f) != 0) {
+		dlt_store_abort_file(w->store);
+		w->begun = 0;
+		w->failed = 1;
+		return (-1);
+	}
+	return (0);
+}
+
+static int
+writer_end_file(void *arg)
+{
+	struct dlt_store_writer	*w = arg;
+
+	if (!w->begun)
+		return (0);
+	w->begun = 0;
+	if (dlt_store_end_file(w->store) != 0) {
+		w->failed = 1;
+		return (-1);
+	}
+	return (0);
+}
+
+static void
+writer_abort_file(void *arg)
+{
+	struct dlt_store_writer	*w = arg;
+
+	if (w->begun)
+		dlt_store_abort_file(w->store);
+	w->begun = 0;
+}
+
+struct dlt_sink_consumer
+dlt_store_consumer(struct dlt_store_writer *w)
+{
+	return ((struct dlt_sink_consumer){ .begin_file = writer_begin_file,
+	    .failure = writer_failure, .end_file = writer_end_file,
+	    .abort_file = writer_abort_file, .arg = w, .needs_hash = 1 });
+}

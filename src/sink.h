@@ -1,0 +1,126 @@
+/*
+ * sink.h: where produced failures go.  A struct dlt_sink fans each
+ * failure out, in order, to a list of consumers: classify's output
+ * formatter, a tally (counts, distinct buckets, --fail-on) and the store
+ * writer today; the runner's progress line and the TUI later.
+ *
+ * Failures come file by file.  For every file a consumer sees either
+ *	begin_file, failure..., end_file	(the file was read)
+ *	begin_file, failure..., abort_file, skip_file	(a read error)
+ *	skip_file				(binary or unreadable)
+ * begin_file carries the file's size (-1 when not a regular file) and
+ * the hash of its contents (0 unless some consumer set needs_hash).
+ *
+ * A callback returns 0, or -1 after reporting a problem that should stop
+ * the run after the current file (a store that cannot be written); the
+ * sink goes on feeding every consumer to the end of the file.  Every
+ * callback may be NULL.
+ */
+#ifndef DLT_SINK_H
+#define DLT_SINK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bucket.h"
+#include "vocab.h"
+
+struct dlt_classifier;
+struct dlt_failure;
+struct dlt_output;
+struct dlt_store;
+
+enum dlt_sink_skip {
+	DLT_SINK_BINARY,	/* not a log: nothing was reported */
+	DLT_SINK_UNREADABLE	/* could not be opened or read to its end */
+};
+
+struct dlt_sink_consumer {
+	int	(*begin_file)(void *, const char *path, int64_t size,
+		    uint64_t hash);
+	int	(*failure)(void *, const struct dlt_failure *);
+	int	(*end_file)(void *);
+	void	(*abort_file)(void *);
+	void	(*skip_file)(void *, const char *path, enum dlt_sink_skip);
+	void	*arg;		/* borrowed: must outlive the sink */
+	int	 needs_hash;	/* wants the content hash in begin_file */
+};
+
+struct dlt_sink {
+	struct dlt_sink_consumer	*v;
+	size_t				 n, alloc;
+	int				 needs_hash;
+	int				 failed;	/* a callback returned -1 */
+	/* the current file */
+	const char			*path;		/* borrowed, during a file */
+	int64_t				 size;
+	uint64_t			 hash;
+	int				 begun;
+};
+#define DLT_SINK_INIT	{ NULL, 0, 0, 0, 0, NULL, 0, 0, 0 }
+
+void	dlt_sink_init(struct dlt_sink *);
+void	dlt_sink_release(struct dlt_sink *);
+/* Append a consumer; failures reach consumers in the order added. */
+void	dlt_sink_add(struct dlt_sink *, const struct dlt_sink_consumer *);
+
+/* Feed the consumers by hand; each returns 0, or -1 when one failed. */
+int	dlt_sink_begin_file(struct dlt_sink *, const char *path, int64_t size,
+	    uint64_t hash);
+int	dlt_sink_failure(struct dlt_sink *, const struct dlt_failure *);
+int	dlt_sink_end_file(struct dlt_sink *);
+void	dlt_sink_abort_file(struct dlt_sink *);
+void	dlt_sink_skip_file(struct dlt_sink *, const char *path,
+	    enum dlt_sink_skip);
+
+/*
+ * Classify an open file into the sink: begin_file before the first
+ * failure (or at the end when there is none), end_file after the last.
+ * A binary file is skipped with a warning, a read error is reported and
+ * the file aborted; both are reported to skip_file.  Returns 0 to go on,
+ * 1 once a consumer has failed (during this file or an earlier one).
+ */
+int	dlt_sink_classify_fd(struct dlt_sink *, struct dlt_classifier *,
+	    const char *path, int fd);
+
+/* A consumer that prints each failure with dlt_output_failure(). */
+struct dlt_sink_consumer dlt_output_consumer(struct dlt_output *);
+
+/*
+ * The tally: what classify's summary and exit status need.  All-zero is
+ * an empty tally (DLT_TALLY_INIT); set fail_on before use.
+ */
+struct dlt_tally {
+	long			 files;		/* read to their end */
+	long			 skipped;	/* binary */
+	unsigned long		 unreadable;	/* also counts dlt_walk() problems */
+	long			 failures;
+	long			 by_class[DLT_CLASS_COUNT];
+	struct dlt_bucket_set	 buckets;	/* distinct bucket ids */
+	unsigned		 fail_on;	/* a bit per enum dlt_class */
+	int			 found_fail_on;	/* a failure of such a class */
+};
+#define DLT_TALLY_INIT	{ 0, 0, 0, 0, { 0 }, DLT_BUCKET_SET_INIT, 0, 0 }
+
+void	dlt_tally_init(struct dlt_tally *);
+void	dlt_tally_release(struct dlt_tally *);
+struct dlt_sink_consumer dlt_tally_consumer(struct dlt_tally *);
+
+/*
+ * The store writer: each file becomes one store transaction.  The file
+ * is begun on its first failure or at its end, rolled back on a read
+ * error, and a file the store already holds unchanged is not written
+ * again.  After the first store error nothing more is written; failed
+ * says so (the error was reported).
+ */
+struct dlt_store_writer {
+	struct dlt_store	*store;		/* borrowed */
+	int			 begun;		/* a store file is open */
+	int			 unchanged;	/* ... and already complete */
+	int			 failed;
+};
+
+void	dlt_store_writer_init(struct dlt_store_writer *, struct dlt_store *);
+struct dlt_sink_consumer dlt_store_consumer(struct dlt_store_writer *);
+
+#endif

@@ -2,20 +2,25 @@
  * model-ops.c: the op table of the model IR (docs/model-ir.md,
  * dltriage-model(5)): every op with its arity, its attributes (name,
  * kind, required or default, allowed values, range) and its shape,
- * dtype and parameter inference.
+ * dtype and parameter inference; and the attribute readers, which fall
+ * back on the table's defaults.
  *
  * All shape and parameter arithmetic is checked: a dim above
  * DLT_DIM_MAX or a count above DLT_COUNT_MAX is a problem, never an
- * overflow.  Inputs of a node are known-good here (model.c checked the
- * model's input shapes and skips nodes whose inputs failed).
+ * overflow.  Inputs of a node are known-good here (model-infer.c
+ * checked the model's input shapes and skips nodes whose inputs
+ * failed).
  */
+#include <limits.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "diag.h"
 #include "error.h"
+#include "model-int.h"
 #include "model-ops.h"
 #include "model.h"
 #include "strbuf.h"
@@ -95,6 +100,7 @@ static int	check_attr(struct dlt_infer *, const struct dlt_attr_spec *,
 static int	check_attrs(struct dlt_infer *);
 static int	check_dtypes(struct dlt_infer *);
 static int	check_output(struct dlt_infer *);
+static const struct dlt_attr_spec *node_spec(const struct dlt_node *, const char *);
 
 /* Attribute specs. */
 
@@ -411,6 +417,133 @@ dlt_op_attr_spec(const struct dlt_op_info *op, const char *name)
 		if (strcmp(op->attrs[i].name, name) == 0)
 			return (&op->attrs[i]);
 	return (NULL);
+}
+
+/* Problems at a node, for the inference below. */
+
+void
+dlt_infer_fail(struct dlt_infer *ix, const char *fmt, ...)
+{
+	va_list	 ap;
+	char	*msg;
+
+	ix->failed = 1;
+	va_start(ap, fmt);
+	msg = xvasprintf(fmt, ap);
+	va_end(ap);
+	dlt_node_problem(ix->probs, ix->node, "%s", msg);
+	free(msg);
+}
+
+void
+dlt_infer_fail_attr(struct dlt_infer *ix, const struct dlt_attr *a,
+    const char *fmt, ...)
+{
+	va_list			 ap;
+	char			*msg;
+	const struct dlt_node	*n = ix->node;
+
+	ix->failed = 1;
+	va_start(ap, fmt);
+	msg = xvasprintf(fmt, ap);
+	va_end(ap);
+	if (a != NULL && a->loc.line > 0)
+		dlt_diag_error(ix->probs, a->loc.file, a->loc.line, a->loc.col,
+		    "node '%s': %s", n->name, msg);
+	else
+		dlt_node_problem(ix->probs, n, "%s", msg);
+	free(msg);
+}
+
+/* Attribute readers: the node's value, else its op's default. */
+
+static const struct dlt_attr_spec *
+node_spec(const struct dlt_node *n, const char *name)
+{
+	int	opidx = dlt_op_find(n->op);
+
+	if (opidx < 0)
+		return (NULL);
+	return (dlt_op_attr_spec(dlt_op_at((size_t)opidx), name));
+}
+
+int64_t
+dlt_node_attr_int(const struct dlt_node *n, const char *name, int64_t def)
+{
+	const struct dlt_attr		*a = dlt_node_attr(n, name);
+	const struct dlt_attr_spec	*sp;
+
+	if (a != NULL && (a->type == DLT_ATTR_INT || a->type == DLT_ATTR_BOOL))
+		return (a->i);
+	if (a == NULL && (sp = node_spec(n, name)) != NULL && sp->def != NULL) {
+		if (sp->kind == DLT_AK_BOOL)
+			return (strcmp(sp->def, "true") == 0);
+		if (sp->kind == DLT_AK_INT)
+			return (strtoll(sp->def, NULL, 10));
+	}
+	return (def);
+}
+
+double
+dlt_node_attr_float(const struct dlt_node *n, const char *name, double def)
+{
+	const struct dlt_attr		*a = dlt_node_attr(n, name);
+	const struct dlt_attr_spec	*sp;
+
+	if (a != NULL && a->type == DLT_ATTR_FLOAT)
+		return (a->f);
+	if (a != NULL && a->type == DLT_ATTR_INT)
+		return ((double)a->i);
+	if (a == NULL && (sp = node_spec(n, name)) != NULL && sp->def != NULL &&
+	    sp->kind == DLT_AK_FLOAT)
+		return (strtod(sp->def, NULL));
+	return (def);
+}
+
+int
+dlt_node_attr_bool(const struct dlt_node *n, const char *name, int def)
+{
+	return (dlt_node_attr_int(n, name, def) != 0);
+}
+
+const char *
+dlt_node_attr_string(const struct dlt_node *n, const char *name)
+{
+	const struct dlt_attr		*a = dlt_node_attr(n, name);
+	const struct dlt_attr_spec	*sp;
+
+	if (a != NULL)
+		return (a->type == DLT_ATTR_STRING ? a->s : NULL);
+	sp = node_spec(n, name);
+	if (sp != NULL && (sp->kind == DLT_AK_STRING || sp->kind == DLT_AK_PADDING ||
+	    sp->kind == DLT_AK_DTYPE))
+		return (sp->def);
+	return (NULL);
+}
+
+int
+dlt_node_attr_ints(const struct dlt_node *n, const char *name, int64_t *out,
+    size_t max)
+{
+	const struct dlt_attr		*a = dlt_node_attr(n, name);
+	const struct dlt_attr_spec	*sp;
+	size_t				 i;
+
+	if (a != NULL) {
+		if (a->type != DLT_ATTR_INTS)
+			return (-1);
+		for (i = 0; i < a->n && i < max; i++)
+			out[i] = a->v[i];
+		return (a->n > INT_MAX ? INT_MAX : (int)a->n);
+	}
+	sp = node_spec(n, name);
+	if (sp == NULL || sp->def == NULL || (sp->kind != DLT_AK_INTS &&
+	    sp->kind != DLT_AK_PADDING) || !(sp->def[0] == '-' ||
+	    (sp->def[0] >= '0' && sp->def[0] <= '9')))
+		return (-1);
+	if (max > 0)
+		out[0] = strtoll(sp->def, NULL, 10);
+	return (1);
 }
 
 /* Checked arithmetic: counts stay within [0, DLT_COUNT_MAX]. */

@@ -4,6 +4,13 @@
  * parameter counting, cloning and writing.  The op vocabulary and each
  * op's attributes and inference live in one table in model-ops.c.
  *
+ * The implementation is layered, each file using only those above it:
+ * model-dtype.c (dtype names, shape text), model.c (lifecycle, names,
+ * lookups), model-ops.c (the op table, attribute readers that fall back
+ * on its defaults, per-op inference), then model-load.c (YAML), model-
+ * infer.c (whole-model inference), model-edit.c (edits, clone) and
+ * model-write.c (YAML out).  model-int.h is what they share.
+ *
  * Ownership: a struct dlt_model owns everything reachable from it;
  * dlt_model_release() frees it; dlt_model_clone() makes a deep copy.
  */

@@ -1,4 +1,5 @@
-/* model-dtype.c: the IR's dtype names and how shapes and dims are written as text. */
+/* model-dtype.c: the IR's dtype names, and dims and shapes as text. */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -29,26 +30,40 @@ dlt_dtype_parse(const char *s)
 }
 
 void
-dlt_shape_format(const struct dlt_shape *s, char *buf, size_t len)
+dlt_dims_format(struct strbuf *sb, const int64_t *v, size_t n, int flags)
 {
-	size_t	used;
-	int	i, w;
+	size_t	i;
+
+	if (flags & DLT_DIMS_X) {
+		for (i = 0; i < n; i++)
+			strbuf_addf(sb, "%s%lld", i ? "x" : "", (long long)v[i]);
+		return;
+	}
+	strbuf_addch(sb, '[');
+	for (i = 0; i < n; i++)
+		strbuf_addf(sb, "%s%lld", i ? ", " : "", (long long)v[i]);
+	strbuf_addch(sb, ']');
+}
+
+void
+dlt_dims_snprint(char *buf, size_t len, const int64_t *v, size_t n, int flags)
+{
+	struct strbuf	sb = STRBUF_INIT;
 
 	if (len == 0)
 		return;
+	dlt_dims_format(&sb, v, n, flags);
+	snprintf(buf, len, "%s", sb.buf);
+	strbuf_release(&sb);
+}
+
+void
+dlt_shape_format(const struct dlt_shape *s, char *buf, size_t len)
+{
 	if (s->rank <= 0) {
-		snprintf(buf, len, "?");
+		if (len > 0)
+			snprintf(buf, len, "?");
 		return;
 	}
-	used = 0;
-	buf[0] = '\0';
-	for (i = 0; i < s->rank && used < len; i++) {
-		w = snprintf(buf + used, len - used, "%s%lld", i == 0 ? "[" : ", ",
-		    (long long)s->dim[i]);
-		if (w < 0)
-			return;
-		used += (size_t)w;
-	}
-	if (used < len)
-		snprintf(buf + used, len - used, "]");
+	dlt_dims_snprint(buf, len, s->dim, (size_t)s->rank, 0);
 }

@@ -47,8 +47,6 @@ struct op_row {
 static int	mul(struct dlt_infer *, int64_t, int64_t, int64_t *);
 static int	add(struct dlt_infer *, int64_t, int64_t, int64_t *);
 static int	prod(struct dlt_infer *, const int64_t *, size_t, int64_t *);
-static void	fmt_dims(char *, size_t, const int64_t *, size_t);
-static void	fmt_shape(const struct dlt_shape *, char *, size_t);
 static int	need_rank(struct dlt_infer *, const struct dlt_shape *, int, int,
 		    const char *);
 static int64_t	a_int(struct dlt_infer *, const char *);
@@ -595,29 +593,6 @@ add_params(struct dlt_infer *ix, int64_t n, int trainable)
 	return (0);
 }
 
-/* "3x3" */
-static void
-fmt_dims(char *buf, size_t len, const int64_t *v, size_t n)
-{
-	size_t	i, used = 0;
-	int	w;
-
-	buf[0] = '\0';
-	for (i = 0; i < n && used < len; i++) {
-		w = snprintf(buf + used, len - used, "%s%lld", i ? "x" : "",
-		    (long long)v[i]);
-		if (w < 0)
-			break;
-		used += (size_t)w;
-	}
-}
-
-static void
-fmt_shape(const struct dlt_shape *s, char *buf, size_t len)
-{
-	dlt_shape_format(s, buf, len);
-}
-
 static int
 need_rank(struct dlt_infer *ix, const struct dlt_shape *s, int lo, int hi,
     const char *layout)
@@ -626,7 +601,7 @@ need_rank(struct dlt_infer *ix, const struct dlt_shape *s, int lo, int hi,
 
 	if (s->rank >= lo && s->rank <= hi)
 		return (0);
-	fmt_shape(s, buf, sizeof buf);
+	dlt_shape_format(s, buf, sizeof buf);
 	if (lo == hi)
 		dlt_infer_fail(ix, "%s needs a rank-%d input %s, got rank %d %s",
 		    ix->op->name, lo, layout, s->rank, buf);
@@ -769,9 +744,9 @@ window(struct dlt_infer *ix, const char *what, const int64_t *in, size_t n,
 			bad = 1;
 	}
 	if (bad) {
-		fmt_dims(kb, sizeof kb, k, n);
-		fmt_dims(eb, sizeof eb, ek, n);
-		fmt_dims(pb, sizeof pb, padded, n);
+		dlt_dims_snprint(kb, sizeof kb, k, n, DLT_DIMS_X);
+		dlt_dims_snprint(eb, sizeof eb, ek, n, DLT_DIMS_X);
+		dlt_dims_snprint(pb, sizeof pb, padded, n, DLT_DIMS_X);
 		if (dilated)
 			dlt_infer_fail(ix, "dilated %s %s (%s %s) larger than padded "
 			    "input %s", what, eb, what, kb, pb);
@@ -1154,11 +1129,11 @@ infer_reshape(struct dlt_infer *ix)
 	if (unknown != (size_t)-1 && total % known == 0)
 		ix->out.dim[unknown + 1] = total / known;
 	if ((unknown == (size_t)-1 && known != total) || total % known != 0) {
-		fmt_shape(in, ib, sizeof ib);
+		dlt_shape_format(in, ib, sizeof ib);
 		tmp.rank = (int)a->n;
 		for (i = 0; i < a->n; i++)
 			tmp.dim[i] = a->v[i];
-		fmt_shape(&tmp, ob, sizeof ob);
+		dlt_shape_format(&tmp, ob, sizeof ob);
 		dlt_infer_fail(ix, "cannot reshape %s (%lld values per sample) to %s",
 		    ib, (long long)total, ob);
 		return (-1);
@@ -1218,8 +1193,8 @@ infer_elementwise(struct dlt_infer *ix)
 			k = j - (r - s->rank);
 			b = k >= 0 ? s->dim[k] : 1;
 			if (a != b && a != 1 && b != 1) {
-				fmt_shape(&o, ob, sizeof ob);
-				fmt_shape(s, sb, sizeof sb);
+				dlt_shape_format(&o, ob, sizeof ob);
+				dlt_shape_format(s, sb, sizeof sb);
 				dlt_infer_fail(ix, "cannot broadcast %s and %s "
 				    "(input '%s')", ob, sb, ix->node->inputs[i]);
 				return (-1);
@@ -1249,8 +1224,8 @@ infer_concatenate(struct dlt_infer *ix)
 		for (j = 0; j < f->rank || j < s->rank; j++) {
 			if (s->rank != f->rank ||
 			    (j != axis && s->dim[j] != f->dim[j])) {
-				fmt_shape(f, fb, sizeof fb);
-				fmt_shape(s, sb, sizeof sb);
+				dlt_shape_format(f, fb, sizeof fb);
+				dlt_shape_format(s, sb, sizeof sb);
 				dlt_infer_fail(ix, "cannot concatenate %s and %s on "
 				    "axis %d (input '%s')", fb, sb, axis,
 				    ix->node->inputs[i]);
@@ -1399,8 +1374,8 @@ infer_attention(struct dlt_infer *ix)
 	    need_rank(ix, v, 3, 3, "[N, S, e]") != 0)
 		return (-1);
 	if (v->dim[0] != q->dim[0]) {
-		fmt_shape(q, qb, sizeof qb);
-		fmt_shape(v, vb, sizeof vb);
+		dlt_shape_format(q, qb, sizeof qb);
+		dlt_shape_format(v, vb, sizeof vb);
 		dlt_infer_fail(ix, "query %s and value %s have different batch sizes",
 		    qb, vb);
 		return (-1);
@@ -1759,17 +1734,17 @@ check_output(struct dlt_infer *ix)
 
 	for (i = 0; i < ix->out.rank; i++) {
 		if (ix->out.dim[i] > DLT_DIM_MAX) {
-			fmt_shape(&ix->out, buf, sizeof buf);
+			dlt_shape_format(&ix->out, buf, sizeof buf);
 			dlt_infer_fail(ix, "output %s has a dim larger than 2^31", buf);
 			return (-1);
 		}
 		if (ix->out.dim[i] <= 0) {
-			fmt_shape(&ix->out, buf, sizeof buf);
+			dlt_shape_format(&ix->out, buf, sizeof buf);
 			dlt_infer_fail(ix, "output %s has an empty dim", buf);
 			return (-1);
 		}
 		if (n > DLT_COUNT_MAX / ix->out.dim[i]) {
-			fmt_shape(&ix->out, buf, sizeof buf);
+			dlt_shape_format(&ix->out, buf, sizeof buf);
 			dlt_infer_fail(ix, "output %s has more than 2^62 elements", buf);
 			return (-1);
 		}

@@ -262,53 +262,70 @@ write_report(const struct mrun *r, const struct dlt_model *m)
 {
 	const struct dlt_mutate_stats	*st;
 	struct strbuf			 sb = STRBUF_INIT;
+	struct dlt_jw			 jw;
 	FILE				*fp;
 	size_t				 i, j;
 	int				 rc = 0;
 
-	strbuf_addstr(&sb, "{\"model\": ");
-	dlt_json_cstr(&sb, m->name);
-	strbuf_addstr(&sb, ", \"file\": ");
-	dlt_json_cstr(&sb, r->model_path);
-	strbuf_addf(&sb, ", \"mode\": \"%s\", \"seed\": %" PRIu64 ", \"n\": %ld",
-	    r->mode == DLT_MUTATE_AWARE ? "aware" : "generic", r->seed, r->n);
-	strbuf_addstr(&sb, ", \"frameworks\": [");
-	for (i = 0; i < r->nfw; i++) {
-		if (i > 0)
-			strbuf_addstr(&sb, ", ");
-		dlt_json_cstr(&sb, r->fw_specs[i]);
-	}
-	strbuf_addstr(&sb, "],\n \"operators\": [");
+	dlt_jw_init(&jw, &sb, DLT_JW_SPACED);
+	dlt_jw_object(&jw);
+	dlt_jw_kv_cstr(&jw, "model", m->name);
+	dlt_jw_kv_cstr(&jw, "file", r->model_path);
+	dlt_jw_kv_cstr(&jw, "mode", r->mode == DLT_MUTATE_AWARE ? "aware" :
+	    "generic");
+	dlt_jw_kv_uint(&jw, "seed", r->seed);
+	dlt_jw_kv_int(&jw, "n", r->n);
+	dlt_jw_key(&jw, "frameworks");
+	dlt_jw_array(&jw);
+	for (i = 0; i < r->nfw; i++)
+		dlt_jw_cstr(&jw, r->fw_specs[i]);
+	dlt_jw_end(&jw);
+	dlt_jw_break(&jw, 1);
+	dlt_jw_key(&jw, "operators");
+	dlt_jw_array(&jw);
 	for (i = 0; i < r->nops; i++) {
 		st = &r->stats[r->ops[i]];
-		strbuf_addf(&sb, "%s\n  {\"operator\": \"%s\", \"requested\": %ld, "
-		    "\"drawn\": %ld, \"made\": %ld, \"repaired\": %ld, "
-		    "\"rejected\": %ld, \"failed\": %ld, \"not_applicable\": ",
-		    i ? "," : "", dlt_mutop_at((size_t)r->ops[i])->name,
-		    st->requested, st->drawn, st->emitted, st->repaired,
-		    st->rejected, st->failed);
-		dlt_json_cstr(&sb, st->requested == 0 ? st->not_applicable : NULL);
-		strbuf_addstr(&sb, ", \"reasons\": [");
+		dlt_jw_break(&jw, 2);
+		dlt_jw_object(&jw);
+		dlt_jw_kv_cstr(&jw, "operator",
+		    dlt_mutop_at((size_t)r->ops[i])->name);
+		dlt_jw_kv_int(&jw, "requested", st->requested);
+		dlt_jw_kv_int(&jw, "drawn", st->drawn);
+		dlt_jw_kv_int(&jw, "made", st->emitted);
+		dlt_jw_kv_int(&jw, "repaired", st->repaired);
+		dlt_jw_kv_int(&jw, "rejected", st->rejected);
+		dlt_jw_kv_int(&jw, "failed", st->failed);
+		dlt_jw_kv_cstr(&jw, "not_applicable", st->requested == 0 ?
+		    st->not_applicable : NULL);
+		dlt_jw_key(&jw, "reasons");
+		dlt_jw_array(&jw);
 		for (j = 0; j < st->nreasons; j++) {
-			strbuf_addstr(&sb, j ? ", {\"reason\": " : "{\"reason\": ");
-			dlt_json_cstr(&sb, st->reasons[j].text);
-			strbuf_addf(&sb, ", \"count\": %ld}", st->reasons[j].n);
+			dlt_jw_object(&jw);
+			dlt_jw_kv_cstr(&jw, "reason", st->reasons[j].text);
+			dlt_jw_kv_int(&jw, "count", st->reasons[j].n);
+			dlt_jw_end(&jw);
 		}
-		strbuf_addstr(&sb, "]}");
+		dlt_jw_end(&jw);
+		dlt_jw_end(&jw);
 	}
-	strbuf_addstr(&sb, "],\n \"mutants\": [");
+	dlt_jw_end(&jw);
+	dlt_jw_break(&jw, 1);
+	dlt_jw_key(&jw, "mutants");
+	dlt_jw_array(&jw);
 	for (i = 0; i < r->nrecs; i++) {
-		strbuf_addstr(&sb, i ? ",\n  {\"file\": " : "\n  {\"file\": ");
-		dlt_json_cstr(&sb, r->recs[i].file);
-		strbuf_addf(&sb, ", \"operator\": \"%s\", \"seed\": %" PRIu64
-		    ", \"position\": ", dlt_mutop_at((size_t)r->recs[i].op)->name,
-		    r->recs[i].seed);
-		dlt_json_cstr(&sb, r->recs[i].position);
-		strbuf_addstr(&sb, ", \"repaired\": ");
-		dlt_json_cstr(&sb, r->recs[i].repaired);
-		strbuf_addch(&sb, '}');
+		dlt_jw_break(&jw, 2);
+		dlt_jw_object(&jw);
+		dlt_jw_kv_cstr(&jw, "file", r->recs[i].file);
+		dlt_jw_kv_cstr(&jw, "operator",
+		    dlt_mutop_at((size_t)r->recs[i].op)->name);
+		dlt_jw_kv_uint(&jw, "seed", r->recs[i].seed);
+		dlt_jw_kv_cstr(&jw, "position", r->recs[i].position);
+		dlt_jw_kv_cstr(&jw, "repaired", r->recs[i].repaired);
+		dlt_jw_end(&jw);
 	}
-	strbuf_addstr(&sb, "]}\n");
+	dlt_jw_end(&jw);
+	dlt_jw_end(&jw);
+	strbuf_addch(&sb, '\n');
 	if (strcmp(r->report, "-") == 0)
 		fp = stdout;
 	else if ((fp = fopen(r->report, "w")) == NULL) {

@@ -153,7 +153,7 @@ parse_frameworks(struct mrun *r, const char *arg)
 	for (p = strtok_r(copy, ",", &save); p != NULL; p = strtok_r(NULL, ",", &save)) {
 		r->fw_specs = xreallocarray(r->fw_specs, r->nfw + 1,
 		    sizeof *r->fw_specs);
-		r->fw_specs[r->nfw++] = xstrdup(p);
+		r->fw_specs[r->nfw++] = dlt_target_canonical(p);
 	}
 	free(copy);
 	if (r->nfw == 0)

@@ -50,7 +50,7 @@ static int	 compare(const struct dlt_model *, struct strbuf *);
 static void	 print_inputs(struct strbuf *, const struct dlt_model *);
 static void	 print_outputs(struct strbuf *, const struct dlt_model *);
 static void	 print_verbose(const struct dlt_model *, const char *);
-static void	 json_shape(struct strbuf *, const struct dlt_shape *);
+static void	 json_shape(struct dlt_jw *, const struct dlt_shape *);
 static void	 json_model(const struct check *, const struct dlt_model *,
 		    const char *, const struct dlt_diags *, int,
 		    const char *);
@@ -175,14 +175,14 @@ print_verbose(const struct dlt_model *m, const char *path)
 }
 
 static void
-json_shape(struct strbuf *sb, const struct dlt_shape *s)
+json_shape(struct dlt_jw *jw, const struct dlt_shape *s)
 {
 	int	i;
 
-	strbuf_addch(sb, '[');
+	dlt_jw_array(jw);
 	for (i = 0; i < s->rank; i++)
-		strbuf_addf(sb, "%s%lld", i ? "," : "", (long long)s->dim[i]);
-	strbuf_addch(sb, ']');
+		dlt_jw_int(jw, (long long)s->dim[i]);
+	dlt_jw_end(jw);
 }
 
 static void
@@ -190,98 +190,109 @@ json_model(const struct check *c, const struct dlt_model *m, const char *path,
     const struct dlt_diags *probs, int match, const char *why)
 {
 	struct strbuf			 sb = STRBUF_INIT;
-	const struct dlt_diag	*p;
+	struct dlt_jw			 jw;
+	const struct dlt_diag		*p;
 	const struct dlt_node		*n;
 	size_t				 i, j;
 
-	strbuf_addstr(&sb, "{\"file\":");
-	dlt_json_cstr(&sb, path);
-	strbuf_addstr(&sb, ",\"model\":");
-	dlt_json_cstr(&sb, m != NULL ? m->name : NULL);
-	strbuf_addf(&sb, ",\"ok\":%s", probs->n == 0 ? "true" : "false");
+	dlt_jw_init(&jw, &sb, 0);
+	dlt_jw_object(&jw);
+	dlt_jw_kv_cstr(&jw, "file", path);
+	dlt_jw_kv_cstr(&jw, "model", m != NULL ? m->name : NULL);
+	dlt_jw_kv_bool(&jw, "ok", probs->n == 0);
 	if (m != NULL) {
-		strbuf_addstr(&sb, ",\"inputs\":[");
+		dlt_jw_key(&jw, "inputs");
+		dlt_jw_array(&jw);
 		for (i = 0; i < m->ninputs; i++) {
-			strbuf_addstr(&sb, i ? ",{\"name\":" : "{\"name\":");
-			dlt_json_cstr(&sb, m->inputs[i].name);
-			strbuf_addstr(&sb, ",\"shape\":");
-			json_shape(&sb, &m->inputs[i].shape);
-			strbuf_addf(&sb, ",\"dtype\":\"%s\"}",
+			dlt_jw_object(&jw);
+			dlt_jw_kv_cstr(&jw, "name", m->inputs[i].name);
+			dlt_jw_key(&jw, "shape");
+			json_shape(&jw, &m->inputs[i].shape);
+			dlt_jw_kv_cstr(&jw, "dtype",
 			    dlt_dtype_name(m->inputs[i].dtype));
+			dlt_jw_end(&jw);
 		}
-		strbuf_addstr(&sb, "],\"outputs\":[");
+		dlt_jw_end(&jw);
+		dlt_jw_key(&jw, "outputs");
+		dlt_jw_array(&jw);
 		for (i = 0; i < m->noutputs; i++) {
-			strbuf_addstr(&sb, i ? ",{\"name\":" : "{\"name\":");
-			dlt_json_cstr(&sb, m->outputs[i]);
+			dlt_jw_object(&jw);
+			dlt_jw_kv_cstr(&jw, "name", m->outputs[i]);
 			if (probs->n == 0 && m->output_idx[i] >= 0) {
 				n = &m->nodes[m->output_idx[i]];
-				strbuf_addstr(&sb, ",\"shape\":");
-				json_shape(&sb, &n->shape);
-				strbuf_addf(&sb, ",\"dtype\":\"%s\"",
+				dlt_jw_key(&jw, "shape");
+				json_shape(&jw, &n->shape);
+				dlt_jw_kv_cstr(&jw, "dtype",
 				    dlt_dtype_name(n->out_dtype));
 			}
-			strbuf_addch(&sb, '}');
+			dlt_jw_end(&jw);
 		}
-		strbuf_addch(&sb, ']');
-		if (probs->n == 0)
-			strbuf_addf(&sb, ",\"params\":%lld,\"trainable\":%lld",
-			    (long long)m->params, (long long)m->params_trainable);
+		dlt_jw_end(&jw);
+		if (probs->n == 0) {
+			dlt_jw_kv_int(&jw, "params", (long long)m->params);
+			dlt_jw_kv_int(&jw, "trainable",
+			    (long long)m->params_trainable);
+		}
 		if (m->has_published) {
-			strbuf_addstr(&sb, ",\"published\":{\"params\":");
+			dlt_jw_key(&jw, "published");
+			dlt_jw_object(&jw);
+			dlt_jw_key(&jw, "params");
 			if (m->pub_params >= 0)
-				strbuf_addf(&sb, "%lld", (long long)m->pub_params);
+				dlt_jw_int(&jw, (long long)m->pub_params);
 			else
-				strbuf_addstr(&sb, "null");
-			strbuf_addf(&sb, ",\"counts\":\"%s\",\"output\":",
-			    m->pub_counts_trainable ? "trainable" : "all");
+				dlt_jw_null(&jw);
+			dlt_jw_kv_cstr(&jw, "counts", m->pub_counts_trainable ?
+			    "trainable" : "all");
+			dlt_jw_key(&jw, "output");
 			if (m->pub_output.rank > 0)
-				json_shape(&sb, &m->pub_output);
+				json_shape(&jw, &m->pub_output);
 			else
-				strbuf_addstr(&sb, "null");
+				dlt_jw_null(&jw);
 			if (probs->n == 0)
-				strbuf_addf(&sb, ",\"match\":%s", match ? "true" : "false");
-			if (why != NULL && *why != '\0') {
-				strbuf_addstr(&sb, ",\"differences\":");
-				dlt_json_cstr(&sb, why);
-			}
-			strbuf_addch(&sb, '}');
+				dlt_jw_kv_bool(&jw, "match", match);
+			if (why != NULL && *why != '\0')
+				dlt_jw_kv_cstr(&jw, "differences", why);
+			dlt_jw_end(&jw);
 		}
 		if (c->verbose && probs->n == 0) {
-			strbuf_addstr(&sb, ",\"nodes\":[");
+			dlt_jw_key(&jw, "nodes");
+			dlt_jw_array(&jw);
 			for (i = 0; i < m->nnodes; i++) {
 				n = &m->nodes[i];
-				strbuf_addstr(&sb, i ? ",{\"name\":" : "{\"name\":");
-				dlt_json_cstr(&sb, n->name);
-				strbuf_addstr(&sb, ",\"op\":");
-				dlt_json_cstr(&sb, n->op);
-				strbuf_addstr(&sb, ",\"inputs\":[");
-				for (j = 0; j < n->ninputs; j++) {
-					if (j > 0)
-						strbuf_addch(&sb, ',');
-					dlt_json_cstr(&sb, n->inputs[j]);
-				}
-				strbuf_addstr(&sb, "],\"shape\":");
-				json_shape(&sb, &n->shape);
-				strbuf_addf(&sb, ",\"dtype\":\"%s\",\"params\":%lld,"
-				    "\"trainable\":%lld}", dlt_dtype_name(n->out_dtype),
-				    (long long)n->params, (long long)n->params_trainable);
+				dlt_jw_object(&jw);
+				dlt_jw_kv_cstr(&jw, "name", n->name);
+				dlt_jw_kv_cstr(&jw, "op", n->op);
+				dlt_jw_key(&jw, "inputs");
+				dlt_jw_array(&jw);
+				for (j = 0; j < n->ninputs; j++)
+					dlt_jw_cstr(&jw, n->inputs[j]);
+				dlt_jw_end(&jw);
+				dlt_jw_key(&jw, "shape");
+				json_shape(&jw, &n->shape);
+				dlt_jw_kv_cstr(&jw, "dtype",
+				    dlt_dtype_name(n->out_dtype));
+				dlt_jw_kv_int(&jw, "params", (long long)n->params);
+				dlt_jw_kv_int(&jw, "trainable",
+				    (long long)n->params_trainable);
+				dlt_jw_end(&jw);
 			}
-			strbuf_addch(&sb, ']');
+			dlt_jw_end(&jw);
 		}
 	}
-	strbuf_addstr(&sb, ",\"problems\":[");
+	dlt_jw_key(&jw, "problems");
+	dlt_jw_array(&jw);
 	for (i = 0; i < probs->n; i++) {
 		p = &probs->v[i];
-		if (i > 0)
-			strbuf_addch(&sb, ',');
-		strbuf_addstr(&sb, "{\"file\":");
-		dlt_json_cstr(&sb, p->file);
-		strbuf_addf(&sb, ",\"line\":%d,\"col\":%d,\"message\":", p->line,
-		    p->col);
-		dlt_json_cstr(&sb, p->message);
-		strbuf_addch(&sb, '}');
+		dlt_jw_object(&jw);
+		dlt_jw_kv_cstr(&jw, "file", p->file);
+		dlt_jw_kv_int(&jw, "line", p->line);
+		dlt_jw_kv_int(&jw, "col", p->col);
+		dlt_jw_kv_cstr(&jw, "message", p->message);
+		dlt_jw_end(&jw);
 	}
-	strbuf_addstr(&sb, "]}\n");
+	dlt_jw_end(&jw);
+	dlt_jw_end(&jw);
+	strbuf_addch(&sb, '\n');
 	fwrite(sb.buf, 1, sb.len, stdout);
 	strbuf_release(&sb);
 }

@@ -17,7 +17,6 @@
 #include "diag.h"
 #include "error.h"
 #include "exitcode.h"
-#include "hash.h"
 #include "json.h"
 #include "model.h"
 #include "mutate.h"
@@ -64,7 +63,7 @@ struct mrun {
 	size_t			  nprofile_dirs;
 	struct dlt_profile	**profiles;
 	struct dlt_target	 *targets;
-	struct dlt_mutate_stats	 *stats;	/* per operator of the table */
+	const struct dlt_mutate_stats *stats;	/* per operator (borrowed) */
 	struct mutant_rec	 *recs;
 	size_t			  nrecs, recs_alloc;
 };
@@ -72,8 +71,7 @@ struct mrun {
 static int	parse_ops(struct mrun *, const char *);
 static int	parse_frameworks(struct mrun *, const char *);
 static int	parse_u64(const char *, const char *, uint64_t *);
-static uint64_t	mutant_seed(uint64_t, const char *, long);
-static char	*mutant_name(const char *, const char *, long);
+static int	record_mutant(const struct dlt_mutant *, void *);
 static void	print_report(const struct mrun *, const struct dlt_model *, FILE *);
 static int	write_report(const struct mrun *, const struct dlt_model *);
 static void	mrun_release(struct mrun *);
@@ -155,7 +153,7 @@ parse_frameworks(struct mrun *r, const char *arg)
 	for (p = strtok_r(copy, ",", &save); p != NULL; p = strtok_r(NULL, ",", &save)) {
 		r->fw_specs = xreallocarray(r->fw_specs, r->nfw + 1,
 		    sizeof *r->fw_specs);
-		r->fw_specs[r->nfw++] = xstrdup(p);
+		r->fw_specs[r->nfw++] = dlt_target_canonical(p);
 	}
 	free(copy);
 	if (r->nfw == 0)
@@ -163,27 +161,23 @@ parse_frameworks(struct mrun *r, const char *arg)
 	return (0);
 }
 
-/* A mutant's seed: from the run's seed, the operator and its index. */
-static uint64_t
-mutant_seed(uint64_t seed, const char *op, long k)
+/* Note a mutant for the report. */
+static int
+record_mutant(const struct dlt_mutant *mt, void *arg)
 {
-	uint64_t	x;
+	struct mrun			*r = arg;
+	const struct dlt_mutation_info	*mi = mt->model->mutation;
+	struct mutant_rec		*rec;
 
-	x = dlt_hash_str(DLT_HASH_INIT, op) ^ seed;
-	x = dlt_splitmix64(&x) ^ (uint64_t)k;
-	return (dlt_splitmix64(&x));
-}
-
-static char *
-mutant_name(const char *model, const char *op, long k)
-{
-	char	*s, *p;
-
-	s = xasprintf("%s-%s-%04ld", model, op, k);
-	for (p = s; *p != '\0'; p++)
-		if (*p >= 'A' && *p <= 'Z')
-			*p = (char)(*p - 'A' + 'a');
-	return (s);
+	XGROW(r->recs, r->nrecs + 1, r->recs_alloc);
+	rec = &r->recs[r->nrecs++];
+	rec->file = xstrdup(mt->path);
+	rec->op = mt->op;
+	rec->seed = mt->seed;
+	rec->position = xstrdup(mi != NULL ? mi->position : "");
+	rec->repaired = mi != NULL && mi->repaired != NULL ?
+	    xstrdup(mi->repaired) : NULL;
+	return (0);
 }
 
 static void
@@ -201,10 +195,6 @@ mrun_release(struct mrun *r)
 	free(r->targets);
 	free(r->profiles);
 	free(r->fw_specs);
-	if (r->stats != NULL)
-		for (i = 0; i < dlt_mutop_count(); i++)
-			dlt_mutate_stats_release(&r->stats[i]);
-	free(r->stats);
 	for (i = 0; i < r->nrecs; i++) {
 		free(r->recs[i].file);
 		free(r->recs[i].position);
@@ -262,53 +252,70 @@ write_report(const struct mrun *r, const struct dlt_model *m)
 {
 	const struct dlt_mutate_stats	*st;
 	struct strbuf			 sb = STRBUF_INIT;
+	struct dlt_jw			 jw;
 	FILE				*fp;
 	size_t				 i, j;
 	int				 rc = 0;
 
-	strbuf_addstr(&sb, "{\"model\": ");
-	dlt_json_cstr(&sb, m->name);
-	strbuf_addstr(&sb, ", \"file\": ");
-	dlt_json_cstr(&sb, r->model_path);
-	strbuf_addf(&sb, ", \"mode\": \"%s\", \"seed\": %" PRIu64 ", \"n\": %ld",
-	    r->mode == DLT_MUTATE_AWARE ? "aware" : "generic", r->seed, r->n);
-	strbuf_addstr(&sb, ", \"frameworks\": [");
-	for (i = 0; i < r->nfw; i++) {
-		if (i > 0)
-			strbuf_addstr(&sb, ", ");
-		dlt_json_cstr(&sb, r->fw_specs[i]);
-	}
-	strbuf_addstr(&sb, "],\n \"operators\": [");
+	dlt_jw_init(&jw, &sb, DLT_JW_SPACED);
+	dlt_jw_object(&jw);
+	dlt_jw_kv_cstr(&jw, "model", m->name);
+	dlt_jw_kv_cstr(&jw, "file", r->model_path);
+	dlt_jw_kv_cstr(&jw, "mode", r->mode == DLT_MUTATE_AWARE ? "aware" :
+	    "generic");
+	dlt_jw_kv_uint(&jw, "seed", r->seed);
+	dlt_jw_kv_int(&jw, "n", r->n);
+	dlt_jw_key(&jw, "frameworks");
+	dlt_jw_array(&jw);
+	for (i = 0; i < r->nfw; i++)
+		dlt_jw_cstr(&jw, r->fw_specs[i]);
+	dlt_jw_end(&jw);
+	dlt_jw_break(&jw, 1);
+	dlt_jw_key(&jw, "operators");
+	dlt_jw_array(&jw);
 	for (i = 0; i < r->nops; i++) {
 		st = &r->stats[r->ops[i]];
-		strbuf_addf(&sb, "%s\n  {\"operator\": \"%s\", \"requested\": %ld, "
-		    "\"drawn\": %ld, \"made\": %ld, \"repaired\": %ld, "
-		    "\"rejected\": %ld, \"failed\": %ld, \"not_applicable\": ",
-		    i ? "," : "", dlt_mutop_at((size_t)r->ops[i])->name,
-		    st->requested, st->drawn, st->emitted, st->repaired,
-		    st->rejected, st->failed);
-		dlt_json_cstr(&sb, st->requested == 0 ? st->not_applicable : NULL);
-		strbuf_addstr(&sb, ", \"reasons\": [");
+		dlt_jw_break(&jw, 2);
+		dlt_jw_object(&jw);
+		dlt_jw_kv_cstr(&jw, "operator",
+		    dlt_mutop_at((size_t)r->ops[i])->name);
+		dlt_jw_kv_int(&jw, "requested", st->requested);
+		dlt_jw_kv_int(&jw, "drawn", st->drawn);
+		dlt_jw_kv_int(&jw, "made", st->emitted);
+		dlt_jw_kv_int(&jw, "repaired", st->repaired);
+		dlt_jw_kv_int(&jw, "rejected", st->rejected);
+		dlt_jw_kv_int(&jw, "failed", st->failed);
+		dlt_jw_kv_cstr(&jw, "not_applicable", st->requested == 0 ?
+		    st->not_applicable : NULL);
+		dlt_jw_key(&jw, "reasons");
+		dlt_jw_array(&jw);
 		for (j = 0; j < st->nreasons; j++) {
-			strbuf_addstr(&sb, j ? ", {\"reason\": " : "{\"reason\": ");
-			dlt_json_cstr(&sb, st->reasons[j].text);
-			strbuf_addf(&sb, ", \"count\": %ld}", st->reasons[j].n);
+			dlt_jw_object(&jw);
+			dlt_jw_kv_cstr(&jw, "reason", st->reasons[j].text);
+			dlt_jw_kv_int(&jw, "count", st->reasons[j].n);
+			dlt_jw_end(&jw);
 		}
-		strbuf_addstr(&sb, "]}");
+		dlt_jw_end(&jw);
+		dlt_jw_end(&jw);
 	}
-	strbuf_addstr(&sb, "],\n \"mutants\": [");
+	dlt_jw_end(&jw);
+	dlt_jw_break(&jw, 1);
+	dlt_jw_key(&jw, "mutants");
+	dlt_jw_array(&jw);
 	for (i = 0; i < r->nrecs; i++) {
-		strbuf_addstr(&sb, i ? ",\n  {\"file\": " : "\n  {\"file\": ");
-		dlt_json_cstr(&sb, r->recs[i].file);
-		strbuf_addf(&sb, ", \"operator\": \"%s\", \"seed\": %" PRIu64
-		    ", \"position\": ", dlt_mutop_at((size_t)r->recs[i].op)->name,
-		    r->recs[i].seed);
-		dlt_json_cstr(&sb, r->recs[i].position);
-		strbuf_addstr(&sb, ", \"repaired\": ");
-		dlt_json_cstr(&sb, r->recs[i].repaired);
-		strbuf_addch(&sb, '}');
+		dlt_jw_break(&jw, 2);
+		dlt_jw_object(&jw);
+		dlt_jw_kv_cstr(&jw, "file", r->recs[i].file);
+		dlt_jw_kv_cstr(&jw, "operator",
+		    dlt_mutop_at((size_t)r->recs[i].op)->name);
+		dlt_jw_kv_uint(&jw, "seed", r->recs[i].seed);
+		dlt_jw_kv_cstr(&jw, "position", r->recs[i].position);
+		dlt_jw_kv_cstr(&jw, "repaired", r->recs[i].repaired);
+		dlt_jw_end(&jw);
 	}
-	strbuf_addstr(&sb, "]}\n");
+	dlt_jw_end(&jw);
+	dlt_jw_end(&jw);
+	strbuf_addch(&sb, '\n');
 	if (strcmp(r->report, "-") == 0)
 		fp = stdout;
 	else if ((fp = fopen(r->report, "w")) == NULL) {
@@ -343,15 +350,14 @@ cmd_mutate_exec(struct dlt_ctx *ctx, int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	struct mrun			 r;
-	struct dlt_model		 m, mut;
-	struct dlt_diags	 probs;
-	struct dlt_mutator		 mu;
-	struct dlt_mutate_stats		*st;
-	char				*name, *path;
-	uint64_t			 v, mseed;
-	long				 k;
+	struct dlt_model		 m;
+	struct dlt_diags		 probs;
+	struct dlt_campaign		 c;
+	const struct dlt_mutate_stats	*st;
+	char				*path;
+	uint64_t			 v;
 	size_t				 i;
-	int				 ch, rc, status = DLT_EXIT_OK, incomplete = 0;
+	int				 ch, status = DLT_EXIT_OK, incomplete = 0;
 	int				 max_tries = DEFAULT_TRIES;
 	struct stat			 sb;
 
@@ -359,6 +365,7 @@ cmd_mutate_exec(struct dlt_ctx *ctx, int argc, char **argv)
 	memset(&r, 0, sizeof r);
 	memset(&m, 0, sizeof m);
 	memset(&probs, 0, sizeof probs);
+	dlt_campaign_init(&c);
 	r.mode = DLT_MUTATE_AWARE;
 	r.n = 1;
 	r.seed = 1;
@@ -489,51 +496,21 @@ cmd_mutate_exec(struct dlt_ctx *ctx, int argc, char **argv)
 		goto out;
 	}
 
-	memset(&mu, 0, sizeof mu);
-	mu.parent = &m;
-	mu.targets = r.targets;
-	mu.ntargets = r.nfw;
-	mu.mode = r.mode;
-	mu.max_tries = max_tries;
-	r.stats = xcalloc(dlt_mutop_count(), sizeof *r.stats);
-	for (k = 0; k < r.n && status == DLT_EXIT_OK; k++) {
-		for (i = 0; i < r.nops; i++) {
-			const char	*opname = dlt_mutop_at((size_t)r.ops[i])->name;
-
-			st = &r.stats[r.ops[i]];
-			if (st->not_applicable != NULL && st->requested == 0)
-				continue;
-			mseed = mutant_seed(r.seed, opname, k);
-			memset(&mut, 0, sizeof mut);
-			rc = dlt_mutate(&mu, r.ops[i], mseed, &mut, st);
-			if (rc != DLT_MUTATE_MADE)
-				continue;
-			name = mutant_name(m.name, opname, k);
-			free(mut.name);
-			mut.name = xstrdup(name);
-			path = xasprintf("%s/%s.yaml", r.outdir, name);
-			if (dlt_model_write_file(&mut, path) != 0) {
-				dlt_error_errno("cannot write '%s'", path);
-				status = DLT_EXIT_OUTPUT;
-			} else {
-				XGROW(r.recs, r.nrecs + 1, r.recs_alloc);
-				r.recs[r.nrecs].file = xstrdup(path);
-				r.recs[r.nrecs].op = r.ops[i];
-				r.recs[r.nrecs].seed = mseed;
-				r.recs[r.nrecs].position = xstrdup(
-				    mut.mutation != NULL ? mut.mutation->position : "");
-				r.recs[r.nrecs].repaired =
-				    mut.mutation != NULL && mut.mutation->repaired != NULL ?
-				    xstrdup(mut.mutation->repaired) : NULL;
-				r.nrecs++;
-			}
-			free(path);
-			free(name);
-			dlt_model_release(&mut);
-			if (status != DLT_EXIT_OK)
-				break;
-		}
-	}
+	c.mu.parent = &m;
+	c.mu.targets = r.targets;
+	c.mu.ntargets = r.nfw;
+	c.mu.mode = r.mode;
+	c.mu.max_tries = max_tries;
+	c.ops = r.ops;
+	c.nops = r.nops;
+	c.n = r.n;
+	c.seed = r.seed;
+	c.outdir = r.outdir;
+	c.fn = record_mutant;
+	c.arg = &r;
+	if (dlt_campaign_run(&c) != 0)
+		status = DLT_EXIT_OUTPUT;
+	r.stats = c.stats;
 	for (i = 0; i < r.nops; i++) {
 		st = &r.stats[r.ops[i]];
 		if (st->not_applicable != NULL && st->requested == 0) {
@@ -559,6 +536,7 @@ cmd_mutate_exec(struct dlt_ctx *ctx, int argc, char **argv)
 	if (status == DLT_EXIT_OK && incomplete)
 		status = DLT_EXIT_FINDINGS;
 out:
+	dlt_campaign_release(&c);
 	dlt_diags_release(&probs);
 	dlt_model_release(&m);
 	mrun_release(&r);

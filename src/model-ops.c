@@ -2,20 +2,25 @@
  * model-ops.c: the op table of the model IR (docs/model-ir.md,
  * dltriage-model(5)): every op with its arity, its attributes (name,
  * kind, required or default, allowed values, range) and its shape,
- * dtype and parameter inference.
+ * dtype and parameter inference; and the attribute readers, which fall
+ * back on the table's defaults.
  *
  * All shape and parameter arithmetic is checked: a dim above
  * DLT_DIM_MAX or a count above DLT_COUNT_MAX is a problem, never an
- * overflow.  Inputs of a node are known-good here (model.c checked the
- * model's input shapes and skips nodes whose inputs failed).
+ * overflow.  Inputs of a node are known-good here (model-infer.c
+ * checked the model's input shapes and skips nodes whose inputs
+ * failed).
  */
+#include <limits.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "diag.h"
 #include "error.h"
+#include "model-int.h"
 #include "model-ops.h"
 #include "model.h"
 #include "strbuf.h"
@@ -42,8 +47,6 @@ struct op_row {
 static int	mul(struct dlt_infer *, int64_t, int64_t, int64_t *);
 static int	add(struct dlt_infer *, int64_t, int64_t, int64_t *);
 static int	prod(struct dlt_infer *, const int64_t *, size_t, int64_t *);
-static void	fmt_dims(char *, size_t, const int64_t *, size_t);
-static void	fmt_shape(const struct dlt_shape *, char *, size_t);
 static int	need_rank(struct dlt_infer *, const struct dlt_shape *, int, int,
 		    const char *);
 static int64_t	a_int(struct dlt_infer *, const char *);
@@ -95,6 +98,7 @@ static int	check_attr(struct dlt_infer *, const struct dlt_attr_spec *,
 static int	check_attrs(struct dlt_infer *);
 static int	check_dtypes(struct dlt_infer *);
 static int	check_output(struct dlt_infer *);
+static const struct dlt_attr_spec *node_spec(const struct dlt_node *, const char *);
 
 /* Attribute specs. */
 
@@ -413,6 +417,133 @@ dlt_op_attr_spec(const struct dlt_op_info *op, const char *name)
 	return (NULL);
 }
 
+/* Problems at a node, for the inference below. */
+
+void
+dlt_infer_fail(struct dlt_infer *ix, const char *fmt, ...)
+{
+	va_list	 ap;
+	char	*msg;
+
+	ix->failed = 1;
+	va_start(ap, fmt);
+	msg = xvasprintf(fmt, ap);
+	va_end(ap);
+	dlt_node_problem(ix->probs, ix->node, "%s", msg);
+	free(msg);
+}
+
+void
+dlt_infer_fail_attr(struct dlt_infer *ix, const struct dlt_attr *a,
+    const char *fmt, ...)
+{
+	va_list			 ap;
+	char			*msg;
+	const struct dlt_node	*n = ix->node;
+
+	ix->failed = 1;
+	va_start(ap, fmt);
+	msg = xvasprintf(fmt, ap);
+	va_end(ap);
+	if (a != NULL && a->loc.line > 0)
+		dlt_diag_error(ix->probs, a->loc.file, a->loc.line, a->loc.col,
+		    "node '%s': %s", n->name, msg);
+	else
+		dlt_node_problem(ix->probs, n, "%s", msg);
+	free(msg);
+}
+
+/* Attribute readers: the node's value, else its op's default. */
+
+static const struct dlt_attr_spec *
+node_spec(const struct dlt_node *n, const char *name)
+{
+	int	opidx = dlt_op_find(n->op);
+
+	if (opidx < 0)
+		return (NULL);
+	return (dlt_op_attr_spec(dlt_op_at((size_t)opidx), name));
+}
+
+int64_t
+dlt_node_attr_int(const struct dlt_node *n, const char *name, int64_t def)
+{
+	const struct dlt_attr		*a = dlt_node_attr(n, name);
+	const struct dlt_attr_spec	*sp;
+
+	if (a != NULL && (a->type == DLT_ATTR_INT || a->type == DLT_ATTR_BOOL))
+		return (a->i);
+	if (a == NULL && (sp = node_spec(n, name)) != NULL && sp->def != NULL) {
+		if (sp->kind == DLT_AK_BOOL)
+			return (strcmp(sp->def, "true") == 0);
+		if (sp->kind == DLT_AK_INT)
+			return (strtoll(sp->def, NULL, 10));
+	}
+	return (def);
+}
+
+double
+dlt_node_attr_float(const struct dlt_node *n, const char *name, double def)
+{
+	const struct dlt_attr		*a = dlt_node_attr(n, name);
+	const struct dlt_attr_spec	*sp;
+
+	if (a != NULL && a->type == DLT_ATTR_FLOAT)
+		return (a->f);
+	if (a != NULL && a->type == DLT_ATTR_INT)
+		return ((double)a->i);
+	if (a == NULL && (sp = node_spec(n, name)) != NULL && sp->def != NULL &&
+	    sp->kind == DLT_AK_FLOAT)
+		return (strtod(sp->def, NULL));
+	return (def);
+}
+
+int
+dlt_node_attr_bool(const struct dlt_node *n, const char *name, int def)
+{
+	return (dlt_node_attr_int(n, name, def) != 0);
+}
+
+const char *
+dlt_node_attr_string(const struct dlt_node *n, const char *name)
+{
+	const struct dlt_attr		*a = dlt_node_attr(n, name);
+	const struct dlt_attr_spec	*sp;
+
+	if (a != NULL)
+		return (a->type == DLT_ATTR_STRING ? a->s : NULL);
+	sp = node_spec(n, name);
+	if (sp != NULL && (sp->kind == DLT_AK_STRING || sp->kind == DLT_AK_PADDING ||
+	    sp->kind == DLT_AK_DTYPE))
+		return (sp->def);
+	return (NULL);
+}
+
+int
+dlt_node_attr_ints(const struct dlt_node *n, const char *name, int64_t *out,
+    size_t max)
+{
+	const struct dlt_attr		*a = dlt_node_attr(n, name);
+	const struct dlt_attr_spec	*sp;
+	size_t				 i;
+
+	if (a != NULL) {
+		if (a->type != DLT_ATTR_INTS)
+			return (-1);
+		for (i = 0; i < a->n && i < max; i++)
+			out[i] = a->v[i];
+		return (a->n > INT_MAX ? INT_MAX : (int)a->n);
+	}
+	sp = node_spec(n, name);
+	if (sp == NULL || sp->def == NULL || (sp->kind != DLT_AK_INTS &&
+	    sp->kind != DLT_AK_PADDING) || !(sp->def[0] == '-' ||
+	    (sp->def[0] >= '0' && sp->def[0] <= '9')))
+		return (-1);
+	if (max > 0)
+		out[0] = strtoll(sp->def, NULL, 10);
+	return (1);
+}
+
 /* Checked arithmetic: counts stay within [0, DLT_COUNT_MAX]. */
 
 static int
@@ -462,29 +593,6 @@ add_params(struct dlt_infer *ix, int64_t n, int trainable)
 	return (0);
 }
 
-/* "3x3" */
-static void
-fmt_dims(char *buf, size_t len, const int64_t *v, size_t n)
-{
-	size_t	i, used = 0;
-	int	w;
-
-	buf[0] = '\0';
-	for (i = 0; i < n && used < len; i++) {
-		w = snprintf(buf + used, len - used, "%s%lld", i ? "x" : "",
-		    (long long)v[i]);
-		if (w < 0)
-			break;
-		used += (size_t)w;
-	}
-}
-
-static void
-fmt_shape(const struct dlt_shape *s, char *buf, size_t len)
-{
-	dlt_shape_format(s, buf, len);
-}
-
 static int
 need_rank(struct dlt_infer *ix, const struct dlt_shape *s, int lo, int hi,
     const char *layout)
@@ -493,7 +601,7 @@ need_rank(struct dlt_infer *ix, const struct dlt_shape *s, int lo, int hi,
 
 	if (s->rank >= lo && s->rank <= hi)
 		return (0);
-	fmt_shape(s, buf, sizeof buf);
+	dlt_shape_format(s, buf, sizeof buf);
 	if (lo == hi)
 		dlt_infer_fail(ix, "%s needs a rank-%d input %s, got rank %d %s",
 		    ix->op->name, lo, layout, s->rank, buf);
@@ -636,9 +744,9 @@ window(struct dlt_infer *ix, const char *what, const int64_t *in, size_t n,
 			bad = 1;
 	}
 	if (bad) {
-		fmt_dims(kb, sizeof kb, k, n);
-		fmt_dims(eb, sizeof eb, ek, n);
-		fmt_dims(pb, sizeof pb, padded, n);
+		dlt_dims_snprint(kb, sizeof kb, k, n, DLT_DIMS_X);
+		dlt_dims_snprint(eb, sizeof eb, ek, n, DLT_DIMS_X);
+		dlt_dims_snprint(pb, sizeof pb, padded, n, DLT_DIMS_X);
 		if (dilated)
 			dlt_infer_fail(ix, "dilated %s %s (%s %s) larger than padded "
 			    "input %s", what, eb, what, kb, pb);
@@ -1021,11 +1129,11 @@ infer_reshape(struct dlt_infer *ix)
 	if (unknown != (size_t)-1 && total % known == 0)
 		ix->out.dim[unknown + 1] = total / known;
 	if ((unknown == (size_t)-1 && known != total) || total % known != 0) {
-		fmt_shape(in, ib, sizeof ib);
+		dlt_shape_format(in, ib, sizeof ib);
 		tmp.rank = (int)a->n;
 		for (i = 0; i < a->n; i++)
 			tmp.dim[i] = a->v[i];
-		fmt_shape(&tmp, ob, sizeof ob);
+		dlt_shape_format(&tmp, ob, sizeof ob);
 		dlt_infer_fail(ix, "cannot reshape %s (%lld values per sample) to %s",
 		    ib, (long long)total, ob);
 		return (-1);
@@ -1085,8 +1193,8 @@ infer_elementwise(struct dlt_infer *ix)
 			k = j - (r - s->rank);
 			b = k >= 0 ? s->dim[k] : 1;
 			if (a != b && a != 1 && b != 1) {
-				fmt_shape(&o, ob, sizeof ob);
-				fmt_shape(s, sb, sizeof sb);
+				dlt_shape_format(&o, ob, sizeof ob);
+				dlt_shape_format(s, sb, sizeof sb);
 				dlt_infer_fail(ix, "cannot broadcast %s and %s "
 				    "(input '%s')", ob, sb, ix->node->inputs[i]);
 				return (-1);
@@ -1116,8 +1224,8 @@ infer_concatenate(struct dlt_infer *ix)
 		for (j = 0; j < f->rank || j < s->rank; j++) {
 			if (s->rank != f->rank ||
 			    (j != axis && s->dim[j] != f->dim[j])) {
-				fmt_shape(f, fb, sizeof fb);
-				fmt_shape(s, sb, sizeof sb);
+				dlt_shape_format(f, fb, sizeof fb);
+				dlt_shape_format(s, sb, sizeof sb);
 				dlt_infer_fail(ix, "cannot concatenate %s and %s on "
 				    "axis %d (input '%s')", fb, sb, axis,
 				    ix->node->inputs[i]);
@@ -1266,8 +1374,8 @@ infer_attention(struct dlt_infer *ix)
 	    need_rank(ix, v, 3, 3, "[N, S, e]") != 0)
 		return (-1);
 	if (v->dim[0] != q->dim[0]) {
-		fmt_shape(q, qb, sizeof qb);
-		fmt_shape(v, vb, sizeof vb);
+		dlt_shape_format(q, qb, sizeof qb);
+		dlt_shape_format(v, vb, sizeof vb);
 		dlt_infer_fail(ix, "query %s and value %s have different batch sizes",
 		    qb, vb);
 		return (-1);
@@ -1626,17 +1734,17 @@ check_output(struct dlt_infer *ix)
 
 	for (i = 0; i < ix->out.rank; i++) {
 		if (ix->out.dim[i] > DLT_DIM_MAX) {
-			fmt_shape(&ix->out, buf, sizeof buf);
+			dlt_shape_format(&ix->out, buf, sizeof buf);
 			dlt_infer_fail(ix, "output %s has a dim larger than 2^31", buf);
 			return (-1);
 		}
 		if (ix->out.dim[i] <= 0) {
-			fmt_shape(&ix->out, buf, sizeof buf);
+			dlt_shape_format(&ix->out, buf, sizeof buf);
 			dlt_infer_fail(ix, "output %s has an empty dim", buf);
 			return (-1);
 		}
 		if (n > DLT_COUNT_MAX / ix->out.dim[i]) {
-			fmt_shape(&ix->out, buf, sizeof buf);
+			dlt_shape_format(&ix->out, buf, sizeof buf);
 			dlt_infer_fail(ix, "output %s has more than 2^62 elements", buf);
 			return (-1);
 		}

@@ -1,8 +1,9 @@
 /*
- * model-ops.h: between the model loader (model.c) and the op table
- * (model-ops.c).  The table's public face (struct dlt_op_info, the
+ * model-ops.h: between whole-model inference (model-infer.c) and the op
+ * table (model-ops.c).  The table's public face (struct dlt_op_info, the
  * attribute specs, dlt_op_find) is in model.h; this header is for the
- * inference step that model.c drives node by node.
+ * inference step that model-infer.c drives node by node.  The op table
+ * depends on the IR core (model.c), never the other way round.
  */
 #ifndef DLT_MODEL_OPS_H
 #define DLT_MODEL_OPS_H
@@ -12,7 +13,7 @@
 
 #include "model.h"
 
-/* One node's inference: model.c fills the inputs, model-ops.c the rest. */
+/* One node's inference: model-infer.c fills the inputs, model-ops.c the rest. */
 struct dlt_infer {
 	const struct dlt_model	 *model;
 	const struct dlt_node	 *node;
@@ -44,6 +45,5 @@ void	dlt_infer_fail_attr(struct dlt_infer *, const struct dlt_attr *,
 	    const char *, ...) __attribute__((format(printf, 3, 4)));
 /* "a list of integers", ...: what an attribute kind accepts, for messages. */
 const char *dlt_attr_kind_desc(enum dlt_attr_kind);
-/* Levenshtein-based suggestion among cands[0..n-1]; NULL when none is close. */
 
 #endif

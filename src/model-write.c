@@ -19,8 +19,6 @@
 static int	plain_safe(const char *);
 static void	put_string(struct strbuf *, const char *);
 static void	put_float(struct strbuf *, double);
-static void	put_ints(struct strbuf *, const int64_t *, size_t);
-static void	put_shape(struct strbuf *, const struct dlt_shape *);
 static void	put_attr(struct strbuf *, const struct dlt_attr *);
 static void	put_value(struct strbuf *, const char *);
 static void	put_node(struct strbuf *, const struct dlt_node *);
@@ -130,23 +128,6 @@ put_float(struct strbuf *sb, double v)
 }
 
 static void
-put_ints(struct strbuf *sb, const int64_t *v, size_t n)
-{
-	size_t	i;
-
-	strbuf_addch(sb, '[');
-	for (i = 0; i < n; i++)
-		strbuf_addf(sb, "%s%lld", i ? ", " : "", (long long)v[i]);
-	strbuf_addch(sb, ']');
-}
-
-static void
-put_shape(struct strbuf *sb, const struct dlt_shape *s)
-{
-	put_ints(sb, s->dim, (size_t)s->rank);
-}
-
-static void
 put_attr(struct strbuf *sb, const struct dlt_attr *a)
 {
 	size_t	i;
@@ -166,14 +147,14 @@ put_attr(struct strbuf *sb, const struct dlt_attr *a)
 		put_string(sb, a->s != NULL ? a->s : "");
 		break;
 	case DLT_ATTR_INTS:
-		put_ints(sb, a->v, a->n);
+		dlt_dims_format(sb, a->v, a->n, 0);
 		break;
 	case DLT_ATTR_PAIRS:
 		strbuf_addch(sb, '[');
 		for (i = 0; i < a->n; i++) {
 			if (i > 0)
 				strbuf_addstr(sb, ", ");
-			put_ints(sb, a->v + 2 * i, 2);
+			dlt_dims_format(sb, a->v + 2 * i, 2, 0);
 		}
 		strbuf_addch(sb, ']');
 		break;
@@ -247,7 +228,7 @@ put_node(struct strbuf *sb, const struct dlt_node *n)
 			put_float(sb, w->fraction);
 			if (w->nneurons > 0) {
 				strbuf_addstr(sb, ", neurons: ");
-				put_ints(sb, w->neurons, w->nneurons);
+				dlt_dims_format(sb, w->neurons, w->nneurons, 0);
 			}
 			strbuf_addf(sb, ", seed: %llu}\n", (unsigned long long)w->seed);
 		}
@@ -285,7 +266,8 @@ dlt_model_write(const struct dlt_model *m, FILE *fp)
 		    "trainable" : "all");
 		if (m->pub_output.rank > 0) {
 			strbuf_addstr(&sb, "  output: ");
-			put_shape(&sb, &m->pub_output);
+			dlt_dims_format(&sb, m->pub_output.dim,
+			    (size_t)m->pub_output.rank, 0);
 			strbuf_addch(&sb, '\n');
 		}
 	}
@@ -295,7 +277,7 @@ dlt_model_write(const struct dlt_model *m, FILE *fp)
 		strbuf_addstr(&sb, "  - name: ");
 		put_string(&sb, in->name != NULL ? in->name : "");
 		strbuf_addstr(&sb, "\n    shape: ");
-		put_shape(&sb, &in->shape);
+		dlt_dims_format(&sb, in->shape.dim, (size_t)in->shape.rank, 0);
 		strbuf_addf(&sb, "\n    dtype: %s\n", dlt_dtype_name(in->dtype));
 		if (in->has_range) {
 			strbuf_addstr(&sb, "    range: [");

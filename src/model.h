@@ -4,6 +4,13 @@
  * parameter counting, cloning and writing.  The op vocabulary and each
  * op's attributes and inference live in one table in model-ops.c.
  *
+ * The implementation is layered, each file using only those above it:
+ * model-dtype.c (dtype names, shape text), model.c (lifecycle, names,
+ * lookups), model-ops.c (the op table, attribute readers that fall back
+ * on its defaults, per-op inference), then model-load.c (YAML), model-
+ * infer.c (whole-model inference), model-edit.c (edits, clone) and
+ * model-write.c (YAML out).  model-int.h is what they share.
+ *
  * Ownership: a struct dlt_model owns everything reachable from it;
  * dlt_model_release() frees it; dlt_model_clone() makes a deep copy.
  */
@@ -15,6 +22,7 @@
 #include <stdio.h>
 
 struct dlt_diags;
+struct strbuf;
 
 #define DLT_MAX_RANK	8
 
@@ -259,7 +267,17 @@ const char			*dlt_op_suggest(const char *);
 /* An op's attribute spec by name, or NULL. */
 const struct dlt_attr_spec	*dlt_op_attr_spec(const struct dlt_op_info *, const char *);
 
-void	dlt_shape_format(const struct dlt_shape *, char *buf, size_t len);	/* "[1, 28, 28, 1]" */
+/*
+ * Dims as text, the one way dltriage prints them: "[1, 28, 28, 1]", or
+ * "3x3" with DLT_DIMS_X.  dlt_dims_format appends to a strbuf;
+ * dlt_dims_snprint writes into buf, truncating; dlt_shape_format writes a
+ * shape, "?" for one not inferred (rank 0).
+ */
+#define DLT_DIMS_X	0x1
+void	dlt_dims_format(struct strbuf *, const int64_t *, size_t, int flags);
+void	dlt_dims_snprint(char *buf, size_t len, const int64_t *, size_t,
+	    int flags);
+void	dlt_shape_format(const struct dlt_shape *, char *buf, size_t len);
 
 /*
  * Additions to the contract above (all optional for callers).

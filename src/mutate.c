@@ -890,17 +890,6 @@ op_ls(struct mstate *s)
 	return (0);
 }
 
-static void
-format_dims(struct strbuf *sb, const int64_t *d, int n)
-{
-	int	i;
-
-	strbuf_addch(sb, '[');
-	for (i = 0; i < n; i++)
-		strbuf_addf(sb, "%s%lld", i ? ", " : "", (long long)d[i]);
-	strbuf_addch(sb, ']');
-}
-
 static int
 op_dm(struct mstate *s)
 {
@@ -937,10 +926,10 @@ op_dm(struct mstate *s)
 	}
 	in->shape = sh;
 	strbuf_addstr(&s->pos, in->name);
-	format_dims(&sb, s->old_dims, s->old_rank);
+	dlt_dims_format(&sb, s->old_dims, (size_t)s->old_rank, 0);
 	kv_add(&s->params, "from", "%s", sb.buf);
 	strbuf_reset(&sb);
-	format_dims(&sb, sh.dim, sh.rank);
+	dlt_dims_format(&sb, sh.dim, (size_t)sh.rank, 0);
 	kv_add(&s->params, "to", "%s", sb.buf);
 	strbuf_release(&sb);
 	s->repair_state = 0;
@@ -960,7 +949,7 @@ repair_dm(struct mstate *s)
 	name = unique_name(s->m, s->target, "reshape");
 	nd = insert_after(s->m, s->target, name, "reshape");
 	dlt_node_set_ints(nd, "shape", s->old_dims + 1, (size_t)s->old_rank - 1);
-	format_dims(&sb, s->old_dims + 1, s->old_rank - 1);
+	dlt_dims_format(&sb, s->old_dims + 1, (size_t)(s->old_rank - 1), 0);
 	note_repair(s, "inserted reshape '%s' to %s", name, sb.buf);
 	strbuf_release(&sb);
 	free(name);
@@ -1251,7 +1240,7 @@ op_weights(struct mstate *s)
 			w->neurons[j] = x;
 		}
 		w->nneurons = want;
-		format_dims(&sb, w->neurons, (int)want);
+		dlt_dims_format(&sb, w->neurons, (size_t)want, 0);
 		kv_add(&s->params, "neurons", "%s", sb.buf);
 	}
 	kv_add(&s->params, "seed", "%llu", (unsigned long long)w->seed);

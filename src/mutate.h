@@ -94,4 +94,59 @@ struct dlt_mutator {
 int	dlt_mutate(const struct dlt_mutator *, int op, uint64_t seed,
 	    struct dlt_model *out, struct dlt_mutate_stats *st);
 
+/*
+ * A campaign: n mutants per operator of one parent, in a fixed order
+ * (for k in 0..n-1, for each operator) so that the same seed gives the
+ * same mutants whoever runs it (dltriage mutate today, dltriage run
+ * later).  Mutant k of operator OP has the seed dlt_campaign_seed(seed,
+ * OP, k) and the name PARENT-op-kkkk; with outdir set it is written there
+ * as IR YAML (outdir/NAME.yaml), then handed to fn.
+ *
+ *	struct dlt_campaign	c;
+ *
+ *	dlt_campaign_init(&c);
+ *	c.mu = ...; c.ops = ...; c.nops = ...; c.n = 3; c.seed = 1;
+ *	c.outdir = "out"; c.fn = record; c.arg = &state;
+ *	rc = dlt_campaign_run(&c);
+ *	... c.stats[op] ...
+ *	dlt_campaign_release(&c);
+ */
+struct dlt_mutant {
+	const struct dlt_model	*model;		/* the mutant, named */
+	const char		*path;		/* where it was written, or NULL */
+	int			 op;		/* its operator */
+	long			 k;		/* its index for that operator */
+	uint64_t		 seed;
+};
+
+/* Called for every mutant made; a non-zero return stops the campaign. */
+typedef int (*dlt_mutant_fn)(const struct dlt_mutant *, void *);
+
+struct dlt_campaign {
+	/* set by the caller; all borrowed */
+	struct dlt_mutator	 mu;		/* parent, targets, mode, tries */
+	const int		*ops;		/* operator indices, in order */
+	size_t			 nops;
+	long			 n;		/* mutants per operator */
+	uint64_t		 seed;
+	const char		*outdir;	/* NULL: do not write */
+	dlt_mutant_fn		 fn;		/* NULL: none */
+	void			*arg;
+	/* filled by dlt_campaign_run: one per operator of the table (owned) */
+	struct dlt_mutate_stats	*stats;
+};
+
+void	 dlt_campaign_init(struct dlt_campaign *);
+/*
+ * Make the mutants.  0; -1 when a mutant could not be written (the error
+ * is printed) or fn returned non-zero: the campaign stops there and the
+ * stats count what was done.  An operator that does not apply to the
+ * parent is tried once and then skipped (stats[op].not_applicable).
+ */
+int	 dlt_campaign_run(struct dlt_campaign *);
+void	 dlt_campaign_release(struct dlt_campaign *);
+uint64_t dlt_campaign_seed(uint64_t seed, const char *op, long k);
+/* "lenet5-ld-0003": the parent's name, the operator in lower case, k (owned). */
+char	*dlt_campaign_name(const char *parent, const char *op, long k);
+
 #endif

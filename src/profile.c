@@ -37,6 +37,7 @@
 #include "model.h"
 #include "profile.h"
 #include "strbuf.h"
+#include "vocab.h"
 #include "xmalloc.h"
 #include "yaml-node.h"
 
@@ -137,6 +138,7 @@ struct loader {
 	struct dlt_diags	*probs;
 };
 
+static int	check_framework(struct loader *, const struct ynode *);
 static void	problem(struct loader *, const struct ynode *, const char *, ...)
 		    DLT_PRINTF(3, 4);
 static int	is_scalar(struct loader *, const struct ynode *, const char *);
@@ -651,10 +653,8 @@ dlt_profile_load(const char *path, struct dlt_profile **out,
 		if (strcmp(k->scalar, "framework") == 0) {
 			if (!is_scalar(&l, v, "framework"))
 				continue;
-			if (!valid_name(v->scalar)) {
-				problem(&l, v, "bad framework name '%s'", v->scalar);
+			if (check_framework(&l, v) != 0)
 				continue;
-			}
 			free(p->framework);
 			p->framework = xstrdup(v->scalar);
 		} else if (strcmp(k->scalar, "description") == 0 ||
@@ -706,6 +706,51 @@ done:
 	}
 	*out = p;
 	return (0);
+}
+
+/*
+ * A profile's framework is a canonical name of vocab.h, as in rules:
+ * "pytorch", not "torch".
+ */
+static int
+check_framework(struct loader *l, const struct ynode *v)
+{
+	struct strbuf	 sb = STRBUF_INIT;
+	const char	*canon, *hint;
+
+	canon = dlt_framework_parse(v->scalar, 0) >= 0 ?
+	    dlt_framework_canonical(v->scalar) : NULL;
+	if (canon != NULL && strcmp(canon, v->scalar) == 0)
+		return (0);
+	if ((hint = dlt_framework_suggest(v->scalar)) != NULL)
+		problem(l, v, "unknown framework '%s' (did you mean '%s'?)",
+		    v->scalar, hint);
+	else {
+		dlt_framework_list(&sb, 0);
+		problem(l, v, "unknown framework '%s' (frameworks: %s)",
+		    v->scalar, sb.buf);
+	}
+	strbuf_release(&sb);
+	return (-1);
+}
+
+char *
+dlt_target_canonical(const char *spec)
+{
+	const char	*at, *canon;
+	char		*name, *s;
+	int		 f;
+
+	at = strchr(spec, '@');
+	name = xstrndup(spec, at != NULL ? (size_t)(at - spec) : strlen(spec));
+	if ((f = dlt_framework_parse(name, 0)) < 0) {
+		free(name);
+		return (xstrdup(spec));
+	}
+	canon = dlt_framework_name(f);
+	s = xasprintf("%s%s", canon, at != NULL ? at : "");
+	free(name);
+	return (s);
 }
 
 char *
@@ -787,6 +832,7 @@ dlt_target_load(const char *spec, const char *const *dirs, size_t ndirs,
     struct dlt_profile **profile, struct dlt_target *t)
 {
 	struct dlt_diags	 probs = DLT_DIAGS_INIT;
+	const char		*hint;
 	char	*name, *at, *path, *known;
 	size_t	 i;
 	long	 vv[MAX_VERSION_PARTS];
@@ -794,12 +840,20 @@ dlt_target_load(const char *spec, const char *const *dirs, size_t ndirs,
 
 	memset(t, 0, sizeof *t);
 	*profile = NULL;
-	name = xstrdup(spec);
+	name = dlt_target_canonical(spec);
 	if ((at = strchr(name, '@')) != NULL)
 		*at++ = '\0';
 	if ((path = dlt_profile_path(name, dirs, ndirs)) == NULL) {
 		known = dlt_profile_names(dirs, ndirs);
-		dlt_error("unknown framework '%s' (profiles: %s)", name, known);
+		if (dlt_framework_parse(name, 0) >= 0)
+			dlt_error("no profile for framework '%s' (profiles: %s)",
+			    name, known);
+		else if ((hint = dlt_framework_suggest(name)) != NULL)
+			dlt_error("unknown framework '%s' (did you mean '%s'? "
+			    "profiles: %s)", name, hint, known);
+		else
+			dlt_error("unknown framework '%s' (profiles: %s)", name,
+			    known);
 		free(known);
 		free(name);
 		return (-1);

@@ -106,6 +106,14 @@ char	*dlt_profile_names(const char *const *dirs, size_t ndirs);
 int	dlt_target_load(const char *spec, const char *const *dirs, size_t ndirs,
 	    struct dlt_profile **profile, struct dlt_target *t);
 void	dlt_target_release(struct dlt_target *);
+/*
+ * A target spec with its framework name made canonical: every alias of
+ * vocab.h stands for its framework ("torch@2.1" gives "pytorch@2.1",
+ * "TF" gives "tensorflow"); another name is kept as it is, for a
+ * profile of that name in a --profiles directory.  The caller frees it.
+ * dlt_target_load() does this itself.
+ */
+char	*dlt_target_canonical(const char *spec);
 
 /*
  * Check an inferred model (dlt_model_infer succeeded) against targets.

@@ -200,7 +200,7 @@ test_expect_success 'profile problems are printed like rule and model problems' 
 test_expect_success 'a profile constraint makes aware mode repair or redraw' '
 	mkdir prof &&
 	{
-		echo "framework: strict"
+		echo "framework: pytorch"
 		echo "releases: [\"1.0\"]"
 		echo "ops:"
 		"$DLTRIAGE" corpus check --ops 2>/dev/null |
@@ -209,9 +209,9 @@ test_expect_success 'a profile constraint makes aware mode repair or redraw' '
 		echo "  dropout:"
 		echo "    checks:"
 		echo "      - {check: max, attr: rate, value: 0.3, source: \"test\"}"
-	} >prof/strict.yaml &&
+	} >prof/pytorch.yaml &&
 	dltriage mutate "$alexnet" -n 6 --seed 2 --ops PM,LA --profiles prof \
-	    --frameworks strict --report rep.json -o out >report 2>err &&
+	    --frameworks pytorch --report rep.json -o out >report 2>err &&
 	! grep -E "rate: 0\.[4-9]" out/*.yaml
 '
 
@@ -222,5 +222,49 @@ test_expect_success 'the shipped profiles load' '
 			exit 1
 	done
 '
+
+
+test_expect_success 'every alias of a framework name is accepted' '
+	dltriage mutate "$lenet" -n 2 --ops GF,DT,SM --frameworks pytorch@2.1,tf \
+	    --report canon.json -o out >canon.out 2>canon.err &&
+	dltriage mutate "$lenet" -n 2 --ops GF,DT,SM --frameworks Torch@2.1,tensorflow \
+	    --report alias.json -o out >alias.out 2>alias.err &&
+	test_cmp canon.json alias.json &&
+	test_cmp canon.out alias.out &&
+	test_cmp canon.err alias.err &&
+	grep "for pytorch@2.1, tensorflow)" alias.out
+'
+
+test_expect_success 'a mistyped framework gets a did-you-mean' '
+	test_must_fail --code=2 dltriage mutate "$lenet" --frameworks pytorh \
+	    -o out 2>err &&
+	grep "unknown framework .pytorh. (did you mean .pytorch.?" err &&
+	grep "profiles: jax, keras, pytorch, tensorflow" err &&
+	test_must_fail --code=2 dltriage mutate "$lenet" --frameworks ort \
+	    -o out 2>err &&
+	grep "no profile for framework .onnxruntime." err
+'
+
+test_expect_success 'a profile must name a known framework' '
+	mkdir -p prof2 &&
+	sed "s/^framework: pytorch/framework: torch/" \
+	    "$TEST_SRCDIR/rules/frameworks/pytorch.yaml" >prof2/pytorch.yaml &&
+	test_must_fail --code=3 dltriage mutate "$lenet" --profiles prof2 \
+	    --frameworks pytorch -o out 2>err &&
+	grep "prof2/pytorch.yaml:[0-9]*:12: unknown framework .torch. (did you mean .pytorch..)" err
+'
+
+if command -v "$PYTHON3" >/dev/null 2>&1; then
+	test_expect_success 'the report is valid JSON' '
+		dltriage mutate "$lenet" -n 2 --seed 3 --report rep.json \
+		    -o out -q &&
+		"$PYTHON3" -m json.tool rep.json >pretty &&
+		grep "\"operators\": \[" pretty &&
+		dltriage mutate "$lenet" -n 1 --report - -o out -q >rep2.json &&
+		"$PYTHON3" -m json.tool rep2.json >/dev/null
+	'
+else
+	test_skip 'the report is valid JSON' 'python3 is not installed'
+fi
 
 test_done

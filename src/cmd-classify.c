@@ -23,12 +23,31 @@
 
 static int	cmd_classify_exec(struct dlt_ctx *, int, char **);
 
+/* The order of enum dlt_format. */
+static const char *const formats[] = { "table", "json", "csv", NULL };
+
+static const struct dlt_option classify_options[] = {
+	DLT_OPTION_DB,
+	DLT_OPTION_RULES,
+	{ "framework", 0, "NAME", 'F',
+	    "take every log to come from framework NAME", NULL },
+	{ "format", 0, "FORMAT", 'f', "the output format (default table)",
+	    formats },
+	{ "fail-on", 0, "CLASS,...", 'x',
+	    "exit 1 when a failure of these classes is found", NULL },
+	{ "summary", 's', NULL, 's',
+	    "print the summary on stderr too (json, csv)", NULL },
+	DLT_OPTION_QUIET("do not print warnings"),
+	DLT_OPTION_END
+};
+
 const struct dlt_cmd dlt_cmd_classify = {
 	"classify",
 	"[--db FILE] [--rules DIR]... [--no-default-rules] [--framework NAME]\n"
 	"       [--format table|json|csv] [--fail-on CLASS,...] [--summary] [-q] PATH...",
 	"classify the failures in log files and directories",
-	DLT_CMD_NEEDS_RULES, cmd_classify_exec
+	DLT_CMD_NEEDS_RULES | DLT_CMD_NEEDS_STORE, classify_options,
+	cmd_classify_exec
 };
 
 /* What one run of classify keeps; the walk callback's argument. */
@@ -142,79 +161,42 @@ summary(const struct dlt_tally *t, const struct dlt_ctx *ctx,
 static int
 cmd_classify_exec(struct dlt_ctx *ctx, int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "db", required_argument, NULL, 'd' },
-		{ "framework", required_argument, NULL, 'F' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "fail-on", required_argument, NULL, 'x' },
-		{ "summary", no_argument, NULL, 's' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
-		DLT_RULE_LONGOPTS,
-		{ NULL, 0, NULL, 0 }
-	};
 	struct dlt_classify_opts	 opts;
 	struct dlt_output		 out;
 	struct dlt_tally		 tally = DLT_TALLY_INIT;
 	struct dlt_store_writer		 writer;
 	struct dlt_sink_consumer	 c;
 	struct run			 r;
-	const char			*env;
+	const char			*arg;
 	int				 ch, format = DLT_FORMAT_TABLE, want_summary = 0;
 	int				 rc, i;
 
 	memset(&opts, 0, sizeof opts);
-	if ((env = getenv("DLTRIAGE_DB")) != NULL && *env != '\0')
-		ctx->db_path = env;
-	optind = 0;
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":hqs", longopts, NULL)) != -1) {
-		if (dlt_cmd_rule_option(ctx, ch, optarg))
-			continue;
+	while ((ch = dlt_cmd_next_option(ctx, &arg)) != -1) {
 		switch (ch) {
-		case 'd':
-			ctx->db_path = optarg;
-			break;
 		case 'F':
-			if (parse_framework(optarg, &opts.framework) != 0)
+			if (parse_framework(arg, &opts.framework) != 0)
 				return (DLT_EXIT_USAGE);
 			break;
 		case 'f':
-			if ((format = dlt_format_parse(optarg)) < 0) {
-				dlt_error("unknown format '%s' (use table, json or csv)", optarg);
-				return (DLT_EXIT_USAGE);
-			}
+			/* the dispatcher checked it against formats[] */
+			format = dlt_format_parse(arg);
 			break;
 		case 'x':
-			if (parse_fail_on(optarg, &tally.fail_on) != 0)
+			if (parse_fail_on(arg, &tally.fail_on) != 0)
 				return (DLT_EXIT_USAGE);
 			break;
 		case 's':
 			want_summary = 1;
 			break;
-		case 'q':
-			dlt_set_quiet(1);
-			break;
-		case 'h':
-			dlt_cmd_usage(&dlt_cmd_classify, stdout);
-			return (DLT_EXIT_OK);
-		case ':':
-		default:
-			return (dlt_cmd_bad_option(&dlt_cmd_classify, ch, argv));
 		}
 	}
-	if (optind >= argc) {
+	if (argc == 0) {
 		dlt_error("no log file or directory given");
 		dlt_cmd_usage(&dlt_cmd_classify, stderr);
 		return (DLT_EXIT_USAGE);
 	}
-	if ((rc = dlt_cmd_need_rules(ctx)) != 0)
-		return (rc);
-	if (ctx->db_path != NULL) {
-		dlt_error_set_context(NULL, ctx->db_path);
-		if (dlt_store_open(ctx->db_path, &ctx->store) != 0)
-			return (DLT_EXIT_STORE);
-	}
+	/* the dispatcher loaded the rules and opened the store (--db) */
 	/* failures go to the output, then the tally, then the store */
 	dlt_sink_init(&r.sink);
 	dlt_output_begin(&out, stdout, format);
@@ -229,7 +211,7 @@ cmd_classify_exec(struct dlt_ctx *ctx, int argc, char **argv)
 	}
 	r.cl = dlt_classifier_new(&ctx->rules, &opts);
 	rc = 0;
-	for (i = optind; i < argc && rc == 0; i++) {
+	for (i = 0; i < argc && rc == 0; i++) {
 		if (strcmp(argv[i], "-") == 0)
 			rc = dlt_sink_classify_fd(&r.sink, r.cl, "-", STDIN_FILENO);
 		else

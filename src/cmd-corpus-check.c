@@ -5,7 +5,6 @@
  * figures the model says were published.  --ops lists the op table.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,15 +23,28 @@
 
 static int	cmd_corpus_check_exec(struct dlt_ctx *, int, char **);
 
+enum { FORMAT_TABLE, FORMAT_JSON };
+
+static const char *const formats[] = { "table", "json", NULL };
+
+static const struct dlt_option corpus_check_options[] = {
+	{ "format", 0, "FORMAT", 'f', "print a table (the default) or JSON",
+	    formats },
+	{ "ops", 0, NULL, 'o', "list the op table instead of checking models",
+	    NULL },
+	{ "verbose", 'v', NULL, 'v', "print every input and node with its shape too", NULL },
+	{ "write-to", 0, "DIR", 'w',
+	    "also write each model that loads into DIR", NULL },
+	DLT_OPTION_END
+};
+
 const struct dlt_cmd dlt_cmd_corpus_check = {
 	"corpus check",
 	"[--format table|json] [-v] [--write-to DIR] [PATH...]\n"
 	"       dltriage corpus check --ops [-v]",
 	"load models, infer their shapes and check the published figures",
-	0, cmd_corpus_check_exec
+	0, corpus_check_options, cmd_corpus_check_exec
 };
-
-enum { FORMAT_TABLE, FORMAT_JSON };
 
 struct check {
 	int		 format;
@@ -458,35 +470,20 @@ print_ops(int verbose)
 static int
 cmd_corpus_check_exec(struct dlt_ctx *ctx, int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "format", required_argument, NULL, 'f' },
-		{ "ops", no_argument, NULL, 'o' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "write-to", required_argument, NULL, 'w' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct check	 c;
 	struct stat	 st;
 	unsigned long	 nerrors = 0;
+	const char	*arg;
 	char		*dir = NULL;
-	int		 ch, ops = 0, i;
+	int		 id, ops = 0, i;
 
-	(void)ctx;
 	memset(&c, 0, sizeof c);
-	optind = 0;
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":hv", longopts, NULL)) != -1) {
-		switch (ch) {
+	/* the dispatcher checked --format against formats[] */
+	while ((id = dlt_cmd_next_option(ctx, &arg)) != -1) {
+		switch (id) {
 		case 'f':
-			if (strcmp(optarg, "table") == 0)
-				c.format = FORMAT_TABLE;
-			else if (strcmp(optarg, "json") == 0)
-				c.format = FORMAT_JSON;
-			else {
-				dlt_error("unknown format '%s' (use table or json)", optarg);
-				return (DLT_EXIT_USAGE);
-			}
+			c.format = strcmp(arg, "json") == 0 ? FORMAT_JSON :
+			    FORMAT_TABLE;
 			break;
 		case 'o':
 			ops = 1;
@@ -495,18 +492,12 @@ cmd_corpus_check_exec(struct dlt_ctx *ctx, int argc, char **argv)
 			c.verbose = 1;
 			break;
 		case 'w':
-			c.write_to = optarg;
+			c.write_to = arg;
 			break;
-		case 'h':
-			dlt_cmd_usage(&dlt_cmd_corpus_check, stdout);
-			return (DLT_EXIT_OK);
-		case ':':
-		default:
-			return (dlt_cmd_bad_option(&dlt_cmd_corpus_check, ch, argv));
 		}
 	}
 	if (ops) {
-		if (optind < argc || c.write_to != NULL) {
+		if (argc > 0 || c.write_to != NULL) {
 			dlt_error("--ops takes no models");
 			return (DLT_EXIT_USAGE);
 		}
@@ -520,12 +511,12 @@ cmd_corpus_check_exec(struct dlt_ctx *ctx, int argc, char **argv)
 		    "not a directory");
 		return (DLT_EXIT_USAGE);
 	}
-	if (optind >= argc) {
+	if (argc == 0) {
 		dir = xasprintf("%s/corpus/models", dlt_datadir());
 		c.top = dir;
 		dlt_walk(dir, file_cb, &c, &nerrors);
 	}
-	for (i = optind; i < argc; i++) {
+	for (i = 0; i < argc; i++) {
 		c.top = argv[i];
 		if (dlt_walk(argv[i], file_cb, &c, &nerrors) != 0)
 			nerrors++;

@@ -11,8 +11,8 @@ static int	cmd_help_exec(struct dlt_ctx *, int, char **);
 
 const struct dlt_cmd dlt_cmd_help = {
 	"help", "[command]",
-	"show the commands, or one command's usage",
-	0, cmd_help_exec
+	"show the commands, or one command's usage and options",
+	0, NULL, cmd_help_exec
 };
 
 static int
@@ -23,21 +23,18 @@ cmd_help_exec(struct dlt_ctx *ctx, int argc, char **argv)
 	char			 name[256];
 	size_t			 i, len;
 
-	if (argc > 3) {
+	(void)ctx;
+	if (argc > 2) {
 		dlt_cmd_usage(&dlt_cmd_help, stderr);
 		return (DLT_EXIT_USAGE);
 	}
-	if (argc >= 2) {
-		if (argc == 3)
-			snprintf(name, sizeof name, "%s %s", argv[1], argv[2]);
+	if (argc >= 1) {
+		if (argc == 2)
+			snprintf(name, sizeof name, "%s %s", argv[0], argv[1]);
 		else
-			snprintf(name, sizeof name, "%s", argv[1]);
+			snprintf(name, sizeof name, "%s", argv[0]);
 		if ((cmd = dlt_cmd_find(name)) != NULL) {
-			/* a verb of a group is described on the group's page */
-			len = strcspn(cmd->name, " ");
-			dlt_cmd_usage(cmd, stdout);
-			printf("\n%s\n\nSee dltriage-%.*s(1) for the details.\n",
-			    cmd->summary, (int)len, cmd->name);
+			dlt_cmd_print_help(cmd, stdout);
 			return (DLT_EXIT_OK);
 		}
 		len = strlen(name);

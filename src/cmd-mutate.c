@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "command.h"
+#include "ctx.h"
 #include "diag.h"
 #include "error.h"
 #include "exitcode.h"
@@ -30,12 +31,35 @@
 
 static int	cmd_mutate_exec(struct dlt_ctx *, int, char **);
 
+static const char *const modes[] = { "aware", "generic", NULL };
+
+static const struct dlt_option mutate_options[] = {
+	{ NULL, 'n', "N", 'n', "make N mutants of each operator (default 1)",
+	    NULL },
+	{ "ops", 0, "LIST", 'O', "the operators to apply (default all)", NULL },
+	{ "mode", 0, "MODE", 'M', "aware (the default) or generic mutation",
+	    modes },
+	{ "frameworks", 0, "LIST", 'F', "the target frameworks, NAME[@RELEASE],...",
+	    NULL },
+	{ "seed", 0, "S", 's', "the seed of the run (default 1)", NULL },
+	{ "max-tries", 0, "N", 'T',
+	    "tries per mutant before giving up (default 20)",
+	    NULL },
+	{ "profiles", 0, "DIR", 'P', "look for profiles in DIR first; repeatable",
+	    NULL },
+	{ "output", 'o', "DIR", 'o', "write the mutants into DIR", NULL },
+	{ "report", 0, "FILE", 'R', "also write the report as JSON to FILE",
+	    NULL },
+	DLT_OPTION_QUIET("print neither the table nor the warnings"),
+	DLT_OPTION_END
+};
+
 const struct dlt_cmd dlt_cmd_mutate = {
 	"mutate",
 	"MODEL [-n N] [--ops LIST] [--mode aware|generic] [--frameworks LIST]\n"
 	"       [--seed S] [--max-tries N] [--profiles DIR] [--report FILE] [-q] -o DIR",
 	"make framework-aware mutants of a model",
-	0, cmd_mutate_exec
+	0, mutate_options, cmd_mutate_exec
 };
 
 struct mutant_rec {
@@ -336,32 +360,19 @@ write_report(const struct mrun *r, const struct dlt_model *m)
 static int
 cmd_mutate_exec(struct dlt_ctx *ctx, int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "ops", required_argument, NULL, 'O' },
-		{ "mode", required_argument, NULL, 'M' },
-		{ "frameworks", required_argument, NULL, 'F' },
-		{ "seed", required_argument, NULL, 's' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "report", required_argument, NULL, 'R' },
-		{ "profiles", required_argument, NULL, 'P' },
-		{ "max-tries", required_argument, NULL, 'T' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct mrun			 r;
 	struct dlt_model		 m;
 	struct dlt_diags		 probs;
 	struct dlt_campaign		 c;
 	const struct dlt_mutate_stats	*st;
 	char				*path;
+	const char			*arg;
 	uint64_t			 v;
 	size_t				 i;
 	int				 ch, status = DLT_EXIT_OK, incomplete = 0;
 	int				 max_tries = DEFAULT_TRIES;
 	struct stat			 sb;
 
-	(void)ctx;
 	memset(&r, 0, sizeof r);
 	memset(&m, 0, sizeof m);
 	memset(&probs, 0, sizeof probs);
@@ -369,8 +380,7 @@ cmd_mutate_exec(struct dlt_ctx *ctx, int argc, char **argv)
 	r.mode = DLT_MUTATE_AWARE;
 	r.n = 1;
 	r.seed = 1;
-	optind = 0;
-	opterr = 0;
+	r.quiet = ctx->quiet;
 	if (parse_ops(&r, "all") != 0 ||
 	    parse_frameworks(&r, DEFAULT_FRAMEWORKS) != 0) {
 		mrun_release(&r);
@@ -378,10 +388,10 @@ cmd_mutate_exec(struct dlt_ctx *ctx, int argc, char **argv)
 	}
 	for (i = 0; i < dlt_mutop_count(); i++)
 		r.explicit_op[i] = 0;
-	while ((ch = getopt_long(argc, argv, ":hn:o:q", longopts, NULL)) != -1) {
+	while ((ch = dlt_cmd_next_option(ctx, &arg)) != -1) {
 		switch (ch) {
 		case 'n':
-			if (parse_u64("-n", optarg, &v) != 0 || v < 1 ||
+			if (parse_u64("-n", arg, &v) != 0 || v < 1 ||
 			    v > MAX_MUTANTS) {
 				if (v < 1 || v > MAX_MUTANTS)
 					dlt_error("-n must be in 1..%d", MAX_MUTANTS);
@@ -390,73 +400,56 @@ cmd_mutate_exec(struct dlt_ctx *ctx, int argc, char **argv)
 			r.n = (long)v;
 			break;
 		case 'O':
-			if (parse_ops(&r, optarg) != 0)
+			if (parse_ops(&r, arg) != 0)
 				goto usage;
 			break;
 		case 'M':
-			if (strcmp(optarg, "aware") == 0)
-				r.mode = DLT_MUTATE_AWARE;
-			else if (strcmp(optarg, "generic") == 0)
-				r.mode = DLT_MUTATE_GENERIC;
-			else {
-				dlt_error("unknown mode '%s' (use aware or generic)",
-				    optarg);
-				goto usage;
-			}
+			/* the dispatcher checked it against modes[] */
+			r.mode = strcmp(arg, "generic") == 0 ?
+			    DLT_MUTATE_GENERIC : DLT_MUTATE_AWARE;
 			break;
 		case 'F':
-			if (parse_frameworks(&r, optarg) != 0)
+			if (parse_frameworks(&r, arg) != 0)
 				goto usage;
 			break;
 		case 's':
-			if (parse_u64("--seed", optarg, &r.seed) != 0)
+			if (parse_u64("--seed", arg, &r.seed) != 0)
 				goto usage;
 			break;
 		case 'o':
-			r.outdir = optarg;
+			r.outdir = arg;
 			break;
 		case 'R':
-			r.report = optarg;
+			r.report = arg;
 			break;
 		case 'P':
 			r.profile_dirs = xreallocarray(r.profile_dirs,
 			    r.nprofile_dirs + 1, sizeof *r.profile_dirs);
-			r.profile_dirs[r.nprofile_dirs++] = optarg;
+			r.profile_dirs[r.nprofile_dirs++] = arg;
 			break;
 		case 'T':
-			if (parse_u64("--max-tries", optarg, &v) != 0 || v < 1 ||
+			if (parse_u64("--max-tries", arg, &v) != 0 || v < 1 ||
 			    v > 10000) {
 				dlt_error("--max-tries must be in 1..10000");
 				goto usage;
 			}
 			max_tries = (int)v;
 			break;
-		case 'q':
-			r.quiet = 1;
-			break;
-		case 'h':
-			dlt_cmd_usage(&dlt_cmd_mutate, stdout);
-			mrun_release(&r);
-			return (DLT_EXIT_OK);
-		case ':':
-		default:
-			mrun_release(&r);
-			return (dlt_cmd_bad_option(&dlt_cmd_mutate, ch, argv));
 		}
 	}
-	if (optind >= argc) {
+	if (argc == 0) {
 		dlt_error("no model given");
 		goto usage;
 	}
-	if (optind + 1 < argc) {
-		dlt_error("one model at a time ('%s' is extra)", argv[optind + 1]);
+	if (argc > 1) {
+		dlt_error("one model at a time ('%s' is extra)", argv[1]);
 		goto usage;
 	}
 	if (r.outdir == NULL) {
 		dlt_error("no output directory given (-o DIR)");
 		goto usage;
 	}
-	r.model_path = argv[optind];
+	r.model_path = argv[0];
 
 	/* the profiles: every target is checked even in generic mode */
 	r.profiles = xcalloc(r.nfw, sizeof *r.profiles);

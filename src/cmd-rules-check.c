@@ -3,7 +3,6 @@
  * DLTRIAGE_RULES, --rules, then the PATHs given) and report every
  * problem, or one line of counts when there is none.
  */
-#include <getopt.h>
 #include <stdio.h>
 
 #include "command.h"
@@ -15,16 +14,16 @@
 static int	cmd_rules_check_exec(struct dlt_ctx *, int, char **);
 static void	count(size_t, const char *, const char *, const char *);
 
+static const struct dlt_option rules_check_options[] = {
+	DLT_OPTION_RULES,
+	DLT_OPTION_END
+};
+
 const struct dlt_cmd dlt_cmd_rules_check = {
 	"rules check", "[--rules DIR]... [--no-default-rules] [PATH...]",
 	"validate rule files and report every problem in them",
-	DLT_CMD_NEEDS_RULES, cmd_rules_check_exec
-};
-
-static const struct option rules_check_longopts[] = {
-	DLT_RULE_LONGOPTS,
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 }
+	DLT_CMD_NEEDS_RULES | DLT_CMD_RULE_ARGS, rules_check_options,
+	cmd_rules_check_exec
 };
 
 static void
@@ -37,26 +36,10 @@ static int
 cmd_rules_check_exec(struct dlt_ctx *ctx, int argc, char **argv)
 {
 	const struct dlt_ruleset	*s;
-	int				 ch, rc;
 
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":h", rules_check_longopts,
-	    NULL)) != -1) {
-		if (dlt_cmd_rule_option(ctx, ch, optarg))
-			continue;
-		switch (ch) {
-		case 'h':
-			dlt_cmd_usage(&dlt_cmd_rules_check, stdout);
-			return (DLT_EXIT_OK);
-		case ':':
-		default:
-			return (dlt_cmd_bad_option(&dlt_cmd_rules_check, ch, argv));
-		}
-	}
-	for (; optind < argc; optind++)
-		dlt_ctx_add_rule_path(ctx, argv[optind]);
-	if ((rc = dlt_cmd_need_rules(ctx)) != 0)
-		return (rc);
+	/* the operands were rule paths: the dispatcher loaded them */
+	(void)argc;
+	(void)argv;
 	s = &ctx->rules;
 	printf("rules: ");
 	count(s->nfiles, "file", "files", ", ");

@@ -3,7 +3,6 @@
  * loaded rule set, "section<TAB>id<TAB>file:line"; with --anchors, every
  * distinct detector anchor once, one per line (for grep -F -f).
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,18 +20,19 @@ static void	list_entry(int, const struct dlt_entry_common *);
 static void	list_section(const struct dlt_ruleset *, int);
 static void	list_anchors(const struct dlt_ruleset *);
 
+static const struct dlt_option rules_list_options[] = {
+	DLT_OPTION_RULES,
+	{ "section", 0, "NAME", 's', "list only the entries of this section",
+	    dlt_rule_section_names },
+	{ "anchors", 0, NULL, 'a', "list every distinct detector anchor instead",
+	    NULL },
+	DLT_OPTION_END
+};
+
 const struct dlt_cmd dlt_cmd_rules_list = {
 	"rules list", "[--rules DIR]... [--no-default-rules] [--section NAME] [--anchors]",
 	"list the entries of the rule set, or the detector anchors",
-	DLT_CMD_NEEDS_RULES, cmd_rules_list_exec
-};
-
-static const struct option rules_list_longopts[] = {
-	DLT_RULE_LONGOPTS,
-	{ "section", required_argument, NULL, 's' },
-	{ "anchors", no_argument, NULL, 'a' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 }
+	DLT_CMD_NEEDS_RULES, rules_list_options, cmd_rules_list_exec
 };
 
 static void
@@ -100,41 +100,22 @@ list_anchors(const struct dlt_ruleset *s)
 static int
 cmd_rules_list_exec(struct dlt_ctx *ctx, int argc, char **argv)
 {
-	const char	*section = NULL;
-	int		 ch, rc, sec = -1, anchors = 0, i;
+	const char	*arg;
+	int		 id, sec = -1, anchors = 0, i;
 
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":h", rules_list_longopts,
-	    NULL)) != -1) {
-		if (dlt_cmd_rule_option(ctx, ch, optarg))
-			continue;
-		switch (ch) {
-		case 's':
-			section = optarg;
-			break;
-		case 'a':
+	/* the dispatcher checked --section against the section names */
+	while ((id = dlt_cmd_next_option(ctx, &arg)) != -1) {
+		if (id == 's')
+			sec = dlt_rule_section_parse(arg);
+		else if (id == 'a')
 			anchors = 1;
-			break;
-		case 'h':
-			dlt_cmd_usage(&dlt_cmd_rules_list, stdout);
-			return (DLT_EXIT_OK);
-		case ':':
-		default:
-			return (dlt_cmd_bad_option(&dlt_cmd_rules_list, ch, argv));
-		}
 	}
-	if (optind < argc) {
+	(void)argv;
+	if (argc > 0) {
 		dlt_error("'rules list' takes no arguments (use --rules DIR)");
 		dlt_cmd_usage(&dlt_cmd_rules_list, stderr);
 		return (DLT_EXIT_USAGE);
 	}
-	if (section != NULL && (sec = dlt_rule_section_parse(section)) < 0) {
-		dlt_error("unknown section '%s' (one of detectors, frames, rules, "
-		    "frameworks, ignore-frames, normalise)", section);
-		return (DLT_EXIT_USAGE);
-	}
-	if ((rc = dlt_cmd_need_rules(ctx)) != 0)
-		return (rc);
 	if (anchors) {
 		list_anchors(&ctx->rules);
 		return (DLT_EXIT_OK);

@@ -2,7 +2,6 @@
  * cmd-rules-schema.c: "dltriage rules schema": print the rule file schema
  * (the table in rule-schema.c), one line per key.
  */
-#include <getopt.h>
 #include <stdio.h>
 
 #include "command.h"
@@ -18,12 +17,7 @@ static void	schema_values(const struct dlt_schema_key *, struct strbuf *);
 const struct dlt_cmd dlt_cmd_rules_schema = {
 	"rules schema", "[--help]",
 	"print every key of the rule file format with its type and default",
-	0, cmd_rules_schema_exec
-};
-
-static const struct option rules_schema_longopts[] = {
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 }
+	0, NULL, cmd_rules_schema_exec
 };
 
 static void
@@ -61,21 +55,10 @@ cmd_rules_schema_exec(struct dlt_ctx *ctx, int argc, char **argv)
 	struct strbuf			 values = STRBUF_INIT, req = STRBUF_INIT;
 	char				 where[64];
 	size_t				 i;
-	int				 ch;
 
 	(void)ctx;
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":h", rules_schema_longopts,
-	    NULL)) != -1) {
-		switch (ch) {
-		case 'h':
-			dlt_cmd_usage(&dlt_cmd_rules_schema, stdout);
-			return (DLT_EXIT_OK);
-		default:
-			return (dlt_cmd_bad_option(&dlt_cmd_rules_schema, ch, argv));
-		}
-	}
-	if (optind < argc) {
+	(void)argv;
+	if (argc > 0) {
 		dlt_error("'rules schema' takes no arguments");
 		dlt_cmd_usage(&dlt_cmd_rules_schema, stderr);
 		return (DLT_EXIT_USAGE);

@@ -8,7 +8,6 @@
  * frames samples parsed as one frame line, ignore-frames samples checked
  * as a frame and normalise samples rewritten by their entry alone.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,17 +58,17 @@ static char	*check_normalise(struct sample_run *, size_t,
 static void	 report(struct sample_run *, const struct dlt_entry_common *, size_t,
 		     char *);
 
+static const struct dlt_option rules_test_options[] = {
+	DLT_OPTION_RULES,
+	{ "verbose", 'v', NULL, 'v', "also list the samples that pass", NULL },
+	DLT_OPTION_END
+};
+
 const struct dlt_cmd dlt_cmd_rules_test = {
 	"rules test", "[--rules DIR]... [--no-default-rules] [-v] [PATH...]",
 	"check that every sample in the rule files gives what it expects",
-	DLT_CMD_NEEDS_RULES, cmd_rules_test_exec
-};
-
-static const struct option rules_test_longopts[] = {
-	DLT_RULE_LONGOPTS,
-	{ "verbose", no_argument, NULL, 'v' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 }
+	DLT_CMD_NEEDS_RULES | DLT_CMD_RULE_ARGS, rules_test_options,
+	cmd_rules_test_exec
 };
 
 /* 'value' with control bytes escaped, or "none". */
@@ -310,31 +309,17 @@ cmd_rules_test_exec(struct dlt_ctx *ctx, int argc, char **argv)
 	const struct dlt_ruleset	*set;
 	const struct dlt_entry_common	*c;
 	struct sample_run		 run;
+	const char			*arg;
 	size_t				 i, j;
-	int				 ch, rc;
+	int				 id;
 
+	/* the operands were rule paths: the dispatcher loaded them */
+	(void)argc;
+	(void)argv;
 	memset(&run, 0, sizeof run);
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":hv", rules_test_longopts,
-	    NULL)) != -1) {
-		if (dlt_cmd_rule_option(ctx, ch, optarg))
-			continue;
-		switch (ch) {
-		case 'v':
+	while ((id = dlt_cmd_next_option(ctx, &arg)) != -1)
+		if (id == 'v')
 			run.verbose = 1;
-			break;
-		case 'h':
-			dlt_cmd_usage(&dlt_cmd_rules_test, stdout);
-			return (DLT_EXIT_OK);
-		case ':':
-		default:
-			return (dlt_cmd_bad_option(&dlt_cmd_rules_test, ch, argv));
-		}
-	}
-	for (; optind < argc; optind++)
-		dlt_ctx_add_rule_path(ctx, argv[optind]);
-	if ((rc = dlt_cmd_need_rules(ctx)) != 0)
-		return (rc);
 	set = &ctx->rules;
 	run.set = set;
 	if ((run.cl = dlt_classifier_new(set, NULL)) == NULL) {

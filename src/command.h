@@ -1,40 +1,94 @@
 /*
- * command.h: the command table.
+ * command.h: the command table and the option tables of the commands.
  *
  * To add a command:
  *   1. write src/cmd-<name>.c exporting `const struct dlt_cmd dlt_cmd_<name>`
  *      (for "rules check": src/cmd-rules-check.c, dlt_cmd_rules_check);
- *   2. add a row to the table in command.c (kept sorted by name);
- *   3. add it to src_dltriage_SOURCES in Makefile.am;
- *   4. write man/dltriage-<name>.1 (or a section of the parent's page for
- *      nested verbs) and list it in dltriage(1);
- *   5. add tests/tNNNN-<name>-*.sh to TESTS.
+ *   2. give it an option table: one struct dlt_option row per option,
+ *      the shared rows (DLT_OPTION_RULES, DLT_OPTION_DB, DLT_OPTION_QUIET)
+ *      where the command takes them, ending with DLT_OPTION_END (NULL
+ *      when it has none); not --help, which every command gets;
+ *   3. add a row to the table in command.c (kept sorted by name);
+ *   4. add it to src_dltriage_SOURCES in Makefile.am;
+ *   5. write man/dltriage-<name>.1 (or a section of the parent's page for
+ *      nested verbs), document every option of the table there, and list
+ *      the command in dltriage(1);
+ *   6. add tests/tNNNN-<name>-*.sh to TESTS.
  * tests/t0002-docs.sh checks that the table, dltriage help and the man
- * pages agree.
+ * pages agree, options included.
  *
- * exec() gets argv with argv[0] the command's name (for "rules check",
- * argv[0] is "check"), parses its own options with getopt_long, and
- * returns an enum dlt_exit.  It never calls exit().  The dispatcher then
- * flushes and closes stdout and turns a write error into DLT_EXIT_OUTPUT.
+ * The dispatcher (dlt_cmd_run) parses the whole command line from the
+ * option table before exec runs: it prints "COMMAND --help", refuses an
+ * unknown option (with a "did you mean") or a value outside an option's
+ * list of valid values, and keeps the shared options in struct dlt_ctx.
+ * Then it acts on the flags: with DLT_CMD_RULE_ARGS the operands are rule
+ * paths; DLT_CMD_NEEDS_RULES loads the rule set (exit 3 if bad);
+ * DLT_CMD_NEEDS_STORE opens the store named by --db or DLTRIAGE_DB, when
+ * one is named (exit 4 if it cannot).
+ *
+ * exec() then gets the operands only (argv[0] is the first operand, argc
+ * may be 0), reads its own options in command-line order with
+ * dlt_cmd_next_option(), and returns an enum dlt_exit.  It never calls
+ * exit().  The dispatcher then flushes and closes stdout and turns a write
+ * error into DLT_EXIT_OUTPUT.
  */
 #ifndef DLT_COMMAND_H
 #define DLT_COMMAND_H
 
-#include <getopt.h>
 #include <stddef.h>
 
 struct dlt_ctx;
 
 #define DLT_CMD_NEEDS_RULES	0x1	/* load and validate the rule set first (exit 3 if bad) */
-#define DLT_CMD_NEEDS_STORE	0x2	/* reserved: open the store named by --db */
+#define DLT_CMD_NEEDS_STORE	0x2	/* open the store named by --db or DLTRIAGE_DB, if any */
 #define DLT_CMD_INTERACTIVE	0x4	/* needs a terminal */
 #define DLT_CMD_GROUP		0x8	/* a word that only groups sub-verbs ("rules") */
+#define DLT_CMD_RULE_ARGS	0x10	/* the operands are rule files or directories too */
+
+/*
+ * One option of a command.  An option has a long name, a short one or
+ * both; it takes a value when metavar is set ("FILE", "DIR", "N"), and
+ * then, when values is set, the value must be one of those (the
+ * dispatcher says which are valid otherwise).  id is what
+ * dlt_cmd_next_option() gives exec: a short option's letter, or any
+ * number below DLT_OPT_SHARED.
+ */
+struct dlt_option {
+	const char		*long_name;	/* "format", or NULL */
+	int			 short_name;	/* 'q', or 0 */
+	const char		*metavar;	/* NULL: takes no value */
+	int			 id;
+	const char		*help;		/* one line, lower case, no full stop */
+	const char *const	*values;	/* NULL-terminated, or NULL: any */
+};
+
+/* The ids of the options the dispatcher handles itself. */
+#define DLT_OPT_SHARED		0x100
+#define DLT_OPT_RULES		0x100
+#define DLT_OPT_NO_DEFAULT_RULES 0x101
+#define DLT_OPT_DB		0x102
+#define DLT_OPT_QUIET		0x103
+#define DLT_OPT_HELP		0x104
+
+/* The shared rows, for the option tables of the commands that take them. */
+#define DLT_OPTION_RULES \
+	{ "rules", 0, "DIR", DLT_OPT_RULES, \
+	    "also load the rule files in DIR; repeatable", NULL }, \
+	{ "no-default-rules", 0, NULL, DLT_OPT_NO_DEFAULT_RULES, \
+	    "do not load the shipped rules", NULL }
+#define DLT_OPTION_DB \
+	{ "db", 0, "FILE", DLT_OPT_DB, \
+	    "record failures in store FILE (or $DLTRIAGE_DB)", NULL }
+#define DLT_OPTION_QUIET(help) \
+	{ "quiet", 'q', NULL, DLT_OPT_QUIET, (help), NULL }
+#define DLT_OPTION_END		{ NULL, 0, NULL, 0, NULL, NULL }
 
 struct dlt_cmd {
 	const char		*name;		/* "classify", or "rules check" */
 	const char		*usage;		/* after "dltriage <name> " */
 	const char		*summary;	/* one line, lower case, no full stop */
 	int			 flags;
+	const struct dlt_option	*options;	/* ends with DLT_OPTION_END; or NULL */
 	int			(*exec)(struct dlt_ctx *, int argc, char **argv);
 };
 
@@ -46,25 +100,21 @@ const struct dlt_cmd	*dlt_cmd_at(size_t);
 /* Print "usage: dltriage <name> <usage>" to fp. */
 void			 dlt_cmd_usage(const struct dlt_cmd *, void *fp);
 /*
- * Common handling for the rule options shared by commands with
- * DLT_CMD_NEEDS_RULES: --rules DIR and --no-default-rules.  Returns 1
- * when opt was one of them.
+ * Print the usage, the summary and every option, one line each (what
+ * "COMMAND --help" and "help COMMAND" show) to fp.
  */
-int			 dlt_cmd_rule_option(struct dlt_ctx *, int opt, const char *arg);
-#define DLT_OPT_RULES		0x100
-#define DLT_OPT_NO_DEFAULT_RULES 0x101
-#define DLT_RULE_LONGOPTS \
-	{ "rules", required_argument, NULL, DLT_OPT_RULES }, \
-	{ "no-default-rules", no_argument, NULL, DLT_OPT_NO_DEFAULT_RULES }
-
+void			 dlt_cmd_print_help(const struct dlt_cmd *, void *fp);
 /*
- * After getopt_long returned '?' or ':' (with ":" first in optstring):
- * say which option was wrong, print the usage and return DLT_EXIT_USAGE.
+ * Run cmd on argv (argv[0] is the command's last word: "classify", or
+ * "check" of "rules check"): parse the options, act on the flags, call
+ * exec.  Returns an enum dlt_exit.
  */
-int			 dlt_cmd_bad_option(const struct dlt_cmd *, int ch, char **argv);
-
-/* Load rules for a command that needs them; returns 0 or an exit code. */
-int			 dlt_cmd_need_rules(struct dlt_ctx *);
+int			 dlt_cmd_run(const struct dlt_cmd *, int argc, char **argv);
+/*
+ * The next option of the command's own, in command-line order: its id,
+ * with *arg set to its value (NULL when it takes none); -1 after the last.
+ */
+int			 dlt_cmd_next_option(struct dlt_ctx *, const char **arg);
 
 extern const struct dlt_cmd dlt_cmd_corpus_check;
 extern const struct dlt_cmd dlt_cmd_help;

@@ -135,4 +135,7 @@ dlt_ctx_release(struct dlt_ctx *ctx)
 	free(ctx->rule_paths);
 	ctx->rule_paths = NULL;
 	ctx->nrule_paths = ctx->rule_paths_alloc = 0;
+	free(ctx->opts);
+	ctx->opts = NULL;
+	ctx->nopts = ctx->opts_alloc = ctx->next_opt = 0;
 }

@@ -12,6 +12,12 @@
 
 struct dlt_store;
 
+/* A command's own option as the dispatcher found it (see command.h). */
+struct dlt_optval {
+	int			 id;
+	const char		*arg;
+};
+
 struct dlt_ctx {
 	const char		*argv0;
 	/* rule directories: the shipped one first, then DLTRIAGE_RULES, then --rules */
@@ -23,6 +29,10 @@ struct dlt_ctx {
 	int			  rules_loaded;
 	const char		 *db_path;		/* --db or DLTRIAGE_DB */
 	struct dlt_store	 *store;
+	int			  quiet;		/* -q */
+	/* the command's own options, for dlt_cmd_next_option() */
+	struct dlt_optval	 *opts;
+	size_t			  nopts, opts_alloc, next_opt;
 };
 
 /* The directory holding the shipped rules/ and corpus/ (see ctx.c). */

@@ -1,6 +1,8 @@
 /*
- * main.c: the dispatcher.  Finds the command (exact names only, with a
- * "did you mean" hint), runs it, then flushes and closes stdout so that
+ * main.c: the dispatcher's front.  Finds the command (exact names only,
+ * with a "did you mean" hint for commands and for the verbs of a group),
+ * runs it with dlt_cmd_run() (which parses the options and acts on the
+ * command's flags, see command.h), then flushes and closes stdout so that
  * a write error (disk full, closed pipe) becomes a failure.
  */
 #include <errno.h>
@@ -8,21 +10,21 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "config.h"
 #include "command.h"
-#include "ctx.h"
 #include "error.h"
 #include "exitcode.h"
 #include "regex.h"
 #include "store.h"
+#include "suggest.h"
+#include "xmalloc.h"
 #include "yaml-node.h"
 
-static int	run_command(const struct dlt_cmd *, int, char **);
-static void	print_version(void);
-static int	is_group(const char *);
-static void	group_usage(const char *);
+static void		 print_version(void);
+static int		 is_group(const char *);
+static void		 group_usage(const char *);
+static const char	*group_suggest(const char *, const char *);
 
 /* A word that only groups verbs ("rules", "corpus"): some command starts with it. */
 static int
@@ -55,30 +57,31 @@ group_usage(const char *word)
 	fprintf(stderr, " [options]\n");
 }
 
+/* The verb of group word nearest to verb, or NULL when none is close. */
+static const char *
+group_suggest(const char *word, const char *verb)
+{
+	const struct dlt_cmd	 *cmd;
+	const char		**verbs = NULL, *hint;
+	size_t			  i, n = 0, alloc = 0, len = strlen(word);
+
+	for (i = 0; (cmd = dlt_cmd_at(i)) != NULL; i++) {
+		if (strncmp(cmd->name, word, len) != 0 || cmd->name[len] != ' ')
+			continue;
+		XGROW(verbs, n + 1, alloc);
+		verbs[n++] = cmd->name + len + 1;
+	}
+	hint = dlt_suggest(verb, verbs, n);
+	free(verbs);
+	return (hint);
+}
+
 static void
 print_version(void)
 {
 	printf("dltriage %s\n", PACKAGE_VERSION);
 	printf("PCRE2 %s, libyaml %s, SQLite %s\n", dlt_rx_version(),
 	    ynode_libyaml_version(), dlt_store_sqlite_version());
-}
-
-static int
-run_command(const struct dlt_cmd *cmd, int argc, char **argv)
-{
-	struct dlt_ctx	ctx;
-	int		rc;
-
-	memset(&ctx, 0, sizeof ctx);
-	ctx.argv0 = "dltriage";
-	if ((cmd->flags & DLT_CMD_INTERACTIVE) &&
-	    (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))) {
-		dlt_error("'%s' needs a terminal", cmd->name);
-		return (DLT_EXIT_USAGE);
-	}
-	rc = cmd->exec(&ctx, argc, argv);
-	dlt_ctx_release(&ctx);
-	return (rc);
 }
 
 int
@@ -94,7 +97,7 @@ main(int argc, char **argv)
 
 	if (argc < 2) {
 		cmd = dlt_cmd_find("help");
-		rc = run_command(cmd, 1, (char *[]){ "help", NULL });
+		rc = dlt_cmd_run(cmd, 1, (char *[]){ "help", NULL });
 		return (rc == DLT_EXIT_OK ? DLT_EXIT_USAGE : rc);
 	}
 	if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
@@ -104,7 +107,7 @@ main(int argc, char **argv)
 	}
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
 		cmd = dlt_cmd_find("help");
-		rc = run_command(cmd, 1, (char *[]){ "help", NULL });
+		rc = dlt_cmd_run(cmd, 1, (char *[]){ "help", NULL });
 		goto out;
 	}
 	if (argv[1][0] == '-') {
@@ -120,10 +123,13 @@ main(int argc, char **argv)
 		shift = 2;
 	if (cmd == NULL && (cmd = dlt_cmd_find(argv[1])) == NULL) {
 		if (is_group(argv[1])) {
-			if (argc >= 3)
+			if (argc >= 3) {
 				dlt_error("'%s %s' is not a dltriage command", argv[1],
 				    argv[2]);
-			else
+				if ((hint = group_suggest(argv[1], argv[2])) != NULL)
+					fprintf(stderr, "\nThe most similar command is"
+					    "\n\t%s %s\n", argv[1], hint);
+			} else
 				dlt_error("'%s' needs a verb", argv[1]);
 			group_usage(argv[1]);
 			return (DLT_EXIT_USAGE);
@@ -137,7 +143,7 @@ main(int argc, char **argv)
 	/* exec sees its own verb ("classify", or "check" of "rules check") as argv[0] */
 	argv += shift;
 	argc -= shift;
-	rc = run_command(cmd, argc, argv);
+	rc = dlt_cmd_run(cmd, argc, argv);
 out:
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		if (errno == EPIPE)

@@ -20,7 +20,7 @@ _Static_assert(sizeof dlt_shape_names / sizeof dlt_shape_names[0] ==
 _Static_assert(sizeof dlt_field_names / sizeof dlt_field_names[0] ==
     DLT_FIELD_COUNT + 1, "dlt_field_names and enum dlt_field differ");
 
-static const char *const section_names[] = {
+const char *const dlt_rule_section_names[] = {
 	"detectors", "frames", "rules", "frameworks", "ignore-frames",
 	"normalise", NULL
 };
@@ -255,7 +255,7 @@ dlt_rule_section_name(int sec)
 {
 	if (sec < 0 || sec >= DLT_SEC_COUNT)
 		return ("?");
-	return (section_names[sec]);
+	return (dlt_rule_section_names[sec]);
 }
 
 int
@@ -264,7 +264,7 @@ dlt_rule_section_parse(const char *name)
 	int	i;
 
 	for (i = 0; i < DLT_SEC_COUNT; i++)
-		if (strcmp(section_names[i], name) == 0)
+		if (strcmp(dlt_rule_section_names[i], name) == 0)
 			return (i);
 	return (-1);
 }

@@ -58,6 +58,8 @@ enum dlt_rule_section {
 	DLT_SEC_COUNT
 };
 
+/* "detectors", ..., NULL: indexed by enum dlt_rule_section. */
+extern const char *const dlt_rule_section_names[];
 const char	*dlt_rule_section_name(int);	/* "detectors", ... */
 int		 dlt_rule_section_parse(const char *);	/* -1 if unknown */
 

@@ -123,6 +123,102 @@ test_expect_success 'an unknown command option is a usage error' '
 	grep "^dltriage: " err
 '
 
+test_expect_success 'a misspelt option is refused with the nearest one' '
+	test_must_fail --code=2 dltriage classify --formt json "$TEST_SRCDIR/corpus/logs" \
+	    >out 2>err &&
+	test_must_be_empty out &&
+	grep "^dltriage: unknown option '\''--formt'\'' (did you mean '\''--format'\''?)\$" err &&
+	grep "^usage: dltriage classify " err
+'
+
+test_expect_success 'a misspelt option with its value after = is named alone' '
+	test_must_fail --code=2 dltriage classify --formt=json x 2>err &&
+	grep "unknown option '\''--formt'\'' (did you mean '\''--format'\''?)" err
+'
+
+test_expect_success 'an option far from every other gets no suggestion' '
+	test_must_fail --code=2 dltriage classify --xyzzyplugh x 2>err &&
+	grep "^dltriage: unknown option '\''--xyzzyplugh'\''\$" err
+'
+
+test_expect_success 'an ambiguous abbreviation names the candidates' '
+	test_must_fail --code=2 dltriage classify --f x 2>err &&
+	grep "^dltriage: option '\''--f'\'' is ambiguous" err &&
+	grep -e "--format" err && grep -e "--framework" err && grep -e "--fail-on" err
+'
+
+test_expect_success 'a value for an option that takes none is refused' '
+	test_must_fail --code=2 dltriage classify --summary=yes x 2>err &&
+	grep "^dltriage: option '\''--summary'\'' takes no value" err
+'
+
+test_expect_success 'a misspelt verb of a group gets the nearest verb' '
+	test_must_fail --code=2 dltriage rules tset >out 2>err &&
+	test_must_be_empty out &&
+	grep "^dltriage: '\''rules tset'\'' is not a dltriage command" err &&
+	grep -A1 "^The most similar command is" err >hint &&
+	sed -n 2p hint | grep -E "^[[:space:]]*rules test\$"
+'
+
+test_expect_success 'a value outside an option'\''s list lists the valid ones' '
+	test_must_fail --code=2 dltriage classify --format jsn "$TEST_SRCDIR/corpus/logs" \
+	    >out 2>err &&
+	test_must_be_empty out &&
+	grep "^dltriage: unknown format '\''jsn'\'' (did you mean '\''json'\''?)\$" err &&
+	grep "^valid: table, json, csv\$" err
+'
+
+test_expect_success 'mutate --mode and rules list --section list the valid values' '
+	test_must_fail --code=2 dltriage mutate m.yaml --mode gnrc -o out 2>err &&
+	grep "^dltriage: unknown mode '\''gnrc'\''" err &&
+	grep "^valid: aware, generic\$" err &&
+	test_must_fail --code=2 dltriage rules list --section frame 2>err &&
+	grep "^dltriage: unknown section '\''frame'\'' (did you mean '\''frames'\''?)" err &&
+	grep "^valid: detectors, frames, rules, frameworks, ignore-frames, normalise\$" err
+'
+
+test_expect_success 'COMMAND --help prints the usage and every option on stdout' '
+	list_commands >names &&
+	test -s names &&
+	while read -r c; do
+		# shellcheck disable=SC2086
+		dltriage $c --help >out 2>err ||
+			{ echo "$c --help failed"; exit 1; }
+		test_must_be_empty err &&
+		grep "^usage: dltriage $c" out &&
+		grep -E "^ +-h, --help +[a-z]" out ||
+			{ echo "$c --help lists no options"; cat out; exit 1; }
+		# shellcheck disable=SC2086
+		dltriage help $c >help-out &&
+		test_cmp out help-out
+	done <names
+'
+
+test_expect_success 'mutate --help lists every option of mutate' '
+	dltriage mutate --help >out &&
+	for o in "-n N" "--ops LIST" "--mode aware|generic" "--frameworks LIST" \
+	    "--seed S" "--max-tries N" "--profiles DIR" "-o, --output DIR" \
+	    "--report FILE" "-q, --quiet" "-h, --help"; do
+		grep -F -e "$o " out >/dev/null ||
+			{ echo "mutate --help lacks $o"; cat out; exit 1; }
+	done &&
+	test "$(grep -c -E "^ +-" out)" -eq 11
+'
+
+test_expect_success 'classify --db still records in the store, and DLTRIAGE_DB too' '
+	dltriage classify --db s.db "$TEST_SRCDIR/corpus/logs" >out &&
+	grep "^store '\''s.db'\'': [1-9][0-9]* files" out &&
+	DLTRIAGE_DB=e.db dltriage classify "$TEST_SRCDIR/corpus/logs" >out &&
+	grep "^store '\''e.db'\'': [1-9][0-9]* files" out &&
+	dltriage classify "$TEST_SRCDIR/corpus/logs" >out &&
+	! grep "^store " out
+'
+
+test_expect_success 'the shared options work after the operands too' '
+	dltriage classify "$TEST_SRCDIR/corpus/logs" -q --db s2.db >out &&
+	grep "^store '\''s2.db'\''" out
+'
+
 test_expect_success 'rules without a verb is a usage error' '
 	test_must_fail --code=2 dltriage rules >out 2>err &&
 	test_must_be_empty out &&

@@ -29,6 +29,35 @@ page_section() {
 		f { print }' "$1"
 }
 
+# The manual page that documents command $1.
+command_page() {
+	dashed=$(echo "$1" | tr " " -)
+	group=${1%% *}
+	if [ -f "$man/dltriage-$dashed.1" ]; then
+		echo "$man/dltriage-$dashed.1"
+	elif [ -f "$man/dltriage-$group.1" ]; then
+		echo "$man/dltriage-$group.1"
+	else
+		echo "$man/dltriage.1"
+	fi
+}
+
+# The options "dltriage help $1" lists (from the option table), one per
+# line: "-q", "--quiet", ...
+listed_options() {
+	# shellcheck disable=SC2086
+	dltriage help $1 | awk '
+		/^ +-/ { for (i = 1; i <= NF && $i ~ /^-/; i++) {
+			o = $i; sub(/,$/, "", o); print o } }'
+}
+
+# The options of the ".It Fl" items of page $1, one per line.
+page_options() {
+	page_text "$1" | awk '
+		/^\.It Fl / { for (i = 2; i < NF; i++)
+			if ($i == "Fl") print "-" $(i + 1) }'
+}
+
 # The values of enum dlt_exit in src/exitcode.h, sorted.
 header_exit_values() {
 	sed -n 's/^[[:space:]]*DLT_EXIT_[A-Z_]*[[:space:]]*=[[:space:]]*\([0-9][0-9]*\).*/\1/p' \
@@ -191,6 +220,46 @@ test_expect_success 'every long option in a usage line is in the manual' '
 				{ echo "$c: $o is not in $(basename "$p")"; exit 1; }
 		done <opts
 	done <names
+'
+
+test_expect_success 'help COMMAND lists options' '
+	listed_options classify >opts &&
+	grep -x -e "--format" opts &&
+	grep -x -e "-q" opts &&
+	grep -x -e "--help" opts
+'
+
+test_expect_success 'every option in a command'\''s table is in its manual page' '
+	list_commands >names &&
+	while read -r c; do
+		p=$(command_page "$c")
+		listed_options "$c" >opts &&
+		test -s opts ||
+			{ echo "help $c lists no options"; exit 1; }
+		page_options "$p" >documented
+		while read -r o; do
+			grep -x -e "$o" documented >/dev/null ||
+				{ echo "$c: $o is not an item of $(basename "$p")"; exit 1; }
+		done <opts
+	done <names
+'
+
+test_expect_success 'every option in a command page is in a command'\''s table' '
+	list_commands >names &&
+	for p in "$man"/dltriage-*.1; do
+		: >opts
+		while read -r c; do
+			test "$(command_page "$c")" = "$p" || continue
+			listed_options "$c" >>opts
+		done <names
+		test -s opts || { echo "$p documents no command"; exit 1; }
+		page_options "$p" >documented
+		test -s documented || { echo "$p has no options"; exit 1; }
+		while read -r o; do
+			grep -x -e "$o" opts >/dev/null ||
+				{ echo "$(basename "$p"): $o is in no option table"; exit 1; }
+		done <documented
+	done
 '
 
 if command -v mandoc >/dev/null 2>&1; then

@@ -349,6 +349,47 @@ test_expect_success 'the layer check rejects a file that is in no layer' '
 	test $(wc -l <out) -eq 2
 '
 
+# --- framework names: src/vocab.c and the harness (names.py) agree
+
+# The aliases table of src/vocab.c, one line per framework: the canonical
+# name, then its aliases.
+c_framework_names() {
+	awk '
+		/aliases\[DLT_FW_COUNT\]/ { f = 1; next }
+		f && /^}/ { exit }
+		f && /\[DLT_FW_[A-Z_]*\]/ {
+			line = ""; s = $0
+			while (match(s, /"[^"]*"/)) {
+				line = line (line == "" ? "" : " ") \
+				    substr(s, RSTART + 1, RLENGTH - 2)
+				s = substr(s, RSTART + RLENGTH)
+			}
+			print line
+		}' "$src/vocab.c"
+}
+
+if "$PYTHON3" -c 1 >/dev/null 2>&1; then
+	test_expect_success 'src/vocab.c and the harness know the same framework names' '
+		c_framework_names >c &&
+		test $(wc -l <c) -ge 8 &&
+		grep -x "pytorch torch" c &&
+		PYTHONPATH="$TEST_SRCDIR/harness" "$PYTHON3" -m dltriage_harness.names >py &&
+		test_cmp c py
+	'
+	test_expect_success 'the harness reads its names without importing a framework' '
+		PYTHONPATH="$TEST_SRCDIR/harness" "$PYTHON3" -c "
+import sys
+from dltriage_harness import names
+assert names.canonical(\"Torch\") == \"pytorch\"
+assert names.canonical(\"keras-torch\") == \"keras-pytorch\"
+loaded = {\"torch\", \"tensorflow\", \"jax\", \"keras\", \"numpy\"} & set(sys.modules)
+assert not loaded, loaded
+"
+	'
+else
+	test_skip 'src/vocab.c and the harness know the same framework names' 'python3 is not installed'
+fi
+
 test_expect_success 'NEWS has a section for this version' '
 	version=$(dltriage --version | sed -n "1s/^dltriage //p") &&
 	test -n "$version" &&

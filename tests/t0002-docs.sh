@@ -1,7 +1,9 @@
 #!/bin/sh
 # t0002-docs: the command table, "dltriage help", the manual pages and
 # the exit-code enum agree (after git's check-builtins and check-docs),
-# and error messages follow git's rules (lower-case start, no full stop).
+# error messages follow git's rules (lower-case start, no full stop), and
+# src/ keeps the layers and library wrappers of docs/CodingStyle
+# (tests/check-layers.sh).
 
 . "$(dirname "$0")/test-lib.sh"
 
@@ -330,22 +332,138 @@ else
 	test_skip 'error messages start lower case and end without a full stop' 'python3 is not installed'
 fi
 
-test_expect_success 'each library header is included by its wrapper module only' '
-	for pair in pcre2.h:regex.c yaml.h:yaml-node.c sqlite3.h:store.c \
-	    libxml/:export compat-curses.h:tui- curses.h:compat-curses.h \
-	    ncurses:compat-curses.h; do
-		hdr=${pair%%:*}
-		owner=${pair#*:}
-		grep -l "^#[[:space:]]*include[[:space:]]*[<\"]$hdr" "$src"/*.[ch] \
-		    >users || :
-		while read -r f; do
-			case $(basename "$f") in
-			"$owner"*) ;;
-			*) echo "$f includes $hdr, which belongs to $owner"; exit 1 ;;
-			esac
-		done <users
-	done
+# --- layers (docs/CodingStyle, "Layers" and "One module per library")
+
+check_layers="$TEST_SRCDIR/tests/check-layers.sh"
+style="$TEST_SRCDIR/docs/CodingStyle"
+# Known exceptions in today's tree, each an include to be removed; the
+# checker warns when one no longer matches an include, and then its line
+# goes.
+#   classify.c:failure.h  classify (3) reaches up into defects (4)
+#   profile.c:ctx.h       model (3) reaches up into commands (7), unused
+#   model.c:model-ops.h   the cycle model <-> model-ops (model-ops.c and
+#                         model-ops.h include model.h)
+#   error.c:strbuf.h      the cycle error -> strbuf -> error (and via
+#                         xmalloc): dlt_quote builds on strbuf
+layer_exemptions="-x classify.c:failure.h -x profile.c:ctx.h
+    -x model.c:model-ops.h -x error.c:strbuf.h"
+
+# A copy of src/'s sources in ./src, for the checks below to break.
+copy_src() {
+	mkdir src && cp "$src"/*.[ch] src/
+}
+
+# add_line FILE TEXT: append TEXT to FILE and print its line number.
+add_line() {
+	printf '%s\n' "$2" >>"$1" && wc -l <"$1" | tr -d " "
+}
+
+test_expect_success 'src/ keeps its layers and library wrappers' '
+	# shellcheck disable=SC2086
+	"$check_layers" $layer_exemptions "$src" "$style"
 '
+
+# An exemption whose include is gone is said in the log, without failing.
+# shellcheck disable=SC2086
+"$check_layers" $layer_exemptions "$src" "$style" 2>&1 >/dev/null |
+    sed -n "s/.*\(stale exemption .*\)/\1: remove it from layer_exemptions/p" |
+    while read -r line; do say "$line"; done
+
+test_expect_success 'the layer table places every file of src/ (no exemption)' '
+	"$check_layers" "$src" "$style" >out;
+	test $? -le 1 &&
+	! grep "is in no layer" out
+'
+
+test_expect_success 'the layer check finds upward and sibling includes' '
+	copy_src &&
+	l1=$(add_line src/xmalloc.c "#include \"command.h\"") &&
+	l2=$(add_line src/parse.c "#include \"mutate.h\"") &&
+	l3=$(add_line src/scan.h "#include \"cmd-classify.c\"") &&
+	# shellcheck disable=SC2086
+	test_must_fail "$check_layers" $layer_exemptions src "$style" >out &&
+	cat out &&
+	grep -x "src/xmalloc.c:$l1: .xmalloc.c. (layer 1 base) includes .command.h. (layer 7 commands)" out &&
+	grep -x "src/parse.c:$l2: .parse.c. (layer 3 classify) includes .mutate.h. (layer 3 model)" out &&
+	grep -x "src/scan.h:$l3: .scan.h. (layer 3 classify) includes .cmd-classify.c. (layer 7 commands)" out &&
+	test $(wc -l <out) -eq 3
+'
+
+test_expect_success 'the layer check finds a library header outside its wrapper' '
+	copy_src &&
+	l1=$(add_line src/output.c "#include <curses.h>") &&
+	l2=$(add_line src/store.h "#include <sqlite3.h>") &&
+	l3=$(add_line src/cmd-help.c "#include <yaml.h>") &&
+	# shellcheck disable=SC2086
+	test_must_fail "$check_layers" $layer_exemptions src "$style" >out &&
+	cat out &&
+	grep -x "src/output.c:$l1: .output.c. includes <curses.h>, which only compat-curses\* tui-crt\* may include" out &&
+	grep "^src/store.h:$l2: .store.h. includes <sqlite3.h>" out &&
+	grep "^src/cmd-help.c:$l3: .cmd-help.c. includes <yaml.h>" out &&
+	test $(wc -l <out) -eq 3
+'
+
+test_expect_success 'the layer check finds an include cycle' '
+	copy_src &&
+	l=$(add_line src/logread.c "#include \"classify.h\"") &&
+	# shellcheck disable=SC2086
+	test_must_fail "$check_layers" $layer_exemptions src "$style" >out &&
+	cat out &&
+	grep -x "src/logread.c:$l: .logread.c. includes .classify.h. (include cycle: logread -> classify -> logread)" out
+'
+
+test_expect_success 'the layer check rejects a file that is in no layer' '
+	copy_src &&
+	echo "/* frobnicate.c: new */" >src/frobnicate.c &&
+	l=$(add_line src/cmd-help.c "#include \"gadget.h\"") &&
+	# shellcheck disable=SC2086
+	test_must_fail "$check_layers" $layer_exemptions src "$style" >out &&
+	cat out &&
+	grep -x "src/frobnicate.c:1: .frobnicate.c. is in no layer of .*CodingStyle" out &&
+	grep -x "src/cmd-help.c:$l: .cmd-help.c. includes .gadget.h., which is in no layer of .*CodingStyle" out &&
+	test $(wc -l <out) -eq 2
+'
+
+# --- framework names: src/vocab.c and the harness (names.py) agree
+
+# The aliases table of src/vocab.c, one line per framework: the canonical
+# name, then its aliases.
+c_framework_names() {
+	awk '
+		/aliases\[DLT_FW_COUNT\]/ { f = 1; next }
+		f && /^}/ { exit }
+		f && /\[DLT_FW_[A-Z_]*\]/ {
+			line = ""; s = $0
+			while (match(s, /"[^"]*"/)) {
+				line = line (line == "" ? "" : " ") \
+				    substr(s, RSTART + 1, RLENGTH - 2)
+				s = substr(s, RSTART + RLENGTH)
+			}
+			print line
+		}' "$src/vocab.c"
+}
+
+if "$PYTHON3" -c 1 >/dev/null 2>&1; then
+	test_expect_success 'src/vocab.c and the harness know the same framework names' '
+		c_framework_names >c &&
+		test $(wc -l <c) -ge 8 &&
+		grep -x "pytorch torch" c &&
+		PYTHONPATH="$TEST_SRCDIR/harness" "$PYTHON3" -m dltriage_harness.names >py &&
+		test_cmp c py
+	'
+	test_expect_success 'the harness reads its names without importing a framework' '
+		PYTHONPATH="$TEST_SRCDIR/harness" "$PYTHON3" -c "
+import sys
+from dltriage_harness import names
+assert names.canonical(\"Torch\") == \"pytorch\"
+assert names.canonical(\"keras-torch\") == \"keras-pytorch\"
+loaded = {\"torch\", \"tensorflow\", \"jax\", \"keras\", \"numpy\"} & set(sys.modules)
+assert not loaded, loaded
+"
+	'
+else
+	test_skip 'src/vocab.c and the harness know the same framework names' 'python3 is not installed'
+fi
 
 test_expect_success 'NEWS has a section for this version' '
 	version=$(dltriage --version | sed -n "1s/^dltriage //p") &&

@@ -1,9 +1,9 @@
 #!/bin/sh
 # t6100-harness: the framework harnesses (harness/, harness/README).
 #
-# The IR loader and its YAML subset, the seeded fill and the weight
-# mutations, then every adapter (torch, tensorflow, jax, keras on its
-# three backends) on the models under tests/models/, which between them
+# The framework names (names.py), the IR loader and its YAML subset, the
+# seeded fill and the weight mutations, then every adapter (pytorch,
+# tensorflow, jax, keras on its three backends) on the models under tests/models/, which between them
 # use every op of docs/model-ir.md: exit 0, output shapes equal to the
 # "# expect:" comments, outputs equal across frameworks (rtol 1e-4, atol
 # 1e-5 for float32; 1e-6/1e-7 for float64), and an illegal model rejected
@@ -23,7 +23,8 @@ TF_CPP_MIN_LOG_LEVEL=2
 JAX_PLATFORMS=${JAX_PLATFORMS:-cpu}
 export TF_CPP_MIN_LOG_LEVEL JAX_PLATFORMS
 MODELS="act conv conv13 pool seq f64 wmut"
-FRAMEWORKS="torch tensorflow jax keras-tensorflow keras-jax keras-torch"
+# the canonical target names (harness/dltriage_harness/names.py)
+FRAMEWORKS="pytorch tensorflow jax keras-tensorflow keras-jax keras-pytorch"
 # results are kept outside the per-test directories
 R="$TEST_TMP/results"
 mkdir -p "$R"
@@ -34,6 +35,42 @@ if ! "$DLT_PYTHON" -c 'import numpy' 2>/dev/null; then
 	exit $?
 fi
 say "python: $DLT_PYTHON"
+
+# --- the framework names (standard library only)
+
+test_expect_success 'names: aliases in any case give the canonical target' '
+	"$DLT_PYTHON" - <<-\EOF
+	import sys
+	from dltriage_harness import names
+	c = names.canonical
+	for n, want in (("torch", "pytorch"), ("PyTorch", "pytorch"), ("pytorch", "pytorch"),
+	                ("tf", "tensorflow"), ("TensorFlow", "tensorflow"), ("jaxlib", "jax"),
+	                ("keras-torch", "keras-pytorch"), ("Keras-PyTorch", "keras-pytorch"),
+	                ("keras-tf", "keras-tensorflow"), ("keras3-jax", "keras-jax"),
+	                ("tf.keras-torch", "keras-pytorch"), ("keras-jaxlib", "keras-jax")):
+	    assert c(n) == want, (n, c(n), want)
+	assert c("keras", "torch") == c("keras3", "pytorch") == "keras-pytorch"
+	assert names.framework("Torch") == "pytorch" and names.framework("keras-torch") is None
+	assert set(names.TARGETS) == set(c(t) for t in names.TARGETS)
+	for n, hint in (("pytroch", "pytorch"), ("tensorflw", "tensorflow"),
+	                ("kears-torch", "keras-pytorch"), ("keras-trch", "keras-pytorch"),
+	                ("nosuch", None), ("onnxruntime", None), ("keras-numpy", None), ("", None)):
+	    try:
+	        c(n)
+	    except names.UnknownFramework as e:
+	        assert e.suggestion == hint, (n, e.suggestion, hint)
+	        assert ("did you mean" in str(e)) == (hint is not None), str(e)
+	    else:
+	        raise SystemExit("accepted: %r" % n)
+	for m in ("torch", "tensorflow", "jax", "keras", "numpy"):
+	    assert m not in sys.modules, m
+	EOF
+'
+
+test_expect_success 'names: plain keras runs on KERAS_BACKEND, else tensorflow' '
+	test "$(env -u KERAS_BACKEND "$DLT_PYTHON" -c "from dltriage_harness.names import canonical; print(canonical(\"keras\"))")" = keras-tensorflow &&
+	test "$(KERAS_BACKEND=torch "$DLT_PYTHON" -c "from dltriage_harness.names import canonical; print(canonical(\"Keras\"))")" = keras-pytorch
+'
 
 # --- the YAML subset and the IR loader (standard library only)
 
@@ -91,12 +128,21 @@ test_expect_success 'a malformed model: exit 2 and file:line:col' '
 	test_must_fail --code=2 "$H" --framework torch bad.yaml --out o 2>err &&
 	grep "^dltriage-harness: bad.yaml:[0-9]*:[0-9]*: " err &&
 	test_must_fail --code=2 "$H" --framework nosuch "$M/act.yaml" --out o 2>err &&
-	grep "unknown framework .nosuch." err
+	grep "unknown framework .nosuch." err &&
+	test_must_fail --code=2 "$H" --framework pytroch "$M/act.yaml" --out o 2>err &&
+	grep "^dltriage-harness: unknown framework .pytroch. (did you mean .pytorch.?)" err &&
+	test_must_fail --code=2 "$H" --framework mindspore "$M/act.yaml" --out o 2>err &&
+	grep "framework .mindspore. has no harness adapter" err &&
+	test ! -d o
 '
 
 test_expect_success '--list-ops: every adapter lists every op of the IR' '
 	"$H" --list-ops >ops &&
 	test $(wc -l <ops) -eq 6 &&
+	cut -d: -f1 ops | tr "\n" " " >targets &&
+	test "$(cat targets)" = "$FRAMEWORKS " &&
+	"$H" --list-ops --framework keras-torch >one &&
+	grep "^keras-pytorch: " one &&
 	n=$("$DLT_PYTHON" -c "from dltriage_harness.common import OPS; print(len(OPS))") &&
 	while read fw list; do
 		test $(echo $list | wc -w) -eq $n || { echo "$fw: $(echo $list | wc -w) of $n"; exit 1; }
@@ -187,10 +233,19 @@ test_expect_success 'fill: weight mutations GF, WS, NAI, NEB, NS' '
 
 # --- the adapters
 
+# py_module TARGET: the Python module of a framework target (or of the
+# backend of a Keras target), which is also what KERAS_BACKEND calls it
+py_module() {
+	case ${1#keras-} in
+	pytorch) echo torch ;;
+	*) echo "${1#keras-}" ;;
+	esac
+}
+
 importable() {
 	case $1 in
-	torch|tensorflow|jax) "$DLT_PYTHON" -c "import $1" >/dev/null 2>&1 ;;
-	keras-*) KERAS_BACKEND=${1#keras-} "$DLT_PYTHON" -c "import ${1#keras-}, keras" >/dev/null 2>&1 ;;
+	pytorch|tensorflow|jax) "$DLT_PYTHON" -c "import $(py_module $1)" >/dev/null 2>&1 ;;
+	keras-*) KERAS_BACKEND=$(py_module $1) "$DLT_PYTHON" -c "import $(py_module $1), keras" >/dev/null 2>&1 ;;
 	esac
 }
 
@@ -227,6 +282,29 @@ assert len(z.files) == 30, z.files
 		for m in $MODELS; do
 			"$DLT_PYTHON" -m dltriage_harness.check "$M/$m.yaml" "$R/$fw/h-$m" || exit 1
 		done
+	'
+done
+
+# input aliases: the result record and the summary name the canonical target
+for pair in pytorch:torch pytorch:PyTorch keras-pytorch:keras-torch keras-tensorflow:keras-tf; do
+	fw=${pair%%:*}
+	alias=${pair#*:}
+	case " $have " in
+	*" $fw "*) ;;
+	*) continue ;;
+	esac
+	test_expect_success "--framework $alias: the records say $fw" '
+		"$H" --framework $alias "$M/act.yaml" --out one &&
+		"$H" --framework $alias "$M/act.yaml" "$M/conv.yaml" --out batch &&
+		"$DLT_PYTHON" -c "
+import json
+r = json.load(open(\"one/result.json\"))
+assert r[\"framework\"] == \"$fw\", r[\"framework\"]
+for line in open(\"batch/summary.jsonl\"):
+    s = json.loads(line)
+    assert s[\"framework\"] == \"$fw\" and s[\"status\"] == \"ok\", s
+    assert json.load(open(\"batch/\" + s[\"dir\"] + \"/result.json\"))[\"framework\"] == \"$fw\"
+"
 	'
 done
 
@@ -285,14 +363,15 @@ fi
 
 # An older PyTorch, when the system Python has one (Debian python3-torch).
 if [ "$DLT_PYTHON" != /usr/bin/python3 ] && [ -x /usr/bin/python3 ] &&
-    /usr/bin/python3 -c "import torch, numpy" >/dev/null 2>&1 && [ -d "$R/torch" ]; then
+    /usr/bin/python3 -c "import torch, numpy" >/dev/null 2>&1 && [ -d "$R/pytorch" ]; then
 	v=$(/usr/bin/python3 -c "import torch; print(torch.__version__)")
 	test_expect_success "torch $v (/usr/bin/python3) agrees with the current torch" '
 		set -- &&
 		for m in $MODELS; do set -- "$@" "$M/$m.yaml"; done &&
 		DLT_PYTHON=/usr/bin/python3 "$H" --framework torch --random-params --out old "$@" &&
+		grep "\"framework\": \"pytorch\"" old/summary.jsonl &&
 		for m in $MODELS; do
-			"$DLT_PYTHON" -m dltriage_harness.check "$M/$m.yaml" "$R/torch/h-$m" old/h-$m || exit 1
+			"$DLT_PYTHON" -m dltriage_harness.check "$M/$m.yaml" "$R/pytorch/h-$m" old/h-$m || exit 1
 		done
 	'
 fi

@@ -3,30 +3,28 @@
 # the real frameworks: the harness builds and runs at least 99% of them
 # on every framework that can be imported.
 #
-# The Python is $DLT_PYTHON, else /work/venv/bin/python, else python3.
+# The Python is $DLT_PYTHON, else the project's .venv, else python3
+# (tests/test-lib.sh).
 # Set DLT_ACCEPT_MODELS to other zoo models (space-separated names) and
 # DLT_ACCEPT_N to more mutants per operator for a longer run.
 
 . "$(dirname "$0")/test-lib.sh"
 
-if [ -n "${DLT_PYTHON:-}" ]; then
-	py=$DLT_PYTHON
-elif [ -x /work/venv/bin/python ]; then
-	py=/work/venv/bin/python
-else
-	py=python3
-fi
+py=$DLT_PYTHON
 models=${DLT_ACCEPT_MODELS:-"lenet5-mnist textcnn lstm-sine"}
 n=${DLT_ACCEPT_N:-1}
 harness="$TEST_SRCDIR/harness/dltriage-harness"
 
 frameworks=
-for fw in torch tensorflow jax keras-tensorflow keras-jax keras-torch; do
+# the canonical target names (harness/dltriage_harness/names.py)
+for fw in pytorch tensorflow jax keras-tensorflow keras-jax keras-pytorch; do
+	mod=${fw#keras-}
+	[ "$mod" = pytorch ] && mod=torch
 	case $fw in
-	keras-*) mods="keras, ${fw#keras-}" ;;
-	*) mods=$fw ;;
+	keras-*) mods="keras, $mod" ;;
+	*) mods=$mod ;;
 	esac
-	if "$py" -c "import $mods" >/dev/null 2>&1; then
+	if KERAS_BACKEND=$mod "$py" -c "import $mods" >/dev/null 2>&1; then
 		frameworks="$frameworks $fw"
 	fi
 done
@@ -58,11 +56,12 @@ test_expect_success 'aware mutants of the sample models are made' '
 accepted() {
 	DLT_PYTHON=$py "$harness" --framework "$1" --out "$TEST_TMP/run-$1" \
 	    "$mdir"/*.yaml >"$TEST_TMP/run-$1.log" 2>&1
-	"$PYTHON3" - "$TEST_TMP/run-$1/summary.jsonl" "$mdir" <<-\EOF
+	"$PYTHON3" - "$TEST_TMP/run-$1/summary.jsonl" "$mdir" "$1" <<-\EOF
 	import json, os, sys
 	recs = {}
 	for line in open(sys.argv[1]):
 	    r = json.loads(line)
+	    assert r["framework"] == sys.argv[3], r
 	    recs[os.path.basename(r["file"])] = r
 	files = sorted(f for f in os.listdir(sys.argv[2]) if f.endswith(".yaml"))
 	bad = [f for f in files if recs.get(f, {}).get("status") != "ok"]

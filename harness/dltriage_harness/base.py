@@ -7,7 +7,7 @@ from .common import OPS
 
 
 class Adapter(object):
-    framework = "?"  # the --framework name
+    framework = "?"  # the canonical target (names.py), set by run.py
 
     def __init__(self, random_params=False):
         self.random_params = random_params

@@ -25,13 +25,13 @@ def _die(status, msg):
 
 
 def resolve_framework(name):
-    from .adapters import ALIASES, FRAMEWORKS
-    name = ALIASES.get(name, name)
-    if name == "keras":
-        name = "keras-" + os.environ.get("KERAS_BACKEND", "tensorflow")
-    if name not in FRAMEWORKS:
-        _die(2, "unknown framework '%s' (known: %s)" % (name, ", ".join(sorted(FRAMEWORKS))))
-    return name
+    """The canonical target a --framework name or alias stands for
+    (names.py); exit 2 on an unknown one."""
+    from . import names
+    try:
+        return names.canonical(name)
+    except names.UnknownFramework as e:
+        _die(2, str(e))
 
 
 def load_adapter(name, random_params=False):
@@ -128,8 +128,9 @@ def main(argv=None):
         prog=PROG,
         description="Build a dltriage model IR with a framework's own API, run one "
                     "forward pass, write DIR/outputs.npz and DIR/result.json.")
-    ap.add_argument("--framework", "-f", help="torch, tensorflow, jax, keras-tensorflow, "
-                    "keras-jax, keras-torch (keras: KERAS_BACKEND or tensorflow)")
+    ap.add_argument("--framework", "-f", help="pytorch, tensorflow, jax, keras-tensorflow, "
+                    "keras-jax, keras-pytorch, or an alias (torch, tf, keras-torch...; "
+                    "keras: KERAS_BACKEND or tensorflow)")
     ap.add_argument("--out", "-o", help="output directory")
     ap.add_argument("--list-ops", action="store_true", help="print the ops each adapter supports")
     ap.add_argument("--random-params", action="store_true",
@@ -139,11 +140,11 @@ def main(argv=None):
     args = ap.parse_args(argv)
 
     from .adapters import FRAMEWORKS, UnsupportedOp
-    from .common import OPS
+    from .names import TARGETS
     if args.list_ops:
-        names = [resolve_framework(args.framework)] if args.framework else sorted(FRAMEWORKS)
+        targets = [resolve_framework(args.framework)] if args.framework else TARGETS
         from .adapters import supported
-        for n in names:
+        for n in targets:
             print("%s: %s" % (n, " ".join(supported(FRAMEWORKS[n][0]))))
         return 0
     if not args.framework:

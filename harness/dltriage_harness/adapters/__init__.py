@@ -1,17 +1,14 @@
-"""Framework adapters: one module per framework (torch, tensorflow, jax, keras)."""
+"""Framework adapters: one module per framework (torch, tensorflow, jax,
+keras), by the harness target (names.TARGETS) that each runs."""
 
+# target (the canonical name, names.py): (adapter module, KERAS_BACKEND)
 FRAMEWORKS = {
-    "torch": ("torch", None),
+    "pytorch": ("torch", None),
     "tensorflow": ("tensorflow", None),
     "jax": ("jax", None),
     "keras-tensorflow": ("keras", "tensorflow"),
     "keras-jax": ("keras", "jax"),
-    "keras-torch": ("keras", "torch"),
-}
-
-ALIASES = {
-    "pytorch": "torch",
-    "tf": "tensorflow",
+    "keras-pytorch": ("keras", "torch"),
 }
 
 

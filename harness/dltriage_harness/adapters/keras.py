@@ -1,7 +1,7 @@
 """Keras 3 adapter: a functional keras.Model of keras.layers (keras.ops
 where no layer fits), on the backend named by KERAS_BACKEND, which run.py
 sets before Keras is imported (--framework keras-tensorflow | keras-jax |
-keras-torch).  Weights are set with layer.set_weights() in Keras's own
+keras-pytorch).  Weights are set with layer.set_weights() in Keras's own
 layouts, which are the IR's canonical ones.  The model is called once with
 training=False.
 """

@@ -49,7 +49,7 @@ def _reorder_gru(m, axis=-1):
 
 
 class Adapter(_Base):
-    framework = "torch"
+    framework = "pytorch"
 
     def version(self):
         return torch.__version__

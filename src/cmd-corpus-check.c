@@ -12,6 +12,7 @@
 
 #include "command.h"
 #include "ctx.h"
+#include "datadir.h"
 #include "diag.h"
 #include "error.h"
 #include "exitcode.h"

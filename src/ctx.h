@@ -35,8 +35,6 @@ struct dlt_ctx {
 	size_t			  nopts, opts_alloc, next_opt;
 };
 
-/* The directory holding the shipped rules/ and corpus/ (see ctx.c). */
-const char	*dlt_datadir(void);
 void		 dlt_ctx_add_rule_path(struct dlt_ctx *, const char *);
 /* Load the rules named in ctx (shipped + user); prints problems; 0 or -1. */
 int		 dlt_ctx_load_rules(struct dlt_ctx *);

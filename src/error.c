@@ -8,7 +8,6 @@
 #include "config.h"
 #include "error.h"
 #include "exitcode.h"
-#include "strbuf.h"
 
 static void	vreport(const char *, const char *, va_list, int)
 		    __attribute__((format(printf, 2, 0)));
@@ -135,27 +134,35 @@ dlt_bug_at(const char *file, int line, const char *fmt, ...)
 	exit(DLT_EXIT_INTERNAL);
 }
 
+/*
+ * Built in a fixed buffer rather than a strbuf: the allocation and
+ * string modules report their failures through this one, and must not
+ * be below it too.
+ */
 char *
 dlt_msg_quote(const char *s, size_t len)
 {
-	struct strbuf	sb = STRBUF_INIT;
-	size_t		i;
+	char		buf[DLT_QUOTE_MAX + 16], *out;
+	size_t		i, n = 0;
 	unsigned char	c;
 
 	for (i = 0; i < len; i++) {
-		if (sb.len >= DLT_QUOTE_MAX) {
-			strbuf_addstr(&sb, "...");
+		if (n >= DLT_QUOTE_MAX) {
+			memcpy(buf + n, "...", 3);
+			n += 3;
 			break;
 		}
 		c = (unsigned char)s[i];
-		if (c == '\n')
-			strbuf_addstr(&sb, "\\n");
-		else if (c == '\t')
-			strbuf_addstr(&sb, "\\t");
-		else if (c < 0x20 || c == 0x7f)
-			strbuf_addf(&sb, "\\x%02x", c);
+		if (c == '\n' || c == '\t') {
+			buf[n++] = '\\';
+			buf[n++] = c == '\n' ? 'n' : 't';
+		} else if (c < 0x20 || c == 0x7f)
+			n += (size_t)snprintf(buf + n, sizeof buf - n, "\\x%02x", c);
 		else
-			strbuf_addch(&sb, c);
+			buf[n++] = (char)c;
 	}
-	return (strbuf_detach(&sb, NULL));
+	buf[n] = '\0';
+	if ((out = strdup(buf)) == NULL)
+		dlt_die("out of memory");
+	return (out);
 }

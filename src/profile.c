@@ -31,7 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ctx.h"
+#include "datadir.h"
 #include "diag.h"
 #include "error.h"
 #include "model.h"

@@ -12,7 +12,8 @@
 #       a library header outside its wrapper;
 #   DIR/F:L: 'F' includes 'H' (include cycle: a -> b -> a)
 #       an include on a cycle between modules (a .c and its .h are one
-#       module), among the includes that keep to the layers;
+#       module, and so is a private NAME-int.h shared by NAME's files),
+#       among the includes that keep to the layers;
 #   DIR/F:1: 'F' is in no layer of CODINGSTYLE
 #       a file of SRCDIR that no pattern places (and likewise an included
 #       project header that none places).
@@ -86,10 +87,12 @@ function glob_re(g,    r, i, c) {
 	return r "$"
 }
 
-# A file name without .c or .h: its module.
+# A file name without .c or .h: its module.  A private header NAME-int.h
+# belongs to the module NAME whose files share it.
 function module(f,    m) {
 	m = f
 	sub(/\.[ch]$/, "", m)
+	sub(/-int$/, "", m)
 	return m
 }
 

@@ -5,9 +5,10 @@
  * the source tree's rules/ named at build time by DLT_FUZZ_DATADIR).
  * Each input is then classified twice, as a buffer with
  * dlt_classify_buffer() and as a stream from a memfd with
- * dlt_classify_fd(), and every failure found is checked and written in
- * all three output formats.  The checks are the promises of classify.h,
- * failure.h, bucket.h and output.h: a class in range, a bucket id that
+ * dlt_classify_fd(), and every failure found is completed (as the sink
+ * does, dlt_failure_finish), checked and written in all three output
+ * formats.  The checks are the promises of classify.h, failure.h,
+ * sink.h, bucket.h and output.h: a class in range, a bucket id that
  * reads back from its 16 hex digits, line ranges and evidence inside the
  * log, and JSON output that is valid UTF-8 without raw control
  * characters, whatever bytes the log holds.
@@ -31,6 +32,8 @@
 #include "failure.h"
 #include "output.h"
 #include "rules.h"
+#include "sink.h"
+#include "vocab.h"
 
 #ifndef DLT_FUZZ_DATADIR
 #define DLT_FUZZ_DATADIR "."
@@ -39,7 +42,7 @@
 int	LLVMFuzzerInitialize(int *, char ***);
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
-static int	on_failure(const struct dlt_failure *, void *);
+static int	on_failure(struct dlt_failure *, void *);
 static void	check_utf8_json(const char *, size_t);
 
 static struct dlt_ruleset	 rules;
@@ -87,7 +90,7 @@ check_utf8_json(const char *s, size_t n)
 }
 
 static int
-on_failure(const struct dlt_failure *f, void *arg)
+on_failure(struct dlt_failure *f, void *arg)
 {
 	struct dlt_output	 out;
 	char			*buf = NULL, hex[DLT_BUCKET_HEXLEN + 1];
@@ -97,6 +100,7 @@ on_failure(const struct dlt_failure *f, void *arg)
 	int			 fmt;
 
 	(void)arg;
+	dlt_failure_finish(&rules, f);
 	if (f->cls < 0 || f->cls >= DLT_CLASS_COUNT || f->cls == DLT_CLASS_IGNORE)
 		abort();
 	if (f->kind == NULL || f->framework == NULL || f->signature == NULL ||
@@ -119,6 +123,8 @@ on_failure(const struct dlt_failure *f, void *arg)
 		if (f->evidence[i] < f->line_start || f->evidence[i] > f->line_end)
 			abort();
 	if (f->confidence < 0 || f->confidence > 1)
+		abort();
+	if (f->priority < DLT_PRIO_LOW || f->priority > DLT_PRIO_HIGH)
 		abort();
 
 	for (fmt = DLT_FORMAT_TABLE; fmt <= DLT_FORMAT_CSV; fmt++) {

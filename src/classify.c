@@ -1,19 +1,19 @@
 /*
  * classify.c: incidents -> failures.  Framework detection, frame
- * filtering, the rules and signatures; bucket.c gives the bucket id and
- * priority.c the priority.  See classify.h and docs/rules-spec.md.  Nothing here decides a class by itself: every
- * decision comes from the rule set.
+ * filtering, the rules and signatures; the deciding rule's priority and
+ * confidence are recorded as hints, and the defects layer computes the
+ * bucket id and the priority from them (dlt_failure_finish, sink.h).
+ * See classify.h and docs/rules-spec.md.  Nothing here decides a class
+ * by itself: every decision comes from the rule set.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "bucket.h"
 #include "classify.h"
 #include "failure.h"
 #include "logread.h"
 #include "parse.h"
-#include "priority.h"
 #include "regex.h"
 #include "rules.h"
 #include "scan.h"
@@ -91,6 +91,12 @@ dlt_classifier_new(const struct dlt_ruleset *rules, const struct dlt_classify_op
 	free(pats);
 	dlt_parser_init(&cl->parser, rules, cl->scanner);
 	return (cl);
+}
+
+const struct dlt_ruleset *
+dlt_classifier_rules(const struct dlt_classifier *cl)
+{
+	return (cl->rules);
 }
 
 void
@@ -404,7 +410,10 @@ incident_cb(struct dlt_incident *inc, void *arg)
 		memcpy(f->evidence, inc->evidence, inc->nevidence * sizeof *f->evidence);
 		f->nevidence = inc->nevidence;
 	}
-	dlt_priority_assign(f, rule);
+	f->security = rule != NULL && rule->security == 1;
+	f->prio_hint = rule != NULL ? rule->priority : DLT_PRIO_UNSET;
+	f->conf_hint = rule != NULL ? rule->confidence : -1;
+	f->priority = DLT_PRIO_UNSET;
 	f->excerpt = xstrndup(inc->text.buf, inc->text.len > 8192 ? 8192 : inc->text.len);
 	captures_release(&caps);
 	return (0);
@@ -452,8 +461,6 @@ flush_pending(struct dlt_classifier *cl, dlt_failure_fn fn, void *arg)
 	int	rc = 0;
 
 	file_framework(cl);
-	for (i = 0; i < cl->npending; i++)
-		cl->pending[i].bucket = dlt_bucket_id(cl->rules, &cl->pending[i]);
 	for (i = 0; i < cl->npending; i++) {
 		cl->pending[i].multi = cl->npending > 1;
 		if (rc == 0 && fn != NULL)

@@ -3,9 +3,12 @@
  * set's detector anchors into the scanner once; then each log (a file,
  * streamed in bounded memory, or a buffer) is scanned for evidence,
  * evidence is grouped into incidents (one per failure), each incident is
- * parsed (exception, frames), classified by the rules, given a signature,
- * a bucket id (bucket.h) and a priority (priority.h), and handed to a
- * callback.
+ * parsed (exception, frames), classified by the rules, given a signature
+ * and the deciding rule's security flag and priority hints, and handed
+ * to a callback as a struct dlt_failure (failure.h).  The bucket id and
+ * the priority are not the classifier's: the callback completes the
+ * failure with dlt_failure_finish() (sink.h) when it needs them, as the
+ * sink does.
  *
  * The classifier borrows the rule set; it must outlive the classifier.
  */
@@ -23,12 +26,18 @@ struct dlt_classify_opts {
 	const char	*framework;	/* --framework: overrides detection; NULL = detect */
 };
 
-/* Return 0 to go on, non-zero to stop (the value is returned). */
-typedef int (*dlt_failure_fn)(const struct dlt_failure *, void *arg);
+/*
+ * Return 0 to go on, non-zero to stop (the value is returned).  The
+ * failure stays the classifier's, which releases it when the callback
+ * returns; the callback may complete it in place (dlt_failure_finish).
+ */
+typedef int (*dlt_failure_fn)(struct dlt_failure *, void *arg);
 
 struct dlt_classifier	*dlt_classifier_new(const struct dlt_ruleset *,
 			    const struct dlt_classify_opts *);
 void			 dlt_classifier_free(struct dlt_classifier *);
+/* The rule set the classifier borrows. */
+const struct dlt_ruleset *dlt_classifier_rules(const struct dlt_classifier *);
 
 /*
  * Classify one log held in memory.  Failures are reported in log order

@@ -16,6 +16,7 @@
 #include "exitcode.h"
 #include "output.h"
 #include "sink.h"
+#include "store-sink.h"
 #include "store.h"
 #include "vocab.h"
 #include "walk.h"

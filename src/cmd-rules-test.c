@@ -45,7 +45,7 @@ struct sample_run {
 static int	 cmd_rules_test_exec(struct dlt_ctx *, int, char **);
 static char	*show(const char *);
 static int	 same(const char *, const char *);
-static int	 take_first(const struct dlt_failure *, void *);
+static int	 take_first(struct dlt_failure *, void *);
 static void	 first_failure_release(struct first_failure *);
 static char	*decided_by(const struct first_failure *);
 static char	*check_log(struct sample_run *, const struct dlt_sample *, int);
@@ -101,7 +101,7 @@ same(const char *a, const char *b)
 }
 
 static int
-take_first(const struct dlt_failure *f, void *arg)
+take_first(struct dlt_failure *f, void *arg)
 {
 	struct first_failure	*ff = arg;
 

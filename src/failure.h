@@ -2,6 +2,15 @@
  * failure.h: one classified failure, the unit that classify prints and
  * the store keeps.  A struct dlt_failure owns all its strings;
  * dlt_failure_release() frees them.
+ *
+ * It is the classifier's product (classify.h): the classifier decides
+ * everything in it but the bucket id, the priority and the confidence,
+ * and records the deciding rule's hints for those (prio_hint,
+ * conf_hint).  The defects layer completes it: dlt_failure_finish()
+ * (sink.h) sets the bucket (bucket.h), the priority and the confidence
+ * (priority.h).  A sink does so before its consumers see the failure;
+ * any other caller of the classifier that needs them does so in its
+ * callback.
  */
 #ifndef DLT_FAILURE_H
 #define DLT_FAILURE_H
@@ -25,13 +34,15 @@ struct dlt_failure {
 	char	*frames[DLT_MAX_FRAMES];
 	size_t	 nframes;
 	char	*signature;		/* one-line human title */
-	uint64_t bucket;		/* bucket id (bucket.h) */
+	uint64_t bucket;		/* bucket id (bucket.h); 0 until finished */
 	char	*rule;			/* id of the deciding rule, or NULL */
 	long	*evidence;		/* matched line numbers */
 	size_t	 nevidence;
-	int	 priority;		/* enum dlt_priority */
-	double	 confidence;
-	int	 security;		/* 0 or 1 */
+	int	 priority;		/* enum dlt_priority; UNSET until finished */
+	double	 confidence;		/* [0,1]; 0 until finished */
+	int	 security;		/* 0 or 1, from the deciding rule */
+	int	 prio_hint;		/* the rule's priority, or DLT_PRIO_UNSET */
+	double	 conf_hint;		/* the rule's confidence; < 0 without a rule */
 	char	*excerpt;		/* evidence text, capped (for the store and reports) */
 };
 

@@ -1,7 +1,6 @@
 /* priority.c: default and rule-given priorities; see priority.h. */
 #include "failure.h"
 #include "priority.h"
-#include "rules.h"
 #include "vocab.h"
 
 int
@@ -20,13 +19,12 @@ dlt_priority_default(int cls, int security)
 }
 
 void
-dlt_priority_assign(struct dlt_failure *f, const struct dlt_rule *rule)
+dlt_priority_assign(struct dlt_failure *f)
 {
-	f->security = rule != NULL && rule->security == 1;
-	if (rule != NULL && rule->priority != DLT_PRIO_UNSET)
-		f->priority = rule->priority;
+	if (f->prio_hint != DLT_PRIO_UNSET)
+		f->priority = f->prio_hint;
 	else
 		f->priority = dlt_priority_default(f->cls, f->security);
-	f->confidence = rule != NULL ? rule->confidence :
+	f->confidence = f->conf_hint >= 0 ? f->conf_hint :
 	    DLT_PRIORITY_DEFAULT_CONFIDENCE;
 }

@@ -1,4 +1,7 @@
-/* sink.c: fanning failures out to consumers, and the stock consumers; see sink.h. */
+/*
+ * sink.c: completing the classifier's failures, fanning them out to
+ * consumers, and the output and tally consumers; see sink.h.
+ */
 #include <sys/stat.h>
 
 #include <stdlib.h>
@@ -9,8 +12,8 @@
 #include "error.h"
 #include "failure.h"
 #include "output.h"
+#include "priority.h"
 #include "sink.h"
-#include "store.h"
 #include "vocab.h"
 #include "xmalloc.h"
 
@@ -22,17 +25,19 @@ enum sink_event {
 	SINK_SKIP
 };
 
+/* What classify_cb needs. */
+struct sink_classify {
+	struct dlt_sink			*sink;
+	const struct dlt_ruleset	*rules;		/* borrowed */
+};
+
 static int	sink_send(struct dlt_sink *, enum sink_event,
 		    const struct dlt_failure *, enum dlt_sink_skip);
-static int	classify_cb(const struct dlt_failure *, void *);
+static int	classify_cb(struct dlt_failure *, void *);
 static int	output_failure(void *, const struct dlt_failure *);
 static int	tally_failure(void *, const struct dlt_failure *);
 static int	tally_end_file(void *);
 static void	tally_skip_file(void *, const char *, enum dlt_sink_skip);
-static int	writer_begin_file(void *, const char *, int64_t, uint64_t);
-static int	writer_failure(void *, const struct dlt_failure *);
-static int	writer_end_file(void *);
-static void	writer_abort_file(void *);
 
 void
 dlt_sink_init(struct dlt_sink *sink)
@@ -139,16 +144,25 @@ dlt_sink_skip_file(struct dlt_sink *sink, const char *path,
 	sink->path = NULL;
 }
 
+void
+dlt_failure_finish(const struct dlt_ruleset *rules, struct dlt_failure *f)
+{
+	f->bucket = dlt_bucket_id(rules, f);
+	dlt_priority_assign(f);
+}
+
 /*
  * The classifier reports a file's failures only once it has read the
  * whole file, after the content hash is known, so the file can be begun
  * with its hash on the first failure.
  */
 static int
-classify_cb(const struct dlt_failure *f, void *arg)
+classify_cb(struct dlt_failure *f, void *arg)
 {
-	struct dlt_sink	*sink = arg;
+	struct sink_classify	*sc = arg;
+	struct dlt_sink		*sink = sc->sink;
 
+	dlt_failure_finish(sc->rules, f);
 	if (!sink->begun)
 		dlt_sink_begin_file(sink, sink->path, sink->size, sink->hash);
 	dlt_sink_failure(sink, f);
@@ -159,15 +173,18 @@ int
 dlt_sink_classify_fd(struct dlt_sink *sink, struct dlt_classifier *cl,
     const char *path, int fd)
 {
-	struct stat	st;
-	int		rc;
+	struct sink_classify	sc;
+	struct stat		st;
+	int			rc;
 
+	sc.sink = sink;
+	sc.rules = dlt_classifier_rules(cl);
 	sink->path = path;
 	sink->size = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ?
 	    (int64_t)st.st_size : -1;
 	sink->hash = 0;
 	sink->begun = 0;
-	rc = dlt_classify_fd(cl, path, fd, classify_cb, sink,
+	rc = dlt_classify_fd(cl, path, fd, classify_cb, &sc,
 	    sink->needs_hash ? &sink->hash : NULL);
 	if (rc == DLT_CLASSIFY_BINARY) {
 		dlt_warn("skipping '%s': binary file", path);
@@ -261,79 +278,4 @@ dlt_tally_consumer(struct dlt_tally *t)
 	return ((struct dlt_sink_consumer){ .failure = tally_failure,
 	    .end_file = tally_end_file, .skip_file = tally_skip_file,
 	    .arg = t });
-}
-
-/* The store writer. */
-
-void
-dlt_store_writer_init(struct dlt_store_writer *w, struct dlt_store *store)
-{
-	memset(w, 0, sizeof *w);
-	w->store = store;
-}
-
-static int
-writer_begin_file(void *arg, const char *path, int64_t size, uint64_t hash)
-{
-	struct dlt_store_writer	*w = arg;
-
-	w->begun = w->unchanged = 0;
-	if (w->failed)
-		return (0);
-	if (dlt_store_begin_file(w->store, path, size, hash,
-	    &w->unchanged) != 0) {
-		w->failed = 1;
-		return (-1);
-	}
-	w->begun = 1;
-	return (0);
-}
-
-static int
-writer_failure(void *arg, const struct dlt_failure *f)
-{
-	struct dlt_store_writer	*w = arg;
-
-	if (!w->begun || w->unchanged)
-		return (0);
-	if (dlt_store_add_failure(w->store, f) != 0) {
-		dlt_store_abort_file(w->store);
-		w->begun = 0;
-		w->failed = 1;
-		return (-1);
-	}
-	return (0);
-}
-
-static int
-writer_end_file(void *arg)
-{
-	struct dlt_store_writer	*w = arg;
-
-	if (!w->begun)
-		return (0);
-	w->begun = 0;
-	if (dlt_store_end_file(w->store) != 0) {
-		w->failed = 1;
-		return (-1);
-	}
-	return (0);
-}
-
-static void
-writer_abort_file(void *arg)
-{
-	struct dlt_store_writer	*w = arg;
-
-	if (w->begun)
-		dlt_store_abort_file(w->store);
-	w->begun = 0;
-}
-
-struct dlt_sink_consumer
-dlt_store_consumer(struct dlt_store_writer *w)
-{
-	return ((struct dlt_sink_consumer){ .begin_file = writer_begin_file,
-	    .failure = writer_failure, .end_file = writer_end_file,
-	    .abort_file = writer_abort_file, .arg = w, .needs_hash = 1 });
 }

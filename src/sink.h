@@ -2,7 +2,10 @@
  * sink.h: where produced failures go.  A struct dlt_sink fans each
  * failure out, in order, to a list of consumers: classify's output
  * formatter, a tally (counts, distinct buckets, --fail-on) and the store
- * writer today; the runner's progress line and the TUI later.
+ * writer (store-sink.h) today; the runner's progress line and the TUI
+ * later.  Failures from the classifier are completed first
+ * (dlt_failure_finish), so every consumer sees the bucket id and the
+ * priority.
  *
  * Failures come file by file.  For every file a consumer sees either
  *	begin_file, failure..., end_file	(the file was read)
@@ -28,7 +31,7 @@
 struct dlt_classifier;
 struct dlt_failure;
 struct dlt_output;
-struct dlt_store;
+struct dlt_ruleset;
 
 enum dlt_sink_skip {
 	DLT_SINK_BINARY,	/* not a log: nothing was reported */
@@ -74,11 +77,20 @@ void	dlt_sink_skip_file(struct dlt_sink *, const char *path,
 	    enum dlt_sink_skip);
 
 /*
- * Classify an open file into the sink: begin_file before the first
- * failure (or at the end when there is none), end_file after the last.
- * A binary file is skipped with a warning, a read error is reported and
- * the file aborted; both are reported to skip_file.  Returns 0 to go on,
- * 1 once a consumer has failed (during this file or an earlier one).
+ * Complete a failure the classifier made: its bucket id (bucket.h, with
+ * the rule set's normalise entries) and its priority and confidence
+ * (priority.h, from the rule's hints).  The rule set is the one that
+ * classified it (dlt_classifier_rules).
+ */
+void	dlt_failure_finish(const struct dlt_ruleset *, struct dlt_failure *);
+
+/*
+ * Classify an open file into the sink, each failure completed with
+ * dlt_failure_finish(): begin_file before the first failure (or at the
+ * end when there is none), end_file after the last.  A binary file is
+ * skipped with a warning, a read error is reported and the file
+ * aborted; both are reported to skip_file.  Returns 0 to go on, 1 once
+ * a consumer has failed (during this file or an earlier one).
  */
 int	dlt_sink_classify_fd(struct dlt_sink *, struct dlt_classifier *,
 	    const char *path, int fd);
@@ -105,22 +117,5 @@ struct dlt_tally {
 void	dlt_tally_init(struct dlt_tally *);
 void	dlt_tally_release(struct dlt_tally *);
 struct dlt_sink_consumer dlt_tally_consumer(struct dlt_tally *);
-
-/*
- * The store writer: each file becomes one store transaction.  The file
- * is begun on its first failure or at its end, rolled back on a read
- * error, and a file the store already holds unchanged is not written
- * again.  After the first store error nothing more is written; failed
- * says so (the error was reported).
- */
-struct dlt_store_writer {
-	struct dlt_store	*store;		/* borrowed */
-	int			 begun;		/* a store file is open */
-	int			 unchanged;	/* ... and already complete */
-	int			 failed;
-};
-
-void	dlt_store_writer_init(struct dlt_store_writer *, struct dlt_store *);
-struct dlt_sink_consumer dlt_store_consumer(struct dlt_store_writer *);
 
 #endif

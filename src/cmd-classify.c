@@ -23,6 +23,9 @@
 #include "xmalloc.h"
 
 static int	cmd_classify_exec(struct dlt_ctx *, int, char **);
+static int	check_args(int, char **);
+static int	check_framework(const char *);
+static int	check_fail_on(const char *);
 
 /* The order of enum dlt_format. */
 static const char *const formats[] = { "table", "json", "csv", NULL };
@@ -31,13 +34,14 @@ static const struct dlt_option classify_options[] = {
 	DLT_OPTION_DB,
 	DLT_OPTION_RULES,
 	{ "framework", 0, "NAME", 'F',
-	    "take every log to come from framework NAME", NULL },
+	    "take every log to come from framework NAME", NULL, check_framework },
 	{ "format", 0, "FORMAT", 'f', "the output format (default table)",
-	    formats },
+	    formats, NULL },
 	{ "fail-on", 0, "CLASS,...", 'x',
-	    "exit 1 when a failure of these classes is found", NULL },
+	    "exit 1 when a failure of these classes is found", NULL,
+	    check_fail_on },
 	{ "summary", 's', NULL, 's',
-	    "print the summary on stderr too (json, csv)", NULL },
+	    "print the summary on stderr too (json, csv)", NULL, NULL },
 	DLT_OPTION_QUIET("do not print warnings"),
 	DLT_OPTION_END
 };
@@ -48,7 +52,7 @@ const struct dlt_cmd dlt_cmd_classify = {
 	"       [--format table|json|csv] [--fail-on CLASS,...] [--summary] [-q] PATH...",
 	"classify the failures in log files and directories",
 	DLT_CMD_NEEDS_RULES | DLT_CMD_NEEDS_STORE, classify_options,
-	cmd_classify_exec
+	cmd_classify_exec, check_args
 };
 
 /* What one run of classify keeps; the walk callback's argument. */
@@ -77,6 +81,31 @@ file_cb(const char *path, void *arg)
 	rc = dlt_sink_classify_fd(&r->sink, r->cl, path, fd);
 	close(fd);
 	return (rc);
+}
+
+static int
+check_args(int argc, char **argv)
+{
+	(void)argv;
+	if (argc == 0)
+		return (dlt_error("no log file or directory given"));
+	return (0);
+}
+
+static int
+check_framework(const char *arg)
+{
+	const char	*fw;
+
+	return (parse_framework(arg, &fw));
+}
+
+static int
+check_fail_on(const char *arg)
+{
+	unsigned	mask = 0;
+
+	return (parse_fail_on(arg, &mask));
 }
 
 /* --framework: a name or an alias ("torch"), kept by its canonical name. */
@@ -191,11 +220,6 @@ cmd_classify_exec(struct dlt_ctx *ctx, int argc, char **argv)
 			want_summary = 1;
 			break;
 		}
-	}
-	if (argc == 0) {
-		dlt_error("no log file or directory given");
-		dlt_cmd_usage(&dlt_cmd_classify, stderr);
-		return (DLT_EXIT_USAGE);
 	}
 	/* the dispatcher loaded the rules and opened the store (--db) */
 	/* failures go to the output, then the tally, then the store */

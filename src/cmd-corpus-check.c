@@ -30,12 +30,12 @@ static const char *const formats[] = { "table", "json", NULL };
 
 static const struct dlt_option corpus_check_options[] = {
 	{ "format", 0, "FORMAT", 'f', "print a table (the default) or JSON",
-	    formats },
+	    formats, NULL },
 	{ "ops", 0, NULL, 'o', "list the op table instead of checking models",
-	    NULL },
-	{ "verbose", 'v', NULL, 'v', "print every input and node with its shape too", NULL },
+	    NULL, NULL },
+	{ "verbose", 'v', NULL, 'v', "print every input and node with its shape too", NULL, NULL },
 	{ "write-to", 0, "DIR", 'w',
-	    "also write each model that loads into DIR", NULL },
+	    "also write each model that loads into DIR", NULL, NULL },
 	DLT_OPTION_END
 };
 
@@ -44,7 +44,7 @@ const struct dlt_cmd dlt_cmd_corpus_check = {
 	"[--format table|json] [-v] [--write-to DIR] [PATH...]\n"
 	"       dltriage corpus check --ops [-v]",
 	"load models, infer their shapes and check the published figures",
-	0, corpus_check_options, cmd_corpus_check_exec
+	0, corpus_check_options, cmd_corpus_check_exec, NULL
 };
 
 struct check {

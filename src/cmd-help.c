@@ -12,7 +12,7 @@ static int	cmd_help_exec(struct dlt_ctx *, int, char **);
 const struct dlt_cmd dlt_cmd_help = {
 	"help", "[command]",
 	"show the commands, or one command's usage and options",
-	0, NULL, cmd_help_exec
+	0, NULL, cmd_help_exec, NULL
 };
 
 static int

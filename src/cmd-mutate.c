@@ -30,26 +30,27 @@
 #define MAX_MUTANTS		100000
 
 static int	cmd_mutate_exec(struct dlt_ctx *, int, char **);
+static int	check_args(int, char **);
 
 static const char *const modes[] = { "aware", "generic", NULL };
 
 static const struct dlt_option mutate_options[] = {
 	{ NULL, 'n', "N", 'n', "make N mutants of each operator (default 1)",
-	    NULL },
-	{ "ops", 0, "LIST", 'O', "the operators to apply (default all)", NULL },
+	    NULL, NULL },
+	{ "ops", 0, "LIST", 'O', "the operators to apply (default all)", NULL, NULL },
 	{ "mode", 0, "MODE", 'M', "aware (the default) or generic mutation",
-	    modes },
+	    modes, NULL },
 	{ "frameworks", 0, "LIST", 'F', "the target frameworks, NAME[@RELEASE],...",
-	    NULL },
-	{ "seed", 0, "S", 's', "the seed of the run (default 1)", NULL },
+	    NULL, NULL },
+	{ "seed", 0, "S", 's', "the seed of the run (default 1)", NULL, NULL },
 	{ "max-tries", 0, "N", 'T',
 	    "tries per mutant before giving up (default 20)",
-	    NULL },
+	    NULL, NULL },
 	{ "profiles", 0, "DIR", 'P', "look for profiles in DIR first; repeatable",
-	    NULL },
-	{ "output", 'o', "DIR", 'o', "write the mutants into DIR", NULL },
+	    NULL, NULL },
+	{ "output", 'o', "DIR", 'o', "write the mutants into DIR", NULL, NULL },
 	{ "report", 0, "FILE", 'R', "also write the report as JSON to FILE",
-	    NULL },
+	    NULL, NULL },
 	DLT_OPTION_QUIET("print neither the table nor the warnings"),
 	DLT_OPTION_END
 };
@@ -59,7 +60,7 @@ const struct dlt_cmd dlt_cmd_mutate = {
 	"MODEL [-n N] [--ops LIST] [--mode aware|generic] [--frameworks LIST]\n"
 	"       [--seed S] [--max-tries N] [--profiles DIR] [--report FILE] [-q] -o DIR",
 	"make framework-aware mutants of a model",
-	0, mutate_options, cmd_mutate_exec
+	0, mutate_options, cmd_mutate_exec, check_args
 };
 
 struct mutant_rec {
@@ -358,6 +359,16 @@ write_report(const struct mrun *r, const struct dlt_model *m)
 }
 
 static int
+check_args(int argc, char **argv)
+{
+	if (argc == 0)
+		return (dlt_error("no model given"));
+	if (argc > 1)
+		return (dlt_error("one model at a time ('%s' is extra)", argv[1]));
+	return (0);
+}
+
+static int
 cmd_mutate_exec(struct dlt_ctx *ctx, int argc, char **argv)
 {
 	struct mrun			 r;
@@ -436,14 +447,6 @@ cmd_mutate_exec(struct dlt_ctx *ctx, int argc, char **argv)
 			max_tries = (int)v;
 			break;
 		}
-	}
-	if (argc == 0) {
-		dlt_error("no model given");
-		goto usage;
-	}
-	if (argc > 1) {
-		dlt_error("one model at a time ('%s' is extra)", argv[1]);
-		goto usage;
 	}
 	if (r.outdir == NULL) {
 		dlt_error("no output directory given (-o DIR)");

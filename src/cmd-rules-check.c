@@ -23,7 +23,7 @@ const struct dlt_cmd dlt_cmd_rules_check = {
 	"rules check", "[--rules DIR]... [--no-default-rules] [PATH...]",
 	"validate rule files and report every problem in them",
 	DLT_CMD_NEEDS_RULES | DLT_CMD_RULE_ARGS, rules_check_options,
-	cmd_rules_check_exec
+	cmd_rules_check_exec, NULL
 };
 
 static void

@@ -16,6 +16,7 @@
 #include "xmalloc.h"
 
 static int	cmd_rules_list_exec(struct dlt_ctx *, int, char **);
+static int	check_args(int, char **);
 static void	list_entry(int, const struct dlt_entry_common *);
 static void	list_section(const struct dlt_ruleset *, int);
 static void	list_anchors(const struct dlt_ruleset *);
@@ -23,16 +24,16 @@ static void	list_anchors(const struct dlt_ruleset *);
 static const struct dlt_option rules_list_options[] = {
 	DLT_OPTION_RULES,
 	{ "section", 0, "NAME", 's', "list only the entries of this section",
-	    dlt_rule_section_names },
+	    dlt_rule_section_names, NULL },
 	{ "anchors", 0, NULL, 'a', "list every distinct detector anchor instead",
-	    NULL },
+	    NULL, NULL },
 	DLT_OPTION_END
 };
 
 const struct dlt_cmd dlt_cmd_rules_list = {
 	"rules list", "[--rules DIR]... [--no-default-rules] [--section NAME] [--anchors]",
 	"list the entries of the rule set, or the detector anchors",
-	DLT_CMD_NEEDS_RULES, rules_list_options, cmd_rules_list_exec
+	DLT_CMD_NEEDS_RULES, rules_list_options, cmd_rules_list_exec, check_args
 };
 
 static void
@@ -98,6 +99,15 @@ list_anchors(const struct dlt_ruleset *s)
 }
 
 static int
+check_args(int argc, char **argv)
+{
+	(void)argv;
+	if (argc > 0)
+		return (dlt_error("'rules list' takes no arguments (use --rules DIR)"));
+	return (0);
+}
+
+static int
 cmd_rules_list_exec(struct dlt_ctx *ctx, int argc, char **argv)
 {
 	const char	*arg;
@@ -110,12 +120,8 @@ cmd_rules_list_exec(struct dlt_ctx *ctx, int argc, char **argv)
 		else if (id == 'a')
 			anchors = 1;
 	}
+	(void)argc;
 	(void)argv;
-	if (argc > 0) {
-		dlt_error("'rules list' takes no arguments (use --rules DIR)");
-		dlt_cmd_usage(&dlt_cmd_rules_list, stderr);
-		return (DLT_EXIT_USAGE);
-	}
 	if (anchors) {
 		list_anchors(&ctx->rules);
 		return (DLT_EXIT_OK);

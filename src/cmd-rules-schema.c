@@ -12,12 +12,13 @@
 #include "strbuf.h"
 
 static int	cmd_rules_schema_exec(struct dlt_ctx *, int, char **);
+static int	check_args(int, char **);
 static void	schema_values(const struct dlt_schema_key *, struct strbuf *);
 
 const struct dlt_cmd dlt_cmd_rules_schema = {
 	"rules schema", "[--help]",
 	"print every key of the rule file format with its type and default",
-	0, NULL, cmd_rules_schema_exec
+	0, NULL, cmd_rules_schema_exec, check_args
 };
 
 static void
@@ -49,6 +50,15 @@ schema_values(const struct dlt_schema_key *k, struct strbuf *sb)
 }
 
 static int
+check_args(int argc, char **argv)
+{
+	(void)argv;
+	if (argc > 0)
+		return (dlt_error("'rules schema' takes no arguments"));
+	return (0);
+}
+
+static int
 cmd_rules_schema_exec(struct dlt_ctx *ctx, int argc, char **argv)
 {
 	const struct dlt_schema_key	*k;
@@ -57,12 +67,8 @@ cmd_rules_schema_exec(struct dlt_ctx *ctx, int argc, char **argv)
 	size_t				 i;
 
 	(void)ctx;
+	(void)argc;
 	(void)argv;
-	if (argc > 0) {
-		dlt_error("'rules schema' takes no arguments");
-		dlt_cmd_usage(&dlt_cmd_rules_schema, stderr);
-		return (DLT_EXIT_USAGE);
-	}
 	printf("%-21s %-13s %-11s %-11s %-22s %s\n", "SECTION", "KEY", "TYPE",
 	    "DEFAULT", "VALUES", "DESCRIPTION");
 	for (i = 0; i < dlt_schema_count; i++) {

@@ -60,7 +60,7 @@ static void	 report(struct sample_run *, const struct dlt_entry_common *, size_t
 
 static const struct dlt_option rules_test_options[] = {
 	DLT_OPTION_RULES,
-	{ "verbose", 'v', NULL, 'v', "also list the samples that pass", NULL },
+	{ "verbose", 'v', NULL, 'v', "also list the samples that pass", NULL, NULL },
 	DLT_OPTION_END
 };
 
@@ -68,7 +68,7 @@ const struct dlt_cmd dlt_cmd_rules_test = {
 	"rules test", "[--rules DIR]... [--no-default-rules] [-v] [PATH...]",
 	"check that every sample in the rule files gives what it expects",
 	DLT_CMD_NEEDS_RULES | DLT_CMD_RULE_ARGS, rules_test_options,
-	cmd_rules_test_exec
+	cmd_rules_test_exec, NULL
 };
 
 /* 'value' with control bytes escaped, or "none". */

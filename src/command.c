@@ -41,7 +41,7 @@ static int	 parse_options(struct dlt_ctx *, const struct dlt_cmd *, int,
 		     char **, int *);
 
 static const struct dlt_option help_option = {
-	"help", 'h', NULL, DLT_OPT_HELP, "print this help and exit", NULL
+	"help", 'h', NULL, DLT_OPT_HELP, "print this help and exit", NULL, NULL
 };
 
 
@@ -323,6 +323,10 @@ parse_options(struct dlt_ctx *ctx, const struct dlt_cmd *cmd, int argc,
 			rc = DLT_EXIT_USAGE;
 			break;
 		}
+		if (o->check != NULL && o->check(optarg) != 0) {
+			rc = DLT_EXIT_USAGE;
+			break;
+		}
 		if (shared_option(ctx, o, optarg))
 			continue;
 		XGROW(ctx->opts, ctx->nopts + 1, ctx->opts_alloc);
@@ -370,6 +374,11 @@ dlt_cmd_run(const struct dlt_cmd *cmd, int argc, char **argv)
 		goto out;
 	argc -= first;
 	argv += first;
+	if (cmd->check_args != NULL && cmd->check_args(argc, argv) != 0) {
+		dlt_cmd_usage(cmd, stderr);
+		rc = DLT_EXIT_USAGE;
+		goto out;
+	}
 	if (cmd->flags & DLT_CMD_RULE_ARGS) {
 		for (i = 0; i < argc; i++)
 			dlt_ctx_add_rule_path(&ctx, argv[i]);

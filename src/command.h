@@ -19,9 +19,12 @@
  *
  * The dispatcher (dlt_cmd_run) parses the whole command line from the
  * option table before exec runs: it prints "COMMAND --help", refuses an
- * unknown option (with a "did you mean") or a value outside an option's
- * list of valid values, and keeps the shared options in struct dlt_ctx.
- * Then it acts on the flags: with DLT_CMD_RULE_ARGS the operands are rule
+ * unknown option (with a "did you mean"), a value outside an option's
+ * list of valid values or one its check refuses, and operands that the
+ * command's check_args refuses, and keeps the shared options in struct
+ * dlt_ctx.  Every usage error is found before anything is set up, so a
+ * bad command line creates no store and reads no rules.  Then it acts
+ * on the flags: with DLT_CMD_RULE_ARGS the operands are rule
  * paths; DLT_CMD_NEEDS_RULES loads the rule set (exit 3 if bad);
  * DLT_CMD_NEEDS_STORE opens the store named by --db or DLTRIAGE_DB, when
  * one is named (exit 4 if it cannot).
@@ -60,6 +63,8 @@ struct dlt_option {
 	int			 id;
 	const char		*help;		/* one line, lower case, no full stop */
 	const char *const	*values;	/* NULL-terminated, or NULL: any */
+	/* NULL, or checks a value: 0, or -1 after saying what is wrong */
+	int			(*check)(const char *);
 };
 
 /* The ids of the options the dispatcher handles itself. */
@@ -73,15 +78,15 @@ struct dlt_option {
 /* The shared rows, for the option tables of the commands that take them. */
 #define DLT_OPTION_RULES \
 	{ "rules", 0, "DIR", DLT_OPT_RULES, \
-	    "also load the rule files in DIR; repeatable", NULL }, \
+	    "also load the rule files in DIR; repeatable", NULL, NULL }, \
 	{ "no-default-rules", 0, NULL, DLT_OPT_NO_DEFAULT_RULES, \
-	    "do not load the shipped rules", NULL }
+	    "do not load the shipped rules", NULL, NULL }
 #define DLT_OPTION_DB \
 	{ "db", 0, "FILE", DLT_OPT_DB, \
-	    "record failures in store FILE (or $DLTRIAGE_DB)", NULL }
+	    "record failures in store FILE (or $DLTRIAGE_DB)", NULL, NULL }
 #define DLT_OPTION_QUIET(help) \
-	{ "quiet", 'q', NULL, DLT_OPT_QUIET, (help), NULL }
-#define DLT_OPTION_END		{ NULL, 0, NULL, 0, NULL, NULL }
+	{ "quiet", 'q', NULL, DLT_OPT_QUIET, (help), NULL, NULL }
+#define DLT_OPTION_END		{ NULL, 0, NULL, 0, NULL, NULL, NULL }
 
 struct dlt_cmd {
 	const char		*name;		/* "classify", or "rules check" */
@@ -90,6 +95,11 @@ struct dlt_cmd {
 	int			 flags;
 	const struct dlt_option	*options;	/* ends with DLT_OPTION_END; or NULL */
 	int			(*exec)(struct dlt_ctx *, int argc, char **argv);
+	/*
+	 * NULL, or checks the operands before anything is set up: 0, or -1
+	 * after saying what is wrong (the dispatcher adds the usage).
+	 */
+	int			(*check_args)(int argc, char **argv);
 };
 
 const struct dlt_cmd	*dlt_cmd_find(const char *name);

@@ -263,4 +263,17 @@ test_expect_success 'errors go to standard error with the dltriage: prefix' '
 	head -n 1 err | grep "^dltriage: "
 '
 
+test_expect_success 'a usage error creates no store and reads no rules' '
+	mkdir badrules &&
+	printf "rules: [\n" >badrules/x.yaml &&
+	test_must_fail --code=2 dltriage classify --db new.db 2>err &&
+	grep "no log file or directory given" err &&
+	test_must_fail --code=2 dltriage classify --db new.db --fail-on crsh . 2>err &&
+	test_must_fail --code=2 dltriage classify --db new.db --framework pytorh . 2>err &&
+	test ! -e new.db &&
+	test_must_fail --code=2 dltriage classify --rules badrules 2>err &&
+	test_must_fail --code=2 dltriage rules list --rules badrules x 2>err &&
+	grep "takes no arguments" err
+'
+
 test_done

@@ -78,6 +78,8 @@ static char	*render(const struct ynode *);
 static void	 load_names(struct loader *, const struct ynode *, const char *,
 		    const char *, char ***, size_t *);
 static void	 load_published(struct loader *, const struct ynode *);
+static const struct ynode *need_list(struct loader *, const struct ynode *,
+		     const char *);
 static void	 load_input(struct loader *, const struct ynode *,
 		    struct dlt_model_input *);
 static int	 load_int_list(struct loader *, const struct ynode *, const char *,
@@ -834,6 +836,26 @@ load_mutation(struct loader *l, const struct ynode *n)
 		get_string(l, v, "mutation: ", "repaired", &mi->repaired);
 }
 
+/* The non-empty list under key of root, or NULL after saying what is wrong. */
+static const struct ynode *
+need_list(struct loader *l, const struct ynode *root, const char *key)
+{
+	const struct ynode	*v;
+	char			*got;
+
+	if ((v = ynode_get(root, key)) == NULL) {
+		problem(l, root, "no '%s'", key);
+		return (NULL);
+	}
+	if (v->type != YNODE_SEQUENCE || v->n == 0) {
+		got = ynode_describe(v);
+		problem(l, v, "'%s' must be a non-empty list, not %s", key, got);
+		free(got);
+		return (NULL);
+	}
+	return (v);
+}
+
 static void
 load_root(struct loader *l, const struct ynode *root)
 {
@@ -879,25 +901,13 @@ load_root(struct loader *l, const struct ynode *root)
 		get_seed(l, v, "", &m->seed);
 	if ((v = ynode_get(root, "published")) != NULL)
 		load_published(l, v);
-	if ((v = ynode_get(root, "inputs")) == NULL)
-		problem(l, root, "no 'inputs'");
-	else if (v->type != YNODE_SEQUENCE || v->n == 0) {
-		got = ynode_describe(v);
-		problem(l, v, "'inputs' must be a non-empty list, not %s", got);
-		free(got);
-	} else {
+	if ((v = need_list(l, root, "inputs")) != NULL) {
 		m->inputs = xcalloc(v->n, sizeof *m->inputs);
 		m->ninputs = v->n;
 		for (i = 0; i < v->n; i++)
 			load_input(l, v->items[i], &m->inputs[i]);
 	}
-	if ((v = ynode_get(root, "nodes")) == NULL)
-		problem(l, root, "no 'nodes'");
-	else if (v->type != YNODE_SEQUENCE || v->n == 0) {
-		got = ynode_describe(v);
-		problem(l, v, "'nodes' must be a non-empty list, not %s", got);
-		free(got);
-	} else {
+	if ((v = need_list(l, root, "nodes")) != NULL) {
 		m->nodes = xcalloc(v->n, sizeof *m->nodes);
 		m->nnodes = v->n;
 		for (i = 0; i < v->n; i++)

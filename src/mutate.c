@@ -55,6 +55,7 @@ struct mstate {
 	int			 old_rank, dim;
 };
 
+static void	remove_at(struct mstate *, size_t, const char *);
 static int	op_afrm(struct mstate *);
 static int	op_dm(struct mstate *);
 static int	op_dt(struct mstate *);
@@ -538,12 +539,27 @@ pick(struct mstate *s, size_t n)
 
 /* ---------------------------------------------------------------- operators */
 
+/*
+ * Remove node at of the mutant, its first input taking its place; record
+ * it as the position and its op under param.
+ */
+static void
+remove_at(struct mstate *s, size_t at, const char *param)
+{
+	char	*repl;
+
+	strbuf_addstr(&s->pos, s->m->nodes[at].name);
+	kv_add(&s->params, param, "%s", s->m->nodes[at].op);
+	repl = xstrdup(s->m->nodes[at].inputs[0]);
+	dlt_model_remove_node(s->m, at, repl);
+	free(repl);
+}
+
 static int
 op_afrm(struct mstate *s)
 {
 	const struct dlt_model	*pm = s->pm;
 	size_t			*c, n = 0, i, at;
-	char			*repl;
 
 	c = xcalloc(pm->nnodes + 1, sizeof *c);
 	for (i = 0; i < pm->nnodes; i++)
@@ -556,11 +572,7 @@ op_afrm(struct mstate *s)
 	}
 	at = c[pick(s, n)];
 	free(c);
-	strbuf_addstr(&s->pos, s->m->nodes[at].name);
-	kv_add(&s->params, "activation", "%s", s->m->nodes[at].op);
-	repl = xstrdup(s->m->nodes[at].inputs[0]);
-	dlt_model_remove_node(s->m, at, repl);
-	free(repl);
+	remove_at(s, at, "activation");
 	return (0);
 }
 
@@ -601,7 +613,6 @@ op_ld(struct mstate *s)
 {
 	const struct dlt_model	*pm = s->pm;
 	size_t			*c, n = 0, i, at;
-	char			*repl;
 
 	c = xcalloc(pm->nnodes + 1, sizeof *c);
 	for (i = 0; i < pm->nnodes; i++) {
@@ -619,11 +630,7 @@ op_ld(struct mstate *s)
 	}
 	at = c[pick(s, n)];
 	free(c);
-	strbuf_addstr(&s->pos, s->m->nodes[at].name);
-	kv_add(&s->params, "layer", "%s", s->m->nodes[at].op);
-	repl = xstrdup(s->m->nodes[at].inputs[0]);
-	dlt_model_remove_node(s->m, at, repl);
-	free(repl);
+	remove_at(s, at, "layer");
 	return (0);
 }
 

@@ -503,8 +503,8 @@ child_finish(struct dlt_child *c, int status, const struct rusage *ru)
 	res->wall_ms = dlt_now_ms() - c->deadline.start_ms;
 	res->maxrss_kib = ru->ru_maxrss;
 	c->state = DLT_CHILD_DONE;
-	/* The group outlives its leader only by accident or malice. */
-	if (!c->keep_group && kill(-c->pid, SIGKILL) == 0)
+	/* Killed before the reap; still there after it: a stray. */
+	if (!c->keep_group && kill(-c->pid, 0) == 0)
 		res->strays = 1;
 }
 
@@ -512,6 +512,7 @@ int
 dlt_child_poll(struct dlt_child *c)
 {
 	struct rusage	ru;
+	siginfo_t	si;
 	pid_t		got;
 	int		status;
 
@@ -519,12 +520,23 @@ dlt_child_poll(struct dlt_child *c)
 		return (1);
 	if (c->state != DLT_CHILD_RUNNING)
 		return (-1);
-	do
-		got = wait4(c->pid, &status, WNOHANG, &ru);
-	while (got == -1 && errno == EINTR);
-	if (got == -1)
-		return (-1);
-	if (got == c->pid) {
+	/*
+	 * Look without reaping first: while the leader is a zombie its pid
+	 * cannot be reused, so SIGKILL to the group reaches only what is
+	 * left of it (a grandchild, a fork bomb), never a stranger.
+	 */
+	memset(&si, 0, sizeof si);
+	while (waitid(P_PID, (id_t)c->pid, &si, WEXITED|WNOHANG|WNOWAIT) == -1)
+		if (errno != EINTR)
+			return (-1);
+	if (si.si_pid == c->pid) {
+		if (!c->keep_group)
+			kill(-c->pid, SIGKILL);
+		do
+			got = wait4(c->pid, &status, 0, &ru);
+		while (got == -1 && errno == EINTR);
+		if (got != c->pid)
+			return (-1);
 		child_finish(c, status, &ru);
 		return (1);
 	}
@@ -582,7 +594,7 @@ dlt_child_release(struct dlt_child *c)
 	pid_t		got;
 
 	if (c->state == DLT_CHILD_RUNNING) {
-		kill(-c->pid, SIGKILL);
+		kill(-c->pid, SIGKILL);	/* the leader pins the pid: safe */
 		do
 			got = wait4(c->pid, &status, 0, &ru);
 		while (got == -1 && errno == EINTR);

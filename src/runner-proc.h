@@ -33,10 +33,13 @@
  * Timeouts come in two stages (struct dlt_deadline): when timeout_ms
  * have passed, SIGUSR1 goes to the process group (the harness dumps its
  * threads with faulthandler); grace_ms later, SIGKILL goes to the group,
- * which no program can ignore.  When the leader is reaped, whatever is
- * left in its group (a grandchild, a fork bomb) gets SIGKILL too, and
- * res.strays says so.  A process that leaves the group with setsid() or
- * setpgid() escapes this; containing those needs cgroups.
+ * which no program can ignore.  When the leader has ended, whatever is
+ * left in its group (a grandchild, a fork bomb) gets SIGKILL too, before
+ * the leader is reaped (its zombie keeps the pid, so the signal cannot
+ * reach a process that reused it), and res.strays says so (best effort:
+ * a stray that died and was reaped at once goes unnoticed).  A process
+ * that leaves the group with setsid() or setpgid() escapes this;
+ * containing those needs cgroups.
  *
  * Reaping is non-blocking (wait4 with WNOHANG, for ru_maxrss).  The
  * event loop, dlt_proc_wait(), waits with poll() on the caller's fds and
@@ -231,8 +234,9 @@ int	dlt_proc_subreaper(void);
 
 /*
  * The path of program name on path (a PATH value; NULL: $PATH), or NULL
- * when none is an executable file.  A name with a slash is returned as
- * it is.  The caller frees the result.
+ * when none is an executable file.  dlt_child_start() searches the PATH
+ * of the child's env, or the runner's when env has none.  A name with a
+ * slash is returned as it is.  The caller frees the result.
  */
 char	*dlt_proc_which(const char *name, const char *path);
 /* Set O_NONBLOCK on fd.  0 or -1. */

@@ -767,8 +767,8 @@ test_release(void)
 int
 main(int argc, char **argv)
 {
-	char	templ[PATH_MAX];
-	const char *t;
+	char		 templ[PATH_MAX];
+	const char	*t;
 
 	if (argc != 2) {
 		fprintf(stderr, "usage: unit-runner HOSTILE\n");

@@ -567,6 +567,12 @@ compare_output(const struct dlt_oracle_cfg *cfg, int injected,
 			if (!isnan(p->dmad))
 				strbuf_addf(&ev, ", D_MAD %.4f", p->dmad);
 			strbuf_addch(&ev, '\n');
+			/*
+			 * Finite values out of tolerance.  The kind names what
+			 * decided: D_MAD above its threshold, else whether the
+			 * worst element's tolerance was mostly atol (outputs
+			 * near zero) or mostly rtol.
+			 */
 			if (c.mismatched > c.nonfinite) {
 				if (!isnan(p->dmad) && p->dmad > cfg->dmad_threshold)
 					kind = "inconsistency:d-mad";
@@ -698,7 +704,7 @@ dlt_oracle_compare(const struct dlt_oracle_cfg *cfg, int injected,
 	struct col		*cols;
 	const struct dlt_output	*o;
 	const char		*name;
-	size_t			 i, j, k, ncols, earlier;
+	size_t			 i, j, k, e, ncols, earlier;
 
 	dlt_oracle_result_init(r);
 	for (i = 0; i < n; i++)
@@ -734,10 +740,10 @@ dlt_oracle_compare(const struct dlt_oracle_cfg *cfg, int injected,
 				cols[ncols].fw = &m[j];
 				cols[ncols].out = o;
 				cols[ncols].nan = cols[ncols].inf = 0;
-				for (earlier = 0; earlier < o->count; earlier++) {
-					if (isnan(o->values[earlier]))
+				for (e = 0; e < o->count; e++) {
+					if (isnan(o->values[e]))
 						cols[ncols].nan++;
-					else if (isinf(o->values[earlier]))
+					else if (isinf(o->values[e]))
 						cols[ncols].inf++;
 				}
 				ncols++;

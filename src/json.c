@@ -276,6 +276,27 @@ dlt_jw_double(struct dlt_jw *jw, double v, int decimals)
 }
 
 void
+dlt_jw_float(struct dlt_jw *jw, double v)
+{
+	char	buf[40];
+	int	prec;
+
+	jw_value(jw, 0);
+	if (!isfinite(v)) {
+		strbuf_add(jw->sb, "null", 4);
+		return;
+	}
+	for (prec = 1; prec <= 17; prec++) {
+		snprintf(buf, sizeof buf, "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	strbuf_addstr(jw->sb, buf);
+	if (strpbrk(buf, ".e") == NULL)
+		strbuf_add(jw->sb, ".0", 2);
+}
+
+void
 dlt_jw_bool(struct dlt_jw *jw, int v)
 {
 	jw_value(jw, 0);

@@ -60,6 +60,12 @@ void	dlt_jw_int(struct dlt_jw *, long long);
 void	dlt_jw_uint(struct dlt_jw *, unsigned long long);
 /* decimals >= 0: "%.*f"; < 0: "%.17g", which reads back exactly. */
 void	dlt_jw_double(struct dlt_jw *, double, int decimals);
+/*
+ * The shortest text that reads back as exactly v, always as a float
+ * ("1.0", "0.1", "1e-05"), for values a reader must not take for an
+ * integer; non-finite as null.
+ */
+void	dlt_jw_float(struct dlt_jw *, double);
 void	dlt_jw_bool(struct dlt_jw *, int);
 void	dlt_jw_null(struct dlt_jw *);
 void	dlt_jw_break(struct dlt_jw *, int indent);

@@ -25,6 +25,12 @@ void	dlt_model_relink(struct dlt_model *);
 /* A problem at the node's place: "node 'NAME': MESSAGE". */
 void	dlt_node_problem(struct dlt_diags *, const struct dlt_node *,
 	    const char *, ...) DLT_PRINTF(3, 4);
+/*
+ * Whether the YAML writer puts a mutation record value (position,
+ * params) as it is, for YAML to read as a number or collection, rather
+ * than quoted as a string; the JSON writer follows it.
+ */
+int	dlt_model_value_is_raw(const char *);
 /* Free what a node or an attribute owns and zero it. */
 void	dlt_node_release(struct dlt_node *);
 void	dlt_attr_release(struct dlt_attr *);

@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "error.h"
+#include "model-int.h"
 #include "model.h"
 #include "strbuf.h"
 #include "xmalloc.h"
@@ -161,27 +162,32 @@ put_attr(struct strbuf *sb, const struct dlt_attr *a)
 	}
 }
 
-/* A mutation record value: flow collections and numbers as they are. */
-static void
-put_value(struct strbuf *sb, const char *v)
+int
+dlt_model_value_is_raw(const char *v)
 {
 	size_t	len = strlen(v);
 	char	*end;
 
 	if (len > 0 && ((v[0] == '[' && v[len - 1] == ']') ||
-	    (v[0] == '{' && v[len - 1] == '}') || plain_safe(v))) {
-		strbuf_addstr(sb, v);
-		return;
-	}
+	    (v[0] == '{' && v[len - 1] == '}') || plain_safe(v)))
+		return (1);
 	if (len > 0 && strchr("+-.0123456789", v[0]) != NULL) {
 		errno = 0;
 		(void)strtod(v, &end);
-		if (*end == '\0' && strpbrk(v, "xXnNiI") == NULL) {
-			strbuf_addstr(sb, v);
-			return;
-		}
+		if (*end == '\0' && strpbrk(v, "xXnNiI") == NULL)
+			return (1);
 	}
-	put_string(sb, v);
+	return (0);
+}
+
+/* A mutation record value: flow collections and numbers as they are. */
+static void
+put_value(struct strbuf *sb, const char *v)
+{
+	if (dlt_model_value_is_raw(v))
+		strbuf_addstr(sb, v);
+	else
+		put_string(sb, v);
 }
 
 static void

@@ -182,6 +182,13 @@ void	dlt_model_clone(struct dlt_model *dst, const struct dlt_model *src);
 /* Write as IR YAML (loadable again; locations are not kept). */
 int	dlt_model_write(const struct dlt_model *, FILE *);
 int	dlt_model_write_file(const struct dlt_model *, const char *path);
+/*
+ * Append the IR as one JSON object with the keys and structure of the
+ * YAML file (what the runner sends the harness, docs/harness-
+ * protocol.md): what json.load gives equals what a YAML reader gives for
+ * dlt_model_write's output, and dlt_model_load_buffer reads it back.
+ */
+void	dlt_model_write_json(const struct dlt_model *, struct strbuf *);
 
 /*
  * Lookups.  A value index is an input's index (< ninputs) or ninputs + a

@@ -179,6 +179,7 @@ run_campaign(const char *db, int index, int count, long delay_us,
 	struct dlt_store_mutant		 m;
 	struct dlt_store		*st;
 	int64_t				 cid, models[NMODELS], mid;
+	int64_t				 mids[NORDINALS];
 	char				 name[32], ir[64];
 	long				 ord;
 	size_t				 fw;
@@ -213,8 +214,12 @@ run_campaign(const char *db, int index, int count, long delay_us,
 			m.params_json = ord == 0 ? NULL : "{\"p\": 1}";
 			m.ir_json = ir;
 			m.ir_hash = dlt_hash_str(DLT_HASH_INIT, ir);
+			/* a mutant of a mutant, in the same shard when 2 */
+			if (ord >= 2 && count <= 2)
+				m.parent_id = mids[ord - 2];
 			if (dlt_store_mutant_add(st, &m, &mid) != 0)
 				goto out;
+			mids[ord] = mid;
 			for (fw = 0; fw < NFRAMEWORKS; fw++) {
 				if (dlt_store_execution_done(st, cid, models[i],
 				    ord, frameworks[fw], &done) != 0)

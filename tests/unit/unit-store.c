@@ -258,7 +258,7 @@ test_campaign(const char *dir)
 	int64_t					 cid, cid2, mod, mod2, mod3, mid,
 						 mid2, eid;
 	long					 rec, skip;
-	int					 resumed, done, rc, r;
+	int					 resumed, done, rc;
 
 	strbuf_addf(&path, "%s/unit.db", dir);
 	unlink(path.buf);
@@ -380,7 +380,6 @@ test_campaign(const char *dir)
 	rc = run_campaign(path.buf, 0, 1, 0, &rec, &skip);
 	ok(rc == 0 && rec == 0 && skip == NMODELS * NORDINALS *
 	    (long)NFRAMEWORKS, "running it again records nothing");
-	(void)r;
 
 	strbuf_release(&path);
 	strbuf_release(&big);

@@ -50,6 +50,7 @@ static const struct dlt_cmd *const cmd_table[] = {
 	&dlt_cmd_classify,
 	&dlt_cmd_corpus_check,
 	&dlt_cmd_help,
+	&dlt_cmd_merge,
 	&dlt_cmd_mutate,
 	&dlt_cmd_rules_check,
 	&dlt_cmd_rules_list,

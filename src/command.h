@@ -128,6 +128,7 @@ int			 dlt_cmd_next_option(struct dlt_ctx *, const char **arg);
 
 extern const struct dlt_cmd dlt_cmd_corpus_check;
 extern const struct dlt_cmd dlt_cmd_help;
+extern const struct dlt_cmd dlt_cmd_merge;
 extern const struct dlt_cmd dlt_cmd_mutate;
 extern const struct dlt_cmd dlt_cmd_classify;
 extern const struct dlt_cmd dlt_cmd_rules_check;

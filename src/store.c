@@ -27,80 +27,27 @@
 #include "bucket.h"
 #include "error.h"
 #include "failure.h"
+#include "hash.h"
 #include "json.h"
+#include "store-int.h"
 #include "store.h"
 #include "strbuf.h"
 #include "vocab.h"
 #include "xmalloc.h"
 
-/* PRAGMA application_id of a dltriage store: "DLTR" at offset 68. */
-#define STORE_APPLICATION_ID	1145852946
 #define STORE_STR_(x)		#x
 #define STORE_STR(x)		STORE_STR_(x)
 
 #define STORE_BUSY_DEFAULT	5000	/* ms; DLTRIAGE_BUSY_TIMEOUT overrides */
-#define STORE_NOW		"strftime('%Y-%m-%dT%H:%M:%SZ', 'now')"
 #define STORE_MAGIC		"SQLite format 3"	/* and its NUL: 16 bytes */
 
-enum store_state {
-	STORE_IDLE,		/* no file open */
-	STORE_IN_FILE,		/* begin_file opened a write transaction */
-	STORE_SKIP,		/* begin_file found the file unchanged */
-	STORE_FAILED		/* a write failed: the file was rolled back */
-};
-
-/* The statements prepared once per store. */
-enum store_stmt {
-	S_BEGIN,
-	S_COMMIT,
-	S_FILE_FIND,
-	S_FILE_INSERT,
-	S_FILE_UPDATE,
-	S_FILE_DONE,
-	S_BUCKET_ADD,
-	S_FAILURE_ADD,
-	S_BUCKET_BUMP,
-	S_COUNT_FILES,
-	S_COUNT_FAILURES,
-	S_COUNT_BUCKETS,
-	S_COUNT_CLASSES,
-	S__COUNT
-};
-
-struct dlt_store {
-	char			*path;
-	sqlite3			*db;
-	sqlite3_stmt		*stmt[S__COUNT];
-	enum store_state	 state;
-	sqlite3_int64		 file_id;	/* of the open file */
-	char			*file_path;	/* of the open file */
-	char			 file_hash[17];	/* its content hash, hex */
-};
-
-/* What a look at an existing database found. */
-struct store_info {
-	int	app_id;		/* PRAGMA application_id */
-	int	version;	/* PRAGMA user_version */
-	int	nobjects;	/* rows of sqlite_master */
-	int	marker;		/* meta holds application = dltriage */
-};
-
-static int	store_fail(struct dlt_store *, int, const char *);
 static int	store_busy_timeout(int *);
 static char	*store_dirname(const char *);
 static int	store_precheck(const char *);
-static int	store_exec(struct dlt_store *, const char *);
-static int	store_query_int(struct dlt_store *, const char *, int *);
-static int	store_inspect(struct dlt_store *, struct store_info *);
-static int	store_check(struct dlt_store *, const struct store_info *);
 static int	store_set_wal(struct dlt_store *);
-static void	store_rollback(struct dlt_store *);
 static int	store_migrate(struct dlt_store *);
 static int	store_prepare(struct dlt_store *);
 static void	store_free(struct dlt_store *);
-static int	stmt_run(struct dlt_store *, enum store_stmt, const char *);
-static void	stmt_clear(sqlite3_stmt *);
-static void	bind_text(sqlite3_stmt *, int, const char *);
 static int	count_rows(struct dlt_store *, enum store_stmt, long *);
 
 /*
@@ -250,9 +197,125 @@ static const char *const migration_v1[] = {
 	NULL
 };
 
+/*
+ * Version 2: campaigns of `run`.  The mutants and executions tables of
+ * version 1 were never written by any dltriage (migration_guards[1]
+ * refuses a store where they hold rows), so they are dropped and made
+ * again; models keeps its shape.  failures gains mutant_id.
+ */
+static const char *const migration_v2[] = {
+	"DROP TABLE executions",
+	"DROP TABLE mutants",
+
+	"CREATE TABLE campaigns ("
+	"  id		INTEGER PRIMARY KEY,"
+	"  name		TEXT,"
+	"  config_json	TEXT NOT NULL,"
+	"  config_hash	TEXT NOT NULL UNIQUE,"
+	"  seed		INTEGER NOT NULL,"
+	"  mode		TEXT,"
+	"  shard_index	INTEGER,"
+	"  shard_count	INTEGER,"
+	"  created_at	TEXT NOT NULL,"
+	"  finished_at	TEXT,"
+	"  dltriage_version	TEXT NOT NULL"
+	")",
+
+	"CREATE TABLE mutants ("
+	"  id		INTEGER PRIMARY KEY,"
+	"  campaign_id	INTEGER NOT NULL REFERENCES campaigns (id),"
+	"  model_id	INTEGER NOT NULL REFERENCES models (id),"
+	"  ordinal	INTEGER NOT NULL,"
+	"  operator	TEXT NOT NULL,"
+	"  mode		TEXT,"
+	"  seed		INTEGER NOT NULL,"
+	"  position	TEXT,"
+	"  params_json	TEXT,"
+	"  parent_id	INTEGER REFERENCES mutants (id),"
+	"  ir_json	TEXT,"
+	"  ir_hash	TEXT NOT NULL,"
+	"  repaired	TEXT,"
+	"  equivalent	INTEGER,"
+	"  created_at	TEXT NOT NULL,"
+	"  UNIQUE (campaign_id, model_id, ordinal)"
+	")",
+
+	"CREATE TABLE executions ("
+	"  id		INTEGER PRIMARY KEY,"
+	"  campaign_id	INTEGER NOT NULL REFERENCES campaigns (id),"
+	"  mutant_id	INTEGER NOT NULL REFERENCES mutants (id),"
+	"  framework	TEXT NOT NULL,"
+	"  framework_version	TEXT,"
+	"  python	TEXT,"
+	"  isolation	TEXT,"
+	"  status	TEXT NOT NULL CHECK (status IN ('ok', 'rejected',"
+	" 'crashed', 'timeout', 'oom', 'harness')),"
+	"  harness_status	TEXT,"
+	"  exit_code	INTEGER,"
+	"  signal	INTEGER,"
+	"  core		INTEGER NOT NULL DEFAULT 0,"
+	"  timed_out	INTEGER NOT NULL DEFAULT 0,"
+	"  wall_ms	INTEGER,"
+	"  rss_kb	INTEGER,"
+	"  started_at	TEXT,"
+	"  finished_at	TEXT NOT NULL,"
+	"  dir		TEXT,"
+	"  result_json	TEXT,"
+	"  UNIQUE (mutant_id, framework)"
+	")",
+	"CREATE INDEX executions_campaign ON executions (campaign_id, status)",
+
+	"CREATE TABLE evidence ("
+	"  id		INTEGER PRIMARY KEY,"
+	"  execution_id	INTEGER NOT NULL REFERENCES executions (id),"
+	"  kind		TEXT NOT NULL CHECK (kind IN ('stdout', 'stderr',"
+	" 'backtrace', 'thread-dump', 'sanitizer', 'result')),"
+	"  content	TEXT,"
+	"  truncated	INTEGER NOT NULL DEFAULT 0,"
+	"  path		TEXT"
+	")",
+	"CREATE INDEX evidence_execution ON evidence (execution_id)",
+
+	"CREATE TABLE comparisons ("
+	"  id		INTEGER PRIMARY KEY,"
+	"  mutant_id	INTEGER NOT NULL REFERENCES mutants (id),"
+	"  output	TEXT NOT NULL,"
+	"  framework_a	TEXT NOT NULL,"
+	"  framework_b	TEXT NOT NULL,"
+	"  dtype	TEXT,"
+	"  max_abs	REAL,"
+	"  max_rel	REAL,"
+	"  d_mad	REAL,"
+	"  verdict	TEXT NOT NULL,"
+	"  rtol		REAL,"
+	"  atol		REAL,"
+	"  UNIQUE (mutant_id, output, framework_a, framework_b)"
+	")",
+
+	"ALTER TABLE failures ADD COLUMN mutant_id INTEGER REFERENCES mutants (id)",
+	"CREATE INDEX failures_execution ON failures (execution_id)",
+	"CREATE INDEX failures_mutant ON failures (mutant_id)",
+
+	"PRAGMA user_version = 2",
+	NULL
+};
+
 static const char *const *const migrations[] = {
 	migration_v1,		/* 0 -> 1 */
+	migration_v2,		/* 1 -> 2 */
 };
+
+/*
+ * A query per step, or NULL: when it yields a non-zero count, the step
+ * would lose rows, and the store is refused instead.
+ */
+static const char *const migration_guards[] = {
+	NULL,
+	"SELECT (SELECT count(*) FROM mutants) + (SELECT count(*) FROM executions)",
+};
+
+_Static_assert(sizeof migration_guards / sizeof migration_guards[0] ==
+    DLT_STORE_SCHEMA_VERSION, "one guard (or NULL) per migration step");
 
 _Static_assert(sizeof migrations / sizeof migrations[0] == DLT_STORE_SCHEMA_VERSION,
     "one migration step per schema version");
@@ -282,9 +345,9 @@ static const char *const store_sql[S__COUNT] = {
 	    "INSERT INTO failures (file_id, content_hash, source, line_start,"
 	    " line_end, class, kind, framework, exc_type, exc_message, frames,"
 	    " signature, bucket, rule, evidence, priority, confidence, security,"
-	    " excerpt)"
+	    " excerpt, execution_id, mutant_id)"
 	    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13,"
-	    " ?14, ?15, ?16, ?17, ?18, ?19)"
+	    " ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)"
 	    " ON CONFLICT (file_id, line_start, line_end, bucket) DO NOTHING",
 	/* count one more distinct failure; keep the highest priority seen */
 	[S_BUCKET_BUMP] =
@@ -300,13 +363,92 @@ static const char *const store_sql[S__COUNT] = {
 	[S_COUNT_FAILURES] = "SELECT count(*) FROM failures",
 	[S_COUNT_BUCKETS] = "SELECT count(*) FROM buckets",
 	[S_COUNT_CLASSES] = "SELECT class, count(*) FROM failures GROUP BY class",
+
+	[S_CAMPAIGN_FIND] =
+	    "SELECT id FROM campaigns WHERE config_hash = ?1",
+	[S_CAMPAIGN_INSERT] =
+	    "INSERT INTO campaigns (name, config_json, config_hash, seed, mode,"
+	    " shard_index, shard_count, created_at, dltriage_version)"
+	    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, " STORE_NOW ", ?8)",
+	/* running again: unfinished, and a shard other than the row's makes it several */
+	[S_CAMPAIGN_RESUME] =
+	    "UPDATE campaigns SET finished_at = NULL,"
+	    " shard_index = CASE WHEN shard_index IS ?2 AND shard_count IS ?3"
+	    "  THEN shard_index ELSE NULL END,"
+	    " shard_count = CASE WHEN shard_count IS ?3 THEN shard_count"
+	    "  ELSE NULL END"
+	    " WHERE id = ?1",
+	[S_CAMPAIGN_FINISH] =
+	    "UPDATE campaigns SET finished_at = " STORE_NOW " WHERE id = ?1",
+	[S_MODEL_ADD] =
+	    "INSERT INTO models (name, path, content_hash, seed, added_at)"
+	    " VALUES (?1, ?2, ?3, ?4, " STORE_NOW ")"
+	    " ON CONFLICT (name, content_hash) DO NOTHING",
+	[S_MODEL_FIND] =
+	    "SELECT id FROM models WHERE name = ?1 AND content_hash = ?2",
+	[S_MUTANT_ADD] =
+	    "INSERT INTO mutants (campaign_id, model_id, ordinal, operator, mode,"
+	    " seed, position, params_json, parent_id, ir_json, ir_hash, repaired,"
+	    " created_at)"
+	    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
+	    STORE_NOW ")"
+	    " ON CONFLICT (campaign_id, model_id, ordinal) DO NOTHING",
+	[S_MUTANT_FIND] =
+	    "SELECT id, ir_hash, operator FROM mutants"
+	    " WHERE campaign_id = ?1 AND model_id = ?2 AND ordinal = ?3",
+	[S_MUTANT_KEY] =
+	    "SELECT c.config_hash, m.name, m.content_hash, mu.ordinal"
+	    " FROM mutants mu JOIN campaigns c ON c.id = mu.campaign_id"
+	    " JOIN models m ON m.id = mu.model_id WHERE mu.id = ?1",
+	[S_MUTANT_EQUIVALENT] =
+	    "UPDATE mutants SET equivalent = ?2 WHERE id = ?1",
+	[S_EXEC_DONE] =
+	    "SELECT count(*) FROM executions e JOIN mutants mu"
+	    " ON mu.id = e.mutant_id WHERE mu.campaign_id = ?1"
+	    " AND mu.model_id = ?2 AND mu.ordinal = ?3 AND e.framework = ?4",
+	[S_EXEC_ADD] =
+	    "INSERT INTO executions (campaign_id, mutant_id, framework,"
+	    " framework_version, python, isolation, status, harness_status,"
+	    " exit_code, signal, core, timed_out, wall_ms, rss_kb, started_at,"
+	    " finished_at, dir, result_json)"
+	    " SELECT campaign_id, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11,"
+	    " ?12, ?13, ?14, coalesce(?15, " STORE_NOW "), ?16, ?17"
+	    " FROM mutants WHERE id = ?1"
+	    " ON CONFLICT (mutant_id, framework) DO NOTHING",
+	[S_EXEC_FIND] =
+	    "SELECT id FROM executions WHERE mutant_id = ?1 AND framework = ?2",
+	[S_EVIDENCE_ADD] =
+	    "INSERT INTO evidence (execution_id, kind, content, truncated, path)"
+	    " VALUES (?1, ?2, ?3, ?4, ?5)",
+	[S_COMPARISON_ADD] =
+	    "INSERT INTO comparisons (mutant_id, output, framework_a,"
+	    " framework_b, dtype, max_abs, max_rel, d_mad, verdict, rtol, atol)"
+	    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)"
+	    " ON CONFLICT (mutant_id, output, framework_a, framework_b)"
+	    " DO NOTHING",
+	[S_SUM_MUTANTS] =
+	    "SELECT count(*), coalesce(sum(equivalent = 1), 0) FROM mutants"
+	    " WHERE campaign_id = ?1",
+	[S_SUM_STATUS] =
+	    "SELECT status, count(*) FROM executions WHERE campaign_id = ?1"
+	    " GROUP BY status",
+	[S_SUM_FAILURES] =
+	    "SELECT f.class, count(*) FROM failures f JOIN mutants mu"
+	    " ON mu.id = f.mutant_id WHERE mu.campaign_id = ?1 GROUP BY f.class",
+	[S_SUM_BUCKETS] =
+	    "SELECT b.class, count(*) FROM buckets b WHERE b.id IN"
+	    " (SELECT f.bucket FROM failures f JOIN mutants mu"
+	    "  ON mu.id = f.mutant_id WHERE mu.campaign_id = ?1)"
+	    " GROUP BY b.class",
+
+	[S_ATTACH] = "ATTACH DATABASE ?1 AS merge_src",
 };
 
 /*
  * Report a SQLite error on the store as one clear message; returns -1.
  * what is the verb for the generic case ("open", "read", "write").
  */
-static int
+int
 store_fail(struct dlt_store *st, int rc, const char *what)
 {
 	const char	*msg;
@@ -459,7 +601,7 @@ out:
 }
 
 /* Run constant SQL (no values) to completion. */
-static int
+int
 store_exec(struct dlt_store *st, const char *sql)
 {
 	sqlite3_stmt	*s;
@@ -480,7 +622,7 @@ store_exec(struct dlt_store *st, const char *sql)
 }
 
 /* Run a constant query that yields one integer. */
-static int
+int
 store_query_int(struct dlt_store *st, const char *sql, int *out)
 {
 	sqlite3_stmt	*s;
@@ -503,7 +645,7 @@ store_query_int(struct dlt_store *st, const char *sql, int *out)
 }
 
 /* Look at what the file holds, without writing. */
-static int
+int
 store_inspect(struct dlt_store *st, struct store_info *in)
 {
 	sqlite3_stmt	*s;
@@ -531,7 +673,7 @@ store_inspect(struct dlt_store *st, struct store_info *in)
 }
 
 /* Refuse what is not ours or is too new. */
-static int
+int
 store_check(struct dlt_store *st, const struct store_info *in)
 {
 	int	ours_id = in->app_id == STORE_APPLICATION_ID;
@@ -581,7 +723,7 @@ store_set_wal(struct dlt_store *st)
 }
 
 /* Roll back the open transaction, if SQLite has not already done so. */
-static void
+void
 store_rollback(struct dlt_store *st)
 {
 	if (!sqlite3_get_autocommit(st->db))
@@ -614,6 +756,18 @@ store_migrate(struct dlt_store *st)
 				goto fail;
 			store_rollback(st);
 			return (0);
+		}
+		if (migration_guards[in.version] != NULL) {
+			if (store_query_int(st, migration_guards[in.version],
+			    &v) != 0)
+				goto fail;
+			if (v != 0) {
+				dlt_error("cannot migrate store '%s' to schema "
+				    "version %d: it holds rows that version %d "
+				    "cannot keep", st->path, in.version + 1,
+				    in.version + 1);
+				goto fail;
+			}
 		}
 		for (sql = migrations[in.version]; *sql != NULL; sql++) {
 			if (store_exec(st, *sql) != 0)
@@ -738,8 +892,8 @@ dlt_store_close(struct dlt_store *st)
 }
 
 /* Step a prepared statement to its end and make it ready for reuse. */
-static int
-stmt_run(struct dlt_store *st, enum store_stmt which, const char *what)
+int
+store_stmt_run(struct dlt_store *st, enum store_stmt which, const char *what)
 {
 	sqlite3_stmt	*s = st->stmt[which];
 	int		 rc;
@@ -748,28 +902,35 @@ stmt_run(struct dlt_store *st, enum store_stmt which, const char *what)
 		;
 	if (rc != SQLITE_DONE) {
 		store_fail(st, rc, what);
-		stmt_clear(s);
+		store_stmt_clear(s);
 		return (-1);
 	}
-	stmt_clear(s);
+	store_stmt_clear(s);
 	return (0);
 }
 
-static void
-stmt_clear(sqlite3_stmt *s)
+void
+store_stmt_clear(sqlite3_stmt *s)
 {
 	sqlite3_reset(s);
 	sqlite3_clear_bindings(s);
 }
 
 /* Bind a string that outlives the statement's next reset; NULL binds NULL. */
-static void
-bind_text(sqlite3_stmt *s, int i, const char *v)
+void
+store_bind_text(sqlite3_stmt *s, int i, const char *v)
 {
 	if (v == NULL)
 		sqlite3_bind_null(s, i);
 	else
 		sqlite3_bind_text(s, i, v, -1, SQLITE_STATIC);
+}
+
+void
+store_bind_hex(sqlite3_stmt *s, int i, uint64_t v, char buf[17])
+{
+	dlt_hash_hex(v, buf);
+	sqlite3_bind_text(s, i, buf, 16, SQLITE_STATIC);
 }
 
 int
@@ -787,11 +948,11 @@ dlt_store_begin_file(struct dlt_store *st, const char *path, int64_t size,
 	snprintf(st->file_hash, sizeof st->file_hash, "%016" PRIx64,
 	    content_hash);
 
-	if (stmt_run(st, S_BEGIN, "write") != 0)
+	if (store_stmt_run(st, S_BEGIN, "write") != 0)
 		return (-1);
 	s = st->stmt[S_FILE_FIND];
-	bind_text(s, 1, path);
-	bind_text(s, 2, st->file_hash);
+	store_bind_text(s, 1, path);
+	store_bind_text(s, 2, st->file_hash);
 	rc = sqlite3_step(s);
 	if (rc == SQLITE_ROW) {
 		found = 1;
@@ -799,10 +960,10 @@ dlt_store_begin_file(struct dlt_store *st, const char *path, int64_t size,
 		complete = sqlite3_column_int(s, 1);
 	} else if (rc != SQLITE_DONE) {
 		store_fail(st, rc, "read");
-		stmt_clear(s);
+		store_stmt_clear(s);
 		goto fail;
 	}
-	stmt_clear(s);
+	store_stmt_clear(s);
 
 	if (found && complete) {
 		/* Nothing to do: release the lock, skip what comes. */
@@ -815,14 +976,14 @@ dlt_store_begin_file(struct dlt_store *st, const char *path, int64_t size,
 		s = st->stmt[S_FILE_UPDATE];
 		sqlite3_bind_int64(s, 1, st->file_id);
 		sqlite3_bind_int64(s, 2, size);
-		if (stmt_run(st, S_FILE_UPDATE, "write") != 0)
+		if (store_stmt_run(st, S_FILE_UPDATE, "write") != 0)
 			goto fail;
 	} else {
 		s = st->stmt[S_FILE_INSERT];
-		bind_text(s, 1, path);
+		store_bind_text(s, 1, path);
 		sqlite3_bind_int64(s, 2, size);
-		bind_text(s, 3, st->file_hash);
-		if (stmt_run(st, S_FILE_INSERT, "write") != 0)
+		store_bind_text(s, 3, st->file_hash);
+		if (store_stmt_run(st, S_FILE_INSERT, "write") != 0)
 			goto fail;
 		st->file_id = sqlite3_last_insert_rowid(st->db);
 	}
@@ -839,6 +1000,27 @@ fail:
 int
 dlt_store_add_failure(struct dlt_store *st, const struct dlt_failure *f)
 {
+	if (st->state == STORE_SKIP)
+		return (0);
+	if (st->state == STORE_FAILED)
+		return (-1);	/* reported when it failed */
+	if (st->state != STORE_IN_FILE)
+		dlt_bug("store failure added outside a file");
+	if (store_insert_failure(st, st->file_id, st->file_hash,
+	    f->source != NULL ? f->source : st->file_path, 0, 0, f) != 0) {
+		/* Never commit half a file, whatever the caller does next. */
+		store_rollback(st);
+		st->state = STORE_FAILED;
+		return (-1);
+	}
+	return (0);
+}
+
+int
+store_insert_failure(struct dlt_store *st, int64_t file_id,
+    const char *file_hash, const char *source, int64_t execution_id,
+    int64_t mutant_id, const struct dlt_failure *f)
+{
 	struct strbuf	 frames = STRBUF_INIT, evidence = STRBUF_INIT;
 	struct dlt_jw	 jw;
 	sqlite3_stmt	*s;
@@ -846,12 +1028,6 @@ dlt_store_add_failure(struct dlt_store *st, const struct dlt_failure *f)
 	char		 bucket[DLT_BUCKET_HEXLEN + 1];
 	int		 rc = -1;
 
-	if (st->state == STORE_SKIP)
-		return (0);
-	if (st->state == STORE_FAILED)
-		return (-1);	/* reported when it failed */
-	if (st->state != STORE_IN_FILE)
-		dlt_bug("store failure added outside a file");
 	if (f->cls < 0 || f->cls >= DLT_CLASS_COUNT ||
 	    (cls = dlt_class_name(f->cls)) == NULL)
 		dlt_bug("store failure with class %d", f->cls);
@@ -870,54 +1046,53 @@ dlt_store_add_failure(struct dlt_store *st, const struct dlt_failure *f)
 
 	/* The bucket first: failures.bucket references it. */
 	s = st->stmt[S_BUCKET_ADD];
-	bind_text(s, 1, bucket);
-	bind_text(s, 2, sig);
-	bind_text(s, 3, cls);
-	bind_text(s, 4, f->kind);
-	bind_text(s, 5, f->framework);
-	bind_text(s, 6, prio);
-	if (stmt_run(st, S_BUCKET_ADD, "write") != 0)
+	store_bind_text(s, 1, bucket);
+	store_bind_text(s, 2, sig);
+	store_bind_text(s, 3, cls);
+	store_bind_text(s, 4, f->kind);
+	store_bind_text(s, 5, f->framework);
+	store_bind_text(s, 6, prio);
+	if (store_stmt_run(st, S_BUCKET_ADD, "write") != 0)
 		goto out;
 
 	s = st->stmt[S_FAILURE_ADD];
-	sqlite3_bind_int64(s, 1, st->file_id);
-	bind_text(s, 2, st->file_hash);
-	bind_text(s, 3, f->source != NULL ? f->source : st->file_path);
+	sqlite3_bind_int64(s, 1, file_id);
+	store_bind_text(s, 2, file_hash);
+	store_bind_text(s, 3, source);
 	sqlite3_bind_int64(s, 4, f->line_start);
 	sqlite3_bind_int64(s, 5, f->line_end);
-	bind_text(s, 6, cls);
-	bind_text(s, 7, f->kind);
-	bind_text(s, 8, f->framework);
-	bind_text(s, 9, f->exc_type);
-	bind_text(s, 10, f->exc_message);
-	bind_text(s, 11, frames.buf);
-	bind_text(s, 12, sig);
-	bind_text(s, 13, bucket);
-	bind_text(s, 14, f->rule);
-	bind_text(s, 15, evidence.buf);
-	bind_text(s, 16, prio);
+	store_bind_text(s, 6, cls);
+	store_bind_text(s, 7, f->kind);
+	store_bind_text(s, 8, f->framework);
+	store_bind_text(s, 9, f->exc_type);
+	store_bind_text(s, 10, f->exc_message);
+	store_bind_text(s, 11, frames.buf);
+	store_bind_text(s, 12, sig);
+	store_bind_text(s, 13, bucket);
+	store_bind_text(s, 14, f->rule);
+	store_bind_text(s, 15, evidence.buf);
+	store_bind_text(s, 16, prio);
 	if (prio != NULL)
 		sqlite3_bind_double(s, 17, f->confidence);
 	sqlite3_bind_int(s, 18, f->security != 0);
-	bind_text(s, 19, f->excerpt);
-	if (stmt_run(st, S_FAILURE_ADD, "write") != 0)
+	store_bind_text(s, 19, f->excerpt);
+	if (execution_id != 0)
+		sqlite3_bind_int64(s, 20, execution_id);
+	if (mutant_id != 0)
+		sqlite3_bind_int64(s, 21, mutant_id);
+	if (store_stmt_run(st, S_FAILURE_ADD, "write") != 0)
 		goto out;
 
 	/* A failure already known (same file and content, lines, bucket) counts once. */
 	if (sqlite3_changes(st->db) > 0) {
 		s = st->stmt[S_BUCKET_BUMP];
-		bind_text(s, 1, bucket);
-		bind_text(s, 2, prio);
-		if (stmt_run(st, S_BUCKET_BUMP, "write") != 0)
+		store_bind_text(s, 1, bucket);
+		store_bind_text(s, 2, prio);
+		if (store_stmt_run(st, S_BUCKET_BUMP, "write") != 0)
 			goto out;
 	}
 	rc = 0;
 out:
-	if (rc != 0) {
-		/* Never commit half a file, whatever the caller does next. */
-		store_rollback(st);
-		st->state = STORE_FAILED;
-	}
 	strbuf_release(&frames);
 	strbuf_release(&evidence);
 	return (rc);
@@ -940,8 +1115,8 @@ dlt_store_end_file(struct dlt_store *st)
 		dlt_bug("store file ended but none is open");
 	s = st->stmt[S_FILE_DONE];
 	sqlite3_bind_int64(s, 1, st->file_id);
-	if (stmt_run(st, S_FILE_DONE, "write") != 0 ||
-	    stmt_run(st, S_COMMIT, "write") != 0) {
+	if (store_stmt_run(st, S_FILE_DONE, "write") != 0 ||
+	    store_stmt_run(st, S_COMMIT, "write") != 0) {
 		store_rollback(st);
 		st->state = STORE_IDLE;
 		return (-1);
@@ -970,10 +1145,10 @@ count_rows(struct dlt_store *st, enum store_stmt which, long *out)
 		*out = (long)sqlite3_column_int64(s, 0);
 	else if (rc != SQLITE_DONE) {
 		store_fail(st, rc, "read");
-		stmt_clear(s);
+		store_stmt_clear(s);
 		return (-1);
 	}
-	stmt_clear(s);
+	store_stmt_clear(s);
 	return (0);
 }
 
@@ -999,10 +1174,10 @@ dlt_store_summary(struct dlt_store *st, struct dlt_store_summary *sum)
 	}
 	if (rc != SQLITE_DONE) {
 		store_fail(st, rc, "read");
-		stmt_clear(s);
+		store_stmt_clear(s);
 		return (-1);
 	}
-	stmt_clear(s);
+	store_stmt_clear(s);
 	return (0);
 }
 

@@ -199,7 +199,12 @@ def serve_worker(adapter, rq, ch):
             continue
         if req["type"] == "quit":
             break
-        red = Redirect(req["dir"])
+        try:
+            red = Redirect(req["dir"])
+        except OSError as e:
+            ch.send(type="error", id=req.get("id"),
+                    message="cannot write %s: %s" % (req["dir"], e.strerror))
+            continue
         try:
             status = run_request(adapter, req)
         except Exception:

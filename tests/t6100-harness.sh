@@ -92,10 +92,10 @@ test_expect_success 'the loader: PyYAML, floats like 1e-5, places in messages' '
 	assert m.nodes[0].attrs["epsilon"] == 1e-5 and m.nodes[1].attrs == {"units": 3, "bias": False}
 	assert m.outputs == ["d"] and m.inputs[0].shape == [1, 4] and m.seed == 1
 	for bad, where in (("inputs: [1, 2", "t.yaml:"),
-	                   (t.replace("units: 3", "units: three"), "t.yaml:9:14: nodes[1].attrs.units: "),
+	                   (t.replace("units: 3", "units: three"), "t.yaml:9:20: nodes[1].attrs.units: dense.units is an integer, not "),
 	                   (t.replace("seed: 1", "seed: 1\nseed: 2"), "t.yaml:3:1: seed: duplicate key"),
 	                   (t.replace("op: dense", "op: densse"), "t.yaml:7:9: nodes[1].op: unknown op"),
-	                   (t.replace("inputs: [n]", "inputs: [q]"), "nodes[1].inputs[0]: input ")):
+	                   (t.replace("inputs: [n]", "inputs: [q]"), "t.yaml:8:14: nodes[1].inputs[0]: input ")):
 	    try:
 	        model.loads(bad, "t.yaml")
 	    except model.IRError as e:

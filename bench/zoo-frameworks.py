@@ -51,14 +51,15 @@ def main():
         subprocess.run([os.path.join(TOP, "harness", "dltriage-harness"), "--framework", fw,
                         "--out", d] + files, env=env, capture_output=True)
         results[fw] = d
-    check = ("import json,sys,numpy as np\n"
-             "a=np.load(sys.argv[1]); b=np.load(sys.argv[2])\n"
+    check = ("import json,os,sys,numpy as np\n"
+             "ld=lambda d: {f[:-4]: np.load(os.path.join(d, f)) for f in os.listdir(d) if f.endswith('.npy')}\n"
+             "a=ld(sys.argv[1]); b=ld(sys.argv[2])\n"
              "print(json.dumps({k: float(np.max(np.abs(a[k].astype('f8')-b[k].astype('f8'))))"
-             " if a[k].shape==b[k].shape and a[k].size else 0.0 for k in a.files}))\n")
+             " if k in b and a[k].shape==b[k].shape and a[k].size else 0.0 for k in a}))\n")
     bad = 0
     print("%-22s %-18s %-7s %-20s %s" % ("model", "framework", "status", "shape", "max |diff| vs " + fws[0]))
     for n in names:
-        ref = os.path.join(results[fws[0]], n, "outputs.npz")
+        ref = os.path.join(results[fws[0]], n, "outputs")
         for fw in fws:
             res = os.path.join(results[fw], n, "result.json")
             try:
@@ -68,12 +69,12 @@ def main():
                 print("%-22s %-18s %-7s" % (n, fw, "error"))
                 bad += 1
                 continue
-            shapes = {k: v["shape"] for k, v in rj.get("outputs", {}).items()}
+            shapes = {k: v["shape"] for k, v in (rj.get("outputs") or {}).items()}
             same = shapes == inferred.get(n)
             diff = "-"
             if os.path.exists(ref) and fw != fws[0]:
                 p = subprocess.run([args.python, "-c", check, ref,
-                                    os.path.join(results[fw], n, "outputs.npz")],
+                                    os.path.join(results[fw], n, "outputs")],
                                    capture_output=True, text=True)
                 if p.returncode == 0:
                     diff = "%.3g" % max(json.loads(p.stdout).values() or [0.0])

@@ -1,7 +1,7 @@
 #!/bin/sh
 # t6100-harness: the framework harnesses (harness/, harness/README).
 #
-# The framework names (names.py), the IR loader and its YAML subset, the
+# The framework names (names.py), the IR loader (PyYAML) and validator, the
 # seeded fill and the weight mutations, then every adapter (pytorch,
 # tensorflow, jax, keras on its three backends) on the models under tests/models/, which between them
 # use every op of docs/model-ir.md: exit 0, output shapes equal to the
@@ -72,54 +72,51 @@ test_expect_success 'names: plain keras runs on KERAS_BACKEND, else tensorflow' 
 	test "$(KERAS_BACKEND=torch "$DLT_PYTHON" -c "from dltriage_harness.names import canonical; print(canonical(\"Keras\"))")" = keras-pytorch
 '
 
-# --- the YAML subset and the IR loader (standard library only)
+# --- the IR loader (PyYAML) and validator
 
-test_expect_success 'YAML subset: block and flow collections, scalars, comments' '
+test_expect_success 'the loader: PyYAML, floats like 1e-5, places in messages' '
 	"$DLT_PYTHON" - <<-\EOF
-	from dltriage_harness.ir import parse_yaml, IRError
-	t = """# c
-	a: 1   # trailing
-	b: [1, -2.5, .inf, true, null, "x # y", '"'"'it'"'"''"'"'s'"'"']
-	c:
-	  - {k: v, l: [[1, 2], [3, 4]]}
-	  - name: n
-	    attrs: {p: same}
-	d: "esc \\" \\n \\u00e9"
-	e: [1,
-	    2]
-	f: |
-	  l1
-	  l2
-	g: plain text
-	  continued
-	h:
-	- 1
-	- 2
+	from dltriage_harness import model
+	t = """model: t
+	seed: 1
+	inputs: [{name: x, shape: [1, 4], dtype: float32}]
+	nodes:
+	  - {name: n, op: layer_norm, inputs: [x], attrs: {epsilon: 1e-5}}
+	  - name: d
+	    op: dense
+	    inputs: [n]
+	    attrs: {units: 3, bias: false}
+	outputs: [d]
 	"""
-	v = parse_yaml(t)
-	assert v["a"] == 1, v
-	assert v["b"][0] == 1 and v["b"][1] == -2.5 and v["b"][2] == float("inf"), v["b"]
-	assert v["b"][3] is True and v["b"][4] is None and v["b"][5] == "x # y", v["b"]
-	assert v["b"][6] == "it'"'"'s", v["b"]
-	assert v["c"][0] == {"k": "v", "l": [[1, 2], [3, 4]]}, v["c"]
-	assert v["c"][1] == {"name": "n", "attrs": {"p": "same"}}, v["c"]
-	assert v["d"] == "esc \" \n \u00e9", repr(v["d"])
-	assert v["e"] == [1, 2] and v["f"] == "l1\nl2\n" and v["g"] == "plain text continued", v
-	assert v["h"] == [1, 2], v
-	for bad in ("a: [1, 2", "a: 1\n  b: 2", "a: 1\na: 2", "a: &x 1"):
+	m = model.loads(t, "t.yaml")
+	assert m.nodes[0].attrs["epsilon"] == 1e-5 and m.nodes[1].attrs == {"units": 3, "bias": False}
+	assert m.outputs == ["d"] and m.inputs[0].shape == [1, 4] and m.seed == 1
+	for bad, where in (("inputs: [1, 2", "t.yaml:"),
+	                   (t.replace("units: 3", "units: three"), "t.yaml:9:20: nodes[1].attrs.units: dense.units is an integer, not "),
+	                   (t.replace("seed: 1", "seed: 1\nseed: 2"), "t.yaml:3:1: seed: duplicate key"),
+	                   (t.replace("op: dense", "op: densse"), "t.yaml:7:9: nodes[1].op: unknown op"),
+	                   (t.replace("inputs: [n]", "inputs: [q]"), "t.yaml:8:14: nodes[1].inputs[0]: input ")):
 	    try:
-	        parse_yaml(bad, "bad.yaml")
-	    except IRError as e:
-	        assert str(e).startswith("bad.yaml:"), e
+	        model.loads(bad, "t.yaml")
+	    except model.IRError as e:
+	        assert str(e).startswith(where), (str(e), where)
 	    else:
 	        raise SystemExit("accepted: %r" % bad)
+	try:
+	    model.from_dict({"model": "t", "inputs": [{"name": "x", "shape": [1]}],
+	                     "nodes": [{"name": "r", "op": "relu", "inputs": ["x"], "attrs": {"k": 1}}],
+	                     "outputs": ["r"]})
+	except model.IRError as e:
+	    assert str(e).startswith("nodes[0].attrs.k: relu has no attribute"), str(e)
+	else:
+	    raise SystemExit("accepted an unknown attribute")
 	EOF
 '
 
 test_expect_success 'the loader reads every test model and every zoo model' '
 	for f in "$M"/*.yaml "$TEST_SRCDIR"/corpus/models/*.yaml; do
 		test -f "$f" || continue
-		"$DLT_PYTHON" -c "import sys; from dltriage_harness import ir; m = ir.load(sys.argv[1]); assert m.nodes and m.outputs" "$f" || { echo "$f"; exit 1; }
+		"$DLT_PYTHON" -c "import sys; from dltriage_harness import model; m = model.load(sys.argv[1]); assert m.nodes and m.outputs" "$f" || { echo "$f"; exit 1; }
 	done
 '
 
@@ -152,11 +149,11 @@ test_expect_success '--list-ops: every adapter lists every op of the IR' '
 test_expect_success 'the test models use every op' '
 	"$DLT_PYTHON" - "$M" <<-\EOF
 	import glob, sys
-	from dltriage_harness import ir
+	from dltriage_harness import model
 	from dltriage_harness.common import OPS
 	used = set()
 	for f in glob.glob(sys.argv[1] + "/*.yaml"):
-	    used |= {n.op for n in ir.load(f).nodes}
+	    used |= {n.op for n in model.load(f).nodes}
 	missing = [o for o in OPS if o not in used]
 	assert not missing, missing
 	EOF
@@ -189,7 +186,8 @@ test_expect_success 'fill: counter-based, pinned values, Glorot bounds, fill rul
 test_expect_success 'fill: weight mutations GF, WS, NAI, NEB, NS' '
 	"$DLT_PYTHON" - <<-\EOF
 	import numpy as np
-	from dltriage_harness import fill, ir
+	from dltriage_harness import fill
+	from dltriage_harness import model as ir
 	def run(wm, op="dense", attrs="{units: 6}", shape="[1, 5]"):
 	    m = ir.loads("""model: t
 	seed: 3
@@ -261,7 +259,7 @@ set -- $have
 ref=$1
 
 for fw in $have; do
-	test_expect_success "$fw: one model, exit 0, outputs.npz and result.json" '
+	test_expect_success "$fw: one model, exit 0, outputs/NAME.npy and result.json" '
 		"$H" --framework $fw --random-params "$M/act.yaml" --out out &&
 		"$DLT_PYTHON" -c "
 import json, sys
@@ -270,8 +268,10 @@ assert r[\"status\"] == \"ok\" and r[\"framework\"] == \"$fw\" and r[\"model\"] 
 assert r[\"outputs\"][\"a_relu\"][\"shape\"] == [2, 4, 6] and r[\"outputs\"][\"a_relu\"][\"nan_count\"] == 0
 assert r[\"framework_version\"] and r[\"seconds\"] >= 0
 import numpy as np
-z = np.load(\"out/outputs.npz\")
-assert len(z.files) == 30, z.files
+import os
+assert len(os.listdir(\"out/outputs\")) == 30, os.listdir(\"out/outputs\")
+for n, st in r[\"outputs\"].items():
+    assert list(np.load(\"out/\" + st[\"file\"]).shape) == st[\"shape\"], n
 "
 	'
 	test_expect_success "$fw: every test model (batch mode), shapes as expected" '
@@ -330,7 +330,7 @@ for fw in $have; do
 			"$H" --framework $fw "$M/illegal-conv.yaml" --out out &&
 			"$DLT_PYTHON" -c "
 import numpy as np
-assert np.load(\"out/outputs.npz\")[\"c\"].shape == (1, 0, 0, 2)"
+assert np.load(\"out/outputs/c.npy\").shape == (1, 0, 0, 2)"
 		'
 		;;
 	*)
@@ -339,25 +339,41 @@ assert np.load(\"out/outputs.npz\")[\"c\"].shape == (1, 0, 0, 2)"
 			grep "^Traceback" err &&
 			grep -i -E "kernel size can.t be greater|output size would be (zero or )?negative" err &&
 			! grep "^dltriage-harness" err &&
-			test ! -f out/result.json
+			grep "\"status\": \"rejected\"" out/result.json &&
+			grep "\"where\": \"framework\"" out/result.json &&
+			test ! -d out/outputs
 		'
 		;;
 	esac
 done
 
 if [ -n "$ref" ]; then
-	test_expect_success "an op the adapter lacks: exit 3 and its name ($ref)" '
+	test_expect_success "an op the IR does not know: exit 2, the framework not imported ($ref)" '
 		sed "s/op: relu\$/op: frobnicate/; s/{name: a_relu, op: relu,/{name: a_relu, op: frobnicate,/" "$M/act.yaml" >u.yaml &&
 		grep frobnicate u.yaml &&
-		test_must_fail --code=3 "$H" --framework $ref u.yaml --out out 2>err &&
-		grep "^dltriage-harness: unsupported op .frobnicate. on $ref\$" err
+		test_must_fail --code=2 "$H" --framework $ref u.yaml --out out 2>err &&
+		grep "^dltriage-harness: u.yaml:[0-9]*:[0-9]*: nodes\[[0-9]*\]\.op: unknown op .frobnicate.\$" err &&
+		test ! -d out
+	'
+	test_expect_success "an op the adapter lacks: exit 3 and its name ($ref)" '
+		DLT_FW=$ref "$DLT_PYTHON" - "$M/act.yaml" <<-\EOF
+		import json, os, sys
+		from dltriage_harness import model, run
+		from dltriage_harness.execute import execute
+		a = run.import_adapter(os.environ["DLT_FW"])
+		type(a).op_relu = None
+		status, rec = execute(a, model.load(sys.argv[1]), ".")
+		assert status == "unsupported", rec
+		assert rec["exception"]["message"] == "unsupported op %s on %s" % ("\x27relu\x27", os.environ["DLT_FW"]), rec
+		assert json.load(open("result.json"))["status"] == "unsupported"
+		EOF
 	'
 	test_expect_success "batch mode: one line per mutant, errors caught ($ref)" '
 		"$H" --framework $ref --out b "$M/act.yaml" "$M/illegal-conv.yaml" "$M/wmut.yaml" 2>err;
 		test $? -eq 1 || [ $ref = jax ] &&
 		test $(wc -l <b/summary.jsonl) -eq 3 &&
-		test -f b/h-act/outputs.npz && test -f b/h-wmut/result.json &&
-		if [ $ref != jax ]; then grep "\"status\": \"error\"" b/summary.jsonl; fi
+		test -f b/h-act/outputs/a_relu.npy && test -f b/h-wmut/result.json &&
+		if [ $ref != jax ]; then grep "\"status\": \"rejected\"" b/summary.jsonl; fi
 	'
 fi
 

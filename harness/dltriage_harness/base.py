@@ -54,7 +54,7 @@ class Adapter(object):
 
     def check_ops(self, model):
         for node in model.nodes:
-            if not hasattr(self, "op_" + node.op):
+            if getattr(self, "op_" + node.op, None) is None:
                 raise UnsupportedOp(node.op, self.framework)
 
     def walk(self, model, values):

@@ -3,7 +3,7 @@
 
     python -m dltriage_harness.check MODEL.yaml REFDIR DIR... [--rtol R] [--atol A]
 
-REFDIR and each DIR hold outputs.npz (and result.json) of one run.
+REFDIR and each DIR hold outputs/NAME.npy (and result.json) of one run.
 Prints one line per output and framework:  NAME FRAMEWORK max_abs max_rel ok|MISMATCH
 and exits 1 on any shape or value mismatch."""
 
@@ -26,13 +26,15 @@ def expected_shapes(path):
 
 
 def _load(d):
-    z = np.load(os.path.join(d, "outputs.npz"))
+    od = os.path.join(d, "outputs")
+    outs = {f[:-4]: np.load(os.path.join(od, f), allow_pickle=False)
+            for f in sorted(os.listdir(od)) if f.endswith(".npy")}
     fw = os.path.basename(d.rstrip("/"))
     rj = os.path.join(d, "result.json")
     if os.path.exists(rj):
         with open(rj) as f:
             fw = json.load(f).get("framework", fw)
-    return fw, {k: z[k] for k in z.files}
+    return fw, outs
 
 
 def main(argv=None):

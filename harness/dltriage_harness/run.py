@@ -1,12 +1,14 @@
 """dltriage-harness: build a model IR on one framework, run one forward
 pass, write the outputs and a result record.  See harness/README.
 
-Exit status (one mutant): 0 the framework built and ran the model; 1 the
-framework raised (its own traceback on stderr, as Python reports it);
-2 usage or a malformed model or weight mutation (the harness's message);
-3 an op the adapter does not implement ("dltriage-harness: unsupported op
-'x' on FRAMEWORK"); 4 the framework cannot be imported.  Signals are not
+Exit status (one mutant): 0 ok: the framework built and ran the model;
+1 rejected: the framework raised (its own traceback on stderr, as Python
+prints it); 2 usage, or a model illegal by the IR itself (the harness's
+message: file:line:col); 3 unsupported: an op the adapter does not
+implement; 4 the framework cannot be imported; 5 harness-error: the
+harness itself failed (its traceback on stderr).  Signals are not
 handled: a crash of the framework kills the process with its signal.
+The same execution as the runner's (execute.py, docs/harness-protocol.md).
 """
 
 import argparse
@@ -16,7 +18,7 @@ import os
 import sys
 import time
 
-PROG = "dltriage-harness"
+from .execute import EXIT, PROG, execute
 
 
 def _die(status, msg):
@@ -34,9 +36,13 @@ def resolve_framework(name):
         _die(2, str(e))
 
 
-def load_adapter(name, random_params=False):
+class Unavailable(Exception):
+    """The framework of a target cannot be imported (exit status 4)."""
+
+
+def import_adapter(name, random_params=False):
     """Import the framework (setting KERAS_BACKEND first for Keras) and
-    return an adapter instance."""
+    return an adapter instance; Unavailable when it cannot be imported."""
     from .adapters import FRAMEWORKS
     module, backend = FRAMEWORKS[name]
     if backend:
@@ -47,78 +53,30 @@ def load_adapter(name, random_params=False):
     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
     try:
         mod = importlib.import_module(".adapters." + module, __package__)
-    except ModuleNotFoundError as e:
-        top = (e.name or "").split(".")[0]
-        if top in ("torch", "tensorflow", "jax", "jaxlib", "keras", "numpy"):
-            _die(4, "cannot import %s for %s: %s" % (top, name, e))
+    except ImportError as e:
+        top = (getattr(e, "name", None) or "").split(".")[0]
+        if top in ("torch", "tensorflow", "jax", "jaxlib", "keras", "numpy") or \
+                not isinstance(e, ModuleNotFoundError):
+            raise Unavailable("cannot import %s for %s: %s" % (top or module, name, e))
         raise
     a = mod.Adapter(random_params=random_params)
     a.framework = name
     return a
 
 
-def _stats(a):
-    import numpy as np
-    x = np.asarray(a)
-    st = {"shape": list(x.shape), "dtype": str(x.dtype)}
-    if x.dtype.kind in "fc":
-        fin = x[np.isfinite(x)]
-        st["nan_count"] = int(np.isnan(x).sum())
-        st["inf_count"] = int(np.isinf(x).sum())
-        if fin.size:
-            st["min"] = float(fin.min())
-            st["max"] = float(fin.max())
-            st["mean"] = float(fin.astype(np.float64).mean())
-        else:
-            st["min"] = st["max"] = st["mean"] = None
-    elif x.size:
-        st["min"] = int(x.min())
-        st["max"] = int(x.max())
-        st["mean"] = float(x.mean())
-        st["nan_count"] = st["inf_count"] = 0
-    return st
-
-
-def run_one(adapter, path, outdir):
-    """Load, build, run, write.  Framework exceptions propagate."""
-    import numpy as np
-    from . import fill, ir
-    model = ir.load(path)
-    adapter.check_ops(model)
-    inputs = fill.model_inputs(model)
-    t0 = time.time()
-    outs = adapter.run(model, inputs)
-    secs = time.time() - t0
-    os.makedirs(outdir, exist_ok=True)
-    arrays = {}
-    for name in model.outputs:
-        a = np.asarray(outs[name])
-        if a.dtype.kind == "V" or str(a.dtype) == "bfloat16":
-            a = a.astype(np.float32)
-        arrays[name] = a
-    np.savez(os.path.join(outdir, "outputs.npz"), **arrays)
-    rec = {
-        "framework": adapter.framework,
-        "framework_version": adapter.version(),
-        "model": model.name,
-        "file": path,
-        "status": "ok",
-        "outputs": {n: _stats(a) for n, a in arrays.items()},
-        "seconds": round(secs, 6),
-    }
-    if model.mutation:
-        rec["mutation"] = model.mutation
-    with open(os.path.join(outdir, "result.json"), "w") as f:
-        json.dump(rec, f, indent=1, sort_keys=True, allow_nan=False)
-        f.write("\n")
-    return model, rec
+def load_adapter(name, random_params=False):
+    """import_adapter(), exit 4 when the framework cannot be imported."""
+    try:
+        return import_adapter(name, random_params)
+    except Unavailable as e:
+        _die(4, str(e))
 
 
 def _model_name(path):
     """The model's name for the batch directory, without running anything."""
     try:
-        from . import ir
-        return ir.load(path).name
+        from . import model
+        return model.load(path).name
     except Exception:
         return os.path.splitext(os.path.basename(path))[0]
 
@@ -127,7 +85,7 @@ def main(argv=None):
     ap = argparse.ArgumentParser(
         prog=PROG,
         description="Build a dltriage model IR with a framework's own API, run one "
-                    "forward pass, write DIR/outputs.npz and DIR/result.json.")
+                    "forward pass, write DIR/outputs/NAME.npy and DIR/result.json.")
     ap.add_argument("--framework", "-f", help="pytorch, tensorflow, jax, keras-tensorflow, "
                     "keras-jax, keras-pytorch, or an alias (torch, tf, keras-torch...; "
                     "keras: KERAS_BACKEND or tensorflow)")
@@ -139,7 +97,7 @@ def main(argv=None):
     ap.add_argument("models", nargs="*", metavar="MUTANT.yaml")
     args = ap.parse_args(argv)
 
-    from .adapters import FRAMEWORKS, UnsupportedOp
+    from .adapters import FRAMEWORKS
     from .names import TARGETS
     if args.list_ops:
         targets = [resolve_framework(args.framework)] if args.framework else TARGETS
@@ -155,28 +113,28 @@ def main(argv=None):
         _die(2, "--out DIR is required")
     name = resolve_framework(args.framework)
 
-    from . import fill, ir
+    from . import model as ir
     if len(args.models) == 1:
+        # one mutant: an illegal model is reported before the framework is
+        # imported, and nothing is written
         path = args.models[0]
         try:
-            ir.load(path)
+            m = ir.load(path)
         except ir.IRError as e:
             _die(2, str(e))
         except OSError as e:
             _die(2, "%s: %s" % (path, e.strerror))
         adapter = load_adapter(name, args.random_params)
-        try:
-            run_one(adapter, path, args.out)
-        except UnsupportedOp as e:
-            _die(3, str(e))
-        except fill.WeightMutationError as e:
-            _die(2, "%s: %s" % (path, e))
-        return 0
+        if not os.path.isdir(args.out):
+            os.makedirs(args.out)
+        status, _ = execute(adapter, m, args.out, file=path)
+        return EXIT[status]
 
     # batch mode: one process, many mutants; exceptions are caught per
     # mutant, a signal kills the batch
     adapter = load_adapter(name, args.random_params)
-    os.makedirs(args.out, exist_ok=True)
+    if not os.path.isdir(args.out):
+        os.makedirs(args.out)
     used = set()
     summary = open(os.path.join(args.out, "summary.jsonl"), "a")
     worst = 0
@@ -188,24 +146,25 @@ def main(argv=None):
             k += 1
             sub = "%s.%d" % (base, k)
         used.add(sub)
+        d = os.path.join(args.out, sub)
         rec = {"file": path, "dir": sub, "framework": name}
         t0 = time.time()
         try:
-            model, r = run_one(adapter, path, os.path.join(args.out, sub))
-            rec.update(model=model.name, status="ok")
-        except UnsupportedOp as e:
-            rec.update(status="unsupported", exception="UnsupportedOp", message=str(e))
-            worst = max(worst, 3)
-        except (ir.IRError, fill.WeightMutationError, OSError) as e:
-            rec.update(status="ir-error", exception=type(e).__name__, message=str(e))
-            worst = max(worst, 2)
-        except Exception as e:  # the framework's rejection
-            rec.update(status="error", exception="%s.%s" % (type(e).__module__, type(e).__name__),
-                       message=str(e)[:4000])
-            worst = max(worst, 1)
-            import traceback
-            sys.stderr.write("%s: %s: %s\n" % (PROG, path, rec["exception"]))
-            traceback.print_exc()
+            m = ir.load(path)
+        except (ir.IRError, OSError) as e:
+            m = None
+            rec.update(status="illegal", exception=type(e).__name__, message=str(e))
+            sys.stderr.write("%s: %s\n" % (PROG, e))
+        if m is not None:
+            if not os.path.isdir(d):
+                os.makedirs(d)
+            status, r = execute(adapter, m, d, file=path)
+            rec.update(model=m.name, status=status)
+            ex = r.get("exception")
+            if ex:
+                rec.update(exception="%s.%s" % (ex["module"], ex["type"]),
+                           message=ex["message"][:4000], where=ex["where"])
+        worst = max(worst, EXIT[rec["status"]])
         rec["seconds"] = round(time.time() - t0, 6)
         summary.write(json.dumps(rec, sort_keys=True) + "\n")
         summary.flush()

@@ -1,0 +1,144 @@
+"""One execution: validate the model, build and run it on the adapter's
+framework, write DIR/outputs/NAME.npy and DIR/result.json
+(docs/harness-protocol.md, "What an execution does" and "The result
+record").  Shared by the command line (run.py) and the server (serve.py).
+
+Statuses and exit codes:
+    ok 0, rejected 1, illegal 2, unsupported 3, harness-error 5.
+"""
+
+import json
+import os
+import sys
+import time
+import traceback
+
+PROTOCOL = 1
+PROG = "dltriage-harness"
+
+EXIT = {"ok": 0, "rejected": 1, "illegal": 2, "unsupported": 3, "harness-error": 5}
+
+
+def stats(a):
+    import numpy as np
+    x = np.asarray(a)
+    st = {"shape": list(x.shape), "dtype": str(x.dtype)}
+    if x.dtype.kind in "fc":
+        fin = x[np.isfinite(x)]
+        st["nan_count"] = int(np.isnan(x).sum())
+        st["inf_count"] = int(np.isinf(x).sum())
+        if fin.size:
+            st["min"] = float(fin.real.min())
+            st["max"] = float(fin.real.max())
+            st["mean"] = float(fin.real.astype(np.float64).mean())
+        else:
+            st["min"] = st["max"] = st["mean"] = None
+    elif x.size:
+        st["min"] = int(x.min())
+        st["max"] = int(x.max())
+        st["mean"] = float(x.mean())
+        st["nan_count"] = st["inf_count"] = 0
+    else:
+        st["min"] = st["max"] = st["mean"] = None
+        st["nan_count"] = st["inf_count"] = 0
+    return st
+
+
+def write_outputs(outdir, model, outs):
+    """DIR/outputs/NAME.npy for every IR output (bfloat16 as float32,
+    little-endian); returns {name: stats with "file"}."""
+    import numpy as np
+    od = os.path.join(outdir, "outputs")
+    if not os.path.isdir(od):
+        os.makedirs(od)
+    rec = {}
+    for name in model.outputs:
+        a = np.asarray(outs[name])
+        if a.dtype.kind == "V" or str(a.dtype) == "bfloat16":
+            a = a.astype(np.float32)
+        if a.dtype.byteorder == ">":
+            a = a.astype(a.dtype.newbyteorder("<"))
+        np.save(os.path.join(od, name + ".npy"), a, allow_pickle=False)
+        st = stats(a)
+        st["file"] = "outputs/%s.npy" % name
+        rec[name] = st
+    return rec
+
+
+def write_result(outdir, rec):
+    path = os.path.join(outdir, "result.json")
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
+        json.dump(rec, f, indent=1, sort_keys=True, allow_nan=False)
+        f.write("\n")
+    os.rename(tmp, path)
+
+
+def _message_record(exc, status):
+    """The exception object of an illegal or unsupported model (the
+    harness's own finding: no traceback is printed)."""
+    return {"type": type(exc).__name__, "module": type(exc).__module__,
+            "message": str(exc), "where": "harness",
+            "raised_in": type(exc).__module__, "traceback": None}
+
+
+def execute(adapter, model, outdir, exec_id=None, file=None, test_sleep=None):
+    """Run one model (a dict, or a model.Model already validated) and
+    write its record under outdir.  Returns (status, record).  Only
+    BaseExceptions that are not Exceptions (KeyboardInterrupt,
+    SystemExit) propagate."""
+    from . import fill
+    from .adapters import UnsupportedOp
+    from .blame import record as exc_record
+    from .model import IRError, Model, from_dict
+
+    rec = {"protocol": PROTOCOL, "framework": adapter.framework,
+           "framework_version": None, "model": None, "status": None,
+           "seconds": None, "outputs": None, "exception": None}
+    if exec_id is not None:
+        rec["id"] = exec_id
+    if file is not None:
+        rec["file"] = file
+    status = "harness-error"
+    t0 = time.time()
+    try:
+        rec["framework_version"] = adapter.version()
+        if test_sleep:
+            time.sleep(float(test_sleep))
+        m = model if isinstance(model, Model) else from_dict(model)
+        rec["model"] = m.name
+        if m.mutation:
+            rec["mutation"] = m.mutation
+        adapter.check_ops(m)
+        inputs = fill.model_inputs(m)
+        t0 = time.time()
+        outs = adapter.run(m, inputs)
+        rec["seconds"] = round(time.time() - t0, 6)
+        rec["outputs"] = write_outputs(outdir, m, outs)
+        status = "ok"
+    except (IRError, fill.WeightMutationError) as e:
+        status = "illegal"
+        rec["exception"] = _message_record(e, status)
+        sys.stderr.write("%s: illegal model: %s\n" % (PROG, e))
+    except UnsupportedOp as e:
+        status = "unsupported"
+        rec["exception"] = _message_record(e, status)
+        sys.stderr.write("%s: %s\n" % (PROG, e))
+    except Exception as e:
+        # the traceback exactly as Python prints an uncaught one
+        text = "".join(traceback.format_exception(type(e), e, e.__traceback__))
+        sys.stderr.write(text)
+        rec["exception"] = exc_record(e, text)
+        status = "rejected" if rec["exception"]["where"] == "framework" else "harness-error"
+    finally:
+        sys.stderr.flush()
+    if rec["seconds"] is None:
+        rec["seconds"] = round(time.time() - t0, 6)
+    rec["status"] = status
+    try:
+        write_result(outdir, rec)
+    except (TypeError, ValueError):
+        # something in the record is not JSON (a NaN in a mutation record):
+        # keep the record, stringified
+        write_result(outdir, json.loads(json.dumps(rec, default=str).replace("NaN", "null")))
+    return status, rec

@@ -127,6 +127,7 @@ struct exec_end {
 	pid_t		 core_pid;	/* whose core to look for, in core_dir */
 	const char	*core_dir;
 	int		 move_core;	/* core_dir is not DIR */
+	const char	*alt_dir;	/* where else to look (moved from there) */
 };
 
 struct dlt_exec_pool {
@@ -166,8 +167,8 @@ static void	request_line(const struct dlt_exec_pool *, struct exec_run *,
 static void	run_send(struct dlt_exec_pool *, struct exec_run *,
 		    struct exec_chan *, pid_t);
 static int	spawn_start(struct dlt_exec_pool *, struct exec_run *);
-static struct exec_server *server_start(struct dlt_exec_pool *, size_t,
-		    size_t, int, char **);
+static struct exec_server *server_start(struct dlt_exec_pool *, size_t, int,
+		    char **);
 static void	server_quit(struct dlt_exec_pool *, struct exec_server *);
 static void	server_free(struct dlt_exec_pool *, struct exec_server *);
 static int	server_attach(struct dlt_exec_pool *, struct exec_run *);
@@ -504,8 +505,7 @@ spawn_start(struct dlt_exec_pool *p, struct exec_run *r)
  * interpreter could not start.
  */
 static struct exec_server *
-server_start(struct dlt_exec_pool *p, size_t slot, size_t t, int mode,
-    char **why)
+server_start(struct dlt_exec_pool *p, size_t t, int mode, char **why)
 {
 	struct exec_server	*s;
 	struct exec_tinfo	*ti = &p->ti[t];
@@ -513,7 +513,6 @@ server_start(struct dlt_exec_pool *p, size_t slot, size_t t, int mode,
 	const char		*argv[8];
 	int			 rc;
 
-	(void)slot;
 	s = xcalloc(1, sizeof *s);
 	chan_init(&s->ch);
 	s->mode = mode;
@@ -627,7 +626,7 @@ server_attach(struct dlt_exec_pool *p, struct exec_run *r)
 	if (*sp != NULL && (*sp)->mode != mode)
 		server_quit(p, *sp);
 	if (*sp == NULL) {
-		*sp = server_start(p, r->slot, r->target, mode, &why);
+		*sp = server_start(p, r->target, mode, &why);
 		if (*sp == NULL) {
 			target_unavailable(p, r->target, why);
 			free(why);
@@ -795,6 +794,7 @@ on_server_msg(struct dlt_exec_pool *p, struct exec_server *s,
 		end_from_status(&e, (int)v);
 		e.core_pid = r->fork_pid;
 		e.core_dir = r->dir;
+		e.alt_dir = s->dir;	/* a child that did not chdir */
 		if (r->fork_pid > 0) {
 			/* What the child left in its group goes with it. */
 			kill(-r->fork_pid, SIGKILL);
@@ -1156,6 +1156,8 @@ finish(struct dlt_exec_pool *p, struct exec_run *r, const struct exec_end *e)
 					     NULL };
 	struct exec_end			 none;
 	struct dlt_exec_done		 d;
+	const char			*cdir;
+	int				 move, found;
 	struct exec_server		*s = r->srv;
 	const struct exec_hello		*h;
 	char				*st = NULL, *id = NULL, *etype = NULL;
@@ -1269,9 +1271,22 @@ finish(struct dlt_exec_pool *p, struct exec_run *r, const struct exec_end *e)
 		d.why[strcspn(d.why, "\n")] = '\0';
 
 	/* The core of a crash, and its backtrace. */
-	if (d.status == DLT_EXEC_CRASHED && e->core && e->core_dir != NULL &&
-	    dlt_core_find(e->core_dir, e->core_pid, &core) == DLT_CORE_FOUND) {
-		if (e->move_core) {
+	found = 0;
+	cdir = e->core_dir;
+	move = e->move_core;
+	if (d.status == DLT_EXEC_CRASHED && e->core && cdir != NULL) {
+		found = dlt_core_find(cdir, e->core_pid, &core) ==
+		    DLT_CORE_FOUND;
+		if (!found && e->alt_dir != NULL) {
+			free(core);
+			core = NULL;
+			move = 1;
+			found = dlt_core_find(e->alt_dir, e->core_pid,
+			    &core) == DLT_CORE_FOUND;
+		}
+	}
+	if (found) {
+		if (move) {
 			base = strrchr(core, '/');
 			moved = xasprintf("%s/%s", r->dir,
 			    base != NULL ? base + 1 : core);

@@ -17,7 +17,8 @@ slow:SECONDS (then ok).
 
 The framework name picks the server's behaviour: "unavailable" (or
 DLT_STUB_UNAVAILABLE=1) says unavailable and exits 4; "threaded" (or
-DLT_STUB_FORK_SAFE=0) says fork_safe false; "slow-import" sleeps 60 s
+DLT_STUB_FORK_SAFE=0) says fork_safe false; DLT_STUB_NO_CHDIR=1 keeps
+a fork child in the server's directory; "slow-import" sleeps 60 s
 before its hello; "no-hello" exits 1 before its hello.
 """
 
@@ -232,7 +233,8 @@ def serve_fork(rq, ch):
                 os.setpgid(0, 0)
                 os.close(3)
                 os.close(4)
-                os.chdir(req["dir"])
+                if os.environ.get("DLT_STUB_NO_CHDIR") != "1":
+                    os.chdir(req["dir"])
                 redirect(req["dir"])
                 apply_limits(req.get("limits"))
                 code = EXIT[execute(req)]

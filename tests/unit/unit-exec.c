@@ -35,8 +35,8 @@
 #include "strbuf.h"
 #include "xmalloc.h"
 
-#define TIMEOUT_MS	1000
-#define GRACE_MS	300
+#define TIMEOUT_MS	700
+#define GRACE_MS	200
 #define CAP		(1 << 20)
 #define MEMORY		(512ULL << 20)
 
@@ -92,6 +92,7 @@ static void	test_fork_refused(void);
 static void	test_unavailable(int);
 static void	test_hello(int);
 static void	test_backtrace(void);
+static void	test_fork_core(void);
 static void	test_free_in_flight(int);
 
 static void
@@ -676,6 +677,43 @@ test_backtrace(void)
 	strbuf_release(&sb);
 }
 
+/* A fork child that stays in the server's directory: its core is moved. */
+static void
+test_fork_core(void)
+{
+	struct dlt_exec_target	 target = { "stub", "stub", NULL };
+	struct dlt_exec_opts	 o;
+	struct dlt_exec_pool	*p;
+	struct dlt_exec_done	 d;
+	const char		*env2[3] = { env[0], "DLT_STUB_NO_CHDIR=1",
+				    NULL };
+	char			*logdir, *dir;
+
+	target.python = python;
+	logdir = xasprintf("%s/logs-fork-core", tmp);
+	mkdir(logdir, 0777);
+	opts_init(&o, DLT_ISO_FORK, 1, logdir);
+	o.env = env2;
+	if (dlt_exec_pool_new(&p, &target, 1, &o) == -1)
+		return;
+	memset(&d, 0, sizeof d);
+	submit(p, 0, "segv", NULL, &dir);
+	collect(p, &d, 1, 1);
+	if (!d.core_dumped)
+		skip("fork: a core left in the server's directory is moved",
+		    "no core was dumped");
+	else
+		ok(d.status == DLT_EXEC_CRASHED && d.core_path != NULL &&
+		    strncmp(d.core_path, dir, strlen(dir)) == 0,
+		    "fork: a core left in the server's directory is moved "
+		    "(%s)", d.core_path != NULL ? d.core_path : "none");
+	free(dir);
+	dlt_exec_done_release(&d);
+	dlt_exec_pool_free(p);
+	clean("fork core");
+	free(logdir);
+}
+
 static void
 test_free_in_flight(int iso)
 {
@@ -759,6 +797,7 @@ main(int argc, char **argv)
 		test_free_in_flight(iso);
 	}
 	test_backtrace();
+	test_fork_core();
 	ok(signal(SIGPIPE, SIG_DFL) == SIG_DFL,
 	    "the pool put SIGPIPE's action back");
 

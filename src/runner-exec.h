@@ -138,8 +138,8 @@ extern const char *const dlt_exec_status_names[];
  * One execution that ended.  The strings are the caller's, released by
  * dlt_exec_done_release().  exit_code, signal, core_dumped and rss_kib
  * are those of the process that ran it: the once process, the fork
- * child (no rss_kib: 0), or the worker (its exit or death, when it ended
- * during the execution; rss_kib is the worker's peak so far).
+ * child (no rss_kib: 0), or the worker when it ended during the
+ * execution (a worker that answered leaves exit_code -1 and rss_kib 0).
  */
 struct dlt_exec_done {
 	uint64_t		 id;
@@ -174,7 +174,9 @@ int	dlt_exec_pool_submit(struct dlt_exec_pool *, const struct dlt_exec_req *);
 /*
  * Wait up to timeout_ms (-1: no limit, while something is in flight) for
  * one execution to end: 1 with *out filled (caller releases), 0 on
- * timeout, on EINTR or when nothing is in flight, -1 on error.
+ * timeout or when nothing is in flight, -1 on error.  A signal does not
+ * end the wait (runner-proc's loop polls again): a caller that watches a
+ * flag set by a handler (SIGINT) waits with a bounded timeout.
  */
 int	dlt_exec_pool_wait(struct dlt_exec_pool *, int timeout_ms,
 	    struct dlt_exec_done *out);

@@ -336,13 +336,11 @@ test_behaviours(int iso, int jobs)
 	    mode, jobs, jobs);
 	/* The ones that ended while waiting for a slot are in done[]. */
 	{
-		struct dlt_exec_done	more[NBEHAVIOURS];
-		size_t			left = 0;
+		size_t	left = 0;
 
 		for (i = 0; i < NBEHAVIOURS; i++)
 			if (done[i].isolation == NULL)
 				left++;
-		memset(more, 0, sizeof more);
 		while (left > 0) {
 			struct dlt_exec_done	d;
 
@@ -634,7 +632,7 @@ test_backtrace(void)
 	struct dlt_exec_pool	*p;
 	struct dlt_exec_done	 d;
 	struct strbuf		 sb = STRBUF_INIT;
-	char			*gdb, *dir, *core = NULL;
+	char			*gdb, *dir;
 	FILE			*f;
 	char			 pattern[256] = "";
 
@@ -669,7 +667,6 @@ test_backtrace(void)
 		    "spawn: a backtrace of the crash from its core (%s)",
 		    d.backtrace_path != NULL ? d.backtrace_path : "none");
 	}
-	free(core);
 	free(dir);
 	dlt_exec_done_release(&d);
 	dlt_exec_pool_free(p);

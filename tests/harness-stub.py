@@ -1,0 +1,285 @@
+#!/usr/bin/env python3
+"""harness-stub.py: a stand-in for dltriage_harness.serve that speaks the
+harness protocol (docs/harness-protocol.md) in its three modes, for the
+tests of the runner's execution pool (tests/unit/unit-exec.c).  Standard
+library only.  The runner starts it as "python3 -m MODULE": the test links
+it under an importable name.
+
+    harness-stub.py --framework NAME --mode once|worker|fork
+
+What an execution does comes from the model: {"model": "stub", "stub":
+BEHAVIOUR}, BEHAVIOUR one of ok, reject, illegal, unsupported,
+harness-error, segv, abort, loop, ignore-term, hog (MemoryError caught:
+rejected), hog-raw (MemoryError on stderr, exit 1 without a record), spew
+(4 GiB to stderr, then ok), fork-bomb (children that sleep, then a loop),
+exit-no-record (exit 7), error-msg (an "error" message for the request),
+slow:SECONDS (then ok).
+
+The framework name picks the server's behaviour: "unavailable" (or
+DLT_STUB_UNAVAILABLE=1) says unavailable and exits 4; "threaded" (or
+DLT_STUB_FORK_SAFE=0) says fork_safe false; DLT_STUB_NO_CHDIR=1 keeps
+a fork child in the server's directory; "slow-import" sleeps 60 s
+before its hello; "no-hello" exits 1 before its hello.
+"""
+
+import faulthandler
+import json
+import os
+import platform
+import signal
+import sys
+import threading
+import time
+
+EXIT = {"ok": 0, "rejected": 1, "illegal": 2, "unsupported": 3,
+        "harness-error": 5}
+
+
+class Channel:
+    def __init__(self, fd):
+        self.f = os.fdopen(fd, "w", encoding="utf-8")
+
+    def send(self, **msg):
+        self.f.write(json.dumps(msg) + "\n")
+        self.f.flush()
+
+
+def faulthandler_on():
+    faulthandler.enable(file=sys.stderr, all_threads=True)
+    faulthandler.register(signal.SIGUSR1, file=sys.stderr, all_threads=True)
+
+
+def record(req, status, exc=None):
+    rec = {"protocol": 1, "id": req.get("id"), "status": status,
+           "framework": FRAMEWORK, "framework_version": "0.0-stub",
+           "model": "stub", "seconds": 0.001, "outputs": None,
+           "exception": exc}
+    if status == "ok":
+        rec["outputs"] = {"y": {"shape": [1, 2], "dtype": "float32",
+                                "file": "outputs/y.npy", "min": 0.0,
+                                "max": 1.0, "mean": 0.5, "nan_count": 0,
+                                "inf_count": 0}}
+    with open(os.path.join(req["dir"], "result.json"), "w") as f:
+        json.dump(rec, f)
+    return status
+
+
+def exception(kind, message, where="framework"):
+    return {"type": kind, "module": "builtins", "message": message,
+            "where": where, "raised_in": "stub", "traceback": None}
+
+
+def hog():
+    chunks = []
+    while True:
+        chunks.append(bytearray(64 << 20))
+
+
+def execute(req):
+    """Run one request in this process; the status (or no return)."""
+    model = req.get("model") or {}
+    what = model.get("stub", "ok") if isinstance(model, dict) else "ok"
+    print("stub: %s" % what, flush=True)
+    if what == "ok":
+        return record(req, "ok")
+    if what == "reject":
+        print("Traceback (most recent call last):\n"
+              "RuntimeError: stub rejects the model", file=sys.stderr,
+              flush=True)
+        return record(req, "rejected",
+                      exception("RuntimeError", "stub rejects the model"))
+    if what in ("illegal", "unsupported"):
+        print("dltriage-harness: %s" % what, file=sys.stderr, flush=True)
+        return record(req, what, exception("ValueError", what, "harness"))
+    if what == "harness-error":
+        return record(req, "harness-error",
+                      exception("KeyError", "stub", "harness"))
+    if what == "segv":
+        os.kill(os.getpid(), signal.SIGSEGV)
+    if what == "abort":
+        os.abort()
+    if what == "loop":
+        while True:
+            pass
+    if what == "ignore-term":
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        signal.signal(signal.SIGUSR1, signal.SIG_IGN)
+        while True:
+            pass
+    if what == "hog":
+        try:
+            hog()
+        except MemoryError:
+            print("MemoryError", file=sys.stderr, flush=True)
+            return record(req, "rejected", exception("MemoryError", ""))
+    if what == "hog-raw":
+        try:
+            hog()
+        except MemoryError:
+            print("Traceback (most recent call last):\nMemoryError",
+                  file=sys.stderr, flush=True)
+            os._exit(1)
+    if what == "spew":
+        chunk = b"e" * (1 << 20)
+        try:
+            for _ in range(4096):
+                os.write(2, chunk)
+        except OSError:
+            pass
+        return record(req, "ok")
+    if what == "fork-bomb":
+        for _ in range(8):
+            if os.fork() == 0:
+                os.fork()
+                while True:
+                    time.sleep(10)
+        while True:
+            pass
+    if what == "exit-no-record":
+        os._exit(7)
+    if what.startswith("slow:"):
+        time.sleep(float(what[5:]))
+        return record(req, "ok")
+    return record(req, "harness-error",
+                  exception("ValueError", "unknown stub " + what, "harness"))
+
+
+def redirect(d):
+    sys.stdout.flush()
+    sys.stderr.flush()
+    saved = (os.dup(1), os.dup(2))
+    for fd, name in ((1, "stdout"), (2, "stderr")):
+        f = os.open(os.path.join(d, name), os.O_WRONLY | os.O_CREAT | os.O_TRUNC,
+                    0o666)
+        os.dup2(f, fd)
+        os.close(f)
+    return saved
+
+
+def restore(saved):
+    sys.stdout.flush()
+    sys.stderr.flush()
+    for fd, old in zip((1, 2), saved):
+        os.dup2(old, fd)
+        os.close(old)
+
+
+def refused(req, ch):
+    model = req.get("model") or {}
+    if isinstance(model, dict) and model.get("stub") == "error-msg":
+        ch.send(type="error", id=req.get("id"), message="stub refuses")
+        return True
+    return False
+
+
+def apply_limits(limits):
+    import resource
+    names = {"address_space": resource.RLIMIT_AS,
+             "file_size": resource.RLIMIT_FSIZE,
+             "core": resource.RLIMIT_CORE}
+    for k, v in (limits or {}).items():
+        if k in names:
+            _, hard = resource.getrlimit(names[k])
+            if hard != resource.RLIM_INFINITY and v > hard:
+                v = hard
+            resource.setrlimit(names[k], (v, v))
+
+
+def serve_once(rq, ch):
+    line = rq.readline()
+    if not line:
+        return 0
+    req = json.loads(line)
+    if req.get("type") == "quit":
+        return 0
+    if refused(req, ch):
+        return 5
+    status = execute(req)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    ch.send(type="done", id=req.get("id"), status=status)
+    return EXIT[status]
+
+
+def serve_worker(rq, ch):
+    for line in rq:
+        req = json.loads(line)
+        if req.get("type") == "quit":
+            break
+        if refused(req, ch):
+            continue
+        saved = redirect(req["dir"])
+        try:
+            status = execute(req)
+        finally:
+            restore(saved)
+        ch.send(type="done", id=req.get("id"), status=status)
+    return 0
+
+
+def serve_fork(rq, ch):
+    for line in rq:
+        req = json.loads(line)
+        if req.get("type") == "quit":
+            break
+        if refused(req, ch):
+            continue
+        sys.stdout.flush()
+        sys.stderr.flush()
+        pid = os.fork()
+        if pid == 0:
+            code = 5
+            try:
+                os.setpgid(0, 0)
+                os.close(3)
+                os.close(4)
+                if os.environ.get("DLT_STUB_NO_CHDIR") != "1":
+                    os.chdir(req["dir"])
+                redirect(req["dir"])
+                apply_limits(req.get("limits"))
+                code = EXIT[execute(req)]
+                sys.stdout.flush()
+                sys.stderr.flush()
+            finally:
+                os._exit(code)
+        try:
+            os.setpgid(pid, pid)
+        except OSError:
+            pass
+        ch.send(type="started", id=req.get("id"), pid=pid)
+        _, ws = os.waitpid(pid, 0)
+        ch.send(type="exited", id=req.get("id"), pid=pid, wait_status=ws)
+    return 0
+
+
+def main():
+    global FRAMEWORK
+    args = sys.argv[1:]
+    FRAMEWORK = args[args.index("--framework") + 1]
+    mode = args[args.index("--mode") + 1]
+    faulthandler_on()
+    ch = Channel(4)
+    rq = os.fdopen(3, "r", encoding="utf-8")
+    if FRAMEWORK == "unavailable" or os.environ.get("DLT_STUB_UNAVAILABLE") == "1":
+        ch.send(type="unavailable", framework=FRAMEWORK,
+                python=platform.python_version(),
+                message="No module named 'stub_%s'" % FRAMEWORK)
+        return 4
+    if FRAMEWORK == "no-hello":
+        print("stub: no hello", file=sys.stderr)
+        return 1
+    if FRAMEWORK == "slow-import":
+        time.sleep(60)
+    safe = FRAMEWORK != "threaded" and os.environ.get("DLT_STUB_FORK_SAFE") != "0"
+    ch.send(type="hello", protocol=1, framework=FRAMEWORK,
+            framework_version="0.0-stub", python=platform.python_version(),
+            executable=sys.executable, pid=os.getpid(),
+            threads=threading.active_count(), fork_safe=safe)
+    return {"once": serve_once, "worker": serve_worker,
+            "fork": serve_fork}[mode](rq, ch)
+
+
+FRAMEWORK = None
+
+if __name__ == "__main__":
+    sys.exit(main())

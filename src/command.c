@@ -56,6 +56,7 @@ static const struct dlt_cmd *const cmd_table[] = {
 	&dlt_cmd_rules_list,
 	&dlt_cmd_rules_schema,
 	&dlt_cmd_rules_test,
+	&dlt_cmd_run,
 };
 #define NCMDS (sizeof cmd_table / sizeof cmd_table[0])
 
@@ -355,7 +356,7 @@ dlt_cmd_next_option(struct dlt_ctx *ctx, const char **arg)
 }
 
 int
-dlt_cmd_run(const struct dlt_cmd *cmd, int argc, char **argv)
+dlt_cmd_dispatch(const struct dlt_cmd *cmd, int argc, char **argv)
 {
 	struct dlt_ctx	 ctx;
 	const char	*env;

@@ -17,7 +17,7 @@
  * tests/t0002-docs.sh checks that the table, dltriage help and the man
  * pages agree, options included.
  *
- * The dispatcher (dlt_cmd_run) parses the whole command line from the
+ * The dispatcher (dlt_cmd_dispatch) parses the whole command line from the
  * option table before exec runs: it prints "COMMAND --help", refuses an
  * unknown option (with a "did you mean"), a value outside an option's
  * list of valid values or one its check refuses, and operands that the
@@ -119,7 +119,7 @@ void			 dlt_cmd_print_help(const struct dlt_cmd *, void *fp);
  * "check" of "rules check"): parse the options, act on the flags, call
  * exec.  Returns an enum dlt_exit.
  */
-int			 dlt_cmd_run(const struct dlt_cmd *, int argc, char **argv);
+int			 dlt_cmd_dispatch(const struct dlt_cmd *, int argc, char **argv);
 /*
  * The next option of the command's own, in command-line order: its id,
  * with *arg set to its value (NULL when it takes none); -1 after the last.
@@ -130,6 +130,7 @@ extern const struct dlt_cmd dlt_cmd_corpus_check;
 extern const struct dlt_cmd dlt_cmd_help;
 extern const struct dlt_cmd dlt_cmd_merge;
 extern const struct dlt_cmd dlt_cmd_mutate;
+extern const struct dlt_cmd dlt_cmd_run;
 extern const struct dlt_cmd dlt_cmd_classify;
 extern const struct dlt_cmd dlt_cmd_rules_check;
 extern const struct dlt_cmd dlt_cmd_rules_test;

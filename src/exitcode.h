@@ -17,7 +17,8 @@ enum dlt_exit {
 	DLT_EXIT_STORE = 4,	/* store cannot be opened, written, or is of a newer schema */
 	DLT_EXIT_INPUT = 5,	/* some input could not be read; the rest was processed */
 	DLT_EXIT_OUTPUT = 6,	/* writing the output failed (disk full, closed pipe) */
-	DLT_EXIT_INTERNAL = 7	/* a bug in dltriage */
+	DLT_EXIT_INTERNAL = 7,	/* a bug in dltriage */
+	DLT_EXIT_INTERRUPTED = 8 /* stopped by a signal after its work in flight; run again to resume */
 };
 
 #endif

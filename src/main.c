@@ -1,7 +1,7 @@
 /*
  * main.c: the dispatcher's front.  Finds the command (exact names only,
  * with a "did you mean" hint for commands and for the verbs of a group),
- * runs it with dlt_cmd_run() (which parses the options and acts on the
+ * runs it with dlt_cmd_dispatch() (which parses the options and acts on the
  * command's flags, see command.h), then flushes and closes stdout so that
  * a write error (disk full, closed pipe) becomes a failure.
  */
@@ -97,7 +97,7 @@ main(int argc, char **argv)
 
 	if (argc < 2) {
 		cmd = dlt_cmd_find("help");
-		rc = dlt_cmd_run(cmd, 1, (char *[]){ "help", NULL });
+		rc = dlt_cmd_dispatch(cmd, 1, (char *[]){ "help", NULL });
 		return (rc == DLT_EXIT_OK ? DLT_EXIT_USAGE : rc);
 	}
 	if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
@@ -107,7 +107,7 @@ main(int argc, char **argv)
 	}
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
 		cmd = dlt_cmd_find("help");
-		rc = dlt_cmd_run(cmd, 1, (char *[]){ "help", NULL });
+		rc = dlt_cmd_dispatch(cmd, 1, (char *[]){ "help", NULL });
 		goto out;
 	}
 	if (argv[1][0] == '-') {
@@ -143,7 +143,7 @@ main(int argc, char **argv)
 	/* exec sees its own verb ("classify", or "check" of "rules check") as argv[0] */
 	argv += shift;
 	argc -= shift;
-	rc = dlt_cmd_run(cmd, argc, argv);
+	rc = dlt_cmd_dispatch(cmd, argc, argv);
 out:
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		if (errno == EPIPE)

@@ -444,8 +444,6 @@ dlt_run_config_identity(const struct dlt_run_config *c, struct strbuf *sb)
 		dlt_jw_end(&jw);
 	}
 	dlt_jw_end(&jw);
-	dlt_jw_kv_int(&jw, "shard_index", c->shard_index);
-	dlt_jw_kv_int(&jw, "shard_count", c->shard_count);
 	dlt_jw_end(&jw);
 }
 

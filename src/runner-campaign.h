@@ -7,8 +7,9 @@
  * overrides the file.
  *
  * The identity of a campaign is what decides the executions it holds:
- * models, operators, n, mode, seed, targets and shard
- * (dlt_run_config_identity).  Running the same campaign again resumes it;
+ * models, operators, n, mode, seed and targets
+ * (dlt_run_config_identity); every shard of a campaign has the same
+ * one, so that "dltriage merge" joins the shards into one campaign.  Running the same campaign again resumes it;
  * how it is run (isolation, jobs, limits, budget, work directory) may
  * change between runs.
  */

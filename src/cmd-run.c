@@ -1,0 +1,242 @@
+/*
+ * cmd-run.c: "dltriage run", which makes mutants of seed models, runs
+ * each (and each seed model) on every target framework under process
+ * control, classifies what happened, compares the outputs and keeps it
+ * all in the store.  The campaign loop is runner.c.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "command.h"
+#include "ctx.h"
+#include "datadir.h"
+#include "diag.h"
+#include "error.h"
+#include "exitcode.h"
+#include "oracle.h"
+#include "runner-campaign.h"
+#include "runner-exec.h"
+#include "runner.h"
+#include "vocab.h"
+#include "xmalloc.h"
+
+static int	cmd_run_exec(struct dlt_ctx *, int, char **);
+static int	check_args(int, char **);
+static int	check_frameworks(const char *);
+static void	print_summary(const struct dlt_run_summary *,
+		    const struct dlt_run_config *, const char *);
+
+static const char *const modes[] = { "aware", "generic", NULL };
+
+static const struct dlt_option run_options[] = {
+	DLT_OPTION_DB,
+	DLT_OPTION_RULES,
+	{ "models", 0, "LIST", 'm',
+	    "seed models: zoo names, files or globs, comma-separated", NULL,
+	    NULL },
+	{ "ops", 0, "LIST", 'O', "the mutation operators (default all)", NULL,
+	    NULL },
+	{ "frameworks", 0, "LIST", 'F',
+	    "the targets: NAME[@RELEASE], LABEL=NAME:PYTHON, comma-separated",
+	    NULL, check_frameworks },
+	{ NULL, 'n', "N", 'n', "mutants per operator and model (default 1)",
+	    NULL, NULL },
+	{ "mode", 0, "MODE", 'M', "aware (the default) or generic mutation",
+	    modes, NULL },
+	{ "budget", 0, "LIMIT", 'B',
+	    "stop after a duration (90s, 2h) or a number of executions", NULL,
+	    NULL },
+	{ "isolation", 0, "MODE", 'I',
+	    "one process per execution, a fork server or a worker", 
+	    dlt_isolation_names, NULL },
+	{ "jobs", 'j', "J", 'j', "run J executions at once (default 1)", NULL,
+	    NULL },
+	{ "shard", 0, "I/N", 'S', "run the I-th of N deterministic parts", NULL,
+	    NULL },
+	{ "seed", 0, "S", 's', "the seed of the campaign (default 1)", NULL,
+	    NULL },
+	{ "timeout", 0, "DURATION", 'T', "per execution (default 60s)", NULL,
+	    NULL },
+	{ "memory", 0, "SIZE", 'R', "address-space cap per execution (default "
+	    "8GiB)", NULL, NULL },
+	{ "workdir", 0, "DIR", 'W', "where executions write (default "
+	    "STORE.d)", NULL, NULL },
+	DLT_OPTION_QUIET("print nothing but errors"),
+	DLT_OPTION_END
+};
+
+const struct dlt_cmd dlt_cmd_run = {
+	"run",
+	"[CAMPAIGN.yaml] [--models LIST] [--ops LIST] [--frameworks LIST] [-n N]\n"
+	"       [--mode aware|generic] [--budget LIMIT] [--isolation spawn|fork|worker]\n"
+	"       [--jobs J] [--shard I/N] [--seed S] [--timeout DURATION]\n"
+	"       [--memory SIZE] [--workdir DIR] [-q] --db FILE",
+	"run mutants of seed models on frameworks and find their defects",
+	DLT_CMD_NEEDS_RULES | DLT_CMD_NEEDS_STORE, run_options, cmd_run_exec,
+	check_args
+};
+
+static int
+check_args(int argc, char **argv)
+{
+	if (argc > 1)
+		return (dlt_error("one campaign file at a time ('%s' is extra)",
+		    argv[1]));
+	return (0);
+}
+
+static int
+check_frameworks(const char *arg)
+{
+	struct dlt_run_config	c;
+	char			*err = NULL;
+	int			 rc;
+
+	dlt_run_config_init(&c);
+	if ((rc = dlt_run_config_set(&c, "frameworks", arg, &err)) != 0) {
+		dlt_error("%s", err);
+		free(err);
+	}
+	dlt_run_config_release(&c);
+	return (rc);
+}
+
+static void
+print_summary(const struct dlt_run_summary *s, const struct dlt_run_config *c,
+    const char *db)
+{
+	static const char *const st[] = { "ok", "rejected", "crashed", "timeout",
+	    "oom", "harness", "unavailable" };
+	int	i, first = 1;
+
+	printf("campaign %lld: %ld execution%s planned, %ld done before, %ld "
+	    "run now (%ld mutant%s of %zu model%s on %zu framework%s)\n",
+	    (long long)s->campaign_id, s->planned, s->planned == 1 ? "" : "s",
+	    s->done_before, s->executed, s->mutants, s->mutants == 1 ? "" : "s",
+	    c->nmodels, c->nmodels == 1 ? "" : "s", c->ntargets,
+	    c->ntargets == 1 ? "" : "s");
+	printf("  executions:");
+	for (i = 0; i < 7; i++) {
+		if (s->by_status[i] == 0)
+			continue;
+		printf("%s %s %ld", first ? "" : ",", st[i], s->by_status[i]);
+		first = 0;
+	}
+	if (first)
+		printf(" none");
+	printf("\n  failures: %ld", s->failures);
+	for (i = 0, first = 1; i < DLT_CLASS_IGNORE; i++) {
+		if (s->by_class[i] == 0)
+			continue;
+		printf("%s%s %ld", first ? " (" : ", ", dlt_class_name(i),
+		    s->by_class[i]);
+		first = 0;
+	}
+	printf("%s; %ld mutant%s equivalent to its seed\n", first ? "" : ")",
+	    s->equivalent, s->equivalent == 1 ? "" : "s");
+	if (s->interrupted)
+		printf("interrupted: what finished is in '%s'; run the same "
+		    "command again to resume\n", db);
+	else if (s->budget_hit)
+		printf("budget reached: run the same command again to go on\n");
+}
+
+static int
+cmd_run_exec(struct dlt_ctx *ctx, int argc, char **argv)
+{
+	struct dlt_run_config	 cfg;
+	struct dlt_run_summary	 sum;
+	struct dlt_runner_env	 env;
+	struct dlt_oracle_cfg	 ocfg;
+	struct dlt_diags	 d = DLT_DIAGS_INIT;
+	const char		*arg, *key;
+	char			*err = NULL, *path;
+	int			 id, rc, status = DLT_EXIT_OK;
+
+	dlt_run_config_init(&cfg);
+	dlt_oracle_cfg_init(&ocfg);
+	if (ctx->db_path == NULL || ctx->store == NULL) {
+		dlt_error("'run' needs a store (--db FILE or DLTRIAGE_DB)");
+		dlt_cmd_usage(&dlt_cmd_run, stderr);
+		status = DLT_EXIT_USAGE;
+		goto out;
+	}
+	/* the campaign file first, then the flags over it */
+	if (argc == 1 && dlt_run_config_load(&cfg, argv[0], &d) != 0) {
+		dlt_diags_print(&d, stderr);
+		status = DLT_EXIT_INPUT;
+		goto out;
+	}
+	while ((id = dlt_cmd_next_option(ctx, &arg)) != -1) {
+		switch (id) {
+		case 'm': key = "models"; break;
+		case 'O': key = "ops"; break;
+		case 'F': key = "frameworks"; break;
+		case 'n': key = "n"; break;
+		case 'M': key = "mode"; break;
+		case 'B': key = "budget"; break;
+		case 'I': key = "isolation"; break;
+		case 'j': key = "jobs"; break;
+		case 'S': key = "shard"; break;
+		case 's': key = "seed"; break;
+		case 'T': key = "timeout"; break;
+		case 'R': key = "memory"; break;
+		case 'W': key = "workdir"; break;
+		default: continue;
+		}
+		if (dlt_run_config_set(&cfg, key, arg, &err) != 0) {
+			dlt_error("%s", err);
+			free(err);
+			dlt_cmd_usage(&dlt_cmd_run, stderr);
+			status = DLT_EXIT_USAGE;
+			goto out;
+		}
+	}
+	if (cfg.ntargets == 0 &&
+	    dlt_run_config_set(&cfg, "frameworks", "pytorch", &err) != 0) {
+		free(err);
+		status = DLT_EXIT_INTERNAL;
+		goto out;
+	}
+	if (dlt_run_config_check(&cfg, &err) != 0) {
+		dlt_error("%s", err);
+		free(err);
+		dlt_cmd_usage(&dlt_cmd_run, stderr);
+		status = DLT_EXIT_USAGE;
+		goto out;
+	}
+	path = xasprintf("%s/rules/oracles/oracles.yaml", dlt_datadir());
+	if (access(path, R_OK) == 0 && dlt_oracle_cfg_load(&ocfg, path, &d) != 0) {
+		dlt_diags_print(&d, stderr);
+		free(path);
+		status = DLT_EXIT_RULES;
+		goto out;
+	}
+	free(path);
+
+	memset(&env, 0, sizeof env);
+	env.cfg = &cfg;
+	env.store = ctx->store;
+	env.rules = &ctx->rules;
+	env.oracle = &ocfg;
+	env.db_path = ctx->db_path;
+	env.datadir = dlt_datadir();
+	env.quiet = ctx->quiet;
+	env.progress = isatty(STDERR_FILENO);
+	rc = dlt_runner_run(&env, &sum);
+	if (!ctx->quiet || rc != 0)
+		print_summary(&sum, &cfg, ctx->db_path);
+	if (sum.store_failed)
+		status = DLT_EXIT_STORE;
+	else if (rc < 0)
+		status = DLT_EXIT_INPUT;
+	else if (rc > 0)
+		status = DLT_EXIT_INTERRUPTED;
+out:
+	dlt_diags_release(&d);
+	dlt_oracle_cfg_release(&ocfg);
+	dlt_run_config_release(&cfg);
+	return (status);
+}

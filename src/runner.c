@@ -1,0 +1,1474 @@
+/* runner.c: the campaign loop of "dltriage run"; see runner.h. */
+#include <sys/stat.h>
+#include <sys/types.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <glob.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "classify.h"
+#include "diag.h"
+#include "error.h"
+#include "failure.h"
+#include "hash.h"
+#include "json.h"
+#include "model.h"
+#include "mutate.h"
+#include "npy.h"
+#include "oracle.h"
+#include "profile.h"
+#include "rules.h"
+#include "runner-campaign.h"
+#include "runner-exec.h"
+#include "runner-proc.h"
+#include "runner.h"
+#include "sink.h"
+#include "store-campaign.h"
+#include "strbuf.h"
+#include "vocab.h"
+#include "xmalloc.h"
+#include "yaml-node.h"
+
+/* One execution: a mutant on a target. */
+struct exec {
+	struct mutant		*mt;
+	size_t			 target;
+	char			*dir;
+	int			 done;
+	enum dlt_exec_status	 status;
+};
+
+/* A seed model or one of its mutants, with the executions it needs. */
+struct mutant {
+	struct seed		*seed;
+	long			 ordinal;	/* 0: the seed model itself */
+	char			*name;
+	char			*op;		/* "seed" or the operator */
+	long			 k;
+	uint64_t		 mseed;
+	char			*position;	/* NULL for the seed */
+	char			*params;	/* JSON, or NULL */
+	char			*json;		/* the IR as JSON */
+	int			 injected;	/* an input is filled with NaN/Inf */
+	int64_t			 store_id;
+	size_t			 pending;	/* executions not finished */
+	struct exec		*execs;		/* one per target */
+	int			 has_outputs;	/* some target ran it */
+	size_t			 nexecs;
+};
+
+/* A seed model and what its own run gave, for the equivalence check. */
+struct seed {
+	char			*path;
+	struct dlt_model	 model;
+	int64_t			 store_id;
+	struct dlt_outputs	*outputs;	/* per target, once the seed ran */
+	int			 outputs_ready;
+};
+
+struct runner {
+	const struct dlt_runner_env	*env;
+	const struct dlt_run_config	*cfg;
+	struct dlt_run_summary		*sum;
+	struct dlt_store		*st;
+	int64_t				 campaign_id;
+	struct dlt_exec_pool		*pool;
+	struct dlt_exec_target		*targets;
+	struct dlt_classifier		**classifiers;	/* per target */
+	struct dlt_profile		**profiles;
+	struct dlt_target		*ptargets;	/* for aware mode */
+	char				**python;	/* per target, owned */
+	char				 *harness_dir;
+	char				 *workdir;
+	int				 *reported;	/* per target: unavailable said */
+	int				 *dead;		/* per target: unavailable */
+	int				 ops[64];
+	size_t				 nops;
+	/* the queue of executions to start, in order */
+	struct exec			**queue;
+	size_t				 qhead, qlen, qalloc;
+	int64_t				 start_ms, last_progress_ms;
+	int				 progress_shown;
+	long				 submitted;
+};
+
+static volatile sig_atomic_t	stop_signal;
+
+static const char *sig_name(int);
+static char	*params_json(const struct dlt_mutation_info *);
+static void	 on_stop(int);
+static char	*default_python(const struct dlt_runner_env *);
+static int	 resolve_models(const struct runner *, char ***, size_t *);
+static int	 add_model_path(char ***, size_t *, const char *);
+static int	 parse_ops(struct runner *);
+static int	 load_profiles(struct runner *);
+static int	 make_dir(const char *);
+static int	 remove_tree(const char *);
+static int	 rm_entry(const char *, const struct stat *, int, struct FTW *);
+static char	*label_dir(const char *);
+static int	 plan_seed(struct runner *, struct seed *, struct mutant ***,
+		     size_t *);
+static int	 collect_mutant(const struct dlt_mutant *, void *);
+static int	 injected_inputs(const struct dlt_model *);
+static void	 mutant_free(struct mutant *);
+static void	 queue_push(struct runner *, struct exec *);
+static int	 run_queue(struct runner *);
+static int	 submit(struct runner *, struct exec *);
+static int	 finish(struct runner *, struct dlt_exec_done *);
+static int	 classify_exec(struct runner *, struct exec *,
+		     const struct dlt_exec_done *, struct dlt_failure **,
+		     size_t *);
+static struct dlt_failure *synth_failure(struct runner *, struct exec *,
+		     const struct dlt_exec_done *);
+static int	 collect_failure(struct dlt_failure *, void *);
+static void	 failures_free(struct dlt_failure *, size_t);
+static int	 load_outputs(struct runner *, struct exec *,
+		     struct dlt_outputs *);
+struct oracle_out;
+static void	 run_oracles(struct runner *, struct mutant *, struct oracle_out *);
+static void	 oracle_out_release(struct oracle_out *);
+static char	*read_file(const char *, size_t, size_t *);
+static int	 probe_targets(struct runner *);
+static void	 progress(struct runner *, int);
+static int	 budget_left(const struct runner *);
+
+static const char *
+sig_name(int sig)
+{
+	static const struct {
+		int		 sig;
+		const char	*name;
+	} names[] = {
+		{ SIGSEGV, "SIGSEGV" }, { SIGABRT, "SIGABRT" }, { SIGFPE, "SIGFPE" },
+		{ SIGBUS, "SIGBUS" }, { SIGILL, "SIGILL" }, { SIGKILL, "SIGKILL" },
+		{ SIGTERM, "SIGTERM" }, { SIGTRAP, "SIGTRAP" }, { SIGSYS, "SIGSYS" },
+		{ SIGXFSZ, "SIGXFSZ" }, { SIGXCPU, "SIGXCPU" }, { SIGPIPE, "SIGPIPE" },
+		{ SIGUSR1, "SIGUSR1" },
+	};
+	static char	buf[16];
+	size_t		i;
+
+	for (i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (names[i].sig == sig)
+			return (names[i].name);
+	snprintf(buf, sizeof buf, "SIG%d", sig);
+	return (buf);
+}
+
+/* The mutation's parameters as a JSON object of strings. */
+static char *
+params_json(const struct dlt_mutation_info *mi)
+{
+	struct strbuf	sb = STRBUF_INIT;
+	struct dlt_jw	jw;
+	size_t		i;
+
+	dlt_jw_init(&jw, &sb, 0);
+	dlt_jw_object(&jw);
+	for (i = 0; i < mi->nparams; i++)
+		dlt_jw_kv_cstr(&jw, mi->params[i].key, mi->params[i].value);
+	dlt_jw_end(&jw);
+	return (strbuf_detach(&sb, NULL));
+}
+
+static void
+on_stop(int sig)
+{
+	stop_signal = sig;
+}
+
+/*
+ * The interpreter of a target without one: $DLT_PYTHON; else the
+ * project's .venv (the README's test command makes it); else python3.
+ */
+static char *
+default_python(const struct dlt_runner_env *env)
+{
+	const char	*s;
+	char		*p;
+
+	if (env->default_python != NULL)
+		return (xstrdup(env->default_python));
+	if ((s = getenv("DLT_PYTHON")) != NULL && *s != '\0')
+		return (xstrdup(s));
+	p = xasprintf("%s/.venv/bin/python", env->datadir);
+	if (access(p, X_OK) == 0)
+		return (p);
+	free(p);
+	return (xstrdup("python3"));
+}
+
+static int
+add_model_path(char ***v, size_t *n, const char *path)
+{
+	size_t	i;
+
+	for (i = 0; i < *n; i++)
+		if (strcmp((*v)[i], path) == 0)
+			return (0);
+	*v = xreallocarray(*v, *n + 1, sizeof **v);
+	(*v)[(*n)++] = xstrdup(path);
+	return (0);
+}
+
+/*
+ * A model is a file, a glob, a zoo name (corpus/models/NAME.yaml) or
+ * "all" (the whole zoo); the order is the campaign's order.
+ */
+static int
+resolve_models(const struct runner *r, char ***out, size_t *nout)
+{
+	const struct dlt_run_config	*cfg = r->cfg;
+	struct stat			 st;
+	glob_t				 g;
+	char				*pat, *path;
+	size_t				 i, j;
+	int				 rc = 0;
+
+	*out = NULL;
+	*nout = 0;
+	for (i = 0; i < cfg->nmodels && rc == 0; i++) {
+		const char	*m = cfg->models[i];
+
+		if (stat(m, &st) == 0 && S_ISREG(st.st_mode)) {
+			add_model_path(out, nout, m);
+			continue;
+		}
+		if (strcmp(m, "all") == 0)
+			pat = xasprintf("%s/corpus/models/*.yaml", r->env->datadir);
+		else if (strpbrk(m, "*?[") != NULL)
+			pat = xstrdup(m);
+		else {
+			path = xasprintf("%s/corpus/models/%s.yaml",
+			    r->env->datadir, m);
+			if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
+				add_model_path(out, nout, path);
+			else
+				rc = dlt_error("no model '%s' (not a file, nor "
+				    "a model of the zoo: see 'dltriage corpus "
+				    "check')", m);
+			free(path);
+			continue;
+		}
+		memset(&g, 0, sizeof g);
+		if (glob(pat, 0, NULL, &g) != 0 || g.gl_pathc == 0) {
+			if (strpbrk(m, "*?[") != NULL && strchr(m, '/') == NULL) {
+				/* a glob of zoo names: "resnet*" */
+				globfree(&g);
+				memset(&g, 0, sizeof g);
+				free(pat);
+				pat = xasprintf("%s/corpus/models/%s.yaml",
+				    r->env->datadir, m);
+				if (glob(pat, 0, NULL, &g) == 0)
+					goto found;
+			}
+			rc = dlt_error("no model matches '%s'", m);
+			globfree(&g);
+			free(pat);
+			continue;
+		}
+found:
+		for (j = 0; j < g.gl_pathc; j++)
+			add_model_path(out, nout, g.gl_pathv[j]);
+		globfree(&g);
+		free(pat);
+	}
+	return (rc);
+}
+
+static int
+parse_ops(struct runner *r)
+{
+	char	*copy, *p, *save, *q;
+	size_t	 i, total = dlt_mutop_count();
+	int	 k, seen[64];
+
+	memset(seen, 0, sizeof seen);
+	r->nops = 0;
+	copy = xstrdup(r->cfg->ops);
+	for (p = strtok_r(copy, ",", &save); p != NULL;
+	    p = strtok_r(NULL, ",", &save)) {
+		while (*p == ' ')
+			p++;
+		for (q = p; *q != '\0'; q++)
+			if (*q >= 'a' && *q <= 'z')
+				*q = (char)(*q - 'a' + 'A');
+		if (strcmp(p, "ALL") == 0) {
+			for (i = 0; i < total && i < 64; i++)
+				if (!seen[i]++)
+					r->ops[r->nops++] = (int)i;
+			continue;
+		}
+		if ((k = dlt_mutop_find(p)) < 0 || k >= 64) {
+			free(copy);
+			return (dlt_error("unknown operator '%s' (see 'dltriage "
+			    "help mutate')", p));
+		}
+		if (!seen[k]++)
+			r->ops[r->nops++] = k;
+	}
+	free(copy);
+	if (r->nops == 0)
+		return (dlt_error("no operator in '%s'", r->cfg->ops));
+	return (0);
+}
+
+/* Aware mode checks mutants against the profile of every target's family. */
+static int
+load_profiles(struct runner *r)
+{
+	const struct dlt_run_config	*cfg = r->cfg;
+	char				*spec;
+	size_t				 i;
+	int				 rc = 0;
+
+	r->profiles = xcalloc(cfg->ntargets, sizeof *r->profiles);
+	r->ptargets = xcalloc(cfg->ntargets, sizeof *r->ptargets);
+	for (i = 0; i < cfg->ntargets && rc == 0; i++) {
+		spec = xasprintf("%s%s%s",
+		    dlt_framework_name(cfg->targets[i].framework),
+		    cfg->targets[i].release != NULL ? "@" : "",
+		    cfg->targets[i].release != NULL ? cfg->targets[i].release :
+		    "");
+		if (dlt_target_load(spec, r->env->profile_dirs,
+		    r->env->nprofile_dirs, &r->profiles[i], &r->ptargets[i]) != 0)
+			rc = -1;
+		free(spec);
+	}
+	return (rc);
+}
+
+static int
+make_dir(const char *path)
+{
+	char	*copy, *p;
+
+	copy = xstrdup(path);
+	for (p = copy + 1; *p != '\0'; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(copy, 0777) != 0 && errno != EEXIST) {
+			dlt_error_errno("cannot create '%s'", copy);
+			free(copy);
+			return (-1);
+		}
+		*p = '/';
+	}
+	if (mkdir(copy, 0777) != 0 && errno != EEXIST) {
+		dlt_error_errno("cannot create '%s'", copy);
+		free(copy);
+		return (-1);
+	}
+	free(copy);
+	return (0);
+}
+
+static int
+rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)ftw;
+	if (flag == FTW_DP)
+		return (rmdir(path) != 0 && errno != ENOENT ? -1 : 0);
+	return (unlink(path) != 0 && errno != ENOENT ? -1 : 0);
+}
+
+/* What an interrupted execution left behind goes before it runs again. */
+static int
+remove_tree(const char *path)
+{
+	struct stat	st;
+
+	if (lstat(path, &st) != 0)
+		return (errno == ENOENT ? 0 : -1);
+	return (nftw(path, rm_entry, 16, FTW_DEPTH | FTW_PHYS));
+}
+
+/* A target label as a directory name: letters, digits, '.', '_' and '-'. */
+static char *
+label_dir(const char *label)
+{
+	char	*s, *p;
+
+	s = xstrdup(label);
+	for (p = s; *p != '\0'; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		    (*p >= '0' && *p <= '9') || *p == '.' || *p == '_' ||
+		    *p == '-'))
+			*p = '_';
+	return (s);
+}
+
+static int
+injected_inputs(const struct dlt_model *m)
+{
+	size_t	i;
+
+	for (i = 0; i < m->ninputs; i++)
+		if (m->inputs[i].fill != NULL &&
+		    (strcmp(m->inputs[i].fill, "nan") == 0 ||
+		    strcmp(m->inputs[i].fill, "inf") == 0))
+			return (1);
+	return (0);
+}
+
+struct plan_state {
+	struct runner	  *r;
+	struct seed	  *seed;
+	struct mutant	***v;
+	size_t		  *n;
+	long		   ordinal;
+};
+
+static int
+collect_mutant(const struct dlt_mutant *mt, void *arg)
+{
+	struct plan_state	*ps = arg;
+	struct mutant		*m;
+	struct strbuf		 sb = STRBUF_INIT;
+	const struct dlt_mutation_info *mi = mt->model->mutation;
+
+	ps->ordinal++;
+	/* --shard I/N: a deterministic 1/N of the mutants; seeds run everywhere */
+	if ((ps->ordinal - 1) % ps->r->cfg->shard_count !=
+	    ps->r->cfg->shard_index - 1)
+		return (0);
+	m = xcalloc(1, sizeof *m);
+	m->seed = ps->seed;
+	m->ordinal = ps->ordinal;
+	m->name = xstrdup(mt->model->name);
+	m->op = xstrdup(dlt_mutop_at((size_t)mt->op)->name);
+	m->k = mt->k;
+	m->mseed = mt->seed;
+	if (mi != NULL && mi->position != NULL)
+		m->position = xstrdup(mi->position);
+	if (mi != NULL && mi->nparams > 0)
+		m->params = params_json(mi);
+	dlt_model_write_json(mt->model, &sb);
+	m->json = strbuf_detach(&sb, NULL);
+	m->injected = injected_inputs(mt->model);
+	*ps->v = xreallocarray(*ps->v, *ps->n + 1, sizeof **ps->v);
+	(*ps->v)[(*ps->n)++] = m;
+	return (0);
+}
+
+/* The seed model and its mutants (this shard's), in the campaign's order. */
+static int
+plan_seed(struct runner *r, struct seed *s, struct mutant ***v, size_t *n)
+{
+	struct dlt_campaign	 c;
+	struct plan_state	 ps;
+	struct mutant		*m;
+	struct strbuf		 sb = STRBUF_INIT;
+	int			 rc;
+
+	*v = NULL;
+	*n = 0;
+	m = xcalloc(1, sizeof *m);
+	m->seed = s;
+	m->ordinal = 0;
+	m->name = xstrdup(s->model.name);
+	m->op = xstrdup("seed");
+	m->mseed = s->model.seed;
+	dlt_model_write_json(&s->model, &sb);
+	m->json = strbuf_detach(&sb, NULL);
+	m->injected = injected_inputs(&s->model);
+	*v = xcalloc(1, sizeof **v);
+	(*v)[(*n)++] = m;
+
+	dlt_campaign_init(&c);
+	c.mu.parent = &s->model;
+	c.mu.targets = r->ptargets;
+	c.mu.ntargets = r->cfg->ntargets;
+	c.mu.mode = r->cfg->mode;
+	c.mu.max_tries = 20;
+	c.ops = r->ops;
+	c.nops = r->nops;
+	c.n = r->cfg->n;
+	c.seed = r->cfg->seed;
+	c.fn = collect_mutant;
+	memset(&ps, 0, sizeof ps);
+	ps.r = r;
+	ps.seed = s;
+	ps.v = v;
+	ps.n = n;
+	c.arg = &ps;
+	rc = dlt_campaign_run(&c);
+	dlt_campaign_release(&c);
+	return (rc);
+}
+
+static void
+mutant_free(struct mutant *m)
+{
+	size_t	i;
+
+	if (m == NULL)
+		return;
+	for (i = 0; m->execs != NULL && i < m->nexecs; i++)
+		free(m->execs[i].dir);
+	free(m->name);
+	free(m->op);
+	free(m->position);
+	free(m->params);
+	free(m->json);
+	free(m->execs);
+	free(m);
+}
+
+static void
+queue_push(struct runner *r, struct exec *e)
+{
+	XGROW(r->queue, r->qlen + 1, r->qalloc);
+	r->queue[r->qlen++] = e;
+}
+
+static int
+budget_left(const struct runner *r)
+{
+	if (r->cfg->budget_count > 0 && r->submitted >= r->cfg->budget_count)
+		return (0);
+	if (r->cfg->budget_seconds > 0 && dlt_now_ms() - r->start_ms >=
+	    (int64_t)(r->cfg->budget_seconds * 1000))
+		return (0);
+	return (1);
+}
+
+static int
+submit(struct runner *r, struct exec *e)
+{
+	struct dlt_exec_req	req;
+
+	if (remove_tree(e->dir) != 0 || make_dir(e->dir) != 0) {
+		dlt_error_errno("cannot prepare '%s'", e->dir);
+		return (-1);
+	}
+	memset(&req, 0, sizeof req);
+	req.id = (uint64_t)r->submitted + 1;
+	req.target = e->target;
+	req.dir = e->dir;
+	req.model_json = e->mt->json;
+	req.arg = e;
+	if (dlt_exec_pool_submit(r->pool, &req) != 0)
+		return (-1);
+	r->submitted++;
+	return (0);
+}
+
+static int
+collect_failure(struct dlt_failure *f, void *arg)
+{
+	struct {
+		struct runner		*r;
+		struct dlt_failure	*v;
+		size_t			 n;
+	} *c = arg;
+
+	dlt_failure_finish(dlt_classifier_rules(c->r->classifiers[0]), f);
+	c->v = xreallocarray(c->v, c->n + 1, sizeof *c->v);
+	c->v[c->n++] = *f;
+	/* the copy owns the strings now */
+	memset(f, 0, sizeof *f);
+	return (0);
+}
+
+static void
+failures_free(struct dlt_failure *v, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++)
+		dlt_failure_release(&v[i]);
+	free(v);
+}
+
+/* A failure the runner saw itself when the log names none. */
+static struct dlt_failure *
+synth_failure(struct runner *r, struct exec *e, const struct dlt_exec_done *d)
+{
+	struct dlt_failure	*f;
+	const char		*fw;
+
+	f = xcalloc(1, sizeof *f);
+	fw = dlt_framework_name(r->cfg->targets[e->target].framework);
+	f->source = xasprintf("%s/stderr", e->dir);
+	f->line_start = f->line_end = 0;
+	f->framework = xstrdup(fw);
+	f->prio_hint = DLT_PRIO_UNSET;
+	f->conf_hint = -1;
+	switch (d->status) {
+	case DLT_EXEC_CRASHED:
+		f->cls = DLT_CLASS_CRASH;
+		f->kind = d->signal > 0 ? xasprintf("signal:%s",
+		    sig_name(d->signal)) : xstrdup("abnormal-exit");
+		f->signature = xasprintf("%s on %s running %s", d->signal > 0 ?
+		    strsignal(d->signal) : "abnormal exit", fw, e->mt->op);
+		break;
+	case DLT_EXEC_TIMEOUT:
+		f->cls = DLT_CLASS_TIMEOUT;
+		f->kind = xstrdup("execution-timeout");
+		f->signature = xasprintf("timeout of %.0f s on %s", r->cfg->timeout,
+		    fw);
+		break;
+	case DLT_EXEC_OOM:
+		f->cls = DLT_CLASS_OOM;
+		f->kind = xstrdup("memory-cap");
+		f->signature = xasprintf("out of memory on %s", fw);
+		break;
+	default:
+		f->cls = DLT_CLASS_UNKNOWN;
+		f->kind = xstrdup("unexplained");
+		f->signature = xasprintf("%s on %s", dlt_exec_status_names[d->status],
+		    fw);
+		break;
+	}
+	f->rule = xstrdup("runner");
+	dlt_failure_finish(dlt_classifier_rules(r->classifiers[e->target]), f);
+	return (f);
+}
+
+/*
+ * The failures of an execution: what its stderr says, by the rules; a
+ * crash, timeout or memory cap the log does not explain is the runner's
+ * own finding.
+ */
+static int
+classify_exec(struct runner *r, struct exec *e, const struct dlt_exec_done *d,
+    struct dlt_failure **out, size_t *nout)
+{
+	struct {
+		struct runner		*r;
+		struct dlt_failure	*v;
+		size_t			 n;
+	} c;
+	struct dlt_failure	*f;
+	char			*path;
+	int			 fd;
+
+	*out = NULL;
+	*nout = 0;
+	if (d->status == DLT_EXEC_OK || d->status == DLT_EXEC_HARNESS ||
+	    d->status == DLT_EXEC_UNAVAILABLE)
+		return (0);
+	memset(&c, 0, sizeof c);
+	c.r = r;
+	path = xasprintf("%s/stderr", e->dir);
+	if ((fd = open(path, O_RDONLY | O_NOCTTY)) != -1) {
+		(void)dlt_classify_fd(r->classifiers[e->target], path, fd,
+		    collect_failure, &c, NULL);
+		close(fd);
+	}
+	free(path);
+	if (c.n == 0 && d->status != DLT_EXEC_REJECTED) {
+		f = synth_failure(r, e, d);
+		c.v = xreallocarray(c.v, 1, sizeof *c.v);
+		c.v[c.n++] = *f;
+		free(f);
+	} else if (d->status == DLT_EXEC_TIMEOUT || d->status == DLT_EXEC_OOM) {
+		/* the runner's verdict stands; the log's lines are its evidence */
+		size_t	i;
+
+		for (i = 0; i < c.n; i++) {
+			if ((d->status == DLT_EXEC_TIMEOUT &&
+			    c.v[i].cls == DLT_CLASS_TIMEOUT) ||
+			    (d->status == DLT_EXEC_OOM && c.v[i].cls == DLT_CLASS_OOM))
+				break;
+		}
+		if (i == c.n) {
+			f = synth_failure(r, e, d);
+			c.v = xreallocarray(c.v, c.n + 1, sizeof *c.v);
+			c.v[c.n++] = *f;
+			free(f);
+		}
+	}
+	*out = c.v;
+	*nout = c.n;
+	return (0);
+}
+
+/* The outputs an execution wrote, as result.json lists them. */
+static int
+load_outputs(struct runner *r, struct exec *e, struct dlt_outputs *o)
+{
+	struct dlt_diags	 d = DLT_DIAGS_INIT;
+	struct ynode		*root = NULL;
+	const struct ynode	*outs, *file, *dtype;
+	struct dlt_npy		 a;
+	char			*path, *err = NULL;
+	size_t			 i;
+	int			 rc = 0;
+
+	dlt_outputs_init(o, r->cfg->targets[e->target].label, DLT_FWS_OK);
+	path = xasprintf("%s/result.json", e->dir);
+	if (ynode_load_file(path, &root, &err) != 0 || root == NULL) {
+		free(err);
+		free(path);
+		o->status = DLT_FWS_OTHER;
+		return (-1);
+	}
+	free(path);
+	outs = ynode_get(root, "outputs");
+	for (i = 0; outs != NULL && outs->type == YNODE_MAPPING && i < outs->n;
+	    i++) {
+		file = ynode_get(outs->items[i], "file");
+		dtype = ynode_get(outs->items[i], "dtype");
+		if (file == NULL || file->type != YNODE_SCALAR ||
+		    strstr(file->scalar, "..") != NULL) {
+			rc = -1;
+			continue;
+		}
+		path = xasprintf("%s/%s", e->dir, file->scalar);
+		dlt_npy_init(&a);
+		if (dlt_npy_load(&a, path, &d) == 0)
+			dlt_outputs_add_npy(o, outs->keys[i]->scalar,
+			    dtype != NULL && dtype->type == YNODE_SCALAR ?
+			    dtype->scalar : NULL, &a);
+		else
+			rc = -1;
+		dlt_npy_release(&a);
+		free(path);
+	}
+	if (d.n > 0 && !r->env->quiet)
+		dlt_diags_print(&d, stderr);
+	dlt_diags_release(&d);
+	ynode_free(root);
+	return (rc);
+}
+
+/* What the oracles found for a mutant, ready for the store. */
+struct oracle_out {
+	struct dlt_oracle_result	  res;
+	struct dlt_store_comparison	 *cmp;
+	struct dlt_failure		 *fv;
+	struct dlt_store_oracle_failure	 *ofv;
+	size_t				  nf;
+	struct strbuf			  log;
+};
+
+static void
+oracle_out_release(struct oracle_out *o)
+{
+	failures_free(o->fv, o->nf);
+	free(o->ofv);
+	free(o->cmp);
+	dlt_oracle_result_release(&o->res);
+	strbuf_release(&o->log);
+}
+
+/*
+ * Every target has run m: compare what they gave.  A defect finding
+ * becomes a failure whose evidence is its line of the oracle report.
+ */
+static void
+run_oracles(struct runner *r, struct mutant *m, struct oracle_out *o)
+{
+	struct dlt_outputs		*outs;
+	const struct dlt_oracle_finding	*of;
+	const struct dlt_oracle_pair	*p;
+	struct dlt_failure		*f;
+	size_t				 i, n = r->cfg->ntargets;
+	long				 line = 0;
+
+	memset(o, 0, sizeof *o);
+	strbuf_init(&o->log);
+	outs = xcalloc(n, sizeof *outs);
+	for (i = 0; i < n; i++) {
+		struct exec	*e = &m->execs[i];
+
+		if (r->dead[i] || load_outputs(r, e, &outs[i]) != 0) {
+			dlt_outputs_release(&outs[i]);
+			dlt_outputs_init(&outs[i], r->cfg->targets[i].label,
+			    e->status == DLT_EXEC_REJECTED ? DLT_FWS_REJECTED :
+			    DLT_FWS_OTHER);
+		}
+	}
+	dlt_oracle_result_init(&o->res);
+	dlt_oracle_compare(r->env->oracle, m->injected,
+	    m->ordinal > 0 && m->seed->outputs_ready ? m->seed->outputs : NULL,
+	    m->ordinal > 0 && m->seed->outputs_ready ? n : 0, outs, n, &o->res);
+	o->cmp = xcalloc(o->res.npairs + 1, sizeof *o->cmp);
+	for (i = 0; i < o->res.npairs; i++) {
+		p = &o->res.pairs[i];
+		o->cmp[i].output = p->output;
+		o->cmp[i].framework_a = p->fw_a;
+		o->cmp[i].framework_b = p->fw_b;
+		o->cmp[i].max_abs = p->max_abs;
+		o->cmp[i].max_rel = p->max_rel;
+		o->cmp[i].d_mad = p->dmad;
+		o->cmp[i].verdict = dlt_pair_verdict_name(p->verdict);
+		o->cmp[i].rtol = p->rtol;
+		o->cmp[i].atol = p->atol;
+	}
+	for (i = 0; i < o->res.nfindings; i++) {
+		of = &o->res.findings[i];
+		strbuf_addf(&o->log, "%s %s%s: %s\n", of->defect ? "defect" :
+		    "record", dlt_oracle_class_name(of->cls),
+		    of->kind != NULL ? "" : "", of->evidence != NULL ?
+		    of->evidence : of->signature);
+		/* an evidence text may hold several lines */
+		line++;
+		{
+			const char	*q;
+
+			for (q = of->evidence; q != NULL && *q != '\0'; q++)
+				if (*q == '\n' && q[1] != '\0')
+					line++;
+		}
+		if (!of->defect)
+			continue;
+		o->fv = xreallocarray(o->fv, o->nf + 1, sizeof *o->fv);
+		f = &o->fv[o->nf++];
+		memset(f, 0, sizeof *f);
+		f->source = xasprintf("run:%s/%s/oracles", m->seed->model.name,
+		    m->name);
+		f->line_start = f->line_end = line;
+		f->cls = of->cls == DLT_OC_NAN ? DLT_CLASS_NAN :
+		    DLT_CLASS_INCONSISTENCY;
+		f->kind = xstrdup(of->kind);
+		f->framework = xstrdup(of->frameworks != NULL &&
+		    strchr(of->frameworks, ',') == NULL ? of->frameworks :
+		    "unknown");
+		f->signature = xstrdup(of->signature);
+		f->rule = xasprintf("oracle:%s", of->kind);
+		f->excerpt = of->evidence != NULL ? xstrdup(of->evidence) : NULL;
+		f->prio_hint = DLT_PRIO_UNSET;
+		f->conf_hint = -1;
+		dlt_failure_finish(dlt_classifier_rules(r->classifiers[0]), f);
+	}
+	o->ofv = xcalloc(o->nf + 1, sizeof *o->ofv);
+	for (i = 0; i < o->nf; i++) {
+		o->ofv[i].failure = &o->fv[i];
+		o->ofv[i].framework = strcmp(o->fv[i].framework, "unknown") != 0 ?
+		    o->fv[i].framework : NULL;
+	}
+	if (m->ordinal == 0) {
+		/* the seed's outputs stay for its mutants */
+		m->seed->outputs = outs;
+		m->seed->outputs_ready = 1;
+	} else {
+		for (i = 0; i < n; i++)
+			dlt_outputs_release(&outs[i]);
+		free(outs);
+	}
+}
+
+/*
+ * Before anything runs: can each target's interpreter import its
+ * framework?  One harness process per target says hello (or
+ * unavailable) and quits.  A target that cannot be used is said once and
+ * left out of the campaign.
+ */
+static int
+probe_targets(struct runner *r)
+{
+	struct dlt_linebuf	 lb;
+	struct dlt_child	 c;
+	struct dlt_fdmap	 fds[2];
+	struct strbuf		 line = STRBUF_INIT;
+	struct ynode		*msg;
+	const struct ynode	*type, *v;
+	const char		*argv[8];
+	char			*log, *err, *why;
+	int			 req[2], mp[2], got, alive = 0;
+	int64_t			 deadline;
+	size_t			 t;
+
+	for (t = 0; t < r->cfg->ntargets; t++) {
+		why = NULL;
+		got = 0;
+		if (pipe(req) != 0 || pipe(mp) != 0)
+			return (dlt_error_errno("cannot make a pipe"));
+		log = xasprintf("%s/probe-%s.log", r->workdir,
+		    r->cfg->targets[t].label);
+		argv[0] = r->python[t];
+		argv[1] = "-m";
+		argv[2] = "dltriage_harness.serve";
+		argv[3] = "--framework";
+		argv[4] = r->cfg->targets[t].harness;
+		argv[5] = "--mode";
+		argv[6] = "once";
+		argv[7] = NULL;
+		memset(&c, 0, sizeof c);
+		c = (struct dlt_child)DLT_CHILD_INIT;
+		c.argv = argv;
+		c.env = NULL;
+		c.out = DLT_STDIO_FILE;
+		c.out_path = log;
+		c.err = DLT_STDIO_TO_STDOUT;
+		fds[0].parent_fd = req[0];
+		fds[0].child_fd = 3;
+		fds[1].parent_fd = mp[1];
+		fds[1].child_fd = 4;
+		c.fds = fds;
+		c.nfds = 2;
+		c.timeout_ms = 300000;
+		/* the children of the run find the harness package */
+		if (setenv("PYTHONPATH", r->harness_dir, 1) != 0) {
+			free(log);
+			return (dlt_error_errno("cannot set PYTHONPATH"));
+		}
+		if (dlt_child_start(&c) != 0) {
+			why = xasprintf("cannot start '%s': %s", r->python[t],
+			    strerror(c.res.spawn_errno));
+			close(req[0]);
+			close(req[1]);
+			close(mp[0]);
+			close(mp[1]);
+		} else {
+			close(req[0]);
+			close(mp[1]);
+			/* it may have died already: then its message says why */
+			(void)!write(req[1], "{\"type\": \"quit\"}\n", 17);
+			close(req[1]);
+			dlt_linebuf_init(&lb);
+			deadline = dlt_now_ms() + 300000;
+			while (!got && !lb.eof && dlt_now_ms() < deadline) {
+				struct pollfd	pfd = { mp[0], POLLIN, 0 };
+
+				if (poll(&pfd, 1, 1000) < 0 && errno != EINTR)
+					break;
+				while (dlt_linebuf_getline(&lb, mp[0], &line) > 0) {
+					msg = NULL;
+					err = NULL;
+					if (ynode_load_buffer(line.buf, line.len, &msg,
+					    &err) != 0 || msg == NULL) {
+						free(err);
+						ynode_free(msg);
+						continue;
+					}
+					type = ynode_get(msg, "type");
+					if (type != NULL && strcmp(type->scalar,
+					    "hello") == 0) {
+						got = 1;
+						if (!r->env->quiet &&
+						    (v = ynode_get(msg,
+						    "framework_version")) != NULL)
+							fprintf(stderr, "dltriage: run: "
+							    "%s: %s %s (%s)\n",
+							    r->cfg->targets[t].label,
+							    r->cfg->targets[t].harness,
+							    v->scalar, r->python[t]);
+					} else if (type != NULL && strcmp(type->scalar,
+					    "unavailable") == 0) {
+						got = 1;
+						v = ynode_get(msg, "message");
+						why = xstrdup(v != NULL ? v->scalar :
+						    "cannot import it");
+					}
+					ynode_free(msg);
+					if (got)
+						break;
+				}
+			}
+			dlt_linebuf_release(&lb);
+			close(mp[0]);
+			(void)dlt_child_wait(&c);
+			if (!got)
+				why = xasprintf("its harness said nothing (see "
+				    "'%s')", log);
+			dlt_child_release(&c);
+		}
+		if (why != NULL) {
+			r->dead[t] = 1;
+			r->sum->unavailable++;
+			dlt_error("framework '%s' cannot be used with '%s': %s; "
+			    "the campaign goes on without it",
+			    r->cfg->targets[t].label, r->python[t], why);
+			free(why);
+		} else
+			alive++;
+		free(log);
+	}
+	strbuf_release(&line);
+	if (alive == 0)
+		return (dlt_error("no framework of the campaign can be used"));
+	return (0);
+}
+
+/* Up to cap bytes of a file, NUL-terminated; NULL when it cannot be read. */
+static char *
+read_file(const char *path, size_t cap, size_t *lenp)
+{
+	struct strbuf	sb = STRBUF_INIT;
+	char		buf[65536];
+	ssize_t		n;
+	int		fd;
+
+	*lenp = 0;
+	if ((fd = open(path, O_RDONLY | O_NOCTTY)) == -1)
+		return (NULL);
+	while (sb.len < cap && (n = read(fd, buf, sizeof buf)) > 0)
+		strbuf_add(&sb, buf, sb.len + (size_t)n > cap ? cap - sb.len :
+		    (size_t)n);
+	close(fd);
+	*lenp = sb.len;
+	return (strbuf_detach(&sb, NULL));
+}
+
+/*
+ * One execution ended: classify it, and commit it with its evidence and
+ * failures; the last of its mutant also carries the oracles' results.
+ */
+static int
+finish(struct runner *r, struct dlt_exec_done *d)
+{
+	static const char *const store_status[] = { "ok", "rejected",
+	    "crashed", "timeout", "oom", "harness", "harness" };
+	struct exec			*e = d->arg;
+	struct mutant			*m = e->mt;
+	struct dlt_store_execution	 x;
+	struct dlt_store_evidence	 ev[4];
+	struct oracle_out		 o;
+	struct dlt_failure		*fv;
+	char				*paths[4], *texts[4], *log = NULL;
+	size_t				 nf, i, nev = 0, lens[4], loglen = 0;
+	int				 rc, last;
+
+	e->done = 1;
+	e->status = d->status;
+	r->sum->executed++;
+	if ((int)d->status >= 0 && (int)d->status < 8)
+		r->sum->by_status[d->status]++;
+	if (d->status == DLT_EXEC_UNAVAILABLE && !r->dead[e->target]) {
+		dlt_error("framework '%s' became unavailable: %s",
+		    r->cfg->targets[e->target].label, d->why != NULL ? d->why :
+		    "?");
+	}
+	(void)classify_exec(r, e, d, &fv, &nf);
+	for (i = 0; i < nf; i++) {
+		r->sum->failures++;
+		if (fv[i].cls >= 0 && fv[i].cls < 8)
+			r->sum->by_class[fv[i].cls]++;
+	}
+	last = --m->pending == 0;
+	if (last) {
+		run_oracles(r, m, &o);
+		for (i = 0; i < o.nf; i++) {
+			r->sum->failures++;
+			if (o.fv[i].cls >= 0 && o.fv[i].cls < 8)
+				r->sum->by_class[o.fv[i].cls]++;
+		}
+		if (m->ordinal > 0 && o.res.equivalent == 1)
+			r->sum->equivalent++;
+	}
+
+	/* the evidence: the streams, the backtrace, the result record */
+	memset(ev, 0, sizeof ev);
+	paths[0] = xasprintf("%s/stdout", e->dir);
+	paths[1] = xasprintf("%s/stderr", e->dir);
+	paths[2] = d->backtrace_path != NULL ? xstrdup(d->backtrace_path) : NULL;
+	paths[3] = xasprintf("%s/result.json", e->dir);
+	for (i = 0; i < 4; i++) {
+		texts[i] = paths[i] != NULL ? read_file(paths[i],
+		    (size_t)DLT_STORE_EVIDENCE_CAP * 4, &lens[i]) : NULL;
+		if (texts[i] == NULL)
+			continue;
+		ev[nev].kind = i == 0 ? "stdout" : i == 1 ? "stderr" : i == 2 ?
+		    "backtrace" : "result";
+		ev[nev].content = texts[i];
+		ev[nev].len = lens[i];
+		ev[nev].path = paths[i];
+		nev++;
+	}
+	log = paths[1] != NULL ? read_file(paths[1], (size_t)64 << 20, &loglen) :
+	    NULL;
+
+	dlt_store_execution_init(&x);
+	x.mutant_id = m->store_id;
+	x.framework = r->cfg->targets[e->target].label;
+	x.framework_version = d->framework_version;
+	x.python = d->executable;
+	x.isolation = d->isolation;
+	x.status = store_status[d->status];
+	x.harness_status = d->status == DLT_EXEC_UNAVAILABLE ? "unavailable" :
+	    d->harness_status;
+	x.exit_code = d->exit_code;
+	x.signal = d->signal;
+	x.core = d->core_dumped;
+	x.timed_out = d->timed_out;
+	x.wall_ms = d->wall_ms;
+	x.rss_kb = d->rss_kib;
+	x.dir = e->dir;
+	x.result_json = texts[3];
+	x.evidence = ev;
+	x.nevidence = nev;
+	if (d->status != DLT_EXEC_OK && d->status != DLT_EXEC_HARNESS &&
+	    d->status != DLT_EXEC_UNAVAILABLE && log != NULL) {
+		x.log = log;
+		x.loglen = loglen;
+		x.failures = fv;
+		x.nfailures = nf;
+	}
+	if (last) {
+		x.comparisons = o.cmp;
+		x.ncomparisons = o.res.npairs;
+		x.oracle_log = o.log.buf;
+		x.oracle_loglen = o.log.len;
+		x.oracle_failures = o.ofv;
+		x.noracle_failures = o.nf;
+		x.equivalent = m->ordinal > 0 ? o.res.equivalent : -1;
+	}
+	rc = dlt_store_execution_record(r->st, &x, NULL);
+	for (i = 0; i < 4; i++) {
+		free(paths[i]);
+		free(texts[i]);
+	}
+	free(log);
+	failures_free(fv, nf);
+	if (last)
+		oracle_out_release(&o);
+	if (d->status == DLT_EXEC_OK)
+		m->has_outputs = 1;
+	return (rc < 0 ? -1 : 0);
+}
+
+static void
+progress(struct runner *r, int final)
+{
+	const struct dlt_run_summary	*s = r->sum;
+	int64_t				 now = dlt_now_ms(), el;
+	long				 done = s->done_before + s->executed;
+	double				 rate, eta;
+	char				 bar[31];
+	int				 i, fill;
+
+	if (r->env->quiet)
+		return;
+	if (!final && now - r->last_progress_ms < (r->env->progress ? 250 :
+	    10000))
+		return;
+	r->last_progress_ms = now;
+	el = now - r->start_ms;
+	rate = el > 0 ? s->executed * 1000.0 / (double)el : 0;
+	eta = rate > 0 ? (double)(s->planned - done) / rate : 0;
+	if (r->env->progress) {
+		fill = s->planned > 0 ? (int)(30 * done / s->planned) : 30;
+		for (i = 0; i < 30; i++)
+			bar[i] = i < fill ? '#' : '-';
+		bar[30] = '\0';
+		fprintf(stderr, "\r[%s] %ld/%ld  %.1f/s  ETA %ldm%02lds  crash %ld "
+		    "nan %ld incons %ld fp %ld timeout %ld oom %ld harness %ld\033[K",
+		    bar, done, s->planned, rate, (long)eta / 60, (long)eta % 60,
+		    s->by_class[DLT_CLASS_CRASH], s->by_class[DLT_CLASS_NAN],
+		    s->by_class[DLT_CLASS_INCONSISTENCY],
+		    s->by_class[DLT_CLASS_FALSE_POSITIVE],
+		    s->by_class[DLT_CLASS_TIMEOUT], s->by_class[DLT_CLASS_OOM],
+		    s->by_status[DLT_EXEC_HARNESS]);
+		if (final)
+			fputc('\n', stderr);
+		r->progress_shown = 1;
+	} else
+		fprintf(stderr, "dltriage: run: %ld/%ld executions, %.1f/s, "
+		    "%ld failures, %ld harness errors\n", done, s->planned, rate,
+		    s->failures, s->by_status[DLT_EXEC_HARNESS]);
+	fflush(stderr);
+}
+
+/* Start what the queue holds while slots are free; wait for one to end. */
+static int
+run_queue(struct runner *r)
+{
+	struct dlt_exec_done	d;
+	struct exec		*e;
+	int			rc;
+
+	for (;;) {
+		while (!stop_signal && r->qhead < r->qlen &&
+		    dlt_exec_pool_free_slots(r->pool) > 0) {
+			if (!budget_left(r)) {
+				r->sum->budget_hit = 1;
+				r->qhead = r->qlen;
+				break;
+			}
+			e = r->queue[r->qhead++];
+			if (submit(r, e) != 0)
+				return (-1);
+		}
+		if (dlt_exec_pool_busy(r->pool) == 0)
+			return (0);
+		memset(&d, 0, sizeof d);
+		rc = dlt_exec_pool_wait(r->pool, 200, &d);
+		if (rc < 0)
+			return (-1);
+		if (rc == 1) {
+			rc = finish(r, &d);
+			dlt_exec_done_release(&d);
+			if (rc != 0) {
+				r->sum->store_failed = 1;
+				return (-1);
+			}
+		}
+		progress(r, 0);
+	}
+}
+
+int
+dlt_runner_run(const struct dlt_runner_env *env, struct dlt_run_summary *sum)
+{
+	struct runner		 r;
+	struct dlt_exec_opts	 eo;
+	struct dlt_diags	 d = DLT_DIAGS_INIT;
+	struct dlt_classify_opts co;
+	struct sigaction	 sa, old_int, old_term;
+	struct seed		*seeds = NULL;
+	struct mutant		**mv = NULL;
+	char			**paths = NULL, *env_extra[3], *ld;
+	size_t			 npaths = 0, nm = 0, i, j, t, nt;
+	int			 rc = 0;
+
+	memset(&r, 0, sizeof r);
+	memset(sum, 0, sizeof *sum);
+	r.env = env;
+	r.cfg = env->cfg;
+	r.sum = sum;
+	nt = r.cfg->ntargets;
+	stop_signal = 0;
+	if (parse_ops(&r) != 0 || resolve_models(&r, &paths, &npaths) != 0 ||
+	    load_profiles(&r) != 0) {
+		rc = -1;
+		goto out;
+	}
+	/* the seed models, loaded and inferred before anything runs */
+	seeds = xcalloc(npaths, sizeof *seeds);
+	for (i = 0; i < npaths; i++) {
+		seeds[i].path = paths[i];
+		if (dlt_model_load(paths[i], &seeds[i].model, &d) != 0 ||
+		    dlt_model_infer(&seeds[i].model, &d) != 0) {
+			dlt_diags_print(&d, stderr);
+			rc = -1;
+		}
+		dlt_diags_release(&d);
+	}
+	if (rc != 0)
+		goto out;
+
+	r.workdir = env->cfg->workdir != NULL ? xstrdup(env->cfg->workdir) :
+	    xasprintf("%s.d", env->db_path);
+	if (make_dir(r.workdir) != 0) {
+		rc = -1;
+		goto out;
+	}
+	{
+		/* the harness runs in an execution's directory: paths are absolute */
+		char	*abs = realpath(r.workdir, NULL);
+
+		if (abs == NULL) {
+			rc = dlt_error_errno("cannot resolve '%s'", r.workdir);
+			goto out;
+		}
+		free(r.workdir);
+		r.workdir = abs;
+	}
+	r.st = env->store;
+	{
+		struct dlt_store_campaign	 sc;
+		struct strbuf			 id = STRBUF_INIT;
+		char				 hex[17];
+		int				 resumed;
+
+		dlt_run_config_identity(r.cfg, &id);
+		dlt_hash_hex(dlt_hash(DLT_HASH_INIT, id.buf, id.len), hex);
+		memset(&sc, 0, sizeof sc);
+		sc.name = r.cfg->name;
+		sc.config_json = id.buf;
+		sc.config_hash = hex;
+		sc.seed = r.cfg->seed;
+		sc.mode = r.cfg->mode == DLT_MUTATE_AWARE ? "aware" : "generic";
+		sc.shard_index = r.cfg->shard_index - 1;
+		sc.shard_count = r.cfg->shard_count;
+		rc = dlt_store_campaign_open(r.st, &sc, &r.campaign_id, &resumed);
+		strbuf_release(&id);
+		if (rc != 0) {
+			sum->store_failed = 1;
+			rc = -1;
+			goto out;
+		}
+		sum->campaign_id = r.campaign_id;
+	}
+	r.harness_dir = xasprintf("%s/harness", env->datadir);
+	r.targets = xcalloc(nt, sizeof *r.targets);
+	r.python = xcalloc(nt, sizeof *r.python);
+	r.classifiers = xcalloc(nt, sizeof *r.classifiers);
+	r.reported = xcalloc(nt, sizeof *r.reported);
+	r.dead = xcalloc(nt, sizeof *r.dead);
+	for (t = 0; t < nt; t++) {
+		r.python[t] = r.cfg->targets[t].python != NULL ?
+		    xstrdup(r.cfg->targets[t].python) : default_python(env);
+		r.targets[t].label = r.cfg->targets[t].label;
+		r.targets[t].harness = r.cfg->targets[t].harness;
+		r.targets[t].python = r.python[t];
+		memset(&co, 0, sizeof co);
+		co.framework = dlt_framework_name(r.cfg->targets[t].framework);
+		r.classifiers[t] = dlt_classifier_new(env->rules, &co);
+	}
+	memset(&eo, 0, sizeof eo);
+	eo.harness_dir = r.harness_dir;
+	eo.isolation = r.cfg->isolation;
+	eo.jobs = r.cfg->jobs;
+	eo.timeout_ms = (int)(r.cfg->timeout * 1000);
+	eo.grace_ms = (int)(r.cfg->grace * 1000);
+	eo.memory = r.cfg->memory;
+	eo.output_cap = r.cfg->output_cap;
+	eo.worker_max = r.cfg->worker_max;
+	env_extra[0] = "PYTHONDONTWRITEBYTECODE=1";
+	env_extra[1] = "PYTHONUNBUFFERED=1";
+	env_extra[2] = NULL;
+	eo.env = (const char *const *)env_extra;
+	eo.logdir = r.workdir;
+	if (dlt_exec_pool_new(&r.pool, r.targets, nt, &eo) != 0) {
+		rc = -1;
+		goto out;
+	}
+
+	if (probe_targets(&r) != 0) {
+		rc = -1;
+		goto out;
+	}
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_stop;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+	signal(SIGPIPE, SIG_IGN);
+	r.start_ms = dlt_now_ms();
+
+	/* plan every seed first: the total is known before the first execution */
+	for (i = 0; i < npaths && rc == 0 && !stop_signal; i++) {
+		struct mutant	**v;
+		size_t		  n;
+
+		if (plan_seed(&r, &seeds[i], &v, &n) != 0) {
+			rc = -1;
+			break;
+		}
+		{
+			struct strbuf	ir = STRBUF_INIT;
+
+			dlt_model_write_json(&seeds[i].model, &ir);
+			rc = dlt_store_model_add(r.st, seeds[i].model.name,
+			    seeds[i].path, dlt_hash(DLT_HASH_INIT, ir.buf, ir.len),
+			    seeds[i].model.seed, &seeds[i].store_id);
+			strbuf_release(&ir);
+		}
+		for (j = 0; j < n && rc == 0; j++) {
+			struct mutant		*m = v[j];
+			struct dlt_store_mutant	 sm;
+			int			 done;
+
+			memset(&sm, 0, sizeof sm);
+			sm.campaign_id = r.campaign_id;
+			sm.model_id = seeds[i].store_id;
+			sm.ordinal = m->ordinal;
+			sm.op = m->op;
+			sm.mode = r.cfg->mode == DLT_MUTATE_AWARE ? "aware" :
+			    "generic";
+			sm.seed = m->mseed;
+			sm.position = m->position;
+			sm.params_json = m->params;
+			sm.ir_json = m->json;
+			sm.ir_hash = dlt_hash(DLT_HASH_INIT, m->json, strlen(m->json));
+			if (dlt_store_mutant_add(r.st, &sm, &m->store_id) != 0) {
+				rc = -1;
+				break;
+			}
+			m->execs = xcalloc(nt, sizeof *m->execs);
+			m->nexecs = nt;
+			sum->mutants += m->ordinal > 0;
+			for (t = 0; t < nt; t++) {
+				m->execs[t].mt = m;
+				m->execs[t].target = t;
+				ld = label_dir(r.cfg->targets[t].label);
+				m->execs[t].dir = xasprintf("%s/%s/%s/%s",
+				    r.workdir, seeds[i].model.name, m->name, ld);
+				free(ld);
+				if (r.dead[t])
+					continue;
+				sum->planned++;
+				if (dlt_store_execution_done(r.st, r.campaign_id,
+				    seeds[i].store_id, m->ordinal,
+				    r.cfg->targets[t].label, &done) != 0) {
+					rc = -1;
+					break;
+				}
+				if (done) {
+					m->execs[t].done = 1;
+					sum->done_before++;
+					continue;
+				}
+				m->pending++;
+				queue_push(&r, &m->execs[t]);
+			}
+		}
+		if (rc != 0) {
+			sum->store_failed = 1;
+			for (j = 0; j < n; j++)
+				mutant_free(v[j]);
+			free(v);
+			break;
+		}
+		mv = xreallocarray(mv, nm + n, sizeof *mv);
+		memcpy(mv + nm, v, n * sizeof *v);
+		nm += n;
+		free(v);
+	}
+	if (rc == 0 && !stop_signal)
+		rc = run_queue(&r);
+	progress(&r, 1);
+	if (stop_signal) {
+		sum->interrupted = 1;
+		if (rc == 0)
+			rc = 1;
+	}
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	if (rc == 0 && !sum->budget_hit &&
+	    dlt_store_campaign_finish(r.st, r.campaign_id) != 0)
+		sum->store_failed = 1;
+out:
+	if (r.pool != NULL)
+		dlt_exec_pool_free(r.pool);
+	for (i = 0; i < nm; i++)
+		mutant_free(mv[i]);
+	free(mv);
+	for (i = 0; i < npaths; i++) {
+		if (seeds != NULL) {
+			if (seeds[i].outputs != NULL) {
+				for (t = 0; t < nt; t++)
+					dlt_outputs_release(&seeds[i].outputs[t]);
+				free(seeds[i].outputs);
+			}
+			dlt_model_release(&seeds[i].model);
+		}
+		free(paths[i]);
+	}
+	free(seeds);
+	free(paths);
+	for (t = 0; r.classifiers != NULL && t < nt; t++)
+		dlt_classifier_free(r.classifiers[t]);
+	free(r.classifiers);
+	for (t = 0; r.python != NULL && t < nt; t++)
+		free(r.python[t]);
+	free(r.python);
+	free(r.targets);
+	for (t = 0; r.profiles != NULL && t < nt; t++) {
+		dlt_target_release(&r.ptargets[t]);
+		dlt_profile_free(r.profiles[t]);
+	}
+	free(r.profiles);
+	free(r.ptargets);
+	free(r.reported);
+	free(r.dead);
+	free(r.queue);
+	free(r.harness_dir);
+	free(r.workdir);
+	return (rc);
+}

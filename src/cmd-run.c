@@ -24,7 +24,15 @@
 
 static int	cmd_run_exec(struct dlt_ctx *, int, char **);
 static int	check_args(int, char **);
+static int	check_setting(const char *, const char *);
 static int	check_frameworks(const char *);
+static int	check_n(const char *);
+static int	check_budget(const char *);
+static int	check_jobs(const char *);
+static int	check_shard(const char *);
+static int	check_seed(const char *);
+static int	check_timeout(const char *);
+static int	check_memory(const char *);
 static void	print_summary(const struct dlt_run_summary *,
 		    const struct dlt_run_config *, const char *);
 
@@ -42,27 +50,29 @@ static const struct dlt_option run_options[] = {
 	    "the targets: NAME[@RELEASE], LABEL=NAME:PYTHON, comma-separated",
 	    NULL, check_frameworks },
 	{ NULL, 'n', "N", 'n', "mutants per operator and model (default 1)",
-	    NULL, NULL },
+	    NULL, check_n },
 	{ "mode", 0, "MODE", 'M', "aware (the default) or generic mutation",
 	    modes, NULL },
 	{ "budget", 0, "LIMIT", 'B',
 	    "stop after a duration (90s, 2h) or a number of executions", NULL,
-	    NULL },
+	    check_budget },
 	{ "isolation", 0, "MODE", 'I',
-	    "one process per execution, a fork server or a worker", 
+	    "one process per execution, a fork server or a worker",
 	    dlt_isolation_names, NULL },
 	{ "jobs", 'j', "J", 'j', "run J executions at once (default 1)", NULL,
-	    NULL },
+	    check_jobs },
 	{ "shard", 0, "I/N", 'S', "run the I-th of N deterministic parts", NULL,
-	    NULL },
+	    check_shard },
 	{ "seed", 0, "S", 's', "the seed of the campaign (default 1)", NULL,
-	    NULL },
+	    check_seed },
 	{ "timeout", 0, "DURATION", 'T', "per execution (default 60s)", NULL,
-	    NULL },
+	    check_timeout },
 	{ "memory", 0, "SIZE", 'R', "address-space cap per execution (default "
-	    "8GiB)", NULL, NULL },
+	    "8GiB)", NULL, check_memory },
 	{ "workdir", 0, "DIR", 'W', "where executions write (default "
 	    "STORE.d)", NULL, NULL },
+	{ "dry-run", 0, NULL, 'D', "make the plan and say what would run; "
+	    "run nothing", NULL, NULL },
 	DLT_OPTION_QUIET("print nothing but errors"),
 	DLT_OPTION_END
 };
@@ -72,7 +82,7 @@ const struct dlt_cmd dlt_cmd_run = {
 	"[CAMPAIGN.yaml] [--models LIST] [--ops LIST] [--frameworks LIST] [-n N]\n"
 	"       [--mode aware|generic] [--budget LIMIT] [--isolation spawn|fork|worker]\n"
 	"       [--jobs J] [--shard I/N] [--seed S] [--timeout DURATION]\n"
-	"       [--memory SIZE] [--workdir DIR] [-q] --db FILE",
+	"       [--memory SIZE] [--workdir DIR] [--dry-run] [-q] --db FILE",
 	"run mutants of seed models on frameworks and find their defects",
 	DLT_CMD_NEEDS_RULES | DLT_CMD_NEEDS_STORE, run_options, cmd_run_exec,
 	check_args
@@ -87,21 +97,31 @@ check_args(int argc, char **argv)
 	return (0);
 }
 
+/* A setting's value is checked before the store is opened. */
 static int
-check_frameworks(const char *arg)
+check_setting(const char *key, const char *arg)
 {
 	struct dlt_run_config	c;
 	char			*err = NULL;
 	int			 rc;
 
 	dlt_run_config_init(&c);
-	if ((rc = dlt_run_config_set(&c, "frameworks", arg, &err)) != 0) {
+	if ((rc = dlt_run_config_set(&c, key, arg, &err)) != 0) {
 		dlt_error("%s", err);
 		free(err);
 	}
 	dlt_run_config_release(&c);
 	return (rc);
 }
+
+static int check_frameworks(const char *a) { return (check_setting("frameworks", a)); }
+static int check_n(const char *a) { return (check_setting("n", a)); }
+static int check_budget(const char *a) { return (check_setting("budget", a)); }
+static int check_jobs(const char *a) { return (check_setting("jobs", a)); }
+static int check_shard(const char *a) { return (check_setting("shard", a)); }
+static int check_seed(const char *a) { return (check_setting("seed", a)); }
+static int check_timeout(const char *a) { return (check_setting("timeout", a)); }
+static int check_memory(const char *a) { return (check_setting("memory", a)); }
 
 static void
 print_summary(const struct dlt_run_summary *s, const struct dlt_run_config *c,
@@ -153,16 +173,10 @@ cmd_run_exec(struct dlt_ctx *ctx, int argc, char **argv)
 	struct dlt_diags	 d = DLT_DIAGS_INIT;
 	const char		*arg, *key;
 	char			*err = NULL, *path;
-	int			 id, rc, status = DLT_EXIT_OK;
+	int			 id, rc, status = DLT_EXIT_OK, dry_run = 0;
 
 	dlt_run_config_init(&cfg);
 	dlt_oracle_cfg_init(&ocfg);
-	if (ctx->db_path == NULL || ctx->store == NULL) {
-		dlt_error("'run' needs a store (--db FILE or DLTRIAGE_DB)");
-		dlt_cmd_usage(&dlt_cmd_run, stderr);
-		status = DLT_EXIT_USAGE;
-		goto out;
-	}
 	/* the campaign file first, then the flags over it */
 	if (argc == 1 && dlt_run_config_load(&cfg, argv[0], &d) != 0) {
 		dlt_diags_print(&d, stderr);
@@ -184,6 +198,7 @@ cmd_run_exec(struct dlt_ctx *ctx, int argc, char **argv)
 		case 'T': key = "timeout"; break;
 		case 'R': key = "memory"; break;
 		case 'W': key = "workdir"; break;
+		case 'D': dry_run = 1; continue;
 		default: continue;
 		}
 		if (dlt_run_config_set(&cfg, key, arg, &err) != 0) {
@@ -193,6 +208,12 @@ cmd_run_exec(struct dlt_ctx *ctx, int argc, char **argv)
 			status = DLT_EXIT_USAGE;
 			goto out;
 		}
+	}
+	if (!dry_run && (ctx->db_path == NULL || ctx->store == NULL)) {
+		dlt_error("'run' needs a store (--db FILE or DLTRIAGE_DB)");
+		dlt_cmd_usage(&dlt_cmd_run, stderr);
+		status = DLT_EXIT_USAGE;
+		goto out;
 	}
 	if (cfg.ntargets == 0 &&
 	    dlt_run_config_set(&cfg, "frameworks", "pytorch", &err) != 0) {
@@ -225,8 +246,19 @@ cmd_run_exec(struct dlt_ctx *ctx, int argc, char **argv)
 	env.datadir = dlt_datadir();
 	env.quiet = ctx->quiet;
 	env.progress = isatty(STDERR_FILENO);
+	env.dry_run = dry_run;
 	rc = dlt_runner_run(&env, &sum);
-	if (!ctx->quiet || rc != 0)
+	if (dry_run && rc == 0)
+		printf("campaign%s%s: %ld execution%s (%ld mutant%s and %zu seed "
+		    "model%s on %zu framework%s)\n", cfg.name != NULL ? " " : "",
+		    cfg.name != NULL ? cfg.name : "", sum.planned,
+		    sum.planned == 1 ? "" : "s", sum.mutants,
+		    sum.mutants == 1 ? "" : "s", sum.planned /
+		    (long)(cfg.ntargets > 0 ? cfg.ntargets : 1) - sum.mutants,
+		    sum.planned / (long)(cfg.ntargets > 0 ? cfg.ntargets : 1) -
+		    sum.mutants == 1 ? "" : "s", cfg.ntargets,
+		    cfg.ntargets == 1 ? "" : "s");
+	else if (!ctx->quiet || rc != 0)
 		print_summary(&sum, &cfg, ctx->db_path);
 	if (sum.store_failed)
 		status = DLT_EXIT_STORE;

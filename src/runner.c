@@ -85,6 +85,7 @@ struct runner {
 	struct dlt_classifier		**classifiers;	/* per target */
 	struct dlt_profile		**profiles;
 	struct dlt_target		*ptargets;	/* for aware mode */
+	size_t				 nptargets;
 	char				**python;	/* per target, owned */
 	char				 *harness_dir;
 	char				 *workdir;
@@ -326,21 +327,37 @@ static int
 load_profiles(struct runner *r)
 {
 	const struct dlt_run_config	*cfg = r->cfg;
-	char				*spec;
+	char				*spec, *path;
 	size_t				 i;
 	int				 rc = 0;
 
 	r->profiles = xcalloc(cfg->ntargets, sizeof *r->profiles);
 	r->ptargets = xcalloc(cfg->ntargets, sizeof *r->ptargets);
+	r->nptargets = 0;
 	for (i = 0; i < cfg->ntargets && rc == 0; i++) {
+		path = dlt_profile_path(dlt_framework_name(
+		    cfg->targets[i].framework), r->env->profile_dirs,
+		    r->env->nprofile_dirs);
+		if (path == NULL) {
+			/* no constraints known: aware mode checks the others */
+			if (cfg->mode == DLT_MUTATE_AWARE && !r->env->quiet)
+				dlt_warn("no constraint profile for '%s': aware "
+				    "mode checks mutants against the other "
+				    "frameworks only", cfg->targets[i].label);
+			continue;
+		}
+		free(path);
 		spec = xasprintf("%s%s%s",
 		    dlt_framework_name(cfg->targets[i].framework),
 		    cfg->targets[i].release != NULL ? "@" : "",
 		    cfg->targets[i].release != NULL ? cfg->targets[i].release :
 		    "");
 		if (dlt_target_load(spec, r->env->profile_dirs,
-		    r->env->nprofile_dirs, &r->profiles[i], &r->ptargets[i]) != 0)
+		    r->env->nprofile_dirs, &r->profiles[r->nptargets],
+		    &r->ptargets[r->nptargets]) != 0)
 			rc = -1;
+		else
+			r->nptargets++;
 		free(spec);
 	}
 	return (rc);
@@ -488,7 +505,7 @@ plan_seed(struct runner *r, struct seed *s, struct mutant ***v, size_t *n)
 	dlt_campaign_init(&c);
 	c.mu.parent = &s->model;
 	c.mu.targets = r->ptargets;
-	c.mu.ntargets = r->cfg->ntargets;
+	c.mu.ntargets = r->nptargets;
 	c.mu.mode = r->cfg->mode;
 	c.mu.max_tries = 20;
 	c.ops = r->ops;
@@ -1252,12 +1269,12 @@ dlt_runner_run(const struct dlt_runner_env *env, struct dlt_run_summary *sum)
 		goto out;
 
 	r.workdir = env->cfg->workdir != NULL ? xstrdup(env->cfg->workdir) :
-	    xasprintf("%s.d", env->db_path);
-	if (make_dir(r.workdir) != 0) {
+	    xasprintf("%s.d", env->db_path != NULL ? env->db_path : "run");
+	if (!env->dry_run && make_dir(r.workdir) != 0) {
 		rc = -1;
 		goto out;
 	}
-	{
+	if (!env->dry_run) {
 		/* the harness runs in an execution's directory: paths are absolute */
 		char	*abs = realpath(r.workdir, NULL);
 
@@ -1269,6 +1286,8 @@ dlt_runner_run(const struct dlt_runner_env *env, struct dlt_run_summary *sum)
 		r.workdir = abs;
 	}
 	r.st = env->store;
+	if (env->dry_run)
+		goto planned;
 	{
 		struct dlt_store_campaign	 sc;
 		struct strbuf			 id = STRBUF_INIT;
@@ -1294,6 +1313,7 @@ dlt_runner_run(const struct dlt_runner_env *env, struct dlt_run_summary *sum)
 		}
 		sum->campaign_id = r.campaign_id;
 	}
+planned:
 	r.harness_dir = xasprintf("%s/harness", env->datadir);
 	r.targets = xcalloc(nt, sizeof *r.targets);
 	r.python = xcalloc(nt, sizeof *r.python);
@@ -1324,12 +1344,12 @@ dlt_runner_run(const struct dlt_runner_env *env, struct dlt_run_summary *sum)
 	env_extra[2] = NULL;
 	eo.env = (const char *const *)env_extra;
 	eo.logdir = r.workdir;
-	if (dlt_exec_pool_new(&r.pool, r.targets, nt, &eo) != 0) {
+	if (!env->dry_run && dlt_exec_pool_new(&r.pool, r.targets, nt, &eo) != 0) {
 		rc = -1;
 		goto out;
 	}
 
-	if (probe_targets(&r) != 0) {
+	if (!env->dry_run && probe_targets(&r) != 0) {
 		rc = -1;
 		goto out;
 	}
@@ -1354,7 +1374,8 @@ dlt_runner_run(const struct dlt_runner_env *env, struct dlt_run_summary *sum)
 			struct strbuf	ir = STRBUF_INIT;
 
 			dlt_model_write_json(&seeds[i].model, &ir);
-			rc = dlt_store_model_add(r.st, seeds[i].model.name,
+			rc = env->dry_run ? 0 : dlt_store_model_add(r.st,
+			    seeds[i].model.name,
 			    seeds[i].path, dlt_hash(DLT_HASH_INIT, ir.buf, ir.len),
 			    seeds[i].model.seed, &seeds[i].store_id);
 			strbuf_release(&ir);
@@ -1376,7 +1397,8 @@ dlt_runner_run(const struct dlt_runner_env *env, struct dlt_run_summary *sum)
 			sm.params_json = m->params;
 			sm.ir_json = m->json;
 			sm.ir_hash = dlt_hash(DLT_HASH_INIT, m->json, strlen(m->json));
-			if (dlt_store_mutant_add(r.st, &sm, &m->store_id) != 0) {
+			if (!env->dry_run &&
+			    dlt_store_mutant_add(r.st, &sm, &m->store_id) != 0) {
 				rc = -1;
 				break;
 			}
@@ -1393,8 +1415,9 @@ dlt_runner_run(const struct dlt_runner_env *env, struct dlt_run_summary *sum)
 				if (r.dead[t])
 					continue;
 				sum->planned++;
-				if (dlt_store_execution_done(r.st, r.campaign_id,
-				    seeds[i].store_id, m->ordinal,
+				done = 0;
+				if (!env->dry_run && dlt_store_execution_done(r.st,
+				    r.campaign_id, seeds[i].store_id, m->ordinal,
 				    r.cfg->targets[t].label, &done) != 0) {
 					rc = -1;
 					break;
@@ -1420,6 +1443,8 @@ dlt_runner_run(const struct dlt_runner_env *env, struct dlt_run_summary *sum)
 		nm += n;
 		free(v);
 	}
+	if (env->dry_run)
+		goto out;
 	if (rc == 0 && !stop_signal)
 		rc = run_queue(&r);
 	progress(&r, 1);
@@ -1459,7 +1484,7 @@ out:
 		free(r.python[t]);
 	free(r.python);
 	free(r.targets);
-	for (t = 0; r.profiles != NULL && t < nt; t++) {
+	for (t = 0; r.profiles != NULL && t < r.nptargets; t++) {
 		dlt_target_release(&r.ptargets[t]);
 		dlt_profile_free(r.profiles[t]);
 	}

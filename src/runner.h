@@ -35,6 +35,7 @@ struct dlt_runner_env {
 	const char			*default_python;
 	int				 quiet;		/* -q: errors only */
 	int				 progress;	/* 1: a bar on the terminal; 0: periodic lines */
+	int				 dry_run;	/* plan only: no store, no framework */
 };
 
 /* What a run did, for the closing lines and the exit status. */

@@ -1,0 +1,186 @@
+#!/bin/sh
+# t7200-run: dltriage run end to end.  The campaign files of
+# tests/campaigns (the sample of dltriage-campaign(5) among them) plan;
+# bad campaign files and command lines are refused with their place; a
+# small real campaign runs on PyTorch in each isolation mode, and its store
+# holds every execution with no harness error; a campaign killed with
+# SIGKILL at several points resumes to the same executions, none twice;
+# SIGINT stops it with status 8; a framework that cannot be imported is
+# said once and the campaign goes on.
+#
+# The real runs need PyTorch in $DLT_PYTHON (the project's .venv); without
+# it they are skipped.
+
+. "$(dirname "$0")/test-lib.sh"
+
+camp="$TEST_SRCDIR/tests/campaigns"
+
+test_expect_success 'every campaign file of tests/campaigns plans' '
+	for f in "$camp"/*.yaml; do
+		dltriage run "$f" --dry-run >out || return 1
+		grep "^campaign [a-z]*: [0-9]* executions" out || return 1
+	done
+'
+
+test_expect_success 'the sample of dltriage-campaign(5) is tests/campaigns/nightly.yaml' '
+	sed -n "/^\.Bd -literal/,/^\.Ed/p" "$TEST_SRCDIR/man/dltriage-campaign.5" |
+	    sed "1d;\$d" >sample &&
+	test_cmp "$camp/nightly.yaml" sample
+'
+
+test_expect_success 'the plan: seeds and mutants on every framework' '
+	dltriage run --models lenet5-mnist --ops LD,DT -n 2 \
+	    --frameworks pytorch,tf --dry-run >out &&
+	grep "^campaign: 10 executions (4 mutants and 1 seed model on 2 frameworks)" out
+'
+
+test_expect_success 'a shard plans its part of the mutants and every seed' '
+	dltriage run --models lenet5-mnist --ops LD,DT,GF,NEB -n 1 --shard 1/2 \
+	    --frameworks pytorch --dry-run >one &&
+	dltriage run --models lenet5-mnist --ops LD,DT,GF,NEB -n 1 --shard 2/2 \
+	    --frameworks pytorch --dry-run >two &&
+	grep "(2 mutants and 1 seed model" one &&
+	grep "(2 mutants and 1 seed model" two
+'
+
+test_expect_success 'a bad campaign file is refused with its place' '
+	cat >bad.yaml <<-\EOF &&
+	models: lenet5-mnist
+	opps: LD
+	frameworks:
+	  - pytorch
+	  - {name: pytorh}
+	  - {name: jax, pyhton: /usr/bin/python3}
+	jobs: many
+	EOF
+	test_must_fail --code=5 dltriage run bad.yaml --dry-run 2>err &&
+	grep "^bad.yaml:2:1: unknown key .opps. (did you mean .ops.?)" err &&
+	grep "^bad.yaml:5:5: unknown framework .pytorh. (did you mean .pytorch.?)" err &&
+	grep "^bad.yaml:6:17: unknown key .pyhton. (did you mean .python.?)" err &&
+	grep "^bad.yaml:7:7: bad value .many. for .jobs." err
+'
+
+test_expect_success 'a framework listed twice needs a label' '
+	test_must_fail --code=2 dltriage run --models lenet5-mnist \
+	    --frameworks pytorch,torch --dry-run 2>err &&
+	grep "listed twice" err
+'
+
+test_expect_success 'bad command lines are usage errors, and create no store' '
+	test_must_fail --code=2 dltriage run --models lenet5-mnist 2>err &&
+	grep "needs a store" err &&
+	test_must_fail --code=2 dltriage run --isolation frk --db x.db 2>err &&
+	grep "did you mean .fork." err &&
+	test_must_fail --code=2 dltriage run --frameworks pytorh --db x.db 2>err &&
+	test_must_fail --code=2 dltriage run a.yaml b.yaml --db x.db 2>err &&
+	test_must_fail --code=2 dltriage run --models lenet5-mnist --shard 3/2 \
+	    --db x.db 2>err &&
+	test_must_fail --code=2 dltriage run --models lenet5-mnist --budget soon \
+	    --db x.db 2>err &&
+	test ! -e x.db
+'
+
+test_expect_success 'an unknown model is named' '
+	test_must_fail --code=5 dltriage run --models lenet9 --db y.db 2>err &&
+	grep "no model .lenet9." err
+'
+
+if ! "$DLT_PYTHON" -c "import torch, numpy, yaml" >/dev/null 2>&1; then
+	test_skip 'real campaigns' "'$DLT_PYTHON' cannot import torch, numpy and yaml"
+	test_done
+	exit 0
+fi
+
+# executions of a store, sorted: model, ordinal, framework, status
+executions() {
+	sqlite3 "$1" "select mo.name, m.ordinal, e.framework, e.status
+	    from executions e join mutants m on m.id = e.mutant_id
+	    join models mo on mo.id = m.model_id order by 1, 2, 3"
+}
+
+printf '%s\n' "models: lenet5-mnist" "ops: [LD, DT, GF, NEB, WS, SM]" \
+    "frameworks: [pytorch]" "isolation: worker" >"$TEST_TMP/kill.yaml"
+
+for iso in spawn fork worker; do
+	test_expect_success "a small campaign runs in $iso mode" '
+		dltriage run "$camp/small.yaml" --isolation '$iso' \
+		    --db "$TEST_TMP/'$iso'.db" >out 2>err &&
+		grep "^campaign 1: 5 executions planned, 0 done before, 5 run now" out &&
+		test "$(sqlite3 "$TEST_TMP/'$iso'.db" "select count(*) from executions")" = 5 &&
+		test "$(sqlite3 "$TEST_TMP/'$iso'.db" "select count(*) from executions
+		    where status = '\''harness'\''")" = 0 &&
+		test "$(sqlite3 "$TEST_TMP/'$iso'.db" "select count(*) from executions
+		    where isolation = '\''$iso'\''")" = 5 &&
+		test "$(sqlite3 "$TEST_TMP/'$iso'.db" "select count(*) from mutants")" = 5
+	'
+done
+
+test_expect_success 'the isolation modes agree on every execution' '
+	executions "$TEST_TMP/spawn.db" >spawn &&
+	executions "$TEST_TMP/fork.db" >fork &&
+	executions "$TEST_TMP/worker.db" >worker &&
+	test_cmp spawn fork &&
+	test_cmp spawn worker
+'
+
+test_expect_success 'evidence and run directories are kept' '
+	test "$(sqlite3 "$TEST_TMP/spawn.db" "select count(*) from evidence
+	    where kind = '\''result'\''")" = 5 &&
+	ls "$TEST_TMP/spawn.db.d/lenet5-mnist/lenet5-mnist/pytorch/result.json" &&
+	ls "$TEST_TMP/spawn.db.d/lenet5-mnist/lenet5-mnist/pytorch/outputs"
+'
+
+test_expect_success 'running the same campaign again runs nothing' '
+	dltriage run "$camp/small.yaml" --db "$TEST_TMP/spawn.db" >out 2>err &&
+	grep "^campaign 1: 5 executions planned, 5 done before, 0 run now" out &&
+	test "$(sqlite3 "$TEST_TMP/spawn.db" "select count(*) from executions")" = 5
+'
+
+test_expect_success 'a campaign killed with SIGKILL resumes to the same executions' '
+	dltriage run "$TEST_TMP/kill.yaml" --db whole.db >/dev/null 2>&1 &&
+	executions whole.db >"$TEST_TMP/want" &&
+	for delay in 1 2 3 4; do
+		dltriage run "$TEST_TMP/kill.yaml" --db part.db >/dev/null 2>&1 &
+		pid=$!
+		sleep $delay
+		kill -9 $pid 2>/dev/null
+		wait $pid 2>/dev/null
+		sqlite3 part.db "select count(*) from executions" >>counts || return 1
+	done &&
+	dltriage run "$TEST_TMP/kill.yaml" --db part.db >out 2>&1 &&
+	executions part.db >got &&
+	test_cmp "$TEST_TMP/want" got &&
+	test "$(sqlite3 part.db "select count(*) from (select mutant_id,
+	    framework from executions group by 1, 2 having count(*) > 1)")" = 0
+'
+
+test_expect_success 'SIGINT stops after the executions in flight: status 8, resumable' '
+	dltriage run "$TEST_TMP/kill.yaml" --db int.db >out 2>err &
+	pid=$!
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+		n=$(sqlite3 int.db "select count(*) from executions" 2>/dev/null)
+		[ "${n:-0}" -ge 1 ] && break
+		sleep 0.5
+	done &&
+	kill -INT $pid &&
+	{ wait $pid; echo $? >status; } &&
+	{ test "$(cat status)" = 8 || test "$(cat status)" = 0; } &&
+	if test "$(cat status)" = 8; then
+		grep "run the same command again to resume" out
+	fi &&
+	dltriage run "$TEST_TMP/kill.yaml" --db int.db >out 2>&1 &&
+	executions int.db >got &&
+	test_cmp "$TEST_TMP/want" got
+'
+
+test_expect_success 'a framework that cannot be imported is said once; the rest runs' '
+	dltriage run --models lenet5-mnist --ops LD \
+	    --frameworks pytorch,mindspore --isolation spawn --db ms.db >out 2>err &&
+	test "$(grep -c "framework .mindspore. cannot be used" err)" = 1 &&
+	test "$(sqlite3 ms.db "select count(*) from executions
+	    where framework = '\''pytorch'\''")" = 2 &&
+	test "$(sqlite3 ms.db "select count(*) from executions
+	    where framework = '\''mindspore'\''")" = 0
+'
+
+test_done

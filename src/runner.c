@@ -733,6 +733,12 @@ load_outputs(struct runner *r, struct exec *e, struct dlt_outputs *o)
 		return (-1);
 	}
 	free(path);
+	/* only a run the framework finished has outputs to compare */
+	if ((file = ynode_get(root, "status")) == NULL ||
+	    file->type != YNODE_SCALAR || strcmp(file->scalar, "ok") != 0) {
+		ynode_free(root);
+		return (-1);
+	}
 	outs = ynode_get(root, "outputs");
 	for (i = 0; outs != NULL && outs->type == YNODE_MAPPING && i < outs->n;
 	    i++) {

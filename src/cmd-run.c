@@ -19,6 +19,7 @@
 #include "runner-campaign.h"
 #include "runner-exec.h"
 #include "runner.h"
+#include "store-campaign.h"
 #include "vocab.h"
 #include "xmalloc.h"
 
@@ -35,6 +36,7 @@ static int	check_timeout(const char *);
 static int	check_memory(const char *);
 static void	print_summary(const struct dlt_run_summary *,
 		    const struct dlt_run_config *, const char *);
+static int	print_defect(const struct dlt_store_defect *, void *);
 
 static const char *const modes[] = { "aware", "generic", NULL };
 
@@ -163,6 +165,23 @@ print_summary(const struct dlt_run_summary *s, const struct dlt_run_config *c,
 		printf("budget reached: run the same command again to go on\n");
 }
 
+/* One row of the closing list of unique defects. */
+static int
+print_defect(const struct dlt_store_defect *d, void *arg)
+{
+	long	*n = arg;
+
+	if ((*n)++ == 0)
+		printf("\nunique defects, worst first:\n%-15s %-28s %-6s %5s  %-24s "
+		    "%s\n", "CLASS", "KIND", "PRIO", "COUNT", "FRAMEWORKS",
+		    "SIGNATURE");
+	printf("%-15s %-28.28s %-6s %5ld  %-24.24s %.100s\n", d->cls, d->kind,
+	    d->priority != NULL ? d->priority : "-", d->count,
+	    d->frameworks != NULL ? d->frameworks : "-",
+	    d->signature != NULL ? d->signature : "");
+	return (*n >= 40);
+}
+
 static int
 cmd_run_exec(struct dlt_ctx *ctx, int argc, char **argv)
 {
@@ -258,8 +277,17 @@ cmd_run_exec(struct dlt_ctx *ctx, int argc, char **argv)
 		    sum.planned / (long)(cfg.ntargets > 0 ? cfg.ntargets : 1) -
 		    sum.mutants == 1 ? "" : "s", cfg.ntargets,
 		    cfg.ntargets == 1 ? "" : "s");
-	else if (!ctx->quiet || rc != 0)
+	else if (!ctx->quiet || rc != 0) {
+		long	ndefects = 0;
+
 		print_summary(&sum, &cfg, ctx->db_path);
+		if (sum.campaign_id > 0 && !sum.store_failed &&
+		    dlt_store_campaign_defects(ctx->store, sum.campaign_id,
+		    print_defect, &ndefects) != 0)
+			sum.store_failed = 1;
+		if (ndefects == 0 && sum.campaign_id > 0)
+			printf("no failure found\n");
+	}
 	if (sum.store_failed)
 		status = DLT_EXIT_STORE;
 	else if (rc < 0)

@@ -857,8 +857,8 @@ run_oracles(struct runner *r, struct mutant *m, struct oracle_out *o)
 		f->cls = of->cls == DLT_OC_NAN ? DLT_CLASS_NAN :
 		    DLT_CLASS_INCONSISTENCY;
 		f->kind = xstrdup(of->kind);
-		f->framework = xstrdup(of->frameworks != NULL &&
-		    strchr(of->frameworks, ',') == NULL ? of->frameworks :
+		/* the targets it is about: one links it to that execution */
+		f->framework = xstrdup(of->frameworks != NULL ? of->frameworks :
 		    "unknown");
 		f->signature = xstrdup(of->signature);
 		f->rule = xasprintf("oracle:%s", of->kind);
@@ -870,7 +870,8 @@ run_oracles(struct runner *r, struct mutant *m, struct oracle_out *o)
 	o->ofv = xcalloc(o->nf + 1, sizeof *o->ofv);
 	for (i = 0; i < o->nf; i++) {
 		o->ofv[i].failure = &o->fv[i];
-		o->ofv[i].framework = strcmp(o->fv[i].framework, "unknown") != 0 ?
+		o->ofv[i].framework = strcmp(o->fv[i].framework, "unknown") != 0 &&
+		    strchr(o->fv[i].framework, ',') == NULL ?
 		    o->fv[i].framework : NULL;
 	}
 	if (m->ordinal == 0) {

@@ -594,3 +594,31 @@ dlt_store_campaign_summary(struct dlt_store *st, int64_t campaign_id,
 		return (-1);
 	return (0);
 }
+
+int
+dlt_store_campaign_defects(struct dlt_store *st, int64_t campaign_id,
+    dlt_store_defect_fn fn, void *arg)
+{
+	struct dlt_store_defect	 d;
+	sqlite3_stmt		*s;
+	int			 rc, stop = 0;
+
+	store_idle(st, "campaign's defects listed");
+	s = st->stmt[S_CAMPAIGN_DEFECTS];
+	sqlite3_bind_int64(s, 1, campaign_id);
+	while (!stop && (rc = sqlite3_step(s)) == SQLITE_ROW) {
+		memset(&d, 0, sizeof d);
+		d.bucket = (const char *)sqlite3_column_text(s, 0);
+		d.cls = (const char *)sqlite3_column_text(s, 1);
+		d.kind = (const char *)sqlite3_column_text(s, 2);
+		d.priority = (const char *)sqlite3_column_text(s, 3);
+		d.count = (long)sqlite3_column_int64(s, 4);
+		d.frameworks = (const char *)sqlite3_column_text(s, 5);
+		d.signature = (const char *)sqlite3_column_text(s, 6);
+		stop = fn(&d, arg);
+	}
+	store_stmt_clear(s);
+	if (!stop && rc != SQLITE_DONE)
+		return (store_fail(st, rc, "read"));
+	return (0);
+}

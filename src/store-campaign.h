@@ -206,4 +206,23 @@ struct dlt_store_campaign_summary {
 int	dlt_store_campaign_summary(struct dlt_store *, int64_t campaign_id,
 	    struct dlt_store_campaign_summary *);
 
+/* One unique defect of a campaign; the strings last for the callback. */
+struct dlt_store_defect {
+	const char	*bucket;
+	const char	*cls;
+	const char	*kind;
+	const char	*priority;	/* or NULL */
+	long		 count;		/* failures of the campaign in it */
+	const char	*frameworks;	/* "pytorch,jax" */
+	const char	*signature;
+};
+/* Non-zero stops the listing. */
+typedef int (*dlt_store_defect_fn)(const struct dlt_store_defect *, void *);
+/*
+ * The campaign's unique defects, worst first: real classes before false
+ * positives, then by priority, then by count.
+ */
+int	dlt_store_campaign_defects(struct dlt_store *, int64_t campaign_id,
+	    dlt_store_defect_fn, void *);
+
 #endif

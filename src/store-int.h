@@ -60,6 +60,7 @@ enum store_stmt {
 	S_SUM_STATUS,
 	S_SUM_FAILURES,
 	S_SUM_BUCKETS,
+	S_CAMPAIGN_DEFECTS,
 	/* merge (store-merge.c) */
 	S_ATTACH,
 	S__COUNT

@@ -440,6 +440,16 @@ static const char *const store_sql[S__COUNT] = {
 	    " (SELECT f.bucket FROM failures f JOIN mutants mu"
 	    "  ON mu.id = f.mutant_id WHERE mu.campaign_id = ?1)"
 	    " GROUP BY b.class",
+	/* the unique defects of a campaign, worst first: real classes before
+	 * false positives, then by how often they happened */
+	[S_CAMPAIGN_DEFECTS] =
+	    "SELECT b.id, b.class, b.kind, b.priority, count(*),"
+	    " group_concat(DISTINCT f.framework), b.signature"
+	    " FROM failures f JOIN mutants mu ON mu.id = f.mutant_id"
+	    " JOIN buckets b ON b.id = f.bucket WHERE mu.campaign_id = ?1"
+	    " GROUP BY b.id ORDER BY b.class = 'false-positive',"
+	    " CASE b.priority WHEN 'high' THEN 0 WHEN 'medium' THEN 1"
+	    " ELSE 2 END, count(*) DESC, b.id",
 
 	[S_ATTACH] = "ATTACH DATABASE ?1 AS merge_src",
 };

@@ -230,6 +230,11 @@ def _child(adapter, req, rq, ch):
             except (OSError, ValueError):
                 pass
         signal.signal(signal.SIGINT, signal.SIG_DFL)
+        try:
+            # a core dump lands in the execution's directory
+            os.chdir(req["dir"])
+        except (OSError, KeyError, TypeError):
+            pass
         Redirect(req["dir"], keep=False)
         apply_limits(req.get("limits"))
         try:

@@ -1,0 +1,100 @@
+#!/bin/sh
+# t7201-run-campaign: the campaign CI runs.  Two seed models, every
+# operator, on every framework that can be imported: PyTorch 2.13,
+# TensorFlow and JAX from $DLT_PYTHON (the project's .venv) and Debian's
+# PyTorch 1.13 through /usr/bin/python3.  The store must hold every
+# planned execution; aware mutants give no harness error; no harness
+# error is counted as a framework failure, in generic mode either; the
+# failure classes are the vocabulary's; a campaign killed with SIGKILL
+# resumes to the same executions.
+
+. "$(dirname "$0")/test-lib.sh"
+
+targets=
+for fw in torch tensorflow jax; do
+	if "$DLT_PYTHON" -c "import $fw, numpy, yaml" >/dev/null 2>&1; then
+		targets="$targets${targets:+,}$fw"
+	fi
+done
+if [ -x /usr/bin/python3 ] &&
+    /usr/bin/python3 -c "import torch, numpy, yaml" >/dev/null 2>&1; then
+	targets="$targets${targets:+,}pytorch-1.13=pytorch@1.13:/usr/bin/python3"
+fi
+if [ -z "$targets" ]; then
+	test_skip 'the CI campaign' 'no framework can be imported'
+	test_done
+	exit 0
+fi
+say "frameworks: $targets"
+
+count() {
+	sqlite3 "$1" "$2"
+}
+
+test_expect_success 'aware: every planned execution is in the store' '
+	dltriage run --models lenet5-mnist,textcnn --frameworks "$targets" \
+	    -j 2 --db "$TEST_TMP/aware.db" >out 2>err &&
+	planned=$(sed -n "s/^campaign 1: \([0-9]*\) executions planned.*/\1/p" out) &&
+	test "$planned" -gt 0 &&
+	test "$(count "$TEST_TMP/aware.db" "select count(*) from executions")" = "$planned" &&
+	grep "unique defects, worst first\|no failure found" out
+'
+
+test_expect_success 'aware: no harness error' '
+	test "$(count "$TEST_TMP/aware.db" "select count(*) from executions
+	    where status = '\''harness'\''")" = 0
+'
+
+test_expect_success 'aware: every framework ran the seed models' '
+	count "$TEST_TMP/aware.db" "select e.framework from executions e
+	    join mutants m on m.id = e.mutant_id where m.ordinal = 0
+	    and e.status = '\''ok'\'' group by 1 having count(*) = 2" >ran &&
+	n=$(echo "$targets" | tr , "\n" | wc -l) &&
+	test "$(wc -l <ran)" -eq "$n"
+'
+
+test_expect_success 'generic: no harness error is a framework failure' '
+	dltriage run --models lenet5-mnist,textcnn --mode generic \
+	    --frameworks "$targets" -j 2 --db "$TEST_TMP/generic.db" >out 2>err &&
+	test "$(count "$TEST_TMP/generic.db" "select count(*) from failures f
+	    join executions e on e.id = f.execution_id
+	    where e.status = '\''harness'\''")" = 0 &&
+	test "$(count "$TEST_TMP/generic.db" "select count(*) from executions
+	    where status = '\''rejected'\''")" -gt 0
+'
+
+test_expect_success 'failure classes are those of the vocabulary' '
+	count "$TEST_TMP/generic.db" "select distinct class from failures" >classes &&
+	! grep -v "^\(crash\|nan\|inconsistency\|false-positive\|timeout\|oom\|unknown\)\$" classes
+'
+
+test_expect_success 'a rejection is classified; a clean run has no failure' '
+	test "$(count "$TEST_TMP/generic.db" "select count(*) from executions e
+	    where e.status = '\''rejected'\'' and not exists (select 1 from
+	    failures f where f.execution_id = e.id)")" = 0 &&
+	test "$(count "$TEST_TMP/generic.db" "select count(*) from failures f
+	    join executions e on e.id = f.execution_id
+	    where e.status = '\''ok'\''")" = 0
+'
+
+test_expect_success 'killed with SIGKILL twice, the campaign resumes to the same executions' '
+	count "$TEST_TMP/aware.db" "select m.ordinal, mo.name, e.framework, e.status
+	    from executions e join mutants m on m.id = e.mutant_id
+	    join models mo on mo.id = m.model_id order by 1, 2, 3" >want &&
+	for delay in 3 6; do
+		dltriage run --models lenet5-mnist,textcnn --frameworks "$targets" \
+		    -j 2 --db again.db >/dev/null 2>&1 &
+		pid=$!
+		sleep $delay
+		kill -9 $pid 2>/dev/null
+		wait $pid 2>/dev/null
+	done
+	dltriage run --models lenet5-mnist,textcnn --frameworks "$targets" \
+	    -j 2 --db again.db >out 2>&1 &&
+	count again.db "select m.ordinal, mo.name, e.framework, e.status
+	    from executions e join mutants m on m.id = e.mutant_id
+	    join models mo on mo.id = m.model_id order by 1, 2, 3" >got &&
+	test_cmp want got
+'
+
+test_done

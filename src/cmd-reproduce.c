@@ -605,10 +605,12 @@ write_script(struct repro *r, const char *path)
 {
 	static const char *const common[] = { "__init__", "common", "model",
 	    "fill", "base", "execute", "run", "adapters/__init__", NULL };
-	static const char *const adapters[][2] = { { "pytorch", "torch" },
-	    { "tensorflow", "tensorflow" }, { "jax", "jax" },
-	    { "keras-tensorflow", "keras" }, { "keras-jax", "keras" },
-	    { "keras-pytorch", "keras" } };
+	static const char *const adapters[][2] = {
+	    { "pytorch", "adapters/torch" },
+	    { "tensorflow", "adapters/tensorflow" }, { "jax", "adapters/jax" },
+	    { "keras-tensorflow", "adapters/keras" },
+	    { "keras-jax", "adapters/keras" },
+	    { "keras-pytorch", "adapters/keras" } };
 	struct dlt_store_exec_info	*xs = NULL;
 	struct strbuf			 sb = STRBUF_INIT, expected = STRBUF_INIT;
 	struct dlt_jw			 jw;
@@ -797,7 +799,9 @@ write_script(struct repro *r, const char *path)
 		dlt_error_errno("cannot write '%s'", path);
 		rc = DLT_EXIT_OUTPUT;
 	}
-	if (rc == 0) {
+	if (rc != 0)
+		(void)unlink(path);
+	else {
 		(void)chmod(path, 0755);
 		if (!r->quiet)
 			printf("wrote '%s': python3 %s\n", path, path);

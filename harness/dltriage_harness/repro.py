@@ -87,13 +87,12 @@ def _target(repro, label):
     sys.exit(2)
 
 
-def run_model(repro, t, save=None):
-    """Build and run the model on target t in this interpreter; the
-    outputs as {name: ndarray}.  Exceptions propagate."""
-    import numpy as np
-    from dltriage_harness import execute, fill, model, run
+def prepare(repro, t):
+    """The adapter, the model and its inputs on target t, in this
+    interpreter: the harness's own code, before the framework runs."""
+    from dltriage_harness import fill, model, run
     adapter = run.import_adapter(t["harness"])
-    m = model.from_dict(json.loads(repro["ir"]))
+    m = model.from_dict(repro["ir"])
     have = adapter.version()
     _say("framework: %s %s (python %s, %s)" % (t["harness"], have,
                                               sys.version.split()[0], sys.executable))
@@ -101,9 +100,16 @@ def run_model(repro, t, save=None):
         _say("note: the campaign ran %s %s (%s); this is %s" %
              (t["harness"], t["version"], t.get("python") or "?", have))
     adapter.check_ops(m)
-    inputs = fill.model_inputs(m)
-    outs = adapter.run(m, inputs)
-    outs = {k: np.asarray(v) for k, v in outs.items()}
+    return adapter, m, fill.model_inputs(m)
+
+
+def run_model(repro, t, save=None):
+    """Build and run the model on target t; the outputs as {name:
+    ndarray}.  Exceptions propagate."""
+    import numpy as np
+    from dltriage_harness import execute
+    adapter, m, inputs = prepare(repro, t)
+    outs = {k: np.asarray(v) for k, v in adapter.run(m, inputs).items()}
     if save:
         execute.write_outputs(save, m, outs)
     return outs
@@ -111,20 +117,23 @@ def run_model(repro, t, save=None):
 
 def show_single(repro, t):
     import traceback
+    import numpy as np
     from dltriage_harness import execute
     f = repro["failure"]
     _say("expected: %s" % f["expected"])
+    adapter, m, inputs = prepare(repro, t)
     try:
-        outs = run_model(repro, t)
+        # the framework builds and runs the model: what the campaign saw
+        outs = {k: np.asarray(v) for k, v in adapter.run(m, inputs).items()}
     except Exception as e:
         # as Python prints an uncaught exception, then the verdict
         sys.stderr.write(traceback.format_exc())
         sys.stderr.flush()
         got = "%s: %s" % (type(e).__name__, str(e).splitlines()[0] if str(e) else "")
-        same = f.get("exc_type") and (f["exc_type"] == type(e).__name__ or
-                                      f["exc_type"].endswith("." + type(e).__name__))
-        _say("reproduced%s: %s raised %s" % ("" if same or not f.get("exc_type") else
-                                            " with another exception", t["label"], got))
+        same = not f.get("exc_type") or f["exc_type"] == type(e).__name__ or \
+            f["exc_type"].endswith("." + type(e).__name__)
+        _say("reproduced%s: %s raised %s" % ("" if same else " with another exception",
+                                            t["label"], got))
         return 1
     bad = 0
     for name in sorted(outs):

@@ -119,8 +119,12 @@ check_args(int argc, char **argv)
 static int
 check_timeout(const char *a)
 {
-	if (dlt_parse_duration(a) <= 0)
-		return (dlt_error("bad duration '%s' (90s, 2m, 1h)", a));
+	double	s = dlt_parse_duration(a);
+
+	/* the pool counts milliseconds in an int */
+	if (s <= 0 || s > 2000000)
+		return (dlt_error("bad duration '%s' (90s, 2m, 1h; at most "
+		    "23 days)", a));
 	return (0);
 }
 

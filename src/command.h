@@ -130,6 +130,7 @@ extern const struct dlt_cmd dlt_cmd_corpus_check;
 extern const struct dlt_cmd dlt_cmd_help;
 extern const struct dlt_cmd dlt_cmd_merge;
 extern const struct dlt_cmd dlt_cmd_mutate;
+extern const struct dlt_cmd dlt_cmd_reproduce;
 extern const struct dlt_cmd dlt_cmd_run;
 extern const struct dlt_cmd dlt_cmd_classify;
 extern const struct dlt_cmd dlt_cmd_rules_check;

@@ -127,10 +127,9 @@ static int	 finish(struct runner *, struct dlt_exec_done *);
 static int	 classify_exec(struct runner *, struct exec *,
 		     const struct dlt_exec_done *, struct dlt_failure **,
 		     size_t *);
-static struct dlt_failure *synth_failure(struct runner *, struct exec *,
+static struct dlt_failure *synth_failure(const struct dlt_runner_exec *,
 		     const struct dlt_exec_done *);
 static int	 collect_failure(struct dlt_failure *, void *);
-static void	 failures_free(struct dlt_failure *, size_t);
 static int	 load_outputs(struct runner *, struct exec *,
 		     struct dlt_outputs *);
 struct oracle_out;
@@ -581,16 +580,18 @@ submit(struct runner *r, struct exec *e)
 	return (0);
 }
 
+struct collected {
+	struct dlt_classifier	*cl;
+	struct dlt_failure	*v;
+	size_t			 n;
+};
+
 static int
 collect_failure(struct dlt_failure *f, void *arg)
 {
-	struct {
-		struct runner		*r;
-		struct dlt_failure	*v;
-		size_t			 n;
-	} *c = arg;
+	struct collected	*c = arg;
 
-	dlt_failure_finish(dlt_classifier_rules(c->r->classifiers[0]), f);
+	dlt_failure_finish(dlt_classifier_rules(c->cl), f);
 	c->v = xreallocarray(c->v, c->n + 1, sizeof *c->v);
 	c->v[c->n++] = *f;
 	/* the copy owns the strings now */
@@ -598,8 +599,8 @@ collect_failure(struct dlt_failure *f, void *arg)
 	return (0);
 }
 
-static void
-failures_free(struct dlt_failure *v, size_t n)
+void
+dlt_runner_failures_free(struct dlt_failure *v, size_t n)
 {
 	size_t	i;
 
@@ -610,16 +611,14 @@ failures_free(struct dlt_failure *v, size_t n)
 
 /* A failure the runner saw itself when the log names none. */
 static struct dlt_failure *
-synth_failure(struct runner *r, struct exec *e, const struct dlt_exec_done *d)
+synth_failure(const struct dlt_runner_exec *x, const struct dlt_exec_done *d)
 {
 	struct dlt_failure	*f;
-	const char		*fw;
 
 	f = xcalloc(1, sizeof *f);
-	fw = dlt_framework_name(r->cfg->targets[e->target].framework);
-	f->source = xasprintf("%s/stderr", e->dir);
+	f->source = xasprintf("%s/stderr", x->dir);
 	f->line_start = f->line_end = 0;
-	f->framework = xstrdup(fw);
+	f->framework = xstrdup(x->framework);
 	f->prio_hint = DLT_PRIO_UNSET;
 	f->conf_hint = -1;
 	switch (d->status) {
@@ -628,45 +627,36 @@ synth_failure(struct runner *r, struct exec *e, const struct dlt_exec_done *d)
 		f->kind = d->signal > 0 ? xasprintf("signal:%s",
 		    sig_name(d->signal)) : xstrdup("abnormal-exit");
 		f->signature = xasprintf("%s on %s running %s", d->signal > 0 ?
-		    strsignal(d->signal) : "abnormal exit", fw, e->mt->op);
+		    strsignal(d->signal) : "abnormal exit", x->framework, x->op);
 		break;
 	case DLT_EXEC_TIMEOUT:
 		f->cls = DLT_CLASS_TIMEOUT;
 		f->kind = xstrdup("execution-timeout");
-		f->signature = xasprintf("timeout of %.0f s on %s", r->cfg->timeout,
-		    fw);
+		f->signature = xasprintf("timeout of %.0f s on %s", x->timeout,
+		    x->framework);
 		break;
 	case DLT_EXEC_OOM:
 		f->cls = DLT_CLASS_OOM;
 		f->kind = xstrdup("memory-cap");
-		f->signature = xasprintf("out of memory on %s", fw);
+		f->signature = xasprintf("out of memory on %s", x->framework);
 		break;
 	default:
 		f->cls = DLT_CLASS_UNKNOWN;
 		f->kind = xstrdup("unexplained");
 		f->signature = xasprintf("%s on %s", dlt_exec_status_names[d->status],
-		    fw);
+		    x->framework);
 		break;
 	}
 	f->rule = xstrdup("runner");
-	dlt_failure_finish(dlt_classifier_rules(r->classifiers[e->target]), f);
+	dlt_failure_finish(dlt_classifier_rules(x->classifier), f);
 	return (f);
 }
 
-/*
- * The failures of an execution: what its stderr says, by the rules; a
- * crash, timeout or memory cap the log does not explain is the runner's
- * own finding.
- */
-static int
-classify_exec(struct runner *r, struct exec *e, const struct dlt_exec_done *d,
-    struct dlt_failure **out, size_t *nout)
+int
+dlt_runner_classify(const struct dlt_runner_exec *x,
+    const struct dlt_exec_done *d, struct dlt_failure **out, size_t *nout)
 {
-	struct {
-		struct runner		*r;
-		struct dlt_failure	*v;
-		size_t			 n;
-	} c;
+	struct collected	 c;
 	struct dlt_failure	*f;
 	char			*path;
 	int			 fd;
@@ -677,16 +667,16 @@ classify_exec(struct runner *r, struct exec *e, const struct dlt_exec_done *d,
 	    d->status == DLT_EXEC_UNAVAILABLE)
 		return (0);
 	memset(&c, 0, sizeof c);
-	c.r = r;
-	path = xasprintf("%s/stderr", e->dir);
+	c.cl = x->classifier;
+	path = xasprintf("%s/stderr", x->dir);
 	if ((fd = open(path, O_RDONLY | O_NOCTTY)) != -1) {
-		(void)dlt_classify_fd(r->classifiers[e->target], path, fd,
-		    collect_failure, &c, NULL);
+		(void)dlt_classify_fd(x->classifier, path, fd, collect_failure,
+		    &c, NULL);
 		close(fd);
 	}
 	free(path);
 	if (c.n == 0 && d->status != DLT_EXEC_REJECTED) {
-		f = synth_failure(r, e, d);
+		f = synth_failure(x, d);
 		c.v = xreallocarray(c.v, 1, sizeof *c.v);
 		c.v[c.n++] = *f;
 		free(f);
@@ -701,7 +691,7 @@ classify_exec(struct runner *r, struct exec *e, const struct dlt_exec_done *d,
 				break;
 		}
 		if (i == c.n) {
-			f = synth_failure(r, e, d);
+			f = synth_failure(x, d);
 			c.v = xreallocarray(c.v, c.n + 1, sizeof *c.v);
 			c.v[c.n++] = *f;
 			free(f);
@@ -710,6 +700,22 @@ classify_exec(struct runner *r, struct exec *e, const struct dlt_exec_done *d,
 	*out = c.v;
 	*nout = c.n;
 	return (0);
+}
+
+/* The failures of one of the campaign's executions (dlt_runner_classify). */
+static int
+classify_exec(struct runner *r, struct exec *e, const struct dlt_exec_done *d,
+    struct dlt_failure **out, size_t *nout)
+{
+	struct dlt_runner_exec	x;
+
+	memset(&x, 0, sizeof x);
+	x.classifier = r->classifiers[e->target];
+	x.framework = dlt_framework_name(r->cfg->targets[e->target].framework);
+	x.dir = e->dir;
+	x.op = e->mt->op;
+	x.timeout = r->cfg->timeout;
+	return (dlt_runner_classify(&x, d, out, nout));
 }
 
 /* The outputs an execution wrote, as result.json lists them. */
@@ -780,7 +786,7 @@ struct oracle_out {
 static void
 oracle_out_release(struct oracle_out *o)
 {
-	failures_free(o->fv, o->nf);
+	dlt_runner_failures_free(o->fv, o->nf);
 	free(o->ofv);
 	free(o->cmp);
 	dlt_oracle_result_release(&o->res);
@@ -1147,7 +1153,7 @@ finish(struct runner *r, struct dlt_exec_done *d)
 		free(texts[i]);
 	}
 	free(log);
-	failures_free(fv, nf);
+	dlt_runner_failures_free(fv, nf);
 	if (last)
 		oracle_out_release(&o);
 	if (d->status == DLT_EXEC_OK)

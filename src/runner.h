@@ -18,6 +18,9 @@
 
 #include <stdint.h>
 
+struct dlt_classifier;
+struct dlt_exec_done;
+struct dlt_failure;
 struct dlt_oracle_cfg;
 struct dlt_run_config;
 struct dlt_ruleset;
@@ -60,5 +63,27 @@ struct dlt_run_summary {
  * budget), 1 when interrupted, -1 on an error that stopped it (printed).
  */
 int	dlt_runner_run(const struct dlt_runner_env *, struct dlt_run_summary *);
+
+/* One finished execution, for dlt_runner_classify(); all borrowed. */
+struct dlt_runner_exec {
+	struct dlt_classifier	*classifier;	/* made for the framework */
+	const char		*framework;	/* canonical name: "pytorch" */
+	const char		*dir;		/* where its stderr is */
+	const char		*op;		/* the mutant's operator, "seed" */
+	double			 timeout;	/* seconds, for a timeout's signature */
+};
+
+/*
+ * The failures of a finished execution as a campaign records them: what
+ * DIR/stderr says by the rules (finished: bucket set); a crash, timeout
+ * or memory cap that the log does not explain is the runner's own
+ * finding.  None for ok, harness and unavailable.  The caller frees
+ * *out with dlt_runner_failures_free().  `dltriage reproduce` uses it
+ * to classify an execution again the same way.
+ */
+int	dlt_runner_classify(const struct dlt_runner_exec *,
+	    const struct dlt_exec_done *, struct dlt_failure **out,
+	    size_t *nout);
+void	dlt_runner_failures_free(struct dlt_failure *, size_t);
 
 #endif

@@ -52,6 +52,11 @@ static int	record(struct dlt_store *, const struct dlt_store_execution *,
 		    int64_t *);
 static int	class_counts(struct dlt_store *, enum store_stmt, int64_t,
 		    long *, long *);
+static char	*column_dup(sqlite3_stmt *, int);
+static double	 column_real(sqlite3_stmt *, int);
+static void	 failure_row(sqlite3_stmt *, struct dlt_store_failure_info *);
+static int	 failure_one(struct dlt_store *, enum store_stmt,
+		    struct dlt_store_failure_info *, int *);
 
 /* The campaign calls need the store between classify files. */
 static void
@@ -616,6 +621,246 @@ dlt_store_campaign_defects(struct dlt_store *st, int64_t campaign_id,
 		d.frameworks = (const char *)sqlite3_column_text(s, 5);
 		d.signature = (const char *)sqlite3_column_text(s, 6);
 		stop = fn(&d, arg);
+	}
+	store_stmt_clear(s);
+	if (!stop && rc != SQLITE_DONE)
+		return (store_fail(st, rc, "read"));
+	return (0);
+}
+
+/* A text column as an owned string, or NULL. */
+static char *
+column_dup(sqlite3_stmt *s, int i)
+{
+	const unsigned char	*t = sqlite3_column_text(s, i);
+
+	return (t != NULL ? xstrdup((const char *)t) : NULL);
+}
+
+void
+dlt_store_exec_info_release(struct dlt_store_exec_info *x)
+{
+	free(x->framework);
+	free(x->framework_version);
+	free(x->python);
+	free(x->status);
+	free(x->harness_status);
+	free(x->dir);
+	free(x->op);
+	free(x->ir_json);
+	free(x->model);
+	free(x->config_json);
+	free(x->config_hash);
+	memset(x, 0, sizeof *x);
+}
+
+int
+dlt_store_execution_get(struct dlt_store *st, int64_t id,
+    struct dlt_store_exec_info *x, int *found)
+{
+	sqlite3_stmt	*s;
+	int		 rc;
+
+	memset(x, 0, sizeof *x);
+	*found = 0;
+	store_idle(st, "execution read");
+	s = st->stmt[S_EXEC_GET];
+	sqlite3_bind_int64(s, 1, id);
+	if ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		*found = 1;
+		x->id = sqlite3_column_int64(s, 0);
+		x->campaign_id = sqlite3_column_int64(s, 1);
+		x->mutant_id = sqlite3_column_int64(s, 2);
+		x->framework = column_dup(s, 3);
+		x->framework_version = column_dup(s, 4);
+		x->python = column_dup(s, 5);
+		x->status = column_dup(s, 6);
+		x->harness_status = column_dup(s, 7);
+		x->exit_code = sqlite3_column_type(s, 8) == SQLITE_NULL ? -1 :
+		    sqlite3_column_int(s, 8);
+		x->signal = sqlite3_column_int(s, 9);
+		x->dir = column_dup(s, 10);
+		x->op = column_dup(s, 11);
+		x->ordinal = (long)sqlite3_column_int64(s, 12);
+		x->ir_json = column_dup(s, 13);
+		x->model = column_dup(s, 14);
+		x->config_json = column_dup(s, 15);
+		x->config_hash = column_dup(s, 16);
+		rc = SQLITE_DONE;
+	}
+	store_stmt_clear(s);
+	if (rc != SQLITE_DONE) {
+		dlt_store_exec_info_release(x);
+		*found = 0;
+		return (store_fail(st, rc, "read"));
+	}
+	if (*found && (x->framework == NULL || x->ir_json == NULL ||
+	    x->status == NULL)) {
+		dlt_store_exec_info_release(x);
+		*found = 0;
+		return (dlt_error("execution %" PRId64 " of store '%s' has no "
+		    "mutant IR", id, st->path));
+	}
+	return (0);
+}
+
+void
+dlt_store_failure_info_release(struct dlt_store_failure_info *f)
+{
+	free(f->cls);
+	free(f->kind);
+	free(f->framework);
+	free(f->bucket);
+	free(f->signature);
+	free(f->rule);
+	free(f->exc_type);
+	free(f->exc_message);
+	memset(f, 0, sizeof *f);
+}
+
+/* The columns of S_FAILURE_GET and its kin. */
+static void
+failure_row(sqlite3_stmt *s, struct dlt_store_failure_info *f)
+{
+	f->id = sqlite3_column_int64(s, 0);
+	f->execution_id = sqlite3_column_int64(s, 1);
+	f->mutant_id = sqlite3_column_int64(s, 2);
+	f->cls = column_dup(s, 3);
+	f->kind = column_dup(s, 4);
+	f->framework = column_dup(s, 5);
+	f->bucket = column_dup(s, 6);
+	f->signature = column_dup(s, 7);
+	f->rule = column_dup(s, 8);
+	f->exc_type = column_dup(s, 9);
+	f->exc_message = column_dup(s, 10);
+}
+
+/* One failure row of a statement bound by the caller, or none. */
+static int
+failure_one(struct dlt_store *st, enum store_stmt which,
+    struct dlt_store_failure_info *f, int *found)
+{
+	sqlite3_stmt	*s = st->stmt[which];
+	int		 rc;
+
+	if ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		failure_row(s, f);
+		*found = 1;
+		rc = SQLITE_DONE;
+	}
+	store_stmt_clear(s);
+	if (rc != SQLITE_DONE) {
+		dlt_store_failure_info_release(f);
+		*found = 0;
+		return (store_fail(st, rc, "read"));
+	}
+	return (0);
+}
+
+int
+dlt_store_failure_get(struct dlt_store *st, int64_t id,
+    struct dlt_store_failure_info *f, int *found)
+{
+	memset(f, 0, sizeof *f);
+	*found = 0;
+	store_idle(st, "failure read");
+	sqlite3_bind_int64(st->stmt[S_FAILURE_GET], 1, id);
+	return (failure_one(st, S_FAILURE_GET, f, found));
+}
+
+int
+dlt_store_bucket_failure(struct dlt_store *st, const char *bucket,
+    struct dlt_store_failure_info *f, int *found)
+{
+	memset(f, 0, sizeof *f);
+	*found = 0;
+	store_idle(st, "bucket read");
+	store_bind_text(st->stmt[S_BUCKET_FAILURE], 1, bucket);
+	return (failure_one(st, S_BUCKET_FAILURE, f, found));
+}
+
+int
+dlt_store_execution_failures(struct dlt_store *st, int64_t execution_id,
+    dlt_store_failure_fn fn, void *arg)
+{
+	struct dlt_store_failure_info	 f;
+	sqlite3_stmt			*s;
+	int				 rc, stop = 0;
+
+	store_idle(st, "execution's failures read");
+	s = st->stmt[S_EXEC_FAILURES];
+	sqlite3_bind_int64(s, 1, execution_id);
+	while (!stop && (rc = sqlite3_step(s)) == SQLITE_ROW) {
+		memset(&f, 0, sizeof f);
+		failure_row(s, &f);
+		stop = fn(&f, arg);
+		dlt_store_failure_info_release(&f);
+	}
+	store_stmt_clear(s);
+	if (!stop && rc != SQLITE_DONE)
+		return (store_fail(st, rc, "read"));
+	return (0);
+}
+
+int
+dlt_store_mutant_executions(struct dlt_store *st, int64_t mutant_id,
+    int64_t **ids, size_t *n)
+{
+	sqlite3_stmt	*s;
+	int		 rc;
+
+	*ids = NULL;
+	*n = 0;
+	store_idle(st, "mutant's executions read");
+	s = st->stmt[S_MUTANT_EXECS];
+	sqlite3_bind_int64(s, 1, mutant_id);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		*ids = xreallocarray(*ids, *n + 1, sizeof **ids);
+		(*ids)[(*n)++] = sqlite3_column_int64(s, 0);
+	}
+	store_stmt_clear(s);
+	if (rc != SQLITE_DONE) {
+		free(*ids);
+		*ids = NULL;
+		*n = 0;
+		return (store_fail(st, rc, "read"));
+	}
+	return (0);
+}
+
+/* A real column, NAN for NULL. */
+static double
+column_real(sqlite3_stmt *s, int i)
+{
+	if (sqlite3_column_type(s, i) == SQLITE_NULL)
+		return (NAN);
+	return (sqlite3_column_double(s, i));
+}
+
+int
+dlt_store_mutant_comparisons(struct dlt_store *st, int64_t mutant_id,
+    dlt_store_comparison_fn fn, void *arg)
+{
+	struct dlt_store_comparison	 c;
+	sqlite3_stmt			*s;
+	int				 rc, stop = 0;
+
+	store_idle(st, "mutant's comparisons read");
+	s = st->stmt[S_MUTANT_COMPARISONS];
+	sqlite3_bind_int64(s, 1, mutant_id);
+	while (!stop && (rc = sqlite3_step(s)) == SQLITE_ROW) {
+		memset(&c, 0, sizeof c);
+		c.output = (const char *)sqlite3_column_text(s, 0);
+		c.framework_a = (const char *)sqlite3_column_text(s, 1);
+		c.framework_b = (const char *)sqlite3_column_text(s, 2);
+		c.dtype = (const char *)sqlite3_column_text(s, 3);
+		c.max_abs = column_real(s, 4);
+		c.max_rel = column_real(s, 5);
+		c.d_mad = column_real(s, 6);
+		c.verdict = (const char *)sqlite3_column_text(s, 7);
+		c.rtol = column_real(s, 8);
+		c.atol = column_real(s, 9);
+		stop = fn(&c, arg);
 	}
 	store_stmt_clear(s);
 	if (!stop && rc != SQLITE_DONE)

@@ -225,4 +225,65 @@ typedef int (*dlt_store_defect_fn)(const struct dlt_store_defect *, void *);
 int	dlt_store_campaign_defects(struct dlt_store *, int64_t campaign_id,
 	    dlt_store_defect_fn, void *);
 
+/*
+ * What `dltriage reproduce` reads back.  The structs own their strings
+ * (NULL where the column is NULL); their _release frees them.
+ */
+struct dlt_store_exec_info {
+	int64_t	 id, campaign_id, mutant_id;
+	char	*framework;		/* the target's label */
+	char	*framework_version;	/* or NULL */
+	char	*python;		/* the interpreter's path, or NULL */
+	char	*status;		/* ok rejected crashed timeout oom harness */
+	char	*harness_status;	/* or NULL */
+	int	 exit_code;		/* -1: none */
+	int	 signal;		/* 0: none */
+	char	*dir;			/* the run directory, or NULL */
+	char	*op;			/* the mutant's operator ("seed") */
+	long	 ordinal;
+	char	*ir_json;		/* the mutant's IR */
+	char	*model;			/* the seed model's name */
+	char	*config_json;		/* the campaign's */
+	char	*config_hash;
+};
+void	dlt_store_exec_info_release(struct dlt_store_exec_info *);
+/* Execution id with its mutant; *found is 0 when there is none. */
+int	dlt_store_execution_get(struct dlt_store *, int64_t id,
+	    struct dlt_store_exec_info *, int *found);
+
+struct dlt_store_failure_info {
+	int64_t	 id;
+	int64_t	 execution_id, mutant_id;	/* 0: NULL */
+	char	*cls, *kind, *framework, *bucket, *signature, *rule;
+	char	*exc_type, *exc_message;	/* or NULL */
+};
+void	dlt_store_failure_info_release(struct dlt_store_failure_info *);
+/* Failure id; *found is 0 when there is none. */
+int	dlt_store_failure_get(struct dlt_store *, int64_t id,
+	    struct dlt_store_failure_info *, int *found);
+/*
+ * The first member of bucket (16 hex digits): the oldest failure that a
+ * run found, else the oldest of classify.  *found is 0 when the bucket
+ * has no failure in this store.
+ */
+int	dlt_store_bucket_failure(struct dlt_store *, const char *bucket,
+	    struct dlt_store_failure_info *, int *found);
+/* Non-zero stops the listing; the struct lasts for the callback. */
+typedef int (*dlt_store_failure_fn)(const struct dlt_store_failure_info *,
+	    void *);
+/* The failures found in an execution, oldest first. */
+int	dlt_store_execution_failures(struct dlt_store *, int64_t execution_id,
+	    dlt_store_failure_fn, void *);
+/*
+ * The executions of a mutant, oldest first, in *ids (the caller frees;
+ * NULL when there is none).
+ */
+int	dlt_store_mutant_executions(struct dlt_store *, int64_t mutant_id,
+	    int64_t **ids, size_t *n);
+/* The comparisons of a mutant; the struct lasts for the callback. */
+typedef int (*dlt_store_comparison_fn)(const struct dlt_store_comparison *,
+	    void *);
+int	dlt_store_mutant_comparisons(struct dlt_store *, int64_t mutant_id,
+	    dlt_store_comparison_fn, void *);
+
 #endif

@@ -61,6 +61,13 @@ enum store_stmt {
 	S_SUM_FAILURES,
 	S_SUM_BUCKETS,
 	S_CAMPAIGN_DEFECTS,
+	/* reproduce's reads (store-campaign.c) */
+	S_EXEC_GET,
+	S_FAILURE_GET,
+	S_BUCKET_FAILURE,
+	S_EXEC_FAILURES,
+	S_MUTANT_EXECS,
+	S_MUTANT_COMPARISONS,
 	/* merge (store-merge.c) */
 	S_ATTACH,
 	S__COUNT

@@ -450,6 +450,35 @@ static const char *const store_sql[S__COUNT] = {
 	    " GROUP BY b.id ORDER BY b.class = 'false-positive',"
 	    " CASE b.priority WHEN 'high' THEN 0 WHEN 'medium' THEN 1"
 	    " ELSE 2 END, count(*) DESC, b.id",
+	/* reproduce: an execution with its mutant, model and campaign */
+	[S_EXEC_GET] =
+	    "SELECT e.id, e.campaign_id, e.mutant_id, e.framework,"
+	    " e.framework_version, e.python, e.status, e.harness_status,"
+	    " e.exit_code, e.signal, e.dir, mu.operator, mu.ordinal,"
+	    " mu.ir_json, mo.name, c.config_json, c.config_hash"
+	    " FROM executions e JOIN mutants mu ON mu.id = e.mutant_id"
+	    " JOIN models mo ON mo.id = mu.model_id"
+	    " JOIN campaigns c ON c.id = e.campaign_id WHERE e.id = ?1",
+	[S_FAILURE_GET] =
+	    "SELECT id, execution_id, mutant_id, class, kind, framework, bucket,"
+	    " signature, rule, exc_type, exc_message FROM failures"
+	    " WHERE id = ?1",
+	/* a bucket's first member, a run's before a classify's */
+	[S_BUCKET_FAILURE] =
+	    "SELECT id, execution_id, mutant_id, class, kind, framework, bucket,"
+	    " signature, rule, exc_type, exc_message FROM failures"
+	    " WHERE bucket = ?1 ORDER BY mutant_id IS NULL,"
+	    " execution_id IS NULL, id LIMIT 1",
+	[S_EXEC_FAILURES] =
+	    "SELECT id, execution_id, mutant_id, class, kind, framework, bucket,"
+	    " signature, rule, exc_type, exc_message FROM failures"
+	    " WHERE execution_id = ?1 ORDER BY id",
+	[S_MUTANT_EXECS] =
+	    "SELECT id FROM executions WHERE mutant_id = ?1 ORDER BY id",
+	[S_MUTANT_COMPARISONS] =
+	    "SELECT output, framework_a, framework_b, dtype, max_abs, max_rel,"
+	    " d_mad, verdict, rtol, atol FROM comparisons WHERE mutant_id = ?1"
+	    " ORDER BY id",
 
 	[S_ATTACH] = "ATTACH DATABASE ?1 AS merge_src",
 };

@@ -354,7 +354,8 @@ summary_executions(const struct dlt_tally *t, FILE *fp)
 	if (t->no_record > 0)
 		fprintf(fp, "%sno record %ld", first ? ": " : ", ", t->no_record);
 	if (harness > 0)
-		fprintf(fp, "; %ld harness error%s, not read", harness,
+		fprintf(fp, "%s%ld harness error%s, not read", first &&
+		    t->no_record == 0 ? ": " : "; ", harness,
 		    harness == 1 ? "" : "s");
 	fputc('\n', fp);
 }

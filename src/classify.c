@@ -93,6 +93,13 @@ dlt_classifier_new(const struct dlt_ruleset *rules, const struct dlt_classify_op
 	return (cl);
 }
 
+void
+dlt_classifier_set_framework(struct dlt_classifier *cl, const char *framework)
+{
+	free(cl->framework);
+	cl->framework = framework != NULL ? xstrdup(framework) : NULL;
+}
+
 const struct dlt_ruleset *
 dlt_classifier_rules(const struct dlt_classifier *cl)
 {

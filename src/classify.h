@@ -36,6 +36,12 @@ typedef int (*dlt_failure_fn)(struct dlt_failure *, void *arg);
 struct dlt_classifier	*dlt_classifier_new(const struct dlt_ruleset *,
 			    const struct dlt_classify_opts *);
 void			 dlt_classifier_free(struct dlt_classifier *);
+/*
+ * Take the logs classified from now on to come from framework (copied),
+ * as --framework does; NULL detects it again.
+ */
+void			 dlt_classifier_set_framework(struct dlt_classifier *,
+			    const char *framework);
 /* The rule set the classifier borrows. */
 const struct dlt_ruleset *dlt_classifier_rules(const struct dlt_classifier *);
 

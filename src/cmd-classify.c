@@ -15,6 +15,7 @@
 #include "error.h"
 #include "exitcode.h"
 #include "output.h"
+#include "runrec.h"
 #include "sink.h"
 #include "store-sink.h"
 #include "store.h"
@@ -55,23 +56,49 @@ const struct dlt_cmd dlt_cmd_classify = {
 	cmd_classify_exec, check_args
 };
 
-/* What one run of classify keeps; the walk callback's argument. */
+/*
+ * What one run of classify keeps; the walk callbacks' argument.  While
+ * the walk is inside an execution directory of "dltriage run", exec_dir
+ * names it ("DIR/") and ed holds what it is.
+ */
 struct run {
 	struct dlt_classifier	*cl;
 	struct dlt_sink		 sink;
+	struct dlt_tally	*tally;		/* borrowed */
+	const char		*framework;	/* --framework, or NULL */
+	char			*exec_dir;	/* with a trailing slash, or NULL */
+	size_t			 exec_len;
+	struct dlt_execdir	 ed;
+	long			 exec_failures;	/* tally->failures when it began */
+	char			*backtrace;	/* its backtrace.txt, once met */
 };
 
 static int	file_cb(const char *, void *);
+static int	dir_cb(const char *, void *);
+static int	exec_end(struct run *);
+static int	classify_path(struct run *, const char *);
+static int	exec_file(struct run *, const char *);
+static int	record_file(struct run *, const char *,
+		    const struct dlt_runrec *, int);
+static int	has_suffix(const char *, const char *);
 static int	parse_framework(const char *, const char **);
 static int	parse_fail_on(const char *, unsigned *);
 static void	summary(const struct dlt_tally *, const struct dlt_ctx *,
 		    const struct dlt_store_writer *, FILE *);
+static void	summary_executions(const struct dlt_tally *, FILE *);
 
 static int
-file_cb(const char *path, void *arg)
+has_suffix(const char *s, const char *suffix)
 {
-	struct run	*r = arg;
-	int		 fd, rc;
+	size_t	n = strlen(s), k = strlen(suffix);
+
+	return (n >= k && strcmp(s + n - k, suffix) == 0);
+}
+
+static int
+classify_path(struct run *r, const char *path)
+{
+	int	fd, rc;
 
 	if ((fd = open(path, O_RDONLY | O_NOCTTY)) == -1) {
 		dlt_error_errno("cannot open '%s'", path);
@@ -81,6 +108,149 @@ file_cb(const char *path, void *arg)
 	rc = dlt_sink_classify_fd(&r->sink, r->cl, path, fd);
 	close(fd);
 	return (rc);
+}
+
+/*
+ * Leave the execution directory: logs are no longer its.  Its
+ * backtrace.txt (gdb's view of the core) is read last, and only when
+ * its streams showed no failure: when they did, they already explain the
+ * crash (a CHECK failure, a sanitizer report, faulthandler), and the
+ * backtrace would only count it again as a second, vaguer defect.
+ */
+static int
+exec_end(struct run *r)
+{
+	int	rc = 0;
+
+	if (r->exec_dir == NULL)
+		return (0);
+	if (r->backtrace != NULL && r->tally->failures == r->exec_failures)
+		rc = classify_path(r, r->backtrace);
+	free(r->backtrace);
+	r->backtrace = NULL;
+	free(r->exec_dir);
+	r->exec_dir = NULL;
+	dlt_execdir_release(&r->ed);
+	dlt_classifier_set_framework(r->cl, r->framework);
+	return (rc);
+}
+
+/*
+ * A directory: an execution directory of "dltriage run" is one unit.
+ * Its record is read before its files are walked, so that every log in
+ * it is classified with the framework that ran, and the walk (in sorted
+ * order) meets backtrace.txt and result.json before stderr.
+ */
+static int
+dir_cb(const char *path, void *arg)
+{
+	struct run	*r = arg;
+	size_t		 len;
+	int		 rc;
+
+	if (r->exec_dir != NULL && strncmp(path, r->exec_dir, r->exec_len) == 0)
+		return (0);	/* outputs/ */
+	if ((rc = exec_end(r)) != 0)
+		return (rc);
+	if (!dlt_execdir_probe(&r->ed, path))
+		return (0);
+	len = strlen(path);
+	while (len > 1 && path[len - 1] == '/')
+		len--;
+	r->exec_dir = xasprintf("%.*s/", (int)len, path);
+	r->exec_len = strlen(r->exec_dir);
+	r->exec_failures = r->tally->failures;
+	dlt_tally_execution(r->tally, r->ed.has_record ? r->ed.rec.status : -1);
+	if (r->framework == NULL)
+		dlt_classifier_set_framework(r->cl, r->ed.framework);
+	return (0);
+}
+
+/*
+ * A result record: the harness's finding, not a log.  A rejected
+ * model's traceback is classified from the record only when the
+ * execution's stderr, which holds the same text unescaped, is missing
+ * or empty (use_traceback); the other statuses hold no failure.
+ */
+static int
+record_file(struct run *r, const char *path, const struct dlt_runrec *rec,
+    int use_traceback)
+{
+	if (rec->status != DLT_RUNREC_REJECTED || !use_traceback ||
+	    rec->traceback == NULL)
+		return (0);
+	return (dlt_sink_classify_buffer(&r->sink, r->cl, path, rec->size,
+	    rec->hash, rec->traceback, rec->traceback_len));
+}
+
+/*
+ * A file of the execution directory.  Outputs (.npy) and cores are not
+ * logs and are passed over in silence; a harness error's logs are not
+ * read, since they are no evidence about the framework, but a
+ * backtrace.txt is (see exec_end): a crash outranks the record.
+ */
+static int
+exec_file(struct run *r, const char *path)
+{
+	const char	*rel = path + r->exec_len;
+	int		 direct = strchr(rel, '/') == NULL;
+
+	if (has_suffix(rel, ".npy"))
+		return (0);
+	if (direct && (strcmp(rel, "core") == 0 || strncmp(rel, "core.", 5) == 0 ||
+	    strcmp(rel, "result.json.tmp") == 0))
+		return (0);
+	if (direct && strcmp(rel, "result.json") == 0) {
+		if (r->ed.has_record)
+			return (record_file(r, path, &r->ed.rec,
+			    r->ed.stderr_size <= 0));
+		dlt_error("cannot read result record '%s': %s", path,
+		    r->ed.record_error != NULL ? r->ed.record_error : "unknown");
+		dlt_sink_skip_file(&r->sink, path, DLT_SINK_UNREADABLE);
+		return (0);
+	}
+	if (direct && strcmp(rel, "backtrace.txt") == 0) {
+		free(r->backtrace);
+		r->backtrace = xstrdup(path);
+		return (0);
+	}
+	if (r->ed.has_record && dlt_runrec_is_harness(r->ed.rec.status))
+		return (0);
+	return (classify_path(r, path));
+}
+
+/*
+ * A file.  One of an execution directory is that execution's; a .json
+ * file that is a result record is an execution of its own, read as in
+ * its directory without a stderr; any other file is a log.
+ */
+static int
+file_cb(const char *path, void *arg)
+{
+	struct run		*r = arg;
+	struct dlt_runrec	 rec = DLT_RUNREC_INIT;
+	char			*why = NULL;
+	int			 rc;
+
+	if (r->exec_dir != NULL) {
+		if (strncmp(path, r->exec_dir, r->exec_len) == 0)
+			return (exec_file(r, path));
+		if ((rc = exec_end(r)) != 0)
+			return (rc);
+	}
+	if (has_suffix(path, ".json") &&
+	    dlt_runrec_read(&rec, path, &why) == 1) {
+		dlt_tally_execution(r->tally, rec.status);
+		if (r->framework == NULL)
+			dlt_classifier_set_framework(r->cl, rec.framework);
+		rc = record_file(r, path, &rec, 1);
+		dlt_classifier_set_framework(r->cl, r->framework);
+		dlt_runrec_release(&rec);
+		return (rc);
+	}
+	free(why);
+	dlt_runrec_release(&rec);
+	return (classify_path(r, path));
 }
 
 static int
@@ -157,6 +327,39 @@ parse_fail_on(const char *arg, unsigned *mask)
 	return (rc);
 }
 
+/*
+ * "4 executions: ok 1, rejected 1, no record 1; 1 harness error, not
+ * read": the executions of "dltriage run" met, by their record's
+ * status; illegal, unsupported and harness-error are harness errors.
+ */
+static void
+summary_executions(const struct dlt_tally *t, FILE *fp)
+{
+	long	harness = 0;
+	int	s, first = 1;
+
+	fprintf(fp, "%ld execution%s", t->executions,
+	    t->executions == 1 ? "" : "s");
+	for (s = 0; s < DLT_RUNREC_STATUS_COUNT; s++) {
+		if (dlt_runrec_is_harness(s)) {
+			harness += t->by_status[s];
+			continue;
+		}
+		if (t->by_status[s] == 0)
+			continue;
+		fprintf(fp, "%s%s %ld", first ? ": " : ", ",
+		    dlt_runrec_status_names[s], t->by_status[s]);
+		first = 0;
+	}
+	if (t->no_record > 0)
+		fprintf(fp, "%sno record %ld", first ? ": " : ", ", t->no_record);
+	if (harness > 0)
+		fprintf(fp, "%s%ld harness error%s, not read", first &&
+		    t->no_record == 0 ? ": " : "; ", harness,
+		    harness == 1 ? "" : "s");
+	fputc('\n', fp);
+}
+
 static void
 summary(const struct dlt_tally *t, const struct dlt_ctx *ctx,
     const struct dlt_store_writer *w, FILE *fp)
@@ -181,6 +384,8 @@ summary(const struct dlt_tally *t, const struct dlt_ctx *ctx,
 	}
 	if (!first)
 		fputc('\n', fp);
+	if (t->executions > 0)
+		summary_executions(t, fp);
 	if (ctx->store != NULL && !w->failed &&
 	    dlt_store_summary(ctx->store, &s) == 0)
 		fprintf(fp, "store '%s': %ld file%s, %ld failure%s, %ld bucket%s\n",
@@ -235,12 +440,20 @@ cmd_classify_exec(struct dlt_ctx *ctx, int argc, char **argv)
 		dlt_sink_add(&r.sink, &c);
 	}
 	r.cl = dlt_classifier_new(&ctx->rules, &opts);
+	r.tally = &tally;
+	r.framework = opts.framework;
+	r.exec_dir = NULL;
+	r.backtrace = NULL;
+	dlt_execdir_init(&r.ed);
 	rc = 0;
 	for (i = 0; i < argc && rc == 0; i++) {
 		if (strcmp(argv[i], "-") == 0)
 			rc = dlt_sink_classify_fd(&r.sink, r.cl, "-", STDIN_FILENO);
 		else
-			rc = dlt_walk(argv[i], file_cb, &r, &tally.unreadable);
+			rc = dlt_walk_dirs(argv[i], file_cb, dir_cb, &r,
+			    &tally.unreadable);
+		if (exec_end(&r) != 0)
+			rc = 1;
 	}
 	dlt_output_end(&out);
 	if (format == DLT_FORMAT_TABLE)
@@ -249,6 +462,7 @@ cmd_classify_exec(struct dlt_ctx *ctx, int argc, char **argv)
 		summary(&tally, ctx, &writer, stderr);
 	dlt_classifier_free(r.cl);
 	dlt_sink_release(&r.sink);
+	dlt_execdir_release(&r.ed);
 	if (writer.failed)
 		rc = DLT_EXIT_STORE;
 	else if (tally.unreadable > 0)

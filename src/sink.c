@@ -205,6 +205,27 @@ dlt_sink_classify_fd(struct dlt_sink *sink, struct dlt_classifier *cl,
 	return (sink->failed ? 1 : 0);
 }
 
+int
+dlt_sink_classify_buffer(struct dlt_sink *sink, struct dlt_classifier *cl,
+    const char *path, int64_t size, uint64_t hash, const char *buf,
+    size_t len)
+{
+	struct sink_classify	sc;
+
+	sc.sink = sink;
+	sc.rules = dlt_classifier_rules(cl);
+	sink->path = path;
+	sink->size = size;
+	sink->hash = hash;
+	sink->begun = 0;
+	(void)dlt_classify_buffer(cl, path, buf, len, classify_cb, &sc);
+	if (!sink->begun)
+		dlt_sink_begin_file(sink, path, sink->size, sink->hash);
+	dlt_sink_end_file(sink);
+	sink->path = NULL;
+	return (sink->failed ? 1 : 0);
+}
+
 /* The output formatter. */
 
 static int
@@ -270,6 +291,16 @@ tally_skip_file(void *arg, const char *path, enum dlt_sink_skip why)
 		t->skipped++;
 	else
 		t->unreadable++;
+}
+
+void
+dlt_tally_execution(struct dlt_tally *t, int status)
+{
+	t->executions++;
+	if (status >= 0 && status < DLT_RUNREC_STATUS_COUNT)
+		t->by_status[status]++;
+	else
+		t->no_record++;
 }
 
 struct dlt_sink_consumer

@@ -26,6 +26,7 @@
 #include <stdint.h>
 
 #include "bucket.h"
+#include "runrec.h"
 #include "vocab.h"
 
 struct dlt_classifier;
@@ -95,6 +96,14 @@ void	dlt_failure_finish(const struct dlt_ruleset *, struct dlt_failure *);
 int	dlt_sink_classify_fd(struct dlt_sink *, struct dlt_classifier *,
 	    const char *path, int fd);
 
+/*
+ * The same for a log held in memory (a result record's traceback), read
+ * as the file path of the given size and content hash.
+ */
+int	dlt_sink_classify_buffer(struct dlt_sink *, struct dlt_classifier *,
+	    const char *path, int64_t size, uint64_t hash, const char *buf,
+	    size_t len);
+
 /* A consumer that prints each failure with dlt_output_failure(). */
 struct dlt_sink_consumer dlt_output_consumer(struct dlt_output *);
 
@@ -111,11 +120,18 @@ struct dlt_tally {
 	struct dlt_bucket_set	 buckets;	/* distinct bucket ids */
 	unsigned		 fail_on;	/* a bit per enum dlt_class */
 	int			 found_fail_on;	/* a failure of such a class */
+	/* executions of "dltriage run" (runrec.h), by record status */
+	long			 executions;
+	long			 by_status[DLT_RUNREC_STATUS_COUNT];
+	long			 no_record;
 };
-#define DLT_TALLY_INIT	{ 0, 0, 0, 0, { 0 }, DLT_BUCKET_SET_INIT, 0, 0 }
+#define DLT_TALLY_INIT	{ 0, 0, 0, 0, { 0 }, DLT_BUCKET_SET_INIT, 0, 0, 0, \
+			  { 0 }, 0 }
 
 void	dlt_tally_init(struct dlt_tally *);
 void	dlt_tally_release(struct dlt_tally *);
+/* Count an execution: status is its record's, or -1 without a record. */
+void	dlt_tally_execution(struct dlt_tally *, int status);
 struct dlt_sink_consumer dlt_tally_consumer(struct dlt_tally *);
 
 #endif

@@ -16,6 +16,7 @@ struct visited {
 
 struct walk_state {
 	dlt_walk_fn	 fn;
+	dlt_walk_fn	 dir;
 	void		*arg;
 	unsigned long	*nerrors;
 	struct visited	*seen;
@@ -60,6 +61,8 @@ walk_dir(struct walk_state *ws, const char *path, const struct stat *st)
 	ws->seen[ws->nseen].dev = st->st_dev;
 	ws->seen[ws->nseen].ino = st->st_ino;
 	ws->nseen++;
+	if (ws->dir != NULL && (rc = ws->dir(path, ws->arg)) != 0)
+		return (rc == DLT_WALK_PRUNE ? 0 : rc);
 
 	if ((dir = opendir(path)) == NULL) {
 		dlt_error_errno("cannot open directory '%s'", path);
@@ -125,11 +128,19 @@ walk_path(struct walk_state *ws, const char *path)
 int
 dlt_walk(const char *path, dlt_walk_fn fn, void *arg, unsigned long *nerrors)
 {
+	return (dlt_walk_dirs(path, fn, NULL, arg, nerrors));
+}
+
+int
+dlt_walk_dirs(const char *path, dlt_walk_fn fn, dlt_walk_fn dir, void *arg,
+    unsigned long *nerrors)
+{
 	struct walk_state	ws;
 	int			rc;
 
 	memset(&ws, 0, sizeof ws);
 	ws.fn = fn;
+	ws.dir = dir;
 	ws.arg = arg;
 	ws.nerrors = nerrors;
 	rc = walk_path(&ws, path);

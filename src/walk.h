@@ -16,4 +16,14 @@
 typedef int (*dlt_walk_fn)(const char *path, void *arg);
 int	dlt_walk(const char *path, dlt_walk_fn fn, void *arg, unsigned long *nerrors);
 
+/*
+ * The same, and dir(path, arg) (may be NULL) is called for every
+ * directory before its entries, path itself included: it returns 0 to
+ * walk the entries, DLT_WALK_PRUNE to leave them out, any other value
+ * to stop the walk (returned).
+ */
+#define DLT_WALK_PRUNE	(-1)
+int	dlt_walk_dirs(const char *path, dlt_walk_fn fn, dlt_walk_fn dir,
+	    void *arg, unsigned long *nerrors);
+
 #endif

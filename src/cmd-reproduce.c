@@ -197,7 +197,7 @@ target_of(const char *config_json, const char *label, char **harness,
 	size_t			 i;
 	int			 rc;
 
-	if (config_json != NULL && ynode_load_buffer(config_json,
+	if (config_json != NULL && ynode_load_json_buffer(config_json,
 	    strlen(config_json), &root, &err) == 0 && root != NULL &&
 	    (fw = ynode_get(root, "frameworks")) != NULL &&
 	    fw->type == YNODE_SEQUENCE) {
@@ -369,7 +369,7 @@ nan_in_result(const char *dir)
 	int			 found = 0;
 
 	path = xasprintf("%s/result.json", dir);
-	if (ynode_load_file(path, &root, &err) != 0 || root == NULL) {
+	if (ynode_load_json_file(path, &root, &err) != 0 || root == NULL) {
 		free(err);
 		free(path);
 		return (0);

@@ -666,7 +666,7 @@ on_line(struct dlt_exec_pool *p, struct exec_run *r, struct exec_server *s,
 	char		*err = NULL;
 	const char	*type;
 
-	if (ynode_load_buffer(line, strlen(line), &msg, &err) == -1 ||
+	if (ynode_load_json_buffer(line, strlen(line), &msg, &err) == -1 ||
 	    msg == NULL || msg->type != YNODE_MAPPING ||
 	    (type = node_str(msg, "type")) == NULL) {
 		/* Not a message: the harness's problem, not the pool's. */
@@ -1058,7 +1058,7 @@ record_read(const char *dir, char **status, char **id, char **etype,
 
 	*status = *id = *etype = *emsg = NULL;
 	path = xasprintf("%s/result.json", dir);
-	rc = ynode_load_file(path, &root, &err);
+	rc = ynode_load_json_file(path, &root, &err);
 	free(path);
 	free(err);
 	if (rc == -1 || root == NULL || root->type != YNODE_MAPPING) {

@@ -732,7 +732,7 @@ load_outputs(struct runner *r, struct exec *e, struct dlt_outputs *o)
 
 	dlt_outputs_init(o, r->cfg->targets[e->target].label, DLT_FWS_OK);
 	path = xasprintf("%s/result.json", e->dir);
-	if (ynode_load_file(path, &root, &err) != 0 || root == NULL) {
+	if (ynode_load_json_file(path, &root, &err) != 0 || root == NULL) {
 		free(err);
 		free(path);
 		o->status = DLT_FWS_OTHER;
@@ -969,7 +969,7 @@ probe_targets(struct runner *r)
 				while (dlt_linebuf_getline(&lb, mp[0], &line) > 0) {
 					msg = NULL;
 					err = NULL;
-					if (ynode_load_buffer(line.buf, line.len, &msg,
+					if (ynode_load_json_buffer(line.buf, line.len, &msg,
 					    &err) != 0 || msg == NULL) {
 						free(err);
 						ynode_free(msg);

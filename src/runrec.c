@@ -21,8 +21,6 @@ const char *const dlt_runrec_status_names[] = {
 };
 
 static int	read_small(const char *, char **, size_t *, char **);
-static int	hex4(const char *, unsigned *);
-static size_t	fix_surrogates(char *, size_t);
 static int	file_size(const char *, int64_t *);
 
 void
@@ -97,76 +95,12 @@ read_small(const char *path, char **buf, size_t *len, char **why)
 	return (1);
 }
 
-static int
-hex4(const char *s, unsigned *v)
-{
-	int	i;
-
-	*v = 0;
-	for (i = 0; i < 4; i++) {
-		*v <<= 4;
-		if (s[i] >= '0' && s[i] <= '9')
-			*v |= (unsigned)(s[i] - '0');
-		else if (s[i] >= 'a' && s[i] <= 'f')
-			*v |= (unsigned)(s[i] - 'a' + 10);
-		else if (s[i] >= 'A' && s[i] <= 'F')
-			*v |= (unsigned)(s[i] - 'A' + 10);
-		else
-			return (0);
-	}
-	return (1);
-}
-
-/*
- * JSON spells a character beyond the BMP as a surrogate pair
- * ("\ud83d\ude00"), and Python's json module writes one for every such
- * character; YAML spells it "\U0001f600" and libyaml refuses the pair.
- * Outside strings JSON has no backslash, and inside one every backslash
- * starts an escape, so a left-to-right pass finds them all.  A lone
- * surrogate becomes U+FFFD.  The text only shrinks; the new length is
- * returned.
- */
-static size_t
-fix_surrogates(char *s, size_t len)
-{
-	size_t		i = 0, o = 0;
-	unsigned	hi, lo;
-	char		tmp[11];
-
-	while (i < len) {
-		if (s[i] != '\\' || i + 1 >= len) {
-			s[o++] = s[i++];
-			continue;
-		}
-		if (s[i + 1] != 'u' || i + 6 > len || !hex4(s + i + 2, &hi) ||
-		    hi < 0xd800 || hi > 0xdfff) {
-			s[o++] = s[i++];
-			s[o++] = s[i++];
-			continue;
-		}
-		if (hi <= 0xdbff && i + 12 <= len && s[i + 6] == '\\' &&
-		    s[i + 7] == 'u' && hex4(s + i + 8, &lo) && lo >= 0xdc00 &&
-		    lo <= 0xdfff) {
-			(void)snprintf(tmp, sizeof tmp, "\\U%08x",
-			    0x10000 + ((hi - 0xd800) << 10) + (lo - 0xdc00));
-			memcpy(s + o, tmp, 10);
-			o += 10;
-			i += 12;
-		} else {
-			memcpy(s + o, "\\ufffd", 6);
-			o += 6;
-			i += 6;
-		}
-	}
-	return (o);
-}
-
 int
 dlt_runrec_read(struct dlt_runrec *rec, const char *path, char **why)
 {
 	struct ynode	*root = NULL, *n, *exc;
 	char		*buf, *err = NULL;
-	size_t		 len, flen;
+	size_t		 len;
 	long long	 proto;
 	int		 rc, st;
 
@@ -176,8 +110,7 @@ dlt_runrec_read(struct dlt_runrec *rec, const char *path, char **why)
 		return (rc);
 	rec->size = (int64_t)len;
 	rec->hash = dlt_hash(DLT_HASH_INIT, buf, len);
-	flen = fix_surrogates(buf, len);
-	if (ynode_load_buffer(buf, flen, &root, &err) != 0) {
+	if (ynode_load_json_buffer(buf, len, &root, &err) != 0) {
 		*why = xasprintf("not JSON: %s", err);
 		free(err);
 		free(buf);

@@ -58,6 +58,9 @@ static int		 attach(struct ybuild *, struct ynode *, const yaml_mark_t *);
 static int		 handle_event(struct ybuild *, const yaml_event_t *);
 static int		 is_str_tag(const yaml_char_t *);
 static int		 plain_text(const struct ynode *);
+static int		 load_file(const char *, struct ynode **, char **, int);
+static int		 hex4(const char *, unsigned *);
+static size_t		 fix_surrogates(char *, size_t);
 
 /* Line and column (0-based) of byte offset off in buf. */
 static void
@@ -334,8 +337,72 @@ ynode_load_buffer(const char *buf, size_t len, struct ynode **root, char **errms
 	return (0);
 }
 
-int
-ynode_load_file(const char *path, struct ynode **root, char **errmsg)
+static int
+hex4(const char *s, unsigned *v)
+{
+	int	i;
+
+	*v = 0;
+	for (i = 0; i < 4; i++) {
+		*v <<= 4;
+		if (s[i] >= '0' && s[i] <= '9')
+			*v |= (unsigned)(s[i] - '0');
+		else if (s[i] >= 'a' && s[i] <= 'f')
+			*v |= (unsigned)(s[i] - 'a' + 10);
+		else if (s[i] >= 'A' && s[i] <= 'F')
+			*v |= (unsigned)(s[i] - 'A' + 10);
+		else
+			return (0);
+	}
+	return (1);
+}
+
+/*
+ * JSON spells a character beyond the BMP as a surrogate pair
+ * ("\ud83d\ude00"), and Python's json module writes one for every such
+ * character; YAML spells it "\U0001f600" and libyaml refuses the pair.
+ * Outside strings JSON has no backslash, and inside one every backslash
+ * starts an escape, so a left-to-right pass finds them all.  A lone
+ * surrogate becomes U+FFFD.  The text only shrinks; the new length is
+ * returned.
+ */
+static size_t
+fix_surrogates(char *s, size_t len)
+{
+	size_t		i = 0, o = 0;
+	unsigned	hi, lo;
+	char		tmp[11];
+
+	while (i < len) {
+		if (s[i] != '\\' || i + 1 >= len) {
+			s[o++] = s[i++];
+			continue;
+		}
+		if (s[i + 1] != 'u' || i + 6 > len || !hex4(s + i + 2, &hi) ||
+		    hi < 0xd800 || hi > 0xdfff) {
+			s[o++] = s[i++];
+			s[o++] = s[i++];
+			continue;
+		}
+		if (hi <= 0xdbff && i + 12 <= len && s[i + 6] == '\\' &&
+		    s[i + 7] == 'u' && hex4(s + i + 8, &lo) && lo >= 0xdc00 &&
+		    lo <= 0xdfff) {
+			(void)snprintf(tmp, sizeof tmp, "\\U%08x",
+			    0x10000 + ((hi - 0xd800) << 10) + (lo - 0xdc00));
+			memcpy(s + o, tmp, 10);
+			o += 10;
+			i += 12;
+		} else {
+			memcpy(s + o, "\\ufffd", 6);
+			o += 6;
+			i += 6;
+		}
+	}
+	return (o);
+}
+
+static int
+load_file(const char *path, struct ynode **root, char **errmsg, int json)
 {
 	struct stat	 st;
 	char		*buf;
@@ -400,8 +467,38 @@ ynode_load_file(const char *path, struct ynode **root, char **errmsg)
 		return (-1);
 	}
 	buf[len] = '\0';
+	if (json)
+		len = fix_surrogates(buf, len);
 	rc = ynode_load_buffer(buf, len, root, errmsg);
 	free(buf);
+	return (rc);
+}
+
+int
+ynode_load_file(const char *path, struct ynode **root, char **errmsg)
+{
+	return (load_file(path, root, errmsg, 0));
+}
+
+int
+ynode_load_json_file(const char *path, struct ynode **root, char **errmsg)
+{
+	return (load_file(path, root, errmsg, 1));
+}
+
+int
+ynode_load_json_buffer(const char *buf, size_t len, struct ynode **root,
+    char **errmsg)
+{
+	char	*copy;
+	int	 rc;
+
+	copy = xmalloc(len + 1);
+	memcpy(copy, buf, len);
+	copy[len] = '\0';
+	len = fix_surrogates(copy, len);
+	rc = ynode_load_buffer(copy, len, root, errmsg);
+	free(copy);
 	return (rc);
 }
 

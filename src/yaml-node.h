@@ -37,6 +37,15 @@ struct ynode {
 int		 ynode_load_file(const char *path, struct ynode **root, char **errmsg);
 int		 ynode_load_buffer(const char *buf, size_t len, struct ynode **root,
 		     char **errmsg);
+/*
+ * The same for JSON (which libyaml reads as YAML), with the surrogate
+ * pairs JSON writers put for characters beyond the BMP ("\ud83d\ude00",
+ * which libyaml refuses) turned into one character first.
+ */
+int		 ynode_load_json_file(const char *path, struct ynode **root,
+		     char **errmsg);
+int		 ynode_load_json_buffer(const char *buf, size_t len,
+		     struct ynode **root, char **errmsg);
 void		 ynode_free(struct ynode *);
 /* Mapping lookup by key, or NULL. */
 struct ynode	*ynode_get(const struct ynode *map, const char *key);

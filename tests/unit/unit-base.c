@@ -236,6 +236,22 @@ test_yaml(void)
 	is(d, "null", "yaml: describe nothing");
 	free(d);
 	ynode_free(root);
+
+	/* JSON with a surrogate pair, as Python's json module writes one */
+	{
+		const char	json[] = "{\"m\": \"ok \\ud83d\\ude00 \\ud800!\"}";
+		struct ynode	*j = NULL;
+
+		if (ynode_load_json_buffer(json, sizeof json - 1, &j, &err) != 0) {
+			ok(0, "yaml: JSON with a surrogate pair loads (%s)", err);
+			free(err);
+		} else {
+			is(ynode_get(j, "m")->scalar, "ok \xf0\x9f\x98\x80 "
+			    "\xef\xbf\xbd!", "yaml: a surrogate pair is one "
+			    "character, a lone one U+FFFD");
+			ynode_free(j);
+		}
+	}
 }
 
 int

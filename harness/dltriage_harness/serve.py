@@ -255,6 +255,7 @@ def _child(adapter, req, rq, ch):
 
 
 def serve_fork(adapter, rq, ch):
+    from . import blame, execute, fill, model  # noqa: F401  (once, not in every child)
     for line in rq:
         if not line.strip():
             continue

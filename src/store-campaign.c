@@ -41,7 +41,6 @@ _Static_assert(DLT_CLASS_COUNT <=
     "the campaign summary holds every class");
 
 static void	store_idle(struct dlt_store *, const char *);
-static int	find_id(struct dlt_store *, enum store_stmt, int64_t *);
 static void	bind_real(sqlite3_stmt *, int, double);
 static void	bind_opt_int64(sqlite3_stmt *, int, int64_t);
 static void	cap_evidence(const char *, size_t, struct strbuf *, int *);
@@ -66,26 +65,6 @@ store_idle(struct dlt_store *st, const char *what)
 		dlt_bug("store %s while classify file '%s' is open", what,
 		    st->file_path);
 	st->state = STORE_IDLE;
-}
-
-/* Step a statement that yields one id, or none (*id = 0). */
-static int
-find_id(struct dlt_store *st, enum store_stmt which, int64_t *id)
-{
-	sqlite3_stmt	*s = st->stmt[which];
-	int		 rc;
-
-	*id = 0;
-	rc = sqlite3_step(s);
-	if (rc == SQLITE_ROW)
-		*id = sqlite3_column_int64(s, 0);
-	else if (rc != SQLITE_DONE) {
-		store_fail(st, rc, "read");
-		store_stmt_clear(s);
-		return (-1);
-	}
-	store_stmt_clear(s);
-	return (0);
 }
 
 /* NAN binds NULL. */
@@ -119,7 +98,7 @@ dlt_store_campaign_open(struct dlt_store *st, const struct dlt_store_campaign *c
 		return (-1);
 	s = st->stmt[S_CAMPAIGN_FIND];
 	store_bind_text(s, 1, c->config_hash);
-	if (find_id(st, S_CAMPAIGN_FIND, campaign_id) != 0)
+	if (store_step_int(st, S_CAMPAIGN_FIND, campaign_id) != 0)
 		goto fail;
 	if (*campaign_id != 0) {
 		*resumed = 1;
@@ -180,7 +159,7 @@ dlt_store_model_add(struct dlt_store *st, const char *name, const char *path,
 	s = st->stmt[S_MODEL_FIND];
 	store_bind_text(s, 1, name);
 	store_bind_hex(s, 2, content_hash, hex);
-	if (find_id(st, S_MODEL_FIND, model_id) != 0)
+	if (store_step_int(st, S_MODEL_FIND, model_id) != 0)
 		return (-1);
 	if (*model_id == 0)
 		dlt_bug("store model '%s' added but not found", name);
@@ -272,7 +251,7 @@ dlt_store_execution_done(struct dlt_store *st, int64_t campaign_id,
 	sqlite3_bind_int64(s, 2, model_id);
 	sqlite3_bind_int64(s, 3, ordinal);
 	store_bind_text(s, 4, framework);
-	if (find_id(st, S_EXEC_DONE, &n) != 0)
+	if (store_step_int(st, S_EXEC_DONE, &n) != 0)
 		return (-1);
 	*done = n > 0;
 	return (0);
@@ -350,7 +329,7 @@ file_row(struct dlt_store *st, const char *path, const char *p, size_t len,
 	s = st->stmt[S_FILE_FIND];
 	store_bind_text(s, 1, path);
 	store_bind_text(s, 2, hex);
-	if (find_id(st, S_FILE_FIND, file_id) != 0)
+	if (store_step_int(st, S_FILE_FIND, file_id) != 0)
 		return (-1);
 	if (*file_id == 0) {
 		s = st->stmt[S_FILE_INSERT];
@@ -503,7 +482,7 @@ record(struct dlt_store *st, const struct dlt_store_execution *e, int64_t *id)
 				sqlite3_bind_int64(s, 1, e->mutant_id);
 				store_bind_text(s, 2,
 				    e->oracle_failures[i].framework);
-				if (find_id(st, S_EXEC_FIND, &exec_id) != 0)
+				if (store_step_int(st, S_EXEC_FIND, &exec_id) != 0)
 					goto out;
 			}
 			f = e->oracle_failures[i].failure;

@@ -105,6 +105,8 @@ void	store_rollback(struct dlt_store *);
 /* Step a prepared statement to its end and reset it for reuse. */
 int	store_stmt_run(struct dlt_store *, enum store_stmt, const char *what);
 void	store_stmt_clear(struct sqlite3_stmt *);
+/* Step a statement that yields one integer, or none (*out = 0); 0 or -1. */
+int	store_step_int(struct dlt_store *, enum store_stmt, int64_t *);
 /* Bind a string that outlives the next reset; NULL binds NULL. */
 void	store_bind_text(struct sqlite3_stmt *, int, const char *);
 /* Bind v as 16 hex digits written into buf, which must outlive the reset. */

@@ -48,7 +48,6 @@ static int	store_set_wal(struct dlt_store *);
 static int	store_migrate(struct dlt_store *);
 static int	store_prepare(struct dlt_store *);
 static void	store_free(struct dlt_store *);
-static int	count_rows(struct dlt_store *, enum store_stmt, long *);
 
 /*
  * The migration steps, in order: migrations[N] takes a store from schema
@@ -1172,8 +1171,9 @@ dlt_store_abort_file(struct dlt_store *st)
 	st->state = STORE_IDLE;
 }
 
-static int
-count_rows(struct dlt_store *st, enum store_stmt which, long *out)
+/* Step a statement that yields one integer, or none (*out = 0). */
+int
+store_step_int(struct dlt_store *st, enum store_stmt which, int64_t *out)
 {
 	sqlite3_stmt	*s = st->stmt[which];
 	int		 rc;
@@ -1181,7 +1181,7 @@ count_rows(struct dlt_store *st, enum store_stmt which, long *out)
 	*out = 0;
 	rc = sqlite3_step(s);
 	if (rc == SQLITE_ROW)
-		*out = (long)sqlite3_column_int64(s, 0);
+		*out = sqlite3_column_int64(s, 0);
 	else if (rc != SQLITE_DONE) {
 		store_fail(st, rc, "read");
 		store_stmt_clear(s);
@@ -1196,13 +1196,17 @@ dlt_store_summary(struct dlt_store *st, struct dlt_store_summary *sum)
 {
 	sqlite3_stmt	*s;
 	const char	*name;
+	int64_t		 files, failures, buckets;
 	int		 rc, c;
 
 	memset(sum, 0, sizeof *sum);
-	if (count_rows(st, S_COUNT_FILES, &sum->files) != 0 ||
-	    count_rows(st, S_COUNT_FAILURES, &sum->failures) != 0 ||
-	    count_rows(st, S_COUNT_BUCKETS, &sum->buckets) != 0)
+	if (store_step_int(st, S_COUNT_FILES, &files) != 0 ||
+	    store_step_int(st, S_COUNT_FAILURES, &failures) != 0 ||
+	    store_step_int(st, S_COUNT_BUCKETS, &buckets) != 0)
 		return (-1);
+	sum->files = (long)files;
+	sum->failures = (long)failures;
+	sum->buckets = (long)buckets;
 	s = st->stmt[S_COUNT_CLASSES];
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		name = (const char *)sqlite3_column_text(s, 0);

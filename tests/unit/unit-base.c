@@ -15,42 +15,13 @@
 #include "vocab.h"
 #include "xmalloc.h"
 #include "yaml-node.h"
+#include "tap.h"
 
-static int	ntests, nfailed;
 
-static void	ok(int, const char *, ...) __attribute__((format(printf, 2, 3)));
-static void	is(const char *, const char *, const char *);
 static void	test_diag(void);
 static void	test_json(void);
 static void	test_vocab(void);
 static void	test_yaml(void);
-
-static void
-ok(int cond, const char *fmt, ...)
-{
-	va_list	ap;
-
-	ntests++;
-	if (!cond)
-		nfailed++;
-	printf("%s %d - ", cond ? "ok" : "not ok", ntests);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	putchar('\n');
-}
-
-static void
-is(const char *got, const char *want, const char *name)
-{
-	int	same = got != NULL && want != NULL ? strcmp(got, want) == 0 :
-		    got == want;
-
-	ok(same, "%s", name);
-	if (!same)
-		printf("# got:  %s\n# want: %s\n", got ? got : "(null)",
-		    want ? want : "(null)");
-}
 
 static void
 test_diag(void)
@@ -261,6 +232,5 @@ main(void)
 	test_json();
 	test_vocab();
 	test_yaml();
-	printf("1..%d\n", ntests);
-	return (nfailed > 0 ? 1 : 0);
+	return (tap_done());
 }

@@ -34,6 +34,7 @@
 #include "runner-proc.h"
 #include "strbuf.h"
 #include "xmalloc.h"
+#include "tap.h"
 
 /*
  * Generous enough that a loaded machine starts Python and fails an
@@ -73,15 +74,11 @@ static const struct want behaviours[] = {
 };
 #define NBEHAVIOURS	(sizeof behaviours / sizeof behaviours[0])
 
-static int		 ntests, nfailed;
 static const char	*python;
 static char		*tmp, *stubdir, *tag;
 static const char	*env[2];
 static uint64_t		 next_id = 1;
 
-static void	ok(int, const char *, ...) __attribute__((format(printf, 2, 3)));
-static void	skip(const char *, const char *);
-static int	read_file(const char *, struct strbuf *);
 static char	*new_dir(void);
 static void	opts_init(struct dlt_exec_opts *, int, int, const char *);
 static int	submit(struct dlt_exec_pool *, size_t, const char *, void *,
@@ -100,46 +97,6 @@ static void	test_hello(int);
 static void	test_backtrace(void);
 static void	test_fork_core(void);
 static void	test_free_in_flight(int);
-
-static void
-ok(int cond, const char *fmt, ...)
-{
-	va_list	ap;
-
-	ntests++;
-	if (!cond)
-		nfailed++;
-	printf("%s %d - ", cond ? "ok" : "not ok", ntests);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	putchar('\n');
-	fflush(stdout);
-}
-
-static void
-skip(const char *name, const char *why)
-{
-	ntests++;
-	printf("ok %d - %s # SKIP %s\n", ntests, name, why);
-	fflush(stdout);
-}
-
-static int
-read_file(const char *path, struct strbuf *sb)
-{
-	char	buf[65536];
-	ssize_t	n;
-	int	fd;
-
-	strbuf_reset(sb);
-	if ((fd = open(path, O_RDONLY)) == -1)
-		return (-1);
-	while ((n = read(fd, buf, sizeof buf)) > 0)
-		strbuf_add(sb, buf, (size_t)n);
-	close(fd);
-	return (n == 0 ? 0 : -1);
-}
 
 static char *
 new_dir(void)
@@ -819,6 +776,5 @@ main(int argc, char **argv)
 	free(stubdir);
 	free(tag);
 	free((char *)env[0]);
-	printf("1..%d\n", ntests);
-	return (nfailed > 0);
+	return (tap_done());
 }

@@ -24,11 +24,9 @@
 #include "oracle.h"
 #include "strbuf.h"
 #include "xmalloc.h"
+#include "tap.h"
 
-static int	ntests, nfailed;
 
-static void	ok(int, const char *, ...) __attribute__((format(printf, 2, 3)));
-static void	is(const char *, const char *, const char *);
 static void	npy_header(struct strbuf *, int, const char *, size_t);
 static char	*npy_error(const void *, size_t);
 static void	test_npy_good(void);
@@ -41,33 +39,6 @@ static void	test_ir_json(void);
 static int	tool_npy(int, char **);
 static int	tool_ir(int, char **, int);
 static int	tool_samples(const char *);
-
-static void
-ok(int cond, const char *fmt, ...)
-{
-	va_list	ap;
-
-	ntests++;
-	if (!cond)
-		nfailed++;
-	printf("%s %d - ", cond ? "ok" : "not ok", ntests);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	putchar('\n');
-}
-
-static void
-is(const char *got, const char *want, const char *name)
-{
-	int	same = got != NULL && want != NULL ? strcmp(got, want) == 0 :
-		    got == want;
-
-	ok(same, "%s", name);
-	if (!same)
-		printf("# got:  %s\n# want: %s\n", got ? got : "(null)",
-		    want ? want : "(null)");
-}
 
 /* Magic, version, header length and the dictionary padded with spaces. */
 static void
@@ -635,6 +606,5 @@ main(int argc, char **argv)
 	test_oracle();
 	test_cfg();
 	test_ir_json();
-	printf("1..%d\n", ntests);
-	return (nfailed > 0 ? 1 : 0);
+	return (tap_done());
 }

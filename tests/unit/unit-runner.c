@@ -27,14 +27,11 @@
 #include "runner-proc.h"
 #include "strbuf.h"
 #include "xmalloc.h"
+#include "tap.h"
 
-static int		 ntests, nfailed;
 static const char	*hostile;
 static char		*tmp;
 
-static void	ok(int, const char *, ...) __attribute__((format(printf, 2, 3)));
-static void	skip(const char *, const char *);
-static int	read_file(const char *, struct strbuf *);
 static char	*tmp_path(const char *);
 static int	run(struct dlt_child *, const char *const *);
 static int	wait_group_gone(struct dlt_child *);
@@ -53,46 +50,6 @@ static void	test_linebuf(void);
 static void	test_proto(void);
 static void	test_jobs(void);
 static void	test_release(void);
-
-static void
-ok(int cond, const char *fmt, ...)
-{
-	va_list	ap;
-
-	ntests++;
-	if (!cond)
-		nfailed++;
-	printf("%s %d - ", cond ? "ok" : "not ok", ntests);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	putchar('\n');
-	fflush(stdout);
-}
-
-static void
-skip(const char *name, const char *why)
-{
-	ntests++;
-	printf("ok %d - %s # SKIP %s\n", ntests, name, why);
-	fflush(stdout);
-}
-
-static int
-read_file(const char *path, struct strbuf *sb)
-{
-	char	buf[65536];
-	ssize_t	n;
-	int	fd;
-
-	strbuf_reset(sb);
-	if ((fd = open(path, O_RDONLY)) == -1)
-		return (-1);
-	while ((n = read(fd, buf, sizeof buf)) > 0)
-		strbuf_add(sb, buf, (size_t)n);
-	close(fd);
-	return (n == 0 ? 0 : -1);
-}
 
 static char *
 tmp_path(const char *name)
@@ -809,6 +766,5 @@ main(int argc, char **argv)
 
 	rm_rf(tmp);
 	dlt_proc_fini();
-	printf("1..%d\n", ntests);
-	return (nfailed > 0);
+	return (tap_done());
 }

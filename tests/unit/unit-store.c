@@ -27,6 +27,7 @@
 #include "store.h"
 #include "strbuf.h"
 #include "vocab.h"
+#include "tap.h"
 
 #define NMODELS		2
 #define NORDINALS	6	/* per model; 0 is the seed */
@@ -34,9 +35,7 @@
 static const char *const frameworks[] = { "pytorch", "tensorflow", "jax" };
 #define NFRAMEWORKS	(sizeof frameworks / sizeof frameworks[0])
 
-static int	ntests, nfailed;
 
-static void	ok(int, const char *, ...) __attribute__((format(printf, 2, 3)));
 static void	make_failure(struct dlt_failure *, int, const char *, long, int);
 static void	campaign_spec(struct dlt_store_campaign *, int, int);
 static int	run_one(struct dlt_store *, int64_t, int64_t, long, size_t,
@@ -44,21 +43,6 @@ static int	run_one(struct dlt_store *, int64_t, int64_t, long, size_t,
 static int	run_campaign(const char *, int, int, long, long *, long *);
 static void	test_campaign(const char *);
 static int	usage(void);
-
-static void
-ok(int cond, const char *fmt, ...)
-{
-	va_list	ap;
-
-	ntests++;
-	if (!cond)
-		nfailed++;
-	printf("%s %d - ", cond ? "ok" : "not ok", ntests);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	putchar('\n');
-}
 
 /*
  * A finished failure of class cls on line line; its bucket is one of
@@ -400,8 +384,7 @@ main(int argc, char **argv)
 
 	if (argc == 3 && strcmp(argv[1], "test") == 0) {
 		test_campaign(argv[2]);
-		printf("1..%d\n", ntests);
-		return (nfailed > 0 ? 1 : 0);
+		return (tap_done());
 	}
 	if ((argc == 5 || argc == 6) && strcmp(argv[1], "run") == 0) {
 		index = strtol(argv[3], NULL, 10);

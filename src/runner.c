@@ -137,6 +137,7 @@ static void	 run_oracles(struct runner *, struct mutant *, struct oracle_out *);
 static void	 oracle_out_release(struct oracle_out *);
 static char	*read_file(const char *, size_t, size_t *);
 static int	 probe_targets(struct runner *);
+static char	**harness_env(const char *);
 static void	 progress(struct runner *, int);
 static int	 budget_left(const struct runner *);
 
@@ -892,6 +893,32 @@ run_oracles(struct runner *r, struct mutant *m, struct oracle_out *o)
 }
 
 /*
+ * The runner's environment with the harness package first on
+ * PYTHONPATH, for the probes (the pool does the same for executions).
+ */
+static char **
+harness_env(const char *harness_dir)
+{
+	extern char	**environ;
+	const char	 *old = getenv("PYTHONPATH");
+	char		**v;
+	size_t		  n = 0, i;
+
+	while (environ[n] != NULL)
+		n++;
+	v = xcalloc(n + 2, sizeof *v);
+	for (i = 0, n = 0; environ[i] != NULL; i++)
+		if (strncmp(environ[i], "PYTHONPATH=", 11) != 0)
+			v[n++] = xstrdup(environ[i]);
+	if (old != NULL && *old != '\0')
+		v[n++] = xasprintf("PYTHONPATH=%s:%s", harness_dir, old);
+	else
+		v[n++] = xasprintf("PYTHONPATH=%s", harness_dir);
+	v[n] = NULL;
+	return (v);
+}
+
+/*
  * Before anything runs: can each target's interpreter import its
  * framework?  One harness process per target says hello (or
  * unavailable) and quits.  A target that cannot be used is said once and
@@ -907,11 +934,12 @@ probe_targets(struct runner *r)
 	struct ynode		*msg;
 	const struct ynode	*type, *v;
 	const char		*argv[8];
-	char			*log, *err, *why;
+	char			*log, *err, *why, **envv;
 	int			 req[2], mp[2], got, alive = 0;
 	int64_t			 deadline;
-	size_t			 t;
+	size_t			 t, i;
 
+	envv = harness_env(r->harness_dir);
 	for (t = 0; t < r->cfg->ntargets; t++) {
 		why = NULL;
 		got = 0;
@@ -930,7 +958,7 @@ probe_targets(struct runner *r)
 		memset(&c, 0, sizeof c);
 		c = (struct dlt_child)DLT_CHILD_INIT;
 		c.argv = argv;
-		c.env = NULL;
+		c.env = (const char *const *)envv;
 		c.out = DLT_STDIO_FILE;
 		c.out_path = log;
 		c.err = DLT_STDIO_TO_STDOUT;
@@ -941,11 +969,6 @@ probe_targets(struct runner *r)
 		c.fds = fds;
 		c.nfds = 2;
 		c.timeout_ms = 300000;
-		/* the children of the run find the harness package */
-		if (setenv("PYTHONPATH", r->harness_dir, 1) != 0) {
-			free(log);
-			return (dlt_error_errno("cannot set PYTHONPATH"));
-		}
 		if (dlt_child_start(&c) != 0) {
 			why = xasprintf("cannot start '%s': %s", r->python[t],
 			    strerror(c.res.spawn_errno));
@@ -1019,6 +1042,9 @@ probe_targets(struct runner *r)
 		free(log);
 	}
 	strbuf_release(&line);
+	for (i = 0; envv[i] != NULL; i++)
+		free(envv[i]);
+	free(envv);
 	if (alive == 0)
 		return (dlt_error("no framework of the campaign can be used"));
 	return (0);

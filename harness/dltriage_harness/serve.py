@@ -189,7 +189,9 @@ def serve_once(adapter, rq, ch):
     return EXIT[status]
 
 
-def serve_worker(adapter, rq, ch):
+def _requests(rq, ch):
+    """The run requests of fd 3 in order, until a quit or its end; a
+    request that cannot be read is answered with an error message."""
     for line in rq:
         if not line.strip():
             continue
@@ -198,7 +200,12 @@ def serve_worker(adapter, rq, ch):
             ch.send(type="error", id=err[0], message=err[1])
             continue
         if req["type"] == "quit":
-            break
+            return
+        yield req
+
+
+def serve_worker(adapter, rq, ch):
+    for req in _requests(rq, ch):
         try:
             red = Redirect(req["dir"])
         except OSError as e:
@@ -256,15 +263,7 @@ def _child(adapter, req, rq, ch):
 
 def serve_fork(adapter, rq, ch):
     from . import blame, execute, fill, model  # noqa: F401  (once, not in every child)
-    for line in rq:
-        if not line.strip():
-            continue
-        req, err = parse_request(line)
-        if err:
-            ch.send(type="error", id=err[0], message=err[1])
-            continue
-        if req["type"] == "quit":
-            break
+    for req in _requests(rq, ch):
         sys.stdout.flush()
         sys.stderr.flush()
         ch.f.flush()

@@ -52,6 +52,7 @@ static const char *const nan_keys[] = {
 	"on_some", "on_all", "injected_on_some", "injected_on_all"
 };
 static const char *const inc_keys[] = { "values", "shape", "dtype" };
+static const char *const acc_keys[] = { "disagreement", "empty_output" };
 static const char *const sample_keys[] = {
 	"name", "injected", "mutant", "seed", "expect"
 };
@@ -266,6 +267,7 @@ dlt_oracle_cfg_init(struct dlt_oracle_cfg *cfg)
 	cfg->shape_mismatch = DLT_OA_DEFECT;
 	cfg->dtype_mismatch = DLT_OA_RECORD;
 	cfg->acceptance = DLT_OA_DEFECT;
+	cfg->acceptance_empty = DLT_OA_RECORD;
 }
 
 static void
@@ -572,6 +574,9 @@ load_root(struct loader *l, const struct ynode *root)
 	enum dlt_oracle_action	*inc_out[] = {
 		&cfg->values, &cfg->shape_mismatch, &cfg->dtype_mismatch
 	};
+	enum dlt_oracle_action	*acc_out[] = {
+		&cfg->acceptance, &cfg->acceptance_empty
+	};
 	const struct ynode	*n, *v;
 	double			 d;
 	int			 c;
@@ -599,9 +604,16 @@ load_root(struct loader *l, const struct ynode *root)
 	if ((n = ynode_get(root, "inconsistency")) != NULL)
 		load_actions(l, n, "'inconsistency'", inc_keys, inc_out,
 		    NELEM(inc_keys));
-	if ((n = ynode_get(root, "acceptance")) != NULL &&
-	    get_choice(l, n, "'acceptance'", actions, NELEM(actions), &c) == 0)
-		cfg->acceptance = (enum dlt_oracle_action)c;
+	/* acceptance: ACTION (both) or {disagreement:, empty_output:} */
+	if ((n = ynode_get(root, "acceptance")) != NULL) {
+		if (n->type == YNODE_MAPPING)
+			load_actions(l, n, "'acceptance'", acc_keys, acc_out,
+			    NELEM(acc_keys));
+		else if (get_choice(l, n, "'acceptance'", actions,
+		    NELEM(actions), &c) == 0)
+			cfg->acceptance = cfg->acceptance_empty =
+			    (enum dlt_oracle_action)c;
+	}
 	if ((n = ynode_get(root, "samples")) != NULL) {
 		if (n->type != YNODE_SEQUENCE)
 			problem(l, n, "'samples' must be a list");

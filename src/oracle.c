@@ -617,7 +617,8 @@ check_acceptance(const struct dlt_oracle_cfg *cfg, struct dlt_oracle_result *r,
     const struct dlt_outputs *m, size_t n)
 {
 	struct strbuf	rej = STRBUF_INIT, ran = STRBUF_INIT, fws = STRBUF_INIT;
-	size_t		i;
+	size_t		i, j;
+	int		empty = 1;
 
 	for (i = 0; i < n; i++) {
 		if (m[i].status == DLT_FWS_REJECTED) {
@@ -631,9 +632,26 @@ check_acceptance(const struct dlt_oracle_cfg *cfg, struct dlt_oracle_result *r,
 			if (ran.len > 0)
 				strbuf_addstr(&ran, ", ");
 			strbuf_addstr(&ran, m[i].framework);
+			/* ran, but to an output with no elements */
+			for (j = 0; j < m[i].n && m[i].v[j].count > 0; j++)
+				;
+			if (j == m[i].n)
+				empty = 0;
 		}
 	}
-	if (rej.len > 0 && ran.len > 0)
+	/*
+	 * Rejecting a model whose output would have no elements (a window
+	 * larger than its input) is a documented limit of some frameworks
+	 * where others return the empty tensor: kept apart.
+	 */
+	if (rej.len > 0 && ran.len > 0 && empty)
+		add_finding(r, DLT_OC_ACCEPTANCE, cfg->acceptance_empty,
+		    "acceptance-disagreement:empty-output", NULL, fws.buf,
+		    xasprintf("acceptance-disagreement:empty-output: rejected "
+		    "by %s; ran to an empty output on %s", rej.buf, ran.buf),
+		    xasprintf("rejected by: %s\nran to an empty output on: "
+		    "%s\n", rej.buf, ran.buf));
+	else if (rej.len > 0 && ran.len > 0)
 		add_finding(r, DLT_OC_ACCEPTANCE, cfg->acceptance,
 		    "acceptance-disagreement", NULL, fws.buf,
 		    xasprintf("acceptance-disagreement: rejected by %s; ran on %s",

@@ -108,7 +108,8 @@ struct dlt_oracle_cfg {
 	enum dlt_oracle_action	 nan_on_some, nan_on_all;
 	enum dlt_oracle_action	 injected_on_some, injected_on_all;
 	enum dlt_oracle_action	 shape_mismatch, dtype_mismatch, values;
-	enum dlt_oracle_action	 acceptance;
+	enum dlt_oracle_action	 acceptance;	/* the others ran it */
+	enum dlt_oracle_action	 acceptance_empty; /* ... to empty outputs */
 	struct dlt_oracle_sample *samples;
 	size_t			 nsamples;
 };

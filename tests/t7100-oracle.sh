@@ -33,6 +33,25 @@ test_expect_success 'a failing sample is reported at its place' '
 	test_cmp expect out
 '
 
+test_expect_success 'acceptance: one action covers an empty output too' '
+	cat >o.yaml <<-\EOS &&
+	acceptance: defect
+	samples:
+	  - name: empty
+	    mutant:
+	      a: {status: rejected}
+	      b: {outputs: {y: {shape: [1, 0], values: []}}}
+	    expect: {defects: [acceptance-disagreement:empty-output]}
+	EOS
+	"$unit" samples o.yaml >out &&
+	test_must_be_empty out &&
+	cat >bad.yaml <<-\EOS &&
+	acceptance: {disagreement: defect, empty: record}
+	EOS
+	test_must_fail "$unit" samples bad.yaml >out &&
+	grep "^bad.yaml:1:36: .acceptance.: unknown key .empty.$" out
+'
+
 # numpy, where the project's Python has it
 if "$DLT_PYTHON" -c "import numpy" 2>/dev/null; then
 	test_expect_success 'numpy-written files read back exactly' '

@@ -129,8 +129,6 @@ static void
 print_summary(const struct dlt_run_summary *s, const struct dlt_run_config *c,
     const char *db)
 {
-	static const char *const st[] = { "ok", "rejected", "crashed", "timeout",
-	    "oom", "harness", "unavailable" };
 	int	i, first = 1;
 
 	printf("campaign %lld: %ld execution%s planned, %ld done before, %ld "
@@ -140,10 +138,11 @@ print_summary(const struct dlt_run_summary *s, const struct dlt_run_config *c,
 	    c->nmodels, c->nmodels == 1 ? "" : "s", c->ntargets,
 	    c->ntargets == 1 ? "" : "s");
 	printf("  executions:");
-	for (i = 0; i < 7; i++) {
+	for (i = 0; i < DLT_EXEC_STATUS_COUNT; i++) {
 		if (s->by_status[i] == 0)
 			continue;
-		printf("%s %s %ld", first ? "" : ",", st[i], s->by_status[i]);
+		printf("%s %s %ld", first ? "" : ",", dlt_exec_status_names[i],
+		    s->by_status[i]);
 		first = 0;
 	}
 	if (first)

@@ -33,7 +33,7 @@ extern char **environ;
 
 const char *const dlt_exec_status_names[] = {
 	"ok", "rejected", "crashed", "timeout", "oom", "harness",
-	"unavailable", NULL
+	"unavailable", "illegal", NULL
 };
 
 /* The runner's ends of a harness's fds 3 and 4. */
@@ -1242,6 +1242,10 @@ finish(struct dlt_exec_pool *p, struct exec_run *r, const struct exec_end *e)
 		if (d.status == DLT_EXEC_OOM)
 			d.why = xasprintf("rejected with %s",
 			    etype != NULL ? etype : "?");
+	} else if (have_rec && strcmp(st, "illegal") == 0) {
+		d.status = DLT_EXEC_ILLEGAL;
+		d.why = xasprintf("illegal: %s", emsg != NULL ? emsg :
+		    "no message");
 	} else if (have_rec) {
 		d.status = DLT_EXEC_HARNESS;
 		d.why = xasprintf("%s: %s", st, emsg != NULL ? emsg :

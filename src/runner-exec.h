@@ -49,8 +49,9 @@
  *   from result.json: ok; rejected, or oom when the exception is
  *                MemoryError, ResourceExhaustedError, OutOfMemoryError
  *                or its message holds "std::bad_alloc" or
- *                "RESOURCE_EXHAUSTED"; illegal, unsupported and
- *                harness-error are harness;
+ *                "RESOURCE_EXHAUSTED"; illegal (the harness found the
+ *                model illegal by the IR itself: no framework saw it);
+ *                unsupported and harness-error are harness;
  *   no record:   oom when the tail (64 KiB) of DIR/stderr holds
  *                "MemoryError" or "std::bad_alloc"; crashed when it
  *                holds a sanitizer's "ERROR: ...Sanitizer" report;
@@ -128,10 +129,13 @@ enum dlt_exec_status {
 	DLT_EXEC_TIMEOUT,
 	DLT_EXEC_OOM,
 	DLT_EXEC_HARNESS,
-	DLT_EXEC_UNAVAILABLE
+	DLT_EXEC_UNAVAILABLE,
+	DLT_EXEC_ILLEGAL,
+	DLT_EXEC_STATUS_COUNT
 };
 
-/* "ok", "rejected", "crashed", "timeout", "oom", "harness", "unavailable" */
+/* "ok", "rejected", "crashed", "timeout", "oom", "harness", "unavailable",
+   "illegal" */
 extern const char *const dlt_exec_status_names[];
 
 /*

@@ -665,7 +665,7 @@ dlt_runner_classify(const struct dlt_runner_exec *x,
 	*out = NULL;
 	*nout = 0;
 	if (d->status == DLT_EXEC_OK || d->status == DLT_EXEC_HARNESS ||
-	    d->status == DLT_EXEC_UNAVAILABLE)
+	    d->status == DLT_EXEC_UNAVAILABLE || d->status == DLT_EXEC_ILLEGAL)
 		return (0);
 	memset(&c, 0, sizeof c);
 	c.cl = x->classifier;
@@ -1078,7 +1078,7 @@ static int
 finish(struct runner *r, struct dlt_exec_done *d)
 {
 	static const char *const store_status[] = { "ok", "rejected",
-	    "crashed", "timeout", "oom", "harness", "harness" };
+	    "crashed", "timeout", "oom", "harness", "harness", "illegal" };
 	struct exec			*e = d->arg;
 	struct mutant			*m = e->mt;
 	struct dlt_store_execution	 x;
@@ -1092,7 +1092,7 @@ finish(struct runner *r, struct dlt_exec_done *d)
 	e->done = 1;
 	e->status = d->status;
 	r->sum->executed++;
-	if ((int)d->status >= 0 && (int)d->status < 8)
+	if ((int)d->status >= 0 && d->status < DLT_EXEC_STATUS_COUNT)
 		r->sum->by_status[d->status]++;
 	if (d->status == DLT_EXEC_UNAVAILABLE && !r->dead[e->target]) {
 		dlt_error("framework '%s' became unavailable: %s",
@@ -1158,7 +1158,8 @@ finish(struct runner *r, struct dlt_exec_done *d)
 	x.evidence = ev;
 	x.nevidence = nev;
 	if (d->status != DLT_EXEC_OK && d->status != DLT_EXEC_HARNESS &&
-	    d->status != DLT_EXEC_UNAVAILABLE && log != NULL) {
+	    d->status != DLT_EXEC_UNAVAILABLE &&
+	    d->status != DLT_EXEC_ILLEGAL && log != NULL) {
 		x.log = log;
 		x.loglen = loglen;
 		x.failures = fv;

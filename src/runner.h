@@ -18,6 +18,8 @@
 
 #include <stdint.h>
 
+#include "runner-exec.h"
+
 struct dlt_classifier;
 struct dlt_exec_done;
 struct dlt_failure;
@@ -46,7 +48,7 @@ struct dlt_run_summary {
 	long	planned;		/* executions in the campaign (this shard) */
 	long	done_before;		/* found in the store at the start */
 	long	executed;		/* run now */
-	long	by_status[8];		/* enum dlt_exec_status */
+	long	by_status[DLT_EXEC_STATUS_COUNT];
 	long	failures;		/* failures recorded now */
 	long	by_class[8];		/* enum dlt_class */
 	long	mutants;		/* mutants made (this shard) */

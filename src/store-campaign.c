@@ -29,7 +29,8 @@
 #include "xmalloc.h"
 
 const char *const dlt_store_status_names[] = {
-	"ok", "rejected", "crashed", "timeout", "oom", "harness", NULL
+	"ok", "rejected", "crashed", "timeout", "oom", "harness", "illegal",
+	NULL
 };
 
 _Static_assert(sizeof dlt_store_status_names /

@@ -187,6 +187,7 @@ enum dlt_store_status {
 	DLT_STORE_TIMEOUT,
 	DLT_STORE_OOM,
 	DLT_STORE_HARNESS,
+	DLT_STORE_ILLEGAL,
 	DLT_STORE_STATUS_COUNT
 };
 extern const char *const dlt_store_status_names[];	/* DLT_STORE_STATUS_COUNT */

@@ -299,9 +299,50 @@ static const char *const migration_v2[] = {
 	NULL
 };
 
+/*
+ * Version 3: an execution's status may be "illegal" (the harness found
+ * the model illegal by the IR itself; no framework saw it).  SQLite cannot
+ * change a CHECK constraint, so executions is made again and its rows
+ * copied, ids and all.  dlt_store_open turns foreign keys on only after
+ * the migrations, so dropping the old table leaves the rows of evidence
+ * and failures that point at executions as they are.
+ */
+static const char *const migration_v3[] = {
+	"CREATE TABLE executions_v3 ("
+	"  id		INTEGER PRIMARY KEY,"
+	"  campaign_id	INTEGER NOT NULL REFERENCES campaigns (id),"
+	"  mutant_id	INTEGER NOT NULL REFERENCES mutants (id),"
+	"  framework	TEXT NOT NULL,"
+	"  framework_version	TEXT,"
+	"  python	TEXT,"
+	"  isolation	TEXT,"
+	"  status	TEXT NOT NULL CHECK (status IN ('ok', 'rejected',"
+	" 'crashed', 'timeout', 'oom', 'harness', 'illegal')),"
+	"  harness_status	TEXT,"
+	"  exit_code	INTEGER,"
+	"  signal	INTEGER,"
+	"  core		INTEGER NOT NULL DEFAULT 0,"
+	"  timed_out	INTEGER NOT NULL DEFAULT 0,"
+	"  wall_ms	INTEGER,"
+	"  rss_kb	INTEGER,"
+	"  started_at	TEXT,"
+	"  finished_at	TEXT NOT NULL,"
+	"  dir		TEXT,"
+	"  result_json	TEXT,"
+	"  UNIQUE (mutant_id, framework)"
+	")",
+	"INSERT INTO executions_v3 SELECT * FROM executions",
+	"DROP TABLE executions",
+	"ALTER TABLE executions_v3 RENAME TO executions",
+	"CREATE INDEX executions_campaign ON executions (campaign_id, status)",
+	"PRAGMA user_version = 3",
+	NULL
+};
+
 static const char *const *const migrations[] = {
 	migration_v1,		/* 0 -> 1 */
 	migration_v2,		/* 1 -> 2 */
+	migration_v3,		/* 2 -> 3 */
 };
 
 /*
@@ -311,6 +352,7 @@ static const char *const *const migrations[] = {
 static const char *const migration_guards[] = {
 	NULL,
 	"SELECT (SELECT count(*) FROM mutants) + (SELECT count(*) FROM executions)",
+	NULL,
 };
 
 _Static_assert(sizeof migration_guards / sizeof migration_guards[0] ==
@@ -905,10 +947,11 @@ dlt_store_open(const char *path, struct dlt_store **out)
 		goto fail;
 	}
 
-	if (store_exec(st, "PRAGMA foreign_keys = ON") != 0 ||
-	    store_exec(st, "PRAGMA synchronous = NORMAL") != 0 ||
+	/* Foreign keys go on once the schema is current (migration_v3). */
+	if (store_exec(st, "PRAGMA synchronous = NORMAL") != 0 ||
 	    store_set_wal(st) != 0 ||
 	    store_migrate(st) != 0 ||
+	    store_exec(st, "PRAGMA foreign_keys = ON") != 0 ||
 	    store_prepare(st) != 0)
 		goto fail;
 	*out = st;

@@ -3,7 +3,8 @@ parameters from fill.py, and dispatch to the adapter's op_<name> method."""
 
 from . import fill
 from .adapters import UnsupportedOp
-from .common import OPS
+from .common import OPS, rank_problem
+from .model import IRError
 
 
 class Adapter(object):
@@ -59,11 +60,14 @@ class Adapter(object):
 
     def walk(self, model, values):
         """values: {input name: framework tensor}; returns {name: tensor}."""
-        for node in model.nodes:
+        for i, node in enumerate(model.nodes):
             fn = getattr(self, "op_" + node.op, None)
             if fn is None:
                 raise UnsupportedOp(node.op, self.framework)
             xs = self.node_inputs(node, values)
+            why = rank_problem(node.op, [len(self.shape(x)) for x in xs])
+            if why is not None:
+                raise IRError("node '%s': %s" % (node.name, why), ("nodes", i), model.file)
             self.node = node
             self.dtype = self.compute_dtype(node, xs)
             P = self.params(model, node, xs)

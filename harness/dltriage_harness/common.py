@@ -295,3 +295,44 @@ OP_SPECS = {
     "upsampling": ("1", {"size": ("ints", True)}),
     "zero_padding": ("1", {"padding": ("pairs", True)}),
 }
+
+
+# The ranks each op takes on its inputs, (lowest, highest), as the shape
+# inference of src/model-ops.c checks them (need_rank and win_setup); every
+# other op takes rank 1 to MAX_RANK.  A tensor of another rank reaching an op
+# makes the model illegal by the IR itself: no framework sees it, and each
+# adapter may rely on these ranks when it lays tensors out.
+MAX_RANK = 8
+INPUT_RANKS = {
+    "conv1d": (3, 3), "conv2d": (4, 4), "conv3d": (5, 5),
+    "conv2d_transpose": (4, 4), "depthwise_conv2d": (4, 4),
+    "separable_conv2d": (4, 4),
+    "max_pool1d": (3, 3), "max_pool2d": (4, 4), "max_pool3d": (5, 5),
+    "avg_pool1d": (3, 3), "avg_pool2d": (4, 4), "avg_pool3d": (5, 5),
+    "adaptive_avg_pool2d": (4, 4),
+    "global_avg_pool": (3, 5), "global_max_pool": (3, 5),
+    "zero_padding": (3, 5), "cropping": (3, 5), "upsampling": (3, 5),
+    "dense": (2, MAX_RANK), "batch_norm": (2, MAX_RANK),
+    "layer_norm": (2, MAX_RANK), "flatten": (2, MAX_RANK),
+    "channel_shuffle": (2, MAX_RANK),
+    "embedding": (1, MAX_RANK - 1), "position_embedding": (3, 3),
+    "lstm": (3, 3), "gru": (3, 3), "simple_rnn": (3, 3),
+    "multi_head_attention": (3, 3),
+}
+
+
+def rank_problem(op, ranks):
+    """None, or why inputs of these ranks are illegal for op."""
+    lo, hi = INPUT_RANKS.get(op, (1, MAX_RANK))
+    for i, r in enumerate(ranks):
+        if lo <= r <= hi:
+            continue
+        which = "" if len(ranks) == 1 else " %d" % i
+        if lo == hi:
+            want = "rank %d" % lo
+        elif hi == MAX_RANK:
+            want = "rank %d or more" % lo
+        else:
+            want = "rank %d to %d" % (lo, hi)
+        return "%s needs %s on input%s, got rank %d" % (op, want, which, r)
+    return None

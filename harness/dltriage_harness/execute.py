@@ -82,7 +82,8 @@ def _message_record(exc, status):
             "raised_in": type(exc).__module__, "traceback": None}
 
 
-def execute(adapter, model, outdir, exec_id=None, file=None, test_sleep=None):
+def execute(adapter, model, outdir, exec_id=None, file=None, test_sleep=None,
+            test_harness_bug=False):
     """Run one model (a dict, or a model.Model already validated) and
     write its record under outdir.  Returns (status, record).  Only
     BaseExceptions that are not Exceptions (KeyboardInterrupt,
@@ -105,6 +106,8 @@ def execute(adapter, model, outdir, exec_id=None, file=None, test_sleep=None):
         rec["framework_version"] = adapter.version()
         if test_sleep:
             time.sleep(float(test_sleep))
+        if test_harness_bug:
+            [][0]  # an IndexError raised in harness code, as a bug would
         m = model if isinstance(model, Model) else from_dict(model)
         rec["model"] = m.name
         if m.mutation:

@@ -155,7 +155,8 @@ def run_request(adapter, req):
     from .execute import execute
     adapter.random_params = bool(req.get("random_params", False))
     status, _ = execute(adapter, req["model"], req["dir"], exec_id=req.get("id"),
-                        test_sleep=req.get("test_sleep"))
+                        test_sleep=req.get("test_sleep"),
+                        test_harness_bug=bool(req.get("test_harness_bug")))
     return status
 
 

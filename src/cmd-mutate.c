@@ -269,6 +269,11 @@ print_report(const struct mrun *r, const struct dlt_model *m, FILE *fp)
 			fprintf(fp, "  %s rejected %ld: %s\n",
 			    dlt_mutop_at((size_t)r->ops[i])->name, st->reasons[j].n,
 			    st->reasons[j].text);
+		if (st->duplicates > 0)
+			fprintf(fp, "  %s not made %ld: each of %d draws made an "
+			    "earlier mutant or the seed again\n",
+			    dlt_mutop_at((size_t)r->ops[i])->name, st->duplicates,
+			    DLT_CAMPAIGN_REDRAWS);
 	}
 }
 
@@ -310,6 +315,7 @@ write_report(const struct mrun *r, const struct dlt_model *m)
 		dlt_jw_kv_int(&jw, "repaired", st->repaired);
 		dlt_jw_kv_int(&jw, "rejected", st->rejected);
 		dlt_jw_kv_int(&jw, "failed", st->failed);
+		dlt_jw_kv_int(&jw, "duplicates", st->duplicates);
 		dlt_jw_kv_cstr(&jw, "not_applicable", st->requested == 0 ?
 		    st->not_applicable : NULL);
 		dlt_jw_key(&jw, "reasons");

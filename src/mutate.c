@@ -82,8 +82,10 @@ static const struct {
 	    op_afrm, NULL },
 	{ { "DM", "dimension mutation",
 	    "changes the rank of a model input (adds a unit dimension or merges "
-	    "the last two); aware mode inserts a reshape back to the shape the "
-	    "model expects when the new rank does not fit", 0 }, op_dm, repair_dm },
+	    "the last two); aware mode, when the new rank does not fit, inserts "
+	    "a reshape to the old rank with the old dims rotated (never back to "
+	    "the old shape, which would undo the mutation)", 0 }, op_dm,
+	    repair_dm },
 	{ { "DT", "dtype mutation",
 	    "makes a layer compute in another dtype (float16, bfloat16, float64; "
 	    "generic mode also integers)", 0 }, op_dt, repair_dt },
@@ -911,6 +913,14 @@ op_dm(struct mstate *s)
 	}
 	in = &s->m->inputs[pick(s, s->m->ninputs)];
 	sh = in->shape;
+	/* aware: repair_dm rotates dims after the batch, which needs two */
+	if (s->aware && sh.rank < 3) {
+		not_applicable(s, "DM: input '%s' of '%s' has rank %d; aware "
+		    "mode needs rank 3 or more (a repair back to a shape of rank "
+		    "2 would undo the mutation)", in->name, s->pm->name,
+		    sh.rank);
+		return (1);
+	}
 	if (sh.rank + 1 <= DLT_MAX_RANK)
 		opts[nopt++] = 0;
 	if (sh.rank >= 3)
@@ -943,20 +953,41 @@ op_dm(struct mstate *s)
 	return (0);
 }
 
-/* DM: a reshape back to the shape the model was built for. */
+/*
+ * DM: a reshape to the rank the model was built for, but not to its old
+ * shape, which would undo the mutation (the mutant would compute what
+ * its seed does): the old dims after the batch, rotated by a drawn step,
+ * so that the layers see the data laid out anew.  When every rotation is
+ * the old shape (all dims equal), there is no repair.
+ */
 static int
 repair_dm(struct mstate *s)
 {
 	struct dlt_node	*nd;
 	struct strbuf	 sb = STRBUF_INIT;
+	int64_t		 dims[DLT_MAX_RANK];
+	size_t		 n, i, r, steps[DLT_MAX_RANK], nsteps = 0;
 	char		*name;
 
-	if (s->repair_state++ > 0 || s->target == NULL || s->old_rank < 2)
+	if (s->repair_state++ > 0 || s->target == NULL || s->old_rank < 3)
 		return (-1);
+	n = (size_t)s->old_rank - 1;
+	for (r = 1; r < n; r++) {
+		for (i = 0; i < n; i++)
+			if (s->old_dims[1 + (i + r) % n] != s->old_dims[1 + i])
+				break;
+		if (i < n)
+			steps[nsteps++] = r;
+	}
+	if (nsteps == 0)
+		return (-1);
+	r = steps[pick(s, nsteps)];
+	for (i = 0; i < n; i++)
+		dims[i] = s->old_dims[1 + (i + r) % n];
 	name = unique_name(s->m, s->target, "reshape");
 	nd = insert_after(s->m, s->target, name, "reshape");
-	dlt_node_set_ints(nd, "shape", s->old_dims + 1, (size_t)s->old_rank - 1);
-	dlt_dims_format(&sb, s->old_dims + 1, (size_t)(s->old_rank - 1), 0);
+	dlt_node_set_ints(nd, "shape", dims, n);
+	dlt_dims_format(&sb, dims, n, 0);
 	note_repair(s, "inserted reshape '%s' to %s", name, sb.buf);
 	strbuf_release(&sb);
 	free(name);

@@ -62,6 +62,7 @@ struct dlt_mutate_stats {
 	long			 repaired;	/* of those, repaired */
 	long			 rejected;	/* candidates rejected (then redrawn) */
 	long			 failed;	/* mutants not made: no legal candidate */
+	long			 duplicates;	/* made, but the same as an earlier one */
 	char			*not_applicable; /* why the operator cannot apply */
 	struct dlt_reason	*reasons;	/* of the rejections */
 	size_t			 nreasons, alloc;
@@ -134,6 +135,10 @@ struct dlt_campaign {
 	void			*arg;
 	/* filled by dlt_campaign_run: one per operator of the table (owned) */
 	struct dlt_mutate_stats	*stats;
+	/* the seed's shape, and the mutants' made so far with their operator */
+	uint64_t		 seed_hash;
+	uint64_t		*made;
+	size_t			 nmade, made_alloc;
 };
 
 void	 dlt_campaign_init(struct dlt_campaign *);
@@ -146,6 +151,17 @@ void	 dlt_campaign_init(struct dlt_campaign *);
 int	 dlt_campaign_run(struct dlt_campaign *);
 void	 dlt_campaign_release(struct dlt_campaign *);
 uint64_t dlt_campaign_seed(uint64_t seed, const char *op, long k);
+/*
+ * What a mutant computes, as a hash: its inputs, nodes and outputs, not its
+ * name, description, seed or mutation record.  Two mutants of an operator
+ * with the same hash are one mutant, and one with its seed's hash is no
+ * mutant; a campaign draws again (DLT_CAMPAIGN_REDRAWS times) rather than
+ * make it, and counts it in stats[op].duplicates when every draw was one.
+ * (Per operator, so that a mutant does not depend on the operators asked
+ * for with its own.)
+ */
+uint64_t dlt_campaign_shape_hash(const struct dlt_model *);
+#define DLT_CAMPAIGN_REDRAWS	8
 /* "lenet5-ld-0003": the parent's name, the operator in lower case, k (owned). */
 char	*dlt_campaign_name(const char *parent, const char *op, long k);
 

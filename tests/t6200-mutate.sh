@@ -39,11 +39,17 @@ test_expect_success 'a mutant does not depend on the other operators asked for' 
 '
 
 for op in $ops; do
+	# an IN-* operator of a model with one input has one mutant to make
+	case $op in
+	IN-*)	second="! test -f out/alexnet-cifar10-\$lower-0001.yaml &&
+		grep '^  $op not made 1: ' report" ;;
+	*)	second="test -f out/alexnet-cifar10-\$lower-0001.yaml" ;;
+	esac
 	test_expect_success "operator $op makes a loadable mutant that records itself" "
 		lower=\$(echo $op | tr A-Z a-z) &&
 		dltriage mutate \"\$alexnet\" -n 2 --ops $op -o out >report &&
 		test -f out/alexnet-cifar10-\$lower-0000.yaml &&
-		test -f out/alexnet-cifar10-\$lower-0001.yaml &&
+		$second &&
 		grep '^  operator: $op\$' out/alexnet-cifar10-\$lower-0000.yaml &&
 		grep '^  parent: alexnet-cifar10\$' out/alexnet-cifar10-\$lower-0000.yaml &&
 		grep '^  position: ' out/alexnet-cifar10-\$lower-0000.yaml &&
@@ -100,9 +106,10 @@ import json, sys
 r = json.load(open(\"rep.json\"))
 ops = {o[\"operator\"]: o for o in r[\"operators\"]}
 assert set(ops) == {\"DM\", \"PM\", \"SM\"}, ops
-assert all(o[\"made\"] == 4 for o in ops.values()), ops
+assert all(o[\"made\"] + o[\"duplicates\"] == 4 for o in ops.values()), ops
+assert ops[\"DM\"][\"made\"] >= 3, ops
 assert ops[\"DM\"][\"repaired\"] >= 1, ops
-assert len(r[\"mutants\"]) == 12
+assert len(r[\"mutants\"]) == sum(o[\"made\"] for o in ops.values())
 assert r[\"mode\"] == \"aware\"
 "
 '

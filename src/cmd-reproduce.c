@@ -185,6 +185,25 @@ add_bucket(const struct dlt_store_failure_info *f, void *arg)
  * "frameworks": [{label, harness}]), or the label itself when it names
  * one; and its framework family.
  */
+/* The campaign's "threads" (0 when it has none: the frameworks' default). */
+static int
+threads_of(const char *config_json)
+{
+	struct ynode		*root = NULL;
+	const struct ynode	*n;
+	char			*err = NULL;
+	long long		 v = 0;
+
+	if (config_json != NULL && ynode_load_json_buffer(config_json,
+	    strlen(config_json), &root, &err) == 0 && root != NULL &&
+	    (n = ynode_get(root, "threads")) != NULL &&
+	    (ynode_plain_int(n, &v) != 0 || v < 0 || v > 1024))
+		v = 0;
+	free(err);
+	ynode_free(root);
+	return ((int)v);
+}
+
 static int
 target_of(const char *config_json, const char *label, char **harness,
     int *framework)
@@ -404,8 +423,9 @@ rerun(struct repro *r, struct dlt_ruleset *rules, double timeout)
 	struct dlt_classify_opts co;
 	struct dlt_runner_exec	 rx;
 	struct dlt_failure	*fv = NULL;
-	const char		*env_extra[3];
-	char			*dir, *harness_dir, *python;
+	const char		*env_extra[4];
+	char			*dir, *harness_dir, *python, *threads_env = NULL;
+	int			 threads;
 	const char		*now_status, *how;
 	char			 hex[17];
 	size_t			 nf = 0, i, j;
@@ -433,7 +453,11 @@ rerun(struct repro *r, struct dlt_ruleset *rules, double timeout)
 	eo.output_cap = defaults.output_cap;
 	env_extra[0] = "PYTHONDONTWRITEBYTECODE=1";
 	env_extra[1] = "PYTHONUNBUFFERED=1";
-	env_extra[2] = NULL;
+	env_extra[2] = env_extra[3] = NULL;
+	/* the threads the campaign gave each framework */
+	if ((threads = threads_of(r->x.config_json)) > 0)
+		env_extra[2] = threads_env = xasprintf("DLTRIAGE_THREADS=%d",
+		    threads);
 	eo.env = env_extra;
 	eo.logdir = dir;
 	if (!r->quiet)
@@ -536,6 +560,7 @@ out:
 	dlt_runner_failures_free(fv, nf);
 	dlt_run_config_release(&defaults);
 	free(harness_dir);
+	free(threads_env);
 	free(python);
 	free(dir);
 	return (status);

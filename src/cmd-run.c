@@ -33,6 +33,7 @@ static int	check_jobs(const char *);
 static int	check_shard(const char *);
 static int	check_seed(const char *);
 static int	check_timeout(const char *);
+static int	check_threads(const char *);
 static int	check_memory(const char *);
 static void	print_summary(const struct dlt_run_summary *,
 		    const struct dlt_run_config *, const char *);
@@ -71,6 +72,8 @@ static const struct dlt_option run_options[] = {
 	    check_timeout },
 	{ "memory", 0, "SIZE", 'R', "address-space cap per execution (default "
 	    "8GiB)", NULL, check_memory },
+	{ "threads", 0, "N", 'H', "a framework's threads per execution "
+	    "(default 1; 0: its own default)", NULL, check_threads },
 	{ "workdir", 0, "DIR", 'W', "where executions write (default "
 	    "STORE.d)", NULL, NULL },
 	{ "dry-run", 0, NULL, 'D', "make the plan and say what would run; "
@@ -84,7 +87,7 @@ const struct dlt_cmd dlt_cmd_run = {
 	"[CAMPAIGN.yaml] [--models LIST] [--ops LIST] [--frameworks LIST] [-n N]\n"
 	"       [--mode aware|generic] [--budget LIMIT] [--isolation spawn|fork|worker]\n"
 	"       [--jobs J] [--shard I/N] [--seed S] [--timeout DURATION]\n"
-	"       [--memory SIZE] [--workdir DIR] [--dry-run] [-q] --db FILE",
+	"       [--memory SIZE] [--threads N] [--workdir DIR] [--dry-run] [-q] --db FILE",
 	"run mutants of seed models on frameworks and find their defects",
 	DLT_CMD_NEEDS_RULES | DLT_CMD_NEEDS_STORE, run_options, cmd_run_exec,
 	check_args
@@ -123,6 +126,7 @@ static int check_jobs(const char *a) { return (check_setting("jobs", a)); }
 static int check_shard(const char *a) { return (check_setting("shard", a)); }
 static int check_seed(const char *a) { return (check_setting("seed", a)); }
 static int check_timeout(const char *a) { return (check_setting("timeout", a)); }
+static int check_threads(const char *a) { return (check_setting("threads", a)); }
 static int check_memory(const char *a) { return (check_setting("memory", a)); }
 
 static void
@@ -215,6 +219,7 @@ cmd_run_exec(struct dlt_ctx *ctx, int argc, char **argv)
 		case 's': key = "seed"; break;
 		case 'T': key = "timeout"; break;
 		case 'R': key = "memory"; break;
+		case 'H': key = "threads"; break;
 		case 'W': key = "workdir"; break;
 		case 'D': dry_run = 1; continue;
 		default: continue;

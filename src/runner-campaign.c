@@ -25,7 +25,7 @@ static const char *const mode_names[] = { "aware", "generic", NULL };
 static const char *const keys[] = {
 	"name", "models", "ops", "n", "mode", "seed", "frameworks", "isolation",
 	"jobs", "budget", "timeout", "grace", "memory", "output-cap",
-	"worker-executions", "shard", "workdir", NULL
+	"worker-executions", "shard", "workdir", "threads", NULL
 };
 
 static void	 free_list(char **, size_t);
@@ -53,6 +53,7 @@ dlt_run_config_init(struct dlt_run_config *c)
 	c->memory = (uint64_t)8 << 30;
 	c->output_cap = (uint64_t)16 << 20;
 	c->worker_max = 200;
+	c->threads = 1;
 	c->shard_index = 1;
 	c->shard_count = 1;
 }
@@ -368,6 +369,12 @@ dlt_run_config_set(struct dlt_run_config *c, const char *key,
 			c->memory = sz;
 		else
 			c->output_cap = sz;
+	} else if (strcmp(key, "threads") == 0) {
+		long	nt;
+
+		if (parse_long(value, 0, 1024, &nt) != 0)
+			goto bad;
+		c->threads = (int)nt;
 	} else if (strcmp(key, "worker-executions") == 0) {
 		if (parse_long(value, 1, 1000000000L, &c->worker_max) != 0)
 			goto bad;
@@ -444,6 +451,9 @@ dlt_run_config_identity(const struct dlt_run_config *c, struct strbuf *sb)
 		dlt_jw_end(&jw);
 	}
 	dlt_jw_end(&jw);
+	/* 0, the frameworks' own default, was every campaign's before */
+	if (c->threads != 0)
+		dlt_jw_kv_int(&jw, "threads", c->threads);
 	dlt_jw_end(&jw);
 }
 

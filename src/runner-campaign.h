@@ -58,6 +58,7 @@ struct dlt_run_config {
 	uint64_t		  memory;	/* address-space cap, bytes; 0: none */
 	uint64_t		  output_cap;	/* bytes of stdout and of stderr */
 	long			  worker_max;	/* executions before a worker is replaced */
+	int			  threads;	/* a framework's threads per execution; 0: its own default */
 	int			  shard_index;	/* 1-based */
 	int			  shard_count;
 	char			 *workdir;	/* NULL: next to the store */
@@ -77,7 +78,7 @@ int	dlt_run_config_load(struct dlt_run_config *, const char *path,
  * Set one setting from text, as a flag or a file gives it ("models",
  * "ops", "frameworks", "n", "mode", "seed", "isolation", "jobs", "budget",
  * "timeout", "memory", "output-cap", "shard", "workdir", "name",
- * "worker-executions").  0, or -1 with *err set to why (caller frees).
+ * "worker-executions", "threads").  0, or -1 with *err set to why (caller frees).
  */
 int	dlt_run_config_set(struct dlt_run_config *, const char *key,
 	    const char *value, char **err);

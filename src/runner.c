@@ -1278,7 +1278,8 @@ dlt_runner_run(const struct dlt_runner_env *env, struct dlt_run_summary *sum)
 	struct sigaction	 sa, old_int, old_term;
 	struct seed		*seeds = NULL;
 	struct mutant		**mv = NULL;
-	char			**paths = NULL, *env_extra[3], *ld;
+	char			**paths = NULL, *env_extra[4], *ld;
+	char			 *threads_env = NULL;
 	size_t			 npaths = 0, nm = 0, i, j, t, nt;
 	int			 rc = 0;
 
@@ -1382,6 +1383,11 @@ planned:
 	env_extra[0] = "PYTHONDONTWRITEBYTECODE=1";
 	env_extra[1] = "PYTHONUNBUFFERED=1";
 	env_extra[2] = NULL;
+	env_extra[3] = NULL;
+	/* the harness gives each framework this many threads (threads.py) */
+	if (r.cfg->threads > 0)
+		env_extra[2] = threads_env = xasprintf("DLTRIAGE_THREADS=%d",
+		    r.cfg->threads);
 	eo.env = (const char *const *)env_extra;
 	eo.logdir = r.workdir;
 	if (!env->dry_run && dlt_exec_pool_new(&r.pool, r.targets, nt, &eo) != 0) {
@@ -1499,6 +1505,7 @@ planned:
 	    dlt_store_campaign_finish(r.st, r.campaign_id) != 0)
 		sum->store_failed = 1;
 out:
+	free(threads_env);
 	if (r.pool != NULL)
 		dlt_exec_pool_free(r.pool);
 	for (i = 0; i < nm; i++)

@@ -51,6 +51,7 @@ def import_adapter(name, random_params=False):
         # float64 models compute in float64 (JAX truncates to float32 otherwise)
         os.environ.setdefault("JAX_ENABLE_X64", "1")
     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
+    threads = _threads_before_import()
     try:
         mod = importlib.import_module(".adapters." + module, __package__)
     except ImportError as e:
@@ -59,9 +60,44 @@ def import_adapter(name, random_params=False):
                 not isinstance(e, ModuleNotFoundError):
             raise Unavailable("cannot import %s for %s: %s" % (top or module, name, e))
         raise
+    _threads_after_import(threads)
     a = mod.Adapter(random_params=random_params)
     a.framework = name
     return a
+
+
+def _threads_before_import():
+    """DLTRIAGE_THREADS (the campaign's `threads`, set by the runner): the
+    threads each framework may use for one execution; None when unset or
+    0 (the framework's own default).  What the frameworks read at import
+    or at their runtime's start is set here, before the import."""
+    try:
+        n = int(os.environ.get("DLTRIAGE_THREADS", ""))
+    except ValueError:
+        return None
+    if n <= 0:
+        return None
+    for k in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "TF_NUM_INTRAOP_THREADS",
+              "TF_NUM_INTEROP_THREADS"):
+        os.environ[k] = str(n)
+    if n == 1:
+        flags = os.environ.get("XLA_FLAGS", "")
+        if "xla_cpu_multi_thread_eigen" not in flags:
+            os.environ["XLA_FLAGS"] = (flags + " --xla_cpu_multi_thread_eigen=false"
+                                       " intra_op_parallelism_threads=1").strip()
+    return n
+
+
+def _threads_after_import(n):
+    """PyTorch sizes its pools by call, not by environment alone."""
+    torch = sys.modules.get("torch")
+    if n is None or torch is None:
+        return
+    try:
+        torch.set_num_threads(n)
+        torch.set_num_interop_threads(n)
+    except RuntimeError:
+        pass  # an inter-op pool already started: it keeps its size
 
 
 def load_adapter(name, random_params=False):

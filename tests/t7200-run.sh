@@ -123,6 +123,21 @@ test_expect_success 'the isolation modes agree on every execution' '
 	test_cmp spawn worker
 '
 
+test_expect_success '--threads: checked, part of the identity, given to the harness' '
+	test_must_fail --code=2 dltriage run --models lenet5-mnist --threads -1 \
+	    --db t.db 2>err &&
+	grep "threads" err &&
+	test ! -e t.db &&
+	dltriage run "$camp/small.yaml" --threads 2 --isolation worker \
+	    --db threads.db >out 2>err &&
+	grep "^campaign 1: 5 executions planned, 0 done before, 5 run now" out &&
+	sqlite3 threads.db "select config_json from campaigns" | grep "\"threads\":2}" &&
+	test "$(sqlite3 threads.db "select count(*) from executions
+	    where result_json like '\''%\"threads\": 2%'\''")" = 5 &&
+	test "$(sqlite3 "$TEST_TMP/worker.db" "select count(*) from executions
+	    where result_json like '\''%\"threads\": 1%'\''")" = 5
+'
+
 test_expect_success 'evidence and run directories are kept' '
 	test "$(sqlite3 "$TEST_TMP/spawn.db" "select count(*) from evidence
 	    where kind = '\''result'\''")" = 5 &&

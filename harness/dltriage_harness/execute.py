@@ -82,6 +82,15 @@ def _message_record(exc, status):
             "raised_in": type(exc).__module__, "traceback": None}
 
 
+def _threads():
+    """DLTRIAGE_THREADS as the harness applied it (run.py), or None."""
+    try:
+        n = int(os.environ.get("DLTRIAGE_THREADS", ""))
+    except ValueError:
+        return None
+    return n if n > 0 else None
+
+
 def execute(adapter, model, outdir, exec_id=None, file=None, test_sleep=None,
             test_harness_bug=False):
     """Run one model (a dict, or a model.Model already validated) and
@@ -95,7 +104,8 @@ def execute(adapter, model, outdir, exec_id=None, file=None, test_sleep=None,
 
     rec = {"protocol": PROTOCOL, "framework": adapter.framework,
            "framework_version": None, "model": None, "status": None,
-           "seconds": None, "outputs": None, "exception": None}
+           "seconds": None, "outputs": None, "exception": None,
+           "threads": _threads()}
     if exec_id is not None:
         rec["id"] = exec_id
     if file is not None:

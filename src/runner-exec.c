@@ -3,6 +3,7 @@
 #include <sys/types.h>
 #include <sys/wait.h>
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -73,6 +74,7 @@ struct exec_server {
 	char			*log;
 	struct exec_hello	 hello;
 	struct exec_run		*run;		/* the execution it runs */
+	int			 broken;	/* broke the protocol: killed */
 };
 
 enum {
@@ -182,6 +184,8 @@ static void	on_server_msg(struct dlt_exec_pool *, struct exec_server *,
 		    const char *, const struct ynode *);
 static void	on_spawn_exit(struct dlt_exec_pool *, struct exec_run *);
 static void	on_server_exit(struct dlt_exec_pool *, struct exec_server *);
+static void	server_broken(struct exec_server *, const char *);
+static void	adopt_orphans(struct dlt_exec_pool *);
 static void	pump(struct dlt_exec_pool *, struct exec_chan *,
 		    struct exec_run *, struct exec_server *);
 static void	timers(struct dlt_exec_pool *, int64_t, int *);
@@ -194,6 +198,7 @@ static void	groups_reap(struct dlt_exec_pool *);
 static void	end_from_child(struct exec_end *, const struct dlt_child *);
 static void	end_from_status(struct exec_end *, int);
 static int	record_read(const char *, char **, char **, char **, char **);
+static int	fork_child_ok(pid_t, pid_t);
 static int	tail_has(const char *, const char *const *);
 static int	oom_exception(const char *, const char *);
 static char	*real_exe(const char *, const char *const *);
@@ -600,6 +605,7 @@ server_free(struct dlt_exec_pool *p, struct exec_server *s)
 			group_note(p, s->child.pid);
 	}
 	chan_close(&s->ch);
+	adopt_orphans(p);
 	if (s->log != NULL && p->o.output_cap > 0 && access(s->log, F_OK) == 0)
 		dlt_child_cap_file(s->log, p->o.output_cap);
 	if (s->dir != NULL)
@@ -666,12 +672,20 @@ on_line(struct dlt_exec_pool *p, struct exec_run *r, struct exec_server *s,
 	char		*err = NULL;
 	const char	*type;
 
+	if (s != NULL && s->broken)
+		return;
 	if (ynode_load_json_buffer(line, strlen(line), &msg, &err) == -1 ||
 	    msg == NULL || msg->type != YNODE_MAPPING ||
 	    (type = node_str(msg, "type")) == NULL) {
-		/* Not a message: the harness's problem, not the pool's. */
+		/*
+		 * Not a message.  A process of one execution (spawn) only
+		 * harms that one; a server might say anything next, about
+		 * any execution, so it goes.
+		 */
 		free(err);
 		ynode_free(msg);
+		if (s != NULL)
+			server_broken(s, "a line that is not a message");
 		return;
 	}
 	if (r != NULL)
@@ -768,6 +782,11 @@ on_server_msg(struct dlt_exec_pool *p, struct exec_server *s,
 		}
 		return;
 	}
+	if (id == NULL && (strcmp(type, "done") == 0 ||
+	    strcmp(type, "started") == 0 || strcmp(type, "exited") == 0)) {
+		server_broken(s, "a message without its id");
+		return;
+	}
 	if (r == NULL || r->state != RUN_SENT ||
 	    (id != NULL && strcmp(id, r->idstr) != 0))
 		return;		/* not about the execution in flight */
@@ -778,17 +797,21 @@ on_server_msg(struct dlt_exec_pool *p, struct exec_server *s,
 		e.rss_kib = 0;
 		finish(p, r, &e);
 	} else if (strcmp(type, "started") == 0 && s->mode == DLT_ISO_FORK) {
-		if (ynode_plain_int(ynode_get(msg, "pid"), &v) && v > 1 &&
-		    v <= INT_MAX) {
+		if (!ynode_plain_int(ynode_get(msg, "pid"), &v) || v < 1 ||
+		    v > INT_MAX) {
+			server_broken(s, "a \"started\" message without a pid");
+			return;
+		}
+		/* A pid that is not the server's child is never killed. */
+		if (fork_child_ok((pid_t)v, s->child.pid)) {
 			r->fork_pid = r->dl_pgid = (pid_t)v;
 			dlt_deadline_check(&r->dl, r->dl_pgid, dlt_now_ms());
 		}
 	} else if (strcmp(type, "exited") == 0 && s->mode == DLT_ISO_FORK) {
 		if (!ynode_plain_int(ynode_get(msg, "wait_status"), &v) ||
 		    v < 0 || v > INT_MAX) {
-			r->error = xstrdup("an \"exited\" message without "
-			    "its wait status");
-			finish(p, r, NULL);
+			server_broken(s, "an \"exited\" message without its "
+			    "wait status");
 			return;
 		}
 		end_from_status(&e, (int)v);
@@ -831,6 +854,93 @@ pump(struct dlt_exec_pool *p, struct exec_chan *ch, struct exec_run *r,
 			break;
 	}
 	strbuf_release(&line);
+}
+
+/*
+ * A server that broke the protocol is killed: what it says next cannot
+ * be trusted, and a stale line could end another execution.  The
+ * execution in flight ends as a harness error when the server's exit is
+ * seen (on_server_exit); the next one gets a new server.
+ */
+static void
+server_broken(struct exec_server *s, const char *why)
+{
+	struct exec_run	*r = s->run;
+
+	if (s->broken || s->state == SRV_QUIT)
+		return;
+	s->broken = 1;
+	if (r != NULL && r->state != RUN_FREE && r->error == NULL)
+		r->error = xasprintf("the harness broke the protocol (%s); its "
+		    "server was killed", why);
+	dlt_child_kill_group(&s->child, SIGKILL);
+}
+
+/* Whether pid is a process the pool started and still holds. */
+static int
+pool_owns(const struct dlt_exec_pool *p, pid_t pid)
+{
+	size_t	i;
+
+	for (i = 0; i < (size_t)p->o.jobs; i++)
+		if (p->runs[i].state != RUN_FREE &&
+		    p->runs[i].mode == DLT_ISO_SPAWN &&
+		    p->runs[i].child.pid == pid)
+			return (1);
+	for (i = 0; i < (size_t)p->o.jobs * p->ntargets; i++)
+		if (p->srv[i] != NULL && p->srv[i]->child.pid == pid)
+			return (1);
+	for (i = 0; i < p->nquitting; i++)
+		if (p->quitting[i]->child.pid == pid)
+			return (1);
+	return (0);
+}
+
+/*
+ * The runner is a subreaper (dlt_proc_subreaper): what a dead server
+ * left behind in groups the pool does not know (a fork child whose
+ * "started" never came, or named a pid that was not it) is reparented to
+ * it.  Each such process is killed with its group, and the group noted
+ * for groups_reap.  Linux (/proc); elsewhere nothing is found.
+ */
+static void
+adopt_orphans(struct dlt_exec_pool *p)
+{
+	struct dirent	*de;
+	DIR		*d;
+	char		 path[64], buf[512], *c, *end;
+	long		 pid, ppid;
+	pid_t		 pg;
+	ssize_t		 n;
+	int		 fd;
+
+	if ((d = opendir("/proc")) == NULL)
+		return;
+	while ((de = readdir(d)) != NULL) {
+		pid = strtol(de->d_name, &end, 10);
+		if (*end != '\0' || pid <= 1)
+			continue;
+		snprintf(path, sizeof path, "/proc/%ld/stat", pid);
+		if ((fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)) == -1)
+			continue;
+		n = read(fd, buf, sizeof buf - 1);
+		close(fd);
+		if (n <= 0)
+			continue;
+		buf[n] = '\0';
+		if ((c = strrchr(buf, ')')) == NULL ||
+		    sscanf(c + 1, " %*c %ld", &ppid) != 1 ||
+		    ppid != (long)getpid() || pool_owns(p, (pid_t)pid))
+			continue;
+		pg = getpgid((pid_t)pid);
+		kill((pid_t)pid, SIGKILL);
+		if (pg > 1 && pg != getpgrp()) {
+			kill(-pg, SIGKILL);
+			group_note(p, pg);
+		} else
+			group_note(p, (pid_t)pid);
+	}
+	closedir(d);
 }
 
 /* --- ends */
@@ -1047,6 +1157,39 @@ groups_reap(struct dlt_exec_pool *p)
 /* --- the outcome */
 
 /* result.json: its status, id, exception type and message.  0 or -1. */
+/*
+ * Whether pid, which a fork server says it forked, may be treated as its
+ * child: its group is killed on a timeout and after it exits, so a pid
+ * that a broken or hostile harness names (the runner's own, init's,
+ * another program's) must not pass.  Its parent must be the server; when
+ * it is gone already (the server reaped it before this message was
+ * read), it must lead a group that still exists and is none of ours.
+ */
+static int
+fork_child_ok(pid_t pid, pid_t server)
+{
+	char	 path[64], buf[512], *p;
+	long	 ppid;
+	ssize_t	 n;
+	int	 fd;
+
+	if (pid <= 1 || pid == getpid() || pid == getpgrp() || pid == server)
+		return (0);
+	snprintf(path, sizeof path, "/proc/%ld/stat", (long)pid);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)) == -1)
+		return (errno == ENOENT && kill(-pid, 0) == 0);
+	n = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	if (n <= 0)
+		return (0);
+	buf[n] = '\0';
+	/* "pid (comm) S ppid ...": comm may hold anything, even ") " */
+	if ((p = strrchr(buf, ')')) == NULL ||
+	    sscanf(p + 1, " %*c %ld", &ppid) != 1)
+		return (0);
+	return (ppid == (long)server);
+}
+
 static int
 record_read(const char *dir, char **status, char **id, char **etype,
     char **emsg)

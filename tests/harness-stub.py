@@ -13,7 +13,10 @@ harness-error, segv, abort, loop, ignore-term, hog (MemoryError caught:
 rejected), hog-raw (MemoryError on stderr, exit 1 without a record), spew
 (4 GiB to stderr, then ok), fork-bomb (children that sleep, then a loop),
 exit-no-record (exit 7), error-msg (an "error" message for the request),
-slow:SECONDS (then ok).
+slow:SECONDS (then ok), garbage:SEED (hostile lines on fd 4 and a hostile
+result.json, drawn from SEED; in fork mode the server writes the lines,
+with "started" pids such as the runner's own, before it forks: the
+runner's parser and its kill of a child's group must survive them).
 
 The framework name picks the server's behaviour: "unavailable" (or
 DLT_STUB_UNAVAILABLE=1) says unavailable and exits 4; "threaded" (or
@@ -67,6 +70,80 @@ def record(req, status, exc=None):
 def exception(kind, message, where="framework"):
     return {"type": kind, "module": "builtins", "message": message,
             "where": where, "raised_in": "stub", "traceback": None}
+
+
+def garbage_lines(seed):
+    """Hostile lines for fd 4, drawn from seed (never "unavailable",
+    which would end the target for the rest of a test)."""
+    import random
+    r = random.Random(seed)
+    ids = [None, "x", 0, -1, 2 ** 70, [], {}, "e1", "1"]
+    pids = [1, 0, -1, os.getppid(), os.getpid(), os.getpgrp(), 2 ** 40, "12",
+            3.5, None, [], 4194304]
+    statuses = [-1, 2 ** 31, 2 ** 64, "0", None, 9.5, [1], 0, 134, 9]
+    out = []
+    for _ in range(r.randint(1, 10)):
+        k = r.randrange(12)
+        if k == 0:
+            out.append(bytes(r.randrange(256) for _ in range(r.randint(0, 300))))
+        elif k == 1:
+            out.append(b"[" * 200000 + b"\n")
+        elif k == 2:
+            out.append(b'{"type": "' + b"A" * (2 << 20) + b'"}\n')
+        elif k == 3:
+            out.append(json.dumps({"type": "started", "id": r.choice(ids),
+                                   "pid": r.choice(pids)}).encode() + b"\n")
+        elif k == 4:
+            out.append(json.dumps({"type": "exited", "id": r.choice(ids),
+                                   "pid": r.choice(pids),
+                                   "wait_status": r.choice(statuses)}).encode() + b"\n")
+        elif k == 5:
+            out.append(json.dumps({"type": "done", "id": r.choice(ids),
+                                   "status": r.choice(["ok", None, 5, "zz", ""])}).encode()
+                       + b"\n")
+        elif k == 6:
+            out.append(json.dumps({"type": "hello", "protocol": r.choice([1, "1", None, 99]),
+                                   "fork_safe": r.choice([True, "no", None])}).encode()
+                       + b"\n")
+        elif k == 7:
+            out.append(b'{"type": "error", "message": "\xff\xfe\x00bad"}\n')
+        elif k == 8:
+            out.append(b'{"type": ' + json.dumps(r.choice(["done", 1, None, ["x"]])).encode()
+                       + b', "id": "\\ud800", "wait_status": 1e999}\n')
+        elif k == 9:
+            out.append(b"\x00\x00\n\n\r\n")
+        elif k == 10:
+            out.append(b'{"type": "exited", "wait_status": 0, "type": "started", "pid": 1}\n')
+        else:
+            out.append(b'{"type": "done"')  # no end
+    return out
+
+
+def garbage_record(seed, d):
+    import random
+    r = random.Random(seed * 7 + 1)
+    k = r.randrange(5)
+    if k == 0:
+        data = bytes(r.randrange(256) for _ in range(r.randint(0, 500)))
+    elif k == 1:
+        data = b"{" * 100000
+    elif k == 2:
+        data = json.dumps({"status": r.choice([5, None, [], "ok"]), "id": {},
+                           "exception": "x", "outputs": 3}).encode()
+    elif k == 3:
+        data = b'{"status": "rejected", "exception": {"type": 1, "message": []}}'
+    else:
+        data = b""
+    with open(os.path.join(d, "result.json"), "wb") as f:
+        f.write(data)
+
+
+def write_garbage(fd, seed):
+    for line in garbage_lines(seed):
+        try:
+            os.write(fd, line)
+        except OSError:
+            return
 
 
 def hog():
@@ -140,6 +217,12 @@ def execute(req):
     if what.startswith("slow:"):
         time.sleep(float(what[5:]))
         return record(req, "ok")
+    if what.startswith("garbage:"):
+        seed = int(what[8:])
+        if MODE != "fork":
+            write_garbage(4, seed)
+        garbage_record(seed, req["dir"])
+        return "ok"
     return record(req, "harness-error",
                   exception("ValueError", "unknown stub " + what, "harness"))
 
@@ -226,6 +309,11 @@ def serve_fork(rq, ch):
             continue
         sys.stdout.flush()
         sys.stderr.flush()
+        model = req.get("model") or {}
+        what = model.get("stub", "") if isinstance(model, dict) else ""
+        if isinstance(what, str) and what.startswith("garbage:"):
+            ch.f.flush()
+            write_garbage(4, int(what[8:]))
         pid = os.fork()
         if pid == 0:
             code = 5
@@ -253,10 +341,10 @@ def serve_fork(rq, ch):
 
 
 def main():
-    global FRAMEWORK
+    global FRAMEWORK, MODE
     args = sys.argv[1:]
     FRAMEWORK = args[args.index("--framework") + 1]
-    mode = args[args.index("--mode") + 1]
+    mode = MODE = args[args.index("--mode") + 1]
     faulthandler_on()
     ch = Channel(4)
     rq = os.fdopen(3, "r", encoding="utf-8")
@@ -280,6 +368,7 @@ def main():
 
 
 FRAMEWORK = None
+MODE = None
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -57,7 +57,7 @@ struct want {
 static const struct want behaviours[] = {
 	{ "ok",			DLT_EXEC_OK,		0,	0 },
 	{ "reject",		DLT_EXEC_REJECTED,	1,	0 },
-	{ "illegal",		DLT_EXEC_HARNESS,	2,	0 },
+	{ "illegal",		DLT_EXEC_ILLEGAL,	2,	0 },
 	{ "unsupported",	DLT_EXEC_HARNESS,	3,	0 },
 	{ "harness-error",	DLT_EXEC_HARNESS,	5,	0 },
 	{ "segv",		DLT_EXEC_CRASHED,	-1,	SIGSEGV },
@@ -97,6 +97,7 @@ static void	test_hello(int);
 static void	test_backtrace(void);
 static void	test_fork_core(void);
 static void	test_free_in_flight(int);
+static void	test_garbage(int);
 
 static char *
 new_dir(void)
@@ -708,6 +709,73 @@ test_free_in_flight(int iso)
 	free(logdir);
 }
 
+/*
+ * Fault injection where the pool parses what children write: harnesses
+ * that write hostile lines on fd 4 (bytes, unclosed JSON, 2 MiB lines,
+ * 200,000 nested brackets, wrong types, "started" naming the runner's own
+ * pid or init) and hostile result.json files (tests/harness-stub.py,
+ * garbage:SEED).  Every execution must end, the runner must live (a kill
+ * of its own group would end this test), and the pool must still run an
+ * ordinary execution afterwards.
+ */
+#define NGARBAGE	40
+
+static void
+test_garbage(int iso)
+{
+	struct dlt_exec_target	 target = { "stub-1.0", "stub", NULL };
+	struct dlt_exec_opts	 o;
+	struct dlt_exec_pool	*p;
+	struct dlt_exec_done	 d;
+	const char		*mode = dlt_isolation_names[iso];
+	char			*dir, *logdir, stub[32];
+	int			 seed, ended = 0, r, harness = 0;
+	int64_t			 t0 = dlt_now_ms();
+
+	target.python = python;
+	logdir = xasprintf("%s/logs-garbage-%s", tmp, mode);
+	mkdir(logdir, 0777);
+	opts_init(&o, iso, 1, logdir);
+	if (dlt_exec_pool_new(&p, &target, 1, &o) == -1) {
+		ok(0, "%s: garbage: pool", mode);
+		free(logdir);
+		return;
+	}
+	for (seed = 1; seed <= NGARBAGE; seed++) {
+		snprintf(stub, sizeof stub, "garbage:%d", seed);
+		if (submit(p, 0, stub, NULL, &dir) == -1) {
+			free(dir);
+			break;
+		}
+		free(dir);
+		while ((r = dlt_exec_pool_wait(p, 60000, &d)) == 0)
+			;
+		if (r != 1)
+			break;
+		ended++;
+		if (d.status == DLT_EXEC_HARNESS)
+			harness++;
+		dlt_exec_done_release(&d);
+	}
+	ok(ended == NGARBAGE, "%s: %d hostile harnesses, every execution "
+	    "ended (%d as harness errors, %lld ms)", mode, ended, harness,
+	    (long long)(dlt_now_ms() - t0));
+	r = -1;
+	if (submit(p, 0, "ok", NULL, &dir) == 0)
+		while ((r = dlt_exec_pool_wait(p, 60000, &d)) == 0)
+			;
+	free(dir);
+	ok(r == 1 && d.status == DLT_EXEC_OK, "%s: after them the pool runs "
+	    "an ordinary execution (%s%s%s)", mode, r == 1 ?
+	    dlt_exec_status_names[d.status] : "none", r == 1 && d.why != NULL ?
+	    ": " : "", r == 1 && d.why != NULL ? d.why : "");
+	if (r == 1)
+		dlt_exec_done_release(&d);
+	dlt_exec_pool_free(p);
+	clean("garbage");
+	free(logdir);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -755,6 +823,7 @@ main(int argc, char **argv)
 		test_unavailable(iso);
 		test_hello(iso);
 		test_free_in_flight(iso);
+		test_garbage(iso);
 	}
 	test_backtrace();
 	test_fork_core();

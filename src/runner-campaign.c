@@ -192,8 +192,65 @@ dlt_parse_size(const char *s, int *ok)
  * The harness target of a name: a framework or alias ("torch"), or
  * keras-BACKEND ("keras-torch" is keras-pytorch).
  */
+/*
+ * Execution modes: TARGET+MODE runs the same model another way on the
+ * same framework (the harness's names.EXEC_MODES; tests/t6101 checks that
+ * they agree), and the oracles compare it with the others like another
+ * framework.
+ */
+static const struct {
+	int		 framework;
+	const char	*mode;
+	const char	*what;
+} exec_modes[] = {
+	{ DLT_FW_TENSORFLOW, "xla", "tf.function(jit_compile=True)" },
+	{ DLT_FW_JAX, "eager", "op by op, under jax.disable_jit()" },
+};
+
+#define NELEM(a)	(sizeof (a) / sizeof (a)[0])
+
+static int	target_base(struct dlt_run_target *, const char *, char **);
+
+/* NAME[+MODE]: the harness target and framework family of t. */
 static int
 target_name(struct dlt_run_target *t, const char *name, char **err)
+{
+	struct strbuf	 known = STRBUF_INIT;
+	const char	*plus;
+	char		*base, *h;
+	size_t		 i;
+	int		 rc;
+
+	if ((plus = strchr(name, '+')) == NULL)
+		return (target_base(t, name, err));
+	base = xstrndup(name, (size_t)(plus - name));
+	rc = target_base(t, base, err);
+	free(base);
+	if (rc != 0)
+		return (rc);
+	for (i = 0; i < NELEM(exec_modes); i++) {
+		if (exec_modes[i].framework != t->framework ||
+		    strncasecmp(t->harness, "keras", 5) == 0)
+			continue;
+		if (strcasecmp(plus + 1, exec_modes[i].mode) == 0) {
+			h = xasprintf("%s+%s", t->harness, exec_modes[i].mode);
+			free(t->harness);
+			t->harness = h;
+			return (0);
+		}
+		strbuf_addf(&known, "%s%s", known.len > 0 ? ", " : "",
+		    exec_modes[i].mode);
+	}
+	*err = xasprintf("unknown execution mode '%s' of %s (%s)", plus + 1,
+	    t->harness, known.len > 0 ? known.buf : "it has none");
+	strbuf_release(&known);
+	free(t->harness);
+	t->harness = NULL;
+	return (-1);
+}
+
+static int
+target_base(struct dlt_run_target *t, const char *name, char **err)
 {
 	const char	*hint;
 	int		 f, b;

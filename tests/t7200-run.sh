@@ -80,6 +80,22 @@ test_expect_success 'bad command lines are usage errors, and create no store' '
 	test ! -e x.db
 '
 
+test_expect_success 'execution modes: the harness and dltriage know the same' '
+	PYTHONPATH="$TEST_SRCDIR/harness" "$DLT_PYTHON" -m dltriage_harness.names --modes >modes &&
+	test -s modes &&
+	while read -r t; do
+		dltriage run --models lenet5-mnist --frameworks "$t" --dry-run >out ||
+			return 1
+	done <modes &&
+	test_must_fail --code=2 dltriage run --models lenet5-mnist \
+	    --frameworks pytorch+xla --db z.db 2>err &&
+	grep "unknown execution mode .xla. of pytorch" err &&
+	test_must_fail --code=2 dltriage run --models lenet5-mnist \
+	    --frameworks tensorflow+jit --db z.db 2>err &&
+	grep "unknown execution mode .jit. of tensorflow (xla)" err &&
+	test ! -e z.db
+'
+
 test_expect_success 'an unknown model is named' '
 	test_must_fail --code=5 dltriage run --models lenet9 --db y.db 2>err &&
 	grep "no model .lenet9." err
@@ -137,6 +153,20 @@ test_expect_success '--threads: checked, part of the identity, given to the harn
 	test "$(sqlite3 "$TEST_TMP/worker.db" "select count(*) from executions
 	    where result_json like '\''%\"threads\": 1%'\''")" = 5
 '
+
+if "$DLT_PYTHON" -c "import jax" >/dev/null 2>&1; then
+	test_expect_success 'jax and jax+eager: one model two ways, compared' '
+		dltriage run --models lenet5-mnist --ops DT,GF --frameworks jax,jax+eager \
+		    --isolation worker --db modes.db >out 2>err &&
+		grep "^campaign 1: 6 executions planned" out &&
+		test "$(sqlite3 modes.db "select count(*) from executions
+		    where status = '\''ok'\'' and framework = '\''jax+eager'\''")" = 3 &&
+		test "$(sqlite3 modes.db "select count(*) from comparisons
+		    where framework_b = '\''jax+eager'\'' or framework_a = '\''jax+eager'\''")" -ge 3
+	'
+else
+	test_skip 'jax and jax+eager' "'$DLT_PYTHON' cannot import jax"
+fi
 
 test_expect_success 'evidence and run directories are kept' '
 	test "$(sqlite3 "$TEST_TMP/spawn.db" "select count(*) from evidence

@@ -9,6 +9,7 @@ from .model import IRError
 
 class Adapter(object):
     framework = "?"  # the canonical target (names.py), set by run.py
+    exec_mode = None  # its execution mode (names.EXEC_MODES), or None
 
     def __init__(self, random_params=False):
         self.random_params = random_params

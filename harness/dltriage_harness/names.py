@@ -12,7 +12,10 @@ Keras on $KERAS_BACKEND, else on tensorflow.
     python3 -m dltriage_harness.names     prints FRAMEWORKS, one line each:
                                           "canonical alias1 alias2 ..."
     python3 -m dltriage_harness.names --targets
-                                          prints the harness's targets
+                                          prints the harness's targets,
+                                          execution modes (TARGET+MODE) last
+    python3 -m dltriage_harness.names --modes
+                                          prints the execution modes only
 """
 
 import difflib
@@ -41,6 +44,16 @@ KERAS_BACKEND_ENV = {"tensorflow": "tensorflow", "jax": "jax", "pytorch": "torch
 # The harness's targets: the frameworks with an adapter, and Keras on
 # each backend.
 TARGETS = ("pytorch", "tensorflow", "jax") + tuple("keras-" + b for b in KERAS_BACKENDS)
+
+# Execution modes: a target TARGET+MODE runs the same model another way on
+# the same framework, so that the oracles compare the two like two
+# frameworks (src/vocab.c's exec_modes; tests/t0002-docs.sh checks that
+# they agree).  The plain target is the framework's default: PyTorch and
+# TensorFlow eager, JAX jitted.
+EXEC_MODES = (
+    ("tensorflow", "xla"),      # tf.function(jit_compile=True)
+    ("jax", "eager"),           # op by op, under jax.disable_jit()
+)
 
 _CANON = {}
 for _c, _aliases in FRAMEWORKS:
@@ -87,7 +100,18 @@ def canonical(name, keras_backend=None):
     """The canonical harness target that name stands for: "torch" and
     "PyTorch" give "pytorch", "keras-torch" gives "keras-pytorch", "keras"
     gives keras-<keras_backend, else $KERAS_BACKEND, else tensorflow>.
-    Raises UnknownFramework for a name that is no target."""
+    Raises UnknownFramework for a name that is no target.  TARGET+MODE
+    (an execution mode of EXEC_MODES) gives the canonical target with its
+    mode: "tf+xla" gives "tensorflow+xla"."""
+    if isinstance(name, str) and "+" in name:
+        base, _, mode = name.partition("+")
+        t = canonical(base, keras_backend)
+        mode = mode.strip().lower()
+        modes = [m for b, m in EXEC_MODES if b == t]
+        if mode not in modes:
+            raise UnknownFramework(name, "unknown execution mode '%s' of %s (%s)" % (
+                mode, t, ", ".join(modes) if modes else "it has none"), "")
+        return t + "+" + mode
     fw = framework(name)
     if fw == "keras":
         return _keras_target(name, keras_backend or os.environ.get("KERAS_BACKEND")
@@ -118,6 +142,12 @@ def _spellings(among=TARGETS + ("keras",)):
     return out
 
 
+def split_mode(target):
+    """(target, mode or None) of a canonical target."""
+    base, _, mode = target.partition("+")
+    return base, mode or None
+
+
 def suggest(name, among=TARGETS + ("keras",)):
     """The name of among (default: the targets and "keras") most like an
     unknown name (difflib), or None."""
@@ -133,9 +163,15 @@ def main(argv=None):
     if argv == ["--targets"]:
         for t in TARGETS:
             print(t)
+        for b, m in EXEC_MODES:
+            print("%s+%s" % (b, m))
+        return 0
+    if argv == ["--modes"]:
+        for b, m in EXEC_MODES:
+            print("%s+%s" % (b, m))
         return 0
     if argv:
-        sys.stderr.write("usage: python3 -m dltriage_harness.names [--targets]\n")
+        sys.stderr.write("usage: python3 -m dltriage_harness.names [--targets | --modes]\n")
         return 2
     for c, aliases in FRAMEWORKS:
         print(" ".join((c,) + aliases))

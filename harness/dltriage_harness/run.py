@@ -44,7 +44,9 @@ def import_adapter(name, random_params=False):
     """Import the framework (setting KERAS_BACKEND first for Keras) and
     return an adapter instance; Unavailable when it cannot be imported."""
     from .adapters import FRAMEWORKS
-    module, backend = FRAMEWORKS[name]
+    from .names import split_mode
+    base, exec_mode = split_mode(name)
+    module, backend = FRAMEWORKS[base]
     if backend:
         os.environ["KERAS_BACKEND"] = backend
     if backend == "jax" or module == "jax":
@@ -63,6 +65,7 @@ def import_adapter(name, random_params=False):
     _threads_after_import(threads)
     a = mod.Adapter(random_params=random_params)
     a.framework = name
+    a.exec_mode = exec_mode
     return a
 
 

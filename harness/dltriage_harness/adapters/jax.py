@@ -69,7 +69,12 @@ class Adapter(_Base):
             self.given = params
             return forward(params, ins)
 
-        outs = jax.jit(forward2)(params, ins)
+        if self.exec_mode == "eager":
+            # jax+eager: the same walk op by op, nothing compiled as a whole
+            with jax.disable_jit():
+                outs = forward2(params, ins)
+        else:
+            outs = jax.jit(forward2)(params, ins)
         outs = jax.block_until_ready(outs)
         res = {}
         for o in model.outputs:

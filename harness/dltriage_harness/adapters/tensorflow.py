@@ -33,7 +33,20 @@ class Adapter(_Base):
         for inp in model.inputs:
             values[inp.name] = tf.cast(tf.constant(np.asarray(inputs[inp.name])),
                                        getattr(tf, inp.dtype))
-        self.walk(model, values)
+        if self.exec_mode == "xla":
+            # tensorflow+xla: the walk traced once into a graph that XLA
+            # compiles (the weights are constants of the graph)
+            names = [i.name for i in model.inputs]
+
+            def forward(*xs):
+                vals = dict(zip(names, xs))
+                self.walk(model, vals)
+                return [vals[o] for o in model.outputs]
+
+            ys = tf.function(forward, jit_compile=True)(*[values[n] for n in names])
+            values.update(zip(model.outputs, ys))
+        else:
+            self.walk(model, values)
         out = {}
         for o in model.outputs:
             y = values[o]

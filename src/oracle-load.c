@@ -26,6 +26,7 @@ struct dlt_oracle_sample {
 	char			*name;
 	int			 line, col;
 	int			 injected;
+	char			*compute_dtype;	/* NULL: none */
 	struct dlt_outputs	*mutant, *seed;
 	size_t			 nmutant, nseed;
 	int			 has_seed;
@@ -54,7 +55,7 @@ static const char *const nan_keys[] = {
 static const char *const inc_keys[] = { "values", "shape", "dtype" };
 static const char *const acc_keys[] = { "disagreement", "empty_output" };
 static const char *const sample_keys[] = {
-	"name", "injected", "mutant", "seed", "expect"
+	"name", "injected", "compute_dtype", "mutant", "seed", "expect"
 };
 static const char *const run_keys[] = { "status", "outputs" };
 static const char *const out_keys[] = { "dtype", "shape", "values" };
@@ -276,6 +277,7 @@ sample_release(struct dlt_oracle_sample *s)
 	size_t	i;
 
 	free(s->name);
+	free(s->compute_dtype);
 	for (i = 0; i < s->nmutant; i++)
 		dlt_outputs_release(&s->mutant[i]);
 	free(s->mutant);
@@ -535,6 +537,12 @@ load_sample(struct loader *l, const struct ynode *n)
 		else
 			s->injected = b;
 	}
+	if ((v = ynode_get(n, "compute_dtype")) != NULL) {
+		if (v->type != YNODE_SCALAR || ynode_is_null(v))
+			problem(l, v, "'compute_dtype' must be a dtype name");
+		else
+			s->compute_dtype = xstrdup(v->scalar);
+	}
 	if ((v = ynode_get(n, "mutant")) == NULL)
 		problem(l, n, "sample '%s' needs 'mutant'", s->name);
 	else
@@ -722,7 +730,8 @@ dlt_oracle_cfg_check_samples(const struct dlt_oracle_cfg *cfg,
 
 	for (i = 0; i < cfg->nsamples; i++) {
 		s = &cfg->samples[i];
-		dlt_oracle_compare(cfg, s->injected, s->has_seed ? s->seed : NULL,
+		dlt_oracle_compare(cfg, s->injected, s->compute_dtype,
+		    s->has_seed ? s->seed : NULL,
 		    s->nseed, s->mutant, s->nmutant, &r);
 		got[0] = got[1] = NULL;
 		ngot[0] = ngot[1] = 0;

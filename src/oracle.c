@@ -33,6 +33,7 @@ static void	 shape_text(char *, size_t, const struct dlt_output *);
 static void	 compare_values(const struct dlt_output *,
 		    const struct dlt_output *, double, double, struct cmp *);
 static void	 pair_tolerance(const struct dlt_oracle_cfg *, const char *,
+		    const char *,
 		    const char *, double *, double *);
 static void	 add_finding(struct dlt_oracle_result *, enum dlt_oracle_class,
 		    enum dlt_oracle_action, const char *, const char *,
@@ -51,8 +52,11 @@ static double	*reference(const struct dlt_oracle_cfg *, const struct col *,
 static double	 dmad(const struct dlt_output *, const struct dlt_output *,
 		    const double *);
 static void	 compare_output(const struct dlt_oracle_cfg *, int,
+		    const char *, struct dlt_oracle_result *, const char *,
+		    const struct col *, size_t);
+static void	 disagreement(const struct dlt_oracle_cfg *,
 		    struct dlt_oracle_result *, const char *, const struct col *,
-		    size_t);
+		    size_t, const int *, const char *);
 static void	 check_acceptance(const struct dlt_oracle_cfg *,
 		    struct dlt_oracle_result *, const struct dlt_outputs *,
 		    size_t);
@@ -273,16 +277,22 @@ compare_values(const struct dlt_output *a, const struct dlt_output *b,
 }
 
 /* The looser of the two dtypes' tolerances. */
+/* The looser of the outputs' tolerances and the compute dtype's (or NULL). */
 static void
 pair_tolerance(const struct dlt_oracle_cfg *cfg, const char *da, const char *db,
-    double *atol, double *rtol)
+    const char *dc, double *atol, double *rtol)
 {
-	const struct dlt_tolerance	*ta, *tb;
+	const struct dlt_tolerance	*ta, *tb, *tc;
 
 	ta = dlt_oracle_tolerance(cfg, da);
 	tb = dlt_oracle_tolerance(cfg, db);
 	*atol = fmax(ta->atol, tb->atol);
 	*rtol = fmax(ta->rtol, tb->rtol);
+	if (dc != NULL) {
+		tc = dlt_oracle_tolerance(cfg, dc);
+		*atol = fmax(*atol, tc->atol);
+		*rtol = fmax(*rtol, tc->rtol);
+	}
 }
 
 /* Takes signature and evidence. */
@@ -490,23 +500,38 @@ dmad(const struct dlt_output *a, const struct dlt_output *b, const double *g)
 	return (worst);
 }
 
+/* What a pair of frameworks' outputs did, worst last (disagreement()). */
+enum {
+	PAIR_AGREE,
+	PAIR_MAX_ABS,
+	PAIR_MAX_REL,
+	PAIR_D_MAD,
+	PAIR_SHAPE
+};
+
+static const char *const pair_kinds[] = {
+	NULL, "inconsistency:max-abs", "inconsistency:max-rel",
+	"inconsistency:d-mad", "inconsistency:shape"
+};
+
 static void
 compare_output(const struct dlt_oracle_cfg *cfg, int injected,
-    struct dlt_oracle_result *r, const char *name, const struct col *cols,
-    size_t n)
+    const char *compute_dtype, struct dlt_oracle_result *r, const char *name,
+    const struct col *cols, size_t n)
 {
 	struct dlt_oracle_pair	*p;
 	const struct dlt_output	*a, *b;
 	struct strbuf		 sig = STRBUF_INIT, ev = STRBUF_INIT;
+	struct strbuf		 evall = STRBUF_INIT;
 	struct cmp		 c;
 	double			*g;
 	char			 fws[512], sa[128], sb[128];
-	const char		*kind;
 	size_t			 i, j;
-	int			 gok, both_nonfinite;
+	int			 gok, both_nonfinite, *pk;
 
 	check_nonfinite(cfg, injected, r, name, cols, n, 0);
 	check_nonfinite(cfg, injected, r, name, cols, n, 1);
+	pk = xcalloc(n * n + 1, sizeof *pk);
 	for (i = 0; i < n; i++) {
 		a = cols[i].out;
 		g = reference(cfg, cols, n, a, &gok);
@@ -519,19 +544,17 @@ compare_output(const struct dlt_oracle_cfg *cfg, int injected,
 			p->fw_b = xstrdup(cols[j].fw->framework);
 			p->output = xstrdup(name);
 			p->dmad = NAN;
-			pair_tolerance(cfg, a->dtype, b->dtype, &p->atol, &p->rtol);
+			pair_tolerance(cfg, a->dtype, b->dtype, compute_dtype,
+			    &p->atol, &p->rtol);
 			snprintf(fws, sizeof fws, "%s,%s", p->fw_a, p->fw_b);
 			if (!same_shape(a, b)) {
 				p->verdict = DLT_PV_SHAPE;
 				shape_text(sa, sizeof sa, a);
 				shape_text(sb, sizeof sb, b);
-				add_finding(r, DLT_OC_INCONSISTENCY,
-				    cfg->shape_mismatch, "inconsistency:shape",
-				    name, fws, xasprintf("inconsistency:shape: "
-				    "'%s' has another shape on %s than on %s", name,
-				    p->fw_a, p->fw_b), xasprintf("%s: '%s' %s %s\n"
-				    "%s: '%s' %s %s\n", p->fw_a, name, sa, a->dtype,
-				    p->fw_b, name, sb, b->dtype));
+				pk[i * n + j] = PAIR_SHAPE;
+				strbuf_addf(&evall, "'%s': %s %s %s, %s %s %s\n",
+				    name, p->fw_a, sa, a->dtype, p->fw_b, sb,
+				    b->dtype);
 				continue;
 			}
 			compare_values(a, b, p->atol, p->rtol, &c);
@@ -575,17 +598,12 @@ compare_output(const struct dlt_oracle_cfg *cfg, int injected,
 			 */
 			if (c.mismatched > c.nonfinite) {
 				if (!isnan(p->dmad) && p->dmad > cfg->dmad_threshold)
-					kind = "inconsistency:d-mad";
+					pk[i * n + j] = PAIR_D_MAD;
 				else if (p->atol >= p->rtol * c.worst_mag)
-					kind = "inconsistency:max-abs";
+					pk[i * n + j] = PAIR_MAX_ABS;
 				else
-					kind = "inconsistency:max-rel";
-				strbuf_reset(&sig);
-				strbuf_addf(&sig, "%s: '%s' differs between %s and %s",
-				    kind, name, p->fw_a, p->fw_b);
-				add_finding(r, DLT_OC_INCONSISTENCY, cfg->values, kind,
-				    name, fws, strbuf_detach(&sig, NULL),
-				    xstrdup(ev.buf));
+					pk[i * n + j] = PAIR_MAX_REL;
+				strbuf_addstr(&evall, ev.buf);
 			}
 			/*
 			 * NaN/Inf on both but not in the same places: the
@@ -608,8 +626,89 @@ compare_output(const struct dlt_oracle_cfg *cfg, int injected,
 		}
 		free(g);
 	}
+	disagreement(cfg, r, name, cols, n, pk, evall.buf);
+	free(pk);
+	strbuf_release(&evall);
 	strbuf_release(&sig);
 	strbuf_release(&ev);
+}
+
+/*
+ * One finding for an output on which frameworks disagree, however many
+ * pairs do: the frameworks in groups that agree (the agreeing pairs'
+ * components), the largest group first, and the worst pair's kind.  The
+ * signature names the groups but not the output, so that the same split
+ * on two models is one bucket; the output and every pair's figures are
+ * the evidence.  The failure's frameworks are those outside the largest
+ * group (all of them on a tie).
+ */
+static void
+disagreement(const struct dlt_oracle_cfg *cfg, struct dlt_oracle_result *r,
+    const char *name, const struct col *cols, size_t n, const int *pk,
+    const char *evidence)
+{
+	struct strbuf	 sig = STRBUF_INIT, odd = STRBUF_INIT;
+	size_t		*comp, *size, i, j, k, big = 0, nbig = 0, first;
+	int		 worst = PAIR_AGREE, shape = 0;
+
+	for (i = 0; i < n; i++)
+		for (j = i + 1; j < n; j++) {
+			if (pk[i * n + j] > worst)
+				worst = pk[i * n + j];
+			shape |= pk[i * n + j] == PAIR_SHAPE;
+		}
+	if (worst == PAIR_AGREE)
+		return;
+	if (shape)
+		worst = PAIR_SHAPE;
+	/* components of "agree", by relabelling */
+	comp = xcalloc(n, sizeof *comp);
+	size = xcalloc(n, sizeof *size);
+	for (i = 0; i < n; i++)
+		comp[i] = i;
+	for (i = 0; i < n; i++)
+		for (j = i + 1; j < n; j++)
+			if (pk[i * n + j] == PAIR_AGREE && comp[j] != comp[i])
+				for (k = 0, first = comp[j]; k < n; k++)
+					if (comp[k] == first)
+						comp[k] = comp[i];
+	for (i = 0; i < n; i++)
+		size[comp[i]]++;
+	for (i = 0; i < n; i++)
+		if (size[i] > size[big])
+			big = i;
+	for (i = 0; i < n; i++)
+		nbig += size[i] == size[big];
+	strbuf_addf(&sig, "%s: ", pair_kinds[worst]);
+	/* the largest group first, then the others in order */
+	for (k = 0; k < 2; k++)
+		for (i = 0; i < n; i++) {
+			if (size[i] == 0 || (k == 0) != (i == big))
+				continue;
+			if (sig.buf[sig.len - 1] != ' ')
+				strbuf_addstr(&sig, " | ");
+			for (j = 0, first = 1; j < n; j++)
+				if (comp[j] == i) {
+					strbuf_addf(&sig, "%s%s", first ? "" : ", ",
+					    cols[j].fw->framework);
+					first = 0;
+				}
+		}
+	for (j = 0; j < n; j++)
+		if (comp[j] != big || nbig > 1 || size[big] == 1)
+			strbuf_addf(&odd, "%s%s", odd.len > 0 ? "," : "",
+			    cols[j].fw->framework);
+	if (odd.len == 0)	/* agreeing chains: A~B, B~C, A!~C */
+		for (j = 0; j < n; j++)
+			strbuf_addf(&odd, "%s%s", odd.len > 0 ? "," : "",
+			    cols[j].fw->framework);
+	add_finding(r, DLT_OC_INCONSISTENCY, worst == PAIR_SHAPE ?
+	    cfg->shape_mismatch : cfg->values, pair_kinds[worst], name,
+	    odd.buf, strbuf_detach(&sig, NULL), xasprintf("output '%s'\n%s",
+	    name, evidence));
+	strbuf_release(&odd);
+	free(comp);
+	free(size);
 }
 
 static void
@@ -703,8 +802,8 @@ equivalent(const struct dlt_oracle_cfg *cfg, const struct dlt_outputs *seed,
 			if ((so = match_output(s, &m[i], k)) == NULL ||
 			    !same_shape(so, &m[i].v[k]))
 				return (0);
-			pair_tolerance(cfg, so->dtype, m[i].v[k].dtype, &atol,
-			    &rtol);
+			pair_tolerance(cfg, so->dtype, m[i].v[k].dtype, NULL,
+			    &atol, &rtol);
 			compare_values(so, &m[i].v[k], atol, rtol, &c);
 			if (c.mismatched > 0)
 				return (0);
@@ -716,7 +815,7 @@ equivalent(const struct dlt_oracle_cfg *cfg, const struct dlt_outputs *seed,
 
 void
 dlt_oracle_compare(const struct dlt_oracle_cfg *cfg, int injected,
-    const struct dlt_outputs *seed, size_t nseed,
+    const char *compute_dtype, const struct dlt_outputs *seed, size_t nseed,
     const struct dlt_outputs *m, size_t n, struct dlt_oracle_result *r)
 {
 	struct col		*cols;
@@ -766,7 +865,8 @@ dlt_oracle_compare(const struct dlt_oracle_cfg *cfg, int injected,
 				}
 				ncols++;
 			}
-			compare_output(cfg, injected, r, name, cols, ncols);
+			compare_output(cfg, injected, compute_dtype, r, name,
+			    cols, ncols);
 		}
 	}
 	free(cols);

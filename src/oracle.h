@@ -200,6 +200,7 @@ void	dlt_oracle_result_release(struct dlt_oracle_result *);
  * result is initialised here.
  */
 void	dlt_oracle_compare(const struct dlt_oracle_cfg *, int injected,
+	    const char *compute_dtype,
 	    const struct dlt_outputs *seed, size_t nseed,
 	    const struct dlt_outputs *mutant, size_t nmutant,
 	    struct dlt_oracle_result *);

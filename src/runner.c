@@ -58,6 +58,7 @@ struct mutant {
 	char			*params;	/* JSON, or NULL */
 	char			*json;		/* the IR as JSON */
 	int			 injected;	/* an input is filled with NaN/Inf */
+	const char		*compute_dtype;	/* least_precise(), static */
 	int64_t			 store_id;
 	size_t			 pending;	/* executions not finished */
 	struct exec		*execs;		/* one per target */
@@ -119,6 +120,7 @@ static int	 plan_seed(struct runner *, struct seed *, struct mutant ***,
 		     size_t *);
 static int	 collect_mutant(const struct dlt_mutant *, void *);
 static int	 injected_inputs(const struct dlt_model *);
+static const char *least_precise(const struct dlt_model *);
 static void	 mutant_free(struct mutant *);
 static void	 queue_push(struct runner *, struct exec *);
 static int	 run_queue(struct runner *);
@@ -438,6 +440,29 @@ injected_inputs(const struct dlt_model *m)
 	return (0);
 }
 
+/*
+ * The least precise float dtype the model computes in (a DT mutant's
+ * bfloat16 layer inside a float32 model), or NULL: the oracles compare
+ * with that dtype's tolerance too, since the error of one layer reaches
+ * the outputs whatever their dtype.
+ */
+static const char *
+least_precise(const struct dlt_model *m)
+{
+	static const int	 order[] = { DLT_DT_BFLOAT16, DLT_DT_FLOAT16 };
+	size_t			 i, k;
+
+	for (k = 0; k < 2; k++) {
+		for (i = 0; i < m->nnodes; i++)
+			if (m->nodes[i].dtype == order[k])
+				return (dlt_dtype_name(order[k]));
+		for (i = 0; i < m->ninputs; i++)
+			if (m->inputs[i].dtype == order[k])
+				return (dlt_dtype_name(order[k]));
+	}
+	return (NULL);
+}
+
 struct plan_state {
 	struct runner	  *r;
 	struct seed	  *seed;
@@ -473,6 +498,7 @@ collect_mutant(const struct dlt_mutant *mt, void *arg)
 	dlt_model_write_json(mt->model, &sb);
 	m->json = strbuf_detach(&sb, NULL);
 	m->injected = injected_inputs(mt->model);
+	m->compute_dtype = least_precise(mt->model);
 	*ps->v = xreallocarray(*ps->v, *ps->n + 1, sizeof **ps->v);
 	(*ps->v)[(*ps->n)++] = m;
 	return (0);
@@ -499,6 +525,7 @@ plan_seed(struct runner *r, struct seed *s, struct mutant ***v, size_t *n)
 	dlt_model_write_json(&s->model, &sb);
 	m->json = strbuf_detach(&sb, NULL);
 	m->injected = injected_inputs(&s->model);
+	m->compute_dtype = least_precise(&s->model);
 	*v = xcalloc(1, sizeof **v);
 	(*v)[(*n)++] = m;
 
@@ -822,7 +849,7 @@ run_oracles(struct runner *r, struct mutant *m, struct oracle_out *o)
 		}
 	}
 	dlt_oracle_result_init(&o->res);
-	dlt_oracle_compare(r->env->oracle, m->injected,
+	dlt_oracle_compare(r->env->oracle, m->injected, m->compute_dtype,
 	    m->ordinal > 0 && m->seed->outputs_ready ? m->seed->outputs : NULL,
 	    m->ordinal > 0 && m->seed->outputs_ready ? n : 0, outs, n, &o->res);
 	o->cmp = xcalloc(o->res.npairs + 1, sizeof *o->cmp);

@@ -249,17 +249,17 @@ print_report(const struct mrun *r, const struct dlt_model *m, FILE *fp)
 			fprintf(fp, "%s %s", i ? "," : "", r->fw_specs[i]);
 	}
 	fprintf(fp, ")\n");
-	fprintf(fp, "%-8s %6s %6s %6s %8s %8s %6s\n", "operator", "asked",
+	fprintf(fp, "%-11s %6s %6s %6s %8s %8s %6s\n", "operator", "asked",
 	    "drawn", "made", "repaired", "rejected", "failed");
 	for (i = 0; i < r->nops; i++) {
 		st = &r->stats[r->ops[i]];
 		if (st->not_applicable != NULL && st->requested == 0) {
-			fprintf(fp, "%-8s not applicable: %s\n",
+			fprintf(fp, "%-11s not applicable: %s\n",
 			    dlt_mutop_at((size_t)r->ops[i])->name,
 			    st->not_applicable);
 			continue;
 		}
-		fprintf(fp, "%-8s %6ld %6ld %6ld %8ld %8ld %6ld\n",
+		fprintf(fp, "%-11s %6ld %6ld %6ld %8ld %8ld %6ld\n",
 		    dlt_mutop_at((size_t)r->ops[i])->name, st->requested,
 		    st->drawn, st->emitted, st->repaired, st->rejected, st->failed);
 	}

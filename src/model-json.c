@@ -217,6 +217,8 @@ dlt_model_write_json(const struct dlt_model *m, struct strbuf *sb)
 		}
 		if (in->fill != NULL)
 			dlt_jw_kv_cstr(&jw, "fill", in->fill);
+		if (in->fill != NULL && in->has_fill_at)
+			dlt_jw_kv_int(&jw, "fill_at", in->fill_at);
 		dlt_jw_end(&jw);
 	}
 	dlt_jw_end(&jw);

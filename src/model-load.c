@@ -39,7 +39,7 @@ static const char *const top_keys[] = {
 	"outputs", "mutation"
 };
 static const char *const input_keys[] = {
-	"name", "shape", "dtype", "range", "fill"
+	"name", "shape", "dtype", "range", "fill", "fill_at"
 };
 static const char *const node_keys[] = {
 	"name", "op", "inputs", "attrs", "dtype", "weight_mutations"
@@ -51,7 +51,9 @@ static const char *const mutation_keys[] = {
 static const char *const wmut_keys[] = {
 	"op", "param", "scale", "fraction", "neurons", "seed"
 };
-static const char *const fill_values[] = { "random", "zeros", "nan", "inf" };
+static const char *const fill_values[] = {
+	"random", "zeros", "nan", "inf", "big", "denormal"
+};
 static const char *const counts_values[] = { "all", "trainable" };
 
 static void	 vproblem(struct loader *, int, int, const char *, va_list)
@@ -481,6 +483,22 @@ load_input(struct loader *l, const struct ynode *n, struct dlt_model_input *in)
 	    get_choice(l, v, what, "fill", fill_values, NELEM(fill_values), &i) == 0 &&
 	    i > 0)
 		in->fill = xstrdup(fill_values[i]);
+	if ((v = ynode_get(n, "fill_at")) != NULL) {
+		long long	at;
+
+		if (!ynode_plain_int(v, &at) || at < 0) {
+			got = ynode_describe(v);
+			problem(l, v, "%s'fill_at' must be an element index (0 or "
+			    "more), not %s", what, got);
+			free(got);
+		} else if (in->fill == NULL)
+			problem(l, v, "%s'fill_at' needs a 'fill' to put there",
+			    what);
+		else {
+			in->has_fill_at = 1;
+			in->fill_at = (int64_t)at;
+		}
+	}
 }
 
 /* A list of integers (or one integer when what allows); clamps huge values. */

@@ -294,6 +294,9 @@ dlt_model_write(const struct dlt_model *m, FILE *fp)
 		}
 		if (in->fill != NULL)
 			strbuf_addf(&sb, "    fill: %s\n", in->fill);
+		if (in->fill != NULL && in->has_fill_at)
+			strbuf_addf(&sb, "    fill_at: %lld\n",
+			    (long long)in->fill_at);
 	}
 	strbuf_addstr(&sb, "nodes:\n");
 	for (i = 0; i < m->nnodes; i++)

@@ -92,10 +92,24 @@ static const struct {
 	{ { "GF", "Gaussian fuzzing",
 	    "adds Gaussian noise to a share of a layer's weights", 1 },
 	    op_weights, NULL },
+	{ { "IN-BIG", "extreme magnitudes",
+	    "fills a model input with random values of magnitude up to 1e30 "
+	    "(3e4 for float16), finite but far outside what models see", 0 },
+	    op_input, NULL },
+	{ { "IN-DENORMAL", "denormal injection",
+	    "fills a model input with random subnormal values of its dtype, "
+	    "which flush-to-zero modes treat as zero", 0 }, op_input, NULL },
 	{ { "IN-INF", "infinity injection",
 	    "fills a model input with infinities", 0 }, op_input, NULL },
+	{ { "IN-INF-AT", "infinity at one place",
+	    "puts an infinity at one element of a model input (the others "
+	    "random), to see where each framework propagates it", 0 },
+	    op_input, NULL },
 	{ { "IN-NAN", "NaN injection", "fills a model input with NaNs", 0 },
 	    op_input, NULL },
+	{ { "IN-NAN-AT", "NaN at one place",
+	    "puts a NaN at one element of a model input (the others random), "
+	    "to see where each framework propagates it", 0 }, op_input, NULL },
 	{ { "IN-ZERO", "zero injection", "fills a model input with zeros", 0 },
 	    op_input, NULL },
 	{ { "LA", "layer addition",
@@ -1158,9 +1172,14 @@ op_input(struct mstate *s)
 	struct dlt_model_input	*in;
 	size_t			*c, n = 0, i;
 	const char		*name = ops[s->opi].info.name, *fill;
+	int64_t			 size;
+	int			 at;
 
-	fill = strcmp(name, "IN-NAN") == 0 ? "nan" :
-	    strcmp(name, "IN-INF") == 0 ? "inf" : "zeros";
+	at = strcmp(name, "IN-NAN-AT") == 0 || strcmp(name, "IN-INF-AT") == 0;
+	fill = strncmp(name, "IN-NAN", 6) == 0 ? "nan" :
+	    strncmp(name, "IN-INF", 6) == 0 ? "inf" :
+	    strcmp(name, "IN-BIG") == 0 ? "big" :
+	    strcmp(name, "IN-DENORMAL") == 0 ? "denormal" : "zeros";
 	c = xcalloc(s->m->ninputs + 1, sizeof *c);
 	for (i = 0; i < s->m->ninputs; i++) {
 		if (s->aware && strcmp(fill, "zeros") != 0 &&
@@ -1180,6 +1199,15 @@ op_input(struct mstate *s)
 	kv_add(&s->params, "fill", "%s", fill);
 	free(in->fill);
 	in->fill = xstrdup(fill);
+	in->has_fill_at = 0;
+	if (at) {
+		/* one element, drawn over the whole tensor */
+		for (size = 1, i = 0; i < (size_t)in->shape.rank; i++)
+			size *= in->shape.dim[i] > 0 ? in->shape.dim[i] : 1;
+		in->has_fill_at = 1;
+		in->fill_at = (int64_t)dlt_rng_below(s->rng, (uint64_t)size);
+		kv_add(&s->params, "at", "%lld", (long long)in->fill_at);
+	}
 	return (0);
 }
 

@@ -507,6 +507,24 @@ test_expect_success 'wrong attribute types, arity, missing keys' '
 	check_problems bad2
 '
 
+test_expect_success 'fill_at: an index, and a fill to put there' '
+	cat >bad.yaml <<-\EOF &&
+	model: m
+	inputs:
+	  - {name: x, shape: [1, 4], fill: nan, fill_at: -1}
+	  - {name: y, shape: [1, 4], fill_at: 2}
+	  - {name: z, shape: [1, 4], fill: big, fill_at: 7}
+	nodes:
+	  - {name: a, op: add, inputs: [x, y]}
+	outputs: [a]
+	EOF
+	cat >bad.expect <<-\EOF &&
+	bad.yaml:3:50: input '\''x'\'': '\''fill_at'\'' must be an element index (0 or more), not '\''-1'\''
+	bad.yaml:4:39: input '\''y'\'': '\''fill_at'\'' needs a '\''fill'\'' to put there
+	EOF
+	check_problems bad
+'
+
 test_expect_success 'shape relations between inputs and attributes' '
 	cat >bad.yaml <<-\EOF &&
 	model: m

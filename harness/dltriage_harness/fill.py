@@ -134,13 +134,38 @@ def input_value(model, inp, default_int_hi=None):
         lo, hi = float(inp.range[0]), float(inp.range[1])
     else:
         lo, hi = -1.0, 1.0
+    if inp.fill_at is not None:
+        # one element (row-major, modulo the size) gets the fill's value
+        v = uniform(model.seed, inp.name, "input", shape, lo, hi)
+        if v.size:
+            w = fill_tensor(model, inp, (1,))
+            v.reshape(-1)[int(inp.fill_at) % v.size] = w.reshape(-1)[0]
+        return v
+    if inp.fill == "random":
+        return uniform(model.seed, inp.name, "input", shape, lo, hi)
+    return fill_tensor(model, inp, shape)
+
+
+# The magnitudes of the fills "big" (finite, far outside what models see)
+# and "denormal" (below the dtype's smallest normal number) per input dtype.
+BIG = {"float16": 3.0e4, "bfloat16": 1.0e30, "float32": 1.0e30, "float64": 1.0e30}
+DENORMAL = {"float16": 6.0e-5, "bfloat16": 1.1e-38, "float32": 1.1e-38,
+            "float64": 2.2e-308}
+
+
+def fill_tensor(model, inp, shape):
+    """The values of a fill other than random, in shape."""
     if inp.fill == "zeros":
         return np.zeros(shape)
     if inp.fill == "nan":
         return np.full(shape, np.nan)
     if inp.fill == "inf":
         return np.full(shape, np.inf)
-    return uniform(model.seed, inp.name, "input", shape, lo, hi)
+    scale = (BIG if inp.fill == "big" else DENORMAL).get(inp.dtype, 1.0)
+    u = uniform(model.seed, inp.name, "fill", shape, -1.0, 1.0)
+    # never exactly zero: every value keeps the fill's magnitude class
+    u = np.where(np.abs(u) < 0.5, np.copysign(0.5, u), u)
+    return u * scale
 
 
 def model_inputs(model):

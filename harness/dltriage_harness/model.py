@@ -21,7 +21,7 @@ from .common import OP_SPECS
 
 DTYPES = ("float16", "bfloat16", "float32", "float64", "int32", "int64")
 FLOAT_DTYPES = ("float16", "bfloat16", "float32", "float64")
-FILLS = ("random", "zeros", "nan", "inf")
+FILLS = ("random", "zeros", "nan", "inf", "big", "denormal")
 WEIGHT_MUTATIONS = ("GF", "WS", "NAI", "NEB", "NS")
 
 MODEL_NAME = re.compile(r"^[a-z0-9][a-z0-9._-]*$")
@@ -30,7 +30,7 @@ NAME_MAX = 128
 
 TOP_KEYS = ("model", "description", "source", "seed", "published", "inputs", "nodes",
             "outputs", "mutation")
-INPUT_KEYS = ("name", "shape", "dtype", "range", "fill")
+INPUT_KEYS = ("name", "shape", "dtype", "range", "fill", "fill_at")
 NODE_KEYS = ("name", "op", "inputs", "attrs", "dtype", "weight_mutations")
 WM_KEYS = ("op", "param", "scale", "fraction", "neurons", "seed")
 
@@ -92,6 +92,7 @@ class Input(object):
         self.dtype = d.get("dtype") or "float32"
         self.range = d.get("range")
         self.fill = d.get("fill") or "random"
+        self.fill_at = d.get("fill_at")  # one element only, or None
 
 
 class Model(object):
@@ -230,6 +231,12 @@ class _Checker(object):
                 self.fail(p + ("range",), "range is [low, high]")
             if x.get("fill") is not None and x["fill"] not in FILLS:
                 self.fail(p + ("fill",), "unknown fill %r (%s)" % (x["fill"], ", ".join(FILLS)))
+            at = x.get("fill_at")
+            if at is not None:
+                if not _is_int(at) or at < 0:
+                    self.fail(p + ("fill_at",), "fill_at is an element index (0 or more)")
+                if x.get("fill") in (None, "random"):
+                    self.fail(p + ("fill_at",), "fill_at needs a fill to put there")
         if not isinstance(d["nodes"], list) or not d["nodes"]:
             self.fail(("nodes",), "nodes is a non-empty list")
         for i, n in enumerate(d["nodes"]):

@@ -648,13 +648,17 @@ disagreement(const struct dlt_oracle_cfg *cfg, struct dlt_oracle_result *r,
     const char *evidence)
 {
 	struct strbuf	 sig = STRBUF_INIT, odd = STRBUF_INIT;
-	size_t		*comp, *size, i, j, k, big = 0, nbig = 0, first;
+	size_t		*comp, *size, i, j, k, big = 0, nbig = 0, first, ncomp;
+	size_t		 wi = 0, wj = 0;
 	int		 worst = PAIR_AGREE, shape = 0;
 
 	for (i = 0; i < n; i++)
 		for (j = i + 1; j < n; j++) {
-			if (pk[i * n + j] > worst)
+			if (pk[i * n + j] > worst) {
 				worst = pk[i * n + j];
+				wi = i;
+				wj = j;
+			}
 			shape |= pk[i * n + j] == PAIR_SHAPE;
 		}
 	if (worst == PAIR_AGREE)
@@ -672,8 +676,21 @@ disagreement(const struct dlt_oracle_cfg *cfg, struct dlt_oracle_result *r,
 				for (k = 0, first = comp[j]; k < n; k++)
 					if (comp[k] == first)
 						comp[k] = comp[i];
-	for (i = 0; i < n; i++)
-		size[comp[i]]++;
+	for (i = 0, ncomp = 0; i < n; i++)
+		ncomp += size[comp[i]]++ == 0;
+	if (ncomp == 1) {
+		/*
+		 * Agreeing chains (A~B, B~C, A!~C) make one group: the worst
+		 * pair is the split.
+		 */
+		for (i = 0; i < n; i++) {
+			comp[i] = i;
+			size[i] = 1;
+		}
+		for (i = 0; i < n; i++)
+			if (i != wi && i != wj)
+				size[i] = 0, comp[i] = n;
+	}
 	for (i = 0; i < n; i++)
 		if (size[i] > size[big])
 			big = i;
@@ -695,11 +712,8 @@ disagreement(const struct dlt_oracle_cfg *cfg, struct dlt_oracle_result *r,
 				}
 		}
 	for (j = 0; j < n; j++)
-		if (comp[j] != big || nbig > 1 || size[big] == 1)
-			strbuf_addf(&odd, "%s%s", odd.len > 0 ? "," : "",
-			    cols[j].fw->framework);
-	if (odd.len == 0)	/* agreeing chains: A~B, B~C, A!~C */
-		for (j = 0; j < n; j++)
+		if (comp[j] < n && (comp[j] != big || nbig > 1 ||
+		    size[big] == 1))
 			strbuf_addf(&odd, "%s%s", odd.len > 0 ? "," : "",
 			    cols[j].fw->framework);
 	add_finding(r, DLT_OC_INCONSISTENCY, worst == PAIR_SHAPE ?

@@ -394,6 +394,29 @@ test_oracle(void)
 	ok(r.equivalent == -1, "oracle: without a seed, equivalence is unknown");
 	dlt_oracle_result_release(&r);
 
+	/* a chain: tensorflow agrees with both, pytorch and jax do not */
+	for (i = 0; i < 3; i++)
+		dlt_outputs_release(&m[i]);
+	{
+		const double	c0[1] = { 1.0 }, c1[1] = { 1.0008 },
+				c2[1] = { 1.0016 };
+		const int64_t	s1[1] = { 1 };
+
+		dlt_outputs_init(&m[0], "pytorch", DLT_FWS_OK);
+		dlt_outputs_init(&m[1], "tensorflow", DLT_FWS_OK);
+		dlt_outputs_init(&m[2], "jax", DLT_FWS_OK);
+		dlt_outputs_add(&m[0], "y", "float32", s1, 1, c0, 1);
+		dlt_outputs_add(&m[1], "y", "float32", s1, 1, c1, 1);
+		dlt_outputs_add(&m[2], "y", "float32", s1, 1, c2, 1);
+		ok(run(&cfg, 0, m, 3, &r, "inconsistency:max-rel!") &&
+		    strcmp(r.findings[0].signature, "inconsistency:max-rel: "
+		    "pytorch | jax") == 0 &&
+		    strcmp(r.findings[0].frameworks, "pytorch,jax") == 0,
+		    "oracle: an agreeing chain splits at its worst pair (%s)",
+		    r.nfindings > 0 ? r.findings[0].signature : "none");
+		dlt_oracle_result_release(&r);
+	}
+
 	for (i = 0; i < 3; i++)
 		dlt_outputs_release(&m[i]);
 	dlt_oracle_cfg_release(&cfg);

@@ -447,17 +447,20 @@ injected_inputs(const struct dlt_model *m)
 
 /*
  * The least precise float dtype the model computes in (a DT mutant's
- * bfloat16 layer inside a float32 model), or NULL: the oracles compare
- * with that dtype's tolerance too, since the error of one layer reaches
- * the outputs whatever their dtype.
+ * bfloat16 layer inside a float32 model; float32 inputs of a model whose
+ * last layer computes in float64), or NULL: the oracles compare with that
+ * dtype's tolerance too, since the error of one layer reaches the
+ * outputs whatever their dtype.
  */
 static const char *
 least_precise(const struct dlt_model *m)
 {
-	static const int	 order[] = { DLT_DT_BFLOAT16, DLT_DT_FLOAT16 };
+	static const int	 order[] = {
+		DLT_DT_BFLOAT16, DLT_DT_FLOAT16, DLT_DT_FLOAT32
+	};
 	size_t			 i, k;
 
-	for (k = 0; k < 2; k++) {
+	for (k = 0; k < sizeof order / sizeof order[0]; k++) {
 		for (i = 0; i < m->nnodes; i++)
 			if (m->nodes[i].dtype == order[k])
 				return (dlt_dtype_name(order[k]));

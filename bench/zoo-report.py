@@ -2,7 +2,7 @@
 """bench/zoo-report.py: the per-operator table of one or more `dltriage run`
 stores (bench/README, "Zoo campaign"), standard library only.
 
-    bench/zoo-report.py STORE.db [STORE.db ...]
+    bench/zoo-report.py [--curve MINUTES] STORE.db [STORE.db ...]
 
 For each store (its campaign's mode in the first column), one row per
 mutation operator and one for the seed models:
@@ -23,6 +23,9 @@ mutation operator and one for the seed models:
 Then the crash, NaN and inconsistency buckets, worst first: the bucket,
 its class and kind, frameworks, failures, the operators that reached it,
 the first execution (for `dltriage reproduce`), and its signature.
+With --curve, the discovery curve: unique crash, NaN and inconsistency
+buckets found by the end of each slot of MINUTES since the campaign's
+start (the buckets' first_seen).
 """
 
 import sqlite3
@@ -86,11 +89,44 @@ def report(path):
     if not rows:
         print("  none")
     print()
+    if CURVE:
+        curve(db, path, CURVE)
+
+
+def curve(db, path, minutes):
+    from datetime import datetime
+    def t(x):
+        return datetime.strptime(x[:19], "%Y-%m-%dT%H:%M:%S")
+    start = db.execute("select min(created_at) from campaigns").fetchone()[0]
+    last = db.execute("select max(finished_at) from executions").fetchone()[0]
+    if start is None or last is None:
+        return
+    firsts = [t(r[0]) for r in db.execute(
+        "select first_seen from buckets where class in ('crash', 'nan', 'inconsistency')")]
+    end = (t(last) - t(start)).total_seconds()
+    print("discovery curve of %s: minute, unique crash/nan/inconsistency buckets" % path)
+    k = 1
+    while True:
+        edge = k * minutes * 60
+        n = sum(1 for f in firsts if (f - t(start)).total_seconds() <= edge)
+        print("  %4d %4d" % (k * minutes, n))
+        if edge >= end:
+            break
+        k += 1
+    print()
+
+
+CURVE = 0
 
 
 def main(argv):
+    global CURVE
+    argv = list(argv)
+    if len(argv) > 2 and argv[1] == "--curve":
+        CURVE = int(argv[2])
+        del argv[1:3]
     if len(argv) < 2:
-        sys.stderr.write("usage: zoo-report.py STORE.db [STORE.db ...]\n")
+        sys.stderr.write("usage: zoo-report.py [--curve MINUTES] STORE.db [STORE.db ...]\n")
         return 2
     for p in argv[1:]:
         report(p)

@@ -29,4 +29,4 @@ for m in aware generic; do
 	    --db "$out/$m.db" >"$out/$m.out" 2>"$out/$m.err" &
 done
 wait
-python3 "$top/bench/zoo-report.py" "$out/aware.db" "$out/generic.db"
+python3 "$top/bench/zoo-report.py" --curve 5 "$out/aware.db" "$out/generic.db"

@@ -205,6 +205,12 @@ static const struct {
 } exec_modes[] = {
 	{ DLT_FW_TENSORFLOW, "xla", "tf.function(jit_compile=True)" },
 	{ DLT_FW_JAX, "eager", "op by op, under jax.disable_jit()" },
+	{ DLT_FW_PYTORCH, "mt", "4 threads, not --threads" },
+	{ DLT_FW_TENSORFLOW, "mt", "4 threads, not --threads" },
+	{ DLT_FW_JAX, "mt", "4 threads, not --threads" },
+	{ DLT_FW_PYTORCH, "batch", "a batch of 4 rows, row 0 compared" },
+	{ DLT_FW_TENSORFLOW, "batch", "a batch of 4 rows, row 0 compared" },
+	{ DLT_FW_JAX, "batch", "a batch of 4 rows, row 0 compared" },
 };
 
 #define NELEM(a)	(sizeof (a) / sizeof (a)[0])

@@ -53,7 +53,15 @@ TARGETS = ("pytorch", "tensorflow", "jax") + tuple("keras-" + b for b in KERAS_B
 EXEC_MODES = (
     ("tensorflow", "xla"),      # tf.function(jit_compile=True)
     ("jax", "eager"),           # op by op, under jax.disable_jit()
+    ("pytorch", "mt"),          # MT_THREADS threads, not DLTRIAGE_THREADS
+    ("tensorflow", "mt"),
+    ("jax", "mt"),
+    ("pytorch", "batch"),       # a batch of BATCH rows, row 0 the input
+    ("tensorflow", "batch"),
+    ("jax", "batch"),
 )
+MT_THREADS = 4
+BATCH = 4
 
 _CANON = {}
 for _c, _aliases in FRAMEWORKS:

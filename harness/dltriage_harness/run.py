@@ -49,6 +49,9 @@ def import_adapter(name, random_params=False):
     module, backend = FRAMEWORKS[base]
     if backend:
         os.environ["KERAS_BACKEND"] = backend
+    if exec_mode == "mt":
+        from .names import MT_THREADS
+        os.environ["DLTRIAGE_THREADS"] = str(MT_THREADS)
     if backend == "jax" or module == "jax":
         # float64 models compute in float64 (JAX truncates to float32 otherwise)
         os.environ.setdefault("JAX_ENABLE_X64", "1")

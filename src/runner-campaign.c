@@ -242,6 +242,7 @@ target_name(struct dlt_run_target *t, const char *name, char **err)
 			h = xasprintf("%s+%s", t->harness, exec_modes[i].mode);
 			free(t->harness);
 			t->harness = h;
+			strbuf_release(&known);
 			return (0);
 		}
 		strbuf_addf(&known, "%s%s", known.len > 0 ? ", " : "",

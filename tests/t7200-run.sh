@@ -168,6 +168,19 @@ else
 	test_skip 'jax and jax+eager' "'$DLT_PYTHON' cannot import jax"
 fi
 
+test_expect_success 'pytorch+batch and +mt: the same outputs as one row, one thread' '
+	dltriage run --models lenet5-mnist --ops GF --frameworks pytorch,pytorch+batch,pytorch+mt \
+	    --isolation worker --db batch.db >out 2>err &&
+	grep "^campaign 1: 6 executions planned" out &&
+	grep "^  failures: 0" out &&
+	test "$(sqlite3 batch.db "select count(*) from executions
+	    where status = '\''ok'\''")" = 6 &&
+	sqlite3 batch.db "select result_json from executions where framework = '\''pytorch+mt'\''" |
+	    grep "\"threads\": 4" &&
+	test "$(sqlite3 batch.db "select count(*) from comparisons
+	    where verdict in ('\''same'\'', '\''close'\'')")" = 6
+'
+
 test_expect_success 'evidence and run directories are kept' '
 	test "$(sqlite3 "$TEST_TMP/spawn.db" "select count(*) from evidence
 	    where kind = '\''result'\''")" = 5 &&

@@ -74,6 +74,8 @@ static const struct dlt_option run_options[] = {
 	    "8GiB)", NULL, check_memory },
 	{ "threads", 0, "N", 'H', "a framework's threads per execution "
 	    "(default 1; 0: its own default)", NULL, check_threads },
+	{ "schedule", 0, "ORDER", 'C', "plan (the default) or yield: the "
+	    "operators that find new buckets first", dlt_schedule_names, NULL },
 	{ "workdir", 0, "DIR", 'W', "where executions write (default "
 	    "STORE.d)", NULL, NULL },
 	{ "dry-run", 0, NULL, 'D', "make the plan and say what would run; "
@@ -87,7 +89,8 @@ const struct dlt_cmd dlt_cmd_run = {
 	"[CAMPAIGN.yaml] [--models LIST] [--ops LIST] [--frameworks LIST] [-n N]\n"
 	"       [--mode aware|generic] [--budget LIMIT] [--isolation spawn|fork|worker]\n"
 	"       [--jobs J] [--shard I/N] [--seed S] [--timeout DURATION]\n"
-	"       [--memory SIZE] [--threads N] [--workdir DIR] [--dry-run] [-q] --db FILE",
+	"       [--memory SIZE] [--threads N] [--schedule plan|yield] [--workdir DIR]\n"
+	"       [--dry-run] [-q] --db FILE",
 	"run mutants of seed models on frameworks and find their defects",
 	DLT_CMD_NEEDS_RULES | DLT_CMD_NEEDS_STORE, run_options, cmd_run_exec,
 	check_args
@@ -220,6 +223,7 @@ cmd_run_exec(struct dlt_ctx *ctx, int argc, char **argv)
 		case 'T': key = "timeout"; break;
 		case 'R': key = "memory"; break;
 		case 'H': key = "threads"; break;
+		case 'C': key = "schedule"; break;
 		case 'W': key = "workdir"; break;
 		case 'D': dry_run = 1; continue;
 		default: continue;

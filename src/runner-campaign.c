@@ -18,6 +18,7 @@
 #include "yaml-node.h"
 
 const char *const dlt_isolation_names[] = { "spawn", "fork", "worker", NULL };
+const char *const dlt_schedule_names[] = { "plan", "yield", NULL };
 
 static const char *const mode_names[] = { "aware", "generic", NULL };
 
@@ -25,7 +26,7 @@ static const char *const mode_names[] = { "aware", "generic", NULL };
 static const char *const keys[] = {
 	"name", "models", "ops", "n", "mode", "seed", "frameworks", "isolation",
 	"jobs", "budget", "timeout", "grace", "memory", "output-cap",
-	"worker-executions", "shard", "workdir", "threads", NULL
+	"worker-executions", "shard", "workdir", "threads", "schedule", NULL
 };
 
 static void	 free_list(char **, size_t);
@@ -400,6 +401,10 @@ dlt_run_config_set(struct dlt_run_config *c, const char *key,
 			}
 		}
 		free_list(specs, nspecs);
+	} else if (strcmp(key, "schedule") == 0) {
+		if ((k = dlt_name_index(dlt_schedule_names, value)) < 0)
+			goto bad;
+		c->schedule = k;
 	} else if (strcmp(key, "isolation") == 0) {
 		if ((k = dlt_name_index(dlt_isolation_names, value)) < 0)
 			goto bad;

@@ -39,6 +39,13 @@ struct dlt_run_target {
 	char	*release;	/* the profile release for aware mode ("1.13"), or NULL */
 };
 
+/* The order in which a run takes its executions. */
+enum dlt_schedule {
+	DLT_SCHED_PLAN,		/* the plan's: models, then operators, then k */
+	DLT_SCHED_YIELD		/* the operators that found new buckets first */
+};
+extern const char *const dlt_schedule_names[];	/* "plan", "yield", NULL */
+
 struct dlt_run_config {
 	char			 *name;
 	char			**models;	/* names, paths or globs, as given */
@@ -59,6 +66,7 @@ struct dlt_run_config {
 	uint64_t		  output_cap;	/* bytes of stdout and of stderr */
 	long			  worker_max;	/* executions before a worker is replaced */
 	int			  threads;	/* a framework's threads per execution; 0: its own default */
+	int			  schedule;	/* enum dlt_schedule */
 	int			  shard_index;	/* 1-based */
 	int			  shard_count;
 	char			 *workdir;	/* NULL: next to the store */
@@ -78,7 +86,7 @@ int	dlt_run_config_load(struct dlt_run_config *, const char *path,
  * Set one setting from text, as a flag or a file gives it ("models",
  * "ops", "frameworks", "n", "mode", "seed", "isolation", "jobs", "budget",
  * "timeout", "memory", "output-cap", "shard", "workdir", "name",
- * "worker-executions", "threads").  0, or -1 with *err set to why (caller frees).
+ * "worker-executions", "threads", "schedule").  0, or -1 with *err set to why (caller frees).
  */
 int	dlt_run_config_set(struct dlt_run_config *, const char *key,
 	    const char *value, char **err);

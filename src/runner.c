@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <ftw.h>
 #include <glob.h>
+#include <math.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -14,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bucket.h"
 #include "classify.h"
 #include "diag.h"
 #include "error.h"
@@ -43,6 +45,7 @@ struct exec {
 	size_t			 target;
 	char			*dir;
 	int			 done;
+	int			 taken;		/* submitted, or skipped by the budget */
 	enum dlt_exec_status	 status;
 };
 
@@ -97,9 +100,21 @@ struct runner {
 	/* the queue of executions to start, in order */
 	struct exec			**queue;
 	size_t				 qhead, qlen, qalloc;
+	size_t				 qtaken;	/* entries taken */
+	/* the yield schedule: per operator, mutants judged, new buckets */
+	struct op_yield			*yield;
+	size_t				 nyield;
+	struct dlt_bucket_set		 seen;
+	struct mutant			*current;	/* whose executions go on */
 	int64_t				 start_ms, last_progress_ms;
 	int				 progress_shown;
 	long				 submitted;
+};
+
+struct op_yield {
+	const char	*op;		/* the mutants' (borrowed) */
+	long		 tried;		/* mutants whose oracles ran */
+	long		 found;		/* new crash, NaN or inconsistency buckets */
 };
 
 static volatile sig_atomic_t	stop_signal;
@@ -582,6 +597,93 @@ queue_push(struct runner *r, struct exec *e)
 {
 	XGROW(r->queue, r->qlen + 1, r->qalloc);
 	r->queue[r->qlen++] = e;
+}
+
+static struct op_yield *
+op_yield(struct runner *r, const char *op)
+{
+	size_t	i;
+
+	for (i = 0; i < r->nyield; i++)
+		if (strcmp(r->yield[i].op, op) == 0)
+			return (&r->yield[i]);
+	r->yield = xreallocarray(r->yield, r->nyield + 1, sizeof *r->yield);
+	memset(&r->yield[r->nyield], 0, sizeof r->yield[0]);
+	r->yield[r->nyield].op = op;
+	return (&r->yield[r->nyield++]);
+}
+
+/* Count the new crash, NaN and inconsistency buckets of m's failures. */
+static void
+note_yield(struct runner *r, const struct mutant *m,
+    const struct dlt_failure *f, size_t n, int judged)
+{
+	struct op_yield	*y = op_yield(r, m->op);
+	size_t		 i;
+
+	for (i = 0; i < n; i++)
+		if ((f[i].cls == DLT_CLASS_CRASH || f[i].cls == DLT_CLASS_NAN ||
+		    f[i].cls == DLT_CLASS_INCONSISTENCY) &&
+		    dlt_bucket_set_add(&r->seen, f[i].bucket))
+			y->found++;
+	if (judged)
+		y->tried++;
+}
+
+/*
+ * The yield schedule's score of an operator: UCB1 over "a mutant of it
+ * found a new bucket", so that operators that find are drawn more and
+ * the others are still tried now and then.
+ */
+static double
+yield_score(struct runner *r, const char *op)
+{
+	const struct op_yield	*y = op_yield(r, op);
+	double			 total = 0;
+	size_t			 i;
+
+	for (i = 0; i < r->nyield; i++)
+		total += (double)r->yield[i].tried;
+	if (y->tried == 0)
+		return (1e9);
+	return ((double)y->found / (double)y->tried +
+	    sqrt(2.0 * log(total + 1.0) / (double)y->tried));
+}
+
+/*
+ * The next execution to start, or NULL.  Plan order: the queue's.  Yield
+ * order: the rest of the current mutant's executions, the seed models
+ * first (their outputs judge equivalence), then the first pending
+ * mutant of the operator with the best score (the plan's order among
+ * equals).
+ */
+static struct exec *
+next_exec(struct runner *r)
+{
+	struct exec	*e, *best = NULL;
+	double		 s, bs = -1;
+	size_t		 i;
+
+	while (r->qhead < r->qlen && r->queue[r->qhead]->taken)
+		r->qhead++;
+	if (r->qhead >= r->qlen)
+		return (NULL);
+	if (r->cfg->schedule != DLT_SCHED_YIELD)
+		return (r->queue[r->qhead]);
+	for (i = r->qhead; i < r->qlen; i++) {
+		e = r->queue[i];
+		if (e->taken)
+			continue;
+		if (e->mt == r->current || e->mt->ordinal == 0)
+			return (e);
+		if (best != NULL && e->mt->op == best->mt->op)
+			continue;
+		if ((s = yield_score(r, e->mt->op)) > bs) {
+			bs = s;
+			best = e;
+		}
+	}
+	return (best);
 }
 
 static int
@@ -1141,6 +1243,8 @@ finish(struct runner *r, struct dlt_exec_done *d)
 			r->sum->by_class[fv[i].cls]++;
 	}
 	last = --m->pending == 0;
+	if (m->ordinal > 0)
+		note_yield(r, m, fv, nf, 0);
 	if (last) {
 		run_oracles(r, m, &o);
 		for (i = 0; i < o.nf; i++) {
@@ -1148,6 +1252,8 @@ finish(struct runner *r, struct dlt_exec_done *d)
 			if (o.fv[i].cls >= 0 && o.fv[i].cls < 8)
 				r->sum->by_class[o.fv[i].cls]++;
 		}
+		if (m->ordinal > 0)
+			note_yield(r, m, o.fv, o.nf, 1);
 		if (m->ordinal > 0 && o.res.equivalent == 1)
 			r->sum->equivalent++;
 	}
@@ -1274,14 +1380,18 @@ run_queue(struct runner *r)
 	int			rc;
 
 	for (;;) {
-		while (!stop_signal && r->qhead < r->qlen &&
+		while (!stop_signal && r->qtaken < r->qlen &&
 		    dlt_exec_pool_free_slots(r->pool) > 0) {
 			if (!budget_left(r)) {
 				r->sum->budget_hit = 1;
-				r->qhead = r->qlen;
+				r->qtaken = r->qhead = r->qlen;
 				break;
 			}
-			e = r->queue[r->qhead++];
+			if ((e = next_exec(r)) == NULL)
+				break;
+			e->taken = 1;
+			r->qtaken++;
+			r->current = e->mt;
 			if (submit(r, e) != 0)
 				return (-1);
 		}
@@ -1541,6 +1651,8 @@ planned:
 		sum->store_failed = 1;
 out:
 	free(threads_env);
+	free(r.yield);
+	dlt_bucket_set_release(&r.seen);
 	if (r.pool != NULL)
 		dlt_exec_pool_free(r.pool);
 	for (i = 0; i < nm; i++)

@@ -92,7 +92,7 @@ test_expect_success 'execution modes: the harness and dltriage know the same' '
 	grep "unknown execution mode .xla. of pytorch" err &&
 	test_must_fail --code=2 dltriage run --models lenet5-mnist \
 	    --frameworks tensorflow+jit --db z.db 2>err &&
-	grep "unknown execution mode .jit. of tensorflow (xla)" err &&
+	grep "unknown execution mode .jit. of tensorflow (xla, mt, batch)" err &&
 	test ! -e z.db
 '
 
@@ -179,6 +179,18 @@ test_expect_success 'pytorch+batch and +mt: the same outputs as one row, one thr
 	    grep "\"threads\": 4" &&
 	test "$(sqlite3 batch.db "select count(*) from comparisons
 	    where verdict in ('\''same'\'', '\''close'\'')")" = 6
+'
+
+test_expect_success '--schedule yield runs the same executions in another order' '
+	test_must_fail --code=2 dltriage run --models lenet5-mnist --schedule best \
+	    --db s.db 2>err &&
+	grep "did you mean .yield.\|plan, yield" err &&
+	dltriage run "$camp/small.yaml" --schedule yield --isolation worker \
+	    --db yield.db >out 2>err &&
+	grep "^campaign 1: 5 executions planned, 0 done before, 5 run now" out &&
+	executions yield.db >yield &&
+	executions "$TEST_TMP/worker.db" >worker &&
+	test_cmp worker yield
 '
 
 test_expect_success 'evidence and run directories are kept' '

@@ -819,16 +819,24 @@ dlt_runner_classify(const struct dlt_runner_exec *x,
 		c.v[c.n++] = *f;
 		free(f);
 	} else if (d->status == DLT_EXEC_TIMEOUT || d->status == DLT_EXEC_OOM) {
-		/* the runner's verdict stands; the log's lines are its evidence */
-		size_t	i;
+		/*
+		 * The runner's verdict stands and the log's lines are its
+		 * evidence: the thread dump the first stage of a timeout asks
+		 * for is no failure of its own.  Only failures of the verdict's
+		 * class are kept, or one made from the verdict.
+		 */
+		int	want = d->status == DLT_EXEC_TIMEOUT ? DLT_CLASS_TIMEOUT :
+			    DLT_CLASS_OOM;
+		size_t	i, k;
 
-		for (i = 0; i < c.n; i++) {
-			if ((d->status == DLT_EXEC_TIMEOUT &&
-			    c.v[i].cls == DLT_CLASS_TIMEOUT) ||
-			    (d->status == DLT_EXEC_OOM && c.v[i].cls == DLT_CLASS_OOM))
-				break;
+		for (i = k = 0; i < c.n; i++) {
+			if (c.v[i].cls == want)
+				c.v[k++] = c.v[i];
+			else
+				dlt_failure_release(&c.v[i]);
 		}
-		if (i == c.n) {
+		c.n = k;
+		if (c.n == 0) {
 			f = synth_failure(x, d);
 			c.v = xreallocarray(c.v, c.n + 1, sizeof *c.v);
 			c.v[c.n++] = *f;

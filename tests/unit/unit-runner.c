@@ -24,7 +24,14 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "classify.h"
+#include "diag.h"
+#include "failure.h"
+#include "rules.h"
+#include "runner-exec.h"
 #include "runner-proc.h"
+#include "runner.h"
+#include "vocab.h"
 #include "strbuf.h"
 #include "xmalloc.h"
 #include "tap.h"
@@ -50,6 +57,7 @@ static void	test_linebuf(void);
 static void	test_proto(void);
 static void	test_jobs(void);
 static void	test_release(void);
+static void	test_timeout_classify(void);
 
 static char *
 tmp_path(const char *name)
@@ -721,6 +729,74 @@ test_release(void)
 	ok(c.err_fd == -1, "release closes the pipe");
 }
 
+/*
+ * A timed-out execution is one timeout failure: the thread dump that the
+ * first stage asked for, in its stderr, is its evidence, not a failure
+ * of its own (dlt_runner_classify).  Needs the shipped rules
+ * ($TEST_SRCDIR/rules).
+ */
+static void
+test_timeout_classify(void)
+{
+	static const char dump[] =
+	    "Thread 0x00007f0000000700 (most recent call first):\n"
+	    "  File \"/x/torch/nn/modules/conv.py\", line 454 in _conv_forward\n"
+	    "  File \"/x/torch/nn/modules/conv.py\", line 458 in forward\n\n"
+	    "Current thread 0x00007f0000000740 (most recent call first):\n"
+	    "  File \"/x/torch/nn/modules/conv.py\", line 454 in _conv_forward\n";
+	struct dlt_ruleset	 rs;
+	struct dlt_diags	 d = DLT_DIAGS_INIT;
+	struct dlt_classify_opts co = { "pytorch" };
+	struct dlt_runner_exec	 x;
+	struct dlt_exec_done	 done;
+	struct dlt_failure	*fv = NULL;
+	const char		*src = getenv("TEST_SRCDIR");
+	char			*rules, *dir, *path;
+	size_t			 nf = 0;
+	FILE			*fp;
+
+	if (src == NULL) {
+		ok(1, "# SKIP timeout classification: no TEST_SRCDIR");
+		return;
+	}
+	rules = xasprintf("%s/rules", src);
+	memset(&rs, 0, sizeof rs);
+	if (dlt_ruleset_load(&rs, (const char *const *)&rules, 1, &d) != 0) {
+		ok(0, "timeout classification: the rules load");
+		dlt_diags_release(&d);
+		free(rules);
+		return;
+	}
+	dir = xasprintf("%s/timeout-exec", tmp);
+	mkdir(dir, 0777);
+	path = xasprintf("%s/stderr", dir);
+	if ((fp = fopen(path, "w")) != NULL) {
+		fputs(dump, fp);
+		fclose(fp);
+	}
+	memset(&x, 0, sizeof x);
+	x.classifier = dlt_classifier_new(&rs, &co);
+	x.framework = "pytorch";
+	x.dir = dir;
+	x.op = "seed";
+	x.timeout = 60;
+	memset(&done, 0, sizeof done);
+	done.status = DLT_EXEC_TIMEOUT;
+	done.timed_out = 1;
+	dlt_runner_classify(&x, &done, &fv, &nf);
+	ok(nf == 1 && fv[0].cls == DLT_CLASS_TIMEOUT,
+	    "a timeout with a thread dump in its stderr is one timeout failure "
+	    "(%zu failures, the first %s)", nf,
+	    nf > 0 ? dlt_class_name(fv[0].cls) : "none");
+	dlt_runner_failures_free(fv, nf);
+	dlt_classifier_free(x.classifier);
+	dlt_ruleset_release(&rs);
+	dlt_diags_release(&d);
+	free(path);
+	free(dir);
+	free(rules);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -747,6 +823,7 @@ main(int argc, char **argv)
 	if (dlt_proc_init() == -1 || dlt_proc_subreaper() == -1)
 		return (1);
 
+	test_timeout_classify();
 	test_exit_codes();
 	test_spawn_errors();
 	test_state();

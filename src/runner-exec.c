@@ -934,6 +934,13 @@ adopt_orphans(struct dlt_exec_pool *p)
 			continue;
 		pg = getpgid((pid_t)pid);
 		kill((pid_t)pid, SIGKILL);
+		/*
+		 * In the group of a server the pool still holds: that
+		 * server's end reaps it (its strays), and noting the group
+		 * would let groups_reap reap the server behind its back.
+		 */
+		if (pg > 1 && pool_owns(p, pg))
+			continue;
 		if (pg > 1 && pg != getpgrp()) {
 			kill(-pg, SIGKILL);
 			group_note(p, pg);
@@ -1797,9 +1804,14 @@ dlt_exec_pool_free(struct dlt_exec_pool *p)
 		run_clear(r);
 	}
 	p->busy = 0;
-	for (i = 0; i < nsrv; i++)
-		if ((s = p->srv[i]) != NULL)
-			server_quit(p, s);
+	for (i = 0; i < nsrv; i++) {
+		if ((s = p->srv[i]) == NULL)
+			continue;
+		/* still importing: it would read the quit only after that */
+		if (s->state == SRV_HELLO)
+			dlt_child_kill_group(&s->child, SIGKILL);
+		server_quit(p, s);
+	}
 	end = dlt_now_ms() + EXEC_QUIT_MS;
 	while (p->nquitting > 0 && dlt_now_ms() < end)
 		if (pool_turn(p, 100) == -1 && errno != EINTR)

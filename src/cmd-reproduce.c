@@ -633,7 +633,8 @@ static int
 write_script(struct repro *r, const char *path)
 {
 	static const char *const common[] = { "__init__", "common", "model",
-	    "fill", "base", "execute", "run", "adapters/__init__", NULL };
+	    "fill", "base", "execute", "run", "names", "adapters/__init__",
+	    NULL };
 	static const char *const adapters[][2] = {
 	    { "pytorch", "adapters/torch" },
 	    { "tensorflow", "adapters/tensorflow" }, { "jax", "adapters/jax" },
@@ -683,9 +684,11 @@ write_script(struct repro *r, const char *path)
 		mods[nmods++] = common[i];
 	for (i = 0; i < nids; i++)
 		for (j = 0; j < sizeof adapters / sizeof adapters[0]; j++) {
-			size_t	k;
+			size_t	k, n = strcspn(harness[i], "+");
 
-			if (strcmp(harness[i], adapters[j][0]) != 0)
+			/* an execution mode (pytorch+batch) is its target's */
+			if (strncmp(harness[i], adapters[j][0], n) != 0 ||
+			    adapters[j][0][n] != '\0')
 				continue;
 			for (k = 0; k < nmods; k++)
 				if (strcmp(mods[k], adapters[j][1]) == 0)

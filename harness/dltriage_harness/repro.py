@@ -5,7 +5,7 @@ A script needs Python 3.8 or later, numpy and the framework: no
 dltriage, no installed harness.  `dltriage reproduce` writes, in this
 order: a header comment, REPRO (what the store recorded, as JSON: the
 mutant's IR, its targets, the failure), SOURCES (the harness modules
-the model needs, verbatim: fill.py, common.py, model.py, base.py, the
+the model needs, verbatim: fill.py, common.py, model.py, base.py, names.py, the
 framework's adapter...), this file, and a last line that calls main().
 
 install() serves SOURCES as the package dltriage_harness from memory
@@ -100,7 +100,20 @@ def prepare(repro, t):
         _say("note: the campaign ran %s %s (%s); this is %s" %
              (t["harness"], t["version"], t.get("python") or "?", have))
     adapter.check_ops(m)
-    return adapter, m, fill.model_inputs(m)
+    inputs = fill.model_inputs(m)
+    if adapter.exec_mode == "batch":
+        from dltriage_harness import execute
+        inputs = execute.batched(m, inputs)
+    return adapter, m, inputs
+
+
+def _run(adapter, m, inputs):
+    """adapter.run, and row 0 of a +batch target's outputs."""
+    import numpy as np
+    outs = {k: np.asarray(v) for k, v in adapter.run(m, inputs).items()}
+    if adapter.exec_mode == "batch":
+        outs = {k: v[:1] for k, v in outs.items()}
+    return outs
 
 
 def run_model(repro, t, save=None):
@@ -109,7 +122,7 @@ def run_model(repro, t, save=None):
     import numpy as np
     from dltriage_harness import execute
     adapter, m, inputs = prepare(repro, t)
-    outs = {k: np.asarray(v) for k, v in adapter.run(m, inputs).items()}
+    outs = _run(adapter, m, inputs)
     if save:
         execute.write_outputs(save, m, outs)
     return outs
@@ -124,7 +137,7 @@ def show_single(repro, t):
     adapter, m, inputs = prepare(repro, t)
     try:
         # the framework builds and runs the model: what the campaign saw
-        outs = {k: np.asarray(v) for k, v in adapter.run(m, inputs).items()}
+        outs = _run(adapter, m, inputs)
     except Exception as e:
         # as Python prints an uncaught exception, then the verdict
         sys.stderr.write(traceback.format_exc())

@@ -393,8 +393,9 @@ check_nonfinite(const struct dlt_oracle_cfg *cfg, int injected,
 		strbuf_addstr(&ev, "an input is injected with NaN or Inf\n");
 	join(&fws, cols, n, ',', yes);
 	if (with < n) {
+		/* no output in the signature: one split is one bucket */
 		snprintf(kind, sizeof kind, "%s-on-some", inf ? "inf" : "nan");
-		strbuf_addf(&sig, "%s: '%s' has %s on ", kind, name, what);
+		strbuf_addf(&sig, "%s: %s on ", kind, what);
 		join(&sig, cols, n, ' ', yes);
 		strbuf_addstr(&sig, "; not on ");
 		join(&sig, cols, n, ' ', no);
@@ -403,8 +404,7 @@ check_nonfinite(const struct dlt_oracle_cfg *cfg, int injected,
 		    strbuf_detach(&sig, NULL), strbuf_detach(&ev, NULL));
 	} else {
 		snprintf(kind, sizeof kind, "%s-on-all", inf ? "inf" : "nan");
-		strbuf_addf(&sig, "%s: '%s' has %s on every framework", kind, name,
-		    what);
+		strbuf_addf(&sig, "%s: %s on every framework", kind, what);
 		add_finding(r, DLT_OC_NAN, injected ? cfg->injected_on_all :
 		    cfg->nan_on_all, kind, name, fws.buf,
 		    strbuf_detach(&sig, NULL), strbuf_detach(&ev, NULL));
@@ -526,12 +526,13 @@ compare_output(const struct dlt_oracle_cfg *cfg, int injected,
 	struct cmp		 c;
 	double			*g;
 	char			 fws[512], sa[128], sb[128];
-	size_t			 i, j;
-	int			 gok, both_nonfinite, *pk;
+	size_t			 i, j, k, first, *comp;
+	int			 gok, both_nonfinite, *pk, *pat, anypat = 0;
 
 	check_nonfinite(cfg, injected, r, name, cols, n, 0);
 	check_nonfinite(cfg, injected, r, name, cols, n, 1);
 	pk = xcalloc(n * n + 1, sizeof *pk);
+	pat = xcalloc(n * n + 1, sizeof *pat);
 	for (i = 0; i < n; i++) {
 		a = cols[i].out;
 		g = reference(cfg, cols, n, a, &gok);
@@ -614,19 +615,53 @@ compare_output(const struct dlt_oracle_cfg *cfg, int injected,
 			    (cols[i].nan > 0) == (cols[j].nan > 0) &&
 			    (cols[i].inf > 0) == (cols[j].inf > 0);
 			if (c.nonfinite > 0 && both_nonfinite) {
-				strbuf_reset(&sig);
-				strbuf_addf(&sig, "nan-pattern: '%s' has NaN/Inf in "
-				    "other places on %s than on %s", name, p->fw_a,
-				    p->fw_b);
-				add_finding(r, DLT_OC_NAN, injected ?
-				    cfg->injected_on_some : cfg->nan_on_some,
-				    "nan-pattern", name, fws,
-				    strbuf_detach(&sig, NULL), xstrdup(ev.buf));
+				pat[i * n + j] = 1;
+				anypat = 1;
+				strbuf_addstr(&evall, ev.buf);
 			}
 		}
 		free(g);
 	}
 	disagreement(cfg, r, name, cols, n, pk, evall.buf);
+	/*
+	 * NaN/Inf in other places: one finding for the output, the
+	 * frameworks with NaN or Inf grouped by the places they have them.
+	 */
+	if (anypat) {
+		comp = xcalloc(n, sizeof *comp);
+		for (i = 0; i < n; i++)
+			comp[i] = i;
+		for (i = 0; i < n; i++)
+			for (j = i + 1; j < n; j++)
+				if (!pat[i * n + j] && comp[j] != comp[i] &&
+				    cols[i].nan + cols[i].inf > 0 &&
+				    cols[j].nan + cols[j].inf > 0)
+					for (k = 0, first = comp[j]; k < n; k++)
+						if (comp[k] == first)
+							comp[k] = comp[i];
+		strbuf_reset(&sig);
+		strbuf_reset(&ev);
+		strbuf_addstr(&sig, "nan-pattern: NaN/Inf in other places: ");
+		for (i = 0; i < n; i++) {
+			if (cols[i].nan + cols[i].inf == 0 || comp[i] != i)
+				continue;
+			if (sig.buf[sig.len - 1] != ' ')
+				strbuf_addstr(&sig, " | ");
+			for (j = 0, k = 0; j < n; j++)
+				if (comp[j] == i && cols[j].nan + cols[j].inf > 0) {
+					strbuf_addf(&sig, "%s%s", k++ ? ", " : "",
+					    cols[j].fw->framework);
+					strbuf_addf(&ev, "%s%s", ev.len ? "," : "",
+					    cols[j].fw->framework);
+				}
+		}
+		add_finding(r, DLT_OC_NAN, injected ? cfg->injected_on_some :
+		    cfg->nan_on_some, "nan-pattern", name, ev.buf,
+		    strbuf_detach(&sig, NULL), xasprintf("output '%s'\n%s",
+		    name, evall.buf));
+		free(comp);
+	}
+	free(pat);
 	free(pk);
 	strbuf_release(&evall);
 	strbuf_release(&sig);

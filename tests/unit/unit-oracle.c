@@ -339,7 +339,7 @@ test_oracle(void)
 	m[1].v[0].values = xreallocarray(NULL, 4, sizeof (double));
 	memcpy(m[1].v[0].values, z, sizeof z);
 	ok(run(&cfg, 0, m, 3, &r, "nan-on-some!") &&
-	    strcmp(r.findings[0].signature, "nan-on-some: 'y' has NaN on jax; "
+	    strcmp(r.findings[0].signature, "nan-on-some: NaN on jax; "
 	    "not on pytorch, tensorflow") == 0 &&
 	    r.pairs[0].verdict == DLT_PV_NONFINITE,
 	    "oracle: NaN on one framework of three");

@@ -62,6 +62,7 @@ struct spawn_plan {
 	int		 err_pipe;
 	int		*moved;		/* nfds slots for the extra fds */
 	int		 top;		/* the highest fd the child must have */
+	pid_t		 parent;	/* the runner, before the fork */
 };
 
 static noreturn void child_fail(int, int, int);
@@ -283,6 +284,15 @@ child_exec(struct dlt_child *c, struct spawn_plan *sp)
 	int			 fd, sig, base, report;
 
 	setpgid(0, 0);
+#ifdef PR_SET_PDEATHSIG
+	/*
+	 * A runner killed with SIGKILL takes its children with it: left
+	 * alone, a harness would go on writing into an execution directory
+	 * that the resumed run is using for the same execution.
+	 */
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) == 0 && getppid() != sp->parent)
+		_exit(127);
+#endif
 
 	/* Default actions, then SIGXFSZ ignored; the mask comes last. */
 	memset(&sa, 0, sizeof sa);
@@ -405,6 +415,7 @@ dlt_child_start(struct dlt_child *c)
 	sp.argv = (char *const *)c->argv;
 	sp.envp = c->env != NULL ? (char *const *)c->env : environ;
 	sp.report = report[1];
+	sp.parent = getpid();
 	sp.out_pipe = outp[1];
 	sp.err_pipe = errp[1];
 	if (c->nfds > 0)

@@ -223,11 +223,26 @@ def serve_worker(adapter, rq, ch):
     return 0
 
 
-def _child(adapter, req, rq, ch):
+def _die_with(parent):
+    """Linux: SIGKILL to this process when its parent dies, so that a fork
+    server that dies (with the runner killed by SIGKILL, say) leaves no
+    child writing into an execution directory that a resumed run uses."""
+    try:
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, int(signal.SIGKILL))  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError, TypeError):
+        return
+    if os.getppid() != parent:
+        os._exit(1)
+
+
+def _child(adapter, req, rq, ch, parent):
     """The fork child: never returns."""
     from .execute import EXIT
     code = EXIT["harness-error"]
     try:
+        _die_with(parent)
         try:
             os.setpgid(0, 0)
         except OSError:
@@ -264,13 +279,15 @@ def _child(adapter, req, rq, ch):
 
 def serve_fork(adapter, rq, ch):
     from . import blame, execute, fill, model  # noqa: F401  (once, not in every child)
+    import ctypes  # noqa: F401  (for _die_with, once)
+    me = os.getpid()
     for req in _requests(rq, ch):
         sys.stdout.flush()
         sys.stderr.flush()
         ch.f.flush()
         pid = os.fork()
         if pid == 0:
-            _child(adapter, req, rq, ch)
+            _child(adapter, req, rq, ch, me)
         try:
             os.setpgid(pid, pid)
         except OSError:

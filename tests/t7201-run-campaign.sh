@@ -53,14 +53,14 @@ test_expect_success 'aware: every framework ran the seed models' '
 	test "$(wc -l <ran)" -eq "$n"
 '
 
-test_expect_success 'generic: no harness error is a framework failure' '
+test_expect_success 'generic: no harness error or illegal model is a framework failure' '
 	dltriage run --models lenet5-mnist,textcnn --mode generic \
 	    --frameworks "$targets" -j 2 --db "$TEST_TMP/generic.db" >out 2>err &&
 	test "$(count "$TEST_TMP/generic.db" "select count(*) from failures f
 	    join executions e on e.id = f.execution_id
-	    where e.status = '\''harness'\''")" = 0 &&
+	    where e.status in ('\''harness'\'', '\''illegal'\'')")" = 0 &&
 	test "$(count "$TEST_TMP/generic.db" "select count(*) from executions
-	    where status = '\''rejected'\''")" -gt 0
+	    where status in ('\''rejected'\'', '\''illegal'\'')")" -gt 0
 '
 
 test_expect_success 'failure classes are those of the vocabulary' '

@@ -199,6 +199,7 @@ static void	end_from_child(struct exec_end *, const struct dlt_child *);
 static void	end_from_status(struct exec_end *, int);
 static int	record_read(const char *, char **, char **, char **, char **);
 static int	fork_child_ok(pid_t, pid_t);
+static long	proc_ppid(pid_t);
 static int	tail_has(const char *, const char *const *);
 static int	oom_exception(const char *, const char *);
 static char	*real_exe(const char *, const char *const *);
@@ -908,11 +909,9 @@ adopt_orphans(struct dlt_exec_pool *p)
 {
 	struct dirent	*de;
 	DIR		*d;
-	char		 path[64], buf[512], *c, *end;
-	long		 pid, ppid;
+	char		*end;
+	long		 pid;
 	pid_t		 pg;
-	ssize_t		 n;
-	int		 fd;
 
 	if ((d = opendir("/proc")) == NULL)
 		return;
@@ -920,17 +919,8 @@ adopt_orphans(struct dlt_exec_pool *p)
 		pid = strtol(de->d_name, &end, 10);
 		if (*end != '\0' || pid <= 1)
 			continue;
-		snprintf(path, sizeof path, "/proc/%ld/stat", pid);
-		if ((fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)) == -1)
-			continue;
-		n = read(fd, buf, sizeof buf - 1);
-		close(fd);
-		if (n <= 0)
-			continue;
-		buf[n] = '\0';
-		if ((c = strrchr(buf, ')')) == NULL ||
-		    sscanf(c + 1, " %*c %ld", &ppid) != 1 ||
-		    ppid != (long)getpid() || pool_owns(p, (pid_t)pid))
+		if (proc_ppid((pid_t)pid) != (long)getpid() ||
+		    pool_owns(p, (pid_t)pid))
 			continue;
 		pg = getpgid((pid_t)pid);
 		kill((pid_t)pid, SIGKILL);
@@ -1175,26 +1165,44 @@ groups_reap(struct dlt_exec_pool *p)
 static int
 fork_child_ok(pid_t pid, pid_t server)
 {
+	long	ppid;
+
+	if (pid <= 1 || pid == getpid() || pid == getpgrp() || pid == server)
+		return (0);
+	if ((ppid = proc_ppid(pid)) == -1)
+		return (errno == ENOENT && kill(-pid, 0) == 0);
+	return (ppid == (long)server);
+}
+
+/*
+ * The parent of pid from /proc/PID/stat (Linux), or -1 with errno set
+ * (ENOENT: no such process).
+ */
+static long
+proc_ppid(pid_t pid)
+{
 	char	 path[64], buf[512], *p;
 	long	 ppid;
 	ssize_t	 n;
 	int	 fd;
 
-	if (pid <= 1 || pid == getpid() || pid == getpgrp() || pid == server)
-		return (0);
 	snprintf(path, sizeof path, "/proc/%ld/stat", (long)pid);
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)) == -1)
-		return (errno == ENOENT && kill(-pid, 0) == 0);
+		return (-1);
 	n = read(fd, buf, sizeof buf - 1);
 	close(fd);
-	if (n <= 0)
-		return (0);
+	if (n <= 0) {
+		errno = EIO;
+		return (-1);
+	}
 	buf[n] = '\0';
 	/* "pid (comm) S ppid ...": comm may hold anything, even ") " */
 	if ((p = strrchr(buf, ')')) == NULL ||
-	    sscanf(p + 1, " %*c %ld", &ppid) != 1)
-		return (0);
-	return (ppid == (long)server);
+	    sscanf(p + 1, " %*c %ld", &ppid) != 1) {
+		errno = EIO;
+		return (-1);
+	}
+	return (ppid);
 }
 
 static int

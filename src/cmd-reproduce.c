@@ -462,11 +462,13 @@ rerun(struct repro *r, struct dlt_ruleset *rules, double timeout)
 	eo.logdir = dir;
 	if (!r->quiet)
 		printf("execution %" PRId64 ": %s mutant %ld (%s) on %s (%s%s%s, "
-		    "%s)\n  recorded: %s\n", r->x.id, r->x.model != NULL ?
+		    "%s)\n  recorded: %s%s%s%s\n", r->x.id, r->x.model != NULL ?
 		    r->x.model : "?", r->x.ordinal, r->x.op != NULL ? r->x.op :
 		    "?", r->x.framework, r->harness, r->x.framework_version !=
 		    NULL ? " " : "", r->x.framework_version != NULL ?
-		    r->x.framework_version : "", python, r->x.status);
+		    r->x.framework_version : "", python, r->x.status,
+		    r->x.why != NULL ? " (" : "", r->x.why != NULL ? r->x.why :
+		    "", r->x.why != NULL ? ")" : "");
 	if (!r->quiet && r->have_f)
 		printf("  failure %" PRId64 ": %s %s [%s] %.200s\n", r->f.id,
 		    r->f.cls != NULL ? r->f.cls : "?", r->f.kind != NULL ?

@@ -1397,9 +1397,9 @@ finish(struct dlt_exec_pool *p, struct exec_run *r, const struct exec_end *e)
 	} else if (have_rec && strcmp(st, "rejected") == 0) {
 		d.status = oom_exception(etype, emsg) ? DLT_EXEC_OOM :
 		    DLT_EXEC_REJECTED;
-		if (d.status == DLT_EXEC_OOM)
-			d.why = xasprintf("rejected with %s",
-			    etype != NULL ? etype : "?");
+		d.why = xasprintf("rejected with %s%s%s",
+		    etype != NULL ? etype : "an exception", emsg != NULL ?
+		    ": " : "", emsg != NULL ? emsg : "");
 	} else if (have_rec && strcmp(st, "illegal") == 0) {
 		d.status = DLT_EXEC_ILLEGAL;
 		d.why = xasprintf("illegal: %s", emsg != NULL ? emsg :

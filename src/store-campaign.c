@@ -410,6 +410,7 @@ record(struct dlt_store *st, const struct dlt_store_execution *e, int64_t *id)
 	store_bind_text(s, 15, e->finished_at);
 	store_bind_text(s, 16, e->dir);
 	store_bind_text(s, 17, e->result_json);
+	store_bind_text(s, 18, e->why);
 	if (store_stmt_run(st, S_EXEC_ADD, "write") != 0)
 		goto out;
 	if (sqlite3_changes(st->db) == 0) {
@@ -625,6 +626,7 @@ dlt_store_exec_info_release(struct dlt_store_exec_info *x)
 	free(x->python);
 	free(x->status);
 	free(x->harness_status);
+	free(x->why);
 	free(x->dir);
 	free(x->op);
 	free(x->ir_json);
@@ -666,6 +668,7 @@ dlt_store_execution_get(struct dlt_store *st, int64_t id,
 		x->model = column_dup(s, 14);
 		x->config_json = column_dup(s, 15);
 		x->config_hash = column_dup(s, 16);
+		x->why = column_dup(s, 17);
 		rc = SQLITE_DONE;
 	}
 	store_stmt_clear(s);

@@ -137,6 +137,7 @@ struct dlt_store_execution {
 	const char	*finished_at;	/* NULL: now */
 	const char	*dir;		/* the run directory, or NULL */
 	const char	*result_json;	/* the harness's record, or NULL */
+	const char	*why;		/* the runner's reason, or NULL */
 
 	const struct dlt_store_evidence *evidence;
 	size_t		 nevidence;
@@ -237,6 +238,7 @@ struct dlt_store_exec_info {
 	char	*python;		/* the interpreter's path, or NULL */
 	char	*status;		/* ok rejected crashed timeout oom harness */
 	char	*harness_status;	/* or NULL */
+	char	*why;			/* the runner's reason, or NULL */
 	int	 exit_code;		/* -1: none */
 	int	 signal;		/* 0: none */
 	char	*dir;			/* the run directory, or NULL */

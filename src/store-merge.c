@@ -205,6 +205,16 @@ static const char *const merge_campaigns[] = {
 	NULL
 };
 
+/* The reasons of the executions copied: version 4. */
+static const char *const merge_why[] = {
+	"UPDATE main.executions SET why = (SELECT s.why"
+	" FROM merge_src.executions s JOIN temp.merge_exec x ON x.src = s.id"
+	" WHERE x.dst = executions.id)"
+	" WHERE id IN (SELECT x.dst FROM temp.merge_exec x"
+	" JOIN temp.merge_new_exec n ON n.src = x.src)",
+	NULL
+};
+
 #define FAILURE_COLUMNS \
 	" content_hash, source, line_start, line_end, class, kind," \
 	" framework, exc_type, exc_message, frames, signature, bucket, rule," \
@@ -357,6 +367,8 @@ merge_body(struct dlt_store *st, int version, struct dlt_store_merge_stats *stat
 	    run_list(st, merge_common) != 0)
 		return (-1);
 	if (version >= 2 && run_list(st, merge_campaigns) != 0)
+		return (-1);
+	if (version >= 4 && run_list(st, merge_why) != 0)
 		return (-1);
 	if (run_list(st, version >= 2 ? merge_failures_v2 :
 	    merge_failures_v1) != 0 || run_list(st, merge_after) != 0 ||

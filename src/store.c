@@ -339,10 +339,22 @@ static const char *const migration_v3[] = {
 	NULL
 };
 
+/*
+ * Version 4: why an execution ended as it did, in the runner's words
+ * ("exited with status 0 without a result record"): a harness error is
+ * never a framework failure, and with no reason it could not be fixed.
+ */
+static const char *const migration_v4[] = {
+	"ALTER TABLE executions ADD COLUMN why TEXT",
+	"PRAGMA user_version = 4",
+	NULL
+};
+
 static const char *const *const migrations[] = {
 	migration_v1,		/* 0 -> 1 */
 	migration_v2,		/* 1 -> 2 */
 	migration_v3,		/* 2 -> 3 */
+	migration_v4,		/* 3 -> 4 */
 };
 
 /*
@@ -352,6 +364,7 @@ static const char *const *const migrations[] = {
 static const char *const migration_guards[] = {
 	NULL,
 	"SELECT (SELECT count(*) FROM mutants) + (SELECT count(*) FROM executions)",
+	NULL,
 	NULL,
 };
 
@@ -451,9 +464,9 @@ static const char *const store_sql[S__COUNT] = {
 	    "INSERT INTO executions (campaign_id, mutant_id, framework,"
 	    " framework_version, python, isolation, status, harness_status,"
 	    " exit_code, signal, core, timed_out, wall_ms, rss_kb, started_at,"
-	    " finished_at, dir, result_json)"
+	    " finished_at, dir, result_json, why)"
 	    " SELECT campaign_id, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11,"
-	    " ?12, ?13, ?14, coalesce(?15, " STORE_NOW "), ?16, ?17"
+	    " ?12, ?13, ?14, coalesce(?15, " STORE_NOW "), ?16, ?17, ?18"
 	    " FROM mutants WHERE id = ?1"
 	    " ON CONFLICT (mutant_id, framework) DO NOTHING",
 	[S_EXEC_FIND] =
@@ -496,7 +509,7 @@ static const char *const store_sql[S__COUNT] = {
 	    "SELECT e.id, e.campaign_id, e.mutant_id, e.framework,"
 	    " e.framework_version, e.python, e.status, e.harness_status,"
 	    " e.exit_code, e.signal, e.dir, mu.operator, mu.ordinal,"
-	    " mu.ir_json, mo.name, c.config_json, c.config_hash"
+	    " mu.ir_json, mo.name, c.config_json, c.config_hash, e.why"
 	    " FROM executions e JOIN mutants mu ON mu.id = e.mutant_id"
 	    " JOIN models mo ON mo.id = mu.model_id"
 	    " JOIN campaigns c ON c.id = e.campaign_id WHERE e.id = ?1",

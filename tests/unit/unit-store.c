@@ -334,6 +334,7 @@ test_campaign(const char *dir)
 	e.framework = "jax";
 	e.status = "harness";
 	e.harness_status = "unsupported";
+	e.why = "unsupported: no such op";
 	e.exit_code = 3;
 	e.equivalent = 1;
 	ok(dlt_store_execution_record(st, &e, NULL) == 0,

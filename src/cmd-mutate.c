@@ -32,14 +32,16 @@
 static int	cmd_mutate_exec(struct dlt_ctx *, int, char **);
 static int	check_args(int, char **);
 
-static const char *const modes[] = { "aware", "generic", NULL };
+static const char *const modes[] = { "aware", "generic", "probe", NULL };
 
 static const struct dlt_option mutate_options[] = {
 	{ NULL, 'n', "N", 'n', "make N mutants of each operator (default 1)",
 	    NULL, NULL },
 	{ "ops", 0, "LIST", 'O', "the operators to apply (default all)", NULL, NULL },
-	{ "mode", 0, "MODE", 'M', "aware (the default) or generic mutation",
-	    modes, NULL },
+	{ "mode", 0, "MODE", 'M', "aware (the default), generic or probe "
+	    "mutation", modes, NULL },
+	{ "probe-validation", 0, NULL, 'V', "--mode probe: mutants that a "
+	    "profile rejects, to see whether the framework does", NULL, NULL },
 	{ "frameworks", 0, "LIST", 'F', "the target frameworks, NAME[@RELEASE],...",
 	    NULL, NULL },
 	{ "seed", 0, "S", 's', "the seed of the run (default 1)", NULL, NULL },
@@ -57,8 +59,8 @@ static const struct dlt_option mutate_options[] = {
 
 const struct dlt_cmd dlt_cmd_mutate = {
 	"mutate",
-	"MODEL [-n N] [--ops LIST] [--mode aware|generic] [--frameworks LIST]\n"
-	"       [--seed S] [--max-tries N] [--profiles DIR] [--report FILE] [-q] -o DIR",
+	"MODEL [-n N] [--ops LIST] [--mode aware|generic|probe] [--probe-validation]\n"
+	"       [--frameworks LIST] [--seed S] [--max-tries N] [--profiles DIR] [--report FILE] [-q] -o DIR",
 	"make framework-aware mutants of a model",
 	0, mutate_options, cmd_mutate_exec, check_args
 };
@@ -242,8 +244,8 @@ print_report(const struct mrun *r, const struct dlt_model *m, FILE *fp)
 		made += r->stats[r->ops[i]].emitted;
 	fprintf(fp, "%s: %ld mutant%s in '%s' (%s mode, seed %" PRIu64,
 	    m->name, made, made == 1 ? "" : "s", r->outdir,
-	    r->mode == DLT_MUTATE_AWARE ? "aware" : "generic", r->seed);
-	if (r->mode == DLT_MUTATE_AWARE) {
+	    dlt_mutate_mode_name(r->mode), r->seed);
+	if (r->mode != DLT_MUTATE_GENERIC) {
 		fprintf(fp, ", for");
 		for (i = 0; i < r->nfw; i++)
 			fprintf(fp, "%s %s", i ? "," : "", r->fw_specs[i]);
@@ -291,8 +293,7 @@ write_report(const struct mrun *r, const struct dlt_model *m)
 	dlt_jw_object(&jw);
 	dlt_jw_kv_cstr(&jw, "model", m->name);
 	dlt_jw_kv_cstr(&jw, "file", r->model_path);
-	dlt_jw_kv_cstr(&jw, "mode", r->mode == DLT_MUTATE_AWARE ? "aware" :
-	    "generic");
+	dlt_jw_kv_cstr(&jw, "mode", dlt_mutate_mode_name(r->mode));
 	dlt_jw_kv_uint(&jw, "seed", r->seed);
 	dlt_jw_kv_int(&jw, "n", r->n);
 	dlt_jw_key(&jw, "frameworks");
@@ -422,8 +423,10 @@ cmd_mutate_exec(struct dlt_ctx *ctx, int argc, char **argv)
 			break;
 		case 'M':
 			/* the dispatcher checked it against modes[] */
-			r.mode = strcmp(arg, "generic") == 0 ?
-			    DLT_MUTATE_GENERIC : DLT_MUTATE_AWARE;
+			r.mode = (enum dlt_mutate_mode)dlt_mutate_mode_find(arg);
+			break;
+		case 'V':
+			r.mode = DLT_MUTATE_PROBE;
 			break;
 		case 'F':
 			if (parse_frameworks(&r, arg) != 0)

@@ -39,7 +39,7 @@ static void	print_summary(const struct dlt_run_summary *,
 		    const struct dlt_run_config *, const char *);
 static int	print_defect(const struct dlt_store_defect *, void *);
 
-static const char *const modes[] = { "aware", "generic", NULL };
+static const char *const modes[] = { "aware", "generic", "probe", NULL };
 
 static const struct dlt_option run_options[] = {
 	DLT_OPTION_DB,
@@ -54,8 +54,10 @@ static const struct dlt_option run_options[] = {
 	    NULL, check_frameworks },
 	{ NULL, 'n', "N", 'n', "mutants per operator and model (default 1)",
 	    NULL, check_n },
-	{ "mode", 0, "MODE", 'M', "aware (the default) or generic mutation",
-	    modes, NULL },
+	{ "mode", 0, "MODE", 'M', "aware (the default), generic or probe "
+	    "mutation", modes, NULL },
+	{ "probe-validation", 0, NULL, 'V', "--mode probe: mutants that a "
+	    "profile rejects, to see whether the framework does", NULL, NULL },
 	{ "budget", 0, "LIMIT", 'B',
 	    "stop after a duration (90s, 2h) or a number of executions", NULL,
 	    check_budget },
@@ -87,10 +89,10 @@ static const struct dlt_option run_options[] = {
 const struct dlt_cmd dlt_cmd_run = {
 	"run",
 	"[CAMPAIGN.yaml] [--models LIST] [--ops LIST] [--frameworks LIST] [-n N]\n"
-	"       [--mode aware|generic] [--budget LIMIT] [--isolation spawn|fork|worker]\n"
-	"       [--jobs J] [--shard I/N] [--seed S] [--timeout DURATION]\n"
-	"       [--memory SIZE] [--threads N] [--schedule plan|yield] [--workdir DIR]\n"
-	"       [--dry-run] [-q] --db FILE",
+	"       [--mode aware|generic|probe] [--probe-validation] [--budget LIMIT]\n"
+	"       [--isolation spawn|fork|worker] [--jobs J] [--shard I/N] [--seed S]\n"
+	"       [--timeout DURATION] [--memory SIZE] [--threads N]\n"
+	"       [--schedule plan|yield] [--workdir DIR] [--dry-run] [-q] --db FILE",
 	"run mutants of seed models on frameworks and find their defects",
 	DLT_CMD_NEEDS_RULES | DLT_CMD_NEEDS_STORE, run_options, cmd_run_exec,
 	check_args
@@ -215,6 +217,7 @@ cmd_run_exec(struct dlt_ctx *ctx, int argc, char **argv)
 		case 'F': key = "frameworks"; break;
 		case 'n': key = "n"; break;
 		case 'M': key = "mode"; break;
+		case 'V': key = "mode"; arg = "probe"; break;
 		case 'B': key = "budget"; break;
 		case 'I': key = "isolation"; break;
 		case 'j': key = "jobs"; break;

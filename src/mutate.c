@@ -9,7 +9,10 @@
  * need layers whose input and output shapes match, for instance); the
  * driver then infers the candidate and checks it against the profiles,
  * and on a problem tries the operator's own repair, then the repair for
- * the failing node and check, and otherwise redraws.
+ * the failing node and check, and otherwise redraws.  In probe mode it
+ * does the opposite: the operators draw as in generic mode and the driver
+ * keeps a candidate only when the IR accepts it and some profile rejects
+ * it by a validation check (dlt_probe_check_kind), which it records.
  */
 #include <stdarg.h>
 #include <stdint.h>
@@ -66,6 +69,7 @@ static int	op_lc(struct mstate *);
 static int	op_ld(struct mstate *);
 static int	op_ls(struct mstate *);
 static int	op_pm(struct mstate *);
+static int	op_pm_edge(struct mstate *);
 static int	op_ra(struct mstate *);
 static int	op_sm(struct mstate *);
 static int	repair_dm(struct mstate *);
@@ -136,6 +140,14 @@ static const struct {
 	    "changes one attribute of a layer: filters, units, kernel, strides, "
 	    "padding, dilation, pool size, rate, alpha, epsilon, heads...", 0 },
 	    op_pm, NULL },
+	{ { "PM-EDGE", "parameter at a boundary",
+	    "sets one attribute of a layer next to a boundary of its legal "
+	    "values: a window equal to its input or one larger, strides "
+	    "beyond the window, the largest dilation that fits and one more, "
+	    "groups equal to the channels or not dividing them, sizes of 1 and "
+	    "0, a rate of 0 or 1, extreme alphas and epsilons; aware mode keeps "
+	    "the legal side (never repaired: redrawn), probe mode the illegal "
+	    "side", 0 }, op_pm_edge, NULL },
 	{ { "RA", "activation replacement",
 	    "replaces an activation layer by another activation", 0 },
 	    op_ra, NULL },
@@ -1356,18 +1368,30 @@ pm_entry(const char *op)
 	return (-1);
 }
 
+/* Record a PM or PM-EDGE: the layer, the attribute, from and to. */
 static int
-op_pm(struct mstate *s)
+pm_record(struct mstate *s, struct dlt_node *nd, const char *attr,
+    struct strbuf *from)
+{
+	struct strbuf	to = STRBUF_INIT;
+
+	describe_attr(&to, dlt_node_attr(nd, attr));
+	strbuf_addstr(&s->pos, nd->name);
+	kv_add(&s->params, "attr", "%s", attr);
+	kv_add(&s->params, "from", "%s", from->buf);
+	kv_add(&s->params, "to", "%s", to.buf);
+	strbuf_release(from);
+	strbuf_release(&to);
+	return (0);
+}
+
+/* A layer with a mutable parameter, its pm_table entry and its count. */
+static struct dlt_node *
+pm_pick(struct mstate *s, const char *opname, int *e, size_t *na)
 {
 	const struct dlt_model	*pm = s->pm;
 	struct dlt_node		*nd;
-	struct dlt_attr		*a;
-	struct strbuf		 from = STRBUF_INIT, to = STRBUF_INIT;
-	size_t			*c, n = 0, i, na;
-	int			 e, nsp;
-	const char		*attr;
-	int64_t			 v[DLT_MAX_RANK], x;
-	double			 f;
+	size_t			*c, n = 0, i;
 
 	c = xcalloc(pm->nnodes + 1, sizeof *c);
 	for (i = 0; i < pm->nnodes; i++)
@@ -1375,15 +1399,33 @@ op_pm(struct mstate *s)
 			c[n++] = i;
 	if (n == 0) {
 		free(c);
-		not_applicable(s, "PM: no layer with a mutable parameter in '%s'",
-		    pm->name);
-		return (1);
+		not_applicable(s, "%s: no layer with a mutable parameter in '%s'",
+		    opname, pm->name);
+		return (NULL);
 	}
 	nd = &s->m->nodes[c[pick(s, n)]];
 	free(c);
-	e = pm_entry(nd->op);
-	for (na = 0; pm_table[e].attrs[na] != NULL; na++)
+	*e = pm_entry(nd->op);
+	for (*na = 0; pm_table[*e].attrs[*na] != NULL; (*na)++)
 		;
+	return (nd);
+}
+
+static int
+op_pm(struct mstate *s)
+{
+	const struct dlt_model	*pm = s->pm;
+	struct dlt_node		*nd;
+	struct dlt_attr		*a;
+	struct strbuf		 from = STRBUF_INIT;
+	size_t			 i, na;
+	int			 e, nsp;
+	const char		*attr;
+	int64_t			 v[DLT_MAX_RANK], x;
+	double			 f;
+
+	if ((nd = pm_pick(s, "PM", &e, &na)) == NULL)
+		return (1);
 	attr = pm_table[e].attrs[pick(s, na)];
 	a = dlt_node_attr(nd, attr);
 	describe_attr(&from, a);
@@ -1431,14 +1473,132 @@ op_pm(struct mstate *s)
 		while (a != NULL && a->type == DLT_ATTR_INT && x == a->i);
 		dlt_node_set_int(nd, attr, x);
 	}
-	describe_attr(&to, dlt_node_attr(nd, attr));
-	strbuf_addstr(&s->pos, nd->name);
-	kv_add(&s->params, "attr", "%s", attr);
-	kv_add(&s->params, "from", "%s", from.buf);
-	kv_add(&s->params, "to", "%s", to.buf);
-	strbuf_release(&from);
-	strbuf_release(&to);
-	return (0);
+	return (pm_record(s, nd, attr, &from));
+}
+
+/*
+ * The candidates next to the boundaries of an integer attribute whose
+ * parent value is x, for one spatial dim of size sp (0: none) and the
+ * input's channels ch (0: unknown); k is the window there.
+ */
+static size_t
+edge_ints(const char *attr, int64_t x, int64_t sp, int64_t ch, int64_t k,
+    int64_t *v)
+{
+	size_t	n = 0;
+
+	if (strcmp(attr, "kernel") == 0 || strcmp(attr, "pool") == 0) {
+		v[n++] = 1;
+		if (sp > 1) {
+			v[n++] = sp;
+			v[n++] = sp - 1;
+		}
+		if (sp > 0)
+			v[n++] = sp + 1;
+	} else if (strcmp(attr, "strides") == 0) {
+		v[n++] = k + 1;
+		if (sp > 0) {
+			v[n++] = sp;
+			v[n++] = sp + 1;
+		}
+	} else if (strcmp(attr, "dilation") == 0) {
+		if (k > 1 && sp > 1) {
+			v[n++] = (sp - 1) / (k - 1);		/* the largest that fits */
+			v[n++] = (sp - 1) / (k - 1) + 1;	/* one more */
+		} else {
+			v[n++] = 2;
+			if (sp > 1)
+				v[n++] = sp;
+		}
+	} else if (strcmp(attr, "groups") == 0) {
+		if (ch > 1) {
+			v[n++] = ch;
+			v[n++] = ch - 1;
+			v[n++] = ch + 1;
+		}
+		v[n++] = 1;
+		v[n++] = 0;
+	} else {
+		/* filters, units, heads, dims, multipliers, sizes */
+		v[n++] = 1;
+		v[n++] = 0;
+		if (ch > 1)
+			v[n++] = ch;
+		v[n++] = x + 1;
+	}
+	return (n);
+}
+
+static int
+op_pm_edge(struct mstate *s)
+{
+	static const double	rate[] = { 0.0, 0.999, 1.0 };
+	static const double	alpha[] = { 0.0, -1.0, 1e4 };
+	static const double	eps[] = { 0.0, 1e-12, 1.0 };
+	const struct dlt_model	*pm = s->pm;
+	const struct dlt_shape	*in;
+	struct dlt_node		*nd;
+	struct dlt_attr		*a;
+	struct strbuf		 from = STRBUF_INIT;
+	size_t			 i, na, nc;
+	int			 e, nsp, pickc = -1;
+	const char		*attr;
+	int64_t			 v[DLT_MAX_RANK], cand[8], x, k, sp, ch;
+
+	if ((nd = pm_pick(s, "PM-EDGE", &e, &na)) == NULL)
+		return (1);
+	/* padding only flips (PM does that): the boundaries are numbers */
+	do
+		attr = pm_table[e].attrs[pick(s, na)];
+	while (strcmp(attr, "padding") == 0 && na > 1);
+	if (strcmp(attr, "padding") == 0) {
+		not_applicable(s, "PM-EDGE: '%s' has no numeric parameter",
+		    nd->name);
+		return (1);
+	}
+	a = dlt_node_attr(nd, attr);
+	describe_attr(&from, a);
+	in = nd->ninputs > 0 ? value_shape(pm, nd->inputs[0]) : NULL;
+	nsp = in != NULL && in->rank >= 3 ? in->rank - 2 : 1;
+	if (a != NULL && a->type == DLT_ATTR_INTS && a->n >= 1)
+		nsp = (int)a->n;
+	if (nsp > 3)
+		nsp = 3;
+	ch = in != NULL && in->rank >= 2 ? in->dim[in->rank - 1] : 0;
+	if (strcmp(attr, "rate") == 0)
+		dlt_node_set_float(nd, attr, rate[pick(s, 3)]);
+	else if (strcmp(attr, "alpha") == 0)
+		dlt_node_set_float(nd, attr, alpha[pick(s, 3)]);
+	else if (strcmp(attr, "epsilon") == 0)
+		dlt_node_set_float(nd, attr, eps[pick(s, 3)]);
+	else if ((a != NULL && a->type == DLT_ATTR_INTS) ||
+	    strcmp(attr, "kernel") == 0 || strcmp(attr, "pool") == 0 ||
+	    strcmp(attr, "strides") == 0 || strcmp(attr, "dilation") == 0 ||
+	    strcmp(attr, "size") == 0) {
+		const struct dlt_attr *win = dlt_node_attr(nd, "kernel") != NULL ?
+		    dlt_node_attr(nd, "kernel") : dlt_node_attr(nd, "pool");
+
+		/* one kind of edge for every spatial dim */
+		for (i = 0; i < (size_t)nsp; i++) {
+			sp = in != NULL && in->rank >= 3 && (int)i < in->rank - 2 ?
+			    in->dim[1 + i] : 0;
+			k = win != NULL && win->type == DLT_ATTR_INTS &&
+			    i < win->n ? win->v[i] : 1;
+			x = a != NULL && a->type == DLT_ATTR_INTS && i < a->n ?
+			    a->v[i] : 1;
+			nc = edge_ints(attr, x, sp, ch, k, cand);
+			if (pickc < 0)
+				pickc = (int)pick(s, nc);
+			v[i] = cand[(size_t)pickc < nc ? (size_t)pickc : nc - 1];
+		}
+		dlt_node_set_ints(nd, attr, v, (size_t)nsp);
+	} else {
+		x = a != NULL && a->type == DLT_ATTR_INT ? a->i : 1;
+		nc = edge_ints(attr, x, 0, ch, 1, cand);
+		dlt_node_set_int(nd, attr, cand[pick(s, nc)]);
+	}
+	/* at that edge already: the campaign redraws a mutant equal to its seed */
+	return (pm_record(s, nd, attr, &from));
 }
 
 /* ---------------------------------------------------------------- repairs */
@@ -1746,6 +1906,124 @@ check_and_repair(struct mstate *s, struct strbuf *reason, int *repaired)
 	return (1);
 }
 
+static const char *const mode_names[] = { "aware", "generic", "probe" };
+
+const char *
+dlt_mutate_mode_name(enum dlt_mutate_mode m)
+{
+	return ((size_t)m < sizeof mode_names / sizeof mode_names[0] ?
+	    mode_names[m] : "?");
+}
+
+int
+dlt_mutate_mode_find(const char *name)
+{
+	size_t	i;
+
+	for (i = 0; i < sizeof mode_names / sizeof mode_names[0]; i++)
+		if (strcmp(mode_names[i], name) == 0)
+			return ((int)i);
+	return (-1);
+}
+
+int
+dlt_probe_check_kind(int check)
+{
+	return (check >= 0 && check != DLT_CHK_RANK &&
+	    check != DLT_CHK_UNSUPPORTED && check != DLT_CHK_NONEMPTY_OUTPUT);
+}
+
+/*
+ * Probe mode: 0 when the IR accepts the candidate and some target's
+ * profile rejects it, only by validation checks; the checks go into the
+ * parameters as "violates".  Otherwise 1 with the reason set.
+ */
+static int
+probe_check(struct mstate *s, struct strbuf *reason)
+{
+	struct dlt_diags	 probs;
+	struct dlt_violations	 vs;
+	struct strbuf		 what = STRBUF_INIT, one = STRBUF_INIT;
+	struct strbuf		 seen = STRBUF_INIT;
+	size_t			 i;
+
+	strbuf_reset(reason);
+	memset(&probs, 0, sizeof probs);
+	memset(&vs, 0, sizeof vs);
+	if (dlt_model_infer(s->m, &probs) != 0) {
+		if (probs.n > 0)
+			reason_text(reason, "ir: ", probs.v[0].message);
+		else
+			strbuf_addstr(reason, "ir: inconsistent model");
+		dlt_diags_release(&probs);
+		return (1);
+	}
+	dlt_diags_release(&probs);
+	if (s->mu->ntargets == 0 || dlt_profile_check_model(s->mu->targets,
+	    s->mu->ntargets, s->m, &vs) == 0) {
+		dlt_violations_release(&vs);
+		strbuf_addstr(reason, "probe: every profile accepts it");
+		return (1);
+	}
+	for (i = 0; i < vs.n; i++) {
+		if (!dlt_probe_check_kind(vs.v[i].check)) {
+			strbuf_addf(reason, "probe: %s: %s is no validation",
+			    vs.v[i].framework, vs.v[i].check >= 0 ?
+			    dlt_check_at((size_t)vs.v[i].check)->name :
+			    "op not in profile");
+			dlt_violations_release(&vs);
+			strbuf_release(&what);
+			strbuf_release(&one);
+			strbuf_release(&seen);
+			return (1);
+		}
+		/* the first of each framework: where the probe aims */
+		strbuf_reset(&one);
+		strbuf_addf(&one, ";%s ", vs.v[i].framework);
+		if (strstr(seen.buf, one.buf) != NULL)
+			continue;
+		strbuf_addstr(&seen, one.buf);
+		strbuf_addf(&what, "%s%s %s at %s", what.len > 0 ? "; " : "",
+		    vs.v[i].framework, dlt_check_at((size_t)vs.v[i].check)->name,
+		    vs.v[i].node != NULL ? vs.v[i].node : "the model");
+	}
+	kv_add(&s->params, "violates", "%s", what.buf);
+	dlt_violations_release(&vs);
+	strbuf_release(&what);
+	strbuf_release(&one);
+	strbuf_release(&seen);
+	return (0);
+}
+
+char *
+dlt_probe_violation(const struct dlt_target *t, const struct dlt_model *m)
+{
+	struct dlt_violations	 vs;
+	const struct dlt_node	*nd = NULL;
+	char			*out = NULL;
+	size_t			 i, j;
+
+	memset(&vs, 0, sizeof vs);
+	if (dlt_profile_check_model(t, 1, m, &vs) == 0) {
+		dlt_violations_release(&vs);
+		return (NULL);
+	}
+	for (i = 0; i < vs.n; i++)
+		if (!dlt_probe_check_kind(vs.v[i].check))
+			break;
+	if (i == vs.n) {
+		for (j = 0; vs.v[0].node != NULL && j < m->nnodes; j++)
+			if (strcmp(m->nodes[j].name, vs.v[0].node) == 0)
+				nd = &m->nodes[j];
+		out = xasprintf("%s at '%s' (%s)",
+		    dlt_check_at((size_t)vs.v[0].check)->name,
+		    vs.v[0].node != NULL ? vs.v[0].node : "the model",
+		    nd != NULL ? nd->op : "model");
+	}
+	dlt_violations_release(&vs);
+	return (out);
+}
+
 static void
 mstate_release(struct mstate *s)
 {
@@ -1817,6 +2095,14 @@ dlt_mutate(const struct dlt_mutator *mu, int op, uint64_t seed,
 
 	if (op < 0 || (size_t)op >= NOPS)
 		return (DLT_MUTATE_NOT_APPLICABLE);
+	if (mu->mode == DLT_MUTATE_PROBE && (ops[op].info.weight_level ||
+	    ops[op].apply == op_input)) {
+		if (st->not_applicable == NULL)
+			st->not_applicable = xasprintf("%s: changes values only, "
+			    "which no profile checks: nothing to probe",
+			    ops[op].info.name);
+		return (DLT_MUTATE_NOT_APPLICABLE);
+	}
 	dlt_rng_seed(&rng, seed);
 	st->requested++;
 	max = mu->mode == DLT_MUTATE_GENERIC ? 1 :
@@ -1846,13 +2132,15 @@ dlt_mutate(const struct dlt_mutator *mu, int op, uint64_t seed,
 			return (DLT_MUTATE_NOT_APPLICABLE);
 		}
 		st->drawn++;
-		ok = !s.aware;
-		for (round = 0; !ok && round <= MAX_REPAIRS; round++) {
+		ok = !s.aware && mu->mode != DLT_MUTATE_PROBE;
+		if (mu->mode == DLT_MUTATE_PROBE)
+			ok = probe_check(&s, &reason) == 0;
+		for (round = 0; !ok && s.aware && round <= MAX_REPAIRS; round++) {
 			rc = check_and_repair(&s, &reason, &repaired);
 			if (rc == 0)
 				ok = 1;
-			else if (!repaired)
-				break;
+			else if (!repaired || ops[op].apply == op_pm_edge)
+				break;	/* an edge repaired is no edge: redraw */
 		}
 		if (ok) {
 			if (s.repaired.len > 0)

@@ -22,10 +22,39 @@
 struct dlt_model;
 struct dlt_target;
 
+/*
+ * aware: only mutants every target's profile accepts (repaired, else
+ * redrawn).  generic: whatever the operators make.  probe (the
+ * validation probe): only mutants the IR accepts and some target's
+ * profile rejects, each with the checks it breaks recorded in its
+ * parameters ("violates"): a framework that runs one silently, or
+ * crashes on it instead of rejecting it, has a validation defect.
+ */
 enum dlt_mutate_mode {
 	DLT_MUTATE_AWARE,
-	DLT_MUTATE_GENERIC
+	DLT_MUTATE_GENERIC,
+	DLT_MUTATE_PROBE
 };
+
+/* "aware", "generic", "probe"; and back (-1 when unknown). */
+const char	*dlt_mutate_mode_name(enum dlt_mutate_mode);
+int		 dlt_mutate_mode_find(const char *);
+
+/*
+ * Whether a profile violation is one a probe aims at: a check the
+ * framework documents as its own validation.  Not: an op the profile does
+ * not know, an op the framework lacks, a rank the IR itself refuses, an
+ * empty output (a semantics choice, kept apart by the oracles).
+ */
+int		 dlt_probe_check_kind(int check);
+
+/*
+ * The validation check of one target that a model breaks first, as
+ * "dtypes at 'c1' (conv2d)", or NULL when its profile accepts the model
+ * or rejects it only by checks no probe aims at.  The caller frees it.
+ */
+char		*dlt_probe_violation(const struct dlt_target *,
+		    const struct dlt_model *);
 
 struct dlt_mutop_info {
 	const char	*name;		/* "LD" */

@@ -20,7 +20,7 @@
 const char *const dlt_isolation_names[] = { "spawn", "fork", "worker", NULL };
 const char *const dlt_schedule_names[] = { "plan", "yield", NULL };
 
-static const char *const mode_names[] = { "aware", "generic", NULL };
+static const char *const mode_names[] = { "aware", "generic", "probe", NULL };
 
 /* The keys of a campaign file; the same names as the flags. */
 static const char *const keys[] = {
@@ -381,7 +381,7 @@ dlt_run_config_set(struct dlt_run_config *c, const char *key,
 	} else if (strcmp(key, "mode") == 0) {
 		if ((k = dlt_name_index(mode_names, value)) < 0)
 			goto bad;
-		c->mode = k == 0 ? DLT_MUTATE_AWARE : DLT_MUTATE_GENERIC;
+		c->mode = (enum dlt_mutate_mode)dlt_mutate_mode_find(value);
 	} else if (strcmp(key, "seed") == 0) {
 		errno = 0;
 		c->seed = strtoull(value, &p, 10);
@@ -507,8 +507,7 @@ dlt_run_config_identity(const struct dlt_run_config *c, struct strbuf *sb)
 	dlt_jw_end(&jw);
 	dlt_jw_kv_cstr(&jw, "ops", c->ops);
 	dlt_jw_kv_int(&jw, "n", c->n);
-	dlt_jw_kv_cstr(&jw, "mode", mode_names[c->mode == DLT_MUTATE_AWARE ?
-	    0 : 1]);
+	dlt_jw_kv_cstr(&jw, "mode", dlt_mutate_mode_name(c->mode));
 	dlt_jw_kv_uint(&jw, "seed", c->seed);
 	dlt_jw_key(&jw, "frameworks");
 	dlt_jw_array(&jw);

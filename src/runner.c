@@ -1,4 +1,5 @@
 /* runner.c: the campaign loop of "dltriage run"; see runner.h. */
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 
@@ -62,6 +63,9 @@ struct mutant {
 	char			*json;		/* the IR as JSON */
 	int			 injected;	/* an input is filled with NaN/Inf */
 	const char		*compute_dtype;	/* least_precise(), static */
+	char			**violates;	/* probe mode, per target: what
+						   it breaks, or NULL */
+	size_t			 nviolates;
 	int64_t			 store_id;
 	size_t			 pending;	/* executions not finished */
 	struct exec		*execs;		/* one per target */
@@ -90,6 +94,12 @@ struct runner {
 	struct dlt_profile		**profiles;
 	struct dlt_target		*ptargets;	/* for aware mode */
 	size_t				 nptargets;
+	int				*pt_of;		/* per target: its ptargets
+							   index, or -1 */
+	/* probe mode, per target given no release: its probed release's */
+	struct dlt_profile		**vprofiles;
+	struct dlt_target		*vtargets;
+	int				*has_v;
 	char				**python;	/* per target, owned */
 	char				 *harness_dir;
 	char				 *workdir;
@@ -109,6 +119,7 @@ struct runner {
 	int64_t				 start_ms, last_progress_ms;
 	int				 progress_shown;
 	long				 submitted;
+	int				 lock_fd;	/* lock_workdir's, or -1 */
 };
 
 struct op_yield {
@@ -339,6 +350,32 @@ parse_ops(struct runner *r)
 	return (0);
 }
 
+/*
+ * Probe mode judges a target given no release ("pytorch") by the release
+ * it has ("2.13.0+cpu" as 2.13.0): a check of older releases only is no
+ * validation this one is bound to do.
+ */
+static void
+probed_release(struct runner *r, size_t t, const char *version)
+{
+	const struct dlt_run_config	*cfg = r->cfg;
+	char				*spec;
+	size_t				 n;
+
+	if (cfg->mode != DLT_MUTATE_PROBE || cfg->targets[t].release != NULL ||
+	    r->pt_of == NULL || r->pt_of[t] < 0 || r->has_v[t])
+		return;
+	n = strspn(version, "0123456789.");
+	if (n == 0)
+		return;
+	spec = xasprintf("%s@%.*s", dlt_framework_name(
+	    cfg->targets[t].framework), (int)n, version);
+	if (dlt_target_load(spec, r->env->profile_dirs, r->env->nprofile_dirs,
+	    &r->vprofiles[t], &r->vtargets[t]) == 0)
+		r->has_v[t] = 1;
+	free(spec);
+}
+
 /* Aware mode checks mutants against the profile of every target's family. */
 static int
 load_profiles(struct runner *r)
@@ -351,13 +388,19 @@ load_profiles(struct runner *r)
 	r->profiles = xcalloc(cfg->ntargets, sizeof *r->profiles);
 	r->ptargets = xcalloc(cfg->ntargets, sizeof *r->ptargets);
 	r->nptargets = 0;
+	r->pt_of = xcalloc(cfg->ntargets, sizeof *r->pt_of);
+	r->vprofiles = xcalloc(cfg->ntargets, sizeof *r->vprofiles);
+	r->vtargets = xcalloc(cfg->ntargets, sizeof *r->vtargets);
+	r->has_v = xcalloc(cfg->ntargets, sizeof *r->has_v);
+	for (i = 0; i < cfg->ntargets; i++)
+		r->pt_of[i] = -1;
 	for (i = 0; i < cfg->ntargets && rc == 0; i++) {
 		path = dlt_profile_path(dlt_framework_name(
 		    cfg->targets[i].framework), r->env->profile_dirs,
 		    r->env->nprofile_dirs);
 		if (path == NULL) {
 			/* no constraints known: aware mode checks the others */
-			if (cfg->mode == DLT_MUTATE_AWARE && !r->env->quiet)
+			if (cfg->mode != DLT_MUTATE_GENERIC && !r->env->quiet)
 				dlt_warn("no constraint profile for '%s': aware "
 				    "mode checks mutants against the other "
 				    "frameworks only", cfg->targets[i].label);
@@ -374,10 +417,59 @@ load_profiles(struct runner *r)
 		    &r->ptargets[r->nptargets]) != 0)
 			rc = -1;
 		else
-			r->nptargets++;
+			r->pt_of[i] = (int)r->nptargets++;
 		free(spec);
 	}
 	return (rc);
+}
+
+/*
+ * One run at a time in a working directory: a second run there would
+ * empty the directories of executions the first has in flight, and each
+ * would record the other's wreckage.  The lock is flock(2)'s, so it goes
+ * with its holder however that ends (kill -9 included).  Shards of one
+ * campaign take a lock each: they never share an execution.  0 locked,
+ * 1 held by another run (said), -1 an error (said).
+ */
+static int
+lock_workdir(struct runner *r)
+{
+	char	*path, pid[32];
+	ssize_t	 n;
+	int	 fd;
+
+	path = r->cfg->shard_count > 1 ? xasprintf("%s/.lock-shard-%d-of-%d",
+	    r->workdir, r->cfg->shard_index, r->cfg->shard_count) :
+	    xasprintf("%s/.lock", r->workdir);
+	if ((fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0666)) < 0) {
+		dlt_error_errno("cannot open '%s'", path);
+		free(path);
+		return (-1);
+	}
+	if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+		int	held = errno == EWOULDBLOCK;
+
+		if (held) {
+			n = pread(fd, pid, sizeof pid - 1, 0);
+			pid[n > 0 ? n : 0] = '\0';
+			pid[strcspn(pid, "\n")] = '\0';
+			dlt_error("'%s' is in use by another dltriage run%s%s%s; "
+			    "wait for it to end, or give this one a store or "
+			    "workdir of its own", r->workdir, pid[0] != '\0' ?
+			    " (pid " : "", pid, pid[0] != '\0' ? ")" : "");
+		} else
+			dlt_error_errno("cannot lock '%s'", path);
+		close(fd);
+		free(path);
+		return (held ? 1 : -1);
+	}
+	snprintf(pid, sizeof pid, "%ld\n", (long)getpid());
+	/* the pid is for the message only: not writing it is no error */
+	if (ftruncate(fd, 0) == 0)
+		n = pwrite(fd, pid, strlen(pid), 0);
+	free(path);
+	r->lock_fd = fd;
+	return (0);
 }
 
 static int
@@ -522,6 +614,19 @@ collect_mutant(const struct dlt_mutant *mt, void *arg)
 	m->json = strbuf_detach(&sb, NULL);
 	m->injected = injected_inputs(mt->model);
 	m->compute_dtype = least_precise(mt->model);
+	if (ps->r->cfg->mode == DLT_MUTATE_PROBE) {
+		size_t	t;
+
+		m->violates = xcalloc(ps->r->cfg->ntargets, sizeof *m->violates);
+		m->nviolates = ps->r->cfg->ntargets;
+		for (t = 0; t < ps->r->cfg->ntargets; t++)
+			if (ps->r->has_v[t])
+				m->violates[t] = dlt_probe_violation(
+				    &ps->r->vtargets[t], mt->model);
+			else if (ps->r->pt_of[t] >= 0)
+				m->violates[t] = dlt_probe_violation(
+				    &ps->r->ptargets[ps->r->pt_of[t]], mt->model);
+	}
 	*ps->v = xreallocarray(*ps->v, *ps->n + 1, sizeof **ps->v);
 	(*ps->v)[(*ps->n)++] = m;
 	return (0);
@@ -583,6 +688,9 @@ mutant_free(struct mutant *m)
 		return;
 	for (i = 0; m->execs != NULL && i < m->nexecs; i++)
 		free(m->execs[i].dir);
+	for (i = 0; i < m->nviolates; i++)
+		free(m->violates[i]);
+	free(m->violates);
 	free(m->name);
 	free(m->op);
 	free(m->position);
@@ -790,6 +898,39 @@ synth_failure(const struct dlt_runner_exec *x, const struct dlt_exec_done *d)
 	return (f);
 }
 
+/*
+ * What a validation probe came to on one framework, x->violates being
+ * "CHECK at 'NODE' (OP)": its bucket is the framework, the check and the
+ * op, never the node, whose name differs from model to model.
+ */
+static struct dlt_failure *
+probe_failure(const struct dlt_runner_exec *x, int cls, const char *kind,
+    const char *what)
+{
+	struct dlt_failure	*f;
+	const char		*op;
+	size_t			 n;
+
+	f = xcalloc(1, sizeof *f);
+	f->source = xasprintf("%s/stderr", x->dir);
+	f->framework = xstrdup(x->framework);
+	f->prio_hint = DLT_PRIO_UNSET;
+	f->conf_hint = -1;
+	f->cls = cls;
+	f->kind = xstrdup(kind);
+	op = strrchr(x->violates, '(');
+	n = op != NULL ? strcspn(op + 1, ")") : 0;
+	f->exc_type = xasprintf("%.*s:%.*s", (int)strcspn(x->violates, " "),
+	    x->violates, (int)n, op != NULL ? op + 1 : "");
+	f->signature = xasprintf("%s: %s %s: %.*s of %.*s", kind,
+	    x->label != NULL ? x->label : x->framework, what,
+	    (int)strcspn(x->violates, " "), x->violates, (int)n,
+	    op != NULL ? op + 1 : "");
+	f->rule = xstrdup("runner");
+	dlt_failure_finish(dlt_classifier_rules(x->classifier), f);
+	return (f);
+}
+
 int
 dlt_runner_classify(const struct dlt_runner_exec *x,
     const struct dlt_exec_done *d, struct dlt_failure **out, size_t *nout)
@@ -801,6 +942,22 @@ dlt_runner_classify(const struct dlt_runner_exec *x,
 
 	*out = NULL;
 	*nout = 0;
+	if (d->status == DLT_EXEC_OK && x->violates != NULL) {
+		/* a validation probe the framework ran: no rule can see that */
+		f = probe_failure(x, DLT_CLASS_INCONSISTENCY,
+		    "missing-validation", "ran a model its profile rejects");
+		*out = f;
+		*nout = 1;
+		return (0);
+	}
+	if (d->status == DLT_EXEC_REJECTED && x->violates != NULL) {
+		/* rejected as its profile says: the framework validated it */
+		f = probe_failure(x, DLT_CLASS_FALSE_POSITIVE, "validated",
+		    "rejected a model its profile rejects");
+		*out = f;
+		*nout = 1;
+		return (0);
+	}
 	if (d->status == DLT_EXEC_OK || d->status == DLT_EXEC_HARNESS ||
 	    d->status == DLT_EXEC_UNAVAILABLE || d->status == DLT_EXEC_ILLEGAL)
 		return (0);
@@ -861,6 +1018,9 @@ classify_exec(struct runner *r, struct exec *e, const struct dlt_exec_done *d,
 	x.dir = e->dir;
 	x.op = e->mt->op;
 	x.timeout = r->cfg->timeout;
+	x.violates = e->mt->violates != NULL ? e->mt->violates[e->target] :
+	    NULL;
+	x.label = r->cfg->targets[e->target].label;
 	return (dlt_runner_classify(&x, d, out, nout));
 }
 
@@ -961,8 +1121,14 @@ run_oracles(struct runner *r, struct mutant *m, struct oracle_out *o)
 
 		if (r->dead[i] || load_outputs(r, e, &outs[i]) != 0) {
 			dlt_outputs_release(&outs[i]);
+			/*
+			 * A probe rejected where its profile says it is
+			 * illegal did what it should: no disagreement with
+			 * the frameworks that may run it.
+			 */
 			dlt_outputs_init(&outs[i], r->cfg->targets[i].label,
-			    e->status == DLT_EXEC_REJECTED ? DLT_FWS_REJECTED :
+			    e->status == DLT_EXEC_REJECTED && (m->violates ==
+			    NULL || m->violates[i] == NULL) ? DLT_FWS_REJECTED :
 			    DLT_FWS_OTHER);
 		}
 	}
@@ -1147,9 +1313,13 @@ probe_targets(struct runner *r)
 					if (type != NULL && strcmp(type->scalar,
 					    "hello") == 0) {
 						got = 1;
-						if (!r->env->quiet &&
-						    (v = ynode_get(msg,
-						    "framework_version")) != NULL)
+						v = ynode_get(msg,
+						    "framework_version");
+						if (v != NULL && v->type ==
+						    YNODE_SCALAR)
+							probed_release(r, t,
+							    v->scalar);
+						if (!r->env->quiet && v != NULL)
 							fprintf(stderr, "dltriage: run: "
 							    "%s: %s %s (%s)\n",
 							    r->cfg->targets[t].label,
@@ -1296,6 +1466,7 @@ finish(struct runner *r, struct dlt_exec_done *d)
 	x.status = store_status[d->status];
 	x.harness_status = d->status == DLT_EXEC_UNAVAILABLE ? "unavailable" :
 	    d->harness_status;
+	x.why = d->why;
 	x.exit_code = d->exit_code;
 	x.signal = d->signal;
 	x.core = d->core_dumped;
@@ -1306,9 +1477,14 @@ finish(struct runner *r, struct dlt_exec_done *d)
 	x.result_json = texts[3];
 	x.evidence = ev;
 	x.nevidence = nev;
-	if (d->status != DLT_EXEC_OK && d->status != DLT_EXEC_HARNESS &&
+	/* a probe's missing validation is a failure of a run that went well */
+	if (nf > 0 && log == NULL) {
+		log = xstrdup("");
+		loglen = 0;
+	}
+	if (((d->status != DLT_EXEC_OK && d->status != DLT_EXEC_HARNESS &&
 	    d->status != DLT_EXEC_UNAVAILABLE &&
-	    d->status != DLT_EXEC_ILLEGAL && log != NULL) {
+	    d->status != DLT_EXEC_ILLEGAL) || nf > 0) && log != NULL) {
 		x.log = log;
 		x.loglen = loglen;
 		x.failures = fv;
@@ -1437,6 +1613,7 @@ dlt_runner_run(const struct dlt_runner_env *env, struct dlt_run_summary *sum)
 	int			 rc = 0;
 
 	memset(&r, 0, sizeof r);
+	r.lock_fd = -1;
 	memset(sum, 0, sizeof *sum);
 	r.env = env;
 	r.cfg = env->cfg;
@@ -1478,6 +1655,11 @@ dlt_runner_run(const struct dlt_runner_env *env, struct dlt_run_summary *sum)
 		}
 		free(r.workdir);
 		r.workdir = abs;
+		if (lock_workdir(&r) != 0) {
+			sum->store_failed = 1;
+			rc = -1;
+			goto out;
+		}
 	}
 	r.st = env->store;
 	if (env->dry_run)
@@ -1495,7 +1677,7 @@ dlt_runner_run(const struct dlt_runner_env *env, struct dlt_run_summary *sum)
 		sc.config_json = id.buf;
 		sc.config_hash = hex;
 		sc.seed = r.cfg->seed;
-		sc.mode = r.cfg->mode == DLT_MUTATE_AWARE ? "aware" : "generic";
+		sc.mode = dlt_mutate_mode_name(r.cfg->mode);
 		sc.shard_index = r.cfg->shard_index - 1;
 		sc.shard_count = r.cfg->shard_count;
 		rc = dlt_store_campaign_open(r.st, &sc, &r.campaign_id, &resumed);
@@ -1589,8 +1771,7 @@ planned:
 			sm.model_id = seeds[i].store_id;
 			sm.ordinal = m->ordinal;
 			sm.op = m->op;
-			sm.mode = r.cfg->mode == DLT_MUTATE_AWARE ? "aware" :
-			    "generic";
+			sm.mode = dlt_mutate_mode_name(r.cfg->mode);
 			sm.seed = m->mseed;
 			sm.position = m->position;
 			sm.params_json = m->params;
@@ -1692,10 +1873,21 @@ out:
 	}
 	free(r.profiles);
 	free(r.ptargets);
+	free(r.pt_of);
+	for (t = 0; r.has_v != NULL && t < env->cfg->ntargets; t++)
+		if (r.has_v[t]) {
+			dlt_target_release(&r.vtargets[t]);
+			dlt_profile_free(r.vprofiles[t]);
+		}
+	free(r.vtargets);
+	free(r.vprofiles);
+	free(r.has_v);
 	free(r.reported);
 	free(r.dead);
 	free(r.queue);
 	free(r.harness_dir);
 	free(r.workdir);
+	if (r.lock_fd >= 0)
+		close(r.lock_fd);
 	return (rc);
 }

@@ -73,6 +73,11 @@ struct dlt_runner_exec {
 	const char		*dir;		/* where its stderr is */
 	const char		*op;		/* the mutant's operator, "seed" */
 	double			 timeout;	/* seconds, for a timeout's signature */
+	const char		*label;		/* the target's, or NULL */
+	const char		*violates;	/* probe mode: the validation the
+						   profile says the framework
+						   does (dlt_probe_violation),
+						   or NULL */
 };
 
 /*

@@ -171,7 +171,7 @@ test_expect_success 'a value outside an option'\''s list lists the valid ones' '
 test_expect_success 'mutate --mode and rules list --section list the valid values' '
 	test_must_fail --code=2 dltriage mutate m.yaml --mode gnrc -o out 2>err &&
 	grep "^dltriage: unknown mode '\''gnrc'\''" err &&
-	grep "^valid: aware, generic\$" err &&
+	grep "^valid: aware, generic, probe\$" err &&
 	test_must_fail --code=2 dltriage rules list --section frame 2>err &&
 	grep "^dltriage: unknown section '\''frame'\'' (did you mean '\''frames'\''?)" err &&
 	grep "^valid: detectors, frames, rules, frameworks, ignore-frames, normalise\$" err
@@ -196,13 +196,13 @@ test_expect_success 'COMMAND --help prints the usage and every option on stdout'
 
 test_expect_success 'mutate --help lists every option of mutate' '
 	dltriage mutate --help >out &&
-	for o in "-n N" "--ops LIST" "--mode aware|generic" "--frameworks LIST" \
+	for o in "-n N" "--ops LIST" "--mode aware|generic|probe" "--probe-validation" "--frameworks LIST" \
 	    "--seed S" "--max-tries N" "--profiles DIR" "-o, --output DIR" \
 	    "--report FILE" "-q, --quiet" "-h, --help"; do
-		grep -F -e "$o " out >/dev/null ||
+		sed "s/\$/ /" out | grep -F -e "$o " >/dev/null ||
 			{ echo "mutate --help lacks $o"; cat out; exit 1; }
 	done &&
-	test "$(grep -c -E "^ +-" out)" -eq 11
+	test "$(grep -c -E "^ +-" out)" -eq 12
 '
 
 test_expect_success 'classify --db still records in the store, and DLTRIAGE_DB too' '

@@ -8,7 +8,7 @@
 models="$TEST_SRCDIR/corpus/models"
 lenet="$models/lenet5-mnist.yaml"
 alexnet="$models/alexnet-cifar10.yaml"
-ops="AFRM DM DT GF IN-BIG IN-DENORMAL IN-INF IN-INF-AT IN-NAN IN-NAN-AT IN-ZERO LA LC LD LS NAI NEB NS PM RA SM WS"
+ops="AFRM DM DT GF IN-BIG IN-DENORMAL IN-INF IN-INF-AT IN-NAN IN-NAN-AT IN-ZERO LA LC LD LS NAI NEB NS PM PM-EDGE RA SM WS"
 
 if [ ! -f "$lenet" ] || [ ! -f "$alexnet" ]; then
 	test_skip 'mutate' 'the zoo models are not there'
@@ -204,6 +204,44 @@ test_expect_success 'profile problems are printed like rule and model problems' 
 	    --frameworks pytorch -o out 2>err &&
 	grep "^prof/pytorch.yaml:3:1: unknown key .bogus." err &&
 	! grep "^dltriage: prof/pytorch.yaml" err
+'
+
+test_expect_success 'PM-EDGE: never repaired (an edge repaired is no edge), redrawn' '
+	dltriage mutate "$alexnet" -n 6 --seed 5 --ops PM-EDGE \
+	    --report rep.json -o edge >report &&
+	"$PYTHON3" -c "
+import json
+r = json.load(open(\"rep.json\"))
+o = r[\"operators\"][0]
+assert o[\"operator\"] == \"PM-EDGE\", o
+assert o[\"repaired\"] == 0, o
+assert o[\"made\"] >= 4, o
+" &&
+	dltriage corpus check edge >check 2>&1 || { cat check; exit 1; }
+'
+
+test_expect_success 'probe mode: only mutants a profile rejects, each saying what it breaks' '
+	# GF cannot probe and PM-EDGE finds nothing LeNet-5 can express
+	# that a profile rejects: some mutants are not made (status 1)
+	test_must_fail --code=1 dltriage mutate "$lenet" -n 3 --seed 4 \
+	    --probe-validation --ops DT,PM-EDGE,GF \
+	    --frameworks pytorch@1.13,tensorflow -o probe >report &&
+	grep "(probe mode, seed 4, for pytorch@1.13, tensorflow)" report &&
+	grep "^GF  *not applicable: GF: changes values only" report &&
+	ls probe/*.yaml >list && test -s list &&
+	for f in probe/*.yaml; do
+		grep "violates: \"pytorch dtypes at " "$f" || exit 1
+	done &&
+	test_must_fail --code=1 dltriage mutate "$lenet" -q -n 3 --seed 4 \
+	    --mode probe --ops DT,PM-EDGE,GF \
+	    --frameworks pytorch@1.13,tensorflow -o probe2 &&
+	for f in probe/*.yaml; do
+		cmp "$f" "probe2/${f#probe/}" || exit 1
+	done &&
+	for f in probe/*.yaml; do
+		test_must_fail dltriage mutate "$f" -q --ops IN-ZERO \
+		    --frameworks pytorch@1.13 -o again 2>/dev/null || exit 1
+	done
 '
 
 test_expect_success 'a profile constraint makes aware mode repair or redraw' '

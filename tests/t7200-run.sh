@@ -210,7 +210,7 @@ test_expect_success 'a campaign killed with SIGKILL resumes to the same executio
 	dltriage run "$TEST_TMP/kill.yaml" --db whole.db >/dev/null 2>&1 &&
 	executions whole.db >"$TEST_TMP/want" &&
 	for delay in 1 2 3 4; do
-		dltriage run "$TEST_TMP/kill.yaml" --db part.db >/dev/null 2>&1 &
+		"$DLTRIAGE" run "$TEST_TMP/kill.yaml" --db part.db >/dev/null 2>&1 &
 		pid=$!
 		sleep $delay
 		kill -9 $pid 2>/dev/null
@@ -225,7 +225,7 @@ test_expect_success 'a campaign killed with SIGKILL resumes to the same executio
 '
 
 test_expect_success 'SIGINT stops after the executions in flight: status 8, resumable' '
-	dltriage run "$TEST_TMP/kill.yaml" --db int.db >out 2>err &
+	"$DLTRIAGE" run "$TEST_TMP/kill.yaml" --db int.db >out 2>err &
 	pid=$!
 	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
 		n=$(sqlite3 int.db "select count(*) from executions" 2>/dev/null)
@@ -241,6 +241,45 @@ test_expect_success 'SIGINT stops after the executions in flight: status 8, resu
 	dltriage run "$TEST_TMP/kill.yaml" --db int.db >out 2>&1 &&
 	executions int.db >got &&
 	test_cmp "$TEST_TMP/want" got
+'
+
+test_expect_success 'a second run in the same directory is refused (status 4); the first goes on' '
+	"$DLTRIAGE" run "$TEST_TMP/kill.yaml" --db lock.db >out1 2>err1 &
+	pid=$!
+	for i in $(seq 60); do
+		test -s lock.db.d/.lock && break
+		sleep 0.25
+	done &&
+	test_must_fail --code=4 dltriage run "$TEST_TMP/kill.yaml" \
+	    --db lock.db >out2 2>err2 &&
+	grep "lock.db.d. is in use by another dltriage run (pid $pid)" err2 &&
+	wait $pid &&
+	executions lock.db >got &&
+	test_cmp "$TEST_TMP/want" got &&
+	dltriage run "$TEST_TMP/kill.yaml" --db lock.db >out3 2>&1 &&
+	grep "^campaign 1: [0-9]* executions planned, \([0-9]*\) done before, 0 run now" out3
+'
+
+# The validation probe.  "old" says it is PyTorch 1.13, whose profile
+# has no float16 convolution, and is the current PyTorch, which runs it:
+# a missing validation by old's profile.  pytorch, judged by the release
+# it reports (2.x), is bound to no such check and has no finding.
+test_expect_success '--probe-validation: what runs against its profile is missing validation' '
+	dltriage run --models lenet5-mnist --probe-validation --ops DT,GF -n 2 \
+	    --frameworks "pytorch,old=pytorch@1.13:$DLT_PYTHON" \
+	    --isolation fork --db probe.db >out 2>err &&
+	test "$(sqlite3 probe.db "select mode from campaigns")" = probe &&
+	test "$(sqlite3 probe.db "select count(*) from mutants
+	    where operator = '\''GF'\''")" = 0 &&
+	test "$(sqlite3 probe.db "select count(*) from mutants
+	    where params_json like '\''%\"violates\":\"pytorch dtypes at %'\''")" = 2 &&
+	sqlite3 probe.db "select e.framework, e.status, f.class, f.kind
+	    from failures f join executions e on e.id = f.execution_id" |
+	    sort -u >got &&
+	echo "old|ok|inconsistency|missing-validation" >want &&
+	test_cmp want got &&
+	grep "missing-validation: old ran a model its profile rejects: dtypes of " out &&
+	! grep acceptance-disagreement out
 '
 
 test_expect_success 'a framework that cannot be imported is said once; the rest runs' '

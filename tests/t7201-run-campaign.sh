@@ -68,6 +68,13 @@ test_expect_success 'failure classes are those of the vocabulary' '
 	! grep -v "^\(crash\|nan\|inconsistency\|false-positive\|timeout\|oom\|unknown\)\$" classes
 '
 
+test_expect_success 'every execution but ok says why it ended as it did' '
+	test "$(count "$TEST_TMP/generic.db" "select count(*) from executions
+	    where status <> '\''ok'\'' and coalesce(why, '\'''\'') = '\'''\''")" = 0 &&
+	test "$(count "$TEST_TMP/generic.db" "select count(*) from executions
+	    where status = '\''illegal'\'' and why not like '\''illegal: %'\''")" = 0
+'
+
 test_expect_success 'a rejection is classified; a clean run has no failure' '
 	test "$(count "$TEST_TMP/generic.db" "select count(*) from executions e
 	    where e.status = '\''rejected'\'' and not exists (select 1 from
@@ -82,7 +89,7 @@ test_expect_success 'killed with SIGKILL twice, the campaign resumes to the same
 	    from executions e join mutants m on m.id = e.mutant_id
 	    join models mo on mo.id = m.model_id order by 1, 2, 3" >want &&
 	for delay in 3 6; do
-		dltriage run --models lenet5-mnist,textcnn --frameworks "$targets" \
+		"$DLTRIAGE" run --models lenet5-mnist,textcnn --frameworks "$targets" \
 		    -j 2 --db again.db >/dev/null 2>&1 &
 		pid=$!
 		sleep $delay

@@ -14,7 +14,9 @@
 # The environment: DLTRIAGE (the binary), DLTRIAGE_DATADIR, TEST_SRCDIR,
 # TEST_BUILDDIR, LC_ALL=C.  DLTRIAGE_RULES and DLTRIAGE_DB are unset so
 # that a user's settings never leak in.  DLT_VALGRIND=1 runs dltriage
-# under valgrind.
+# under valgrind.  dltriage is a shell function: a job put in the
+# background to be signalled runs "$DLTRIAGE" itself, or $! is the
+# subshell and the signal never reaches dltriage.
 
 : "${TEST_SRCDIR:=$(cd "$(dirname "$0")/.." && pwd)}"
 : "${TEST_BUILDDIR:=$TEST_SRCDIR}"

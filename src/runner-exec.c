@@ -1384,6 +1384,16 @@ finish(struct dlt_exec_pool *p, struct exec_run *r, const struct exec_end *e)
 			d.status = DLT_EXEC_OOM;
 			d.why = xasprintf("killed by SIGKILL at %ld KiB, near "
 			    "the memory cap", e->rss_kib);
+		} else if (e->sig == SIGKILL) {
+			/*
+			 * Not dltriage's SIGKILL (it says when it kills), and
+			 * no framework sends itself one: the kernel's OOM
+			 * killer, when the machine ran out before the cap.
+			 */
+			d.status = DLT_EXEC_OOM;
+			d.why = xasprintf("killed by SIGKILL, which dltriage did "
+			    "not send (the kernel's OOM killer), at %ld KiB",
+			    e->rss_kib);
 		} else if (e->sig == SIGABRT && tail_has(err_path, bad_alloc)) {
 			d.status = DLT_EXEC_OOM;
 			d.why = xstrdup("aborted after std::bad_alloc");

@@ -9,9 +9,10 @@ it under an importable name.
 
 What an execution does comes from the model: {"model": "stub", "stub":
 BEHAVIOUR}, BEHAVIOUR one of ok, reject, illegal, unsupported,
-harness-error, segv, abort, loop, ignore-term, hog (MemoryError caught:
-rejected), hog-raw (MemoryError on stderr, exit 1 without a record), spew
-(4 GiB to stderr, then ok), fork-bomb (children that sleep, then a loop),
+harness-error, segv, abort, sigkill (SIGKILL to itself, as the OOM
+killer does), loop, ignore-term, hog (MemoryError caught: rejected),
+hog-raw (MemoryError on stderr, exit 1 without a record), spew (4 GiB
+to stderr, then ok), fork-bomb (children that sleep, then a loop),
 exit-no-record (exit 7), error-msg (an "error" message for the request),
 slow:SECONDS (then ok), garbage:SEED (hostile lines on fd 4 and a hostile
 result.json, drawn from SEED; in fork mode the server writes the lines,
@@ -175,6 +176,9 @@ def execute(req):
         os.kill(os.getpid(), signal.SIGSEGV)
     if what == "abort":
         os.abort()
+    if what == "sigkill":
+        # as the kernel's OOM killer does: SIGKILL from outside
+        os.kill(os.getpid(), signal.SIGKILL)
     if what == "loop":
         while True:
             pass

@@ -212,6 +212,9 @@ static const struct {
 	{ DLT_FW_PYTORCH, "batch", "a batch of 4 rows, row 0 compared" },
 	{ DLT_FW_TENSORFLOW, "batch", "a batch of 4 rows, row 0 compared" },
 	{ DLT_FW_JAX, "batch", "a batch of 4 rows, row 0 compared" },
+	{ DLT_FW_PYTORCH, "twice", "the forward pass twice, bit for bit" },
+	{ DLT_FW_TENSORFLOW, "twice", "the forward pass twice, bit for bit" },
+	{ DLT_FW_JAX, "twice", "the forward pass twice, bit for bit" },
 };
 
 #define NELEM(a)	(sizeof (a) / sizeof (a)[0])

@@ -931,6 +931,56 @@ probe_failure(const struct dlt_runner_exec *x, int cls, const char *kind,
 	return (f);
 }
 
+/*
+ * A +twice execution whose two runs differed: the outputs its record
+ * lists as "nondeterministic", as one failure; NULL when none (or no
+ * record).  The bucket is the target, not the output, whose name differs
+ * from model to model.
+ */
+static struct dlt_failure *
+nondeterminism_failure(const struct dlt_runner_exec *x)
+{
+	struct dlt_failure	*f = NULL;
+	struct ynode		*root = NULL;
+	const struct ynode	*nd, *v;
+	struct strbuf		 what = STRBUF_INIT;
+	char			*path, *err = NULL;
+	size_t			 i;
+
+	path = xasprintf("%s/result.json", x->dir);
+	if (ynode_load_json_file(path, &root, &err) != 0 || root == NULL) {
+		free(err);
+		free(path);
+		return (NULL);
+	}
+	free(path);
+	nd = ynode_get(root, "nondeterministic");
+	for (i = 0; nd != NULL && nd->type == YNODE_MAPPING && i < nd->n; i++) {
+		v = ynode_get(nd->items[i], "max_abs");
+		strbuf_addf(&what, "%s'%s' (max abs %s)", what.len > 0 ? ", " :
+		    "", nd->keys[i]->scalar, v != NULL && v->type ==
+		    YNODE_SCALAR && v->scalar != NULL ? v->scalar : "?");
+	}
+	if (what.len > 0) {
+		f = xcalloc(1, sizeof *f);
+		f->source = xasprintf("%s/result.json", x->dir);
+		f->framework = xstrdup(x->framework);
+		f->prio_hint = DLT_PRIO_UNSET;
+		f->conf_hint = -1;
+		f->cls = DLT_CLASS_INCONSISTENCY;
+		f->kind = xstrdup("nondeterminism");
+		f->signature = xasprintf("nondeterminism: %s: two runs of one "
+		    "model in one process differ",
+		    x->label != NULL ? x->label : x->framework);
+		f->excerpt = strbuf_detach(&what, NULL);
+		f->rule = xstrdup("runner");
+		dlt_failure_finish(dlt_classifier_rules(x->classifier), f);
+	}
+	strbuf_release(&what);
+	ynode_free(root);
+	return (f);
+}
+
 int
 dlt_runner_classify(const struct dlt_runner_exec *x,
     const struct dlt_exec_done *d, struct dlt_failure **out, size_t *nout)
@@ -954,6 +1004,11 @@ dlt_runner_classify(const struct dlt_runner_exec *x,
 		/* rejected as its profile says: the framework validated it */
 		f = probe_failure(x, DLT_CLASS_FALSE_POSITIVE, "validated",
 		    "rejected a model its profile rejects");
+		*out = f;
+		*nout = 1;
+		return (0);
+	}
+	if (d->status == DLT_EXEC_OK && (f = nondeterminism_failure(x)) != NULL) {
 		*out = f;
 		*nout = 1;
 		return (0);

@@ -92,7 +92,7 @@ test_expect_success 'execution modes: the harness and dltriage know the same' '
 	grep "unknown execution mode .xla. of pytorch" err &&
 	test_must_fail --code=2 dltriage run --models lenet5-mnist \
 	    --frameworks tensorflow+jit --db z.db 2>err &&
-	grep "unknown execution mode .jit. of tensorflow (xla, mt, batch)" err &&
+	grep "unknown execution mode .jit. of tensorflow (xla, mt, batch, twice)" err &&
 	test ! -e z.db
 '
 
@@ -168,17 +168,35 @@ else
 	test_skip 'jax and jax+eager' "'$DLT_PYTHON' cannot import jax"
 fi
 
-test_expect_success 'pytorch+batch and +mt: the same outputs as one row, one thread' '
-	dltriage run --models lenet5-mnist --ops GF --frameworks pytorch,pytorch+batch,pytorch+mt \
+test_expect_success 'pytorch+batch, +mt and +twice: the same outputs as one row, one thread, one run' '
+	dltriage run --models lenet5-mnist --ops GF \
+	    --frameworks pytorch,pytorch+batch,pytorch+mt,pytorch+twice \
 	    --isolation worker --db batch.db >out 2>err &&
-	grep "^campaign 1: 6 executions planned" out &&
+	grep "^campaign 1: 8 executions planned" out &&
 	grep "^  failures: 0" out &&
 	test "$(sqlite3 batch.db "select count(*) from executions
-	    where status = '\''ok'\''")" = 6 &&
+	    where status = '\''ok'\''")" = 8 &&
 	sqlite3 batch.db "select result_json from executions where framework = '\''pytorch+mt'\''" |
 	    grep "\"threads\": 4" &&
+	! sqlite3 batch.db "select result_json from executions" | grep nondeterministic &&
 	test "$(sqlite3 batch.db "select count(*) from comparisons
-	    where verdict in ('\''same'\'', '\''close'\'')")" = 6
+	    where verdict = '\''same'\'' and framework_a = '\''pytorch'\''
+	    and framework_b = '\''pytorch+twice'\''")" = 2 &&
+	test "$(sqlite3 batch.db "select count(*) from comparisons
+	    where verdict in ('\''same'\'', '\''close'\'')")" = 12
+'
+
+test_expect_success 'the harness finds two runs that differ bit for bit' '
+	PYTHONPATH="$TEST_SRCDIR/harness" "$DLT_PYTHON" -c "
+import numpy as np
+from dltriage_harness.execute import nondeterministic as nd
+a = {\"y\": np.array([1.0, np.nan, 3.0], np.float32)}
+assert nd(a, {\"y\": a[\"y\"].copy()}) == {}
+b = {\"y\": np.array([1.0, np.nan, np.nextafter(np.float32(3), np.float32(4))], np.float32)}
+r = nd(a, b)
+assert r[\"y\"][\"count\"] == 1 and 0 < r[\"y\"][\"max_abs\"] < 1e-6, r
+assert nd(a, {\"y\": np.zeros(2, np.float32)})[\"y\"][\"max_abs\"] is None
+"
 '
 
 test_expect_success '--schedule yield runs the same executions in another order' '

@@ -120,6 +120,30 @@ def _threads():
     return n if n > 0 else None
 
 
+def nondeterministic(a, b):
+    """The outputs of two runs that differ bit for bit (a NaN equals a NaN
+    of the same bits): {name: {"count": elements, "max_abs": largest
+    difference, None where every one is a NaN against a number}}."""
+    import numpy as np
+
+    out = {}
+    for name in a:
+        x, y = np.asarray(a[name]), np.asarray(b.get(name))
+        if x.shape != y.shape or x.dtype != y.dtype:
+            out[name] = {"count": int(max(x.size, y.size)), "max_abs": None}
+            continue
+        if x.tobytes() == y.tobytes():
+            continue
+        xb = x.reshape(-1).view(np.uint8).reshape(x.size, -1) if x.size else x
+        yb = y.reshape(-1).view(np.uint8).reshape(y.size, -1) if y.size else y
+        diff = (xb != yb).any(axis=1)
+        d = np.abs(x.reshape(-1)[diff].astype(np.float64) -
+                   y.reshape(-1)[diff].astype(np.float64))
+        out[name] = {"count": int(diff.sum()),
+                     "max_abs": None if np.isnan(d).all() else float(np.nanmax(d))}
+    return out
+
+
 def execute(adapter, model, outdir, exec_id=None, file=None, test_sleep=None,
             test_harness_bug=False):
     """Run one model (a dict, or a model.Model already validated) and
@@ -157,6 +181,12 @@ def execute(adapter, model, outdir, exec_id=None, file=None, test_sleep=None,
             inputs = batched(m, inputs)
         t0 = time.time()
         outs = adapter.run(m, inputs)
+        if getattr(adapter, "exec_mode", None) == "twice":
+            # determinism: the same inputs again, in the same process
+            first, outs = outs, adapter.run(m, inputs)
+            differs = nondeterministic(first, outs)
+            if differs:
+                rec["nondeterministic"] = differs
         if getattr(adapter, "exec_mode", None) == "batch":
             outs = {k: v[:1] for k, v in outs.items()}
         rec["seconds"] = round(time.time() - t0, 6)

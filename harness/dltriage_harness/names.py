@@ -59,6 +59,9 @@ EXEC_MODES = (
     ("pytorch", "batch"),       # a batch of BATCH rows, row 0 the input
     ("tensorflow", "batch"),
     ("jax", "batch"),
+    ("pytorch", "twice"),       # the forward pass twice in one process:
+    ("tensorflow", "twice"),    # outputs that differ bit for bit are
+    ("jax", "twice"),           # recorded as "nondeterministic"
 )
 MT_THREADS = 4
 BATCH = 4

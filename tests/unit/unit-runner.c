@@ -789,6 +789,55 @@ test_timeout_classify(void)
 	    "(%zu failures, the first %s)", nf,
 	    nf > 0 ? dlt_class_name(fv[0].cls) : "none");
 	dlt_runner_failures_free(fv, nf);
+
+	/* the validation probe: ran is missing validation, rejected is not */
+	x.label = "old";
+	x.violates = "dtypes at 'c1' (conv2d)";
+	memset(&done, 0, sizeof done);
+	done.status = DLT_EXEC_OK;
+	dlt_runner_classify(&x, &done, &fv, &nf);
+	ok(nf == 1 && fv[0].cls == DLT_CLASS_INCONSISTENCY &&
+	    strcmp(fv[0].kind, "missing-validation") == 0 &&
+	    strcmp(fv[0].signature, "missing-validation: old ran a model its "
+	    "profile rejects: dtypes of conv2d") == 0,
+	    "a probe that ran is missing validation, bucketed by check and op "
+	    "(%s)", nf > 0 ? fv[0].signature : "none");
+	dlt_runner_failures_free(fv, nf);
+	done.status = DLT_EXEC_REJECTED;
+	dlt_runner_classify(&x, &done, &fv, &nf);
+	ok(nf == 1 && fv[0].cls == DLT_CLASS_FALSE_POSITIVE &&
+	    strcmp(fv[0].kind, "validated") == 0,
+	    "a probe rejected as its profile says is validated (%s)",
+	    nf > 0 ? fv[0].signature : "none");
+	dlt_runner_failures_free(fv, nf);
+
+	/* +twice: what the record lists as nondeterministic */
+	x.violates = NULL;
+	x.label = "pytorch+twice";
+	free(path);
+	path = xasprintf("%s/result.json", dir);
+	if ((fp = fopen(path, "w")) != NULL) {
+		fputs("{\"status\": \"ok\", \"nondeterministic\": "
+		    "{\"y\": {\"count\": 3, \"max_abs\": 2.5e-07}}}\n", fp);
+		fclose(fp);
+	}
+	done.status = DLT_EXEC_OK;
+	dlt_runner_classify(&x, &done, &fv, &nf);
+	ok(nf == 1 && fv[0].cls == DLT_CLASS_INCONSISTENCY &&
+	    strcmp(fv[0].kind, "nondeterminism") == 0 &&
+	    strstr(fv[0].signature, "pytorch+twice") != NULL &&
+	    fv[0].excerpt != NULL && strstr(fv[0].excerpt, "'y'") != NULL,
+	    "two runs that differ are one nondeterminism failure (%s: %s)",
+	    nf > 0 ? fv[0].signature : "none",
+	    nf > 0 && fv[0].excerpt != NULL ? fv[0].excerpt : "");
+	dlt_runner_failures_free(fv, nf);
+	if ((fp = fopen(path, "w")) != NULL) {
+		fputs("{\"status\": \"ok\"}\n", fp);
+		fclose(fp);
+	}
+	dlt_runner_classify(&x, &done, &fv, &nf);
+	ok(nf == 0, "two runs that agree are no failure (%zu)", nf);
+	dlt_runner_failures_free(fv, nf);
 	dlt_classifier_free(x.classifier);
 	dlt_ruleset_release(&rs);
 	dlt_diags_release(&d);

@@ -12,7 +12,9 @@
 # (the stores aware.db and generic.db, their run directories, and the
 # runs' stderr).  Running it again with the same OUTDIR resumes both.
 # Settings: DLT_PYTHON (the Python of the frameworks), DLT_ZOO_BUDGET
-# (a budget for each, instead of the files' 1h).
+# (a budget for each, instead of the files'), DLT_ZOO_PAIR (the two
+# campaigns, default "aware generic"; "edge plain" runs zoo-edge.yaml and
+# zoo-plain.yaml).
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 dlt=${1:-./src/dltriage}
@@ -23,10 +25,12 @@ mkdir -p "$out" || exit 1
 echo "zoo-campaign: stores in $out" >&2
 budget=
 [ -n "${DLT_ZOO_BUDGET:-}" ] && budget="--budget $DLT_ZOO_BUDGET"
-for m in aware generic; do
+pair=${DLT_ZOO_PAIR:-aware generic}
+for m in $pair; do
 	# shellcheck disable=SC2086
 	"$dlt" run "$top/bench/campaigns/zoo-$m.yaml" $budget \
 	    --db "$out/$m.db" >"$out/$m.out" 2>"$out/$m.err" &
 done
 wait
-python3 "$top/bench/zoo-report.py" --curve 5 "$out/aware.db" "$out/generic.db"
+set -- $pair
+python3 "$top/bench/zoo-report.py" --curve 5 "$out/$1.db" "$out/$2.db"

@@ -21,10 +21,14 @@
 #include "command.h"
 #include "ctx.h"
 #include "datadir.h"
+#include "diag.h"
 #include "error.h"
 #include "exitcode.h"
 #include "failure.h"
 #include "json.h"
+#include "model.h"
+#include "mutate.h"
+#include "profile.h"
 #include "runner-campaign.h"
 #include "runner-exec.h"
 #include "runner-proc.h"
@@ -246,6 +250,65 @@ target_of(const char *config_json, const char *label, char **harness,
 }
 
 /*
+ * A probe campaign's execution: what the target's profile says the
+ * mutant breaks (dlt_probe_violation), judged by the release the
+ * campaign names for the target or else the one the execution reported,
+ * as the run judged it; NULL otherwise.
+ */
+static char *
+probe_violation_of(const struct dlt_store_exec_info *x, int framework)
+{
+	struct ynode		*root = NULL;
+	const struct ynode	*mode, *fw, *l, *rel;
+	struct dlt_model	 m;
+	struct dlt_diags	 d = DLT_DIAGS_INIT;
+	struct dlt_profile	*prof = NULL;
+	struct dlt_target	 t;
+	const char		*release = NULL;
+	char			*err = NULL, *spec, *out = NULL;
+	size_t			 i, n;
+
+	if (x->config_json == NULL || x->ir_json == NULL ||
+	    ynode_load_json_buffer(x->config_json, strlen(x->config_json),
+	    &root, &err) != 0 || root == NULL ||
+	    (mode = ynode_get(root, "mode")) == NULL ||
+	    mode->type != YNODE_SCALAR || strcmp(mode->scalar, "probe") != 0) {
+		free(err);
+		ynode_free(root);
+		return (NULL);
+	}
+	if ((fw = ynode_get(root, "frameworks")) != NULL &&
+	    fw->type == YNODE_SEQUENCE)
+		for (i = 0; i < fw->n; i++) {
+			l = ynode_get(fw->items[i], "label");
+			rel = ynode_get(fw->items[i], "release");
+			if (l != NULL && l->type == YNODE_SCALAR &&
+			    strcmp(l->scalar, x->framework) == 0 && rel != NULL &&
+			    rel->type == YNODE_SCALAR && rel->scalar != NULL &&
+			    strcmp(rel->scalar, "null") != 0)
+				release = rel->scalar;
+		}
+	if (release == NULL)
+		release = x->framework_version;
+	n = release != NULL ? strspn(release, "0123456789.") : 0;
+	spec = n > 0 ? xasprintf("%s@%.*s", dlt_framework_name(framework),
+	    (int)n, release) : xstrdup(dlt_framework_name(framework));
+	memset(&m, 0, sizeof m);
+	if (dlt_model_load_buffer("ir_json", x->ir_json, strlen(x->ir_json),
+	    &m, &d) == 0 && dlt_model_infer(&m, &d) == 0 &&
+	    dlt_target_load(spec, NULL, 0, &prof, &t) == 0) {
+		out = dlt_probe_violation(&t, &m);
+		dlt_target_release(&t);
+		dlt_profile_free(prof);
+	}
+	dlt_model_release(&m);
+	dlt_diags_release(&d);
+	free(spec);
+	ynode_free(root);
+	return (out);
+}
+
+/*
  * Find what the operand names: the execution to run, the failure (when
  * one was named) and the buckets to look for.  0; 1 when it names
  * nothing in the store or nothing that can run (said); -1 on a store
@@ -425,6 +488,7 @@ rerun(struct repro *r, struct dlt_ruleset *rules, double timeout)
 	struct dlt_failure	*fv = NULL;
 	const char		*env_extra[4];
 	char			*dir, *harness_dir, *python, *threads_env = NULL;
+	char			*violates;
 	int			 threads;
 	const char		*now_status, *how;
 	char			 hex[17];
@@ -512,7 +576,11 @@ rerun(struct repro *r, struct dlt_ruleset *rules, double timeout)
 	rx.dir = dir;
 	rx.op = r->x.op != NULL ? r->x.op : "?";
 	rx.timeout = timeout;
+	rx.label = r->x.framework;
+	violates = probe_violation_of(&r->x, r->framework);
+	rx.violates = violates;
 	(void)dlt_runner_classify(&rx, &d, &fv, &nf);
+	free(violates);
 	dlt_classifier_free(rx.classifier);
 
 	/* the harness status is the store's word for unavailable too */

@@ -297,7 +297,11 @@ test_expect_success '--probe-validation: what runs against its profile is missin
 	echo "old|ok|inconsistency|missing-validation" >want &&
 	test_cmp want got &&
 	grep "missing-validation: old ran a model its profile rejects: dtypes of " out &&
-	! grep acceptance-disagreement out
+	! grep acceptance-disagreement out &&
+	id=$(sqlite3 probe.db "select min(id) from failures
+	    where kind = '\''missing-validation'\''") &&
+	dltriage reproduce "failure:$id" --db probe.db >rep 2>&1 &&
+	grep "^reproduced$" rep
 '
 
 test_expect_success 'a framework that cannot be imported is said once; the rest runs' '

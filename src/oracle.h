@@ -28,6 +28,13 @@
 #ifndef DLT_ORACLE_H
 #define DLT_ORACLE_H
 
+/*
+ * The outputs of the +grad execution mode: the gradient of a weighted
+ * sum of the model's outputs with respect to input NAME is "grad:NAME"
+ * (the harness's names.GRAD_PREFIX).
+ */
+#define DLT_GRAD_PREFIX	"grad:"
+
 #include <stddef.h>
 #include <stdint.h>
 

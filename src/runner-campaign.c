@@ -215,6 +215,9 @@ static const struct {
 	{ DLT_FW_PYTORCH, "twice", "the forward pass twice, bit for bit" },
 	{ DLT_FW_TENSORFLOW, "twice", "the forward pass twice, bit for bit" },
 	{ DLT_FW_JAX, "twice", "the forward pass twice, bit for bit" },
+	{ DLT_FW_PYTORCH, "grad", "and the inputs' gradients, grad:INPUT" },
+	{ DLT_FW_TENSORFLOW, "grad", "and the inputs' gradients, grad:INPUT" },
+	{ DLT_FW_JAX, "grad", "and the inputs' gradients, grad:INPUT" },
 };
 
 #define NELEM(a)	(sizeof (a) / sizeof (a)[0])

@@ -92,7 +92,7 @@ test_expect_success 'execution modes: the harness and dltriage know the same' '
 	grep "unknown execution mode .xla. of pytorch" err &&
 	test_must_fail --code=2 dltriage run --models lenet5-mnist \
 	    --frameworks tensorflow+jit --db z.db 2>err &&
-	grep "unknown execution mode .jit. of tensorflow (xla, mt, batch, twice)" err &&
+	grep "unknown execution mode .jit. of tensorflow (xla, mt, batch, twice, grad)" err &&
 	test ! -e z.db
 '
 
@@ -184,6 +184,28 @@ test_expect_success 'pytorch+batch, +mt and +twice: the same outputs as one row,
 	    and framework_b = '\''pytorch+twice'\''")" = 2 &&
 	test "$(sqlite3 batch.db "select count(*) from comparisons
 	    where verdict in ('\''same'\'', '\''close'\'')")" = 12
+'
+
+grad_targets=pytorch,pytorch+grad
+if "$DLT_PYTHON" -c "import jax" >/dev/null 2>&1; then
+	grad_targets=$grad_targets,jax+grad
+fi
+test_expect_success "+grad: the inputs' gradients, compared among $grad_targets" '
+	dltriage run --models lenet5-mnist --ops GF,IN-BIG --frameworks "$grad_targets" \
+	    --isolation worker --db grad.db >out 2>err &&
+	grep "^  failures: 0" out &&
+	test "$(sqlite3 grad.db "select count(*) from executions
+	    where status <> '\''ok'\''")" = 0 &&
+	dir=$(sqlite3 grad.db "select dir from executions
+	    where framework = '\''pytorch+grad'\'' limit 1") &&
+	test -f "$dir/outputs/grad:x.npy" &&
+	test "$(sqlite3 grad.db "select count(*) from comparisons
+	    where output like '\''grad:%'\'' and (framework_a = '\''pytorch'\''
+	    or framework_b = '\''pytorch'\'')")" = 0 &&
+	case $grad_targets in
+	*jax+grad) test "$(sqlite3 grad.db "select count(*) from comparisons
+	    where output = '\''grad:x'\'' and verdict in ('\''same'\'', '\''close'\'')")" -ge 2 ;;
+	esac
 '
 
 test_expect_success 'the harness finds two runs that differ bit for bit' '

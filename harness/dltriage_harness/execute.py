@@ -74,14 +74,17 @@ def batched(model, inputs):
 
 
 def write_outputs(outdir, model, outs):
-    """DIR/outputs/NAME.npy for every IR output (bfloat16 as float32,
-    little-endian); returns {name: stats with "file"}."""
+    """DIR/outputs/NAME.npy for every IR output and every other output
+    the execution mode adds (bfloat16 as float32, little-endian); returns
+    {name: stats with "file"}."""
     import numpy as np
     od = os.path.join(outdir, "outputs")
     if not os.path.isdir(od):
         os.makedirs(od)
     rec = {}
-    for name in model.outputs:
+    # the IR's outputs, then what a mode adds (+grad's grad:INPUT)
+    extra = sorted(k for k in outs if k not in model.outputs)
+    for name in list(model.outputs) + extra:
         a = np.asarray(outs[name])
         if a.dtype.kind == "V" or str(a.dtype) == "bfloat16":
             a = a.astype(np.float32)
@@ -180,7 +183,13 @@ def execute(adapter, model, outdir, exec_id=None, file=None, test_sleep=None,
         if getattr(adapter, "exec_mode", None) == "batch":
             inputs = batched(m, inputs)
         t0 = time.time()
-        outs = adapter.run(m, inputs)
+        if getattr(adapter, "exec_mode", None) == "grad":
+            # a backward pass: the gradients go out as outputs of their own
+            from .names import GRAD_PREFIX
+            outs, grads = adapter.run_grad(m, inputs, fill.loss_weights)
+            outs.update((GRAD_PREFIX + k, v) for k, v in grads.items())
+        else:
+            outs = adapter.run(m, inputs)
         if getattr(adapter, "exec_mode", None) == "twice":
             # determinism: the same inputs again, in the same process
             first, outs = outs, adapter.run(m, inputs)

@@ -405,3 +405,14 @@ def node_params(model, node, in_shapes, random_params=False):
     if node.weight_mutations:
         apply_weight_mutations(model, node, params)
     return params
+
+
+def loss_weights(index, shape):
+    """The weights of output number index in the +grad mode's loss,
+    sum over outputs of sum(output * weights): uniform in [-1, 1) from a
+    fixed generator, the same on every framework (a plain sum would give
+    a softmax output a gradient of zero)."""
+    import numpy as np
+
+    rng = np.random.default_rng(20261201 + index)
+    return rng.uniform(-1.0, 1.0, size=tuple(int(d) for d in shape)).astype(np.float32)

@@ -62,7 +62,11 @@ EXEC_MODES = (
     ("pytorch", "twice"),       # the forward pass twice in one process:
     ("tensorflow", "twice"),    # outputs that differ bit for bit are
     ("jax", "twice"),           # recorded as "nondeterministic"
+    ("pytorch", "grad"),        # the outputs, and the gradient of a
+    ("tensorflow", "grad"),     # weighted sum of them with respect to
+    ("jax", "grad"),            # each float input, as grad:INPUT
 )
+GRAD_PREFIX = "grad:"
 MT_THREADS = 4
 BATCH = 4
 

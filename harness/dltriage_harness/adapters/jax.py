@@ -69,6 +69,8 @@ class Adapter(_Base):
             self.given = params
             return forward(params, ins)
 
+        if self.exec_mode == "grad":
+            return self._grad(model, forward2, params, ins)
         if self.exec_mode == "eager":
             # jax+eager: the same walk op by op, nothing compiled as a whole
             with jax.disable_jit():
@@ -83,6 +85,38 @@ class Adapter(_Base):
                 y = y.astype(jnp.float32)
             res[o] = np.asarray(y)
         return res
+
+    def run_grad(self, model, inputs, weights):
+        """+grad: the outputs, and d(sum_o sum(o * weights(o))) / d(input)
+        for every float input (jax.value_and_grad, jitted)."""
+        self._weights = weights
+        return self.run(model, inputs)
+
+    def _grad(self, model, forward2, params, ins):
+        floats = {k: v for k, v in ins.items() if jnp.issubdtype(v.dtype, jnp.floating)}
+        rest = {k: v for k, v in ins.items() if k not in floats}
+        shapes = jax.eval_shape(lambda i: forward2(params, {**rest, **i}), floats)
+        ws = [None if not jnp.issubdtype(shapes[o].dtype, jnp.floating)
+              else jnp.asarray(self._weights(i, shapes[o].shape))
+              for i, o in enumerate(model.outputs)]
+
+        def loss(fl):
+            outs = forward2(params, {**rest, **fl})
+            total = jnp.float32(0)
+            for o, w in zip(model.outputs, ws):
+                if w is not None:
+                    total = total + jnp.sum(outs[o].astype(jnp.float32) * w)
+            return total, outs
+
+        (_, outs), gs = jax.jit(jax.value_and_grad(loss, has_aux=True))(floats)
+        outs, gs = jax.block_until_ready((outs, gs))
+        res = {}
+        for o in model.outputs:
+            y = outs[o]
+            res[o] = np.asarray(y.astype(jnp.float32) if y.dtype == jnp.bfloat16 else y)
+        grads = {k: np.asarray(g.astype(jnp.float32) if g.dtype == jnp.bfloat16 else g)
+                 for k, g in gs.items()}
+        return res, grads
 
     # -- convolution
     def _conv(self, node, x, K, bias, groups):
@@ -204,9 +238,11 @@ class Adapter(_Base):
         st = (1,) + tuple(s) + (1,)
         padding = mode.upper() if mode != "explicit" else \
             ((0, 0),) + tuple(tuple(p) for p in pads) + ((0, 0),)
+        # numpy scalars, not jnp arrays: JAX knows a concrete identity as
+        # the monoid's and gives the window reduction a gradient (+grad)
         if kind == "max":
-            return lax.reduce_window(x, jnp.array(-jnp.inf, x.dtype), lax.max, win, st, padding)
-        zero = jnp.array(0, x.dtype)
+            return lax.reduce_window(x, np.array(-np.inf, x.dtype), lax.max, win, st, padding)
+        zero = np.array(0, x.dtype)
         num = lax.reduce_window(x, zero, lax.add, win, st, padding)
         den = lax.reduce_window(jnp.ones(x.shape[:-1] + (1,), x.dtype), zero, lax.add, win, st,
                                 padding)

@@ -55,6 +55,38 @@ class Adapter(_Base):
             out[o] = y.numpy()
         return out
 
+    def run_grad(self, model, inputs, weights):
+        """+grad: the outputs, and d(sum_o sum(o * weights(o))) / d(input)
+        for every float input (tf.GradientTape)."""
+        values, leaves = {}, {}
+        for inp in model.inputs:
+            x = tf.cast(tf.constant(np.asarray(inputs[inp.name])), getattr(tf, inp.dtype))
+            if x.dtype.is_floating:
+                leaves[inp.name] = x
+            values[inp.name] = x
+        with tf.GradientTape() as tape:
+            for x in leaves.values():
+                tape.watch(x)
+            self.walk(model, values)
+            loss = None
+            for i, o in enumerate(model.outputs):
+                y = values[o]
+                if y.dtype.is_floating:
+                    term = tf.reduce_sum(tf.cast(y, tf.float32) * weights(i, y.shape))
+                    loss = term if loss is None else loss + term
+        gs = [None] * len(leaves)
+        if loss is not None and leaves:
+            gs = tape.gradient(loss, list(leaves.values()))
+        out = {}
+        for o in model.outputs:
+            y = values[o]
+            out[o] = (tf.cast(y, tf.float32) if y.dtype == tf.bfloat16 else y).numpy()
+        grads = {}
+        for (name, x), g in zip(leaves.items(), gs):
+            g = tf.zeros_like(x) if g is None else tf.convert_to_tensor(g)
+            grads[name] = (tf.cast(g, tf.float32) if g.dtype == tf.bfloat16 else g).numpy()
+        return out, grads
+
     # -- convolution
     def _pad(self, x, pads, value=0.0):
         return tf.pad(x, [[0, 0]] + [[b, a] for b, a in pads] + [[0, 0]], constant_values=value)

@@ -88,6 +88,37 @@ class Adapter(_Base):
             out[o] = y.detach().cpu().numpy()
         return out
 
+    def run_grad(self, model, inputs, weights):
+        """+grad: the outputs, and d(sum_o sum(o * weights(o))) / d(input)
+        for every float input."""
+        values, leaves = {}, {}
+        for inp in model.inputs:
+            x = torch.as_tensor(inputs[inp.name]).to(self.tdtype(inp.dtype))
+            if x.is_floating_point():
+                x.requires_grad_(True)
+                leaves[inp.name] = x
+            values[inp.name] = x
+        with torch.enable_grad():
+            self.walk(model, values)
+            loss = None
+            for i, o in enumerate(model.outputs):
+                y = values[o]
+                if y.is_floating_point() and y.requires_grad:
+                    term = (y.float() * torch.as_tensor(weights(i, y.shape))).sum()
+                    loss = term if loss is None else loss + term
+            gs = [None] * len(leaves)
+            if loss is not None and leaves:
+                gs = torch.autograd.grad(loss, list(leaves.values()), allow_unused=True)
+        out = {}
+        for o in model.outputs:
+            y = values[o].detach()
+            out[o] = (y.float() if y.dtype == torch.bfloat16 else y).cpu().numpy()
+        grads = {}
+        for (name, x), g in zip(leaves.items(), gs):
+            g = torch.zeros_like(x) if g is None else g
+            grads[name] = (g.float() if g.dtype == torch.bfloat16 else g).detach().cpu().numpy()
+        return out, grads
+
     # -- convolution
     def _convnd(self, node, x, P, groups, filters, kernel_np, bias_np):
         n = x.dim() - 2

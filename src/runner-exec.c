@@ -200,6 +200,7 @@ static void	end_from_status(struct exec_end *, int);
 static int	record_read(const char *, char **, char **, char **, char **);
 static int	fork_child_ok(pid_t, pid_t);
 static long	proc_ppid(pid_t);
+static uint64_t	proc_vm_bytes(pid_t);
 static int	tail_has(const char *, const char *const *);
 static int	oom_exception(const char *, const char *);
 static char	*real_exe(const char *, const char *const *);
@@ -1174,6 +1175,28 @@ fork_child_ok(pid_t pid, pid_t server)
 	return (ppid == (long)server);
 }
 
+/* The address space of pid in bytes (what RLIMIT_AS bounds), or 0. */
+static uint64_t
+proc_vm_bytes(pid_t pid)
+{
+	char			 path[64], buf[128];
+	unsigned long long	 pages;
+	ssize_t			 n;
+	int			 fd;
+
+	snprintf(path, sizeof path, "/proc/%ld/statm", (long)pid);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		return (0);
+	n = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	if (n <= 0)
+		return (0);
+	buf[n] = '\0';
+	if (sscanf(buf, "%llu", &pages) != 1)
+		return (0);
+	return ((uint64_t)pages * (uint64_t)sysconf(_SC_PAGESIZE));
+}
+
 /*
  * The parent of pid from /proc/PID/stat (Linux), or -1 with errno set
  * (ENOENT: no such process).
@@ -1502,9 +1525,18 @@ finish(struct dlt_exec_pool *p, struct exec_run *r, const struct exec_end *e)
 		s->run = NULL;
 		if (s->state == SRV_BUSY)
 			s->state = SRV_READY;
+		/*
+		 * A worker keeps what its executions left (caches of compiled
+		 * graphs, allocator pools): past half the address-space cap it
+		 * would make the next execution fail for the earlier ones'
+		 * memory (an XLA compile that segfaulted on an allocation the
+		 * cap refused, in a worker grown to 6 GiB of 8).
+		 */
 		if (s->state != SRV_QUIT && (d.timed_out || r->killed != NULL ||
 		    (p->o.worker_max > 0 && s->count >= p->o.worker_max) ||
-		    s->child.state != DLT_CHILD_RUNNING))
+		    s->child.state != DLT_CHILD_RUNNING ||
+		    (s->mode == DLT_ISO_WORKER && p->o.memory > 0 &&
+		    proc_vm_bytes(s->child.pid) > p->o.memory / 2)))
 			server_quit(p, s);
 	}
 	if (r->mode == DLT_ISO_SPAWN) {

@@ -11,8 +11,9 @@ What an execution does comes from the model: {"model": "stub", "stub":
 BEHAVIOUR}, BEHAVIOUR one of ok, reject, illegal, unsupported,
 harness-error, segv, abort, sigkill (SIGKILL to itself, as the OOM
 killer does), loop, ignore-term, hog (MemoryError caught: rejected),
-hog-raw (MemoryError on stderr, exit 1 without a record), spew (4 GiB
-to stderr, then ok), fork-bomb (children that sleep, then a loop),
+hog-raw (MemoryError on stderr, exit 1 without a record), keep:MIB
+(MIB MiB kept by the process after an ok), spew (4 GiB to stderr, then
+ok), fork-bomb (children that sleep, then a loop),
 exit-no-record (exit 7), error-msg (an "error" message for the request),
 slow:SECONDS (then ok), garbage:SEED (hostile lines on fd 4 and a hostile
 result.json, drawn from SEED; in fork mode the server writes the lines,
@@ -46,6 +47,9 @@ class Channel:
     def send(self, **msg):
         self.f.write(json.dumps(msg) + "\n")
         self.f.flush()
+
+
+KEPT = []  # what keep:MIB keeps
 
 
 def faulthandler_on():
@@ -176,6 +180,10 @@ def execute(req):
         os.kill(os.getpid(), signal.SIGSEGV)
     if what == "abort":
         os.abort()
+    if what.startswith("keep:"):
+        # memory a worker keeps after the execution, as caches do
+        KEPT.append(bytearray(int(what[5:]) << 20))
+        return record(req, "ok")
     if what == "sigkill":
         # as the kernel's OOM killer does: SIGKILL from outside
         os.kill(os.getpid(), signal.SIGKILL)

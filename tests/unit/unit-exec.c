@@ -442,6 +442,32 @@ test_workers(void)
 	dlt_exec_pool_free(p);
 	clean("workers");
 	free(logdir);
+
+	/*
+	 * A worker that keeps 300 MiB of a 512 MiB cap is past half of it:
+	 * replaced, so that the next execution has the cap to itself.
+	 */
+	logdir = xasprintf("%s/logs-grown", tmp);
+	mkdir(logdir, 0777);
+	opts_init(&o, DLT_ISO_WORKER, 1, logdir);
+	if (dlt_exec_pool_new(&p, &target, 1, &o) == -1)
+		return;
+	good = 1;
+	for (i = 0; i < 4; i++) {
+		submit(p, 0, i == 1 ? "keep:300" : "ok", NULL, &dir);
+		free(dir);
+		if (collect(p, &done[i], 1, 1) == -1 ||
+		    done[i].status != DLT_EXEC_OK)
+			good = 0;
+	}
+	ok(good && count_logs(logdir) == 2,
+	    "worker: replaced once its address space passed half the memory "
+	    "cap (%d workers)", count_logs(logdir));
+	for (i = 0; i < 4; i++)
+		dlt_exec_done_release(&done[i]);
+	dlt_exec_pool_free(p);
+	clean("workers");
+	free(logdir);
 }
 
 static void

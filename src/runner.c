@@ -855,18 +855,33 @@ dlt_runner_failures_free(struct dlt_failure *v, size_t n)
 	free(v);
 }
 
+/*
+ * A failure of the runner's own on x's framework, its evidence DIR/FILE:
+ * no rule priority or confidence; the caller sets class, kind and the
+ * rest, then finishes it.
+ */
+static struct dlt_failure *
+runner_failure(const struct dlt_runner_exec *x, const char *file)
+{
+	struct dlt_failure	*f;
+
+	f = xcalloc(1, sizeof *f);
+	f->source = xasprintf("%s/%s", x->dir, file);
+	f->line_start = f->line_end = 0;
+	f->framework = xstrdup(x->framework);
+	f->prio_hint = DLT_PRIO_UNSET;
+	f->conf_hint = -1;
+	f->rule = xstrdup("runner");
+	return (f);
+}
+
 /* A failure the runner saw itself when the log names none. */
 static struct dlt_failure *
 synth_failure(const struct dlt_runner_exec *x, const struct dlt_exec_done *d)
 {
 	struct dlt_failure	*f;
 
-	f = xcalloc(1, sizeof *f);
-	f->source = xasprintf("%s/stderr", x->dir);
-	f->line_start = f->line_end = 0;
-	f->framework = xstrdup(x->framework);
-	f->prio_hint = DLT_PRIO_UNSET;
-	f->conf_hint = -1;
+	f = runner_failure(x, "stderr");
 	switch (d->status) {
 	case DLT_EXEC_CRASHED:
 		f->cls = DLT_CLASS_CRASH;
@@ -893,7 +908,6 @@ synth_failure(const struct dlt_runner_exec *x, const struct dlt_exec_done *d)
 		    x->framework);
 		break;
 	}
-	f->rule = xstrdup("runner");
 	dlt_failure_finish(dlt_classifier_rules(x->classifier), f);
 	return (f);
 }
@@ -911,11 +925,7 @@ probe_failure(const struct dlt_runner_exec *x, int cls, const char *kind,
 	const char		*op;
 	size_t			 n;
 
-	f = xcalloc(1, sizeof *f);
-	f->source = xasprintf("%s/stderr", x->dir);
-	f->framework = xstrdup(x->framework);
-	f->prio_hint = DLT_PRIO_UNSET;
-	f->conf_hint = -1;
+	f = runner_failure(x, "stderr");
 	f->cls = cls;
 	f->kind = xstrdup(kind);
 	op = strrchr(x->violates, '(');
@@ -926,7 +936,6 @@ probe_failure(const struct dlt_runner_exec *x, int cls, const char *kind,
 	    x->label != NULL ? x->label : x->framework, what,
 	    (int)strcspn(x->violates, " "), x->violates, (int)n,
 	    op != NULL ? op + 1 : "");
-	f->rule = xstrdup("runner");
 	dlt_failure_finish(dlt_classifier_rules(x->classifier), f);
 	return (f);
 }
@@ -962,18 +971,13 @@ nondeterminism_failure(const struct dlt_runner_exec *x)
 		    YNODE_SCALAR && v->scalar != NULL ? v->scalar : "?");
 	}
 	if (what.len > 0) {
-		f = xcalloc(1, sizeof *f);
-		f->source = xasprintf("%s/result.json", x->dir);
-		f->framework = xstrdup(x->framework);
-		f->prio_hint = DLT_PRIO_UNSET;
-		f->conf_hint = -1;
+		f = runner_failure(x, "result.json");
 		f->cls = DLT_CLASS_INCONSISTENCY;
 		f->kind = xstrdup("nondeterminism");
 		f->signature = xasprintf("nondeterminism: %s: two runs of one "
 		    "model in one process differ",
 		    x->label != NULL ? x->label : x->framework);
 		f->excerpt = strbuf_detach(&what, NULL);
-		f->rule = xstrdup("runner");
 		dlt_failure_finish(dlt_classifier_rules(x->classifier), f);
 	}
 	strbuf_release(&what);

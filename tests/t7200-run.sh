@@ -265,22 +265,26 @@ test_expect_success 'a campaign killed with SIGKILL resumes to the same executio
 '
 
 test_expect_success 'SIGINT stops after the executions in flight: status 8, resumable' '
-	"$DLTRIAGE" run "$TEST_TMP/kill.yaml" --db int.db >out 2>err &
+	# -n 4: 25 executions, so that the signal comes while some are left
+	"$DLTRIAGE" run "$TEST_TMP/kill.yaml" -n 4 --db int.db >out 2>err &
 	pid=$!
-	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+	for i in $(seq 40); do
 		n=$(sqlite3 int.db "select count(*) from executions" 2>/dev/null)
 		[ "${n:-0}" -ge 1 ] && break
 		sleep 0.5
 	done &&
-	kill -INT $pid &&
+	{ kill -INT $pid 2>/dev/null || :; } &&
 	{ wait $pid; echo $? >status; } &&
 	{ test "$(cat status)" = 8 || test "$(cat status)" = 0; } &&
 	if test "$(cat status)" = 8; then
 		grep "run the same command again to resume" out
 	fi &&
-	dltriage run "$TEST_TMP/kill.yaml" --db int.db >out 2>&1 &&
-	executions int.db >got &&
-	test_cmp "$TEST_TMP/want" got
+	dltriage run "$TEST_TMP/kill.yaml" -n 4 --db int.db >out 2>&1 &&
+	planned=$(sed -n "s/^campaign 1: \([0-9]*\) executions planned.*/\1/p" out) &&
+	test "$planned" -ge 20 &&
+	test "$(sqlite3 int.db "select count(*) from executions")" = "$planned" &&
+	test "$(sqlite3 int.db "select count(*) from (select mutant_id,
+	    framework from executions group by 1, 2 having count(*) > 1)")" = 0
 '
 
 test_expect_success 'a second run in the same directory is refused (status 4); the first goes on' '

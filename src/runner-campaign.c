@@ -206,6 +206,7 @@ static const struct {
 } exec_modes[] = {
 	{ DLT_FW_TENSORFLOW, "xla", "tf.function(jit_compile=True)" },
 	{ DLT_FW_JAX, "eager", "op by op, under jax.disable_jit()" },
+	{ DLT_FW_PYTORCH, "compile", "torch.compile (TorchInductor on CPU)" },
 	{ DLT_FW_PYTORCH, "mt", "4 threads, not --threads" },
 	{ DLT_FW_TENSORFLOW, "mt", "4 threads, not --threads" },
 	{ DLT_FW_JAX, "mt", "4 threads, not --threads" },

@@ -186,6 +186,28 @@ test_expect_success 'pytorch+batch, +mt and +twice: the same outputs as one row,
 	    where verdict in ('\''same'\'', '\''close'\'')")" = 12
 '
 
+if "$DLT_PYTHON" -c "import torch, sys; sys.exit(not hasattr(torch, \"compile\"))" >/dev/null 2>&1; then
+	test_expect_success 'pytorch+compile: the seed model compiled by TorchInductor agrees with eager' '
+		dltriage run --models lenet5-mnist --ops GF --budget 2 --timeout 300s \
+		    --frameworks pytorch,pytorch+compile --isolation worker --db compile.db >out 2>err &&
+		test "$(sqlite3 compile.db "select count(*) from executions
+		    where status = '\''ok'\''")" = 2 &&
+		test "$(sqlite3 compile.db "select count(*) from comparisons
+		    where framework_b = '\''pytorch+compile'\''
+		    and verdict in ('\''same'\'', '\''close'\'')")" = 1
+	'
+else
+	test_skip 'pytorch+compile' "'$DLT_PYTHON' has no torch.compile"
+fi
+if /usr/bin/python3 -c "import torch, sys; sys.exit(hasattr(torch, \"compile\"))" >/dev/null 2>&1; then
+	test_expect_success 'a release without torch.compile: its +compile target is unavailable, said once' '
+		test_must_fail --code=5 dltriage run --models lenet5-mnist --ops GF -n 1 \
+		    --frameworks "old=pytorch+compile:/usr/bin/python3" --isolation worker \
+		    --db nocompile.db >out 2>err &&
+		test "$(grep -c "has no torch.compile" err)" = 1
+	'
+fi
+
 grad_targets=pytorch,pytorch+grad
 if "$DLT_PYTHON" -c "import jax" >/dev/null 2>&1; then
 	grad_targets=$grad_targets,jax+grad

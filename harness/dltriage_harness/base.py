@@ -18,6 +18,11 @@ class Adapter(object):
     def version(self):
         raise NotImplementedError
 
+    def mode_unavailable(self, mode):
+        """Why this release cannot run execution mode MODE (a string), or
+        None: the target is then said to be unavailable."""
+        return None
+
     def shape(self, x):
         return [int(d) for d in x.shape]
 

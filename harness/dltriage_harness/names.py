@@ -53,6 +53,7 @@ TARGETS = ("pytorch", "tensorflow", "jax") + tuple("keras-" + b for b in KERAS_B
 EXEC_MODES = (
     ("tensorflow", "xla"),      # tf.function(jit_compile=True)
     ("jax", "eager"),           # op by op, under jax.disable_jit()
+    ("pytorch", "compile"),     # torch.compile: TorchInductor's C++ on CPU
     ("pytorch", "mt"),          # MT_THREADS threads, not DLTRIAGE_THREADS
     ("tensorflow", "mt"),
     ("jax", "mt"),

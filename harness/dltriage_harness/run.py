@@ -49,6 +49,10 @@ def import_adapter(name, random_params=False):
     module, backend = FRAMEWORKS[base]
     if backend:
         os.environ["KERAS_BACKEND"] = backend
+    if exec_mode == "compile":
+        # TorchInductor compiles its C++ in this process, not in a pool
+        # of its own beside the campaign's workers
+        os.environ.setdefault("TORCHINDUCTOR_COMPILE_THREADS", "1")
     if exec_mode == "mt":
         from .names import MT_THREADS
         os.environ["DLTRIAGE_THREADS"] = str(MT_THREADS)
@@ -69,6 +73,9 @@ def import_adapter(name, random_params=False):
     a = mod.Adapter(random_params=random_params)
     a.framework = name
     a.exec_mode = exec_mode
+    why = a.mode_unavailable(exec_mode) if exec_mode else None
+    if why:
+        raise Unavailable("%s: %s" % (name, why))
     return a
 
 

@@ -51,6 +51,12 @@ def _reorder_gru(m, axis=-1):
 class Adapter(_Base):
     framework = "pytorch"
 
+    def mode_unavailable(self, mode):
+        """Why this PyTorch cannot run execution mode MODE, or None."""
+        if mode == "compile" and not hasattr(torch, "compile"):
+            return "PyTorch %s has no torch.compile (2.0 and later)" % torch.__version__
+        return None
+
     def version(self):
         return torch.__version__
 
@@ -78,8 +84,30 @@ class Adapter(_Base):
         values = {}
         for inp in model.inputs:
             values[inp.name] = torch.as_tensor(inputs[inp.name]).to(self.tdtype(inp.dtype))
-        with torch.no_grad():
-            self.walk(model, values)
+        if self.exec_mode == "compile":
+            # pytorch+compile: the walk as one function that TorchDynamo
+            # traces and TorchInductor compiles (the weights are
+            # constants of the graph), against PyTorch's eager run
+            names = [i.name for i in model.inputs]
+
+            def forward(*xs):
+                vals = dict(zip(names, xs))
+                self.walk(model, vals)
+                return [vals[o] for o in model.outputs]
+
+            # Two phases, as tf.function traces: make_fx runs the walk as
+            # Python (the weights' numpy code included) and records the
+            # aten graph with the weights as constants; TorchDynamo and
+            # TorchInductor then compile that graph alone.
+            from torch.fx.experimental.proxy_tensor import make_fx
+            xs = [values[n] for n in names]
+            with torch.no_grad():
+                graph = make_fx(forward)(*xs)
+                ys = torch.compile(graph)(*xs)
+            values.update(zip(model.outputs, ys))
+        else:
+            with torch.no_grad():
+                self.walk(model, values)
         out = {}
         for o in model.outputs:
             y = values[o]

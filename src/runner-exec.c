@@ -31,6 +31,8 @@ extern char **environ;
 #define EXEC_REPORT_MS	5000	/* a fork server, to report a killed child */
 #define EXEC_TAIL	65536	/* bytes of DIR/stderr the heuristics read */
 #define EXEC_OOM_RSS	80	/* percent of the memory cap */
+#define EXEC_OOM_VM	90	/* percent of the cap: a crash there is oom */
+#define EXEC_VM_MS	200	/* how often a running execution's VM is read */
 
 const char *const dlt_exec_status_names[] = {
 	"ok", "rejected", "crashed", "timeout", "oom", "harness",
@@ -104,6 +106,8 @@ struct exec_run {
 	int			 dl_on;
 	pid_t			 dl_pgid;	/* the group it signals */
 	pid_t			 fork_pid;	/* from "started" */
+	uint64_t		 vm_max;	/* the largest address space read */
+	int64_t			 vm_ms;		/* when to read it next */
 	int64_t			 sent_ms;
 	int64_t			 by_ms;		/* hello or exit due; -1 none */
 	int64_t			 kill_ms;	/* after the kill stage; -1 none */
@@ -201,6 +205,7 @@ static int	record_read(const char *, char **, char **, char **, char **);
 static int	fork_child_ok(pid_t, pid_t);
 static long	proc_ppid(pid_t);
 static uint64_t	proc_vm_bytes(pid_t);
+static void	vm_sample(struct exec_run *);
 static int	tail_has(const char *, const char *const *);
 static int	oom_exception(const char *, const char *);
 static char	*real_exe(const char *, const char *const *);
@@ -448,6 +453,8 @@ run_send(struct dlt_exec_pool *p, struct exec_run *r, struct exec_chan *ch,
 	r->state = RUN_SENT;
 	r->sent_ms = dlt_now_ms();
 	r->by_ms = -1;
+	r->vm_max = 0;
+	r->vm_ms = p->o.memory > 0 ? r->sent_ms : -1;
 	dlt_deadline_start(&r->dl, p->o.timeout_ms, p->o.grace_ms);
 	r->dl_on = 1;
 	r->dl_pgid = pgid;
@@ -1060,6 +1067,13 @@ timers(struct dlt_exec_pool *p, int64_t now, int *wait)
 		r = &p->runs[i];
 		if (r->state == RUN_FREE)
 			continue;
+		if (r->state == RUN_SENT && r->vm_ms >= 0) {
+			if (now >= r->vm_ms) {
+				vm_sample(r);
+				r->vm_ms = now + EXEC_VM_MS;
+			}
+			min_wait(wait, r->vm_ms, now);
+		}
 		if (r->dl_on) {
 			d = dlt_deadline_check(&r->dl, r->dl_pgid, now);
 			if (d >= 0)
@@ -1173,6 +1187,28 @@ fork_child_ok(pid_t pid, pid_t server)
 	if ((ppid = proc_ppid(pid)) == -1)
 		return (errno == ENOENT && kill(-pid, 0) == 0);
 	return (ppid == (long)server);
+}
+
+/*
+ * Read the address space of the process that runs r's execution: a
+ * process that dies by a signal with its address space near the cap
+ * (RLIMIT_AS) most likely died of an allocation that failed, which
+ * native code often does not check.
+ */
+static void
+vm_sample(struct exec_run *r)
+{
+	pid_t		pid = 0;
+	uint64_t	vm;
+
+	if (r->mode == DLT_ISO_SPAWN)
+		pid = r->child.pid;
+	else if (r->mode == DLT_ISO_FORK)
+		pid = r->fork_pid;
+	else if (r->srv != NULL)
+		pid = r->srv->child.pid;
+	if (pid > 0 && (vm = proc_vm_bytes(pid)) > r->vm_max)
+		r->vm_max = vm;
 }
 
 /* The address space of pid in bytes (what RLIMIT_AS bounds), or 0. */
@@ -1420,6 +1456,14 @@ finish(struct dlt_exec_pool *p, struct exec_run *r, const struct exec_end *e)
 		} else if (e->sig == SIGABRT && tail_has(err_path, bad_alloc)) {
 			d.status = DLT_EXEC_OOM;
 			d.why = xstrdup("aborted after std::bad_alloc");
+		} else if (p->o.memory > 0 && r->vm_max >=
+		    p->o.memory / 100 * EXEC_OOM_VM) {
+			d.status = DLT_EXEC_OOM;
+			d.why = xasprintf("killed by signal %d (%s) with its "
+			    "address space at %llu MiB of the %llu MiB cap",
+			    e->sig, strsignal(e->sig),
+			    (unsigned long long)(r->vm_max >> 20),
+			    (unsigned long long)(p->o.memory >> 20));
 		} else {
 			d.status = DLT_EXEC_CRASHED;
 			d.why = xasprintf("killed by signal %d (%s)%s", e->sig,

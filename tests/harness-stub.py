@@ -12,7 +12,9 @@ BEHAVIOUR}, BEHAVIOUR one of ok, reject, illegal, unsupported,
 harness-error, segv, abort, sigkill (SIGKILL to itself, as the OOM
 killer does), loop, ignore-term, hog (MemoryError caught: rejected),
 hog-raw (MemoryError on stderr, exit 1 without a record), keep:MIB
-(MIB MiB kept by the process after an ok), spew (4 GiB to stderr, then
+(MIB MiB kept by the process after an ok), segv-near-cap (memory up
+to 95% of the address-space cap held for half a second, then SIGSEGV, as
+native code does when an allocation at the cap fails), spew (4 GiB to stderr, then
 ok), fork-bomb (children that sleep, then a loop),
 exit-no-record (exit 7), error-msg (an "error" message for the request),
 slow:SECONDS (then ok), garbage:SEED (hostile lines on fd 4 and a hostile
@@ -180,6 +182,15 @@ def execute(req):
         os.kill(os.getpid(), signal.SIGSEGV)
     if what == "abort":
         os.abort()
+    if what == "segv-near-cap":
+        import resource
+        cap = resource.getrlimit(resource.RLIMIT_AS)[0]
+        with open("/proc/self/statm") as f:
+            vm = int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        held = bytearray(max(0, int(cap * 0.95) - vm)) if cap > 0 else b""
+        time.sleep(0.5)
+        os.kill(os.getpid(), signal.SIGSEGV)
+        del held
     if what.startswith("keep:"):
         # memory a worker keeps after the execution, as caches do
         KEPT.append(bytearray(int(what[5:]) << 20))

@@ -62,6 +62,7 @@ static const struct want behaviours[] = {
 	{ "harness-error",	DLT_EXEC_HARNESS,	5,	0 },
 	{ "segv",		DLT_EXEC_CRASHED,	-1,	SIGSEGV },
 	{ "abort",		DLT_EXEC_CRASHED,	-1,	SIGABRT },
+	{ "segv-near-cap",	DLT_EXEC_OOM,		-1,	SIGSEGV },
 	{ "sigkill",		DLT_EXEC_OOM,		-1,	SIGKILL },
 	{ "loop",		DLT_EXEC_TIMEOUT,	-1,	SIGKILL },
 	{ "ignore-term",	DLT_EXEC_TIMEOUT,	-1,	SIGKILL },

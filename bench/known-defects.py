@@ -46,12 +46,15 @@ def find(db, d):
         fm = m["failure"]
         rx = re.compile(fm.get("signature", ""))
         orx = re.compile(fm.get("operator", ".*"))
-        for fid, sig, op, fin in db.execute(
+        mrx = re.compile(fm.get("model", ".*"))
+        for fid, sig, op, fin, model in db.execute(
                 "select f.id, f.signature, coalesce(m.operator, ''), "
-                "(select max(e.finished_at) from executions e where e.mutant_id = f.mutant_id) "
+                "(select max(e.finished_at) from executions e where e.mutant_id = f.mutant_id), "
+                "coalesce(mo.name, '') "
                 "from failures f left join mutants m on m.id = f.mutant_id "
+                "left join models mo on mo.id = m.model_id "
                 "where f.class = ? order by 4", (fm["class"],)):
-            if rx.search(sig or "") and orx.fullmatch(op):
+            if rx.search(sig or "") and orx.fullmatch(op) and mrx.fullmatch(model):
                 return ("failure %d (%s)" % (fid, op), fin)
     return None
 

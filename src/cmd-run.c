@@ -288,7 +288,7 @@ cmd_run_exec(struct dlt_ctx *ctx, int argc, char **argv)
 		    sum.planned / (long)(cfg.ntargets > 0 ? cfg.ntargets : 1) -
 		    sum.mutants == 1 ? "" : "s", cfg.ntargets,
 		    cfg.ntargets == 1 ? "" : "s");
-	else if (!ctx->quiet || rc != 0) {
+	else if ((!ctx->quiet || rc != 0) && (rc == 0 || sum.campaign_id > 0)) {
 		long	ndefects = 0;
 
 		print_summary(&sum, &cfg, ctx->db_path);

@@ -316,7 +316,7 @@ found:
 static int
 parse_ops(struct runner *r)
 {
-	char	*copy, *p, *save, *q;
+	char	*copy, *p, *save, *q, up[32];
 	size_t	 i, total = dlt_mutop_count();
 	int	 k, seen[64];
 
@@ -327,19 +327,22 @@ parse_ops(struct runner *r)
 	    p = strtok_r(NULL, ",", &save)) {
 		while (*p == ' ')
 			p++;
-		for (q = p; *q != '\0'; q++)
-			if (*q >= 'a' && *q <= 'z')
-				*q = (char)(*q - 'a' + 'A');
-		if (strcmp(p, "ALL") == 0) {
+		/* operators are upper case; the name goes back as given */
+		for (q = p, i = 0; *q != '\0' && i < sizeof up - 1; q++, i++)
+			up[i] = *q >= 'a' && *q <= 'z' ? (char)(*q - 'a' + 'A') :
+			    *q;
+		up[i] = '\0';
+		if (strcmp(up, "ALL") == 0) {
 			for (i = 0; i < total && i < 64; i++)
 				if (!seen[i]++)
 					r->ops[r->nops++] = (int)i;
 			continue;
 		}
-		if ((k = dlt_mutop_find(p)) < 0 || k >= 64) {
+		if (*q != '\0' || (k = dlt_mutop_find(up)) < 0 || k >= 64) {
+			dlt_error("unknown operator '%s' (see 'dltriage help "
+			    "mutate')", p);
 			free(copy);
-			return (dlt_error("unknown operator '%s' (see 'dltriage "
-			    "help mutate')", p));
+			return (-1);
 		}
 		if (!seen[k]++)
 			r->ops[r->nops++] = k;

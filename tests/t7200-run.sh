@@ -96,6 +96,13 @@ test_expect_success 'execution modes: the harness and dltriage know the same' '
 	test ! -e z.db
 '
 
+test_expect_success 'an unknown operator is named as given, with no summary' '
+	test_must_fail --code=5 dltriage run --models lenet5-mnist --ops GF,seed \
+	    --db ops.db >out 2>err &&
+	grep "unknown operator .seed. (see" err &&
+	! grep "^campaign" out
+'
+
 test_expect_success 'an unknown model is named' '
 	test_must_fail --code=5 dltriage run --models lenet9 --db y.db 2>err &&
 	grep "no model .lenet9." err
@@ -171,7 +178,7 @@ fi
 test_expect_success 'pytorch+batch, +mt and +twice: the same outputs as one row, one thread, one run' '
 	dltriage run --models lenet5-mnist --ops GF \
 	    --frameworks pytorch,pytorch+batch,pytorch+mt,pytorch+twice \
-	    --isolation worker --db batch.db >out 2>err &&
+	    --isolation worker --timeout 300s --db batch.db >out 2>err &&
 	grep "^campaign 1: 8 executions planned" out &&
 	grep "^  failures: 0" out &&
 	test "$(sqlite3 batch.db "select count(*) from executions

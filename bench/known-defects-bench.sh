@@ -19,7 +19,7 @@ case $dlt in /*) ;; *) dlt=$(pwd)/$dlt ;; esac
 out=${2:-$(mktemp -d "${TMPDIR:-/tmp}/dlt-kd.XXXXXX")} || exit 1
 mkdir -p "$out" || exit 1
 venvs=${DLT_VENVS:-/work/venvs}
-fw="pytorch,pytorch+grad"
+fw="pytorch"
 if [ -x /usr/bin/python3 ] && /usr/bin/python3 -c 'import torch' 2>/dev/null; then
 	fw="$fw,pytorch-1.13=pytorch@1.13:/usr/bin/python3"
 	fw="$fw,pytorch-1.13+grad=pytorch+grad@1.13:/usr/bin/python3"
@@ -27,7 +27,7 @@ fi
 fw="$fw,tensorflow,tensorflow+xla,tensorflow+grad"
 [ -x "$venvs/tf-old/bin/python" ] &&
 	fw="$fw,tensorflow-2.14+xla=tensorflow+xla@2.14.1:$venvs/tf-old/bin/python"
-fw="$fw,jax,jax+eager"
+fw="$fw,jax"
 [ -x "$venvs/jax-old/bin/python" ] &&
 	fw="$fw,jax-0.4.30=jax@0.4.30:$venvs/jax-old/bin/python"
 budget=

@@ -82,6 +82,18 @@ struct seed {
 	int			 outputs_ready;
 };
 
+struct arm {
+	const char	*key;		/* operator or seed path (borrowed) */
+	long		 tried;		/* mutants whose oracles ran */
+	long		 found;		/* new crash, NaN or inconsistency buckets */
+};
+
+struct yield_arms {
+	struct arm	*v;
+	size_t		 n;
+	long		 tried;		/* the sum over v */
+};
+
 struct runner {
 	const struct dlt_runner_env	*env;
 	const struct dlt_run_config	*cfg;
@@ -111,21 +123,17 @@ struct runner {
 	struct exec			**queue;
 	size_t				 qhead, qlen, qalloc;
 	size_t				 qtaken;	/* entries taken */
-	/* the yield schedule: per operator, mutants judged, new buckets */
-	struct op_yield			*yield;
-	size_t				 nyield;
+	/*
+	 * the yield schedule: per operator and per seed model, mutants
+	 * judged and new buckets found
+	 */
+	struct yield_arms		 ops_y, models_y;
 	struct dlt_bucket_set		 seen;
 	struct mutant			*current;	/* whose executions go on */
 	int64_t				 start_ms, last_progress_ms;
 	int				 progress_shown;
 	long				 submitted;
 	int				 lock_fd;	/* lock_workdir's, or -1 */
-};
-
-struct op_yield {
-	const char	*op;		/* the mutants' (borrowed) */
-	long		 tried;		/* mutants whose oracles ran */
-	long		 found;		/* new crash, NaN or inconsistency buckets */
 };
 
 static volatile sig_atomic_t	stop_signal;
@@ -710,63 +718,67 @@ queue_push(struct runner *r, struct exec *e)
 	r->queue[r->qlen++] = e;
 }
 
-static struct op_yield *
-op_yield(struct runner *r, const char *op)
+static struct arm *
+arm_of(struct yield_arms *a, const char *key)
 {
 	size_t	i;
 
-	for (i = 0; i < r->nyield; i++)
-		if (strcmp(r->yield[i].op, op) == 0)
-			return (&r->yield[i]);
-	r->yield = xreallocarray(r->yield, r->nyield + 1, sizeof *r->yield);
-	memset(&r->yield[r->nyield], 0, sizeof r->yield[0]);
-	r->yield[r->nyield].op = op;
-	return (&r->yield[r->nyield++]);
+	for (i = 0; i < a->n; i++)
+		if (strcmp(a->v[i].key, key) == 0)
+			return (&a->v[i]);
+	a->v = xreallocarray(a->v, a->n + 1, sizeof *a->v);
+	memset(&a->v[a->n], 0, sizeof a->v[0]);
+	a->v[a->n].key = key;
+	return (&a->v[a->n++]);
 }
 
-/* Count the new crash, NaN and inconsistency buckets of m's failures. */
 static void
 note_yield(struct runner *r, const struct mutant *m,
     const struct dlt_failure *f, size_t n, int judged)
 {
-	struct op_yield	*y = op_yield(r, m->op);
+	struct arm	*o = arm_of(&r->ops_y, m->op);
+	struct arm	*s = arm_of(&r->models_y, m->seed->path);
 	size_t		 i;
 
 	for (i = 0; i < n; i++)
 		if ((f[i].cls == DLT_CLASS_CRASH || f[i].cls == DLT_CLASS_NAN ||
 		    f[i].cls == DLT_CLASS_INCONSISTENCY) &&
-		    dlt_bucket_set_add(&r->seen, f[i].bucket))
-			y->found++;
-	if (judged)
-		y->tried++;
+		    dlt_bucket_set_add(&r->seen, f[i].bucket)) {
+			o->found++;
+			s->found++;
+		}
+	if (judged) {
+		o->tried++;
+		s->tried++;
+		r->ops_y.tried++;
+		r->models_y.tried++;
+	}
 }
 
 /*
- * The yield schedule's score of an operator: UCB1 over "a mutant of it
- * found a new bucket", so that operators that find are drawn more and
- * the others are still tried now and then.
+ * UCB1 over "a mutant of this arm found a new bucket", so that arms
+ * that find are drawn more and the others are still tried now and then;
+ * an arm never tried comes first.
  */
 static double
-yield_score(struct runner *r, const char *op)
+arm_score(struct yield_arms *a, const char *key)
 {
-	const struct op_yield	*y = op_yield(r, op);
-	double			 total = 0;
-	size_t			 i;
+	const struct arm	*y = arm_of(a, key);
 
-	for (i = 0; i < r->nyield; i++)
-		total += (double)r->yield[i].tried;
 	if (y->tried == 0)
 		return (1e9);
 	return ((double)y->found / (double)y->tried +
-	    sqrt(2.0 * log(total + 1.0) / (double)y->tried));
+	    sqrt(2.0 * log((double)a->tried + 1.0) / (double)y->tried));
 }
 
 /*
  * The next execution to start, or NULL.  Plan order: the queue's.  Yield
  * order: the rest of the current mutant's executions, the seed models
  * first (their outputs judge equivalence), then the first pending
- * mutant of the operator with the best score (the plan's order among
- * equals).
+ * mutant of the operator and seed model whose scores add up to the
+ * most (the plan's order among equals): operators and models that find
+ * new buckets are drawn more, and a campaign spreads over the models
+ * instead of exhausting the first ones.
  */
 static struct exec *
 next_exec(struct runner *r)
@@ -787,9 +799,12 @@ next_exec(struct runner *r)
 			continue;
 		if (e->mt == r->current || e->mt->ordinal == 0)
 			return (e);
-		if (best != NULL && e->mt->op == best->mt->op)
+		if (best != NULL && e->mt->op == best->mt->op &&
+		    e->mt->seed == best->mt->seed)
 			continue;
-		if ((s = yield_score(r, e->mt->op)) > bs) {
+		s = arm_score(&r->ops_y, e->mt->op) +
+		    arm_score(&r->models_y, e->mt->seed->path);
+		if (s > bs) {
 			bs = s;
 			best = e;
 		}
@@ -1902,7 +1917,8 @@ planned:
 		sum->store_failed = 1;
 out:
 	free(threads_env);
-	free(r.yield);
+	free(r.ops_y.v);
+	free(r.models_y.v);
 	dlt_bucket_set_release(&r.seen);
 	if (r.pool != NULL)
 		dlt_exec_pool_free(r.pool);

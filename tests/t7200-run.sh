@@ -262,6 +262,19 @@ test_expect_success '--schedule yield runs the same executions in another order'
 	test_cmp worker yield
 '
 
+test_expect_success '--schedule yield spreads over the models; plan exhausts the first' '
+	for sched in plan yield; do
+		dltriage run --models lenet5-mnist,textcnn --ops GF,DT,IN-ZERO -n 1 \
+		    --schedule $sched --budget 4 --isolation worker \
+		    --db sched-$sched.db >out 2>err || return 1
+		sqlite3 sched-$sched.db "select count(distinct m.model_id)
+		    from executions e join mutants m on m.id = e.mutant_id
+		    where m.operator <> '\''seed'\''" >models-$sched || return 1
+	done &&
+	test "$(cat models-plan)" = 1 &&
+	test "$(cat models-yield)" = 2
+'
+
 test_expect_success 'evidence and run directories are kept' '
 	test "$(sqlite3 "$TEST_TMP/spawn.db" "select count(*) from evidence
 	    where kind = '\''result'\''")" = 5 &&

@@ -30,6 +30,9 @@ fw="$fw,tensorflow,tensorflow+xla,tensorflow+grad"
 fw="$fw,jax"
 [ -x "$venvs/jax-old/bin/python" ] &&
 	fw="$fw,jax-0.4.30=jax@0.4.30:$venvs/jax-old/bin/python"
+fw="$fw,keras-pytorch"
+[ -x "$venvs/keras-old-torch/bin/python" ] &&
+	fw="$fw,keras-pytorch-3.3=keras-pytorch@3.3.3:$venvs/keras-old-torch/bin/python"
 budget=
 [ -n "${DLT_KD_BUDGET:-}" ] && budget="--budget $DLT_KD_BUDGET"
 echo "known-defects-bench: stores in $out; targets $fw" >&2

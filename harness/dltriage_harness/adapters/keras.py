@@ -270,8 +270,19 @@ class Adapter(_Base):
         return self._act(node, xs, C, keepdims=bool(node.attrs.get("keepdims", False)))
 
     def op_adaptive_avg_pool2d(self, node, xs, P):
-        return self._act(node, xs, layers.AdaptiveAveragePooling2D,
-                         tuple(int(v) for v in node.attrs["output_size"]))
+        size = tuple(int(v) for v in node.attrs["output_size"])
+        if hasattr(layers, "AdaptiveAveragePooling2D"):
+            return self._act(node, xs, layers.AdaptiveAveragePooling2D, size)
+        # older Keras (3.3, 3.12) has no such layer: PyTorch's bins, one mean each
+        x = xs[0]
+        H, W = self.shape(x)[1:3]
+        rows = []
+        for i in range(size[0]):
+            h0, h1 = (i * H) // size[0], -(-((i + 1) * H) // size[0])
+            cols = [ops.mean(x[:, h0:h1, (j * W) // size[1]:-(-((j + 1) * W) // size[1]), :],
+                             axis=(1, 2)) for j in range(size[1])]
+            rows.append(ops.stack(cols, axis=1))
+        return ops.stack(rows, axis=1)
 
     # -- shape ops
     def op_flatten(self, node, xs, P):

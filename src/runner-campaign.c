@@ -223,6 +223,7 @@ static const struct {
 
 #define NELEM(a)	(sizeof (a) / sizeof (a)[0])
 
+static void	models_beside(struct dlt_run_config *, const char *);
 static int	target_base(struct dlt_run_target *, const char *, char **);
 
 /* NAME[+MODE]: the harness target and framework family of t. */
@@ -687,9 +688,33 @@ dlt_run_config_load(struct dlt_run_config *c, const char *path,
 		if (dlt_run_config_set(c, k->scalar, text, &err) != 0) {
 			dlt_diag_error(d, path, v->line, v->col, "%s", err);
 			free(err);
-		}
+		} else if (strcmp(k->scalar, "models") == 0)
+			models_beside(c, path);
 		free(text);
 	}
 	ynode_free(root);
 	return (d->n > before ? -1 : 0);
+}
+
+/*
+ * A model file of a campaign file named by a relative path ("a/b.yaml",
+ * not a zoo name) is where it is from the campaign file's directory, so
+ * that the campaign runs from any directory.
+ */
+static void
+models_beside(struct dlt_run_config *c, const char *path)
+{
+	const char	*slash = strrchr(path, '/');
+	char		*m;
+	size_t		 i;
+
+	if (slash == NULL)
+		return;
+	for (i = 0; i < c->nmodels; i++) {
+		m = c->models[i];
+		if (m[0] == '/' || strchr(m, '/') == NULL)
+			continue;
+		c->models[i] = xasprintf("%.*s/%s", (int)(slash - path), path, m);
+		free(m);
+	}
 }

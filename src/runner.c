@@ -959,19 +959,22 @@ probe_failure(const struct dlt_runner_exec *x, int cls, const char *kind,
 }
 
 /*
- * A +twice execution whose two runs differed: the outputs its record
- * lists as "nondeterministic", as one failure; NULL when none (or no
- * record).  The bucket is the target, not the output, whose name differs
- * from model to model.
+ * What the harness found wrong in a run that went well, from the result
+ * record: the outputs of a +twice run's two passes that differ
+ * ("nondeterministic"), or the inputs whose +grad gradient finite
+ * differences contradict ("gradient_check"); one failure, or NULL when
+ * the record has neither (or cannot be read).
  */
 static struct dlt_failure *
-nondeterminism_failure(const struct dlt_runner_exec *x)
+record_failure(const struct dlt_runner_exec *x)
 {
 	struct dlt_failure	*f = NULL;
 	struct ynode		*root = NULL;
-	const struct ynode	*nd, *v;
+	const struct ynode	*nd, *gc, *v, *w;
 	struct strbuf		 what = STRBUF_INIT;
 	char			*path, *err = NULL;
+	const char		*label = x->label != NULL ? x->label :
+				    x->framework;
 	size_t			 i;
 
 	path = xasprintf("%s/result.json", x->dir);
@@ -993,8 +996,30 @@ nondeterminism_failure(const struct dlt_runner_exec *x)
 		f->cls = DLT_CLASS_INCONSISTENCY;
 		f->kind = xstrdup("nondeterminism");
 		f->signature = xasprintf("nondeterminism: %s: two runs of one "
-		    "model in one process differ",
-		    x->label != NULL ? x->label : x->framework);
+		    "model in one process differ", label);
+		goto done;
+	}
+	gc = ynode_get(root, "gradient_check");
+	for (i = 0; gc != NULL && gc->type == YNODE_MAPPING && i < gc->n; i++) {
+		v = ynode_get(gc->items[i], "analytic");
+		w = ynode_get(gc->items[i], "numeric");
+		strbuf_addf(&what, "%s'%s' (gradient along v %s, finite "
+		    "differences %s)", what.len > 0 ? ", " : "",
+		    gc->keys[i]->scalar, v != NULL && v->type == YNODE_SCALAR &&
+		    v->scalar != NULL ? v->scalar : "?", w != NULL &&
+		    w->type == YNODE_SEQUENCE && w->n == 2 &&
+		    w->items[1]->type == YNODE_SCALAR &&
+		    w->items[1]->scalar != NULL ? w->items[1]->scalar : "?");
+	}
+	if (what.len > 0) {
+		f = runner_failure(x, "result.json");
+		f->cls = DLT_CLASS_INCONSISTENCY;
+		f->kind = xstrdup("gradient");
+		f->signature = xasprintf("gradient: %s: the gradient contradicts "
+		    "finite differences", label);
+	}
+done:
+	if (f != NULL) {
 		f->excerpt = strbuf_detach(&what, NULL);
 		dlt_failure_finish(dlt_classifier_rules(x->classifier), f);
 	}
@@ -1030,7 +1055,7 @@ dlt_runner_classify(const struct dlt_runner_exec *x,
 		*nout = 1;
 		return (0);
 	}
-	if (d->status == DLT_EXEC_OK && (f = nondeterminism_failure(x)) != NULL) {
+	if (d->status == DLT_EXEC_OK && (f = record_failure(x)) != NULL) {
 		*out = f;
 		*nout = 1;
 		return (0);

@@ -237,6 +237,16 @@ test_expect_success "+grad: the inputs' gradients, compared among $grad_targets"
 	esac
 '
 
+test_expect_success '+grad: a gradient that finite differences contradict is an inconsistency' '
+	DLTRIAGE_TEST_GRAD_SCALE=1.5 dltriage run --models lenet5-mnist --ops GF -n 1 \
+	    --frameworks pytorch+grad --isolation worker --db fd.db >out 2>err &&
+	test "$(sqlite3 fd.db "select count(*) from failures where class =
+	    '\''inconsistency'\'' and kind = '\''gradient'\'' and signature =
+	    '\''gradient: pytorch+grad: the gradient contradicts finite differences'\''")" = 2 &&
+	sqlite3 fd.db "select result_json from executions" | grep "\"gradient_check\"" &&
+	sqlite3 fd.db "select excerpt from failures" | grep "finite differences"
+'
+
 test_expect_success 'the harness finds two runs that differ bit for bit' '
 	PYTHONPATH="$TEST_SRCDIR/harness" "$DLT_PYTHON" -c "
 import numpy as np

@@ -147,6 +147,97 @@ def nondeterministic(a, b):
     return out
 
 
+LOW_PRECISION = ("float16", "bfloat16")
+FD_TOL = 0.05           # the gradient against the differences, relative
+FD_AGREE = 0.01         # the two steps against each other, relative
+
+
+def weighted_loss(m, outs):
+    """The +grad mode's loss of outputs outs, in float64: the sum over
+    the float outputs of sum(output * fill.loss_weights)."""
+    import numpy as np
+    from . import fill
+
+    total = 0.0
+    for i, o in enumerate(m.outputs):
+        y = np.asarray(outs[o])
+        if y.dtype.kind != "f":
+            continue
+        total += float((y.astype(np.float64) * fill.loss_weights(i, y.shape)).sum())
+    return total
+
+
+def float64_twin(m):
+    """A copy of model m that computes every layer in float64 (its float
+    inputs float64 too), for finite differences without float32's
+    rounding."""
+    import copy
+
+    t = copy.deepcopy(m)
+    for i in t.inputs:
+        if i.dtype.startswith("float") or i.dtype == "bfloat16":
+            i.dtype = "float64"
+    for n in t.nodes:
+        if n.op != "cast":
+            n.dtype = "float64"
+    return t
+
+
+def gradient_check(run, m, inputs, grads):
+    """The gradient of each float input against central differences of
+    the loss along one direction v (a fixed generator), computed on the
+    model's float64 twin at steps h and h/2 (h = 1e-6 of the input's
+    largest magnitude, at least 1e-6).  Where a kink (ReLU, max) lies
+    within h the two steps disagree with each other, and nothing is said;
+    where they agree with each other within FD_AGREE and not with <grad,
+    v> within FD_TOL, the input is returned: {name: {"analytic": <grad,
+    v>, "numeric": [at h, at h/2], "step": h}}.  run(model, inputs)
+    gives the outputs of a forward pass.  Models with a float16 or
+    bfloat16 layer or input are not checked: their gradients are not
+    meant to be that close."""
+    import numpy as np
+
+    if any(n.dtype in LOW_PRECISION for n in m.nodes) or \
+            any(i.dtype in LOW_PRECISION for i in m.inputs):
+        return {}
+    twin = float64_twin(m)
+    base = {k: (np.asarray(v).astype(np.float64) if np.asarray(v).dtype.kind == "f" else v)
+            for k, v in inputs.items()}
+    out = {}
+    for k, inp in enumerate(m.inputs):
+        g = grads.get(inp.name)
+        x = base[inp.name]
+        if g is None or np.asarray(x).dtype.kind != "f" or x.size == 0:
+            continue
+        g = np.asarray(g, dtype=np.float64)
+        if not np.isfinite(g).all() or not np.isfinite(x).all():
+            continue
+        v = np.random.default_rng(20261202 + k).uniform(-1.0, 1.0, x.shape)
+        a = float((g * v).sum())
+        h = 1e-6 * max(1.0, float(np.abs(x).max()))
+        num = []
+        for step in (h, h / 2):
+            lp = weighted_loss(twin, run(twin, dict(base, **{inp.name: x + step * v})))
+            lm = weighted_loss(twin, run(twin, dict(base, **{inp.name: x - step * v})))
+            num.append((lp - lm) / (2 * step))
+        if not all(np.isfinite(num)):
+            continue
+        scale = max(abs(a), abs(num[0]), abs(num[1]), 1e-9)
+        if abs(num[0] - num[1]) <= FD_AGREE * scale and abs(a - num[1]) > FD_TOL * scale:
+            out[inp.name] = {"analytic": a, "numeric": num, "step": h}
+    return out
+
+
+def forward(adapter, m, inputs):
+    """A plain forward pass, whatever the adapter's execution mode."""
+    mode = adapter.exec_mode
+    adapter.exec_mode = None
+    try:
+        return adapter.run(m, inputs)
+    finally:
+        adapter.exec_mode = mode
+
+
 def execute(adapter, model, outdir, exec_id=None, file=None, test_sleep=None,
             test_harness_bug=False):
     """Run one model (a dict, or a model.Model already validated) and
@@ -187,6 +278,13 @@ def execute(adapter, model, outdir, exec_id=None, file=None, test_sleep=None,
             # a backward pass: the gradients go out as outputs of their own
             from .names import GRAD_PREFIX
             outs, grads = adapter.run_grad(m, inputs, fill.loss_weights)
+            if os.environ.get("DLTRIAGE_TEST_GRAD_SCALE"):
+                # tests only: a gradient made wrong on purpose
+                k = float(os.environ["DLTRIAGE_TEST_GRAD_SCALE"])
+                grads = {n: g * k for n, g in grads.items()}
+            wrong = gradient_check(lambda t, xs: forward(adapter, t, xs), m, inputs, grads)
+            if wrong:
+                rec["gradient_check"] = wrong
             outs.update((GRAD_PREFIX + k, v) for k, v in grads.items())
         else:
             outs = adapter.run(m, inputs)

@@ -43,8 +43,10 @@ struct loader {
 };
 
 static const char *const top_keys[] = {
-	"tolerances", "d_mad", "nan", "inconsistency", "acceptance", "samples"
+	"tolerances", "d_mad", "float64_reference", "nan", "inconsistency",
+	"acceptance", "samples"
 };
+static const char *const ref_keys[] = { "factor", "cap" };
 static const char *const tol_keys[] = { "atol", "rtol" };
 static const char *const dmad_keys[] = {
 	"threshold", "reference", "min_frameworks"
@@ -260,6 +262,8 @@ dlt_oracle_cfg_init(struct dlt_oracle_cfg *cfg)
 	cfg->dmad_threshold = 0.4;
 	cfg->dmad_reference = DLT_DMAD_MEDIAN;
 	cfg->dmad_min_frameworks = 3;
+	cfg->ref_factor = 4;
+	cfg->ref_cap = 10;
 	cfg->nan_on_some = DLT_OA_DEFECT;
 	cfg->nan_on_all = DLT_OA_RECORD;
 	cfg->injected_on_some = DLT_OA_RECORD;
@@ -606,6 +610,16 @@ load_root(struct loader *l, const struct ynode *root)
 		if ((v = ynode_get(n, "min_frameworks")) != NULL &&
 		    get_number(l, v, "'min_frameworks'", 2, 64, &d) == 0)
 			cfg->dmad_min_frameworks = (int)d;
+	}
+	if ((n = ynode_get(root, "float64_reference")) != NULL &&
+	    check_map(l, n, "'float64_reference'", ref_keys,
+	    NELEM(ref_keys)) == 0) {
+		if ((v = ynode_get(n, "factor")) != NULL &&
+		    get_number(l, v, "'factor'", 0, 1e6, &d) == 0)
+			cfg->ref_factor = d;
+		if ((v = ynode_get(n, "cap")) != NULL &&
+		    get_number(l, v, "'cap'", 0, 1e6, &d) == 0)
+			cfg->ref_cap = d;
 	}
 	if ((n = ynode_get(root, "nan")) != NULL)
 		load_actions(l, n, "'nan'", nan_keys, nan_out, NELEM(nan_keys));

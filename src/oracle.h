@@ -34,6 +34,12 @@
  * (the harness's names.GRAD_PREFIX).
  */
 #define DLT_GRAD_PREFIX	"grad:"
+/*
+ * An output's float64 twin, computed by one target beside its float32
+ * output (the request's "reference"): "ref64:NAME".  Not compared; it
+ * tells the oracle how far float32 rounding alone moves each element.
+ */
+#define DLT_REF64_PREFIX	"ref64:"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -112,6 +118,14 @@ struct dlt_oracle_cfg {
 	double			 dmad_threshold;
 	enum dlt_dmad_ref	 dmad_reference;
 	int			 dmad_min_frameworks;
+	/*
+	 * float64_reference: where one target also gave an output's float64
+	 * twin (DLT_REF64_PREFIX), with s its largest |float32 - float64|
+	 * in units of the element's tolerance, every tolerance of the
+	 * output is multiplied by 1 + factor * min(s, cap); factor 0: not
+	 * used.
+	 */
+	double			 ref_factor, ref_cap;
 	enum dlt_oracle_action	 nan_on_some, nan_on_all;
 	enum dlt_oracle_action	 injected_on_some, injected_on_all;
 	enum dlt_oracle_action	 shape_mismatch, dtype_mismatch, values;
@@ -175,6 +189,8 @@ struct dlt_oracle_pair {
 	double			 max_abs, max_rel;	/* finite elements */
 	double			 dmad;		/* NaN when not computed */
 	double			 atol, rtol;	/* the tolerance used */
+	size_t			 noisy;		/* out of atol/rtol, within the
+						   float64 reference's noise */
 };
 
 struct dlt_oracle_finding {

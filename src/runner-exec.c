@@ -93,6 +93,7 @@ struct exec_run {
 	size_t			 target;
 	char			*dir;
 	char			*model;
+	int			 reference64;	/* float64 twin outputs too */
 	void			*arg;
 	int			 mode;		/* the isolation really used */
 	size_t			 slot;
@@ -423,6 +424,8 @@ request_line(const struct dlt_exec_pool *p, struct exec_run *r,
 	dlt_jw_kv_cstr(&jw, "id", r->idstr);
 	dlt_jw_kv_cstr(&jw, "dir", r->dir);
 	dlt_jw_kv_bool(&jw, "random_params", p->o.random_params);
+	if (r->reference64)
+		dlt_jw_kv_cstr(&jw, "reference", "float64");
 	if (p->o.memory > 0 || p->o.output_cap > 0) {
 		dlt_jw_key(&jw, "limits");
 		dlt_jw_object(&jw);
@@ -1718,6 +1721,7 @@ dlt_exec_pool_submit(struct dlt_exec_pool *p, const struct dlt_exec_req *req)
 		if (*q == '\n' || *q == '\r')
 			*q = ' ';
 	r->arg = req->arg;
+	r->reference64 = req->reference64;
 	r->mode = p->o.isolation;
 	if (r->mode == DLT_ISO_FORK && p->ti[r->target].fork_refused)
 		r->mode = DLT_ISO_WORKER;

@@ -119,6 +119,8 @@ struct dlt_exec_req {
 	size_t		 target;	/* index into the targets */
 	const char	*dir;		/* exists and is empty; the execution writes there */
 	const char	*model_json;	/* the IR as JSON (copied by submit) */
+	int		 reference64;	/* "reference": "float64": the outputs'
+					   float64 twins too (ref64:NAME) */
 	void		*arg;		/* the caller's */
 };
 

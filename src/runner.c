@@ -134,6 +134,8 @@ struct runner {
 	int				 progress_shown;
 	long				 submitted;
 	int				 lock_fd;	/* lock_workdir's, or -1 */
+	long				 ref_target;	/* gives float64 references;
+							   -1: none */
 };
 
 static volatile sig_atomic_t	stop_signal;
@@ -142,6 +144,7 @@ static const char *sig_name(int);
 static char	*params_json(const struct dlt_mutation_info *);
 static void	 on_stop(int);
 static char	*default_python(const struct dlt_runner_env *);
+static char	*absolute_path(char *);
 static int	 resolve_models(const struct runner *, char ***, size_t *);
 static int	 add_model_path(char ***, size_t *, const char *);
 static int	 parse_ops(struct runner *);
@@ -220,6 +223,25 @@ static void
 on_stop(int sig)
 {
 	stop_signal = sig;
+}
+
+/*
+ * A relative path with a slash (DLT_PYTHON=.venv/bin/python) made
+ * absolute, since executions run in their own directories; not
+ * resolved, since a venv's interpreter is a link that must stay one.
+ * Takes p.
+ */
+static char *
+absolute_path(char *p)
+{
+	char	cwd[4096], *q;
+
+	if (p[0] == '/' || strchr(p, '/') == NULL ||
+	    getcwd(cwd, sizeof cwd) == NULL)
+		return (p);
+	q = xasprintf("%s/%s", cwd, p[0] == '.' && p[1] == '/' ? p + 2 : p);
+	free(p);
+	return (q);
 }
 
 /*
@@ -837,6 +859,14 @@ submit(struct runner *r, struct exec *e)
 	req.target = e->target;
 	req.dir = e->dir;
 	req.model_json = e->mt->json;
+	/*
+	 * The float64 twin beside a float32 model's outputs, on one target
+	 * (the oracles' float64_reference): the float32 rounding each
+	 * element carries, measured rather than assumed.
+	 */
+	req.reference64 = (long)e->target == r->ref_target &&
+	    r->env->oracle->ref_factor > 0 && e->mt->compute_dtype != NULL &&
+	    strcmp(e->mt->compute_dtype, "float32") == 0;
 	req.arg = e;
 	if (dlt_exec_pool_submit(r->pool, &req) != 0)
 		return (-1);
@@ -1663,7 +1693,7 @@ run_queue(struct runner *r)
 {
 	struct dlt_exec_done	d;
 	struct exec		*e;
-	int			rc;
+	int			rc, busy;
 
 	for (;;) {
 		while (!stop_signal && r->qtaken < r->qlen &&
@@ -1681,12 +1711,17 @@ run_queue(struct runner *r)
 			if (submit(r, e) != 0)
 				return (-1);
 		}
-		if (dlt_exec_pool_busy(r->pool) == 0)
-			return (0);
+		/*
+		 * Nothing running: what ended and is not collected yet (an
+		 * execution the pool finished at once) is still collected.
+		 */
+		busy = dlt_exec_pool_busy(r->pool);
 		memset(&d, 0, sizeof d);
-		rc = dlt_exec_pool_wait(r->pool, 200, &d);
+		rc = dlt_exec_pool_wait(r->pool, busy > 0 ? 200 : 0, &d);
 		if (rc < 0)
 			return (-1);
+		if (rc == 0 && busy == 0)
+			return (0);
 		if (rc == 1) {
 			rc = finish(r, &d);
 			dlt_exec_done_release(&d);
@@ -1719,6 +1754,11 @@ dlt_runner_run(const struct dlt_runner_env *env, struct dlt_run_summary *sum)
 	memset(sum, 0, sizeof *sum);
 	r.env = env;
 	r.cfg = env->cfg;
+	/* the float64 references come from the first target in plain mode */
+	r.ref_target = -1;
+	for (t = 0; t < r.cfg->ntargets && r.ref_target < 0; t++)
+		if (strchr(r.cfg->targets[t].harness, '+') == NULL)
+			r.ref_target = (long)t;
 	r.sum = sum;
 	nt = r.cfg->ntargets;
 	stop_signal = 0;
@@ -1799,8 +1839,8 @@ planned:
 	r.reported = xcalloc(nt, sizeof *r.reported);
 	r.dead = xcalloc(nt, sizeof *r.dead);
 	for (t = 0; t < nt; t++) {
-		r.python[t] = r.cfg->targets[t].python != NULL ?
-		    xstrdup(r.cfg->targets[t].python) : default_python(env);
+		r.python[t] = absolute_path(r.cfg->targets[t].python != NULL ?
+		    xstrdup(r.cfg->targets[t].python) : default_python(env));
 		r.targets[t].label = r.cfg->targets[t].label;
 		r.targets[t].harness = r.cfg->targets[t].harness;
 		r.targets[t].python = r.python[t];

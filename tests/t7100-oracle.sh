@@ -52,6 +52,19 @@ test_expect_success 'acceptance: one action covers an empty output too' '
 	grep "^bad.yaml:1:36: .acceptance.: unknown key .empty.$" out
 '
 
+test_expect_success 'float64_reference: a bad factor is named at its place' '
+	cat >bad.yaml <<-\EOS &&
+	float64_reference: {factor: -1, cap: 10}
+	EOS
+	test_must_fail "$unit" samples bad.yaml >out &&
+	grep "^bad.yaml:1:29: " out &&
+	cat >bad.yaml <<-\EOS &&
+	float64_reference: {factor: 4, ceiling: 10}
+	EOS
+	test_must_fail "$unit" samples bad.yaml >out &&
+	grep "unknown key .ceiling." out
+'
+
 # numpy, where the project's Python has it
 if "$DLT_PYTHON" -c "import numpy" 2>/dev/null; then
 	test_expect_success 'numpy-written files read back exactly' '

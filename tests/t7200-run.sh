@@ -193,6 +193,43 @@ test_expect_success 'pytorch+batch, +mt and +twice: the same outputs as one row,
 	    where verdict in ('\''same'\'', '\''close'\'')")" = 12
 '
 
+# (a relative path to the interpreter exists only where it has a slash)
+case "$DLT_PYTHON" in
+*/*)
+	test_expect_success 'a budget of N executions runs N, with a relative interpreter path, in spawn mode' '
+		rel=$("$DLT_PYTHON" -c "import os, sys; print(os.path.relpath(sys.argv[1]))" "$DLT_PYTHON") &&
+		case "$rel" in */*) ;; *) rel=./$rel ;; esac &&
+		DLT_PYTHON=$rel dltriage run --models lenet5-mnist --ops GF --frameworks pytorch \
+		    --isolation spawn --budget 1 --db budget.db >out 2>err &&
+		grep "^campaign 1: 2 executions planned, 0 done before, 1 run now" out &&
+		grep "^  executions: ok 1$" out &&
+		grep "^budget reached" out
+	'
+	;;
+esac
+
+test_expect_success 'a float32 model: the first plain target gives the float64 reference, not compared' '
+	dltriage run --models lenet5-mnist --ops DT,GF --frameworks pytorch+twice,pytorch \
+	    --isolation worker --db ref.db >out 2>err &&
+	grep "^campaign 1: 6 executions planned" out &&
+	grep "^  failures: 0" out &&
+	sqlite3 ref.db "select m.operator, e.framework, e.result_json like '\''%ref64:%'\''
+	    from executions e join mutants m on m.id = e.mutant_id order by 1, 2" >got &&
+	cat >expect <<-\EOS &&
+	DT|pytorch|0
+	DT|pytorch+twice|0
+	GF|pytorch|1
+	GF|pytorch+twice|0
+	seed|pytorch|1
+	seed|pytorch+twice|0
+	EOS
+	test_cmp expect got &&
+	sqlite3 ref.db "select result_json from executions where framework = '\''pytorch'\''
+	    and result_json like '\''%ref64:%'\''" | grep "\"reference\": {" &&
+	test "$(sqlite3 ref.db "select count(*) from comparisons where output like '\''ref64:%'\''")" = 0 &&
+	! grep -r "inconsistency:missing" ref.db.d/*/*/*/result.json
+'
+
 # Opt-in (DLT_TEST_COMPILE=1): in two clean-clone runs of the whole
 # suite the compiled execution was rejected with TorchInductor's
 # BackendCompilerFailed, which the same test alone, under make check,

@@ -228,6 +228,31 @@ def gradient_check(run, m, inputs, grads):
     return out
 
 
+REF_PREFIX = "ref64:"
+
+
+def float64_reference(adapter, m, inputs, outs):
+    """The float64 twin's outputs of a model that computes in float32
+    (no float16 or bfloat16 layer or input, no float64 one), as
+    {REF_PREFIX + NAME: array} for the float outputs in outs: how far
+    float32 rounding alone moves each element (the oracles' tolerance
+    grows with it).  {} for other models."""
+    import numpy as np
+
+    dts = [n.dtype for n in m.nodes if n.op != "cast"] + [i.dtype for i in m.inputs]
+    if any(d in LOW_PRECISION or d == "float64" for d in dts) or "float32" not in dts:
+        return {}
+    twin = float64_twin(m)
+    xs = {k: (np.asarray(v).astype(np.float64) if np.asarray(v).dtype.kind == "f" else v)
+          for k, v in inputs.items()}
+    sys.stderr.write("%s: the float64 reference of %s\n" % (PROG, m.name))
+    sys.stderr.flush()
+    ref = forward(adapter, twin, xs)
+    return {REF_PREFIX + k: v for k, v in ref.items()
+            if k in outs and np.asarray(v).dtype.kind == "f" and
+            np.asarray(v).shape == np.asarray(outs[k]).shape}
+
+
 def forward(adapter, m, inputs):
     """A plain forward pass, whatever the adapter's execution mode."""
     mode = adapter.exec_mode
@@ -239,9 +264,11 @@ def forward(adapter, m, inputs):
 
 
 def execute(adapter, model, outdir, exec_id=None, file=None, test_sleep=None,
-            test_harness_bug=False):
+            test_harness_bug=False, reference=None):
     """Run one model (a dict, or a model.Model already validated) and
-    write its record under outdir.  Returns (status, record).  Only
+    write its record under outdir.  Returns (status, record).
+    reference "float64": a model computed in float32 gives its outputs'
+    float64 twins too (float64_reference()), in the plain mode only.  Only
     BaseExceptions that are not Exceptions (KeyboardInterrupt,
     SystemExit) propagate."""
     from . import fill
@@ -297,6 +324,17 @@ def execute(adapter, model, outdir, exec_id=None, file=None, test_sleep=None,
         if getattr(adapter, "exec_mode", None) == "batch":
             outs = {k: v[:1] for k, v in outs.items()}
         rec["seconds"] = round(time.time() - t0, 6)
+        if reference == "float64" and getattr(adapter, "exec_mode", None) is None:
+            t1 = time.time()
+            try:
+                ref = float64_reference(adapter, m, inputs, outs)
+                rec["reference"] = {"dtype": "float64", "outputs": len(ref),
+                                    "seconds": round(time.time() - t1, 6)}
+                outs.update(ref)
+            except Exception as e:
+                # the float32 run stands; the oracles go without the twin
+                rec["reference"] = {"dtype": "float64", "outputs": 0,
+                                    "error": "%s: %s" % (type(e).__name__, e)}
         rec["outputs"] = write_outputs(outdir, m, outs)
         status = "ok"
     except (IRError, fill.WeightMutationError) as e:

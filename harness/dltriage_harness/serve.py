@@ -156,6 +156,7 @@ def run_request(adapter, req):
     adapter.random_params = bool(req.get("random_params", False))
     status, _ = execute(adapter, req["model"], req["dir"], exec_id=req.get("id"),
                         test_sleep=req.get("test_sleep"),
+                        reference=req.get("reference"),
                         test_harness_bug=bool(req.get("test_harness_bug")))
     return status
 

@@ -991,11 +991,14 @@ dlt_oracle_compare(const struct dlt_oracle_cfg *cfg, int injected,
 					continue;
 				if ((o = dlt_outputs_find(&m[j], name)) == NULL) {
 					/*
-					 * A gradient (+grad) is compared among
-					 * the targets that compute one only.
+					 * A gradient or an optimizer step
+					 * (+grad) is compared among the
+					 * targets that compute one only.
 					 */
 					if (strncmp(name, DLT_GRAD_PREFIX,
-					    strlen(DLT_GRAD_PREFIX)) == 0)
+					    strlen(DLT_GRAD_PREFIX)) == 0 ||
+					    strncmp(name, DLT_STEP_PREFIX,
+					    strlen(DLT_STEP_PREFIX)) == 0)
 						continue;
 					add_finding(r, DLT_OC_INCONSISTENCY,
 					    cfg->shape_mismatch,

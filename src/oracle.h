@@ -35,6 +35,11 @@
  */
 #define DLT_GRAD_PREFIX	"grad:"
 /*
+ * And the outputs after one optimizer step on the trained weights:
+ * "step:NAME" (the harness's execute.STEP_PREFIX).
+ */
+#define DLT_STEP_PREFIX	"step:"
+/*
  * An output's float64 twin, computed by one target beside its float32
  * output (the request's "reference"): "ref64:NAME".  Not compared; it
  * tells the oracle how far float32 rounding alone moves each element.

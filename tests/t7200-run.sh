@@ -280,7 +280,44 @@ test_expect_success "+grad: the inputs' gradients, compared among $grad_targets"
 	case $grad_targets in
 	*jax+grad) test "$(sqlite3 grad.db "select count(*) from comparisons
 	    where output = '\''grad:x'\'' and verdict in ('\''same'\'', '\''close'\'')")" -ge 2 ;;
+	esac &&
+	test -f "$dir/outputs/step:softmax.npy" &&
+	sqlite3 grad.db "select result_json from executions where framework = '\''pytorch+grad'\''" |
+	    grep "\"training_step\": {" &&
+	test "$(sqlite3 grad.db "select count(*) from comparisons
+	    where output like '\''step:%'\'' and (framework_a = '\''pytorch'\''
+	    or framework_b = '\''pytorch'\'')")" = 0 &&
+	case $grad_targets in
+	*jax+grad) test "$(sqlite3 grad.db "select count(*) from comparisons
+	    where output = '\''step:softmax'\'' and verdict in ('\''same'\'', '\''close'\'')")" -ge 2 ;;
 	esac
+'
+
+test_expect_success '+grad: the optimizer step moves the outputs, and the harness puts the weights back in order' '
+	PYTHONPATH="$TEST_SRCDIR/harness" "$DLT_PYTHON" - <<-\EOS
+	import numpy as np
+	from dltriage_harness.run import import_adapter
+	from dltriage_harness import fill, model
+	from dltriage_harness.execute import optimizer_step
+	import os
+	m = model.load(os.environ["TEST_SRCDIR"] + "/corpus/models/lenet5-mnist.yaml")
+	a = import_adapter("pytorch+grad")
+	xs = fill.model_inputs(m)
+	slots, grads = a.weight_grads(m, xs, fill.loss_weights)
+	assert len(slots) == 10 and all(s.shape == g.shape for s, g in zip(slots, grads))
+	assert all(np.abs(g).max() > 0 for g in grads)
+	same = a.run_slots(m, xs, slots)["softmax"]
+	plain = a.run(m, xs)["softmax"]
+	assert np.array_equal(same, plain), "the weights put back change the outputs"
+	moved = optimizer_step(a, m, xs, slots, grads)["step:softmax"]
+	assert np.abs(moved - plain).max() > 1e-3, "the step did not move the outputs"
+	try:
+	    a.run_slots(m, xs, slots[:-1])
+	except RuntimeError as e:
+	    assert "weights" in str(e) or "weight" in str(e)
+	else:
+	    raise AssertionError("a missing weight was not noticed")
+	EOS
 '
 
 test_expect_success '+grad: a gradient that finite differences contradict is an inconsistency' '
@@ -290,7 +327,8 @@ test_expect_success '+grad: a gradient that finite differences contradict is an 
 	    '\''inconsistency'\'' and kind = '\''gradient'\'' and signature =
 	    '\''gradient: pytorch+grad: the gradient contradicts finite differences'\''")" = 2 &&
 	sqlite3 fd.db "select result_json from executions" | grep "\"gradient_check\"" &&
-	sqlite3 fd.db "select excerpt from failures" | grep "finite differences"
+	sqlite3 fd.db "select excerpt from failures" | grep "finite differences" &&
+	sqlite3 fd.db "select excerpt from failures" | grep "(weights)"
 '
 
 test_expect_success 'the harness finds two runs that differ bit for bit' '

@@ -7,9 +7,19 @@ from .common import OPS, rank_problem
 from .model import IRError
 
 
+# Weights that are state, not trained (an optimizer step leaves them).
+NOT_TRAINED = ("moving_mean", "moving_variance")
+
+
 class Adapter(object):
     framework = "?"  # the canonical target (names.py), set by run.py
     exec_mode = None  # its execution mode (names.EXEC_MODES), or None
+    # The trained weights as slots, in the order the walk makes them (the
+    # adapter's own layout): a list while weight_grads() records them;
+    # numpy arrays while run_slots() puts them back in that order.
+    _rec = None
+    _play = None
+    _play_i = 0
 
     def __init__(self, random_params=False):
         self.random_params = random_params
@@ -58,6 +68,34 @@ class Adapter(object):
 
     def params(self, model, node, xs):
         return fill.node_params(model, node, [self.shape(x) for x in xs], self.random_params)
+
+    def next_slot(self, shape):
+        """The next weight run_slots() was given, checked against the
+        shape the walk expects there."""
+        import numpy as np
+        if self._play_i >= len(self._play):
+            raise RuntimeError("harness: the walk asks for more weights than it made")
+        a = np.asarray(self._play[self._play_i])
+        if list(a.shape) != [int(d) for d in shape]:
+            raise RuntimeError("harness: weight %d has shape %s, the walk expects %s"
+                               % (self._play_i, list(a.shape), list(shape)))
+        self._play_i += 1
+        return a
+
+    def run_slots(self, model, inputs, slots):
+        """A forward pass (plain mode) with the trained weights replaced by
+        slots, in weight_grads()' order and shapes."""
+        mode, self.exec_mode = self.exec_mode, None
+        self._play, self._play_i = list(slots), 0
+        try:
+            out = self.run(model, inputs)
+            if self._play_i != len(self._play):
+                raise RuntimeError("harness: the walk used %d of %d weights"
+                                   % (self._play_i, len(self._play)))
+            return out
+        finally:
+            self._play, self._play_i = None, 0
+            self.exec_mode = mode
 
     def check_ops(self, model):
         for node in model.nodes:

@@ -222,10 +222,76 @@ def gradient_check(run, m, inputs, grads):
             num.append((lp - lm) / (2 * step))
         if not all(np.isfinite(num)):
             continue
-        scale = max(abs(a), abs(num[0]), abs(num[1]), 1e-9)
-        if abs(num[0] - num[1]) <= FD_AGREE * scale and abs(a - num[1]) > FD_TOL * scale:
-            out[inp.name] = {"analytic": a, "numeric": num, "step": h}
+        wrong = fd_contradicts(a, num, h)
+        if wrong:
+            out[inp.name] = wrong
     return out
+
+
+def fd_contradicts(a, num, h):
+    """The record of a gradient a along v that central differences at
+    steps h and h/2 (num) contradict, or None: the two steps agree with
+    each other within FD_AGREE (no kink between them) and not with a
+    within FD_TOL."""
+    import numpy as np
+
+    if not all(np.isfinite(num)) or not np.isfinite(a):
+        return None
+    scale = max(abs(a), abs(num[0]), abs(num[1]), 1e-9)
+    if abs(num[0] - num[1]) <= FD_AGREE * scale and abs(a - num[1]) > FD_TOL * scale:
+        return {"analytic": a, "numeric": num, "step": h}
+    return None
+
+
+STEP_LR = 0.01          # the optimizer step, over the largest weight gradient
+WEIGHTS_KEY = "(weights)"
+
+
+def weight_check(adapter, m, inputs, slots, grads):
+    """The weights' gradient (every trained weight at once) against
+    central differences of the loss along one direction v, on the
+    model's float64 twin with the weights put back as slots
+    (adapter.run_slots); fd_contradicts()'s record, or None.  Models
+    with a float16 or bfloat16 layer or input are not checked."""
+    import numpy as np
+
+    if any(n.dtype in LOW_PRECISION for n in m.nodes) or \
+            any(i.dtype in LOW_PRECISION for i in m.inputs) or not slots:
+        return None
+    w = [np.asarray(x, dtype=np.float64) for x in slots]
+    g = [np.asarray(x, dtype=np.float64) for x in grads]
+    if not all(np.isfinite(x).all() for x in w + g):
+        return None
+    rng = np.random.default_rng(20261203)
+    v = [rng.uniform(-1.0, 1.0, x.shape) for x in w]
+    a = float(sum((gi * vi).sum() for gi, vi in zip(g, v)))
+    h = 1e-6 * max(1.0, max(float(np.abs(x).max()) for x in w if x.size))
+    twin = float64_twin(m)
+    xs = {k: (np.asarray(x).astype(np.float64) if np.asarray(x).dtype.kind == "f" else x)
+          for k, x in inputs.items()}
+    num = []
+    for step in (h, h / 2):
+        lp = weighted_loss(twin, adapter.run_slots(twin, xs, [x + step * d for x, d in zip(w, v)]))
+        lm = weighted_loss(twin, adapter.run_slots(twin, xs, [x - step * d for x, d in zip(w, v)]))
+        num.append((lp - lm) / (2 * step))
+    return fd_contradicts(a, num, h)
+
+
+def optimizer_step(adapter, m, inputs, slots, grads):
+    """The outputs after one step of plain gradient descent on every
+    trained weight, w - lr * g with lr = STEP_LR / max(1, max |g|): the
+    same on every framework whatever its weights' layout, so compared
+    among the targets that take it (STEP_PREFIX + NAME)."""
+    import numpy as np
+    from .names import STEP_PREFIX
+
+    gmax = max([float(np.abs(g).max()) for g in grads if np.size(g)] + [0.0])
+    if not np.isfinite(gmax):
+        return {}
+    lr = STEP_LR / max(1.0, gmax)
+    new = [np.asarray(w) - lr * np.asarray(g).astype(np.asarray(w).dtype)
+           for w, g in zip(slots, grads)]
+    return {STEP_PREFIX + k: v for k, v in adapter.run_slots(m, inputs, new).items()}
 
 
 REF_PREFIX = "ref64:"
@@ -271,6 +337,7 @@ def execute(adapter, model, outdir, exec_id=None, file=None, test_sleep=None,
     float64 twins too (float64_reference()), in the plain mode only.  Only
     BaseExceptions that are not Exceptions (KeyboardInterrupt,
     SystemExit) propagate."""
+    import numpy as np
     from . import fill
     from .adapters import UnsupportedOp
     from .blame import record as exc_record
@@ -310,6 +377,19 @@ def execute(adapter, model, outdir, exec_id=None, file=None, test_sleep=None,
                 k = float(os.environ["DLTRIAGE_TEST_GRAD_SCALE"])
                 grads = {n: g * k for n, g in grads.items()}
             wrong = gradient_check(lambda t, xs: forward(adapter, t, xs), m, inputs, grads)
+            if hasattr(adapter, "weight_grads"):
+                # a training step: the weights' gradients, checked against
+                # finite differences, then one optimizer step
+                slots, wgrads = adapter.weight_grads(m, inputs, fill.loss_weights)
+                if os.environ.get("DLTRIAGE_TEST_GRAD_SCALE"):
+                    k = float(os.environ["DLTRIAGE_TEST_GRAD_SCALE"])
+                    wgrads = [g * k for g in wgrads]
+                ww = weight_check(adapter, m, inputs, slots, wgrads)
+                if ww:
+                    wrong[WEIGHTS_KEY] = ww
+                rec["training_step"] = {"weights": len(slots),
+                                        "elements": int(sum(np.size(x) for x in slots))}
+                outs.update(optimizer_step(adapter, m, inputs, slots, wgrads))
             if wrong:
                 rec["gradient_check"] = wrong
             outs.update((GRAD_PREFIX + k, v) for k, v in grads.items())

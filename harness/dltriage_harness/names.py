@@ -65,9 +65,15 @@ EXEC_MODES = (
     ("jax", "twice"),           # recorded as "nondeterministic"
     ("pytorch", "grad"),        # the outputs, and the gradient of a
     ("tensorflow", "grad"),     # weighted sum of them with respect to
-    ("jax", "grad"),            # each float input, as grad:INPUT
+    ("jax", "grad"),            # each float input, as grad:INPUT;
+                                # a training step: the trained weights'
+                                # gradient against finite differences,
+                                # the outputs after one step as step:OUTPUT
 )
 GRAD_PREFIX = "grad:"
+# +grad's outputs after one optimizer step on the trained weights
+# (execute.optimizer_step; DLT_STEP_PREFIX in src/oracle.h)
+STEP_PREFIX = "step:"
 MT_THREADS = 4
 BATCH = 4
 

@@ -63,12 +63,18 @@ class Adapter(_Base):
         self.recorded = {}
         jax.eval_shape(lambda i: forward(None, i), ins)
         params = {k: {p: np.asarray(v) for p, v in d.items()} for k, d in self.recorded.items()}
+        if self._play is not None:
+            # run_slots(): the trained weights given, in _trained()'s order
+            for n, p in self._trained(params):
+                params[n][p] = self.next_slot(params[n][p].shape)
 
         # pass 2: compile and run with the parameters as arguments
         def forward2(params, ins):
             self.given = params
             return forward(params, ins)
 
+        if self._want_weights:
+            return self._weight_grads(model, forward2, params, ins)
         if self.exec_mode == "grad":
             return self._grad(model, forward2, params, ins)
         if self.exec_mode == "eager":
@@ -91,6 +97,48 @@ class Adapter(_Base):
         for every float input (jax.value_and_grad, jitted)."""
         self._weights = weights
         return self.run(model, inputs)
+
+    _want_weights = None
+
+    @staticmethod
+    def _trained(params):
+        """The trained weights' (node, name), in walk order: the slots of
+        base.py are the IR's own arrays here, passed to the jitted walk."""
+        from ..base import NOT_TRAINED
+        return [(n, p) for n, d in params.items() for p, v in d.items()
+                if p not in NOT_TRAINED and np.asarray(v).dtype.kind == "f"]
+
+    def weight_grads(self, model, inputs, weights):
+        """The trained weights (slots) and the gradient of the +grad loss
+        with respect to each, as numpy arrays in walk order."""
+        mode, self.exec_mode, self._want_weights = self.exec_mode, None, weights
+        try:
+            return self.run(model, inputs)
+        finally:
+            self.exec_mode, self._want_weights = mode, None
+
+    def _weight_grads(self, model, forward2, params, ins):
+        keys = self._trained(params)
+        shapes = jax.eval_shape(lambda: forward2(params, ins))
+        ws = [None if not jnp.issubdtype(shapes[o].dtype, jnp.floating)
+              else jnp.asarray(self._want_weights(i, shapes[o].shape))
+              for i, o in enumerate(model.outputs)]
+
+        def loss(tp):
+            full = {n: dict(d) for n, d in params.items()}
+            for (n, p), v in zip(keys, tp):
+                full[n][p] = v
+            outs = forward2(full, ins)
+            total = jnp.float32(0)
+            for o, w in zip(model.outputs, ws):
+                if w is not None:
+                    total = total + jnp.sum(outs[o].astype(jnp.float32) * w)
+            return total
+
+        vals = [np.asarray(params[n][p]) for n, p in keys]
+        gs = jax.block_until_ready(jax.jit(jax.grad(loss))([jnp.asarray(v) for v in vals]))
+        return vals, [np.asarray(g.astype(jnp.float32) if g.dtype == jnp.bfloat16 else g)
+                      for g in gs]
 
     def _grad(self, model, forward2, params, ins):
         floats = {k: v for k, v in ins.items() if jnp.issubdtype(v.dtype, jnp.floating)}

@@ -25,8 +25,55 @@ class Adapter(_Base):
     def cast(self, x, dtype):
         return tf.cast(x, getattr(tf, dtype))
 
-    def t(self, a):
+    def c(self, a):
+        """A weight that is state, not trained (batch norm's moving
+        statistics)."""
         return tf.constant(np.asarray(a), dtype=getattr(tf, self.dtype))
+
+    def t(self, a):
+        """A trained weight (a slot, see base.py)."""
+        if self._play is not None:
+            return self.c(self.next_slot(np.shape(a)))
+        x = self.c(a)
+        if self._rec is not None and x.dtype.is_floating:
+            self._tape.watch(x)
+            self._rec.append(x)
+        return x
+
+    def _loss(self, model, values, weights):
+        loss = None
+        for i, o in enumerate(model.outputs):
+            y = values[o]
+            if y.dtype.is_floating:
+                term = tf.reduce_sum(tf.cast(y, tf.float32) * weights(i, y.shape))
+                loss = term if loss is None else loss + term
+        return loss
+
+    def weight_grads(self, model, inputs, weights):
+        """The trained weights (slots) and the gradient of the +grad loss
+        with respect to each, as numpy arrays in walk order."""
+        values = {}
+        for inp in model.inputs:
+            values[inp.name] = tf.cast(tf.constant(np.asarray(inputs[inp.name])),
+                                       getattr(tf, inp.dtype))
+        self._rec = []
+        try:
+            with tf.GradientTape() as tape:
+                self._tape = tape
+                self.walk(model, values)
+                loss = self._loss(model, values, weights)
+            slots = self._rec
+            gs = [None] * len(slots)
+            if loss is not None and slots:
+                gs = tape.gradient(loss, slots)
+        finally:
+            self._rec = self._tape = None
+
+        def np_of(x):
+            x = tf.convert_to_tensor(x)
+            return (tf.cast(x, tf.float32) if x.dtype == tf.bfloat16 else x).numpy()
+        vals = [np_of(x) for x in slots]
+        return vals, [np.zeros_like(v) if g is None else np_of(g) for v, g in zip(vals, gs)]
 
     def run(self, model, inputs):
         values = {}
@@ -68,12 +115,7 @@ class Adapter(_Base):
             for x in leaves.values():
                 tape.watch(x)
             self.walk(model, values)
-            loss = None
-            for i, o in enumerate(model.outputs):
-                y = values[o]
-                if y.dtype.is_floating:
-                    term = tf.reduce_sum(tf.cast(y, tf.float32) * weights(i, y.shape))
-                    loss = term if loss is None else loss + term
+            loss = self._loss(model, values, weights)
         gs = [None] * len(leaves)
         if loss is not None and leaves:
             gs = tape.gradient(loss, list(leaves.values()))
@@ -164,7 +206,7 @@ class Adapter(_Base):
         return y
 
     def op_batch_norm(self, node, xs, P):
-        return tf.nn.batch_normalization(xs[0], self.t(P["moving_mean"]), self.t(P["moving_variance"]),
+        return tf.nn.batch_normalization(xs[0], self.c(P["moving_mean"]), self.c(P["moving_variance"]),
                                          self.t(P["beta"]), self.t(P["gamma"]),
                                          float(node.attrs.get("epsilon", 0.001)))
 

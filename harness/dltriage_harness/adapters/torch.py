@@ -69,16 +69,68 @@ class Adapter(_Base):
     def cast(self, x, dtype):
         return x.to(self.tdtype(dtype))
 
-    def t(self, a):
+    def _tensor(self, a):
         return torch.as_tensor(np.ascontiguousarray(a)).to(self.tdtype(self.dtype))
 
-    def load(self, m, **tensors):
+    def t(self, a):
+        """A trained weight used as a tensor (a slot, see base.py)."""
+        if self._play is not None:
+            return self._tensor(self.next_slot(np.shape(a)))
+        x = self._tensor(a)
+        if self._rec is not None and x.is_floating_point():
+            x.requires_grad_(True)
+            self._rec.append(x)
+        return x
+
+    def load(self, m, _frozen=(), **tensors):
+        """Copy weights into module m; its parameters are slots, except
+        those in _frozen (a parameter PyTorch has and the IR does not)."""
         m = m.to(self.tdtype(self.dtype))
         with torch.no_grad():
             for k, v in tensors.items():
-                getattr(m, k).copy_(self.t(v))
+                p = getattr(m, k)
+                trained = isinstance(p, nn.Parameter) and k not in _frozen
+                if trained and self._play is not None:
+                    p.copy_(self._tensor(self.next_slot(np.shape(v))))
+                else:
+                    p.copy_(self._tensor(v))
+                if trained and self._rec is not None:
+                    self._rec.append(p)
         m.eval()
         return m
+
+    def _loss(self, model, values, weights):
+        loss = None
+        for i, o in enumerate(model.outputs):
+            y = values[o]
+            if y.is_floating_point() and y.requires_grad:
+                term = (y.float() * torch.as_tensor(weights(i, y.shape))).sum()
+                loss = term if loss is None else loss + term
+        return loss
+
+    def weight_grads(self, model, inputs, weights):
+        """The trained weights (slots) and the gradient of the +grad loss
+        with respect to each, as numpy arrays in walk order."""
+        values = {}
+        for inp in model.inputs:
+            values[inp.name] = torch.as_tensor(inputs[inp.name]).to(self.tdtype(inp.dtype))
+        self._rec = []
+        try:
+            with torch.enable_grad():
+                self.walk(model, values)
+                slots = self._rec
+                loss = self._loss(model, values, weights)
+                gs = [None] * len(slots)
+                if loss is not None and slots:
+                    gs = torch.autograd.grad(loss, slots, allow_unused=True)
+        finally:
+            self._rec = None
+
+        def np_of(x):
+            x = x.detach()
+            return (x.float() if x.dtype == torch.bfloat16 else x).cpu().numpy()
+        vals = [np_of(x) for x in slots]
+        return vals, [np.zeros_like(v) if g is None else np_of(g) for v, g in zip(vals, gs)]
 
     def run(self, model, inputs):
         values = {}
@@ -128,12 +180,7 @@ class Adapter(_Base):
             values[inp.name] = x
         with torch.enable_grad():
             self.walk(model, values)
-            loss = None
-            for i, o in enumerate(model.outputs):
-                y = values[o]
-                if y.is_floating_point() and y.requires_grad:
-                    term = (y.float() * torch.as_tensor(weights(i, y.shape))).sum()
-                    loss = term if loss is None else loss + term
+            loss = self._loss(model, values, weights)
             gs = [None] * len(leaves)
             if loss is not None and leaves:
                 gs = torch.autograd.grad(loss, list(leaves.values()), allow_unused=True)
@@ -418,7 +465,7 @@ class Adapter(_Base):
         u = int(node.attrs["units"])
         m = nn.LSTM(x.shape[-1], u, batch_first=True)
         self.load(m, weight_ih_l0=P["kernel"].T, weight_hh_l0=P["recurrent_kernel"].T,
-                  bias_ih_l0=P["bias"], bias_hh_l0=np.zeros(4 * u))
+                  bias_ih_l0=P["bias"], bias_hh_l0=np.zeros(4 * u), _frozen=("bias_hh_l0",))
         y, _ = m(x)
         return y if node.attrs.get("return_sequences", False) else y[:, -1]
 
@@ -438,7 +485,7 @@ class Adapter(_Base):
         u = int(node.attrs["units"])
         m = nn.RNN(x.shape[-1], u, nonlinearity="tanh", batch_first=True)
         self.load(m, weight_ih_l0=P["kernel"].T, weight_hh_l0=P["recurrent_kernel"].T,
-                  bias_ih_l0=P["bias"], bias_hh_l0=np.zeros(u))
+                  bias_ih_l0=P["bias"], bias_hh_l0=np.zeros(u), _frozen=("bias_hh_l0",))
         y, _ = m(x)
         return y if node.attrs.get("return_sequences", False) else y[:, -1]
 
@@ -463,9 +510,9 @@ class Adapter(_Base):
             else:
                 t.update(q_proj_weight=wq, k_proj_weight=wk, v_proj_weight=wv)
             self.load(m, **t)
-            with torch.no_grad():
-                m.out_proj.weight.copy_(self.t(P["output_kernel"].reshape(h * kd, d).T))
-                m.out_proj.bias.copy_(self.t(P["output_bias"]))
+            self.load(m.out_proj, weight=P["output_kernel"].reshape(h * kd, d).T,
+                      bias=P["output_bias"])
+            m.eval()
             y, _ = m(q, v, v, need_weights=False)
             return y
         # general case (key_dim * heads != model dim): the same computation

@@ -52,7 +52,7 @@ static const char *const wmut_keys[] = {
 	"op", "param", "scale", "fraction", "neurons", "seed"
 };
 static const char *const fill_values[] = {
-	"random", "zeros", "nan", "inf", "big", "denormal"
+	"random", "zeros", "nan", "inf", "big", "denormal", "negzero"
 };
 static const char *const counts_values[] = { "all", "trainable" };
 

@@ -107,7 +107,7 @@ struct dlt_model_input {
 	int		 dtype;
 	double		 range[2];
 	int		 has_range;
-	char		*fill;		/* NULL = random; "zeros", "nan", "inf", "big", "denormal" */
+	char		*fill;		/* NULL = random; "zeros", "negzero", "nan", "inf", "big", "denormal" */
 	int		 has_fill_at;	/* the fill is at one element only: */
 	int64_t		 fill_at;	/* its index, row-major, modulo the size */
 	struct dlt_mloc	 loc;

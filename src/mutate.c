@@ -114,6 +114,10 @@ static const struct {
 	{ { "IN-NAN-AT", "NaN at one place",
 	    "puts a NaN at one element of a model input (the others random), "
 	    "to see where each framework propagates it", 0 }, op_input, NULL },
+	{ { "IN-NEGZERO", "negative zero injection",
+	    "fills a model input with -0.0, to see whether each framework "
+	    "keeps the sign of zero (1/x, atan2, copysign, min and max tell "
+	    "it apart)", 0 }, op_input, NULL },
 	{ { "IN-ZERO", "zero injection", "fills a model input with zeros", 0 },
 	    op_input, NULL },
 	{ { "LA", "layer addition",
@@ -1191,7 +1195,8 @@ op_input(struct mstate *s)
 	fill = strncmp(name, "IN-NAN", 6) == 0 ? "nan" :
 	    strncmp(name, "IN-INF", 6) == 0 ? "inf" :
 	    strcmp(name, "IN-BIG") == 0 ? "big" :
-	    strcmp(name, "IN-DENORMAL") == 0 ? "denormal" : "zeros";
+	    strcmp(name, "IN-DENORMAL") == 0 ? "denormal" :
+	    strcmp(name, "IN-NEGZERO") == 0 ? "negzero" : "zeros";
 	c = xcalloc(s->m->ninputs + 1, sizeof *c);
 	for (i = 0; i < s->m->ninputs; i++) {
 		if (s->aware && strcmp(fill, "zeros") != 0 &&

@@ -1,6 +1,7 @@
 /*
- * mutate.h: the mutation operators (AFRM, DM, DT, GF, IN-INF, IN-NAN,
- * IN-ZERO, LA, LC, LD, LS, NAI, NEB, NS, PM, RA, SM, WS; see
+ * mutate.h: the mutation operators (AFRM, DM, DT, GF, IN-BIG,
+ * IN-DENORMAL, IN-INF, IN-INF-AT, IN-NAN, IN-NAN-AT, IN-NEGZERO, IN-ZERO,
+ * LA, LC, LD, LS, NAI, NEB, NS, PM, PM-EDGE, RA, SM, WS; see
  * dltriage-mutate(1)) and the two ways of applying them.
  *
  * Generic mode applies an operator blindly, as LEMON- and COMET-style

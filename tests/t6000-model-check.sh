@@ -525,6 +525,25 @@ test_expect_success 'fill_at: an index, and a fill to put there' '
 	check_problems bad
 '
 
+test_expect_success 'fill: negzero (IN-NEGZERO) is a fill; a typo of it is named' '
+	cat >nz.yaml <<-\EOF &&
+	model: nz
+	inputs:
+	  - {name: x, shape: [1, 4], fill: negzero}
+	  - {name: y, shape: [1, 4], fill: negzero, fill_at: 2}
+	nodes:
+	  - {name: a, op: add, inputs: [x, y]}
+	outputs: [a]
+	EOF
+	dltriage corpus check nz.yaml >out 2>err || { cat err; exit 1; } &&
+	test_must_be_empty err &&
+	sed "s/fill: negzero}/fill: negzro}/" nz.yaml >bad.yaml &&
+	cat >bad.expect <<-\EOF &&
+	bad.yaml:3:36: input '\''x'\'': unknown fill '\''negzro'\'' (did you mean '\''negzero'\''?)
+	EOF
+	check_problems bad
+'
+
 test_expect_success 'shape relations between inputs and attributes' '
 	cat >bad.yaml <<-\EOF &&
 	model: m

@@ -229,6 +229,48 @@ test_expect_success 'fill: weight mutations GF, WS, NAI, NEB, NS' '
 	EOF
 '
 
+test_expect_success 'fill: negzero is -0.0 everywhere (IN-NEGZERO), also at one element' '
+	"$DLT_PYTHON" - <<-\EOF
+	import numpy as np
+	from dltriage_harness import fill
+	from dltriage_harness import model as ir
+	assert "negzero" in ir.FILLS
+	m = ir.loads("""model: t
+	seed: 3
+	inputs:
+	  - {name: x, shape: [2, 3, 4], dtype: float32, fill: negzero}
+	  - {name: h, shape: [5], dtype: float16, fill: negzero}
+	  - {name: b, shape: [5], dtype: bfloat16, fill: negzero}
+	  - {name: d, shape: [5], dtype: float64, fill: negzero}
+	  - {name: a, shape: [2, 3], dtype: float32, range: [1, 2], fill: negzero, fill_at: 4}
+	  - {name: z, shape: [5], dtype: float32, fill: zeros}
+	nodes:
+	  - {name: s, op: add, inputs: [x, x]}
+	outputs: [s]
+	""")
+	v = fill.model_inputs(m)
+	for i, n in enumerate("xhbd"):
+	    assert list(v[n].shape) == list(m.inputs[i].shape), (n, v[n].shape)
+	    assert (v[n] == 0).all() and np.signbit(v[n]).all(), (n, v[n])
+	    # the sign survives the cast to the input dtype
+	    assert np.signbit(v[n].astype(np.float16)).all() and np.signbit(v[n].astype(np.float32)).all()
+	a = v["a"].reshape(-1)
+	assert a[4] == 0 and np.signbit(a[4]), a
+	assert not np.signbit(np.delete(a, 4)).any() and (np.delete(a, 4) >= 1).all(), a
+	assert (v["z"] == 0).all() and not np.signbit(v["z"]).any(), v["z"]
+	try:
+	    ir.loads("""model: t
+	inputs: [{name: x, shape: [1], fill: minuszero}]
+	nodes: [{name: s, op: relu, inputs: [x]}]
+	outputs: [s]
+	""")
+	except ir.IRError as e:
+	    assert "negzero" in str(e), str(e)
+	else:
+	    raise SystemExit("fill minuszero accepted")
+	EOF
+'
+
 # --- the adapters
 
 # py_module TARGET: the Python module of a framework target (or of the
@@ -282,6 +324,33 @@ for n, st in r[\"outputs\"].items():
 		for m in $MODELS; do
 			"$DLT_PYTHON" -m dltriage_harness.check "$M/$m.yaml" "$R/$fw/h-$m" || exit 1
 		done
+	'
+done
+
+# IN-NEGZERO: -0.0 reaches the model and an identity gives it back
+cat >"$R/negzero.yaml" <<-\EOF
+	model: h-negzero
+	seed: 5
+	inputs:
+	  - {name: x, shape: [2, 3], dtype: float32, fill: negzero}
+	  - {name: h, shape: [4], dtype: float16, fill: negzero}
+	nodes:
+	  - {name: ix, op: identity, inputs: [x]}
+	  - {name: ih, op: identity, inputs: [h]}
+	outputs: [ix, ih]
+	EOF
+for fw in $have; do
+	test_expect_success "$fw: fill negzero gives -0.0 in every element" '
+		"$H" --framework $fw "$R/negzero.yaml" --out out &&
+		"$DLT_PYTHON" -c "
+import json
+import numpy as np
+r = json.load(open(\"out/result.json\"))
+assert r[\"status\"] == \"ok\", r
+for n, shape in ((\"ix\", (2, 3)), (\"ih\", (4,))):
+    y = np.load(\"out/\" + r[\"outputs\"][n][\"file\"])
+    assert y.shape == shape and (y == 0).all() and np.signbit(y).all(), (n, y)
+"
 	'
 done
 

@@ -8,7 +8,7 @@
 models="$TEST_SRCDIR/corpus/models"
 lenet="$models/lenet5-mnist.yaml"
 alexnet="$models/alexnet-cifar10.yaml"
-ops="AFRM DM DT GF IN-BIG IN-DENORMAL IN-INF IN-INF-AT IN-NAN IN-NAN-AT IN-ZERO LA LC LD LS NAI NEB NS PM PM-EDGE RA SM WS"
+ops="AFRM DM DT GF IN-BIG IN-DENORMAL IN-INF IN-INF-AT IN-NAN IN-NAN-AT IN-NEGZERO IN-ZERO LA LC LD LS NAI NEB NS PM PM-EDGE RA SM WS"
 
 if [ ! -f "$lenet" ] || [ ! -f "$alexnet" ]; then
 	test_skip 'mutate' 'the zoo models are not there'
@@ -60,6 +60,40 @@ for op in $ops; do
 		dltriage corpus check out >check 2>&1 || { cat check; exit 1; }
 	"
 done
+
+test_expect_success 'every operator of the table is one of the operators tested' '
+	dltriage mutate "$lenet" -n 1 --seed 1 -o out >report 2>/dev/null &&
+	sed -n "/^operator /,\$p" report | sed 1d | awk "{ print \$1 }" | sort >got &&
+	for op in $ops; do echo $op; done | sort >want &&
+	test_cmp want got
+'
+
+test_expect_success 'IN-NEGZERO fills -0.0, only into floating-point inputs (as IN-DENORMAL)' '
+	cat >mixed.yaml <<-\EOF &&
+	model: mixed
+	seed: 1
+	inputs:
+	  - {name: tok, shape: [1, 6], dtype: int32, range: [0, 50]}
+	  - {name: x, shape: [1, 6, 8], dtype: float32}
+	nodes:
+	  - {name: e, op: embedding, inputs: [tok], attrs: {input_dim: 50, output_dim: 8}}
+	  - {name: s, op: add, inputs: [e, x]}
+	outputs: [s]
+	EOF
+	for seed in 1 2 3 4 5; do
+		dltriage mutate mixed.yaml -q --seed $seed --ops IN-NEGZERO,IN-DENORMAL \
+		    -o out$seed || exit 1
+		grep "^  position: x\$" out$seed/mixed-in-negzero-0000.yaml &&
+		grep "^  params: {fill: negzero}\$" out$seed/mixed-in-negzero-0000.yaml &&
+		grep "^    fill: negzero\$" out$seed/mixed-in-negzero-0000.yaml &&
+		grep "^  position: x\$" out$seed/mixed-in-denormal-0000.yaml || exit 1
+	done &&
+	test_must_fail --code=1 dltriage mutate "$models/textcnn.yaml" \
+	    --ops IN-NEGZERO,IN-DENORMAL -o int >report 2>err &&
+	grep "^IN-NEGZERO  *not applicable: IN-NEGZERO: no floating-point input in .textcnn." report &&
+	grep "^IN-DENORMAL  *not applicable: IN-DENORMAL: no floating-point input in .textcnn." report &&
+	test ! -f int/textcnn-in-negzero-0000.yaml
+'
 
 test_expect_success 'weight-level operators are recorded as weight mutations' '
 	dltriage mutate "$alexnet" -q --ops GF,NAI,NEB,NS,WS -o out &&

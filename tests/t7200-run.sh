@@ -103,6 +103,20 @@ test_expect_success 'an unknown operator is named as given, with no summary' '
 	! grep "^campaign" out
 '
 
+test_expect_success 'IN-NEGZERO is an operator of run, in any case and in a campaign file' '
+	dltriage run --models lenet5-mnist --ops IN-NEGZERO,in-negzero,IN-DENORMAL \
+	    -n 1 --frameworks pytorch --dry-run >out &&
+	grep "^campaign: 3 executions (2 mutants and 1 seed model on 1 framework)" out &&
+	cat >nz.yaml <<-\EOF &&
+	models: [lenet5-mnist]
+	ops: [IN-NEGZERO, IN-ZERO]
+	frameworks: [pytorch]
+	schedule: yield
+	EOF
+	dltriage run nz.yaml --dry-run >out &&
+	grep "^campaign: 3 executions (2 mutants and 1 seed model on 1 framework)" out
+'
+
 test_expect_success 'an unknown model is named' '
 	test_must_fail --code=5 dltriage run --models lenet9 --db y.db 2>err &&
 	grep "no model .lenet9." err

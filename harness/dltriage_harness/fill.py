@@ -157,6 +157,9 @@ def fill_tensor(model, inp, shape):
     """The values of a fill other than random, in shape."""
     if inp.fill == "zeros":
         return np.zeros(shape)
+    if inp.fill == "negzero":
+        # -0.0 survives the adapters' casts to every float dtype
+        return np.full(shape, -0.0)
     if inp.fill == "nan":
         return np.full(shape, np.nan)
     if inp.fill == "inf":

@@ -21,7 +21,7 @@ from .common import OP_SPECS
 
 DTYPES = ("float16", "bfloat16", "float32", "float64", "int32", "int64")
 FLOAT_DTYPES = ("float16", "bfloat16", "float32", "float64")
-FILLS = ("random", "zeros", "nan", "inf", "big", "denormal")
+FILLS = ("random", "zeros", "nan", "inf", "big", "denormal", "negzero")
 WEIGHT_MUTATIONS = ("GF", "WS", "NAI", "NEB", "NS")
 
 MODEL_NAME = re.compile(r"^[a-z0-9][a-z0-9._-]*$")

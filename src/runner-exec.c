@@ -1471,6 +1471,16 @@ finish(struct dlt_exec_pool *p, struct exec_run *r, const struct exec_end *e)
 			d.status = DLT_EXEC_CRASHED;
 			d.why = xasprintf("killed by signal %d (%s)%s", e->sig,
 			    strsignal(e->sig), e->core ? ", core dumped" : "");
+			if (p->o.memory > 0 && r->vm_max > 0) {
+				/* for the triager: how near the cap it was seen */
+				char	*w = d.why;
+
+				d.why = xasprintf("%s; its address space last "
+				    "read at %llu MiB of the %llu MiB cap", w,
+				    (unsigned long long)(r->vm_max >> 20),
+				    (unsigned long long)(p->o.memory >> 20));
+				free(w);
+			}
 		}
 	} else if (have_rec && strcmp(st, "ok") == 0) {
 		d.status = DLT_EXEC_OK;

@@ -988,6 +988,27 @@ probe_failure(const struct dlt_runner_exec *x, int cls, const char *kind,
 	return (f);
 }
 
+/* A node's scalar text, or def. */
+static const char *
+scalar_or(const struct ynode *n, const char *def)
+{
+	return (n != NULL && n->type == YNODE_SCALAR && n->scalar != NULL ?
+	    n->scalar : def);
+}
+
+/* An inconsistency of kind KIND that a result record shows; takes sig. */
+static struct dlt_failure *
+record_finding(const struct dlt_runner_exec *x, const char *kind, char *sig)
+{
+	struct dlt_failure	*f;
+
+	f = runner_failure(x, "result.json");
+	f->cls = DLT_CLASS_INCONSISTENCY;
+	f->kind = xstrdup(kind);
+	f->signature = sig;
+	return (f);
+}
+
 /*
  * What the harness found wrong in a run that went well, from the result
  * record: the outputs of a +twice run's two passes that differ
@@ -1000,7 +1021,7 @@ record_failure(const struct dlt_runner_exec *x)
 {
 	struct dlt_failure	*f = NULL;
 	struct ynode		*root = NULL;
-	const struct ynode	*nd, *gc, *v, *w;
+	const struct ynode	*nd, *gc, *w;
 	struct strbuf		 what = STRBUF_INIT;
 	char			*path, *err = NULL;
 	const char		*label = x->label != NULL ? x->label :
@@ -1015,39 +1036,29 @@ record_failure(const struct dlt_runner_exec *x)
 	}
 	free(path);
 	nd = ynode_get(root, "nondeterministic");
-	for (i = 0; nd != NULL && nd->type == YNODE_MAPPING && i < nd->n; i++) {
-		v = ynode_get(nd->items[i], "max_abs");
+	for (i = 0; nd != NULL && nd->type == YNODE_MAPPING && i < nd->n; i++)
 		strbuf_addf(&what, "%s'%s' (max abs %s)", what.len > 0 ? ", " :
-		    "", nd->keys[i]->scalar, v != NULL && v->type ==
-		    YNODE_SCALAR && v->scalar != NULL ? v->scalar : "?");
-	}
+		    "", nd->keys[i]->scalar,
+		    scalar_or(ynode_get(nd->items[i], "max_abs"), "?"));
 	if (what.len > 0) {
-		f = runner_failure(x, "result.json");
-		f->cls = DLT_CLASS_INCONSISTENCY;
-		f->kind = xstrdup("nondeterminism");
-		f->signature = xasprintf("nondeterminism: %s: two runs of one "
-		    "model in one process differ", label);
+		f = record_finding(x, "nondeterminism", xasprintf(
+		    "nondeterminism: %s: two runs of one model in one process "
+		    "differ", label));
 		goto done;
 	}
 	gc = ynode_get(root, "gradient_check");
 	for (i = 0; gc != NULL && gc->type == YNODE_MAPPING && i < gc->n; i++) {
-		v = ynode_get(gc->items[i], "analytic");
 		w = ynode_get(gc->items[i], "numeric");
 		strbuf_addf(&what, "%s'%s' (gradient along v %s, finite "
 		    "differences %s)", what.len > 0 ? ", " : "",
-		    gc->keys[i]->scalar, v != NULL && v->type == YNODE_SCALAR &&
-		    v->scalar != NULL ? v->scalar : "?", w != NULL &&
-		    w->type == YNODE_SEQUENCE && w->n == 2 &&
-		    w->items[1]->type == YNODE_SCALAR &&
-		    w->items[1]->scalar != NULL ? w->items[1]->scalar : "?");
+		    gc->keys[i]->scalar,
+		    scalar_or(ynode_get(gc->items[i], "analytic"), "?"),
+		    scalar_or(w != NULL && w->type == YNODE_SEQUENCE &&
+		    w->n == 2 ? w->items[1] : NULL, "?"));
 	}
-	if (what.len > 0) {
-		f = runner_failure(x, "result.json");
-		f->cls = DLT_CLASS_INCONSISTENCY;
-		f->kind = xstrdup("gradient");
-		f->signature = xasprintf("gradient: %s: the gradient contradicts "
-		    "finite differences", label);
-	}
+	if (what.len > 0)
+		f = record_finding(x, "gradient", xasprintf("gradient: %s: the "
+		    "gradient contradicts finite differences", label));
 done:
 	if (f != NULL) {
 		f->excerpt = strbuf_detach(&what, NULL);

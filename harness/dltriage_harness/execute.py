@@ -188,10 +188,11 @@ def gradient_check(run, m, inputs, grads):
     the loss along one direction v (a fixed generator), computed on the
     model's float64 twin at steps h and h/2 (h = 1e-6 of the input's
     largest magnitude, at least 1e-6).  Where a kink (ReLU, max) lies
-    within h the two steps disagree with each other, and nothing is said;
-    where they agree with each other within FD_AGREE and not with <grad,
-    v> within FD_TOL, the input is returned: {name: {"analytic": <grad,
-    v>, "numeric": [at h, at h/2], "step": h}}.  run(model, inputs)
+    within h the two steps disagree with each other, or the forward and
+    backward differences do, and nothing is said (fd_contradicts());
+    otherwise an input whose <grad, v> they contradict is returned:
+    {name: {"analytic": <grad, v>, "numeric": [at h, at h/2],
+    "one_sided": [forward, backward], "step": h}}.  run(model, inputs)
     gives the outputs of a forward pass.  Models with a float16 or
     bfloat16 layer or input are not checked: their gradients are not
     meant to be that close."""
@@ -215,31 +216,40 @@ def gradient_check(run, m, inputs, grads):
         v = np.random.default_rng(20261202 + k).uniform(-1.0, 1.0, x.shape)
         a = float((g * v).sum())
         h = 1e-6 * max(1.0, float(np.abs(x).max()))
-        num = []
-        for step in (h, h / 2):
-            lp = weighted_loss(twin, run(twin, dict(base, **{inp.name: x + step * v})))
-            lm = weighted_loss(twin, run(twin, dict(base, **{inp.name: x - step * v})))
-            num.append((lp - lm) / (2 * step))
-        if not all(np.isfinite(num)):
-            continue
-        wrong = fd_contradicts(a, num, h)
+        wrong = fd_contradicts(a, differences(
+            lambda t: weighted_loss(twin, run(twin, dict(base, **{inp.name: x + t * v}))), h), h)
         if wrong:
             out[inp.name] = wrong
     return out
 
 
-def fd_contradicts(a, num, h):
-    """The record of a gradient a along v that central differences at
-    steps h and h/2 (num) contradict, or None: the two steps agree with
-    each other within FD_AGREE (no kink between them) and not with a
+def differences(loss_at, h):
+    """Differences of the loss along v, loss_at(t) being the loss at the
+    point + t * v: ([central at h, central at h/2], [forward at h,
+    backward at h])."""
+    l0, lp, lm = loss_at(0.0), loss_at(h), loss_at(-h)
+    lp2, lm2 = loss_at(h / 2), loss_at(-h / 2)
+    return [(lp - lm) / (2 * h), (lp2 - lm2) / h], [(lp - l0) / h, (l0 - lm) / h]
+
+
+def fd_contradicts(a, diffs, h):
+    """The record of a gradient a along v that finite differences
+    (differences()) contradict, or None.  They contradict it when the
+    central differences at h and h/2 agree with each other within
+    FD_AGREE (no kink between the steps), so do the forward and backward
+    ones at h (no kink at the point itself: a ReLU input exactly at 0
+    gives the same half slope at every step), and neither agrees with a
     within FD_TOL."""
     import numpy as np
 
-    if not all(np.isfinite(num)) or not np.isfinite(a):
+    num, sides = diffs
+    if not all(np.isfinite(num + sides)) or not np.isfinite(a):
         return None
     scale = max(abs(a), abs(num[0]), abs(num[1]), 1e-9)
-    if abs(num[0] - num[1]) <= FD_AGREE * scale and abs(a - num[1]) > FD_TOL * scale:
-        return {"analytic": a, "numeric": num, "step": h}
+    if abs(num[0] - num[1]) <= FD_AGREE * scale and \
+            abs(sides[0] - sides[1]) <= FD_AGREE * scale and \
+            abs(a - num[1]) > FD_TOL * scale:
+        return {"analytic": a, "numeric": num, "one_sided": sides, "step": h}
     return None
 
 
@@ -269,12 +279,9 @@ def weight_check(adapter, m, inputs, slots, grads):
     twin = float64_twin(m)
     xs = {k: (np.asarray(x).astype(np.float64) if np.asarray(x).dtype.kind == "f" else x)
           for k, x in inputs.items()}
-    num = []
-    for step in (h, h / 2):
-        lp = weighted_loss(twin, adapter.run_slots(twin, xs, [x + step * d for x, d in zip(w, v)]))
-        lm = weighted_loss(twin, adapter.run_slots(twin, xs, [x - step * d for x, d in zip(w, v)]))
-        num.append((lp - lm) / (2 * step))
-    return fd_contradicts(a, num, h)
+    return fd_contradicts(a, differences(
+        lambda t: weighted_loss(twin, adapter.run_slots(twin, xs, [x + t * d for x, d in zip(w, v)])),
+        h), h)
 
 
 def optimizer_step(adapter, m, inputs, slots, grads):

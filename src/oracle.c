@@ -991,14 +991,12 @@ dlt_oracle_compare(const struct dlt_oracle_cfg *cfg, int injected,
 					continue;
 				if ((o = dlt_outputs_find(&m[j], name)) == NULL) {
 					/*
-					 * A gradient or an optimizer step
-					 * (+grad) is compared among the
-					 * targets that compute one only.
+					 * What a mode adds (a gradient, an
+					 * optimizer step, an int8 model:
+					 * DLT_MODE_OUTPUT) is compared among
+					 * the targets that compute it only.
 					 */
-					if (strncmp(name, DLT_GRAD_PREFIX,
-					    strlen(DLT_GRAD_PREFIX)) == 0 ||
-					    strncmp(name, DLT_STEP_PREFIX,
-					    strlen(DLT_STEP_PREFIX)) == 0)
+					if (strchr(name, ':') != NULL)
 						continue;
 					add_finding(r, DLT_OC_INCONSISTENCY,
 					    cfg->shape_mismatch,

@@ -29,16 +29,14 @@
 #define DLT_ORACLE_H
 
 /*
- * The outputs of the +grad execution mode: the gradient of a weighted
- * sum of the model's outputs with respect to input NAME is "grad:NAME"
- * (the harness's names.GRAD_PREFIX).
+ * What an execution mode adds to the IR's outputs is named KIND:NAME, a
+ * name no IR output can have (':' is not in the IR's names), and
+ * compared among the targets that give it only: "grad:INPUT" (+grad:
+ * the gradient of a weighted sum of the outputs with respect to INPUT),
+ * "step:NAME" (+grad: the outputs after one optimizer step), "int8:NAME"
+ * (+int8: the outputs of the model Keras quantized); the harness's
+ * names.GRAD_PREFIX, STEP_PREFIX and INT8_PREFIX.
  */
-#define DLT_GRAD_PREFIX	"grad:"
-/*
- * And the outputs after one optimizer step on the trained weights:
- * "step:NAME" (the harness's execute.STEP_PREFIX).
- */
-#define DLT_STEP_PREFIX	"step:"
 /*
  * An output's float64 twin, computed by one target beside its float32
  * output (the request's "reference"): "ref64:NAME".  Not compared; it

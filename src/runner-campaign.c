@@ -219,6 +219,7 @@ static const struct {
 	{ DLT_FW_PYTORCH, "grad", "and the inputs' gradients, grad:INPUT" },
 	{ DLT_FW_TENSORFLOW, "grad", "and the inputs' gradients, grad:INPUT" },
 	{ DLT_FW_JAX, "grad", "and the inputs' gradients, grad:INPUT" },
+	{ DLT_FW_KERAS, "int8", "and the model quantized to int8, int8:OUTPUT" },
 };
 
 #define NELEM(a)	(sizeof (a) / sizeof (a)[0])
@@ -244,8 +245,10 @@ target_name(struct dlt_run_target *t, const char *name, char **err)
 	if (rc != 0)
 		return (rc);
 	for (i = 0; i < NELEM(exec_modes); i++) {
+		/* Keras's modes are the Keras targets' alone */
 		if (exec_modes[i].framework != t->framework ||
-		    strncasecmp(t->harness, "keras", 5) == 0)
+		    (strncasecmp(t->harness, "keras", 5) == 0) !=
+		    (exec_modes[i].framework == DLT_FW_KERAS))
 			continue;
 		if (strcasecmp(plus + 1, exec_modes[i].mode) == 0) {
 			h = xasprintf("%s+%s", t->harness, exec_modes[i].mode);

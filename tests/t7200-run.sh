@@ -345,6 +345,40 @@ test_expect_success '+grad: a gradient that finite differences contradict is an 
 	sqlite3 fd.db "select excerpt from failures" | grep "(weights)"
 '
 
+if "$DLT_PYTHON" -c "import keras, tensorflow, jax" >/dev/null 2>&1; then
+	test_expect_success 'keras-*+int8: the model Keras quantized, compared among the +int8 targets' '
+		dltriage run --models lenet5-mnist --ops GF --frameworks \
+		    keras-tensorflow,keras-tensorflow+int8,keras-jax+int8 \
+		    --isolation worker --db int8.db >out 2>err &&
+		grep "^  failures: 0" out &&
+		test "$(sqlite3 int8.db "select count(*) from executions
+		    where status = '\''ok'\''")" = 6 &&
+		test "$(sqlite3 int8.db "select count(*) from comparisons
+		    where output = '\''int8:softmax'\''
+		    and framework_a = '\''keras-tensorflow+int8'\''
+		    and framework_b = '\''keras-jax+int8'\''
+		    and verdict in ('\''same'\'', '\''close'\'')")" = 2 &&
+		test "$(sqlite3 int8.db "select count(*) from comparisons
+		    where output like '\''int8:%'\'' and framework_a = '\''keras-tensorflow'\''")" = 0 &&
+		dir=$(sqlite3 int8.db "select dir from executions
+		    where framework = '\''keras-jax+int8'\'' limit 1") &&
+		PYTHONPATH="$TEST_SRCDIR/harness" "$DLT_PYTHON" -c "
+import numpy as np, sys
+q = np.load(sys.argv[1] + \"/outputs/int8:softmax.npy\")
+f = np.load(sys.argv[1] + \"/outputs/softmax.npy\")
+assert 0 < np.abs(q - f).max() < 0.1, np.abs(q - f).max()
+" "$dir" &&
+		test_must_fail --code=2 dltriage run --models lenet5-mnist \
+		    --frameworks tensorflow+int8 --db z.db 2>err &&
+		grep "unknown execution mode .int8. of tensorflow" err &&
+		test_must_fail --code=2 dltriage run --models lenet5-mnist \
+		    --frameworks keras-jax+xla --db z.db 2>err &&
+		grep "unknown execution mode .xla. of keras-jax (int8)" err
+	'
+else
+	test_skip 'keras-*+int8' "'$DLT_PYTHON' cannot import keras, tensorflow and jax"
+fi
+
 test_expect_success 'the harness finds two runs that differ bit for bit' '
 	PYTHONPATH="$TEST_SRCDIR/harness" "$DLT_PYTHON" -c "
 import numpy as np

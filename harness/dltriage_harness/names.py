@@ -69,11 +69,17 @@ EXEC_MODES = (
                                 # a training step: the trained weights'
                                 # gradient against finite differences,
                                 # the outputs after one step as step:OUTPUT
+    ("keras-tensorflow", "int8"),  # the outputs, and those of the model
+    ("keras-jax", "int8"),         # quantized by Keras (model.quantize:
+    ("keras-pytorch", "int8"),     # int8 Dense, EinsumDense, Embedding)
+                                   # as int8:OUTPUT
 )
 GRAD_PREFIX = "grad:"
 # +grad's outputs after one optimizer step on the trained weights
 # (execute.optimizer_step; DLT_STEP_PREFIX in src/oracle.h)
 STEP_PREFIX = "step:"
+# +int8's outputs of the model Keras quantized (adapters/keras.py)
+INT8_PREFIX = "int8:"
 MT_THREADS = 4
 BATCH = 4
 

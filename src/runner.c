@@ -136,6 +136,7 @@ struct runner {
 	int				 lock_fd;	/* lock_workdir's, or -1 */
 	long				 ref_target;	/* gives float64 references;
 							   -1: none */
+	long				 ref_grad_target; /* and of gradients */
 };
 
 static volatile sig_atomic_t	stop_signal;
@@ -864,7 +865,8 @@ submit(struct runner *r, struct exec *e)
 	 * (the oracles' float64_reference): the float32 rounding each
 	 * element carries, measured rather than assumed.
 	 */
-	req.reference64 = (long)e->target == r->ref_target &&
+	req.reference64 = ((long)e->target == r->ref_target ||
+	    (long)e->target == r->ref_grad_target) &&
 	    r->env->oracle->ref_factor > 0 && e->mt->compute_dtype != NULL &&
 	    strcmp(e->mt->compute_dtype, "float32") == 0;
 	req.arg = e;
@@ -1765,11 +1767,20 @@ dlt_runner_run(const struct dlt_runner_env *env, struct dlt_run_summary *sum)
 	memset(sum, 0, sizeof *sum);
 	r.env = env;
 	r.cfg = env->cfg;
-	/* the float64 references come from the first target in plain mode */
-	r.ref_target = -1;
-	for (t = 0; t < r.cfg->ntargets && r.ref_target < 0; t++)
-		if (strchr(r.cfg->targets[t].harness, '+') == NULL)
+	/*
+	 * The float64 references come from the first target in plain mode,
+	 * and those of the gradients from the first +grad target.
+	 */
+	r.ref_target = r.ref_grad_target = -1;
+	for (t = 0; t < r.cfg->ntargets; t++) {
+		const char	*plus = strchr(r.cfg->targets[t].harness, '+');
+
+		if (plus == NULL && r.ref_target < 0)
 			r.ref_target = (long)t;
+		if (plus != NULL && strcmp(plus, "+grad") == 0 &&
+		    r.ref_grad_target < 0)
+			r.ref_grad_target = (long)t;
+	}
 	r.sum = sum;
 	nt = r.cfg->ntargets;
 	stop_signal = 0;

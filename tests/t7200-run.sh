@@ -298,6 +298,10 @@ test_expect_success "+grad: the inputs' gradients, compared among $grad_targets"
 	test -f "$dir/outputs/step:softmax.npy" &&
 	sqlite3 grad.db "select result_json from executions where framework = '\''pytorch+grad'\''" |
 	    grep "\"training_step\": {" &&
+	sqlite3 grad.db "select result_json from executions where framework = '\''pytorch+grad'\''" |
+	    grep "ref64:grad:x" &&
+	! sqlite3 grad.db "select result_json from executions where framework = '\''jax+grad'\''" |
+	    grep "ref64:" &&
 	test "$(sqlite3 grad.db "select count(*) from comparisons
 	    where output like '\''step:%'\'' and (framework_a = '\''pytorch'\''
 	    or framework_b = '\''pytorch'\'')")" = 0 &&

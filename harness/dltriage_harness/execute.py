@@ -312,9 +312,10 @@ REF_PREFIX = "ref64:"
 def float64_reference(adapter, m, inputs, outs):
     """The float64 twin's outputs of a model that computes in float32
     (no float16 or bfloat16 layer or input, no float64 one), as
-    {REF_PREFIX + NAME: array} for the float outputs in outs: how far
-    float32 rounding alone moves each element (the oracles' tolerance
-    grows with it).  {} for other models."""
+    {REF_PREFIX + NAME: array} for the float outputs in outs (in +grad
+    the gradients grad:INPUT too): how far float32 rounding alone moves
+    each element (the oracles' tolerance grows with it).  {} for other
+    models."""
     import numpy as np
 
     dts = [n.dtype for n in m.nodes if n.op != "cast"] + [i.dtype for i in m.inputs]
@@ -325,7 +326,14 @@ def float64_reference(adapter, m, inputs, outs):
           for k, v in inputs.items()}
     sys.stderr.write("%s: the float64 reference of %s\n" % (PROG, m.name))
     sys.stderr.flush()
-    ref = forward(adapter, twin, xs)
+    if getattr(adapter, "exec_mode", None) == "grad":
+        # +grad: the twin's gradients too (ref64:grad:INPUT)
+        from . import fill
+        from .names import GRAD_PREFIX
+        ref, grads = adapter.run_grad(twin, xs, fill.loss_weights)
+        ref.update((GRAD_PREFIX + k, v) for k, v in grads.items())
+    else:
+        ref = forward(adapter, twin, xs)
     return {REF_PREFIX + k: v for k, v in ref.items()
             if k in outs and np.asarray(v).dtype.kind == "f" and
             np.asarray(v).shape == np.asarray(outs[k]).shape}
@@ -346,7 +354,8 @@ def execute(adapter, model, outdir, exec_id=None, file=None, test_sleep=None,
     """Run one model (a dict, or a model.Model already validated) and
     write its record under outdir.  Returns (status, record).
     reference "float64": a model computed in float32 gives its outputs'
-    float64 twins too (float64_reference()), in the plain mode only.  Only
+    float64 twins too (float64_reference()), in the plain mode and +grad
+    (its gradients' twins too).  Only
     BaseExceptions that are not Exceptions (KeyboardInterrupt,
     SystemExit) propagate."""
     import numpy as np
@@ -416,7 +425,7 @@ def execute(adapter, model, outdir, exec_id=None, file=None, test_sleep=None,
         if getattr(adapter, "exec_mode", None) == "batch":
             outs = {k: v[:1] for k, v in outs.items()}
         rec["seconds"] = round(time.time() - t0, 6)
-        if reference == "float64" and getattr(adapter, "exec_mode", None) is None:
+        if reference == "float64" and getattr(adapter, "exec_mode", None) in (None, "grad"):
             t1 = time.time()
             try:
                 ref = float64_reference(adapter, m, inputs, outs)

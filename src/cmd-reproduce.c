@@ -64,13 +64,14 @@ struct repro {
 static int	cmd_reproduce_exec(struct dlt_ctx *, int, char **);
 static int	check_args(int, char **);
 static int	check_timeout(const char *);
+static int	check_memory(const char *);
 static int	parse_id(const char *, enum repro_kind *, int64_t *, char[17]);
 static int	add_bucket(const struct dlt_store_failure_info *, void *);
 static int	target_of(const char *, const char *, char **, int *);
 static int	resolve(struct repro *, enum repro_kind, int64_t, const char *);
 static int	make_dirs(const char *);
 static char	*run_dir(const char *, int64_t);
-static int	rerun(struct repro *, struct dlt_ruleset *, double);
+static int	rerun(struct repro *, struct dlt_ruleset *, double, uint64_t);
 static int	nan_in_result(const char *);
 static void	py_literal(FILE *, const char *, size_t, const char *);
 static int	add_tolerance(const struct dlt_store_comparison *, void *);
@@ -83,6 +84,9 @@ static const struct dlt_option reproduce_options[] = {
 	DLT_OPTION_RULES,
 	{ "timeout", 0, "DURATION", 'T',
 	    "the execution's time limit (default 60s)", NULL, check_timeout },
+	{ "memory", 0, "SIZE", 'M',
+	    "the address-space cap (default 8GiB, as run's; 0: none)", NULL,
+	    check_memory },
 	{ "script", 0, "FILE", 'S',
 	    "write a standalone Python script that shows the failure; run "
 	    "nothing", NULL, NULL },
@@ -92,7 +96,7 @@ static const struct dlt_option reproduce_options[] = {
 
 const struct dlt_cmd dlt_cmd_reproduce = {
 	"reproduce",
-	"ID [--timeout DURATION] [--script FILE] [-q] --db FILE",
+	"ID [--timeout DURATION] [--memory SIZE] [--script FILE] [-q] --db FILE",
 	"run a recorded execution again and say whether its failure comes back",
 	DLT_CMD_NEEDS_RULES | DLT_CMD_NEEDS_STORE, reproduce_options,
 	cmd_reproduce_exec, check_args
@@ -117,6 +121,17 @@ check_args(int argc, char **argv)
 		free(q);
 		return (-1);
 	}
+	return (0);
+}
+
+static int
+check_memory(const char *a)
+{
+	int	ok;
+
+	(void)dlt_parse_size(a, &ok);
+	if (!ok)
+		return (dlt_error("bad size '%s' (6GiB, 512MiB; 0: no cap)", a));
 	return (0);
 }
 
@@ -475,7 +490,8 @@ nan_in_result(const char *dir)
  * failure did, DLT_EXIT_FINDINGS when not; an error status otherwise.
  */
 static int
-rerun(struct repro *r, struct dlt_ruleset *rules, double timeout)
+rerun(struct repro *r, struct dlt_ruleset *rules, double timeout,
+    uint64_t memory)
 {
 	struct dlt_run_config	 defaults;
 	struct dlt_exec_target	 t;
@@ -513,7 +529,7 @@ rerun(struct repro *r, struct dlt_ruleset *rules, double timeout)
 	eo.jobs = 1;
 	eo.timeout_ms = (int)(timeout * 1000);
 	eo.grace_ms = (int)(defaults.grace * 1000);
-	eo.memory = defaults.memory;
+	eo.memory = memory != UINT64_MAX ? memory : defaults.memory;
 	eo.output_cap = defaults.output_cap;
 	env_extra[0] = "PYTHONDONTWRITEBYTECODE=1";
 	env_extra[1] = "PYTHONUNBUFFERED=1";
@@ -969,9 +985,10 @@ cmd_reproduce_exec(struct dlt_ctx *ctx, int argc, char **argv)
 	enum repro_kind	 k;
 	const char	*arg, *script = NULL;
 	double		 timeout = 60;
+	uint64_t	 memory = UINT64_MAX;
 	int64_t		 n;
 	char		 bucket[17];
-	int		 id, rc, status;
+	int		 id, rc, status, ok;
 
 	(void)argc;
 	while ((id = dlt_cmd_next_option(ctx, &arg)) != -1) {
@@ -981,6 +998,9 @@ cmd_reproduce_exec(struct dlt_ctx *ctx, int argc, char **argv)
 			break;
 		case 'S':
 			script = arg;
+			break;
+		case 'M':
+			memory = dlt_parse_size(arg, &ok);
 			break;
 		}
 	}
@@ -1016,7 +1036,7 @@ cmd_reproduce_exec(struct dlt_ctx *ctx, int argc, char **argv)
 			    r.x.model, r.x.ordinal, r.x.framework);
 		status = DLT_EXIT_FINDINGS;
 	} else
-		status = rerun(&r, &ctx->rules, timeout);
+		status = rerun(&r, &ctx->rules, timeout, memory);
 	repro_release(&r);
 	return (status);
 }

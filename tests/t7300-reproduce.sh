@@ -34,6 +34,9 @@ test_expect_success 'one id at a time, and a store' '
 	test_must_fail --code=2 dltriage reproduce 1 --timeout 0 --db x.db \
 	    2>err &&
 	grep "bad duration" err &&
+	test_must_fail --code=2 dltriage reproduce 1 --memory lots --db x.db \
+	    2>err &&
+	grep "bad size .lots." err &&
 	test ! -e x.db
 '
 
@@ -85,7 +88,15 @@ test_expect_success 'the crash of its bucket comes back' '
 	grep "^reproduced$" out &&
 	dltriage reproduce "bucket:$crash" -q --db "$db" >out &&
 	test_must_be_empty out &&
-	ls -d "$db.d"/reproduce/*-2
+	ls -d "$db.d"/reproduce/*-2 &&
+	dltriage reproduce "$crash" --memory 0 -q --db "$db" &&
+	ls -d "$db.d"/reproduce/*-3
+'
+
+test_expect_success 'reproduce --memory: the cap is the execution'\''s (64MiB: PyTorch cannot load)' '
+	test_must_fail dltriage reproduce "$crash" --memory 64MiB --db "$db" >out 2>err &&
+	cat out err &&
+	grep "unavailable: .*failed to map segment" err
 '
 
 test_expect_success 'the execution of a failure, by its id' '

@@ -1924,8 +1924,14 @@ dlt_exec_pool_free(struct dlt_exec_pool *p)
 	while (p->nquitting > 0 && dlt_now_ms() < end)
 		if (pool_turn(p, 100) == -1 && errno != EINTR)
 			break;
-	for (i = 0; i < p->nquitting; i++)
-		server_free(p, p->quitting[i]);
+	/*
+	 * Off the list before it is freed: server_free looks at the list
+	 * (adopt_orphans, pool_owns) for the servers still there.
+	 */
+	while (p->nquitting > 0) {
+		s = p->quitting[--p->nquitting];
+		server_free(p, s);
+	}
 	end = dlt_now_ms() + 1000;
 	while (p->ngroups > 0 && dlt_now_ms() < end) {
 		groups_reap(p);

@@ -100,6 +100,7 @@ static void	test_backtrace(void);
 static void	test_fork_core(void);
 static void	test_free_in_flight(int);
 static void	test_garbage(int);
+static void	test_slow_quit(void);
 
 static char *
 new_dir(void)
@@ -738,6 +739,54 @@ test_free_in_flight(int iso)
 }
 
 /*
+ * Three workers that take longer to quit than the pool waits for them:
+ * freeing the pool frees them all, each off the list first (a freed
+ * server left on the list was read when the next one's orphan search
+ * met the third, still running).
+ */
+static void
+test_slow_quit(void)
+{
+	struct dlt_exec_target	 targets[3] = {
+		{ "stub-a", "stub", NULL }, { "stub-b", "stub", NULL },
+		{ "stub-c", "stub", NULL }
+	};
+	const char		*env2[3] = { env[0], "DLT_STUB_QUIT_SLEEP=30",
+				    NULL };
+	struct dlt_exec_done	 out[3];
+	struct dlt_exec_opts	 o;
+	struct dlt_exec_pool	*p;
+	char			*logdir, *dir;
+	int64_t			 t0;
+	size_t			 i;
+
+	targets[0].python = targets[1].python = targets[2].python = python;
+	logdir = xasprintf("%s/logs-slow-quit", tmp);
+	mkdir(logdir, 0777);
+	opts_init(&o, DLT_ISO_WORKER, 1, logdir);
+	o.env = env2;
+	if (dlt_exec_pool_new(&p, targets, 3, &o) == -1)
+		return;
+	memset(out, 0, sizeof out);
+	for (i = 0; i < 3; i++) {
+		submit(p, i, "ok", (void *)(uintptr_t)i, &dir);
+		free(dir);
+		collect(p, out, 3, 1);
+	}
+	ok(out[0].status == DLT_EXEC_OK && out[1].status == DLT_EXEC_OK &&
+	    out[2].status == DLT_EXEC_OK, "slow quit: the three workers ran");
+	for (i = 0; i < 3; i++)
+		dlt_exec_done_release(&out[i]);
+	t0 = dlt_now_ms();
+	dlt_exec_pool_free(p);
+	ok(dlt_now_ms() - t0 < 20000,
+	    "slow quit: workers past the wait are killed and freed (%lld ms)",
+	    (long long)(dlt_now_ms() - t0));
+	clean("slow quit");
+	free(logdir);
+}
+
+/*
  * Fault injection where the pool parses what children write: harnesses
  * that write hostile lines on fd 4 (bytes, unclosed JSON, 2 MiB lines,
  * 200,000 nested brackets, wrong types, "started" naming the runner's own
@@ -853,6 +902,7 @@ main(int argc, char **argv)
 		test_free_in_flight(iso);
 		test_garbage(iso);
 	}
+	test_slow_quit();
 	test_backtrace();
 	test_fork_core();
 	ok(signal(SIGPIPE, SIG_DFL) == SIG_DFL,

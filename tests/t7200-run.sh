@@ -300,6 +300,8 @@ test_expect_success "+grad: the inputs' gradients, compared among $grad_targets"
 	    grep "\"training_step\": {" &&
 	sqlite3 grad.db "select result_json from executions where framework = '\''pytorch+grad'\''" |
 	    grep "ref64:grad:x" &&
+	sqlite3 grad.db "select result_json from executions where framework = '\''pytorch+grad'\''" |
+	    grep "ref64:step:softmax" &&
 	! sqlite3 grad.db "select result_json from executions where framework = '\''jax+grad'\''" |
 	    grep "ref64:" &&
 	test "$(sqlite3 grad.db "select count(*) from comparisons

@@ -319,7 +319,7 @@ def float64_reference(adapter, m, inputs, outs):
     """The float64 twin's outputs of a model that computes in float32
     (no float16 or bfloat16 layer or input, no float64 one), as
     {REF_PREFIX + NAME: array} for the float outputs in outs (in +grad
-    the gradients grad:INPUT too): how far float32 rounding alone moves
+    the gradients grad:INPUT and the optimizer step step:NAME too): how far float32 rounding alone moves
     each element (the oracles' tolerance grows with it).  {} for other
     models."""
     import numpy as np
@@ -335,9 +335,13 @@ def float64_reference(adapter, m, inputs, outs):
     if getattr(adapter, "exec_mode", None) == "grad":
         # +grad: the twin's gradients too (ref64:grad:INPUT)
         from . import fill
-        from .names import GRAD_PREFIX
+        from .names import GRAD_PREFIX, STEP_PREFIX
         ref, grads = adapter.run_grad(twin, xs, fill.loss_weights)
         ref.update((GRAD_PREFIX + k, v) for k, v in grads.items())
+        if hasattr(adapter, "weight_grads") and any(k.startswith(STEP_PREFIX) for k in outs):
+            # and its optimizer step (ref64:step:NAME)
+            slots, wgrads = adapter.weight_grads(twin, xs, fill.loss_weights)
+            ref.update(optimizer_step(adapter, twin, xs, slots, wgrads))
     else:
         ref = forward(adapter, twin, xs)
     return {REF_PREFIX + k: v for k, v in ref.items()

@@ -535,11 +535,16 @@ load_sample(struct loader *l, const struct ynode *n)
 	if (v == NULL || v->type != YNODE_SCALAR || ynode_is_null(v))
 		problem(l, v != NULL ? v : n, "a sample needs a 'name'");
 	s->name = xstrdup(v != NULL && v->type == YNODE_SCALAR ? v->scalar : "?");
+	/* injected: true (NaN or Inf everywhere), false or denormal */
 	if ((v = ynode_get(n, "injected")) != NULL) {
-		if (!ynode_plain_bool(v, &b))
-			problem(l, v, "'injected' must be true or false");
+		if (v->type == YNODE_SCALAR && v->scalar != NULL &&
+		    strcmp(v->scalar, "denormal") == 0)
+			s->injected = DLT_INJ_DENORMAL;
+		else if (!ynode_plain_bool(v, &b))
+			problem(l, v, "'injected' must be true, false or "
+			    "denormal");
 		else
-			s->injected = b;
+			s->injected = b ? DLT_INJ_NONFINITE : 0;
 	}
 	if ((v = ynode_get(n, "compute_dtype")) != NULL) {
 		if (v->type != YNODE_SCALAR || ynode_is_null(v))

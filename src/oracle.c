@@ -73,7 +73,7 @@ static int	 is_reference(const char *);
 static size_t	 plain_outputs(const struct dlt_outputs *);
 static void	 disagreement(const struct dlt_oracle_cfg *,
 		    struct dlt_oracle_result *, const char *, const struct col *,
-		    size_t, const int *, const char *);
+		    size_t, const int *, const char *, enum dlt_oracle_action);
 static void	 check_acceptance(const struct dlt_oracle_cfg *,
 		    struct dlt_oracle_result *, const struct dlt_outputs *,
 		    size_t);
@@ -423,7 +423,7 @@ check_nonfinite(const struct dlt_oracle_cfg *cfg, int injected,
 		strbuf_addf(&ev, "%s: %zu %s of %zu in '%s'\n",
 		    cols[i].fw->framework, inf ? cols[i].inf : cols[i].nan, what,
 		    cols[i].out->count, name);
-	if (injected)
+	if (injected & DLT_INJ_NONFINITE)
 		strbuf_addstr(&ev, "an input is injected with NaN or Inf\n");
 	join(&fws, cols, n, ',', yes);
 	if (with < n) {
@@ -433,14 +433,14 @@ check_nonfinite(const struct dlt_oracle_cfg *cfg, int injected,
 		join(&sig, cols, n, ' ', yes);
 		strbuf_addstr(&sig, "; not on ");
 		join(&sig, cols, n, ' ', no);
-		add_finding(r, DLT_OC_NAN, injected ? cfg->injected_on_some :
-		    cfg->nan_on_some, kind, name, fws.buf,
+		add_finding(r, DLT_OC_NAN, injected & DLT_INJ_NONFINITE ?
+		    cfg->injected_on_some : cfg->nan_on_some, kind, name, fws.buf,
 		    strbuf_detach(&sig, NULL), strbuf_detach(&ev, NULL));
 	} else {
 		snprintf(kind, sizeof kind, "%s-on-all", inf ? "inf" : "nan");
 		strbuf_addf(&sig, "%s: %s on every framework", kind, what);
-		add_finding(r, DLT_OC_NAN, injected ? cfg->injected_on_all :
-		    cfg->nan_on_all, kind, name, fws.buf,
+		add_finding(r, DLT_OC_NAN, injected & DLT_INJ_NONFINITE ?
+		    cfg->injected_on_all : cfg->nan_on_all, kind, name, fws.buf,
 		    strbuf_detach(&sig, NULL), strbuf_detach(&ev, NULL));
 	}
 	strbuf_release(&fws);
@@ -662,7 +662,16 @@ compare_output(const struct dlt_oracle_cfg *cfg, int injected,
 		}
 		free(g);
 	}
-	disagreement(cfg, r, name, cols, n, pk, evall.buf);
+	/*
+	 * What a mode derives (a gradient, an optimizer step) from an input
+	 * filled with NaN, Inf or subnormals everywhere has no value to
+	 * agree on: NaN routed through max, flush-to-zero (TensorFlow and
+	 * XLA on CPU) against gradual underflow.  Recorded, not a defect.
+	 */
+	disagreement(cfg, r, name, cols, n, pk, evall.buf,
+	    (injected & (DLT_INJ_NONFINITE | DLT_INJ_DENORMAL)) &&
+	    strchr(name, ':') != NULL && cfg->values == DLT_OA_DEFECT ?
+	    DLT_OA_RECORD : cfg->values);
 	/*
 	 * NaN/Inf in other places: one finding for the output, the
 	 * frameworks with NaN or Inf grouped by the places they have them.
@@ -695,8 +704,9 @@ compare_output(const struct dlt_oracle_cfg *cfg, int injected,
 					    cols[j].fw->framework);
 				}
 		}
-		add_finding(r, DLT_OC_NAN, injected ? cfg->injected_on_some :
-		    cfg->nan_on_some, "nan-pattern", name, ev.buf,
+		add_finding(r, DLT_OC_NAN, injected & DLT_INJ_NONFINITE ?
+		    cfg->injected_on_some : cfg->nan_on_some, "nan-pattern", name,
+		    ev.buf,
 		    strbuf_detach(&sig, NULL), xasprintf("output '%s'\n%s",
 		    name, evall.buf));
 		free(comp);
@@ -720,7 +730,7 @@ compare_output(const struct dlt_oracle_cfg *cfg, int injected,
 static void
 disagreement(const struct dlt_oracle_cfg *cfg, struct dlt_oracle_result *r,
     const char *name, const struct col *cols, size_t n, const int *pk,
-    const char *evidence)
+    const char *evidence, enum dlt_oracle_action values)
 {
 	struct strbuf	 sig = STRBUF_INIT, odd = STRBUF_INIT;
 	size_t		*comp, *size, i, j, k, big = 0, nbig = 0, first, ncomp;
@@ -792,7 +802,7 @@ disagreement(const struct dlt_oracle_cfg *cfg, struct dlt_oracle_result *r,
 			strbuf_addf(&odd, "%s%s", odd.len > 0 ? "," : "",
 			    cols[j].fw->framework);
 	add_finding(r, DLT_OC_INCONSISTENCY, worst == PAIR_SHAPE ?
-	    cfg->shape_mismatch : cfg->values, pair_kinds[worst], name,
+	    cfg->shape_mismatch : values, pair_kinds[worst], name,
 	    odd.buf, strbuf_detach(&sig, NULL), xasprintf("output '%s'\n%s",
 	    name, evidence));
 	strbuf_release(&odd);

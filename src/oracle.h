@@ -222,9 +222,13 @@ void	dlt_oracle_result_release(struct dlt_oracle_result *);
  * Compare one mutant's runs (one struct dlt_outputs per framework, in a
  * fixed order) and, when seed is not NULL, the seed model's runs on the
  * same frameworks (matched by framework name; outputs by name, else by
- * position).  injected: the IR fills an input with NaN or Inf.  The
+ * position).  injected: what the IR fills an input with everywhere,
+ * DLT_INJ_* bits (NaN/Inf findings are then expected; the differences
+ * of what a mode derives, KIND:NAME, are recorded, not defects).  The
  * result is initialised here.
  */
+#define DLT_INJ_NONFINITE	1	/* NaN or Inf */
+#define DLT_INJ_DENORMAL	2	/* subnormal values */
 void	dlt_oracle_compare(const struct dlt_oracle_cfg *, int injected,
 	    const char *compute_dtype,
 	    const struct dlt_outputs *seed, size_t nseed,

@@ -61,7 +61,8 @@ struct mutant {
 	char			*position;	/* NULL for the seed */
 	char			*params;	/* JSON, or NULL */
 	char			*json;		/* the IR as JSON */
-	int			 injected;	/* an input is filled with NaN/Inf */
+	int			 injected;	/* DLT_INJ_*: what an input is
+						   filled with everywhere */
 	const char		*compute_dtype;	/* least_precise(), static */
 	char			**violates;	/* probe mode, per target: what
 						   it breaks, or NULL */
@@ -572,18 +573,24 @@ static int
 injected_inputs(const struct dlt_model *m)
 {
 	size_t	i;
+	int	inj = 0;
 
 	/*
-	 * NaN or Inf everywhere: expected everywhere downstream.  At one
-	 * element (fill_at) the point is where each framework propagates it,
-	 * so the NaN/Inf oracles judge it as any other run.
+	 * NaN or Inf everywhere: expected everywhere downstream; subnormals
+	 * everywhere: flushed to zero by some.  At one element (fill_at) the
+	 * point is where each framework propagates it, so the oracles judge
+	 * it as any other run.
 	 */
-	for (i = 0; i < m->ninputs; i++)
-		if (m->inputs[i].fill != NULL && !m->inputs[i].has_fill_at &&
-		    (strcmp(m->inputs[i].fill, "nan") == 0 ||
-		    strcmp(m->inputs[i].fill, "inf") == 0))
-			return (1);
-	return (0);
+	for (i = 0; i < m->ninputs; i++) {
+		if (m->inputs[i].fill == NULL || m->inputs[i].has_fill_at)
+			continue;
+		if (strcmp(m->inputs[i].fill, "nan") == 0 ||
+		    strcmp(m->inputs[i].fill, "inf") == 0)
+			inj |= DLT_INJ_NONFINITE;
+		else if (strcmp(m->inputs[i].fill, "denormal") == 0)
+			inj |= DLT_INJ_DENORMAL;
+	}
+	return (inj);
 }
 
 /*

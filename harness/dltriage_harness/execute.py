@@ -194,6 +194,15 @@ def float64_twin(m):
     return t
 
 
+def float64_inputs(inputs):
+    """The inputs of a float64 twin: float arrays in float64, the rest as
+    they are."""
+    import numpy as np
+
+    return {k: (np.asarray(v).astype(np.float64) if np.asarray(v).dtype.kind == "f" else v)
+            for k, v in inputs.items()}
+
+
 def gradient_check(run, m, inputs, grads):
     """The gradient of each float input against central differences of
     the loss along one direction v (a fixed generator), computed on the
@@ -213,8 +222,7 @@ def gradient_check(run, m, inputs, grads):
             any(i.dtype in LOW_PRECISION for i in m.inputs):
         return {}
     twin = float64_twin(m)
-    base = {k: (np.asarray(v).astype(np.float64) if np.asarray(v).dtype.kind == "f" else v)
-            for k, v in inputs.items()}
+    base = float64_inputs(inputs)
     out = {}
     for k, inp in enumerate(m.inputs):
         g = grads.get(inp.name)
@@ -288,8 +296,7 @@ def weight_check(adapter, m, inputs, slots, grads):
     a = float(sum((gi * vi).sum() for gi, vi in zip(g, v)))
     h = FD_STEP * max(1.0, max(float(np.abs(x).max()) for x in w if x.size))
     twin = float64_twin(m)
-    xs = {k: (np.asarray(x).astype(np.float64) if np.asarray(x).dtype.kind == "f" else x)
-          for k, x in inputs.items()}
+    xs = float64_inputs(inputs)
     return fd_contradicts(a, differences(
         lambda t: weighted_loss(twin, adapter.run_slots(twin, xs, [x + t * d for x, d in zip(w, v)])),
         h), h)
@@ -328,8 +335,7 @@ def float64_reference(adapter, m, inputs, outs):
     if any(d in LOW_PRECISION or d == "float64" for d in dts) or "float32" not in dts:
         return {}
     twin = float64_twin(m)
-    xs = {k: (np.asarray(v).astype(np.float64) if np.asarray(v).dtype.kind == "f" else v)
-          for k, v in inputs.items()}
+    xs = float64_inputs(inputs)
     sys.stderr.write("%s: the float64 reference of %s\n" % (PROG, m.name))
     sys.stderr.flush()
     if getattr(adapter, "exec_mode", None) == "grad":

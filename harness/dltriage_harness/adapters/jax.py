@@ -26,6 +26,23 @@ from ..common import (adaptive_bins, conv_geometry, full_perm, norm_axis, pairs,
 _DN = {1: ("NWC", "WIO", "NWC"), 2: ("NHWC", "HWIO", "NHWC"), 3: ("NDHWC", "DHWIO", "NDHWC")}
 
 
+def _loss_weights(model, shapes, weights):
+    """+grad's loss weights per output (weights: fill.loss_weights), None
+    for an output that is not float; shapes from jax.eval_shape."""
+    return [None if not jnp.issubdtype(shapes[o].dtype, jnp.floating)
+            else jnp.asarray(weights(i, shapes[o].shape))
+            for i, o in enumerate(model.outputs)]
+
+
+def _weighted(model, outs, ws):
+    """+grad's loss: the sum over the float outputs of sum(output * w)."""
+    total = jnp.float32(0)
+    for o, w in zip(model.outputs, ws):
+        if w is not None:
+            total = total + jnp.sum(outs[o].astype(jnp.float32) * w)
+    return total
+
+
 class Adapter(_Base):
     framework = "jax"
 
@@ -119,21 +136,14 @@ class Adapter(_Base):
 
     def _weight_grads(self, model, forward2, params, ins):
         keys = self._trained(params)
-        shapes = jax.eval_shape(lambda: forward2(params, ins))
-        ws = [None if not jnp.issubdtype(shapes[o].dtype, jnp.floating)
-              else jnp.asarray(self._want_weights(i, shapes[o].shape))
-              for i, o in enumerate(model.outputs)]
+        ws = _loss_weights(model, jax.eval_shape(lambda: forward2(params, ins)),
+                           self._want_weights)
 
         def loss(tp):
             full = {n: dict(d) for n, d in params.items()}
             for (n, p), v in zip(keys, tp):
                 full[n][p] = v
-            outs = forward2(full, ins)
-            total = jnp.float32(0)
-            for o, w in zip(model.outputs, ws):
-                if w is not None:
-                    total = total + jnp.sum(outs[o].astype(jnp.float32) * w)
-            return total
+            return _weighted(model, forward2(full, ins), ws)
 
         vals = [np.asarray(params[n][p]) for n, p in keys]
         gs = jax.block_until_ready(jax.jit(jax.grad(loss))([jnp.asarray(v) for v in vals]))
@@ -144,17 +154,11 @@ class Adapter(_Base):
         floats = {k: v for k, v in ins.items() if jnp.issubdtype(v.dtype, jnp.floating)}
         rest = {k: v for k, v in ins.items() if k not in floats}
         shapes = jax.eval_shape(lambda i: forward2(params, {**rest, **i}), floats)
-        ws = [None if not jnp.issubdtype(shapes[o].dtype, jnp.floating)
-              else jnp.asarray(self._weights(i, shapes[o].shape))
-              for i, o in enumerate(model.outputs)]
+        ws = _loss_weights(model, shapes, self._weights)
 
         def loss(fl):
             outs = forward2(params, {**rest, **fl})
-            total = jnp.float32(0)
-            for o, w in zip(model.outputs, ws):
-                if w is not None:
-                    total = total + jnp.sum(outs[o].astype(jnp.float32) * w)
-            return total, outs
+            return _weighted(model, outs, ws), outs
 
         (_, outs), gs = jax.jit(jax.value_and_grad(loss, has_aux=True))(floats)
         outs, gs = jax.block_until_ready((outs, gs))

@@ -37,6 +37,12 @@ def _np_dtype(name):
 class Adapter(_Base):
     framework = "keras"
 
+    def mode_unavailable(self, mode):
+        """Why this Keras cannot run execution mode MODE, or None."""
+        if mode == "int8" and not hasattr(keras.Model, "quantize"):
+            return "Keras %s has no Model.quantize" % keras.__version__
+        return None
+
     def version(self):
         b = keras.backend.backend()
         bv = "?"
@@ -100,8 +106,10 @@ class Adapter(_Base):
     def _quantize(km):
         """Quantize the layers of km that Keras quantizes to int8; whether
         there was one."""
+        flat = getattr(km, "_flatten_layers", None)
+        layers_ = list(flat(include_self=False)) if flat else km.layers
         if not any(type(l).__name__ in ("Dense", "EinsumDense", "Embedding")
-                   for l in km._flatten_layers(include_self=False)):
+                   for l in layers_):
             return False
         import warnings
         with warnings.catch_warnings():

@@ -166,6 +166,10 @@ print_summary(const struct dlt_run_summary *s, const struct dlt_run_config *c,
 	}
 	printf("%s; %ld mutant%s equivalent to its seed\n", first ? "" : ")",
 	    s->equivalent, s->equivalent == 1 ? "" : "s");
+	if (s->rechecked > 0)
+		printf("  crashes under the memory cap run again without it: "
+		    "%ld, of which %ld ran to their end (filed as oom)\n",
+		    s->rechecked, s->cap_deaths);
 	if (s->interrupted)
 		printf("interrupted: what finished is in '%s'; run the same "
 		    "command again to resume\n", db);

@@ -96,6 +96,7 @@ struct exec_run {
 	int			 reference64;	/* float64 twin outputs too */
 	void			*arg;
 	int			 mode;		/* the isolation really used */
+	uint64_t		 memory;	/* its RLIMIT_AS; 0 none */
 	size_t			 slot;
 
 	struct dlt_child	 child;		/* spawn */
@@ -167,7 +168,7 @@ static char	*node_strdup(const struct ynode *, const char *);
 static char	**env_build(const struct dlt_exec_opts *);
 static void	argv_fill(const struct dlt_exec_pool *, size_t, const char *,
 		    const char **);
-static void	limits_fill(const struct dlt_exec_pool *,
+static void	limits_fill(const struct dlt_exec_pool *, uint64_t,
 		    struct dlt_child_limits *);
 static void	request_line(const struct dlt_exec_pool *, struct exec_run *,
 		    struct strbuf *);
@@ -405,9 +406,10 @@ argv_fill(const struct dlt_exec_pool *p, size_t t, const char *mode,
 }
 
 static void
-limits_fill(const struct dlt_exec_pool *p, struct dlt_child_limits *l)
+limits_fill(const struct dlt_exec_pool *p, uint64_t memory,
+    struct dlt_child_limits *l)
 {
-	l->address_space = p->o.memory;
+	l->address_space = memory;
 	l->file_size = p->o.output_cap;
 	l->core = 1;
 }
@@ -426,11 +428,11 @@ request_line(const struct dlt_exec_pool *p, struct exec_run *r,
 	dlt_jw_kv_bool(&jw, "random_params", p->o.random_params);
 	if (r->reference64)
 		dlt_jw_kv_cstr(&jw, "reference", "float64");
-	if (p->o.memory > 0 || p->o.output_cap > 0) {
+	if (r->memory > 0 || p->o.output_cap > 0) {
 		dlt_jw_key(&jw, "limits");
 		dlt_jw_object(&jw);
-		if (p->o.memory > 0)
-			dlt_jw_kv_uint(&jw, "address_space", p->o.memory);
+		if (r->memory > 0)
+			dlt_jw_kv_uint(&jw, "address_space", r->memory);
 		if (p->o.output_cap > 0)
 			dlt_jw_kv_uint(&jw, "file_size", p->o.output_cap);
 		dlt_jw_end(&jw);
@@ -457,7 +459,7 @@ run_send(struct dlt_exec_pool *p, struct exec_run *r, struct exec_chan *ch,
 	r->sent_ms = dlt_now_ms();
 	r->by_ms = -1;
 	r->vm_max = 0;
-	r->vm_ms = p->o.memory > 0 ? r->sent_ms : -1;
+	r->vm_ms = r->memory > 0 ? r->sent_ms : -1;
 	dlt_deadline_start(&r->dl, p->o.timeout_ms, p->o.grace_ms);
 	r->dl_on = 1;
 	r->dl_pgid = pgid;
@@ -503,7 +505,7 @@ spawn_start(struct dlt_exec_pool *p, struct exec_run *r)
 	r->child.err_path = err;
 	r->child.fds = map;
 	r->child.nfds = 2;
-	limits_fill(p, &r->child.limits);
+	limits_fill(p, r->memory, &r->child.limits);
 	r->child.grace_ms = p->o.grace_ms;
 	rc = dlt_child_start(&r->child);
 	close(map[0].parent_fd);
@@ -559,7 +561,7 @@ server_start(struct dlt_exec_pool *p, size_t t, int mode, char **why)
 	s->child.err = DLT_STDIO_TO_STDOUT;
 	s->child.fds = map;
 	s->child.nfds = 2;
-	limits_fill(p, &s->child.limits);
+	limits_fill(p, p->o.memory, &s->child.limits);
 	s->child.grace_ms = p->o.grace_ms;
 	rc = dlt_child_start(&s->child);
 	close(map[0].parent_fd);
@@ -1440,9 +1442,9 @@ finish(struct dlt_exec_pool *p, struct exec_run *r, const struct exec_end *e)
 		d.status = DLT_EXEC_HARNESS;
 		d.why = xasprintf("harness error: %s", r->error);
 	} else if (e->signaled && r->killed == NULL) {
-		if (e->sig == SIGKILL && p->o.memory > 0 &&
+		if (e->sig == SIGKILL && r->memory > 0 &&
 		    (uint64_t)e->rss_kib * 1024 * 100 >=
-		    p->o.memory * EXEC_OOM_RSS) {
+		    r->memory * EXEC_OOM_RSS) {
 			d.status = DLT_EXEC_OOM;
 			d.why = xasprintf("killed by SIGKILL at %ld KiB, near "
 			    "the memory cap", e->rss_kib);
@@ -1459,26 +1461,26 @@ finish(struct dlt_exec_pool *p, struct exec_run *r, const struct exec_end *e)
 		} else if (e->sig == SIGABRT && tail_has(err_path, bad_alloc)) {
 			d.status = DLT_EXEC_OOM;
 			d.why = xstrdup("aborted after std::bad_alloc");
-		} else if (p->o.memory > 0 && r->vm_max >=
-		    p->o.memory / 100 * EXEC_OOM_VM) {
+		} else if (r->memory > 0 && r->vm_max >=
+		    r->memory / 100 * EXEC_OOM_VM) {
 			d.status = DLT_EXEC_OOM;
 			d.why = xasprintf("killed by signal %d (%s) with its "
 			    "address space at %llu MiB of the %llu MiB cap",
 			    e->sig, strsignal(e->sig),
 			    (unsigned long long)(r->vm_max >> 20),
-			    (unsigned long long)(p->o.memory >> 20));
+			    (unsigned long long)(r->memory >> 20));
 		} else {
 			d.status = DLT_EXEC_CRASHED;
 			d.why = xasprintf("killed by signal %d (%s)%s", e->sig,
 			    strsignal(e->sig), e->core ? ", core dumped" : "");
-			if (p->o.memory > 0 && r->vm_max > 0) {
+			if (r->memory > 0 && r->vm_max > 0) {
 				/* for the triager: how near the cap it was seen */
 				char	*w = d.why;
 
 				d.why = xasprintf("%s; its address space last "
 				    "read at %llu MiB of the %llu MiB cap", w,
 				    (unsigned long long)(r->vm_max >> 20),
-				    (unsigned long long)(p->o.memory >> 20));
+				    (unsigned long long)(r->memory >> 20));
 				free(w);
 			}
 		}
@@ -1735,6 +1737,12 @@ dlt_exec_pool_submit(struct dlt_exec_pool *p, const struct dlt_exec_req *req)
 	r->mode = p->o.isolation;
 	if (r->mode == DLT_ISO_FORK && p->ti[r->target].fork_refused)
 		r->mode = DLT_ISO_WORKER;
+	r->memory = p->o.memory;
+	if (req->uncapped) {
+		/* a process of its own: the servers carry the cap */
+		r->mode = DLT_ISO_SPAWN;
+		r->memory = 0;
+	}
 	r->state = RUN_HELLO;
 	p->busy++;
 	if (p->ti[r->target].unavailable) {

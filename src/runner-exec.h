@@ -121,6 +121,10 @@ struct dlt_exec_req {
 	const char	*model_json;	/* the IR as JSON (copied by submit) */
 	int		 reference64;	/* "reference": "float64": the outputs'
 					   float64 twins too (ref64:NAME) */
+	int		 uncapped;	/* in spawn isolation without the memory
+					   cap (no RLIMIT_AS, no "address_space"
+					   limit): the recheck of a death under
+					   the cap */
 	void		*arg;		/* the caller's */
 };
 

@@ -48,6 +48,13 @@ struct exec {
 	int			 done;
 	int			 taken;		/* submitted, or skipped by the budget */
 	enum dlt_exec_status	 status;
+	/*
+	 * A death by a signal under the memory cap is run again without
+	 * the cap before it is recorded (recheck_*): held is the first
+	 * run's end meanwhile; rechecked once it was (or cannot be).
+	 */
+	struct dlt_exec_done	*held;
+	int			 rechecked;
 };
 
 /* A seed model or one of its mutants, with the executions it needs. */
@@ -138,6 +145,10 @@ struct runner {
 	long				 ref_target;	/* gives float64 references;
 							   -1: none */
 	long				 ref_grad_target; /* and of gradients */
+	/* crashes under the memory cap waiting for their recheck */
+	struct exec			**rechecks;
+	size_t				 nrechecks, arechecks;
+	uint64_t			 recheck_ids;
 };
 
 static volatile sig_atomic_t	stop_signal;
@@ -165,6 +176,12 @@ static void	 queue_push(struct runner *, struct exec *);
 static int	 run_queue(struct runner *);
 static int	 submit(struct runner *, struct exec *);
 static int	 finish(struct runner *, struct dlt_exec_done *);
+static int	 recheck_wanted(const struct runner *, const struct exec *,
+		    const struct dlt_exec_done *);
+static int	 recheck_submit(struct runner *, struct exec *);
+static void	 recheck_judge(struct runner *, struct exec *,
+		    struct dlt_exec_done *);
+static int	 recheck_skip(struct runner *, struct exec *);
 static int	 classify_exec(struct runner *, struct exec *,
 		     const struct dlt_exec_done *, struct dlt_failure **,
 		     size_t *);
@@ -727,8 +744,13 @@ mutant_free(struct mutant *m)
 
 	if (m == NULL)
 		return;
-	for (i = 0; m->execs != NULL && i < m->nexecs; i++)
+	for (i = 0; m->execs != NULL && i < m->nexecs; i++) {
 		free(m->execs[i].dir);
+		if (m->execs[i].held != NULL) {
+			dlt_exec_done_release(m->execs[i].held);
+			free(m->execs[i].held);
+		}
+	}
 	for (i = 0; i < m->nviolates; i++)
 		free(m->violates[i]);
 	free(m->violates);
@@ -1541,6 +1563,110 @@ read_file(const char *path, size_t cap, size_t *lenp)
  * One execution ended: classify it, and commit it with its evidence and
  * failures; the last of its mutant also carries the oracles' results.
  */
+/*
+ * The memory cap (RLIMIT_AS) makes allocations fail, and native code
+ * that does not check them dies of a signal far below the cap's reading:
+ * a VGG-19 compiled by XLA died of SIGSEGV under 6 GiB and ran without
+ * it.  Such a death is run again in a process of its own without the
+ * cap before it is recorded: if it then runs, the cap killed it (oom),
+ * else it is the crash it looked like.
+ */
+static int
+recheck_wanted(const struct runner *r, const struct exec *e,
+    const struct dlt_exec_done *d)
+{
+	return (d->status == DLT_EXEC_CRASHED && d->signal > 0 &&
+	    r->cfg->memory > 0 && !e->rechecked && !stop_signal);
+}
+
+static int
+recheck_submit(struct runner *r, struct exec *e)
+{
+	struct dlt_exec_req	 req;
+	char			*dir;
+	int			 rc;
+
+	e->rechecked = 1;
+	dir = xasprintf("%s.uncapped", e->dir);
+	if (remove_tree(dir) != 0 || make_dir(dir) != 0) {
+		dlt_error_errno("cannot prepare '%s'", dir);
+		free(dir);
+		return (-1);
+	}
+	memset(&req, 0, sizeof req);
+	/* apart from the campaign's ids, which the count budget counts */
+	req.id = ((uint64_t)1 << 62) + ++r->recheck_ids;
+	req.target = e->target;
+	req.dir = dir;
+	req.model_json = e->mt->json;
+	req.uncapped = 1;
+	req.arg = e;
+	rc = dlt_exec_pool_submit(r->pool, &req);
+	free(dir);
+	return (rc);
+}
+
+/*
+ * d is the recheck's end: it becomes the first run's, its verdict
+ * amended by what the run without the cap did.
+ */
+static void
+recheck_judge(struct runner *r, struct exec *e, struct dlt_exec_done *d)
+{
+	struct dlt_exec_done	 again = *d;
+	char			*why;
+
+	*d = *e->held;
+	free(e->held);
+	e->held = NULL;
+	if (again.status == DLT_EXEC_OK || again.status == DLT_EXEC_REJECTED) {
+		d->status = DLT_EXEC_OOM;
+		why = xasprintf("%s; without the memory cap it ran to its end "
+		    "(%s, in %s.uncapped): the cap, not the framework",
+		    d->why != NULL ? d->why : "killed by a signal",
+		    dlt_exec_status_names[again.status], e->dir);
+		r->sum->cap_deaths++;
+	} else
+		why = xasprintf("%s; without the memory cap: %s%s%s",
+		    d->why != NULL ? d->why : "killed by a signal",
+		    again.status == DLT_EXEC_CRASHED ? "it crashed again" :
+		    dlt_exec_status_names[again.status],
+		    again.why != NULL ? " (" : "", again.why != NULL ?
+		    again.why : "");
+	if (again.status != DLT_EXEC_OK && again.status != DLT_EXEC_REJECTED &&
+	    again.why != NULL) {
+		char	*w = why;
+
+		why = xasprintf("%s)", w);
+		free(w);
+	}
+	free(d->why);
+	d->why = why;
+	r->sum->rechecked++;
+	dlt_exec_done_release(&again);
+}
+
+/* Stopped before its recheck: the first run is recorded as it ended. */
+static int
+recheck_skip(struct runner *r, struct exec *e)
+{
+	struct dlt_exec_done	 d = *e->held;
+	char			*why;
+	int			 rc;
+
+	free(e->held);
+	e->held = NULL;
+	e->rechecked = 1;
+	why = xasprintf("%s; not run again without the memory cap: the "
+	    "campaign was stopped", d.why != NULL ? d.why :
+	    "killed by a signal");
+	free(d.why);
+	d.why = why;
+	rc = finish(r, &d);
+	dlt_exec_done_release(&d);
+	return (rc);
+}
+
 static int
 finish(struct runner *r, struct dlt_exec_done *d)
 {
@@ -1556,6 +1682,17 @@ finish(struct runner *r, struct dlt_exec_done *d)
 	size_t				 nf, i, nev = 0, lens[4], loglen = 0;
 	int				 rc, last;
 
+	if (e->held != NULL)
+		recheck_judge(r, e, d);
+	else if (recheck_wanted(r, e, d)) {
+		/* recorded once the run without the cap says what it was */
+		e->held = xmalloc(sizeof *e->held);
+		*e->held = *d;
+		memset(d, 0, sizeof *d);
+		XGROW(r->rechecks, r->nrechecks + 1, r->arechecks);
+		r->rechecks[r->nrechecks++] = e;
+		return (0);
+	}
 	e->done = 1;
 	e->status = d->status;
 	r->sum->executed++;
@@ -1716,6 +1853,15 @@ run_queue(struct runner *r)
 	int			rc, busy;
 
 	for (;;) {
+		/* rechecks first: their first runs wait to be recorded */
+		while (r->nrechecks > 0 && (stop_signal ||
+		    dlt_exec_pool_free_slots(r->pool) > 0)) {
+			e = r->rechecks[--r->nrechecks];
+			rc = stop_signal ? recheck_skip(r, e) :
+			    recheck_submit(r, e);
+			if (rc != 0)
+				return (-1);
+		}
 		while (!stop_signal && r->qtaken < r->qlen &&
 		    dlt_exec_pool_free_slots(r->pool) > 0) {
 			if (!budget_left(r)) {
@@ -1740,7 +1886,7 @@ run_queue(struct runner *r)
 		rc = dlt_exec_pool_wait(r->pool, busy > 0 ? 200 : 0, &d);
 		if (rc < 0)
 			return (-1);
-		if (rc == 0 && busy == 0)
+		if (rc == 0 && busy == 0 && r->nrechecks == 0)
 			return (0);
 		if (rc == 1) {
 			rc = finish(r, &d);
@@ -2057,6 +2203,7 @@ out:
 	free(r.reported);
 	free(r.dead);
 	free(r.queue);
+	free(r.rechecks);
 	free(r.harness_dir);
 	free(r.workdir);
 	if (r.lock_fd >= 0)

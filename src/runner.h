@@ -53,6 +53,9 @@ struct dlt_run_summary {
 	long	by_class[8];		/* enum dlt_class */
 	long	mutants;		/* mutants made (this shard) */
 	long	equivalent;		/* of them, equivalent to their seed */
+	long	rechecked;		/* crashes under the memory cap run
+					   again without it */
+	long	cap_deaths;		/* of them, ran without it: oom */
 	long	unavailable;		/* targets that could not be imported */
 	int	interrupted;		/* stopped by a signal */
 	int	budget_hit;		/* stopped by --budget */

@@ -14,7 +14,8 @@ killer does), loop, ignore-term, hog (MemoryError caught: rejected),
 hog-raw (MemoryError on stderr, exit 1 without a record), keep:MIB
 (MIB MiB kept by the process after an ok), segv-near-cap (memory up
 to 95% of the address-space cap held for half a second, then SIGSEGV, as
-native code does when an allocation at the cap fails), spew (4 GiB to stderr, then
+native code does when an allocation at the cap fails), segv-if-capped
+(SIGSEGV when an address-space cap is set, ok without one), spew (4 GiB to stderr, then
 ok), fork-bomb (children that sleep, then a loop),
 exit-no-record (exit 7), error-msg (an "error" message for the request),
 slow:SECONDS (then ok), garbage:SEED (hostile lines on fd 4 and a hostile
@@ -191,6 +192,11 @@ def execute(req):
         time.sleep(0.5)
         os.kill(os.getpid(), signal.SIGSEGV)
         del held
+    if what == "segv-if-capped":
+        import resource
+        if resource.getrlimit(resource.RLIMIT_AS)[0] != resource.RLIM_INFINITY:
+            os.kill(os.getpid(), signal.SIGSEGV)
+        return record(req, "ok")
     if what.startswith("keep:"):
         # memory a worker keeps after the execution, as caches do
         KEPT.append(bytearray(int(what[5:]) << 20))

@@ -351,6 +351,41 @@ test_expect_success '+grad: a gradient that finite differences contradict is an 
 	sqlite3 fd.db "select excerpt from failures" | grep "(weights)"
 '
 
+test_expect_success 'a SIGSEGV under the memory cap that runs without it is oom, not a crash' '
+	DLTRIAGE_TEST_FAULT=segv-if-capped dltriage run --models lenet5-mnist \
+	    --ops GF -n 1 --frameworks pytorch --isolation worker --memory 8G \
+	    --db cap.db >out 2>err &&
+	grep "^  executions: oom 2$" out &&
+	grep "^  crashes under the memory cap run again without it: 2, of which 2 ran" out &&
+	test "$(sqlite3 cap.db "select count(*) from executions where status =
+	    '\''oom'\'' and signal = 11 and why like
+	    '\''%without the memory cap it ran to its end (ok, in %'\''")" = 2 &&
+	test "$(sqlite3 cap.db "select count(*) from failures where class =
+	    '\''oom'\''")" = 2 &&
+	test "$(sqlite3 cap.db "select count(*) from failures where class =
+	    '\''crash'\''")" = 0
+'
+
+test_expect_success 'a SIGSEGV without the cap too stays a crash, said so' '
+	DLTRIAGE_TEST_FAULT=segv dltriage run --models lenet5-mnist \
+	    --ops GF -n 1 --frameworks pytorch --isolation spawn --memory 8G \
+	    --db segv.db >out 2>err &&
+	grep "^  executions: crashed 2$" out &&
+	grep "^  crashes under the memory cap run again without it: 2, of which 0 ran" out &&
+	test "$(sqlite3 segv.db "select count(*) from executions where
+	    why like '\''%without the memory cap: it crashed again (killed by signal 11%'\''")" = 2 &&
+	test "$(sqlite3 segv.db "select count(*) from failures where class =
+	    '\''crash'\''")" = 2
+'
+
+test_expect_success 'with no memory cap a crash is not run again' '
+	DLTRIAGE_TEST_FAULT=segv dltriage run --models lenet5-mnist \
+	    --ops GF -n 1 --frameworks pytorch --isolation spawn --memory 0 \
+	    --db nocap.db >out 2>err &&
+	grep "^  executions: crashed 2$" out &&
+	! grep "run again without it" out
+'
+
 if "$DLT_PYTHON" -c "import keras, tensorflow, jax" >/dev/null 2>&1; then
 	test_expect_success 'keras-*+int8: the model Keras quantized, compared among the +int8 targets' '
 		dltriage run --models lenet5-mnist --ops GF --frameworks \

@@ -394,6 +394,15 @@ def execute(adapter, model, outdir, exec_id=None, file=None, test_sleep=None,
         rec["framework_version"] = adapter.version()
         if test_sleep:
             time.sleep(float(test_sleep))
+        fault = os.environ.get("DLTRIAGE_TEST_FAULT")
+        if fault in ("segv", "segv-if-capped"):
+            # tests only: native code dying of SIGSEGV, always or only
+            # under an address-space cap (an allocation that failed)
+            import resource
+            import signal
+            if fault == "segv" or resource.getrlimit(resource.RLIMIT_AS)[0] \
+                    != resource.RLIM_INFINITY:
+                os.kill(os.getpid(), signal.SIGSEGV)
         if test_harness_bug:
             [][0]  # an IndexError raised in harness code, as a bug would
         m = model if isinstance(model, Model) else from_dict(model)

@@ -101,6 +101,7 @@ static void	test_fork_core(void);
 static void	test_free_in_flight(int);
 static void	test_garbage(int);
 static void	test_slow_quit(void);
+static void	test_uncapped(void);
 
 static char *
 new_dir(void)
@@ -144,6 +145,7 @@ submit(struct dlt_exec_pool *p, size_t t, const char *stub, void *arg,
 	int			 rc;
 
 	*dirp = new_dir();
+	memset(&req, 0, sizeof req);
 	/* Over several lines, as a pretty printer would write it. */
 	model = xasprintf("{\n  \"model\": \"stub\",\n  \"stub\": \"%s\"\n}",
 	    stub);
@@ -787,6 +789,65 @@ test_slow_quit(void)
 }
 
 /*
+ * The recheck of a death under the memory cap: a request marked uncapped
+ * runs in a process of its own without RLIMIT_AS, whatever the pool's
+ * isolation; the next ordinary request has the cap again.
+ */
+static void
+test_uncapped(void)
+{
+	struct dlt_exec_target	 t = { "stub", "stub", NULL };
+	struct dlt_exec_done	 out[1];
+	struct dlt_exec_req	 req;
+	struct dlt_exec_opts	 o;
+	struct dlt_exec_pool	*p;
+	char			*logdir, *dir;
+	const char		*model = "{\"model\": \"stub\", "
+				    "\"stub\": \"segv-if-capped\"}";
+
+	t.python = python;
+	logdir = xasprintf("%s/logs-uncapped", tmp);
+	mkdir(logdir, 0777);
+	opts_init(&o, DLT_ISO_WORKER, 1, logdir);
+	if (dlt_exec_pool_new(&p, &t, 1, &o) == -1)
+		return;
+	memset(out, 0, sizeof out);
+	submit(p, 0, "segv-if-capped", NULL, &dir);
+	free(dir);
+	collect(p, out, 1, 1);
+	ok(out[0].status == DLT_EXEC_CRASHED && out[0].signal == SIGSEGV,
+	    "uncapped: under the cap it dies of SIGSEGV (%s)",
+	    dlt_exec_status_names[out[0].status]);
+	dlt_exec_done_release(&out[0]);
+
+	memset(&req, 0, sizeof req);
+	req.dir = dir = new_dir();
+	req.id = next_id++;
+	req.model_json = model;
+	req.uncapped = 1;
+	ok(dlt_exec_pool_submit(p, &req) == 0, "uncapped: submitted");
+	collect(p, out, 1, 1);
+	ok(out[0].status == DLT_EXEC_OK &&
+	    strcmp(out[0].isolation, "spawn") == 0,
+	    "uncapped: without the cap it runs, in a process of its own "
+	    "(%s, %s)", dlt_exec_status_names[out[0].status],
+	    out[0].isolation);
+	dlt_exec_done_release(&out[0]);
+	free(dir);
+
+	submit(p, 0, "segv-if-capped", NULL, &dir);
+	free(dir);
+	collect(p, out, 1, 1);
+	ok(out[0].status == DLT_EXEC_CRASHED,
+	    "uncapped: the next request has the cap again (%s)",
+	    dlt_exec_status_names[out[0].status]);
+	dlt_exec_done_release(&out[0]);
+	dlt_exec_pool_free(p);
+	clean("uncapped");
+	free(logdir);
+}
+
+/*
  * Fault injection where the pool parses what children write: harnesses
  * that write hostile lines on fd 4 (bytes, unclosed JSON, 2 MiB lines,
  * 200,000 nested brackets, wrong types, "started" naming the runner's own
@@ -903,6 +964,7 @@ main(int argc, char **argv)
 		test_garbage(iso);
 	}
 	test_slow_quit();
+	test_uncapped();
 	test_backtrace();
 	test_fork_core();
 	ok(signal(SIGPIPE, SIG_DFL) == SIG_DFL,

@@ -24,6 +24,18 @@ dlt_bucket_id(const struct dlt_ruleset *rs, const struct dlt_failure *f)
 	h = dlt_hash_str(h, f->framework);
 	h = dlt_hash_str(h, dlt_class_name(f->cls));
 	h = dlt_hash_str(h, f->kind);
+	if (f->bucket_key != NULL) {
+		/*
+		 * The rule says what names the defect: where it was reached
+		 * from (the frames, the title's "in TOP") and how it surfaced
+		 * (a Python exception or C++'s terminate) are not part of it.
+		 */
+		norm = dlt_normalise(rs, f->bucket_key, strlen(f->bucket_key));
+		h = dlt_hash_str(h, "bucket:");
+		h = dlt_hash_str(h, norm);
+		free(norm);
+		return (h);
+	}
 	h = dlt_hash_str(h, f->exc_type);
 	norm = dlt_normalise(rs, f->signature, strlen(f->signature));
 	h = dlt_hash_str(h, norm);

@@ -2,7 +2,8 @@
  * bucket.h: bucket ids, the identity of a defect.  A bucket id is a
  * 64-bit hash of the normalised identity of a failure (framework, class,
  * kind, exception type, the normalised signature and the normalised top
- * three frames); it is the same on every run and machine, and is
+ * three frames, or in place of the last three the normalised bucket key
+ * its rule made); it is the same on every run and machine, and is
  * written as 16 lower-case hex digits wherever people or files see it.
  *
  * Normalisation applies the rule set's normalise entries (addresses,

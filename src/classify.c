@@ -409,6 +409,10 @@ incident_cb(struct dlt_incident *inc, void *arg)
 		f->signature = expand("{kind} in {top}", &caps, NULL, msg1, top, kind,
 		    dlt_class_name(cls), framework);
 
+	if (rule != NULL && rule->bucket != NULL)
+		f->bucket_key = expand(rule->bucket, &caps, inc->exc_type, msg1,
+		    top, kind, dlt_class_name(cls), framework);
+
 	free(msg1);
 
 	f->rule = rule != NULL ? xstrdup(rule->c.id) : NULL;

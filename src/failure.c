@@ -18,6 +18,7 @@ dlt_failure_release(struct dlt_failure *f)
 	for (i = 0; i < f->nframes; i++)
 		free(f->frames[i]);
 	free(f->signature);
+	free(f->bucket_key);
 	free(f->rule);
 	free(f->evidence);
 	free(f->excerpt);

@@ -34,6 +34,8 @@ struct dlt_failure {
 	char	*frames[DLT_MAX_FRAMES];
 	size_t	 nframes;
 	char	*signature;		/* one-line human title */
+	char	*bucket_key;		/* the rule's bucket template expanded, or
+					   NULL: the signature and top frames */
 	uint64_t bucket;		/* bucket id (bucket.h); 0 until finished */
 	char	*rule;			/* id of the deciding rule, or NULL */
 	long	*evidence;		/* matched line numbers */

@@ -818,11 +818,13 @@ load_rule(struct loader *l, const struct ynode *m, struct dlt_rule *r)
 	get_number(l, m, sec, "confidence", &r->confidence);
 	get_bool(l, m, "security", &r->security);
 	get_string(l, m, "signature", 0, &r->signature, NULL);
+	get_string(l, m, "bucket", 0, &r->bucket, NULL);
 	before = l->file_problems;
 	load_conds(l, m, &r->when, 1);
 	if (l->file_problems == before) {
 		check_template(l, m, "kind", &r->when, 1);
 		check_template(l, m, "signature", &r->when, 0);
+		check_template(l, m, "bucket", &r->when, 0);
 	}
 }
 
@@ -1385,6 +1387,7 @@ entry_release(int sec, void *p)
 		free(r->framework);
 		free(r->set_framework);
 		free(r->signature);
+		free(r->bucket);
 		conds_release(&r->when);
 		break;
 	case DLT_SEC_FRAMEWORKS:

@@ -167,6 +167,10 @@ const struct dlt_schema_key dlt_schema_table[] = {
 	  NULL, 0, 0,
 	  "the failure's title: {type}, {message}, {top}, {kind}, {class}, "
 	  "{framework}, {group}" },
+	{ DLT_SEC_RULES, DLT_SW_ENTRY, "bucket", DLT_ST_TEMPLATE, 0, NULL,
+	  NULL, 0, 0,
+	  "what names the defect, in place of the signature and the top "
+	  "frames in the bucket id (same placeholders)" },
 	CONDS(DLT_SEC_RULES),
 	{ DLT_SEC_RULES, DLT_SW_SAMPLE, "log", DLT_ST_TEXT, REQ, NULL, NULL,
 	  0, 0, "a log excerpt; its first failure is checked" },

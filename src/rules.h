@@ -137,6 +137,8 @@ struct dlt_rule {
 	double			 confidence;	/* of the priority hint, [0,1] */
 	int			 security;	/* -1 unset, 0, 1 */
 	char			*signature;	/* optional title template ({type}, {message}, {top}, {kind}, groups) */
+	char			*bucket;	/* optional: what names the defect, hashed in
+						   place of the signature and frames */
 	struct dlt_conds	 when;
 };
 

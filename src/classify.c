@@ -465,12 +465,113 @@ file_framework(struct dlt_classifier *cl)
 	free((char *)best);
 }
 
+/*
+ * One crash is one failure: a cause (a CHECK or assert message, an
+ * uncaught C++ exception, an unrecognised block) followed closely by the
+ * death it leads to (the abort or signal a shell, faulthandler or a
+ * sanitizer reports, with the stack) are one record.  The cause's
+ * classification stands when a rule decided it; the death gives the
+ * frames.
+ */
+#define FOLD_GAP	64	/* lines between the two at most */
+
+static int
+death_kind(const char *kind)
+{
+	static const char *const deaths[] = { "abort", "signal", "segfault",
+	    "fpe", "bus", "sigtrap", "illegal-instruction",
+	    "sanitizer:deadly-signal", "sanitizer:abrt", "sanitizer:segv",
+	    "sanitizer:abort", "fatal-python-error", NULL };
+	size_t	i;
+
+	for (i = 0; deaths[i] != NULL; i++)
+		if (strcmp(kind, deaths[i]) == 0 ||
+		    (strncmp(kind, "signal:", 7) == 0 && strcmp(deaths[i],
+		    "signal") == 0))
+			return (1);
+	return (0);
+}
+
+static void
+fold_deaths(struct dlt_classifier *cl)
+{
+	struct dlt_failure	*a, *b, tmp;
+	size_t			 i, j, k, n;
+	char			*ex;
+
+	for (i = 0; i + 1 < cl->npending; i++) {
+		a = &cl->pending[i];
+		b = &cl->pending[i + 1];
+		if (b->cls != DLT_CLASS_CRASH || !death_kind(b->kind) ||
+		    b->line_start - a->line_end > FOLD_GAP ||
+		    b->line_start < a->line_end)
+			continue;
+		if (a->cls == DLT_CLASS_UNKNOWN && a->rule == NULL) {
+			/* no rule knew the cause: the death decides */
+			b->line_start = a->line_start;
+			tmp = *a;
+			*a = *b;
+			*b = tmp;
+		} else if (a->cls != DLT_CLASS_CRASH || death_kind(a->kind) ||
+		    a->nframes > 0)
+			continue;
+		else {
+			for (k = 0; k < b->nframes; k++) {
+				a->frames[k] = b->frames[k];
+				b->frames[k] = NULL;
+			}
+			a->nframes = b->nframes;
+			b->nframes = 0;
+			if (a->security == 0)
+				a->security = b->security;
+			a->line_end = b->line_end;
+		}
+		/* a is the record; b's evidence and excerpt join it */
+		n = a->nevidence + b->nevidence;
+		if (n > 0) {
+			a->evidence = xreallocarray(a->evidence, n,
+			    sizeof *a->evidence);
+			for (k = 0; k < b->nevidence; k++)
+				a->evidence[a->nevidence + k] = b->evidence[k];
+			a->nevidence = n;
+			/* in line order, without repeats */
+			for (j = 1; j < n; j++) {
+				long	v = a->evidence[j];
+
+				for (k = j; k > 0 && a->evidence[k - 1] > v; k--)
+					a->evidence[k] = a->evidence[k - 1];
+				a->evidence[k] = v;
+			}
+			for (j = k = 0; j < n; j++)
+				if (k == 0 || a->evidence[k - 1] != a->evidence[j])
+					a->evidence[k++] = a->evidence[j];
+			a->nevidence = k;
+		}
+		if (a->excerpt != NULL && b->excerpt != NULL &&
+		    strlen(a->excerpt) < 8192) {
+			ex = xasprintf("%s\n%.*s", a->excerpt,
+			    (int)(8192 - strlen(a->excerpt)), b->excerpt);
+			free(a->excerpt);
+			a->excerpt = ex;
+		}
+		if (a->line_end < b->line_end)
+			a->line_end = b->line_end;
+		if (a->line_start > b->line_start)
+			a->line_start = b->line_start;
+		dlt_failure_release(b);
+		memmove(b, b + 1, (cl->npending - i - 2) * sizeof *b);
+		cl->npending--;
+		i--;	/* a may absorb the next death too */
+	}
+}
+
 static int
 flush_pending(struct dlt_classifier *cl, dlt_failure_fn fn, void *arg)
 {
 	size_t	i;
 	int	rc = 0;
 
+	fold_deaths(cl);
 	file_framework(cl);
 	for (i = 0; i < cl->npending; i++) {
 		cl->pending[i].multi = cl->npending > 1;

@@ -560,4 +560,42 @@ test_expect_success 'the bucket does not depend on addresses and pids' '
 	test_cmp ba bb
 '
 
+test_expect_success 'a CHECK failure and the abort it leads to are one failure, with the frames' '
+	cat >check.log <<-\EOF &&
+	2024-03-19 02:18:57.223847: F tensorflow/core/framework/tensor_shape.cc:45] Check failed: NDIMS == dims() (1 vs. 2)
+	Fatal Python error: Aborted
+
+	Current thread 0x00007f3c2e7fc700 (most recent call first):
+	  File "/venv/lib/python3.10/site-packages/tensorflow/python/eager/execute.py", line 53 in quick_execute
+	  File "repro.py", line 4 in <module>
+	Aborted (core dumped)
+	EOF
+	dltriage classify --format json check.log >out &&
+	test "$(wc -l <out)" = 1 &&
+	grep "\"kind\":\"check-failure\"" out &&
+	grep "\"frames\":\[\"repro:<module>\"\]" out
+'
+
+test_expect_success 'two INTERNAL ASSERTs: two buckets, titled by condition and file; one assert from Python or C++: one bucket' '
+	printf "%s\n" "RuntimeError: t.dim() == 2 INTERNAL ASSERT FAILED at \"../torch/csrc/jit/ir.cpp\":99, please report a bug to PyTorch." >a1.log &&
+	printf "%s\n" "terminate called after throwing an instance of '\''c10::Error'\''" \
+	    "  what():  t.dim() == 2 INTERNAL ASSERT FAILED at \"/pytorch/torch/csrc/jit/ir.cpp\":101, please report a bug to PyTorch." >a2.log &&
+	printf "%s\n" "RuntimeError: self.numel() > 0 INTERNAL ASSERT FAILED at \"../aten/src/ATen/native/Foo.cpp\":7, please report a bug to PyTorch." >a3.log &&
+	dltriage classify --format json a1.log >o1; dltriage classify --format json a2.log >o2;
+	dltriage classify --format json a3.log >o3;
+	grep "\"signature\":\"INTERNAL ASSERT FAILED: t.dim() == 2 at ir.cpp\"" o1 &&
+	check get o1 bucket >b1 && check get o2 bucket >b2 && check get o3 bucket >b3 &&
+	test_cmp b1 b2 && ! cmp -s b1 b3
+'
+
+test_expect_success 'autograph temporary file names do not split a bucket' '
+	printf "%s\n" "Traceback (most recent call last):" \
+	    "  File \"/tmp/__autograph_generated_filez8k2j1ab.py\", line 12, in tf__call" \
+	    "    ag__.converted_call(ag__.ld(f), (), None, fscope)" \
+	    "tensorflow.python.framework.errors_impl.InvalidArgumentError: Incompatible shapes: [2,3] vs. [3,2] [Op:AddV2]" >g1.log &&
+	sed "s/z8k2j1ab/q0w9e8r7/" g1.log >g2.log &&
+	dltriage classify --format json g1.log >o1; dltriage classify --format json g2.log >o2;
+	check get o1 bucket >b1 && check get o2 bucket >b2 && test_cmp b1 b2
+'
+
 test_done

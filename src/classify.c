@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "classify.h"
+#include "error.h"
 #include "failure.h"
 #include "logread.h"
 #include "parse.h"
@@ -641,6 +642,8 @@ dlt_classify_fd(struct dlt_classifier *cl, const char *source, int fd,
 	cl->log_head = lr.head;
 	dlt_parse_log(&cl->parser, &lr, incident_cb, cl);
 	err = lr.error;
+	if (lr.dz_error != NULL)
+		dlt_error("'%s': %s", source, lr.dz_error);
 	if (content_hash != NULL)
 		*content_hash = dlt_logread_hash(&lr);
 	dlt_logread_release(&lr);

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "decompress.h"
 #include "hash.h"
 #include "logread.h"
 #include "scan.h"
@@ -108,9 +109,49 @@ dlt_logread_release(struct dlt_logread *lr)
 {
 	free(lr->buf);
 	lr->buf = NULL;
+	dlt_dz_free(lr->dz);
+	lr->dz = NULL;
 }
 
 /* Move unread bytes to the front and read more; 1 if bytes were added. */
+/*
+ * read(2) on the log: the file's bytes, or the decompressed ones when
+ * its first bytes are a compressed format's magic.
+ */
+static ssize_t
+src_read(struct dlt_logread *lr, char *buf, size_t n)
+{
+	enum dlt_dz_format	 f;
+	ssize_t			 r;
+	size_t			 got = 0;
+
+	if (lr->dz != NULL) {
+		r = dlt_dz_read(lr->dz, buf, n);
+		if (r < 0 && dlt_dz_error(lr->dz) != NULL)
+			lr->dz_error = dlt_dz_error(lr->dz);
+		return (r);
+	}
+	if (lr->sniffed || n < DLT_DZ_MAGIC_MAX)
+		return (read(lr->fd, buf, n));
+	lr->sniffed = 1;
+	/* enough bytes for every magic, unless the file is shorter */
+	while (got < DLT_DZ_MAGIC_MAX) {
+		r = read(lr->fd, buf + got, n - got);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return (got > 0 ? (ssize_t)got : -1);
+		if (r == 0)
+			break;
+		got += (size_t)r;
+	}
+	if ((f = dlt_dz_sniff((unsigned char *)buf, got)) == DLT_DZ_NONE)
+		return ((ssize_t)got);
+	lr->dz = dlt_dz_new(f, lr->fd, buf, got);
+	lr->dz_format = dlt_dz_name(f);
+	return (src_read(lr, buf, n));
+}
+
 static int
 fill(struct dlt_logread *lr)
 {
@@ -127,7 +168,7 @@ fill(struct dlt_logread *lr)
 		lr->start = 0;
 	}
 	while (lr->len < lr->alloc) {
-		n = read(lr->fd, lr->buf + lr->len, lr->alloc - lr->len);
+		n = src_read(lr, lr->buf + lr->len, lr->alloc - lr->len);
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;

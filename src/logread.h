@@ -3,6 +3,8 @@
  * of at most DLT_LOGREAD_CHUNK bytes plus one partial line; a line longer
  * than the window is returned in window-sized pieces that share its line
  * number, so a 100 MB line costs no more memory than a short one.
+ * A file compressed with gzip, xz or zstd (told by its first bytes) is
+ * read decompressed, through decompress.h.
  */
 #ifndef DLT_LOGREAD_H
 #define DLT_LOGREAD_H
@@ -15,8 +17,14 @@ struct dlt_scanner;
 #define DLT_LOGREAD_CHUNK	(1024 * 1024)
 #define DLT_LOGREAD_HEAD	(16 * 1024)
 
+struct dlt_dz;
+
 struct dlt_logread {
 	int		 fd;		/* -1 for a memory buffer */
+	int		 sniffed;	/* the first bytes were looked at */
+	struct dlt_dz	*dz;		/* a compressed file's stream, or NULL */
+	const char	*dz_error;	/* what was wrong with it, or NULL */
+	const char	*dz_format;	/* "gzip", "xz", "zstd", or NULL */
 	const char	*mem;		/* memory buffer (not owned) */
 	size_t		 memlen;
 	char		*buf;		/* window */

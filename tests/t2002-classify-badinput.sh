@@ -342,4 +342,38 @@ test_expect_success 'several bad inputs in one run: status 5, nothing lost' '
 	grep "no-such-path" err
 '
 
+test_expect_success 'gzip, xz and zstd logs are read as the plain log, whatever their names' '
+	log="$TEST_SRCDIR/corpus/logs/pytorch-internal-assert.log" &&
+	"$PYTHON3" -c "
+import gzip, lzma, sys
+data = open(sys.argv[1], \"rb\").read()
+open(\"a.gz\", \"wb\").write(gzip.compress(data))
+open(\"b.xz\", \"wb\").write(lzma.compress(data))
+open(\"c.log\", \"wb\").write(gzip.compress(data))
+open(\"two.gz\", \"wb\").write(gzip.compress(data) + gzip.compress(data))
+" "$log" &&
+	cp "$TEST_SRCDIR/tests/compressed/pytorch-internal-assert.log.zst" d.zst &&
+	dltriage classify --format csv "$log" | cut -d, -f2- | sed 1d >plain &&
+	for f in a.gz b.xz c.log d.zst; do
+		dltriage classify --format csv $f | cut -d, -f2- | sed 1d >got &&
+		test_cmp plain got || return 1
+	done &&
+	dltriage classify --format json two.gz >out &&
+	test "$(wc -l <out)" = 2
+'
+
+test_expect_success 'compressed data cut short or corrupt: unreadable, with the format and the place' '
+	"$PYTHON3" -c "
+import gzip, lzma, sys
+data = open(sys.argv[1], \"rb\").read()
+open(\"cut.gz\", \"wb\").write(gzip.compress(data)[:100])
+bad = bytearray(lzma.compress(data)); bad[40] ^= 0xff
+open(\"bad.xz\", \"wb\").write(bytes(bad))
+" "$TEST_SRCDIR/corpus/logs/pytorch-internal-assert.log" &&
+	test_must_fail --code=5 dltriage classify cut.gz 2>err &&
+	grep "cut.gz.: gzip data cut short after 100 compressed bytes" err &&
+	test_must_fail --code=5 dltriage classify bad.xz 2>err &&
+	grep "bad.xz.: xz data" err
+'
+
 test_done

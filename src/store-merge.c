@@ -225,13 +225,21 @@ static const char *const merge_why[] = {
 	" s.signature, s.bucket, s.rule, s.evidence, s.priority," \
 	" s.confidence, s.security, s.excerpt"
 
+/*
+ * A classified log whose content the store already holds, complete,
+ * under another path adds no failure: it is a copy (as in classify).
+ */
+#define COPY_OF_KNOWN_LOG \
+	" NOT EXISTS (SELECT 1 FROM main.files c WHERE" \
+	" c.content_hash = s.content_hash AND c.complete AND c.id < f.dst)"
+
 /* The failures of a version 1 input, which has no mutant_id. */
 static const char *const merge_failures_v1[] = {
 	"INSERT INTO main.failures (file_id, execution_id, mutant_id,"
 	FAILURE_COLUMNS ")"
 	" SELECT f.dst, NULL, NULL," FAILURE_COLUMNS_S
 	" FROM merge_src.failures s JOIN temp.merge_file f ON f.src = s.file_id"
-	" WHERE true ORDER BY s.id"
+	" WHERE" COPY_OF_KNOWN_LOG " ORDER BY s.id"
 	" ON CONFLICT (file_id, line_start, line_end, bucket) DO NOTHING",
 	NULL
 };
@@ -243,7 +251,9 @@ static const char *const merge_failures_v2[] = {
 	" FROM merge_src.failures s JOIN temp.merge_file f ON f.src = s.file_id"
 	" LEFT JOIN temp.merge_exec x ON x.src = s.execution_id"
 	" LEFT JOIN temp.merge_mutant mu ON mu.src = s.mutant_id"
-	" WHERE true ORDER BY s.id"
+	" WHERE s.execution_id IS NOT NULL OR s.mutant_id IS NOT NULL OR"
+	COPY_OF_KNOWN_LOG
+	" ORDER BY s.id"
 	" ON CONFLICT (file_id, line_start, line_end, bucket) DO NOTHING",
 	NULL
 };

@@ -383,6 +383,13 @@ static const char *const store_sql[S__COUNT] = {
 	[S_COMMIT] = "COMMIT",
 	[S_FILE_FIND] =
 	    "SELECT id, complete FROM files WHERE path = ?1 AND content_hash = ?2",
+	/* the same content, classified to its end under another path */
+	[S_FILE_FIND_CONTENT] =
+	    "SELECT id FROM files WHERE content_hash = ?1 AND complete"
+	    " AND path <> ?2 LIMIT 1",
+	[S_FILE_COPY] =
+	    "INSERT INTO files (path, size, content_hash, complete, classified_at)"
+	    " VALUES (?1, ?2, ?3, 1, " STORE_NOW ")",
 	[S_FILE_INSERT] =
 	    "INSERT INTO files (path, size, content_hash, complete)"
 	    " VALUES (?1, ?2, ?3, 0)",
@@ -1065,6 +1072,32 @@ dlt_store_begin_file(struct dlt_store *st, const char *path, int64_t size,
 		*unchanged = 1;
 		st->state = STORE_SKIP;
 		return (0);
+	}
+	if (!found) {
+		/*
+		 * A copy of a log classified under another path: its path is
+		 * known from now on, its failures are those of the first.
+		 */
+		s = st->stmt[S_FILE_FIND_CONTENT];
+		store_bind_text(s, 1, st->file_hash);
+		store_bind_text(s, 2, path);
+		rc = sqlite3_step(s);
+		store_stmt_clear(s);
+		if (rc == SQLITE_ROW) {
+			s = st->stmt[S_FILE_COPY];
+			store_bind_text(s, 1, path);
+			sqlite3_bind_int64(s, 2, size);
+			store_bind_text(s, 3, st->file_hash);
+			if (store_stmt_run(st, S_FILE_COPY, "write") != 0 ||
+			    store_stmt_run(st, S_COMMIT, "write") != 0)
+				goto fail;
+			*unchanged = 1;
+			st->state = STORE_SKIP;
+			return (0);
+		} else if (rc != SQLITE_DONE) {
+			store_fail(st, rc, "read");
+			goto fail;
+		}
 	}
 	if (found) {
 		s = st->stmt[S_FILE_UPDATE];

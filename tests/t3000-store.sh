@@ -222,18 +222,6 @@ test_expect_sqlite3 'classifying the same logs twice adds nothing' '
 	test_cmp before after
 '
 
-test_expect_sqlite3 'the same content under another name is another failure of the same bucket' '
-	make_store s.db &&
-	counts s.db >before &&
-	mkdir other &&
-	cp "$LOGS/segv.log" other/copy.log &&
-	dltriage classify --db s.db other/copy.log >/dev/null &&
-	counts s.db >after &&
-	set -- $(cat before) &&
-	echo "$(($1 + 1)) $(($2 + 1)) $3 $(($4 + 1))" >expect &&
-	test_cmp expect after
-'
-
 test_expect_sqlite3 'changed content is classified again' '
 	mkdir logs &&
 	cp "$LOGS/segv.log" logs/run.log &&
@@ -263,6 +251,20 @@ test_expect_sqlite3 'an empty version 0 database is migrated' '
 	test_cmp expect actual &&
 	set -- $(counts v0.db) &&
 	test "$2" -gt 0
+'
+
+test_expect_sqlite3 'a copy of a log under another path or compressed: a file of the store, no failure twice' '
+	cp "$TEST_SRCDIR/corpus/logs/pytorch-internal-assert.log" one.log &&
+	mkdir -p elsewhere &&
+	cp one.log elsewhere/two.log &&
+	gzip -c one.log >three.log.gz &&
+	dltriage classify --db c.db one.log >/dev/null &&
+	n1=$(sqlite3 c.db "select count(*) from failures") &&
+	test "$n1" -gt 0 &&
+	dltriage classify --db c.db elsewhere/two.log three.log.gz >out &&
+	test "$(sqlite3 c.db "select count(*) from failures")" = "$n1" &&
+	test "$(sqlite3 c.db "select count(*) from files where complete")" = 3 &&
+	grep "3 files, $n1 failure" out
 '
 
 test_expect_success 'an empty file becomes a store' '

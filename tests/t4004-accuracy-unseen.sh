@@ -1,0 +1,36 @@
+#!/bin/sh
+# t4004: class accuracy of classify on real tracker logs gathered without
+# looking at dltriage's output and never used to write rules
+# (corpus/validation/v2, split by issue number), beside a five-regex
+# baseline on the same logs.  See tests/accuracy-unseen.py and
+# corpus/validation/v2/README.md.
+. "$(dirname "$0")/test-lib.sh"
+
+threshold=0.62
+
+test_expect_success "later-half accuracy on unseen tracker logs >= $threshold, not below the baseline" '
+	"$PYTHON3" "$TEST_SRCDIR/tests/accuracy-unseen.py" \
+	    --dltriage "$DLTRIAGE" \
+	    --data "$TEST_SRCDIR/corpus/validation/v2" \
+	    --threshold $threshold --margin 0 >out 2>err
+	rc=$?
+	cat out err >"$TEST_TMP/accuracy.txt"
+	test $rc -eq 0
+'
+test_expect_success 'the set holds at least 300 rows, every class, four frameworks' '
+	cat "$TEST_SRCDIR"/corpus/validation/v2/*.jsonl >all.jsonl &&
+	"$PYTHON3" -c "
+import json, sys
+rows = [json.loads(l) for l in open(\"all.jsonl\") if l.strip()]
+cls = set(r[\"class\"] for r in rows)
+fws = set(r[\"framework\"] for r in rows)
+ok = len(rows) >= 300 and len(cls) == 6 and len(fws) >= 4
+print(len(rows), sorted(cls), sorted(fws))
+sys.exit(0 if ok else 1)
+"
+'
+if [ -f "$TEST_TMP/accuracy.txt" ]; then
+	sed 's/^/# /' "$TEST_TMP/accuracy.txt"
+fi
+
+test_done

@@ -176,8 +176,17 @@ def main():
     ok = {"dltriage": collections.Counter(), "baseline": collections.Counter()}
     confusion = collections.defaultdict(collections.Counter)
     misses = []
+    fw_n = collections.Counter()
+    fw_ok = collections.Counter()
+    fw_one = collections.Counter()
     for r, pred, prim in res:
         half = "later" if r["number"] >= cut[r["framework"]] else "earlier"
+        if prim is not None:
+            # framework detection, on logs with a failure (one-line ones apart)
+            one = len([l for l in r["log"].splitlines() if l.strip()]) <= 2
+            for key in (half, half + (":one" if one else ":long")):
+                fw_n[key] += 1
+                fw_ok[key] += prim.get("framework") == r["framework"]
         b = baseline(r["log"])
         for key in ("all", half, "class:" + r["class"], half + ":class:" + r["class"],
                     "fw:" + r["framework"], half + ":fw:" + r["framework"]):
@@ -209,6 +218,10 @@ def main():
             line("%s class %s" % (half, c), p + "class:" + c)
         for fw in sorted(cut):
             line("%s framework %s" % (half, fw), p + "fw:" + fw)
+    for key in ("later", "later:one", "later:long", "earlier"):
+        if fw_n[key]:
+            print("framework detection %-14s %.3f (%d/%d)" % (
+                key, float(fw_ok[key]) / fw_n[key], fw_ok[key], fw_n[key]))
     cols = CLASSES + ["unknown", "none"]
     print("confusion, all rows (rows: expected, columns: dltriage)")
     print("  %-15s" % "" + "".join("%15s" % c for c in cols))

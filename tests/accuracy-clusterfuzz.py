@@ -247,10 +247,15 @@ def main():
     n = {"kind": 0, "frames": 0, "security": 0}
     ok = {"kind": 0, "frames": 0, "security": 0}
     details = []
+    state_of = {}   # file: ClusterFuzz's crash state (type and state)
+    bucket_of = {}  # file: our bucket
     for e, ctype, path in chosen:
         fails = found.get(e["file"], [])
         crash = [o for o in fails if o.get("class") == "crash"]
         ours = (crash or fails or [None])[0]
+        if ours is not None and e.get("crash_state"):
+            state_of[e["file"]] = (ctype, tuple(e["crash_state"]))
+            bucket_of[e["file"]] = ours.get("bucket")
         kind = ours.get("kind") if ours else None
         frames = [frame_name(f) for f in (ours.get("frames") or [])] if ours else []
         sec = bool(ours.get("security")) if ours else False
@@ -282,6 +287,26 @@ def main():
         print("agreement %-9s %.4f (%d/%d)" % (d, rates[d], ok[d], n[d]))
     overall = sum(rates.values()) / len(rates)
     print("agreement overall   %.4f" % overall)
+    # Bucketing against ClusterFuzz's crash states: purity (the logs of one
+    # bucket of ours share one state) and completeness (the logs of one
+    # state share one bucket), each as the share of logs that are in a pure
+    # bucket, or in a state kept whole.
+    by_bucket, by_state = {}, {}
+    for f, st in state_of.items():
+        by_bucket.setdefault(bucket_of[f], set()).add(st)
+        by_state.setdefault(st, set()).add(bucket_of[f])
+    pure = sum(1 for f in state_of if len(by_bucket[bucket_of[f]]) == 1)
+    whole = sum(1 for f in state_of if len(by_state[state_of[f]]) == 1)
+    m = len(state_of)
+    print("buckets   purity %.4f (%d/%d)  completeness %.4f (%d/%d)  "
+          "(%d buckets, %d crash states)" % (
+              float(pure) / m if m else 0.0, pure, m,
+              float(whole) / m if m else 0.0, whole, m,
+              len(by_bucket), len(by_state)))
+    if args.details:
+        for b, sts in sorted(by_bucket.items(), key=lambda kv: str(kv[0])):
+            if len(sts) > 1:
+                print("impure %s: %s" % (b, sorted(f for f in state_of if bucket_of[f] == b)))
     if args.details:
         for d in details:
             print("differs " + d)

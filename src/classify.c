@@ -214,6 +214,21 @@ cond_holds(const struct eval *ev, const struct dlt_cond *c, struct captures *cap
 	return (0);
 }
 
+/*
+ * A condition on a short field (the exception, the top frame, a detector
+ * id, the path) costs little; one on the block's text, the frames or the
+ * head of the log scans them.  The cheap ones of `all` are tried first,
+ * then `any`, then the rest of `all`: a rule that cannot hold is dropped
+ * before its regexes read the block (most rules fail on most blocks).
+ */
+static int
+cheap_field(enum dlt_field f)
+{
+	return (f == DLT_FIELD_EXC_TYPE || f == DLT_FIELD_EXC_MESSAGE ||
+	    f == DLT_FIELD_TOP_FRAME || f == DLT_FIELD_DETECTOR ||
+	    f == DLT_FIELD_SOURCE || f == DLT_FIELD_HEAD);
+}
+
 static int
 conds_hold(const struct eval *ev, const struct dlt_conds *w, struct captures *caps)
 {
@@ -221,7 +236,8 @@ conds_hold(const struct eval *ev, const struct dlt_conds *w, struct captures *ca
 	int	any;
 
 	for (i = 0; i < w->nall; i++)
-		if (!cond_holds(ev, &w->all[i], caps))
+		if (cheap_field(w->all[i].field) &&
+		    !cond_holds(ev, &w->all[i], caps))
 			return (0);
 	if (w->nany > 0) {
 		any = 0;
@@ -230,6 +246,10 @@ conds_hold(const struct eval *ev, const struct dlt_conds *w, struct captures *ca
 		if (!any)
 			return (0);
 	}
+	for (i = 0; i < w->nall; i++)
+		if (!cheap_field(w->all[i].field) &&
+		    !cond_holds(ev, &w->all[i], caps))
+			return (0);
 	for (i = 0; i < w->nnone; i++)
 		if (cond_holds(ev, &w->none[i], NULL))
 			return (0);

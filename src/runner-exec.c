@@ -1496,6 +1496,18 @@ finish(struct dlt_exec_pool *p, struct exec_run *r, const struct exec_end *e)
 		d.status = DLT_EXEC_ILLEGAL;
 		d.why = xasprintf("illegal: %s", emsg != NULL ? emsg :
 		    "no message");
+	} else if (have_rec && strcmp(st, "harness-error") == 0 &&
+	    oom_exception(etype, emsg)) {
+		/*
+		 * The harness's own allocations (a model's weights, filled
+		 * in numpy) that the memory cap refused: the cap, not a
+		 * harness bug (VGG-16's 102M-weight dense layer under 6 GiB).
+		 */
+		d.status = DLT_EXEC_OOM;
+		d.why = xasprintf("the harness ran out of memory%s: %s%s%s",
+		    r->memory > 0 ? " under the cap" : "", etype != NULL ?
+		    etype : "", emsg != NULL ? ": " : "", emsg != NULL ? emsg :
+		    "");
 	} else if (have_rec) {
 		d.status = DLT_EXEC_HARNESS;
 		d.why = xasprintf("%s: %s", st, emsg != NULL ? emsg :

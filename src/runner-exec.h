@@ -51,7 +51,9 @@
  *                or its message holds "std::bad_alloc" or
  *                "RESOURCE_EXHAUSTED"; illegal (the harness found the
  *                model illegal by the IR itself: no framework saw it);
- *                unsupported and harness-error are harness;
+ *                harness-error with such an exception is oom (the
+ *                harness's own allocations refused by the cap);
+ *                unsupported and harness-error are harness otherwise;
  *   no record:   oom when the tail (64 KiB) of DIR/stderr holds
  *                "MemoryError" or "std::bad_alloc"; crashed when it
  *                holds a sanitizer's "ERROR: ...Sanitizer" report;

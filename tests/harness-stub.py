@@ -9,7 +9,7 @@ it under an importable name.
 
 What an execution does comes from the model: {"model": "stub", "stub":
 BEHAVIOUR}, BEHAVIOUR one of ok, reject, illegal, unsupported,
-harness-error, segv, abort, sigkill (SIGKILL to itself, as the OOM
+harness-error, hog-harness (a MemoryError in harness code), segv, abort, sigkill (SIGKILL to itself, as the OOM
 killer does), loop, ignore-term, hog (MemoryError caught: rejected),
 hog-raw (MemoryError on stderr, exit 1 without a record), keep:MIB
 (MIB MiB kept by the process after an ok), segv-near-cap (memory up
@@ -179,6 +179,11 @@ def execute(req):
     if what == "harness-error":
         return record(req, "harness-error",
                       exception("KeyError", "stub", "harness"))
+    if what == "hog-harness":
+        # the harness's own allocation refused (filling weights in numpy)
+        return record(req, "harness-error",
+                      exception("MemoryError", "Unable to allocate 784. MiB",
+                                "harness"))
     if what == "segv":
         os.kill(os.getpid(), signal.SIGSEGV)
     if what == "abort":

@@ -60,6 +60,7 @@ static const struct want behaviours[] = {
 	{ "illegal",		DLT_EXEC_ILLEGAL,	2,	0 },
 	{ "unsupported",	DLT_EXEC_HARNESS,	3,	0 },
 	{ "harness-error",	DLT_EXEC_HARNESS,	5,	0 },
+	{ "hog-harness",	DLT_EXEC_OOM,		5,	0 },
 	{ "segv",		DLT_EXEC_CRASHED,	-1,	SIGSEGV },
 	{ "abort",		DLT_EXEC_CRASHED,	-1,	SIGABRT },
 	{ "segv-near-cap",	DLT_EXEC_OOM,		-1,	SIGSEGV },

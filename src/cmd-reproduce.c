@@ -726,7 +726,8 @@ write_script(struct repro *r, const char *path)
 	    { "tensorflow", "adapters/tensorflow" }, { "jax", "adapters/jax" },
 	    { "keras-tensorflow", "adapters/keras" },
 	    { "keras-jax", "adapters/keras" },
-	    { "keras-pytorch", "adapters/keras" } };
+	    { "keras-pytorch", "adapters/keras" },
+	    { "onnxruntime", "adapters/onnxruntime" } };
 	struct dlt_store_exec_info	*xs = NULL;
 	struct strbuf			 sb = STRBUF_INIT, expected = STRBUF_INIT;
 	struct dlt_jw			 jw;

@@ -467,11 +467,83 @@ for _backend in ("tensorflow", "jax", "torch"):
        """, env={"KERAS_BACKEND": _backend})
 
 
+# ---- ONNX Runtime: a graph built with onnx.helper, run on the CPU provider --
+ORT_PRE = """\
+import numpy as np
+import onnx
+import onnxruntime as ort
+from onnx import TensorProto as T, helper as h, numpy_helper as nh
+
+def model(nodes, inputs, outputs, inits=(), check=False):
+    g = h.make_graph(nodes, "g", inputs, outputs, list(inits))
+    m = h.make_model(g, opset_imports=[h.make_opsetid("", 21)])
+    m.ir_version = 10
+    if check:
+        onnx.checker.check_model(m, full_check=True)
+    return ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+
+def vi(name, dtype, shape):
+    return h.make_tensor_value_info(name, dtype, shape)
+"""
+ORT_CASES = [
+    ("false-positive", None, "conv-channel-mismatch", "Conv with a 3-channel weight on a 4-channel input",
+     "s = model([h.make_node('Conv', ['x', 'w'], ['y'])], [vi('x', T.FLOAT, [1, 4, 8, 8])], [vi('y', T.FLOAT, None)],\n"
+     "          [nh.from_array(np.zeros((8, 3, 3, 3), 'float32'), 'w')])\n"
+     "s.run(None, {'x': np.zeros((1, 4, 8, 8), 'float32')})"),
+    ("false-positive", None, "matmul-shape-mismatch", "MatMul of [2,3] and [4,5]",
+     "s = model([h.make_node('MatMul', ['a', 'b'], ['y'])], [vi('a', T.FLOAT, [2, 3]), vi('b', T.FLOAT, [4, 5])],\n"
+     "          [vi('y', T.FLOAT, None)])\n"
+     "s.run(None, {'a': np.zeros((2, 3), 'float32'), 'b': np.zeros((4, 5), 'float32')})"),
+    ("false-positive", None, "bad-reshape", "Reshape of 6 elements into [4, 2]",
+     "s = model([h.make_node('Reshape', ['x', 'shape'], ['y'])], [vi('x', T.FLOAT, [2, 3])], [vi('y', T.FLOAT, None)],\n"
+     "          [nh.from_array(np.array([4, 2], 'int64'), 'shape')])\n"
+     "s.run(None, {'x': np.zeros((2, 3), 'float32')})"),
+    ("false-positive", None, "broadcast-mismatch", "Add of shapes [3] and [4] given at run time",
+     "s = model([h.make_node('Add', ['a', 'b'], ['y'])], [vi('a', T.FLOAT, ['n']), vi('b', T.FLOAT, ['m'])],\n"
+     "          [vi('y', T.FLOAT, None)])\n"
+     "s.run(None, {'a': np.zeros(3, 'float32'), 'b': np.zeros(4, 'float32')})"),
+    ("false-positive", None, "gather-float-indices", "Gather with float indices",
+     "model([h.make_node('Gather', ['x', 'i'], ['y'])], [vi('x', T.FLOAT, [4, 3]), vi('i', T.FLOAT, [2])],\n"
+     "      [vi('y', T.FLOAT, None)])"),
+    ("false-positive", None, "input-rank-mismatch", "a 3-D array fed to a 4-D input",
+     "s = model([h.make_node('Relu', ['x'], ['y'])], [vi('x', T.FLOAT, [1, 3, 8, 8])], [vi('y', T.FLOAT, None)])\n"
+     "s.run(None, {'x': np.zeros((3, 8, 8), 'float32')})"),
+    ("false-positive", None, "input-dtype-mismatch", "a float64 array fed to a float input",
+     "s = model([h.make_node('Relu', ['x'], ['y'])], [vi('x', T.FLOAT, [2, 2])], [vi('y', T.FLOAT, None)])\n"
+     "s.run(None, {'x': np.zeros((2, 2), 'float64')})"),
+    ("false-positive", None, "missing-input", "run without feeding the graph's input",
+     "s = model([h.make_node('Add', ['a', 'b'], ['y'])], [vi('a', T.FLOAT, [2]), vi('b', T.FLOAT, [2])], [vi('y', T.FLOAT, None)])\n"
+     "s.run(None, {'a': np.zeros(2, 'float32')})"),
+    ("false-positive", None, "maxpool-pad-over-kernel", "MaxPool with pads as large as its kernel",
+     "s = model([h.make_node('MaxPool', ['x'], ['y'], kernel_shape=[2, 2], pads=[2, 2, 2, 2])],\n"
+     "          [vi('x', T.FLOAT, [1, 1, 8, 8])], [vi('y', T.FLOAT, None)])\n"
+     "s.run(None, {'x': np.zeros((1, 1, 8, 8), 'float32')})"),
+    ("false-positive", None, "conv-kernel-larger-than-input", "Conv with a 7x7 kernel on a 4x4 input",
+     "s = model([h.make_node('Conv', ['x', 'w'], ['y'])], [vi('x', T.FLOAT, [1, 3, 4, 4])], [vi('y', T.FLOAT, None)],\n"
+     "          [nh.from_array(np.zeros((8, 3, 7, 7), 'float32'), 'w')])\n"
+     "s.run(None, {'x': np.zeros((1, 3, 4, 4), 'float32')})"),
+    ("false-positive", None, "unknown-op", "a node of an op no domain defines",
+     "model([h.make_node('NoSuchOp', ['x'], ['y'])], [vi('x', T.FLOAT, [2])], [vi('y', T.FLOAT, None)])"),
+    ("crash", "not-implemented", "conv-float64-kernel-missing", "Conv in float64: no CPU kernel for the type",
+     "s = model([h.make_node('Conv', ['x', 'w'], ['y'])], [vi('x', T.DOUBLE, [1, 3, 8, 8])], [vi('y', T.DOUBLE, None)],\n"
+     "          [nh.from_array(np.zeros((8, 3, 3, 3), 'float64'), 'w')])\n"
+     "s.run(None, {'x': np.zeros((1, 3, 8, 8), 'float64')})"),
+    ("nan", None, "nan-log-negative", "prints Log of a negative input",
+     "s = model([h.make_node('Log', ['x'], ['y'])], [vi('x', T.FLOAT, [3])], [vi('y', T.FLOAT, None)])\n"
+     "print(s.run(None, {'x': np.array([-1.0, 2.0, -3.0], 'float32')})[0])"),
+    ("oom", None, "oom-huge-tensor", "ConstantOfShape of (2**20, 2**20) float32",
+     "s = model([h.make_node('ConstantOfShape', ['shape'], ['y'])], [], [vi('y', T.FLOAT, None)],\n"
+     "          [nh.from_array(np.array([2 ** 20, 2 ** 20], 'int64'), 'shape')])\n"
+     "s.run(None, {})"),
+]
+for _cls, _kind, _n, _how, _code in ORT_CASES:
+    sc(_n, "onnxruntime", _cls, _kind, _how, ORT_PRE + _code + "\n")
+
 # --------------------------------------------------------------------------
 
 def versions(py):
     code = ("import importlib\n"
-            "for n in ('torch','tensorflow','jax','keras'):\n"
+            "for n in ('torch','tensorflow','jax','keras','onnxruntime'):\n"
             "    try:\n"
             "        m = importlib.import_module(n); print(n, m.__version__)\n"
             "    except Exception:\n"

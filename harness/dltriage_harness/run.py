@@ -65,7 +65,8 @@ def import_adapter(name, random_params=False):
         mod = importlib.import_module(".adapters." + module, __package__)
     except ImportError as e:
         top = (getattr(e, "name", None) or "").split(".")[0]
-        if top in ("torch", "tensorflow", "jax", "jaxlib", "keras", "numpy") or \
+        if top in ("torch", "tensorflow", "jax", "jaxlib", "keras", "numpy", "onnx",
+                   "onnxruntime") or \
                 not isinstance(e, ModuleNotFoundError):
             raise Unavailable("cannot import %s for %s: %s" % (top or module, name, e))
         raise
@@ -136,7 +137,7 @@ def main(argv=None):
         description="Build a dltriage model IR with a framework's own API, run one "
                     "forward pass, write DIR/outputs/NAME.npy and DIR/result.json.")
     ap.add_argument("--framework", "-f", help="pytorch, tensorflow, jax, keras-tensorflow, "
-                    "keras-jax, keras-pytorch, or an alias (torch, tf, keras-torch...; "
+                    "keras-jax, keras-pytorch, onnxruntime, or an alias (torch, tf, keras-torch...; "
                     "keras: KERAS_BACKEND or tensorflow)")
     ap.add_argument("--out", "-o", help="output directory")
     ap.add_argument("--list-ops", action="store_true", help="print the ops each adapter supports")

@@ -1,5 +1,5 @@
 """Framework adapters: one module per framework (torch, tensorflow, jax,
-keras), by the harness target (names.TARGETS) that each runs."""
+keras, onnxruntime), by the harness target (names.TARGETS) that each runs."""
 
 # target (the canonical name, names.py): (adapter module, KERAS_BACKEND)
 FRAMEWORKS = {
@@ -9,6 +9,7 @@ FRAMEWORKS = {
     "keras-tensorflow": ("keras", "tensorflow"),
     "keras-jax": ("keras", "jax"),
     "keras-pytorch": ("keras", "torch"),
+    "onnxruntime": ("onnxruntime", None),
 }
 
 

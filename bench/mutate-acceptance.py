@@ -14,7 +14,8 @@ mutants each framework built and ran.  Standard library only.
         [--json FILE] [--keep DIR]
 
 Frameworks are the harness's names (torch, tensorflow, jax,
-keras-tensorflow, keras-jax, keras-torch); NAME=PYTHON runs one with
+keras-tensorflow, keras-jax, keras-torch, onnxruntime); the mutants are
+made against the profiles of the frameworks given (mutate --frameworks); NAME=PYTHON runs one with
 another interpreter, and a label may be given as LABEL:NAME=PYTHON,
 e.g. torch-1.13:torch=/usr/bin/python3.  By default every framework
 importable by $DLT_PYTHON (else /work/venv/bin/python, else python3), and
@@ -80,11 +81,26 @@ def frameworks(args):
     return out
 
 
-def mutate(dlt, model, op, mode, n, seed, outdir):
+def profiles(fws):
+    """The profiles of the frameworks measured, for mutate --frameworks:
+    aware mutants are made for the targets that run them."""
+    out = []
+    for _label, name, _py in fws:
+        n = name.lower()
+        p = ("keras" if n.startswith("keras") else "pytorch" if n in ("torch", "pytorch")
+             else "onnxruntime" if n in ("ort", "onnxruntime") else "mindspore" if n in ("ms", "mindspore")
+             else n)
+        if p not in out:
+            out.append(p)
+    return ",".join(out)
+
+
+def mutate(dlt, model, op, mode, n, seed, outdir, fws=""):
     rep = outdir + ".json"
     os.makedirs(os.path.dirname(outdir), exist_ok=True)
     subprocess.run([dlt, "mutate", model, "-q", "-n", str(n), "--ops", op, "--mode", mode,
-                    "--seed", str(seed), "--report", rep, "-o", outdir],
+                    "--seed", str(seed), "--report", rep, "-o", outdir] +
+                   (["--frameworks", fws] if fws else []),
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         with open(rep) as f:
@@ -142,7 +158,8 @@ def main():
         for op in ops:
             for mode in ("aware", "generic"):
                 d = os.path.join(work, "mutants", mode, name, op)
-                rep = mutate(args.dltriage, model, op, mode, args.n, args.seed, d)
+                rep = mutate(args.dltriage, model, op, mode, args.n, args.seed, d,
+                             profiles(fws))
                 if rep is None:
                     counts[(op, mode)]["error"] += 1
                     continue

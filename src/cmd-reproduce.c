@@ -727,7 +727,8 @@ write_script(struct repro *r, const char *path)
 	    { "keras-tensorflow", "adapters/keras" },
 	    { "keras-jax", "adapters/keras" },
 	    { "keras-pytorch", "adapters/keras" },
-	    { "onnxruntime", "adapters/onnxruntime" } };
+	    { "onnxruntime", "adapters/onnxruntime" },
+	    { "mindspore", "adapters/mindspore" } };
 	struct dlt_store_exec_info	*xs = NULL;
 	struct strbuf			 sb = STRBUF_INIT, expected = STRBUF_INIT;
 	struct dlt_jw			 jw;

@@ -44,7 +44,7 @@ KERAS_BACKEND_ENV = {"tensorflow": "tensorflow", "jax": "jax", "pytorch": "torch
 # The harness's targets: the frameworks with an adapter, and Keras on
 # each backend.
 TARGETS = ("pytorch", "tensorflow", "jax") + tuple("keras-" + b for b in KERAS_BACKENDS) + \
-    ("onnxruntime",)
+    ("onnxruntime", "mindspore")
 
 # Execution modes: a target TARGET+MODE runs the same model another way on
 # the same framework, so that the oracles compare the two like two

@@ -66,7 +66,7 @@ def import_adapter(name, random_params=False):
     except ImportError as e:
         top = (getattr(e, "name", None) or "").split(".")[0]
         if top in ("torch", "tensorflow", "jax", "jaxlib", "keras", "numpy", "onnx",
-                   "onnxruntime") or \
+                   "onnxruntime", "mindspore") or \
                 not isinstance(e, ModuleNotFoundError):
             raise Unavailable("cannot import %s for %s: %s" % (top or module, name, e))
         raise
@@ -137,8 +137,8 @@ def main(argv=None):
         description="Build a dltriage model IR with a framework's own API, run one "
                     "forward pass, write DIR/outputs/NAME.npy and DIR/result.json.")
     ap.add_argument("--framework", "-f", help="pytorch, tensorflow, jax, keras-tensorflow, "
-                    "keras-jax, keras-pytorch, onnxruntime, or an alias (torch, tf, keras-torch...; "
-                    "keras: KERAS_BACKEND or tensorflow)")
+                    "keras-jax, keras-pytorch, onnxruntime, mindspore, or an alias (torch, tf, "
+                    "keras-torch, ms...; keras: KERAS_BACKEND or tensorflow)")
     ap.add_argument("--out", "-o", help="output directory")
     ap.add_argument("--list-ops", action="store_true", help="print the ops each adapter supports")
     ap.add_argument("--random-params", action="store_true",

@@ -1,5 +1,6 @@
 """Framework adapters: one module per framework (torch, tensorflow, jax,
-keras, onnxruntime), by the harness target (names.TARGETS) that each runs."""
+keras, onnxruntime, mindspore), by the harness target (names.TARGETS)
+that each runs."""
 
 # target (the canonical name, names.py): (adapter module, KERAS_BACKEND)
 FRAMEWORKS = {
@@ -10,6 +11,7 @@ FRAMEWORKS = {
     "keras-jax": ("keras", "jax"),
     "keras-pytorch": ("keras", "torch"),
     "onnxruntime": ("onnxruntime", None),
+    "mindspore": ("mindspore", None),
 }
 
 

@@ -154,47 +154,9 @@ for fw in onnxruntime pytorch; do
 done
 
 # one line per model: NAME ran:ORT,PT shape:ok|DIFFERS max_abs max_rel
-# tol:T agree:ok|DIFFERS, where max_rel is the largest |a - b| / max(|a|, |b|)
-# and T the largest |a - b| / (atol + rtol * max(|a|, |b|)) (agree: T <= 1)
-"$DLT_PYTHON" - "$R" "$TEST_SRCDIR/rules/oracles/oracles.yaml" $zoo_models >"$R/figures" 2>"$R/figures.err" <<-\EOF
-import json, os, sys
-import numpy as np
-import yaml
-R, oracles, models = sys.argv[1], sys.argv[2], sys.argv[3:]
-tol = yaml.safe_load(open(oracles))["tolerances"]
-def status(fw, m):
-    p = os.path.join(R, "zoo-" + fw, m, "result.json")
-    return json.load(open(p)) if os.path.exists(p) else None
-for m in models:
-    a, b = status("onnxruntime", m), status("pytorch", m)
-    ran = "%s,%s" % (a["status"] if a else "none", b["status"] if b else "none")
-    if not (a and b and a["status"] == b["status"] == "ok"):
-        print(m, "ran:" + ran, "shape:-", "-", "-", "tol:-", "agree:DIFFERS")
-        continue
-    shape_ok, agree, mabs, mrel, used = True, True, 0.0, 0.0, 0.0
-    for name, st in b["outputs"].items():
-        sa = a["outputs"].get(name)
-        if sa is None or sa["shape"] != st["shape"] or sa["dtype"] != st["dtype"]:
-            shape_ok = agree = False
-            continue
-        x = np.load(os.path.join(R, "zoo-onnxruntime", m, sa["file"])).astype(np.float64)
-        y = np.load(os.path.join(R, "zoo-pytorch", m, st["file"])).astype(np.float64)
-        t = tol.get(st["dtype"], tol["int"] if st["dtype"].startswith("int") else tol["default"])
-        d = np.abs(x - y)
-        big = np.maximum(np.abs(x), np.abs(y))
-        if not (np.isnan(x) == np.isnan(y)).all():
-            agree = False
-        fin = np.isfinite(d)
-        if not np.all(d[fin] <= t["atol"] + t["rtol"] * big[fin]):
-            agree = False
-        if fin.any():
-            mabs = max(mabs, float(d[fin].max()))
-            mrel = max(mrel, float((d[fin] / np.maximum(big[fin], 1e-30)).max()))
-            lim = t["atol"] + t["rtol"] * big[fin]
-            used = max(used, float((d[fin] / np.maximum(lim, 1e-300)).max()))
-    print(m, "ran:" + ran, "shape:" + ("ok" if shape_ok else "DIFFERS"),
-          "%.3g" % mabs, "%.3g" % mrel, "tol:%.3g" % used, "agree:" + ("ok" if agree else "DIFFERS"))
-EOF
+# tol:T agree:ok|DIFFERS (tests/zoo-compare.py)
+"$DLT_PYTHON" "$TEST_SRCDIR/tests/zoo-compare.py" "$R" "$TEST_SRCDIR/rules/oracles/oracles.yaml" \
+    onnxruntime pytorch $zoo_models >"$R/figures" 2>"$R/figures.err"
 
 for m in $zoo_models; do
 	line=$(awk -v m="$m" '$1 == m' "$R/figures")

@@ -1,11 +1,14 @@
 /*
  * scan.c: multi-literal scanner; see scan.h.
  *
- * For each pattern we pick the two-byte fragment least likely to occur
- * in log text (by a static byte-frequency estimate) and set its bit, in
- * every case variant for caseless patterns, in a 65536-bit table.  The
- * hot loop tests the table at every byte pair; a set bit sends the
- * position to the verifiers registered for that pair.
+ * For each pattern we pick the three-byte fragment least likely to occur
+ * in log text (by a static byte-frequency estimate) and set the bit of
+ * its hash, in every case variant for caseless patterns, in a 2^18-bit
+ * table (32 KiB, in the first-level cache).  The hot loop hashes the
+ * three bytes at every position and tests the table; a set bit sends the
+ * position to the verifiers registered for that slot.  When a pattern is
+ * shorter than three bytes the whole scanner works on byte pairs, each
+ * pair its own slot.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -17,25 +20,32 @@
 struct scan_entry {
 	size_t	pattern;	/* index in patterns */
 	size_t	offset;		/* of the fragment in the pattern */
-	int32_t	next;		/* next entry with the same pair, or -1 */
+	int32_t	next;		/* next entry in the same slot, or -1 */
 };
 
+#define SLOT_BITS	18
+#define NSLOTS		(1u << SLOT_BITS)
+
 struct dlt_scanner {
-	uint64_t		 bits[65536 / 64];
-	int32_t			*head;		/* [65536] first entry per pair, -1 */
+	uint64_t		 bits[NSLOTS / 64];
+	int32_t			*head;		/* [NSLOTS] first entry per slot, -1 */
+	int			 gram;		/* fragment length: 3, or 2 */
 	struct scan_entry	*entries;
 	size_t			 nentries, entries_alloc;
 	struct dlt_scan_pattern	*pats;
 	char			**lits;		/* owned copies; lowered for caseless */
 	size_t			 npats;
 	size_t			 minlen;
+	size_t			*singles;	/* one-byte patterns: no pair at a text's last byte */
+	size_t			 nsingles;
 };
 
 static double	byte_weight(unsigned char);
 static int	lower(int);
 static int	is_word(int);
 static int	verify(const struct dlt_scanner *, size_t, const char *, size_t, size_t);
-static void	add_pair(struct dlt_scanner *, unsigned, unsigned, size_t, size_t);
+static void	add_slot(struct dlt_scanner *, uint32_t, size_t, size_t);
+static void	add_gram(struct dlt_scanner *, const unsigned char *, int, size_t, size_t);
 
 static int
 lower(int c)
@@ -74,10 +84,16 @@ byte_weight(unsigned char c)
 	return (0.2);
 }
 
-static void
-add_pair(struct dlt_scanner *sc, unsigned a, unsigned b, size_t pat, size_t off)
+/* The slot of a three-byte fragment a | b << 8 | c << 16. */
+static inline uint32_t
+slot3(uint32_t x)
 {
-	unsigned	v = a | (b << 8);
+	return ((x * UINT32_C(0x9e3779b1)) >> (32 - SLOT_BITS));
+}
+
+static void
+add_slot(struct dlt_scanner *sc, uint32_t v, size_t pat, size_t off)
+{
 	int32_t		i;
 
 	for (i = sc->head[v]; i >= 0; i = sc->entries[i].next)
@@ -92,6 +108,36 @@ add_pair(struct dlt_scanner *sc, unsigned a, unsigned b, size_t pat, size_t off)
 	sc->bits[v >> 6] |= UINT64_C(1) << (v & 63);
 }
 
+/*
+ * Register the fragment g[0..gram) of pattern pat at offset off, in
+ * every case variant when caseless (g is lower-case then).
+ */
+static void
+add_gram(struct dlt_scanner *sc, const unsigned char *g, int caseless, size_t pat,
+    size_t off)
+{
+	unsigned	mask, k, c[3];
+	uint32_t	x;
+
+	for (mask = 0; mask < (1u << sc->gram); mask++) {
+		for (k = 0; k < (unsigned)sc->gram; k++) {
+			c[k] = g[k];
+			if (mask & (1u << k)) {
+				if (!caseless || c[k] < 'a' || c[k] > 'z')
+					break;
+				c[k] -= 32;
+			}
+		}
+		if (k < (unsigned)sc->gram)
+			continue;
+		if (sc->gram == 3) {
+			x = c[0] | c[1] << 8 | c[2] << 16;
+			add_slot(sc, slot3(x), pat, off);
+		} else
+			add_slot(sc, c[0] | c[1] << 8, pat, off);
+	}
+}
+
 struct dlt_scanner *
 dlt_scanner_new(const struct dlt_scan_pattern *pats, size_t n)
 {
@@ -99,13 +145,15 @@ dlt_scanner_new(const struct dlt_scan_pattern *pats, size_t n)
 	size_t			 i, k, best;
 	double			 w, bestw;
 	const unsigned char	*l;
-	unsigned		 a, b;
+	unsigned char		 g[3];
+	unsigned		 b;
 
 	sc = xcalloc(1, sizeof *sc);
-	sc->head = xmalloc(65536 * sizeof *sc->head);
-	memset(sc->head, 0xff, 65536 * sizeof *sc->head);
+	sc->head = xmalloc(NSLOTS * sizeof *sc->head);
+	memset(sc->head, 0xff, NSLOTS * sizeof *sc->head);
 	sc->npats = n;
 	sc->minlen = (size_t)-1;
+	sc->gram = 3;
 	if (n == 0)
 		return (sc);
 	sc->pats = xcalloc(n, sizeof *sc->pats);
@@ -119,40 +167,35 @@ dlt_scanner_new(const struct dlt_scan_pattern *pats, size_t n)
 				sc->lits[i][k] = (char)lower((unsigned char)sc->lits[i][k]);
 		if (pats[i].len < sc->minlen)
 			sc->minlen = pats[i].len;
+	}
+	if (sc->minlen < 3)
+		sc->gram = 2;
+	for (i = 0; i < n; i++) {
 		l = (const unsigned char *)sc->lits[i];
-		if (pats[i].len < 2) {
-			/* single byte: register every pair starting with it */
+		if (sc->pats[i].len < 2) {
+			sc->singles = xreallocarray(sc->singles, sc->nsingles + 1,
+			    sizeof *sc->singles);
+			sc->singles[sc->nsingles++] = i;
+			/* a single byte: register every pair starting with it */
 			for (b = 0; b < 256; b++) {
-				add_pair(sc, l[0], b, i, 0);
-				if (pats[i].caseless && l[0] >= 'a' && l[0] <= 'z')
-					add_pair(sc, l[0] - 32u, b, i, 0);
+				g[0] = l[0];
+				g[1] = (unsigned char)b;
+				add_gram(sc, g, sc->pats[i].caseless, i, 0);
 			}
 			continue;
 		}
 		best = 0;
 		bestw = -1;
-		for (k = 0; k + 1 < pats[i].len; k++) {
+		for (k = 0; k + (size_t)sc->gram <= sc->pats[i].len; k++) {
 			w = byte_weight(l[k]) * byte_weight(l[k + 1]);
-			if (pats[i].caseless) {
-				/* a lower-case pair also matches its upper-case forms */
-				w *= 1.5;
-			}
+			if (sc->gram == 3)
+				w *= byte_weight(l[k + 2]);
 			if (bestw < 0 || w < bestw) {
 				bestw = w;
 				best = k;
 			}
 		}
-		a = l[best];
-		b = l[best + 1];
-		add_pair(sc, a, b, i, best);
-		if (pats[i].caseless) {
-			unsigned ua = (a >= 'a' && a <= 'z') ? a - 32 : a;
-			unsigned ub = (b >= 'a' && b <= 'z') ? b - 32 : b;
-
-			add_pair(sc, ua, b, i, best);
-			add_pair(sc, a, ub, i, best);
-			add_pair(sc, ua, ub, i, best);
-		}
+		add_gram(sc, l + best, sc->pats[i].caseless, i, best);
 	}
 	return (sc);
 }
@@ -170,6 +213,7 @@ dlt_scanner_free(struct dlt_scanner *sc)
 	free(sc->pats);
 	free(sc->entries);
 	free(sc->head);
+	free(sc->singles);
 	free(sc);
 }
 
@@ -198,43 +242,105 @@ verify(const struct dlt_scanner *sc, size_t p, const char *buf, size_t len, size
 	return (1);
 }
 
+/* The candidates registered at slot v for a fragment at i: a match? */
+static int
+candidates(const struct dlt_scanner *sc, uint32_t v, const char *buf, size_t len,
+    size_t pos, size_t i, size_t *at, int *id)
+{
+	size_t	start;
+	int32_t	e;
+	int	found = 0;
+
+	for (e = sc->head[v]; e >= 0; e = sc->entries[e].next) {
+		if (sc->entries[e].offset > i)
+			continue;
+		start = i - sc->entries[e].offset;
+		if (start < pos)
+			continue;
+		if (verify(sc, sc->entries[e].pattern, buf, len, start) &&
+		    (!found || start < *at)) {
+			found = 1;
+			*at = start;
+			*id = sc->pats[sc->entries[e].pattern].id;
+		}
+	}
+	return (found);
+}
+
+/* A one-byte pattern as the last byte of buf[0..len) (no pair there). */
+static int
+last_byte(const struct dlt_scanner *sc, const char *buf, size_t len, size_t *at, int *id)
+{
+	size_t	k;
+
+	for (k = 0; k < sc->nsingles; k++)
+		if (verify(sc, sc->singles[k], buf, len, len - 1)) {
+			*at = len - 1;
+			*id = sc->pats[sc->singles[k]].id;
+			return (1);
+		}
+	return (0);
+}
+
 int
 dlt_scanner_next(const struct dlt_scanner *sc, const char *buf, size_t len,
     size_t pos, size_t *at, int *id)
 {
 	const unsigned char	*p = (const unsigned char *)buf;
 	const uint64_t		*bits = sc->bits;
-	size_t			 i, start, bestat;
-	unsigned		 v;
-	int32_t			 e;
-	int			 found;
+	size_t			 i;
+	uint32_t		 v, x;
 
-	if (sc->npats == 0 || len < 2 || pos + 1 >= len)
+	if (sc->npats == 0 || pos >= len)
 		return (0);
-	for (i = pos; i + 1 < len; i++) {
-		v = p[i] | ((unsigned)p[i + 1] << 8);
-		if ((bits[v >> 6] & (UINT64_C(1) << (v & 63))) == 0)
-			continue;
-		/* candidates: pick the earliest verified start */
-		found = 0;
-		bestat = 0;
-		for (e = sc->head[v]; e >= 0; e = sc->entries[e].next) {
-			if (sc->entries[e].offset > i)
-				continue;
-			start = i - sc->entries[e].offset;
-			if (start < pos)
-				continue;
-			if (verify(sc, sc->entries[e].pattern, buf, len, start) &&
-			    (!found || start < bestat)) {
-				found = 1;
-				bestat = start;
-				*id = sc->pats[sc->entries[e].pattern].id;
-			}
+	if (sc->gram == 2) {
+		for (i = pos; i + 1 < len; i++) {
+			v = p[i] | (uint32_t)p[i + 1] << 8;
+			if ((bits[v >> 6] & (UINT64_C(1) << (v & 63))) != 0 &&
+			    candidates(sc, v, buf, len, pos, i, at, id))
+				return (1);
 		}
-		if (found) {
-			*at = bestat;
+		return (last_byte(sc, buf, len, at, id));
+	}
+	/*
+	 * Four positions per step from one eight-byte load, their four
+	 * table bits tested together: the loads and hashes of one step do
+	 * not wait for each other.
+	 */
+	for (i = pos; i + 8 <= len; i += 4) {
+		uint64_t	w;
+		uint32_t	v0, v1, v2, v3;
+
+		memcpy(&w, p + i, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+		w = __builtin_bswap64(w);
+#endif
+		v0 = slot3((uint32_t)w & 0xffffff);
+		v1 = slot3((uint32_t)(w >> 8) & 0xffffff);
+		v2 = slot3((uint32_t)(w >> 16) & 0xffffff);
+		v3 = slot3((uint32_t)(w >> 24) & 0xffffff);
+		if (((bits[v0 >> 6] >> (v0 & 63)) | (bits[v1 >> 6] >> (v1 & 63)) |
+		    (bits[v2 >> 6] >> (v2 & 63)) | (bits[v3 >> 6] >> (v3 & 63))) & 1) {
+			if (((bits[v0 >> 6] >> (v0 & 63)) & 1) &&
+			    candidates(sc, v0, buf, len, pos, i, at, id))
+				return (1);
+			if (((bits[v1 >> 6] >> (v1 & 63)) & 1) &&
+			    candidates(sc, v1, buf, len, pos, i + 1, at, id))
+				return (1);
+			if (((bits[v2 >> 6] >> (v2 & 63)) & 1) &&
+			    candidates(sc, v2, buf, len, pos, i + 2, at, id))
+				return (1);
+			if (((bits[v3 >> 6] >> (v3 & 63)) & 1) &&
+			    candidates(sc, v3, buf, len, pos, i + 3, at, id))
+				return (1);
+		}
+	}
+	for (; i + 2 < len; i++) {
+		x = p[i] | (uint32_t)p[i + 1] << 8 | (uint32_t)p[i + 2] << 16;
+		v = slot3(x);
+		if ((bits[v >> 6] & (UINT64_C(1) << (v & 63))) != 0 &&
+		    candidates(sc, v, buf, len, pos, i, at, id))
 			return (1);
-		}
 	}
 	return (0);
 }
@@ -245,16 +351,30 @@ dlt_scanner_each(const struct dlt_scanner *sc, const char *line, size_t len,
 {
 	const unsigned char	*p = (const unsigned char *)line;
 	size_t			 i, start, pat;
-	unsigned		 v;
+	uint32_t		 v;
 	int32_t			 e;
 	char			 stackseen[256], *seen;
 
-	if (sc->npats == 0 || len < 2)
+	if (sc->npats == 0 || len == 0)
 		return;
 	seen = sc->npats <= sizeof stackseen ? stackseen : xmalloc(sc->npats);
 	memset(seen, 0, sc->npats);
-	for (i = 0; i + 1 < len; i++) {
-		v = p[i] | ((unsigned)p[i + 1] << 8);
+	for (i = 0; i < sc->nsingles; i++)
+		if (verify(sc, sc->singles[i], line, len, len - 1))
+			seen[sc->singles[i]] = 1;
+	for (i = 0; i + (size_t)sc->gram <= len; i++) {
+		if (sc->gram == 3 && i + 4 <= len) {
+			uint32_t	x;
+
+			memcpy(&x, p + i, 4);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+			x = __builtin_bswap32(x);
+#endif
+			v = slot3(x & 0xffffff);
+		} else if (sc->gram == 3)
+			v = slot3(p[i] | (uint32_t)p[i + 1] << 8 | (uint32_t)p[i + 2] << 16);
+		else
+			v = p[i] | (uint32_t)p[i + 1] << 8;
 		if ((sc->bits[v >> 6] & (UINT64_C(1) << (v & 63))) == 0)
 			continue;
 		for (e = sc->head[v]; e >= 0; e = sc->entries[e].next) {

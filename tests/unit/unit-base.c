@@ -1,6 +1,7 @@
 /*
  * unit-base.c: unit tests of the base modules (diag, json writer, vocab,
- * YAML scalar helpers), linked against libdlt.a.  Prints TAP.
+ * YAML scalar helpers, the multi-literal scanner, the literals a regex
+ * requires), linked against libdlt.a.  Prints TAP.
  */
 #include <limits.h>
 #include <math.h>
@@ -11,6 +12,8 @@
 
 #include "diag.h"
 #include "json.h"
+#include "regex.h"
+#include "scan.h"
 #include "strbuf.h"
 #include "vocab.h"
 #include "xmalloc.h"
@@ -22,6 +25,8 @@ static void	test_diag(void);
 static void	test_json(void);
 static void	test_vocab(void);
 static void	test_yaml(void);
+static void	test_scan(void);
+static void	test_rx_literals(void);
 
 static void
 test_diag(void)
@@ -225,6 +230,255 @@ test_yaml(void)
 	}
 }
 
+/* A small deterministic generator (xorshift), the same run every time. */
+static unsigned long long rng_state = 88172645463325252ULL;
+
+static unsigned
+rnd(unsigned n)
+{
+	rng_state ^= rng_state << 13;
+	rng_state ^= rng_state >> 7;
+	rng_state ^= rng_state << 17;
+	return ((unsigned)(rng_state % n));
+}
+
+static int
+lc(int c)
+{
+	return (c >= 'A' && c <= 'Z' ? c + 32 : c);
+}
+
+static int
+wordc(int c)
+{
+	return ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	    (c >= '0' && c <= '9') || c == '_');
+}
+
+/* Does pattern k occur at text[i] (the reference the scanner must agree with)? */
+static int
+naive_at(const struct dlt_scan_pattern *pt, const char *t, size_t n, size_t i)
+{
+	size_t	k;
+
+	if (i + pt->len > n)
+		return (0);
+	for (k = 0; k < pt->len; k++)
+		if (pt->caseless ? lc((unsigned char)t[i + k]) != lc((unsigned char)pt->lit[k]) :
+		    t[i + k] != pt->lit[k])
+			return (0);
+	if (pt->word && ((i > 0 && wordc((unsigned char)t[i - 1])) ||
+	    (i + pt->len < n && wordc((unsigned char)t[i + pt->len]))))
+		return (0);
+	return (1);
+}
+
+static void
+collect(int id, void *arg)
+{
+	((char *)arg)[id] = 1;
+}
+
+/*
+ * The scanner against a naive search: random patterns over a small
+ * alphabet (so that they occur), with and without case and word
+ * boundaries, three bytes and longer (three-byte fragments) or with
+ * shorter ones among them (byte pairs), on random texts.
+ */
+static void
+test_scan(void)
+{
+	static const char	 alpha[] = "abAB_ :x\n";
+	struct dlt_scan_pattern	 pats[12];
+	char			 lits[12][8], text[300], seen[12], want[12];
+	struct dlt_scanner	*sc;
+	size_t			 n, i, pos, at, wat;
+	int			 round, np, k, id, hit, bad_next = 0, bad_each = 0, mode;
+
+	for (round = 0; round < 400; round++) {
+		mode = round % 2;	/* 0: all >= 3 bytes; 1: some shorter */
+		np = 1 + (int)rnd(12);
+		for (k = 0; k < np; k++) {
+			size_t len = (mode ? 1 : 3) + rnd(mode ? 6 : 4), j;
+
+			for (j = 0; j < len; j++)
+				lits[k][j] = alpha[rnd(sizeof alpha - 1)];
+			pats[k].lit = lits[k];
+			pats[k].len = len;
+			pats[k].caseless = (int)rnd(2);
+			pats[k].word = rnd(4) == 0;
+			pats[k].id = k;
+		}
+		n = rnd(sizeof text);
+		for (i = 0; i < n; i++)
+			text[i] = alpha[rnd(sizeof alpha - 1)];
+		sc = dlt_scanner_new(pats, (size_t)np);
+		/* every hit of next, from every start, is the first occurrence */
+		for (pos = 0; pos < n; pos += 1 + rnd(7)) {
+			wat = (size_t)-1;
+			for (i = pos; i < n && wat == (size_t)-1; i++)
+				for (k = 0; k < np; k++)
+					if (naive_at(&pats[k], text, n, i)) {
+						wat = i;
+						break;
+					}
+			hit = dlt_scanner_next(sc, text, n, pos, &at, &id);
+			if (wat == (size_t)-1 ? hit : (!hit || at != wat ||
+			    !naive_at(&pats[id], text, n, at))) {
+				if (bad_next++ < 4) {
+					printf("# next from %zu in %zu bytes: want %zd, got %d at %zd;", pos, n, (ssize_t)wat, hit, hit ? (ssize_t)at : -1);
+					for (k = 0; k < np; k++)
+						printf(" '%.*s'%s%s", (int)pats[k].len, pats[k].lit, pats[k].caseless ? "/i" : "", pats[k].word ? "/w" : "");
+					printf("\n");
+				}
+			}
+		}
+		memset(seen, 0, sizeof seen);
+		memset(want, 0, sizeof want);
+		dlt_scanner_each(sc, text, n, collect, seen);
+		for (k = 0; k < np; k++)
+			for (i = 0; i < n; i++)
+				if (naive_at(&pats[k], text, n, i))
+					want[k] = 1;
+		if (memcmp(seen, want, (size_t)np) != 0)
+			bad_each++;
+		dlt_scanner_free(sc);
+	}
+	ok(bad_next == 0, "scan: next finds the first occurrence (%d wrong)", bad_next);
+	ok(bad_each == 0, "scan: each reports the patterns present (%d wrong)", bad_each);
+}
+
+/* A random pattern over a small grammar (alternation, groups, classes, quantifiers). */
+static void
+gen_rx(struct strbuf *sb, int depth)
+{
+	static const char	*atoms[] = { "a", "b", "A", "c", " ", "\\.", "\\b", "\\d",
+	    "[ab]", "[^a]", ".", "\\w", "^", "$", "\\(", "{", "x{2}", "\\n" };
+	static const char	*quant[] = { "", "", "", "?", "*", "+", "{0,2}", "{1,3}", "{2}", "??", "*+" };
+	static const char	*open[] = { "(", "(?:", "(?<g>", "(?>", "(?=", "(?!", "(?<!", "(?i:", "(?<=" };
+	int			 nalt = 1 + (rnd(3) == 0), a, k, n;
+
+	for (a = 0; a < nalt; a++) {
+		if (a)
+			strbuf_addch(sb, '|');
+		n = 1 + (int)rnd(6);
+		for (k = 0; k < n; k++) {
+			if (depth < 2 && rnd(5) == 0) {
+				strbuf_addstr(sb, open[rnd(sizeof open / sizeof open[0])]);
+				gen_rx(sb, depth + 1);
+				strbuf_addch(sb, ')');
+			} else if (rnd(3) == 0)
+				strbuf_addstr(sb, atoms[rnd(sizeof atoms / sizeof atoms[0])]);
+			else
+				strbuf_addch(sb, "abcAB"[rnd(5)]);
+			if (rnd(3) == 0)
+				strbuf_addstr(sb, quant[rnd(sizeof quant / sizeof quant[0])]);
+		}
+	}
+}
+
+static int
+lits_present(const struct dlt_rx_lits *L, const char *s, size_t n)
+{
+	size_t	k, i, j;
+
+	for (k = 0; k < L->n; k++)
+		for (i = 0; i + L->len[k] <= n; i++) {
+			for (j = 0; j < L->len[k]; j++)
+				if (L->caseless ? lc((unsigned char)s[i + j]) !=
+				    lc((unsigned char)L->lit[k][j]) : s[i + j] != L->lit[k][j])
+					break;
+			if (j == L->len[k])
+				return (1);
+		}
+	return (0);
+}
+
+static int
+lits_are(const char *pattern, int flags, const char *want)
+{
+	struct dlt_rx_error	 err;
+	struct dlt_rx		*rx = dlt_rx_compile(pattern, flags, &err);
+	struct dlt_rx_lits	 L;
+	struct strbuf		 got = STRBUF_INIT;
+	size_t			 k;
+	int			 r;
+
+	if (rx == NULL)
+		return (0);
+	dlt_rx_literals(rx, 3, &L);
+	for (k = 0; k < L.n; k++) {
+		if (k)
+			strbuf_addch(&got, '|');
+		strbuf_add(&got, L.lit[k], L.len[k]);
+	}
+	if (L.caseless)
+		strbuf_addstr(&got, " (caseless)");
+	r = strcmp(got.buf != NULL ? got.buf : "", want) == 0;
+	if (!r)
+		printf("# %s: got '%s', want '%s'\n", pattern, got.buf != NULL ? got.buf : "", want);
+	dlt_rx_lits_release(&L);
+	strbuf_release(&got);
+	dlt_rx_free(rx);
+	return (r);
+}
+
+/*
+ * dlt_rx_literals: what it derives from the shapes the rules use, and,
+ * on random patterns and subjects, never a literal set that a matching
+ * subject lacks.
+ */
+static void
+test_rx_literals(void)
+{
+	struct dlt_rx_error	 err;
+	struct dlt_rx		*rx;
+	struct dlt_rx_lits	 L;
+	struct strbuf		 sb = STRBUF_INIT;
+	char			 subj[40];
+	int			 round, s, unsound = 0, derived = 0, patterns = 0;
+	size_t			 n, i;
+
+	ok(lits_are("Segmentation fault", 0, "Segmentation fault"), "literals: a plain string");
+	ok(lits_are("(?:Check failed|CHECK failed): (?<cond>[^\\n]*)", 0,
+	    "Check failed|CHECK failed"), "literals: a group's alternatives");
+	ok(lits_are("(?i)\\bout of memory\\b|std::bad_alloc", 0,
+	    "out of memory|std::bad_alloc (caseless)"), "literals: inline caseless, two alternatives");
+	ok(lits_are("abc|x", 0, ""), "literals: none when an alternative has no run of three");
+	ok(lits_are("abcd?ef", 0, "abc"), "literals: a quantified byte ends the run");
+	ok(lits_are("foo(?!barbaz)qux", 0, "foo"), "literals: a negative lookahead adds nothing");
+	ok(lits_are("(?:abcd)?xyz", 0, "xyz"), "literals: an optional group adds nothing");
+	ok(lits_are("(?x) abc", 0, ""), "literals: none in extended mode");
+	ok(lits_are("a\\x41bc", 0, ""), "literals: none past an escape it does not read");
+	ok(lits_are("x{2,}abcd\\.py", 0, "abcd.py"), "literals: escaped punctuation is literal");
+	ok(lits_are("Check", DLT_RX_CASELESS, "Check (caseless)"), "literals: a caseless condition");
+	for (round = 0; round < 3000; round++) {
+		strbuf_reset(&sb);
+		gen_rx(&sb, 0);
+		if ((rx = dlt_rx_compile(sb.buf, rnd(4) == 0 ? DLT_RX_CASELESS : 0, &err)) == NULL)
+			continue;
+		patterns++;
+		if (dlt_rx_literals(rx, 2, &L) > 0) {
+			derived++;
+			for (s = 0; s < 60; s++) {
+				n = rnd(sizeof subj);
+				for (i = 0; i < n; i++)
+					subj[i] = "abcAB .(x{12\n"[rnd(13)];
+				if (dlt_rx_match(rx, subj, n, 0, NULL) && !lits_present(&L, subj, n)) {
+					if (unsound++ < 5)
+						printf("# unsound: /%s/ on '%.*s'\n", sb.buf, (int)n, subj);
+				}
+			}
+		}
+		dlt_rx_lits_release(&L);
+		dlt_rx_free(rx);
+	}
+	strbuf_release(&sb);
+	ok(unsound == 0 && derived > patterns / 10,
+	    "literals: sound on random patterns (%d patterns, %d with literals, %d unsound)",
+	    patterns, derived, unsound);
+}
+
 int
 main(void)
 {
@@ -232,5 +486,7 @@ main(void)
 	test_json();
 	test_vocab();
 	test_yaml();
+	test_scan();
+	test_rx_literals();
 	return (tap_done());
 }

@@ -7,6 +7,7 @@
  * by itself: every decision comes from the rule set.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,11 +35,31 @@ struct captures {
 	int		n;
 };
 
+/*
+ * The literal prefilter: the literals one of which a condition's regex
+ * needs (dlt_rx_literals), found in a block's text by one scan, so that
+ * the regexes of conditions whose literals are all absent are not run.
+ */
+struct litcond {
+	const struct dlt_cond	*c;		/* NULL: empty slot */
+	size_t			 first, n;	/* its literals' ids */
+};
+
+struct litmemo {
+	int		 done;			/* seen[] is for this block */
+	unsigned char	*seen;			/* [nlits] */
+};
+
 struct dlt_classifier {
 	const struct dlt_ruleset	*rules;
 	char				*framework;	/* override */
 	struct dlt_scanner		*scanner;
 	struct dlt_parser		 parser;
+	struct dlt_scanner		*litscan;
+	size_t				 nlits;
+	struct litcond			*lc;		/* open addressing */
+	size_t				 lcmask;
+	struct litmemo			 text;
 	/* the log being classified */
 	const char			*source;
 	const char			*log_head;
@@ -51,6 +72,7 @@ struct eval {
 	const struct dlt_incident	*inc;
 	const char			*top;
 	const char			*framework;
+	struct litmemo			*text;		/* the block's literals */
 };
 
 static int	incident_cb(struct dlt_incident *, void *);
@@ -65,6 +87,9 @@ static char	*first_line(const char *, size_t);
 static int	flush_pending(struct dlt_classifier *, dlt_failure_fn, void *);
 static void	file_framework(struct dlt_classifier *);
 static int	looks_binary(const char *, size_t);
+static void	lits_build(struct dlt_classifier *);
+static int	lits_may_match(const struct eval *, const struct dlt_cond *,
+		    const char *, struct litmemo *);
 
 struct dlt_classifier *
 dlt_classifier_new(const struct dlt_ruleset *rules, const struct dlt_classify_opts *opts)
@@ -91,7 +116,119 @@ dlt_classifier_new(const struct dlt_ruleset *rules, const struct dlt_classify_op
 	cl->scanner = dlt_scanner_new(pats, n);
 	free(pats);
 	dlt_parser_init(&cl->parser, rules, cl->scanner);
+	lits_build(cl);
 	return (cl);
+}
+
+static size_t
+lc_slot(const struct dlt_classifier *cl, const struct dlt_cond *c)
+{
+	size_t	h = (size_t)(((uintptr_t)c >> 3) * UINT64_C(0x9e3779b97f4a7c15) >> 17);
+
+	for (h &= cl->lcmask; cl->lc[h].c != NULL && cl->lc[h].c != c; h = (h + 1) & cl->lcmask)
+		;
+	return (h);
+}
+
+struct litbuild {
+	struct dlt_scan_pattern	*pats;
+	size_t			 n, alloc;
+};
+
+static void
+lits_add_list(struct dlt_classifier *cl, struct litbuild *b, const struct dlt_cond *v,
+    size_t nv)
+{
+	struct dlt_rx_lits	 L;
+	size_t			 i, k, h;
+
+	for (i = 0; i < nv; i++) {
+		if (v[i].field != DLT_FIELD_TEXT || dlt_rx_literals(v[i].rx, 3, &L) == 0)
+			continue;
+		h = lc_slot(cl, &v[i]);
+		if (cl->lc[h].c != NULL) {	/* seen already */
+			dlt_rx_lits_release(&L);
+			continue;
+		}
+		cl->lc[h].c = &v[i];
+		cl->lc[h].first = cl->nlits;
+		cl->lc[h].n = L.n;
+		for (k = 0; k < L.n; k++) {
+			XGROW(b->pats, b->n + 1, b->alloc);
+			b->pats[b->n].lit = L.lit[k];	/* now owned by b */
+			b->pats[b->n].len = L.len[k];
+			b->pats[b->n].caseless = L.caseless;
+			b->pats[b->n].word = 0;
+			b->pats[b->n].id = (int)cl->nlits++;
+			b->n++;
+		}
+		free(L.lit);
+		free(L.len);
+	}
+}
+
+static void
+lits_build(struct dlt_classifier *cl)
+{
+	const struct dlt_ruleset	*rs = cl->rules;
+	const struct dlt_conds		*w;
+	struct litbuild			 b;
+	size_t				 i, nconds = 0, size;
+
+	memset(&b, 0, sizeof b);
+	for (i = 0; i < rs->nrules + rs->nframeworks; i++) {
+		w = i < rs->nrules ? &rs->rules[i].when : &rs->frameworks[i - rs->nrules].when;
+		nconds += w->nall + w->nany + w->nnone;
+	}
+	for (size = 16; size < 2 * nconds; size *= 2)
+		;
+	cl->lc = xcalloc(size, sizeof *cl->lc);
+	cl->lcmask = size - 1;
+	for (i = 0; i < rs->nrules + rs->nframeworks; i++) {
+		w = i < rs->nrules ? &rs->rules[i].when : &rs->frameworks[i - rs->nrules].when;
+		lits_add_list(cl, &b, w->all, w->nall);
+		lits_add_list(cl, &b, w->any, w->nany);
+		lits_add_list(cl, &b, w->none, w->nnone);
+	}
+	cl->litscan = dlt_scanner_new(b.pats, b.n);
+	for (i = 0; i < b.n; i++)
+		free((char *)b.pats[i].lit);
+	free(b.pats);
+	cl->text.seen = xcalloc(cl->nlits > 0 ? cl->nlits : 1, 1);
+}
+
+static void
+lit_seen(int id, void *arg)
+{
+	((unsigned char *)arg)[id] = 1;
+}
+
+/*
+ * Can condition c match subject s?  0 only when c's regex needs one of
+ * its literals and s holds none of them.
+ */
+static int
+lits_may_match(const struct eval *ev, const struct dlt_cond *c, const char *s,
+    struct litmemo *m)
+{
+	const struct dlt_classifier	*cl = ev->cl;
+	const struct litcond		*lc;
+	size_t				 i;
+
+	if (m == NULL || s == NULL || cl->nlits == 0)
+		return (1);
+	lc = &cl->lc[lc_slot(cl, c)];
+	if (lc->c == NULL)
+		return (1);
+	if (!m->done) {
+		memset(m->seen, 0, cl->nlits);
+		dlt_scanner_each(cl->litscan, s, strlen(s), lit_seen, m->seen);
+		m->done = 1;
+	}
+	for (i = 0; i < lc->n; i++)
+		if (m->seen[lc->first + i])
+			return (1);
+	return (0);
 }
 
 void
@@ -119,6 +256,9 @@ dlt_classifier_free(struct dlt_classifier *cl)
 	free(cl->pending);
 	dlt_parser_release(&cl->parser);
 	dlt_scanner_free(cl->scanner);
+	dlt_scanner_free(cl->litscan);
+	free(cl->lc);
+	free(cl->text.seen);
 	free(cl->framework);
 	free(cl);
 }
@@ -179,6 +319,8 @@ cond_holds(const struct eval *ev, const struct dlt_cond *c, struct captures *cap
 
 	switch (c->field) {
 	case DLT_FIELD_TEXT:
+		if (!lits_may_match(ev, c, inc->text.buf, ev->text))
+			return (0);
 		return (match_one(c, inc->text.buf, caps));
 	case DLT_FIELD_HEAD:
 		return (match_one(c, inc->head, caps));
@@ -341,6 +483,8 @@ incident_cb(struct dlt_incident *inc, void *arg)
 	memset(&ev, 0, sizeof ev);
 	ev.cl = cl;
 	ev.inc = inc;
+	cl->text.done = 0;
+	ev.text = &cl->text;
 
 	/* framework */
 	if (cl->framework != NULL)

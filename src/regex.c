@@ -14,6 +14,7 @@ struct dlt_rx {
 	pcre2_match_data	*md;
 	pcre2_match_context	*mctx;
 	char			*pattern;
+	int			 flags;
 	int			 jit;
 };
 
@@ -49,6 +50,7 @@ dlt_rx_compile(const char *pattern, int flags, struct dlt_rx_error *err)
 	pcre2_set_match_limit(rx->mctx, 1000000);
 	pcre2_set_depth_limit(rx->mctx, 10000);
 	rx->pattern = xstrdup(pattern);
+	rx->flags = flags;
 	return (rx);
 }
 
@@ -180,4 +182,364 @@ dlt_rx_version(void)
 	if (buf[0] == '\0')
 		pcre2_config(PCRE2_CONFIG_VERSION, buf);
 	return (buf);
+}
+
+/*
+ * Required literals.  The reader follows the top level of a pattern only:
+ * groups, classes, escapes that stand for classes and anything quantified
+ * end the current run of literal bytes and add nothing; a construct it
+ * does not follow (back-references, \Q, \x, verbs, comments, extended
+ * mode) makes it give up.  Giving up, or an alternative whose longest run
+ * is shorter than minlen, means no literal set: the regex must then be
+ * run on every subject.  What it returns is never stronger than the
+ * pattern: a caseless literal stands for its case-sensitive forms too.
+ */
+#define NOT_FOUND ((size_t)-1)
+
+static size_t
+rx_skip_class(const char *p, size_t i, size_t n)
+{
+	const char	*e;
+
+	i++;
+	if (i < n && p[i] == '^')
+		i++;
+	if (i < n && p[i] == ']')
+		i++;
+	while (i < n) {
+		if (p[i] == '\\') {
+			i += 2;
+			continue;
+		}
+		if (p[i] == '[' && i + 1 < n && p[i + 1] == ':' &&
+		    (e = strstr(p + i + 2, ":]")) != NULL) {
+			i = (size_t)(e - p) + 2;
+			continue;
+		}
+		if (p[i] == ']')
+			return (i + 1);
+		i++;
+	}
+	return (NOT_FOUND);
+}
+
+static size_t
+rx_skip_group(const char *p, size_t i, size_t n)
+{
+	int	depth = 0;
+
+	while (i < n) {
+		if (p[i] == '\\') {
+			i += 2;
+			continue;
+		}
+		if (p[i] == '[') {
+			if ((i = rx_skip_class(p, i, n)) == NOT_FOUND)
+				return (NOT_FOUND);
+			continue;
+		}
+		if (p[i] == '(')
+			depth++;
+		else if (p[i] == ')' && --depth == 0)
+			return (i + 1);
+		i++;
+	}
+	return (NOT_FOUND);
+}
+
+/* Length of the quantifier at p[i] (0: none); *optional when it allows zero. */
+static size_t
+rx_quantifier(const char *p, size_t i, size_t n, int *optional)
+{
+	size_t	j = i, lo = 0, digits = 0;
+
+	*optional = 0;
+	if (i >= n)
+		return (0);
+	if (p[i] == '?' || p[i] == '*' || p[i] == '+') {
+		*optional = p[i] != '+';
+		j = i + 1;
+	} else if (p[i] == '{') {
+		j = i + 1;
+		while (j < n && p[j] >= '0' && p[j] <= '9') {
+			lo = lo * 10 + (size_t)(p[j] - '0');
+			if (lo > 100000)
+				lo = 100000;
+			j++;
+			digits++;
+		}
+		if (j < n && p[j] == ',') {
+			j++;
+			while (j < n && p[j] >= '0' && p[j] <= '9')
+				j++, digits++;
+		}
+		if (j >= n || p[j] != '}' || digits == 0)
+			return (0);	/* not a quantifier: '{' is a literal */
+		j++;
+		*optional = lo == 0;
+	} else
+		return (0);
+	if (j < n && (p[j] == '?' || p[j] == '+'))
+		j++;
+	return (j - i);
+}
+
+/* Does an option setting (?...) anywhere turn on 'i', or 'x' (give up)? */
+static int
+rx_options(const char *p, int *caseless)
+{
+	const char	*q, *e;
+
+	for (q = strstr(p, "(?"); q != NULL; q = strstr(q + 2, "(?")) {
+		for (e = q + 2; (*e >= 'a' && *e <= 'z') || (*e >= 'A' && *e <= 'Z') ||
+		    *e == '-' || *e == '^'; e++)
+			;
+		if (e == q + 2 || (*e != ')' && *e != ':'))
+			continue;
+		if (memchr(q + 2, 'x', (size_t)(e - q - 2)) != NULL)
+			return (-1);
+		if (memchr(q + 2, 'i', (size_t)(e - q - 2)) != NULL)
+			*caseless = 1;
+	}
+	return (0);
+}
+
+static void
+lits_add(struct dlt_rx_lits *out, const char *s, size_t len)
+{
+	size_t	k;
+
+	for (k = 0; k < out->n; k++)
+		if (out->len[k] == len && memcmp(out->lit[k], s, len) == 0)
+			return;
+	XGROW(out->lit, out->n + 1, out->alloc);
+	out->len = xreallocarray(out->len, out->alloc, sizeof *out->len);
+	out->lit[out->n] = xstrndup(s, len);
+	out->len[out->n] = len;
+	out->n++;
+}
+
+/* The shortest literal of a set: how selective it is. */
+static size_t
+lits_quality(const struct dlt_rx_lits *l)
+{
+	size_t	k, q = (size_t)-1;
+
+	for (k = 0; k < l->n; k++)
+		if (l->len[k] < q)
+			q = l->len[k];
+	return (l->n > 0 ? q : 0);
+}
+
+/*
+ * Where the content of the group opened at p[i] starts, or NOT_FOUND
+ * when its content need not occur in a match (lookarounds other than a
+ * positive lookahead, conditionals) or the reader does not know it.
+ */
+static size_t
+rx_group_content(const char *p, size_t i, size_t n)
+{
+	const char	*e;
+
+	if (i + 1 >= n || p[i + 1] != '?')
+		return (i + 1);				/* (...) */
+	if (i + 2 >= n)
+		return (NOT_FOUND);
+	switch (p[i + 2]) {
+	case ':': case '>': case '|': case '=':
+		return (i + 3);				/* (?: (?> (?| (?= */
+	case '<':
+		if (i + 3 < n && (p[i + 3] == '=' || p[i + 3] == '!'))
+			return (NOT_FOUND);		/* lookbehind */
+		/* FALLTHROUGH */
+	case '\'':
+		e = strchr(p + i + 3, p[i + 2] == '<' ? '>' : '\'');
+		return (e != NULL ? (size_t)(e - p) + 1 : NOT_FOUND);
+	case 'P':
+		if (i + 3 < n && p[i + 3] == '<' && (e = strchr(p + i + 4, '>')) != NULL)
+			return ((size_t)(e - p) + 1);
+		return (NOT_FOUND);
+	}
+	/* (?i:...) and the like */
+	for (e = p + i + 2; (*e >= 'a' && *e <= 'z') || (*e >= 'A' && *e <= 'Z') ||
+	    *e == '-' || *e == '^'; e++)
+		;
+	return (*e == ':' ? (size_t)(e - p) + 1 : NOT_FOUND);
+}
+
+/*
+ * The literal set of the alternation p[i..end): for each alternative
+ * the most selective of its runs of literal bytes and of the sets of
+ * the groups it cannot do without.  1 with *out filled, or 0.
+ */
+static int
+rx_alternation(const char *p, size_t i, size_t end, size_t minlen, int depth,
+    struct dlt_rx_lits *out)
+{
+	struct dlt_rx_lits	 best, sub;
+	size_t			 q, c, k, cur = 0, curstart = 0, bestq = 0;
+	char			*buf;
+	int			 optional, lit;
+
+	memset(out, 0, sizeof *out);
+	memset(&best, 0, sizeof best);
+	if (depth > 8)
+		return (0);
+	buf = xmalloc(end - i + 1);
+#define END_RUN() do {							\
+	if (cur > bestq) {						\
+		dlt_rx_lits_release(&best);				\
+		lits_add(&best, buf + curstart, cur);			\
+		bestq = cur;						\
+	}								\
+	curstart += cur;						\
+	cur = 0;							\
+} while (0)
+	for (;;) {
+		lit = -1;
+		if (i >= end || p[i] == '|') {
+			END_RUN();
+			if (bestq < minlen)
+				goto giveup;
+			for (k = 0; k < best.n; k++)
+				lits_add(out, best.lit[k], best.len[k]);
+			dlt_rx_lits_release(&best);
+			bestq = cur = curstart = 0;
+			if (i >= end)
+				break;
+			i++;
+			continue;
+		}
+		switch (p[i]) {
+		case '(':
+			if (i + 2 < end && p[i + 1] == '?' &&
+			    ((p[i + 2] >= 'a' && p[i + 2] <= 'z') ||
+			    (p[i + 2] >= 'A' && p[i + 2] <= 'Z') || p[i + 2] == '-' ||
+			    p[i + 2] == '^')) {
+				/* an option setting "(?i)" (rx_options saw it) */
+				for (q = i + 2; q < end && ((p[q] >= 'a' && p[q] <= 'z') ||
+				    (p[q] >= 'A' && p[q] <= 'Z') || p[q] == '-' || p[q] == '^'); q++)
+					;
+				if (q < end && p[q] == ')') {
+					END_RUN();
+					i = q + 1;
+					continue;
+				}
+			}
+			if ((q = rx_skip_group(p, i, end)) == NOT_FOUND)
+				goto giveup;
+			END_RUN();
+			c = rx_group_content(p, i, end);
+			k = rx_quantifier(p, q, end, &optional);
+			if (c != NOT_FOUND && c < q && !optional &&
+			    rx_alternation(p, c, q - 1, minlen, depth + 1, &sub)) {
+				if (lits_quality(&sub) > bestq) {
+					dlt_rx_lits_release(&best);
+					best = sub;
+					bestq = lits_quality(&best);
+				} else
+					dlt_rx_lits_release(&sub);
+			}
+			i = q + k;
+			continue;
+		case ')':
+			goto giveup;
+		case '[':
+			if ((q = rx_skip_class(p, i, end)) == NOT_FOUND)
+				goto giveup;
+			END_RUN();
+			i = q;
+			i += rx_quantifier(p, i, end, &optional);
+			continue;
+		case '.':
+			END_RUN();
+			i++;
+			i += rx_quantifier(p, i, end, &optional);
+			continue;
+		case '^': case '$':
+			END_RUN();
+			i++;
+			continue;
+		case '*': case '+': case '?':
+			goto giveup;
+		case '\\':
+			if (i + 1 >= end)
+				goto giveup;
+			q = (unsigned char)p[i + 1];
+			if ((q >= 'a' && q <= 'z') || (q >= 'A' && q <= 'Z') ||
+			    (q >= '0' && q <= '9')) {
+				if (strchr("dDwWsShHvVRNX", (int)q) != NULL) {
+					END_RUN();
+					i += 2;
+					i += rx_quantifier(p, i, end, &optional);
+					continue;
+				}
+				if (strchr("bBAzZGK", (int)q) != NULL) {
+					END_RUN();
+					i += 2;
+					continue;
+				}
+				if (q == 't')
+					lit = '\t';
+				else if (q == 'n')
+					lit = '\n';
+				else if (q == 'r')
+					lit = '\r';
+				else
+					goto giveup;
+			} else
+				lit = (int)q;
+			i += 2;
+			break;
+		default:
+			lit = (unsigned char)p[i];
+			i++;
+			break;
+		}
+		/* a literal byte: quantified, it may be absent or repeated */
+		if ((q = rx_quantifier(p, i, end, &optional)) > 0) {
+			END_RUN();
+			curstart++;	/* the byte is in no run */
+			i += q;
+			continue;
+		}
+		buf[curstart + cur++] = (char)lit;
+	}
+#undef END_RUN
+	free(buf);
+	return (out->n > 0);
+giveup:
+	free(buf);
+	dlt_rx_lits_release(&best);
+	dlt_rx_lits_release(out);
+	return (0);
+}
+
+size_t
+dlt_rx_literals(const struct dlt_rx *rx, size_t minlen, struct dlt_rx_lits *out)
+{
+	const char	*p = rx->pattern;
+	int		 caseless = (rx->flags & DLT_RX_CASELESS) != 0;
+
+	memset(out, 0, sizeof *out);
+	if (minlen == 0 || strstr(p, "\\Q") != NULL || strstr(p, "(?#") != NULL ||
+	    strstr(p, "(*") != NULL || strstr(p, "(?(") != NULL ||
+	    rx_options(p, &caseless) < 0)
+		return (0);
+	if (!rx_alternation(p, 0, strlen(p), minlen, 0, out))
+		return (0);
+	out->caseless = caseless;
+	return (out->n);
+}
+
+void
+dlt_rx_lits_release(struct dlt_rx_lits *l)
+{
+	size_t	i;
+
+	for (i = 0; i < l->n; i++)
+		free(l->lit[i]);
+	free(l->lit);
+	free(l->len);
+	memset(l, 0, sizeof *l);
 }

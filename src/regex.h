@@ -56,6 +56,22 @@ struct strbuf;
 void	dlt_rx_replace_all(const struct dlt_rx *, const char *s, size_t len,
 	    const char *repl, struct strbuf *out);
 
+/*
+ * Literals at least one of which occurs in every subject the regex can
+ * match (one per top-level alternative, each at least minlen bytes), so
+ * that a subject holding none of them need not be matched.  Returns how
+ * many (filling *out; release it), or 0 when the pattern gives no such
+ * set.  caseless: compare them without regard to ASCII case.
+ */
+struct dlt_rx_lits {
+	char	**lit;
+	size_t	 *len;
+	size_t	  n, alloc;
+	int	  caseless;
+};
+size_t	dlt_rx_literals(const struct dlt_rx *, size_t minlen, struct dlt_rx_lits *out);
+void	dlt_rx_lits_release(struct dlt_rx_lits *);
+
 /* The PCRE2 version string, for --version. */
 const char *dlt_rx_version(void);
 

@@ -50,8 +50,11 @@ hash_bytes(struct dlt_logread *lr, const unsigned char *p, size_t n)
 		lr->nhpend = 0;
 	}
 	while (n >= 8) {
-		for (w = 0, i = 0; i < 8; i++)
-			w |= (uint64_t)p[i] << (8 * i);
+		/* the eight bytes as a little-endian word, in one load */
+		memcpy(&w, p, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+		w = __builtin_bswap64(w);
+#endif
 		h = (h ^ w) * MIX;
 		h ^= h >> 29;
 		p += 8;

@@ -160,6 +160,19 @@ def pytest_lines(r, n):
     return out
 
 
+def ctest_lines(r, n):
+    out = []
+    for _ in range(n):
+        if r.random() < 0.5:
+            out.append('[%3d%%] Building C object src/CMakeFiles/imgtool.dir/%s.c.o' % (
+                r.randrange(101), r.choice(['png', 'inflate', 'header', 'json', 'lexer'])))
+        else:
+            out.append('%3d/%d Test #%d: %s_%d %s   Passed    %.2f sec' % (
+                r.randrange(1, 400), 400, r.randrange(1, 400), r.choice(['parse', 'decode', 'scan']),
+                r.randrange(100), '.' * r.randrange(5, 30), r.random()))
+    return out
+
+
 def make_segments(r, style, count, target):
     """Pre-build `count` blocks of normal output of about `target` bytes."""
     segs = []
@@ -181,6 +194,8 @@ def make_segments(r, style, count, target):
                 chunk = absl_lines(r, r.randrange(2, 6)) + keras_epoch(r, e, 200, loss)
             elif style == 'jax':
                 chunk = jax_lines(r, r.randrange(5, 20))
+            elif style == 'ctest':
+                chunk = ctest_lines(r, r.randrange(10, 40))
             else:  # pytest
                 chunk = pytest_lines(r, r.randrange(10, 40))
             e += 1
@@ -361,6 +376,143 @@ FUZZ = [(f_validation, 35), (f_internal, 8), (f_faulthandler, 4), (f_asan, 2),
 TESTS_MID = [(f_validation, 5), (f_internal, 4), (f_oom, 1), (f_asan, 1)]
 
 
+# ----------------------------------------------------------------------
+# The dense profile (--profile dense): failures several times per
+# megabyte, long tracebacks, full sanitizer reports, native backtraces,
+# crashes of programs that are no deep-learning framework at all, and
+# excerpts of the real framework logs bundled in corpus/logs.
+
+NATIVE_LIBS = ['/usr/lib/python3/dist-packages/torch/lib/libtorch_cpu.so',
+               '/usr/local/lib/python3.11/site-packages/tensorflow/libtensorflow_framework.so.2',
+               '/usr/local/lib/python3.11/site-packages/jaxlib/xla_extension.so',
+               '/usr/lib/x86_64-linux-gnu/libc.so.6']
+
+
+def f_long_tb(r):
+    """A chained traceback: 10 to 40 frames in each of two or three parts."""
+    fw = r.choice(['torch', 'tensorflow', 'jax', 'keras'])
+    first = r.choice([f_validation, f_internal])(r)
+    text = first[0].rstrip('\n').split('\n')
+    exc = text[-1]
+    parts = []
+    for k in range(r.randrange(2, 4)):
+        if k:
+            parts.append('')
+            parts.append(r.choice(['During handling of the above exception, another exception occurred:',
+                                   'The above exception was the direct cause of the following exception:']))
+            parts.append('')
+        parts.append('Traceback (most recent call last):')
+        parts += py_frames(r, fw, r.randrange(10, 40))
+        parts.append(exc if k else 'KeyError: %r' % r.choice(OPS))
+    return '\n'.join(parts) + '\n', first[1], first[2]
+
+
+def f_asan_long(r):
+    """A whole AddressSanitizer report: access stack, free and allocation
+    stacks, and the shadow byte map with its legend."""
+    text, cls, kind = f_asan(r)
+    lines = text.rstrip('\n').split('\n')
+    summary = [i for i, l in enumerate(lines) if l.startswith('SUMMARY:')][0]
+    op = r.choice(OPS)
+    extra = []
+    for title in ('freed by thread T0 here:', 'previously allocated by thread T0 here:'):
+        extra += ['', title]
+        for i in range(r.randrange(12, 30)):
+            extra.append('    #%d %s in %s %s' % (
+                i, hexaddr(r), r.choice(['free', 'operator delete(void*)', 'c10::alloc_cpu(unsigned long)',
+                                         'at::native::%s_out' % op, 'at::TensorIteratorBase::build']),
+                r.choice(NATIVE_LIBS[:3]) + '+0x%x' % r.randrange(1 << 24)))
+    shadow = ['Shadow bytes around the buggy address:']
+    for i in range(11):
+        shadow.append('  0x%012x: %s' % (0x0c047fff8000 + 16 * i,
+                                          ' '.join(r.choice(['00', 'fa', 'fd', '04']) for _ in range(16))))
+    shadow += ['Shadow byte legend (one shadow byte represents 8 application bytes):',
+               '  Addressable:           00', '  Partially addressable: 01 02 03 04 05 06 07',
+               '  Heap left redzone:       fa', '  Freed heap region:       fd',
+               '  Stack left redzone:      f1', '  Stack mid redzone:       f2']
+    lines = lines[:summary] + extra + [''] + lines[summary:summary + 1] + shadow + lines[summary + 1:]
+    return '\n'.join(lines) + '\n', cls, kind
+
+
+def f_gdb_bt(r):
+    """gdb's backtrace of a crashed interpreter, 15 to 50 native frames."""
+    sig = r.choice([('SIGSEGV', 'Segmentation fault', 'segfault'),
+                    ('SIGFPE', 'Arithmetic exception', 'fpe'),
+                    ('SIGABRT', 'Aborted', 'abort')])
+    op = r.choice(OPS)
+    lines = ['', 'Thread 1 "python3" received signal %s, %s.' % sig[:2],
+             '%s in at::native::(anonymous namespace)::%s_kernel_impl(at::TensorIteratorBase&) () from %s' % (
+                 hexaddr(r), op, NATIVE_LIBS[0]),
+             '(gdb) bt']
+    for i in range(r.randrange(15, 50)):
+        lines.append('#%-2d %s in %s () from %s' % (
+            i, hexaddr(r), r.choice(['at::native::%s_kernel_impl' % op, 'at::internal::invoke_parallel',
+                                     'c10::impl::wrap_kernel_functor_unboxed_', 'at::_ops::%s::call' % op,
+                                     'torch::autograd::THPVariable_%s' % op, '_PyEval_EvalFrameDefault',
+                                     'PyObject_Call', '_PyObject_MakeTpCall']),
+            r.choice(NATIVE_LIBS)))
+    return '\n'.join(lines) + '\n', 'crash', sig[2]
+
+
+def f_foreign(r):
+    """A crash of a program that is no deep-learning framework."""
+    pid = r.randrange(1000, 99999)
+    fn = r.choice(['png_read_row', 'inflate_fast', 'parse_header', 'json_decode', 'yy_scan_bytes'])
+    if r.random() < 0.5:
+        lines = ['==%d==ERROR: AddressSanitizer: SEGV on unknown address 0x%012x (pc %s bp %s sp %s T0)' % (
+            pid, r.randrange(1 << 20), hexaddr(r, 0x55d000000000), hexaddr(r, 0x7ffd00000000),
+            hexaddr(r, 0x7ffd00000000)),
+            '==%d==The signal is caused by a READ memory access.' % pid]
+        for i in range(r.randrange(4, 12)):
+            lines.append('    #%d %s in %s /src/imgtool/%s.c:%d:%d' % (
+                i, hexaddr(r, 0x55d000000000), fn if i == 0 else 'main_loop_%d' % i,
+                fn.split('_')[0], r.randrange(10, 2000), r.randrange(1, 40)))
+        lines += ['', 'AddressSanitizer can not provide additional info.',
+                  'SUMMARY: AddressSanitizer: SEGV /src/imgtool/%s.c in %s' % (fn.split('_')[0], fn),
+                  '==%d==ABORTING' % pid]
+        return '\n'.join(lines) + '\n', 'crash', 'sanitizer:SEGV'
+    lines = ['$ ./build/imgtool --input corpus/%06d.bin' % r.randrange(1000000),
+             'src/%s.c:%d:%d: runtime error: signed integer overflow: 2147483647 + %d cannot be represented in type \'int\'' % (
+                 fn.split('_')[0], r.randrange(10, 2000), r.randrange(1, 40), r.randrange(1, 100)),
+             'Segmentation fault (core dumped)']
+    return '\n'.join(lines) + '\n', 'crash', 'segfault'
+
+
+def real_excerpts(top):
+    """The bundled real logs (corpus/logs, corpus/logs/real) of at most
+    24 KiB, with their expected class where a manifest gives one."""
+    classes = {}
+    tsv = os.path.join(top, 'corpus', 'logs.real.tsv')
+    if os.path.exists(tsv):
+        for line in open(tsv, encoding='utf-8'):
+            if line.startswith('#') or not line.strip():
+                continue
+            f = line.rstrip('\n').split('\t')
+            if len(f) > 4:
+                classes['real/' + f[0]] = (f[3], f[4])
+    out = []
+    base = os.path.join(top, 'corpus', 'logs')
+    for d in ('', 'real'):
+        dd = os.path.join(base, d)
+        if not os.path.isdir(dd):
+            continue
+        for name in sorted(os.listdir(dd)):
+            path = os.path.join(dd, name)
+            if not name.endswith('.log') or not os.path.isfile(path) or os.path.getsize(path) > 24 * 1024:
+                continue
+            data = open(path, 'rb').read()
+            if not data.endswith(b'\n'):
+                data += b'\n'
+            cls, kind = classes.get(os.path.join(d, name) if d else name, ('-', '-'))
+            if cls == 'none':
+                continue
+            out.append((data, cls, kind))
+    return out
+
+
+DENSE = [(f_long_tb, 10), (f_asan_long, 4), (f_gdb_bt, 4), (f_foreign, 3),
+         (f_terminate, 2), (f_check, 2), (f_faulthandler, 2), (f_oom, 2), (f_nan, 1)]
+
 def pick(r, table):
     total = sum(w for _, w in table)
     x = r.random() * total
@@ -424,7 +576,7 @@ def failure_bytes(r, fn):
 
 
 def main(argv):
-    size, seed, nparts, out = 1 << 30, 1, 4, None
+    size, seed, nparts, out, profile = 1 << 30, 1, 4, None, 'mixed'
     args = list(argv)
     while args:
         a = args.pop(0)
@@ -434,6 +586,8 @@ def main(argv):
             seed = int(args.pop(0))
         elif a == '--parts':
             nparts = int(args.pop(0))
+        elif a == '--profile':
+            profile = args.pop(0)
         elif a in ('-h', '--help'):
             print(__doc__)
             return 0
@@ -442,10 +596,58 @@ def main(argv):
             return 2
         else:
             out = a
-    if out is None or size <= 0 or nparts <= 0:
-        sys.stderr.write('usage: gen-logs.py [--size SIZE] [--seed N] [--parts N] OUTDIR\n')
+    if out is None or size <= 0 or nparts <= 0 or profile not in ('mixed', 'dense'):
+        sys.stderr.write('usage: gen-logs.py [--size SIZE] [--seed N] [--parts N] '
+                         '[--profile mixed|dense] OUTDIR\n')
         return 2
     r = random.Random(seed)
+    if profile == 'dense':
+        parts = dense_parts(r, out, size, nparts)
+    else:
+        parts = mixed_parts(r, out, size, nparts)
+    write_manifest(out, size, seed, profile, parts)
+    return 0
+
+
+def dense_parts(r, out, size, nparts):
+    """Logs of 1 to 8 MB, a failure every 128 KiB on average; one log in
+    ten is a C program's build and test output with its crashes."""
+    styles = ['keras', 'torch', 'tf', 'jax', 'pytest', 'ctest']
+    gap = {s: make_segments(r, s, 24, 4 * 1024) for s in styles}
+    real = real_excerpts(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    os.makedirs(out, exist_ok=True)
+    parts = []
+    per_part = size // nparts
+    for k in range(nparts):
+        part = Part(out, k)
+        parts.append(part)
+        nfile = 0
+        while part.bytes < per_part:
+            nfile += 1
+            left = per_part - part.bytes
+            foreign = r.random() < 0.1
+            style = 'ctest' if foreign else r.choice(styles[:5])
+            budget = min(left, int(r.uniform(1, 8) * (1 << 20)))
+            pieces, n = [], 0
+            while n < budget:
+                for _ in range(max(1, int(r.expovariate(1 / 32.0)))):
+                    seg = r.choice(gap[style])
+                    pieces.append(seg)
+                    n += len(seg)
+                if foreign:
+                    fb = failure_bytes(r, f_foreign)
+                elif real and r.random() < 0.3:
+                    fb = r.choice(real)
+                else:
+                    fb = failure_bytes(r, pick(r, DENSE))
+                pieces.append(fb)
+                n += len(fb[0])
+            rel = '%s/log-%05d.log' % (style, nfile)
+            write_file(part, rel, pieces)
+    return parts
+
+
+def mixed_parts(r, out, size, nparts):
     styles = ['keras', 'torch', 'tf', 'jax', 'pytest']
     segs = {s: make_segments(r, s, 24, 48 * 1024) for s in styles}
     small = {s: make_segments(r, s, 24, 2 * 1024) for s in styles}
@@ -510,10 +712,15 @@ def main(argv):
                 rel = 'train/%s/job-%05d/output.log' % (style, nfile)
             write_file(part, rel, pieces)
             written[kind] += part.bytes - before
+    return parts
+
+
+def write_manifest(out, size, seed, profile, parts):
     manifest = {
         'generator': 'bench/gen-logs.py',
         'size': size,
         'seed': seed,
+        'profile': profile,
         'parts': [{'dir': os.path.basename(p.dir), 'bytes': p.bytes,
                    'files': p.files, 'failures': p.failures,
                    'by_class': dict(sorted(p.by_class.items()))} for p in parts],
@@ -536,7 +743,6 @@ def main(argv):
         f.write('\n')
     print('%s: %d bytes in %d files, %d failures inserted' % (
         out, manifest['bytes'], manifest['files'], manifest['failures']))
-    return 0
 
 
 if __name__ == '__main__':

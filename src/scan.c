@@ -365,18 +365,21 @@ dlt_scanner_each(const struct dlt_scanner *sc, const char *line, size_t len,
     void (*fn)(int, void *), void *arg)
 {
 	const unsigned char	*p = (const unsigned char *)line;
-	size_t			 i, start, pat;
+	size_t			 i, j, start, pat, nfound = 0, alloc;
 	uint32_t		 v;
 	int32_t			 e;
 	char			 stackseen[256], *seen;
+	size_t			 stackfound[32], *found = stackfound, t;
 
 	if (sc->npats == 0 || len == 0)
 		return;
+	alloc = sizeof stackfound / sizeof stackfound[0];
 	seen = sc->npats <= sizeof stackseen ? stackseen : xmalloc(sc->npats);
 	memset(seen, 0, sc->npats);
+#define FOUND(pt) do {								seen[pt] = 1;								if (nfound == alloc) {								size_t *nf_ = xreallocarray(NULL, alloc * 2, sizeof *nf_);			memcpy(nf_, found, nfound * sizeof *nf_);				if (found != stackfound)							free(found);							found = nf_;								alloc *= 2;							}									found[nfound++] = (pt);						} while (0)
 	for (i = 0; i < sc->nsingles; i++)
 		if (verify(sc, sc->singles[i], line, len, len - 1))
-			seen[sc->singles[i]] = 1;
+			FOUND(sc->singles[i]);
 	for (i = 0; i + (size_t)sc->gram <= len; i++) {
 		if (sc->gram == 3) {
 			if (!sc->pairs[pair_at(p + i)])
@@ -392,12 +395,21 @@ dlt_scanner_each(const struct dlt_scanner *sc, const char *line, size_t len,
 				continue;
 			start = i - sc->entries[e].offset;
 			if (verify(sc, pat, line, len, start))
-				seen[pat] = 1;
+				FOUND(pat);
 		}
 	}
-	for (i = 0; i < sc->npats; i++)
-		if (seen[i])
-			fn(sc->pats[i].id, arg);
+#undef FOUND
+	/* in the patterns' order, as a scan of them all would give */
+	for (i = 1; i < nfound; i++)
+		for (j = i; j > 0 && found[j - 1] > found[j]; j--) {
+			t = found[j];
+			found[j] = found[j - 1];
+			found[j - 1] = t;
+		}
+	for (i = 0; i < nfound; i++)
+		fn(sc->pats[found[i]].id, arg);
 	if (seen != stackseen)
 		free(seen);
+	if (found != stackfound)
+		free(found);
 }

@@ -5,7 +5,8 @@ usage: accuracy-real.py [--dltriage PATH] [--dir DIR] [--manifest FILE]
                         [--threshold X] [--misses]
 
 The logs in corpus/logs/real were printed by the frameworks themselves
-(PyTorch, TensorFlow, JAX, Keras 3 on its three backends, an older PyTorch),
+(PyTorch, TensorFlow, JAX, Keras 3 on its three backends, ONNX Runtime,
+MindSpore, an older PyTorch),
 each by one small scenario of tools/gen-framework-logs.py.  Their expected
 class (and kind, where the scenario fixes one) comes from the nature of the
 scenario, never from dltriage, and is listed in corpus/logs.real.tsv (kept

@@ -1,8 +1,8 @@
 #!/bin/sh
 # t4002: class accuracy of classify on real framework logs (corpus/logs/real,
-# printed by PyTorch, TensorFlow, JAX and Keras themselves; expected classes
-# in corpus/logs.real.tsv).  See tests/accuracy-real.py and
-# tools/gen-framework-logs.py.
+# printed by PyTorch, TensorFlow, JAX, Keras, ONNX Runtime and MindSpore
+# themselves; expected classes in corpus/logs.real.tsv).  See
+# tests/accuracy-real.py and tools/gen-framework-logs.py.
 . "$(dirname "$0")/test-lib.sh"
 
 threshold=0.95

@@ -2,14 +2,14 @@
 """Generate real framework logs for corpus/logs/real (a developer tool).
 
 usage: gen-framework-logs.py [--out DIR] [--manifest FILE] [--venv-python PY]
-                             [--system-python PY] [--only SUBSTR] [--jobs N]
-                             [--list]
+                             [--system-python PY] [--mindspore-python PY]
+                             [--only SUBSTR] [--jobs N] [--list]
 
 Runs small scenarios, each in its own subprocess (`python -X faulthandler`),
 against the real frameworks (PyTorch, TensorFlow, JAX, Keras 3 on its three
-backends, and an older PyTorch where one is installed for the system Python)
-and keeps what they print (stdout and stderr together) as
-<out>/<framework>-<scenario>.log.  The expected class of each log is decided
+backends, ONNX Runtime, MindSpore in its own interpreter, and an older
+PyTorch where one is installed for the system Python) and keeps what they
+print (stdout and stderr together) as <out>/<framework>-<scenario>.log.  The expected class of each log is decided
 by the nature of the scenario, never by dltriage:
 
   false-positive  an illegal model or input the framework must reject
@@ -46,7 +46,9 @@ HEAD_LINES = 60
 
 # --------------------------------------------------------------------------
 # Scenarios: (name, framework, interpreter, class, kind, how, code, env)
-# interpreter: "venv" (current frameworks) or "system" (Debian's PyTorch 1.13)
+# interpreter: "venv" (current frameworks), "system" (Debian's PyTorch 1.13)
+# or "mindspore" (MindSpore, in a virtual environment of its own: it needs
+# numpy<2)
 # --------------------------------------------------------------------------
 
 S = []
@@ -539,11 +541,97 @@ ORT_CASES = [
 for _cls, _kind, _n, _how, _code in ORT_CASES:
     sc(_n, "onnxruntime", _cls, _kind, _how, ORT_PRE + _code + "\n")
 
+# ---- MindSpore: ops and cells run op by op in PyNative mode on the CPU ------
+# (GRAPH_MODE once: a shape error found while the graph is compiled).
+# MindSpore runs PyNative ops asynchronously: an op's error is raised when
+# its result is next used, so the scenarios print what they compute.
+MS_PRE = """\
+import numpy as np
+import mindspore
+from mindspore import Tensor, nn, ops
+mindspore.set_context(mode=mindspore.PYNATIVE_MODE, device_target="CPU")
+
+def t(shape, dtype="float32", fill=1.0):
+    return Tensor(np.full(shape, fill, dtype))
+"""
+MS_CASES = [
+    ("false-positive", None, "conv-channel-mismatch", "nn.Conv2d(3, 8, 3) applied to a 4-channel input",
+     "m = nn.Conv2d(3, 8, 3)\nprint(m(t((1, 4, 8, 8))).shape)"),
+    ("false-positive", None, "conv-kernel-larger-than-input", "nn.Conv2d with a 7x7 kernel (pad_mode='valid') on a 4x4 input",
+     "m = nn.Conv2d(3, 8, 7, pad_mode='valid')\nprint(m(t((1, 3, 4, 4))).shape)"),
+    ("false-positive", None, "matmul-shape-mismatch", "ops.matmul of [2,3] and [4,5]",
+     "print(ops.matmul(t((2, 3)), t((4, 5))))"),
+    ("false-positive", None, "dense-input-mismatch", "nn.Dense(128, 10) applied to a [4, 256] input",
+     "m = nn.Dense(128, 10)\nprint(m(t((4, 256))).shape)"),
+    ("false-positive", None, "bad-reshape", "ops.reshape of 6 elements into (4, 2)",
+     "print(ops.reshape(t((2, 3)), (4, 2)))"),
+    ("false-positive", None, "broadcast-mismatch", "add of shapes (3,) and (4,)",
+     "print(t((3,)) + t((4,)))"),
+    ("false-positive", None, "negative-dim", "ops.zeros with a negative dimension",
+     "print(ops.zeros((-1, 3), mindspore.float32))"),
+    ("false-positive", None, "dtype-mismatch", "ops.matmul of a float32 and an int32 tensor",
+     "print(ops.matmul(t((2, 3)), t((3, 2), 'int32')))"),
+    ("false-positive", None, "maxpool-kernel-zero", "nn.MaxPool2d(kernel_size=0)",
+     "m = nn.MaxPool2d(kernel_size=0)\nprint(m(t((1, 1, 4, 4))).shape)"),
+    ("false-positive", None, "maxpool-output-too-small", "nn.MaxPool2d(5) on a 2x2 input",
+     "m = nn.MaxPool2d(5)\nprint(m(t((1, 1, 2, 2))).shape)"),
+    ("false-positive", None, "reduce-axis-out-of-range", "ReduceSum over axis 5 of a 2-D tensor",
+     "print(ops.ReduceSum()(t((2, 3)), 5))"),
+    ("false-positive", None, "gather-index-out-of-range", "ops.gather of row 10 from 3 rows",
+     "print(ops.gather(t((3, 4)), Tensor(np.array([0, 10], 'int32')), 0))"),
+    ("false-positive", None, "gather-float-indices",
+     "ops.gather with float32 indices (no Gather kernel takes float indices: the kernel selection refuses the node)",
+     "print(ops.gather(t((3, 4)), Tensor(np.array([0.0, 1.0], 'float32')), 0))"),
+    ("false-positive", None, "graph-mode-shape-mismatch", "a Cell in GRAPH_MODE (mode=0) multiplying [2,3] by [4,5]",
+     """\
+     mindspore.set_context(mode=mindspore.GRAPH_MODE)
+     class Net(nn.Cell):
+         def construct(self, a, b):
+             return ops.relu(ops.matmul(a, b))
+     print(Net()(t((2, 3)), t((4, 5))))"""),
+    ("crash", "internal-error", "argmax-empty-batch",
+     "ops.argmax along dim 1 of a (0, 3) tensor (a legal empty batch; the CPU kernel's resize fails)",
+     "print(ops.argmax(t((0, 3)), 1))"),
+    ("crash", "internal-error", "layer-norm-empty-batch",
+     "ops.layer_norm of a (0, 5) tensor (a legal empty batch; the kernel is not created)",
+     "print(ops.layer_norm(t((0, 5)), (5,), t((5,)), t((5,), fill=0.0)))"),
+    ("crash", "internal-error", "cumsum-empty-axis",
+     "ops.cumsum along the empty axis of a (0, 3) tensor (legal: numpy gives a (0, 3) result; the kernel launch fails)",
+     "print(ops.cumsum(t((0, 3)), 0))"),
+    ("crash", "not-implemented", "matmul-bfloat16-kernel-missing",
+     "ops.matmul of bfloat16 tensors: no CPU kernel for the type",
+     "print(ops.matmul(t((2, 3)).astype(mindspore.bfloat16), t((3, 2)).astype(mindspore.bfloat16)))"),
+    ("crash", "not-implemented", "conv2d-bfloat16-kernel-missing",
+     "ops.conv2d in bfloat16 (a type Conv2D declares): no CPU kernel for it",
+     "x = t((1, 3, 8, 8)).astype(mindspore.bfloat16)\n"
+     "w = t((8, 3, 3, 3)).astype(mindspore.bfloat16)\n"
+     "print(ops.conv2d(x, w).shape)"),
+    ("crash", "not-implemented", "relu6-float64-kernel-missing",
+     "ops.relu6 in float64: ReLU6 takes float16 and float32 only (a precision gap, as ONNX Runtime's float64 Conv)",
+     "print(ops.relu6(t((2, 3), 'float64')))"),
+    ("crash", "segfault", "segv-ctypes-in-construct",
+     "a Cell's construct dereferences NULL through ctypes",
+     """\
+     import ctypes
+     class Net(nn.Cell):
+         def construct(self, x):
+             ctypes.string_at(0)
+             return x * 2
+     print(Net()(t((3,))))"""),
+    ("nan", None, "nan-log-negative", "prints ops.log of a negative input",
+     "print('output:', ops.log(Tensor(np.array([-1.0, 2.0, 3.0], 'float32'))))"),
+    ("oom", None, "oom-huge-tensor", "ops.zeros of (2**20, 2**20) float32 on the CPU",
+     "x = ops.zeros((2 ** 20, 2 ** 20), mindspore.float32)\nprint(x.shape, x.sum())"),
+]
+for _cls, _kind, _n, _how, _code in MS_CASES:
+    sc(_n, "mindspore", _cls, _kind, _how, MS_PRE + textwrap.dedent(_code) + "\n",
+       interp="mindspore")
+
 # --------------------------------------------------------------------------
 
 def versions(py):
     code = ("import importlib\n"
-            "for n in ('torch','tensorflow','jax','keras','onnxruntime'):\n"
+            "for n in ('torch','tensorflow','jax','keras','onnxruntime','mindspore'):\n"
             "    try:\n"
             "        m = importlib.import_module(n); print(n, m.__version__)\n"
             "    except Exception:\n"
@@ -589,6 +677,7 @@ def main():
     ap.add_argument("--manifest", default=DEFAULT_MANIFEST)
     ap.add_argument("--venv-python", default="/work/venv/bin/python")
     ap.add_argument("--system-python", default="/usr/bin/python3")
+    ap.add_argument("--mindspore-python", default="/work/venvs/mindspore/bin/python")
     ap.add_argument("--only", default="")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--list", action="store_true")
@@ -599,13 +688,18 @@ def main():
         for s in todo:
             print("%s-%s\t%s" % (s["framework"], s["name"], s["cls"]))
         return 0
-    pys = {"venv": args.venv_python, "system": args.system_python}
-    vers = {k: versions(v) for k, v in pys.items()}
+    pys = {"venv": args.venv_python, "system": args.system_python,
+           "mindspore": args.mindspore_python}
+    # only the interpreters that run a scenario are asked (importing every
+    # framework takes a while)
+    vers = {k: versions(v) for k, v in pys.items()
+            if any(s["interp"] == k for s in todo)}
     os.makedirs(args.out, exist_ok=True)
 
     def fwversion(s):
         v = vers[s["interp"]]
-        key = {"pytorch": "torch", "pytorch-1.13": "torch"}.get(s["framework"], s["framework"])
+        key = {"pytorch": "torch", "pytorch-1.13": "torch",
+               "mindspore": "mindspore"}.get(s["framework"], s["framework"])
         ver = v.get(key, "-")
         if s["framework"] == "keras":
             be = s["env"].get("KERAS_BACKEND", "")

@@ -20,7 +20,8 @@
 # lacks, and a dtype that MindSpore's CPU kernels cannot compute, are
 # reported as unsupported (exit 3), not as a framework failure; an
 # illegal model is rejected with MindSpore's own error.  The zoo takes
-# long on MindSpore (its CPU convolutions are slow: about 25 minutes).
+# long on MindSpore (its CPU convolutions are slow: about 12 minutes);
+# its three slowest models run only with DLT_TEST_FULL_ZOO=1.
 
 . "$(dirname "$0")/test-lib.sh"
 
@@ -180,12 +181,27 @@ done
 
 # --- the zoo: 23 models, mindspore against PyTorch
 
-zoo_models=$(cd "$ZOO" && ls *.yaml | sed 's/\.yaml$//')
+zoo_all=$(cd "$ZOO" && ls *.yaml | sed 's/\.yaml$//')
+# MindSpore 2.10's CPU convolutions are slow: U-Net takes about 8
+# minutes on one thread, VGG-16 and VGG-19 over one each, the other 20
+# models 3 minutes together.  The three are run with DLT_TEST_FULL_ZOO=1
+# (bench/README has their figures) and skipped visibly otherwise.
+slow_models="unet vgg16 vgg19"
+zoo_models=
+for m in $zoo_all; do
+	case " $slow_models " in
+	*" $m "*)
+		if [ "${DLT_TEST_FULL_ZOO:-0}" != 1 ]; then
+			test_skip "zoo $m on mindspore" "slow on MindSpore's CPU kernels; DLT_TEST_FULL_ZOO=1 runs it"
+			continue
+		fi
+		;;
+	esac
+	zoo_models="$zoo_models $m"
+done
 set --
 for m in $zoo_models; do set -- "$@" "$ZOO/$m.yaml"; done
-# MindSpore 2.10's CPU convolutions are slow (a few hundred MFLOP/s on one
-# thread: U-Net alone takes some 15 minutes, the zoo about 25): PyTorch
-# runs beside it
+# PyTorch runs beside MindSpore
 "$H" --framework pytorch --out "$R/zoo-pytorch" "$@" >"$R/zoo-pytorch.out" 2>&1 &
 pt_pid=$!
 DLT_PYTHON="$MS_PY" "$H" --framework mindspore --out "$R/zoo-mindspore" "$@" >"$R/zoo-mindspore.out" 2>&1
@@ -205,9 +221,9 @@ for m in $zoo_models; do
 	"
 done
 
-test_expect_success 'the zoo has its 23 models, all of them compared' '
-	test $(echo $zoo_models | wc -w) -eq 23 &&
-	test $(grep -c " agree:ok\$" "$R/figures") -eq 23
+test_expect_success 'the zoo has its 23 models, every one run compared' '
+	test $(echo $zoo_all | wc -w) -eq 23 &&
+	test $(grep -c " agree:ok\$" "$R/figures") -eq $(echo $zoo_models | wc -w)
 '
 
 test_done

@@ -46,7 +46,8 @@ struct litcond {
 };
 
 struct litmemo {
-	int		 done;			/* seen[] is for this block */
+	int		 done;			/* seen[] is for this subject */
+	size_t		 len;			/* ... of this length (the log's head grows) */
 	unsigned char	*seen;			/* [nlits] */
 };
 
@@ -59,7 +60,8 @@ struct dlt_classifier {
 	size_t				 nlits;
 	struct litcond			*lc;		/* open addressing */
 	size_t				 lcmask;
-	struct litmemo			 text;
+	struct litmemo			 text;		/* the block's text */
+	struct litmemo			 head;		/* the log's head */
 	/* the log being classified */
 	const char			*source;
 	const char			*log_head;
@@ -73,6 +75,7 @@ struct eval {
 	const char			*top;
 	const char			*framework;
 	struct litmemo			*text;		/* the block's literals */
+	struct litmemo			*head;		/* the log head's */
 };
 
 static int	incident_cb(struct dlt_incident *, void *);
@@ -143,7 +146,8 @@ lits_add_list(struct dlt_classifier *cl, struct litbuild *b, const struct dlt_co
 	size_t			 i, k, h;
 
 	for (i = 0; i < nv; i++) {
-		if (v[i].field != DLT_FIELD_TEXT || dlt_rx_literals(v[i].rx, 3, &L) == 0)
+		if ((v[i].field != DLT_FIELD_TEXT && v[i].field != DLT_FIELD_LOG_HEAD) ||
+		    dlt_rx_literals(v[i].rx, 3, &L) == 0)
 			continue;
 		h = lc_slot(cl, &v[i]);
 		if (cl->lc[h].c != NULL) {	/* seen already */
@@ -195,6 +199,7 @@ lits_build(struct dlt_classifier *cl)
 		free((char *)b.pats[i].lit);
 	free(b.pats);
 	cl->text.seen = xcalloc(cl->nlits > 0 ? cl->nlits : 1, 1);
+	cl->head.seen = xcalloc(cl->nlits > 0 ? cl->nlits : 1, 1);
 }
 
 static void
@@ -213,17 +218,19 @@ lits_may_match(const struct eval *ev, const struct dlt_cond *c, const char *s,
 {
 	const struct dlt_classifier	*cl = ev->cl;
 	const struct litcond		*lc;
-	size_t				 i;
+	size_t				 i, n;
 
 	if (m == NULL || s == NULL || cl->nlits == 0)
 		return (1);
 	lc = &cl->lc[lc_slot(cl, c)];
 	if (lc->c == NULL)
 		return (1);
-	if (!m->done) {
+	n = strlen(s);
+	if (!m->done || m->len != n) {
 		memset(m->seen, 0, cl->nlits);
-		dlt_scanner_each(cl->litscan, s, strlen(s), lit_seen, m->seen);
+		dlt_scanner_each(cl->litscan, s, n, lit_seen, m->seen);
 		m->done = 1;
+		m->len = n;
 	}
 	for (i = 0; i < lc->n; i++)
 		if (m->seen[lc->first + i])
@@ -259,6 +266,7 @@ dlt_classifier_free(struct dlt_classifier *cl)
 	dlt_scanner_free(cl->litscan);
 	free(cl->lc);
 	free(cl->text.seen);
+	free(cl->head.seen);
 	free(cl->framework);
 	free(cl);
 }
@@ -349,6 +357,8 @@ cond_holds(const struct eval *ev, const struct dlt_cond *c, struct captures *cap
 	case DLT_FIELD_SOURCE:
 		return (match_one(c, ev->cl->source, caps));
 	case DLT_FIELD_LOG_HEAD:
+		if (!lits_may_match(ev, c, ev->cl->log_head, ev->head))
+			return (0);
 		return (match_one(c, ev->cl->log_head, caps));
 	default:
 		break;
@@ -485,6 +495,7 @@ incident_cb(struct dlt_incident *inc, void *arg)
 	ev.inc = inc;
 	cl->text.done = 0;
 	ev.text = &cl->text;
+	ev.head = &cl->head;
 
 	/* framework */
 	if (cl->framework != NULL)
@@ -757,6 +768,7 @@ dlt_classify_buffer(struct dlt_classifier *cl, const char *source, const char *b
 	dlt_logread_init_mem(&lr, buf, len);
 	cl->source = source;
 	cl->log_head = lr.head;
+	cl->head.done = 0;
 	dlt_parse_log(&cl->parser, &lr, incident_cb, cl);
 	dlt_logread_release(&lr);
 	return (flush_pending(cl, fn, arg));
@@ -804,6 +816,7 @@ dlt_classify_fd(struct dlt_classifier *cl, const char *source, int fd,
 	}
 	cl->source = source;
 	cl->log_head = lr.head;
+	cl->head.done = 0;
 	dlt_parse_log(&cl->parser, &lr, incident_cb, cl);
 	err = lr.error;
 	if (lr.dz_error != NULL)

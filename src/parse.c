@@ -463,9 +463,44 @@ parse_exception_line(const char *s, size_t n, char **type, char **msg)
 	return (1);
 }
 
+/* Does the (dotted) name read as an exception class's: ...Error, ...Exception? */
+static int
+exception_name(const char *type)
+{
+	static const char *const suffix[] = { "Error", "Exception", "Warning", "Interrupt",
+	    "Exit", "Iteration", "Failed", "Fail" };
+	size_t	n = strlen(type), k, l;
+
+	for (k = 0; k < sizeof suffix / sizeof suffix[0]; k++) {
+		l = strlen(suffix[k]);
+		if (n >= l && strcmp(type + n - l, suffix[k]) == 0)
+			return (1);
+	}
+	return (0);
+}
+
 static void
 set_exception(struct dlt_incident *inc, char *type, char *msg)
 {
+	char	*itype, *imsg;
+
+	/*
+	 * A wrapper that is no exception class by its name, around one that
+	 * is ("FilteredStackTrace: ValueError: ...", JAX's traceback
+	 * filtering): the exception is the inner one.
+	 */
+	if (!exception_name(type) && msg != NULL &&
+	    parse_exception_line(msg, strlen(msg), &itype, &imsg)) {
+		if (exception_name(itype)) {
+			free(type);
+			free(msg);
+			type = itype;
+			msg = imsg;
+		} else {
+			free(itype);
+			free(imsg);
+		}
+	}
 	free(inc->exc_type);
 	free(inc->exc_message);
 	inc->exc_type = type;

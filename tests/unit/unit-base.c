@@ -477,6 +477,38 @@ test_rx_literals(void)
 	ok(unsound == 0 && derived > patterns / 10,
 	    "literals: sound on random patterns (%d patterns, %d with literals, %d unsound)",
 	    patterns, derived, unsound);
+
+	/* byte soup: whatever PCRE2 compiles, nothing unsound, nothing crashes */
+	patterns = derived = unsound = 0;
+	for (round = 0; round < 40000; round++) {
+		static const char soup[] = "abcAB()[]{}|*+?^$.\\:<>=!#xi-,0123 PQEkgK'";
+		char	pat[40];
+
+		n = 1 + rnd(30);
+		for (i = 0; i < n; i++)
+			pat[i] = soup[rnd(sizeof soup - 1)];
+		pat[n] = '\0';
+		if ((rx = dlt_rx_compile(pat, rnd(3) == 0 ? DLT_RX_CASELESS : 0, &err)) == NULL)
+			continue;
+		patterns++;
+		if (dlt_rx_literals(rx, 1 + rnd(3), &L) > 0) {
+			derived++;
+			for (s = 0; s < 10; s++) {
+				size_t m = rnd(sizeof subj);
+
+				for (i = 0; i < m; i++)
+					subj[i] = "abcAB(){}[]:.<>=!x, 0123"[rnd(24)];
+				if (dlt_rx_match(rx, subj, m, 0, NULL) && !lits_present(&L, subj, m) &&
+				    unsound++ < 5)
+					printf("# unsound: /%s/ on '%.*s'\n", pat, (int)m, subj);
+			}
+		}
+		dlt_rx_lits_release(&L);
+		dlt_rx_free(rx);
+	}
+	ok(unsound == 0 && derived > 0,
+	    "literals: sound on byte-soup patterns (%d compiled, %d with literals, %d unsound)",
+	    patterns, derived, unsound);
 }
 
 int

@@ -57,7 +57,7 @@ target (exit status 3), not a rejection of the model.
 Speed: MindSpore 2.10's CPU convolution kernels are slow here (some 0.1
 to 0.3 GFLOP/s on one thread, against some 30 GFLOP/s for its MatMul and
 tens of times PyTorch's convolution time): U-Net (572x572) takes about
-15 minutes, VGG-16 two.
+8 minutes on one thread, VGG-16 and VGG-19 over one minute each.
 """
 
 import functools

@@ -677,6 +677,50 @@ block_faulthandler(struct pstate *ps, const struct dlt_line *start)
 		inc->frames_locked = 1;
 }
 
+/*
+ * gdb folds a long frame: "#3  0x... in f(...) ()" and, on the next
+ * line, "    from /path/lib.so" or "    at file.cc:12".  Such a line
+ * gives the last frame its library or file when it has none.
+ */
+static int
+gdb_continuation(struct dlt_incident *inc, const char *s, size_t n)
+{
+	struct dlt_pframe	*last;
+	size_t			 i = 0, b;
+	int			 from;
+
+	while (i < n && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	if (i < 2)
+		return (0);
+	if (n - i > 5 && memcmp(s + i, "from ", 5) == 0)
+		from = 1;
+	else if (n - i > 3 && memcmp(s + i, "at ", 3) == 0)
+		from = 0;
+	else
+		return (0);
+	i += from ? 5 : 3;
+	b = i;
+	while (i < n && s[i] != ' ' && s[i] != '\t' && !(from == 0 && s[i] == ':'))
+		i++;
+	if (i == b)
+		return (0);
+	/* nothing but the path (and a line number after "at") may follow */
+	if (!from && i < n && s[i] == ':')
+		for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+			;
+	while (i < n && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	if (i != n)
+		return (0);
+	if (inc->nframes > 0 && !inc->frames_locked) {
+		last = &inc->frames[inc->nframes - 1];
+		if (last->file == NULL)
+			last->file = xstrndup(s + b, strcspn(s + b, from ? " \t" : ": \t"));
+	}
+	return (1);
+}
+
 static void
 block_backtrace(struct pstate *ps, const struct dlt_line *start, int max)
 {
@@ -696,6 +740,10 @@ block_backtrace(struct pstate *ps, const struct dlt_line *start, int max)
 			inc_add_frame(inc, &fr);
 			misses = 0;
 			had = 1;
+			continue;
+		}
+		if ((had || inc->nframes > 0) && gdb_continuation(inc, l.text, l.len)) {
+			inc_add_line(ps->p, inc, &l, NULL);
 			continue;
 		}
 		fire_line(ps->p, l.text, l.len, &f);

@@ -598,4 +598,19 @@ test_expect_success 'autograph temporary file names do not split a bucket' '
 	check get o1 bucket >b1 && check get o2 bucket >b2 && test_cmp b1 b2
 '
 
+test_expect_success 'a gdb frame folded onto two lines keeps its library, which names the framework' '
+	cat >fold.log <<-\EOF &&
+	(gdb) bt
+	#0  syscall () at ../sysdeps/unix/sysv/linux/x86_64/syscall.S:38
+	#1  0x00007f5971f7da54 in nsync::nsync_mu_semaphore_p_with_deadline(nsync::nsync_semaphore_s_*, timespec) ()
+	   from /opt/venv/lib/python3.6/site-packages/tensorflow/python/_pywrap_tensorflow_internal.so
+	#2  0x00007f5971f7d221 in nsync::nsync_sem_wait_with_cancel_(nsync::waiter*, timespec, nsync::nsync_note_s_*) ()
+	   from /opt/venv/lib/python3.6/site-packages/tensorflow/python/_pywrap_tensorflow_internal.so
+	EOF
+	dltriage classify --format json fold.log >out &&
+	test "$(wc -l <out)" = 1 &&
+	grep "\"class\":\"timeout\",\"kind\":\"hang\"" out &&
+	grep "\"framework\":\"tensorflow\"" out
+'
+
 test_done

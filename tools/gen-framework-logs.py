@@ -627,6 +627,325 @@ for _cls, _kind, _n, _how, _code in MS_CASES:
     sc(_n, "mindspore", _cls, _kind, _how, MS_PRE + textwrap.dedent(_code) + "\n",
        interp="mindspore")
 
+# ==========================================================================
+# Second batch ("b2-" names): more illegal inputs and models, and more of the
+# genuine classes where these versions produce them honestly.
+# Each entry: (class, kind, name, how, code).
+# ==========================================================================
+
+# ---- PyTorch (current) -------------------------------------------------------
+TORCH_PRE = "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n"
+B2_TORCH = [
+    ("false-positive", None, "b2-gather-index-out-of-range",
+     "torch.gather along dim 1 of [4,5] logits with a column index 7",
+     """\
+     logits = torch.randn(4, 5)
+     idx = torch.tensor([[0], [2], [7], [1]])
+     picked = torch.gather(logits, 1, idx)
+     print(picked)"""),
+    ("false-positive", None, "b2-cross-entropy-batch-mismatch",
+     "CrossEntropyLoss of an MLP's [8,3] output against 4 targets",
+     """\
+     m = nn.Sequential(nn.Linear(16, 32), nn.ReLU(), nn.Linear(32, 3))
+     x, y = torch.randn(8, 16), torch.randint(0, 3, (4,))
+     loss = nn.CrossEntropyLoss()(m(x), y)
+     print(loss)"""),
+    ("false-positive", None, "b2-mean-dim-out-of-range",
+     "mean over dim 2 of a Linear layer's 2-D output",
+     """\
+     feats = nn.Linear(8, 4)(torch.randn(2, 8))
+     pooled = feats.mean(dim=2)
+     print(pooled)"""),
+    ("false-positive", None, "b2-permute-duplicate-dims",
+     "permute(0, 2, 2, 1) of an NCHW batch (a dimension repeated)",
+     """\
+     x = nn.Conv2d(3, 4, 3, padding=1)(torch.randn(2, 3, 8, 8))
+     print(x.permute(0, 2, 2, 1).shape)"""),
+    ("false-positive", None, "b2-backward-twice",
+     "loss.backward() called twice on the same graph without retain_graph",
+     """\
+     m = nn.Linear(4, 1)
+     loss = m(torch.randn(8, 4)).pow(2).mean()
+     loss.backward()
+     loss.backward()"""),
+    ("false-positive", None, "b2-inplace-leaf-requires-grad",
+     "a manual SGD step 'w -= lr * w.grad' outside torch.no_grad (in-place op on a leaf requiring grad)",
+     """\
+     w = torch.randn(4, 1, requires_grad=True)
+     loss = (torch.randn(8, 4) @ w).pow(2).mean()
+     loss.backward()
+     w -= 0.1 * w.grad"""),
+    ("false-positive", None, "b2-searchsorted-sorter-out-of-range",
+     "torch.searchsorted with a sorter holding an index past the end (rejected; 1.13 crashes on it)",
+     """\
+     print(torch.searchsorted(torch.tensor([1.0, 2.0, 3.0]), torch.tensor([2.5]),
+                              sorter=torch.tensor([0, 100000000, 2])))"""),
+    ("crash", "segfault", "b2-maxpool-backward-bad-indices-segv",
+     "aten.max_pool2d_with_indices_backward given indices far outside the input (SIGSEGV instead of a check)",
+     """\
+     x = torch.randn(1, 1, 4, 4)
+     idx = torch.full((1, 1, 2, 2), 10 ** 9, dtype=torch.long)
+     print(torch.ops.aten.max_pool2d_with_indices_backward(
+         torch.randn(1, 1, 2, 2), x, [2, 2], [2, 2], [0, 0], [1, 1], False, idx))"""),
+    ("nan", None, "b2-nan-masked-mean-zero-div",
+     "a masked MSE whose mask is all zero: 0/0, the loss printed and checked",
+     """\
+     pred, target = torch.randn(6), torch.randn(6)
+     mask = torch.zeros(6)  # no valid targets in this batch
+     loss = ((pred - target) ** 2 * mask).sum() / mask.sum()
+     print(f"loss: {loss.item()}")
+     if torch.isnan(loss):
+         print("NaN detected in loss")"""),
+    ("nan", None, "b2-nan-clip-grad-nonfinite",
+     "clip_grad_norm_(error_if_nonfinite=True) after a loss through log of a negative feature",
+     """\
+     m = nn.Linear(3, 1)
+     x = torch.tensor([[-1.0, 2.0, 3.0], [1.0, 2.0, 3.0]])
+     loss = m(torch.log(x)).pow(2).mean()
+     loss.backward()
+     nn.utils.clip_grad_norm_(m.parameters(), 1.0, error_if_nonfinite=True)"""),
+    ("oom", None, "b2-oom-linear-huge-weight",
+     "nn.Linear(2**20, 2**20): a 4 TiB weight allocated on the CPU",
+     """\
+     m = nn.Linear(2 ** 20, 2 ** 20)
+     print(m.weight.shape)"""),
+    ("timeout", None, "b2-timeout-dataloader-worker",
+     "DataLoader(num_workers=1, timeout=2) over a dataset whose __getitem__ hangs",
+     """\
+     import time
+     from torch.utils.data import DataLoader, Dataset
+     class Slow(Dataset):
+         def __len__(self):
+             return 8
+         def __getitem__(self, i):
+             time.sleep(30)
+             return torch.zeros(3)
+     for batch in DataLoader(Slow(), batch_size=2, num_workers=1, timeout=2):
+         print(batch.shape)"""),
+]
+for _cls, _kind, _n, _how, _code in B2_TORCH:
+    sc(_n, "pytorch", _cls, _kind, _how, TORCH_PRE + textwrap.dedent(_code) + "\n")
+
+# ---- PyTorch 1.13 (system Python) ------------------------------------------------
+B2_TORCH_113 = [
+    ("crash", "segfault", "b2-searchsorted-sorter-segv",
+     "torch.searchsorted with a sorter index past the end (SIGSEGV on 1.13; later versions check it)",
+     """\
+     print(torch.searchsorted(torch.tensor([1.0, 2.0, 3.0]), torch.tensor([2.5]),
+                              sorter=torch.tensor([0, 100000000, 2])))"""),
+    ("false-positive", None, "b2-bmm-batch-mismatch",
+     "torch.bmm of batches of 2 and 3 matrices",
+     """\
+     q = nn.Linear(4, 4)(torch.randn(2, 3, 4))
+     k = torch.randn(3, 4, 5)
+     print(torch.bmm(q, k).shape)"""),
+    ("false-positive", None, "b2-nll-loss-float-target",
+     "F.nll_loss with float32 class targets",
+     """\
+     logp = F.log_softmax(nn.Linear(6, 3)(torch.randn(4, 6)), dim=1)
+     print(F.nll_loss(logp, torch.tensor([0.0, 1.0, 2.0, 1.0])))"""),
+    ("false-positive", None, "b2-backward-no-grad-fn",
+     "loss computed under torch.no_grad(), then loss.backward()",
+     """\
+     m = nn.Linear(4, 1)
+     with torch.no_grad():
+         loss = m(torch.randn(8, 4)).pow(2).mean()
+     loss.backward()"""),
+    ("nan", None, "b2-nan-normalize-zero-std",
+     "standardizes a constant batch by hand ((x - mean) / std with std 0) and prints it",
+     """\
+     x = torch.full((4, 3), 2.0)
+     z = (x - x.mean(0)) / x.std(0)
+     print("normalized batch:", z)
+     print("has nan:", bool(torch.isnan(z).any()))"""),
+    ("oom", None, "b2-oom-embedding-huge-vocab",
+     "nn.Embedding(2**31, 1024): an 8 TiB table allocated on the CPU",
+     """\
+     emb = nn.Embedding(2 ** 31, 1024)
+     print(emb.weight.shape)"""),
+]
+for _cls, _kind, _n, _how, _code in B2_TORCH_113:
+    sc(_n, "pytorch-1.13", _cls, _kind, _how, TORCH_PRE + textwrap.dedent(_code) + "\n",
+       interp="system")
+
+# ---- TensorFlow ----------------------------------------------------------------
+B2_TF = [
+    ("false-positive", None, "b2-reduce-axis-out-of-range",
+     "tf.reduce_sum over axis 3 of a 2-D tensor",
+     "x = tf.random.normal([4, 8])\nprint(tf.reduce_sum(x, axis=3))"),
+    ("false-positive", None, "b2-transpose-bad-perm",
+     "tf.transpose with perm=[0, 2, 2] (an axis repeated, one missing)",
+     "print(tf.transpose(tf.zeros([2, 3, 4]), perm=[0, 2, 2]))"),
+    ("false-positive", None, "b2-concat-shape-mismatch",
+     "tf.concat of [2,3] and [2,4] along axis 0",
+     "print(tf.concat([tf.zeros([2, 3]), tf.zeros([2, 4])], axis=0))"),
+    ("false-positive", None, "b2-sparse-ce-batch-mismatch",
+     "sparse_softmax_cross_entropy_with_logits of [8,3] logits and 4 labels",
+     """\
+     logits = tf.random.normal([8, 3])
+     labels = tf.zeros([4], tf.int32)
+     print(tf.nn.sparse_softmax_cross_entropy_with_logits(labels=labels, logits=logits))"""),
+    ("false-positive", None, "b2-matmul-dtype-mismatch",
+     "tf.matmul of a float32 activation and an int32 weight",
+     """\
+     x = tf.random.normal([4, 3])
+     w = tf.ones([3, 2], tf.int32)
+     print(tf.matmul(x, w))"""),
+    ("false-positive", None, "b2-gradient-tape-twice",
+     "gradient() called twice on a non-persistent GradientTape",
+     """\
+     w = tf.Variable(tf.random.normal([3, 1]))
+     x = tf.random.normal([8, 3])
+     with tf.GradientTape() as tape:
+         loss = tf.reduce_mean(tf.square(x @ w))
+     g1 = tape.gradient(loss, w)
+     g2 = tape.gradient(loss, w)"""),
+    ("nan", None, "b2-nan-masked-mean-zero-div",
+     "a masked MSE whose mask is all zero: 0/0, the loss printed and checked",
+     """\
+     pred, target = tf.random.normal([6]), tf.random.normal([6])
+     mask = tf.zeros([6])
+     loss = tf.reduce_sum(tf.square(pred - target) * mask) / tf.reduce_sum(mask)
+     print("loss:", float(loss))
+     if tf.math.is_nan(loss):
+         print("NaN detected in loss")"""),
+    ("oom", None, "b2-oom-matmul-outer",
+     "tf.matmul of [2**20,1] by [1,2**20]: a 4 TiB float32 result on the CPU",
+     "y = tf.matmul(tf.ones([2 ** 20, 1]), tf.ones([1, 2 ** 20]))\nprint(y.shape)"),
+    ("timeout", None, "b2-timeout-session-dequeue",
+     "a TF1 Session.run with RunOptions(timeout_in_ms=2000) dequeuing from an empty FIFOQueue (a stalled input pipeline)",
+     """\
+     tf.compat.v1.disable_eager_execution()
+     q = tf.queue.FIFOQueue(4, tf.float32)
+     batch = q.dequeue()
+     with tf.compat.v1.Session() as s:
+         s.run(batch, options=tf.compat.v1.RunOptions(timeout_in_ms=2000))"""),
+]
+for _cls, _kind, _n, _how, _code in B2_TF:
+    sc(_n, "tensorflow", _cls, _kind, _how, "import tensorflow as tf\n" + textwrap.dedent(_code) + "\n")
+
+# ---- JAX ---------------------------------------------------------------------
+B2_JAX = [
+    ("false-positive", None, "b2-dynamic-slice-too-large",
+     "lax.dynamic_slice of an (8, 4) window from a (4, 4) array",
+     "print(jax.lax.dynamic_slice(jnp.ones((4, 4)), (0, 0), (8, 4)))"),
+    ("false-positive", None, "b2-sum-axis-out-of-range",
+     "jnp.sum over axis 3 of a 2-D array",
+     "print(jnp.sum(jnp.ones((2, 3)), axis=3))"),
+    ("false-positive", None, "b2-concat-shape-mismatch",
+     "jnp.concatenate of (2,3) and (2,4) along axis 0",
+     "print(jnp.concatenate([jnp.ones((2, 3)), jnp.ones((2, 4))], axis=0))"),
+    ("false-positive", None, "b2-grad-non-scalar",
+     "jax.grad of a layer function that returns a vector",
+     """\
+     x = jnp.ones((3, 4))
+     w = jnp.ones((4,))
+     def layer(w):
+         return jnp.tanh(x @ w)
+     print(jax.grad(layer)(w))"""),
+    ("false-positive", None, "b2-vmap-inconsistent-sizes",
+     "jax.vmap over two arguments with batch sizes 3 and 5",
+     """\
+     f = jax.vmap(lambda a, b: jnp.dot(a, b))
+     print(f(jnp.ones((3, 4)), jnp.ones((5, 4))))"""),
+    ("nan", None, "b2-nan-masked-mean-zero-div",
+     "a jitted masked MSE whose mask is all zero: 0/0, the loss printed and checked",
+     """\
+     @jax.jit
+     def loss_fn(pred, target, mask):
+         return jnp.sum((pred - target) ** 2 * mask) / jnp.sum(mask)
+     loss = loss_fn(jnp.arange(6.0), jnp.ones(6), jnp.zeros(6))
+     print("loss:", float(loss))
+     if jnp.isnan(loss):
+         print("NaN detected in loss")"""),
+]
+for _cls, _kind, _n, _how, _code in B2_JAX:
+    sc(_n, "jax", _cls, _kind, _how, "import jax\nimport jax.numpy as jnp\n" + textwrap.dedent(_code) + "\n")
+
+# ---- Keras 3 (backend in the name) --------------------------------------------
+B2_KERAS = [
+    ("tensorflow", "false-positive", None, "b2-tensorflow-sparse-label-out-of-range",
+     "fit with SparseCategoricalCrossentropy over 3 classes and a label 5",
+     """\
+     m = keras.Sequential([keras.Input((8,)), keras.layers.Dense(16, activation='relu'), keras.layers.Dense(3)])
+     m.compile('adam', keras.losses.SparseCategoricalCrossentropy(from_logits=True))
+     m.fit(np.random.rand(16, 8), np.array([0, 1, 2, 5] * 4), epochs=1, verbose=2)"""),
+    ("tensorflow", "false-positive", None, "b2-tensorflow-reshape-bad-target",
+     "Reshape((3, 3)) on an 8-feature input",
+     "m = keras.Sequential([keras.Input((8,)), keras.layers.Reshape((3, 3))])"),
+    ("jax", "false-positive", None, "b2-jax-fit-cardinality-mismatch",
+     "fit with 16 inputs and 12 targets",
+     """\
+     m = keras.Sequential([keras.Input((8,)), keras.layers.Dense(3)])
+     m.compile('sgd', 'mse')
+     m.fit(np.zeros((16, 8)), np.zeros((12, 3)), epochs=1, verbose=2)"""),
+    ("torch", "false-positive", None, "b2-torch-concatenate-shape-mismatch",
+     "Concatenate(axis=-1) of (None, 4, 3) and (None, 5, 2) inputs",
+     """\
+     a, b = keras.Input((4, 3)), keras.Input((5, 2))
+     y = keras.layers.Concatenate(axis=-1)([a, b])"""),
+    ("torch", "nan", None, "b2-torch-nan-log-loss",
+     "fit with a custom loss taking the log of a negative quantity, verbose=2",
+     """\
+     keras.utils.set_random_seed(0)
+     def bad_loss(y_true, y_pred):
+         return keras.ops.mean(keras.ops.log(y_pred - 100.0))
+     m = keras.Sequential([keras.Input((8,)), keras.layers.Dense(1)])
+     m.compile(keras.optimizers.SGD(0.01), bad_loss)
+     m.fit(np.random.rand(32, 8), np.random.rand(32, 1), epochs=2, batch_size=16, verbose=2)"""),
+]
+for _be, _cls, _kind, _n, _how, _code in B2_KERAS:
+    sc(_n, "keras", _cls, _kind, _how + " (KERAS_BACKEND=%s)" % _be,
+       "import numpy as np\nimport keras\n" + textwrap.dedent(_code) + "\n",
+       env={"KERAS_BACKEND": _be})
+
+# ---- ONNX Runtime --------------------------------------------------------------
+B2_ORT = [
+    ("false-positive", None, "b2-transpose-bad-perm", "Transpose with perm=[0, 0]",
+     "s = model([h.make_node('Transpose', ['x'], ['y'], perm=[0, 0])], [vi('x', T.FLOAT, [2, 3])], [vi('y', T.FLOAT, None)])\n"
+     "print(s.run(None, {'x': np.zeros((2, 3), 'float32')}))"),
+    ("false-positive", None, "b2-concat-shape-mismatch", "Concat on axis 0 of [2,3] and [2,4] given at run time",
+     "s = model([h.make_node('Concat', ['a', 'b'], ['y'], axis=0)], [vi('a', T.FLOAT, ['n', 'c']), vi('b', T.FLOAT, ['m', 'd'])],\n"
+     "          [vi('y', T.FLOAT, None)])\n"
+     "print(s.run(None, {'a': np.zeros((2, 3), 'float32'), 'b': np.zeros((2, 4), 'float32')}))"),
+    ("false-positive", None, "b2-gather-index-out-of-range", "Gather of row 10 from 3 rows, indices fed at run time",
+     "s = model([h.make_node('Gather', ['x', 'i'], ['y'], axis=0)], [vi('x', T.FLOAT, [3, 4]), vi('i', T.INT64, [2])],\n"
+     "          [vi('y', T.FLOAT, None)])\n"
+     "print(s.run(None, {'x': np.zeros((3, 4), 'float32'), 'i': np.array([0, 10], 'int64')}))"),
+    ("nan", None, "b2-nan-div-zero", "a masked mean as ReduceSum/ReduceSum with an all-zero mask: 0/0, printed",
+     "s = model([h.make_node('Mul', ['e', 'm'], ['em']), h.make_node('ReduceSum', ['em'], ['num'], keepdims=0),\n"
+     "           h.make_node('ReduceSum', ['m'], ['den'], keepdims=0), h.make_node('Div', ['num', 'den'], ['loss'])],\n"
+     "          [vi('e', T.FLOAT, [4]), vi('m', T.FLOAT, [4])], [vi('loss', T.FLOAT, None)])\n"
+     "print('loss:', s.run(None, {'e': np.ones(4, 'float32'), 'm': np.zeros(4, 'float32')})[0])"),
+]
+for _cls, _kind, _n, _how, _code in B2_ORT:
+    sc(_n, "onnxruntime", _cls, _kind, _how, ORT_PRE + _code + "\n")
+
+# ---- MindSpore -------------------------------------------------------------------
+B2_MS = [
+    ("false-positive", None, "b2-transpose-bad-perm", "ops.transpose with perm (0, 0)",
+     "print(ops.transpose(t((2, 3)), (0, 0)))"),
+    ("false-positive", None, "b2-concat-shape-mismatch", "ops.concat of (2,3) and (2,4) along axis 0",
+     "print(ops.concat((t((2, 3)), t((2, 4))), 0))"),
+    ("false-positive", None, "b2-loss-batch-mismatch",
+     "nn.SoftmaxCrossEntropyWithLogits(sparse=True) of (8,3) logits and 4 labels",
+     """\
+     loss = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction='mean')
+     print(loss(t((8, 3)), Tensor(np.zeros(4, 'int32'))))"""),
+    ("false-positive", None, "b2-dropout-bad-p", "nn.Dropout(p=1.5)",
+     "m = nn.Dropout(p=1.5)\nprint(m(t((2, 3))))"),
+    ("nan", None, "b2-nan-normalize-zero-std",
+     "standardizes a constant batch by hand ((x - mean) / std with std 0) and prints it",
+     """\
+     x = t((4, 3), fill=2.0)
+     mean = x.mean(0)
+     std = ops.sqrt(((x - mean) ** 2).mean(0))
+     print("normalized batch:", (x - mean) / std)"""),
+]
+for _cls, _kind, _n, _how, _code in B2_MS:
+    sc(_n, "mindspore", _cls, _kind, _how, MS_PRE + textwrap.dedent(_code) + "\n",
+       interp="mindspore")
+
 # --------------------------------------------------------------------------
 
 def versions(py):

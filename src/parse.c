@@ -686,7 +686,7 @@ static int
 gdb_continuation(struct dlt_incident *inc, const char *s, size_t n)
 {
 	struct dlt_pframe	*last;
-	size_t			 i = 0, b;
+	size_t			 i = 0, b, pe;
 	int			 from;
 
 	while (i < n && (s[i] == ' ' || s[i] == '\t'))
@@ -705,6 +705,7 @@ gdb_continuation(struct dlt_incident *inc, const char *s, size_t n)
 		i++;
 	if (i == b)
 		return (0);
+	pe = i;
 	/* nothing but the path (and a line number after "at") may follow */
 	if (!from && i < n && s[i] == ':')
 		for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++)
@@ -716,7 +717,7 @@ gdb_continuation(struct dlt_incident *inc, const char *s, size_t n)
 	if (inc->nframes > 0 && !inc->frames_locked) {
 		last = &inc->frames[inc->nframes - 1];
 		if (last->file == NULL)
-			last->file = xstrndup(s + b, strcspn(s + b, from ? " \t" : ": \t"));
+			last->file = xstrndup(s + b, pe - b);
 	}
 	return (1);
 }

@@ -29,6 +29,7 @@
 #include "error.h"
 #include "hash.h"
 #include "regex.h"
+#include "rule-model.h"
 #include "rule-schema.h"
 #include "rules.h"
 #include "strbuf.h"
@@ -1146,6 +1147,8 @@ compare_names(const void *a, const void *b)
 	return (strcmp(*(char *const *)a, *(char *const *)b));
 }
 
+static void	load_model(struct loader *, const char *);
+
 static void
 load_dir(struct loader *l, const char *dir)
 {
@@ -1186,6 +1189,34 @@ load_dir(struct loader *l, const char *dir)
 		free(names[i]);
 	}
 	free(names);
+	load_model(l, dir);
+}
+
+/*
+ * A directory's priority model, when it has one, replaces the model of
+ * the directories before it.
+ */
+static void
+load_model(struct loader *l, const char *dir)
+{
+	struct dlt_prio_model	*m;
+	struct stat		 st;
+	char			*path;
+	size_t			 len = strlen(dir);
+
+	path = xasprintf("%s%s" DLT_PRIO_MODEL_FILE, dir,
+	    len > 0 && dir[len - 1] == '/' ? "" : "/");
+	if (stat(path, &st) != 0) {
+		free(path);
+		return;
+	}
+	XGROW(l->set->files, l->set->nfiles + 1, l->files_alloc);
+	l->set->files[l->set->nfiles++] = xstrdup(path);
+	if ((m = dlt_prio_model_load(path, l->probs)) != NULL) {
+		dlt_prio_model_free(l->set->prio);
+		l->set->prio = m;
+	}
+	free(path);
 }
 
 static void
@@ -1461,6 +1492,7 @@ dlt_ruleset_release(struct dlt_ruleset *s)
 	free(s->frameworks);
 	free(s->ignores);
 	free(s->normalise);
+	dlt_prio_model_free(s->prio);
 	for (i = 0; i < s->nfiles; i++)
 		free(s->files[i]);
 	free(s->files);

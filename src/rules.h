@@ -36,6 +36,8 @@
 
 #include "vocab.h"
 
+struct dlt_prio_model;
+
 struct dlt_rx;
 struct dlt_diags;
 
@@ -174,6 +176,8 @@ struct dlt_ruleset {
 	struct dlt_framework_rule *frameworks;	size_t nframeworks;
 	struct dlt_ignore_frame	 *ignores;	size_t nignores;
 	struct dlt_normalise	 *normalise;	size_t nnormalise;
+	/* the priority model of the last directory that has one, or NULL */
+	struct dlt_prio_model	 *prio;
 };
 
 /*

@@ -148,7 +148,7 @@ void
 dlt_failure_finish(const struct dlt_ruleset *rules, struct dlt_failure *f)
 {
 	f->bucket = dlt_bucket_id(rules, f);
-	dlt_priority_assign(f);
+	dlt_priority_assign(rules, f);
 }
 
 /*

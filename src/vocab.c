@@ -79,6 +79,8 @@ dlt_priority_name(int c)
 {
 	if (c == DLT_PRIO_UNSET)
 		return ("unset");
+	if (c == DLT_PRIO_UNKNOWN)
+		return ("unknown");
 	return (c >= DLT_PRIO_LOW && c <= DLT_PRIO_HIGH ? dlt_priority_names[c] :
 	    "?");
 }
@@ -87,6 +89,14 @@ int
 dlt_priority_parse(const char *s)
 {
 	return (dlt_name_index(dlt_priority_names, s));
+}
+
+int
+dlt_priority_parse_any(const char *s)
+{
+	if (s != NULL && strcmp(s, "unknown") == 0)
+		return (DLT_PRIO_UNKNOWN);
+	return (dlt_priority_parse(s));
 }
 
 const char *

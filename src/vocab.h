@@ -30,9 +30,11 @@ enum dlt_priority {
 	DLT_PRIO_UNSET = -1,
 	DLT_PRIO_LOW = 0,
 	DLT_PRIO_MEDIUM = 1,
-	DLT_PRIO_HIGH = 2
+	DLT_PRIO_HIGH = 2,
+	/* the priority model abstained: not a rule's or a user's value */
+	DLT_PRIO_UNKNOWN = 3
 };
-#define DLT_PRIO_COUNT	3
+#define DLT_PRIO_COUNT	3	/* the ordered priorities, low to high */
 
 enum dlt_framework {
 	DLT_FW_PYTORCH,
@@ -56,9 +58,14 @@ extern const char *const dlt_framework_or_unknown_names[];
 const char	*dlt_class_name(int);
 /* -1 if unknown.  Exact names only. */
 int		 dlt_class_parse(const char *);
-/* "low", "medium", "high"; "unset" for DLT_PRIO_UNSET; "?" otherwise. */
+/*
+ * "low", "medium", "high"; "unknown" for DLT_PRIO_UNKNOWN, "unset" for
+ * DLT_PRIO_UNSET; "?" otherwise.
+ */
 const char	*dlt_priority_name(int);
 int		 dlt_priority_parse(const char *);	/* -1 if unknown */
+/* The same, "unknown" included (for filters over what was predicted). */
+int		 dlt_priority_parse_any(const char *);
 
 /* "pytorch", ...; "unknown" out of range. */
 const char	*dlt_framework_name(int);

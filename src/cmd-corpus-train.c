@@ -1,0 +1,144 @@
+/*
+ * cmd-corpus-train.c: "dltriage corpus train": learn the priority model
+ * from the curated defect dataset and write it where the rules are read
+ * from (priority-train.h, rule-model.h).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "classify.h"
+#include "command.h"
+#include "ctx.h"
+#include "datadir.h"
+#include "diag.h"
+#include "error.h"
+#include "exitcode.h"
+#include "priority-train.h"
+#include "rule-model.h"
+#include "xmalloc.h"
+
+static int	cmd_corpus_train_exec(struct dlt_ctx *, int, char **);
+static int	check_args(int, char **);
+
+static const struct dlt_option corpus_train_options[] = {
+	{ "data", 0, "FILE", 'd',
+	    "read the defect dataset FILE (default: the shipped corpus/defects/defects.jsonl)",
+	    NULL, NULL },
+	{ "output", 'o', "FILE",
+	    'o', "write the model to FILE (default: the shipped rules/priority.model)",
+	    NULL, NULL },
+	DLT_OPTION_RULES,
+	DLT_OPTION_QUIET("print nothing but errors"),
+	DLT_OPTION_END
+};
+
+const struct dlt_cmd dlt_cmd_corpus_train = {
+	"corpus train",
+	"[--data FILE] [-o FILE] [-q]",
+	"learn the priority model from the curated defect dataset",
+	DLT_CMD_NEEDS_RULES, corpus_train_options, cmd_corpus_train_exec,
+	check_args
+};
+
+static int
+check_args(int argc, char **argv)
+{
+	(void)argv;
+	if (argc > 0)
+		return (dlt_error("'corpus train' takes no arguments"));
+	return (0);
+}
+
+static int
+cmd_corpus_train_exec(struct dlt_ctx *ctx, int argc, char **argv)
+{
+	struct dlt_diags		 probs = DLT_DIAGS_INIT;
+	struct dlt_prio_examples	 ex;
+	struct dlt_prio_train_opts	 o = DLT_PRIO_TRAIN_DEFAULTS;
+	struct dlt_classify_opts	 copts;
+	struct dlt_classifier		*cl;
+	struct dlt_prio_model		*m;
+	const char			*arg, *data = NULL, *output = NULL;
+	char				*dflt_data, *dflt_out, *tmp;
+	FILE				*fp;
+	int				 ch, rc = DLT_EXIT_OK, fd;
+	long				 counts[DLT_PRIO_COUNT] = { 0 };
+	size_t				 i;
+
+	(void)argc;
+	(void)argv;
+	while ((ch = dlt_cmd_next_option(ctx, &arg)) != -1)
+		switch (ch) {
+		case 'd':
+			data = arg;
+			break;
+		case 'o':
+			output = arg;
+			break;
+		}
+	dflt_data = xasprintf("%s/corpus/defects/defects.jsonl", dlt_datadir());
+	dflt_out = xasprintf("%s/rules/" DLT_PRIO_MODEL_FILE, dlt_datadir());
+	if (data == NULL)
+		data = dflt_data;
+	if (output == NULL)
+		output = dflt_out;
+
+	memset(&ex, 0, sizeof ex);
+	memset(&copts, 0, sizeof copts);
+	cl = dlt_classifier_new(&ctx->rules, &copts);
+	if (dlt_prio_examples_load(data, cl, &ex, &probs) != 0) {
+		dlt_diags_print(&probs, stderr);
+		dlt_error("the defect dataset '%s' has %zu problem%s; no model "
+		    "written", data, probs.n, probs.n == 1 ? "" : "s");
+		rc = DLT_EXIT_INPUT;
+		goto out;
+	}
+	if (ex.n < 10) {
+		dlt_error("'%s' holds %zu usable report%s; a model needs at "
+		    "least 10", data, ex.n, ex.n == 1 ? "" : "s");
+		rc = DLT_EXIT_INPUT;
+		goto out;
+	}
+	m = dlt_prio_train(&ex, NULL, &o, data);
+
+	/* write next to the target and rename: a failed write loses nothing */
+	tmp = xasprintf("%s.tmpXXXXXX", output);
+	if ((fd = mkstemp(tmp)) == -1 || (fp = fdopen(fd, "w")) == NULL) {
+		dlt_error("cannot write '%s': %s", output, strerror(errno));
+		if (fd != -1) {
+			close(fd);
+			unlink(tmp);
+		}
+		rc = DLT_EXIT_OUTPUT;
+	} else {
+		if (dlt_prio_model_write(m, fp) != 0 || fclose(fp) != 0 ||
+		    rename(tmp, output) != 0) {
+			dlt_error("cannot write '%s': %s", output,
+			    strerror(errno));
+			unlink(tmp);
+			rc = DLT_EXIT_OUTPUT;
+		}
+	}
+	free(tmp);
+	if (rc == DLT_EXIT_OK && !ctx->quiet) {
+		for (i = 0; i < ex.n; i++)
+			counts[ex.v[i].label]++;
+		printf("trained on %zu reports (high %ld, medium %ld, low %ld; "
+		    "%ld without a priority skipped): %zu features, "
+		    "temperature %.2f\nwrote %s\n", ex.n,
+		    counts[DLT_PRIO_HIGH], counts[DLT_PRIO_MEDIUM],
+		    counts[DLT_PRIO_LOW], ex.skipped, m->nfeat, m->temperature,
+		    output);
+	}
+	dlt_prio_model_free(m);
+out:
+	dlt_classifier_free(cl);
+	dlt_prio_examples_release(&ex);
+	dlt_diags_release(&probs);
+	free(dflt_data);
+	free(dflt_out);
+	return (rc);
+}

@@ -1,0 +1,117 @@
+/*
+ * priority-train.h: learning the priority model from the curated defect
+ * dataset, and measuring it (`dltriage corpus train`, `corpus eval`).
+ *
+ * Each report of the dataset (corpus/defects/defects.jsonl: one JSON
+ * object a line with url, framework, number, priority, log, api and
+ * labels) becomes an example: its log is classified with the rule set,
+ * as `classify` would, and the features of its primary failure (the
+ * most severe one; priority.h) are the example's, so that training sees
+ * exactly what prediction will see.
+ *
+ * The learner is a multinomial logistic regression with class-balanced
+ * weights and an L2 penalty, fitted by full-batch gradient descent with
+ * per-weight step sizes (AdaGrad); features seen in fewer than min_count
+ * training rows are left out.  Its probabilities are then calibrated on
+ * out-of-fold predictions (rule-model.h: log-prior adjustment and a
+ * temperature).  Everything is deterministic: the same data gives the
+ * same model file.
+ */
+#ifndef DLT_PRIORITY_TRAIN_H
+#define DLT_PRIORITY_TRAIN_H
+
+#include <stddef.h>
+
+#include "priority.h"
+
+struct dlt_classifier;
+struct dlt_diags;
+struct dlt_prio_model;
+struct strbuf;
+
+struct dlt_prio_example {
+	struct dlt_prio_feats	 feats;
+	int			 label;		/* enum dlt_priority */
+	char			*url;
+	char			*labels;	/* comma-separated */
+	char			*framework;
+	long			 number;	/* issue number: time order in a tracker */
+	char			*group;		/* never split: api, or bucket */
+	int			 rule_prio;	/* the rule layer alone */
+	int			 security;	/* the deciding rule's flag */
+	int			 hint;		/* the deciding rule's priority, or UNSET */
+	double			 hint_conf;	/* and its confidence; < 0 without */
+	int			 failed;	/* the log showed a failure */
+};
+
+struct dlt_prio_examples {
+	struct dlt_prio_example	*v;
+	size_t			 n, alloc;
+	long			 skipped;	/* rows without a usable priority */
+};
+
+/*
+ * Read a dataset and classify its logs.  Returns 0, or -1 after recording
+ * every problem (file:line:col) in diags; examples read before a problem
+ * are kept.
+ */
+int	dlt_prio_examples_load(const char *path, struct dlt_classifier *,
+	    struct dlt_prio_examples *, struct dlt_diags *);
+void	dlt_prio_examples_release(struct dlt_prio_examples *);
+
+struct dlt_prio_train_opts {
+	double	l2;		/* penalty per weight */
+	int	epochs;
+	int	min_count;	/* rows a feature must appear in */
+	double	abstain;	/* the model's abstain threshold */
+	int	folds;		/* for calibration */
+};
+#define DLT_PRIO_TRAIN_DEFAULTS { 0.02, 400, 2, 0.40, 5 }
+
+/*
+ * Train on the examples whose use[i] is non-zero (all when use is NULL),
+ * with calibration.  source is recorded in the model.
+ */
+struct dlt_prio_model	*dlt_prio_train(const struct dlt_prio_examples *,
+			    const unsigned char *use,
+			    const struct dlt_prio_train_opts *, const char *source);
+
+/* One evaluation: which rows were tested and what three predictors said. */
+struct dlt_prio_eval {
+	const char	*name;		/* "time", "grouped" */
+	size_t		 n;		/* rows tested */
+	/* confusion[predictor][expected][predicted], predicted 3 = unknown */
+	long		 confusion[3][DLT_PRIO_COUNT][DLT_PRIO_COUNT + 1];
+	double		 brier[3];
+	long		 abstained;
+	/* reliability of the model: bins of confidence 0.0-0.1 ... 0.9-1.0 */
+	long		 bin_n[10], bin_right[10];
+	double		 bin_conf[10];
+	long		 train_n;
+};
+#define DLT_EVAL_MODEL		0
+#define DLT_EVAL_RULES		1
+#define DLT_EVAL_MAJORITY	2
+
+/*
+ * Time split: per framework, the newest fraction of reports (by issue
+ * number) is tested on a model trained on the older ones.
+ */
+void	dlt_prio_eval_time(const struct dlt_prio_examples *, double fraction,
+	    const struct dlt_prio_train_opts *, struct dlt_prio_eval *);
+/*
+ * Grouped k-fold: reports sharing an api or a bucket are never split
+ * between training and test.
+ */
+void	dlt_prio_eval_grouped(const struct dlt_prio_examples *, int folds,
+	    const struct dlt_prio_train_opts *, struct dlt_prio_eval *);
+
+/* Figures of one predictor in an evaluation. */
+double	dlt_prio_eval_macro_f1(const struct dlt_prio_eval *, int predictor);
+double	dlt_prio_eval_recall(const struct dlt_prio_eval *, int predictor,
+	    int prio);
+double	dlt_prio_eval_precision(const struct dlt_prio_eval *, int predictor,
+	    int prio);
+double	dlt_prio_eval_accuracy(const struct dlt_prio_eval *, int predictor);
+
+#endif

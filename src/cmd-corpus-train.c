@@ -3,6 +3,8 @@
  * from the curated defect dataset and write it where the rules are read
  * from (priority-train.h, rule-model.h).
  */
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -65,6 +67,7 @@ cmd_corpus_train_exec(struct dlt_ctx *ctx, int argc, char **argv)
 	char				*dflt_data, *dflt_out, *tmp;
 	FILE				*fp;
 	int				 ch, rc = DLT_EXIT_OK, fd;
+	mode_t				 um;
 	long				 counts[DLT_PRIO_COUNT] = { 0 };
 	size_t				 i;
 
@@ -102,11 +105,15 @@ cmd_corpus_train_exec(struct dlt_ctx *ctx, int argc, char **argv)
 		rc = DLT_EXIT_INPUT;
 		goto out;
 	}
-	m = dlt_prio_train(&ex, NULL, &o, data);
+	m = dlt_prio_train(&ex, NULL, &o, data == dflt_data ?
+	    "corpus/defects/defects.jsonl" : data);
 
 	/* write next to the target and rename: a failed write loses nothing */
 	tmp = xasprintf("%s.tmpXXXXXX", output);
-	if ((fd = mkstemp(tmp)) == -1 || (fp = fdopen(fd, "w")) == NULL) {
+	um = umask(0);
+	umask(um);
+	if ((fd = mkstemp(tmp)) == -1 || fchmod(fd, 0666 & ~um) != 0 ||
+	    (fp = fdopen(fd, "w")) == NULL) {
 		dlt_error("cannot write '%s': %s", output, strerror(errno));
 		if (fd != -1) {
 			close(fd);

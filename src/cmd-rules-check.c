@@ -9,6 +9,7 @@
 #include "ctx.h"
 #include "error.h"
 #include "exitcode.h"
+#include "rule-model.h"
 #include "rules.h"
 
 static int	cmd_rules_check_exec(struct dlt_ctx *, int, char **);
@@ -49,5 +50,10 @@ cmd_rules_check_exec(struct dlt_ctx *ctx, int argc, char **argv)
 	count(s->nframeworks, "framework", "frameworks", ", ");
 	count(s->nignores, "ignore-frame", "ignore-frames", ", ");
 	count(s->nnormalise, "normalise", "normalise", ": ok\n");
+	if (s->prio != NULL) {
+		printf("priority model: %s: ", s->prio->path);
+		count(s->prio->nfeat, "feature", "features", ", ");
+		count(s->prio->nknown, "known defect", "known defects", ": ok\n");
+	}
 	return (DLT_EXIT_OK);
 }

@@ -201,7 +201,8 @@ load_row(const char *path, int lineno, const char *line, size_t len,
 		e->hint = pr.hint;
 		e->hint_conf = pr.hint_conf;
 	} else {
-		dlt_prio_features_none(fw, &e->feats);
+		dlt_prio_features_report(fw, scalar(root, "class"),
+		    scalar(root, "kind"), scalar(root, "api"), &e->feats);
 		e->rule_prio = DLT_PRIO_LOW;
 		e->hint = DLT_PRIO_UNSET;
 		e->hint_conf = -1;
@@ -444,6 +445,64 @@ nll(const double *s, const double *adj, double t, int y)
 	return (-(z[y] - max - log(sum)));
 }
 
+/* Macro-F1 of arg max (score + d) over n rows. */
+static double
+macro_f1(double (*sc)[K], const int *label, size_t n, const double *d)
+{
+	long	conf[K][K];
+	size_t	i;
+	int	c, best, e;
+	double	sum = 0, p, r;
+	long	tp, pred, real;
+
+	memset(conf, 0, sizeof conf);
+	for (i = 0; i < n; i++) {
+		best = 0;
+		for (c = 1; c < K; c++)
+			if (sc[i][c] + d[c] > sc[i][best] + d[best])
+				best = c;
+		conf[label[i]][best]++;
+	}
+	for (c = 0; c < K; c++) {
+		tp = conf[c][c];
+		pred = real = 0;
+		for (e = 0; e < K; e++) {
+			pred += conf[e][c];
+			real += conf[c][e];
+		}
+		p = pred > 0 ? (double)tp / pred : 0;
+		r = real > 0 ? (double)tp / real : 0;
+		sum += p + r > 0 ? 2 * p * r / (p + r) : 0;
+	}
+	return (sum / K);
+}
+
+/*
+ * The decision offsets (medium's is 0) that give the best macro-F1 on
+ * out-of-fold scores; ties go to the smallest change.
+ */
+static void
+choose_decision(double (*sc)[K], const int *label, size_t n, double *d)
+{
+	double	try[K] = { 0 }, f, best = -1, cost, best_cost = 0;
+	int	a, b;
+
+	for (a = -20; a <= 20; a++)
+		for (b = -20; b <= 20; b++) {
+			try[DLT_PRIO_LOW] = a / 10.0;
+			try[DLT_PRIO_MEDIUM] = 0;
+			try[DLT_PRIO_HIGH] = b / 10.0;
+			f = macro_f1(sc, label, n, try);
+			cost = fabs(try[0]) + fabs(try[2]);
+			if (f > best + 1e-9 || (fabs(f - best) <= 1e-9 &&
+			    cost < best_cost)) {
+				best = f;
+				best_cost = cost;
+				memcpy(d, try, sizeof try);
+			}
+		}
+}
+
 /* The fold of a group name. */
 static int
 fold_of(const char *group, int folds)
@@ -565,6 +624,7 @@ dlt_prio_train(const struct dlt_prio_examples *ex, const unsigned char *use,
 		}
 		free(w);
 		free(which);
+		choose_decision(oof, pb.label, pb.nrows, m->decision);
 		for (t = 0.25; t <= 4.0; t *= 1.05) {
 			l = 0;
 			for (i = 0; i < pb.nrows; i++)

@@ -211,11 +211,28 @@ dlt_prio_features(const struct dlt_failure *f, const char *framework,
 }
 
 void
-dlt_prio_features_none(const char *framework, struct dlt_prio_feats *fs)
+dlt_prio_features_report(const char *framework, const char *cls,
+    const char *kind, const char *api, struct dlt_prio_feats *fs)
 {
-	feat_add(fs, "fw", framework != NULL && *framework != '\0' ?
-	    framework : "unknown", FRAME_MAX);
-	feat_add(fs, "class", "none", FRAME_MAX);
+	struct strbuf	 sb = STRBUF_INIT;
+	const char	*fw = framework != NULL && *framework != '\0' ?
+			    framework : "unknown";
+
+	feat_add(fs, "fw", fw, FRAME_MAX);
+	if (cls == NULL || dlt_class_parse(cls) < 0)
+		cls = "none";
+	feat_add(fs, "class", cls, FRAME_MAX);
+	strbuf_addf(&sb, "%s.%s", cls, fw);
+	feat_add(fs, "class.fw", sb.buf, FRAME_MAX);
+	if (kind != NULL && *kind != '\0') {
+		feat_add(fs, "kind", kind, FRAME_MAX);
+		strbuf_reset(&sb);
+		strbuf_addf(&sb, "%s.%s", kind, fw);
+		feat_add(fs, "kind.fw", sb.buf, FRAME_MAX);
+	}
+	if (api != NULL)
+		feat_words(fs, api);
+	strbuf_release(&sb);
 	feats_finish(fs);
 }
 
@@ -255,11 +272,14 @@ void
 dlt_prio_predict(const struct dlt_prio_model *m,
     const struct dlt_prio_feats *fs, struct dlt_prio_pred *pr)
 {
-	double	s[DLT_PRIO_COUNT], bal[DLT_PRIO_COUNT], cal[DLT_PRIO_COUNT];
+	double	s[DLT_PRIO_COUNT], d[DLT_PRIO_COUNT], bal[DLT_PRIO_COUNT];
+	double	cal[DLT_PRIO_COUNT];
 	int	p, best = 0;
 
 	dlt_prio_scores(m, fs, s);
-	softmax(s, bal, DLT_PRIO_COUNT);
+	for (p = 0; p < DLT_PRIO_COUNT; p++)
+		d[p] = s[p] + m->decision[p];
+	softmax(d, bal, DLT_PRIO_COUNT);
 	for (p = 1; p < DLT_PRIO_COUNT; p++)
 		if (bal[p] > bal[best])
 			best = p;

@@ -53,8 +53,13 @@ void	dlt_prio_feats_release(struct dlt_prio_feats *);
 /* The features of a failure; framework overrides f's when not NULL. */
 void	dlt_prio_features(const struct dlt_failure *, const char *framework,
 	    struct dlt_prio_feats *);
-/* The features of a report whose log showed no failure. */
-void	dlt_prio_features_none(const char *framework, struct dlt_prio_feats *);
+/*
+ * The features of a report whose log showed no failure, from what the
+ * report says: its framework, class and kind (each may be NULL; a class
+ * that is not one of the vocabulary is "none") and the api it names.
+ */
+void	dlt_prio_features_report(const char *framework, const char *cls,
+	    const char *kind, const char *api, struct dlt_prio_feats *);
 
 struct dlt_prio_pred {
 	int	priority;		/* enum dlt_priority, or DLT_PRIO_UNKNOWN */

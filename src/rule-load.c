@@ -1210,8 +1210,6 @@ load_model(struct loader *l, const char *dir)
 		free(path);
 		return;
 	}
-	XGROW(l->set->files, l->set->nfiles + 1, l->files_alloc);
-	l->set->files[l->set->nfiles++] = xstrdup(path);
 	if ((m = dlt_prio_model_load(path, l->probs)) != NULL) {
 		dlt_prio_model_free(l->set->prio);
 		l->set->prio = m;

@@ -23,7 +23,7 @@ struct mload {
 	size_t			 feat_alloc, known_alloc;
 	/* the known defects' feature names, resolved once all are read */
 	char			**kfeat;	/* one space-separated string per known */
-	int			*kline;
+	int			*kline, *kcol;
 	int			 seen_magic, seen_bias, seen_cal;
 };
 
@@ -162,6 +162,12 @@ read_line(struct mload *ml, char *line)
 			    &m->adjust[i]) != 0)
 				return;
 		ml->seen_cal = 1;
+	} else if (strcmp(f[0], "decision") == 0) {
+		WANT(1 + DLT_PRIO_COUNT);
+		for (i = 0; i < DLT_PRIO_COUNT; i++)
+			if (get_double(ml, f[1 + i], cols[1 + i],
+			    &m->decision[i]) != 0)
+				return;
 	} else if (strcmp(f[0], "abstain") == 0) {
 		WANT(2);
 		if (get_double(ml, f[1], cols[1], &v[0]) != 0)
@@ -212,6 +218,8 @@ read_line(struct mload *ml, char *line)
 			    sizeof *ml->kfeat);
 			ml->kline = xreallocarray(ml->kline, ml->known_alloc,
 			    sizeof *ml->kline);
+			ml->kcol = xreallocarray(ml->kcol, ml->known_alloc,
+			    sizeof *ml->kcol);
 		}
 		memset(&m->known[m->nknown], 0, sizeof m->known[0]);
 		m->known[m->nknown].url = xstrdup(f[1]);
@@ -219,10 +227,11 @@ read_line(struct mload *ml, char *line)
 		m->known[m->nknown].labels = xstrdup(f[3]);
 		ml->kfeat[m->nknown] = xstrdup(f[4]);
 		ml->kline[m->nknown] = ml->line;
+		ml->kcol[m->nknown] = cols[4];
 		m->nknown++;
 	} else
 		mproblem(ml, 1, "unknown line kind '%s' (rows, source, bias, "
-		    "calibration, abstain, feature or known)", f[0]);
+		    "calibration, decision, abstain, feature or known)", f[0]);
 #undef WANT
 }
 
@@ -251,7 +260,8 @@ resolve_known(struct mload *ml)
 			idx = dlt_prio_model_feature(m, p);
 			if (idx == (size_t)-1) {
 				ml->line = ml->kline[i];
-				mproblem(ml, 0, "known defect '%s' names feature "
+				mproblem(ml, ml->kcol[i] + (int)(p - ml->kfeat[i]),
+				    "known defect '%s' names feature "
 				    "'%s', which the model has no line for",
 				    k->url, p);
 				continue;
@@ -319,6 +329,7 @@ dlt_prio_model_load(const char *path, struct dlt_diags *probs)
 		free(ml.kfeat[i]);
 	free(ml.kfeat);
 	free(ml.kline);
+	free(ml.kcol);
 	if (ml.bad) {
 		dlt_prio_model_free(ml.m);
 		return (NULL);
@@ -385,6 +396,9 @@ dlt_prio_model_write(const struct dlt_prio_model *m, FILE *fp)
 	fprintf(fp, "\ncalibration\t%.6g", m->temperature);
 	for (p = 0; p < DLT_PRIO_COUNT; p++)
 		fprintf(fp, "\t%.6g", m->adjust[p]);
+	fprintf(fp, "\ndecision");
+	for (p = 0; p < DLT_PRIO_COUNT; p++)
+		fprintf(fp, "\t%.6g", m->decision[p]);
 	fprintf(fp, "\nabstain\t%.6g\n", m->abstain);
 	for (i = 0; i < m->nfeat; i++) {
 		fprintf(fp, "feature\t%s", m->feat[i]);

@@ -21,12 +21,15 @@
  *	source	TEXT			where they came from
  *	bias	B_low	B_medium	B_high
  *	calibration	T	A_low	A_medium	A_high
+ *	decision	D_low	D_medium	D_high
  *	abstain	P
  *	feature	NAME	W_low	W_medium	W_high
  *	known	URL	PRIORITY	LABELS	FEATURE...
  *
  * The decision is the arg max of the class-balanced scores
- * (bias + sum of the present features' weights); it is "unknown" when
+ * (bias + sum of the present features' weights) plus the decision
+ * offsets D (chosen on out-of-fold predictions for the best macro-F1;
+ * 0 when the line is absent); it is "unknown" when
  * the balanced probability of that class is below P.  The probabilities
  * reported are calibrated: softmax((score + A) / T), where A undoes the
  * class balancing (log prior ratios) and T was fitted on held-out
@@ -63,6 +66,7 @@ struct dlt_prio_model {
 	double			 bias[DLT_PRIO_COUNT];
 	double			 temperature;
 	double			 adjust[DLT_PRIO_COUNT];
+	double			 decision[DLT_PRIO_COUNT];
 	double			 abstain;
 	char			**feat;		/* sorted, unique */
 	double			(*w)[DLT_PRIO_COUNT];

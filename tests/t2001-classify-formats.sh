@@ -95,7 +95,7 @@ def check_object(o, where):
         fail('%s: evidence %r' % (where, ev))
     if rng and not all(int(rng.group(1)) <= n <= int(rng.group(2)) for n in ev):
         fail('%s: evidence %r outside %s' % (where, ev, rng.group(0)))
-    if o['priority'] not in ('high', 'medium', 'low'):
+    if o['priority'] not in ('high', 'medium', 'low', 'unknown'):
         fail('%s: priority %r' % (where, o['priority']))
     if not is_num(o['confidence']) or not 0 <= o['confidence'] <= 1:
         fail('%s: confidence %r' % (where, o['confidence']))
@@ -162,7 +162,7 @@ def cmd_csv(path):
             fail('%s: framework %r' % (where, r['framework']))
         if not BUCKET.match(r['bucket']):
             fail('%s: bucket %r' % (where, r['bucket']))
-        if r['priority'] not in ('high', 'medium', 'low'):
+        if r['priority'] not in ('high', 'medium', 'low', 'unknown'):
             fail('%s: priority %r' % (where, r['priority']))
         try:
             c = float(r['confidence'])

@@ -1,7 +1,12 @@
 #!/usr/bin/env python3
 """Build corpus/defects/defects.jsonl from the raw defect reports.
 
-usage: curate.py RAW.jsonl > defects.jsonl
+usage: curate.py [--study DIR] RAW.jsonl... > defects.jsonl
+
+RAW files are read in order; a report already read (same url, google/jax
+and jax-ml/jax being one tracker) is skipped.  --study names the study's
+curated high-priority tables (shared/data/study-rq1: pytorch.csv,
+tensorflow.csv, mindspore.csv); a report listed there is high priority.
 
 Standard library only.  The mapping (class, kind, priority) and the
 log_evidence criteria are documented in README.md beside this file; this
@@ -30,6 +35,10 @@ HIGH = {
     "jax": {"P0 (urgent)", "P1 (soon)"},
     "keras": set(),
 }
+# TensorFlow and Keras have no priority labels: a fix cherry-picked into a
+# release branch or shipped in a patch release is their proxy for high.
+HIGH_FIX = {"cherry-pick", "patch-release"}
+LOW_FW = {"jax": {"P3 (no schedule)"}}
 LOW_COMMON = {
     "stale", "stalled", "awaiting response", "stat:awaiting response",
     "stat:awaiting response from contributor", "needs info",
@@ -39,13 +48,34 @@ LOW_COMMON = {
 }
 
 
-def priority(fw, cls, labels):
+def priority(fw, cls, labels, in_study=False, fix=None):
     labels = set(labels)
-    if labels & HIGH.get(fw, set()):
+    if labels & HIGH.get(fw, set()) or in_study or fix in HIGH_FIX:
         return "high"
-    if cls == "false-positive" or labels & LOW_COMMON:
+    if cls == "false-positive" or labels & (LOW_COMMON | LOW_FW.get(fw, set())):
         return "low"
     return "medium"
+
+
+def canonical_url(url):
+    return url.replace("github.com/google/jax/", "github.com/jax-ml/jax/")
+
+
+def study_urls(d):
+    """The urls of the study's high-priority tables in directory d."""
+    import csv
+    import os
+    urls = set()
+    for name in ("pytorch.csv", "tensorflow.csv", "mindspore.csv"):
+        path = os.path.join(d, name)
+        if not os.path.exists(path):
+            continue
+        with open(path, encoding="utf-8") as f:
+            for row in csv.DictReader(f):
+                u = (row.get("URL") or "").strip()
+                if u:
+                    urls.add(canonical_url(u.rstrip("/")))
+    return urls
 
 
 # --- log evidence -----------------------------------------------------------
@@ -130,33 +160,55 @@ def kind(cls, raw, log):
 
 
 def main(argv):
-    if len(argv) != 2:
-        sys.stderr.write("usage: curate.py RAW.jsonl\n")
+    import os
+    args = argv[1:]
+    study = set()
+    if len(args) >= 2 and args[0] == "--study":
+        study = study_urls(args[1])
+        args = args[2:]
+    if not args:
+        sys.stderr.write("usage: curate.py [--study DIR] RAW.jsonl...\n")
         return 2
     out = sys.stdout
-    with open(argv[1], encoding="utf-8") as f:
-        for line in f:
-            r = json.loads(line)
-            cls = CLASS_MAP.get(r["symptom"], r["symptom"])
-            log = r.get("log") or ""
-            row = {
-                "framework": r["framework"],
-                "repo": r["repo"],
-                "number": r["number"],
-                "url": r["url"],
-                "state": r["state"],
-                "class": cls,
-                "kind": kind(cls, r.get("crash_kind"), log),
-                "api": r.get("api"),
-                "version": r.get("version"),
-                "labels": r["labels"],
-                "priority": priority(r["framework"], cls, r["labels"]),
-                "heldout": r["number"] % 4 == 0,
-                "log_evidence": log_evidence(cls, log),
-                "log": log,
-            }
-            out.write(json.dumps(row, ensure_ascii=False, sort_keys=False) + "\n")
+    seen = set()
+    for path in args:
+        batch = os.path.splitext(os.path.basename(path))[0]
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                if line.strip():
+                    emit(out, json.loads(line), batch, study, seen)
     return 0
+
+
+def emit(out, r, batch, study, seen):
+    """Write the curated row of raw report r, unless its url was seen."""
+    url = canonical_url(r["url"])
+    if url in seen:
+        return
+    seen.add(url)
+    cls = CLASS_MAP.get(r["symptom"], r["symptom"])
+    log = r.get("log") or ""
+    repo = "jax-ml/jax" if r["repo"] == "google/jax" else r["repo"]
+    row = {
+        "framework": r["framework"],
+        "repo": repo,
+        "number": r["number"],
+        "url": url,
+        "state": r["state"],
+        "class": cls,
+        "kind": kind(cls, r.get("crash_kind"), log),
+        "api": r.get("api"),
+        "version": r.get("version"),
+        "labels": r["labels"],
+        "priority": priority(r["framework"], cls, r["labels"],
+                             url in study, r.get("fix_evidence")),
+        "in_study": url in study,
+        "batch": batch,
+        "heldout": r["number"] % 4 == 0,
+        "log_evidence": log_evidence(cls, log),
+        "log": log,
+    }
+    out.write(json.dumps(row, ensure_ascii=False, sort_keys=False) + "\n")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,174 @@
+#!/bin/sh
+# t4005: the priority model.  `corpus train` learns it from a defect
+# dataset into a file the rule loader reads; `corpus eval` measures it
+# split by time and by groups beside its baselines; classify uses it
+# (and the rule layer still overrides it); a bad model file or dataset
+# is refused with file:line:col and loses the model already there.
+. "$(dirname "$0")/test-lib.sh"
+
+data="$TEST_SRCDIR/corpus/defects/defects.jsonl"
+model="$TEST_SRCDIR/rules/priority.model"
+
+test_expect_success 'the shipped model loads with the rules' '
+	dltriage rules check >out &&
+	grep "^priority model: .*priority.model: [0-9]* features, [0-9]* known defects: ok" out
+'
+
+test_expect_success 'the shipped model is the one corpus train makes from the shipped dataset' '
+	dltriage corpus train -q -o "$TEST_TMP/again.model" &&
+	test_cmp "$model" "$TEST_TMP/again.model"
+'
+
+test_expect_success 'corpus train reports what it learned from' '
+	dltriage corpus train -o "$TEST_TMP/m.model" >out &&
+	grep "^trained on [0-9]* reports (high [0-9]*, medium [0-9]*, low [0-9]*" out &&
+	grep "^wrote $TEST_TMP/m.model" out &&
+	head -1 "$TEST_TMP/m.model" | grep "^dltriage-priority-model	1$"
+'
+
+test_expect_success 'the shipped dataset holds at least 1000 reports with a priority' '
+	n=$(grep -c "\"priority\": \"\(high\|medium\|low\)\"" "$data") &&
+	test "$n" -ge 1000
+'
+
+test_expect_success 'corpus eval prints both splits and the three predictors' '
+	dltriage corpus eval >out &&
+	grep "^time split: the newest 30% of each tracker" out &&
+	grep "^grouped split: 5 folds" out &&
+	test "$(grep -c "^  model " out)" = 2 &&
+	test "$(grep -c "^  rules alone " out)" = 2 &&
+	test "$(grep -c "^  majority " out)" = 2 &&
+	grep "reliability of the model" out
+'
+
+# The figures: the model beats both baselines on macro-F1 on the time
+# split and on the grouped one, and its Brier score beats the majority
+# class with its training frequencies.
+test_expect_success 'the model beats the rule layer and the majority class' '
+	dltriage corpus eval --format json >ev.json &&
+	"$PYTHON3" - ev.json <<-\PY
+	import json, sys
+	ev = json.load(open(sys.argv[1]))
+	assert ev["reports"] >= 1000, ev["reports"]
+	for s in ev["splits"]:
+	    m, r, j = s["model"], s["rules"], s["majority"]
+	    print(s["split"], m["macro_f1"], r["macro_f1"], j["macro_f1"], m["brier"], j["brier"])
+	    assert m["macro_f1"] > r["macro_f1"] + 0.1, s["split"]
+	    assert m["macro_f1"] > j["macro_f1"] + 0.1, s["split"]
+	    assert m["brier"] < j["brier"], s["split"]
+	    assert s["tested"] > 0 and s["trained"] > 0
+	PY
+'
+
+test_expect_success 'the time split never trains on a newer report of a tracker' '
+	dltriage corpus eval --split time --test-fraction 0.5 --format json >t.json &&
+	"$PYTHON3" - t.json "$data" <<-\PY
+	import json, math, sys, collections
+	ev = json.load(open(sys.argv[1]))
+	rows = [json.loads(l) for l in open(sys.argv[2]) if l.strip()]
+	n = collections.Counter(r["framework"] for r in rows if r.get("priority") in ("high", "medium", "low"))
+	want = sum(math.ceil(0.5 * v) for v in n.values())
+	assert ev["splits"][0]["tested"] == want, (ev["splits"][0]["tested"], want)
+	PY
+'
+
+test_expect_success 'classify takes its priorities from the model' '
+	dltriage classify --format json "$TEST_SRCDIR/corpus/logs/tf-invalid-argument.log" >with &&
+	dltriage classify --format json --rules "$TEST_TMP/norules" "$TEST_SRCDIR/corpus/logs/tf-invalid-argument.log" >/dev/null 2>&1 || :
+	mkdir -p nomodel &&
+	cp "$TEST_SRCDIR"/rules/*.yaml nomodel/ &&
+	dltriage classify --format json --no-default-rules --rules nomodel \
+	    "$TEST_SRCDIR/corpus/logs/pytorch-half-not-implemented.log" >without &&
+	dltriage classify --format json \
+	    "$TEST_SRCDIR/corpus/logs/pytorch-half-not-implemented.log" >with2 &&
+	grep "\"priority\":\"medium\",\"confidence\":0.70" without &&
+	! cmp -s without with2
+'
+
+test_expect_success 'a user rule directory with its own model replaces the shipped one' '
+	mkdir -p mine &&
+	printf "dltriage-priority-model\t1\nrows\t0\nbias\t0\t0\t5\ncalibration\t1\t0\t0\t0\nabstain\t0\n" >mine/priority.model &&
+	dltriage classify --format json --rules mine \
+	    "$TEST_SRCDIR/corpus/logs/tf-invalid-argument.log" >out &&
+	grep "\"priority\":\"high\"" out
+'
+
+test_expect_success 'memory corruption is high whatever the model says' '
+	mkdir -p low &&
+	printf "dltriage-priority-model\t1\nbias\t9\t0\t0\ncalibration\t1\t0\t0\t0\n" >low/priority.model &&
+	dltriage classify --format json --rules low \
+	    "$TEST_SRCDIR/corpus/logs/asan-heap-buffer-overflow.log" >out &&
+	grep "\"security\":true" out &&
+	! grep "\"security\":true" out | grep -v "\"priority\":\"high\""
+'
+
+test_expect_success 'a model that abstains says unknown' '
+	mkdir -p unsure &&
+	printf "dltriage-priority-model\t1\nbias\t0\t0\t0\ncalibration\t1\t0\t0\t0\nabstain\t0.9\n" >unsure/priority.model &&
+	dltriage classify --format json --rules unsure \
+	    "$TEST_SRCDIR/corpus/logs/tf-invalid-argument.log" >out &&
+	grep "\"priority\":\"unknown\"" out
+'
+
+bad_model() {
+	mkdir -p "$1" && printf "$2" >"$1/priority.model"
+}
+
+test_expect_success 'bad model files are refused at file:line:col with status 3' '
+	bad_model b1 "not a model\n" &&
+	test_must_fail --code=3 dltriage rules check --rules b1 2>err &&
+	grep "b1/priority.model:1:1: not a dltriage priority model" err &&
+	bad_model b2 "dltriage-priority-model\t2\n" &&
+	test_must_fail --code=3 dltriage rules check --rules b2 2>err &&
+	grep "b2/priority.model:1:25: priority model version .2. is not supported" err &&
+	bad_model b3 "dltriage-priority-model\t1\nbias\t0\tx\t0\ncalibration\t1\t0\t0\t0\n" &&
+	test_must_fail --code=3 dltriage rules check --rules b3 2>err &&
+	grep "b3/priority.model:2:8: .x. is not a finite number" err &&
+	bad_model b4 "dltriage-priority-model\t1\nbias\t0\t0\t0\ncalibration\t0\t0\t0\t0\nfeature\tb=1\t0\t0\t0\nfeature\ta=1\t0\t0\t0\nknown\tu\thigh\t\tc=1\nwhat\n" &&
+	test_must_fail --code=3 dltriage rules check --rules b4 2>err &&
+	grep "b4/priority.model:3:13: the temperature must be above 0" err &&
+	grep "b4/priority.model:5:9: feature .a=1. is out of order" err &&
+	grep "b4/priority.model:7:1: unknown line kind .what." err &&
+	bad_model b5 "" &&
+	test_must_fail --code=3 dltriage rules check --rules b5 2>err &&
+	grep "b5/priority.model: empty priority model" err &&
+	bad_model b6 "dltriage-priority-model\t1\nbias\t0\t0\t0\ncalibration\t1\t0\t0\t0\nknown\tu\thigh\t\tnope\n" &&
+	test_must_fail --code=3 dltriage rules check --rules b6 2>err &&
+	grep "b6/priority.model:4:15: known defect .u. names feature .nope." err &&
+	bad_model b7 "dltriage-priority-model\t1\nbias\t0\t0\t0\n" &&
+	test_must_fail --code=3 dltriage rules check --rules b7 2>err &&
+	grep "b7/priority.model: priority model without a .calibration. line" err
+'
+
+test_expect_success 'a bad dataset is refused at file:line:col and the model is kept' '
+	cp "$model" keep.model &&
+	printf "{\"url\": \"u\", \"framework\": \"pytorch\", \"number\": 1, \"priority\": \"high\", \"log\": \"\"}\n{\"url\": \n[1]\n{\"url\": \"v\", \"framework\": \"jax\"}\n{\"url\": \"w\", \"framework\": \"jax\", \"number\": \"x\"}\n{\"url\": \"w\", \"framework\": \"jax\", \"number\": 3, \"log\": [1], \"priority\": \"low\"}\n" >bad.jsonl &&
+	test_must_fail --code=5 dltriage corpus train --data bad.jsonl -o keep.model 2>err &&
+	cat err &&
+	grep "^bad.jsonl:2:" err &&
+	grep "^bad.jsonl:3:1: not a JSON object" err &&
+	grep "^bad.jsonl:4:1: a report needs .url., .framework. and .number. (missing: number)" err &&
+	grep "^bad.jsonl:5:1: .number. is .x., not an issue number" err &&
+	grep "^bad.jsonl:6:1: .log. is not a string" err &&
+	grep "no model written" err &&
+	test_cmp "$model" keep.model
+'
+
+test_expect_success 'too small a dataset, a missing one and bad options are refused' '
+	printf "{\"url\": \"u\", \"framework\": \"pytorch\", \"number\": 1, \"priority\": \"high\", \"log\": \"\"}\n" >one.jsonl &&
+	test_must_fail --code=5 dltriage corpus train --data one.jsonl -o x.model 2>err &&
+	grep "holds 1 usable report; a model needs at least 10" err &&
+	test_must_fail --code=5 dltriage corpus eval --data one.jsonl 2>err &&
+	grep "an evaluation needs at least 20" err &&
+	test_must_fail --code=5 dltriage corpus eval --data missing.jsonl 2>err &&
+	grep "missing.jsonl: cannot open defect dataset" err &&
+	test_must_fail --code=2 dltriage corpus eval --test-fraction 1.5 2>err &&
+	grep "bad fraction .1.5." err &&
+	test_must_fail --code=2 dltriage corpus eval --folds 1 2>err &&
+	test_must_fail --code=2 dltriage corpus train extra 2>err &&
+	grep "takes no arguments" err &&
+	test_must_fail --code=6 dltriage corpus train -o /nonexistent/dir/m.model 2>err &&
+	grep "cannot write ./nonexistent/dir/m.model." err
+'
+
+test_done

@@ -333,6 +333,7 @@ struct problem {
 	size_t		**rows;		/* feature indices of each row */
 	size_t		 *nfeat;
 	int		 *label;
+	double		 *weight;	/* recency weight of each row */
 	size_t		  nfeat_total;
 };
 
@@ -346,6 +347,7 @@ problem_release(struct problem *pb)
 	free(pb->rows);
 	free(pb->nfeat);
 	free(pb->label);
+	free(pb->weight);
 }
 
 /* Fit bias and weights (n features) on the problem. */
@@ -354,19 +356,20 @@ fit(const struct problem *pb, const struct dlt_prio_train_opts *o,
     double *bias, double (*w)[K])
 {
 	double		(*gw)[K], (*hw)[K], gb[K], hb[K], cw[K], s[K], p[K];
-	double		 max, sum, total = 0, g;
+	double		 max, sum, total = 0, g, cnt[K] = { 0 }, all = 0;
 	size_t		 i, j, f;
-	long		 cnt[K] = { 0 };
 	int		 c, e, nclass = 0;
 	const double	 eta = 0.3;
 
-	for (i = 0; i < pb->nrows; i++)
-		cnt[pb->label[i]]++;
+	for (i = 0; i < pb->nrows; i++) {
+		cnt[pb->label[i]] += pb->weight[i];
+		all += pb->weight[i];
+	}
 	for (c = 0; c < K; c++)
 		if (cnt[c] > 0)
 			nclass++;
 	for (c = 0; c < K; c++) {
-		cw[c] = cnt[c] > 0 ? (double)pb->nrows / (nclass * cnt[c]) : 0;
+		cw[c] = cnt[c] > 0 ? all / (nclass * cnt[c]) : 0;
 		total += cw[c] * cnt[c];
 		bias[c] = 0;
 		hb[c] = 0;
@@ -391,7 +394,7 @@ fit(const struct problem *pb, const struct dlt_prio_train_opts *o,
 			for (c = 0; c < K; c++)
 				sum += p[c] = exp(s[c] - max);
 			for (c = 0; c < K; c++) {
-				g = cw[pb->label[i]] * (p[c] / sum -
+				g = cw[pb->label[i]] * pb->weight[i] * (p[c] / sum -
 				    (c == pb->label[i])) / total;
 				gb[c] += g;
 				for (j = 0; j < pb->nfeat[i]; j++)
@@ -511,6 +514,60 @@ fold_of(const char *group, int folds)
 	    (uint64_t)folds));
 }
 
+struct by_number {
+	long	number;
+	size_t	i;
+};
+
+static int
+compare_number(const void *a, const void *b)
+{
+	const struct by_number	*x = a, *y = b;
+
+	if (x->number != y->number)
+		return (x->number < y->number ? -1 : 1);
+	return (x->i < y->i ? -1 : x->i > y->i);
+}
+
+/*
+ * Recency weights of the used rows, in their order: a row at rank r of
+ * n in its tracker (by issue number, oldest first) weighs
+ * exp(alpha (r / (n - 1) - 1)), so the newest row weighs 1 and the
+ * oldest exp(-alpha).  Priority policies drift; recent decisions say
+ * more about the next ones.
+ */
+static void
+recency(const struct dlt_prio_examples *ex, const unsigned char *use,
+    double alpha, double *weight)
+{
+	struct by_number	*v;
+	double			*w;
+	size_t			 i, j, k, n, r;
+
+	w = xcalloc(ex->n + 1, sizeof *w);
+	v = xcalloc(ex->n + 1, sizeof *v);
+	for (i = 0; i < ex->n; i++) {
+		if ((use != NULL && !use[i]) || w[i] != 0)
+			continue;
+		for (j = i, n = 0; j < ex->n; j++)
+			if ((use == NULL || use[j]) && strcmp(ex->v[j].framework,
+			    ex->v[i].framework) == 0) {
+				v[n].number = ex->v[j].number;
+				v[n].i = j;
+				n++;
+			}
+		qsort(v, n, sizeof *v, compare_number);
+		for (k = 0; k < n; k++)
+			w[v[k].i] = n > 1 ? exp(alpha * ((double)k /
+			    (double)(n - 1) - 1)) : 1;
+	}
+	for (i = r = 0; i < ex->n; i++)
+		if (use == NULL || use[i])
+			weight[r++] = w[i];
+	free(v);
+	free(w);
+}
+
 struct dlt_prio_model *
 dlt_prio_train(const struct dlt_prio_examples *ex, const unsigned char *use,
     const struct dlt_prio_train_opts *o, const char *source)
@@ -566,6 +623,8 @@ dlt_prio_train(const struct dlt_prio_examples *ex, const unsigned char *use,
 	pb.rows = xcalloc(ex->n + 1, sizeof *pb.rows);
 	pb.nfeat = xcalloc(ex->n + 1, sizeof *pb.nfeat);
 	pb.label = xcalloc(ex->n + 1, sizeof *pb.label);
+	pb.weight = xcalloc(ex->n + 1, sizeof *pb.weight);
+	recency(ex, use, o->recency, pb.weight);
 	for (i = 0; i < ex->n; i++) {
 		if (use != NULL && !use[i])
 			continue;
@@ -601,6 +660,7 @@ dlt_prio_train(const struct dlt_prio_examples *ex, const unsigned char *use,
 			sub.rows = xcalloc(pb.nrows, sizeof *sub.rows);
 			sub.nfeat = xcalloc(pb.nrows, sizeof *sub.nfeat);
 			sub.label = xcalloc(pb.nrows, sizeof *sub.label);
+			sub.weight = xcalloc(pb.nrows, sizeof *sub.weight);
 			for (i = r = 0; i < ex->n; i++) {
 				if (use != NULL && !use[i])
 					continue;
@@ -609,6 +669,7 @@ dlt_prio_train(const struct dlt_prio_examples *ex, const unsigned char *use,
 					sub.rows[sub.nrows] = pb.rows[r];
 					sub.nfeat[sub.nrows] = pb.nfeat[r];
 					sub.label[sub.nrows] = pb.label[r];
+					sub.weight[sub.nrows] = pb.weight[r];
 					sub.nrows++;
 				}
 				r++;
@@ -621,6 +682,7 @@ dlt_prio_train(const struct dlt_prio_examples *ex, const unsigned char *use,
 			free(sub.rows);
 			free(sub.nfeat);
 			free(sub.label);
+			free(sub.weight);
 		}
 		free(w);
 		free(which);
@@ -762,21 +824,6 @@ eval_finish(struct dlt_prio_eval *ev)
 	for (p = 0; p < 3; p++)
 		if (ev->n > 0)
 			ev->brier[p] /= (double)ev->n;
-}
-
-struct by_number {
-	long	number;
-	size_t	i;
-};
-
-static int
-compare_number(const void *a, const void *b)
-{
-	const struct by_number	*x = a, *y = b;
-
-	if (x->number != y->number)
-		return (x->number < y->number ? -1 : 1);
-	return (x->i < y->i ? -1 : x->i > y->i);
 }
 
 void

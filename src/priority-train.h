@@ -65,8 +65,9 @@ struct dlt_prio_train_opts {
 	int	min_count;	/* rows a feature must appear in */
 	double	abstain;	/* the model's abstain threshold */
 	int	folds;		/* for calibration */
+	double	recency;	/* the oldest report weighs exp(-recency) */
 };
-#define DLT_PRIO_TRAIN_DEFAULTS { 0.02, 400, 2, 0.40, 5 }
+#define DLT_PRIO_TRAIN_DEFAULTS { 0.02, 400, 2, 0.40, 5, 0.0 }
 
 /*
  * Train on the examples whose use[i] is non-zero (all when use is NULL),

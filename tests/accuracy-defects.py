@@ -111,11 +111,18 @@ def main():
     ap.add_argument("--split", choices=["heldout", "parity"], default="heldout",
                     help="heldout: number %% 4 == 0 is held out (corpus/defects); "
                          "parity: odd numbers are held out (corpus/validation)")
+    ap.add_argument("--batch", action="append", metavar="GLOB",
+                    help="only rows whose batch (the raw file they were curated "
+                         "from) matches GLOB; repeatable")
     ap.add_argument("--keep", metavar="DIR",
                     help="write the logs to DIR and keep them")
     args = ap.parse_args()
 
     rows = load_rows(args.data, not args.all_rows)
+    if args.batch:
+        import fnmatch
+        rows = [r for r in rows
+                if any(fnmatch.fnmatch(r.get("batch", ""), g) for g in args.batch)]
     if not rows:
         sys.stderr.write("accuracy-defects: no usable rows in '%s'\n" % args.data)
         return 2

@@ -73,8 +73,9 @@ struct xline {
 struct excerpt {
 	struct xline	*lines;
 	size_t		 n, alloc;
-	int		 from_file;
-	char		*note;		/* why not from the file, or NULL */
+	const char	*from;		/* "file", "run" (the store's copy of a
+					   run's log) or "store" (the excerpt) */
+	char		*note;		/* why not from the log, or NULL */
 	long		 hidden;	/* evidence lines past the window */
 };
 
@@ -103,9 +104,18 @@ static void	member_copy(struct dlt_store_member *,
 static size_t	json_strings(const char *, char **, size_t);
 static size_t	json_longs(const char *, long *, size_t);
 static int	is_evidence(const long *, size_t, long);
-static void	excerpt_make(const struct dlt_store_member *, struct excerpt *);
+static void	excerpt_make(struct show *, const struct dlt_store_member *,
+		    struct excerpt *);
+static void	excerpt_read(struct dlt_logread *,
+		    const struct dlt_store_member *, const long *, size_t,
+		    struct excerpt *);
+static void	excerpt_clear(struct excerpt *);
 static int	excerpt_file(const struct dlt_store_member *, const long *,
 		    size_t, struct excerpt *);
+static int	run_text_match(const char *, const char *, size_t, int,
+		    void *);
+static int	excerpt_run(struct show *, const struct dlt_store_member *,
+		    const long *, size_t, struct excerpt *);
 static void	excerpt_stored(const struct dlt_store_member *, const long *,
 		    size_t, struct excerpt *);
 static void	excerpt_add(struct excerpt *, long, int, const char *, size_t);
@@ -403,21 +413,55 @@ excerpt_release(struct excerpt *x)
 	memset(x, 0, sizeof *x);
 }
 
+/* The member's lines around its range, from lr; the evidence marked. */
+static void
+excerpt_read(struct dlt_logread *lr, const struct dlt_store_member *m,
+    const long *ev, size_t nev, struct excerpt *x)
+{
+	struct dlt_line	line;
+	long		from, to, last = 0;
+	size_t		i;
+
+	from = m->line_start - SHOW_CONTEXT > 1 ? m->line_start - SHOW_CONTEXT : 1;
+	to = m->line_end + SHOW_CONTEXT;
+	if (to - from + 1 > SHOW_LINES)
+		to = from + SHOW_LINES - 1;
+	while (dlt_logread_next(lr, &line)) {
+		if (line.lineno < from || line.lineno > to)
+			continue;
+		if (line.lineno == last)
+			continue;	/* a long line's further pieces */
+		last = line.lineno;
+		excerpt_add(x, line.lineno, is_evidence(ev, nev, line.lineno),
+		    line.text, line.len);
+	}
+	for (i = 0; i < nev; i++)
+		if (ev[i] > to)
+			x->hidden++;
+}
+
+static void
+excerpt_clear(struct excerpt *x)
+{
+	size_t	i;
+
+	for (i = 0; i < x->n; i++)
+		free(x->lines[i].text);
+	x->n = 0;
+	x->hidden = 0;
+}
+
 /*
- * The member's lines from its log, a few around its range, when the log
- * is still there with the content it had: 0, or -1 with x->note saying
- * why not.
+ * The member's lines from its log, when the log is still there with the
+ * content it had: 0, or -1 with x->note saying why not.
  */
 static int
 excerpt_file(const struct dlt_store_member *m, const long *ev, size_t nev,
     struct excerpt *x)
 {
 	struct dlt_logread	 lr;
-	struct dlt_line		 line;
 	struct stat		 sb;
 	char			 hex[17];
-	long			 from, to, last = 0;
-	size_t			 i;
 	int			 fd;
 
 	if (m->path == NULL) {
@@ -434,46 +478,79 @@ excerpt_file(const struct dlt_store_member *m, const long *ev, size_t nev,
 		close(fd);
 		return (-1);
 	}
-	from = m->line_start - SHOW_CONTEXT > 1 ? m->line_start - SHOW_CONTEXT : 1;
-	to = m->line_end + SHOW_CONTEXT;
-	if (to - from + 1 > SHOW_LINES)
-		to = from + SHOW_LINES - 1;
 	dlt_logread_init_fd(&lr, fd, 1);
-	while (dlt_logread_next(&lr, &line)) {
-		if (line.lineno < from || line.lineno > to)
-			continue;
-		if (line.lineno == last)
-			continue;	/* a long line's further pieces */
-		last = line.lineno;
-		excerpt_add(x, line.lineno, is_evidence(ev, nev, line.lineno),
-		    line.text, line.len);
-	}
-	if (lr.error != 0) {
+	excerpt_read(&lr, m, ev, nev, x);
+	if (lr.error != 0)
 		x->note = xasprintf("cannot read '%s': %s", m->path,
 		    strerror(lr.error));
-		goto fail;
-	}
-	dlt_hash_hex(dlt_logread_hash(&lr), hex);
-	if (m->content_hash != NULL && strcmp(hex, m->content_hash) != 0) {
-		x->note = xasprintf("'%s' has changed since it was classified",
-		    m->path);
-		goto fail;
+	else {
+		dlt_hash_hex(dlt_logread_hash(&lr), hex);
+		if (m->content_hash != NULL && strcmp(hex, m->content_hash) != 0)
+			x->note = xasprintf("'%s' has changed since it was "
+			    "classified", m->path);
 	}
 	dlt_logread_release(&lr);
 	close(fd);
-	for (i = 0; i < nev; i++)
-		if (ev[i] > to)
-			x->hidden++;
-	x->from_file = 1;
+	if (x->note != NULL) {
+		excerpt_clear(x);
+		return (-1);
+	}
+	x->from = "file";
 	return (0);
+}
 
-fail:
+/* The run's text whose hash is the file row's (arg: struct run_text). */
+struct run_text {
+	const char	*hash;
+	struct strbuf	 text;
+	int		 found;
+};
+
+static int
+run_text_match(const char *kind, const char *content, size_t len,
+    int truncated, void *arg)
+{
+	struct run_text	*rt = arg;
+	char		 hex[17];
+
+	(void)kind;
+	if (content == NULL || truncated)
+		return (0);
+	dlt_hash_hex(dlt_hash(DLT_HASH_INIT, content, len), hex);
+	if (strcmp(hex, rt->hash) != 0)
+		return (0);
+	strbuf_add(&rt->text, content, len);
+	rt->found = 1;
+	return (1);
+}
+
+/*
+ * A run's failure: its log is what the execution printed, which the
+ * store keeps as the execution's evidence when it was not cut.  0, or -1
+ * (x->note set); -2 on a store error.
+ */
+static int
+excerpt_run(struct show *sh, const struct dlt_store_member *m, const long *ev,
+    size_t nev, struct excerpt *x)
+{
+	struct dlt_logread	lr;
+	struct run_text		rt;
+
+	memset(&rt, 0, sizeof rt);
+	rt.hash = m->content_hash;
+	strbuf_init(&rt.text);
+	if (rt.hash == NULL || dlt_store_execution_texts(sh->st,
+	    m->execution_id, run_text_match, &rt) != 0 || !rt.found) {
+		strbuf_release(&rt.text);
+		x->note = xstrdup("the store does not keep the run's whole log");
+		return (-1);
+	}
+	dlt_logread_init_mem(&lr, rt.text.buf, rt.text.len);
+	excerpt_read(&lr, m, ev, nev, x);
 	dlt_logread_release(&lr);
-	close(fd);
-	for (i = 0; i < x->n; i++)
-		free(x->lines[i].text);
-	x->n = 0;
-	return (-1);
+	strbuf_release(&rt.text);
+	x->from = "run";
+	return (0);
 }
 
 /*
@@ -510,15 +587,23 @@ excerpt_stored(const struct dlt_store_member *m, const long *ev, size_t nev,
 }
 
 static void
-excerpt_make(const struct dlt_store_member *m, struct excerpt *x)
+excerpt_make(struct show *sh, const struct dlt_store_member *m,
+    struct excerpt *x)
 {
 	long	ev[256];
 	size_t	nev;
 
 	memset(x, 0, sizeof *x);
 	nev = json_longs(m->evidence, ev, sizeof ev / sizeof ev[0]);
-	if (excerpt_file(m, ev, nev, x) == 0)
+	if (m->path != NULL && strncmp(m->path, "run:", 4) == 0) {
+		if (m->execution_id != 0 && excerpt_run(sh, m, ev, nev, x) == 0)
+			return;
+		if (x->note == NULL)
+			x->note = xstrdup("the store does not keep the run's "
+			    "whole log");
+	} else if (excerpt_file(m, ev, nev, x) == 0)
 		return;
+	x->from = "store";
 	excerpt_stored(m, ev, nev, x);
 }
 
@@ -791,9 +876,10 @@ show_identity(struct show *sh)
 			    "it): that key was hashed in place of the signature "
 			    "and frames\n", r->c.id, r->bucket);
 		else if (!same)
-			printf("  the rules loaded now give these fields the id "
-			    "%s: the rules changed since it was classified\n",
-			    again);
+			printf("  from these fields the rules loaded now make the "
+			    "id %s, not this one: the rules changed since the "
+			    "failure was classified, or another program made "
+			    "the id\n", again);
 	}
 	for (i = 0; i < nframes; i++)
 		free(frames[i]);
@@ -866,7 +952,7 @@ show_member(struct show *sh, const struct dlt_store_member *m)
 	struct excerpt	x;
 	size_t		i;
 
-	excerpt_make(m, &x);
+	excerpt_make(sh, m, &x);
 	if (sh->format == SHOW_JSON) {
 		dlt_jw_object(&sh->jw);
 		dlt_jw_kv_int(&sh->jw, "id", m->id);
@@ -886,7 +972,7 @@ show_member(struct show *sh, const struct dlt_store_member *m)
 		show_run(sh, m);
 		dlt_jw_key(&sh->jw, "excerpt");
 		dlt_jw_object(&sh->jw);
-		dlt_jw_kv_cstr(&sh->jw, "from", x.from_file ? "file" : "store");
+		dlt_jw_kv_cstr(&sh->jw, "from", x.from);
 		dlt_jw_kv_cstr(&sh->jw, "note", x.note);
 		dlt_jw_kv_int(&sh->jw, "evidence_not_shown", x.hidden);
 		dlt_jw_key(&sh->jw, "lines");
@@ -918,8 +1004,11 @@ show_member(struct show *sh, const struct dlt_store_member *m)
 		putchar('\n');
 	}
 	show_run(sh, m);
-	if (x.from_file)
+	if (strcmp(x.from, "file") == 0)
 		printf("    excerpt    from the log ('>' marks the evidence)\n");
+	else if (strcmp(x.from, "run") == 0)
+		printf("    excerpt    from the run's log, as the store keeps it "
+		    "('>' marks the evidence)\n");
 	else
 		printf("    excerpt    as the store kept it: %s ('>' marks the "
 		    "evidence)\n", x.note != NULL ? x.note : "no log");

@@ -314,6 +314,28 @@ dlt_store_member_get(struct dlt_store *st, int64_t id,
 	return (0);
 }
 
+int
+dlt_store_execution_texts(struct dlt_store *st, int64_t execution_id,
+    dlt_store_text_fn fn, void *arg)
+{
+	sqlite3_stmt	*s;
+	int		 rc, stop = 0;
+
+	if (prepare(st, "SELECT kind, content, truncated FROM evidence"
+	    " WHERE execution_id = ?1 ORDER BY id", &s) != 0)
+		return (-1);
+	sqlite3_bind_int64(s, 1, execution_id);
+	while (!stop && (rc = sqlite3_step(s)) == SQLITE_ROW)
+		stop = fn((const char *)sqlite3_column_text(s, 0),
+		    sqlite3_column_blob(s, 1),
+		    (size_t)sqlite3_column_bytes(s, 1),
+		    sqlite3_column_int(s, 2), arg);
+	sqlite3_finalize(s);
+	if (!stop && rc != SQLITE_DONE)
+		return (store_fail(st, rc, "read"));
+	return (0);
+}
+
 /* The frames of a JSON array of strings, as many as an item keeps. */
 static void
 near_frames(const char *json, struct dlt_near_item *it)

@@ -80,6 +80,17 @@ int	dlt_store_bucket_members(struct dlt_store *, const char *bucket,
 	    dlt_store_member_fn, void *);
 
 /*
+ * The evidence an execution kept (its stderr, backtrace, sanitizer
+ * report...): kind, content (len bytes; may hold NUL bytes, NULL when
+ * none was kept) and whether it was cut.  The pointers last for the
+ * call; non-zero from fn stops the listing.
+ */
+typedef int (*dlt_store_text_fn)(const char *kind, const char *content,
+	    size_t len, int truncated, void *);
+int	dlt_store_execution_texts(struct dlt_store *, int64_t execution_id,
+	    dlt_store_text_fn, void *);
+
+/*
  * Every bucket of the store as near.h scores it (its first failure's
  * exception and frames, the operators and models of its run failures),
  * in id order: *items is a new array of *n (free each with

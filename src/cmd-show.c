@@ -823,6 +823,7 @@ show_identity(struct show *sh)
 	struct dlt_failure		 f;
 	char				*frames[DLT_MAX_FRAMES];
 	char				 label[16], again[DLT_BUCKET_HEXLEN + 1];
+	char				 empty[1] = "";
 	size_t				 nframes, i;
 	int				 same;
 
@@ -832,7 +833,7 @@ show_identity(struct show *sh)
 	f.cls = m->cls != NULL ? dlt_class_parse(m->cls) : -1;
 	f.kind = m->kind;
 	f.exc_type = m->exc_type;
-	f.signature = m->signature != NULL ? m->signature : (char *)"";
+	f.signature = m->signature != NULL ? m->signature : empty;
 	for (i = 0; i < nframes; i++)
 		f.frames[i] = frames[i];
 	f.nframes = nframes;

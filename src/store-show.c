@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +23,9 @@
 #include "xmalloc.h"
 #include "yaml-node.h"
 
+#define STORE_LINE_MAX	((long)INT32_MAX)	/* no log is longer */
+
+static long	 line_col(sqlite3_stmt *, int);
 static char	*col_dup(sqlite3_stmt *, int);
 static int	 prepare(struct dlt_store *, const char *, sqlite3_stmt **);
 static void	 member_row(sqlite3_stmt *, struct dlt_store_member *);
@@ -56,6 +60,15 @@ dlt_store_open_existing(const char *path, struct dlt_store **out)
 		return (dlt_error("cannot open store '%s': not a regular file",
 		    path));
 	return (dlt_store_open(path, out));
+}
+
+/* A line number, kept to [0, STORE_LINE_MAX]: no sum of two overflows. */
+static long
+line_col(sqlite3_stmt *s, int i)
+{
+	int64_t	v = sqlite3_column_int64(s, i);
+
+	return (v < 0 ? 0 : v > STORE_LINE_MAX ? STORE_LINE_MAX : (long)v);
 }
 
 static char *
@@ -202,8 +215,8 @@ member_row(sqlite3_stmt *s, struct dlt_store_member *m)
 	m->content_hash = col_dup(s, 6);
 	m->size = sqlite3_column_type(s, 7) == SQLITE_NULL ? -1 :
 	    sqlite3_column_int64(s, 7);
-	m->line_start = (long)sqlite3_column_int64(s, 8);
-	m->line_end = (long)sqlite3_column_int64(s, 9);
+	m->line_start = line_col(s, 8);
+	m->line_end = line_col(s, 9);
 	m->cls = col_dup(s, 10);
 	m->kind = col_dup(s, 11);
 	m->framework = col_dup(s, 12);

@@ -214,9 +214,13 @@ if [ -x "$unit" ] && [ -n "$have_sqlite3" ]; then
 		cp "$db" bad.db &&
 		sqlite3 bad.db "UPDATE failures SET frames = \"[not json\",
 		    evidence = \"{}\", excerpt = NULL WHERE id = 1;
+		    UPDATE failures SET line_start = 9223372036854775807,
+		    line_end = -5, evidence = \"[1e99, -1, 3]\" WHERE id = 2;
 		    PRAGMA foreign_keys = OFF; DELETE FROM files" &&
 		dltriage show --db bad.db f1 >out &&
-		grep "no excerpt" out
+		grep "no excerpt" out &&
+		dltriage show --db bad.db f2 >out &&
+		dltriage show --db bad.db --format json f2 >out
 	'
 else
 	test_skip 'a store from a run' 'unit-store or sqlite3 missing'

@@ -475,6 +475,9 @@ explain(const struct dlt_near_index *ix, size_t a, size_t b,
 	    strcmp(x->models, y->models) != 0)
 		strbuf_addf(&df, "%smodels: %s vs %s", df.len > 0 ? "; " : "",
 		    x->models, y->models);
+	if (df.len == 0)
+		strbuf_addstr(&df, "nothing compared here: the ids differ by the "
+		    "signature or a rule's bucket key");
 	m->shared = strbuf_detach(&sh, NULL);
 	m->differs = strbuf_detach(&df, NULL);
 }

@@ -69,7 +69,7 @@ struct dlt_near_match {
 	double	 frames;		/* the frames part, or -1: neither has frames */
 	int	 same_kind;
 	char	*shared;		/* what they share, one line */
-	char	*differs;		/* what differs, one line ("" when nothing) */
+	char	*differs;		/* what differs, one line */
 };
 void	dlt_near_matches_free(struct dlt_near_match *, size_t);
 

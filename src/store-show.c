@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <sqlite3.h>
 
@@ -25,6 +26,7 @@
 
 #define STORE_LINE_MAX	((long)INT32_MAX)	/* no log is longer */
 
+static int	 open_readonly(const char *, struct dlt_store **);
 static long	 line_col(sqlite3_stmt *, int);
 static char	*col_dup(sqlite3_stmt *, int);
 static int	 prepare(struct dlt_store *, const char *, sqlite3_stmt **);
@@ -54,12 +56,57 @@ dlt_store_open_existing(const char *path, struct dlt_store **out)
 	struct stat	sb;
 
 	*out = NULL;
+	if (*path == '\0')
+		return (dlt_error("empty store path"));
 	if (stat(path, &sb) != 0)
 		return (dlt_error_errno("cannot open store '%s'", path));
 	if (!S_ISREG(sb.st_mode))
 		return (dlt_error("cannot open store '%s': not a regular file",
 		    path));
+	if (access(path, W_OK) != 0 && (errno == EACCES || errno == EPERM ||
+	    errno == EROFS))
+		return (open_readonly(path, out));
 	return (dlt_store_open(path, out));
+}
+
+/*
+ * A store this process may not write: opened read-only, checked as
+ * dlt_store_open checks, and taken only at the current schema (an older
+ * one would need migrating, which is a write).  Its statements are not
+ * prepared: only the reads of this file may use it.
+ */
+static int
+open_readonly(const char *path, struct dlt_store **out)
+{
+	struct dlt_store	*st;
+	struct store_info	 in;
+	int			 rc;
+
+	st = xcalloc(1, sizeof *st);
+	st->path = xstrdup(path);
+	rc = sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READONLY, NULL);
+	if (st->db == NULL)
+		dlt_die("out of memory opening store '%s'", path);
+	if (rc != SQLITE_OK) {
+		store_fail(st, rc, "open");
+		goto fail;
+	}
+	sqlite3_extended_result_codes(st->db, 1);
+	sqlite3_busy_timeout(st->db, 5000);
+	if (store_inspect(st, &in) != 0 || store_check(st, &in) != 0)
+		goto fail;
+	if (in.version != DLT_STORE_SCHEMA_VERSION) {
+		dlt_error("store '%s' is read-only and has schema version %d, "
+		    "which would need migrating to %d", path, in.version,
+		    DLT_STORE_SCHEMA_VERSION);
+		goto fail;
+	}
+	*out = st;
+	return (0);
+
+fail:
+	dlt_store_close(st);
+	return (-1);
 }
 
 /* A line number, kept to [0, STORE_LINE_MAX]: no sum of two overflows. */

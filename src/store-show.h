@@ -17,7 +17,9 @@ struct dlt_store;
 
 /*
  * Open a store that must exist already (dlt_store_open creates one):
- * a missing path is an error, not a new empty store.
+ * a missing path is an error, not a new empty store.  A store this
+ * process may not write is opened read-only, when its schema is current;
+ * then only the functions of this header may be used on it.
  */
 int	dlt_store_open_existing(const char *path, struct dlt_store **);
 

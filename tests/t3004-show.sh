@@ -263,6 +263,38 @@ test_expect_success 'DLTRIAGE_DB names the store' '
 	grep "^bucket $b" out
 '
 
+# A store this process may not write: file modes, or for root the
+# immutable attribute where the file system allows it.
+ro=
+if [ "$(id -u)" -ne 0 ]; then
+	ro=chmod
+elif : >"$TEST_TMP/ro-probe" && chattr +i "$TEST_TMP/ro-probe" 2>/dev/null; then
+	chattr -i "$TEST_TMP/ro-probe"
+	ro=chattr
+fi
+rm -f "$TEST_TMP/ro-probe"
+if [ -n "$ro" ]; then
+	test_expect_success 'a read-only store is read, and left as it was' '
+		b=$(bucket_of "$db" "$logs/jax-oom.log") &&
+		cp "$db" ro.db && cp ro.db ro.orig &&
+		case $ro in
+		chmod) chmod a-w ro.db . ;;
+		chattr) chattr +i ro.db ;;
+		esac &&
+		dltriage show --db ro.db "$b" >out 2>err
+		rc=$?
+		case $ro in
+		chmod) chmod u+w ro.db . ;;
+		chattr) chattr -i ro.db ;;
+		esac
+		test $rc -eq 0 &&
+		grep "^bucket $b" out &&
+		test_cmp ro.orig ro.db
+	'
+else
+	test_skip 'a read-only store is read' 'no way to make a file read-only'
+fi
+
 test_expect_success 'a file that is no dltriage store is refused, unchanged' '
 	echo "not a store" >x.db && cp x.db x.orig &&
 	test_must_fail --code=4 dltriage show --db x.db abcd 2>err &&

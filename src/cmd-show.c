@@ -861,6 +861,12 @@ show_identity(struct show *sh)
 		    m->framework != NULL ? m->framework : "unknown",
 		    m->cls != NULL ? m->cls : "?", m->kind != NULL ? m->kind :
 		    "none", m->exc_type != NULL ? m->exc_type : "none");
+		if (r != NULL && r->bucket != NULL)
+			printf("  the key of rule %s, '%s', filled from the log "
+			    "(the store does not keep it), is hashed with the "
+			    "framework, class and kind, in place of the "
+			    "exception type, signature and frames below\n",
+			    r->c.id, r->bucket);
 	}
 	show_field(sh, "signature", m->signature);
 	for (i = 0; i < nframes && i < 3; i++) {
@@ -871,12 +877,7 @@ show_identity(struct show *sh)
 		dlt_jw_end(&sh->jw);
 		dlt_jw_end(&sh->jw);
 	} else {
-		if (r != NULL && r->bucket != NULL)
-			printf("  rule %s names the defect by its bucket key "
-			    "'%s', filled from the log (the store does not keep "
-			    "it): that key was hashed in place of the signature "
-			    "and frames\n", r->c.id, r->bucket);
-		else if (!same)
+		if ((r == NULL || r->bucket == NULL) && !same)
 			printf("  from these fields the rules loaded now make the "
 			    "id %s, not this one: the rules changed since the "
 			    "failure was classified, or another program made "

@@ -69,6 +69,13 @@ test_expect_success 'the normalisation: what was replaced, by which entry' '
 	grep "frame 1    run_mutant_jax:<module>" out
 '
 
+test_expect_success 'a rule that names the defect by its key says so' '
+	b=$(bucket_of "$db" "$logs/real/mindspore-conv2d-bfloat16-kernel-missing.log") &&
+	dltriage show --db "$db" "$b" >out &&
+	grep "the key of rule mindspore-kernel-missing, .no kernel for {op} in {dtype}., filled from the log" out &&
+	! grep "rules loaded now make" out
+'
+
 test_expect_success 'show by a prefix (any case) is the same as by the id' '
 	b=$(bucket_of "$db" "$logs/jax-oom.log") &&
 	dltriage show --db "$db" "$b" >full &&

@@ -11,6 +11,8 @@
 #include "vocab.h"
 #include "xmalloc.h"
 
+static void	trace_replaced(const char *, size_t, const char *, size_t,
+		    void *);
 static void	set_grow(struct dlt_bucket_set *);
 static int	set_insert(struct dlt_bucket_set *, uint64_t);
 
@@ -82,20 +84,67 @@ dlt_bucket_parse(const char *s, uint64_t *id)
 char *
 dlt_normalise(const struct dlt_ruleset *rs, const char *s, size_t len)
 {
-	struct strbuf	a = STRBUF_INIT, b = STRBUF_INIT, tmp;
-	size_t		i;
+	return (dlt_normalise_trace(rs, s, len, NULL));
+}
+
+/* A replacement made by the entry being traced: count it, keep a few. */
+static void
+trace_replaced(const char *match, size_t mlen, const char *with, size_t wlen,
+    void *arg)
+{
+	struct dlt_norm_step	*st = arg;
+
+	if (mlen == wlen && memcmp(match, with, mlen) == 0)
+		return;
+	st->count++;
+	if (st->nexamples < DLT_NORM_EXAMPLES) {
+		st->from[st->nexamples] = xstrndup(match, mlen);
+		st->to[st->nexamples] = xstrndup(with, wlen);
+		st->nexamples++;
+	}
+}
+
+char *
+dlt_normalise_trace(const struct dlt_ruleset *rs, const char *s, size_t len,
+    struct dlt_norm_trace *trace)
+{
+	struct strbuf		a = STRBUF_INIT, b = STRBUF_INIT, tmp;
+	struct dlt_norm_step	step;
+	size_t			i;
 
 	strbuf_add(&a, s, len);
 	for (i = 0; i < rs->nnormalise; i++) {
 		strbuf_reset(&b);
-		dlt_rx_replace_all(rs->normalise[i].match, a.buf, a.len,
-		    rs->normalise[i].replace, &b);
+		memset(&step, 0, sizeof step);
+		step.id = rs->normalise[i].c.id;
+		dlt_rx_replace_each(rs->normalise[i].match, a.buf, a.len,
+		    rs->normalise[i].replace, &b,
+		    trace != NULL ? trace_replaced : NULL, &step);
+		if (step.count > 0) {
+			XGROW(trace->steps, trace->nsteps + 1, trace->alloc);
+			trace->steps[trace->nsteps++] = step;
+		}
 		tmp = a;
 		a = b;
 		b = tmp;
 	}
 	strbuf_release(&b);
 	return (strbuf_detach(&a, NULL));
+}
+
+void
+dlt_norm_trace_release(struct dlt_norm_trace *trace)
+{
+	size_t	i, j;
+
+	for (i = 0; i < trace->nsteps; i++) {
+		for (j = 0; j < trace->steps[i].nexamples; j++) {
+			free(trace->steps[i].from[j]);
+			free(trace->steps[i].to[j]);
+		}
+	}
+	free(trace->steps);
+	memset(trace, 0, sizeof *trace);
 }
 
 char *

@@ -33,6 +33,36 @@ int		 dlt_bucket_parse(const char *s, uint64_t *);
 
 /* Apply every normalise entry in order to s; returns a new string. */
 char	*dlt_normalise(const struct dlt_ruleset *, const char *s, size_t len);
+
+/*
+ * What normalising a string replaced, for people (`dltriage show`): one
+ * step per normalise entry that changed something, in the order applied,
+ * with how many replacements it made and the first few texts it replaced
+ * (as they stood when it ran: after the entries before it) with what
+ * replaced them.  A replacement by the same text (an address already
+ * "0xADDR") is not counted.  DLT_NORM_TRACE_INIT is an empty trace.
+ */
+#define DLT_NORM_EXAMPLES	3
+struct dlt_norm_step {
+	const char	*id;			/* the entry's id (the rule set's) */
+	size_t		 count;			/* replacements made */
+	char		*from[DLT_NORM_EXAMPLES];	/* owned */
+	char		*to[DLT_NORM_EXAMPLES];		/* owned */
+	size_t		 nexamples;
+};
+struct dlt_norm_trace {
+	struct dlt_norm_step	*steps;
+	size_t			 nsteps, alloc;
+};
+#define DLT_NORM_TRACE_INIT	{ NULL, 0, 0 }
+
+/*
+ * dlt_normalise, adding what it replaced to trace (which may be NULL:
+ * then it is dlt_normalise).  Returns a new string.
+ */
+char	*dlt_normalise_trace(const struct dlt_ruleset *, const char *s,
+	    size_t len, struct dlt_norm_trace *);
+void	 dlt_norm_trace_release(struct dlt_norm_trace *);
 /* Apply only normalise entry i; returns a new string. */
 char	*dlt_normalise_one(const struct dlt_ruleset *, size_t i, const char *s,
 	    size_t len);

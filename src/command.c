@@ -60,6 +60,7 @@ static const struct dlt_cmd *const cmd_table[] = {
 	&dlt_cmd_rules_schema,
 	&dlt_cmd_rules_test,
 	&dlt_cmd_run,
+	&dlt_cmd_show,
 };
 #define NCMDS (sizeof cmd_table / sizeof cmd_table[0])
 

@@ -131,12 +131,20 @@ void
 dlt_rx_replace_all(const struct dlt_rx *rx, const char *s, size_t len,
     const char *repl, struct strbuf *out)
 {
+	dlt_rx_replace_each(rx, s, len, repl, out, NULL, NULL);
+}
+
+size_t
+dlt_rx_replace_each(const struct dlt_rx *rx, const char *s, size_t len,
+    const char *repl, struct strbuf *out, dlt_rx_replaced_fn fn, void *arg)
+{
 	struct dlt_rx_match	 m;
-	size_t			 pos = 0;
+	size_t			 pos = 0, n = 0, at;
 	const char		*r;
 
 	while (pos <= len && dlt_rx_match(rx, s, len, pos, &m)) {
 		strbuf_add(out, s + pos, m.start - pos);
+		at = out->len;
 		for (r = repl; *r != '\0'; r++) {
 			int g = -1;
 
@@ -163,6 +171,10 @@ dlt_rx_replace_all(const struct dlt_rx *rx, const char *s, size_t len,
 			else if (g <= m.ngroups && m.gstart[g] != PCRE2_UNSET)
 				strbuf_add(out, s + m.gstart[g], m.gend[g] - m.gstart[g]);
 		}
+		n++;
+		if (fn != NULL)
+			fn(s + m.start, m.end - m.start, out->buf + at,
+			    out->len - at, arg);
 		if (m.end == m.start) {
 			if (m.end < len)
 				strbuf_addch(out, s[m.end]);
@@ -172,6 +184,7 @@ dlt_rx_replace_all(const struct dlt_rx *rx, const char *s, size_t len,
 	}
 	if (pos < len)
 		strbuf_add(out, s + pos, len - pos);
+	return (n);
 }
 
 const char *

@@ -55,6 +55,15 @@ const char *dlt_rx_group_name(const struct dlt_rx *, int i, int *number);
 struct strbuf;
 void	dlt_rx_replace_all(const struct dlt_rx *, const char *s, size_t len,
 	    const char *repl, struct strbuf *out);
+/*
+ * The same, telling fn about each replacement as it is made: the text
+ * matched and what replaced it (neither NUL-terminated; valid for the
+ * call).  Returns the number of replacements.
+ */
+typedef void (*dlt_rx_replaced_fn)(const char *match, size_t mlen,
+	    const char *with, size_t wlen, void *arg);
+size_t	dlt_rx_replace_each(const struct dlt_rx *, const char *s, size_t len,
+	    const char *repl, struct strbuf *out, dlt_rx_replaced_fn, void *arg);
 
 /*
  * Literals at least one of which occurs in every subject the regex can

@@ -1,0 +1,469 @@
+/*
+ * store-show.c: what `dltriage show` reads back; see store-show.h.
+ *
+ * Its statements are prepared per call (with their values bound) rather
+ * than with the store's own in store.c: show runs each of them a few
+ * times at most.
+ */
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <sqlite3.h>
+
+#include "error.h"
+#include "near.h"
+#include "store-int.h"
+#include "store-show.h"
+#include "store.h"
+#include "xmalloc.h"
+#include "yaml-node.h"
+
+#define STORE_LINE_MAX	((long)INT32_MAX)	/* no log is longer */
+
+static int	 open_readonly(const char *, struct dlt_store **);
+static long	 line_col(sqlite3_stmt *, int);
+static char	*col_dup(sqlite3_stmt *, int);
+static int	 prepare(struct dlt_store *, const char *, sqlite3_stmt **);
+static void	 member_row(sqlite3_stmt *, struct dlt_store_member *);
+static int	 members(struct dlt_store *, const char *, int64_t,
+		     dlt_store_member_fn, void *);
+static int	 member_keep(const struct dlt_store_member *, void *);
+static void	 near_frames(const char *, struct dlt_near_item *);
+
+/* A failure with its file and the run that found it, if one did. */
+#define MEMBER_SQL \
+	"SELECT f.id, f.file_id, f.execution_id, f.mutant_id, f.source," \
+	" fi.path, fi.content_hash, fi.size, f.line_start, f.line_end," \
+	" f.class, f.kind, f.framework, f.exc_type, f.exc_message, f.frames," \
+	" f.signature, f.bucket, f.rule, f.evidence, f.priority, f.confidence," \
+	" f.security, f.excerpt," \
+	" mu.operator, mu.mode, mo.name, e.framework, e.framework_version," \
+	" e.status, e.why, mu.ordinal, e.exit_code, e.signal" \
+	" FROM failures f LEFT JOIN files fi ON fi.id = f.file_id" \
+	" LEFT JOIN executions e ON e.id = f.execution_id" \
+	" LEFT JOIN mutants mu ON mu.id = coalesce(f.mutant_id, e.mutant_id)" \
+	" LEFT JOIN models mo ON mo.id = mu.model_id"
+
+int
+dlt_store_open_existing(const char *path, struct dlt_store **out)
+{
+	struct stat	sb;
+
+	*out = NULL;
+	if (*path == '\0')
+		return (dlt_error("empty store path"));
+	if (stat(path, &sb) != 0)
+		return (dlt_error_errno("cannot open store '%s'", path));
+	if (!S_ISREG(sb.st_mode))
+		return (dlt_error("cannot open store '%s': not a regular file",
+		    path));
+	if (access(path, W_OK) != 0 && (errno == EACCES || errno == EPERM ||
+	    errno == EROFS))
+		return (open_readonly(path, out));
+	return (dlt_store_open(path, out));
+}
+
+/*
+ * A store this process may not write: opened read-only, checked as
+ * dlt_store_open checks, and taken only at the current schema (an older
+ * one would need migrating, which is a write).  Its statements are not
+ * prepared: only the reads of this file may use it.
+ */
+static int
+open_readonly(const char *path, struct dlt_store **out)
+{
+	struct dlt_store	*st;
+	struct store_info	 in;
+	int			 rc;
+
+	st = xcalloc(1, sizeof *st);
+	st->path = xstrdup(path);
+	rc = sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READONLY, NULL);
+	if (st->db == NULL)
+		dlt_die("out of memory opening store '%s'", path);
+	if (rc != SQLITE_OK) {
+		store_fail(st, rc, "open");
+		goto fail;
+	}
+	sqlite3_extended_result_codes(st->db, 1);
+	sqlite3_busy_timeout(st->db, 5000);
+	if (store_inspect(st, &in) != 0 || store_check(st, &in) != 0)
+		goto fail;
+	if (in.version != DLT_STORE_SCHEMA_VERSION) {
+		dlt_error("store '%s' is read-only and has schema version %d, "
+		    "which would need migrating to %d", path, in.version,
+		    DLT_STORE_SCHEMA_VERSION);
+		goto fail;
+	}
+	*out = st;
+	return (0);
+
+fail:
+	dlt_store_close(st);
+	return (-1);
+}
+
+/* A line number, kept to [0, STORE_LINE_MAX]: no sum of two overflows. */
+static long
+line_col(sqlite3_stmt *s, int i)
+{
+	int64_t	v = sqlite3_column_int64(s, i);
+
+	return (v < 0 ? 0 : v > STORE_LINE_MAX ? STORE_LINE_MAX : (long)v);
+}
+
+static char *
+col_dup(sqlite3_stmt *s, int i)
+{
+	const unsigned char	*t = sqlite3_column_text(s, i);
+
+	return (t != NULL ? xstrdup((const char *)t) : NULL);
+}
+
+static int
+prepare(struct dlt_store *st, const char *sql, sqlite3_stmt **s)
+{
+	int	rc;
+
+	if ((rc = sqlite3_prepare_v2(st->db, sql, -1, s, NULL)) != SQLITE_OK) {
+		*s = NULL;
+		return (store_fail(st, rc, "read"));
+	}
+	return (0);
+}
+
+int
+dlt_store_bucket_prefix(struct dlt_store *st, const char *prefix, char **ids,
+    size_t max, size_t *n)
+{
+	sqlite3_stmt	*s;
+	char		*lo, *hi, *p;
+	int		 rc;
+
+	*n = 0;
+	/* ids are lower-case hex: [prefix, prefix + "g") holds them all */
+	lo = xstrdup(prefix);
+	for (p = lo; *p != '\0'; p++)
+		if (*p >= 'A' && *p <= 'F')
+			*p = (char)(*p - 'A' + 'a');
+	hi = xasprintf("%sg", lo);
+	if (prepare(st, "SELECT id FROM buckets WHERE id >= ?1 AND id < ?2"
+	    " ORDER BY id", &s) != 0) {
+		free(lo);
+		free(hi);
+		return (-1);
+	}
+	sqlite3_bind_text(s, 1, lo, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, hi, -1, SQLITE_STATIC);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		if (*n < max)
+			ids[*n] = col_dup(s, 0);
+		(*n)++;
+	}
+	sqlite3_finalize(s);
+	free(lo);
+	free(hi);
+	if (rc != SQLITE_DONE)
+		return (store_fail(st, rc, "read"));
+	return (0);
+}
+
+void
+dlt_store_bucket_info_release(struct dlt_store_bucket_info *b)
+{
+	free(b->id);
+	free(b->signature);
+	free(b->cls);
+	free(b->kind);
+	free(b->framework);
+	free(b->priority);
+	free(b->first_seen);
+	free(b->last_seen);
+	memset(b, 0, sizeof *b);
+}
+
+int
+dlt_store_bucket_get(struct dlt_store *st, const char *id,
+    struct dlt_store_bucket_info *b, int *found)
+{
+	sqlite3_stmt	*s;
+	int		 rc;
+
+	memset(b, 0, sizeof *b);
+	*found = 0;
+	if (prepare(st, "SELECT id, signature, class, kind, framework, priority,"
+	    " first_seen, last_seen, count FROM buckets WHERE id = ?1", &s) != 0)
+		return (-1);
+	sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
+	rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW) {
+		*found = 1;
+		b->id = col_dup(s, 0);
+		b->signature = col_dup(s, 1);
+		b->cls = col_dup(s, 2);
+		b->kind = col_dup(s, 3);
+		b->framework = col_dup(s, 4);
+		b->priority = col_dup(s, 5);
+		b->first_seen = col_dup(s, 6);
+		b->last_seen = col_dup(s, 7);
+		b->count = (long)sqlite3_column_int64(s, 8);
+		rc = SQLITE_DONE;
+	}
+	sqlite3_finalize(s);
+	if (rc != SQLITE_DONE)
+		return (store_fail(st, rc, "read"));
+	return (0);
+}
+
+void
+dlt_store_member_release(struct dlt_store_member *m)
+{
+	free(m->source);
+	free(m->path);
+	free(m->content_hash);
+	free(m->cls);
+	free(m->kind);
+	free(m->framework);
+	free(m->exc_type);
+	free(m->exc_message);
+	free(m->frames);
+	free(m->signature);
+	free(m->bucket);
+	free(m->rule);
+	free(m->evidence);
+	free(m->priority);
+	free(m->excerpt);
+	free(m->operator);
+	free(m->mode);
+	free(m->model);
+	free(m->exec_framework);
+	free(m->framework_version);
+	free(m->status);
+	free(m->why);
+	memset(m, 0, sizeof *m);
+}
+
+static void
+member_row(sqlite3_stmt *s, struct dlt_store_member *m)
+{
+	memset(m, 0, sizeof *m);
+	m->id = sqlite3_column_int64(s, 0);
+	m->file_id = sqlite3_column_int64(s, 1);
+	m->execution_id = sqlite3_column_int64(s, 2);
+	m->mutant_id = sqlite3_column_int64(s, 3);
+	m->source = col_dup(s, 4);
+	m->path = col_dup(s, 5);
+	m->content_hash = col_dup(s, 6);
+	m->size = sqlite3_column_type(s, 7) == SQLITE_NULL ? -1 :
+	    sqlite3_column_int64(s, 7);
+	m->line_start = line_col(s, 8);
+	m->line_end = line_col(s, 9);
+	m->cls = col_dup(s, 10);
+	m->kind = col_dup(s, 11);
+	m->framework = col_dup(s, 12);
+	m->exc_type = col_dup(s, 13);
+	m->exc_message = col_dup(s, 14);
+	m->frames = col_dup(s, 15);
+	m->signature = col_dup(s, 16);
+	m->bucket = col_dup(s, 17);
+	m->rule = col_dup(s, 18);
+	m->evidence = col_dup(s, 19);
+	m->priority = col_dup(s, 20);
+	m->confidence = sqlite3_column_type(s, 21) == SQLITE_NULL ? -1 :
+	    sqlite3_column_double(s, 21);
+	m->security = sqlite3_column_int(s, 22) != 0;
+	m->excerpt = col_dup(s, 23);
+	m->operator = col_dup(s, 24);
+	m->mode = col_dup(s, 25);
+	m->model = col_dup(s, 26);
+	m->exec_framework = col_dup(s, 27);
+	m->framework_version = col_dup(s, 28);
+	m->status = col_dup(s, 29);
+	m->why = col_dup(s, 30);
+	m->ordinal = sqlite3_column_type(s, 31) == SQLITE_NULL ? -1 :
+	    (long)sqlite3_column_int64(s, 31);
+	m->exit_code = sqlite3_column_type(s, 32) == SQLITE_NULL ? -1 :
+	    sqlite3_column_int(s, 32);
+	m->signal = sqlite3_column_int(s, 33);
+}
+
+/* The failures of bucket (when not NULL), else failure id. */
+static int
+members(struct dlt_store *st, const char *bucket, int64_t id,
+    dlt_store_member_fn fn, void *arg)
+{
+	struct dlt_store_member	 m;
+	sqlite3_stmt		*s;
+	int			 rc, stop = 0;
+
+	if (prepare(st, bucket != NULL ?
+	    MEMBER_SQL " WHERE f.bucket = ?1 ORDER BY f.id" :
+	    MEMBER_SQL " WHERE f.id = ?1", &s) != 0)
+		return (-1);
+	if (bucket != NULL)
+		sqlite3_bind_text(s, 1, bucket, -1, SQLITE_STATIC);
+	else
+		sqlite3_bind_int64(s, 1, id);
+	while (!stop && (rc = sqlite3_step(s)) == SQLITE_ROW) {
+		member_row(s, &m);
+		stop = fn(&m, arg);
+		dlt_store_member_release(&m);
+	}
+	sqlite3_finalize(s);
+	if (!stop && rc != SQLITE_DONE)
+		return (store_fail(st, rc, "read"));
+	return (0);
+}
+
+int
+dlt_store_bucket_members(struct dlt_store *st, const char *bucket,
+    dlt_store_member_fn fn, void *arg)
+{
+	return (members(st, bucket, 0, fn, arg));
+}
+
+/* Keep a copy of the one member (arg: struct dlt_store_member *). */
+static int
+member_keep(const struct dlt_store_member *m, void *arg)
+{
+	struct dlt_store_member	*out = arg;
+
+	*out = *m;
+	out->source = m->source != NULL ? xstrdup(m->source) : NULL;
+#define KEEP(f) out->f = m->f != NULL ? xstrdup(m->f) : NULL
+	KEEP(path);
+	KEEP(content_hash);
+	KEEP(cls);
+	KEEP(kind);
+	KEEP(framework);
+	KEEP(exc_type);
+	KEEP(exc_message);
+	KEEP(frames);
+	KEEP(signature);
+	KEEP(bucket);
+	KEEP(rule);
+	KEEP(evidence);
+	KEEP(priority);
+	KEEP(excerpt);
+	KEEP(operator);
+	KEEP(mode);
+	KEEP(model);
+	KEEP(exec_framework);
+	KEEP(framework_version);
+	KEEP(status);
+	KEEP(why);
+#undef KEEP
+	return (1);
+}
+
+int
+dlt_store_member_get(struct dlt_store *st, int64_t id,
+    struct dlt_store_member *m, int *found)
+{
+	memset(m, 0, sizeof *m);
+	*found = 0;
+	if (members(st, NULL, id, member_keep, m) != 0)
+		return (-1);
+	*found = m->id != 0;
+	return (0);
+}
+
+int
+dlt_store_execution_texts(struct dlt_store *st, int64_t execution_id,
+    dlt_store_text_fn fn, void *arg)
+{
+	sqlite3_stmt	*s;
+	int		 rc, stop = 0;
+
+	if (prepare(st, "SELECT kind, content, truncated FROM evidence"
+	    " WHERE execution_id = ?1 ORDER BY id", &s) != 0)
+		return (-1);
+	sqlite3_bind_int64(s, 1, execution_id);
+	while (!stop && (rc = sqlite3_step(s)) == SQLITE_ROW)
+		stop = fn((const char *)sqlite3_column_text(s, 0),
+		    sqlite3_column_blob(s, 1),
+		    (size_t)sqlite3_column_bytes(s, 1),
+		    sqlite3_column_int(s, 2), arg);
+	sqlite3_finalize(s);
+	if (!stop && rc != SQLITE_DONE)
+		return (store_fail(st, rc, "read"));
+	return (0);
+}
+
+/* The frames of a JSON array of strings, as many as an item keeps. */
+static void
+near_frames(const char *json, struct dlt_near_item *it)
+{
+	struct ynode	*root = NULL, *e;
+	char		*err = NULL;
+	size_t		 i;
+
+	if (json == NULL)
+		return;
+	if (ynode_load_json_buffer(json, strlen(json), &root, &err) != 0) {
+		free(err);
+		return;
+	}
+	if (root != NULL && root->type == YNODE_SEQUENCE) {
+		for (i = 0; i < root->n && it->nframes < DLT_NEAR_FRAMES;
+		    i++) {
+			e = root->items[i];
+			if (e != NULL && e->type == YNODE_SCALAR &&
+			    e->scalar != NULL)
+				it->frames[it->nframes++] = xstrdup(e->scalar);
+		}
+	}
+	ynode_free(root);
+}
+
+int
+dlt_store_near_items(struct dlt_store *st, struct dlt_near_item **items,
+    size_t *n)
+{
+	struct dlt_near_item	*it = NULL, *x;
+	sqlite3_stmt		*s;
+	size_t			 alloc = 0;
+	int			 rc;
+
+	*items = NULL;
+	*n = 0;
+	/* the first failure of each bucket stands for it */
+	if (prepare(st, "SELECT b.id, b.framework, b.class, b.kind, f.exc_type,"
+	    " coalesce(f.exc_message, b.signature), f.frames,"
+	    " (SELECT group_concat(op, ',') FROM (SELECT DISTINCT mu.operator"
+	    "  AS op FROM failures g JOIN mutants mu ON mu.id = g.mutant_id"
+	    "  WHERE g.bucket = b.id ORDER BY 1)),"
+	    " (SELECT group_concat(name, ',') FROM (SELECT DISTINCT mo.name"
+	    "  AS name FROM failures g JOIN mutants mu ON mu.id = g.mutant_id"
+	    "  JOIN models mo ON mo.id = mu.model_id WHERE g.bucket = b.id"
+	    "  ORDER BY 1))"
+	    " FROM buckets b JOIN failures f ON f.id ="
+	    " (SELECT min(id) FROM failures WHERE bucket = b.id)"
+	    " ORDER BY b.id", &s) != 0)
+		return (-1);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		XGROW(it, *n + 1, alloc);
+		x = &it[(*n)++];
+		memset(x, 0, sizeof *x);
+		x->id = col_dup(s, 0);
+		x->framework = col_dup(s, 1);
+		x->cls = col_dup(s, 2);
+		x->kind = col_dup(s, 3);
+		x->exc_type = col_dup(s, 4);
+		x->message = col_dup(s, 5);
+		near_frames((const char *)sqlite3_column_text(s, 6), x);
+		x->operators = col_dup(s, 7);
+		x->models = col_dup(s, 8);
+	}
+	sqlite3_finalize(s);
+	*items = it;
+	if (rc != SQLITE_DONE)
+		return (store_fail(st, rc, "read"));
+	return (0);
+}

@@ -1,0 +1,104 @@
+/*
+ * store-show.h: what `dltriage show` reads back from a store: a bucket
+ * found by its id or a prefix of it, its member failures with the run
+ * that found them, and every bucket as near.h scores it.  Reads only.
+ *
+ * Every function returns 0 or -1 after a "dltriage: ..." message naming
+ * the store.
+ */
+#ifndef DLT_STORE_SHOW_H
+#define DLT_STORE_SHOW_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct dlt_near_item;
+struct dlt_store;
+
+/*
+ * Open a store that must exist already (dlt_store_open creates one):
+ * a missing path is an error, not a new empty store.  A store this
+ * process may not write is opened read-only, when its schema is current;
+ * then only the functions of this header may be used on it.
+ */
+int	dlt_store_open_existing(const char *path, struct dlt_store **);
+
+/*
+ * The ids of the buckets that start with prefix (hex digits, any case),
+ * in order: at most max of them in ids[] (each to be freed), and the
+ * number that match in *n (which may be more than max).
+ */
+int	dlt_store_bucket_prefix(struct dlt_store *, const char *prefix,
+	    char **ids, size_t max, size_t *n);
+
+/* A bucket's row; the strings are owned (NULL where the column is). */
+struct dlt_store_bucket_info {
+	char	*id, *signature, *cls, *kind, *framework, *priority;
+	char	*first_seen, *last_seen;
+	long	 count;			/* distinct failures */
+};
+void	dlt_store_bucket_info_release(struct dlt_store_bucket_info *);
+/* The bucket id (16 hex digits); *found is 0 when there is none. */
+int	dlt_store_bucket_get(struct dlt_store *, const char *id,
+	    struct dlt_store_bucket_info *, int *found);
+
+/*
+ * One failure with its file and, when `run` found it, its execution,
+ * mutant and seed model.  The strings are NULL where the column is; in a
+ * callback they last for the call, from dlt_store_member_get they are
+ * owned (dlt_store_member_release).
+ */
+struct dlt_store_member {
+	int64_t		 id, file_id;
+	int64_t		 execution_id, mutant_id;	/* 0: none */
+	char		*source;
+	char		*path;		/* the file's path as classified */
+	char		*content_hash;	/* the file's, 16 hex digits */
+	int64_t		 size;		/* the file's */
+	long		 line_start, line_end;
+	char		*cls, *kind, *framework, *exc_type, *exc_message;
+	char		*frames;	/* JSON array of strings */
+	char		*signature, *bucket, *rule;
+	char		*evidence;	/* JSON array of line numbers */
+	char		*priority;
+	double		 confidence;	/* < 0: none */
+	int		 security;
+	char		*excerpt;
+	/* the run's, when execution_id or mutant_id is set */
+	char		*operator, *mode, *model, *exec_framework;
+	char		*framework_version, *status, *why;
+	long		 ordinal;	/* -1: none */
+	int		 exit_code;	/* -1: none */
+	int		 signal;	/* 0: none */
+};
+void	dlt_store_member_release(struct dlt_store_member *);
+/* Failure id; *found is 0 when there is none. */
+int	dlt_store_member_get(struct dlt_store *, int64_t id,
+	    struct dlt_store_member *, int *found);
+/* Non-zero stops the listing. */
+typedef int (*dlt_store_member_fn)(const struct dlt_store_member *, void *);
+/* The failures of a bucket, oldest first. */
+int	dlt_store_bucket_members(struct dlt_store *, const char *bucket,
+	    dlt_store_member_fn, void *);
+
+/*
+ * The evidence an execution kept (its stderr, backtrace, sanitizer
+ * report...): kind, content (len bytes; may hold NUL bytes, NULL when
+ * none was kept) and whether it was cut.  The pointers last for the
+ * call; non-zero from fn stops the listing.
+ */
+typedef int (*dlt_store_text_fn)(const char *kind, const char *content,
+	    size_t len, int truncated, void *);
+int	dlt_store_execution_texts(struct dlt_store *, int64_t execution_id,
+	    dlt_store_text_fn, void *);
+
+/*
+ * Every bucket of the store as near.h scores it (its first failure's
+ * exception and frames, the operators and models of its run failures),
+ * in id order: *items is a new array of *n (free each with
+ * dlt_near_item_release, then the array).
+ */
+int	dlt_store_near_items(struct dlt_store *, struct dlt_near_item **items,
+	    size_t *n);
+
+#endif

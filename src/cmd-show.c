@@ -33,6 +33,8 @@
 #include "json.h"
 #include "logread.h"
 #include "near.h"
+#include "priority.h"
+#include "rule-model.h"
 #include "store-show.h"
 #include "store.h"
 #include "strbuf.h"
@@ -50,6 +52,8 @@
 #define SHOW_NEAR	20	/* near buckets proposed, at most */
 #define SHOW_NEAR_BELOW	3	/* the nearest not proposed, at most */
 #define SHOW_NEAR_FLOOR	0.5	/* below this a bucket is not near at all */
+#define SHOW_KNOWN	5	/* nearest known defects */
+#define SHOW_WEIGHTS	6	/* features that weighed most */
 
 enum show_format {
 	SHOW_TEXT,
@@ -705,7 +709,16 @@ show_priority(struct show *sh)
 	if (m == NULL)
 		m = &sh->members[0];
 	r = rule_find(&sh->ctx->rules, m->rule);
-	if (r != NULL && r->priority != DLT_PRIO_UNSET)
+	/* the layers of dlt_priority_assign (priority.h), first match wins */
+	if (m->security)
+		source = "security";
+	else if (r != NULL && r->priority != DLT_PRIO_UNSET &&
+	    (sh->ctx->rules.prio == NULL ||
+	    r->confidence >= DLT_PRIORITY_RULE_OVERRIDE))
+		source = "rule";
+	else if (sh->ctx->rules.prio != NULL)
+		source = "model";
+	else if (r != NULL && r->priority != DLT_PRIO_UNSET)
 		source = "rule";
 	else
 		source = "default";
@@ -731,8 +744,13 @@ show_priority(struct show *sh)
 	    "unset");
 	if (m->confidence >= 0)
 		printf(" (confidence %.2f)", m->confidence);
-	if (r != NULL && r->priority != DLT_PRIO_UNSET)
+	if (strcmp(source, "security") == 0)
+		printf(", memory corruption (rule %s)", m->rule != NULL ?
+		    m->rule : "?");
+	else if (strcmp(source, "rule") == 0)
 		printf(", the hint of rule %s", r->c.id);
+	else if (strcmp(source, "model") == 0)
+		printf(", the priority model (see known defects below)");
 	else if (cls >= 0)
 		printf(", the default for %s%s%s%s", m->security ?
 		    "a security problem of class " : "class ", m->cls,
@@ -1167,16 +1185,112 @@ fail:
 }
 
 /*
- * The nearest known defects from the corpus (corpus/defects/, the
- * store's known_defects table) with their urls and labels, and the
- * explanation of the priority: to be filled in by the priority model,
- * which another change brings.  Until then this section prints nothing,
- * in either format.
+ * The nearest known defects of the priority model (the curated reports
+ * of corpus/defects it was trained on) with their urls, priorities and
+ * labels, and the model's explanation: its probabilities and the
+ * features that weighed most toward its choice.  Nothing without a
+ * model.
  */
 static void
 show_known_defects(struct show *sh)
 {
-	(void)sh;
+	const struct dlt_prio_model	*pm = sh->ctx->rules.prio;
+	const struct dlt_store_member	*m = &sh->members[0];
+	struct dlt_failure		 f;
+	struct dlt_prio_feats		 fs = { NULL, 0, 0 };
+	struct dlt_prio_pred		 pr;
+	struct dlt_prio_near		 near[SHOW_KNOWN];
+	struct dlt_prio_weight		 why[SHOW_WEIGHTS];
+	const struct dlt_rule		*r;
+	char				*frames[DLT_MAX_FRAMES];
+	size_t				 nnear, nwhy, i;
+	int				 p;
+
+	if (pm == NULL || sh->nmembers == 0)
+		return;
+	/* the failure as the classifier gave it, from the store */
+	memset(&f, 0, sizeof f);
+	f.cls = m->cls != NULL ? dlt_class_parse(m->cls) : DLT_CLASS_UNKNOWN;
+	if (f.cls < 0)
+		f.cls = DLT_CLASS_UNKNOWN;
+	f.kind = m->kind;
+	f.framework = m->framework;
+	f.exc_type = m->exc_type;
+	f.exc_message = m->exc_message;
+	f.signature = m->signature;
+	f.rule = m->rule;
+	f.security = m->security;
+	f.nframes = m->frames != NULL ? json_strings(m->frames, frames,
+	    DLT_MAX_FRAMES) : 0;
+	for (i = 0; i < f.nframes; i++)
+		f.frames[i] = frames[i];
+	r = rule_find(&sh->ctx->rules, m->rule);
+	f.prio_hint = r != NULL ? r->priority : DLT_PRIO_UNSET;
+	dlt_prio_features(&f, NULL, &fs);
+	for (i = 0; i < f.nframes; i++)
+		free(frames[i]);
+	dlt_prio_predict(pm, &fs, &pr);
+	nnear = dlt_prio_nearest(pm, &fs, near, SHOW_KNOWN);
+	nwhy = dlt_prio_weighed(pm, &fs, pr.best, why, SHOW_WEIGHTS);
+	if (sh->format == SHOW_JSON) {
+		dlt_jw_key(&sh->jw, "priority_model");
+		dlt_jw_object(&sh->jw);
+		dlt_jw_kv_cstr(&sh->jw, "model", pm->path);
+		dlt_jw_kv_cstr(&sh->jw, "predicted",
+		    dlt_priority_name(pr.priority));
+		dlt_jw_key(&sh->jw, "probabilities");
+		dlt_jw_object(&sh->jw);
+		for (p = DLT_PRIO_COUNT - 1; p >= 0; p--)
+			dlt_jw_kv_double(&sh->jw, dlt_priority_name(p), pr.p[p], 3);
+		dlt_jw_end(&sh->jw);
+		dlt_jw_key(&sh->jw, "weighed");
+		dlt_jw_array(&sh->jw);
+		for (i = 0; i < nwhy; i++) {
+			dlt_jw_object(&sh->jw);
+			dlt_jw_kv_cstr(&sh->jw, "feature", why[i].feature);
+			dlt_jw_kv_double(&sh->jw, "weight", why[i].weight, 3);
+			dlt_jw_end(&sh->jw);
+		}
+		dlt_jw_end(&sh->jw);
+		dlt_jw_key(&sh->jw, "known_defects");
+		dlt_jw_array(&sh->jw);
+		for (i = 0; i < nnear; i++) {
+			dlt_jw_object(&sh->jw);
+			dlt_jw_kv_cstr(&sh->jw, "url", near[i].known->url);
+			dlt_jw_kv_cstr(&sh->jw, "priority",
+			    dlt_priority_name(near[i].known->priority));
+			dlt_jw_kv_cstr(&sh->jw, "labels", near[i].known->labels);
+			dlt_jw_kv_double(&sh->jw, "similarity",
+			    near[i].similarity, 3);
+			dlt_jw_end(&sh->jw);
+		}
+		dlt_jw_end(&sh->jw);
+		dlt_jw_end(&sh->jw);
+	} else {
+		printf("\npriority model (%s)\n  predicts %s (decided on "
+		    "class-balanced scores); calibrated probabilities: high "
+		    "%.2f, medium %.2f, low %.2f\n", pm->path,
+		    dlt_priority_name(pr.priority), pr.p[DLT_PRIO_HIGH],
+		    pr.p[DLT_PRIO_MEDIUM], pr.p[DLT_PRIO_LOW]);
+		if (nwhy > 0) {
+			printf("  weighed most toward %s:\n",
+			    dlt_priority_name(pr.best));
+			for (i = 0; i < nwhy; i++)
+				printf("    %+.2f  %s\n", why[i].weight,
+				    why[i].feature);
+		}
+		printf("\nnearest known defects\n");
+		if (nnear == 0)
+			printf("  none shares a feature with this failure\n");
+		for (i = 0; i < nnear; i++)
+			printf("  %.2f  %-6s %s%s%s%s\n", near[i].similarity,
+			    dlt_priority_name(near[i].known->priority),
+			    near[i].known->url,
+			    *near[i].known->labels != '\0' ? " [" : "",
+			    near[i].known->labels,
+			    *near[i].known->labels != '\0' ? "]" : "");
+	}
+	dlt_prio_feats_release(&fs);
 }
 
 static void

@@ -115,8 +115,17 @@ if [ -n "$have_python" ]; then
 		o = json.load(open("out.json"))
 		assert o["bucket"] == sys.argv[1], o["bucket"]
 		assert o["class"] == "false-positive"
-		assert o["priority"]["source"] == "rule", o["priority"]
+		assert o["priority"]["source"] == "model", o["priority"]
 		assert o["priority"]["rule"] == "jax-shape-dtype-validation"
+		pm = o["priority_model"]
+		assert pm["predicted"] == o["priority"]["level"], pm
+		assert abs(sum(pm["probabilities"].values()) - 1) < 0.01, pm
+		assert pm["weighed"] and all("feature" in w for w in pm["weighed"])
+		assert pm["known_defects"], pm
+		for k in pm["known_defects"]:
+		    assert k["url"].startswith("https://github.com/"), k
+		    assert k["priority"] in ("high", "medium", "low"), k
+		    assert 0 < k["similarity"] <= 1, k
 		assert o["identity"]["recomputed_matches"] is True
 		f = o["identity"]["fields"][0]
 		assert f["field"] == "signature"

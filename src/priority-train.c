@@ -3,6 +3,7 @@
  * evaluation; see priority-train.h.
  */
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -125,7 +126,7 @@ load_row(const char *path, int lineno, const char *line, size_t len,
 	struct ynode		*root = NULL;
 	const struct ynode	*logn;
 	const char		*url, *fw, *prio, *num, *api;
-	char			*err = NULL, *end;
+	char			*err = NULL, *end, place[PATH_MAX + 32];
 	int			 label, col = 0;
 	long			 number;
 
@@ -147,20 +148,32 @@ load_row(const char *path, int lineno, const char *line, size_t len,
 	prio = scalar(root, "priority");
 	num = scalar(root, "number");
 	logn = ynode_get(root, "log");
-	if (url == NULL || fw == NULL || num == NULL) {
-		dlt_diag_error(probs, path, lineno, 1, "a report needs 'url', "
-		    "'framework' and 'number' (missing: %s)", url == NULL ?
-		    "url" : fw == NULL ? "framework" : "number");
-		ynode_free(root);
-		return (-1);
+	/*
+	 * Only the priority is required.  Without a url a report is named by
+	 * its place; without a number its url's last digits give its time
+	 * order in its tracker, else its line does.
+	 */
+	if (url == NULL || *url == '\0') {
+		snprintf(place, sizeof place, "%s:%d", path, lineno);
+		url = place;
 	}
-	errno = 0;
-	number = strtol(num, &end, 10);
-	if (*num == '\0' || *end != '\0' || errno != 0 || number < 0) {
-		dlt_diag_error(probs, path, lineno, 1, "'number' is '%s', not "
-		    "an issue number", num);
-		ynode_free(root);
-		return (-1);
+	if (fw == NULL || *fw == '\0')
+		fw = "unknown";
+	if (num != NULL) {
+		errno = 0;
+		number = strtol(num, &end, 10);
+		if (*num == '\0' || *end != '\0' || errno != 0 || number < 0) {
+			dlt_diag_error(probs, path, lineno, 1, "'number' is '%s', "
+			    "not an issue number", num);
+			ynode_free(root);
+			return (-1);
+		}
+	} else {
+		end = (char *)url + strlen(url);
+		while (end > url && end[-1] >= '0' && end[-1] <= '9')
+			end--;
+		number = *end != '\0' && url != place ? strtol(end, NULL, 10) :
+		    lineno;
 	}
 	if (prio == NULL || (label = dlt_priority_parse(prio)) < 0) {
 		ex->skipped++;

@@ -147,11 +147,27 @@ test_expect_success 'a bad dataset is refused at file:line:col and the model is 
 	cat err &&
 	grep "^bad.jsonl:2:" err &&
 	grep "^bad.jsonl:3:1: not a JSON object" err &&
-	grep "^bad.jsonl:4:1: a report needs .url., .framework. and .number. (missing: number)" err &&
 	grep "^bad.jsonl:5:1: .number. is .x., not an issue number" err &&
 	grep "^bad.jsonl:6:1: .log. is not a string" err &&
 	grep "no model written" err &&
 	test_cmp "$model" keep.model
+'
+
+test_expect_success 'only the priority is required: reports without url, number or framework' '
+	"$PYTHON3" - <<-\PY &&
+	import json
+	logs = ["RuntimeError: CUDA error: an illegal memory access was encountered",
+	        "ValueError: expected 3 dimensions, got 2",
+	        "Segmentation fault (core dumped)", ""]
+	with open("bare.jsonl", "w") as f:
+	    for i in range(40):
+	        f.write(json.dumps({"priority": ["high", "medium", "low", "medium"][i % 4],
+	                            "log": logs[i % 4]}) + "\n")
+	PY
+	dltriage corpus eval --data bare.jsonl --format json >bare.json &&
+	"$PYTHON3" -c "import json; e = json.load(open(\"bare.json\")); assert e[\"reports\"] == 40, e" &&
+	dltriage corpus train --data bare.jsonl -o bare.model >out &&
+	grep "^known	bare.jsonl:1	high	" bare.model
 '
 
 test_expect_success 'too small a dataset, a missing one and bad options are refused' '

@@ -12,7 +12,6 @@
 static void	out_json(struct dlt_output *, const struct dlt_failure *);
 static void	out_csv(struct dlt_output *, const struct dlt_failure *);
 static void	out_table(struct dlt_output *, const struct dlt_failure *);
-static void	csv_field(struct strbuf *, const char *);
 static void	source_range(struct strbuf *, const struct dlt_failure *);
 
 int
@@ -33,6 +32,8 @@ dlt_output_begin(struct dlt_output *o, FILE *fp, enum dlt_format format)
 	o->fp = fp;
 	o->format = format;
 	o->count = 0;
+	o->triage = NULL;
+	o->triage_arg = NULL;
 	if (format == DLT_FORMAT_CSV)
 		fputs("source,line_start,line_end,class,kind,framework,exception_type,"
 		    "exception_message,top_frame,signature,bucket,rule,priority,"
@@ -40,6 +41,13 @@ dlt_output_begin(struct dlt_output *o, FILE *fp, enum dlt_format format)
 	else if (format == DLT_FORMAT_TABLE)
 		fprintf(fp, "%-15s %-30s %-11s %-16s %s\n", "CLASS", "KIND", "FRAMEWORK",
 		    "BUCKET", "SOURCE  SIGNATURE");
+}
+
+void
+dlt_output_set_triage(struct dlt_output *o, dlt_output_triage_fn fn, void *arg)
+{
+	o->triage = fn;
+	o->triage_arg = arg;
 }
 
 static void
@@ -53,9 +61,10 @@ source_range(struct strbuf *sb, const struct dlt_failure *f)
 static void
 out_json(struct dlt_output *o, const struct dlt_failure *f)
 {
-	struct strbuf	sb = STRBUF_INIT, src = STRBUF_INIT;
-	struct dlt_jw	jw;
-	char		bucket[DLT_BUCKET_HEXLEN + 1];
+	struct strbuf	 sb = STRBUF_INIT, src = STRBUF_INIT;
+	struct dlt_jw	 jw;
+	const char	*status, *dup;
+	char		 bucket[DLT_BUCKET_HEXLEN + 1];
 
 	source_range(&src, f);
 	dlt_jw_init(&jw, &sb, 0);
@@ -83,6 +92,13 @@ out_json(struct dlt_output *o, const struct dlt_failure *f)
 	dlt_jw_kv_cstr(&jw, "priority", dlt_priority_name(f->priority));
 	dlt_jw_kv_double(&jw, "confidence", f->confidence, 2);
 	dlt_jw_kv_bool(&jw, "security", f->security);
+	/* a triager's decision about its bucket, when the store has one */
+	if (o->triage != NULL &&
+	    o->triage(o->triage_arg, f->bucket, &status, &dup) == 1) {
+		dlt_jw_kv_cstr(&jw, "triage", status);
+		if (dup != NULL)
+			dlt_jw_kv_cstr(&jw, "duplicate_of", dup);
+	}
 	dlt_jw_end(&jw);
 	strbuf_addch(&sb, '\n');
 	fwrite(sb.buf, 1, sb.len, o->fp);
@@ -90,8 +106,8 @@ out_json(struct dlt_output *o, const struct dlt_failure *f)
 	strbuf_release(&src);
 }
 
-static void
-csv_field(struct strbuf *sb, const char *s)
+void
+dlt_csv_field(struct strbuf *sb, const char *s)
 {
 	struct strbuf	clean = STRBUF_INIT;
 	size_t		i;
@@ -115,23 +131,23 @@ out_csv(struct dlt_output *o, const struct dlt_failure *f)
 	struct strbuf	sb = STRBUF_INIT;
 	char		bucket[DLT_BUCKET_HEXLEN + 1];
 
-	csv_field(&sb, f->source);
+	dlt_csv_field(&sb, f->source);
 	strbuf_addf(&sb, ",%ld,%ld,", f->line_start, f->line_end);
-	csv_field(&sb, dlt_class_name(f->cls));
+	dlt_csv_field(&sb, dlt_class_name(f->cls));
 	strbuf_addch(&sb, ',');
-	csv_field(&sb, f->kind);
+	dlt_csv_field(&sb, f->kind);
 	strbuf_addch(&sb, ',');
-	csv_field(&sb, f->framework);
+	dlt_csv_field(&sb, f->framework);
 	strbuf_addch(&sb, ',');
-	csv_field(&sb, f->exc_type);
+	dlt_csv_field(&sb, f->exc_type);
 	strbuf_addch(&sb, ',');
-	csv_field(&sb, f->exc_message);
+	dlt_csv_field(&sb, f->exc_message);
 	strbuf_addch(&sb, ',');
-	csv_field(&sb, f->nframes > 0 ? f->frames[0] : NULL);
+	dlt_csv_field(&sb, f->nframes > 0 ? f->frames[0] : NULL);
 	strbuf_addch(&sb, ',');
-	csv_field(&sb, f->signature);
+	dlt_csv_field(&sb, f->signature);
 	strbuf_addf(&sb, ",%s,", dlt_bucket_hex(f->bucket, bucket));
-	csv_field(&sb, f->rule);
+	dlt_csv_field(&sb, f->rule);
 	strbuf_addf(&sb, ",%s,%.2f,%s\r\n", dlt_priority_name(f->priority),
 	    f->confidence, f->security ? "true" : "false");
 	fwrite(sb.buf, 1, sb.len, o->fp);

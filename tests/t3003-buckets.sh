@@ -3,7 +3,8 @@
 # `dltriage buckets` (table, json, csv, every filter, the orders, the
 # ellipsis of a table fitted to $COLUMNS) and `dltriage triage` (the
 # statuses, history, id prefixes, duplicates that fold and never loop, a
-# report's URL), and the refusals: unknown names, bad dates, a missing store, a file that
+# report's URL), what classify --format json says of a triaged bucket,
+# and the refusals: unknown names, bad dates, a missing store, a file that
 # is not a store.  The sample logs of corpus/logs are classified into a
 # store once; each test works on a copy.  Checks that edit or look inside
 # the file need the sqlite3 command-line tool and are skipped without it.
@@ -535,6 +536,31 @@ test_expect_success 'a false positive is listed after every real defect' '
 	dltriage buckets --db s.db --sort count --format json | tail -n 1 |
 	    grep "\"bucket\":\"$id\"" &&
 	dltriage buckets --db s.db | tail -n 1 | grep "^$id .* false-positive "
+'
+
+test_expect_success 'classify --db reports the decision of a triaged bucket' '
+	store &&
+	cp "$LOGS/pytorch-internal-assert.log" ia.log &&
+	cp "$LOGS/pytorch-half-not-implemented.log" half.log &&
+	echo "run again" >>ia.log &&
+	echo "run again" >>half.log &&
+	ia=$(bucket_of s.db "INTERNAL ASSERT") &&
+	half=$(bucket_of s.db "addmm_impl_cpu_") &&
+	dltriage triage --db s.db "$ia" --status false-positive &&
+	dltriage triage --db s.db "$half" --status duplicate --duplicate-of "$ia" &&
+	dltriage classify --db s.db --format json ia.log half.log \
+	    "$LOGS/nan-loss-training.log" >out &&
+	test $(wc -l <out) -eq 3 &&
+	grep "\"bucket\":\"$ia\".*\"security\":[a-z]*,\"triage\":\"false-positive\"}$" out &&
+	grep "\"bucket\":\"$half\".*,\"triage\":\"duplicate\",\"duplicate_of\":\"$ia\"}$" out &&
+	grep "nan-loss-training" out >nan &&
+	! grep "\"triage\"" nan &&
+	dltriage classify --format json ia.log >plain &&
+	! grep "\"triage\"" plain &&
+	dltriage buckets --db s.db --status false-positive --format json >fp &&
+	grep "\"bucket\":\"$ia\".*\"count\":5," fp &&
+	dltriage classify --db s.db ia.log >table &&
+	! grep "triage" table
 '
 
 test_expect_sqlite3 'a version 4 store migrates to version 5 and keeps its decisions' '

@@ -80,19 +80,11 @@ dlt_text_width(const char *s)
 static void
 put_cell(struct strbuf *sb, const char *s, size_t w, size_t sw, int flags)
 {
-	size_t	n, i;
+	size_t	n;
 	int	right = flags & 1, last = flags & 2;
 
 	if (sw > w) {
-		/* w - 1 characters, then the ellipsis */
-		for (i = 0, n = 0; s[i] != '\0'; i++) {
-			if (((unsigned char)s[i] & 0xc0) != 0x80 && n++ == w - 1)
-				break;
-		}
-		if (w > 0) {
-			strbuf_add(sb, s, i);
-			strbuf_addstr(sb, DLT_TABLE_ELLIPSIS);
-		}
+		dlt_text_cut(sb, s, w);
 		return;
 	}
 	if (right)
@@ -102,6 +94,25 @@ put_cell(struct strbuf *sb, const char *s, size_t w, size_t sw, int flags)
 	if (!right && !last)
 		for (n = sw; n < w; n++)
 			strbuf_addch(sb, ' ');
+}
+
+void
+dlt_text_cut(struct strbuf *sb, const char *s, size_t width)
+{
+	size_t	i, n;
+
+	if (dlt_text_width(s) <= width) {
+		strbuf_addstr(sb, s);
+		return;
+	}
+	if (width == 0)
+		return;
+	/* width - 1 characters, then the ellipsis */
+	for (i = 0, n = 0; s[i] != '\0'; i++)
+		if (((unsigned char)s[i] & 0xc0) != 0x80 && n++ == width - 1)
+			break;
+	strbuf_add(sb, s, i);
+	strbuf_addstr(sb, DLT_TABLE_ELLIPSIS);
 }
 
 void

@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+struct strbuf;
+
 #define DLT_TABLE_ELLIPSIS	"\xe2\x80\xa6"
 
 struct dlt_table_col {
@@ -55,5 +57,11 @@ char	*dlt_text_line(const char *s);
 
 /* Characters in a string of valid UTF-8. */
 size_t	dlt_text_width(const char *);
+
+/*
+ * Append s (valid UTF-8, one line) to sb cut to width characters: when
+ * it is longer, its first width - 1 characters and the ellipsis.
+ */
+void	dlt_text_cut(struct strbuf *, const char *s, size_t width);
 
 #endif

@@ -1,12 +1,15 @@
 /*
- * output.h: classify's output formats.  table is for people, json is
- * JSON Lines (one object per failure, fields as in DESIGN.md), csv is
+ * output.h: classify's output formats.  table is for people: fixed
+ * columns, printed as the failures come, each line fitted to $COLUMNS or
+ * the terminal with an ellipsis where it is cut (output-table.h); json
+ * is JSON Lines (one object per failure, fields as in DESIGN.md); csv is
  * RFC 4180 with a header row.  Strings are written so that invalid UTF-8
  * and NUL bytes in logs never produce invalid JSON or CSV.
  */
 #ifndef DLT_OUTPUT_H
 #define DLT_OUTPUT_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -36,6 +39,7 @@ struct dlt_output {
 	long			 count;
 	dlt_output_triage_fn	 triage;	/* NULL: no store to ask */
 	void			*triage_arg;
+	size_t			 width;		/* table: the width to fit, or 0 */
 };
 
 /* Sets triage to NULL: dlt_output_set_triage() after it, when wanted. */

@@ -437,7 +437,7 @@ cmd_classify_exec(struct dlt_ctx *ctx, int argc, char **argv)
 	struct run			 r;
 	const char			*arg;
 	int				 ch, format = DLT_FORMAT_TABLE, want_summary = 0;
-	int				 rc, i;
+	int				 rc, i, any;
 
 	memset(&opts, 0, sizeof opts);
 	while ((ch = dlt_cmd_next_option(ctx, &arg)) != -1) {
@@ -460,12 +460,17 @@ cmd_classify_exec(struct dlt_ctx *ctx, int argc, char **argv)
 		}
 	}
 	/* the dispatcher loaded the rules and opened the store (--db) */
+	memset(&tc, 0, sizeof tc);
+	tc.store = ctx->store;
+	any = 0;
+	/* a store without decisions is not asked once per failure */
+	if (ctx->store != NULL && format == DLT_FORMAT_JSON &&
+	    dlt_store_triage_any(ctx->store, &any) != 0)
+		return (DLT_EXIT_STORE);
 	/* failures go to the output, then the tally, then the store */
 	dlt_sink_init(&r.sink);
 	dlt_output_begin(&out, stdout, format);
-	memset(&tc, 0, sizeof tc);
-	tc.store = ctx->store;
-	if (ctx->store != NULL && format == DLT_FORMAT_JSON)
+	if (any)
 		dlt_output_set_triage(&out, triage_lookup, &tc);
 	c = dlt_output_consumer(&out);
 	dlt_sink_add(&r.sink, &c);

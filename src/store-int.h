@@ -78,6 +78,7 @@ enum store_stmt {
 	S_TRIAGE_LATEST,
 	S_TRIAGE_HISTORY,
 	S_TRIAGE_ADD,
+	S_TRIAGE_ANY,
 	S_BUCKET_PREFIX,
 	/* merge (store-merge.c) */
 	S_ATTACH,

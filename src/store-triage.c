@@ -555,6 +555,18 @@ dlt_store_triage_get(struct dlt_store *st, const char *bucket,
 }
 
 int
+dlt_store_triage_any(struct dlt_store *st, int *any)
+{
+	int64_t	v;
+
+	*any = 0;
+	if (store_step_int(st, S_TRIAGE_ANY, &v) != 0)
+		return (-1);
+	*any = v != 0;
+	return (0);
+}
+
+int
 dlt_store_triage_history(struct dlt_store *st, const char *bucket,
     dlt_store_triage_fn fn, void *arg)
 {

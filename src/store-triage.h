@@ -109,6 +109,9 @@ void	dlt_store_triage_release(struct dlt_store_triage *);
 int	dlt_store_triage_get(struct dlt_store *, const char *bucket,
 	    struct dlt_store_triage *t, int *found);
 
+/* *any is set when the store holds a decision about some bucket. */
+int	dlt_store_triage_any(struct dlt_store *, int *any);
+
 /* Every decision about bucket, oldest first; non-zero stops. */
 typedef int (*dlt_store_triage_fn)(const struct dlt_store_triage *, void *);
 int	dlt_store_triage_history(struct dlt_store *, const char *bucket,

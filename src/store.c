@@ -582,6 +582,7 @@ static const char *const store_sql[S__COUNT] = {
 	[S_TRIAGE_ADD] =
 	    "INSERT INTO triage (bucket, decision, duplicate_of, url, note,"
 	    " author, decided_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, " STORE_NOW ")",
+	[S_TRIAGE_ANY] = "SELECT EXISTS (SELECT 1 FROM triage)",
 	/* at most one more than a message lists */
 	[S_BUCKET_PREFIX] =
 	    "SELECT id FROM buckets WHERE substr(id, 1, length(?1)) = ?1"

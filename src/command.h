@@ -48,7 +48,7 @@ struct dlt_ctx;
 #define DLT_CMD_INTERACTIVE	0x4	/* needs a terminal */
 #define DLT_CMD_GROUP		0x8	/* a word that only groups sub-verbs ("rules") */
 #define DLT_CMD_RULE_ARGS	0x10	/* the operands are rule files or directories too */
-#define DLT_CMD_EXISTING_STORE	0x20	/* with NEEDS_STORE: the store must exist (exit 4) */
+#define DLT_CMD_EXISTING_STORE	0x20	/* with NEEDS_STORE: it must exist (exit 4) */
 
 /*
  * One option of a command.  An option has a long name, a short one or

@@ -1,7 +1,8 @@
 /*
  * store-int.h: what the files of the store module share (store.c,
- * store-campaign.c, store-merge.c, store-triage.c): the store's struct, its prepared
- * statements and the helpers that run them.  Only store*.c include it.
+ * store-campaign.c, store-merge.c, store-triage.c): the store's struct,
+ * its prepared statements and the helpers that run them.  Only store*.c
+ * include it.
  * It names SQLite's types by their struct tags, so that it need not
  * include sqlite3.h (which only store*.c may).
  */

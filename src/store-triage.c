@@ -38,7 +38,8 @@ static int	 load_frameworks(struct dlt_store *,
 		     struct dlt_store_bucket_list *);
 static int	 load_latest(struct dlt_store *, struct dlt_store_bucket_list *);
 static void	 fold(struct dlt_store_bucket_list *);
-static void	 fold_one(struct dlt_store_bucket *, const struct dlt_store_bucket *);
+static void	 fold_one(struct dlt_store_bucket *,
+		     const struct dlt_store_bucket *);
 static int	 class_rank(const char *);
 static int	 cmp_worst(const void *, const void *);
 static int	 cmp_count(const void *, const void *);
@@ -357,7 +358,7 @@ dlt_store_buckets(struct dlt_store *st, struct dlt_store_bucket_list *l)
 	return (0);
 }
 
-/* Worst first: crash, oom, timeout, inconsistency, nan, false-positive, unknown. */
+/* Worst first: crash, oom, timeout, inconsistency, nan, false-positive. */
 static int
 class_rank(const char *cls)
 {

@@ -1,9 +1,10 @@
 /*
  * vocab.h: the one vocabulary of dltriage.  Class, priority, triage
  * status and framework names, with the aliases users type, live here and
- * nowhere else: every command, the store, the output formats, the rule schema and
- * the harness (harness/dltriage_harness/names.py mirrors this table;
- * tests/t0002-docs.sh checks that the two agree) use the same names.
+ * nowhere else: every command, the store, the output formats, the rule
+ * schema and the harness (harness/dltriage_harness/names.py mirrors the
+ * framework table; tests/t0002-docs.sh checks that the two agree) use
+ * the same names.
  *
  * Kinds are open-ended: the rules name them.
  */

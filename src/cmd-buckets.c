@@ -76,10 +76,10 @@ static const struct dlt_option buckets_options[] = {
 	    "only these priorities (high, medium, low, unset)", NULL,
 	    check_priority },
 	{ "status", 0, "LIST", 's',
-	    "only these triage statuses (duplicates are then listed)", NULL,
+	    "only these triage statuses (then duplicates are listed)", NULL,
 	    check_status },
 	{ "since", 0, "DATE", 'S',
-	    "only buckets seen since DATE (YYYY-MM-DD[THH:MM[:SS]], UTC)",
+	    "only buckets seen since DATE (YYYY-MM-DD[THH:MM[:SS]])",
 	    NULL, check_since },
 	{ "sort", 0, "KEY", 'o', "the order (default priority: worst first)",
 	    sorts, NULL },
@@ -90,9 +90,9 @@ static const struct dlt_option buckets_options[] = {
 
 const struct dlt_cmd dlt_cmd_buckets = {
 	"buckets",
-	"[--db FILE] [--class LIST] [--framework LIST] [--priority LIST]\n"
-	"       [--status LIST] [--since DATE] [--sort priority|count|first|last]\n"
-	"       [--format table|json|csv]",
+	"[--db FILE] [--class LIST] [--framework LIST]\n"
+	"       [--priority LIST] [--status LIST] [--since DATE]\n"
+	"       [--sort priority|count|first|last] [--format table|json|csv]",
 	"list the unique defects of a store, worst first",
 	DLT_CMD_NEEDS_STORE | DLT_CMD_EXISTING_STORE, buckets_options,
 	cmd_buckets_exec, check_args

@@ -25,6 +25,7 @@ static int	cmd_triage_exec(struct dlt_ctx *, int, char **);
 static int	check_args(int, char **);
 static int	check_bucket(const char *);
 static int	check_url(const char *);
+static int	check_author(const char *);
 static int	resolve(struct dlt_store *, const char *,
 		    char [DLT_BUCKET_HEXLEN + 1]);
 static const char *default_author(void);
@@ -43,7 +44,8 @@ static const struct dlt_option triage_options[] = {
 	    "where the defect was reported (needed by --status reported)",
 	    NULL, check_url },
 	{ "note", 0, "TEXT", 'n', "a note kept with the decision", NULL, NULL },
-	{ "author", 0, "NAME", 'a', "who decided (default $USER)", NULL, NULL },
+	{ "author", 0, "NAME", 'a', "who decided (default $USER)", NULL,
+	    check_author },
 	DLT_OPTION_END
 };
 
@@ -90,6 +92,14 @@ check_url(const char *arg)
 	dlt_error("invalid URL '%s': expected one word without blanks", q);
 	free(q);
 	return (-1);
+}
+
+static int
+check_author(const char *arg)
+{
+	if (*arg == '\0')
+		return (dlt_error("empty author"));
+	return (0);
 }
 
 static int
@@ -201,7 +211,8 @@ cmd_triage_exec(struct dlt_ctx *ctx, int argc, char **argv)
 			given = "--url";
 			break;
 		case 'n':
-			note = arg;
+			/* an empty note is no note */
+			note = *arg != '\0' ? arg : NULL;
 			given = "--note";
 			break;
 		case 'a':

@@ -470,6 +470,9 @@ test_expect_success 'bad triage options are refused and record nothing' '
 	grep "^dltriage: .--duplicate-of. goes with .--status duplicate. only$" err &&
 	test_must_fail --code=2 dltriage triage --db s.db "$id" --note hi 2>err &&
 	grep "^dltriage: .--note. needs .--status.$" err &&
+	test_must_fail --code=2 dltriage triage --db s.db "$id" --status confirmed \
+	    --author "" 2>err &&
+	grep "^dltriage: empty author$" err &&
 	test_must_fail --code=2 dltriage triage --db s.db "$id" --status duplicate \
 	    --duplicate-of "$id" 2>err &&
 	grep "^dltriage: bucket .$id. cannot be a duplicate of itself$" err &&

@@ -316,13 +316,13 @@ static void
 out_table(const struct dlt_store_bucket_list *l, const struct filter *f,
     FILE *fp)
 {
-	struct dlt_table	 t;
-	struct strbuf		 fw = STRBUF_INIT;
-	const char		*cells[NCOLS];
-	const struct dlt_store_bucket *b;
-	char			 prio[32], count[32], first[DATE_LEN];
-	char			 last[DATE_LEN];
-	size_t			 i;
+	const struct dlt_store_bucket	*b;
+	struct dlt_table		 t;
+	struct strbuf			 fw = STRBUF_INIT;
+	const char			*cells[NCOLS];
+	char				 prio[32], count[32], first[DATE_LEN];
+	char				 last[DATE_LEN];
+	size_t				 i;
 
 	dlt_table_init(&t, table_cols, NCOLS);
 	for (i = 0; i < l->n; i++) {

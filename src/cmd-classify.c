@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bucket.h"
 #include "classify.h"
 #include "command.h"
 #include "ctx.h"
@@ -18,12 +19,20 @@
 #include "runrec.h"
 #include "sink.h"
 #include "store-sink.h"
+#include "store-triage.h"
 #include "store.h"
 #include "vocab.h"
 #include "walk.h"
 #include "xmalloc.h"
 
+/* The decisions of the store's triagers, for the json output. */
+struct triage_cache {
+	struct dlt_store	*store;		/* borrowed */
+	struct dlt_store_triage	 t;		/* the last one asked for */
+};
+
 static int	cmd_classify_exec(struct dlt_ctx *, int, char **);
+static int	triage_lookup(void *, uint64_t, const char **, const char **);
 static int	check_args(int, char **);
 static int	check_framework(const char *);
 static int	check_fail_on(const char *);
@@ -393,6 +402,29 @@ summary(const struct dlt_tally *t, const struct dlt_ctx *ctx,
 		    s.failures == 1 ? "" : "s", s.buckets, s.buckets == 1 ? "" : "s");
 }
 
+/*
+ * A failure's bucket with a triage decision in the store: a triager
+ * already said what it is, and CI reads it from the json output.
+ */
+static int
+triage_lookup(void *arg, uint64_t bucket, const char **status,
+    const char **duplicate_of)
+{
+	struct triage_cache	*c = arg;
+	char			 hex[DLT_BUCKET_HEXLEN + 1];
+	int			 found;
+
+	dlt_store_triage_release(&c->t);
+	if (dlt_store_triage_get(c->store, dlt_bucket_hex(bucket, hex), &c->t,
+	    &found) != 0 || !found || c->t.decision == NULL ||
+	    dlt_triage_parse(c->t.decision) < 0)
+		return (0);
+	*status = dlt_triage_name(c->t.status);
+	*duplicate_of = c->t.status == DLT_TRIAGE_DUPLICATE ?
+	    c->t.duplicate_of : NULL;
+	return (1);
+}
+
 static int
 cmd_classify_exec(struct dlt_ctx *ctx, int argc, char **argv)
 {
@@ -401,10 +433,11 @@ cmd_classify_exec(struct dlt_ctx *ctx, int argc, char **argv)
 	struct dlt_tally		 tally = DLT_TALLY_INIT;
 	struct dlt_store_writer		 writer;
 	struct dlt_sink_consumer	 c;
+	struct triage_cache		 tc;
 	struct run			 r;
 	const char			*arg;
 	int				 ch, format = DLT_FORMAT_TABLE, want_summary = 0;
-	int				 rc, i;
+	int				 rc, i, any;
 
 	memset(&opts, 0, sizeof opts);
 	while ((ch = dlt_cmd_next_option(ctx, &arg)) != -1) {
@@ -427,9 +460,18 @@ cmd_classify_exec(struct dlt_ctx *ctx, int argc, char **argv)
 		}
 	}
 	/* the dispatcher loaded the rules and opened the store (--db) */
+	memset(&tc, 0, sizeof tc);
+	tc.store = ctx->store;
+	any = 0;
+	/* a store without decisions is not asked once per failure */
+	if (ctx->store != NULL && format == DLT_FORMAT_JSON &&
+	    dlt_store_triage_any(ctx->store, &any) != 0)
+		return (DLT_EXIT_STORE);
 	/* failures go to the output, then the tally, then the store */
 	dlt_sink_init(&r.sink);
 	dlt_output_begin(&out, stdout, format);
+	if (any)
+		dlt_output_set_triage(&out, triage_lookup, &tc);
 	c = dlt_output_consumer(&out);
 	dlt_sink_add(&r.sink, &c);
 	c = dlt_tally_consumer(&tally);
@@ -463,6 +505,7 @@ cmd_classify_exec(struct dlt_ctx *ctx, int argc, char **argv)
 	dlt_classifier_free(r.cl);
 	dlt_sink_release(&r.sink);
 	dlt_execdir_release(&r.ed);
+	dlt_store_triage_release(&tc.t);
 	if (writer.failed)
 		rc = DLT_EXIT_STORE;
 	else if (tally.unreadable > 0)

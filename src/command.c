@@ -47,6 +47,7 @@ static const struct dlt_option help_option = {
 
 /* Sorted by name; "rules" verbs sort as their full two-word names. */
 static const struct dlt_cmd *const cmd_table[] = {
+	&dlt_cmd_buckets,
 	&dlt_cmd_classify,
 	&dlt_cmd_corpus_check,
 	&dlt_cmd_corpus_eval,
@@ -61,6 +62,7 @@ static const struct dlt_cmd *const cmd_table[] = {
 	&dlt_cmd_rules_test,
 	&dlt_cmd_run,
 	&dlt_cmd_show,
+	&dlt_cmd_triage,
 };
 #define NCMDS (sizeof cmd_table / sizeof cmd_table[0])
 
@@ -396,7 +398,9 @@ dlt_cmd_dispatch(const struct dlt_cmd *cmd, int argc, char **argv)
 	}
 	if ((cmd->flags & DLT_CMD_NEEDS_STORE) && ctx.db_path != NULL) {
 		dlt_error_set_context(NULL, ctx.db_path);
-		if (dlt_store_open(ctx.db_path, &ctx.store) != 0) {
+		if (((cmd->flags & DLT_CMD_EXISTING_STORE) ?
+		    dlt_store_open_existing(ctx.db_path, &ctx.store) :
+		    dlt_store_open(ctx.db_path, &ctx.store)) != 0) {
 			rc = DLT_EXIT_STORE;
 			goto out;
 		}

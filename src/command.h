@@ -27,7 +27,8 @@
  * on the flags: with DLT_CMD_RULE_ARGS the operands are rule
  * paths; DLT_CMD_NEEDS_RULES loads the rule set (exit 3 if bad);
  * DLT_CMD_NEEDS_STORE opens the store named by --db or DLTRIAGE_DB, when
- * one is named (exit 4 if it cannot).
+ * one is named (exit 4 if it cannot), and with DLT_CMD_EXISTING_STORE
+ * refuses to create it (for the commands that read what is there).
  *
  * exec() then gets the operands only (argv[0] is the first operand, argc
  * may be 0), reads its own options in command-line order with
@@ -47,6 +48,7 @@ struct dlt_ctx;
 #define DLT_CMD_INTERACTIVE	0x4	/* needs a terminal */
 #define DLT_CMD_GROUP		0x8	/* a word that only groups sub-verbs ("rules") */
 #define DLT_CMD_RULE_ARGS	0x10	/* the operands are rule files or directories too */
+#define DLT_CMD_EXISTING_STORE	0x20	/* with NEEDS_STORE: it must exist (exit 4) */
 
 /*
  * One option of a command.  An option has a long name, a short one or
@@ -126,6 +128,7 @@ int			 dlt_cmd_dispatch(const struct dlt_cmd *, int argc, char **argv);
  */
 int			 dlt_cmd_next_option(struct dlt_ctx *, const char **arg);
 
+extern const struct dlt_cmd dlt_cmd_buckets;
 extern const struct dlt_cmd dlt_cmd_corpus_check;
 extern const struct dlt_cmd dlt_cmd_corpus_eval;
 extern const struct dlt_cmd dlt_cmd_corpus_train;
@@ -135,6 +138,7 @@ extern const struct dlt_cmd dlt_cmd_mutate;
 extern const struct dlt_cmd dlt_cmd_reproduce;
 extern const struct dlt_cmd dlt_cmd_run;
 extern const struct dlt_cmd dlt_cmd_show;
+extern const struct dlt_cmd dlt_cmd_triage;
 extern const struct dlt_cmd dlt_cmd_classify;
 extern const struct dlt_cmd dlt_cmd_rules_check;
 extern const struct dlt_cmd dlt_cmd_rules_test;

@@ -1,10 +1,12 @@
 /* output.c: table, JSON Lines and CSV output of failures; see output.h. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bucket.h"
 #include "failure.h"
 #include "json.h"
+#include "output-table.h"
 #include "output.h"
 #include "strbuf.h"
 #include "vocab.h"
@@ -12,8 +14,20 @@
 static void	out_json(struct dlt_output *, const struct dlt_failure *);
 static void	out_csv(struct dlt_output *, const struct dlt_failure *);
 static void	out_table(struct dlt_output *, const struct dlt_failure *);
-static void	csv_field(struct strbuf *, const char *);
+static void	table_cell(struct strbuf *, const char *, size_t);
+static void	table_row(struct dlt_output *, struct strbuf *, const char *,
+		    const char *);
+static void	table_fixed(struct strbuf *, const char *, const char *,
+		    const char *, const char *, const char *);
 static void	source_range(struct strbuf *, const struct dlt_failure *);
+
+/* The widths of the table's fixed columns, in characters. */
+#define TABLE_CLASS		15
+#define TABLE_KIND		30
+#define TABLE_FRAMEWORK		11
+#define TABLE_PRIORITY		8
+/* Without a width to fit, a signature is cut after this many characters. */
+#define TABLE_SIGNATURE_MAX	160
 
 int
 dlt_format_parse(const char *s)
@@ -30,16 +44,32 @@ dlt_format_parse(const char *s)
 void
 dlt_output_begin(struct dlt_output *o, FILE *fp, enum dlt_format format)
 {
+	struct strbuf	line = STRBUF_INIT;
+
 	o->fp = fp;
 	o->format = format;
 	o->count = 0;
+	o->triage = NULL;
+	o->triage_arg = NULL;
+	o->width = 0;
 	if (format == DLT_FORMAT_CSV)
 		fputs("source,line_start,line_end,class,kind,framework,exception_type,"
 		    "exception_message,top_frame,signature,bucket,rule,priority,"
 		    "confidence,security\r\n", fp);
-	else if (format == DLT_FORMAT_TABLE)
-		fprintf(fp, "%-15s %-30s %-11s %-16s %s\n", "CLASS", "KIND", "FRAMEWORK",
-		    "BUCKET", "SOURCE  SIGNATURE");
+	else if (format == DLT_FORMAT_TABLE) {
+		o->width = dlt_table_width(fileno(fp));
+		table_fixed(&line, "CLASS", "KIND", "FRAMEWORK", "PRIORITY",
+		    "BUCKET");
+		table_row(o, &line, "SOURCE", "SIGNATURE");
+		strbuf_release(&line);
+	}
+}
+
+void
+dlt_output_set_triage(struct dlt_output *o, dlt_output_triage_fn fn, void *arg)
+{
+	o->triage = fn;
+	o->triage_arg = arg;
 }
 
 static void
@@ -53,9 +83,10 @@ source_range(struct strbuf *sb, const struct dlt_failure *f)
 static void
 out_json(struct dlt_output *o, const struct dlt_failure *f)
 {
-	struct strbuf	sb = STRBUF_INIT, src = STRBUF_INIT;
-	struct dlt_jw	jw;
-	char		bucket[DLT_BUCKET_HEXLEN + 1];
+	struct strbuf	 sb = STRBUF_INIT, src = STRBUF_INIT;
+	struct dlt_jw	 jw;
+	const char	*status, *dup;
+	char		 bucket[DLT_BUCKET_HEXLEN + 1];
 
 	source_range(&src, f);
 	dlt_jw_init(&jw, &sb, 0);
@@ -83,6 +114,13 @@ out_json(struct dlt_output *o, const struct dlt_failure *f)
 	dlt_jw_kv_cstr(&jw, "priority", dlt_priority_name(f->priority));
 	dlt_jw_kv_double(&jw, "confidence", f->confidence, 2);
 	dlt_jw_kv_bool(&jw, "security", f->security);
+	/* a triager's decision about its bucket, when the store has one */
+	if (o->triage != NULL &&
+	    o->triage(o->triage_arg, f->bucket, &status, &dup) == 1) {
+		dlt_jw_kv_cstr(&jw, "triage", status);
+		if (dup != NULL)
+			dlt_jw_kv_cstr(&jw, "duplicate_of", dup);
+	}
 	dlt_jw_end(&jw);
 	strbuf_addch(&sb, '\n');
 	fwrite(sb.buf, 1, sb.len, o->fp);
@@ -90,8 +128,8 @@ out_json(struct dlt_output *o, const struct dlt_failure *f)
 	strbuf_release(&src);
 }
 
-static void
-csv_field(struct strbuf *sb, const char *s)
+void
+dlt_csv_field(struct strbuf *sb, const char *s)
 {
 	struct strbuf	clean = STRBUF_INIT;
 	size_t		i;
@@ -115,27 +153,83 @@ out_csv(struct dlt_output *o, const struct dlt_failure *f)
 	struct strbuf	sb = STRBUF_INIT;
 	char		bucket[DLT_BUCKET_HEXLEN + 1];
 
-	csv_field(&sb, f->source);
+	dlt_csv_field(&sb, f->source);
 	strbuf_addf(&sb, ",%ld,%ld,", f->line_start, f->line_end);
-	csv_field(&sb, dlt_class_name(f->cls));
+	dlt_csv_field(&sb, dlt_class_name(f->cls));
 	strbuf_addch(&sb, ',');
-	csv_field(&sb, f->kind);
+	dlt_csv_field(&sb, f->kind);
 	strbuf_addch(&sb, ',');
-	csv_field(&sb, f->framework);
+	dlt_csv_field(&sb, f->framework);
 	strbuf_addch(&sb, ',');
-	csv_field(&sb, f->exc_type);
+	dlt_csv_field(&sb, f->exc_type);
 	strbuf_addch(&sb, ',');
-	csv_field(&sb, f->exc_message);
+	dlt_csv_field(&sb, f->exc_message);
 	strbuf_addch(&sb, ',');
-	csv_field(&sb, f->nframes > 0 ? f->frames[0] : NULL);
+	dlt_csv_field(&sb, f->nframes > 0 ? f->frames[0] : NULL);
 	strbuf_addch(&sb, ',');
-	csv_field(&sb, f->signature);
+	dlt_csv_field(&sb, f->signature);
 	strbuf_addf(&sb, ",%s,", dlt_bucket_hex(f->bucket, bucket));
-	csv_field(&sb, f->rule);
+	dlt_csv_field(&sb, f->rule);
 	strbuf_addf(&sb, ",%s,%.2f,%s\r\n", dlt_priority_name(f->priority),
 	    f->confidence, f->security ? "true" : "false");
 	fwrite(sb.buf, 1, sb.len, o->fp);
 	strbuf_release(&sb);
+}
+
+/* One cell of a table row, cut to w characters, padded, and a blank. */
+static void
+table_cell(struct strbuf *line, const char *s, size_t w)
+{
+	char	*text = dlt_text_line(s);
+	size_t	 n;
+
+	dlt_text_cut(line, text, w);
+	for (n = dlt_text_width(text); n < w; n++)
+		strbuf_addch(line, ' ');
+	strbuf_addch(line, ' ');
+	free(text);
+}
+
+/*
+ * Print a row (or the header) whose fixed columns are in line, then the
+ * source and the signature, fitted to the output's width.
+ */
+static void
+table_row(struct dlt_output *o, struct strbuf *line, const char *source,
+    const char *signature)
+{
+	struct strbuf	 sb = STRBUF_INIT;
+	char		*src, *sig;
+	size_t		 len;
+
+	src = dlt_text_line(source);
+	sig = dlt_text_line(signature);
+	strbuf_addf(line, "%s  ", src);
+	dlt_text_cut(line, sig, TABLE_SIGNATURE_MAX);
+	if (o->width > 0)
+		dlt_text_cut(&sb, line->buf, o->width);
+	else
+		strbuf_addstr(&sb, line->buf);
+	for (len = sb.len; len > 0 && sb.buf[len - 1] == ' '; len--)
+		;
+	strbuf_setlen(&sb, len);
+	strbuf_addch(&sb, '\n');
+	fwrite(sb.buf, 1, sb.len, o->fp);
+	strbuf_release(&sb);
+	free(src);
+	free(sig);
+}
+
+/* The fixed columns: they are printed as the failures come. */
+static void
+table_fixed(struct strbuf *line, const char *cls, const char *kind,
+    const char *framework, const char *priority, const char *bucket)
+{
+	table_cell(line, cls, TABLE_CLASS);
+	table_cell(line, kind, TABLE_KIND);
+	table_cell(line, framework, TABLE_FRAMEWORK);
+	table_cell(line, priority, TABLE_PRIORITY);
+	table_cell(line, bucket, DLT_BUCKET_HEXLEN);
 }
 
 static void
@@ -143,19 +237,11 @@ out_table(struct dlt_output *o, const struct dlt_failure *f)
 {
 	struct strbuf	sb = STRBUF_INIT, line = STRBUF_INIT;
 	char		bucket[DLT_BUCKET_HEXLEN + 1];
-	size_t		i;
 
+	table_fixed(&line, dlt_class_name(f->cls), f->kind, f->framework,
+	    dlt_priority_name(f->priority), dlt_bucket_hex(f->bucket, bucket));
 	source_range(&sb, f);
-	strbuf_addf(&line, "%-15s %-30s %-11s %-16s %s  ", dlt_class_name(f->cls),
-	    f->kind, f->framework, dlt_bucket_hex(f->bucket, bucket), sb.buf);
-	/* one line per failure: flatten and bound the signature */
-	for (i = 0; f->signature[i] != '\0' && i < 160; i++)
-		strbuf_addch(&line, (unsigned char)f->signature[i] < 0x20 ? ' ' :
-		    f->signature[i]);
-	strbuf_release(&sb);
-	dlt_utf8_sanitise(&sb, line.buf, line.len);
-	strbuf_addch(&sb, '\n');
-	fwrite(sb.buf, 1, sb.len, o->fp);
+	table_row(o, &line, sb.buf, f->signature);
 	strbuf_release(&sb);
 	strbuf_release(&line);
 }

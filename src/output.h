@@ -1,15 +1,20 @@
 /*
- * output.h: classify's output formats.  table is for people, json is
- * JSON Lines (one object per failure, fields as in DESIGN.md), csv is
+ * output.h: classify's output formats.  table is for people: fixed
+ * columns, printed as the failures come, each line fitted to $COLUMNS or
+ * the terminal with an ellipsis where it is cut (output-table.h); json
+ * is JSON Lines (one object per failure, fields as in DESIGN.md); csv is
  * RFC 4180 with a header row.  Strings are written so that invalid UTF-8
  * and NUL bytes in logs never produce invalid JSON or CSV.
  */
 #ifndef DLT_OUTPUT_H
 #define DLT_OUTPUT_H
 
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 struct dlt_failure;
+struct strbuf;
 
 enum dlt_format {
 	DLT_FORMAT_TABLE,
@@ -19,14 +24,32 @@ enum dlt_format {
 
 int	dlt_format_parse(const char *);		/* -1 if unknown */
 
+/*
+ * What a bucket's triage says, for json output: its status word
+ * ("confirmed") and, for a duplicate, the bucket it duplicates.  The
+ * strings last until the next call.  Returns 1 when the bucket has a
+ * decision, 0 when not (nothing is added to the object).
+ */
+typedef int (*dlt_output_triage_fn)(void *, uint64_t bucket,
+	    const char **status, const char **duplicate_of);
+
 struct dlt_output {
-	FILE		*fp;
-	enum dlt_format	 format;
-	long		 count;
+	FILE			*fp;
+	enum dlt_format		 format;
+	long			 count;
+	dlt_output_triage_fn	 triage;	/* NULL: no store to ask */
+	void			*triage_arg;
+	size_t			 width;		/* table: the width to fit, or 0 */
 };
 
+/* Sets triage to NULL: dlt_output_set_triage() after it, when wanted. */
 void	dlt_output_begin(struct dlt_output *, FILE *, enum dlt_format);
+void	dlt_output_set_triage(struct dlt_output *, dlt_output_triage_fn,
+	    void *);
 void	dlt_output_failure(struct dlt_output *, const struct dlt_failure *);
 void	dlt_output_end(struct dlt_output *);
+
+/* Append s (NULL: empty) as one quoted RFC 4180 field, valid UTF-8. */
+void	dlt_csv_field(struct strbuf *, const char *s);
 
 #endif

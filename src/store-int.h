@@ -1,7 +1,8 @@
 /*
  * store-int.h: what the files of the store module share (store.c,
- * store-campaign.c, store-merge.c): the store's struct, its prepared
- * statements and the helpers that run them.  Only store*.c include it.
+ * store-campaign.c, store-merge.c, store-triage.c): the store's struct,
+ * its prepared statements and the helpers that run them.  Only store*.c
+ * include it.
  * It names SQLite's types by their struct tags, so that it need not
  * include sqlite3.h (which only store*.c may).
  */
@@ -70,6 +71,16 @@ enum store_stmt {
 	S_EXEC_FAILURES,
 	S_MUTANT_EXECS,
 	S_MUTANT_COMPARISONS,
+	/* buckets and triage (store-triage.c) */
+	S_TRIAGE_BUCKETS,
+	S_TRIAGE_PRIORITIES,
+	S_TRIAGE_FRAMEWORKS,
+	S_TRIAGE_LATEST_ALL,
+	S_TRIAGE_LATEST,
+	S_TRIAGE_HISTORY,
+	S_TRIAGE_ADD,
+	S_TRIAGE_ANY,
+	S_BUCKET_PREFIX,
 	/* merge (store-merge.c) */
 	S_ATTACH,
 	S__COUNT

@@ -258,7 +258,7 @@ static const char *const merge_failures_v2[] = {
 	NULL
 };
 
-/* After the failures: bucket counts, the defects corpus, triage. */
+/* After the failures: bucket counts, the defects corpus. */
 static const char *const merge_after[] = {
 	"UPDATE main.buckets SET count = (SELECT count(*) FROM main.failures f"
 	" WHERE f.bucket = buckets.id)"
@@ -268,7 +268,11 @@ static const char *const merge_after[] = {
 	" SELECT id, framework, url, class, kind, api, exc_type, exc_message,"
 	" frames, signature, bucket, priority, status"
 	" FROM merge_src.known_defects WHERE true ON CONFLICT (id) DO NOTHING",
-	/* a decision is history: kept once, whatever its rowid */
+	NULL
+};
+
+/* Triage decisions: a decision is history, kept once whatever its rowid. */
+static const char *const merge_triage_v1[] = {
 	"INSERT INTO main.triage (bucket, decision, known_defect, duplicate_of,"
 	" priority, note, author, decided_at)"
 	" SELECT s.bucket, s.decision, s.known_defect, s.duplicate_of,"
@@ -278,7 +282,24 @@ static const char *const merge_after[] = {
 	" AND t.decided_at = s.decided_at"
 	" AND t.known_defect IS s.known_defect"
 	" AND t.duplicate_of IS s.duplicate_of AND t.priority IS s.priority"
-	" AND t.note IS s.note AND t.author IS s.author)"
+	" AND t.note IS s.note AND t.author IS s.author AND t.url IS NULL)"
+	" ORDER BY s.decided_at, s.id",
+	NULL
+};
+
+/* Version 5: with the URL of a reported defect. */
+static const char *const merge_triage_v5[] = {
+	"INSERT INTO main.triage (bucket, decision, known_defect, duplicate_of,"
+	" priority, note, author, decided_at, url)"
+	" SELECT s.bucket, s.decision, s.known_defect, s.duplicate_of,"
+	" s.priority, s.note, s.author, s.decided_at, s.url"
+	" FROM merge_src.triage s"
+	" WHERE NOT EXISTS (SELECT 1 FROM main.triage t"
+	" WHERE t.bucket = s.bucket AND t.decision = s.decision"
+	" AND t.decided_at = s.decided_at"
+	" AND t.known_defect IS s.known_defect"
+	" AND t.duplicate_of IS s.duplicate_of AND t.priority IS s.priority"
+	" AND t.note IS s.note AND t.author IS s.author AND t.url IS s.url)"
 	" ORDER BY s.decided_at, s.id",
 	NULL
 };
@@ -382,7 +403,8 @@ merge_body(struct dlt_store *st, int version, struct dlt_store_merge_stats *stat
 		return (-1);
 	if (run_list(st, version >= 2 ? merge_failures_v2 :
 	    merge_failures_v1) != 0 || run_list(st, merge_after) != 0 ||
-	    count_all(st, after) != 0)
+	    run_list(st, version >= 5 ? merge_triage_v5 :
+	    merge_triage_v1) != 0 || count_all(st, after) != 0)
 		return (-1);
 	for (i = 0; i < NCOUNTS; i++)
 		out[i] += after[i] - before[i];

@@ -43,7 +43,8 @@
 
 static int	store_busy_timeout(int *);
 static char	*store_dirname(const char *);
-static int	store_precheck(const char *);
+static int	store_precheck(const char *, int);
+static int	store_open(const char *, int, struct dlt_store **);
 static int	store_set_wal(struct dlt_store *);
 static int	store_migrate(struct dlt_store *);
 static int	store_prepare(struct dlt_store *);
@@ -350,11 +351,23 @@ static const char *const migration_v4[] = {
 	NULL
 };
 
+/*
+ * Version 5: a triage decision may carry the URL of the report filed
+ * upstream ("dltriage triage BUCKET --status reported --url URL").  The
+ * decisions themselves are the words of dlt_triage_names (vocab.h).
+ */
+static const char *const migration_v5[] = {
+	"ALTER TABLE triage ADD COLUMN url TEXT",
+	"PRAGMA user_version = 5",
+	NULL
+};
+
 static const char *const *const migrations[] = {
 	migration_v1,		/* 0 -> 1 */
 	migration_v2,		/* 1 -> 2 */
 	migration_v3,		/* 2 -> 3 */
 	migration_v4,		/* 3 -> 4 */
+	migration_v5,		/* 4 -> 5 */
 };
 
 /*
@@ -364,6 +377,7 @@ static const char *const *const migrations[] = {
 static const char *const migration_guards[] = {
 	NULL,
 	"SELECT (SELECT count(*) FROM mutants) + (SELECT count(*) FROM executions)",
+	NULL,
 	NULL,
 	NULL,
 };
@@ -541,6 +555,39 @@ static const char *const store_sql[S__COUNT] = {
 	    " d_mad, verdict, rtol, atol FROM comparisons WHERE mutant_id = ?1"
 	    " ORDER BY id",
 
+	/* buckets and triage: every bucket, then what the listing folds in */
+	[S_TRIAGE_BUCKETS] =
+	    "SELECT id, class, kind, signature, priority, first_seen, last_seen,"
+	    " count FROM buckets ORDER BY id",
+	[S_TRIAGE_PRIORITIES] =
+	    "SELECT bucket, priority, count(confidence), total(confidence)"
+	    " FROM failures GROUP BY bucket, priority",
+	[S_TRIAGE_FRAMEWORKS] =
+	    "SELECT DISTINCT f.bucket, f.framework, e.framework_version"
+	    " FROM failures f LEFT JOIN executions e ON e.id = f.execution_id"
+	    " WHERE f.framework IS NOT NULL"
+	    " ORDER BY f.bucket, f.framework, e.framework_version",
+	/* the latest decision of every bucket: by time, then by row */
+	[S_TRIAGE_LATEST_ALL] =
+	    "SELECT t.bucket, t.decision, t.duplicate_of, t.url FROM triage t"
+	    " WHERE t.id = (SELECT u.id FROM triage u WHERE u.bucket = t.bucket"
+	    " ORDER BY u.decided_at DESC, u.id DESC LIMIT 1)",
+	[S_TRIAGE_LATEST] =
+	    "SELECT decision, duplicate_of, url, note, author, decided_at"
+	    " FROM triage WHERE bucket = ?1"
+	    " ORDER BY decided_at DESC, id DESC LIMIT 1",
+	[S_TRIAGE_HISTORY] =
+	    "SELECT decision, duplicate_of, url, note, author, decided_at"
+	    " FROM triage WHERE bucket = ?1 ORDER BY decided_at, id",
+	[S_TRIAGE_ADD] =
+	    "INSERT INTO triage (bucket, decision, duplicate_of, url, note,"
+	    " author, decided_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, " STORE_NOW ")",
+	[S_TRIAGE_ANY] = "SELECT EXISTS (SELECT 1 FROM triage)",
+	/* at most one more than a message lists */
+	[S_BUCKET_PREFIX] =
+	    "SELECT id FROM buckets WHERE substr(id, 1, length(?1)) = ?1"
+	    " ORDER BY id LIMIT 9",
+
 	[S_ATTACH] = "ATTACH DATABASE ?1 AS merge_src",
 };
 
@@ -616,7 +663,7 @@ store_dirname(const char *path)
  * its directory (where the -wal and -shm files go) must be writable.
  */
 static int
-store_precheck(const char *path)
+store_precheck(const char *path, int must_exist)
 {
 	struct stat	 sb, lsb;
 	FILE		*fp;
@@ -640,6 +687,10 @@ store_precheck(const char *path)
 		free(real);
 	} else
 		dir = store_dirname(path);
+	if (!exists && must_exist) {
+		dlt_error("store '%s' does not exist", path);
+		goto out;
+	}
 	if (!exists) {
 		if (stat(dir, &sb) != 0) {
 			if (errno == ENOENT || errno == ENOTDIR)
@@ -937,12 +988,25 @@ store_free(struct dlt_store *st)
 int
 dlt_store_open(const char *path, struct dlt_store **out)
 {
+	return (store_open(path, 0, out));
+}
+
+int
+dlt_store_open_existing(const char *path, struct dlt_store **out)
+{
+	return (store_open(path, 1, out));
+}
+
+static int
+store_open(const char *path, int must_exist, struct dlt_store **out)
+{
 	struct dlt_store	*st;
 	struct store_info	 in;
 	int			 busy, rc;
 
 	*out = NULL;
-	if (store_busy_timeout(&busy) != 0 || store_precheck(path) != 0)
+	if (store_busy_timeout(&busy) != 0 ||
+	    store_precheck(path, must_exist) != 0)
 		return (-1);
 
 	st = xcalloc(1, sizeof *st);
@@ -962,6 +1026,10 @@ dlt_store_open(const char *path, struct dlt_store **out)
 	/* Refuse before anything is written. */
 	if (store_inspect(st, &in) != 0 || store_check(st, &in) != 0)
 		goto fail;
+	if (must_exist && in.nobjects == 0 && in.version == 0) {
+		dlt_error("'%s' is not a dltriage store: it is empty", path);
+		goto fail;
+	}
 	if (sqlite3_db_readonly(st->db, "main") == 1) {
 		dlt_error("cannot write store '%s': read-only", path);
 		goto fail;

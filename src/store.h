@@ -25,10 +25,17 @@
 struct dlt_failure;
 struct dlt_store;
 
-#define DLT_STORE_SCHEMA_VERSION 4
+#define DLT_STORE_SCHEMA_VERSION 5
 
 /* Open (creating when absent) and migrate. */
 int	dlt_store_open(const char *path, struct dlt_store **);
+/*
+ * Open a store that exists, and migrate it: a missing file ("store 'x'
+ * does not exist") and an empty database are refused like a file that is
+ * not a store, for the commands that read what is there (buckets,
+ * triage).
+ */
+int	dlt_store_open_existing(const char *path, struct dlt_store **);
 void	dlt_store_close(struct dlt_store *);
 
 /*

@@ -1,4 +1,4 @@
-/* vocab.c: class, priority and framework names; see vocab.h. */
+/* vocab.c: class, priority, triage status and framework names; see vocab.h. */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +17,12 @@ const char *const dlt_class_names[] = {
 
 const char *const dlt_priority_names[] = {
 	"low", "medium", "high", NULL
+};
+
+/* The statuses of a bucket, in the order of enum dlt_triage. */
+const char *const dlt_triage_names[] = {
+	"new", "confirmed", "reported", "duplicate", "wont-fix",
+	"false-positive", NULL
 };
 
 const char *const dlt_framework_or_unknown_names[] = {
@@ -45,6 +51,8 @@ _Static_assert(sizeof dlt_class_names / sizeof dlt_class_names[0] ==
     DLT_CLASS_COUNT + 1, "dlt_class_names and enum dlt_class differ");
 _Static_assert(sizeof dlt_priority_names / sizeof dlt_priority_names[0] ==
     DLT_PRIO_COUNT + 1, "dlt_priority_names and enum dlt_priority differ");
+_Static_assert(sizeof dlt_triage_names / sizeof dlt_triage_names[0] ==
+    DLT_TRIAGE_COUNT + 1, "dlt_triage_names and enum dlt_triage differ");
 _Static_assert(sizeof dlt_framework_or_unknown_names /
     sizeof dlt_framework_or_unknown_names[0] == DLT_FW_COUNT + 1,
     "dlt_framework_or_unknown_names and enum dlt_framework differ");
@@ -97,6 +105,18 @@ dlt_priority_parse_any(const char *s)
 	if (s != NULL && strcmp(s, "unknown") == 0)
 		return (DLT_PRIO_UNKNOWN);
 	return (dlt_priority_parse(s));
+}
+
+const char *
+dlt_triage_name(int t)
+{
+	return (t >= 0 && t < DLT_TRIAGE_COUNT ? dlt_triage_names[t] : "?");
+}
+
+int
+dlt_triage_parse(const char *s)
+{
+	return (dlt_name_index(dlt_triage_names, s));
 }
 
 const char *

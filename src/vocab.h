@@ -1,9 +1,10 @@
 /*
- * vocab.h: the one vocabulary of dltriage.  Class, priority and
- * framework names, with the aliases users type, live here and nowhere
- * else: every command, the store, the output formats, the rule schema and
- * the harness (harness/dltriage_harness/names.py mirrors this table;
- * tests/t0002-docs.sh checks that the two agree) use the same names.
+ * vocab.h: the one vocabulary of dltriage.  Class, priority, triage
+ * status and framework names, with the aliases users type, live here and
+ * nowhere else: every command, the store, the output formats, the rule
+ * schema and the harness (harness/dltriage_harness/names.py mirrors the
+ * framework table; tests/t0002-docs.sh checks that the two agree) use
+ * the same names.
  *
  * Kinds are open-ended: the rules name them.
  */
@@ -36,6 +37,20 @@ enum dlt_priority {
 };
 #define DLT_PRIO_COUNT	3	/* the ordered priorities, low to high */
 
+/*
+ * A triager's decision about a bucket (dltriage-triage(1)); the latest
+ * one is the bucket's status, and a bucket without one is "new".
+ */
+enum dlt_triage {
+	DLT_TRIAGE_NEW,
+	DLT_TRIAGE_CONFIRMED,
+	DLT_TRIAGE_REPORTED,
+	DLT_TRIAGE_DUPLICATE,
+	DLT_TRIAGE_WONT_FIX,
+	DLT_TRIAGE_FALSE_POSITIVE,
+	DLT_TRIAGE_COUNT
+};
+
 enum dlt_framework {
 	DLT_FW_PYTORCH,
 	DLT_FW_TENSORFLOW,
@@ -53,6 +68,7 @@ extern const char *const dlt_class_names[];		/* DLT_CLASS_COUNT */
 extern const char *const dlt_priority_names[];		/* low, medium, high */
 extern const char *const dlt_framework_names[];	/* without "unknown" */
 extern const char *const dlt_framework_or_unknown_names[];
+extern const char *const dlt_triage_names[];		/* DLT_TRIAGE_COUNT */
 
 /* "crash", ...; "?" out of range. */
 const char	*dlt_class_name(int);
@@ -66,6 +82,9 @@ const char	*dlt_priority_name(int);
 int		 dlt_priority_parse(const char *);	/* -1 if unknown */
 /* The same, "unknown" included (for filters over what was predicted). */
 int		 dlt_priority_parse_any(const char *);
+/* "new", "confirmed", ...; "?" out of range. */
+const char	*dlt_triage_name(int);
+int		 dlt_triage_parse(const char *);	/* -1 if unknown */
 
 /* "pytorch", ...; "unknown" out of range. */
 const char	*dlt_framework_name(int);

@@ -178,15 +178,18 @@ def cmd_csv(path):
 def cmd_table(path):
     lines = read_text(path).split('\n')
     words = lines[0].split()
-    want = ['CLASS', 'KIND', 'FRAMEWORK', 'BUCKET', 'SOURCE', 'SIGNATURE']
+    want = ['CLASS', 'KIND', 'FRAMEWORK', 'PRIORITY', 'BUCKET', 'SOURCE',
+            'SIGNATURE']
     if words != want:
         fail('%s: header %r, expected %r' % (path, words, want))
     n = 0
     for line in lines[1:]:
         f = line.split()
-        if len(f) >= 5 and BUCKET.match(f[3]):
+        if len(f) >= 6 and BUCKET.match(f[4]):
             if f[0] not in CLASSES:
                 fail('%s: class %r in %r' % (path, f[0], line))
+            if f[3] not in ('high', 'medium', 'low', 'unset'):
+                fail('%s: priority %r in %r' % (path, f[3], line))
             n += 1
     print(n)
 
@@ -382,6 +385,34 @@ test_expect_success 'table: a clean log gives no row but a summary' '
 	dltriage classify "$TEST_TMP/logs/clean.log" >out &&
 	test "$(check table out)" -eq 0 &&
 	grep -E "(^|[^0-9])0 failures" out
+'
+
+test_expect_success 'table: aligned columns, the priority, no trailing blank' '
+	unset COLUMNS &&
+	dltriage classify "$TEST_TMP/logs" >out &&
+	head -n 1 out | grep "^CLASS  *KIND  *FRAMEWORK  *PRIORITY BUCKET  *SOURCE  SIGNATURE$" &&
+	b=$(head -n 1 out | awk "{ print index(\$0, \"BUCKET\") }") &&
+	p=$(head -n 1 out | awk "{ print index(\$0, \"PRIORITY\") }") &&
+	sed 1d out | awk -v b="$b" -v p="$p" "
+		/^\$/ { exit }
+		substr(\$0, b, 16) !~ /^[0-9a-f]+\$/ || substr(\$0, p, 3) !~ /^(hig|med|low|uns)\$/ {
+			print \"misaligned: \" \$0; bad = 1 }
+		END { exit bad }" &&
+	! grep " \$" out
+'
+
+test_expect_success 'table: fitted to COLUMNS with an ellipsis; long signatures cut' '
+	unset COLUMNS &&
+	dltriage classify "$TEST_TMP/logs" >whole &&
+	sed "s/…/./g" whole | awk "length(\$0) > 100 { n++ } END { exit !n }" &&
+	COLUMNS=100 dltriage classify "$TEST_TMP/logs" >out &&
+	grep "…\$" out &&
+	sed "s/…/./g" out | awk "length(\$0) > 100 { print; bad = 1 } END { exit bad }" &&
+	test $(grep -c " [0-9a-f]\{16\} " out) -eq $(grep -c " [0-9a-f]\{16\} " whole) &&
+	printf "Fatal Python error: Segmentation fault\n\nCurrent thread 0x1 (most recent call first):\n  File \"/x/%0300d.py\", line 1 in f\n" 0 >long.log &&
+	dltriage classify long.log >out &&
+	grep "…\$" out &&
+	test "$(check table out)" -eq 1
 '
 
 test_expect_success 'csv: header and one row per failure' '

@@ -1,7 +1,8 @@
 /*
  * unit-base.c: unit tests of the base modules (diag, json writer, vocab,
  * YAML scalar helpers, the multi-literal scanner, the literals a regex
- * requires), linked against libdlt.a.  Prints TAP.
+ * requires) and of the tables for people (output-table), linked against
+ * libdlt.a.  Prints TAP.
  */
 #include <limits.h>
 #include <math.h>
@@ -12,6 +13,7 @@
 
 #include "diag.h"
 #include "json.h"
+#include "output-table.h"
 #include "regex.h"
 #include "scan.h"
 #include "strbuf.h"
@@ -27,6 +29,7 @@ static void	test_vocab(void);
 static void	test_yaml(void);
 static void	test_scan(void);
 static void	test_rx_literals(void);
+static void	test_table(void);
 
 static void
 test_diag(void)
@@ -169,6 +172,11 @@ test_vocab(void)
 	is(dlt_class_name(DLT_CLASS_OOM), "oom", "vocab: class name");
 	is(dlt_priority_name(DLT_PRIO_UNSET), "unset", "vocab: priority unset");
 	ok(dlt_priority_parse("high") == DLT_PRIO_HIGH, "vocab: priority high");
+	ok(dlt_triage_parse("wont-fix") == DLT_TRIAGE_WONT_FIX &&
+	    dlt_triage_parse("wontfix") == -1 && dlt_triage_parse(NULL) == -1,
+	    "vocab: triage statuses");
+	is(dlt_triage_name(DLT_TRIAGE_NEW), "new", "vocab: triage new");
+	is(dlt_triage_name(DLT_TRIAGE_COUNT), "?", "vocab: triage out of range");
 	strbuf_release(&sb);
 }
 
@@ -511,6 +519,75 @@ test_rx_literals(void)
 	    patterns, derived, unsound);
 }
 
+/* A table printed into memory, at width. */
+static char *
+table_text(const struct dlt_table *t, size_t width)
+{
+	char	*buf = NULL;
+	size_t	 len = 0;
+	FILE	*fp;
+
+	if ((fp = open_memstream(&buf, &len)) == NULL)
+		return (xstrdup(""));
+	dlt_table_print(t, fp, width);
+	fclose(fp);
+	return (buf);
+}
+
+static void
+test_table(void)
+{
+	static const struct dlt_table_col cols[] = {
+		{ "ID", 0, 0, 0 },
+		{ "N", 1, 0, 0 },
+		{ "TITLE", 0, 1, 4 },
+	};
+	struct dlt_table	 t;
+	struct strbuf		 sb = STRBUF_INIT;
+	const char		*r1[] = { "a", "7", "short" };
+	const char		*r2[] = { "bbb", "12", "caf\xc3\xa9 au lait" };
+	const char		*r3[] = { "c", NULL, "x\ty\n\xff" };
+	char			*s, *line;
+
+	ok(dlt_text_width("caf\xc3\xa9") == 4, "table: width counts characters");
+	dlt_text_cut(&sb, "caf\xc3\xa9 au lait", 5);
+	is(sb.buf, "caf\xc3\xa9\xe2\x80\xa6", "table: cut with an ellipsis");
+	strbuf_reset(&sb);
+	dlt_text_cut(&sb, "abc", 3);
+	is(sb.buf, "abc", "table: no cut when it fits");
+	strbuf_reset(&sb);
+	dlt_text_cut(&sb, "abc", 1);
+	is(sb.buf, "\xe2\x80\xa6", "table: width 1 is the ellipsis");
+	strbuf_release(&sb);
+	line = dlt_text_line("x\ty\n\xff");
+	is(line, "x y \xef\xbf\xbd", "table: a cell is one line of UTF-8");
+	free(line);
+
+	dlt_table_init(&t, cols, 3);
+	dlt_table_add(&t, r1);
+	dlt_table_add(&t, r2);
+	dlt_table_add(&t, r3);
+	s = table_text(&t, 0);
+	is(s, "ID    N  TITLE\n"
+	    "a     7  short\n"
+	    "bbb  12  caf\xc3\xa9 au lait\n"
+	    "c        x y \xef\xbf\xbd\n", "table: sized to the content");
+	free(s);
+	s = table_text(&t, 16);
+	is(s, "ID    N  TITLE\n"
+	    "a     7  short\n"
+	    "bbb  12  caf\xc3\xa9 a\xe2\x80\xa6\n"
+	    "c        x y \xef\xbf\xbd\n", "table: the title shrinks to fit");
+	free(s);
+	s = table_text(&t, 5);
+	is(s, "ID    N  TIT\xe2\x80\xa6\n"
+	    "a     7  sho\xe2\x80\xa6\n"
+	    "bbb  12  caf\xe2\x80\xa6\n"
+	    "c        x y\xe2\x80\xa6\n", "table: no narrower than its minimum");
+	free(s);
+	dlt_table_release(&t);
+}
+
 int
 main(void)
 {
@@ -520,5 +597,6 @@ main(void)
 	test_yaml();
 	test_scan();
 	test_rx_literals();
+	test_table();
 	return (tap_done());
 }

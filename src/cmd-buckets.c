@@ -1,0 +1,498 @@
+/*
+ * cmd-buckets.c: "dltriage buckets", which lists the unique defects of a
+ * store, one row each, worst first, with their triage status.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "command.h"
+#include "ctx.h"
+#include "error.h"
+#include "exitcode.h"
+#include "json.h"
+#include "output-table.h"
+#include "output.h"
+#include "store-triage.h"
+#include "strbuf.h"
+#include "vocab.h"
+#include "xmalloc.h"
+
+/* "2024-01-02T10:00:00Z" and its NUL. */
+#define DATE_LEN	21
+
+/* What the rows must match; a zero mask matches everything. */
+struct filter {
+	unsigned	classes;	/* bits of enum dlt_class */
+	unsigned	frameworks;	/* bits of enum dlt_framework */
+	unsigned	priorities;	/* bits of priority + 1 */
+	unsigned	statuses;	/* bits of enum dlt_triage */
+	char		since[DATE_LEN];	/* "" or an ISO 8601 time */
+};
+
+static int	cmd_buckets_exec(struct dlt_ctx *, int, char **);
+static int	check_args(int, char **);
+static int	check_class(const char *);
+static int	check_framework(const char *);
+static int	check_priority(const char *);
+static int	check_status(const char *);
+static int	check_since(const char *);
+static int	parse_list(const char *, const char *, const char *const *,
+		    unsigned *);
+static int	parse_frameworks(const char *, unsigned *);
+static int	parse_date(const char *, char *);
+static int	matches(const struct filter *, const struct dlt_store_bucket *);
+static void	frameworks_text(struct strbuf *, const struct dlt_store_bucket *);
+static void	out_table(const struct dlt_store_bucket_list *,
+		    const struct filter *, FILE *);
+static void	out_json(const struct dlt_store_bucket *, FILE *);
+static void	out_csv(const struct dlt_store_bucket *, FILE *);
+
+/* The order of enum dlt_format. */
+static const char *const formats[] = { "table", "json", "csv", NULL };
+/* The order of enum dlt_bucket_sort. */
+static const char *const sorts[] = { "priority", "count", "first", "last",
+	NULL };
+/* --priority: the priorities, then "unset" (a bucket without one). */
+static const char *const priorities[] = { "low", "medium", "high", "unset",
+	NULL };
+/* --class: every class but "ignore", which no bucket has. */
+static const char *const classes[] = { "crash", "nan", "inconsistency",
+	"false-positive", "timeout", "oom", "unknown", NULL };
+
+_Static_assert(DLT_CLASS_IGNORE == 7 && DLT_CLASS_UNKNOWN == 6,
+    "classes[] is dlt_class_names without \"ignore\"");
+
+static const struct dlt_option buckets_options[] = {
+	{ "db", 0, "FILE", DLT_OPT_DB,
+	    "read the store FILE (or $DLTRIAGE_DB)", NULL, NULL },
+	{ "class", 0, "LIST", 'c',
+	    "only these classes (comma-separated)", NULL, check_class },
+	{ "framework", 0, "LIST", 'F',
+	    "only buckets seen on these frameworks", NULL, check_framework },
+	{ "priority", 0, "LIST", 'p',
+	    "only these priorities (high, medium, low, unset)", NULL,
+	    check_priority },
+	{ "status", 0, "LIST", 's',
+	    "only these triage statuses (then duplicates are listed)", NULL,
+	    check_status },
+	{ "since", 0, "DATE", 'S',
+	    "only buckets seen since DATE (YYYY-MM-DD[THH:MM[:SS]])",
+	    NULL, check_since },
+	{ "sort", 0, "KEY", 'o', "the order (default priority: worst first)",
+	    sorts, NULL },
+	{ "format", 0, "FORMAT", 'f', "the output format (default table)",
+	    formats, NULL },
+	DLT_OPTION_END
+};
+
+const struct dlt_cmd dlt_cmd_buckets = {
+	"buckets",
+	"[--db FILE] [--class LIST] [--framework LIST]\n"
+	"       [--priority LIST] [--status LIST] [--since DATE]\n"
+	"       [--sort priority|count|first|last] [--format table|json|csv]",
+	"list the unique defects of a store, worst first",
+	DLT_CMD_NEEDS_STORE | DLT_CMD_EXISTING_STORE, buckets_options,
+	cmd_buckets_exec, check_args
+};
+
+static const struct dlt_table_col table_cols[] = {
+	{ "BUCKET", 0, 0, 0 },
+	{ "PRIORITY", 0, 0, 0 },
+	{ "CLASS", 0, 0, 0 },
+	{ "KIND", 0, 3, 8 },
+	{ "FRAMEWORKS", 0, 2, 10 },
+	{ "COUNT", 1, 0, 0 },
+	{ "FIRST", 0, 0, 0 },
+	{ "LAST", 0, 0, 0 },
+	{ "STATUS", 0, 0, 0 },
+	{ "TITLE", 0, 1, 20 },
+};
+#define NCOLS	(sizeof table_cols / sizeof table_cols[0])
+
+static int
+check_args(int argc, char **argv)
+{
+	if (argc > 0)
+		return (dlt_error("unexpected argument '%s'", argv[0]));
+	return (0);
+}
+
+static int
+check_class(const char *arg)
+{
+	unsigned	mask = 0;
+
+	return (parse_list("class", arg, classes, &mask));
+}
+
+static int
+check_framework(const char *arg)
+{
+	unsigned	mask = 0;
+
+	return (parse_frameworks(arg, &mask));
+}
+
+static int
+check_priority(const char *arg)
+{
+	unsigned	mask = 0;
+
+	return (parse_list("priority", arg, priorities, &mask));
+}
+
+static int
+check_status(const char *arg)
+{
+	unsigned	mask = 0;
+
+	return (parse_list("status", arg, dlt_triage_names, &mask));
+}
+
+static int
+check_since(const char *arg)
+{
+	char	date[DATE_LEN];
+
+	return (parse_date(arg, date));
+}
+
+/*
+ * Names separated by commas, each one of valid (said as what when it is
+ * not, with the nearest): a bit per index in *mask.
+ */
+static int
+parse_list(const char *what, const char *arg, const char *const *valid,
+    unsigned *mask)
+{
+	const char	*p, *comma;
+	char		*name;
+	int		 i;
+
+	for (p = arg; ; p = comma + 1) {
+		if ((comma = strchr(p, ',')) == NULL)
+			comma = p + strlen(p);
+		if (comma == p)
+			return (dlt_error("empty %s in '%s'", what, arg));
+		name = xstrndup(p, (size_t)(comma - p));
+		i = dlt_vocab_choose(what, name, valid);
+		free(name);
+		if (i < 0)
+			return (-1);
+		*mask |= 1u << i;
+		if (*comma == '\0')
+			return (0);
+	}
+}
+
+/* Framework names or aliases ("torch"), "unknown" included. */
+static int
+parse_frameworks(const char *arg, unsigned *mask)
+{
+	const char	*p, *comma;
+	char		*name;
+	int		 fw;
+
+	for (p = arg; ; p = comma + 1) {
+		if ((comma = strchr(p, ',')) == NULL)
+			comma = p + strlen(p);
+		if (comma == p)
+			return (dlt_error("empty framework in '%s'", arg));
+		name = xstrndup(p, (size_t)(comma - p));
+		if ((fw = dlt_framework_parse(name, 1)) < 0)
+			(void)dlt_vocab_choose("framework", name,
+			    dlt_framework_or_unknown_names);
+		free(name);
+		if (fw < 0)
+			return (-1);
+		*mask |= 1u << fw;
+		if (*comma == '\0')
+			return (0);
+	}
+}
+
+/*
+ * A date as stores write times: YYYY-MM-DD, YYYY-MM-DDTHH:MM or
+ * YYYY-MM-DDTHH:MM:SS (a space for the T, a Z at the end), in UTC, into
+ * out as "YYYY-MM-DDTHH:MM:SSZ".
+ */
+static int
+parse_date(const char *arg, char *out)
+{
+	static const char	 pattern[] = "0000-00-00T00:00:00";
+	static const int	 mdays[] = { 31, 28, 31, 30, 31, 30, 31, 31, 30,
+	    31, 30, 31 };
+	int			 v[6] = { 0, 0, 0, 0, 0, 0 }, k = 0, leap;
+	size_t			 len, i;
+	char			*q, buf[64];
+
+	len = strlen(arg);
+	if (len > 0 && arg[len - 1] == 'Z')
+		len--;
+	if (len != 10 && len != 16 && len != 19)
+		goto bad;
+	for (i = 0; i < len; i++) {
+		if (pattern[i] == '0') {
+			if (arg[i] < '0' || arg[i] > '9')
+				goto bad;
+			v[k] = v[k] * 10 + (arg[i] - '0');
+		} else if (arg[i] == pattern[i] ||
+		    (pattern[i] == 'T' && arg[i] == ' '))
+			k++;
+		else
+			goto bad;
+	}
+	leap = (v[0] % 4 == 0 && v[0] % 100 != 0) || v[0] % 400 == 0;
+	if (v[0] < 1 || v[1] < 1 || v[1] > 12 || v[2] < 1 ||
+	    v[2] > mdays[v[1] - 1] + (v[1] == 2 && leap) || v[3] > 23 ||
+	    v[4] > 59 || v[5] > 59)
+		goto bad;
+	/* the values are in range, but the compiler cannot tell */
+	snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02dZ", v[0], v[1],
+	    v[2], v[3], v[4], v[5]);
+	if (strlen(buf) >= DATE_LEN)
+		goto bad;
+	memcpy(out, buf, strlen(buf) + 1);
+	return (0);
+
+bad:
+	q = dlt_msg_quote(arg, strlen(arg));
+	dlt_error("invalid date '%s': expected YYYY-MM-DD, YYYY-MM-DDTHH:MM or "
+	    "YYYY-MM-DDTHH:MM:SS (UTC)", q);
+	free(q);
+	return (-1);
+}
+
+static int
+matches(const struct filter *f, const struct dlt_store_bucket *b)
+{
+	size_t	i;
+	int	c, fw, any;
+
+	/* a duplicate folded into its target shows only when asked for */
+	if (b->into >= 0 && !(f->statuses & (1u << DLT_TRIAGE_DUPLICATE)))
+		return (0);
+	if (f->statuses != 0 && !(f->statuses & (1u << b->status)))
+		return (0);
+	if (f->classes != 0 && ((c = dlt_class_parse(b->cls)) < 0 ||
+	    !(f->classes & (1u << c))))
+		return (0);
+	if (f->priorities != 0) {
+		/* "unset" is the last of priorities[] */
+		c = b->priority == DLT_PRIO_UNSET ? 3 : b->priority;
+		if (!(f->priorities & (1u << c)))
+			return (0);
+	}
+	if (f->frameworks != 0) {
+		for (i = 0, any = 0; i < b->nfw && !any; i++)
+			any = (fw = dlt_framework_parse(b->fw[i].name, 1)) >= 0 &&
+			    (f->frameworks & (1u << fw));
+		if (!any)
+			return (0);
+	}
+	if (f->since[0] != '\0' && strcmp(b->last_seen, f->since) < 0)
+		return (0);
+	return (1);
+}
+
+/* "pytorch 1.13.1/2.1.0, jax". */
+static void
+frameworks_text(struct strbuf *sb, const struct dlt_store_bucket *b)
+{
+	size_t	i, j;
+
+	for (i = 0; i < b->nfw; i++) {
+		strbuf_addf(sb, "%s%s", i > 0 ? ", " : "", b->fw[i].name);
+		for (j = 0; j < b->fw[i].nversions; j++)
+			strbuf_addf(sb, "%c%s", j > 0 ? '/' : ' ',
+			    b->fw[i].versions[j]);
+	}
+}
+
+static void
+out_table(const struct dlt_store_bucket_list *l, const struct filter *f,
+    FILE *fp)
+{
+	const struct dlt_store_bucket	*b;
+	struct dlt_table		 t;
+	struct strbuf			 fw = STRBUF_INIT;
+	const char			*cells[NCOLS];
+	char				 prio[32], count[32], first[DATE_LEN];
+	char				 last[DATE_LEN];
+	size_t				 i;
+
+	dlt_table_init(&t, table_cols, NCOLS);
+	for (i = 0; i < l->n; i++) {
+		b = &l->v[i];
+		if (!matches(f, b))
+			continue;
+		if (isnan(b->confidence))
+			snprintf(prio, sizeof prio, "%s",
+			    dlt_priority_name(b->priority));
+		else
+			snprintf(prio, sizeof prio, "%s %.2f",
+			    dlt_priority_name(b->priority), b->confidence);
+		snprintf(count, sizeof count, "%ld", b->count);
+		/* the day is enough here: json and csv have the time */
+		snprintf(first, sizeof first, "%.10s", b->first_seen);
+		snprintf(last, sizeof last, "%.10s", b->last_seen);
+		strbuf_reset(&fw);
+		frameworks_text(&fw, b);
+		cells[0] = b->id;
+		cells[1] = prio;
+		cells[2] = b->cls;
+		cells[3] = b->kind;
+		cells[4] = fw.buf;
+		cells[5] = count;
+		cells[6] = first;
+		cells[7] = last;
+		cells[8] = dlt_triage_name(b->status);
+		cells[9] = b->title;
+		dlt_table_add(&t, cells);
+	}
+	dlt_table_print(&t, fp, dlt_table_width(fileno(fp)));
+	dlt_table_release(&t);
+	strbuf_release(&fw);
+}
+
+static void
+out_json(const struct dlt_store_bucket *b, FILE *fp)
+{
+	struct strbuf	sb = STRBUF_INIT;
+	struct dlt_jw	jw;
+	size_t		i, j;
+
+	dlt_jw_init(&jw, &sb, 0);
+	dlt_jw_object(&jw);
+	dlt_jw_kv_cstr(&jw, "bucket", b->id);
+	dlt_jw_kv_cstr(&jw, "class", b->cls);
+	dlt_jw_kv_cstr(&jw, "kind", b->kind);
+	dlt_jw_key(&jw, "frameworks");
+	dlt_jw_array(&jw);
+	for (i = 0; i < b->nfw; i++) {
+		dlt_jw_object(&jw);
+		dlt_jw_kv_cstr(&jw, "name", b->fw[i].name);
+		dlt_jw_key(&jw, "versions");
+		dlt_jw_array(&jw);
+		for (j = 0; j < b->fw[i].nversions; j++)
+			dlt_jw_cstr(&jw, b->fw[i].versions[j]);
+		dlt_jw_end(&jw);
+		dlt_jw_end(&jw);
+	}
+	dlt_jw_end(&jw);
+	dlt_jw_kv_int(&jw, "count", b->count);
+	dlt_jw_kv_cstr(&jw, "first_seen", b->first_seen);
+	dlt_jw_kv_cstr(&jw, "last_seen", b->last_seen);
+	dlt_jw_kv_cstr(&jw, "priority", dlt_priority_name(b->priority));
+	dlt_jw_kv_double(&jw, "confidence", b->confidence, 2);
+	dlt_jw_kv_cstr(&jw, "status", dlt_triage_name(b->status));
+	dlt_jw_kv_cstr(&jw, "duplicate_of",
+	    b->status == DLT_TRIAGE_DUPLICATE ? b->duplicate_of : NULL);
+	dlt_jw_kv_cstr(&jw, "url", b->url);
+	dlt_jw_kv_cstr(&jw, "title", b->title);
+	dlt_jw_end(&jw);
+	strbuf_addch(&sb, '\n');
+	fwrite(sb.buf, 1, sb.len, fp);
+	strbuf_release(&sb);
+}
+
+static void
+out_csv(const struct dlt_store_bucket *b, FILE *fp)
+{
+	struct strbuf	sb = STRBUF_INIT, fw = STRBUF_INIT;
+
+	strbuf_addf(&sb, "%s,", b->id);
+	dlt_csv_field(&sb, b->cls);
+	strbuf_addch(&sb, ',');
+	dlt_csv_field(&sb, b->kind);
+	strbuf_addch(&sb, ',');
+	frameworks_text(&fw, b);
+	dlt_csv_field(&sb, fw.buf);
+	strbuf_addf(&sb, ",%ld,%s,%s,%s,", b->count, b->first_seen,
+	    b->last_seen, dlt_priority_name(b->priority));
+	if (!isnan(b->confidence))
+		strbuf_addf(&sb, "%.2f", b->confidence);
+	strbuf_addf(&sb, ",%s,", dlt_triage_name(b->status));
+	dlt_csv_field(&sb, b->status == DLT_TRIAGE_DUPLICATE ?
+	    b->duplicate_of : NULL);
+	strbuf_addch(&sb, ',');
+	dlt_csv_field(&sb, b->url);
+	strbuf_addch(&sb, ',');
+	dlt_csv_field(&sb, b->title);
+	strbuf_addstr(&sb, "\r\n");
+	fwrite(sb.buf, 1, sb.len, fp);
+	strbuf_release(&sb);
+	strbuf_release(&fw);
+}
+
+static int
+cmd_buckets_exec(struct dlt_ctx *ctx, int argc, char **argv)
+{
+	struct dlt_store_bucket_list	 l = DLT_STORE_BUCKET_LIST_INIT;
+	struct filter			 f;
+	const char			*arg;
+	size_t				 i;
+	int				 ch, format = DLT_FORMAT_TABLE;
+	int				 sort = DLT_BUCKET_SORT_PRIORITY;
+
+	(void)argc;
+	(void)argv;
+	memset(&f, 0, sizeof f);
+	/* the dispatcher checked every value: these cannot fail */
+	while ((ch = dlt_cmd_next_option(ctx, &arg)) != -1) {
+		switch (ch) {
+		case 'c':
+			(void)parse_list("class", arg, classes, &f.classes);
+			break;
+		case 'F':
+			(void)parse_frameworks(arg, &f.frameworks);
+			break;
+		case 'p':
+			(void)parse_list("priority", arg, priorities,
+			    &f.priorities);
+			break;
+		case 's':
+			(void)parse_list("status", arg, dlt_triage_names,
+			    &f.statuses);
+			break;
+		case 'S':
+			(void)parse_date(arg, f.since);
+			break;
+		case 'o':
+			sort = dlt_name_index(sorts, arg);
+			break;
+		case 'f':
+			format = dlt_format_parse(arg);
+			break;
+		}
+	}
+	if (ctx->store == NULL) {
+		dlt_error("no store given (--db FILE or DLTRIAGE_DB)");
+		dlt_cmd_usage(&dlt_cmd_buckets, stderr);
+		return (DLT_EXIT_USAGE);
+	}
+	if (dlt_store_buckets(ctx->store, &l) != 0)
+		return (DLT_EXIT_STORE);
+	dlt_store_buckets_sort(&l, (enum dlt_bucket_sort)sort);
+	if (format == DLT_FORMAT_TABLE)
+		out_table(&l, &f, stdout);
+	else {
+		if (format == DLT_FORMAT_CSV)
+			fputs("bucket,class,kind,frameworks,count,first_seen,"
+			    "last_seen,priority,confidence,status,duplicate_of,"
+			    "url,title\r\n", stdout);
+		for (i = 0; i < l.n; i++) {
+			if (!matches(&f, &l.v[i]))
+				continue;
+			if (format == DLT_FORMAT_JSON)
+				out_json(&l.v[i], stdout);
+			else
+				out_csv(&l.v[i], stdout);
+		}
+	}
+	dlt_store_bucket_list_release(&l);
+	return (DLT_EXIT_OK);
+}

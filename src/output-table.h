@@ -1,0 +1,67 @@
+/*
+ * output-table.h: tables for people.  Columns are sized to their content;
+ * when the table is wider than the width it is printed to, the columns
+ * that may shrink do so, in their order, down to their minimum, and a
+ * cell cut short ends with a visible ellipsis ("\xe2\x80\xa6", U+2026).
+ * Cells are bytes from logs: invalid UTF-8 becomes U+FFFD and control
+ * characters become spaces, so that a row stays one line.  Widths count
+ * characters (code points), not bytes.
+ */
+#ifndef DLT_OUTPUT_TABLE_H
+#define DLT_OUTPUT_TABLE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+struct strbuf;
+
+#define DLT_TABLE_ELLIPSIS	"\xe2\x80\xa6"
+
+struct dlt_table_col {
+	const char	*header;
+	int		 right;		/* right-aligned (numbers) */
+	int		 shrink;	/* 0: never; else the order, 1 first */
+	size_t		 min;		/* shrinks no further (when shrink) */
+};
+
+struct dlt_table {
+	const struct dlt_table_col	*cols;	/* borrowed */
+	size_t				 ncols;
+	char				**cells;	/* row by row, cleaned */
+	size_t				 ncells, alloc;
+};
+
+void	dlt_table_init(struct dlt_table *, const struct dlt_table_col *,
+	    size_t ncols);
+void	dlt_table_release(struct dlt_table *);
+/* Add a row of ncols cells (NULL: empty). */
+void	dlt_table_add(struct dlt_table *, const char *const *cells);
+/*
+ * Print the header and the rows, two spaces between columns and no
+ * trailing blanks, fitted to width characters (0: no limit).
+ */
+void	dlt_table_print(const struct dlt_table *, FILE *, size_t width);
+
+/*
+ * The width to fit tables to: $COLUMNS when it is a positive number,
+ * else the width of the terminal on fd, else 0 (no limit: a pipe or a
+ * file gets whole cells).
+ */
+size_t	dlt_table_width(int fd);
+
+/*
+ * s (NULL: empty) as one line of valid UTF-8, as a cell is printed:
+ * control characters become spaces.  The caller frees it.
+ */
+char	*dlt_text_line(const char *s);
+
+/* Characters in a string of valid UTF-8. */
+size_t	dlt_text_width(const char *);
+
+/*
+ * Append s (valid UTF-8, one line) to sb cut to width characters: when
+ * it is longer, its first width - 1 characters and the ellipsis.
+ */
+void	dlt_text_cut(struct strbuf *, const char *s, size_t width);
+
+#endif

@@ -55,9 +55,12 @@ static const char *const formats[] = { "table", "json", "csv", NULL };
 /* The order of enum dlt_bucket_sort. */
 static const char *const sorts[] = { "priority", "count", "first", "last",
 	NULL };
-/* --priority: the priorities, then "unset" (a bucket without one). */
+/*
+ * --priority: the priorities, "unset" (a bucket without one) and
+ * "unknown" (the priority model abstained).
+ */
 static const char *const priorities[] = { "low", "medium", "high", "unset",
-	NULL };
+	"unknown", NULL };
 /* --class: every class but "ignore", which no bucket has. */
 static const char *const classes[] = { "crash", "nan", "inconsistency",
 	"false-positive", "timeout", "oom", "unknown", NULL };
@@ -281,8 +284,9 @@ matches(const struct filter *f, const struct dlt_store_bucket *b)
 	    !(f->classes & (1u << c))))
 		return (0);
 	if (f->priorities != 0) {
-		/* "unset" is the last of priorities[] */
-		c = b->priority == DLT_PRIO_UNSET ? 3 : b->priority;
+		/* "unset" and "unknown" follow the three in priorities[] */
+		c = b->priority == DLT_PRIO_UNSET ? 3 :
+		    b->priority == DLT_PRIO_UNKNOWN ? 4 : b->priority;
 		if (!(f->priorities & (1u << c)))
 			return (0);
 	}

@@ -1338,7 +1338,7 @@ cmd_show_exec(struct dlt_ctx *ctx, int argc, char **argv)
 		return (DLT_EXIT_USAGE);
 	dlt_error_set_context(NULL, ctx->db_path);
 	/* an existing store only: show never makes an empty one */
-	if (dlt_store_open_existing(ctx->db_path, &ctx->store) != 0)
+	if (dlt_store_open_read(ctx->db_path, &ctx->store) != 0)
 		return (DLT_EXIT_STORE);
 	sh.st = ctx->store;
 	sh.db = ctx->db_path;

@@ -51,7 +51,7 @@ static void	 near_frames(const char *, struct dlt_near_item *);
 	" LEFT JOIN models mo ON mo.id = mu.model_id"
 
 int
-dlt_store_open_existing(const char *path, struct dlt_store **out)
+dlt_store_open_read(const char *path, struct dlt_store **out)
 {
 	struct stat	sb;
 
@@ -66,7 +66,7 @@ dlt_store_open_existing(const char *path, struct dlt_store **out)
 	if (access(path, W_OK) != 0 && (errno == EACCES || errno == EPERM ||
 	    errno == EROFS))
 		return (open_readonly(path, out));
-	return (dlt_store_open(path, out));
+	return (dlt_store_open_existing(path, out));
 }
 
 /*

@@ -21,7 +21,7 @@ struct dlt_store;
  * process may not write is opened read-only, when its schema is current;
  * then only the functions of this header may be used on it.
  */
-int	dlt_store_open_existing(const char *path, struct dlt_store **);
+int	dlt_store_open_read(const char *path, struct dlt_store **);
 
 /*
  * The ids of the buckets that start with prefix (hex digits, any case),

@@ -26,6 +26,18 @@
 /* Steps of a duplicate_of chain followed at most when recording. */
 #define TRIAGE_CHAIN_MAX	10000
 
+
+/* Worst-first order of priorities: unset -1, unknown 0, low 1 ... high 3. */
+static int
+prio_rank(int p)
+{
+	if (p == DLT_PRIO_UNSET)
+		return (-1);
+	if (p == DLT_PRIO_UNKNOWN)
+		return (0);
+	return (p + 1);
+}
+
 static char	*column_dup(sqlite3_stmt *, int);
 static long	 find(const struct dlt_store_bucket_list *, const char *);
 static void	 bucket_release(struct dlt_store_bucket *);
@@ -175,7 +187,7 @@ load_buckets(struct dlt_store *st, struct dlt_store_bucket_list *l)
 		if ((b->title = column_dup(s, 3)) == NULL)
 			b->title = xstrdup("");
 		prio = (const char *)sqlite3_column_text(s, 4);
-		b->priority = prio != NULL ? dlt_priority_parse(prio) :
+		b->priority = prio != NULL ? dlt_priority_parse_any(prio) :
 		    DLT_PRIO_UNSET;
 		if (b->priority < 0)
 			b->priority = DLT_PRIO_UNSET;
@@ -208,11 +220,11 @@ load_priorities(struct dlt_store *st, struct dlt_store_bucket_list *l)
 			continue;
 		b = &l->v[i];
 		prio = (const char *)sqlite3_column_text(s, 1);
-		p = prio != NULL ? dlt_priority_parse(prio) : DLT_PRIO_UNSET;
+		p = prio != NULL ? dlt_priority_parse_any(prio) : DLT_PRIO_UNSET;
 		if (p < 0)
 			p = DLT_PRIO_UNSET;
-		b->conf_n[p + 1] += (long)sqlite3_column_int64(s, 2);
-		b->conf_sum[p + 1] += sqlite3_column_double(s, 3);
+		b->conf_n[prio_rank(p) + 1] += (long)sqlite3_column_int64(s, 2);
+		b->conf_sum[prio_rank(p) + 1] += sqlite3_column_double(s, 3);
 	}
 	store_stmt_clear(s);
 	if (rc != SQLITE_DONE)
@@ -283,9 +295,9 @@ fold_one(struct dlt_store_bucket *t, const struct dlt_store_bucket *d)
 		free(t->last_seen);
 		t->last_seen = xstrdup(d->last_seen);
 	}
-	if (d->priority > t->priority)
+	if (prio_rank(d->priority) > prio_rank(t->priority))
 		t->priority = d->priority;
-	for (p = 0; p < 1 + DLT_PRIO_COUNT; p++) {
+	for (p = 0; p < 2 + DLT_PRIO_COUNT; p++) {
 		t->conf_n[p] += d->conf_n[p];
 		t->conf_sum[p] += d->conf_sum[p];
 	}
@@ -335,7 +347,7 @@ fold(struct dlt_store_bucket_list *l)
 			fold_one(&l->v[l->v[i].into], &l->v[i]);
 	for (i = 0; i < l->n; i++) {
 		b = &l->v[i];
-		p = b->priority + 1;
+		p = prio_rank(b->priority) + 1;
 		b->confidence = b->conf_n[p] > 0 ? b->conf_sum[p] / b->conf_n[p] :
 		    NAN;
 	}
@@ -389,8 +401,8 @@ cmp_worst(const void *va, const void *vb)
 	    (b->status == DLT_TRIAGE_FALSE_POSITIVE);
 	if (c != 0)
 		return (c);
-	if (a->priority != b->priority)
-		return (a->priority > b->priority ? -1 : 1);
+	if (prio_rank(a->priority) != prio_rank(b->priority))
+		return (prio_rank(a->priority) > prio_rank(b->priority) ? -1 : 1);
 	if ((c = class_rank(a->cls) - class_rank(b->cls)) != 0)
 		return (c);
 	if (a->count != b->count)

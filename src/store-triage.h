@@ -50,9 +50,9 @@ struct dlt_store_bucket {
 	char		*url;		/* the latest decision's, or NULL */
 	long		 into;		/* a duplicate folded: its target's index; else -1 */
 	size_t		 folded;	/* buckets folded into this one */
-	/* what the folding adds up (private): by priority + 1 */
-	long		 conf_n[1 + 3];	/* failures with a confidence */
-	double		 conf_sum[1 + 3];
+	/* what the folding adds up (private): by prio_rank() + 1 */
+	long		 conf_n[2 + 3];	/* failures with a confidence */
+	double		 conf_sum[2 + 3];
 };
 
 struct dlt_store_bucket_list {
@@ -73,7 +73,8 @@ enum dlt_bucket_sort {
 	DLT_BUCKET_SORT_LAST		/* newest last sighting first */
 };
 /*
- * Sort the list.  Worst first is: priority (high, medium, low, unset),
+ * Sort the list.  Worst first is: priority (high, medium, low, unknown,
+ * unset),
  * then class (crash, oom, timeout, inconsistency, nan, false-positive,
  * unknown), then count (most first), then id.  In every order a bucket
  * triaged false-positive comes after every other, and ties are broken

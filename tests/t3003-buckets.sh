@@ -530,8 +530,9 @@ test_expect_success 'a duplicate that would loop is refused' '
 
 test_expect_success 'a false positive is listed after every real defect' '
 	store &&
-	id=$(bucket_of s.db "INTERNAL ASSERT") &&
-	dltriage buckets --db s.db --format json | head -n 1 | grep "\"bucket\":\"$id\"" &&
+	id=$(dltriage buckets --db s.db --format json | head -n 1 |
+	    sed "s/.*\"bucket\":\"\([0-9a-f]*\)\".*/\1/") &&
+	test ${#id} = 16 &&
 	dltriage triage --db s.db "$id" --status false-positive &&
 	dltriage buckets --db s.db --format json >out &&
 	tail -n 1 out | grep "\"bucket\":\"$id\".*\"status\":\"false-positive\"" &&
@@ -623,6 +624,18 @@ test_expect_sqlite3 'bytes that are not text stay out of the table' '
 	dltriage buckets --db s.db --format json | grep "\"title\":\"a\\\\nb\\\\u001b\[31mred\"" &&
 	dltriage buckets --db s.db --format csv >csv &&
 	test $(grep -c "$(printf "\r")\$" csv) -eq $((nbuckets + 1))
+'
+
+test_expect_success 'a bucket the priority model abstained on is unknown, below low' '
+	mkdir -p unsure &&
+	printf "dltriage-priority-model\t1\nbias\t0\t0\t0\ncalibration\t1\t0\t0\t0\nabstain\t0.9\n" >unsure/priority.model &&
+	dltriage classify -q --rules unsure --db u.db "$LOGS/tf-invalid-argument.log" &&
+	dltriage classify -q --db u.db "$LOGS/pytorch-internal-assert.log" &&
+	dltriage buckets --db u.db --format json >out &&
+	tail -n 1 out | grep "\"priority\":\"unknown\"" &&
+	dltriage buckets --db u.db --priority unknown --format json >out &&
+	test $(wc -l <out) -eq 1 &&
+	grep "\"priority\":\"unknown\"" out
 '
 
 test_done

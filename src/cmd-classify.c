@@ -15,15 +15,19 @@
 #include "ctx.h"
 #include "error.h"
 #include "exitcode.h"
+#include "json.h"
 #include "output.h"
 #include "runrec.h"
 #include "sink.h"
 #include "store-sink.h"
 #include "store-triage.h"
 #include "store.h"
+#include "strbuf.h"
 #include "vocab.h"
 #include "walk.h"
 #include "xmalloc.h"
+
+#define SUMMARY_WORST	5	/* worst unique defects in the summary */
 
 /* The decisions of the store's triagers, for the json output. */
 struct triage_cache {
@@ -93,7 +97,7 @@ static int	has_suffix(const char *, const char *);
 static int	parse_framework(const char *, const char **);
 static int	parse_fail_on(const char *, unsigned *);
 static void	summary(const struct dlt_tally *, const struct dlt_ctx *,
-		    const struct dlt_store_writer *, FILE *);
+		    const struct dlt_store_writer *, size_t, FILE *);
 static void	summary_executions(const struct dlt_tally *, FILE *);
 
 static int
@@ -369,9 +373,49 @@ summary_executions(const struct dlt_tally *t, FILE *fp)
 	fputc('\n', fp);
 }
 
+/*
+ * The worst unique defects of this run, worst first, each line cut to
+ * width (0: not cut) with an ellipsis, as the table's lines are.
+ */
+static void
+summary_worst(const struct dlt_tally *t, size_t width, FILE *fp)
+{
+	const struct dlt_tally_bucket	*w[SUMMARY_WORST];
+	struct strbuf			 sb = STRBUF_INIT;
+	char				 hex[DLT_BUCKET_HEXLEN + 1];
+	size_t				 n, i, cols, at;
+	const unsigned char		*p;
+
+	if ((n = dlt_tally_worst(t, w, SUMMARY_WORST)) == 0)
+		return;
+	fprintf(fp, "worst unique defects:\n");
+	for (i = 0; i < n; i++) {
+		strbuf_reset(&sb);
+		strbuf_addf(&sb, "  %s  %-7s %-14s %5ld  ",
+		    dlt_bucket_hex(w[i]->id, hex),
+		    dlt_priority_name(w[i]->priority),
+		    dlt_class_name(w[i]->cls), w[i]->count);
+		dlt_utf8_sanitise(&sb, w[i]->title, strlen(w[i]->title));
+		/* count columns as characters; cut before the one that overflows */
+		for (p = (const unsigned char *)sb.buf, cols = 0, at = 0;
+		    width > 0 && at < sb.len; cols++) {
+			if (cols + 1 == width && sb.len - at > 1) {
+				strbuf_setlen(&sb, at);
+				strbuf_addstr(&sb, "\xe2\x80\xa6");
+				break;
+			}
+			at++;
+			while (at < sb.len && (p[at] & 0xc0) == 0x80)
+				at++;
+		}
+		fprintf(fp, "%s\n", sb.buf);
+	}
+	strbuf_release(&sb);
+}
+
 static void
 summary(const struct dlt_tally *t, const struct dlt_ctx *ctx,
-    const struct dlt_store_writer *w, FILE *fp)
+    const struct dlt_store_writer *w, size_t width, FILE *fp)
 {
 	struct dlt_store_summary	s;
 	size_t				nbuckets = t->buckets.count;
@@ -400,6 +444,7 @@ summary(const struct dlt_tally *t, const struct dlt_ctx *ctx,
 		fprintf(fp, "store '%s': %ld file%s, %ld failure%s, %ld bucket%s\n",
 		    ctx->db_path, s.files, s.files == 1 ? "" : "s", s.failures,
 		    s.failures == 1 ? "" : "s", s.buckets, s.buckets == 1 ? "" : "s");
+	summary_worst(t, width, fp);
 }
 
 /*
@@ -499,9 +544,9 @@ cmd_classify_exec(struct dlt_ctx *ctx, int argc, char **argv)
 	}
 	dlt_output_end(&out);
 	if (format == DLT_FORMAT_TABLE)
-		summary(&tally, ctx, &writer, stdout);
+		summary(&tally, ctx, &writer, out.width, stdout);
 	else if (want_summary)
-		summary(&tally, ctx, &writer, stderr);
+		summary(&tally, ctx, &writer, 0, stderr);
 	dlt_classifier_free(r.cl);
 	dlt_sink_release(&r.sink);
 	dlt_execdir_release(&r.ed);

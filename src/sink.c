@@ -254,7 +254,123 @@ dlt_tally_init(struct dlt_tally *t)
 void
 dlt_tally_release(struct dlt_tally *t)
 {
+	size_t	i;
+
 	dlt_bucket_set_release(&t->buckets);
+	for (i = 0; i < t->nbv; i++)
+		free(t->bv[i].title);
+	free(t->bv);
+	free(t->bmap);
+	t->bv = NULL;
+	t->bmap = NULL;
+	t->nbv = t->bv_alloc = t->bmap_size = 0;
+}
+
+#define TALLY_TITLE_MAX	100
+
+static size_t
+tally_slot(const struct dlt_tally *t, uint64_t id)
+{
+	size_t	i = (size_t)(id ^ (id >> 29)) & (t->bmap_size - 1);
+
+	while (t->bmap[i] != 0 && t->bv[t->bmap[i] - 1].id != id)
+		i = (i + 1) & (t->bmap_size - 1);
+	return (i);
+}
+
+/* Worst-first rank of a priority: high 3, medium 2, low 1, unknown 0. */
+static int
+tally_prio_rank(int p)
+{
+	if (p >= DLT_PRIO_LOW && p <= DLT_PRIO_HIGH)
+		return (p + 1);
+	return (p == DLT_PRIO_UNKNOWN ? 0 : -1);
+}
+
+static void
+tally_bucket(struct dlt_tally *t, const struct dlt_failure *f)
+{
+	struct dlt_tally_bucket	*b;
+	size_t			 i, n, old;
+	size_t			*om;
+
+	if (t->nbv * 2 >= t->bmap_size) {
+		om = t->bmap;
+		old = t->bmap_size;
+		t->bmap_size = old ? old * 2 : 64;
+		t->bmap = xcalloc(t->bmap_size, sizeof *t->bmap);
+		for (i = 0; i < old; i++)
+			if (om[i] != 0)
+				t->bmap[tally_slot(t, t->bv[om[i] - 1].id)] = om[i];
+		free(om);
+	}
+	i = tally_slot(t, f->bucket);
+	if (t->bmap[i] != 0) {
+		b = &t->bv[t->bmap[i] - 1];
+		b->count++;
+		if (tally_prio_rank(f->priority) > tally_prio_rank(b->priority))
+			b->priority = f->priority;
+		return;
+	}
+	XGROW(t->bv, t->nbv + 1, t->bv_alloc);
+	b = &t->bv[t->nbv++];
+	t->bmap[i] = t->nbv;
+	b->id = f->bucket;
+	b->priority = f->priority;
+	b->cls = f->cls;
+	b->count = 1;
+	n = f->signature != NULL ? strlen(f->signature) : 0;
+	b->title = xstrndup(f->signature != NULL ? f->signature : "",
+	    n > TALLY_TITLE_MAX ? TALLY_TITLE_MAX : n);
+}
+
+static int
+tally_class_rank(int c)
+{
+	switch (c) {
+	case DLT_CLASS_CRASH:		return (0);
+	case DLT_CLASS_OOM:		return (1);
+	case DLT_CLASS_TIMEOUT:		return (2);
+	case DLT_CLASS_INCONSISTENCY:	return (3);
+	case DLT_CLASS_NAN:		return (4);
+	case DLT_CLASS_FALSE_POSITIVE:	return (5);
+	default:			return (6);
+	}
+}
+
+static int
+compare_worst(const void *va, const void *vb)
+{
+	const struct dlt_tally_bucket	*a = *(const struct dlt_tally_bucket *const *)va;
+	const struct dlt_tally_bucket	*b = *(const struct dlt_tally_bucket *const *)vb;
+	int				 c;
+
+	if ((c = tally_prio_rank(b->priority) - tally_prio_rank(a->priority)) != 0)
+		return (c);
+	if ((c = tally_class_rank(a->cls) - tally_class_rank(b->cls)) != 0)
+		return (c);
+	if (a->count != b->count)
+		return (a->count > b->count ? -1 : 1);
+	return (a->id < b->id ? -1 : a->id > b->id);
+}
+
+size_t
+dlt_tally_worst(const struct dlt_tally *t, const struct dlt_tally_bucket **out,
+    size_t max)
+{
+	const struct dlt_tally_bucket	**all;
+	size_t				  i, n;
+
+	if (t->nbv == 0 || max == 0)
+		return (0);
+	all = xcalloc(t->nbv, sizeof *all);
+	for (i = 0; i < t->nbv; i++)
+		all[i] = &t->bv[i];
+	qsort(all, t->nbv, sizeof *all, compare_worst);
+	n = t->nbv < max ? t->nbv : max;
+	memcpy(out, all, n * sizeof *out);
+	free(all);
+	return (n);
 }
 
 static int
@@ -269,6 +385,7 @@ tally_failure(void *arg, const struct dlt_failure *f)
 			t->found_fail_on = 1;
 	}
 	dlt_bucket_set_add(&t->buckets, f->bucket);
+	tally_bucket(t, f);
 	return (0);
 }
 

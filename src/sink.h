@@ -111,6 +111,15 @@ struct dlt_sink_consumer dlt_output_consumer(struct dlt_output *);
  * The tally: what classify's summary and exit status need.  All-zero is
  * an empty tally (DLT_TALLY_INIT); set fail_on before use.
  */
+/* A unique defect as the tally saw it: for the summary's worst ones. */
+struct dlt_tally_bucket {
+	uint64_t		 id;
+	int			 priority;	/* the highest of its failures' */
+	int			 cls;		/* its first failure's */
+	long			 count;
+	char			*title;		/* its first failure's signature, cut */
+};
+
 struct dlt_tally {
 	long			 files;		/* read to their end */
 	long			 skipped;	/* binary */
@@ -124,14 +133,27 @@ struct dlt_tally {
 	long			 executions;
 	long			 by_status[DLT_RUNREC_STATUS_COUNT];
 	long			 no_record;
+	/* every unique defect, and an id -> index map of them */
+	struct dlt_tally_bucket	*bv;
+	size_t			 nbv, bv_alloc;
+	size_t			*bmap;		/* index + 1; 0: free */
+	size_t			 bmap_size;
 };
 #define DLT_TALLY_INIT	{ 0, 0, 0, 0, { 0 }, DLT_BUCKET_SET_INIT, 0, 0, 0, \
-			  { 0 }, 0 }
+			  { 0 }, 0, NULL, 0, 0, NULL, 0 }
 
 void	dlt_tally_init(struct dlt_tally *);
 void	dlt_tally_release(struct dlt_tally *);
 /* Count an execution: status is its record's, or -1 without a record. */
 void	dlt_tally_execution(struct dlt_tally *, int status);
 struct dlt_sink_consumer dlt_tally_consumer(struct dlt_tally *);
+/*
+ * The worst unique defects seen, at most max, worst first: by priority
+ * (high, medium, low, unknown), then class (crash, oom, timeout,
+ * inconsistency, nan, false-positive, unknown), then count, then id.
+ * Returns how many were put in out (pointers into the tally).
+ */
+size_t	dlt_tally_worst(const struct dlt_tally *,
+	    const struct dlt_tally_bucket **out, size_t max);
 
 #endif

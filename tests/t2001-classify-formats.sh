@@ -188,7 +188,7 @@ def cmd_table(path):
         if len(f) >= 6 and BUCKET.match(f[4]):
             if f[0] not in CLASSES:
                 fail('%s: class %r in %r' % (path, f[0], line))
-            if f[3] not in ('high', 'medium', 'low', 'unset'):
+            if f[3] not in ('high', 'medium', 'low', 'unknown', 'unset'):
                 fail('%s: priority %r in %r' % (path, f[3], line))
             n += 1
     print(n)
@@ -642,6 +642,18 @@ test_expect_success 'a gdb frame folded onto two lines keeps its library, which 
 	test "$(wc -l <out)" = 1 &&
 	grep "\"class\":\"timeout\",\"kind\":\"hang\"" out &&
 	grep "\"framework\":\"tensorflow\"" out
+'
+
+test_expect_success 'the summary ends with the worst unique defects, worst first' '
+	dltriage classify "$TEST_SRCDIR/corpus/logs" >out &&
+	sed -n "/^worst unique defects:\$/,\$p" out >worst &&
+	test $(wc -l <worst) -eq 6 &&
+	sed 1d worst | awk "{ print \$2 }" >prios &&
+	test "$(sed -n 1p prios)" = high &&
+	! grep -v -x -e high -e medium -e low -e unknown prios &&
+	sed 1d worst | grep -c "^  [0-9a-f]\{16\}  " | grep -x 5 &&
+	dltriage classify --format json --summary "$TEST_SRCDIR/corpus/logs" >/dev/null 2>err &&
+	grep "^worst unique defects:" err
 '
 
 test_done

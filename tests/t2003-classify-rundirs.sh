@@ -69,7 +69,7 @@ test_expect_success 'the summary counts executions and harness errors' '
 	setup &&
 	dltriage classify run.db.d >out 2>err &&
 	test_must_be_empty err &&
-	tail -n 3 out >actual &&
+	sed -n "/ files read: /,/ executions: /p" out >actual &&
 	cat >expect <<-\EOF &&
 	15 files read: 5 failures in 5 unique defects
 	  crash 2, false-positive 3

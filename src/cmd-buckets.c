@@ -12,9 +12,12 @@
 #include "ctx.h"
 #include "error.h"
 #include "exitcode.h"
+#include "bucket.h"
 #include "json.h"
+#include "near.h"
 #include "output-table.h"
 #include "output.h"
+#include "store-show.h"
 #include "store-triage.h"
 #include "strbuf.h"
 #include "vocab.h"
@@ -45,10 +48,29 @@ static int	parse_frameworks(const char *, unsigned *);
 static int	parse_date(const char *, char *);
 static int	matches(const struct filter *, const struct dlt_store_bucket *);
 static void	frameworks_text(struct strbuf *, const struct dlt_store_bucket *);
+/*
+ * The near-duplicate proposals of every bucket (near.h): for bucket id,
+ * the other buckets scoring DLT_NEAR_THRESHOLD or more, best first.
+ */
+struct near_one {
+	char	id[DLT_BUCKET_HEXLEN + 1];
+	double	score;
+};
+struct near_set {
+	struct dlt_near_item	*items;		/* in id order */
+	size_t			 nitems;
+	struct near_one		**v;		/* per item */
+	size_t			*n, *alloc;
+};
+
 static void	out_table(const struct dlt_store_bucket_list *,
-		    const struct filter *, FILE *);
-static void	out_json(const struct dlt_store_bucket *, FILE *);
-static void	out_csv(const struct dlt_store_bucket *, FILE *);
+		    const struct filter *, const struct near_set *, FILE *);
+static void	out_json(const struct dlt_store_bucket *,
+		    const struct near_set *, FILE *);
+static void	out_csv(const struct dlt_store_bucket *,
+		    const struct near_set *, FILE *);
+static const struct near_one *near_of(const struct near_set *, const char *,
+		    size_t *);
 
 /* The order of enum dlt_format. */
 static const char *const formats[] = { "table", "json", "csv", NULL };
@@ -88,6 +110,7 @@ static const struct dlt_option buckets_options[] = {
 	    sorts, NULL },
 	{ "format", 0, "FORMAT", 'f', "the output format (default table)",
 	    formats, NULL },
+	DLT_OPTION_RULES,
 	DLT_OPTION_END
 };
 
@@ -97,7 +120,8 @@ const struct dlt_cmd dlt_cmd_buckets = {
 	"       [--priority LIST] [--status LIST] [--since DATE]\n"
 	"       [--sort priority|count|first|last] [--format table|json|csv]",
 	"list the unique defects of a store, worst first",
-	DLT_CMD_NEEDS_STORE | DLT_CMD_EXISTING_STORE, buckets_options,
+	DLT_CMD_NEEDS_STORE | DLT_CMD_EXISTING_STORE | DLT_CMD_NEEDS_RULES,
+	buckets_options,
 	cmd_buckets_exec, check_args
 };
 
@@ -318,15 +342,15 @@ frameworks_text(struct strbuf *sb, const struct dlt_store_bucket *b)
 
 static void
 out_table(const struct dlt_store_bucket_list *l, const struct filter *f,
-    FILE *fp)
+    const struct near_set *ns, FILE *fp)
 {
 	const struct dlt_store_bucket	*b;
 	struct dlt_table		 t;
-	struct strbuf			 fw = STRBUF_INIT;
+	struct strbuf			 fw = STRBUF_INIT, title = STRBUF_INIT;
 	const char			*cells[NCOLS];
 	char				 prio[32], count[32], first[DATE_LEN];
 	char				 last[DATE_LEN];
-	size_t				 i;
+	size_t				 i, nn;
 
 	dlt_table_init(&t, table_cols, NCOLS);
 	for (i = 0; i < l->n; i++) {
@@ -354,20 +378,29 @@ out_table(const struct dlt_store_bucket_list *l, const struct filter *f,
 		cells[6] = first;
 		cells[7] = last;
 		cells[8] = dlt_triage_name(b->status);
-		cells[9] = b->title;
+		/* near-duplicate proposals, before the title that gets cut */
+		strbuf_reset(&title);
+		(void)near_of(ns, b->id, &nn);
+		if (nn > 0)
+			strbuf_addf(&title, "[~%zu near] ", nn);
+		strbuf_addstr(&title, b->title);
+		cells[9] = title.buf;
 		dlt_table_add(&t, cells);
 	}
 	dlt_table_print(&t, fp, dlt_table_width(fileno(fp)));
 	dlt_table_release(&t);
 	strbuf_release(&fw);
+	strbuf_release(&title);
 }
 
 static void
-out_json(const struct dlt_store_bucket *b, FILE *fp)
+out_json(const struct dlt_store_bucket *b, const struct near_set *ns,
+    FILE *fp)
 {
-	struct strbuf	sb = STRBUF_INIT;
-	struct dlt_jw	jw;
-	size_t		i, j;
+	const struct near_one	*nb;
+	struct strbuf		 sb = STRBUF_INIT;
+	struct dlt_jw		 jw;
+	size_t			 i, j, nn;
 
 	dlt_jw_init(&jw, &sb, 0);
 	dlt_jw_object(&jw);
@@ -397,6 +430,16 @@ out_json(const struct dlt_store_bucket *b, FILE *fp)
 	    b->status == DLT_TRIAGE_DUPLICATE ? b->duplicate_of : NULL);
 	dlt_jw_kv_cstr(&jw, "url", b->url);
 	dlt_jw_kv_cstr(&jw, "title", b->title);
+	nb = near_of(ns, b->id, &nn);
+	dlt_jw_key(&jw, "near");
+	dlt_jw_array(&jw);
+	for (i = 0; i < nn; i++) {
+		dlt_jw_object(&jw);
+		dlt_jw_kv_cstr(&jw, "bucket", nb[i].id);
+		dlt_jw_kv_double(&jw, "score", nb[i].score, 2);
+		dlt_jw_end(&jw);
+	}
+	dlt_jw_end(&jw);
 	dlt_jw_end(&jw);
 	strbuf_addch(&sb, '\n');
 	fwrite(sb.buf, 1, sb.len, fp);
@@ -404,9 +447,12 @@ out_json(const struct dlt_store_bucket *b, FILE *fp)
 }
 
 static void
-out_csv(const struct dlt_store_bucket *b, FILE *fp)
+out_csv(const struct dlt_store_bucket *b, const struct near_set *ns,
+    FILE *fp)
 {
-	struct strbuf	sb = STRBUF_INIT, fw = STRBUF_INIT;
+	const struct near_one	*nb;
+	struct strbuf		 sb = STRBUF_INIT, fw = STRBUF_INIT;
+	size_t			 i, nn;
 
 	strbuf_addf(&sb, "%s,", b->id);
 	dlt_csv_field(&sb, b->cls);
@@ -426,6 +472,11 @@ out_csv(const struct dlt_store_bucket *b, FILE *fp)
 	dlt_csv_field(&sb, b->url);
 	strbuf_addch(&sb, ',');
 	dlt_csv_field(&sb, b->title);
+	strbuf_addch(&sb, ',');
+	nb = near_of(ns, b->id, &nn);
+	for (i = 0; i < nn; i++)
+		strbuf_addf(&sb, "%s%s:%.2f", i > 0 ? " " : "", nb[i].id,
+		    nb[i].score);
 	strbuf_addstr(&sb, "\r\n");
 	fwrite(sb.buf, 1, sb.len, fp);
 	strbuf_release(&sb);
@@ -433,9 +484,80 @@ out_csv(const struct dlt_store_bucket *b, FILE *fp)
 }
 
 static int
+compare_item_id(const void *key, const void *elt)
+{
+	return (strcmp(key, ((const struct dlt_near_item *)elt)->id));
+}
+
+static int
+near_load(struct dlt_ctx *ctx, struct near_set *ns)
+{
+	struct dlt_near_index	*ix;
+	struct dlt_near_match	*m = NULL;
+	struct near_one		*o;
+	size_t			 nm = 0, i, a, b, k;
+
+	memset(ns, 0, sizeof *ns);
+	if (dlt_store_near_items(ctx->store, &ns->items, &ns->nitems) != 0)
+		return (-1);
+	if (ns->nitems == 0)
+		return (0);
+	ns->v = xcalloc(ns->nitems, sizeof *ns->v);
+	ns->n = xcalloc(ns->nitems, sizeof *ns->n);
+	ns->alloc = xcalloc(ns->nitems, sizeof *ns->alloc);
+	ix = dlt_near_index_new(&ctx->rules, ns->items, ns->nitems);
+	dlt_near_find_all(ix, DLT_NEAR_THRESHOLD, &m, &nm);
+	/* best first: each side gets the other in that order */
+	for (i = 0; i < nm; i++)
+		for (k = 0; k < 2; k++) {
+			a = k == 0 ? m[i].a : m[i].b;
+			b = k == 0 ? m[i].b : m[i].a;
+			XGROW(ns->v[a], ns->n[a] + 1, ns->alloc[a]);
+			o = &ns->v[a][ns->n[a]++];
+			snprintf(o->id, sizeof o->id, "%s", ns->items[b].id);
+			o->score = m[i].score;
+		}
+	dlt_near_matches_free(m, nm);
+	dlt_near_index_free(ix);
+	return (0);
+}
+
+/* The proposals of bucket id, and how many. */
+static const struct near_one *
+near_of(const struct near_set *ns, const char *id, size_t *n)
+{
+	const struct dlt_near_item	*it;
+
+	*n = 0;
+	if (ns->nitems == 0 || (it = bsearch(id, ns->items, ns->nitems,
+	    sizeof *ns->items, compare_item_id)) == NULL)
+		return (NULL);
+	*n = ns->n[it - ns->items];
+	return (ns->v[it - ns->items]);
+}
+
+static void
+near_release(struct near_set *ns)
+{
+	size_t	i;
+
+	for (i = 0; i < ns->nitems; i++) {
+		dlt_near_item_release(&ns->items[i]);
+		if (ns->v != NULL)
+			free(ns->v[i]);
+	}
+	free(ns->items);
+	free(ns->v);
+	free(ns->n);
+	free(ns->alloc);
+	memset(ns, 0, sizeof *ns);
+}
+
+static int
 cmd_buckets_exec(struct dlt_ctx *ctx, int argc, char **argv)
 {
 	struct dlt_store_bucket_list	 l = DLT_STORE_BUCKET_LIST_INIT;
+	struct near_set			 ns;
 	struct filter			 f;
 	const char			*arg;
 	size_t				 i;
@@ -480,23 +602,28 @@ cmd_buckets_exec(struct dlt_ctx *ctx, int argc, char **argv)
 	}
 	if (dlt_store_buckets(ctx->store, &l) != 0)
 		return (DLT_EXIT_STORE);
+	if (near_load(ctx, &ns) != 0) {
+		dlt_store_bucket_list_release(&l);
+		return (DLT_EXIT_STORE);
+	}
 	dlt_store_buckets_sort(&l, (enum dlt_bucket_sort)sort);
 	if (format == DLT_FORMAT_TABLE)
-		out_table(&l, &f, stdout);
+		out_table(&l, &f, &ns, stdout);
 	else {
 		if (format == DLT_FORMAT_CSV)
 			fputs("bucket,class,kind,frameworks,count,first_seen,"
 			    "last_seen,priority,confidence,status,duplicate_of,"
-			    "url,title\r\n", stdout);
+			    "url,title,near\r\n", stdout);
 		for (i = 0; i < l.n; i++) {
 			if (!matches(&f, &l.v[i]))
 				continue;
 			if (format == DLT_FORMAT_JSON)
-				out_json(&l.v[i], stdout);
+				out_json(&l.v[i], &ns, stdout);
 			else
-				out_csv(&l.v[i], stdout);
+				out_csv(&l.v[i], &ns, stdout);
 		}
 	}
+	near_release(&ns);
 	dlt_store_bucket_list_release(&l);
 	return (DLT_EXIT_OK);
 }

@@ -134,7 +134,7 @@ for line in open(sys.argv[1]):
 		store &&
 		dltriage buckets --db s.db --format csv >out &&
 		head -n 1 out >header &&
-		printf "bucket,class,kind,frameworks,count,first_seen,last_seen,priority,confidence,status,duplicate_of,url,title\r\n" >expect &&
+		printf "bucket,class,kind,frameworks,count,first_seen,last_seen,priority,confidence,status,duplicate_of,url,title,near\r\n" >expect &&
 		test_cmp expect header &&
 		test $(($(wc -l <out) - 1)) -eq "$nbuckets" &&
 		grep "\"\"addmm_impl_cpu_\"\"" out &&
@@ -142,7 +142,7 @@ for line in open(sys.argv[1]):
 import csv, sys
 with open(sys.argv[1], newline=\"\") as f:
     rows = list(csv.reader(f))
-assert all(len(r) == 13 for r in rows), rows
+assert all(len(r) == 14 for r in rows), rows
 assert any(\"\\\"addmm_impl_cpu_\\\"\" in r[12] for r in rows)
 " out
 	'
@@ -636,6 +636,21 @@ test_expect_success 'a bucket the priority model abstained on is unknown, below 
 	dltriage buckets --db u.db --priority unknown --format json >out &&
 	test $(wc -l <out) -eq 1 &&
 	grep "\"priority\":\"unknown\"" out
+'
+
+test_expect_success 'near duplicates are proposed beside the exact ids' '
+	printf "Traceback (most recent call last):\n  File \"/venv/lib/python3.11/site-packages/torch/nn/modules/conv.py\", line 454, in _conv_forward\n    return F.conv2d(input, weight)\nRuntimeError: Given groups=1, weight of size [8, 3, 3, 3], expected input[1, 4, 8, 8] to have 3 channels, but got 4 channels instead\n" >n1.log &&
+	sed "s/got 4 channels/got 5 channels/; s/input\[1, 4, 8, 8\]/input[1, 5, 8, 8]/; s/weight of size/the weight of size/" n1.log >n2.log &&
+	printf "Segmentation fault (core dumped)\n" >n3.log &&
+	dltriage classify -q --db n.db n1.log n2.log n3.log &&
+	dltriage buckets --db n.db --format json >out &&
+	test $(wc -l <out) -eq 3 &&
+	test $(grep -c "\"near\":\[{\"bucket\":\"[0-9a-f]\{16\}\",\"score\":" out) -eq 2 &&
+	grep "SIGSEGV" out | grep "\"near\":\[\]" &&
+	dltriage buckets --db n.db >table &&
+	test $(grep -c "\[~1 near\] RuntimeError" table) -eq 2 &&
+	dltriage buckets --db n.db --format csv | tr -d "\r" |
+	    grep -c ",[0-9a-f]\{16\}:0\.[0-9][0-9]\$" | grep -x 2
 '
 
 test_done

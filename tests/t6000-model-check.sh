@@ -700,7 +700,7 @@ test_expect_success '"corpus" alone is a usage error that lists its verbs' '
 	test_must_fail --code=2 dltriage corpus 2>err &&
 	cat >expect <<-\EOF &&
 	dltriage: '\''corpus'\'' needs a verb
-	usage: dltriage corpus check [options]
+	usage: dltriage corpus check|eval|train [options]
 	EOF
 	test_cmp expect err &&
 	test_must_fail --code=2 dltriage corpus chek 2>err &&

@@ -10,11 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "classify.h"
 #include "command.h"
 #include "ctx.h"
-#include "datadir.h"
-#include "diag.h"
 #include "error.h"
 #include "exitcode.h"
 #include "json.h"
@@ -182,16 +179,13 @@ json_eval(struct dlt_jw *jw, const struct dlt_prio_eval *ev)
 static int
 cmd_corpus_eval_exec(struct dlt_ctx *ctx, int argc, char **argv)
 {
-	struct dlt_diags		 probs = DLT_DIAGS_INIT;
 	struct dlt_prio_examples	 ex;
 	struct dlt_prio_train_opts	 o = DLT_PRIO_TRAIN_DEFAULTS;
-	struct dlt_classify_opts	 copts;
-	struct dlt_classifier		*cl;
 	struct dlt_prio_eval		 ev[2];
 	struct strbuf			 sb = STRBUF_INIT, what = STRBUF_INIT;
 	struct dlt_jw			 jw;
 	const char			*arg, *data = NULL;
-	char				*dflt_data;
+	char				*used = NULL;
 	double				 fraction = 0.3;
 	int				 ch, rc = DLT_EXIT_OK, folds = 5, json = 0;
 	int				 do_time = 1, do_grouped = 1, nev = 0, i;
@@ -219,25 +213,12 @@ cmd_corpus_eval_exec(struct dlt_ctx *ctx, int argc, char **argv)
 			fraction = strtod(arg, NULL);
 			break;
 		}
-	dflt_data = xasprintf("%s/corpus/defects/defects.jsonl", dlt_datadir());
-	if (data == NULL)
-		data = dflt_data;
-	memset(&ex, 0, sizeof ex);
-	memset(&copts, 0, sizeof copts);
-	cl = dlt_classifier_new(&ctx->rules, &copts);
-	if (dlt_prio_examples_load(data, cl, &ex, &probs) != 0) {
-		dlt_diags_print(&probs, stderr);
-		dlt_error("the defect dataset '%s' has %zu problem%s",
-		    data, probs.n, probs.n == 1 ? "" : "s");
+	if (dlt_prio_dataset(&ctx->rules, data, 20, "an evaluation", &ex,
+	    &used) != 0) {
 		rc = DLT_EXIT_INPUT;
 		goto out;
 	}
-	if (ex.n < 20) {
-		dlt_error("'%s' holds %zu usable report%s; an evaluation needs "
-		    "at least 20", data, ex.n, ex.n == 1 ? "" : "s");
-		rc = DLT_EXIT_INPUT;
-		goto out;
-	}
+	data = used;
 	for (j = 0; j < ex.n; j++)
 		counts[ex.v[j].label]++;
 	if (do_time)
@@ -284,11 +265,9 @@ cmd_corpus_eval_exec(struct dlt_ctx *ctx, int argc, char **argv)
 		}
 	}
 out:
-	dlt_classifier_free(cl);
 	dlt_prio_examples_release(&ex);
-	dlt_diags_release(&probs);
 	strbuf_release(&sb);
 	strbuf_release(&what);
-	free(dflt_data);
+	free(used);
 	return (rc);
 }

@@ -11,11 +11,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "classify.h"
 #include "command.h"
 #include "ctx.h"
 #include "datadir.h"
-#include "diag.h"
 #include "error.h"
 #include "exitcode.h"
 #include "priority-train.h"
@@ -57,14 +55,11 @@ check_args(int argc, char **argv)
 static int
 cmd_corpus_train_exec(struct dlt_ctx *ctx, int argc, char **argv)
 {
-	struct dlt_diags		 probs = DLT_DIAGS_INIT;
 	struct dlt_prio_examples	 ex;
 	struct dlt_prio_train_opts	 o = DLT_PRIO_TRAIN_DEFAULTS;
-	struct dlt_classify_opts	 copts;
-	struct dlt_classifier		*cl;
 	struct dlt_prio_model		*m;
 	const char			*arg, *data = NULL, *output = NULL;
-	char				*dflt_data, *dflt_out, *tmp;
+	char				*dflt_out, *tmp, *used = NULL;
 	FILE				*fp;
 	int				 ch, rc = DLT_EXIT_OK, fd;
 	mode_t				 um;
@@ -82,30 +77,15 @@ cmd_corpus_train_exec(struct dlt_ctx *ctx, int argc, char **argv)
 			output = arg;
 			break;
 		}
-	dflt_data = xasprintf("%s/corpus/defects/defects.jsonl", dlt_datadir());
 	dflt_out = xasprintf("%s/rules/" DLT_PRIO_MODEL_FILE, dlt_datadir());
-	if (data == NULL)
-		data = dflt_data;
 	if (output == NULL)
 		output = dflt_out;
-
-	memset(&ex, 0, sizeof ex);
-	memset(&copts, 0, sizeof copts);
-	cl = dlt_classifier_new(&ctx->rules, &copts);
-	if (dlt_prio_examples_load(data, cl, &ex, &probs) != 0) {
-		dlt_diags_print(&probs, stderr);
-		dlt_error("the defect dataset '%s' has %zu problem%s; no model "
-		    "written", data, probs.n, probs.n == 1 ? "" : "s");
+	if (dlt_prio_dataset(&ctx->rules, data, 10, "a model", &ex,
+	    &used) != 0) {
 		rc = DLT_EXIT_INPUT;
 		goto out;
 	}
-	if (ex.n < 10) {
-		dlt_error("'%s' holds %zu usable report%s; a model needs at "
-		    "least 10", data, ex.n, ex.n == 1 ? "" : "s");
-		rc = DLT_EXIT_INPUT;
-		goto out;
-	}
-	m = dlt_prio_train(&ex, NULL, &o, data == dflt_data ?
+	m = dlt_prio_train(&ex, NULL, &o, data == NULL ?
 	    "corpus/defects/defects.jsonl" : data);
 
 	/* write next to the target and rename: a failed write loses nothing */
@@ -142,10 +122,8 @@ cmd_corpus_train_exec(struct dlt_ctx *ctx, int argc, char **argv)
 	}
 	dlt_prio_model_free(m);
 out:
-	dlt_classifier_free(cl);
 	dlt_prio_examples_release(&ex);
-	dlt_diags_release(&probs);
-	free(dflt_data);
+	free(used);
 	free(dflt_out);
 	return (rc);
 }

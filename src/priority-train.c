@@ -11,7 +11,9 @@
 
 #include "bucket.h"
 #include "classify.h"
+#include "datadir.h"
 #include "diag.h"
+#include "error.h"
 #include "failure.h"
 #include "hash.h"
 #include "priority-train.h"
@@ -270,6 +272,36 @@ dlt_prio_examples_load(const char *path, struct dlt_classifier *cl,
 	}
 	free(line);
 	fclose(fp);
+	return (rc);
+}
+
+int
+dlt_prio_dataset(const struct dlt_ruleset *rules, const char *path,
+    size_t min, const char *what, struct dlt_prio_examples *ex, char **used)
+{
+	struct dlt_diags		 probs = DLT_DIAGS_INIT;
+	struct dlt_classify_opts	 copts;
+	struct dlt_classifier		*cl;
+	int				 rc = 0;
+
+	memset(ex, 0, sizeof *ex);
+	memset(&copts, 0, sizeof copts);
+	*used = path != NULL ? xstrdup(path) :
+	    xasprintf("%s/corpus/defects/defects.jsonl", dlt_datadir());
+	cl = dlt_classifier_new(rules, &copts);
+	if (dlt_prio_examples_load(*used, cl, ex, &probs) != 0) {
+		dlt_diags_print(&probs, stderr);
+		dlt_error("the defect dataset '%s' has %zu problem%s%s", *used,
+		    probs.n, probs.n == 1 ? "" : "s", strcmp(what, "a model") ==
+		    0 ? "; no model written" : "");
+		rc = -1;
+	} else if (ex->n < min) {
+		dlt_error("'%s' holds %zu usable report%s; %s needs at least "
+		    "%zu", *used, ex->n, ex->n == 1 ? "" : "s", what, min);
+		rc = -1;
+	}
+	dlt_classifier_free(cl);
+	dlt_diags_release(&probs);
 	return (rc);
 }
 

@@ -58,6 +58,15 @@ struct dlt_prio_examples {
 int	dlt_prio_examples_load(const char *path, struct dlt_classifier *,
 	    struct dlt_prio_examples *, struct dlt_diags *);
 void	dlt_prio_examples_release(struct dlt_prio_examples *);
+/*
+ * What corpus train and corpus eval share: load path (NULL: the shipped
+ * dataset) with rules, print its problems, and refuse fewer than min
+ * usable reports (what names the use: "a model", "an evaluation").
+ * Returns 0, or -1 after saying why.  *used gets the path read.
+ */
+int	dlt_prio_dataset(const struct dlt_ruleset *, const char *path,
+	    size_t min, const char *what, struct dlt_prio_examples *,
+	    char **used);
 
 struct dlt_prio_train_opts {
 	double	l2;		/* penalty per weight */

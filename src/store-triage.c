@@ -425,8 +425,9 @@ cmp_count(const void *va, const void *vb)
 	return (cmp_worst(va, vb));
 }
 
+/* False positives last, then the newest sighting (first or last) first. */
 static int
-cmp_first(const void *va, const void *vb)
+cmp_seen(const void *va, const void *vb, int last)
 {
 	const struct dlt_store_bucket	*a = va, *b = vb;
 	int				 c;
@@ -435,24 +436,22 @@ cmp_first(const void *va, const void *vb)
 	    (b->status == DLT_TRIAGE_FALSE_POSITIVE);
 	if (c != 0)
 		return (c);
-	if ((c = strcmp(b->first_seen, a->first_seen)) != 0)
+	if ((c = strcmp(last ? b->last_seen : b->first_seen,
+	    last ? a->last_seen : a->first_seen)) != 0)
 		return (c);
 	return (cmp_worst(va, vb));
 }
 
 static int
+cmp_first(const void *va, const void *vb)
+{
+	return (cmp_seen(va, vb, 0));
+}
+
+static int
 cmp_last(const void *va, const void *vb)
 {
-	const struct dlt_store_bucket	*a = va, *b = vb;
-	int				 c;
-
-	c = (a->status == DLT_TRIAGE_FALSE_POSITIVE) -
-	    (b->status == DLT_TRIAGE_FALSE_POSITIVE);
-	if (c != 0)
-		return (c);
-	if ((c = strcmp(b->last_seen, a->last_seen)) != 0)
-		return (c);
-	return (cmp_worst(va, vb));
+	return (cmp_seen(va, vb, 1));
 }
 
 void

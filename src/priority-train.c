@@ -42,6 +42,8 @@ static const int severity[] = {
 	0, 4, 3, 5, 2, 1, 6, 7
 };
 
+static void	groups(struct dlt_prio_examples *);
+
 static int
 primary_cb(struct dlt_failure *f, void *arg)
 {
@@ -100,6 +102,7 @@ static void
 example_release(struct dlt_prio_example *e)
 {
 	dlt_prio_feats_release(&e->feats);
+	free(e->bucket);
 	free(e->url);
 	free(e->labels);
 	free(e->framework);
@@ -222,13 +225,12 @@ load_row(const char *path, int lineno, const char *line, size_t len,
 		e->hint = DLT_PRIO_UNSET;
 		e->hint_conf = -1;
 	}
+	/* the group keys; groups() joins the reports that share one */
 	api = scalar(root, "api");
-	if (api != NULL && *api != '\0')
-		e->group = xasprintf("api:%s:%s", fw, api);
-	else if (pr.rank >= 0)
-		e->group = xasprintf("bucket:%s", pr.bucket);
-	else
-		e->group = xasprintf("url:%s", url);
+	e->group = api != NULL && *api != '\0' ?
+	    xasprintf("api:%s:%s", fw, api) : xasprintf("url:%s", url);
+	if (pr.rank >= 0)
+		e->bucket = xasprintf("bucket:%s", pr.bucket);
 	ynode_free(root);
 	return (0);
 }
@@ -272,6 +274,7 @@ dlt_prio_examples_load(const char *path, struct dlt_classifier *cl,
 	}
 	free(line);
 	fclose(fp);
+	groups(ex);
 	return (rc);
 }
 
@@ -364,6 +367,61 @@ vocab_release(struct vocab *v)
 	free(v->key);
 	free(v->idx);
 	memset(v, 0, sizeof *v);
+}
+
+/* Union-find over the examples: the root of i, paths halved. */
+static size_t
+uf_find(size_t *up, size_t i)
+{
+	while (up[i] != i) {
+		up[i] = up[up[i]];
+		i = up[i];
+	}
+	return (i);
+}
+
+/*
+ * Groups for the grouped split: reports that share an api or a bucket,
+ * directly or through others, get one group (the name of its first
+ * report's), so that neither a duplicate nor the same api is ever on
+ * both sides.
+ */
+static void
+groups(struct dlt_prio_examples *ex)
+{
+	struct dlt_prio_example	*e;
+	struct vocab		 voc = { NULL, NULL, 0, 0 };
+	size_t			*up, i, f, a, b;
+	int			 added;
+
+	if (ex->n == 0)
+		return;
+	up = xcalloc(ex->n, sizeof *up);
+	for (i = 0; i < ex->n; i++)
+		up[i] = i;
+	/* one map for both kinds of key: "api:..."/"url:..." and "bucket:..." */
+	for (i = 0; i < ex->n; i++) {
+		e = &ex->v[i];
+		for (int pass = 0; pass < 2; pass++) {
+			if (pass == 1 && e->bucket == NULL)
+				continue;
+			f = vocab_get(&voc, pass == 0 ? e->group : e->bucket, i,
+			    &added);
+			a = uf_find(up, f);
+			b = uf_find(up, i);
+			if (a != b)
+				up[b < a ? a : b] = b < a ? b : a;
+		}
+	}
+	vocab_release(&voc);
+	/* the map borrowed the names: rename only now */
+	for (i = 0; i < ex->n; i++) {
+		if ((f = uf_find(up, i)) == i)
+			continue;
+		free(ex->v[i].group);
+		ex->v[i].group = xstrdup(ex->v[f].group);
+	}
+	free(up);
 }
 
 static int

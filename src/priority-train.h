@@ -36,7 +36,8 @@ struct dlt_prio_example {
 	char			*labels;	/* comma-separated */
 	char			*framework;
 	long			 number;	/* issue number: time order in a tracker */
-	char			*group;		/* never split: api, or bucket */
+	char			*group;		/* never split: shares an api or a bucket */
+	char			*bucket;	/* "bucket:ID" of its failure, or NULL */
 	int			 rule_prio;	/* the rule layer alone */
 	int			 security;	/* the deciding rule's flag */
 	int			 hint;		/* the deciding rule's priority, or UNSET */

@@ -722,14 +722,36 @@ gdb_continuation(struct dlt_incident *inc, const char *s, size_t n)
 	return (1);
 }
 
+/* Move frames [base, n) before frames [0, base), keeping each order. */
+static void
+rotate_frames(struct dlt_incident *inc, size_t base)
+{
+	struct dlt_pframe	*tmp;
+	size_t			 n = inc->nframes;
+
+	tmp = xcalloc(base, sizeof *tmp);
+	memcpy(tmp, inc->frames, base * sizeof *tmp);
+	memmove(inc->frames, inc->frames + base, (n - base) * sizeof *tmp);
+	memcpy(inc->frames + (n - base), tmp, base * sizeof *tmp);
+	free(tmp);
+}
+
 static void
 block_backtrace(struct pstate *ps, const struct dlt_line *start, int max)
 {
 	struct dlt_incident	*inc = ps->cur;
 	struct dlt_line		 l;
 	struct fired		 f;
-	int			 misses = 0, n = 0, had = 0;
+	size_t			 base = inc->nframes;
+	int			 misses = 0, n = 0, had = 0, stitch;
 
+	/*
+	 * A native backtrace after a Python exception (c10's "Exception
+	 * raised from", TF's stack dump) is where the exception came from:
+	 * its frames go before the Python traceback's, innermost first.
+	 */
+	stitch = inc->has_traceback && inc->exc_type != NULL && base > 0 &&
+	    !inc->frames_locked;
 	fire_line(ps->p, start->text, start->len, &f);
 	inc_add_line(ps->p, inc, start, &f);
 	try_frame(ps, start->text, start->len, NULL, NULL, NULL);
@@ -755,6 +777,8 @@ block_backtrace(struct pstate *ps, const struct dlt_line *start, int max)
 		if (++misses >= 2 || (!had && misses >= 1 && n > 3))
 			break;
 	}
+	if (stitch && inc->nframes > base)
+		rotate_frames(inc, base);
 	if (had)
 		inc->frames_locked = 1;
 }

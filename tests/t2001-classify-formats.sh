@@ -656,4 +656,27 @@ test_expect_success 'the summary ends with the worst unique defects, worst first
 	grep "^worst unique defects:" err
 '
 
+test_expect_success 'a native backtrace after a Python exception is stitched in front of its traceback' '
+	cat >mixed.log <<-\EOF &&
+	Traceback (most recent call last):
+	  File "/tmp/repro.py", line 9, in <module>
+	    y = torch.ops.aten.index_put_(x, [idx], v)
+	  File "/venv/lib/python3.11/site-packages/torch/_ops.py", line 1116, in __call__
+	    return self._op(*args, **(kwargs or {}))
+	RuntimeError: false INTERNAL ASSERT FAILED at "/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp":612, please report a bug to PyTorch.
+	Exception raised from index_put_with_sort_kernel at /pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:612 (most recent call first):
+	frame #0: c10::Error::Error(c10::SourceLocation, std::string) + 0x57 (0x7f in /venv/lib/python3.11/site-packages/torch/lib/libc10.so)
+	frame #1: c10::detail::torchInternalAssertFail(char const*, char const*, unsigned int, char const*, std::string const&) + 0x64 (0x7f in libc10.so)
+	frame #2: at::native::index_put_with_sort_kernel(at::Tensor&, bool, bool) + 0x1a (0x7f in libtorch_cpu.so)
+	frame #3: at::_ops::_index_put_impl_::call(at::Tensor&, bool, bool) + 0x1f (0x7f in libtorch_cpu.so)
+	frame #4: torch::jit::invokeOperatorFromPython(std::vector<std::shared_ptr<torch::jit::Operator>> const&, pybind11::args) + 0x4d (0x7f in libtorch_python.so)
+	EOF
+	dltriage classify --format json mixed.log >out &&
+	check get out frames | tr , "\n" >frames &&
+	cat frames &&
+	head -n 1 frames | grep "^at::native::index_put_with_sort_kernel" &&
+	grep "repro:<module>" frames &&
+	! grep -e "torch._ops" -e "c10::Error" -e invokeOperatorFromPython frames
+'
+
 test_done

@@ -177,21 +177,36 @@ print_summary(const struct dlt_run_summary *s, const struct dlt_run_config *c,
 		printf("budget reached: run the same command again to go on\n");
 }
 
-/* One row of the closing list of unique defects. */
+/*
+ * One row of the closing list of unique defects.  A triager's decision
+ * is shown; a bucket marked a duplicate is left out (its target holds
+ * the defect: dltriage buckets folds it there) and counted.
+ */
+struct defect_list {
+	long	n;
+	long	duplicates;
+};
+
 static int
 print_defect(const struct dlt_store_defect *d, void *arg)
 {
-	long	*n = arg;
+	struct defect_list	*l = arg;
 
-	if ((*n)++ == 0)
-		printf("\nunique defects, worst first:\n%-15s %-28s %-6s %5s  %-24s "
-		    "%s\n", "CLASS", "KIND", "PRIO", "COUNT", "FRAMEWORKS",
-		    "SIGNATURE");
-	printf("%-15s %-28.28s %-6s %5ld  %-24.24s %.100s\n", d->cls, d->kind,
-	    d->priority != NULL ? d->priority : "-", d->count,
+	if (d->decision != NULL && strcmp(d->decision, "duplicate") == 0) {
+		l->duplicates++;
+		return (0);
+	}
+	if (l->n++ == 0)
+		printf("\nunique defects, worst first:\n%-16s  %-15s %-28s %-7s "
+		    "%5s  %-24s %-14s %s\n", "BUCKET", "CLASS", "KIND", "PRIO",
+		    "COUNT", "FRAMEWORKS", "STATUS", "SIGNATURE");
+	printf("%-16.16s  %-15s %-28.28s %-7s %5ld  %-24.24s %-14s %.100s\n",
+	    d->bucket != NULL ? d->bucket : "-", d->cls,
+	    d->kind, d->priority != NULL ? d->priority : "-", d->count,
 	    d->frameworks != NULL ? d->frameworks : "-",
+	    d->decision != NULL ? d->decision : "new",
 	    d->signature != NULL ? d->signature : "");
-	return (*n >= 40);
+	return (l->n >= 40);
 }
 
 static int
@@ -293,14 +308,18 @@ cmd_run_exec(struct dlt_ctx *ctx, int argc, char **argv)
 		    sum.mutants == 1 ? "" : "s", cfg.ntargets,
 		    cfg.ntargets == 1 ? "" : "s");
 	else if ((!ctx->quiet || rc != 0) && (rc == 0 || sum.campaign_id > 0)) {
-		long	ndefects = 0;
+		struct defect_list	dl = { 0, 0 };
 
 		print_summary(&sum, &cfg, ctx->db_path);
 		if (sum.campaign_id > 0 && !sum.store_failed &&
 		    dlt_store_campaign_defects(ctx->store, sum.campaign_id,
-		    print_defect, &ndefects) != 0)
+		    print_defect, &dl) != 0)
 			sum.store_failed = 1;
-		if (ndefects == 0 && sum.campaign_id > 0)
+		if (dl.duplicates > 0)
+			printf("(%ld bucket%s marked duplicates of others, left "
+			    "out: see dltriage buckets)\n", dl.duplicates,
+			    dl.duplicates == 1 ? "" : "s");
+		if (dl.n == 0 && dl.duplicates == 0 && sum.campaign_id > 0)
 			printf("no failure found\n");
 	}
 	if (sum.store_failed)

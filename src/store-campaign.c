@@ -601,6 +601,7 @@ dlt_store_campaign_defects(struct dlt_store *st, int64_t campaign_id,
 		d.count = (long)sqlite3_column_int64(s, 4);
 		d.frameworks = (const char *)sqlite3_column_text(s, 5);
 		d.signature = (const char *)sqlite3_column_text(s, 6);
+		d.decision = (const char *)sqlite3_column_text(s, 7);
 		stop = fn(&d, arg);
 	}
 	store_stmt_clear(s);

@@ -217,12 +217,14 @@ struct dlt_store_defect {
 	long		 count;		/* failures of the campaign in it */
 	const char	*frameworks;	/* "pytorch,jax" */
 	const char	*signature;
+	const char	*decision;	/* the latest triage decision, or NULL */
 };
 /* Non-zero stops the listing. */
 typedef int (*dlt_store_defect_fn)(const struct dlt_store_defect *, void *);
 /*
  * The campaign's unique defects, worst first: real classes before false
- * positives, then by priority, then by count.
+ * positives (a bucket a triager marked false-positive counts as one),
+ * then by priority, then by count.
  */
 int	dlt_store_campaign_defects(struct dlt_store *, int64_t campaign_id,
 	    dlt_store_defect_fn, void *);

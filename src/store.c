@@ -517,12 +517,16 @@ static const char *const store_sql[S__COUNT] = {
 	    " GROUP BY b.class",
 	/* the unique defects of a campaign, worst first: real classes before
 	 * false positives, then by how often they happened */
+	/* the latest triage decision is respected: a false positive last */
 	[S_CAMPAIGN_DEFECTS] =
 	    "SELECT b.id, b.class, b.kind, b.priority, count(*),"
-	    " group_concat(DISTINCT f.framework), b.signature"
+	    " group_concat(DISTINCT f.framework), b.signature,"
+	    " (SELECT t.decision FROM triage t WHERE t.bucket = b.id"
+	    "  ORDER BY t.decided_at DESC, t.id DESC LIMIT 1) AS decision"
 	    " FROM failures f JOIN mutants mu ON mu.id = f.mutant_id"
 	    " JOIN buckets b ON b.id = f.bucket WHERE mu.campaign_id = ?1"
-	    " GROUP BY b.id ORDER BY b.class = 'false-positive',"
+	    " GROUP BY b.id ORDER BY (b.class = 'false-positive' OR"
+	    " decision IS 'false-positive'),"
 	    " CASE b.priority WHEN 'high' THEN 0 WHEN 'medium' THEN 1"
 	    " ELSE 2 END, count(*) DESC, b.id",
 	/* reproduce: an execution with its mutant, model and campaign */

@@ -104,4 +104,27 @@ test_expect_success 'killed with SIGKILL twice, the campaign resumes to the same
 	test_cmp want got
 '
 
+test_expect_success 'the closing list respects triage decisions' '
+	db="$TEST_TMP/generic.db" &&
+	n=$(count "$db" "select count(distinct f.bucket) from failures f join mutants m on m.id = f.mutant_id") &&
+	if [ "$n" -ge 2 ]; then
+		first=$(count "$db" "select f.bucket from failures f join buckets b on b.id = f.bucket where b.class != '\''false-positive'\'' limit 1") &&
+		other=$(count "$db" "select bucket from failures where bucket != '\''$first'\'' limit 1") &&
+		dltriage triage --db "$db" "$first" --status false-positive &&
+		dltriage triage --db "$db" "$other" --status duplicate --duplicate-of "$first" &&
+		dltriage run --models lenet5-mnist,textcnn --mode generic \
+		    --frameworks "$targets" -j 2 --db "$db" >out 2>err &&
+		sed -n "/^unique defects, worst first:/,\$p" out >list &&
+		grep "^$first .* false-positive " list &&
+		! grep "^$other " list &&
+		grep "marked duplicates of others, left out" out
+	elif [ "$n" -eq 1 ]; then
+		b=$(count "$db" "select bucket from failures limit 1") &&
+		dltriage triage --db "$db" "$b" --status false-positive &&
+		dltriage run --models lenet5-mnist,textcnn --mode generic \
+		    --frameworks "$targets" -j 2 --db "$db" >out 2>err &&
+		grep "^$b .* false-positive " out
+	fi
+'
+
 test_done

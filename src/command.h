@@ -129,6 +129,7 @@ int			 dlt_cmd_next_option(struct dlt_ctx *, const char **arg);
 extern const struct dlt_cmd dlt_cmd_corpus_check;
 extern const struct dlt_cmd dlt_cmd_corpus_eval;
 extern const struct dlt_cmd dlt_cmd_corpus_train;
+extern const struct dlt_cmd dlt_cmd_export;
 extern const struct dlt_cmd dlt_cmd_help;
 extern const struct dlt_cmd dlt_cmd_merge;
 extern const struct dlt_cmd dlt_cmd_mutate;

@@ -1,0 +1,242 @@
+/*
+ * cmd-export.c: "dltriage export", which writes what a store holds in
+ * the formats other tools read: JSON Lines or CSV of the failures or of
+ * the buckets.
+ *
+ * The output is made in memory and written in one piece: to stdout, or
+ * with -o to a temporary file beside FILE that is renamed over it, so a
+ * failure on the way leaves FILE as it was.
+ */
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "command.h"
+#include "ctx.h"
+#include "error.h"
+#include "exitcode.h"
+#include "export.h"
+#include "store-show.h"
+#include "strbuf.h"
+#include "xmalloc.h"
+
+static int	cmd_export_exec(struct dlt_ctx *, int, char **);
+static int	check_args(int, char **);
+static int	check_classes(const char *);
+static int	check_frameworks(const char *);
+static int	check_priorities(const char *);
+static int	write_file(const char *, const struct strbuf *);
+
+static const struct dlt_option export_options[] = {
+	{ "db", 0, "FILE", DLT_OPT_DB,
+	    "the store to read (or $DLTRIAGE_DB)", NULL, NULL },
+	{ "format", 0, "FORMAT", 'f', "the output format",
+	    dlt_export_format_names, NULL },
+	{ "what", 0, "WHAT", 'w',
+	    "json and csv: one row per failure (default) or per bucket",
+	    dlt_export_what_names, NULL },
+	{ "output", 'o', "FILE", 'o',
+	    "write to FILE (replaced whole, or left as it was) not stdout",
+	    NULL, NULL },
+	{ "class", 0, "CLASS,...", 'c', "only failures of these classes",
+	    NULL, check_classes },
+	{ "framework", 0, "NAME,...", 'F',
+	    "only failures of these frameworks", NULL, check_frameworks },
+	{ "priority", 0, "PRIORITY,...", 'p',
+	    "only failures of these priorities (high, medium, low, unknown)",
+	    NULL, check_priorities },
+	DLT_OPTION_END
+};
+
+const struct dlt_cmd dlt_cmd_export = {
+	"export",
+	"--format json|csv [--what failures|buckets]\n"
+	"       [-o FILE] [--class LIST] [--framework LIST] [--priority LIST]\n"
+	"       --db FILE",
+	"write a store's failures and defects as JSON Lines or CSV",
+	0, export_options, cmd_export_exec, check_args
+};
+
+static int
+check_args(int argc, char **argv)
+{
+	if (argc > 0)
+		return (dlt_error("export takes no operand ('%s')", argv[0]));
+	return (0);
+}
+
+static int
+check_classes(const char *arg)
+{
+	unsigned	bits = 0;
+
+	return (dlt_export_parse_classes(arg, &bits));
+}
+
+static int
+check_frameworks(const char *arg)
+{
+	unsigned	bits = 0;
+
+	return (dlt_export_parse_frameworks(arg, &bits));
+}
+
+static int
+check_priorities(const char *arg)
+{
+	unsigned	bits = 0;
+
+	return (dlt_export_parse_priorities(arg, &bits));
+}
+
+/*
+ * Write out to path through a temporary file beside it: 0, or -1 after
+ * a message (path is then as it was).
+ */
+static int
+write_file(const char *path, const struct strbuf *out)
+{
+	char	*tmp;
+	mode_t	 um;
+	size_t	 off = 0;
+	ssize_t	 n;
+	int	 fd, saved;
+
+	tmp = xasprintf("%s.tmpXXXXXX", path);
+	um = umask(0);
+	umask(um);
+	if ((fd = mkstemp(tmp)) == -1) {
+		dlt_error_errno("cannot write '%s'", path);
+		free(tmp);
+		return (-1);
+	}
+	if (fchmod(fd, 0666 & ~um) != 0)
+		goto fail;
+	while (off < out->len) {
+		if ((n = write(fd, out->buf + off, out->len - off)) < 0) {
+			if (errno == EINTR)
+				continue;
+			goto fail;
+		}
+		off += (size_t)n;
+	}
+	if (fsync(fd) != 0 && errno != EINVAL && errno != EROFS)
+		goto fail;
+	if (close(fd) != 0) {
+		fd = -1;
+		goto fail;
+	}
+	fd = -1;
+	if (rename(tmp, path) != 0)
+		goto fail;
+	free(tmp);
+	return (0);
+
+fail:
+	saved = errno;
+	if (fd != -1)
+		close(fd);
+	unlink(tmp);
+	free(tmp);
+	errno = saved;
+	return (dlt_error_errno("cannot write '%s'", path));
+}
+
+static int
+cmd_export_exec(struct dlt_ctx *ctx, int argc, char **argv)
+{
+	struct dlt_export	 ex;
+	struct strbuf		 out = STRBUF_INIT;
+	enum dlt_export_format	 format = DLT_EXPORT_JSON;
+	enum dlt_export_what	 what = DLT_EXPORT_FAILURES;
+	const char		*arg, *env, *output = NULL;
+	int			 id, rc, have_format = 0, have_what = 0;
+	int			 status = DLT_EXIT_OK;
+
+	(void)argc;
+	(void)argv;
+	memset(&ex, 0, sizeof ex);
+	while ((id = dlt_cmd_next_option(ctx, &arg)) != -1) {
+		switch (id) {
+		case 'f':
+			/* the dispatcher checked it against the names */
+			format = (enum dlt_export_format)dlt_name_index(
+			    dlt_export_format_names, arg);
+			have_format = 1;
+			break;
+		case 'w':
+			what = (enum dlt_export_what)dlt_name_index(
+			    dlt_export_what_names, arg);
+			have_what = 1;
+			break;
+		case 'o':
+			output = arg;
+			break;
+		case 'c':
+			(void)dlt_export_parse_classes(arg, &ex.filter.classes);
+			break;
+		case 'F':
+			(void)dlt_export_parse_frameworks(arg,
+			    &ex.filter.frameworks);
+			break;
+		case 'p':
+			(void)dlt_export_parse_priorities(arg,
+			    &ex.filter.priorities);
+			break;
+		}
+	}
+	if (!have_format) {
+		dlt_error("'export' needs a format (--format json or csv)");
+		dlt_cmd_usage(&dlt_cmd_export, stderr);
+		return (DLT_EXIT_USAGE);
+	}
+	if (have_what && format != DLT_EXPORT_JSON &&
+	    format != DLT_EXPORT_CSV) {
+		dlt_error("--what is for json and csv, not %s",
+		    dlt_export_format_names[format]);
+		return (DLT_EXIT_USAGE);
+	}
+	if (output != NULL && *output == '\0') {
+		dlt_error("empty output path");
+		return (DLT_EXIT_USAGE);
+	}
+	if (ctx->db_path == NULL && (env = getenv("DLTRIAGE_DB")) != NULL &&
+	    *env != '\0')
+		ctx->db_path = env;
+	if (ctx->db_path == NULL) {
+		dlt_error("'export' needs a store (--db FILE or DLTRIAGE_DB)");
+		dlt_cmd_usage(&dlt_cmd_export, stderr);
+		return (DLT_EXIT_USAGE);
+	}
+	dlt_error_set_context(NULL, ctx->db_path);
+	/* an existing store only: export never makes an empty one */
+	if (dlt_store_open_existing(ctx->db_path, &ctx->store) != 0)
+		return (DLT_EXIT_STORE);
+	ex.store_path = ctx->db_path;
+	if (dlt_export_load(&ex, ctx->store) != 0) {
+		dlt_export_release(&ex);
+		return (DLT_EXIT_STORE);
+	}
+	switch (format) {
+	case DLT_EXPORT_JSON:
+	case DLT_EXPORT_CSV:
+		rc = dlt_export_table(&ex, format, what, &out);
+		break;
+	default:
+		dlt_bug("export format %d", (int)format);
+	}
+	if (rc != 0)
+		status = DLT_EXIT_INTERNAL;
+	else if (output != NULL) {
+		if (write_file(output, &out) != 0)
+			status = DLT_EXIT_OUTPUT;
+	} else
+		fwrite(out.buf, 1, out.len, stdout);
+	strbuf_release(&out);
+	dlt_export_release(&ex);
+	return (status);
+}

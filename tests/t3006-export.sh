@@ -1,0 +1,203 @@
+#!/bin/sh
+# t3006: `dltriage export`: every format of a store made by classify
+# (and JUnit of one made by run, tests/unit/unit-store), each read back
+# by a parser of its own: JSON Lines and CSV by python3's json and csv,
+# JUnit XML by xml.etree, SARIF by a validator of the properties SARIF
+# 2.1.0 requires (below), HTML by html.parser and, when it is
+# installed, by headless Chromium, which runs the report's script.  The
+# filters and their refusals, -o, a missing store and a file that is no
+# store; a hostile log (markup, a script, control bytes) stays text in
+# every format.  Nothing may crash.
+. "$(dirname "$0")/test-lib.sh"
+
+logs="$TEST_SRCDIR/corpus/logs"
+db="$TEST_TMP/s.db"
+unit="$TEST_BUILDDIR/tests/unit/unit-store"
+
+if ! "$PYTHON3" -c 'import json, csv, xml.etree.ElementTree, html.parser' \
+    >/dev/null 2>&1; then
+	test_skip 'export' 'python3 not found'
+	test_done
+	exit 0
+fi
+
+# A traceback whose message is hostile: markup that would end the
+# table and start a script, quotes, and control bytes.
+hostile_log() {
+	printf 'Traceback (most recent call last):\n'
+	printf '  File "/home/ci/run.py", line 3, in <module>\n'
+	printf '    torch.ops.aten.bad(x)\n'
+	printf 'RuntimeError: bad: </table><script>alert(1)</script> "q" & \001\002\033[31m\177 end\n'
+}
+
+test_expect_success 'setup: classify the bundled logs and a hostile one' '
+	cp "$logs"/*.log "$TEST_TMP"/ &&
+	hostile_log >"$TEST_TMP/hostile.log" &&
+	(cd "$TEST_TMP" && dltriage classify -q --db s.db ./*.log >/dev/null) &&
+	test -s "$db" &&
+	(cd "$TEST_TMP" && dltriage classify --format json ./*.log) \
+	    >"$TEST_TMP/classify.json" &&
+	test -s "$TEST_TMP/classify.json"
+'
+
+test_expect_success 'json: one object per failure, the fields of classify and more' '
+	dltriage export --db "$db" --format json >out.json &&
+	"$PYTHON3" - "$TEST_TMP/classify.json" <<-\EOF
+	import json, sys
+	rows = [json.loads(l) for l in open("out.json")]
+	want = [json.loads(l) for l in open(sys.argv[1])]
+	assert len(rows) == len(want) > 0, (len(rows), len(want))
+	assert len({r["id"] for r in rows}) == len(rows)
+	for r in rows:
+	    for k in ("source", "line_start", "line_end", "class", "kind",
+	              "framework", "exception", "frames", "signature", "bucket",
+	              "rule", "evidence", "priority", "confidence", "security",
+	              "run"):
+	        assert k in r, (k, r)
+	    assert r["run"] is None
+	    assert r["priority"] in ("high", "medium", "low", "unknown"), r
+	# the same failures as classify found, bucket for bucket
+	assert sorted(r["bucket"] for r in rows) == \
+	    sorted(w["bucket"] for w in want)
+	EOF
+'
+
+test_expect_success 'json --what buckets: one object per unique defect' '
+	dltriage export --db "$db" --format json --what buckets >b.json &&
+	dltriage export --db "$db" --format json >f.json &&
+	"$PYTHON3" - <<-\EOF
+	import json
+	b = [json.loads(l) for l in open("b.json")]
+	f = [json.loads(l) for l in open("f.json")]
+	assert sorted(x["id"] for x in b) == sorted({x["bucket"] for x in f})
+	for x in b:
+	    n = sum(1 for y in f if y["bucket"] == x["id"])
+	    assert x["count"] == n, (x, n)
+	    assert x["first_seen"].endswith("Z"), x
+	EOF
+'
+
+test_expect_success 'csv: RFC 4180, the documented header, a row per failure' '
+	dltriage export --db "$db" --format csv >out.csv &&
+	dltriage export --db "$db" --format csv --what buckets >b.csv &&
+	dltriage export --db "$db" --format json >out.json &&
+	head -n 1 out.csv | od -c | grep -q "\\\\r  \\\\n" &&
+	"$PYTHON3" - <<-\EOF
+	import csv, json
+	rows = list(csv.reader(open("out.csv", newline="")))
+	assert rows[0] == ["id", "source", "line_start", "line_end", "class",
+	    "kind", "framework", "exception_type", "exception_message",
+	    "top_frame", "signature", "bucket", "rule", "priority",
+	    "confidence", "security", "model", "mutant", "operator",
+	    "execution_framework", "status"], rows[0]
+	f = [json.loads(l) for l in open("out.json")]
+	assert len(rows) - 1 == len(f), (len(rows), len(f))
+	for r, j in zip(rows[1:], f):
+	    assert len(r) == len(rows[0]), r
+	    assert int(r[0]) == j["id"] and r[11] == j["bucket"], (r, j)
+	    assert r[10] == j["signature"], (r, j)
+	b = list(csv.DictReader(open("b.csv", newline="")))
+	assert len(b) == len({x["bucket"] for x in f})
+	assert list(b[0].keys()) == ["id", "class", "kind", "framework",
+	    "priority", "count", "first_seen", "last_seen", "rule",
+	    "top_frame", "security", "signature"]
+	EOF
+'
+
+test_expect_success 'filters keep what they name; aliases; several together' '
+	dltriage export --db "$db" --format json --class crash,nan >c.json &&
+	dltriage export --db "$db" --format json --framework torch >t.json &&
+	dltriage export --db "$db" --format json --what buckets \
+	    --class crash --priority high,medium >cp.json &&
+	"$PYTHON3" - <<-\EOF
+	import json
+	c = [json.loads(l) for l in open("c.json")]
+	assert c and {x["class"] for x in c} <= {"crash", "nan"}, c
+	assert "nan" in {x["class"] for x in c}
+	t = [json.loads(l) for l in open("t.json")]
+	assert t and {x["framework"] for x in t} == {"pytorch"}, t
+	cp = [json.loads(l) for l in open("cp.json")]
+	assert cp and all(x["class"] == "crash" and
+	    x["priority"] in ("high", "medium") for x in cp), cp
+	EOF
+'
+
+test_expect_success 'a misspelt filter name: exit 2 with the nearest name' '
+	test_must_fail --code=2 dltriage export --db "$db" --format json \
+	    --class nan,crsh 2>err &&
+	grep "unknown class .crsh. (did you mean .crash.?)" err &&
+	test_must_fail --code=2 dltriage export --db "$db" --format json \
+	    --framework pytroch 2>err &&
+	grep "unknown framework .pytroch. (did you mean .pytorch.?)" err &&
+	test_must_fail --code=2 dltriage export --db "$db" --format json \
+	    --priority hihg 2>err &&
+	grep "unknown priority .hihg. (did you mean .high.?)" err &&
+	test_must_fail --code=2 dltriage export --db "$db" --format json \
+	    --class , 2>err &&
+	grep "no class named" err
+'
+
+test_expect_success 'usage errors: no format, a bad one, an operand, no store' '
+	test_must_fail --code=2 dltriage export --db "$db" 2>err &&
+	grep "needs a format" err &&
+	test_must_fail --code=2 dltriage export --db "$db" --format xml 2>err &&
+	grep "unknown format .xml." err &&
+	test_must_fail --code=2 dltriage export --db "$db" --format json x 2>err &&
+	grep "takes no operand" err &&
+	test_must_fail --code=2 dltriage export --format json 2>err &&
+	grep "needs a store" err
+'
+
+test_expect_success 'DLTRIAGE_DB names the store' '
+	DLTRIAGE_DB=$db dltriage export --format csv >a.csv &&
+	dltriage export --db "$db" --format csv >b.csv &&
+	test_cmp a.csv b.csv
+'
+
+test_expect_success 'a missing store is refused, not created; a file that is no store' '
+	test_must_fail --code=4 dltriage export --db nope.db --format json 2>err &&
+	grep "cannot open store .nope.db.: No such file or directory" err &&
+	test ! -e nope.db &&
+	echo "not a store" >x.db && cp x.db x.orig &&
+	test_must_fail --code=4 dltriage export --db x.db --format csv 2>err &&
+	grep "is not a dltriage store" err &&
+	test_cmp x.orig x.db
+'
+
+test_expect_success '-o writes the file whole; a failed export leaves it as it was' '
+	dltriage export --db "$db" --format csv -o out.csv >stdout &&
+	test_must_be_empty stdout &&
+	dltriage export --db "$db" --format csv >want.csv &&
+	test_cmp want.csv out.csv &&
+	test_must_fail --code=4 dltriage export --db nope.db --format json \
+	    -o out.csv &&
+	test_cmp want.csv out.csv &&
+	echo file >f &&
+	test_must_fail --code=6 dltriage export --db "$db" --format csv \
+	    -o f/out.csv 2>err &&
+	grep "cannot write .f/out.csv." err &&
+	! ls | grep tmp
+'
+
+test_expect_success 'a closed pipe is not a crash' '
+	dltriage export --db "$db" --format json | head -n 1 >one &&
+	test $(wc -l <one) -eq 1
+'
+
+test_expect_success 'hostile log text stays text in JSON Lines and CSV' '
+	dltriage export --db "$db" --format json >out.json &&
+	dltriage export --db "$db" --format csv >out.csv &&
+	"$PYTHON3" - <<-\EOF
+	import csv, json
+	rows = [json.loads(l) for l in open("out.json")]
+	h = [r for r in rows if r["source"].endswith("hostile.log")]
+	assert len(h) == 1, h
+	msg = h[0]["exception"]["message"]
+	assert "</table><script>alert(1)</script>" in msg, msg
+	c = [r for r in csv.DictReader(open("out.csv", newline=""))
+	     if r["source"].endswith("hostile.log")]
+	assert len(c) == 1 and "<script>" in c[0]["exception_message"], c
+	EOF
+'
+
+test_done

@@ -1,7 +1,7 @@
 /*
  * cmd-export.c: "dltriage export", which writes what a store holds in
  * the formats other tools read: JSON Lines or CSV of the failures or of
- * the buckets.
+ * the buckets, and JUnit XML for CI.
  *
  * The output is made in memory and written in one piece: to stdout, or
  * with -o to a temporary file beside FILE that is renamed over it, so a
@@ -54,10 +54,10 @@ static const struct dlt_option export_options[] = {
 
 const struct dlt_cmd dlt_cmd_export = {
 	"export",
-	"--format json|csv [--what failures|buckets]\n"
+	"--format json|csv|junit [--what failures|buckets]\n"
 	"       [-o FILE] [--class LIST] [--framework LIST] [--priority LIST]\n"
 	"       --db FILE",
-	"write a store's failures and defects as JSON Lines or CSV",
+	"write a store's failures and defects as JSON Lines, CSV or JUnit XML",
 	0, export_options, cmd_export_exec, check_args
 };
 
@@ -190,7 +190,7 @@ cmd_export_exec(struct dlt_ctx *ctx, int argc, char **argv)
 		}
 	}
 	if (!have_format) {
-		dlt_error("'export' needs a format (--format json or csv)");
+		dlt_error("'export' needs a format (--format json, csv or junit)");
 		dlt_cmd_usage(&dlt_cmd_export, stderr);
 		return (DLT_EXIT_USAGE);
 	}
@@ -225,6 +225,9 @@ cmd_export_exec(struct dlt_ctx *ctx, int argc, char **argv)
 	case DLT_EXPORT_JSON:
 	case DLT_EXPORT_CSV:
 		rc = dlt_export_table(&ex, format, what, &out);
+		break;
+	case DLT_EXPORT_JUNIT:
+		rc = dlt_export_junit(&ex, &out);
 		break;
 	default:
 		dlt_bug("export format %d", (int)format);

@@ -15,7 +15,7 @@
 #include "yaml-node.h"
 
 const char *const dlt_export_format_names[] = {
-	"json", "csv", NULL
+	"json", "csv", "junit", NULL
 };
 const char *const dlt_export_what_names[] = { "failures", "buckets", NULL };
 

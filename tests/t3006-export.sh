@@ -200,4 +200,132 @@ test_expect_success 'hostile log text stays text in JSON Lines and CSV' '
 	EOF
 '
 
+# check_junit FILE: well formed, and the counts on <testsuites> and each
+# <testsuite> are those of the test cases inside.
+cat >"$TEST_TMP/junit.py" <<'PYEOF'
+import sys, xml.etree.ElementTree as ET
+
+def check(path):
+    root = ET.parse(path).getroot()
+    assert root.tag == "testsuites", root.tag
+    total = {"tests": 0, "failures": 0, "errors": 0, "skipped": 0}
+    suites = root.findall("testsuite")
+    assert suites, "no testsuite"
+    for s in suites:
+        cases = s.findall("testcase")
+        n = {"tests": len(cases),
+             "failures": sum(1 for c in cases if c.find("failure") is not None),
+             "errors": sum(1 for c in cases if c.find("error") is not None),
+             "skipped": sum(1 for c in cases if c.find("skipped") is not None)}
+        for k, v in n.items():
+            assert int(s.get(k)) == v, (s.get("name"), k, s.get(k), v)
+            total[k] += v
+        for c in cases:
+            assert c.get("classname") and c.get("name"), c.attrib
+            verdicts = [e for e in c if e.tag in ("failure", "error", "skipped")]
+            assert len(verdicts) <= 1, c.attrib
+        float(s.get("time"))
+    for k, v in total.items():
+        assert int(root.get(k)) == v, (k, root.get(k), v)
+    return root
+
+if __name__ == "__main__":
+    check(sys.argv[1])
+PYEOF
+
+test_expect_success 'junit: well formed, a test case per file, counts that add up' '
+	dltriage export --db "$db" --format junit >j.xml &&
+	dltriage export --db "$db" --format json >f.json &&
+	PYTHONPATH=$TEST_TMP "$PYTHON3" - <<-\EOF
+	import json, junit
+	root = junit.check("j.xml")
+	cases = root.findall("testsuite/testcase")
+	f = [json.loads(l) for l in open("f.json")]
+	files = {}
+	for x in f:
+	    files.setdefault(x["source"].rsplit("/", 1)[-1], []).append(x["class"])
+	# every log classified is a test case, clean ones too
+	assert len(cases) == 22, len(cases)
+	by = {c.get("name"): c for c in cases}
+	assert by["clean.log"].find("*") is None
+	fp_only = [k for k, v in files.items() if set(v) == {"false-positive"}]
+	real = [k for k, v in files.items() if set(v) - {"false-positive"}]
+	assert fp_only and real
+	assert int(root.get("skipped")) == len(fp_only), (root.get("skipped"), fp_only)
+	assert int(root.get("failures")) == len(real)
+	for k in fp_only:
+	    s = by[k].find("skipped")
+	    assert s is not None and s.get("message").startswith("false positive: ")
+	for k in real:
+	    e = by[k].find("failure")
+	    assert e is not None and "/" in e.get("type"), k
+	    assert e.text and "lines" in e.text, e.text
+	EOF
+'
+
+test_expect_success 'junit --class crash: only crashes fail' '
+	dltriage export --db "$db" --format junit --class crash >j.xml &&
+	dltriage export --db "$db" --format json --class crash >c.json &&
+	PYTHONPATH=$TEST_TMP "$PYTHON3" - <<-\EOF
+	import json, junit
+	root = junit.check("j.xml")
+	c = {json.loads(l)["source"] for l in open("c.json")}
+	assert int(root.get("failures")) == len(c) > 0
+	assert int(root.get("skipped")) == 0
+	for e in root.iter("failure"):
+	    assert e.get("type").startswith("crash/"), e.attrib
+	EOF
+'
+
+test_expect_success 'junit: hostile log text is text, not markup' '
+	dltriage export --db "$db" --format junit >j.xml &&
+	PYTHONPATH=$TEST_TMP "$PYTHON3" - <<-\EOF
+	import junit
+	root = junit.check("j.xml")
+	c = [c for c in root.iter("testcase") if c.get("name") == "hostile.log"]
+	assert len(c) == 1
+	e = c[0].find("failure")
+	assert "</table><script>alert(1)</script>" in e.get("message"), e.attrib
+	assert "\u2401\u2402\u241b[31m\u2421" in e.text, repr(e.text)
+	assert root.find(".//script") is None and root.find(".//table") is None
+	EOF
+'
+
+if [ -x "$unit" ]; then
+	test_expect_success 'junit of a run: a test case per execution, oracles per mutant' '
+		"$unit" run "$TEST_TMP/r.db" 0 1 >/dev/null &&
+		dltriage export --db "$TEST_TMP/r.db" --format junit >j.xml &&
+		PYTHONPATH=$TEST_TMP "$PYTHON3" - <<-\EOF
+		import re, junit
+		root = junit.check("j.xml")
+		suites = root.findall("testsuite")
+		assert [s.get("name") for s in suites] == ["dltriage run"], suites
+		cases = suites[0].findall("testcase")
+		runs = [c for c in cases if c.get("name") != "oracles"]
+		assert len(runs) == 36, len(runs)
+		assert {c.get("name") for c in runs} == \
+		    {"pytorch", "tensorflow", "jax"}
+		for c in cases:
+		    assert re.fullmatch(r"model\d/mutant-\d+", c.get("classname")), c.attrib
+		assert any(c.get("name") == "oracles" for c in cases)
+		for k in ("failures", "errors", "skipped"):
+		    assert int(root.get(k)) > 0, (k, root.attrib)
+		for e in root.iter("error"):
+		    assert e.get("type") in ("harness", "illegal"), e.attrib
+		EOF
+	'
+	test_expect_success 'junit of a run --framework jax: its executions only' '
+		dltriage export --db "$TEST_TMP/r.db" --format junit --framework jax >j.xml &&
+		PYTHONPATH=$TEST_TMP "$PYTHON3" - <<-\EOF
+		import junit
+		root = junit.check("j.xml")
+		names = {c.get("name") for c in root.iter("testcase")}
+		assert names <= {"jax", "oracles"}, names
+		EOF
+	'
+else
+	test_skip 'junit of a run' 'tests/unit/unit-store is not built'
+	test_skip 'junit of a run --framework jax' 'tests/unit/unit-store is not built'
+fi
+
 test_done

@@ -1,7 +1,8 @@
 /*
  * cmd-export.c: "dltriage export", which writes what a store holds in
  * the formats other tools read: JSON Lines or CSV of the failures or of
- * the buckets, and JUnit XML for CI.
+ * the buckets, JUnit XML for CI and SARIF 2.1.0 for code-scanning
+ * dashboards.
  *
  * The output is made in memory and written in one piece: to stdout, or
  * with -o to a temporary file beside FILE that is renamed over it, so a
@@ -49,15 +50,16 @@ static const struct dlt_option export_options[] = {
 	{ "priority", 0, "PRIORITY,...", 'p',
 	    "only failures of these priorities (high, medium, low, unknown)",
 	    NULL, check_priorities },
+	DLT_OPTION_RULES,
 	DLT_OPTION_END
 };
 
 const struct dlt_cmd dlt_cmd_export = {
 	"export",
-	"--format json|csv|junit [--what failures|buckets]\n"
+	"--format json|csv|junit|sarif [--what failures|buckets]\n"
 	"       [-o FILE] [--class LIST] [--framework LIST] [--priority LIST]\n"
-	"       --db FILE",
-	"write a store's failures and defects as JSON Lines, CSV or JUnit XML",
+	"       [--rules DIR]... [--no-default-rules] --db FILE",
+	"write a store's failures and defects as JSON, CSV, JUnit or SARIF",
 	0, export_options, cmd_export_exec, check_args
 };
 
@@ -190,7 +192,7 @@ cmd_export_exec(struct dlt_ctx *ctx, int argc, char **argv)
 		}
 	}
 	if (!have_format) {
-		dlt_error("'export' needs a format (--format json, csv or junit)");
+		dlt_error("'export' needs a format (--format json, csv, junit or sarif)");
 		dlt_cmd_usage(&dlt_cmd_export, stderr);
 		return (DLT_EXIT_USAGE);
 	}
@@ -212,6 +214,12 @@ cmd_export_exec(struct dlt_ctx *ctx, int argc, char **argv)
 		dlt_cmd_usage(&dlt_cmd_export, stderr);
 		return (DLT_EXIT_USAGE);
 	}
+	/* SARIF names the rules: their descriptions come from the rule set */
+	if (format == DLT_EXPORT_SARIF) {
+		if (dlt_ctx_load_rules(ctx) != 0)
+			return (DLT_EXIT_RULES);
+		ex.rules = &ctx->rules;
+	}
 	dlt_error_set_context(NULL, ctx->db_path);
 	/* an existing store only: export never makes an empty one */
 	if (dlt_store_open_existing(ctx->db_path, &ctx->store) != 0)
@@ -228,6 +236,9 @@ cmd_export_exec(struct dlt_ctx *ctx, int argc, char **argv)
 		break;
 	case DLT_EXPORT_JUNIT:
 		rc = dlt_export_junit(&ex, &out);
+		break;
+	case DLT_EXPORT_SARIF:
+		rc = dlt_export_sarif(&ex, &out);
 		break;
 	default:
 		dlt_bug("export format %d", (int)format);

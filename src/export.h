@@ -137,5 +137,6 @@ size_t	dlt_export_json_strings(const char *, char **out, size_t max);
 int	dlt_export_table(const struct dlt_export *, enum dlt_export_format,
 	    enum dlt_export_what, struct strbuf *);
 int	dlt_export_junit(const struct dlt_export *, struct strbuf *);
+int	dlt_export_sarif(const struct dlt_export *, struct strbuf *);
 
 #endif

@@ -328,4 +328,156 @@ else
 	test_skip 'junit of a run --framework jax' 'tests/unit/unit-store is not built'
 fi
 
+# sarif.py FILE: the properties SARIF 2.1.0 requires of what export
+# writes (written from the specification's text, not its schema file):
+# version, $schema, runs[].tool.driver.name, unique rule ids, every
+# result's message.text, ruleId among the rules (and ruleIndex pointing
+# at it), level and kind from their enumerations and consistent, the
+# shape of locations, partialFingerprints as strings.  Prints the number
+# of results.
+cat >"$TEST_TMP/sarif.py" <<'PYEOF'
+import json, re, sys, urllib.parse
+
+LEVELS = {"none", "note", "warning", "error"}
+KINDS = {"notApplicable", "pass", "fail", "review", "open", "informational"}
+
+def is_str(v):
+    return isinstance(v, str) and v != ""
+
+def check_uri(u):
+    assert is_str(u) and not re.search(r"[\s\"<>\\^`{|}]", u), u
+    p = urllib.parse.urlsplit(u)
+    if p.scheme:
+        assert re.fullmatch(r"[a-zA-Z][a-zA-Z0-9+.-]*", p.scheme), u
+
+def check_region(r):
+    assert isinstance(r["startLine"], int) and r["startLine"] >= 1, r
+    if "endLine" in r:
+        assert isinstance(r["endLine"], int) and r["endLine"] >= r["startLine"], r
+
+def check_physical(p):
+    check_uri(p["artifactLocation"]["uri"])
+    if "region" in p:
+        check_region(p["region"])
+
+def check_location(loc):
+    assert isinstance(loc, dict), loc
+    assert "physicalLocation" in loc or "logicalLocations" in loc, loc
+    if "physicalLocation" in loc:
+        check_physical(loc["physicalLocation"])
+    for l in loc.get("logicalLocations", []):
+        assert is_str(l.get("name")) or is_str(l.get("fullyQualifiedName")), l
+        if "kind" in l:
+            assert is_str(l["kind"]), l
+
+def check(doc):
+    assert doc["version"] == "2.1.0", doc.get("version")
+    check_uri(doc["$schema"])
+    assert isinstance(doc["runs"], list) and doc["runs"], "runs"
+    n = 0
+    for run in doc["runs"]:
+        driver = run["tool"]["driver"]
+        assert is_str(driver["name"]), driver
+        if "informationUri" in driver:
+            check_uri(driver["informationUri"])
+        rules = driver.get("rules", [])
+        ids = [r["id"] for r in rules]
+        assert all(is_str(i) for i in ids) and len(ids) == len(set(ids)), ids
+        for r in rules:
+            if "shortDescription" in r:
+                assert is_str(r["shortDescription"]["text"]), r
+            lv = r.get("defaultConfiguration", {}).get("level", "warning")
+            assert lv in LEVELS, r
+        for res in run["results"]:
+            assert is_str(res["message"]["text"]), res
+            assert res["ruleId"] in ids, res["ruleId"]
+            if "ruleIndex" in res:
+                assert ids[res["ruleIndex"]] == res["ruleId"], res
+            kind = res.get("kind", "fail")
+            level = res.get("level", "warning" if kind == "fail" else "none")
+            assert kind in KINDS and level in LEVELS, res
+            if kind != "fail":
+                assert level == "none", res
+            assert isinstance(res["locations"], list) and res["locations"], res
+            for loc in res["locations"]:
+                check_location(loc)
+            for loc in res.get("relatedLocations", []):
+                check_location(loc)
+                assert isinstance(loc["id"], int) and loc["id"] >= 0, loc
+            fp = res["partialFingerprints"]
+            assert fp and all(is_str(k) and is_str(v) for k, v in fp.items()), fp
+            if "occurrenceCount" in res:
+                assert isinstance(res["occurrenceCount"], int) and \
+                    res["occurrenceCount"] >= 1, res
+            n += 1
+    return n
+
+if __name__ == "__main__":
+    print(check(json.load(open(sys.argv[1]))))
+PYEOF
+
+test_expect_success 'sarif: valid SARIF 2.1.0, a result per bucket, fingerprints the ids' '
+	dltriage export --db "$db" --format sarif >s.sarif &&
+	dltriage export --db "$db" --format json --what buckets >b.json &&
+	"$PYTHON3" "$TEST_TMP/sarif.py" s.sarif >n &&
+	test "$(cat n)" -eq "$(wc -l <b.json)" &&
+	"$PYTHON3" - <<-\EOF
+	import json
+	d = json.load(open("s.sarif"))
+	run = d["runs"][0]
+	b = {x["id"]: x for x in map(json.loads, open("b.json"))}
+	fps = [r["partialFingerprints"]["dltriageBucket/v1"] for r in run["results"]]
+	assert sorted(fps) == sorted(b), fps
+	rules = {r["id"]: r for r in run["tool"]["driver"]["rules"]}
+	# the descriptions of the rule set
+	assert rules["asan-memory-error"]["shortDescription"]["text"].startswith("ASan")
+	for r in run["results"]:
+	    x = b[r["partialFingerprints"]["dltriageBucket/v1"]]
+	    assert r["message"]["text"] == x["signature"]
+	    assert r["ruleId"] == x["rule"]
+	    if x["class"] == "false-positive":
+	        assert r["kind"] == "pass" and r["level"] == "none"
+	    elif x["priority"] == "high":
+	        assert r["level"] == "error", r
+	# the ASan report names the file and line of its top frame
+	asan = [r for r in run["results"] if r["ruleId"] == "asan-memory-error"][0]
+	pl = asan["locations"][0]["physicalLocation"]
+	assert pl["artifactLocation"]["uri"].endswith("TensorAdvancedIndexing.cpp"), pl
+	assert pl["region"]["startLine"] == 1412, pl
+	assert asan["locations"][0]["logicalLocations"][0]["name"] == \
+	    "at::native::index_select_out_cpu_"
+	EOF
+'
+
+test_expect_success 'sarif without the rule set: the rules are still named' '
+	dltriage export --db "$db" --format sarif --no-default-rules >s.sarif &&
+	"$PYTHON3" "$TEST_TMP/sarif.py" s.sarif >n &&
+	test "$(cat n)" -gt 0 &&
+	grep "not in the rule set loaded" s.sarif
+'
+
+test_expect_success 'sarif --class: only those defects' '
+	dltriage export --db "$db" --format sarif --class crash >s.sarif &&
+	"$PYTHON3" "$TEST_TMP/sarif.py" s.sarif >n &&
+	dltriage export --db "$db" --format json --what buckets --class crash >b.json &&
+	test "$(cat n)" -eq "$(wc -l <b.json)"
+'
+
+if [ -x "$unit" ]; then
+	test_expect_success 'sarif of a run: rules for failures no rule decided' '
+		dltriage export --db "$TEST_TMP/r.db" --format sarif >s.sarif &&
+		"$PYTHON3" "$TEST_TMP/sarif.py" s.sarif >n &&
+		test "$(cat n)" -gt 0 &&
+		grep "\"class:crash\"" s.sarif
+	'
+else
+	test_skip 'sarif of a run' 'tests/unit/unit-store is not built'
+fi
+
+test_expect_success 'sarif: hostile log text is a string' '
+	dltriage export --db "$db" --format sarif >s.sarif &&
+	"$PYTHON3" "$TEST_TMP/sarif.py" s.sarif >n &&
+	grep -c "alert(1)" s.sarif
+'
+
 test_done

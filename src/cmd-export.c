@@ -1,8 +1,8 @@
 /*
  * cmd-export.c: "dltriage export", which writes what a store holds in
  * the formats other tools read: JSON Lines or CSV of the failures or of
- * the buckets, JUnit XML for CI and SARIF 2.1.0 for code-scanning
- * dashboards.
+ * the buckets, JUnit XML for CI, SARIF 2.1.0 for code-scanning
+ * dashboards, and a self-contained HTML report for people.
  *
  * The output is made in memory and written in one piece: to stdout, or
  * with -o to a temporary file beside FILE that is renamed over it, so a
@@ -56,10 +56,10 @@ static const struct dlt_option export_options[] = {
 
 const struct dlt_cmd dlt_cmd_export = {
 	"export",
-	"--format json|csv|junit|sarif [--what failures|buckets]\n"
+	"--format json|csv|junit|sarif|html [--what failures|buckets]\n"
 	"       [-o FILE] [--class LIST] [--framework LIST] [--priority LIST]\n"
 	"       [--rules DIR]... [--no-default-rules] --db FILE",
-	"write a store's failures and defects as JSON, CSV, JUnit or SARIF",
+	"write a store's failures and defects as JSON, CSV, JUnit, SARIF or HTML",
 	0, export_options, cmd_export_exec, check_args
 };
 
@@ -192,7 +192,8 @@ cmd_export_exec(struct dlt_ctx *ctx, int argc, char **argv)
 		}
 	}
 	if (!have_format) {
-		dlt_error("'export' needs a format (--format json, csv, junit or sarif)");
+		dlt_error("'export' needs a format (--format json, csv, junit, "
+		    "sarif or html)");
 		dlt_cmd_usage(&dlt_cmd_export, stderr);
 		return (DLT_EXIT_USAGE);
 	}
@@ -241,7 +242,8 @@ cmd_export_exec(struct dlt_ctx *ctx, int argc, char **argv)
 		rc = dlt_export_sarif(&ex, &out);
 		break;
 	default:
-		dlt_bug("export format %d", (int)format);
+		rc = dlt_export_html(&ex, &out);
+		break;
 	}
 	if (rc != 0)
 		status = DLT_EXIT_INTERNAL;

@@ -15,7 +15,7 @@
 #include "yaml-node.h"
 
 const char *const dlt_export_format_names[] = {
-	"json", "csv", "junit", "sarif", NULL
+	"json", "csv", "junit", "sarif", "html", NULL
 };
 const char *const dlt_export_what_names[] = { "failures", "buckets", NULL };
 

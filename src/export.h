@@ -138,5 +138,6 @@ int	dlt_export_table(const struct dlt_export *, enum dlt_export_format,
 	    enum dlt_export_what, struct strbuf *);
 int	dlt_export_junit(const struct dlt_export *, struct strbuf *);
 int	dlt_export_sarif(const struct dlt_export *, struct strbuf *);
+int	dlt_export_html(const struct dlt_export *, struct strbuf *);
 
 #endif

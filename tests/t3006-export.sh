@@ -202,7 +202,7 @@ test_expect_success 'hostile log text stays text in JSON Lines and CSV' '
 
 # check_junit FILE: well formed, and the counts on <testsuites> and each
 # <testsuite> are those of the test cases inside.
-cat >"$TEST_TMP/junit.py" <<'PYEOF'
+cat >"$TEST_TMP/junit_check.py" <<'PYEOF'
 import sys, xml.etree.ElementTree as ET
 
 def check(path):
@@ -237,7 +237,7 @@ test_expect_success 'junit: well formed, a test case per file, counts that add u
 	dltriage export --db "$db" --format junit >j.xml &&
 	dltriage export --db "$db" --format json >f.json &&
 	PYTHONPATH=$TEST_TMP "$PYTHON3" - <<-\EOF
-	import json, junit
+	import json, junit_check as junit
 	root = junit.check("j.xml")
 	cases = root.findall("testsuite/testcase")
 	f = [json.loads(l) for l in open("f.json")]
@@ -267,7 +267,7 @@ test_expect_success 'junit --class crash: only crashes fail' '
 	dltriage export --db "$db" --format junit --class crash >j.xml &&
 	dltriage export --db "$db" --format json --class crash >c.json &&
 	PYTHONPATH=$TEST_TMP "$PYTHON3" - <<-\EOF
-	import json, junit
+	import json, junit_check as junit
 	root = junit.check("j.xml")
 	c = {json.loads(l)["source"] for l in open("c.json")}
 	assert int(root.get("failures")) == len(c) > 0
@@ -280,7 +280,7 @@ test_expect_success 'junit --class crash: only crashes fail' '
 test_expect_success 'junit: hostile log text is text, not markup' '
 	dltriage export --db "$db" --format junit >j.xml &&
 	PYTHONPATH=$TEST_TMP "$PYTHON3" - <<-\EOF
-	import junit
+	import junit_check as junit
 	root = junit.check("j.xml")
 	c = [c for c in root.iter("testcase") if c.get("name") == "hostile.log"]
 	assert len(c) == 1
@@ -296,7 +296,7 @@ if [ -x "$unit" ]; then
 		"$unit" run "$TEST_TMP/r.db" 0 1 >/dev/null &&
 		dltriage export --db "$TEST_TMP/r.db" --format junit >j.xml &&
 		PYTHONPATH=$TEST_TMP "$PYTHON3" - <<-\EOF
-		import re, junit
+		import re, junit_check as junit
 		root = junit.check("j.xml")
 		suites = root.findall("testsuite")
 		assert [s.get("name") for s in suites] == ["dltriage run"], suites
@@ -317,7 +317,7 @@ if [ -x "$unit" ]; then
 	test_expect_success 'junit of a run --framework jax: its executions only' '
 		dltriage export --db "$TEST_TMP/r.db" --format junit --framework jax >j.xml &&
 		PYTHONPATH=$TEST_TMP "$PYTHON3" - <<-\EOF
-		import junit
+		import junit_check as junit
 		root = junit.check("j.xml")
 		names = {c.get("name") for c in root.iter("testcase")}
 		assert names <= {"jax", "oracles"}, names
@@ -328,14 +328,14 @@ else
 	test_skip 'junit of a run --framework jax' 'tests/unit/unit-store is not built'
 fi
 
-# sarif.py FILE: the properties SARIF 2.1.0 requires of what export
+# sarif_check.py FILE: the properties SARIF 2.1.0 requires of what export
 # writes (written from the specification's text, not its schema file):
 # version, $schema, runs[].tool.driver.name, unique rule ids, every
 # result's message.text, ruleId among the rules (and ruleIndex pointing
 # at it), level and kind from their enumerations and consistent, the
 # shape of locations, partialFingerprints as strings.  Prints the number
 # of results.
-cat >"$TEST_TMP/sarif.py" <<'PYEOF'
+cat >"$TEST_TMP/sarif_check.py" <<'PYEOF'
 import json, re, sys, urllib.parse
 
 LEVELS = {"none", "note", "warning", "error"}
@@ -419,7 +419,7 @@ PYEOF
 test_expect_success 'sarif: valid SARIF 2.1.0, a result per bucket, fingerprints the ids' '
 	dltriage export --db "$db" --format sarif >s.sarif &&
 	dltriage export --db "$db" --format json --what buckets >b.json &&
-	"$PYTHON3" "$TEST_TMP/sarif.py" s.sarif >n &&
+	"$PYTHON3" "$TEST_TMP/sarif_check.py" s.sarif >n &&
 	test "$(cat n)" -eq "$(wc -l <b.json)" &&
 	"$PYTHON3" - <<-\EOF
 	import json
@@ -451,14 +451,14 @@ test_expect_success 'sarif: valid SARIF 2.1.0, a result per bucket, fingerprints
 
 test_expect_success 'sarif without the rule set: the rules are still named' '
 	dltriage export --db "$db" --format sarif --no-default-rules >s.sarif &&
-	"$PYTHON3" "$TEST_TMP/sarif.py" s.sarif >n &&
+	"$PYTHON3" "$TEST_TMP/sarif_check.py" s.sarif >n &&
 	test "$(cat n)" -gt 0 &&
 	grep "not in the rule set loaded" s.sarif
 '
 
 test_expect_success 'sarif --class: only those defects' '
 	dltriage export --db "$db" --format sarif --class crash >s.sarif &&
-	"$PYTHON3" "$TEST_TMP/sarif.py" s.sarif >n &&
+	"$PYTHON3" "$TEST_TMP/sarif_check.py" s.sarif >n &&
 	dltriage export --db "$db" --format json --what buckets --class crash >b.json &&
 	test "$(cat n)" -eq "$(wc -l <b.json)"
 '
@@ -466,7 +466,7 @@ test_expect_success 'sarif --class: only those defects' '
 if [ -x "$unit" ]; then
 	test_expect_success 'sarif of a run: rules for failures no rule decided' '
 		dltriage export --db "$TEST_TMP/r.db" --format sarif >s.sarif &&
-		"$PYTHON3" "$TEST_TMP/sarif.py" s.sarif >n &&
+		"$PYTHON3" "$TEST_TMP/sarif_check.py" s.sarif >n &&
 		test "$(cat n)" -gt 0 &&
 		grep "\"class:crash\"" s.sarif
 	'
@@ -476,8 +476,152 @@ fi
 
 test_expect_success 'sarif: hostile log text is a string' '
 	dltriage export --db "$db" --format sarif >s.sarif &&
-	"$PYTHON3" "$TEST_TMP/sarif.py" s.sarif >n &&
+	"$PYTHON3" "$TEST_TMP/sarif_check.py" s.sarif >n &&
 	grep -c "alert(1)" s.sarif
 '
+
+# report_check.py FILE [sorted-by-count]: parse the report with html.parser and
+# check it: elements closed in order, one row of the defects table per
+# bucket, each linking to a section of its own, the pictures, no
+# external asset, one script; with a second argument, what the browser's
+# script did (the table sortable, sorted by failures, most first).
+# Prints the number of rows.
+cat >"$TEST_TMP/report_check.py" <<'PYEOF'
+import html.parser, re, sys
+
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link",
+        "meta", "source", "track", "wbr"}
+
+class Report(html.parser.HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.stack, self.rows, self.ids, self.links = [], [], set(), []
+        self.tags, self.text, self.attrs = {}, [], []
+        self.row = None
+        self.table = None
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        self.tags[tag] = self.tags.get(tag, 0) + 1
+        self.attrs.append((tag, a))
+        if "id" in a:
+            assert a["id"] not in self.ids, "duplicate id " + a["id"]
+            self.ids.add(a["id"])
+        if tag == "table" and a.get("id") == "defects-table":
+            self.table = a
+        if tag == "tr" and "tbody" in self.stack and "data-bucket" in a:
+            self.row = {"bucket": a["data-bucket"], "cells": []}
+            self.rows.append(self.row)
+        if tag == "td" and self.row is not None:
+            self.row["cells"].append(a)
+        if tag == "a" and self.row is not None:
+            self.links.append(a.get("href"))
+        if tag not in VOID:
+            self.stack.append(tag)
+    def handle_startendtag(self, tag, attrs):
+        self.handle_starttag(tag, attrs)
+        if tag not in VOID:
+            self.stack.pop()
+    def handle_endtag(self, tag):
+        assert self.stack and self.stack[-1] == tag, (tag, self.stack[-6:])
+        self.stack.pop()
+        if tag == "tr":
+            self.row = None
+    def handle_data(self, data):
+        self.text.append(data)
+
+r = Report()
+r.feed(open(sys.argv[1], encoding="utf-8").read())
+r.close()
+assert not r.stack, r.stack
+assert r.table is not None, "no defects table"
+text = "".join(r.text)
+assert r.tags.get("svg", 0) >= 3, r.tags
+for t in ("polyline", "rect", "circle", "text") if r.rows else ("text",):
+    assert r.tags.get(t, 0) > 0, t
+assert r.tags.get("script") == 1 and r.tags.get("style") == 1, r.tags
+assert "link" not in r.tags and "img" not in r.tags and "iframe" not in r.tags
+for tag, a in r.attrs:
+    for k in ("src", "href", "action", "data"):
+        v = a.get(k) or ""
+        assert not re.match(r"\s*(https?:)?//", v, re.I), (tag, k, v)
+    assert tag != "script" or "src" not in a, a
+for row, href in zip(r.rows, r.links):
+    assert href == "#" + row["bucket"], (href, row)
+    assert row["bucket"] in r.ids, row
+assert len(r.links) == len(r.rows)
+if len(sys.argv) > 2:
+    assert r.table.get("data-sortable") == "yes", r.table
+    counts = [int(row["cells"][4]["data-sort"]) for row in r.rows]
+    assert counts == sorted(counts, reverse=True), counts
+    heads = [a for t, a in r.attrs if t == "th" and a.get("data-key") == "count"]
+    assert heads[0].get("aria-sort") == "descending", heads
+print(len(r.rows))
+PYEOF
+
+test_expect_success 'html: one self-contained document, a row and a page per bucket' '
+	dltriage export --db "$db" --format html -o r.html &&
+	dltriage export --db "$db" --format json --what buckets >b.json &&
+	head -n 1 r.html | grep -x "<!DOCTYPE html>" &&
+	"$PYTHON3" "$TEST_TMP/report_check.py" r.html >n &&
+	test "$(cat n)" -eq "$(wc -l <b.json)" &&
+	grep "id=\"discovery\"" r.html &&
+	grep "id=\"per-class\"" r.html &&
+	grep "id=\"per-framework\"" r.html
+'
+
+test_expect_success 'html --framework: the table, the pictures and the counts follow' '
+	dltriage export --db "$db" --format html --framework jax >r.html &&
+	dltriage export --db "$db" --format json --what buckets --framework jax >b.json &&
+	"$PYTHON3" "$TEST_TMP/report_check.py" r.html >n &&
+	test "$(cat n)" -eq "$(wc -l <b.json)" &&
+	grep "Failures per framework (3 in all)" r.html
+'
+
+test_expect_success 'html: hostile log text is text; the only script is ours' '
+	dltriage export --db "$db" --format html >r.html &&
+	"$PYTHON3" "$TEST_TMP/report_check.py" r.html >n &&
+	grep "&lt;/table&gt;&lt;script&gt;alert(1)&lt;/script&gt;" r.html &&
+	test $(grep -c "<script" r.html) -eq 1 &&
+	! grep "$(printf "\001")" r.html
+'
+
+if [ -x "$unit" ]; then
+	test_expect_success 'html of a run' '
+		dltriage export --db "$TEST_TMP/r.db" --format html >r.html &&
+		"$PYTHON3" "$TEST_TMP/report_check.py" r.html >n &&
+		test "$(cat n)" -gt 0 &&
+		grep "executions" r.html
+	'
+else
+	test_skip 'html of a run' 'tests/unit/unit-store is not built'
+fi
+
+test_expect_success 'html of an empty store' '
+	: >empty.log &&
+	dltriage classify -q --db e.db empty.log >/dev/null &&
+	dltriage export --db e.db --format html >r.html &&
+	"$PYTHON3" "$TEST_TMP/report_check.py" r.html >n &&
+	test "$(cat n)" -eq 0 &&
+	dltriage export --db e.db --format sarif >s.sarif &&
+	"$PYTHON3" "$TEST_TMP/sarif_check.py" s.sarif >n &&
+	test "$(cat n)" -eq 0
+'
+
+# A real browser: headless Chromium loads the report, runs its script
+# (sorting by ?sort=-count) and gives back the DOM it rendered.
+if command -v chromium >/dev/null 2>&1; then
+	test_expect_success 'chromium renders the table, sorted by its script' '
+		dltriage export --db "$db" --format html -o r.html &&
+		dltriage export --db "$db" --format json --what buckets >b.json &&
+		HOME=$PWD timeout 120 chromium --headless --no-sandbox \
+		    --disable-gpu --user-data-dir="$PWD/profile" \
+		    --dump-dom "file://$PWD/r.html?sort=-count" >dom.html \
+		    2>chromium.err &&
+		"$PYTHON3" "$TEST_TMP/report_check.py" dom.html sorted >n &&
+		test "$(cat n)" -eq "$(wc -l <b.json)"
+	'
+else
+	test_skip 'chromium renders the table' 'chromium is not installed'
+fi
 
 test_done

@@ -186,16 +186,17 @@ place_in_frame(const char *frame, struct place *pl)
 static void
 place_in_excerpt(const char *excerpt, const char *frame, struct place *pl)
 {
-	const char	*line, *end, *func, *q, *f;
-	char		*want;
+	const char	*line, *end, *func, *path, *q;
+	char		*want, *after;
 	long		 n;
-	size_t		 len;
+	size_t		 len, wlen;
 
 	if (excerpt == NULL)
 		return;
 	func = strrchr(frame, ':');
 	func = func != NULL && func[1] != '\0' ? func + 1 : frame;
 	want = xasprintf(", in %s", func);
+	wlen = strlen(want);
 	for (line = excerpt; *line != '\0'; line = *end != '\0' ? end + 1 :
 	    end) {
 		end = strchr(line, '\n');
@@ -203,16 +204,19 @@ place_in_excerpt(const char *excerpt, const char *frame, struct place *pl)
 			end = line + strlen(line);
 		len = (size_t)(end - line);
 		/* File "P", line N, in F */
-		if ((f = memmem(line, len, "File \"", 6)) != NULL &&
-		    (q = memchr(f + 6, '"', (size_t)(end - f - 6))) != NULL &&
-		    (size_t)(end - q) > 8 && strncmp(q, "\", line ", 8) == 0) {
-			n = strtol(q + 8, (char **)&f, 10);
-			if (n > 0 && (size_t)(end - f) == strlen(want) &&
-			    strncmp(f, want, strlen(want)) == 0) {
+		if ((path = memmem(line, len, "File \"", 6)) != NULL) {
+			path += 6;
+			if ((q = memchr(path, '"', (size_t)(end - path))) == NULL ||
+			    (size_t)(end - q) <= 8 ||
+			    strncmp(q, "\", line ", 8) != 0 ||
+			    q[8] < '0' || q[8] > '9')
+				continue;
+			n = strtol(q + 8, &after, 10);
+			if (n > 0 && after <= end &&
+			    (size_t)(end - after) == wlen &&
+			    strncmp(after, want, wlen) == 0) {
 				free(pl->path);
-				pl->path = xstrndup(memchr(line, '"', len) + 1,
-				    (size_t)(q - (const char *)memchr(line, '"',
-				    len) - 1));
+				pl->path = xstrndup(path, (size_t)(q - path));
 				pl->line = n;
 			}
 			continue;

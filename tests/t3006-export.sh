@@ -624,4 +624,47 @@ else
 	test_skip 'chromium renders the table' 'chromium is not installed'
 fi
 
+if command -v sqlite3 >/dev/null 2>&1; then
+	test_expect_success 'damaged rows do not crash any format' '
+		cp "$db" bad.db &&
+		sqlite3 bad.db "UPDATE failures SET frames = \"[not json\",
+		    evidence = \"{}\", excerpt = NULL WHERE id = 1;
+		    UPDATE failures SET line_start = 9223372036854775807,
+		    line_end = -5, evidence = \"[1e99, -1, 3]\",
+		    frames = \"[\"\"x.py:99999999999999999999\"\"]\" WHERE id = 2;
+		    UPDATE failures SET excerpt = \"File \"\"a\"\", line \" ||
+		    char(10) || \"42, in <module>\" || char(10) ||
+		    \"  File \"\"b\"\", line 7, in <module>\",
+		    frames = \"[\"\"m:<module>\"\"]\" WHERE id = 3;
+		    UPDATE buckets SET first_seen = \"garbage\",
+		    priority = \"weird\", class = \"nonsense\"
+		    WHERE rowid = 1;
+		    PRAGMA foreign_keys = OFF;
+		    DELETE FROM files WHERE id = 3;
+		    UPDATE failures SET bucket = \"ffff000000000000\" WHERE id = 4;
+		    INSERT INTO buckets (id, signature, class, first_seen,
+		    last_seen) VALUES (\"abcd000000000001\", \"\", \"crash\",
+		    \"t\", \"t\")" &&
+		for f in json csv junit sarif html; do
+			dltriage export --db bad.db --format $f >out.$f ||
+				return 1
+		done &&
+		dltriage export --db bad.db --format csv --what buckets >b.csv &&
+		PYTHONPATH=$TEST_TMP "$PYTHON3" -c "import junit_check as j; j.check(\"out.junit\")" &&
+		"$PYTHON3" "$TEST_TMP/sarif_check.py" out.sarif >n &&
+		"$PYTHON3" "$TEST_TMP/report_check.py" out.html >n &&
+		grep "without a readable time left out" out.html &&
+		"$PYTHON3" -c "
+import json
+f = [json.loads(l) for l in open(\"out.json\")]
+r = [x for x in f if x[\"id\"] == 3][0]
+s = json.load(open(\"out.sarif\"))[\"runs\"][0][\"results\"]
+print(json.dumps([x[\"locations\"] for x in s if x[\"partialFingerprints\"][\"dltriageBucket/v1\"] == r[\"bucket\"]]))
+" >loc &&
+		grep "\"uri\": \"b\"}, \"region\": {\"startLine\": 7}" loc
+	'
+else
+	test_skip 'damaged rows do not crash any format' 'sqlite3 not found'
+fi
+
 test_done

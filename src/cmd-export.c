@@ -59,7 +59,7 @@ const struct dlt_cmd dlt_cmd_export = {
 	"--format json|csv|junit|sarif|html [--what failures|buckets]\n"
 	"       [-o FILE] [--class LIST] [--framework LIST] [--priority LIST]\n"
 	"       [--rules DIR]... [--no-default-rules] --db FILE",
-	"write a store's failures and defects as JSON, CSV, JUnit, SARIF or HTML",
+	"export a store as JSON, CSV, JUnit XML, SARIF or an HTML report",
 	0, export_options, cmd_export_exec, check_args
 };
 

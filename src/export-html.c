@@ -172,7 +172,8 @@ static void	 curve(struct dlt_xnode *, const struct dlt_export *);
 static void	 bars(struct dlt_xnode *, const char *, const char *,
 		     const struct bar *, size_t);
 static void	 class_bars(struct dlt_xnode *, const struct dlt_export *);
-static void	 framework_bars(struct dlt_xnode *, const struct dlt_export *);
+static void	 framework_bars(struct dlt_xnode *,
+		     const struct dlt_export *);
 static void	 defects_table(struct dlt_xnode *, const struct dlt_export *,
 		     const size_t *, size_t);
 static void	 th(struct dlt_xnode *, const char *, const char *, int);
@@ -391,7 +392,8 @@ curve(struct dlt_xnode *parent, const struct dlt_export *ex)
 			    span * pw : 0);
 			y = CURVE_TOP + ph - (double)(i + 1) / (double)n * ph;
 			strbuf_addf(&pts, " %.1f,%.1f %.1f,%.1f", x,
-			    CURVE_TOP + ph - (double)done / (double)n * ph, x, y);
+			    CURVE_TOP + ph - (double)done / (double)n * ph, x,
+			    y);
 			done = i + 1;
 			if (marks++ % step == 0 || i + 1 == n) {
 				c = dlt_xnode_add(svg, "circle");
@@ -447,8 +449,8 @@ bars(struct dlt_xnode *parent, const char *id, const char *label,
 		y = 4 + (double)i * BAR_ROW;
 		w = max > 0 ? (double)v[i].n / (double)max * pw : 0;
 		g = dlt_xnode_add(svg, "g");
-		dlt_xnode_textf(dlt_xnode_add(g, "title"), "%s: %ld", v[i].label,
-		    v[i].n);
+		dlt_xnode_textf(dlt_xnode_add(g, "title"), "%s: %ld",
+		    v[i].label, v[i].n);
 		svg_text(g, BAR_LABEL - 8, y + BAR_ROW * 0.65, "end",
 		    v[i].label);
 		r = dlt_xnode_add(g, "rect");

@@ -61,7 +61,8 @@ static void	 run_cases(const struct dlt_export *, struct suite *);
 static void	 file_cases(const struct dlt_export *, struct suite *);
 static void	 write_case(const struct dlt_export *, struct dlt_xw *,
 		     const struct tcase *);
-static void	 failure_text(struct strbuf *, const struct dlt_store_member *);
+static void	 failure_text(struct strbuf *,
+		     const struct dlt_store_member *);
 static int	 cmp_mutant(const void *, const void *, void *);
 
 static struct tcase *
@@ -215,7 +216,8 @@ file_cases(const struct dlt_export *ex, struct suite *s)
 		c = suite_add(s);
 		if ((slash = strrchr(f->path, '/')) != NULL &&
 		    slash[1] != '\0') {
-			c->classname = xstrndup(f->path, (size_t)(slash - f->path));
+			c->classname = xstrndup(f->path,
+			    (size_t)(slash - f->path));
 			c->name = xstrdup(slash + 1);
 		} else {
 			c->classname = xstrdup(".");

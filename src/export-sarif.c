@@ -50,7 +50,8 @@ static int	 is_false_positive(const char *);
 static void	 uri(struct strbuf *, const char *);
 static int	 path_line(const char *, size_t, struct place *);
 static void	 place_in_frame(const char *, struct place *);
-static void	 place_in_excerpt(const char *, const char *, struct place *);
+static void	 place_in_excerpt(const char *, const char *,
+		    struct place *);
 static void	 write_physical(struct dlt_jw *, const char *, long, long);
 static void	 write_location(struct dlt_jw *, const struct dlt_export *,
 		    const struct dlt_export_bucket *);
@@ -160,7 +161,8 @@ path_line(const char *s, size_t len, struct place *pl)
 		path = xstrndup(s + start, i - start);
 		slash = strrchr(path, '/');
 		dot = strrchr(slash != NULL ? slash : path, '.');
-		if (dot == NULL || dot[1] == '\0' || strchr(path, ':') != NULL) {
+		if (dot == NULL || dot[1] == '\0' ||
+		    strchr(path, ':') != NULL) {
 			free(path);
 			continue;
 		}
@@ -206,8 +208,8 @@ place_in_excerpt(const char *excerpt, const char *frame, struct place *pl)
 		/* File "P", line N, in F */
 		if ((path = memmem(line, len, "File \"", 6)) != NULL) {
 			path += 6;
-			if ((q = memchr(path, '"', (size_t)(end - path))) == NULL ||
-			    (size_t)(end - q) <= 8 ||
+			q = memchr(path, '"', (size_t)(end - path));
+			if (q == NULL || (size_t)(end - q) <= 8 ||
 			    strncmp(q, "\", line ", 8) != 0 ||
 			    q[8] < '0' || q[8] > '9')
 				continue;
@@ -317,11 +319,12 @@ write_rules(struct dlt_jw *jw, const struct dlt_export *ex, char **ids,
 		strbuf_reset(&desc);
 		if (r != NULL && r->c.description != NULL) {
 			len = strcspn(r->c.description, "\n");
-			strbuf_add(&desc, r->c.description, len > SARIF_DESC_MAX ?
-			    SARIF_DESC_MAX : len);
+			strbuf_add(&desc, r->c.description,
+			    len > SARIF_DESC_MAX ? SARIF_DESC_MAX : len);
 		} else if (strncmp(ids[i], "class:", 6) == 0)
-			strbuf_addf(&desc, "a failure of class %s that no rule "
-			    "decided (an oracle's, or the runner's)", ids[i] + 6);
+			strbuf_addf(&desc, "a failure of class %s that no "
+			    "rule decided (an oracle's, or the runner's)",
+			    ids[i] + 6);
 		else
 			strbuf_addf(&desc, "dltriage rule %s (not in the rule "
 			    "set loaded)", ids[i]);

@@ -18,10 +18,13 @@
 
 static void	csv_text(struct strbuf *, const char *);
 static void	csv_int(struct strbuf *, long long);
-static void	json_failure(struct strbuf *, const struct dlt_store_member *);
+static void	json_failure(struct strbuf *,
+		    const struct dlt_store_member *);
 static void	csv_failure(struct strbuf *, const struct dlt_store_member *);
-static void	json_bucket(struct strbuf *, const struct dlt_export_bucket *);
-static void	csv_bucket(struct strbuf *, const struct dlt_export_bucket *);
+static void	json_bucket(struct strbuf *,
+		    const struct dlt_export_bucket *);
+static void	csv_bucket(struct strbuf *,
+		    const struct dlt_export_bucket *);
 static char	*top_frame(const char *);
 
 static const char failure_header[] =

@@ -325,6 +325,7 @@ dlt_xw_finish(struct dlt_xw *x, struct strbuf *out)
 	x->w = NULL;
 	if (x->failed)
 		return (dlt_error("libxml2 failed to write the XML"));
-	strbuf_add(out, xmlBufferContent(x->buf), (size_t)xmlBufferLength(x->buf));
+	strbuf_add(out, xmlBufferContent(x->buf),
+	    (size_t)xmlBufferLength(x->buf));
 	return (0);
 }

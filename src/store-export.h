@@ -28,7 +28,8 @@ struct dlt_store_xbucket {
 };
 typedef int (*dlt_store_xbucket_fn)(const struct dlt_store_xbucket *, void *);
 /* In order of first_seen, then id. */
-int	dlt_store_each_bucket(struct dlt_store *, dlt_store_xbucket_fn, void *);
+int	dlt_store_each_bucket(struct dlt_store *, dlt_store_xbucket_fn,
+	    void *);
 
 /* An execution of `run`, with its mutant and seed model. */
 struct dlt_store_xexec {
@@ -42,7 +43,8 @@ struct dlt_store_xexec {
 };
 typedef int (*dlt_store_xexec_fn)(const struct dlt_store_xexec *, void *);
 /* In order of mutant, then id. */
-int	dlt_store_each_execution(struct dlt_store *, dlt_store_xexec_fn, void *);
+int	dlt_store_each_execution(struct dlt_store *, dlt_store_xexec_fn,
+	    void *);
 
 /* A file classify read (or a log of run's: its path starts "run:"). */
 typedef int (*dlt_store_xfile_fn)(int64_t id, const char *path,

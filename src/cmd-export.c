@@ -41,7 +41,7 @@ static const struct dlt_option export_options[] = {
 	    "json and csv: one row per failure (default) or per bucket",
 	    dlt_export_what_names, NULL },
 	{ "output", 'o', "FILE", 'o',
-	    "write to FILE (replaced whole, or left as it was) not stdout",
+	    "write to FILE, not stdout (replaced whole or not at all)",
 	    NULL, NULL },
 	{ "class", 0, "CLASS,...", 'c', "only failures of these classes",
 	    NULL, check_classes },
@@ -50,7 +50,11 @@ static const struct dlt_option export_options[] = {
 	{ "priority", 0, "PRIORITY,...", 'p',
 	    "only failures of these priorities (high, medium, low, unknown)",
 	    NULL, check_priorities },
-	DLT_OPTION_RULES,
+	/* the shared rows, for SARIF only: its rules' descriptions */
+	{ "rules", 0, "DIR", DLT_OPT_RULES,
+	    "sarif: also load the rule files in DIR; repeatable", NULL, NULL },
+	{ "no-default-rules", 0, NULL, DLT_OPT_NO_DEFAULT_RULES,
+	    "sarif: do not load the shipped rules", NULL, NULL },
 	DLT_OPTION_END
 };
 

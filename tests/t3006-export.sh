@@ -145,7 +145,10 @@ test_expect_success 'usage errors: no format, a bad one, an operand, no store' '
 	test_must_fail --code=2 dltriage export --db "$db" --format json x 2>err &&
 	grep "takes no operand" err &&
 	test_must_fail --code=2 dltriage export --format json 2>err &&
-	grep "needs a store" err
+	grep "needs a store" err &&
+	test_must_fail --code=2 dltriage export --db "$db" --format junit \
+	    --what buckets 2>err &&
+	grep "what is for json and csv, not junit" err
 '
 
 test_expect_success 'DLTRIAGE_DB names the store' '
@@ -614,7 +617,8 @@ if command -v chromium >/dev/null 2>&1; then
 		dltriage export --db "$db" --format html -o r.html &&
 		dltriage export --db "$db" --format json --what buckets >b.json &&
 		HOME=$PWD timeout 120 chromium --headless --no-sandbox \
-		    --disable-gpu --user-data-dir="$PWD/profile" \
+		    --disable-gpu --disable-dev-shm-usage \
+		    --user-data-dir="$PWD/profile" \
 		    --dump-dom "file://$PWD/r.html?sort=-count" >dom.html \
 		    2>chromium.err &&
 		"$PYTHON3" "$TEST_TMP/report_check.py" dom.html sorted >n &&

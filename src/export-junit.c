@@ -64,6 +64,7 @@ static void	 write_case(const struct dlt_export *, struct dlt_xw *,
 static void	 failure_text(struct strbuf *,
 		     const struct dlt_store_member *);
 static int	 cmp_mutant(const void *, const void *, void *);
+static int	 cmp_path(const void *, const void *, void *);
 
 static struct tcase *
 suite_add(struct suite *s)
@@ -200,18 +201,46 @@ run_cases(const struct dlt_export *ex, struct suite *s)
 	free(orph);
 }
 
+/* Files by path, then id. */
+static int
+cmp_path(const void *a, const void *b, void *arg)
+{
+	const struct dlt_export	*ex = arg;
+	size_t			 x = *(const size_t *)a, y = *(const size_t *)b;
+	int			 c;
+
+	if ((c = strcmp(ex->files[x].path, ex->files[y].path)) != 0)
+		return (c);
+	return (x < y ? -1 : x > y);
+}
+
+/*
+ * A case per file, as it is now: a path classified again after its
+ * content changed has a row per content in the store, and only the
+ * last (the highest id) is a test case.
+ */
 static void
 file_cases(const struct dlt_export *ex, struct suite *s)
 {
 	const struct dlt_export_file	*f;
 	struct tcase			*c;
 	const char			*slash;
-	size_t				 i;
+	unsigned char			*old;
+	size_t				*byp, i;
 
+	byp = xcalloc(ex->nfiles + 1, sizeof *byp);
+	old = xcalloc(ex->nfiles + 1, 1);
+	for (i = 0; i < ex->nfiles; i++)
+		byp[i] = i;
+	qsort_r(byp, ex->nfiles, sizeof *byp, cmp_path, (void *)ex);
+	for (i = 0; i + 1 < ex->nfiles; i++)
+		if (strcmp(ex->files[byp[i]].path,
+		    ex->files[byp[i + 1]].path) == 0)
+			old[byp[i]] = 1;
 	for (i = 0; i < ex->nfiles; i++) {
 		f = &ex->files[i];
 		/* run's logs are its executions' cases */
-		if (strncmp(f->path, "run:", 4) == 0)
+		if (old[i] || strncmp(f->path, "run:", 4) == 0)
 			continue;
 		c = suite_add(s);
 		if ((slash = strrchr(f->path, '/')) != NULL &&
@@ -226,6 +255,8 @@ file_cases(const struct dlt_export *ex, struct suite *s)
 		c->members = f->members;
 		c->nmembers = f->nmembers;
 	}
+	free(byp);
+	free(old);
 }
 
 /* One failure as a CI log shows it: what, where, and its excerpt. */

@@ -266,6 +266,22 @@ test_expect_success 'junit: well formed, a test case per file, counts that add u
 	EOF
 '
 
+test_expect_success 'junit: a log classified again after it changed is one case' '
+	cp "$logs/tf-check-failure.log" a.log &&
+	dltriage classify -q --db c.db a.log >/dev/null &&
+	cp "$logs/jax-shape-typeerror.log" a.log &&
+	dltriage classify -q --db c.db a.log >/dev/null &&
+	dltriage export --db c.db --format junit >j.xml &&
+	PYTHONPATH=$TEST_TMP "$PYTHON3" - <<-\EOF
+	import junit_check as junit
+	root = junit.check("j.xml")
+	cases = list(root.iter("testcase"))
+	assert len(cases) == 1, [c.attrib for c in cases]
+	# the content it has now: a false positive
+	assert cases[0].find("skipped") is not None
+	EOF
+'
+
 test_expect_success 'junit --class crash: only crashes fail' '
 	dltriage export --db "$db" --format junit --class crash >j.xml &&
 	dltriage export --db "$db" --format json --class crash >c.json &&

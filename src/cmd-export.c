@@ -31,6 +31,7 @@ static int	check_classes(const char *);
 static int	check_frameworks(const char *);
 static int	check_priorities(const char *);
 static int	write_file(const char *, const struct strbuf *);
+static int	same_file(const char *, const char *);
 
 static const struct dlt_option export_options[] = {
 	{ "db", 0, "FILE", DLT_OPT_DB,
@@ -97,6 +98,16 @@ check_priorities(const char *arg)
 	unsigned	bits = 0;
 
 	return (dlt_export_parse_priorities(arg, &bits));
+}
+
+/* Whether a and b name one existing file. */
+static int
+same_file(const char *a, const char *b)
+{
+	struct stat	sa, sb;
+
+	return (stat(a, &sa) == 0 && stat(b, &sb) == 0 &&
+	    sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino);
 }
 
 /*
@@ -217,6 +228,10 @@ cmd_export_exec(struct dlt_ctx *ctx, int argc, char **argv)
 	if (ctx->db_path == NULL) {
 		dlt_error("'export' needs a store (--db FILE or DLTRIAGE_DB)");
 		dlt_cmd_usage(&dlt_cmd_export, stderr);
+		return (DLT_EXIT_USAGE);
+	}
+	if (output != NULL && same_file(output, ctx->db_path)) {
+		dlt_error("'%s' is the store: not written over", output);
 		return (DLT_EXIT_USAGE);
 	}
 	/* SARIF names the rules: their descriptions come from the rule set */

@@ -179,7 +179,12 @@ test_expect_success '-o writes the file whole; a failed export leaves it as it w
 	test_must_fail --code=6 dltriage export --db "$db" --format csv \
 	    -o f/out.csv 2>err &&
 	grep "cannot write .f/out.csv." err &&
-	! ls | grep tmp
+	! ls | grep tmp &&
+	cp "$db" mine.db && cp mine.db mine.orig &&
+	test_must_fail --code=2 dltriage export --db mine.db --format csv \
+	    -o ./mine.db 2>err &&
+	grep "is the store: not written over" err &&
+	test_cmp mine.orig mine.db
 '
 
 test_expect_success 'a closed pipe is not a crash' '

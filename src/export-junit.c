@@ -27,6 +27,7 @@
 #include "xmalloc.h"
 
 #define JUNIT_TEXT_MAX	4000	/* bytes of one failure's excerpt */
+#define JUNIT_FAILURES	20	/* failures of a test case told in full */
 
 enum verdict {
 	V_PASS,
@@ -309,10 +310,14 @@ write_case(const struct dlt_export *ex, struct dlt_xw *w,
 			continue;
 		if (first == NULL)
 			first = m;
-		if (n++ > 0)
+		if (n++ >= JUNIT_FAILURES)
+			continue;
+		if (n > 1)
 			strbuf_addch(&text, '\n');
 		failure_text(&text, m);
 	}
+	if (n > JUNIT_FAILURES)
+		strbuf_addf(&text, "\n(and %zu more)\n", n - JUNIT_FAILURES);
 	switch (c->verdict) {
 	case V_FAIL:
 		dlt_xw_start(w, "failure");

@@ -245,8 +245,11 @@ dlt_xw_new(void)
 
 	xml_init();
 	x = xcalloc(1, sizeof *x);
-	if ((x->buf = xmlBufferCreate()) == NULL ||
-	    (x->w = xmlNewTextWriterMemory(x->buf, 0)) == NULL)
+	if ((x->buf = xmlBufferCreate()) == NULL)
+		dlt_die("out of memory writing XML");
+	/* libxml2 2.9 grows a buffer by what it needs: quadratic time */
+	xmlBufferSetAllocationScheme(x->buf, XML_BUFFER_ALLOC_DOUBLEIT);
+	if ((x->w = xmlNewTextWriterMemory(x->buf, 0)) == NULL)
 		dlt_die("out of memory writing XML");
 	xw_check(x, xmlTextWriterSetIndent(x->w, 1));
 	xw_check(x, xmlTextWriterSetIndentString(x->w, BAD_CAST "  "));

@@ -4,9 +4,10 @@
  * the buckets, JUnit XML for CI, SARIF 2.1.0 for code-scanning
  * dashboards, and a self-contained HTML report for people.
  *
- * The output is made in memory and written in one piece: to stdout, or
- * with -o to a temporary file beside FILE that is renamed over it, so a
- * failure on the way leaves FILE as it was.
+ * JSON Lines and CSV are streamed from the store; the other formats are
+ * made in memory and written in one piece.  Either goes to stdout, or
+ * with -o to a temporary file beside FILE that is renamed over it when
+ * all went well, so a failure on the way leaves FILE as it was.
  */
 #include <sys/stat.h>
 
@@ -30,7 +31,8 @@ static int	check_args(int, char **);
 static int	check_classes(const char *);
 static int	check_frameworks(const char *);
 static int	check_priorities(const char *);
-static int	write_file(const char *, const struct strbuf *);
+static FILE	*out_open(const char *, char **);
+static int	 out_close(const char *, char *, FILE *, int);
 static int	same_file(const char *, const char *);
 
 static const struct dlt_option export_options[] = {
@@ -111,56 +113,61 @@ same_file(const char *a, const char *b)
 }
 
 /*
- * Write out to path through a temporary file beside it: 0, or -1 after
- * a message (path is then as it was).
+ * A temporary file beside path, to be renamed over it by out_close:
+ * the stream, with *tmp its name (to be freed); NULL after a message.
  */
-static int
-write_file(const char *path, const struct strbuf *out)
+static FILE *
+out_open(const char *path, char **tmp)
 {
-	char	*tmp;
+	FILE	*fp;
 	mode_t	 um;
-	size_t	 off = 0;
-	ssize_t	 n;
-	int	 fd, saved;
+	int	 fd;
 
-	tmp = xasprintf("%s.tmpXXXXXX", path);
+	*tmp = xasprintf("%s.tmpXXXXXX", path);
 	um = umask(0);
 	umask(um);
-	if ((fd = mkstemp(tmp)) == -1) {
+	if ((fd = mkstemp(*tmp)) == -1) {
 		dlt_error_errno("cannot write '%s'", path);
+		free(*tmp);
+		*tmp = NULL;
+		return (NULL);
+	}
+	if (fchmod(fd, 0666 & ~um) != 0 || (fp = fdopen(fd, "w")) == NULL) {
+		dlt_error_errno("cannot write '%s'", path);
+		close(fd);
+		unlink(*tmp);
+		free(*tmp);
+		*tmp = NULL;
+		return (NULL);
+	}
+	return (fp);
+}
+
+/*
+ * Close the temporary file and, when ok and every write went well,
+ * rename it over path: 0; else remove it and return -1 (after a
+ * message when a write failed).
+ */
+static int
+out_close(const char *path, char *tmp, FILE *fp, int ok)
+{
+	int	failed;
+
+	failed = fflush(fp) != 0 || ferror(fp) ||
+	    (fsync(fileno(fp)) != 0 && errno != EINVAL && errno != EROFS);
+	if (fclose(fp) != 0)
+		failed = 1;
+	if (ok && !failed && rename(tmp, path) != 0)
+		failed = 1;
+	if (ok && failed)
+		dlt_error_errno("cannot write '%s'", path);
+	if (!ok || failed) {
+		unlink(tmp);
 		free(tmp);
 		return (-1);
 	}
-	if (fchmod(fd, 0666 & ~um) != 0)
-		goto fail;
-	while (off < out->len) {
-		if ((n = write(fd, out->buf + off, out->len - off)) < 0) {
-			if (errno == EINTR)
-				continue;
-			goto fail;
-		}
-		off += (size_t)n;
-	}
-	if (fsync(fd) != 0 && errno != EINVAL && errno != EROFS)
-		goto fail;
-	if (close(fd) != 0) {
-		fd = -1;
-		goto fail;
-	}
-	fd = -1;
-	if (rename(tmp, path) != 0)
-		goto fail;
 	free(tmp);
 	return (0);
-
-fail:
-	saved = errno;
-	if (fd != -1)
-		close(fd);
-	unlink(tmp);
-	free(tmp);
-	errno = saved;
-	return (dlt_error_errno("cannot write '%s'", path));
 }
 
 static int
@@ -171,6 +178,8 @@ cmd_export_exec(struct dlt_ctx *ctx, int argc, char **argv)
 	enum dlt_export_format	 format = DLT_EXPORT_JSON;
 	enum dlt_export_what	 what = DLT_EXPORT_FAILURES;
 	const char		*arg, *env, *output = NULL;
+	char			*tmp = NULL;
+	FILE			*fp = stdout;
 	int			 id, rc, have_format = 0, have_what = 0;
 	int			 status = DLT_EXIT_OK;
 
@@ -245,32 +254,36 @@ cmd_export_exec(struct dlt_ctx *ctx, int argc, char **argv)
 	if (dlt_store_open_existing(ctx->db_path, &ctx->store) != 0)
 		return (DLT_EXIT_STORE);
 	ex.store_path = ctx->db_path;
-	if (dlt_export_load(&ex, ctx->store) != 0) {
-		dlt_export_release(&ex);
-		return (DLT_EXIT_STORE);
+	if (output != NULL && (fp = out_open(output, &tmp)) == NULL)
+		return (DLT_EXIT_OUTPUT);
+	if (format == DLT_EXPORT_JSON || format == DLT_EXPORT_CSV) {
+		/* streamed: a store of any size */
+		if (dlt_export_table(ctx->store, &ex.filter, format, what,
+		    fp) != 0)
+			status = DLT_EXIT_STORE;
+	} else if (dlt_export_load(&ex, ctx->store) != 0)
+		status = DLT_EXIT_STORE;
+	else {
+		switch (format) {
+		case DLT_EXPORT_JUNIT:
+			rc = dlt_export_junit(&ex, &out);
+			break;
+		case DLT_EXPORT_SARIF:
+			rc = dlt_export_sarif(&ex, &out);
+			break;
+		default:
+			rc = dlt_export_html(&ex, &out);
+			break;
+		}
+		if (rc != 0)
+			status = DLT_EXIT_INTERNAL;
+		else
+			fwrite(out.buf, 1, out.len, fp);
 	}
-	switch (format) {
-	case DLT_EXPORT_JSON:
-	case DLT_EXPORT_CSV:
-		rc = dlt_export_table(&ex, format, what, &out);
-		break;
-	case DLT_EXPORT_JUNIT:
-		rc = dlt_export_junit(&ex, &out);
-		break;
-	case DLT_EXPORT_SARIF:
-		rc = dlt_export_sarif(&ex, &out);
-		break;
-	default:
-		rc = dlt_export_html(&ex, &out);
-		break;
-	}
-	if (rc != 0)
-		status = DLT_EXIT_INTERNAL;
-	else if (output != NULL) {
-		if (write_file(output, &out) != 0)
-			status = DLT_EXIT_OUTPUT;
-	} else
-		fwrite(out.buf, 1, out.len, stdout);
+	if (output != NULL &&
+	    out_close(output, tmp, fp, status == DLT_EXIT_OK) != 0 &&
+	    status == DLT_EXIT_OK)
+		status = DLT_EXIT_OUTPUT;
 	strbuf_release(&out);
 	dlt_export_release(&ex);
 	return (status);

@@ -3,6 +3,9 @@
  * line) or CSV (RFC 4180: a header row, CRLF line ends, text fields in
  * double quotes).  The columns are documented in dltriage-export(1) and
  * only ever grow at the end.
+ *
+ * Rows are written as the store gives them, one at a time: the memory
+ * taken does not grow with the store.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -11,6 +14,8 @@
 
 #include "export.h"
 #include "json.h"
+#include "store-export.h"
+#include "store-show.h"
 #include "strbuf.h"
 
 #define TABLE_FRAMES	64	/* frames of a failure written, at most */
@@ -22,9 +27,19 @@ static void	json_failure(struct strbuf *,
 		    const struct dlt_store_member *);
 static void	csv_failure(struct strbuf *, const struct dlt_store_member *);
 static void	json_bucket(struct strbuf *,
-		    const struct dlt_export_bucket *);
+		    const struct dlt_store_xbucket *);
 static void	csv_bucket(struct strbuf *,
-		    const struct dlt_export_bucket *);
+		    const struct dlt_store_xbucket *);
+static int	failure_row(const struct dlt_store_member *, void *);
+static int	bucket_row(const struct dlt_store_xbucket *, void *);
+
+/* What the row callbacks write, and where. */
+struct table {
+	const struct dlt_export_filter	*filter;
+	int				 csv;
+	FILE				*fp;
+	struct strbuf			 sb;
+};
 static char	*top_frame(const char *);
 
 static const char failure_header[] =
@@ -198,7 +213,7 @@ csv_failure(struct strbuf *sb, const struct dlt_store_member *m)
 }
 
 static void
-json_bucket(struct strbuf *sb, const struct dlt_export_bucket *b)
+json_bucket(struct strbuf *sb, const struct dlt_store_xbucket *b)
 {
 	struct dlt_jw	 jw;
 	char		*top;
@@ -224,7 +239,7 @@ json_bucket(struct strbuf *sb, const struct dlt_export_bucket *b)
 }
 
 static void
-csv_bucket(struct strbuf *sb, const struct dlt_export_bucket *b)
+csv_bucket(struct strbuf *sb, const struct dlt_store_xbucket *b)
 {
 	char	*top;
 
@@ -254,35 +269,57 @@ csv_bucket(struct strbuf *sb, const struct dlt_export_bucket *b)
 	strbuf_add(sb, "\r\n", 2);
 }
 
-int
-dlt_export_table(const struct dlt_export *ex, enum dlt_export_format format,
-    enum dlt_export_what what, struct strbuf *out)
+static int
+failure_row(const struct dlt_store_member *m, void *arg)
 {
-	size_t	i;
-	int	csv = format == DLT_EXPORT_CSV;
+	struct table	*t = arg;
 
-	if (what == DLT_EXPORT_FAILURES) {
-		if (csv)
-			strbuf_addstr(out, failure_header);
-		for (i = 0; i < ex->nfailures; i++) {
-			if (!ex->keep[i])
-				continue;
-			if (csv)
-				csv_failure(out, &ex->failures[i]);
-			else
-				json_failure(out, &ex->failures[i]);
-		}
+	if (!dlt_export_keep(t->filter, m->cls, dlt_export_framework(m),
+	    m->priority))
 		return (0);
-	}
-	if (csv)
-		strbuf_addstr(out, bucket_header);
-	for (i = 0; i < ex->nbuckets; i++) {
-		if (!ex->buckets[i].keep)
-			continue;
-		if (csv)
-			csv_bucket(out, &ex->buckets[i]);
-		else
-			json_bucket(out, &ex->buckets[i]);
-	}
+	strbuf_reset(&t->sb);
+	if (t->csv)
+		csv_failure(&t->sb, m);
+	else
+		json_failure(&t->sb, m);
+	fwrite(t->sb.buf, 1, t->sb.len, t->fp);
 	return (0);
+}
+
+static int
+bucket_row(const struct dlt_store_xbucket *b, void *arg)
+{
+	struct table	*t = arg;
+
+	if (!dlt_export_keep(t->filter, b->cls, b->framework, b->priority))
+		return (0);
+	strbuf_reset(&t->sb);
+	if (t->csv)
+		csv_bucket(&t->sb, b);
+	else
+		json_bucket(&t->sb, b);
+	fwrite(t->sb.buf, 1, t->sb.len, t->fp);
+	return (0);
+}
+
+int
+dlt_export_table(struct dlt_store *st, const struct dlt_export_filter *fl,
+    enum dlt_export_format format, enum dlt_export_what what, FILE *fp)
+{
+	struct table	t;
+	int		rc;
+
+	t.filter = fl;
+	t.csv = format == DLT_EXPORT_CSV;
+	t.fp = fp;
+	strbuf_init(&t.sb);
+	if (t.csv)
+		fputs(what == DLT_EXPORT_FAILURES ? failure_header :
+		    bucket_header, fp);
+	if (what == DLT_EXPORT_FAILURES)
+		rc = dlt_store_each_member(st, failure_row, &t);
+	else
+		rc = dlt_store_each_bucket(st, bucket_row, &t);
+	strbuf_release(&t.sb);
+	return (rc);
 }

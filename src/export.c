@@ -32,8 +32,6 @@ static int	 add_exec(const struct dlt_store_xexec *, void *);
 static int	 add_file(int64_t, const char *, const char *, void *);
 static char	*dup_or_null(const char *);
 static int	 name_bit(const char *, const char *const *);
-static int	 keep_names(const struct dlt_export_filter *, const char *,
-		     const char *, const char *);
 static int	 keep_failure(const struct dlt_export_filter *,
 		     const struct dlt_store_member *);
 static int	 keep_bucket(const struct dlt_export_filter *,
@@ -149,9 +147,8 @@ dlt_export_framework(const struct dlt_store_member *m)
 	return ("unknown");
 }
 
-/* What a filter says of a class, framework and priority. */
-static int
-keep_names(const struct dlt_export_filter *fl, const char *cls,
+int
+dlt_export_keep(const struct dlt_export_filter *fl, const char *cls,
     const char *framework, const char *priority)
 {
 	int	i;
@@ -176,14 +173,15 @@ static int
 keep_failure(const struct dlt_export_filter *fl,
     const struct dlt_store_member *m)
 {
-	return (keep_names(fl, m->cls, dlt_export_framework(m), m->priority));
+	return (dlt_export_keep(fl, m->cls, dlt_export_framework(m),
+	    m->priority));
 }
 
 static int
 keep_bucket(const struct dlt_export_filter *fl,
     const struct dlt_export_bucket *b)
 {
-	return (keep_names(fl, b->cls, b->framework, b->priority));
+	return (dlt_export_keep(fl, b->cls, b->framework, b->priority));
 }
 
 static int

@@ -4,9 +4,9 @@
  * buckets (export-table.c), JUnit XML (export-junit.c), SARIF 2.1.0
  * (export-sarif.c) and a self-contained HTML report (export-html.c).
  *
- * dlt_export_load() reads what the store holds into memory, marking
- * what the filter keeps; a writer appends its format to a strbuf, so a
- * command writes the output in one piece (or not at all).  XML and HTML
+ * JSON Lines and CSV are streamed from the store.  For the others,
+ * dlt_export_load() reads what the store holds into memory, marking what
+ * the filter keeps, and a writer appends its format to a strbuf.  XML and HTML
  * go through export-xml.h (libxml2), JSON through json.h: no exporter
  * puts markup or JSON together from strings.
  *
@@ -18,6 +18,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "store-show.h"
 
@@ -60,6 +61,13 @@ struct dlt_export_filter {
 int	dlt_export_parse_classes(const char *, unsigned *bits);
 int	dlt_export_parse_frameworks(const char *, unsigned *bits);
 int	dlt_export_parse_priorities(const char *, unsigned *bits);
+
+/*
+ * Whether a filter keeps what has this class, framework (a name or an
+ * alias; NULL or unknown names are "unknown") and priority.
+ */
+int	dlt_export_keep(const struct dlt_export_filter *, const char *cls,
+	    const char *framework, const char *priority);
 
 /* A bucket, with the failures that are in it. */
 struct dlt_export_bucket {
@@ -133,9 +141,16 @@ const char *dlt_export_framework(const struct dlt_store_member *);
  */
 size_t	dlt_export_json_strings(const char *, char **out, size_t max);
 
-/* The writers: append the format to out.  0, or -1 after a message. */
-int	dlt_export_table(const struct dlt_export *, enum dlt_export_format,
-	    enum dlt_export_what, struct strbuf *);
+/*
+ * JSON Lines or CSV, streamed from the store to fp as the rows are read,
+ * so that a store of any size takes little memory: 0, or -1 after a
+ * message (the store could not be read).  The caller checks fp for
+ * write errors.
+ */
+int	dlt_export_table(struct dlt_store *, const struct dlt_export_filter *,
+	    enum dlt_export_format, enum dlt_export_what, FILE *fp);
+
+/* The other writers: append the format to out.  0, or -1 after a message. */
 int	dlt_export_junit(const struct dlt_export *, struct strbuf *);
 int	dlt_export_sarif(const struct dlt_export *, struct strbuf *);
 int	dlt_export_html(const struct dlt_export *, struct strbuf *);

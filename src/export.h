@@ -6,9 +6,9 @@
  *
  * JSON Lines and CSV are streamed from the store.  For the others,
  * dlt_export_load() reads what the store holds into memory, marking what
- * the filter keeps, and a writer appends its format to a strbuf.  XML and HTML
- * go through export-xml.h (libxml2), JSON through json.h: no exporter
- * puts markup or JSON together from strings.
+ * the filter keeps, and a writer appends its format to a strbuf.  XML
+ * and HTML go through export-xml.h (libxml2), JSON through json.h: no
+ * exporter puts markup or JSON together from strings.
  *
  * The struct dlt_export owns everything it holds; it borrows the rule
  * set, which must outlive it.

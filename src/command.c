@@ -52,6 +52,7 @@ static const struct dlt_cmd *const cmd_table[] = {
 	&dlt_cmd_corpus_check,
 	&dlt_cmd_corpus_eval,
 	&dlt_cmd_corpus_train,
+	&dlt_cmd_export,
 	&dlt_cmd_help,
 	&dlt_cmd_merge,
 	&dlt_cmd_mutate,

@@ -132,6 +132,7 @@ extern const struct dlt_cmd dlt_cmd_buckets;
 extern const struct dlt_cmd dlt_cmd_corpus_check;
 extern const struct dlt_cmd dlt_cmd_corpus_eval;
 extern const struct dlt_cmd dlt_cmd_corpus_train;
+extern const struct dlt_cmd dlt_cmd_export;
 extern const struct dlt_cmd dlt_cmd_help;
 extern const struct dlt_cmd dlt_cmd_merge;
 extern const struct dlt_cmd dlt_cmd_mutate;

@@ -293,22 +293,30 @@ member_row(sqlite3_stmt *s, struct dlt_store_member *m)
 	m->signal = sqlite3_column_int(s, 33);
 }
 
-/* The failures of bucket (when not NULL), else failure id. */
+/*
+ * The failures of bucket (when not NULL), else failure id; every failure
+ * when bucket is NULL and id is 0.
+ */
 static int
 members(struct dlt_store *st, const char *bucket, int64_t id,
     dlt_store_member_fn fn, void *arg)
 {
 	struct dlt_store_member	 m;
 	sqlite3_stmt		*s;
+	const char		*sql;
 	int			 rc, stop = 0;
 
-	if (prepare(st, bucket != NULL ?
-	    MEMBER_SQL " WHERE f.bucket = ?1 ORDER BY f.id" :
-	    MEMBER_SQL " WHERE f.id = ?1", &s) != 0)
+	if (bucket != NULL)
+		sql = MEMBER_SQL " WHERE f.bucket = ?1 ORDER BY f.id";
+	else if (id != 0)
+		sql = MEMBER_SQL " WHERE f.id = ?1";
+	else
+		sql = MEMBER_SQL " ORDER BY f.id";
+	if (prepare(st, sql, &s) != 0)
 		return (-1);
 	if (bucket != NULL)
 		sqlite3_bind_text(s, 1, bucket, -1, SQLITE_STATIC);
-	else
+	else if (id != 0)
 		sqlite3_bind_int64(s, 1, id);
 	while (!stop && (rc = sqlite3_step(s)) == SQLITE_ROW) {
 		member_row(s, &m);
@@ -328,15 +336,19 @@ dlt_store_bucket_members(struct dlt_store *st, const char *bucket,
 	return (members(st, bucket, 0, fn, arg));
 }
 
-/* Keep a copy of the one member (arg: struct dlt_store_member *). */
-static int
-member_keep(const struct dlt_store_member *m, void *arg)
+int
+dlt_store_each_member(struct dlt_store *st, dlt_store_member_fn fn, void *arg)
 {
-	struct dlt_store_member	*out = arg;
+	return (members(st, NULL, 0, fn, arg));
+}
 
+void
+dlt_store_member_copy(struct dlt_store_member *out,
+    const struct dlt_store_member *m)
+{
 	*out = *m;
-	out->source = m->source != NULL ? xstrdup(m->source) : NULL;
 #define KEEP(f) out->f = m->f != NULL ? xstrdup(m->f) : NULL
+	KEEP(source);
 	KEEP(path);
 	KEEP(content_hash);
 	KEEP(cls);
@@ -359,6 +371,13 @@ member_keep(const struct dlt_store_member *m, void *arg)
 	KEEP(status);
 	KEEP(why);
 #undef KEEP
+}
+
+/* Keep a copy of the one member (arg: struct dlt_store_member *). */
+static int
+member_keep(const struct dlt_store_member *m, void *arg)
+{
+	dlt_store_member_copy(arg, m);
 	return (1);
 }
 
@@ -368,6 +387,8 @@ dlt_store_member_get(struct dlt_store *st, int64_t id,
 {
 	memset(m, 0, sizeof *m);
 	*found = 0;
+	if (id <= 0)
+		return (0);	/* members() would take 0 for every failure */
 	if (members(st, NULL, id, member_keep, m) != 0)
 		return (-1);
 	*found = m->id != 0;

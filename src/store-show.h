@@ -72,6 +72,9 @@ struct dlt_store_member {
 	int		 signal;	/* 0: none */
 };
 void	dlt_store_member_release(struct dlt_store_member *);
+/* A copy of src whose strings dst owns. */
+void	dlt_store_member_copy(struct dlt_store_member *dst,
+	    const struct dlt_store_member *src);
 /* Failure id; *found is 0 when there is none. */
 int	dlt_store_member_get(struct dlt_store *, int64_t id,
 	    struct dlt_store_member *, int *found);
@@ -80,6 +83,8 @@ typedef int (*dlt_store_member_fn)(const struct dlt_store_member *, void *);
 /* The failures of a bucket, oldest first. */
 int	dlt_store_bucket_members(struct dlt_store *, const char *bucket,
 	    dlt_store_member_fn, void *);
+/* Every failure of the store, oldest first (export reads them all). */
+int	dlt_store_each_member(struct dlt_store *, dlt_store_member_fn, void *);
 
 /*
  * The evidence an execution kept (its stderr, backtrace, sanitizer

@@ -251,7 +251,7 @@ cmd_export_exec(struct dlt_ctx *ctx, int argc, char **argv)
 	}
 	dlt_error_set_context(NULL, ctx->db_path);
 	/* an existing store only: export never makes an empty one */
-	if (dlt_store_open_existing(ctx->db_path, &ctx->store) != 0)
+	if (dlt_store_open_read(ctx->db_path, &ctx->store) != 0)
 		return (DLT_EXIT_STORE);
 	ex.store_path = ctx->db_path;
 	if (output != NULL && (fp = out_open(output, &tmp)) == NULL)

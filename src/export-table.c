@@ -47,7 +47,7 @@ static const char failure_header[] =
     "exception_message,top_frame,signature,bucket,rule,priority,confidence,"
     "security,model,mutant,operator,execution_framework,status\r\n";
 static const char bucket_header[] =
-    "id,class,kind,framework,priority,count,first_seen,last_seen,rule,"
+    "bucket,class,kind,framework,priority,count,first_seen,last_seen,rule,"
     "top_frame,security,signature\r\n";
 
 /* A text field, always quoted; NULL is an empty one. */
@@ -220,7 +220,7 @@ json_bucket(struct strbuf *sb, const struct dlt_store_xbucket *b)
 
 	dlt_jw_init(&jw, sb, 0);
 	dlt_jw_object(&jw);
-	dlt_jw_kv_cstr(&jw, "id", b->id);
+	dlt_jw_kv_cstr(&jw, "bucket", b->id);
 	dlt_jw_kv_cstr(&jw, "class", b->cls);
 	dlt_jw_kv_cstr(&jw, "kind", b->kind);
 	dlt_jw_kv_cstr(&jw, "framework", b->framework);

@@ -69,9 +69,9 @@ test_expect_success 'json --what buckets: one object per unique defect' '
 	import json
 	b = [json.loads(l) for l in open("b.json")]
 	f = [json.loads(l) for l in open("f.json")]
-	assert sorted(x["id"] for x in b) == sorted({x["bucket"] for x in f})
+	assert sorted(x["bucket"] for x in b) == sorted({x["bucket"] for x in f})
 	for x in b:
-	    n = sum(1 for y in f if y["bucket"] == x["id"])
+	    n = sum(1 for y in f if y["bucket"] == x["bucket"])
 	    assert x["count"] == n, (x, n)
 	    assert x["first_seen"].endswith("Z"), x
 	EOF
@@ -98,7 +98,7 @@ test_expect_success 'csv: RFC 4180, the documented header, a row per failure' '
 	    assert r[10] == j["signature"], (r, j)
 	b = list(csv.DictReader(open("b.csv", newline="")))
 	assert len(b) == len({x["bucket"] for x in f})
-	assert list(b[0].keys()) == ["id", "class", "kind", "framework",
+	assert list(b[0].keys()) == ["bucket", "class", "kind", "framework",
 	    "priority", "count", "first_seen", "last_seen", "rule",
 	    "top_frame", "security", "signature"]
 	EOF
@@ -449,7 +449,7 @@ test_expect_success 'sarif: valid SARIF 2.1.0, a result per bucket, fingerprints
 	import json
 	d = json.load(open("s.sarif"))
 	run = d["runs"][0]
-	b = {x["id"]: x for x in map(json.loads, open("b.json"))}
+	b = {x["bucket"]: x for x in map(json.loads, open("b.json"))}
 	fps = [r["partialFingerprints"]["dltriageBucket/v1"] for r in run["results"]]
 	assert sorted(fps) == sorted(b), fps
 	rules = {r["id"]: r for r in run["tool"]["driver"]["rules"]}

@@ -105,7 +105,6 @@ static int	resolve(struct show *, const char *, enum show_what, int64_t);
 static int	add_member(const struct dlt_store_member *, void *);
 static void	member_copy(struct dlt_store_member *,
 		    const struct dlt_store_member *);
-static size_t	json_strings(const char *, char **, size_t);
 static size_t	json_longs(const char *, long *, size_t);
 static int	is_evidence(const long *, size_t, long);
 static void	excerpt_make(struct show *, const struct dlt_store_member *,
@@ -330,31 +329,6 @@ resolve(struct show *sh, const char *arg, enum show_what w, int64_t n)
 		return (1);
 	}
 	return (0);
-}
-
-/* The strings of a JSON array, at most max (each to be freed). */
-static size_t
-json_strings(const char *json, char **out, size_t max)
-{
-	struct ynode	*root = NULL, *e;
-	char		*err = NULL;
-	size_t		 i, n = 0;
-
-	if (json == NULL)
-		return (0);
-	if (ynode_load_json_buffer(json, strlen(json), &root, &err) != 0) {
-		free(err);
-		return (0);
-	}
-	if (root != NULL && root->type == YNODE_SEQUENCE)
-		for (i = 0; i < root->n && n < max; i++) {
-			e = root->items[i];
-			if (e != NULL && e->type == YNODE_SCALAR &&
-			    e->scalar != NULL)
-				out[n++] = xstrdup(e->scalar);
-		}
-	ynode_free(root);
-	return (n);
 }
 
 /* The numbers of a JSON array, at most max. */
@@ -845,7 +819,7 @@ show_identity(struct show *sh)
 	size_t				 nframes, i;
 	int				 same;
 
-	nframes = json_strings(m->frames, frames, DLT_MAX_FRAMES);
+	nframes = ynode_json_strings(m->frames, frames, DLT_MAX_FRAMES);
 	memset(&f, 0, sizeof f);
 	f.framework = m->framework;
 	f.cls = m->cls != NULL ? dlt_class_parse(m->cls) : -1;
@@ -1220,7 +1194,7 @@ show_known_defects(struct show *sh)
 	f.signature = m->signature;
 	f.rule = m->rule;
 	f.security = m->security;
-	f.nframes = m->frames != NULL ? json_strings(m->frames, frames,
+	f.nframes = m->frames != NULL ? ynode_json_strings(m->frames, frames,
 	    DLT_MAX_FRAMES) : 0;
 	for (i = 0; i < f.nframes; i++)
 		f.frames[i] = frames[i];

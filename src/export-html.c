@@ -31,6 +31,7 @@
 #include "strbuf.h"
 #include "vocab.h"
 #include "xmalloc.h"
+#include "yaml-node.h"
 
 #define HTML_MEMBERS	20	/* failures of a defect shown in full */
 #define HTML_FRAMES	8	/* top frames of a defect shown */
@@ -729,7 +730,7 @@ defect_page(struct dlt_xnode *body, const struct dlt_export *ex,
 	field(dl, "memory corruption", b->security ? "yes" : "no");
 	field(dl, "first seen", b->first_seen);
 	field(dl, "last seen", b->last_seen);
-	n = dlt_export_json_strings(b->frames, frames, HTML_FRAMES);
+	n = ynode_json_strings(b->frames, frames, HTML_FRAMES);
 	if (n > 0) {
 		dlt_xnode_add_text(sec, "h3", "Top frames");
 		ol = dlt_xnode_add(sec, "ol");

@@ -29,6 +29,7 @@
 #include "strbuf.h"
 #include "vocab.h"
 #include "xmalloc.h"
+#include "yaml-node.h"
 
 #define SARIF_SCHEMA	"https://json.schemastore.org/sarif-2.1.0.json"
 #define SARIF_INFO_URI	"https://github.com/dltriage/dltriage"
@@ -267,7 +268,7 @@ write_location(struct dlt_jw *jw, const struct dlt_export *ex,
 	if (b->nmembers > 0)
 		m = &ex->failures[b->members[0]];
 	dlt_jw_object(jw);
-	if (dlt_export_json_strings(b->frames, &top, 1) == 1 && *top != '\0') {
+	if (ynode_json_strings(b->frames, &top, 1) == 1 && *top != '\0') {
 		place_in_frame(top, &pl);
 		if (pl.path == NULL && m != NULL)
 			place_in_excerpt(m->excerpt, top, &pl);

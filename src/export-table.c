@@ -14,14 +14,15 @@
 
 #include "export.h"
 #include "json.h"
+#include "output.h"
 #include "store-export.h"
 #include "store-show.h"
 #include "strbuf.h"
+#include "yaml-node.h"
 
 #define TABLE_FRAMES	64	/* frames of a failure written, at most */
 #define TABLE_EVIDENCE	256	/* evidence lines written, at most */
 
-static void	csv_text(struct strbuf *, const char *);
 static void	csv_int(struct strbuf *, long long);
 static void	json_failure(struct strbuf *,
 		    const struct dlt_store_member *);
@@ -50,25 +51,6 @@ static const char bucket_header[] =
     "bucket,class,kind,framework,priority,count,first_seen,last_seen,rule,"
     "top_frame,security,signature\r\n";
 
-/* A text field, always quoted; NULL is an empty one. */
-static void
-csv_text(struct strbuf *sb, const char *s)
-{
-	struct strbuf	clean = STRBUF_INIT;
-	size_t		i;
-
-	if (s != NULL)
-		dlt_utf8_sanitise(&clean, s, strlen(s));
-	strbuf_addch(sb, '"');
-	for (i = 0; i < clean.len; i++) {
-		if (clean.buf[i] == '"')
-			strbuf_addch(sb, '"');
-		strbuf_addch(sb, clean.buf[i]);
-	}
-	strbuf_addch(sb, '"');
-	strbuf_release(&clean);
-}
-
 static void
 csv_int(struct strbuf *sb, long long v)
 {
@@ -81,7 +63,7 @@ top_frame(const char *frames)
 {
 	char	*top = NULL;
 
-	if (dlt_export_json_strings(frames, &top, 1) == 0)
+	if (ynode_json_strings(frames, &top, 1) == 0)
 		return (NULL);
 	return (top);
 }
@@ -113,7 +95,7 @@ json_failure(struct strbuf *sb, const struct dlt_store_member *m)
 		dlt_jw_null(&jw);
 	dlt_jw_key(&jw, "frames");
 	dlt_jw_array(&jw);
-	n = dlt_export_json_strings(m->frames, frames, TABLE_FRAMES);
+	n = ynode_json_strings(m->frames, frames, TABLE_FRAMES);
 	for (i = 0; i < n; i++) {
 		dlt_jw_cstr(&jw, frames[i]);
 		free(frames[i]);
@@ -124,7 +106,7 @@ json_failure(struct strbuf *sb, const struct dlt_store_member *m)
 	dlt_jw_kv_cstr(&jw, "rule", m->rule);
 	dlt_jw_key(&jw, "evidence");
 	dlt_jw_array(&jw);
-	n = dlt_export_json_strings(m->evidence, ev, TABLE_EVIDENCE);
+	n = ynode_json_strings(m->evidence, ev, TABLE_EVIDENCE);
 	for (i = 0; i < n; i++) {
 		errno = 0;
 		v = strtoll(ev[i], &end, 10);
@@ -168,47 +150,47 @@ csv_failure(struct strbuf *sb, const struct dlt_store_member *m)
 
 	csv_int(sb, m->id);
 	strbuf_addch(sb, ',');
-	csv_text(sb, m->source);
+	dlt_csv_field(sb, m->source);
 	strbuf_addch(sb, ',');
 	csv_int(sb, m->line_start);
 	strbuf_addch(sb, ',');
 	csv_int(sb, m->line_end);
 	strbuf_addch(sb, ',');
-	csv_text(sb, m->cls);
+	dlt_csv_field(sb, m->cls);
 	strbuf_addch(sb, ',');
-	csv_text(sb, m->kind);
+	dlt_csv_field(sb, m->kind);
 	strbuf_addch(sb, ',');
-	csv_text(sb, dlt_export_framework(m));
+	dlt_csv_field(sb, dlt_export_framework(m));
 	strbuf_addch(sb, ',');
-	csv_text(sb, m->exc_type);
+	dlt_csv_field(sb, m->exc_type);
 	strbuf_addch(sb, ',');
-	csv_text(sb, m->exc_message);
+	dlt_csv_field(sb, m->exc_message);
 	strbuf_addch(sb, ',');
 	top = top_frame(m->frames);
-	csv_text(sb, top);
+	dlt_csv_field(sb, top);
 	free(top);
 	strbuf_addch(sb, ',');
-	csv_text(sb, m->signature);
+	dlt_csv_field(sb, m->signature);
 	strbuf_addch(sb, ',');
-	csv_text(sb, m->bucket);
+	dlt_csv_field(sb, m->bucket);
 	strbuf_addch(sb, ',');
-	csv_text(sb, m->rule);
+	dlt_csv_field(sb, m->rule);
 	strbuf_addch(sb, ',');
-	csv_text(sb, m->priority);
+	dlt_csv_field(sb, m->priority);
 	strbuf_addch(sb, ',');
 	if (m->confidence >= 0)
 		strbuf_addf(sb, "%.2f", m->confidence);
 	strbuf_addf(sb, ",%s,", m->security ? "true" : "false");
-	csv_text(sb, m->model);
+	dlt_csv_field(sb, m->model);
 	strbuf_addch(sb, ',');
 	if (m->ordinal >= 0)
 		csv_int(sb, m->ordinal);
 	strbuf_addch(sb, ',');
-	csv_text(sb, m->operator);
+	dlt_csv_field(sb, m->operator);
 	strbuf_addch(sb, ',');
-	csv_text(sb, m->exec_framework);
+	dlt_csv_field(sb, m->exec_framework);
 	strbuf_addch(sb, ',');
-	csv_text(sb, m->status);
+	dlt_csv_field(sb, m->status);
 	strbuf_add(sb, "\r\n", 2);
 }
 
@@ -243,29 +225,29 @@ csv_bucket(struct strbuf *sb, const struct dlt_store_xbucket *b)
 {
 	char	*top;
 
-	csv_text(sb, b->id);
+	dlt_csv_field(sb, b->id);
 	strbuf_addch(sb, ',');
-	csv_text(sb, b->cls);
+	dlt_csv_field(sb, b->cls);
 	strbuf_addch(sb, ',');
-	csv_text(sb, b->kind);
+	dlt_csv_field(sb, b->kind);
 	strbuf_addch(sb, ',');
-	csv_text(sb, b->framework);
+	dlt_csv_field(sb, b->framework);
 	strbuf_addch(sb, ',');
-	csv_text(sb, b->priority);
+	dlt_csv_field(sb, b->priority);
 	strbuf_addch(sb, ',');
 	csv_int(sb, b->count);
 	strbuf_addch(sb, ',');
-	csv_text(sb, b->first_seen);
+	dlt_csv_field(sb, b->first_seen);
 	strbuf_addch(sb, ',');
-	csv_text(sb, b->last_seen);
+	dlt_csv_field(sb, b->last_seen);
 	strbuf_addch(sb, ',');
-	csv_text(sb, b->rule);
+	dlt_csv_field(sb, b->rule);
 	strbuf_addch(sb, ',');
 	top = top_frame(b->frames);
-	csv_text(sb, top);
+	dlt_csv_field(sb, top);
 	free(top);
 	strbuf_addf(sb, ",%s,", b->security ? "true" : "false");
-	csv_text(sb, b->signature);
+	dlt_csv_field(sb, b->signature);
 	strbuf_add(sb, "\r\n", 2);
 }
 

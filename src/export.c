@@ -462,26 +462,3 @@ dlt_export_release(struct dlt_export *ex)
 	ex->nexecs = ex->execs_alloc = ex->nfiles = ex->files_alloc = 0;
 }
 
-size_t
-dlt_export_json_strings(const char *json, char **out, size_t max)
-{
-	struct ynode	*root = NULL, *e;
-	char		*err = NULL;
-	size_t		 i, n = 0;
-
-	if (json == NULL)
-		return (0);
-	if (ynode_load_json_buffer(json, strlen(json), &root, &err) != 0) {
-		free(err);
-		return (0);
-	}
-	if (root != NULL && root->type == YNODE_SEQUENCE)
-		for (i = 0; i < root->n && n < max; i++) {
-			e = root->items[i];
-			if (e != NULL && e->type == YNODE_SCALAR &&
-			    e->scalar != NULL)
-				out[n++] = xstrdup(e->scalar);
-		}
-	ynode_free(root);
-	return (n);
-}

@@ -135,11 +135,6 @@ struct dlt_export_bucket *dlt_export_bucket_find(const struct dlt_export *,
 	    const char *id);
 /* A failure's framework: its own, else its execution's, else "unknown". */
 const char *dlt_export_framework(const struct dlt_store_member *);
-/*
- * The strings of a JSON array (frames, as the store keeps them): at most
- * max into out[], each to be freed; a damaged array gives none.
- */
-size_t	dlt_export_json_strings(const char *, char **out, size_t max);
 
 /*
  * JSON Lines or CSV, streamed from the store to fp as the rows are read,

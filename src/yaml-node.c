@@ -668,3 +668,27 @@ ynode_describe(const struct ynode *n)
 	free(q);
 	return (s);
 }
+
+size_t
+ynode_json_strings(const char *json, char **out, size_t max)
+{
+	struct ynode	*root = NULL, *e;
+	char		*err = NULL;
+	size_t		 i, n = 0;
+
+	if (json == NULL)
+		return (0);
+	if (ynode_load_json_buffer(json, strlen(json), &root, &err) != 0) {
+		free(err);
+		return (0);
+	}
+	if (root != NULL && root->type == YNODE_SEQUENCE)
+		for (i = 0; i < root->n && n < max; i++) {
+			e = root->items[i];
+			if (e != NULL && e->type == YNODE_SCALAR &&
+			    e->scalar != NULL)
+				out[n++] = xstrdup(e->scalar);
+		}
+	ynode_free(root);
+	return (n);
+}

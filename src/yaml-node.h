@@ -47,6 +47,13 @@ int		 ynode_load_json_file(const char *path, struct ynode **root,
 int		 ynode_load_json_buffer(const char *buf, size_t len,
 		     struct ynode **root, char **errmsg);
 void		 ynode_free(struct ynode *);
+/*
+ * The strings of a JSON array (a store's frames, say), at most max, each
+ * a copy the caller frees; how many.  Anything else (not JSON, not an
+ * array, NULL) gives none, and elements that are not strings are
+ * skipped.
+ */
+size_t		 ynode_json_strings(const char *json, char **out, size_t max);
 /* Mapping lookup by key, or NULL. */
 struct ynode	*ynode_get(const struct ynode *map, const char *key);
 const char	*ynode_type_name(enum ynode_type);

@@ -17,6 +17,7 @@
 #include "logread.h"
 #include "parse.h"
 #include "regex.h"
+#include "runctx.h"
 #include "rules.h"
 #include "scan.h"
 #include "strbuf.h"
@@ -65,6 +66,8 @@ struct dlt_classifier {
 	/* the log being classified */
 	const char			*source;
 	const char			*log_head;
+	struct dlt_runctx		 ctx;		/* the run's, or empty */
+	size_t				 nrefines;	/* rules with `refines` */
 	struct dlt_failure		*pending;
 	size_t				 npending, pending_alloc;
 };
@@ -82,6 +85,10 @@ static int	incident_cb(struct dlt_incident *, void *);
 static int	cond_holds(const struct eval *, const struct dlt_cond *, struct captures *);
 static int	conds_hold(const struct eval *, const struct dlt_conds *, struct captures *);
 static int	match_one(const struct dlt_cond *, const char *, struct captures *);
+static const struct dlt_rule *refine(const struct eval *, const struct dlt_rule *,
+		    const struct dlt_incident *, struct captures *);
+static int	run_cond_holds(const struct dlt_runctx *, const struct dlt_cond *,
+		    struct captures *);
 static void	captures_release(struct captures *);
 static const char *capture_get(const struct captures *, const char *);
 static char	*expand(const char *, const struct captures *, const char *, const char *,
@@ -120,6 +127,9 @@ dlt_classifier_new(const struct dlt_ruleset *rules, const struct dlt_classify_op
 	free(pats);
 	dlt_parser_init(&cl->parser, rules, cl->scanner);
 	lits_build(cl);
+	for (i = 0; i < rules->nrules; i++)
+		if (rules->rules[i].refines != NULL)
+			cl->nrefines++;
 	return (cl);
 }
 
@@ -245,6 +255,16 @@ dlt_classifier_set_framework(struct dlt_classifier *cl, const char *framework)
 	cl->framework = framework != NULL ? xstrdup(framework) : NULL;
 }
 
+void
+dlt_classifier_set_context(struct dlt_classifier *cl,
+    const struct dlt_runctx *ctx)
+{
+	if (ctx != NULL)
+		dlt_runctx_copy(&cl->ctx, ctx);
+	else
+		dlt_runctx_release(&cl->ctx);
+}
+
 const struct dlt_ruleset *
 dlt_classifier_rules(const struct dlt_classifier *cl)
 {
@@ -268,6 +288,7 @@ dlt_classifier_free(struct dlt_classifier *cl)
 	free(cl->text.seen);
 	free(cl->head.seen);
 	free(cl->framework);
+	dlt_runctx_release(&cl->ctx);
 	free(cl);
 }
 
@@ -360,10 +381,71 @@ cond_holds(const struct eval *ev, const struct dlt_cond *c, struct captures *cap
 		if (!lits_may_match(ev, c, ev->cl->log_head, ev->head))
 			return (0);
 		return (match_one(c, ev->cl->log_head, caps));
+	case DLT_FIELD_RUN_MODE:
+	case DLT_FIELD_RUN_PROFILE:
+	case DLT_FIELD_RUN_STATUS:
+	case DLT_FIELD_RUN_OPERATOR:
+	case DLT_FIELD_RUN_OTHERS:
+	case DLT_FIELD_RUN_OTHER:
+		return (run_cond_holds(&ev->cl->ctx, c, caps));
 	default:
 		break;
 	}
 	return (0);
+}
+
+_Static_assert(DLT_FIELD_RUN_OTHER - DLT_FIELD_RUN_MODE == DLT_RUNCTX_OTHER &&
+    DLT_FIELD_COUNT - DLT_FIELD_RUN_MODE == DLT_RUNCTX_COUNT,
+    "the run.* fields and enum dlt_runctx_field differ");
+
+static int
+is_run_field(enum dlt_field f)
+{
+	return (f >= DLT_FIELD_RUN_MODE && f <= DLT_FIELD_RUN_OTHER);
+}
+
+/* A condition on the run context: a value of the field matches. */
+static int
+run_cond_holds(const struct dlt_runctx *ctx, const struct dlt_cond *c,
+    struct captures *caps)
+{
+	const char *const	*vals;
+	size_t			 i, n;
+
+	n = dlt_runctx_values(ctx, (int)(c->field - DLT_FIELD_RUN_MODE), &vals);
+	for (i = 0; i < n; i++)
+		if (match_one(c, vals[i], caps))
+			return (1);
+	return (0);
+}
+
+/*
+ * The run context that decided: the run.* conditions of the rule's all
+ * and any that hold, as FIELD=VALUE items (NULL when none did).
+ */
+static char *
+run_evidence(const struct dlt_runctx *ctx, const struct dlt_conds *w)
+{
+	struct strbuf		 sb = STRBUF_INIT;
+	const struct dlt_cond	*c;
+	const char *const	*vals;
+	size_t			 i, k, n;
+
+	for (i = 0; i < w->nall + w->nany; i++) {
+		c = i < w->nall ? &w->all[i] : &w->any[i - w->nall];
+		if (!is_run_field(c->field))
+			continue;
+		n = dlt_runctx_values(ctx, (int)(c->field - DLT_FIELD_RUN_MODE),
+		    &vals);
+		for (k = 0; k < n; k++) {
+			if (!match_one(c, vals[k], NULL))
+				continue;
+			strbuf_addf(&sb, "%s%s=%s", sb.len > 0 ? " " : "",
+			    dlt_field_name(c->field), vals[k]);
+			break;
+		}
+	}
+	return (sb.len > 0 ? strbuf_detach(&sb, NULL) : NULL);
 }
 
 /*
@@ -378,7 +460,8 @@ cheap_field(enum dlt_field f)
 {
 	return (f == DLT_FIELD_EXC_TYPE || f == DLT_FIELD_EXC_MESSAGE ||
 	    f == DLT_FIELD_TOP_FRAME || f == DLT_FIELD_DETECTOR ||
-	    f == DLT_FIELD_SOURCE || f == DLT_FIELD_HEAD);
+	    f == DLT_FIELD_SOURCE || f == DLT_FIELD_HEAD ||
+	    (f >= DLT_FIELD_RUN_MODE && f <= DLT_FIELD_RUN_OTHER));
 }
 
 static int
@@ -532,10 +615,11 @@ incident_cb(struct dlt_incident *inc, void *arg)
 	ev.top = top;
 	ev.framework = framework;
 
-	/* the rules, by precedence */
+	/* the rules, by precedence; then the refinements of the decision */
 	for (i = 0; i < rs->nrules; i++) {
-		if (rs->rules[i].framework != NULL &&
-		    strcmp(rs->rules[i].framework, framework) != 0)
+		if (rs->rules[i].refines != NULL ||
+		    (rs->rules[i].framework != NULL &&
+		    strcmp(rs->rules[i].framework, framework) != 0))
 			continue;
 		captures_release(&caps);
 		if (conds_hold(&ev, &rs->rules[i].when, &caps)) {
@@ -543,6 +627,8 @@ incident_cb(struct dlt_incident *inc, void *arg)
 			break;
 		}
 	}
+	if (cl->nrefines > 0 && !dlt_runctx_empty(&cl->ctx))
+		rule = refine(&ev, rule, inc, &caps);
 	cls = rule != NULL ? rule->cls : DLT_CLASS_UNKNOWN;
 	if (cls == DLT_CLASS_IGNORE) {
 		captures_release(&caps);
@@ -592,6 +678,8 @@ incident_cb(struct dlt_incident *inc, void *arg)
 	free(msg1);
 
 	f->rule = rule != NULL ? xstrdup(rule->c.id) : NULL;
+	f->run_evidence = rule != NULL ? run_evidence(&cl->ctx, &rule->when) :
+	    NULL;
 	if (inc->nevidence > 0) {
 		f->evidence = xcalloc(inc->nevidence, sizeof *f->evidence);
 		memcpy(f->evidence, inc->evidence, inc->nevidence * sizeof *f->evidence);
@@ -604,6 +692,55 @@ incident_cb(struct dlt_incident *inc, void *arg)
 	f->excerpt = xstrndup(inc->text.buf, inc->text.len > 8192 ? 8192 : inc->text.len);
 	captures_release(&caps);
 	return (0);
+}
+
+/*
+ * The refinements (rules with `refines`) of a decision: the first whose
+ * regex matches the decision's "class/kind" and whose conditions hold
+ * replaces it, with its captures.  They look at the run context, so a
+ * log classified outside a run never gets here.
+ */
+static const struct dlt_rule *
+refine(const struct eval *ev, const struct dlt_rule *rule,
+    const struct dlt_incident *inc, struct captures *caps)
+{
+	const struct dlt_ruleset	*rs = ev->cl->rules;
+	struct captures			 c2;
+	char				*kind, *msg1, *ck;
+	size_t				 i;
+	int				 cls;
+
+	cls = rule != NULL ? rule->cls : DLT_CLASS_UNKNOWN;
+	if (cls == DLT_CLASS_IGNORE)
+		return (rule);
+	msg1 = first_line(inc->exc_message, 160);
+	if (rule != NULL && rule->kind != NULL)
+		kind = expand(rule->kind, caps, inc->exc_type, msg1, ev->top, "",
+		    dlt_class_name(cls), ev->framework);
+	else
+		kind = xstrdup(dlt_shape_name(inc->first_shape));
+	ck = xasprintf("%s/%s", dlt_class_name(cls), kind);
+	free(kind);
+	free(msg1);
+	memset(&c2, 0, sizeof c2);
+	for (i = 0; i < rs->nrules; i++) {
+		const struct dlt_rule	*r = &rs->rules[i];
+
+		if (r->refines == NULL || (r->framework != NULL &&
+		    strcmp(r->framework, ev->framework) != 0) ||
+		    !dlt_rx_match(r->refines, ck, strlen(ck), 0, NULL))
+			continue;
+		captures_release(&c2);
+		if (conds_hold(ev, &r->when, &c2)) {
+			captures_release(caps);
+			*caps = c2;
+			free(ck);
+			return (r);
+		}
+	}
+	captures_release(&c2);
+	free(ck);
+	return (rule);
 }
 
 /*

@@ -21,6 +21,7 @@
 struct dlt_failure;
 struct dlt_ruleset;
 struct dlt_classifier;
+struct dlt_runctx;
 
 struct dlt_classify_opts {
 	const char	*framework;	/* --framework: overrides detection; NULL = detect */
@@ -42,6 +43,12 @@ void			 dlt_classifier_free(struct dlt_classifier *);
  */
 void			 dlt_classifier_set_framework(struct dlt_classifier *,
 			    const char *framework);
+/*
+ * Take the logs classified from now on to come from the execution that
+ * ctx describes (copied; the rules' run.* fields); NULL: from no run.
+ */
+void			 dlt_classifier_set_context(struct dlt_classifier *,
+			    const struct dlt_runctx *ctx);
 /* The rule set the classifier borrows. */
 const struct dlt_ruleset *dlt_classifier_rules(const struct dlt_classifier *);
 

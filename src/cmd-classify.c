@@ -17,6 +17,7 @@
 #include "exitcode.h"
 #include "json.h"
 #include "output.h"
+#include "runctx.h"
 #include "runrec.h"
 #include "sink.h"
 #include "store-sink.h"
@@ -89,6 +90,7 @@ struct run {
 static int	file_cb(const char *, void *);
 static int	dir_cb(const char *, void *);
 static int	exec_end(struct run *);
+static void	exec_context(struct run *, const char *);
 static int	classify_path(struct run *, const char *);
 static int	exec_file(struct run *, const char *);
 static int	record_file(struct run *, const char *,
@@ -145,7 +147,28 @@ exec_end(struct run *r)
 	r->exec_dir = NULL;
 	dlt_execdir_release(&r->ed);
 	dlt_classifier_set_framework(r->cl, r->framework);
+	dlt_classifier_set_context(r->cl, NULL);
 	return (rc);
+}
+
+/*
+ * The run context `dltriage run` left beside an execution's logs: the
+ * same rules then decide as they did in the run.  A bad file is said
+ * and passed over; the logs are classified without it.
+ */
+static void
+exec_context(struct run *r, const char *dir)
+{
+	struct dlt_runctx	 ctx = DLT_RUNCTX_INIT;
+	char			*why = NULL;
+	int			 rc;
+
+	if ((rc = dlt_runctx_read_dir(&ctx, dir, &why)) == 1)
+		dlt_classifier_set_context(r->cl, &ctx);
+	else if (rc < 0)
+		dlt_warn("%s; classified without the run context", why);
+	free(why);
+	dlt_runctx_release(&ctx);
 }
 
 /*
@@ -173,6 +196,7 @@ dir_cb(const char *path, void *arg)
 	r->exec_dir = xasprintf("%.*s/", (int)len, path);
 	r->exec_len = strlen(r->exec_dir);
 	r->exec_failures = r->tally->failures;
+	exec_context(r, path);
 	dlt_tally_execution(r->tally, r->ed.has_record ? r->ed.rec.status : -1);
 	if (r->framework == NULL)
 		dlt_classifier_set_framework(r->cl, r->ed.framework);
@@ -211,7 +235,8 @@ exec_file(struct run *r, const char *path)
 	if (has_suffix(rel, ".npy"))
 		return (0);
 	if (direct && (strcmp(rel, "core") == 0 || strncmp(rel, "core.", 5) == 0 ||
-	    strcmp(rel, "result.json.tmp") == 0))
+	    strcmp(rel, "result.json.tmp") == 0 ||
+	    strcmp(rel, DLT_RUNCTX_FILE) == 0))
 		return (0);
 	if (direct && strcmp(rel, "result.json") == 0) {
 		if (r->ed.has_record)

@@ -32,6 +32,7 @@
 #include "runner-campaign.h"
 #include "runner-exec.h"
 #include "runner-proc.h"
+#include "runctx.h"
 #include "runner.h"
 #include "store-campaign.h"
 #include "strbuf.h"
@@ -421,6 +422,29 @@ make_dirs(const char *path)
 }
 
 /* A new STORE.d/reproduce/EXEC-N (N counts the tries), absolute. */
+/*
+ * The run context the campaign classified the execution in: the
+ * run-context file in its run directory, when that is still there;
+ * else what the store says (the operator, the profile's verdict), and
+ * not what the other targets did.  run.status comes from the new end.
+ */
+static void
+recorded_context(const struct repro *r, const char *violates,
+    struct dlt_runctx *ctx)
+{
+	char	*why = NULL;
+
+	dlt_runctx_init(ctx);
+	if (r->x.dir != NULL && dlt_runctx_read_dir(ctx, r->x.dir, &why) == 1)
+		return;
+	free(why);
+	dlt_runctx_release(ctx);
+	if (r->x.op != NULL)
+		(void)dlt_runctx_set(ctx, "run.operator", r->x.op);
+	if (violates != NULL)
+		(void)dlt_runctx_set(ctx, "run.profile", "violates");
+}
+
 static char *
 run_dir(const char *db, int64_t exec_id)
 {
@@ -501,6 +525,7 @@ rerun(struct repro *r, struct dlt_ruleset *rules, double timeout,
 	struct dlt_exec_pool	*pool = NULL;
 	struct dlt_classify_opts co;
 	struct dlt_runner_exec	 rx;
+	struct dlt_runctx	 ctx;
 	struct dlt_failure	*fv = NULL;
 	const char		*env_extra[4];
 	char			*dir, *harness_dir, *python, *threads_env = NULL;
@@ -595,7 +620,10 @@ rerun(struct repro *r, struct dlt_ruleset *rules, double timeout,
 	rx.label = r->x.framework;
 	violates = probe_violation_of(&r->x, r->framework);
 	rx.violates = violates;
+	recorded_context(r, violates, &ctx);
+	rx.ctx = &ctx;
 	(void)dlt_runner_classify(&rx, &d, &fv, &nf);
+	dlt_runctx_release(&ctx);
 	free(violates);
 	dlt_classifier_free(rx.classifier);
 

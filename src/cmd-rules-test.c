@@ -20,6 +20,7 @@
 #include "exitcode.h"
 #include "failure.h"
 #include "rules.h"
+#include "runctx.h"
 #include "strbuf.h"
 #include "xmalloc.h"
 
@@ -141,11 +142,19 @@ static char *
 check_log(struct sample_run *run, const struct dlt_sample *s, int frameworks)
 {
 	struct first_failure	 ff;
+	struct dlt_runctx	 ctx = DLT_RUNCTX_INIT;
 	char			*why = NULL, *by, *want, *got;
 
 	memset(&ff, 0, sizeof ff);
+	/* the loader checked that the context parses */
+	if (s->context != NULL && dlt_runctx_parse(&ctx, s->context, &why) == 0)
+		dlt_classifier_set_context(run->cl, &ctx);
+	free(why);
+	why = NULL;
+	dlt_runctx_release(&ctx);
 	dlt_classify_buffer(run->cl, s->loc.file, s->input, s->input_len,
 	    take_first, &ff);
+	dlt_classifier_set_context(run->cl, NULL);
 	if (frameworks) {
 		want = show(s->framework);
 		if (!ff.found)

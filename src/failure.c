@@ -20,6 +20,7 @@ dlt_failure_release(struct dlt_failure *f)
 	free(f->signature);
 	free(f->bucket_key);
 	free(f->rule);
+	free(f->run_evidence);
 	free(f->evidence);
 	free(f->excerpt);
 	memset(f, 0, sizeof *f);

@@ -38,6 +38,9 @@ struct dlt_failure {
 					   NULL: the signature and top frames */
 	uint64_t bucket;		/* bucket id (bucket.h); 0 until finished */
 	char	*rule;			/* id of the deciding rule, or NULL */
+	char	*run_evidence;		/* the run.* conditions of the deciding
+					   rule that held, "FIELD=VALUE ...",
+					   or NULL */
 	long	*evidence;		/* matched line numbers */
 	size_t	 nevidence;
 	int	 priority;		/* enum dlt_priority; UNSET until finished */

@@ -109,6 +109,9 @@ out_json(struct dlt_output *o, const struct dlt_failure *f)
 	dlt_jw_kv_cstr(&jw, "signature", f->signature);
 	dlt_jw_kv_cstr(&jw, "bucket", dlt_bucket_hex(f->bucket, bucket));
 	dlt_jw_kv_cstr(&jw, "rule", f->rule);
+	/* the run's facts the deciding rule relied on, when it did */
+	if (f->run_evidence != NULL)
+		dlt_jw_kv_cstr(&jw, "run_context", f->run_evidence);
 	dlt_jw_key(&jw, "evidence");
 	dlt_failure_json_evidence(&jw, f);
 	dlt_jw_kv_cstr(&jw, "priority", dlt_priority_name(f->priority));

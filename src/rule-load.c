@@ -32,6 +32,7 @@
 #include "rule-model.h"
 #include "rule-schema.h"
 #include "rules.h"
+#include "runctx.h"
 #include "strbuf.h"
 #include "suggest.h"
 #include "xmalloc.h"
@@ -641,6 +642,19 @@ check_replacement(struct loader *l, const struct ynode *map,
 
 /* Samples. */
 
+/* A sample's run context must parse as the runner's does. */
+static void
+check_context(struct loader *l, const struct ynode *at, const char *text)
+{
+	struct dlt_runctx	 c = DLT_RUNCTX_INIT;
+	char			*why = NULL;
+
+	if (dlt_runctx_parse(&c, text, &why) < 0)
+		problem(l, at, DLT_RERR_BAD_VALUE, "'context': %s", why);
+	free(why);
+	dlt_runctx_release(&c);
+}
+
 static void
 load_sample(struct loader *l, int sec, const struct ynode *m, struct dlt_sample *s)
 {
@@ -665,6 +679,8 @@ load_sample(struct loader *l, int sec, const struct ynode *m, struct dlt_sample 
 		get_string(l, m, "exception", 0, &s->exc_type, NULL);
 		get_string(l, m, "top-frame", 0, &s->top_frame, NULL);
 		get_bool(l, m, "security", &s->security);
+		if (get_string(l, m, "context", 0, &s->context, NULL) == 1)
+			check_context(l, ynode_get(m, "context"), s->context);
 		break;
 	case DLT_SEC_FRAMEWORKS:
 		get_string(l, m, "log", 1, &s->input, &s->input_len);
@@ -820,6 +836,7 @@ load_rule(struct loader *l, const struct ynode *m, struct dlt_rule *r)
 	get_bool(l, m, "security", &r->security);
 	get_string(l, m, "signature", 0, &r->signature, NULL);
 	get_string(l, m, "bucket", 0, &r->bucket, NULL);
+	get_regex(l, m, "refines", 0, &r->refines);
 	before = l->file_problems;
 	load_conds(l, m, &r->when, 1);
 	if (l->file_problems == before) {
@@ -1345,6 +1362,7 @@ sample_release(struct dlt_sample *s)
 	free(s->framework);
 	free(s->exc_type);
 	free(s->top_frame);
+	free(s->context);
 	free(s->func);
 	free(s->file);
 	free(s->out);
@@ -1417,6 +1435,7 @@ entry_release(int sec, void *p)
 		free(r->set_framework);
 		free(r->signature);
 		free(r->bucket);
+		dlt_rx_free(r->refines);
 		conds_release(&r->when);
 		break;
 	case DLT_SEC_FRAMEWORKS:

@@ -12,7 +12,9 @@ const char *const dlt_shape_names[] = {
 
 const char *const dlt_field_names[] = {
 	"text", "head", "exception.type", "exception.message", "frame",
-	"top-frame", "frame.file", "detector", "source", "log.head", NULL
+	"top-frame", "frame.file", "detector", "source", "log.head",
+	"run.mode", "run.profile", "run.status", "run.operator", "run.others",
+	"run.other", NULL
 };
 
 _Static_assert(sizeof dlt_shape_names / sizeof dlt_shape_names[0] ==
@@ -171,6 +173,10 @@ const struct dlt_schema_key dlt_schema_table[] = {
 	  NULL, 0, 0,
 	  "what names the defect, in place of the signature and the top "
 	  "frames in the bucket id (same placeholders)" },
+	{ DLT_SEC_RULES, DLT_SW_ENTRY, "refines", DLT_ST_REGEX, 0, NULL,
+	  NULL, 0, 0,
+	  "makes the rule a refinement: tried after the other rules decided, "
+	  "on a decision whose class/kind this regex matches" },
 	CONDS(DLT_SEC_RULES),
 	{ DLT_SEC_RULES, DLT_SW_SAMPLE, "log", DLT_ST_TEXT, REQ, NULL, NULL,
 	  0, 0, "a log excerpt; its first failure is checked" },
@@ -187,6 +193,10 @@ const struct dlt_schema_key dlt_schema_table[] = {
 	  NULL, 0, 0, "the top frame the failure must get" },
 	{ DLT_SEC_RULES, DLT_SW_SAMPLE, "security", DLT_ST_BOOL, 0, NULL, NULL,
 	  0, 0, "whether the failure must be marked security relevant" },
+	{ DLT_SEC_RULES, DLT_SW_SAMPLE, "context", DLT_ST_STRING, 0, NULL, NULL,
+	  0, 0, "the run context the log is classified in: FIELD=VALUE items "
+	  "(run.mode, run.profile, run.status, run.operator, run.others, "
+	  "run.other)" },
 
 	/* frameworks */
 	COMMON(DLT_SEC_FRAMEWORKS, "logs and the framework they must get"),

@@ -64,6 +64,13 @@ enum dlt_field {
 	DLT_FIELD_DETECTOR,	/* ids of the detectors that fired, one by one */
 	DLT_FIELD_SOURCE,	/* the log file's path */
 	DLT_FIELD_LOG_HEAD,	/* the first 16 KiB of the log, evidence or not */
+	/* the run context (runctx.h), in the order of enum dlt_runctx_field */
+	DLT_FIELD_RUN_MODE,
+	DLT_FIELD_RUN_PROFILE,
+	DLT_FIELD_RUN_STATUS,
+	DLT_FIELD_RUN_OPERATOR,
+	DLT_FIELD_RUN_OTHERS,
+	DLT_FIELD_RUN_OTHER,	/* each other target's LABEL:STATUS */
 	DLT_FIELD_COUNT
 };
 
@@ -97,6 +104,7 @@ struct dlt_sample {
 	char		*exc_type;
 	char		*top_frame;
 	int		 security;
+	char		*context;	/* rules: the run context, FIELD=VALUE ... */
 	int		 hit;		/* detectors: must the line hit (1) or not (0) */
 	char		*func, *file;	/* frames: parsed parts */
 	char		*out;		/* normalise: expected output */
@@ -141,6 +149,12 @@ struct dlt_rule {
 	char			*signature;	/* optional title template ({type}, {message}, {top}, {kind}, groups) */
 	char			*bucket;	/* optional: what names the defect, hashed in
 						   place of the signature and frames */
+	/*
+	 * NULL: an ordinary rule.  Else a refinement, tried only after
+	 * the ordinary rules decided, on a decision whose "class/kind"
+	 * this regex matches (the run context overruling the log's words).
+	 */
+	struct dlt_rx		*refines;
 	struct dlt_conds	 when;
 };
 

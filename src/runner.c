@@ -32,6 +32,7 @@
 #include "runner-campaign.h"
 #include "runner-exec.h"
 #include "runner-proc.h"
+#include "runctx.h"
 #include "runner.h"
 #include "sink.h"
 #include "store-campaign.h"
@@ -55,6 +56,14 @@ struct exec {
 	 */
 	struct dlt_exec_done	*held;
 	int			 rechecked;
+	/*
+	 * An execution is recorded once every target ran its model, so
+	 * that its run context knows what the others did (record_exec);
+	 * wait is its end meanwhile.  resumed: recorded by an earlier run
+	 * of the campaign (its status is not known here).
+	 */
+	struct dlt_exec_done	*wait;
+	int			 resumed;
 };
 
 /* A seed model or one of its mutants, with the executions it needs. */
@@ -176,6 +185,13 @@ static void	 queue_push(struct runner *, struct exec *);
 static int	 run_queue(struct runner *);
 static int	 submit(struct runner *, struct exec *);
 static int	 finish(struct runner *, struct dlt_exec_done *);
+static int	 record_waiting(struct runner *, struct exec *);
+static int	 record_all_waiting(struct runner *, struct mutant **, size_t);
+static int	 record_exec(struct runner *, struct exec *,
+		     struct dlt_exec_done *, int);
+static void	 run_context(struct runner *, const struct exec *,
+		     struct dlt_runctx *);
+static const char *store_status_name(enum dlt_exec_status);
 static int	 recheck_wanted(const struct runner *, const struct exec *,
 		    const struct dlt_exec_done *);
 static int	 recheck_submit(struct runner *, struct exec *);
@@ -750,6 +766,10 @@ mutant_free(struct mutant *m)
 			dlt_exec_done_release(m->execs[i].held);
 			free(m->execs[i].held);
 		}
+		if (m->execs[i].wait != NULL) {
+			dlt_exec_done_release(m->execs[i].wait);
+			free(m->execs[i].wait);
+		}
 	}
 	for (i = 0; i < m->nviolates; i++)
 		free(m->violates[i]);
@@ -1105,6 +1125,7 @@ dlt_runner_classify(const struct dlt_runner_exec *x,
     const struct dlt_exec_done *d, struct dlt_failure **out, size_t *nout)
 {
 	struct collected	 c;
+	struct dlt_runctx	 ctx;
 	struct dlt_failure	*f;
 	char			*path;
 	int			 fd;
@@ -1119,14 +1140,6 @@ dlt_runner_classify(const struct dlt_runner_exec *x,
 		*nout = 1;
 		return (0);
 	}
-	if (d->status == DLT_EXEC_REJECTED && x->violates != NULL) {
-		/* rejected as its profile says: the framework validated it */
-		f = probe_failure(x, DLT_CLASS_FALSE_POSITIVE, "validated",
-		    "rejected a model its profile rejects");
-		*out = f;
-		*nout = 1;
-		return (0);
-	}
 	if (d->status == DLT_EXEC_OK && (f = record_failure(x)) != NULL) {
 		*out = f;
 		*nout = 1;
@@ -1137,6 +1150,13 @@ dlt_runner_classify(const struct dlt_runner_exec *x,
 		return (0);
 	memset(&c, 0, sizeof c);
 	c.cl = x->classifier;
+	/* the rules' run.* fields: the campaign's context, this status */
+	dlt_runctx_init(&ctx);
+	if (x->ctx != NULL)
+		dlt_runctx_copy(&ctx, x->ctx);
+	dlt_runctx_set(&ctx, "run.status", store_status_name(d->status));
+	dlt_classifier_set_context(x->classifier, &ctx);
+	dlt_runctx_release(&ctx);
 	path = xasprintf("%s/stderr", x->dir);
 	if ((fd = open(path, O_RDONLY | O_NOCTTY)) != -1) {
 		(void)dlt_classify_fd(x->classifier, path, fd, collect_failure,
@@ -1144,7 +1164,18 @@ dlt_runner_classify(const struct dlt_runner_exec *x,
 		close(fd);
 	}
 	free(path);
-	if (c.n == 0 && d->status != DLT_EXEC_REJECTED) {
+	dlt_classifier_set_context(x->classifier, NULL);
+	if (c.n == 0 && d->status == DLT_EXEC_REJECTED && x->violates != NULL) {
+		/*
+		 * Rejected as its profile says, with nothing in the log to
+		 * classify (run-refused-illegal-model decides otherwise).
+		 */
+		f = probe_failure(x, DLT_CLASS_FALSE_POSITIVE, "validated",
+		    "rejected a model its profile rejects");
+		c.v = xreallocarray(c.v, 1, sizeof *c.v);
+		c.v[c.n++] = *f;
+		free(f);
+	} else if (c.n == 0 && d->status != DLT_EXEC_REJECTED) {
 		f = synth_failure(x, d);
 		c.v = xreallocarray(c.v, 1, sizeof *c.v);
 		c.v[c.n++] = *f;
@@ -1185,6 +1216,8 @@ classify_exec(struct runner *r, struct exec *e, const struct dlt_exec_done *d,
     struct dlt_failure **out, size_t *nout)
 {
 	struct dlt_runner_exec	x;
+	struct dlt_runctx	ctx;
+	int			rc;
 
 	memset(&x, 0, sizeof x);
 	x.classifier = r->classifiers[e->target];
@@ -1195,7 +1228,65 @@ classify_exec(struct runner *r, struct exec *e, const struct dlt_exec_done *d,
 	x.violates = e->mt->violates != NULL ? e->mt->violates[e->target] :
 	    NULL;
 	x.label = r->cfg->targets[e->target].label;
-	return (dlt_runner_classify(&x, d, out, nout));
+	run_context(r, e, &ctx);
+	x.ctx = &ctx;
+	rc = dlt_runner_classify(&x, d, out, nout);
+	/* beside the logs, for a later classify of the run directory */
+	dlt_runctx_set(&ctx, "run.status", store_status_name(d->status));
+	if (dlt_runctx_write_dir(&ctx, e->dir) != 0 && errno != ENOENT)
+		dlt_warn("cannot write %s/%s: %s", e->dir, DLT_RUNCTX_FILE,
+		    strerror(errno));
+	dlt_runctx_release(&ctx);
+	return (rc);
+}
+
+/*
+ * What the campaign knows about an execution beyond its logs: the
+ * mutation mode, whether the mutant satisfies the target's constraint
+ * profile, its operator, and how the other targets ended on the same
+ * model (those that ran it in this run of the campaign).
+ */
+static void
+run_context(struct runner *r, const struct exec *e, struct dlt_runctx *ctx)
+{
+	static const char *const modes[] = { "aware", "generic", "probe" };
+	const struct mutant	*m = e->mt;
+	const struct exec	*o;
+	char			*item;
+	size_t			 i, n = 0, ok = 0, rejected = 0;
+	int			 mode = r->cfg->mode;
+
+	dlt_runctx_init(ctx);
+	if (mode >= 0 && mode < 3)
+		dlt_runctx_set(ctx, "run.mode", modes[mode]);
+	if (m->violates != NULL && m->violates[e->target] != NULL)
+		dlt_runctx_set(ctx, "run.profile", "violates");
+	else
+		dlt_runctx_set(ctx, "run.profile", mode == DLT_MUTATE_GENERIC ?
+		    "unchecked" : "legal");
+	dlt_runctx_set(ctx, "run.operator", m->op);
+	for (i = 0; i < m->nexecs; i++) {
+		o = &m->execs[i];
+		if (o == e || !o->done || o->resumed || r->dead[o->target])
+			continue;
+		if (o->status == DLT_EXEC_HARNESS ||
+		    o->status == DLT_EXEC_UNAVAILABLE ||
+		    o->status == DLT_EXEC_ILLEGAL)
+			continue;
+		item = xasprintf("%s:%s", r->cfg->targets[o->target].label,
+		    store_status_name(o->status));
+		/* a label is a word; anything else is no list item */
+		(void)dlt_runctx_set(ctx, "run.other", item);
+		free(item);
+		n++;
+		if (o->status == DLT_EXEC_OK)
+			ok++;
+		else if (o->status == DLT_EXEC_REJECTED)
+			rejected++;
+	}
+	dlt_runctx_set(ctx, "run.others", n == 0 ? "none" : ok == n ?
+	    "accepted" : rejected == n ? "rejected" : ok == 0 && rejected == 0 ?
+	    "failed" : "mixed");
 }
 
 /* The outputs an execution wrote, as result.json lists them. */
@@ -1667,20 +1758,24 @@ recheck_skip(struct runner *r, struct exec *e)
 	return (rc);
 }
 
+/* An execution's status as the store and the run context name it. */
+static const char *
+store_status_name(enum dlt_exec_status s)
+{
+	static const char *const names[] = { "ok", "rejected", "crashed",
+	    "timeout", "oom", "harness", "harness", "illegal" };
+
+	return ((int)s >= 0 && s < DLT_EXEC_STATUS_COUNT ? names[s] :
+	    "harness");
+}
+
 static int
 finish(struct runner *r, struct dlt_exec_done *d)
 {
-	static const char *const store_status[] = { "ok", "rejected",
-	    "crashed", "timeout", "oom", "harness", "harness", "illegal" };
-	struct exec			*e = d->arg;
-	struct mutant			*m = e->mt;
-	struct dlt_store_execution	 x;
-	struct dlt_store_evidence	 ev[4];
-	struct oracle_out		 o;
-	struct dlt_failure		*fv;
-	char				*paths[4], *texts[4], *log = NULL;
-	size_t				 nf, i, nev = 0, lens[4], loglen = 0;
-	int				 rc, last;
+	struct exec	*e = d->arg;
+	struct mutant	*m = e->mt;
+	size_t		 i;
+	int		 rc = 0;
 
 	if (e->held != NULL)
 		recheck_judge(r, e, d);
@@ -1703,13 +1798,77 @@ finish(struct runner *r, struct dlt_exec_done *d)
 		    r->cfg->targets[e->target].label, d->why != NULL ? d->why :
 		    "?");
 	}
+	if (--m->pending > 0) {
+		/* recorded with the others, once they ran (run_context) */
+		e->wait = xmalloc(sizeof *e->wait);
+		*e->wait = *d;
+		memset(d, 0, sizeof *d);
+		return (0);
+	}
+	for (i = 0; i < m->nexecs; i++)
+		if (m->execs[i].wait != NULL && record_waiting(r,
+		    &m->execs[i]) != 0)
+			rc = -1;
+	if (record_exec(r, e, d, 1) != 0)
+		rc = -1;
+	return (rc);
+}
+
+/* Record an execution that waited for the other targets. */
+static int
+record_waiting(struct runner *r, struct exec *e)
+{
+	struct dlt_exec_done	*w = e->wait;
+	int			 rc;
+
+	e->wait = NULL;
+	rc = record_exec(r, e, w, 0);
+	dlt_exec_done_release(w);
+	free(w);
+	return (rc);
+}
+
+/*
+ * At the end of a run, the executions of mutants that not every target
+ * ran (a budget, a signal, an error): recorded with what is known.
+ */
+static int
+record_all_waiting(struct runner *r, struct mutant **mv, size_t nm)
+{
+	size_t	i, t;
+	int	rc = 0;
+
+	for (i = 0; i < nm; i++)
+		for (t = 0; t < mv[i]->nexecs; t++)
+			if (mv[i]->execs[t].wait != NULL &&
+			    record_waiting(r, &mv[i]->execs[t]) != 0)
+				rc = -1;
+	return (rc);
+}
+
+/*
+ * Classify an execution, with its run context, and record it; the last
+ * of its mutant also runs the oracles over the targets' outputs.
+ */
+static int
+record_exec(struct runner *r, struct exec *e, struct dlt_exec_done *d,
+    int last)
+{
+	struct mutant			*m = e->mt;
+	struct dlt_store_execution	 x;
+	struct dlt_store_evidence	 ev[4];
+	struct oracle_out		 o;
+	struct dlt_failure		*fv;
+	char				*paths[4], *texts[4], *log = NULL;
+	size_t				 nf, i, nev = 0, lens[4], loglen = 0;
+	int				 rc;
+
 	(void)classify_exec(r, e, d, &fv, &nf);
 	for (i = 0; i < nf; i++) {
 		r->sum->failures++;
 		if (fv[i].cls >= 0 && fv[i].cls < 8)
 			r->sum->by_class[fv[i].cls]++;
 	}
-	last = --m->pending == 0;
 	if (m->ordinal > 0)
 		note_yield(r, m, fv, nf, 0);
 	if (last) {
@@ -1752,7 +1911,7 @@ finish(struct runner *r, struct dlt_exec_done *d)
 	x.framework_version = d->framework_version;
 	x.python = d->executable;
 	x.isolation = d->isolation;
-	x.status = store_status[d->status];
+	x.status = store_status_name(d->status);
 	x.harness_status = d->status == DLT_EXEC_UNAVAILABLE ? "unavailable" :
 	    d->harness_status;
 	x.why = d->why;
@@ -2121,6 +2280,7 @@ planned:
 				}
 				if (done) {
 					m->execs[t].done = 1;
+					m->execs[t].resumed = 1;
 					sum->done_before++;
 					continue;
 				}
@@ -2144,6 +2304,8 @@ planned:
 		goto out;
 	if (rc == 0 && !stop_signal)
 		rc = run_queue(&r);
+	if (record_all_waiting(&r, mv, nm) != 0 && rc == 0)
+		rc = -1;
 	progress(&r, 1);
 	if (stop_signal) {
 		sum->interrupted = 1;

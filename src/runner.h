@@ -21,6 +21,7 @@
 #include "runner-exec.h"
 
 struct dlt_classifier;
+struct dlt_runctx;
 struct dlt_exec_done;
 struct dlt_failure;
 struct dlt_oracle_cfg;
@@ -81,6 +82,9 @@ struct dlt_runner_exec {
 						   profile says the framework
 						   does (dlt_probe_violation),
 						   or NULL */
+	const struct dlt_runctx	*ctx;		/* the run context (run.status
+						   is set from the end), or
+						   NULL */
 };
 
 /*

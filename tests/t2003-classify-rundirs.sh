@@ -218,4 +218,41 @@ test_expect_success 'the store: a second classify of the tree adds nothing' '
 	test_cmp expect actual
 '
 
+# The run context "dltriage run" writes beside an execution's logs: the
+# refinements of rules/run.yaml decide as they did in the run, and the
+# JSON names the items they relied on.
+test_expect_success 'a run-context file: the refinements decide, and JSON says so' '
+	setup &&
+	d=run.db.d/lenet/lenet-dm-0000/tensorflow &&
+	dltriage classify --format json $d >before &&
+	fields before class,kind >actual &&
+	echo "false-positive invalid-argument" >expect &&
+	test_cmp expect actual &&
+	! grep run_context before &&
+	printf "run.mode=aware\nrun.profile=legal\nrun.status=rejected\nrun.operator=DM\nrun.others=accepted\nrun.other=pytorch:ok\n" >$d/run-context &&
+	dltriage classify --format json $d >after &&
+	fields after class,kind,rule,source >actual &&
+	echo "inconsistency refused-model-others-ran run-refused-model-others-ran $d/stderr" >expect &&
+	test_cmp expect actual &&
+	fields after run_context >actual &&
+	echo "run.profile=legal run.status=rejected run.others=accepted" >expect &&
+	test_cmp expect actual &&
+	printf "run.profile=violates\nrun.status=rejected\n" >$d/run-context &&
+	dltriage classify --format json $d >violates &&
+	fields violates class,kind >actual &&
+	echo "false-positive validated" >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'a bad run-context file is named, and the logs are classified without it' '
+	setup &&
+	d=run.db.d/lenet/lenet-dm-0000/tensorflow &&
+	printf "run.profile=violates\nrun.colour=blue\n" >$d/run-context &&
+	dltriage classify --format json $d >out 2>err &&
+	grep "^dltriage: warning: .*run-context: unknown run context field .run.colour." err &&
+	fields out class,kind >actual &&
+	echo "false-positive invalid-argument" >expect &&
+	test_cmp expect actual
+'
+
 test_done

@@ -555,6 +555,20 @@ test_expect_success '--probe-validation: what runs against its profile is missin
 	grep "^reproduced$" rep
 '
 
+test_expect_success 'each execution has its run context: the profile, and the other targets' '
+	f=$(find "$TEST_TMP" -name run-context -path "*/batch.db.d/*" -path "*pytorch?mt*" | xargs grep -l "^run.operator=GF$" | head -n 1) &&
+	test -n "$f" &&
+	grep -x "run.mode=aware" "$f" &&
+	grep -x "run.profile=legal" "$f" &&
+	grep -x "run.status=ok" "$f" &&
+	grep -x "run.operator=GF" "$f" &&
+	grep -x "run.others=accepted" "$f" &&
+	test "$(grep -c "^run.other=pytorch[+a-z]*:ok$" "$f")" = 3 &&
+	f=$(find "$TEST_TMP" -name run-context -path "*/probe.db.d/*" | xargs grep -l "run.profile=violates" | head -n 1) &&
+	test -n "$f" &&
+	grep -x "run.mode=probe" "$f"
+'
+
 test_expect_success 'a framework that cannot be imported is said once; the rest runs' '
 	dltriage run --models lenet5-mnist --ops LD \
 	    --frameworks pytorch,mindspore --isolation spawn --db ms.db >out 2>err &&

@@ -91,10 +91,14 @@ termsafe_check(const char *in, size_t len, size_t skip, size_t maxcols)
 		goto done;
 	}
 
-	/* every offset of a short input, a sample of a long one */
-	step = len > 4096 ? len / 1024 : 1;
+	/*
+	 * Every offset of the first 256 bytes, then about 64 more: each
+	 * call walks the input from its start, and a fuzzer's inputs run
+	 * to kilobytes.
+	 */
 	prev = 0;
 	for (off = 0; off < len; off += step) {
+		step = off < 256 ? 1 : (len - 256) / 64 + 1;
 		c = dlt_termsafe_column(in, len, off);
 		if (c < prev || c > full) {
 			why = "column is not monotonic or beyond the width";

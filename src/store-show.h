@@ -83,6 +83,12 @@ typedef int (*dlt_store_member_fn)(const struct dlt_store_member *, void *);
 /* The failures of a bucket, oldest first. */
 int	dlt_store_bucket_members(struct dlt_store *, const char *bucket,
 	    dlt_store_member_fn, void *);
+/*
+ * The same a window at a time: from the offset-th failure, at most limit
+ * (the TUI reads the rows it shows; the index on bucket keeps the order).
+ */
+int	dlt_store_bucket_members_page(struct dlt_store *, const char *bucket,
+	    size_t offset, size_t limit, dlt_store_member_fn, void *);
 /* Every failure of the store, oldest first (export reads them all). */
 int	dlt_store_each_member(struct dlt_store *, dlt_store_member_fn, void *);
 

@@ -17,10 +17,12 @@
 #include <sqlite3.h>
 
 #include "error.h"
+#include "hash.h"
 #include "near.h"
 #include "store-int.h"
 #include "store-show.h"
 #include "store.h"
+#include "strbuf.h"
 #include "xmalloc.h"
 #include "yaml-node.h"
 
@@ -478,4 +480,72 @@ dlt_store_near_items(struct dlt_store *st, struct dlt_near_item **items,
 	if (rc != SQLITE_DONE)
 		return (store_fail(st, rc, "read"));
 	return (0);
+}
+
+size_t
+dlt_store_member_evidence(const struct dlt_store_member *m, long *out,
+    size_t max)
+{
+	struct ynode	*root = NULL, *e;
+	char		*err = NULL;
+	long long	 v;
+	size_t		 i, n = 0;
+
+	if (m->evidence == NULL)
+		return (0);
+	if (ynode_load_json_buffer(m->evidence, strlen(m->evidence), &root,
+	    &err) != 0) {
+		free(err);
+		return (0);
+	}
+	if (root != NULL && root->type == YNODE_SEQUENCE)
+		for (i = 0; i < root->n && n < max; i++) {
+			e = root->items[i];
+			if (ynode_plain_int(e, &v) && v > 0 && v <= STORE_LINE_MAX)
+				out[n++] = (long)v;
+		}
+	ynode_free(root);
+	return (n);
+}
+
+/* The run's text whose hash is the file row's (arg: struct run_text). */
+struct run_text {
+	const char	*hash;
+	struct strbuf	*text;
+	int		 found;
+};
+
+static int
+run_text_match(const char *kind, const char *content, size_t len,
+    int truncated, void *arg)
+{
+	struct run_text	*rt = arg;
+	char		 hex[17];
+
+	(void)kind;
+	if (content == NULL || truncated)
+		return (0);
+	dlt_hash_hex(dlt_hash(DLT_HASH_INIT, content, len), hex);
+	if (strcmp(hex, rt->hash) != 0)
+		return (0);
+	strbuf_add(rt->text, content, len);
+	rt->found = 1;
+	return (1);
+}
+
+int
+dlt_store_member_run_log(struct dlt_store *st,
+    const struct dlt_store_member *m, struct strbuf *out)
+{
+	struct run_text	rt;
+
+	if (m->content_hash == NULL || m->execution_id == 0)
+		return (1);
+	memset(&rt, 0, sizeof rt);
+	rt.hash = m->content_hash;
+	rt.text = out;
+	if (dlt_store_execution_texts(st, m->execution_id, run_text_match,
+	    &rt) != 0)
+		return (-1);
+	return (rt.found ? 0 : 1);
 }

@@ -103,6 +103,19 @@ typedef int (*dlt_store_text_fn)(const char *kind, const char *content,
 int	dlt_store_execution_texts(struct dlt_store *, int64_t execution_id,
 	    dlt_store_text_fn, void *);
 
+/* The evidence line numbers of a failure (its JSON array), at most max. */
+size_t	dlt_store_member_evidence(const struct dlt_store_member *, long *out,
+	    size_t max);
+/*
+ * A run's failure: the whole text it was classified from, which the
+ * store keeps as its execution's evidence when it was not cut (the
+ * evidence whose hash is the file row's).  0 with the text appended to
+ * out; 1 when the store does not keep it; -1 on a store error.
+ */
+struct strbuf;
+int	dlt_store_member_run_log(struct dlt_store *,
+	    const struct dlt_store_member *, struct strbuf *out);
+
 /*
  * Every bucket of the store as near.h scores it (its first failure's
  * exception and frames, the operators and models of its run failures),

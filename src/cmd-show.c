@@ -1118,34 +1118,16 @@ show_known_defects(struct show *sh)
 	struct dlt_prio_pred		 pr;
 	struct dlt_prio_near		 near[SHOW_KNOWN];
 	struct dlt_prio_weight		 why[SHOW_WEIGHTS];
-	const struct dlt_rule		*r;
-	char				*frames[DLT_MAX_FRAMES];
 	size_t				 nnear, nwhy, i;
 	int				 p;
 
 	if (pm == NULL || sh->nmembers == 0)
 		return;
 	/* the failure as the classifier gave it, from the store */
-	memset(&f, 0, sizeof f);
-	f.cls = m->cls != NULL ? dlt_class_parse(m->cls) : DLT_CLASS_UNKNOWN;
-	if (f.cls < 0)
-		f.cls = DLT_CLASS_UNKNOWN;
-	f.kind = m->kind;
-	f.framework = m->framework;
-	f.exc_type = m->exc_type;
-	f.exc_message = m->exc_message;
-	f.signature = m->signature;
-	f.rule = m->rule;
-	f.security = m->security;
-	f.nframes = m->frames != NULL ? ynode_json_strings(m->frames, frames,
-	    DLT_MAX_FRAMES) : 0;
-	for (i = 0; i < f.nframes; i++)
-		f.frames[i] = frames[i];
-	r = rule_find(&sh->ctx->rules, m->rule);
-	f.prio_hint = r != NULL ? r->priority : DLT_PRIO_UNSET;
+	dlt_store_member_failure(m, &sh->ctx->rules, &f);
 	dlt_prio_features(&f, NULL, &fs);
 	for (i = 0; i < f.nframes; i++)
-		free(frames[i]);
+		free(f.frames[i]);
 	dlt_prio_predict(pm, &fs, &pr);
 	nnear = dlt_prio_nearest(pm, &fs, near, SHOW_KNOWN);
 	nwhy = dlt_prio_weighed(pm, &fs, pr.best, why, SHOW_WEIGHTS);

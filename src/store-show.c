@@ -17,12 +17,15 @@
 #include <sqlite3.h>
 
 #include "error.h"
+#include "failure.h"
 #include "hash.h"
 #include "near.h"
+#include "rules.h"
 #include "store-int.h"
 #include "store-show.h"
 #include "store.h"
 #include "strbuf.h"
+#include "vocab.h"
 #include "xmalloc.h"
 #include "yaml-node.h"
 
@@ -548,4 +551,32 @@ dlt_store_member_run_log(struct dlt_store *st,
 	    &rt) != 0)
 		return (-1);
 	return (rt.found ? 0 : 1);
+}
+
+void
+dlt_store_member_failure(const struct dlt_store_member *m,
+    const struct dlt_ruleset *rs, struct dlt_failure *f)
+{
+	size_t	i;
+
+	memset(f, 0, sizeof *f);
+	f->cls = m->cls != NULL ? dlt_class_parse(m->cls) : DLT_CLASS_UNKNOWN;
+	if (f->cls < 0)
+		f->cls = DLT_CLASS_UNKNOWN;
+	f->kind = m->kind;
+	f->framework = m->framework;
+	f->exc_type = m->exc_type;
+	f->exc_message = m->exc_message;
+	f->signature = m->signature;
+	f->rule = m->rule;
+	f->security = m->security;
+	f->nframes = m->frames != NULL ? ynode_json_strings(m->frames,
+	    f->frames, DLT_MAX_FRAMES) : 0;
+	f->prio_hint = DLT_PRIO_UNSET;
+	if (rs != NULL && m->rule != NULL)
+		for (i = 0; i < rs->nrules; i++)
+			if (strcmp(rs->rules[i].c.id, m->rule) == 0) {
+				f->prio_hint = rs->rules[i].priority;
+				break;
+			}
 }

@@ -103,6 +103,17 @@ typedef int (*dlt_store_text_fn)(const char *kind, const char *content,
 int	dlt_store_execution_texts(struct dlt_store *, int64_t execution_id,
 	    dlt_store_text_fn, void *);
 
+/*
+ * The failure as the classifier gave it, from its row, for the priority
+ * model (dlt_prio_features): f borrows m's strings, but for its frames,
+ * which the caller frees (f->frames[0 .. f->nframes)); the deciding
+ * rule's priority hint comes from rules (NULL: none).
+ */
+struct dlt_failure;
+struct dlt_ruleset;
+void	dlt_store_member_failure(const struct dlt_store_member *,
+	    const struct dlt_ruleset *rules, struct dlt_failure *f);
+
 /* The evidence line numbers of a failure (its JSON array), at most max. */
 size_t	dlt_store_member_evidence(const struct dlt_store_member *, long *out,
 	    size_t max);

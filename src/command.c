@@ -64,6 +64,7 @@ static const struct dlt_cmd *const cmd_table[] = {
 	&dlt_cmd_run,
 	&dlt_cmd_show,
 	&dlt_cmd_triage,
+	&dlt_cmd_tui,
 };
 #define NCMDS (sizeof cmd_table / sizeof cmd_table[0])
 

@@ -140,6 +140,7 @@ extern const struct dlt_cmd dlt_cmd_reproduce;
 extern const struct dlt_cmd dlt_cmd_run;
 extern const struct dlt_cmd dlt_cmd_show;
 extern const struct dlt_cmd dlt_cmd_triage;
+extern const struct dlt_cmd dlt_cmd_tui;
 extern const struct dlt_cmd dlt_cmd_classify;
 extern const struct dlt_cmd dlt_cmd_rules_check;
 extern const struct dlt_cmd dlt_cmd_rules_test;

@@ -293,24 +293,40 @@ line_matches(struct tui_log *l, const struct dlt_rx *rx, size_t n)
 int
 tui_log_search(struct tui_log *l, const struct dlt_rx *rx, int dir, int rows)
 {
-	size_t	n;
+	size_t	from, n;
 	int	r;
 
 	if (rx == NULL)
 		return (0);
+	/* from the last hit on, round the end to the start as vi does */
+	from = l->hit >= 0 ? (size_t)l->hit : l->top;
 	if (dir > 0) {
-		n = l->hit >= 0 ? (size_t)l->hit + 1 : l->top;
+		n = l->hit >= 0 ? from + 1 : from;
 		while ((r = line_matches(l, rx, n)) == 0)
 			n++;
-		if (r < 0)
-			return (0);
+		if (r < 0) {
+			for (n = 0; n <= from && line_matches(l, rx, n) == 0;
+			    n++)
+				;
+			if (n > from || line_matches(l, rx, n) != 1)
+				return (0);
+		}
 	} else {
-		n = l->hit >= 0 ? (size_t)l->hit : l->top;
-		do {
+		n = from;
+		for (;;) {
+			if (n == 0) {
+				/* round to the end: the last line first */
+				tui_log_end(l, rows);
+				n = dlt_logview_lines(l->lv);
+			}
 			if (n == 0)
 				return (0);
 			n--;
-		} while (line_matches(l, rx, n) != 1);
+			if (line_matches(l, rx, n) == 1)
+				break;
+			if (n == from)
+				return (0);
+		}
 	}
 	l->hit = (long)n;
 	tui_log_goto(l, (long)n + l->base, rows);

@@ -853,7 +853,7 @@ help_open(struct tui *t)
 	struct strbuf	sb = STRBUF_INIT;
 	struct text	*x = &t->help;
 	size_t		i;
-	int		s;
+	int		s, on;
 
 	text_clear(x);
 	x->title = xstrdup("help");
@@ -863,9 +863,16 @@ help_open(struct tui *t)
 		if (bindings[i].name == NULL)
 			continue;
 		strbuf_reset(&sb);
-		if ((bindings[i].on & ON_ALL) == ON_ALL)
+		for (s = 0, on = 0; s <= S_HELP; s++)
+			if (bindings[i].on & ON(s))
+				on++;
+		if (on == S_HELP + 1)
 			strbuf_addstr(&sb, "everywhere");
-		else
+		else if (on == S_HELP) {
+			for (s = 0; s <= S_HELP; s++)
+				if (!(bindings[i].on & ON(s)))
+					strbuf_addf(&sb, "all but %s", names[s]);
+		} else
 			for (s = 0; s <= S_HELP; s++)
 				if (bindings[i].on & ON(s))
 					strbuf_addf(&sb, "%s%s", sb.len > 0 ?
@@ -1273,8 +1280,8 @@ mark_toggle(struct tui *t)
 	if ((b = defects_current(t)) == NULL)
 		return;
 	id = b->id;
-	if ((p = bsearch(&id, t->marks, t->nmarks, sizeof *t->marks,
-	    cmp_str)) != NULL) {
+	if (t->nmarks > 0 && (p = bsearch(&id, t->marks, t->nmarks,
+	    sizeof *t->marks, cmp_str)) != NULL) {
 		i = (size_t)(p - t->marks);
 		free(t->marks[i]);
 		memmove(&t->marks[i], &t->marks[i + 1], (t->nmarks - i - 1) *
@@ -1299,6 +1306,7 @@ triage(struct tui *t, int status, const char *arg)
 	const struct dlt_page_bucket	*cur = NULL;
 	const char			*one[1], *const *ids;
 	const char			*dup = NULL, *url = NULL, *note = NULL;
+	char				 target[DLT_BUCKET_HEXLEN + 1] = "";
 	size_t				 n, i, done = 0;
 	int				 rc = 0, st;
 
@@ -1345,7 +1353,7 @@ triage(struct tui *t, int status, const char *arg)
 			note = arg;
 		}
 		rc = dlt_store_triage_decide(t->env.store, ids[i], st, dup, url,
-		    note, NULL, NULL);
+		    note, NULL, target);
 		if (status < 0) {
 			free((char *)dup);
 			free((char *)url);
@@ -1358,7 +1366,7 @@ triage(struct tui *t, int status, const char *arg)
 	else if (n == 1)
 		say(t, "bucket %s: %s%s%s", ids[0], status < 0 ? "note added" :
 		    dlt_triage_name(status), status == DLT_TRIAGE_DUPLICATE ?
-		    " of " : "", status == DLT_TRIAGE_DUPLICATE ? arg : "");
+		    " of " : "", status == DLT_TRIAGE_DUPLICATE ? target : "");
 	else
 		say(t, "%zu buckets: %s", done, status < 0 ? "note added" :
 		    dlt_triage_name(status));
@@ -1415,16 +1423,14 @@ prompt_done(struct tui *t)
 		filter_set(t, in);
 		break;
 	case P_DUPLICATE:
-		if (*in != '\0')
-			triage(t, DLT_TRIAGE_DUPLICATE, in);
-		break;
 	case P_URL:
-		if (*in != '\0')
-			triage(t, DLT_TRIAGE_REPORTED, in);
-		break;
 	case P_NOTE:
-		if (*in != '\0')
-			triage(t, -1, in);
+		if (*in == '\0')
+			say(t, "nothing given: no decision recorded");
+		else
+			triage(t, t->prompt == P_DUPLICATE ?
+			    DLT_TRIAGE_DUPLICATE : t->prompt == P_URL ?
+			    DLT_TRIAGE_REPORTED : -1, in);
 		break;
 	default:
 		break;

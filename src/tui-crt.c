@@ -20,6 +20,7 @@
 #include "tui.h"
 
 #define CRT_TICK_MS	100	/* getch's timeout: the model's tick */
+#define CRT_SETTLE	4	/* ticks after a key before its screen */
 
 enum {
 	PAIR_EVIDENCE = 1,
@@ -191,7 +192,7 @@ tui_crt_run(struct tui *t, const char *ready)
 	struct tui_grid		 g;
 	unsigned long		 seq = 0;
 	wint_t			 c;
-	int			 r, key, flags, paint = 1, status = 0;
+	int			 r, key, flags, n, paint = 1, status = 0;
 
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		dlt_error("'tui' needs a terminal");
@@ -272,6 +273,13 @@ tui_crt_run(struct tui *t, const char *ready)
 		flags = tui_key(t, key);
 		if (flags & TUI_QUIT)
 			break;
+		/*
+		 * what the key started (a log's index, a search's count) may
+		 * end at once: the screen drawn for the key shows it then
+		 */
+		for (n = 0; n < CRT_SETTLE && (tui_tick(t, CRT_TICK_MS / 4) &
+		    TUI_REDRAW); n++)
+			;
 		paint = 1;
 	}
 	tui_grid_release(&g);

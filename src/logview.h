@@ -9,6 +9,12 @@
  * (told by its first bytes, through decompress.h) is decompressed into
  * memory, up to DLT_LOGVIEW_MAX_MEM bytes.
  *
+ * The mapping is of the size the file had when opened: what is appended
+ * later is not seen (open it again), and a file cut shorter while it is
+ * viewed makes the pages past its new end fault (SIGBUS), as with any
+ * mapped file; logs are appended to, not rewritten, so the view trusts
+ * that.
+ *
  * Lines are numbered from 0.  A line is its bytes without the newline and
  * without one carriage return before it; the bytes are the file's own,
  * unchecked (pass them through termsafe.h before drawing them).  A last

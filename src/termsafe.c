@@ -381,7 +381,7 @@ walk(struct ts_walk *w, const char *in, size_t len)
 	const unsigned char	*p = (const unsigned char *)in;
 	enum ts_state		 state = TS_GROUND;
 	size_t			 i = 0, n;
-	uint32_t		 c;
+	uint32_t		 c, prev = 0;
 	char			 vis[8];
 
 	while (i < len && !w->stopped) {
@@ -389,6 +389,15 @@ walk(struct ts_walk *w, const char *in, size_t len)
 		if (w->query < i + n)
 			return (w->col);
 		i += n;
+		/*
+		 * A raw 0x80-0x9f byte right after a multi-byte sequence
+		 * (valid or not) is a stray continuation byte, one more
+		 * maximal invalid subpart; it acts as an 8-bit control only
+		 * where a UTF-8 reader would expect a character to start.
+		 */
+		if (n == 1 && c >= 0x80 && c < 0xa0 && prev >= 0xa0)
+			c = REPLACEMENT;
+		prev = c;
 
 		switch (state) {
 		case TS_GROUND:

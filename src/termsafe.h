@@ -22,9 +22,10 @@
  * - Invalid UTF-8 (a stray continuation byte, a cut sequence, an
  *   overlong form, a surrogate, a code point above U+10FFFF) shows as
  *   U+FFFD, one per maximal invalid subpart (as Unicode recommends).  A
- *   raw byte 0x80-0x9f that is not part of a valid character is one too,
- *   except for the introducers above and ST, which act as they would
- *   on a terminal in 8-bit mode.
+ *   raw byte 0x80-0x9f is one too, except for the introducers above and
+ *   ST where a character may start (not right after a non-ASCII
+ *   character or broken sequence, where it is a stray continuation
+ *   byte): there they act as on a terminal in 8-bit mode.
  * - East Asian Wide and Fullwidth characters and emoji take 2 columns;
  *   combining marks, format characters (Cf), zero width joiners and
  *   variation selectors take 0 and stay with the character before them;

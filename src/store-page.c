@@ -57,18 +57,29 @@
 	"  WHEN 'false-positive' THEN 5 ELSE 6 END," \
 	" b.count DESC, b.id"
 
-static const char page_sql[] =
-    "SELECT b.id, b.class, b.kind, b.signature, b.priority, b.first_seen,"
-    " b.last_seen, b.count, b.framework, " PAGE_STATUS ", t.duplicate_of,"
-    " t.url" PAGE_FROM PAGE_ORDER " LIMIT ?7 OFFSET ?8";
+#define PAGE_COLUMNS \
+	"SELECT b.id, b.class, b.kind, b.signature, b.priority, b.first_seen," \
+	" b.last_seen, b.count, b.framework, " PAGE_STATUS ", t.duplicate_of," \
+	" t.url"
 
-static const char count_sql[] = "SELECT count(*)" PAGE_FROM;
+static const char page_sql[] =
+    PAGE_COLUMNS PAGE_FROM PAGE_ORDER " LIMIT ?7 OFFSET ?8";
+
+static const char order_sql[] = "SELECT b.id" PAGE_FROM PAGE_ORDER;
+
+/* One bucket by its id, with the columns of a page. */
+static const char row_sql[] =
+    PAGE_COLUMNS " FROM buckets b LEFT JOIN triage t ON t.id = (SELECT u.id"
+    " FROM triage u WHERE u.bucket = b.id"
+    " ORDER BY u.decided_at DESC, u.id DESC LIMIT 1) WHERE b.id = ?1";
 
 static const char fw_sql[] =
     "SELECT DISTINCT framework FROM (SELECT framework FROM failures"
     " WHERE bucket = ?1 AND framework IS NOT NULL LIMIT ?2) ORDER BY 1";
 
 static void	bind_filter(sqlite3_stmt *, const struct dlt_page_filter *);
+static int	page_row(struct dlt_store *, sqlite3_stmt *, sqlite3_stmt *,
+		    struct dlt_page_bucket *, int *);
 static char	*frameworks(struct dlt_store *, sqlite3_stmt *, const char *,
 		    const char *, int *);
 
@@ -132,6 +143,114 @@ frameworks(struct dlt_store *st, sqlite3_stmt *s, const char *id,
 	return (strbuf_detach(&sb, NULL));
 }
 
+/*
+ * The row s is on (PAGE_COLUMNS) into b, its frameworks through fs when
+ * not NULL (*err set on a store error): 0, or -1 for a row without id.
+ */
+static int
+page_row(struct dlt_store *st, sqlite3_stmt *s, sqlite3_stmt *fs,
+    struct dlt_page_bucket *b, int *err)
+{
+	const char	*id, *prio;
+
+	if ((id = (const char *)sqlite3_column_text(s, 0)) == NULL)
+		return (-1);
+	memset(b, 0, sizeof *b);
+	snprintf(b->id, sizeof b->id, "%s", id);
+	if ((b->cls = store_column_dup(s, 1)) == NULL)
+		b->cls = xstrdup("unknown");
+	b->kind = store_column_dup(s, 2);
+	if ((b->title = store_column_dup(s, 3)) == NULL)
+		b->title = xstrdup("");
+	prio = (const char *)sqlite3_column_text(s, 4);
+	b->priority = prio != NULL ? dlt_priority_parse_any(prio) :
+	    DLT_PRIO_UNSET;
+	if (b->priority < 0)
+		b->priority = DLT_PRIO_UNSET;
+	if ((b->first_seen = store_column_dup(s, 5)) == NULL)
+		b->first_seen = xstrdup("");
+	if ((b->last_seen = store_column_dup(s, 6)) == NULL)
+		b->last_seen = xstrdup("");
+	b->count = (long)sqlite3_column_int64(s, 7);
+	if (fs != NULL)
+		b->frameworks = frameworks(st, fs, b->id,
+		    (const char *)sqlite3_column_text(s, 8), err);
+	else if ((b->frameworks = store_column_dup(s, 8)) == NULL)
+		b->frameworks = xstrdup("");
+	b->status = dlt_triage_parse((const char *)sqlite3_column_text(s, 9));
+	if (b->status < 0)
+		b->status = DLT_TRIAGE_NEW;
+	b->duplicate_of = store_column_dup(s, 10);
+	b->url = store_column_dup(s, 11);
+	return (0);
+}
+
+int
+dlt_store_page_order(struct dlt_store *st, const struct dlt_page_filter *f,
+    enum dlt_bucket_sort sort, dlt_page_id **ids, size_t *n)
+{
+	sqlite3_stmt	*s;
+	const char	*id;
+	size_t		 alloc = 0;
+	int		 rc;
+
+	*ids = NULL;
+	*n = 0;
+	if (store_prepare_one(st, order_sql, &s) != 0)
+		return (-1);
+	bind_filter(s, f);
+	sqlite3_bind_int(s, 6, (int)sort);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		if ((id = (const char *)sqlite3_column_text(s, 0)) == NULL)
+			continue;
+		XGROW(*ids, *n + 1, alloc);
+		snprintf((*ids)[(*n)++], sizeof (*ids)[0], "%s", id);
+	}
+	sqlite3_finalize(s);
+	if (rc != SQLITE_DONE)
+		return (store_fail(st, rc, "read"));
+	return (0);
+}
+
+int
+dlt_store_page_rows(struct dlt_store *st, const dlt_page_id *ids, size_t n,
+    size_t first, dlt_page_bucket_fn fn, void *arg)
+{
+	struct dlt_page_bucket	 b;
+	sqlite3_stmt		*s, *fs;
+	size_t			 i;
+	int			 rc = SQLITE_DONE, stop = 0, err = 0;
+
+	if (store_prepare_one(st, row_sql, &s) != 0)
+		return (-1);
+	if (store_prepare_one(st, fw_sql, &fs) != 0) {
+		sqlite3_finalize(s);
+		return (-1);
+	}
+	for (i = 0; i < n && !stop && !err; i++) {
+		sqlite3_reset(s);
+		sqlite3_bind_text(s, 1, ids[i], -1, SQLITE_STATIC);
+		if ((rc = sqlite3_step(s)) != SQLITE_ROW) {
+			if (rc != SQLITE_DONE)
+				break;
+			continue;	/* gone since it was ordered */
+		}
+		if (page_row(st, s, fs, &b, &err) != 0)
+			continue;
+		if (!err)
+			stop = fn(&b, first + i, arg);
+		dlt_page_bucket_release(&b);
+		rc = SQLITE_DONE;
+	}
+	sqlite3_finalize(s);
+	sqlite3_finalize(fs);
+	if (err)
+		return (-1);
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		return (store_fail(st, rc, "read"));
+	return (0);
+}
+
 int
 dlt_store_page_buckets(struct dlt_store *st, const struct dlt_page_filter *f,
     enum dlt_bucket_sort sort, size_t offset, size_t limit, int fw,
@@ -139,7 +258,6 @@ dlt_store_page_buckets(struct dlt_store *st, const struct dlt_page_filter *f,
 {
 	struct dlt_page_bucket	 b;
 	sqlite3_stmt		*s, *fs = NULL;
-	const char		*id, *prio;
 	size_t			 index = offset;
 	int			 rc, stop = 0, err = 0;
 
@@ -156,36 +274,8 @@ dlt_store_page_buckets(struct dlt_store *st, const struct dlt_page_filter *f,
 	sqlite3_bind_int64(s, 8, offset <= INT64_MAX ? (int64_t)offset :
 	    INT64_MAX);
 	while (!stop && !err && (rc = sqlite3_step(s)) == SQLITE_ROW) {
-		if ((id = (const char *)sqlite3_column_text(s, 0)) == NULL)
+		if (page_row(st, s, fs, &b, &err) != 0)
 			continue;
-		memset(&b, 0, sizeof b);
-		snprintf(b.id, sizeof b.id, "%s", id);
-		if ((b.cls = store_column_dup(s, 1)) == NULL)
-			b.cls = xstrdup("unknown");
-		b.kind = store_column_dup(s, 2);
-		if ((b.title = store_column_dup(s, 3)) == NULL)
-			b.title = xstrdup("");
-		prio = (const char *)sqlite3_column_text(s, 4);
-		b.priority = prio != NULL ? dlt_priority_parse_any(prio) :
-		    DLT_PRIO_UNSET;
-		if (b.priority < 0)
-			b.priority = DLT_PRIO_UNSET;
-		if ((b.first_seen = store_column_dup(s, 5)) == NULL)
-			b.first_seen = xstrdup("");
-		if ((b.last_seen = store_column_dup(s, 6)) == NULL)
-			b.last_seen = xstrdup("");
-		b.count = (long)sqlite3_column_int64(s, 7);
-		if (fs != NULL)
-			b.frameworks = frameworks(st, fs, b.id,
-			    (const char *)sqlite3_column_text(s, 8), &err);
-		else if ((b.frameworks = store_column_dup(s, 8)) == NULL)
-			b.frameworks = xstrdup("");
-		b.status = dlt_triage_parse((const char *)
-		    sqlite3_column_text(s, 9));
-		if (b.status < 0)
-			b.status = DLT_TRIAGE_NEW;
-		b.duplicate_of = store_column_dup(s, 10);
-		b.url = store_column_dup(s, 11);
 		if (!err)
 			stop = fn(&b, index++, arg);
 		dlt_page_bucket_release(&b);
@@ -195,27 +285,6 @@ dlt_store_page_buckets(struct dlt_store *st, const struct dlt_page_filter *f,
 	if (err)
 		return (-1);
 	if (!stop && rc != SQLITE_DONE)
-		return (store_fail(st, rc, "read"));
-	return (0);
-}
-
-int
-dlt_store_page_count(struct dlt_store *st, const struct dlt_page_filter *f,
-    size_t *n)
-{
-	sqlite3_stmt	*s;
-	int		 rc;
-
-	*n = 0;
-	if (store_prepare_one(st, count_sql, &s) != 0)
-		return (-1);
-	bind_filter(s, f);
-	if ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		*n = (size_t)sqlite3_column_int64(s, 0);
-		rc = SQLITE_DONE;
-	}
-	sqlite3_finalize(s);
-	if (rc != SQLITE_DONE)
 		return (store_fail(st, rc, "read"));
 	return (0);
 }

@@ -61,13 +61,27 @@ typedef int (*dlt_page_bucket_fn)(const struct dlt_page_bucket *, size_t index,
  * DLT_PAGE_FW_SCAN failures of the bucket); without, only the bucket's
  * own (its first failure's).
  */
-#define DLT_PAGE_FW_SCAN	1000
+#define DLT_PAGE_FW_SCAN	100
 int	dlt_store_page_buckets(struct dlt_store *, const struct dlt_page_filter *,
 	    enum dlt_bucket_sort, size_t offset, size_t limit, int frameworks,
 	    dlt_page_bucket_fn, void *);
-/* How many buckets match f. */
-int	dlt_store_page_count(struct dlt_store *, const struct dlt_page_filter *,
-	    size_t *n);
+/*
+ * The ids of the buckets that match f, in sort order: *ids is a new
+ * array of *n (the caller frees it).  This orders the buckets table once
+ * (a few tens of milliseconds for tens of thousands of buckets), so that
+ * a window then costs only its rows (dlt_store_page_rows).
+ */
+typedef char dlt_page_id[DLT_BUCKET_HEXLEN + 1];
+int	dlt_store_page_order(struct dlt_store *, const struct dlt_page_filter *,
+	    enum dlt_bucket_sort, dlt_page_id **ids, size_t *n);
+/*
+ * The rows of the buckets ids[0 .. n), in that order, with their
+ * frameworks (as dlt_store_page_buckets with frameworks set); index is
+ * first + the position in ids.  A bucket no longer in the store is
+ * skipped.
+ */
+int	dlt_store_page_rows(struct dlt_store *, const dlt_page_id *ids,
+	    size_t n, size_t first, dlt_page_bucket_fn, void *);
 
 /* A mutant of a run, with the seed model it was made from. */
 struct dlt_page_mutant {

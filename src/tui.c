@@ -168,6 +168,7 @@ struct tui {
 	char			*filter_text;	/* as typed */
 	enum dlt_bucket_sort	 sort;
 	struct list		 dl;
+	dlt_page_id		*dids;		/* the order, read once */
 	struct dlt_page_bucket	*drows;
 	size_t			 ndrows, drows_off;
 	int			 dstale;
@@ -419,6 +420,7 @@ tui_free(struct tui *t)
 	if (t == NULL)
 		return;
 	drows_clear(t);
+	free(t->dids);
 	frows_clear(t);
 	marks_clear(t);
 	free(t->marks);
@@ -455,12 +457,15 @@ tui_resize(struct tui *t, int w, int h)
 
 /* ---- defects ---- */
 
+/* Order the defects again (filter, sort or store changed). */
 static void
 defects_invalidate(struct tui *t)
 {
 	size_t	n;
 
-	if (dlt_store_page_count(t->env.store, &t->filter, &n) != 0) {
+	free(t->dids);
+	if (dlt_store_page_order(t->env.store, &t->filter, t->sort, &t->dids,
+	    &n) != 0) {
 		say_error(t, "cannot read the store");
 		n = 0;
 	}
@@ -506,8 +511,9 @@ defects_load(struct tui *t)
 	t->dstale = 0;
 	if (t->dl.n == 0)
 		return;
-	if (dlt_store_page_buckets(t->env.store, &t->filter, t->sort,
-	    t->dl.top, rows, 1, keep_drow, t) != 0)
+	if (dlt_store_page_rows(t->env.store, t->dids + t->dl.top,
+	    t->dl.n - t->dl.top < rows ? t->dl.n - t->dl.top : rows, t->dl.top,
+	    keep_drow, t) != 0)
 		say_error(t, "cannot read the store");
 }
 
@@ -1603,8 +1609,7 @@ act(struct tui *t, enum action a)
 	case A_SORT:
 		t->sort = (enum dlt_bucket_sort)((t->sort + 1) % 4);
 		t->dl.cur = t->dl.top = 0;
-		t->dstale = 1;
-		t->dhits_gen = 0;
+		defects_invalidate(t);
 		break;
 	case A_MARK:
 		mark_toggle(t);

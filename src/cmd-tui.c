@@ -31,7 +31,6 @@
 #define TUI_DUMP_TICKS	100000	/* ticks after a key, at most, in a dump */
 
 static int	cmd_tui_exec(struct dlt_ctx *, int, char **);
-static int	check_args(int, char **);
 static int	check_size(const char *);
 static int	parse_size(const char *, int *, int *);
 static int	load_rules(void *, const struct dlt_ruleset **);
@@ -59,16 +58,8 @@ const struct dlt_cmd dlt_cmd_tui = {
 	"[--db FILE]\n"
 	"       [--dump-screen [--keys KEYS] [--size WxH] [--attributes]]",
 	"browse and triage the unique defects of a store on the terminal",
-	0, tui_options, cmd_tui_exec, check_args
+	0, tui_options, cmd_tui_exec, dlt_cmd_no_operands
 };
-
-static int
-check_args(int argc, char **argv)
-{
-	if (argc > 0)
-		return (dlt_error("unexpected argument '%s'", argv[0]));
-	return (0);
-}
 
 static int
 parse_size(const char *s, int *w, int *h)

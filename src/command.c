@@ -111,6 +111,14 @@ dlt_cmd_suggest(const char *name)
 	return (bestd <= limit ? best : NULL);
 }
 
+int
+dlt_cmd_no_operands(int argc, char **argv)
+{
+	if (argc > 0)
+		return (dlt_error("unexpected argument '%s'", argv[0]));
+	return (0);
+}
+
 void
 dlt_cmd_usage(const struct dlt_cmd *cmd, void *fp)
 {

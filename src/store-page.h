@@ -61,7 +61,7 @@ typedef int (*dlt_page_bucket_fn)(const struct dlt_page_bucket *, size_t index,
  * DLT_PAGE_FW_SCAN failures of the bucket); without, only the bucket's
  * own (its first failure's).
  */
-#define DLT_PAGE_FW_SCAN	100
+#define DLT_PAGE_FW_SCAN	16
 int	dlt_store_page_buckets(struct dlt_store *, const struct dlt_page_filter *,
 	    enum dlt_bucket_sort, size_t offset, size_t limit, int frameworks,
 	    dlt_page_bucket_fn, void *);

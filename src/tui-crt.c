@@ -20,7 +20,8 @@
 #include "tui.h"
 
 #define CRT_TICK_MS	100	/* getch's timeout: the model's tick */
-#define CRT_SETTLE	4	/* ticks after a key before its screen */
+#define CRT_SETTLE	2	/* ticks after a key before its screen, */
+#define CRT_SETTLE_MS	4	/* of this many ms each */
 
 enum {
 	PAIR_EVIDENCE = 1,
@@ -277,7 +278,7 @@ tui_crt_run(struct tui *t, const char *ready)
 		 * what the key started (a log's index, a search's count) may
 		 * end at once: the screen drawn for the key shows it then
 		 */
-		for (n = 0; n < CRT_SETTLE && (tui_tick(t, CRT_TICK_MS / 4) &
+		for (n = 0; n < CRT_SETTLE && (tui_tick(t, CRT_SETTLE_MS) &
 		    TUI_REDRAW); n++)
 			;
 		paint = 1;

@@ -205,7 +205,10 @@ if [ -x "$unit" ] && [ -n "$have_sqlite3" ]; then
 		grep "^-    id: \"conv1\"" m.out &&
 		grep "changed)" m.out &&
 		screen l "f$b\n\n\n" &&
-		grep "the run.s log, as the store keeps it" l.out
+		grep "the run.s log, as the store keeps it" l.out &&
+		screen c "c" &&
+		grep "^12 mutants, 36 executions, 22 failures in" c.out &&
+		grep "^newest defects" c.out
 	'
 	test_expect_success 'screen: mutant (golden)' '
 		cd "$TEST_TMP" && db=../r.db &&

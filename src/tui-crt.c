@@ -20,6 +20,7 @@
 #include "tui.h"
 
 #define CRT_TICK_MS	100	/* getch's timeout: the model's tick */
+#define CRT_WORK_MS	20	/* the model's work in a tick, at most */
 #define CRT_SETTLE	2	/* ticks after a key before its screen, */
 #define CRT_SETTLE_MS	4	/* of this many ms each */
 
@@ -254,7 +255,7 @@ tui_crt_run(struct tui *t, const char *ready)
 		}
 		if (r == ERR) {
 			/* no key within the tick: work, redraw if it changed */
-			if (tui_tick(t, CRT_TICK_MS / 2) & TUI_REDRAW) {
+			if (tui_tick(t, CRT_WORK_MS) & TUI_REDRAW) {
 				tui_draw(t, &g);
 				crt_paint(&g);
 			}

@@ -17,8 +17,19 @@ static struct strbuf	 errlog_last = STRBUF_INIT;
 int
 tui_errlog_begin(void)
 {
+	static int	hooked;
+
 	if (errlog_fp != NULL)
 		return (0);
+	/*
+	 * an exit() while stderr is kept aside (dlt_die) still prints it;
+	 * registered before the curses driver's hook, it runs after it,
+	 * once the terminal is back
+	 */
+	if (!hooked) {
+		atexit(tui_errlog_end);
+		hooked = 1;
+	}
 	fflush(stderr);
 	if ((errlog_fp = tmpfile()) == NULL)
 		return (-1);

@@ -77,11 +77,25 @@ static const char fw_sql[] =
     "SELECT DISTINCT framework FROM (SELECT framework FROM failures"
     " WHERE bucket = ?1 AND framework IS NOT NULL LIMIT ?2) ORDER BY 1";
 
+static int	finish(struct dlt_store *, sqlite3_stmt *, int);
 static void	bind_filter(sqlite3_stmt *, const struct dlt_page_filter *);
 static int	page_row(struct dlt_store *, sqlite3_stmt *, sqlite3_stmt *,
 		    struct dlt_page_bucket *, int *);
 static char	*frameworks(struct dlt_store *, sqlite3_stmt *, const char *,
 		    const char *, int *);
+
+/*
+ * Finalize s, stepped last with rc: 0 when it ran to its end or stopped
+ * on a row, else -1 after a message.
+ */
+static int
+finish(struct dlt_store *st, sqlite3_stmt *s, int rc)
+{
+	sqlite3_finalize(s);
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		return (store_fail(st, rc, "read"));
+	return (0);
+}
 
 void
 dlt_page_bucket_release(struct dlt_page_bucket *b)
@@ -206,10 +220,7 @@ dlt_store_page_order(struct dlt_store *st, const struct dlt_page_filter *f,
 		XGROW(*ids, *n + 1, alloc);
 		snprintf((*ids)[(*n)++], sizeof (*ids)[0], "%s", id);
 	}
-	sqlite3_finalize(s);
-	if (rc != SQLITE_DONE)
-		return (store_fail(st, rc, "read"));
-	return (0);
+	return (finish(st, s, rc));
 }
 
 int
@@ -334,12 +345,8 @@ dlt_store_page_mutant(struct dlt_store *st, int64_t id,
 		m->ordinal = (long)sqlite3_column_int64(s, 7);
 		m->ir = store_column_dup(s, 8);
 		m->seed_ir = store_column_dup(s, 9);
-		rc = SQLITE_DONE;
 	}
-	sqlite3_finalize(s);
-	if (rc != SQLITE_DONE)
-		return (store_fail(st, rc, "read"));
-	return (0);
+	return (finish(st, s, rc));
 }
 
 void
@@ -367,11 +374,9 @@ dlt_store_page_campaign(struct dlt_store *st, struct dlt_page_campaign *c)
 		c->buckets = (long)sqlite3_column_int64(s, 1);
 		c->executions = (long)sqlite3_column_int64(s, 2);
 		c->mutants = (long)sqlite3_column_int64(s, 3);
-		rc = SQLITE_DONE;
 	}
-	sqlite3_finalize(s);
-	if (rc != SQLITE_DONE)
-		return (store_fail(st, rc, "read"));
+	if (finish(st, s, rc) != 0)
+		return (-1);
 	if (store_prepare_one(st, "SELECT class, count(*) FROM failures"
 	    " GROUP BY class", &s) != 0)
 		return (-1);
@@ -382,9 +387,8 @@ dlt_store_page_campaign(struct dlt_store *st, struct dlt_page_campaign *c)
 			k = DLT_CLASS_UNKNOWN;
 		c->by_class[k] += (long)sqlite3_column_int64(s, 1);
 	}
-	sqlite3_finalize(s);
-	if (rc != SQLITE_DONE)
-		return (store_fail(st, rc, "read"));
+	if (finish(st, s, rc) != 0)
+		return (-1);
 	if (store_prepare_one(st, "SELECT name, created_at, finished_at"
 	    " FROM campaigns ORDER BY id DESC LIMIT 1", &s) != 0)
 		return (-1);
@@ -392,12 +396,8 @@ dlt_store_page_campaign(struct dlt_store *st, struct dlt_page_campaign *c)
 		c->name = store_column_dup(s, 0);
 		c->created_at = store_column_dup(s, 1);
 		c->finished_at = store_column_dup(s, 2);
-		rc = SQLITE_DONE;
 	}
-	sqlite3_finalize(s);
-	if (rc != SQLITE_DONE)
-		return (store_fail(st, rc, "read"));
-	return (0);
+	return (finish(st, s, rc));
 }
 
 int
@@ -409,14 +409,9 @@ dlt_store_page_version(struct dlt_store *st, int64_t *v)
 	*v = 0;
 	if (store_prepare_one(st, "PRAGMA data_version", &s) != 0)
 		return (-1);
-	if ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+	if ((rc = sqlite3_step(s)) == SQLITE_ROW)
 		*v = sqlite3_column_int64(s, 0);
-		rc = SQLITE_DONE;
-	}
-	sqlite3_finalize(s);
-	if (rc != SQLITE_DONE)
-		return (store_fail(st, rc, "read"));
-	return (0);
+	return (finish(st, s, rc));
 }
 
 int

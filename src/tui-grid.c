@@ -12,6 +12,7 @@
 #include "xmalloc.h"
 
 static size_t	utf8_next(const unsigned char *, size_t, uint32_t *);
+static char	attr_letter(uint16_t);
 
 void
 tui_grid_init(struct tui_grid *g, int w, int h)

@@ -69,7 +69,7 @@ void	tui_grid_attr(struct tui_grid *, int row, int col, int ncols,
 /*
  * Append the grid as text to out: one line per row, trailing blanks
  * removed.  With attrs, each row that has attributes is followed by a
- * line "   |" and one letter per column (see tui_grid_attr_letter).
+ * line "   |" and one letter per column (attr_letter in tui-grid.c).
  */
 void	tui_grid_dump(const struct tui_grid *, struct strbuf *out, int attrs);
 

@@ -245,7 +245,7 @@ static void	prompt_start(struct tui *, enum prompt_kind);
 static int	prompt_key(struct tui *, int);
 static void	prompt_done(struct tui *);
 static int	act(struct tui *, enum action);
-static void	draw_bar(struct tui *, struct tui_grid *, int, const char *);
+static void	draw_bar(struct tui_grid *, int, const char *);
 static void	draw_status(struct tui *, struct tui_grid *);
 static void	draw_defects(struct tui *, struct tui_grid *);
 static void	draw_failures(struct tui *, struct tui_grid *);
@@ -253,6 +253,28 @@ static void	draw_log(struct tui *, struct tui_grid *);
 static void	draw_text(struct tui *, struct tui_grid *, struct text *);
 static void	draw_matches(struct tui *, struct tui_grid *, int, int, int,
 		    const char *);
+static void	page_bucket_copy(struct dlt_page_bucket *,
+		    const struct dlt_page_bucket *);
+static void	drows_clear(struct tui *);
+static void	frows_clear(struct tui *);
+static int	keep_drow(const struct dlt_page_bucket *, size_t, void *);
+static const struct dlt_page_bucket *defects_current(struct tui *);
+static int	keep_frow(const struct dlt_store_member *, void *);
+static int	keep_one(const struct dlt_store_member *, void *);
+static const char *signal_word(int);
+static int	keep_newest(const struct dlt_page_bucket *, size_t, void *);
+static int	rx_in(const struct dlt_rx *, const char *);
+static int	hit_bucket(const struct dlt_page_bucket *, size_t, void *);
+static int	hit_member(const struct dlt_store_member *, void *);
+static int	hit_near(const size_t *, size_t, size_t, int, int, size_t *);
+static void	search_go(struct tui *, int, int);
+static void	filter_free(struct dlt_page_filter *);
+static int	cmp_str(const void *, const void *);
+static const char *prompt_label(enum prompt_kind);
+static struct text *text_of(struct tui *);
+static void	cell(struct tui_grid *, int, int *, int, uint16_t,
+		    const char *);
+static const char *prio_word(int);
 
 static double
 now_ms(const struct tui *t)
@@ -475,25 +497,30 @@ defects_invalidate(struct tui *t)
 	t->dhits_gen = 0;
 }
 
+/* A copy of src whose strings dst owns. */
+static void
+page_bucket_copy(struct dlt_page_bucket *dst, const struct dlt_page_bucket *src)
+{
+	*dst = *src;
+	dst->cls = xstrdup(src->cls);
+	dst->kind = src->kind != NULL ? xstrdup(src->kind) : NULL;
+	dst->title = xstrdup(src->title);
+	dst->frameworks = xstrdup(src->frameworks);
+	dst->first_seen = xstrdup(src->first_seen);
+	dst->last_seen = xstrdup(src->last_seen);
+	dst->duplicate_of = src->duplicate_of != NULL ?
+	    xstrdup(src->duplicate_of) : NULL;
+	dst->url = src->url != NULL ? xstrdup(src->url) : NULL;
+}
+
 static int
 keep_drow(const struct dlt_page_bucket *b, size_t index, void *arg)
 {
 	struct tui		*t = arg;
-	struct dlt_page_bucket	*d;
 
 	(void)index;
 	t->drows = xreallocarray(t->drows, t->ndrows + 1, sizeof *t->drows);
-	d = &t->drows[t->ndrows++];
-	*d = *b;
-	d->cls = xstrdup(b->cls);
-	d->kind = b->kind != NULL ? xstrdup(b->kind) : NULL;
-	d->title = xstrdup(b->title);
-	d->frameworks = xstrdup(b->frameworks);
-	d->first_seen = xstrdup(b->first_seen);
-	d->last_seen = xstrdup(b->last_seen);
-	d->duplicate_of = b->duplicate_of != NULL ? xstrdup(b->duplicate_of) :
-	    NULL;
-	d->url = b->url != NULL ? xstrdup(b->url) : NULL;
+	page_bucket_copy(&t->drows[t->ndrows++], b);
 	return (0);
 }
 
@@ -532,19 +559,8 @@ defects_current(struct tui *t)
 static void
 failures_open(struct tui *t, const struct dlt_page_bucket *b)
 {
-	struct tui	*u = t;
-
-	dlt_page_bucket_release(&u->bucket);
-	u->bucket = *b;
-	u->bucket.cls = xstrdup(b->cls);
-	u->bucket.kind = b->kind != NULL ? xstrdup(b->kind) : NULL;
-	u->bucket.title = xstrdup(b->title);
-	u->bucket.frameworks = xstrdup(b->frameworks);
-	u->bucket.first_seen = xstrdup(b->first_seen);
-	u->bucket.last_seen = xstrdup(b->last_seen);
-	u->bucket.duplicate_of = b->duplicate_of != NULL ?
-	    xstrdup(b->duplicate_of) : NULL;
-	u->bucket.url = b->url != NULL ? xstrdup(b->url) : NULL;
+	dlt_page_bucket_release(&t->bucket);
+	page_bucket_copy(&t->bucket, b);
 	memset(&t->fl, 0, sizeof t->fl);
 	t->fl.n = b->count > 0 ? (size_t)b->count : 0;
 	t->fstale = 1;
@@ -1726,11 +1742,10 @@ tui_tick(struct tui *t, double budget_ms)
 /* ---- drawing ---- */
 
 static void
-draw_bar(struct tui *t, struct tui_grid *g, int row, const char *s)
+draw_bar(struct tui_grid *g, int row, const char *s)
 {
 	tui_grid_attr(g, row, 0, g->w, TUI_A_REVERSE);
 	tui_grid_str(g, row, 0, g->w, TUI_A_REVERSE, s);
-	(void)t;
 }
 
 /* The status line: the filter, the search and its hits, a message. */
@@ -1781,7 +1796,7 @@ draw_status(struct tui *t, struct tui_grid *g)
 	}
 	if (t->msg != NULL)
 		strbuf_addstr(&sb, t->msg);
-	draw_bar(t, g, g->h - 2, sb.buf);
+	draw_bar(g, g->h - 2, sb.buf);
 	strbuf_release(&sb);
 	if (t->prompt != P_NONE) {
 		tui_grid_printf(g, g->h - 1, 0, g->w, 0, "%s%s",

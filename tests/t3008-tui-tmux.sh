@@ -6,9 +6,11 @@
 # screen drawn, and the test polls it (bounded) until the line it waits
 # for is there.  Covered: the worst defect first, j/k/Enter/Esc from the
 # defects to the failures and a log and back, search with its hit count,
-# a filter on the status line, F in the store at once, help, a resize, q
-# and SIGTERM giving the terminal back (exit 0 and 8), and a log that
-# tries to set the title, write the clipboard and clear the screen.
+# a filter on the status line, F in the store at once, help, a resize, q,
+# SIGTERM and ^C giving the terminal back (exit 0 and 8), the campaign
+# screen following another process's writes (polled on the screen's
+# text, bounded), and a log that tries to set the title, write the
+# clipboard and clear the screen.
 # Skipped without tmux.
 . "$(dirname "$0")/test-lib.sh"
 
@@ -153,6 +155,24 @@ test_expect_success 'SIGTERM gives the terminal back, exit 8' '
 	grep "^exit 8$" "$work/done" &&
 	test "$(tmx display -p -t t "#{alternate_on}")" = 0 &&
 	pane >p && grep "^EXITED" p
+'
+
+test_expect_success 'the campaign screen follows the store; ^C gives the terminal back' '
+	start s.db &&
+	keys 1 c && pane >p && head -n 1 p | grep "^campaign" &&
+	grep "^0 mutants, 0 executions, 23 failures in 22 unique defects" p &&
+	cp "$work/pytorch-segfault-faulthandler.log" "$work/again.log" &&
+	echo "one more line" >>"$work/again.log" &&
+	(cd "$work" && dltriage classify -q --db s.db again.log >/dev/null) &&
+	i=0 &&
+	while ! pane | grep -q "24 failures in 22 unique defects"; do
+		i=$((i + 1)) && [ $i -lt 400 ] || break
+		sleep 0.05
+	done &&
+	pane | grep "^0 mutants, 0 executions, 24 failures in 22 unique defects" &&
+	tmx send-keys -t t C-c && wait_for "$work/done" 1 &&
+	grep "^exit 8$" "$work/done" &&
+	test "$(tmx display -p -t t "#{alternate_on}")" = 0
 '
 
 test_expect_success 'a hostile log sets no title, no clipboard, clears nothing' '

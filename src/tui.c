@@ -2070,7 +2070,7 @@ tui_keys_parse(const char *s, int **keys, size_t *n)
 		{ "<BS>", TUI_KEY_BACKSPACE }, { "<Tab>", TUI_KEY_TAB },
 		{ "<C-l>", TUI_KEY_REFRESH }
 	};
-	size_t	alloc = 0, i, len;
+	size_t	alloc = 0, i, len, ulen;
 	int	k;
 
 	*keys = NULL;
@@ -2078,7 +2078,18 @@ tui_keys_parse(const char *s, int **keys, size_t *n)
 	while (*s != '\0') {
 		k = (unsigned char)*s;
 		len = 1;
-		if (*s == '\\') {
+		/* a UTF-8 sequence is one character (a bad one, its bytes) */
+		if (k >= 0xc2 && k <= 0xf4) {
+			ulen = k >= 0xf0 ? 4 : k >= 0xe0 ? 3 : 2;
+			for (i = 1; i < ulen && (s[i] & 0xc0) == 0x80; i++)
+				;
+			if (i == ulen) {
+				k &= 0x7f >> ulen;
+				for (i = 1; i < ulen; i++)
+					k = (k << 6) | (s[i] & 0x3f);
+				len = ulen;
+			}
+		} else if (*s == '\\') {
 			switch (s[1]) {
 			case 'n':
 				k = TUI_KEY_ENTER;

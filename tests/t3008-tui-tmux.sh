@@ -21,6 +21,11 @@ if ! command -v tmux >/dev/null 2>&1; then
 fi
 
 logs="$TEST_SRCDIR/corpus/logs"
+# the servers' sockets in the test's directory, removed with it
+TMUX_TMPDIR="$TEST_TMP/tmux"
+export TMUX_TMPDIR
+mkdir -p "$TMUX_TMPDIR"
+unset TMUX
 work="$TEST_TMP/w"
 mkdir -p "$work"
 cp "$logs"/*.log "$work/"

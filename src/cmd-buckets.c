@@ -36,7 +36,6 @@ struct filter {
 };
 
 static int	cmd_buckets_exec(struct dlt_ctx *, int, char **);
-static int	check_args(int, char **);
 static int	check_class(const char *);
 static int	check_framework(const char *);
 static int	check_priority(const char *);
@@ -122,7 +121,7 @@ const struct dlt_cmd dlt_cmd_buckets = {
 	"list the unique defects of a store, worst first",
 	DLT_CMD_NEEDS_STORE | DLT_CMD_EXISTING_STORE | DLT_CMD_NEEDS_RULES,
 	buckets_options,
-	cmd_buckets_exec, check_args
+	cmd_buckets_exec, dlt_cmd_no_operands
 };
 
 static const struct dlt_table_col table_cols[] = {
@@ -138,14 +137,6 @@ static const struct dlt_table_col table_cols[] = {
 	{ "TITLE", 0, 1, 20 },
 };
 #define NCOLS	(sizeof table_cols / sizeof table_cols[0])
-
-static int
-check_args(int argc, char **argv)
-{
-	if (argc > 0)
-		return (dlt_error("unexpected argument '%s'", argv[0]));
-	return (0);
-}
 
 static int
 check_class(const char *arg)

@@ -105,7 +105,6 @@ static int	resolve(struct show *, const char *, enum show_what, int64_t);
 static int	add_member(const struct dlt_store_member *, void *);
 static void	member_copy(struct dlt_store_member *,
 		    const struct dlt_store_member *);
-static size_t	json_longs(const char *, long *, size_t);
 static int	is_evidence(const long *, size_t, long);
 static void	excerpt_make(struct show *, const struct dlt_store_member *,
 		    struct excerpt *);
@@ -115,8 +114,6 @@ static void	excerpt_read(struct dlt_logread *,
 static void	excerpt_clear(struct excerpt *);
 static int	excerpt_file(const struct dlt_store_member *, const long *,
 		    size_t, struct excerpt *);
-static int	run_text_match(const char *, const char *, size_t, int,
-		    void *);
 static int	excerpt_run(struct show *, const struct dlt_store_member *,
 		    const long *, size_t, struct excerpt *);
 static void	excerpt_stored(const struct dlt_store_member *, const long *,
@@ -331,31 +328,6 @@ resolve(struct show *sh, const char *arg, enum show_what w, int64_t n)
 	return (0);
 }
 
-/* The numbers of a JSON array, at most max. */
-static size_t
-json_longs(const char *json, long *out, size_t max)
-{
-	struct ynode	*root = NULL, *e;
-	char		*err = NULL;
-	long long	 v;
-	size_t		 i, n = 0;
-
-	if (json == NULL)
-		return (0);
-	if (ynode_load_json_buffer(json, strlen(json), &root, &err) != 0) {
-		free(err);
-		return (0);
-	}
-	if (root != NULL && root->type == YNODE_SEQUENCE)
-		for (i = 0; i < root->n && n < max; i++) {
-			e = root->items[i];
-			if (ynode_plain_int(e, &v) && v > 0 && v <= LONG_MAX)
-				out[n++] = (long)v;
-		}
-	ynode_free(root);
-	return (n);
-}
-
 static int
 is_evidence(const long *ev, size_t nev, long line)
 {
@@ -477,31 +449,6 @@ excerpt_file(const struct dlt_store_member *m, const long *ev, size_t nev,
 	return (0);
 }
 
-/* The run's text whose hash is the file row's (arg: struct run_text). */
-struct run_text {
-	const char	*hash;
-	struct strbuf	 text;
-	int		 found;
-};
-
-static int
-run_text_match(const char *kind, const char *content, size_t len,
-    int truncated, void *arg)
-{
-	struct run_text	*rt = arg;
-	char		 hex[17];
-
-	(void)kind;
-	if (content == NULL || truncated)
-		return (0);
-	dlt_hash_hex(dlt_hash(DLT_HASH_INIT, content, len), hex);
-	if (strcmp(hex, rt->hash) != 0)
-		return (0);
-	strbuf_add(&rt->text, content, len);
-	rt->found = 1;
-	return (1);
-}
-
 /*
  * A run's failure: its log is what the execution printed, which the
  * store keeps as the execution's evidence when it was not cut.  0, or -1
@@ -512,21 +459,17 @@ excerpt_run(struct show *sh, const struct dlt_store_member *m, const long *ev,
     size_t nev, struct excerpt *x)
 {
 	struct dlt_logread	lr;
-	struct run_text		rt;
+	struct strbuf		text = STRBUF_INIT;
 
-	memset(&rt, 0, sizeof rt);
-	rt.hash = m->content_hash;
-	strbuf_init(&rt.text);
-	if (rt.hash == NULL || dlt_store_execution_texts(sh->st,
-	    m->execution_id, run_text_match, &rt) != 0 || !rt.found) {
-		strbuf_release(&rt.text);
+	if (dlt_store_member_run_log(sh->st, m, &text) != 0) {
+		strbuf_release(&text);
 		x->note = xstrdup("the store does not keep the run's whole log");
 		return (-1);
 	}
-	dlt_logread_init_mem(&lr, rt.text.buf, rt.text.len);
+	dlt_logread_init_mem(&lr, text.buf, text.len);
 	excerpt_read(&lr, m, ev, nev, x);
 	dlt_logread_release(&lr);
-	strbuf_release(&rt.text);
+	strbuf_release(&text);
 	x->from = "run";
 	return (0);
 }
@@ -572,7 +515,7 @@ excerpt_make(struct show *sh, const struct dlt_store_member *m,
 	size_t	nev;
 
 	memset(x, 0, sizeof *x);
-	nev = json_longs(m->evidence, ev, sizeof ev / sizeof ev[0]);
+	nev = dlt_store_member_evidence(m, ev, sizeof ev / sizeof ev[0]);
 	if (m->path != NULL && strncmp(m->path, "run:", 4) == 0) {
 		if (m->execution_id != 0 && excerpt_run(sh, m, ev, nev, x) == 0)
 			return;
@@ -1175,34 +1118,16 @@ show_known_defects(struct show *sh)
 	struct dlt_prio_pred		 pr;
 	struct dlt_prio_near		 near[SHOW_KNOWN];
 	struct dlt_prio_weight		 why[SHOW_WEIGHTS];
-	const struct dlt_rule		*r;
-	char				*frames[DLT_MAX_FRAMES];
 	size_t				 nnear, nwhy, i;
 	int				 p;
 
 	if (pm == NULL || sh->nmembers == 0)
 		return;
 	/* the failure as the classifier gave it, from the store */
-	memset(&f, 0, sizeof f);
-	f.cls = m->cls != NULL ? dlt_class_parse(m->cls) : DLT_CLASS_UNKNOWN;
-	if (f.cls < 0)
-		f.cls = DLT_CLASS_UNKNOWN;
-	f.kind = m->kind;
-	f.framework = m->framework;
-	f.exc_type = m->exc_type;
-	f.exc_message = m->exc_message;
-	f.signature = m->signature;
-	f.rule = m->rule;
-	f.security = m->security;
-	f.nframes = m->frames != NULL ? ynode_json_strings(m->frames, frames,
-	    DLT_MAX_FRAMES) : 0;
-	for (i = 0; i < f.nframes; i++)
-		f.frames[i] = frames[i];
-	r = rule_find(&sh->ctx->rules, m->rule);
-	f.prio_hint = r != NULL ? r->priority : DLT_PRIO_UNSET;
+	dlt_store_member_failure(m, &sh->ctx->rules, &f);
 	dlt_prio_features(&f, NULL, &fs);
 	for (i = 0; i < f.nframes; i++)
-		free(frames[i]);
+		free(f.frames[i]);
 	dlt_prio_predict(pm, &fs, &pr);
 	nnear = dlt_prio_nearest(pm, &fs, near, SHOW_KNOWN);
 	nwhy = dlt_prio_weighed(pm, &fs, pr.best, why, SHOW_WEIGHTS);

@@ -4,11 +4,9 @@
  * another, won't fix, a false positive, or new again), or prints the
  * decisions made so far.
  */
-#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "bucket.h"
 #include "command.h"
@@ -28,7 +26,6 @@ static int	check_url(const char *);
 static int	check_author(const char *);
 static int	resolve(struct dlt_store *, const char *,
 		    char [DLT_BUCKET_HEXLEN + 1]);
-static const char *default_author(void);
 static int	print_decision(const struct dlt_store_triage *, void *);
 static int	history(struct dlt_store *, const char *);
 
@@ -127,21 +124,6 @@ resolve(struct dlt_store *st, const char *arg, char id[DLT_BUCKET_HEXLEN + 1])
 	if ((rc = dlt_store_bucket_resolve(st, prefix, id)) < 0)
 		return (DLT_EXIT_STORE);
 	return (rc == 0 ? 0 : DLT_EXIT_USAGE);
-}
-
-/* $USER, else the name of the user we run as, else NULL. */
-static const char *
-default_author(void)
-{
-	const struct passwd	*pw;
-	const char		*user;
-
-	if ((user = getenv("USER")) != NULL && *user != '\0')
-		return (user);
-	if ((pw = getpwuid(getuid())) != NULL && pw->pw_name != NULL &&
-	    *pw->pw_name != '\0')
-		return (pw->pw_name);
-	return (NULL);
 }
 
 /* "2024-01-02T10:00:00Z  duplicate of ID  by alice: the note". */
@@ -248,14 +230,11 @@ cmd_triage_exec(struct dlt_ctx *ctx, int argc, char **argv)
 		return (rc);
 	if (status < 0)
 		return (history(ctx->store, id));
-	if (dup != NULL && (rc = resolve(ctx->store, dup, target)) != 0)
-		return (rc);
-	if (author == NULL)
-		author = default_author();
 	if (dlt_store_triage_get(ctx->store, id, &before, &found) != 0)
 		return (DLT_EXIT_STORE);
-	rc = dlt_store_triage_add(ctx->store, id, status,
-	    dup != NULL ? target : NULL, url, note, author);
+	/* the same path as the TUI's decisions */
+	rc = dlt_store_triage_decide(ctx->store, id, status, dup, url, note,
+	    author, target);
 	if (rc == 0) {
 		printf("bucket %s: %s -> %s", id, dlt_triage_name(before.status),
 		    dlt_triage_name(status));

@@ -64,6 +64,7 @@ static const struct dlt_cmd *const cmd_table[] = {
 	&dlt_cmd_run,
 	&dlt_cmd_show,
 	&dlt_cmd_triage,
+	&dlt_cmd_tui,
 };
 #define NCMDS (sizeof cmd_table / sizeof cmd_table[0])
 
@@ -108,6 +109,14 @@ dlt_cmd_suggest(const char *name)
 	if (strncmp(name, "rule", 4) == 0 && bestd > limit)
 		return ("rules");
 	return (bestd <= limit ? best : NULL);
+}
+
+int
+dlt_cmd_no_operands(int argc, char **argv)
+{
+	if (argc > 0)
+		return (dlt_error("unexpected argument '%s'", argv[0]));
+	return (0);
 }
 
 void

@@ -109,6 +109,8 @@ const struct dlt_cmd	*dlt_cmd_find(const char *name);
 const char		*dlt_cmd_suggest(const char *name);
 /* Iterate the table: NULL past the end. */
 const struct dlt_cmd	*dlt_cmd_at(size_t);
+/* A check_args for the commands that take no operand. */
+int			 dlt_cmd_no_operands(int argc, char **argv);
 /* Print "usage: dltriage <name> <usage>" to fp. */
 void			 dlt_cmd_usage(const struct dlt_cmd *, void *fp);
 /*
@@ -140,6 +142,7 @@ extern const struct dlt_cmd dlt_cmd_reproduce;
 extern const struct dlt_cmd dlt_cmd_run;
 extern const struct dlt_cmd dlt_cmd_show;
 extern const struct dlt_cmd dlt_cmd_triage;
+extern const struct dlt_cmd dlt_cmd_tui;
 extern const struct dlt_cmd dlt_cmd_classify;
 extern const struct dlt_cmd dlt_cmd_rules_check;
 extern const struct dlt_cmd dlt_cmd_rules_test;

@@ -124,6 +124,14 @@ int	store_step_int(struct dlt_store *, enum store_stmt, int64_t *);
 void	store_bind_text(struct sqlite3_stmt *, int, const char *);
 /* Bind v as 16 hex digits written into buf, which must outlive the reset. */
 void	store_bind_hex(struct sqlite3_stmt *, int, uint64_t, char buf[17]);
+/*
+ * Prepare sql for one use (the reads of a store opened read-only, which
+ * has no statements of its own): 0, or -1 after a message.
+ */
+int	store_prepare_one(struct dlt_store *, const char *sql,
+	    struct sqlite3_stmt **);
+/* A copy of a text column, or NULL when it is NULL. */
+char	*store_column_dup(struct sqlite3_stmt *, int);
 
 /*
  * Insert one failure of file file_id (content hash file_hash, hex),

@@ -17,10 +17,15 @@
 #include <sqlite3.h>
 
 #include "error.h"
+#include "failure.h"
+#include "hash.h"
 #include "near.h"
+#include "rules.h"
 #include "store-int.h"
 #include "store-show.h"
 #include "store.h"
+#include "strbuf.h"
+#include "vocab.h"
 #include "xmalloc.h"
 #include "yaml-node.h"
 
@@ -28,11 +33,9 @@
 
 static int	 open_readonly(const char *, struct dlt_store **);
 static long	 line_col(sqlite3_stmt *, int);
-static char	*col_dup(sqlite3_stmt *, int);
-static int	 prepare(struct dlt_store *, const char *, sqlite3_stmt **);
 static void	 member_row(sqlite3_stmt *, struct dlt_store_member *);
-static int	 members(struct dlt_store *, const char *, int64_t,
-		     dlt_store_member_fn, void *);
+static int	 members(struct dlt_store *, const char *, int64_t, size_t,
+		     size_t, dlt_store_member_fn, void *);
 static int	 member_keep(const struct dlt_store_member *, void *);
 static void	 near_frames(const char *, struct dlt_near_item *);
 
@@ -118,26 +121,6 @@ line_col(sqlite3_stmt *s, int i)
 	return (v < 0 ? 0 : v > STORE_LINE_MAX ? STORE_LINE_MAX : (long)v);
 }
 
-static char *
-col_dup(sqlite3_stmt *s, int i)
-{
-	const unsigned char	*t = sqlite3_column_text(s, i);
-
-	return (t != NULL ? xstrdup((const char *)t) : NULL);
-}
-
-static int
-prepare(struct dlt_store *st, const char *sql, sqlite3_stmt **s)
-{
-	int	rc;
-
-	if ((rc = sqlite3_prepare_v2(st->db, sql, -1, s, NULL)) != SQLITE_OK) {
-		*s = NULL;
-		return (store_fail(st, rc, "read"));
-	}
-	return (0);
-}
-
 int
 dlt_store_bucket_prefix(struct dlt_store *st, const char *prefix, char **ids,
     size_t max, size_t *n)
@@ -153,7 +136,7 @@ dlt_store_bucket_prefix(struct dlt_store *st, const char *prefix, char **ids,
 		if (*p >= 'A' && *p <= 'F')
 			*p = (char)(*p - 'A' + 'a');
 	hi = xasprintf("%sg", lo);
-	if (prepare(st, "SELECT id FROM buckets WHERE id >= ?1 AND id < ?2"
+	if (store_prepare_one(st, "SELECT id FROM buckets WHERE id >= ?1 AND id < ?2"
 	    " ORDER BY id", &s) != 0) {
 		free(lo);
 		free(hi);
@@ -163,7 +146,7 @@ dlt_store_bucket_prefix(struct dlt_store *st, const char *prefix, char **ids,
 	sqlite3_bind_text(s, 2, hi, -1, SQLITE_STATIC);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		if (*n < max)
-			ids[*n] = col_dup(s, 0);
+			ids[*n] = store_column_dup(s, 0);
 		(*n)++;
 	}
 	sqlite3_finalize(s);
@@ -197,21 +180,21 @@ dlt_store_bucket_get(struct dlt_store *st, const char *id,
 
 	memset(b, 0, sizeof *b);
 	*found = 0;
-	if (prepare(st, "SELECT id, signature, class, kind, framework, priority,"
+	if (store_prepare_one(st, "SELECT id, signature, class, kind, framework, priority,"
 	    " first_seen, last_seen, count FROM buckets WHERE id = ?1", &s) != 0)
 		return (-1);
 	sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
 	rc = sqlite3_step(s);
 	if (rc == SQLITE_ROW) {
 		*found = 1;
-		b->id = col_dup(s, 0);
-		b->signature = col_dup(s, 1);
-		b->cls = col_dup(s, 2);
-		b->kind = col_dup(s, 3);
-		b->framework = col_dup(s, 4);
-		b->priority = col_dup(s, 5);
-		b->first_seen = col_dup(s, 6);
-		b->last_seen = col_dup(s, 7);
+		b->id = store_column_dup(s, 0);
+		b->signature = store_column_dup(s, 1);
+		b->cls = store_column_dup(s, 2);
+		b->kind = store_column_dup(s, 3);
+		b->framework = store_column_dup(s, 4);
+		b->priority = store_column_dup(s, 5);
+		b->first_seen = store_column_dup(s, 6);
+		b->last_seen = store_column_dup(s, 7);
 		b->count = (long)sqlite3_column_int64(s, 8);
 		rc = SQLITE_DONE;
 	}
@@ -257,35 +240,35 @@ member_row(sqlite3_stmt *s, struct dlt_store_member *m)
 	m->file_id = sqlite3_column_int64(s, 1);
 	m->execution_id = sqlite3_column_int64(s, 2);
 	m->mutant_id = sqlite3_column_int64(s, 3);
-	m->source = col_dup(s, 4);
-	m->path = col_dup(s, 5);
-	m->content_hash = col_dup(s, 6);
+	m->source = store_column_dup(s, 4);
+	m->path = store_column_dup(s, 5);
+	m->content_hash = store_column_dup(s, 6);
 	m->size = sqlite3_column_type(s, 7) == SQLITE_NULL ? -1 :
 	    sqlite3_column_int64(s, 7);
 	m->line_start = line_col(s, 8);
 	m->line_end = line_col(s, 9);
-	m->cls = col_dup(s, 10);
-	m->kind = col_dup(s, 11);
-	m->framework = col_dup(s, 12);
-	m->exc_type = col_dup(s, 13);
-	m->exc_message = col_dup(s, 14);
-	m->frames = col_dup(s, 15);
-	m->signature = col_dup(s, 16);
-	m->bucket = col_dup(s, 17);
-	m->rule = col_dup(s, 18);
-	m->evidence = col_dup(s, 19);
-	m->priority = col_dup(s, 20);
+	m->cls = store_column_dup(s, 10);
+	m->kind = store_column_dup(s, 11);
+	m->framework = store_column_dup(s, 12);
+	m->exc_type = store_column_dup(s, 13);
+	m->exc_message = store_column_dup(s, 14);
+	m->frames = store_column_dup(s, 15);
+	m->signature = store_column_dup(s, 16);
+	m->bucket = store_column_dup(s, 17);
+	m->rule = store_column_dup(s, 18);
+	m->evidence = store_column_dup(s, 19);
+	m->priority = store_column_dup(s, 20);
 	m->confidence = sqlite3_column_type(s, 21) == SQLITE_NULL ? -1 :
 	    sqlite3_column_double(s, 21);
 	m->security = sqlite3_column_int(s, 22) != 0;
-	m->excerpt = col_dup(s, 23);
-	m->operator = col_dup(s, 24);
-	m->mode = col_dup(s, 25);
-	m->model = col_dup(s, 26);
-	m->exec_framework = col_dup(s, 27);
-	m->framework_version = col_dup(s, 28);
-	m->status = col_dup(s, 29);
-	m->why = col_dup(s, 30);
+	m->excerpt = store_column_dup(s, 23);
+	m->operator = store_column_dup(s, 24);
+	m->mode = store_column_dup(s, 25);
+	m->model = store_column_dup(s, 26);
+	m->exec_framework = store_column_dup(s, 27);
+	m->framework_version = store_column_dup(s, 28);
+	m->status = store_column_dup(s, 29);
+	m->why = store_column_dup(s, 30);
 	m->ordinal = sqlite3_column_type(s, 31) == SQLITE_NULL ? -1 :
 	    (long)sqlite3_column_int64(s, 31);
 	m->exit_code = sqlite3_column_type(s, 32) == SQLITE_NULL ? -1 :
@@ -295,11 +278,12 @@ member_row(sqlite3_stmt *s, struct dlt_store_member *m)
 
 /*
  * The failures of bucket (when not NULL), else failure id; every failure
- * when bucket is NULL and id is 0.
+ * when bucket is NULL and id is 0.  A bucket's from offset, at most
+ * limit of them (0: all).
  */
 static int
-members(struct dlt_store *st, const char *bucket, int64_t id,
-    dlt_store_member_fn fn, void *arg)
+members(struct dlt_store *st, const char *bucket, int64_t id, size_t offset,
+    size_t limit, dlt_store_member_fn fn, void *arg)
 {
 	struct dlt_store_member	 m;
 	sqlite3_stmt		*s;
@@ -307,16 +291,21 @@ members(struct dlt_store *st, const char *bucket, int64_t id,
 	int			 rc, stop = 0;
 
 	if (bucket != NULL)
-		sql = MEMBER_SQL " WHERE f.bucket = ?1 ORDER BY f.id";
+		sql = MEMBER_SQL " WHERE f.bucket = ?1 ORDER BY f.id"
+		    " LIMIT ?2 OFFSET ?3";
 	else if (id != 0)
 		sql = MEMBER_SQL " WHERE f.id = ?1";
 	else
 		sql = MEMBER_SQL " ORDER BY f.id";
-	if (prepare(st, sql, &s) != 0)
+	if (store_prepare_one(st, sql, &s) != 0)
 		return (-1);
-	if (bucket != NULL)
+	if (bucket != NULL) {
 		sqlite3_bind_text(s, 1, bucket, -1, SQLITE_STATIC);
-	else if (id != 0)
+		sqlite3_bind_int64(s, 2, limit > 0 && limit <= INT64_MAX ?
+		    (int64_t)limit : -1);
+		sqlite3_bind_int64(s, 3, offset <= INT64_MAX ? (int64_t)offset :
+		    INT64_MAX);
+	} else if (id != 0)
 		sqlite3_bind_int64(s, 1, id);
 	while (!stop && (rc = sqlite3_step(s)) == SQLITE_ROW) {
 		member_row(s, &m);
@@ -333,13 +322,20 @@ int
 dlt_store_bucket_members(struct dlt_store *st, const char *bucket,
     dlt_store_member_fn fn, void *arg)
 {
-	return (members(st, bucket, 0, fn, arg));
+	return (members(st, bucket, 0, 0, 0, fn, arg));
+}
+
+int
+dlt_store_bucket_members_page(struct dlt_store *st, const char *bucket,
+    size_t offset, size_t limit, dlt_store_member_fn fn, void *arg)
+{
+	return (members(st, bucket, 0, offset, limit, fn, arg));
 }
 
 int
 dlt_store_each_member(struct dlt_store *st, dlt_store_member_fn fn, void *arg)
 {
-	return (members(st, NULL, 0, fn, arg));
+	return (members(st, NULL, 0, 0, 0, fn, arg));
 }
 
 void
@@ -389,7 +385,7 @@ dlt_store_member_get(struct dlt_store *st, int64_t id,
 	*found = 0;
 	if (id <= 0)
 		return (0);	/* members() would take 0 for every failure */
-	if (members(st, NULL, id, member_keep, m) != 0)
+	if (members(st, NULL, id, 0, 0, member_keep, m) != 0)
 		return (-1);
 	*found = m->id != 0;
 	return (0);
@@ -402,7 +398,7 @@ dlt_store_execution_texts(struct dlt_store *st, int64_t execution_id,
 	sqlite3_stmt	*s;
 	int		 rc, stop = 0;
 
-	if (prepare(st, "SELECT kind, content, truncated FROM evidence"
+	if (store_prepare_one(st, "SELECT kind, content, truncated FROM evidence"
 	    " WHERE execution_id = ?1 ORDER BY id", &s) != 0)
 		return (-1);
 	sqlite3_bind_int64(s, 1, execution_id);
@@ -455,7 +451,7 @@ dlt_store_near_items(struct dlt_store *st, struct dlt_near_item **items,
 	*items = NULL;
 	*n = 0;
 	/* the first failure of each bucket stands for it */
-	if (prepare(st, "SELECT b.id, b.framework, b.class, b.kind, f.exc_type,"
+	if (store_prepare_one(st, "SELECT b.id, b.framework, b.class, b.kind, f.exc_type,"
 	    " coalesce(f.exc_message, b.signature), f.frames,"
 	    " (SELECT group_concat(op, ',') FROM (SELECT DISTINCT mu.operator"
 	    "  AS op FROM failures g JOIN mutants mu ON mu.id = g.mutant_id"
@@ -472,19 +468,115 @@ dlt_store_near_items(struct dlt_store *st, struct dlt_near_item **items,
 		XGROW(it, *n + 1, alloc);
 		x = &it[(*n)++];
 		memset(x, 0, sizeof *x);
-		x->id = col_dup(s, 0);
-		x->framework = col_dup(s, 1);
-		x->cls = col_dup(s, 2);
-		x->kind = col_dup(s, 3);
-		x->exc_type = col_dup(s, 4);
-		x->message = col_dup(s, 5);
+		x->id = store_column_dup(s, 0);
+		x->framework = store_column_dup(s, 1);
+		x->cls = store_column_dup(s, 2);
+		x->kind = store_column_dup(s, 3);
+		x->exc_type = store_column_dup(s, 4);
+		x->message = store_column_dup(s, 5);
 		near_frames((const char *)sqlite3_column_text(s, 6), x);
-		x->operators = col_dup(s, 7);
-		x->models = col_dup(s, 8);
+		x->operators = store_column_dup(s, 7);
+		x->models = store_column_dup(s, 8);
 	}
 	sqlite3_finalize(s);
 	*items = it;
 	if (rc != SQLITE_DONE)
 		return (store_fail(st, rc, "read"));
 	return (0);
+}
+
+size_t
+dlt_store_member_evidence(const struct dlt_store_member *m, long *out,
+    size_t max)
+{
+	struct ynode	*root = NULL, *e;
+	char		*err = NULL;
+	long long	 v;
+	size_t		 i, n = 0;
+
+	if (m->evidence == NULL)
+		return (0);
+	if (ynode_load_json_buffer(m->evidence, strlen(m->evidence), &root,
+	    &err) != 0) {
+		free(err);
+		return (0);
+	}
+	if (root != NULL && root->type == YNODE_SEQUENCE)
+		for (i = 0; i < root->n && n < max; i++) {
+			e = root->items[i];
+			if (ynode_plain_int(e, &v) && v > 0 && v <= STORE_LINE_MAX)
+				out[n++] = (long)v;
+		}
+	ynode_free(root);
+	return (n);
+}
+
+/* The run's text whose hash is the file row's (arg: struct run_text). */
+struct run_text {
+	const char	*hash;
+	struct strbuf	*text;
+	int		 found;
+};
+
+static int
+run_text_match(const char *kind, const char *content, size_t len,
+    int truncated, void *arg)
+{
+	struct run_text	*rt = arg;
+	char		 hex[17];
+
+	(void)kind;
+	if (content == NULL || truncated)
+		return (0);
+	dlt_hash_hex(dlt_hash(DLT_HASH_INIT, content, len), hex);
+	if (strcmp(hex, rt->hash) != 0)
+		return (0);
+	strbuf_add(rt->text, content, len);
+	rt->found = 1;
+	return (1);
+}
+
+int
+dlt_store_member_run_log(struct dlt_store *st,
+    const struct dlt_store_member *m, struct strbuf *out)
+{
+	struct run_text	rt;
+
+	if (m->content_hash == NULL || m->execution_id == 0)
+		return (1);
+	memset(&rt, 0, sizeof rt);
+	rt.hash = m->content_hash;
+	rt.text = out;
+	if (dlt_store_execution_texts(st, m->execution_id, run_text_match,
+	    &rt) != 0)
+		return (-1);
+	return (rt.found ? 0 : 1);
+}
+
+void
+dlt_store_member_failure(const struct dlt_store_member *m,
+    const struct dlt_ruleset *rs, struct dlt_failure *f)
+{
+	size_t	i;
+
+	memset(f, 0, sizeof *f);
+	f->cls = m->cls != NULL ? dlt_class_parse(m->cls) : DLT_CLASS_UNKNOWN;
+	if (f->cls < 0)
+		f->cls = DLT_CLASS_UNKNOWN;
+	f->kind = m->kind;
+	f->framework = m->framework;
+	f->exc_type = m->exc_type;
+	f->exc_message = m->exc_message;
+	f->signature = m->signature;
+	f->rule = m->rule;
+	f->security = m->security;
+	f->nframes = m->frames != NULL ? ynode_json_strings(m->frames,
+	    f->frames, DLT_MAX_FRAMES) : 0;
+	f->prio_hint = DLT_PRIO_UNSET;
+	if (rs != NULL && m->rule != NULL)
+		for (i = 0; i < rs->nrules; i++)
+			if (strcmp(rs->rules[i].c.id, m->rule) == 0) {
+				f->prio_hint = rs->rules[i].priority;
+				break;
+			}
 }

@@ -83,6 +83,12 @@ typedef int (*dlt_store_member_fn)(const struct dlt_store_member *, void *);
 /* The failures of a bucket, oldest first. */
 int	dlt_store_bucket_members(struct dlt_store *, const char *bucket,
 	    dlt_store_member_fn, void *);
+/*
+ * The same a window at a time: from the offset-th failure, at most limit
+ * (the TUI reads the rows it shows; the index on bucket keeps the order).
+ */
+int	dlt_store_bucket_members_page(struct dlt_store *, const char *bucket,
+	    size_t offset, size_t limit, dlt_store_member_fn, void *);
 /* Every failure of the store, oldest first (export reads them all). */
 int	dlt_store_each_member(struct dlt_store *, dlt_store_member_fn, void *);
 
@@ -96,6 +102,30 @@ typedef int (*dlt_store_text_fn)(const char *kind, const char *content,
 	    size_t len, int truncated, void *);
 int	dlt_store_execution_texts(struct dlt_store *, int64_t execution_id,
 	    dlt_store_text_fn, void *);
+
+/*
+ * The failure as the classifier gave it, from its row, for the priority
+ * model (dlt_prio_features): f borrows m's strings, but for its frames,
+ * which the caller frees (f->frames[0 .. f->nframes)); the deciding
+ * rule's priority hint comes from rules (NULL: none).
+ */
+struct dlt_failure;
+struct dlt_ruleset;
+void	dlt_store_member_failure(const struct dlt_store_member *,
+	    const struct dlt_ruleset *rules, struct dlt_failure *f);
+
+/* The evidence line numbers of a failure (its JSON array), at most max. */
+size_t	dlt_store_member_evidence(const struct dlt_store_member *, long *out,
+	    size_t max);
+/*
+ * A run's failure: the whole text it was classified from, which the
+ * store keeps as its execution's evidence when it was not cut (the
+ * evidence whose hash is the file row's).  0 with the text appended to
+ * out; 1 when the store does not keep it; -1 on a store error.
+ */
+struct strbuf;
+int	dlt_store_member_run_log(struct dlt_store *,
+	    const struct dlt_store_member *, struct strbuf *out);
 
 /*
  * Every bucket of the store as near.h scores it (its first failure's

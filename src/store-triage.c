@@ -8,11 +8,14 @@
  * decisions, and folds the duplicates into their targets in memory: a
  * store holds thousands of buckets, not millions.
  */
+#include <ctype.h>
 #include <math.h>
+#include <pwd.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <sqlite3.h>
 
@@ -693,4 +696,61 @@ dlt_store_triage_add(struct dlt_store *st, const char *bucket, int status,
 		return (-1);
 	}
 	return (0);
+}
+
+const char *
+dlt_triage_default_author(void)
+{
+	const struct passwd	*pw;
+	const char		*user;
+
+	if ((user = getenv("USER")) != NULL && *user != '\0')
+		return (user);
+	if ((pw = getpwuid(getuid())) != NULL && pw->pw_name != NULL &&
+	    *pw->pw_name != '\0')
+		return (pw->pw_name);
+	return (NULL);
+}
+
+int
+dlt_store_triage_decide(struct dlt_store *st, const char *bucket, int status,
+    const char *duplicate_of, const char *url, const char *note,
+    const char *author, char target[DLT_BUCKET_HEXLEN + 1])
+{
+	char	prefix[DLT_BUCKET_HEXLEN + 1], dup[DLT_BUCKET_HEXLEN + 1];
+	size_t	i, len;
+	int	rc;
+
+	if (status == DLT_TRIAGE_DUPLICATE && duplicate_of == NULL) {
+		dlt_error("a duplicate needs the bucket it duplicates");
+		return (1);
+	}
+	if (status != DLT_TRIAGE_DUPLICATE && duplicate_of != NULL) {
+		dlt_error("only a duplicate names the bucket it duplicates");
+		return (1);
+	}
+	if (status == DLT_TRIAGE_REPORTED && (url == NULL || *url == '\0')) {
+		dlt_error("'reported' needs the URL of the report");
+		return (1);
+	}
+	if (duplicate_of != NULL) {
+		len = strlen(duplicate_of);
+		if (len < 4 || len > DLT_BUCKET_HEXLEN ||
+		    strspn(duplicate_of, "0123456789abcdefABCDEF") != len) {
+			dlt_error("invalid bucket '%.*s': expected 4 to %d hex "
+			    "digits of a bucket id", (int)(len > 20 ? 20 : len),
+			    duplicate_of, DLT_BUCKET_HEXLEN);
+			return (1);
+		}
+		for (i = 0; i <= len; i++)
+			prefix[i] = (char)tolower((unsigned char)duplicate_of[i]);
+		if ((rc = dlt_store_bucket_resolve(st, prefix, dup)) != 0)
+			return (rc);
+		if (target != NULL)
+			memcpy(target, dup, sizeof dup);
+	}
+	if (author == NULL)
+		author = dlt_triage_default_author();
+	return (dlt_store_triage_add(st, bucket, status,
+	    duplicate_of != NULL ? dup : NULL, url, note, author));
 }

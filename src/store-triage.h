@@ -128,4 +128,20 @@ int	dlt_store_triage_add(struct dlt_store *, const char *bucket, int status,
 	    const char *duplicate_of, const char *url, const char *note,
 	    const char *author);
 
+/*
+ * What `dltriage triage` and the TUI both do to record a decision:
+ * check that the status has what it needs (duplicate a duplicate_of,
+ * reported a url; nothing else a duplicate_of), resolve duplicate_of (a
+ * prefix of 4 to 16 hex digits) to its bucket, take the default author
+ * when author is NULL, and record it (dlt_store_triage_add).  0; 1 after
+ * a message when it is refused (nothing written); -1 on a store error.
+ * With target not NULL, the resolved duplicate_of is copied there.
+ */
+int	dlt_store_triage_decide(struct dlt_store *, const char *bucket,
+	    int status, const char *duplicate_of, const char *url,
+	    const char *note, const char *author,
+	    char target[DLT_BUCKET_HEXLEN + 1]);
+/* $USER, else the name of the user we run as, else NULL. */
+const char *dlt_triage_default_author(void);
+
 #endif

@@ -1099,6 +1099,26 @@ store_bind_text(sqlite3_stmt *s, int i, const char *v)
 		sqlite3_bind_text(s, i, v, -1, SQLITE_STATIC);
 }
 
+int
+store_prepare_one(struct dlt_store *st, const char *sql, sqlite3_stmt **s)
+{
+	int	rc;
+
+	if ((rc = sqlite3_prepare_v2(st->db, sql, -1, s, NULL)) != SQLITE_OK) {
+		*s = NULL;
+		return (store_fail(st, rc, "read"));
+	}
+	return (0);
+}
+
+char *
+store_column_dup(sqlite3_stmt *s, int i)
+{
+	const unsigned char	*t = sqlite3_column_text(s, i);
+
+	return (t != NULL ? xstrdup((const char *)t) : NULL);
+}
+
 void
 store_bind_hex(sqlite3_stmt *s, int i, uint64_t v, char buf[17])
 {

@@ -44,6 +44,7 @@
 
 #define REPORT_KNOWN	5	/* nearest known defects */
 #define REPORT_MSG	80	/* bytes of a message in a title */
+#define VERSION_LINES	200	/* first lines of a log read for versions */
 
 enum report_format {
 	REPORT_MD,
@@ -91,6 +92,8 @@ static void	sec_log(struct report *);
 static void	sec_known(struct report *);
 static void	sec_found(struct report *);
 static char	*cpu_model(void);
+static int	line_versions(struct report *, const char *, long,
+		    unsigned *);
 static void	log_versions(struct report *, const struct dlt_excerpt *);
 static int	add_comparison(const struct dlt_store_comparison *, void *);
 static void	report_release(struct report *);
@@ -267,7 +270,7 @@ verb(struct report *rp, struct strbuf *sb)
 			    "\n") : 0;
 			strbuf_addf(sb, "raises %s", rp->m.exc_type);
 			if (n > 0)
-				strbuf_addf(sb, " \"%.*s%s\"", (int)(n > REPORT_MSG ?
+				strbuf_addf(sb, ": %.*s%s", (int)(n > REPORT_MSG ?
 				    REPORT_MSG : n), rp->m.exc_message,
 				    n > REPORT_MSG ? "..." : "");
 		} else
@@ -306,9 +309,17 @@ make_title(struct report *rp)
 		    rp->b.signature != NULL ? rp->b.signature : "failure");
 		return;
 	}
+	/* the one layer left, else the one the mutation touched */
 	op = rp->facts.nodes == 1 || rp->facts.last_op == NULL ?
-	    rp->facts.ops : rp->facts.last_op;
+	    rp->facts.ops : rp->facts.mutated_op != NULL ?
+	    rp->facts.mutated_op : rp->facts.last_op;
 	verb(rp, &v);
+	/* a dtype mutant computes in another dtype than its input's */
+	if (rp->facts.last_dtype != NULL && rp->facts.inputs == 1 &&
+	    strcmp(rp->facts.last_dtype, rp->facts.dtypes) != 0)
+		strbuf_addf(&cond, "in %s on ", rp->facts.last_dtype);
+	else
+		strbuf_addstr(&cond, "on ");
 	strbuf_addf(&cond, "%s input of shape %s", rp->facts.dtypes,
 	    rp->facts.shapes);
 	if (strncmp(fw, "tensorflow", 10) == 0 && rp->m.signal != 0 &&
@@ -316,14 +327,14 @@ make_title(struct report *rp)
 		/* TensorFlow's: "Segfault in tf.x with ..." */
 		dlt_rdoc_text(&rp->doc, "%s in ", signal_word(rp->m.signal));
 		dlt_rdoc_code(&rp->doc, op);
-		dlt_rdoc_text(&rp->doc, " with %s", cond.buf);
+		dlt_rdoc_text(&rp->doc, " %s", cond.buf);
 	} else {
 		/* ONNX Runtime and MindSpore name the device first */
 		if (strncmp(fw, "onnxruntime", 11) == 0 ||
 		    strncmp(fw, "mindspore", 9) == 0)
 			dlt_rdoc_text(&rp->doc, "[CPU] ");
 		dlt_rdoc_code(&rp->doc, op);
-		dlt_rdoc_text(&rp->doc, " %s on %s", v.buf, cond.buf);
+		dlt_rdoc_text(&rp->doc, " %s %s", cond.buf, v.buf);
 	}
 	if (rp->oracle || strcmp(rp->b.cls, "inconsistency") == 0)
 		dlt_rdoc_text(&rp->doc, " (%s)", rp->m.framework != NULL ?
@@ -472,47 +483,70 @@ cpu_model(void)
 	return (out);
 }
 
-/* Versions a log printed ("torch 1.13.1", "tensorflow==2.15.0"). */
-static void
-log_versions(struct report *rp, const struct dlt_excerpt *x)
+/*
+ * A version a log line prints ("torch 1.13.1", "tensorflow==2.15.0",
+ * "PyTorch version: 2.1.0"), as an item; whether it had one.  One a name.
+ */
+static int
+line_versions(struct report *rp, const char *text, long n, unsigned *seen)
 {
 	static const char *const names[] = { "torch", "tensorflow", "jax",
 	    "keras", "onnxruntime", "mindspore", "python", NULL };
 	const char	*t, *p, *v;
-	size_t		 i, j, k, n, found = 0;
+	char		*s;
+	size_t		 j, k, len;
+	int		 found = 0;
 
-	for (i = 0; i < x->n; i++)
-		for (j = 0; names[j] != NULL; j++) {
-			n = strlen(names[j]);
-			for (t = x->lines[i].text; (p = strcasestr(t, names[j]))
-			    != NULL; t = p + n) {
-				v = p + n;
-				for (k = 0; k < 12 && *v != '\0' &&
-				    (*v < '0' || *v > '9'); k++, v++)
-					;
-				if (k == 12 || *v < '0' || *v > '9' ||
-				    strspn(v, "0123456789.") < 3 ||
-				    strchr(v, '.') == NULL)
-					continue;
-				dlt_rdoc_item(&rp->doc);
-				dlt_rdoc_text(&rp->doc, "%s ", names[j]);
-				n = strspn(v, "0123456789.abcdefghrc+");
-				{
-					char	*s = xstrndup(v, n);
-
-					dlt_rdoc_code(&rp->doc, s);
-					free(s);
-				}
-				dlt_rdoc_text(&rp->doc, " (printed in the log, "
-				    "line %ld)", x->lines[i].n);
-				found++;
-				break;
-			}
+	for (j = 0; names[j] != NULL; j++) {
+		len = strlen(names[j]);
+		for (t = text; !(*seen & (1u << j)) &&
+		    (p = strcasestr(t, names[j])) != NULL; t = p + len) {
+			v = p + len;
+			for (k = 0; k < 12 && *v != '\0' && (*v < '0' ||
+			    *v > '9'); k++, v++)
+				;
+			if (k == 12 || *v < '0' || *v > '9' ||
+			    strspn(v, "0123456789.") < 3 ||
+			    memchr(v, '.', strspn(v, "0123456789.")) == NULL)
+				continue;
+			s = xstrndup(v, strspn(v, "0123456789.abcdefghrc+"));
+			dlt_rdoc_item(&rp->doc);
+			dlt_rdoc_text(&rp->doc, "%s ", names[j]);
+			dlt_rdoc_code(&rp->doc, s);
+			dlt_rdoc_text(&rp->doc, " (printed in the log, line %ld)",
+			    n);
+			free(s);
+			*seen |= 1u << j;
+			found = 1;
+			break;
 		}
-	if (found == 0) {
+	}
+	return (found);
+}
+
+/* The versions the log printed: its first lines, then the excerpt. */
+static void
+log_versions(struct report *rp, const struct dlt_excerpt *x)
+{
+	FILE		*fp;
+	char		 line[1024];
+	unsigned	 seen = 0;
+	size_t		 i;
+	long		 n = 0;
+	int		 found = 0;
+
+	if (rp->m.path != NULL && strncmp(rp->m.path, "run:", 4) != 0 &&
+	    (fp = fopen(rp->m.path, "r")) != NULL) {
+		while (n < VERSION_LINES && fgets(line, sizeof line, fp) != NULL)
+			found |= line_versions(rp, line, ++n, &seen);
+		fclose(fp);
+	}
+	for (i = 0; i < x->n; i++)
+		found |= line_versions(rp, x->lines[i].text, x->lines[i].n,
+		    &seen);
+	if (!found) {
 		dlt_rdoc_item(&rp->doc);
-		dlt_rdoc_text(&rp->doc, "versions: not printed in the log "
-		    "excerpt");
+		dlt_rdoc_text(&rp->doc, "versions: the log does not print them");
 	}
 }
 

@@ -253,6 +253,7 @@ int
 dlt_model_facts_get(const char *json, struct dlt_model_facts *f)
 {
 	struct dlt_model	 m;
+	const struct dlt_node	*node;
 	struct strbuf		 shapes = STRBUF_INIT, dtypes = STRBUF_INIT;
 	struct strbuf		 ops = STRBUF_INIT;
 	int64_t			 n;
@@ -286,6 +287,11 @@ dlt_model_facts_get(const char *json, struct dlt_model_facts *f)
 			    m.nodes[i].op);
 	}
 	f->last_op = m.nnodes > 0 ? xstrdup(m.nodes[m.nnodes - 1].op) : NULL;
+	f->last_dtype = m.nnodes > 0 && m.nodes[m.nnodes - 1].out_dtype >= 0 ?
+	    xstrdup(dlt_dtype_name(m.nodes[m.nnodes - 1].out_dtype)) : NULL;
+	if (m.mutation != NULL && m.mutation->position != NULL &&
+	    (node = dlt_model_node(&m, m.mutation->position, NULL)) != NULL)
+		f->mutated_op = xstrdup(node->op);
 	f->shapes = strbuf_detach(&shapes, NULL);
 	f->dtypes = strbuf_detach(&dtypes, NULL);
 	f->ops = strbuf_detach(&ops, NULL);
@@ -300,5 +306,7 @@ dlt_model_facts_release(struct dlt_model_facts *f)
 	free(f->dtypes);
 	free(f->ops);
 	free(f->last_op);
+	free(f->last_dtype);
+	free(f->mutated_op);
 	memset(f, 0, sizeof *f);
 }

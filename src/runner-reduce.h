@@ -33,6 +33,8 @@ struct dlt_model_facts {
 	char		*dtypes;	/* of the inputs: "float16, int64" */
 	char		*ops;		/* distinct, in order: "conv2d, relu" */
 	char		*last_op;	/* the op of the last node */
+	char		*last_dtype;	/* what it computes in */
+	char		*mutated_op;	/* the op of the mutated node, or NULL */
 };
 /* The facts of ir_json: 0, or -1 when it is not a valid model. */
 int	dlt_model_facts_get(const char *ir_json, struct dlt_model_facts *);

@@ -77,10 +77,7 @@ static int	cmd_report_exec(struct dlt_ctx *, int, char **);
 static int	check_args(int, char **);
 static int	check_budget(const char *);
 static int	check_trials(const char *);
-static int	check_timeout(const char *);
-static int	check_memory(const char *);
 static const char *framework_title(const char *);
-static const char *signal_word(int);
 static void	verb(struct report *, struct strbuf *);
 static void	make_title(struct report *);
 static int	make_script(struct report *);
@@ -116,9 +113,9 @@ static const struct dlt_option report_options[] = {
 	{ "no-reduce", 0, NULL, 'R', "report the mutant as recorded: run "
 	    "nothing", NULL, NULL },
 	{ "timeout", 0, "DURATION", 'T', "one execution's time limit (default "
-	    "60s)", NULL, check_timeout },
+	    "60s)", NULL, dlt_check_duration },
 	{ "memory", 0, "SIZE", 'M', "the address-space cap (default 8GiB, as "
-	    "run's; 0: none)", NULL, check_memory },
+	    "run's; 0: none)", NULL, dlt_check_size },
 	DLT_OPTION_QUIET("no progress on stderr"),
 	DLT_OPTION_END
 };
@@ -184,28 +181,6 @@ check_trials(const char *a)
 	return (0);
 }
 
-static int
-check_timeout(const char *a)
-{
-	double	s = dlt_parse_duration(a);
-
-	if (s <= 0 || s > 2000000)
-		return (dlt_error("bad duration '%s' (90s, 2m, 1h; at most "
-		    "23 days)", a));
-	return (0);
-}
-
-static int
-check_memory(const char *a)
-{
-	int	ok;
-
-	(void)dlt_parse_size(a, &ok);
-	if (!ok)
-		return (dlt_error("bad size '%s' (6GiB, 512MiB; 0: no cap)", a));
-	return (0);
-}
-
 /* The framework as its developers write it. */
 static const char *
 framework_title(const char *fw)
@@ -223,33 +198,13 @@ framework_title(const char *fw)
 	return (fw != NULL ? fw : "unknown framework");
 }
 
-static const char *
-signal_word(int sig)
-{
-	switch (sig) {
-	case SIGSEGV:
-		return ("SIGSEGV");
-	case SIGABRT:
-		return ("SIGABRT");
-	case SIGFPE:
-		return ("SIGFPE");
-	case SIGBUS:
-		return ("SIGBUS");
-	case SIGILL:
-		return ("SIGILL");
-	case SIGKILL:
-		return ("SIGKILL");
-	}
-	return (NULL);
-}
-
 /* What went wrong, as a verb phrase ("crashes with SIGSEGV"). */
 static void
 verb(struct report *rp, struct strbuf *sb)
 {
 	const char	*cls = rp->b.cls != NULL ? rp->b.cls : "unknown";
 	const char	*kind = rp->b.kind != NULL ? rp->b.kind : "";
-	const char	*sig = signal_word(rp->m.signal);
+	const char	*sig = dlt_signal_name(rp->m.signal);
 	size_t		 n;
 
 	if (strcmp(cls, "crash") == 0) {
@@ -323,9 +278,9 @@ make_title(struct report *rp)
 	strbuf_addf(&cond, "%s input of shape %s", rp->facts.dtypes,
 	    rp->facts.shapes);
 	if (strncmp(fw, "tensorflow", 10) == 0 && rp->m.signal != 0 &&
-	    signal_word(rp->m.signal) != NULL) {
+	    dlt_signal_name(rp->m.signal) != NULL) {
 		/* TensorFlow's: "Segfault in tf.x with ..." */
-		dlt_rdoc_text(&rp->doc, "%s in ", signal_word(rp->m.signal));
+		dlt_rdoc_text(&rp->doc, "%s in ", dlt_signal_name(rp->m.signal));
 		dlt_rdoc_code(&rp->doc, op);
 		dlt_rdoc_text(&rp->doc, " %s", cond.buf);
 	} else {
@@ -620,7 +575,7 @@ static void
 sec_expected(struct report *rp)
 {
 	const char	*cls = rp->b.cls != NULL ? rp->b.cls : "unknown";
-	const char	*sig = signal_word(rp->m.signal);
+	const char	*sig = dlt_signal_name(rp->m.signal);
 
 	dlt_rdoc_section(&rp->doc, "Expected and actual");
 	dlt_rdoc_item(&rp->doc);

@@ -24,18 +24,17 @@
 
 static int	cmd_reproduce_exec(struct dlt_ctx *, int, char **);
 static int	check_args(int, char **);
-static int	check_timeout(const char *);
-static int	check_memory(const char *);
 static int	parse_id(const char *, enum dlt_repro_kind *, int64_t *, char[17]);
 
 static const struct dlt_option reproduce_options[] = {
 	DLT_OPTION_DB,
 	DLT_OPTION_RULES,
 	{ "timeout", 0, "DURATION", 'T',
-	    "the execution's time limit (default 60s)", NULL, check_timeout },
+	    "the execution's time limit (default 60s)", NULL,
+	    dlt_check_duration },
 	{ "memory", 0, "SIZE", 'M',
 	    "the address-space cap (default 8GiB, as run's; 0: none)", NULL,
-	    check_memory },
+	    dlt_check_size },
 	{ "script", 0, "FILE", 'S',
 	    "write a standalone Python script that shows the failure; run "
 	    "nothing", NULL, NULL },
@@ -70,29 +69,6 @@ check_args(int argc, char **argv)
 		free(q);
 		return (-1);
 	}
-	return (0);
-}
-
-static int
-check_memory(const char *a)
-{
-	int	ok;
-
-	(void)dlt_parse_size(a, &ok);
-	if (!ok)
-		return (dlt_error("bad size '%s' (6GiB, 512MiB; 0: no cap)", a));
-	return (0);
-}
-
-static int
-check_timeout(const char *a)
-{
-	double	s = dlt_parse_duration(a);
-
-	/* the pool counts milliseconds in an int */
-	if (s <= 0 || s > 2000000)
-		return (dlt_error("bad duration '%s' (90s, 2m, 1h; at most "
-		    "23 days)", a));
 	return (0);
 }
 

@@ -80,7 +80,6 @@ static int	resolve(struct show *, const char *, enum show_what, int64_t);
 static int	add_member(const struct dlt_store_member *, void *);
 static void	member_copy(struct dlt_store_member *,
 		    const struct dlt_store_member *);
-static const char *signal_name(int);
 static void	print_clean(FILE *, const char *, size_t);
 static void	show_header(struct show *);
 static void	show_priority(struct show *);
@@ -254,30 +253,6 @@ resolve(struct show *sh, const char *arg, enum show_what w, int64_t n)
 	return (0);
 }
 
-
-static const char *
-signal_name(int sig)
-{
-	switch (sig) {
-	case SIGSEGV:
-		return ("SIGSEGV");
-	case SIGABRT:
-		return ("SIGABRT");
-	case SIGFPE:
-		return ("SIGFPE");
-	case SIGBUS:
-		return ("SIGBUS");
-	case SIGILL:
-		return ("SIGILL");
-	case SIGKILL:
-		return ("SIGKILL");
-	case SIGTERM:
-		return ("SIGTERM");
-	case SIGTRAP:
-		return ("SIGTRAP");
-	}
-	return (NULL);
-}
 
 /* Write s with control bytes (other than tab) as '?'. */
 static void
@@ -540,7 +515,7 @@ show_identity(struct show *sh)
 static void
 show_run(struct show *sh, const struct dlt_store_member *m)
 {
-	const char	*sig = m->signal != 0 ? signal_name(m->signal) : NULL;
+	const char	*sig = m->signal != 0 ? dlt_signal_name(m->signal) : NULL;
 
 	if (sh->format == SHOW_JSON) {
 		dlt_jw_key(&sh->jw, "run");

@@ -39,7 +39,6 @@ static int	add_bucket(const struct dlt_store_failure_info *, void *);
 static int	threads_of(const char *);
 static int	target_of(const char *, const char *, char **, int *);
 static char	*probe_violation_of(const struct dlt_store_exec_info *, int);
-static int	make_dirs(const char *);
 static char	*run_dir(const char *, const char *, int64_t);
 static int	nan_in_result(const char *);
 static void	py_literal(FILE *, const char *, size_t, const char *);
@@ -254,32 +253,6 @@ dlt_repro_resolve(struct dlt_repro *r, enum dlt_repro_kind k, int64_t n, const c
 	return (0);
 }
 
-/* mkdir -p. */
-static int
-make_dirs(const char *path)
-{
-	char	*p = xstrdup(path), *s;
-
-	for (s = p + 1; *s != '\0'; s++) {
-		if (*s != '/')
-			continue;
-		*s = '\0';
-		if (mkdir(p, 0777) != 0 && errno != EEXIST) {
-			dlt_error_errno("cannot create '%s'", p);
-			free(p);
-			return (-1);
-		}
-		*s = '/';
-	}
-	if (mkdir(p, 0777) != 0 && errno != EEXIST) {
-		dlt_error_errno("cannot create '%s'", p);
-		free(p);
-		return (-1);
-	}
-	free(p);
-	return (0);
-}
-
 /* A new STORE.d/SUB/EXEC-N (N counts the tries), absolute. */
 static char *
 run_dir(const char *db, const char *sub, int64_t exec_id)
@@ -288,7 +261,7 @@ run_dir(const char *db, const char *sub, int64_t exec_id)
 	int	 i;
 
 	base = xasprintf("%s.d/%s", db, sub);
-	if (make_dirs(base) != 0) {
+	if (dlt_make_dirs(base) != 0) {
 		free(base);
 		return (NULL);
 	}

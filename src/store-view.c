@@ -71,25 +71,20 @@ dlt_view_bucket_find(struct dlt_store *st, const char *db, const char *arg,
 static size_t
 json_longs(const char *json, long *out, size_t max)
 {
-	struct ynode	*root = NULL, *e;
-	char		*err = NULL;
+	char		*items[256], *end;
 	long long	 v;
-	size_t		 i, n = 0;
+	size_t		 i, n, k = 0;
 
-	if (json == NULL)
-		return (0);
-	if (ynode_load_json_buffer(json, strlen(json), &root, &err) != 0) {
-		free(err);
-		return (0);
+	n = ynode_json_strings(json, items, max < 256 ? max : 256);
+	for (i = 0; i < n; i++) {
+		errno = 0;
+		v = strtoll(items[i], &end, 10);
+		if (errno == 0 && *end == '\0' && end != items[i] && v > 0 &&
+		    v <= LONG_MAX)
+			out[k++] = (long)v;
+		free(items[i]);
 	}
-	if (root != NULL && root->type == YNODE_SEQUENCE)
-		for (i = 0; i < root->n && n < max; i++) {
-			e = root->items[i];
-			if (ynode_plain_int(e, &v) && v > 0 && v <= LONG_MAX)
-				out[n++] = (long)v;
-		}
-	ynode_free(root);
-	return (n);
+	return (k);
 }
 
 static int

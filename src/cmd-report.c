@@ -44,6 +44,7 @@
 
 #define REPORT_KNOWN	5	/* nearest known defects */
 #define REPORT_MSG	80	/* bytes of a message in a title */
+#define REPORT_LISTING	30	/* layers listed at most */
 #define VERSION_LINES	200	/* first lines of a log read for versions */
 
 enum report_format {
@@ -405,6 +406,12 @@ sec_script(struct report *rp)
 {
 	if (rp->script == NULL)
 		return;
+	if (rp->have_facts && rp->facts.nodes <= REPORT_LISTING) {
+		dlt_rdoc_para(&rp->doc);
+		dlt_rdoc_text(&rp->doc, "The model, a line a layer (dltriage's "
+		    "IR: op(inputs) attributes -> output dtype and shape):");
+		dlt_rdoc_block(&rp->doc, NULL, rp->facts.listing);
+	}
 	dlt_rdoc_para(&rp->doc);
 	dlt_rdoc_text(&rp->doc, "Standalone: Python 3.8+, numpy and the "
 	    "framework, no dltriage.  Exit status 1 (or death by the signal) "
@@ -583,6 +590,11 @@ sec_expected(struct report *rp)
 	if (strcmp(cls, "crash") == 0)
 		dlt_rdoc_text(&rp->doc, "the model runs, or the framework "
 		    "rejects it with a clear error; no crash.");
+	else if (strcmp(cls, "nan") == 0 && rp->have_facts &&
+	    rp->facts.nonfinite)
+		dlt_rdoc_text(&rp->doc, "NaN or Inf only where the input's "
+		    "own NaN or Inf reaches (the mutant fills an input with "
+		    "them), and the same on every framework.");
 	else if (strcmp(cls, "nan") == 0)
 		dlt_rdoc_text(&rp->doc, "finite outputs: the inputs and "
 		    "weights are finite.");
@@ -601,7 +613,8 @@ sec_expected(struct report *rp)
 	dlt_rdoc_text(&rp->doc, "Actual: ");
 	if (sig != NULL)
 		dlt_rdoc_text(&rp->doc, "the process died with %s; ", sig);
-	else if (rp->m.exit_code > 0)
+	else if (rp->m.exit_code > 0 && rp->m.exc_type == NULL)
+		/* an exception's exit status is the harness's, not news */
 		dlt_rdoc_text(&rp->doc, "exit code %d; ", rp->m.exit_code);
 	if (rp->m.exc_type != NULL) {
 		dlt_rdoc_code(&rp->doc, rp->m.exc_type);

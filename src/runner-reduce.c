@@ -37,6 +37,8 @@ static int	trial(struct reducer *, struct dlt_model *, struct dlt_model *);
 static int	reduce_nodes(struct reducer *, struct dlt_model *);
 static int	reduce_inputs(struct reducer *, struct dlt_model *);
 static int	reduce_shapes(struct reducer *, struct dlt_model *);
+static void	dims(struct strbuf *, const struct dlt_shape *);
+static void	list_model(const struct dlt_model *, struct strbuf *);
 
 static double
 elapsed(const struct reducer *rd)
@@ -249,13 +251,84 @@ dlt_reduce_result_release(struct dlt_reduce_result *res)
 	memset(res, 0, sizeof *res);
 }
 
+/* 1×3×224×224 */
+static void
+dims(struct strbuf *sb, const struct dlt_shape *sh)
+{
+	int	d;
+
+	for (d = 0; d < sh->rank; d++)
+		strbuf_addf(sb, "%s%lld", d > 0 ? "\xc3\x97" : "",
+		    (long long)sh->dim[d]);
+}
+
+/* The model a line an input and a layer, for a reader. */
+static void
+list_model(const struct dlt_model *m, struct strbuf *sb)
+{
+	const struct dlt_node	*n;
+	const struct dlt_attr	*a;
+	size_t			 i, j, k;
+
+	for (i = 0; i < m->ninputs; i++) {
+		strbuf_addf(sb, "%s: input %s ", m->inputs[i].name,
+		    dlt_dtype_name(m->inputs[i].dtype));
+		dims(sb, &m->inputs[i].shape);
+		if (m->inputs[i].fill != NULL)
+			strbuf_addf(sb, " fill=%s", m->inputs[i].fill);
+		strbuf_addch(sb, '\n');
+	}
+	for (i = 0; i < m->nnodes; i++) {
+		n = &m->nodes[i];
+		strbuf_addf(sb, "%s = %s(", n->name, n->op);
+		for (j = 0; j < n->ninputs; j++)
+			strbuf_addf(sb, "%s%s", j > 0 ? ", " : "", n->inputs[j]);
+		strbuf_addch(sb, ')');
+		for (j = 0; j < n->nattrs; j++) {
+			a = &n->attrs[j];
+			strbuf_addf(sb, " %s=", a->name);
+			switch (a->type) {
+			case DLT_ATTR_INT:
+				strbuf_addf(sb, "%lld", (long long)a->i);
+				break;
+			case DLT_ATTR_FLOAT:
+				strbuf_addf(sb, "%g", a->f);
+				break;
+			case DLT_ATTR_BOOL:
+				strbuf_addstr(sb, a->i ? "true" : "false");
+				break;
+			case DLT_ATTR_STRING:
+				strbuf_addstr(sb, a->s != NULL ? a->s : "");
+				break;
+			case DLT_ATTR_INTS:
+			case DLT_ATTR_PAIRS:
+				strbuf_addch(sb, '[');
+				for (k = 0; k < (a->type == DLT_ATTR_PAIRS ?
+				    2 * a->n : a->n); k++)
+					strbuf_addf(sb, "%s%lld", k > 0 ? ", " : "",
+					    (long long)a->v[k]);
+				strbuf_addch(sb, ']');
+				break;
+			}
+		}
+		if (n->dtype >= 0)
+			strbuf_addf(sb, " dtype=%s", dlt_dtype_name(n->dtype));
+		if (n->nwmut > 0)
+			strbuf_addf(sb, " weights=%s", n->wmut[0].op);
+		strbuf_addf(sb, " -> %s ", n->out_dtype >= 0 ?
+		    dlt_dtype_name(n->out_dtype) : "?");
+		dims(sb, &n->shape);
+		strbuf_addch(sb, '\n');
+	}
+}
+
 int
 dlt_model_facts_get(const char *json, struct dlt_model_facts *f)
 {
 	struct dlt_model	 m;
 	const struct dlt_node	*node;
 	struct strbuf		 shapes = STRBUF_INIT, dtypes = STRBUF_INIT;
-	struct strbuf		 ops = STRBUF_INIT;
+	struct strbuf		 ops = STRBUF_INIT, listing = STRBUF_INIT;
 	int64_t			 n;
 	size_t			 i, j;
 	int			 d;
@@ -269,13 +342,15 @@ dlt_model_facts_get(const char *json, struct dlt_model_facts *f)
 	for (i = 0; i < m.ninputs; i++) {
 		strbuf_addstr(&shapes, i > 0 ? ", " : "");
 		strbuf_addstr(&dtypes, i > 0 ? ", " : "");
+		dims(&shapes, &m.inputs[i].shape);
 		n = 1;
-		for (d = 0; d < m.inputs[i].shape.rank; d++) {
-			strbuf_addf(&shapes, "%s%lld", d > 0 ? "\xc3\x97" : "",
-			    (long long)m.inputs[i].shape.dim[d]);
+		for (d = 0; d < m.inputs[i].shape.rank; d++)
 			n *= m.inputs[i].shape.dim[d];
-		}
 		f->elements += n;
+		if (m.inputs[i].fill != NULL &&
+		    (strcmp(m.inputs[i].fill, "nan") == 0 ||
+		    strcmp(m.inputs[i].fill, "inf") == 0))
+			f->nonfinite = 1;
 		strbuf_addstr(&dtypes, dlt_dtype_name(m.inputs[i].dtype));
 	}
 	for (i = 0; i < m.nnodes; i++) {
@@ -292,6 +367,8 @@ dlt_model_facts_get(const char *json, struct dlt_model_facts *f)
 	if (m.mutation != NULL && m.mutation->position != NULL &&
 	    (node = dlt_model_node(&m, m.mutation->position, NULL)) != NULL)
 		f->mutated_op = xstrdup(node->op);
+	list_model(&m, &listing);
+	f->listing = strbuf_detach(&listing, NULL);
 	f->shapes = strbuf_detach(&shapes, NULL);
 	f->dtypes = strbuf_detach(&dtypes, NULL);
 	f->ops = strbuf_detach(&ops, NULL);
@@ -308,5 +385,6 @@ dlt_model_facts_release(struct dlt_model_facts *f)
 	free(f->last_op);
 	free(f->last_dtype);
 	free(f->mutated_op);
+	free(f->listing);
 	memset(f, 0, sizeof *f);
 }

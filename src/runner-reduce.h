@@ -35,6 +35,10 @@ struct dlt_model_facts {
 	char		*last_op;	/* the op of the last node */
 	char		*last_dtype;	/* what it computes in */
 	char		*mutated_op;	/* the op of the mutated node, or NULL */
+	int		 nonfinite;	/* an input is filled with NaN or Inf */
+	char		*listing;	/* a line an input and a layer:
+					   "p1 = avg_pool2d(x) pool=[2, 2]
+					   -> float32 1×4×1×1" */
 };
 /* The facts of ir_json: 0, or -1 when it is not a valid model. */
 int	dlt_model_facts_get(const char *ir_json, struct dlt_model_facts *);

@@ -393,12 +393,14 @@ sec_reduction(struct report *rp)
 		    red->before.inputs, red->after.inputs);
 	dlt_rdoc_text(&rp->doc, ", %" PRId64 " \xe2\x86\x92 %" PRId64 " input "
 	    "elements, %d trials, %.1f s, %s.  Each trial ran in a fresh "
-	    "process and was kept only when it failed again with bucket %s.",
+	    "process (%s isolation, as in the campaign) and was kept only "
+	    "when it failed again with bucket %s.",
 	    red->before.elements, red->after.elements, red->trials,
 	    red->seconds, red->budget_hit ? "stopped by the budget "
 	    "(--budget)" : red->trials_hit ? "stopped by the trial count "
 	    "(--trials)" : red->error ? "stopped by an error" :
-	    "budget not reached", rp->b.id);
+	    "budget not reached", dlt_isolation_names[rp->r.isolation],
+	    rp->b.id);
 }
 
 static void
@@ -751,6 +753,7 @@ cmd_report_exec(struct dlt_ctx *ctx, int argc, char **argv)
 	const char			*arg, *output = NULL, *id;
 	char				 bucket[DLT_BUCKET_HEXLEN + 1];
 	int				 opt, found, rc, status = DLT_EXIT_OK, ok;
+	size_t				 i;
 	FILE				*fp;
 
 	(void)argc;
@@ -822,13 +825,25 @@ cmd_report_exec(struct dlt_ctx *ctx, int argc, char **argv)
 		rp.r.db = rp.db;
 		rp.r.quiet = 1;
 		rp.r.subdir = "report";
+		/*
+		 * the target's process kept between the trials: a fork
+		 * server imports the framework once, each trial still runs
+		 * in a fresh child (the campaign's isolation, else fork)
+		 */
+		rp.r.keep_pool = 1;
 		rc = dlt_repro_resolve(&rp.r, DLT_REPRO_FAILURE, fi.id, NULL);
 		if (rc < 0)
 			status = DLT_EXIT_STORE;
 		else if (rc > 0)
 			status = DLT_EXIT_INPUT;
-		else
+		else {
 			rp.have_run = 1;
+			rp.r.isolation = DLT_ISO_FORK;
+			for (i = 0; dlt_isolation_names[i] != NULL; i++)
+				if (rp.r.x.isolation != NULL && strcmp(
+				    rp.r.x.isolation, dlt_isolation_names[i]) == 0)
+					rp.r.isolation = (int)i;
+		}
 		rp.oracle = fi.execution_id == 0;
 	} else
 		rp.no_script = xasprintf("No reproduction script: classify "

@@ -77,7 +77,7 @@ trial(struct reducer *rd, struct dlt_model *cur, struct dlt_model *c)
 {
 	struct strbuf		 sb = STRBUF_INIT;
 	struct dlt_model	 back;
-	double			 left, timeout;
+	double			 left;
 	int			 rc, keep;
 
 	dlt_model_write_json(c, &sb);
@@ -97,12 +97,9 @@ trial(struct reducer *rd, struct dlt_model *cur, struct dlt_model *c)
 		strbuf_release(&sb);
 		return (-1);
 	}
-	/* a trial that would outlast the budget is cut at its end */
-	timeout = rd->o->timeout < left ? rd->o->timeout : left;
-	if (timeout < 1)
-		timeout = 1;
+	/* one started before the budget ran out runs to its end */
 	rd->r->ir_json = sb.buf;
-	rc = dlt_repro_rerun(rd->r, rd->rules, timeout, rd->o->memory);
+	rc = dlt_repro_rerun(rd->r, rd->rules, rd->o->timeout, rd->o->memory);
 	rd->r->ir_json = NULL;
 	rd->res->trials++;
 	if (rc != DLT_EXIT_OK && rc != DLT_EXIT_FINDINGS) {

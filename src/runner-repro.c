@@ -44,6 +44,9 @@ static int	nan_in_result(const char *);
 static void	py_literal(FILE *, const char *, size_t, const char *);
 static int	add_tolerance(const struct dlt_store_comparison *, void *);
 static char	*read_text(const char *, size_t *);
+static struct dlt_repro_pool *pool_open(struct dlt_repro *, double, uint64_t,
+		    const char *);
+static void	pool_close(struct dlt_repro_pool *);
 
 static int
 add_bucket(const struct dlt_store_failure_info *f, void *arg)
@@ -322,24 +325,92 @@ nan_in_result(const char *dir)
  * Run the execution again and say what came back: DLT_EXIT_OK when the
  * failure did, DLT_EXIT_FINDINGS when not; an error status otherwise.
  */
+/*
+ * The execution pool of r's target, kept between reruns when r->keep_pool
+ * is set (the framework imported once by a fork server); what it points
+ * to lives as long as it.
+ */
+struct dlt_repro_pool {
+	struct dlt_exec_pool	*pool;
+	struct dlt_exec_target	 t;
+	struct dlt_exec_opts	 eo;
+	const char		*env[4];
+	char			*harness_dir, *python, *threads_env, *logdir;
+	uint64_t		 next_id;
+};
+
+static struct dlt_repro_pool *
+pool_open(struct dlt_repro *r, double timeout, uint64_t memory,
+    const char *dir)
+{
+	struct dlt_repro_pool	*rp;
+	struct dlt_run_config	 defaults;
+	int			 threads;
+
+	rp = xcalloc(1, sizeof *rp);
+	dlt_run_config_init(&defaults);
+	rp->harness_dir = xasprintf("%s/harness", dlt_datadir());
+	rp->python = r->x.python != NULL ? xstrdup(r->x.python) :
+	    getenv("DLT_PYTHON") != NULL ? xstrdup(getenv("DLT_PYTHON")) :
+	    xstrdup("python3");
+	rp->logdir = xstrdup(dir);
+	rp->t.label = r->x.framework;
+	rp->t.harness = r->harness;
+	rp->t.python = rp->python;
+	rp->eo.harness_dir = rp->harness_dir;
+	rp->eo.isolation = r->isolation;
+	rp->eo.jobs = 1;
+	rp->eo.timeout_ms = (int)(timeout * 1000);
+	rp->eo.grace_ms = (int)(defaults.grace * 1000);
+	rp->eo.memory = memory != UINT64_MAX ? memory : defaults.memory;
+	rp->eo.output_cap = defaults.output_cap;
+	rp->env[0] = "PYTHONDONTWRITEBYTECODE=1";
+	rp->env[1] = "PYTHONUNBUFFERED=1";
+	/* the threads the campaign gave each framework */
+	if ((threads = threads_of(r->x.config_json)) > 0)
+		rp->env[2] = rp->threads_env = xasprintf("DLTRIAGE_THREADS=%d",
+		    threads);
+	rp->eo.env = rp->env;
+	rp->eo.logdir = rp->logdir;
+	dlt_run_config_release(&defaults);
+	(void)dlt_proc_subreaper();
+	if (dlt_exec_pool_new(&rp->pool, &rp->t, 1, &rp->eo) != 0) {
+		pool_close(rp);
+		return (NULL);
+	}
+	return (rp);
+}
+
+static void
+pool_close(struct dlt_repro_pool *rp)
+{
+	if (rp == NULL)
+		return;
+	if (rp->pool != NULL)
+		dlt_exec_pool_free(rp->pool);
+	free(rp->harness_dir);
+	free(rp->python);
+	free(rp->threads_env);
+	free(rp->logdir);
+	free(rp);
+}
+
+/*
+ * Run the execution again and say what came back: DLT_EXIT_OK when the
+ * failure did, DLT_EXIT_FINDINGS when not; an error status otherwise.
+ */
 int
 dlt_repro_rerun(struct dlt_repro *r, struct dlt_ruleset *rules, double timeout,
     uint64_t memory)
 {
-	struct dlt_run_config	 defaults;
-	struct dlt_exec_target	 t;
-	struct dlt_exec_opts	 eo;
 	struct dlt_exec_req	 req;
 	struct dlt_exec_done	 d;
-	struct dlt_exec_pool	*pool = NULL;
+	struct dlt_exec_pool	*pool;
 	struct dlt_classify_opts co;
 	struct dlt_runner_exec	 rx;
 	struct dlt_failure	*fv = NULL;
-	const char		*env_extra[4];
-	char			*dir, *harness_dir, *python, *threads_env = NULL;
-	char			*violates;
-	int			 threads;
-	const char		*now_status, *how;
+	char			*dir, *violates;
+	const char		*now_status, *how, *python;
 	char			 hex[17];
 	size_t			 nf = 0, i, j;
 	int			 rc, same_status, same_bucket = 0, other = 0;
@@ -354,32 +425,8 @@ dlt_repro_rerun(struct dlt_repro *r, struct dlt_ruleset *rules, double timeout,
 	if ((dir = run_dir(r->db, r->subdir != NULL ? r->subdir : "reproduce",
 	    r->x.id)) == NULL)
 		return (DLT_EXIT_OUTPUT);
-	dlt_run_config_init(&defaults);
-	harness_dir = xasprintf("%s/harness", dlt_datadir());
-	python = r->x.python != NULL ? xstrdup(r->x.python) :
-	    getenv("DLT_PYTHON") != NULL ? xstrdup(getenv("DLT_PYTHON")) :
-	    xstrdup("python3");
-	memset(&t, 0, sizeof t);
-	t.label = r->x.framework;
-	t.harness = r->harness;
-	t.python = python;
-	memset(&eo, 0, sizeof eo);
-	eo.harness_dir = harness_dir;
-	eo.isolation = DLT_ISO_SPAWN;
-	eo.jobs = 1;
-	eo.timeout_ms = (int)(timeout * 1000);
-	eo.grace_ms = (int)(defaults.grace * 1000);
-	eo.memory = memory != UINT64_MAX ? memory : defaults.memory;
-	eo.output_cap = defaults.output_cap;
-	env_extra[0] = "PYTHONDONTWRITEBYTECODE=1";
-	env_extra[1] = "PYTHONUNBUFFERED=1";
-	env_extra[2] = env_extra[3] = NULL;
-	/* the threads the campaign gave each framework */
-	if ((threads = threads_of(r->x.config_json)) > 0)
-		env_extra[2] = threads_env = xasprintf("DLTRIAGE_THREADS=%d",
-		    threads);
-	eo.env = env_extra;
-	eo.logdir = dir;
+	python = r->x.python != NULL ? r->x.python :
+	    getenv("DLT_PYTHON") != NULL ? getenv("DLT_PYTHON") : "python3";
 	if (!r->quiet)
 		printf("execution %" PRId64 ": %s mutant %ld (%s) on %s (%s%s%s, "
 		    "%s)\n  recorded: %s%s%s%s\n", r->x.id, r->x.model != NULL ?
@@ -395,14 +442,15 @@ dlt_repro_rerun(struct dlt_repro *r, struct dlt_ruleset *rules, double timeout,
 		    r->f.kind : "?", r->f.bucket != NULL ? r->f.bucket : "?",
 		    r->f.signature != NULL ? r->f.signature : "");
 	fflush(stdout);
-	(void)dlt_proc_subreaper();
 	memset(&d, 0, sizeof d);
-	if (dlt_exec_pool_new(&pool, &t, 1, &eo) != 0) {
+	if (r->pool == NULL &&
+	    (r->pool = pool_open(r, timeout, memory, dir)) == NULL) {
 		status = DLT_EXIT_INTERNAL;
 		goto out;
 	}
+	pool = r->pool->pool;
 	memset(&req, 0, sizeof req);
-	req.id = 1;
+	req.id = ++r->pool->next_id;
 	req.target = 0;
 	req.dir = dir;
 	req.model_json = r->ir_json != NULL ? r->ir_json : r->x.ir_json;
@@ -491,14 +539,13 @@ dlt_repro_rerun(struct dlt_repro *r, struct dlt_ruleset *rules, double timeout,
 	status = same_status && (same_bucket || other || (!oracle &&
 	    r->nbuckets == 0)) ? DLT_EXIT_OK : DLT_EXIT_FINDINGS;
 out:
-	if (pool != NULL)
-		dlt_exec_pool_free(pool);
+	if (!r->keep_pool || status == DLT_EXIT_INTERNAL ||
+	    status == DLT_EXIT_INPUT) {
+		pool_close(r->pool);
+		r->pool = NULL;
+	}
 	dlt_exec_done_release(&d);
 	dlt_runner_failures_free(fv, nf);
-	dlt_run_config_release(&defaults);
-	free(harness_dir);
-	free(threads_env);
-	free(python);
 	free(dir);
 	return (status);
 }
@@ -835,4 +882,5 @@ dlt_repro_release(struct dlt_repro *r)
 	free(r->now_status);
 	free(r->python_version);
 	free(r->framework_version);
+	pool_close(r->pool);
 }

@@ -13,6 +13,7 @@
 
 #include "store-campaign.h"
 
+struct dlt_repro_pool;
 struct dlt_ruleset;
 struct dlt_store;
 
@@ -34,6 +35,13 @@ struct dlt_repro {
 	int				 quiet;
 	const char			*subdir;	/* under STORE.d: "reproduce"
 							   when NULL */
+	int				 isolation;	/* enum dlt_isolation of the
+							   reruns: spawn (0) unless set */
+	int				 keep_pool;	/* keep the target's process
+							   (a fork server) between
+							   reruns; the first rerun's
+							   timeout and memory stay */
+	struct dlt_repro_pool		*pool;		/* private */
 	const char			*ir_json;	/* run and write this IR, not
 							   the execution's (NULL) */
 	const char			*note;		/* what wrote the script, or

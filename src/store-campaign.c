@@ -637,6 +637,7 @@ dlt_store_exec_info_release(struct dlt_store_exec_info *x)
 	free(x->campaign_created);
 	free(x->dltriage_version);
 	free(x->started_at);
+	free(x->isolation);
 	memset(x, 0, sizeof *x);
 }
 
@@ -678,6 +679,7 @@ dlt_store_execution_get(struct dlt_store *st, int64_t id,
 		x->campaign_seed = (uint64_t)sqlite3_column_int64(s, 20);
 		x->mutant_seed = (uint64_t)sqlite3_column_int64(s, 21);
 		x->started_at = column_dup(s, 22);
+		x->isolation = column_dup(s, 23);
 		rc = SQLITE_DONE;
 	}
 	store_stmt_clear(s);

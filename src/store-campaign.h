@@ -254,6 +254,7 @@ struct dlt_store_exec_info {
 	char	*dltriage_version;	/* that ran the campaign */
 	uint64_t campaign_seed, mutant_seed;
 	char	*started_at;		/* the execution's, or NULL */
+	char	*isolation;		/* spawn, fork, worker, or NULL */
 };
 void	dlt_store_exec_info_release(struct dlt_store_exec_info *);
 /* Execution id with its mutant; *found is 0 when there is none. */

@@ -234,6 +234,10 @@ verb(struct report *rp, struct strbuf *sb)
 			    "crash");
 	} else if (strcmp(cls, "nan") == 0)
 		strbuf_addstr(sb, "returns NaN/Inf");
+	else if (strcmp(cls, "inconsistency") == 0 &&
+	    strcmp(kind, "acceptance-disagreement") == 0)
+		strbuf_addstr(sb, "is rejected by one framework and run by "
+		    "another");
 	else if (strcmp(cls, "inconsistency") == 0)
 		strbuf_addstr(sb, "gives results that disagree beyond tolerance");
 	else if (strcmp(cls, "timeout") == 0)
@@ -370,7 +374,7 @@ sec_reduction(struct report *rp)
 		dlt_rdoc_text(&rp->doc, "The script rebuilds the mutant as the "
 		    "campaign ran it, not reduced: %s", rp->oracle ?
 		    "the failure is the oracles' comparison of several "
-		    "frameworks, which a single re-run cannot check." :
+		    "frameworks, which one re-run cannot check." :
 		    "--no-reduce; nothing was run for this report.");
 		return;
 	}
@@ -600,6 +604,11 @@ sec_expected(struct report *rp)
 	else if (strcmp(cls, "nan") == 0)
 		dlt_rdoc_text(&rp->doc, "finite outputs: the inputs and "
 		    "weights are finite.");
+	else if (strcmp(cls, "inconsistency") == 0 &&
+	    rp->b.kind != NULL && strcmp(rp->b.kind,
+	    "acceptance-disagreement") == 0)
+		dlt_rdoc_text(&rp->doc, "the frameworks agree on whether the "
+		    "model is legal: all run it, or all reject it.");
 	else if (strcmp(cls, "inconsistency") == 0)
 		dlt_rdoc_text(&rp->doc, "the frameworks agree within the "
 		    "tolerance on the same model, weights and input.");
@@ -615,7 +624,8 @@ sec_expected(struct report *rp)
 	dlt_rdoc_text(&rp->doc, "Actual: ");
 	if (sig != NULL)
 		dlt_rdoc_text(&rp->doc, "the process died with %s; ", sig);
-	else if (rp->m.exit_code > 0 && rp->m.exc_type == NULL)
+	else if (rp->m.exit_code > 0 && rp->m.exc_type == NULL &&
+	    strcmp(cls, "crash") == 0)
 		/* an exception's exit status is the harness's, not news */
 		dlt_rdoc_text(&rp->doc, "exit code %d; ", rp->m.exit_code);
 	if (rp->m.exc_type != NULL) {
@@ -844,7 +854,13 @@ cmd_report_exec(struct dlt_ctx *ctx, int argc, char **argv)
 				    rp.r.x.isolation, dlt_isolation_names[i]) == 0)
 					rp.r.isolation = (int)i;
 		}
-		rp.oracle = fi.execution_id == 0;
+		/*
+		 * the oracles compare frameworks: one re-run checks only a
+		 * NaN finding of its own execution again
+		 */
+		rp.oracle = fi.execution_id == 0 || (fi.rule != NULL &&
+		    strncmp(fi.rule, "oracle", 6) == 0 && (fi.cls == NULL ||
+		    strcmp(fi.cls, "nan") != 0));
 	} else
 		rp.no_script = xasprintf("No reproduction script: classify "
 		    "found this failure in a log (%s), with no run of a model "

@@ -14,9 +14,6 @@
 
 #include <errno.h>
 #include <inttypes.h>
-#include <limits.h>
-#include <math.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

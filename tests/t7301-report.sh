@@ -110,6 +110,7 @@ test_expect_success 'the reduction keeps the one layer and shrinks the input' '
 	head -1 rep.md >title &&
 	grep "^# .avg_pool2d. on float32 input of shape 1×8×2×1 crashes with SIGSEGV (PyTorch 0.0-stub)$" title &&
 	grep "^Reduced by delta debugging on the model: 11 → 1 layers (avg_pool2d), input 2×32×32×3 → 1×8×2×1, 6144 → 16 input elements, [0-9]* trials, [0-9.]* s, budget not reached" rep.md &&
+	grep "Each trial ran in a fresh process (spawn isolation, as in the campaign)" rep.md &&
 	grep "^## Environment" rep.md &&
 	grep "^- PyTorch 0.0-stub (target stub, harness pytorch" rep.md &&
 	grep "^- OS: " rep.md &&
@@ -123,6 +124,16 @@ test_expect_success 'the reduction keeps the one layer and shrinks the input' '
 	test "$(cat v)" = "segv 1 1x8x2x1" &&
 	sed -n "/^\`\`\`python$/,/^\`\`\`$/p" rep.md | sed "1d;\$d" >inline.py &&
 	test_cmp "$TEST_TMP/red.py" inline.py
+'
+
+test_expect_success 'fork isolation: the trials share the fork server, the same reduction' '
+	dltriage run --models "$TEST_TMP/tiny.yaml" --ops GF -n 1 \
+	    --mode generic --isolation fork \
+	    --frameworks "stub=pytorch:$fake" -q --db f.db &&
+	fb=$(sqlite3 f.db "select id from buckets where class = '\''crash'\''") &&
+	dltriage report "$fb" -q -o f.md --db f.db &&
+	grep "11 → 1 layers (avg_pool2d), input 2×32×32×3 → 1×8×2×1, .* budget not reached.  Each trial ran in a fresh process (fork isolation, as in the campaign)" f.md &&
+	test "$(ls -d f.db.d/report/*-* | wc -l)" -gt 10
 '
 
 test_expect_success 'the unreduced script is the mutant as recorded, and larger' '

@@ -11,12 +11,9 @@
  * hex digits are a bucket id or prefix; a bare number of one to three
  * digits (too short for a prefix) is a failure id.
  */
-#include <sys/stat.h>
 
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
-#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,13 +26,12 @@
 #include "error.h"
 #include "exitcode.h"
 #include "failure.h"
-#include "hash.h"
 #include "json.h"
-#include "logread.h"
 #include "near.h"
 #include "priority.h"
 #include "rule-model.h"
 #include "store-show.h"
+#include "store-view.h"
 #include "store.h"
 #include "strbuf.h"
 #include "vocab.h"
@@ -45,10 +41,6 @@
 #define SHOW_MEMBERS	5	/* failures shown in full */
 #define SHOW_IDS	20	/* further failures named by id */
 #define SHOW_PREFIX_MIN	4	/* hex digits of a bucket prefix */
-#define SHOW_CANDIDATES	5	/* ids named for an ambiguous prefix */
-#define SHOW_CONTEXT	2	/* lines shown around a failure's range */
-#define SHOW_LINES	40	/* lines of an excerpt at most */
-#define SHOW_LINE_MAX	400	/* bytes of one excerpt line at most */
 #define SHOW_NEAR	20	/* near buckets proposed, at most */
 #define SHOW_NEAR_BELOW	3	/* the nearest not proposed, at most */
 #define SHOW_NEAR_FLOOR	0.5	/* below this a bucket is not near at all */
@@ -64,23 +56,6 @@ enum show_format {
 enum show_what {
 	SHOW_BUCKET,
 	SHOW_FAILURE
-};
-
-/* One line of an excerpt. */
-struct xline {
-	long	 n;			/* its line number, or 0: unknown */
-	int	 evidence;
-	char	*text;
-};
-
-/* A member's excerpt: from its log, or the copy kept in the store. */
-struct excerpt {
-	struct xline	*lines;
-	size_t		 n, alloc;
-	const char	*from;		/* "file", "run" (the store's copy of a
-					   run's log) or "store" (the excerpt) */
-	char		*note;		/* why not from the log, or NULL */
-	long		 hidden;	/* evidence lines past the window */
 };
 
 struct show {
@@ -105,24 +80,6 @@ static int	resolve(struct show *, const char *, enum show_what, int64_t);
 static int	add_member(const struct dlt_store_member *, void *);
 static void	member_copy(struct dlt_store_member *,
 		    const struct dlt_store_member *);
-static int	is_evidence(const long *, size_t, long);
-static void	excerpt_make(struct show *, const struct dlt_store_member *,
-		    struct excerpt *);
-static void	excerpt_read(struct dlt_logread *,
-		    const struct dlt_store_member *, const long *, size_t,
-		    struct excerpt *);
-static void	excerpt_clear(struct excerpt *);
-static int	excerpt_file(const struct dlt_store_member *, const long *,
-		    size_t, struct excerpt *);
-static int	excerpt_run(struct show *, const struct dlt_store_member *,
-		    const long *, size_t, struct excerpt *);
-static void	excerpt_stored(const struct dlt_store_member *, const long *,
-		    size_t, struct excerpt *);
-static void	excerpt_add(struct excerpt *, long, int, const char *, size_t);
-static void	excerpt_release(struct excerpt *);
-static const struct dlt_rule *rule_find(const struct dlt_ruleset *,
-		    const char *);
-static const char *signal_name(int);
 static void	print_clean(FILE *, const char *, size_t);
 static void	show_header(struct show *);
 static void	show_priority(struct show *);
@@ -264,11 +221,8 @@ add_member(const struct dlt_store_member *m, void *arg)
 static int
 resolve(struct show *sh, const char *arg, enum show_what w, int64_t n)
 {
-	char		*ids[SHOW_CANDIDATES];
 	char		 id[DLT_BUCKET_HEXLEN + 1];
-	struct strbuf	 sb = STRBUF_INIT;
-	size_t		 nids = 0, i;
-	int		 found = 0;
+	int		 found = 0, rc;
 
 	if (w == SHOW_FAILURE) {
 		if (dlt_store_member_get(sh->st, n, &sh->members[0], &found) != 0)
@@ -281,37 +235,8 @@ resolve(struct show *sh, const char *arg, enum show_what w, int64_t n)
 		sh->nmembers = 1;
 		snprintf(id, sizeof id, "%s", sh->members[0].bucket != NULL ?
 		    sh->members[0].bucket : "");
-	} else {
-		if (dlt_store_bucket_prefix(sh->st, arg, ids, SHOW_CANDIDATES,
-		    &nids) != 0)
-			return (-1);
-		if (nids == 0) {
-			if (strspn(arg, "0123456789") == strlen(arg))
-				dlt_error("no bucket starts with '%s' in store "
-				    "'%s' (for failure %s, write f%s)", arg,
-				    sh->db, arg, arg);
-			else
-				dlt_error("no bucket starts with '%s' in store "
-				    "'%s'", arg, sh->db);
-			return (1);
-		}
-		if (nids > 1) {
-			for (i = 0; i < nids && i < SHOW_CANDIDATES; i++)
-				strbuf_addf(&sb, "%s%s", i > 0 ? ", " : "",
-				    ids[i]);
-			if (nids > SHOW_CANDIDATES)
-				strbuf_addf(&sb, ", and %zu more",
-				    nids - SHOW_CANDIDATES);
-			dlt_error("bucket prefix '%s' is ambiguous: %s", arg,
-			    sb.buf);
-			strbuf_release(&sb);
-			for (i = 0; i < nids && i < SHOW_CANDIDATES; i++)
-				free(ids[i]);
-			return (1);
-		}
-		snprintf(id, sizeof id, "%s", ids[0]);
-		free(ids[0]);
-	}
+	} else if ((rc = dlt_view_bucket_find(sh->st, sh->db, arg, id)) != 0)
+		return (rc);
 	if (dlt_store_bucket_get(sh->st, id, &sh->b, &found) != 0)
 		return (-1);
 	if (!found) {
@@ -328,242 +253,6 @@ resolve(struct show *sh, const char *arg, enum show_what w, int64_t n)
 	return (0);
 }
 
-static int
-is_evidence(const long *ev, size_t nev, long line)
-{
-	size_t	i;
-
-	for (i = 0; i < nev; i++)
-		if (ev[i] == line)
-			return (1);
-	return (0);
-}
-
-static void
-excerpt_add(struct excerpt *x, long n, int evidence, const char *s,
-    size_t len)
-{
-	XGROW(x->lines, x->n + 1, x->alloc);
-	x->lines[x->n].n = n;
-	x->lines[x->n].evidence = evidence;
-	x->lines[x->n].text = xstrndup(s, len > SHOW_LINE_MAX ? SHOW_LINE_MAX :
-	    len);
-	x->n++;
-}
-
-static void
-excerpt_release(struct excerpt *x)
-{
-	size_t	i;
-
-	for (i = 0; i < x->n; i++)
-		free(x->lines[i].text);
-	free(x->lines);
-	free(x->note);
-	memset(x, 0, sizeof *x);
-}
-
-/* The member's lines around its range, from lr; the evidence marked. */
-static void
-excerpt_read(struct dlt_logread *lr, const struct dlt_store_member *m,
-    const long *ev, size_t nev, struct excerpt *x)
-{
-	struct dlt_line	line;
-	long		from, to, last = 0;
-	size_t		i;
-
-	from = m->line_start - SHOW_CONTEXT > 1 ? m->line_start - SHOW_CONTEXT : 1;
-	to = m->line_end + SHOW_CONTEXT;
-	if (to - from + 1 > SHOW_LINES)
-		to = from + SHOW_LINES - 1;
-	while (dlt_logread_next(lr, &line)) {
-		if (line.lineno < from || line.lineno > to)
-			continue;
-		if (line.lineno == last)
-			continue;	/* a long line's further pieces */
-		last = line.lineno;
-		excerpt_add(x, line.lineno, is_evidence(ev, nev, line.lineno),
-		    line.text, line.len);
-	}
-	for (i = 0; i < nev; i++)
-		if (ev[i] > to)
-			x->hidden++;
-}
-
-static void
-excerpt_clear(struct excerpt *x)
-{
-	size_t	i;
-
-	for (i = 0; i < x->n; i++)
-		free(x->lines[i].text);
-	x->n = 0;
-	x->hidden = 0;
-}
-
-/*
- * The member's lines from its log, when the log is still there with the
- * content it had: 0, or -1 with x->note saying why not.
- */
-static int
-excerpt_file(const struct dlt_store_member *m, const long *ev, size_t nev,
-    struct excerpt *x)
-{
-	struct dlt_logread	 lr;
-	struct stat		 sb;
-	char			 hex[17];
-	int			 fd;
-
-	if (m->path == NULL) {
-		x->note = xstrdup("no log file recorded");
-		return (-1);
-	}
-	if ((fd = open(m->path, O_RDONLY)) == -1) {
-		x->note = xasprintf("cannot read '%s': %s", m->path,
-		    strerror(errno));
-		return (-1);
-	}
-	if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
-		x->note = xasprintf("'%s' is not a regular file", m->path);
-		close(fd);
-		return (-1);
-	}
-	dlt_logread_init_fd(&lr, fd, 1);
-	excerpt_read(&lr, m, ev, nev, x);
-	if (lr.error != 0)
-		x->note = xasprintf("cannot read '%s': %s", m->path,
-		    strerror(lr.error));
-	else {
-		dlt_hash_hex(dlt_logread_hash(&lr), hex);
-		if (m->content_hash != NULL && strcmp(hex, m->content_hash) != 0)
-			x->note = xasprintf("'%s' has changed since it was "
-			    "classified", m->path);
-	}
-	dlt_logread_release(&lr);
-	close(fd);
-	if (x->note != NULL) {
-		excerpt_clear(x);
-		return (-1);
-	}
-	x->from = "file";
-	return (0);
-}
-
-/*
- * A run's failure: its log is what the execution printed, which the
- * store keeps as the execution's evidence when it was not cut.  0, or -1
- * (x->note set); -2 on a store error.
- */
-static int
-excerpt_run(struct show *sh, const struct dlt_store_member *m, const long *ev,
-    size_t nev, struct excerpt *x)
-{
-	struct dlt_logread	lr;
-	struct strbuf		text = STRBUF_INIT;
-
-	if (dlt_store_member_run_log(sh->st, m, &text) != 0) {
-		strbuf_release(&text);
-		x->note = xstrdup("the store does not keep the run's whole log");
-		return (-1);
-	}
-	dlt_logread_init_mem(&lr, text.buf, text.len);
-	excerpt_read(&lr, m, ev, nev, x);
-	dlt_logread_release(&lr);
-	strbuf_release(&text);
-	x->from = "run";
-	return (0);
-}
-
-/*
- * The excerpt the store kept: the failure's lines from line_start, when
- * it has no more lines than the range (else they cannot be numbered).
- */
-static void
-excerpt_stored(const struct dlt_store_member *m, const long *ev, size_t nev,
-    struct excerpt *x)
-{
-	const char	*p, *e;
-	long		 k = 0, nlines = 1, n;
-	size_t		 i;
-
-	if (m->excerpt == NULL)
-		return;
-	for (p = m->excerpt; *p != '\0'; p++)
-		if (*p == '\n' && p[1] != '\0')
-			nlines++;
-	for (p = m->excerpt; *p != '\0' && x->n < SHOW_LINES; k++) {
-		e = strchr(p, '\n');
-		if (e == NULL)
-			e = p + strlen(p);
-		n = nlines <= m->line_end - m->line_start + 1 ?
-		    m->line_start + k : 0;
-		excerpt_add(x, n, n != 0 && is_evidence(ev, nev, n), p,
-		    (size_t)(e - p));
-		p = *e == '\n' ? e + 1 : e;
-	}
-	if (nlines <= m->line_end - m->line_start + 1)
-		for (i = 0; i < nev; i++)
-			if (ev[i] > m->line_start + (long)x->n - 1)
-				x->hidden++;
-}
-
-static void
-excerpt_make(struct show *sh, const struct dlt_store_member *m,
-    struct excerpt *x)
-{
-	long	ev[256];
-	size_t	nev;
-
-	memset(x, 0, sizeof *x);
-	nev = dlt_store_member_evidence(m, ev, sizeof ev / sizeof ev[0]);
-	if (m->path != NULL && strncmp(m->path, "run:", 4) == 0) {
-		if (m->execution_id != 0 && excerpt_run(sh, m, ev, nev, x) == 0)
-			return;
-		if (x->note == NULL)
-			x->note = xstrdup("the store does not keep the run's "
-			    "whole log");
-	} else if (excerpt_file(m, ev, nev, x) == 0)
-		return;
-	x->from = "store";
-	excerpt_stored(m, ev, nev, x);
-}
-
-static const struct dlt_rule *
-rule_find(const struct dlt_ruleset *rs, const char *id)
-{
-	size_t	i;
-
-	if (id == NULL)
-		return (NULL);
-	for (i = 0; i < rs->nrules; i++)
-		if (strcmp(rs->rules[i].c.id, id) == 0)
-			return (&rs->rules[i]);
-	return (NULL);
-}
-
-static const char *
-signal_name(int sig)
-{
-	switch (sig) {
-	case SIGSEGV:
-		return ("SIGSEGV");
-	case SIGABRT:
-		return ("SIGABRT");
-	case SIGFPE:
-		return ("SIGFPE");
-	case SIGBUS:
-		return ("SIGBUS");
-	case SIGILL:
-		return ("SIGILL");
-	case SIGKILL:
-		return ("SIGKILL");
-	case SIGTERM:
-		return ("SIGTERM");
-	case SIGTRAP:
-		return ("SIGTRAP");
-	}
-	return (NULL);
-}
 
 /* Write s with control bytes (other than tab) as '?'. */
 static void
@@ -625,7 +314,7 @@ show_priority(struct show *sh)
 	}
 	if (m == NULL)
 		m = &sh->members[0];
-	r = rule_find(&sh->ctx->rules, m->rule);
+	r = dlt_rule_find(&sh->ctx->rules, m->rule);
 	/* the layers of dlt_priority_assign (priority.h), first match wins */
 	if (m->security)
 		source = "security";
@@ -774,7 +463,7 @@ show_identity(struct show *sh)
 	f.nframes = nframes;
 	dlt_bucket_hex(dlt_bucket_id(&sh->ctx->rules, &f), again);
 	same = strcmp(again, sh->b.id) == 0;
-	r = rule_find(&sh->ctx->rules, m->rule);
+	r = dlt_rule_find(&sh->ctx->rules, m->rule);
 
 	if (sh->format == SHOW_JSON) {
 		dlt_jw_key(&sh->jw, "identity");
@@ -826,7 +515,7 @@ show_identity(struct show *sh)
 static void
 show_run(struct show *sh, const struct dlt_store_member *m)
 {
-	const char	*sig = m->signal != 0 ? signal_name(m->signal) : NULL;
+	const char	*sig = m->signal != 0 ? dlt_signal_name(m->signal) : NULL;
 
 	if (sh->format == SHOW_JSON) {
 		dlt_jw_key(&sh->jw, "run");
@@ -886,10 +575,10 @@ show_run(struct show *sh, const struct dlt_store_member *m)
 static void
 show_member(struct show *sh, const struct dlt_store_member *m)
 {
-	struct excerpt	x;
+	struct dlt_excerpt x;
 	size_t		i;
 
-	excerpt_make(sh, m, &x);
+	dlt_excerpt_make(sh->st, m, &x);
 	if (sh->format == SHOW_JSON) {
 		dlt_jw_object(&sh->jw);
 		dlt_jw_kv_int(&sh->jw, "id", m->id);
@@ -925,7 +614,7 @@ show_member(struct show *sh, const struct dlt_store_member *m)
 		dlt_jw_end(&sh->jw);
 		dlt_jw_end(&sh->jw);
 		dlt_jw_end(&sh->jw);
-		excerpt_release(&x);
+		dlt_excerpt_release(&x);
 		return;
 	}
 	printf("\n  failure f%" PRId64 "  ", m->id);
@@ -963,7 +652,7 @@ show_member(struct show *sh, const struct dlt_store_member *m)
 	if (x.hidden > 0)
 		printf("           (%ld evidence lines further on not shown)\n",
 		    x.hidden);
-	excerpt_release(&x);
+	dlt_excerpt_release(&x);
 }
 
 static void
@@ -1113,7 +802,6 @@ show_known_defects(struct show *sh)
 {
 	const struct dlt_prio_model	*pm = sh->ctx->rules.prio;
 	const struct dlt_store_member	*m = &sh->members[0];
-	struct dlt_failure		 f;
 	struct dlt_prio_feats		 fs = { NULL, 0, 0 };
 	struct dlt_prio_pred		 pr;
 	struct dlt_prio_near		 near[SHOW_KNOWN];
@@ -1123,11 +811,7 @@ show_known_defects(struct show *sh)
 
 	if (pm == NULL || sh->nmembers == 0)
 		return;
-	/* the failure as the classifier gave it, from the store */
-	dlt_store_member_failure(m, &sh->ctx->rules, &f);
-	dlt_prio_features(&f, NULL, &fs);
-	for (i = 0; i < f.nframes; i++)
-		free(f.frames[i]);
+	dlt_view_prio_feats(&sh->ctx->rules, m, &fs);
 	dlt_prio_predict(pm, &fs, &pr);
 	nnear = dlt_prio_nearest(pm, &fs, near, SHOW_KNOWN);
 	nwhy = dlt_prio_weighed(pm, &fs, pr.best, why, SHOW_WEIGHTS);

@@ -56,6 +56,7 @@ static const struct dlt_cmd *const cmd_table[] = {
 	&dlt_cmd_help,
 	&dlt_cmd_merge,
 	&dlt_cmd_mutate,
+	&dlt_cmd_report,
 	&dlt_cmd_reproduce,
 	&dlt_cmd_rules_check,
 	&dlt_cmd_rules_list,

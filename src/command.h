@@ -138,6 +138,7 @@ extern const struct dlt_cmd dlt_cmd_export;
 extern const struct dlt_cmd dlt_cmd_help;
 extern const struct dlt_cmd dlt_cmd_merge;
 extern const struct dlt_cmd dlt_cmd_mutate;
+extern const struct dlt_cmd dlt_cmd_report;
 extern const struct dlt_cmd dlt_cmd_reproduce;
 extern const struct dlt_cmd dlt_cmd_run;
 extern const struct dlt_cmd dlt_cmd_show;

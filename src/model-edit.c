@@ -247,6 +247,30 @@ dlt_model_remove_node(struct dlt_model *m, size_t at, const char *replacement)
 	dlt_model_relink(m);
 }
 
+int
+dlt_model_remove_input(struct dlt_model *m, size_t at)
+{
+	struct dlt_model_input	*in;
+	size_t			 i, j;
+
+	if (at >= m->ninputs || m->ninputs == 1)
+		return (-1);
+	in = &m->inputs[at];
+	for (i = 0; i < m->nnodes; i++)
+		for (j = 0; j < m->nodes[i].ninputs; j++)
+			if (strcmp(m->nodes[i].inputs[j], in->name) == 0)
+				return (-1);
+	for (j = 0; j < m->noutputs; j++)
+		if (strcmp(m->outputs[j], in->name) == 0)
+			return (-1);
+	free(in->name);
+	free(in->fill);
+	memmove(in, in + 1, (m->ninputs - at - 1) * sizeof *in);
+	m->ninputs--;
+	dlt_model_relink(m);
+	return (0);
+}
+
 char *
 dlt_model_unique_name(const struct dlt_model *m, const char *base)
 {

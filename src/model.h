@@ -222,6 +222,11 @@ struct dlt_node	*dlt_model_insert_node(struct dlt_model *, size_t at, const char
 		    const char *op, const char *const *inputs, size_t ninputs);
 void		 dlt_model_remove_node(struct dlt_model *, size_t at, const char *replacement);
 		    /* references to the removed node are redirected to replacement */
+/*
+ * Remove model input at when nothing reads it and it is not the only
+ * one: 0, or -1 (nothing changed).
+ */
+int		 dlt_model_remove_input(struct dlt_model *, size_t at);
 
 /* The op table (model-ops.c). */
 

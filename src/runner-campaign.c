@@ -156,6 +156,28 @@ dlt_parse_duration(const char *s)
 	return (-1);
 }
 
+int
+dlt_check_duration(const char *a)
+{
+	double	s = dlt_parse_duration(a);
+
+	if (s <= 0 || s > 2000000)
+		return (dlt_error("bad duration '%s' (90s, 2m, 1h; at most "
+		    "23 days)", a));
+	return (0);
+}
+
+int
+dlt_check_size(const char *a)
+{
+	int	ok;
+
+	(void)dlt_parse_size(a, &ok);
+	if (!ok)
+		return (dlt_error("bad size '%s' (6GiB, 512MiB; 0: no cap)", a));
+	return (0);
+}
+
 uint64_t
 dlt_parse_size(const char *s, int *ok)
 {

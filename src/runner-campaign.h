@@ -106,5 +106,12 @@ void	dlt_run_config_identity(const struct dlt_run_config *, struct strbuf *);
 double	dlt_parse_duration(const char *);
 /* "4096", "512k", "64MiB", "4G" -> bytes; 0 with *ok = 0 when malformed. */
 uint64_t dlt_parse_size(const char *, int *ok);
+/*
+ * Option checks (struct dlt_option's check) of a --timeout (more than 0,
+ * at most 23 days: the pool counts milliseconds in an int) and of a
+ * --memory cap: 0, or -1 after saying what is wrong.
+ */
+int	dlt_check_duration(const char *);
+int	dlt_check_size(const char *);
 
 #endif

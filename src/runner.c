@@ -171,7 +171,6 @@ static int	 resolve_models(const struct runner *, char ***, size_t *);
 static int	 add_model_path(char ***, size_t *, const char *);
 static int	 parse_ops(struct runner *);
 static int	 load_profiles(struct runner *);
-static int	 make_dir(const char *);
 static int	 remove_tree(const char *);
 static int	 rm_entry(const char *, const struct stat *, int, struct FTW *);
 static char	*label_dir(const char *);
@@ -218,22 +217,10 @@ static int	 budget_left(const struct runner *);
 static const char *
 sig_name(int sig)
 {
-	static const struct {
-		int		 sig;
-		const char	*name;
-	} names[] = {
-		{ SIGSEGV, "SIGSEGV" }, { SIGABRT, "SIGABRT" }, { SIGFPE, "SIGFPE" },
-		{ SIGBUS, "SIGBUS" }, { SIGILL, "SIGILL" }, { SIGKILL, "SIGKILL" },
-		{ SIGTERM, "SIGTERM" }, { SIGTRAP, "SIGTRAP" }, { SIGSYS, "SIGSYS" },
-		{ SIGXFSZ, "SIGXFSZ" }, { SIGXCPU, "SIGXCPU" }, { SIGPIPE, "SIGPIPE" },
-		{ SIGUSR1, "SIGUSR1" },
-	};
 	static char	buf[16];
-	size_t		i;
 
-	for (i = 0; i < sizeof names / sizeof names[0]; i++)
-		if (names[i].sig == sig)
-			return (names[i].name);
+	if (dlt_signal_name(sig) != NULL)
+		return (dlt_signal_name(sig));
 	snprintf(buf, sizeof buf, "SIG%d", sig);
 	return (buf);
 }
@@ -540,8 +527,8 @@ lock_workdir(struct runner *r)
 	return (0);
 }
 
-static int
-make_dir(const char *path)
+int
+dlt_make_dirs(const char *path)
 {
 	char	*copy, *p;
 
@@ -900,7 +887,7 @@ submit(struct runner *r, struct exec *e)
 {
 	struct dlt_exec_req	req;
 
-	if (remove_tree(e->dir) != 0 || make_dir(e->dir) != 0) {
+	if (remove_tree(e->dir) != 0 || dlt_make_dirs(e->dir) != 0) {
 		dlt_error_errno("cannot prepare '%s'", e->dir);
 		return (-1);
 	}
@@ -1679,7 +1666,7 @@ recheck_submit(struct runner *r, struct exec *e)
 
 	e->rechecked = 1;
 	dir = xasprintf("%s.uncapped", e->dir);
-	if (remove_tree(dir) != 0 || make_dir(dir) != 0) {
+	if (remove_tree(dir) != 0 || dlt_make_dirs(dir) != 0) {
 		dlt_error_errno("cannot prepare '%s'", dir);
 		free(dir);
 		return (-1);
@@ -2117,7 +2104,7 @@ dlt_runner_run(const struct dlt_runner_env *env, struct dlt_run_summary *sum)
 
 	r.workdir = env->cfg->workdir != NULL ? xstrdup(env->cfg->workdir) :
 	    xasprintf("%s.d", env->db_path != NULL ? env->db_path : "run");
-	if (!env->dry_run && make_dir(r.workdir) != 0) {
+	if (!env->dry_run && dlt_make_dirs(r.workdir) != 0) {
 		rc = -1;
 		goto out;
 	}

@@ -100,4 +100,7 @@ int	dlt_runner_classify(const struct dlt_runner_exec *,
 	    size_t *nout);
 void	dlt_runner_failures_free(struct dlt_failure *, size_t);
 
+/* mkdir -p: 0, or -1 after a message. */
+int	dlt_make_dirs(const char *path);
+
 #endif

@@ -634,6 +634,10 @@ dlt_store_exec_info_release(struct dlt_store_exec_info *x)
 	free(x->model);
 	free(x->config_json);
 	free(x->config_hash);
+	free(x->campaign_created);
+	free(x->dltriage_version);
+	free(x->started_at);
+	free(x->isolation);
 	memset(x, 0, sizeof *x);
 }
 
@@ -670,6 +674,12 @@ dlt_store_execution_get(struct dlt_store *st, int64_t id,
 		x->config_json = column_dup(s, 15);
 		x->config_hash = column_dup(s, 16);
 		x->why = column_dup(s, 17);
+		x->campaign_created = column_dup(s, 18);
+		x->dltriage_version = column_dup(s, 19);
+		x->campaign_seed = (uint64_t)sqlite3_column_int64(s, 20);
+		x->mutant_seed = (uint64_t)sqlite3_column_int64(s, 21);
+		x->started_at = column_dup(s, 22);
+		x->isolation = column_dup(s, 23);
 		rc = SQLITE_DONE;
 	}
 	store_stmt_clear(s);

@@ -250,6 +250,11 @@ struct dlt_store_exec_info {
 	char	*model;			/* the seed model's name */
 	char	*config_json;		/* the campaign's */
 	char	*config_hash;
+	char	*campaign_created;	/* the campaign's created_at */
+	char	*dltriage_version;	/* that ran the campaign */
+	uint64_t campaign_seed, mutant_seed;
+	char	*started_at;		/* the execution's, or NULL */
+	char	*isolation;		/* spawn, fork, worker, or NULL */
 };
 void	dlt_store_exec_info_release(struct dlt_store_exec_info *);
 /* Execution id with its mutant; *found is 0 when there is none. */

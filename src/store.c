@@ -534,7 +534,9 @@ static const char *const store_sql[S__COUNT] = {
 	    "SELECT e.id, e.campaign_id, e.mutant_id, e.framework,"
 	    " e.framework_version, e.python, e.status, e.harness_status,"
 	    " e.exit_code, e.signal, e.dir, mu.operator, mu.ordinal,"
-	    " mu.ir_json, mo.name, c.config_json, c.config_hash, e.why"
+	    " mu.ir_json, mo.name, c.config_json, c.config_hash, e.why,"
+	    " c.created_at, c.dltriage_version, c.seed, mu.seed, e.started_at,"
+	    " e.isolation"
 	    " FROM executions e JOIN mutants mu ON mu.id = e.mutant_id"
 	    " JOIN models mo ON mo.id = mu.model_id"
 	    " JOIN campaigns c ON c.id = e.campaign_id WHERE e.id = ?1",

@@ -1,6 +1,7 @@
 /* vocab.c: class, priority, triage status and framework names; see vocab.h. */
 #include <ctype.h>
 #include <stdio.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -220,4 +221,25 @@ dlt_vocab_choose(const char *what, const char *name, const char *const *valid)
 	fprintf(stderr, "valid: %s\n", sb.buf);
 	strbuf_release(&sb);
 	return (-1);
+}
+
+const char *
+dlt_signal_name(int sig)
+{
+	static const struct {
+		int		 sig;
+		const char	*name;
+	} names[] = {
+		{ SIGSEGV, "SIGSEGV" }, { SIGABRT, "SIGABRT" }, { SIGFPE, "SIGFPE" },
+		{ SIGBUS, "SIGBUS" }, { SIGILL, "SIGILL" }, { SIGKILL, "SIGKILL" },
+		{ SIGTERM, "SIGTERM" }, { SIGTRAP, "SIGTRAP" }, { SIGSYS, "SIGSYS" },
+		{ SIGXFSZ, "SIGXFSZ" }, { SIGXCPU, "SIGXCPU" }, { SIGPIPE, "SIGPIPE" },
+		{ SIGUSR1, "SIGUSR1" },
+	};
+	size_t	i;
+
+	for (i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (names[i].sig == sig)
+			return (names[i].name);
+	return (NULL);
 }

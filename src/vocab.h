@@ -88,6 +88,8 @@ int		 dlt_triage_parse(const char *);	/* -1 if unknown */
 
 /* "pytorch", ...; "unknown" out of range. */
 const char	*dlt_framework_name(int);
+/* "SIGSEGV" for SIGSEGV, and the other signals a run reports; NULL else. */
+const char	*dlt_signal_name(int);
 /*
  * The framework a name or alias stands for ("torch", "PyTorch" and
  * "pytorch" all give DLT_FW_PYTORCH), case-insensitive; -1 if unknown.

@@ -22,6 +22,10 @@ slow:SECONDS (then ok), garbage:SEED (hostile lines on fd 4 and a hostile
 result.json, drawn from SEED; in fork mode the server writes the lines,
 with "started" pids such as the runner's own, before it forks: the
 runner's parser and its kill of a child's group must survive them).
+A model IR (with "nodes") is ok, or fails as DLT_STUB_DEFECT says
+(ir_defect): the defect that tests/t7301-report.sh reduces.
+DLT_STUB_EXECUTABLE is the interpreter the hello names (the runner
+records it, and reproduce and report run it again).
 
 The framework name picks the server's behaviour: "unavailable" (or
 DLT_STUB_UNAVAILABLE=1) says unavailable and exits 4; "threaded" (or
@@ -160,10 +164,30 @@ def hog():
         chunks.append(bytearray(64 << 20))
 
 
+def ir_defect(model):
+    """A model IR (not a stub model) under DLT_STUB_DEFECT=OP:DIM:MIN: a
+    defect that needs a node of op OP and dim DIM of the first input at
+    MIN or more (SIGSEGV, as native code dies); ok otherwise.
+    DLT_STUB_SLEEP=SECONDS makes every execution that long first."""
+    time.sleep(float(os.environ.get("DLT_STUB_SLEEP", "0")))
+    spec = os.environ.get("DLT_STUB_DEFECT")
+    if not spec:
+        return "ok"
+    op, dim, low = spec.split(":")
+    inputs = model.get("inputs") or []
+    shape = inputs[0].get("shape", []) if inputs else []
+    if any(n.get("op") == op for n in model.get("nodes") or []) and \
+            len(shape) > int(dim) and shape[int(dim)] >= int(low):
+        return "segv"
+    return "ok"
+
+
 def execute(req):
     """Run one request in this process; the status (or no return)."""
     model = req.get("model") or {}
     what = model.get("stub", "ok") if isinstance(model, dict) else "ok"
+    if isinstance(model, dict) and "nodes" in model:
+        what = ir_defect(model)
     print("stub: %s" % what, flush=True)
     if what == "ok":
         return record(req, "ok")
@@ -398,7 +422,8 @@ def main():
     safe = FRAMEWORK != "threaded" and os.environ.get("DLT_STUB_FORK_SAFE") != "0"
     ch.send(type="hello", protocol=1, framework=FRAMEWORK,
             framework_version="0.0-stub", python=platform.python_version(),
-            executable=sys.executable, pid=os.getpid(),
+            executable=os.environ.get("DLT_STUB_EXECUTABLE", sys.executable),
+            pid=os.getpid(),
             threads=threading.active_count(), fork_safe=safe)
     return {"once": serve_once, "worker": serve_worker,
             "fork": serve_fork}[mode](rq, ch)

@@ -36,13 +36,20 @@ struct captures {
 };
 
 /*
- * The literal prefilter: the literals one of which a condition's regex
- * needs (dlt_rx_literals), found in a block's text by one scan, so that
- * the regexes of conditions whose literals are all absent are not run.
+ * The literal prefilter: the clauses of literals a condition's regex
+ * needs (dlt_rx_literals: one literal of each clause), found in a
+ * block's text by one scan, so that the regexes of conditions with a
+ * clause none of whose literals is there are not run.
  */
 struct litcond {
 	const struct dlt_cond	*c;		/* NULL: empty slot */
-	size_t			 first, n;	/* its literals' ids */
+	size_t			 first, n;	/* its literals in litref */
+};
+
+/* One literal of a condition: its id in litscan and its clause. */
+struct litref {
+	size_t	id;
+	size_t	clause;
 };
 
 struct litmemo {
@@ -58,6 +65,8 @@ struct dlt_classifier {
 	struct dlt_parser		 parser;
 	struct dlt_scanner		*litscan;
 	size_t				 nlits;
+	struct litref			*litref;
+	size_t				 nlitref, litref_alloc;
 	struct litcond			*lc;		/* open addressing */
 	size_t				 lcmask;
 	struct litmemo			 text;		/* the block's text */
@@ -138,6 +147,29 @@ struct litbuild {
 	size_t			 n, alloc;
 };
 
+/* The id of a literal in litscan, a new one unless it is there. */
+static size_t
+lits_id(struct dlt_classifier *cl, struct litbuild *b, char *lit, size_t len,
+    int caseless)
+{
+	size_t	k;
+
+	for (k = 0; k < b->n; k++)
+		if (b->pats[k].len == len && b->pats[k].caseless == caseless &&
+		    memcmp(b->pats[k].lit, lit, len) == 0) {
+			free(lit);
+			return ((size_t)b->pats[k].id);
+		}
+	XGROW(b->pats, b->n + 1, b->alloc);
+	b->pats[b->n].lit = lit;	/* now owned by b */
+	b->pats[b->n].len = len;
+	b->pats[b->n].caseless = caseless;
+	b->pats[b->n].word = 0;
+	b->pats[b->n].id = (int)cl->nlits++;
+	b->n++;
+	return (cl->nlits - 1);
+}
+
 static void
 lits_add_list(struct dlt_classifier *cl, struct litbuild *b, const struct dlt_cond *v,
     size_t nv)
@@ -155,19 +187,18 @@ lits_add_list(struct dlt_classifier *cl, struct litbuild *b, const struct dlt_co
 			continue;
 		}
 		cl->lc[h].c = &v[i];
-		cl->lc[h].first = cl->nlits;
+		cl->lc[h].first = cl->nlitref;
 		cl->lc[h].n = L.n;
 		for (k = 0; k < L.n; k++) {
-			XGROW(b->pats, b->n + 1, b->alloc);
-			b->pats[b->n].lit = L.lit[k];	/* now owned by b */
-			b->pats[b->n].len = L.len[k];
-			b->pats[b->n].caseless = L.caseless;
-			b->pats[b->n].word = 0;
-			b->pats[b->n].id = (int)cl->nlits++;
-			b->n++;
+			XGROW(cl->litref, cl->nlitref + 1, cl->litref_alloc);
+			cl->litref[cl->nlitref].clause = L.clause[k];
+			cl->litref[cl->nlitref].id = lits_id(cl, b, L.lit[k], L.len[k],
+			    L.caseless);
+			cl->nlitref++;
 		}
 		free(L.lit);
 		free(L.len);
+		free(L.clause);
 	}
 }
 
@@ -209,8 +240,8 @@ lit_seen(int id, void *arg)
 }
 
 /*
- * Can condition c match subject s?  0 only when c's regex needs one of
- * its literals and s holds none of them.
+ * Can condition c match subject s?  0 only when s holds none of the
+ * literals of one of the clauses of c's regex.
  */
 static int
 lits_may_match(const struct eval *ev, const struct dlt_cond *c, const char *s,
@@ -218,7 +249,9 @@ lits_may_match(const struct eval *ev, const struct dlt_cond *c, const char *s,
 {
 	const struct dlt_classifier	*cl = ev->cl;
 	const struct litcond		*lc;
+	const struct litref		*r;
 	size_t				 i, n;
+	int				 hit;
 
 	if (m == NULL || s == NULL || cl->nlits == 0)
 		return (1);
@@ -232,10 +265,16 @@ lits_may_match(const struct eval *ev, const struct dlt_cond *c, const char *s,
 		m->done = 1;
 		m->len = n;
 	}
-	for (i = 0; i < lc->n; i++)
-		if (m->seen[lc->first + i])
-			return (1);
-	return (0);
+	/* the literals of a clause are next to each other, in order */
+	r = cl->litref + lc->first;
+	for (i = 0; i < lc->n; ) {
+		hit = 0;
+		for (n = r[i].clause; i < lc->n && r[i].clause == n; i++)
+			hit |= m->seen[r[i].id];
+		if (!hit)
+			return (0);
+	}
+	return (1);
 }
 
 void
@@ -264,6 +303,7 @@ dlt_classifier_free(struct dlt_classifier *cl)
 	dlt_parser_release(&cl->parser);
 	dlt_scanner_free(cl->scanner);
 	dlt_scanner_free(cl->litscan);
+	free(cl->litref);
 	free(cl->lc);
 	free(cl->text.seen);
 	free(cl->head.seen);

@@ -23,6 +23,18 @@ struct scan_entry {
 	int32_t	next;		/* next entry in the same slot, or -1 */
 };
 
+/*
+ * A pattern's first eight bytes (fewer when it is shorter) as a word,
+ * to verify a candidate with one load: ((text | or) & mask) == value,
+ * where or holds 0x20 on the letters of a caseless pattern (lower-case
+ * in value), which makes both cases of them compare equal.
+ */
+struct scan_prefix {
+	uint64_t	value;
+	uint64_t	or;
+	uint64_t	mask;
+};
+
 #define SLOT_BITS	18
 #define NSLOTS		(1u << SLOT_BITS)
 
@@ -39,6 +51,7 @@ struct dlt_scanner {
 	size_t			 minlen;
 	size_t			*singles;	/* one-byte patterns: no pair at a text's last byte */
 	size_t			 nsingles;
+	struct scan_prefix	*prefix;	/* [npats] */
 };
 
 static double	byte_weight(unsigned char, int);
@@ -191,6 +204,16 @@ dlt_scanner_new(const struct dlt_scan_pattern *pats, size_t n)
 	}
 	if (sc->minlen < 3)
 		sc->gram = 2;
+	sc->prefix = xcalloc(n, sizeof *sc->prefix);
+	for (i = 0; i < n; i++) {
+		l = (const unsigned char *)sc->lits[i];
+		for (k = 0; k < 8 && k < sc->pats[i].len; k++) {
+			sc->prefix[i].value |= (uint64_t)l[k] << (8 * k);
+			sc->prefix[i].mask |= (uint64_t)0xff << (8 * k);
+			if (sc->pats[i].caseless && l[k] >= 'a' && l[k] <= 'z')
+				sc->prefix[i].or |= (uint64_t)0x20 << (8 * k);
+		}
+	}
 	for (i = 0; i < n; i++) {
 		l = (const unsigned char *)sc->lits[i];
 		if (sc->pats[i].len < 2) {
@@ -240,7 +263,21 @@ dlt_scanner_free(struct dlt_scanner *sc)
 	free(sc->entries);
 	free(sc->head);
 	free(sc->singles);
+	free(sc->prefix);
 	free(sc);
+}
+
+/* The eight bytes at p as a little-endian word, in one load. */
+static inline uint64_t
+word_at(const char *p)
+{
+	uint64_t	w;
+
+	memcpy(&w, p, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	w = __builtin_bswap64(w);
+#endif
+	return (w);
 }
 
 /* Does pattern p occur at buf[start..]? */
@@ -248,16 +285,26 @@ static int
 verify(const struct dlt_scanner *sc, size_t p, const char *buf, size_t len, size_t start)
 {
 	const struct dlt_scan_pattern	*pat = &sc->pats[p];
-	size_t				 k;
+	const struct scan_prefix	*pf = &sc->prefix[p];
+	size_t				 k = 0;
 
 	if (start + pat->len > len)
 		return (0);
-	if (pat->caseless) {
-		for (k = 0; k < pat->len; k++)
-			if (lower((unsigned char)buf[start + k]) != (unsigned char)pat->lit[k])
-				return (0);
-	} else if (memcmp(buf + start, pat->lit, pat->len) != 0)
-		return (0);
+	/* most candidates differ in their first bytes: one load decides */
+	if (len - start >= 8) {
+		if (((word_at(buf + start) | pf->or) & pf->mask) != pf->value)
+			return (0);
+		k = 8;
+	}
+	if (k < pat->len) {
+		if (pat->caseless) {
+			for (; k < pat->len; k++)
+				if (lower((unsigned char)buf[start + k]) !=
+				    (unsigned char)pat->lit[k])
+					return (0);
+		} else if (memcmp(buf + start + k, pat->lit + k, pat->len - k) != 0)
+			return (0);
+	}
 	if (pat->word) {
 		if (start > 0 && is_word((unsigned char)buf[start - 1]))
 			return (0);
@@ -365,23 +412,45 @@ dlt_scanner_each(const struct dlt_scanner *sc, const char *line, size_t len,
     void (*fn)(int, void *), void *arg)
 {
 	const unsigned char	*p = (const unsigned char *)line;
-	size_t			 i, j, start, pat, nfound = 0, alloc;
+	size_t			 i, j, start, pat, nfound = 0, alloc, nw;
 	uint32_t		 v;
 	int32_t			 e;
-	char			 stackseen[256], *seen;
+	uint64_t		 stackseen[64], *seen;
 	size_t			 stackfound[32], *found = stackfound, t;
 
 	if (sc->npats == 0 || len == 0)
 		return;
 	alloc = sizeof stackfound / sizeof stackfound[0];
-	seen = sc->npats <= sizeof stackseen ? stackseen : xmalloc(sc->npats);
-	memset(seen, 0, sc->npats);
-#define FOUND(pt) do {								seen[pt] = 1;								if (nfound == alloc) {								size_t *nf_ = xreallocarray(NULL, alloc * 2, sizeof *nf_);			memcpy(nf_, found, nfound * sizeof *nf_);				if (found != stackfound)							free(found);							found = nf_;								alloc *= 2;							}									found[nfound++] = (pt);						} while (0)
+	/* a bit per pattern, on the stack: this runs for every line of a block */
+	nw = (sc->npats + 63) / 64;
+	seen = nw <= sizeof stackseen / sizeof stackseen[0] ? stackseen :
+	    xreallocarray(NULL, nw, sizeof *seen);
+	memset(seen, 0, nw * sizeof *seen);
+#define SEEN(pt)	((seen[(pt) >> 6] >> ((pt) & 63)) & 1)
+#define FOUND(pt) do {								\
+	seen[(pt) >> 6] |= UINT64_C(1) << ((pt) & 63);				\
+	if (nfound == alloc) {							\
+		size_t *nf_ = xreallocarray(NULL, alloc * 2, sizeof *nf_);	\
+		memcpy(nf_, found, nfound * sizeof *nf_);			\
+		if (found != stackfound)					\
+			free(found);						\
+		found = nf_;							\
+		alloc *= 2;							\
+	}									\
+	found[nfound++] = (pt);							\
+} while (0)
 	for (i = 0; i < sc->nsingles; i++)
 		if (verify(sc, sc->singles[i], line, len, len - 1))
 			FOUND(sc->singles[i]);
 	for (i = 0; i + (size_t)sc->gram <= len; i++) {
 		if (sc->gram == 3) {
+			/* four positions a step where no pair starts a fragment */
+			if (i + 8 <= len && (sc->pairs[pair_at(p + i)] |
+			    sc->pairs[pair_at(p + i + 1)] | sc->pairs[pair_at(p + i + 2)] |
+			    sc->pairs[pair_at(p + i + 3)]) == 0) {
+				i += 3;
+				continue;
+			}
 			if (!sc->pairs[pair_at(p + i)])
 				continue;
 			v = slot3(p[i] | (uint32_t)p[i + 1] << 8 | (uint32_t)p[i + 2] << 16);
@@ -391,7 +460,7 @@ dlt_scanner_each(const struct dlt_scanner *sc, const char *line, size_t len,
 			continue;
 		for (e = sc->head[v]; e >= 0; e = sc->entries[e].next) {
 			pat = sc->entries[e].pattern;
-			if (seen[pat] || sc->entries[e].offset > i)
+			if (SEEN(pat) || sc->entries[e].offset > i)
 				continue;
 			start = i - sc->entries[e].offset;
 			if (verify(sc, pat, line, len, start))
@@ -399,6 +468,7 @@ dlt_scanner_each(const struct dlt_scanner *sc, const char *line, size_t len,
 		}
 	}
 #undef FOUND
+#undef SEEN
 	/* in the patterns' order, as a scan of them all would give */
 	for (i = 1; i < nfound; i++)
 		for (j = i; j > 0 && found[j - 1] > found[j]; j--) {

@@ -4,9 +4,12 @@
  * For each pattern we pick the three-byte fragment least likely to occur
  * in log text (by a static byte-frequency estimate) and set the bit of
  * its hash, in every case variant for caseless patterns, in a 2^18-bit
- * table (32 KiB, in the first-level cache).  The hot loop hashes the
- * three bytes at every position and tests the table; a set bit sends the
- * position to the verifiers registered for that slot.  When a pattern is
+ * table (32 KiB, in the first-level cache), and mark its two pairs of
+ * bytes in a pair table.  The hot loop tests the pair at every other
+ * position (one of a fragment's two pairs is at an even distance), and
+ * only behind a marked pair hashes the three bytes and tests the slot
+ * table; a set bit sends the position to the verifiers registered for
+ * that slot.  When a pattern is
  * shorter than three bytes the whole scanner works on byte pairs, each
  * pair its own slot.
  */
@@ -35,12 +38,16 @@ struct scan_prefix {
 	uint64_t	mask;
 };
 
+/* A pair of bytes is the first two of some fragment, or its last two. */
+#define PAIR_FIRST	1
+#define PAIR_SECOND	2
+
 #define SLOT_BITS	18
 #define NSLOTS		(1u << SLOT_BITS)
 
 struct dlt_scanner {
 	uint64_t		 bits[NSLOTS / 64];
-	unsigned char		 pairs[65536];	/* 1: the first two bytes of a fragment */
+	unsigned char		 pairs[65536];	/* PAIR_FIRST | PAIR_SECOND */
 	int32_t			*head;		/* [NSLOTS] first entry per slot, -1 */
 	int			 gram;		/* fragment length: 3, or 2 */
 	struct scan_entry	*entries;
@@ -165,7 +172,8 @@ add_gram(struct dlt_scanner *sc, const unsigned char *g, int caseless, size_t pa
 		if (sc->gram == 3) {
 			x = c[0] | c[1] << 8 | c[2] << 16;
 			add_slot(sc, slot3(x), pat, off);
-			sc->pairs[x & 0xffff] = 1;
+			sc->pairs[x & 0xffff] |= PAIR_FIRST;
+			sc->pairs[x >> 8] |= PAIR_SECOND;
 		} else
 			add_slot(sc, c[0] | c[1] << 8, pat, off);
 	}
@@ -233,12 +241,12 @@ dlt_scanner_new(const struct dlt_scan_pattern *pats, size_t n)
 		cl = sc->pats[i].caseless;
 		for (k = 0; k + (size_t)sc->gram <= sc->pats[i].len; k++) {
 			/*
-			 * its first pair is tested at every byte, the third byte
-			 * only where the pair is there: the pair's rarity first
+			 * both its pairs are tested, at every other byte: the
+			 * rarity of the two (only its one pair when gram is 2)
 			 */
 			w = byte_weight(l[k], cl) * byte_weight(l[k + 1], cl);
 			if (sc->gram == 3)
-				w = w * 20000 + byte_weight(l[k + 2], cl);
+				w += byte_weight(l[k + 1], cl) * byte_weight(l[k + 2], cl);
 			if (bestw < 0 || w < bestw) {
 				bestw = w;
 				best = k;
@@ -355,6 +363,19 @@ last_byte(const struct dlt_scanner *sc, const char *buf, size_t len, size_t *at,
 	return (0);
 }
 
+/* A fragment's slot at i, then its candidates. */
+static inline int
+fragment_at(const struct dlt_scanner *sc, const char *buf, size_t len, size_t pos,
+    size_t i, size_t *at, int *id)
+{
+	const unsigned char	*p = (const unsigned char *)buf;
+	uint32_t		 v;
+
+	v = slot3(p[i] | (uint32_t)p[i + 1] << 8 | (uint32_t)p[i + 2] << 16);
+	return ((sc->bits[v >> 6] & (UINT64_C(1) << (v & 63))) != 0 &&
+	    candidates(sc, v, buf, len, pos, i, at, id));
+}
+
 int
 dlt_scanner_next(const struct dlt_scanner *sc, const char *buf, size_t len,
     size_t pos, size_t *at, int *id)
@@ -376,27 +397,35 @@ dlt_scanner_next(const struct dlt_scanner *sc, const char *buf, size_t len,
 		return (last_byte(sc, buf, len, at, id));
 	}
 	/*
-	 * The pair at each position against the pair table (a byte per
-	 * pair: the pairs of log text touch few of its lines), four
-	 * positions per step; the three-byte slot only where a pair starts
-	 * some fragment.
+	 * A fragment of three bytes at j holds a pair at j and one at j + 1,
+	 * and one of the two is at an even distance from pos: testing the
+	 * pair at every other position against the pair table (a byte per
+	 * pair: the pairs of log text touch few of its lines) finds every
+	 * fragment, the fragment at j when the pair at j is some fragment's
+	 * first two bytes, the one at j - 1 when they are its last two.
+	 * Four such positions per step, eight bytes; the fragments in order
+	 * of position; the three-byte slot only behind a pair.
 	 */
-	for (i = pos; i + 8 <= len; i += 4) {
-		unsigned	k;
+	for (i = pos; i + 10 <= len; i += 8) {
+		unsigned	k, f;
 
-		if ((sc->pairs[pair_at(p + i)] | sc->pairs[pair_at(p + i + 1)] |
-		    sc->pairs[pair_at(p + i + 2)] | sc->pairs[pair_at(p + i + 3)]) == 0)
+		if ((sc->pairs[pair_at(p + i)] | sc->pairs[pair_at(p + i + 2)] |
+		    sc->pairs[pair_at(p + i + 4)] | sc->pairs[pair_at(p + i + 6)]) == 0)
 			continue;
-		for (k = 0; k < 4; k++) {
-			if (!sc->pairs[pair_at(p + i + k)])
+		for (k = 0; k < 8; k += 2) {
+			if ((f = sc->pairs[pair_at(p + i + k)]) == 0)
 				continue;
-			v = slot3(p[i + k] | (uint32_t)p[i + k + 1] << 8 |
-			    (uint32_t)p[i + k + 2] << 16);
-			if ((bits[v >> 6] & (UINT64_C(1) << (v & 63))) != 0 &&
-			    candidates(sc, v, buf, len, pos, i + k, at, id))
+			if ((f & PAIR_SECOND) && i + k > pos &&
+			    fragment_at(sc, buf, len, pos, i + k - 1, at, id))
+				return (1);
+			if ((f & PAIR_FIRST) &&
+			    fragment_at(sc, buf, len, pos, i + k, at, id))
 				return (1);
 		}
 	}
+	/* the fragment at i - 1 was left to the pair at i */
+	if (i > pos)
+		i--;
 	for (; i + 2 < len; i++) {
 		x = p[i] | (uint32_t)p[i + 1] << 8 | (uint32_t)p[i + 2] << 16;
 		v = slot3(x);
@@ -445,13 +474,13 @@ dlt_scanner_each(const struct dlt_scanner *sc, const char *line, size_t len,
 	for (i = 0; i + (size_t)sc->gram <= len; i++) {
 		if (sc->gram == 3) {
 			/* four positions a step where no pair starts a fragment */
-			if (i + 8 <= len && (sc->pairs[pair_at(p + i)] |
+			if (i + 8 <= len && ((sc->pairs[pair_at(p + i)] |
 			    sc->pairs[pair_at(p + i + 1)] | sc->pairs[pair_at(p + i + 2)] |
-			    sc->pairs[pair_at(p + i + 3)]) == 0) {
+			    sc->pairs[pair_at(p + i + 3)]) & PAIR_FIRST) == 0) {
 				i += 3;
 				continue;
 			}
-			if (!sc->pairs[pair_at(p + i)])
+			if (!(sc->pairs[pair_at(p + i)] & PAIR_FIRST))
 				continue;
 			v = slot3(p[i] | (uint32_t)p[i + 1] << 8 | (uint32_t)p[i + 2] << 16);
 		} else

@@ -1,8 +1,10 @@
 /*
  * scan.h: the multi-literal scanner that finds detector anchors in log
- * bytes fast.  It filters on a rare two-byte fragment of each anchor with
- * a 64 Kbit table (one lookup per byte) and verifies candidates; the
- * cost of a line without an anchor is that lookup.
+ * bytes fast.  It filters on a rare three-byte fragment of each anchor:
+ * the pair of bytes at every other position against a 64 KiB table of
+ * the fragments' pairs, then the fragment's slot in a 2^18-bit table,
+ * then the candidates; the cost of a line without an anchor is about
+ * half a lookup per byte.
  */
 #ifndef DLT_SCAN_H
 #define DLT_SCAN_H

@@ -536,24 +536,75 @@ rx_group_content(const char *p, size_t i, size_t n)
 }
 
 /*
+ * Alternatives a[0..n), each its clauses: what the alternation of them
+ * needs.  (A1 and A2) or (B1 and B2) needs A1 or B1, A1 or B2, A2 or B1
+ * and A2 or B2: a clause for each choice of a clause per alternative,
+ * from the two most selective of each while that makes at most
+ * MAXCLAUSES, else from the most selective only (one clause).
+ */
+#define MAXCLAUSES	16
+
+static void
+lits_alternatives(struct dlt_rx_lits *a, size_t n, struct dlt_rx_lits *out)
+{
+	size_t	top[MAXCLAUSES][2], m[MAXCLAUSES], pick[MAXCLAUSES];
+	size_t	i, c, q, b, total = 1, nc;
+
+	memset(out, 0, sizeof *out);
+	if (n == 1) {
+		*out = a[0];
+		memset(&a[0], 0, sizeof a[0]);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		top[i % MAXCLAUSES][0] = lits_best(&a[i]);
+		if (n > MAXCLAUSES)
+			continue;
+		m[i] = 1;
+		for (c = 0, b = 0; c < a[i].nclauses; c++) {
+			if (c == top[i][0])
+				continue;
+			if ((q = lits_quality(&a[i], c)) > b) {
+				b = q;
+				top[i][1] = c;
+				m[i] = 2;
+			}
+		}
+		total *= m[i];
+	}
+	if (n > MAXCLAUSES || total > MAXCLAUSES) {
+		for (i = 0; i < n; i++)
+			lits_add_clause(out, &a[i], lits_best(&a[i]), 0);
+		return;
+	}
+	memset(pick, 0, sizeof pick);
+	for (nc = 0; nc < total; nc++) {
+		for (i = 0; i < n; i++)
+			lits_add_clause(out, &a[i], top[i][pick[i]], nc);
+		/* the next choice, as a number of mixed radix */
+		for (i = 0; i < n && ++pick[i] == m[i]; i++)
+			pick[i] = 0;
+	}
+}
+
+/*
  * The clauses of the alternation p[i..end): with one alternative, each
  * run of literal bytes it has (or strings, after a group of plain
  * alternatives) and the clauses of the groups it cannot do without, all
- * of them needed; with several, one clause holding the most selective
- * clause of each.  1 with *out filled, or 0.
+ * of them needed; with several, lits_alternatives.  1 with *out
+ * filled, or 0.
  */
 static int
 rx_alternation(const char *p, size_t i, size_t end, size_t minlen, int depth,
     struct dlt_rx_lits *out)
 {
-	struct dlt_rx_lits	 alt, sub, first;
+	struct dlt_rx_lits	 alt, sub, *av = NULL;
 	struct runs		 r, alts;
-	size_t			 q, c, k, nalts = 0;
+	size_t			 q, c, k, nav = 0, avalloc = 0;
 	int			 optional, lit;
 
 	memset(out, 0, sizeof *out);
 	memset(&alt, 0, sizeof alt);
-	memset(&first, 0, sizeof first);
 	if (depth > 8)
 		return (0);
 	r.n = 1;
@@ -564,17 +615,8 @@ rx_alternation(const char *p, size_t i, size_t end, size_t minlen, int depth,
 			runs_end(&r, minlen, &alt);
 			if (alt.nclauses == 0)
 				goto giveup;
-			/* one alternative: all its clauses; more: one clause */
-			if (++nalts == 1)
-				first = alt;
-			else {
-				if (nalts == 2) {
-					lits_add_clause(out, &first, lits_best(&first), 0);
-					dlt_rx_lits_release(&first);
-				}
-				lits_add_clause(out, &alt, lits_best(&alt), 0);
-				dlt_rx_lits_release(&alt);
-			}
+			XGROW(av, nav + 1, avalloc);
+			av[nav++] = alt;
 			memset(&alt, 0, sizeof alt);
 			if (i >= end)
 				break;
@@ -691,13 +733,17 @@ rx_alternation(const char *p, size_t i, size_t end, size_t minlen, int depth,
 			strbuf_addch(&r.s[k], lit);
 	}
 	runs_release(&r);
-	if (nalts == 1)
-		*out = first;
+	lits_alternatives(av, nav, out);
+	for (k = 0; k < nav; k++)
+		dlt_rx_lits_release(&av[k]);
+	free(av);
 	return (out->n > 0);
 giveup:
 	runs_release(&r);
 	dlt_rx_lits_release(&alt);
-	dlt_rx_lits_release(&first);
+	for (k = 0; k < nav; k++)
+		dlt_rx_lits_release(&av[k]);
+	free(av);
 	dlt_rx_lits_release(out);
 	return (0);
 }

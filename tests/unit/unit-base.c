@@ -466,6 +466,10 @@ test_rx_literals(void)
 	    "[ \\t]+[^\\n]*\\b(?:tf|tensorflow)\\.[a-z_]", 0,
 	    "File \" & \", line  & , in  & tf.|tensorflow."),
 	    "literals: a clause for each run, all needed");
+	ok(lits_are("(?:site|dist)-packages[\\\\/]mindspore[\\\\/]|No module named 'mindspore'", 0,
+	    "site-packages|dist-packages|No module named 'mindspore' & "
+	    "mindspore|No module named 'mindspore'"),
+	    "literals: alternatives give a clause for each choice of their clauses");
 	ok(lits_are("(?:foo|bar)+baz", 0, "foo|bar & baz"),
 	    "literals: a repeated group is a clause of its own");
 	ok(lits_are("ab(?=cdx)cdxyz", 0, "cdx & cdxyz"),

@@ -471,29 +471,55 @@ dlt_scanner_each(const struct dlt_scanner *sc, const char *line, size_t len,
 	for (i = 0; i < sc->nsingles; i++)
 		if (verify(sc, sc->singles[i], line, len, len - 1))
 			FOUND(sc->singles[i]);
-	for (i = 0; i + (size_t)sc->gram <= len; i++) {
-		if (sc->gram == 3) {
-			/* four positions a step where no pair starts a fragment */
-			if (i + 8 <= len && ((sc->pairs[pair_at(p + i)] |
-			    sc->pairs[pair_at(p + i + 1)] | sc->pairs[pair_at(p + i + 2)] |
-			    sc->pairs[pair_at(p + i + 3)]) & PAIR_FIRST) == 0) {
-				i += 3;
-				continue;
-			}
-			if (!(sc->pairs[pair_at(p + i)] & PAIR_FIRST))
-				continue;
-			v = slot3(p[i] | (uint32_t)p[i + 1] << 8 | (uint32_t)p[i + 2] << 16);
-		} else
+	if (sc->gram == 2) {
+		for (i = 0; i + 1 < len; i++) {
 			v = p[i] | (uint32_t)p[i + 1] << 8;
-		if ((sc->bits[v >> 6] & (UINT64_C(1) << (v & 63))) == 0)
-			continue;
-		for (e = sc->head[v]; e >= 0; e = sc->entries[e].next) {
-			pat = sc->entries[e].pattern;
-			if (SEEN(pat) || sc->entries[e].offset > i)
+			if ((sc->bits[v >> 6] & (UINT64_C(1) << (v & 63))) == 0)
 				continue;
-			start = i - sc->entries[e].offset;
-			if (verify(sc, pat, line, len, start))
-				FOUND(pat);
+			for (e = sc->head[v]; e >= 0; e = sc->entries[e].next) {
+				pat = sc->entries[e].pattern;
+				if (SEEN(pat) || sc->entries[e].offset > i)
+					continue;
+				start = i - sc->entries[e].offset;
+				if (verify(sc, pat, line, len, start))
+					FOUND(pat);
+			}
+		}
+	}
+	/*
+	 * The pairs at every other position, as dlt_scanner_next: the
+	 * fragment at i - 1 behind a last pair, the one at i behind a
+	 * first pair; four positions a step where none is marked.
+	 */
+	for (i = 0; sc->gram == 3 && i + 1 < len; i += 2) {
+		unsigned	f;
+		size_t		h;
+
+		if (i + 8 <= len && (sc->pairs[pair_at(p + i)] |
+		    sc->pairs[pair_at(p + i + 2)] | sc->pairs[pair_at(p + i + 4)] |
+		    sc->pairs[pair_at(p + i + 6)]) == 0) {
+			i += 6;
+			continue;
+		}
+		if ((f = sc->pairs[pair_at(p + i)]) == 0)
+			continue;
+		for (h = 0; h < 2; h++) {
+			if (h == 0 ? !(f & PAIR_SECOND) || i == 0 : !(f & PAIR_FIRST))
+				continue;
+			j = h == 0 ? i - 1 : i;
+			if (j + 3 > len)
+				continue;
+			v = slot3(p[j] | (uint32_t)p[j + 1] << 8 | (uint32_t)p[j + 2] << 16);
+			if ((sc->bits[v >> 6] & (UINT64_C(1) << (v & 63))) == 0)
+				continue;
+			for (e = sc->head[v]; e >= 0; e = sc->entries[e].next) {
+				pat = sc->entries[e].pattern;
+				if (SEEN(pat) || sc->entries[e].offset > j)
+					continue;
+				start = j - sc->entries[e].offset;
+				if (verify(sc, pat, line, len, start))
+					FOUND(pat);
+			}
 		}
 	}
 #undef FOUND

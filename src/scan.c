@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hash.h"
 #include "scan.h"
 #include "xmalloc.h"
 
@@ -376,14 +377,16 @@ fragment_at(const struct dlt_scanner *sc, const char *buf, size_t len, size_t po
 	    candidates(sc, v, buf, len, pos, i, at, id));
 }
 
-int
-dlt_scanner_next(const struct dlt_scanner *sc, const char *buf, size_t len,
-    size_t pos, size_t *at, int *id)
+static inline int
+scan_next(const struct dlt_scanner *sc, const char *buf, size_t len, size_t pos,
+    size_t *at, int *id, struct dlt_scan_hash *hs)
 {
 	const unsigned char	*p = (const unsigned char *)buf;
 	const uint64_t		*bits = sc->bits;
-	size_t			 i;
+	size_t			 i, hoff = 0;
+	uint64_t		 h = 0;
 	uint32_t		 v, x;
+	int			 found = 0;
 
 	if (sc->npats == 0 || pos >= len)
 		return (0);
@@ -396,6 +399,10 @@ dlt_scanner_next(const struct dlt_scanner *sc, const char *buf, size_t len,
 		}
 		return (last_byte(sc, buf, len, at, id));
 	}
+	if (hs != NULL) {
+		h = hs->h;
+		hoff = hs->off;
+	}
 	/*
 	 * A fragment of three bytes at j holds a pair at j and one at j + 1,
 	 * and one of the two is at an even distance from pos: testing the
@@ -404,11 +411,16 @@ dlt_scanner_next(const struct dlt_scanner *sc, const char *buf, size_t len,
 	 * fragment, the fragment at j when the pair at j is some fragment's
 	 * first two bytes, the one at j - 1 when they are its last two.
 	 * Four such positions per step, eight bytes; the fragments in order
-	 * of position; the three-byte slot only behind a pair.
+	 * of position; the three-byte slot only behind a pair.  A step of
+	 * the hash, when it is taken, goes with each step.
 	 */
 	for (i = pos; i + 10 <= len; i += 8) {
 		unsigned	k, f;
 
+		if (hs != NULL && hoff + 8 <= len) {
+			h = dlt_hash_word(h, word_at(buf + hoff));
+			hoff += 8;
+		}
 		if ((sc->pairs[pair_at(p + i)] | sc->pairs[pair_at(p + i + 2)] |
 		    sc->pairs[pair_at(p + i + 4)] | sc->pairs[pair_at(p + i + 6)]) == 0)
 			continue;
@@ -416,11 +428,15 @@ dlt_scanner_next(const struct dlt_scanner *sc, const char *buf, size_t len,
 			if ((f = sc->pairs[pair_at(p + i + k)]) == 0)
 				continue;
 			if ((f & PAIR_SECOND) && i + k > pos &&
-			    fragment_at(sc, buf, len, pos, i + k - 1, at, id))
-				return (1);
+			    fragment_at(sc, buf, len, pos, i + k - 1, at, id)) {
+				found = 1;
+				goto out;
+			}
 			if ((f & PAIR_FIRST) &&
-			    fragment_at(sc, buf, len, pos, i + k, at, id))
-				return (1);
+			    fragment_at(sc, buf, len, pos, i + k, at, id)) {
+				found = 1;
+				goto out;
+			}
 		}
 	}
 	/* the fragment at i - 1 was left to the pair at i */
@@ -430,10 +446,31 @@ dlt_scanner_next(const struct dlt_scanner *sc, const char *buf, size_t len,
 		x = p[i] | (uint32_t)p[i + 1] << 8 | (uint32_t)p[i + 2] << 16;
 		v = slot3(x);
 		if ((bits[v >> 6] & (UINT64_C(1) << (v & 63))) != 0 &&
-		    candidates(sc, v, buf, len, pos, i, at, id))
-			return (1);
+		    candidates(sc, v, buf, len, pos, i, at, id)) {
+			found = 1;
+			goto out;
+		}
 	}
-	return (0);
+out:
+	if (hs != NULL) {
+		hs->h = h;
+		hs->off = hoff;
+	}
+	return (found);
+}
+
+int
+dlt_scanner_next(const struct dlt_scanner *sc, const char *buf, size_t len,
+    size_t pos, size_t *at, int *id)
+{
+	return (scan_next(sc, buf, len, pos, at, id, NULL));
+}
+
+int
+dlt_scanner_next_hashing(const struct dlt_scanner *sc, const char *buf, size_t len,
+    size_t pos, size_t *at, int *id, struct dlt_scan_hash *hs)
+{
+	return (scan_next(sc, buf, len, pos, at, id, hs));
 }
 
 void

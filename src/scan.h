@@ -10,6 +10,7 @@
 #define DLT_SCAN_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 struct dlt_scanner;
 
@@ -31,6 +32,20 @@ void			 dlt_scanner_free(struct dlt_scanner *);
  */
 int	dlt_scanner_next(const struct dlt_scanner *, const char *buf, size_t len,
 	    size_t pos, size_t *at, int *id);
+
+/*
+ * dlt_scanner_next, taking the steps of a log's content hash
+ * (dlt_hash_word) over the words of buf[off..len) as it reads: h is the
+ * hash with everything before buf[off] in it, at a word's start.  The
+ * chain of multiplications runs beside the scan and costs next to
+ * nothing; where the scan stops, off says how far the hash came.
+ */
+struct dlt_scan_hash {
+	uint64_t	h;
+	size_t		off;
+};
+int	dlt_scanner_next_hashing(const struct dlt_scanner *, const char *buf,
+	    size_t len, size_t pos, size_t *at, int *id, struct dlt_scan_hash *);
 
 /*
  * For one line: call fn(id, arg) for each pattern occurring in it (once

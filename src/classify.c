@@ -74,6 +74,7 @@ struct dlt_classifier {
 	/* the log being classified */
 	const char			*source;
 	const char			*log_head;
+	const size_t			*log_headlen;	/* it grows as the log is read */
 	struct dlt_failure		*pending;
 	size_t				 npending, pending_alloc;
 };
@@ -91,6 +92,8 @@ static int	incident_cb(struct dlt_incident *, void *);
 static int	cond_holds(const struct eval *, const struct dlt_cond *, struct captures *);
 static int	conds_hold(const struct eval *, const struct dlt_conds *, struct captures *);
 static int	match_one(const struct dlt_cond *, const char *, struct captures *);
+static int	match_len(const struct dlt_cond *, const char *, size_t,
+		    struct captures *);
 static void	captures_release(struct captures *);
 static const char *capture_get(const struct captures *, const char *);
 static char	*expand(const char *, const struct captures *, const char *, const char *,
@@ -101,7 +104,7 @@ static void	file_framework(struct dlt_classifier *);
 static int	looks_binary(const char *, size_t);
 static void	lits_build(struct dlt_classifier *);
 static int	lits_may_match(const struct eval *, const struct dlt_cond *,
-		    const char *, struct litmemo *);
+		    const char *, size_t, struct litmemo *);
 
 struct dlt_classifier *
 dlt_classifier_new(const struct dlt_ruleset *rules, const struct dlt_classify_opts *opts)
@@ -245,12 +248,12 @@ lit_seen(int id, void *arg)
  */
 static int
 lits_may_match(const struct eval *ev, const struct dlt_cond *c, const char *s,
-    struct litmemo *m)
+    size_t n, struct litmemo *m)
 {
 	const struct dlt_classifier	*cl = ev->cl;
 	const struct litcond		*lc;
 	const struct litref		*r;
-	size_t				 i, n;
+	size_t				 i, k;
 	int				 hit;
 
 	if (m == NULL || s == NULL || cl->nlits == 0)
@@ -258,7 +261,6 @@ lits_may_match(const struct eval *ev, const struct dlt_cond *c, const char *s,
 	lc = &cl->lc[lc_slot(cl, c)];
 	if (lc->c == NULL)
 		return (1);
-	n = strlen(s);
 	if (!m->done || m->len != n) {
 		memset(m->seen, 0, cl->nlits);
 		dlt_scanner_each(cl->litscan, s, n, lit_seen, m->seen);
@@ -269,7 +271,7 @@ lits_may_match(const struct eval *ev, const struct dlt_cond *c, const char *s,
 	r = cl->litref + lc->first;
 	for (i = 0; i < lc->n; ) {
 		hit = 0;
-		for (n = r[i].clause; i < lc->n && r[i].clause == n; i++)
+		for (k = r[i].clause; i < lc->n && r[i].clause == k; i++)
 			hit |= m->seen[r[i].id];
 		if (!hit)
 			return (0);
@@ -337,13 +339,20 @@ capture_get(const struct captures *c, const char *name)
 static int
 match_one(const struct dlt_cond *c, const char *s, struct captures *caps)
 {
+	if (s == NULL)
+		return (0);
+	return (match_len(c, s, strlen(s), caps));
+}
+
+/* match_one on s[0..n), where n is known (a block's text, the log's head). */
+static int
+match_len(const struct dlt_cond *c, const char *s, size_t n, struct captures *caps)
+{
 	struct dlt_rx_match	 m;
 	const char		*name;
 	int			 i, num;
 
-	if (s == NULL)
-		return (0);
-	if (!dlt_rx_match(c->rx, s, strlen(s), 0, &m))
+	if (!dlt_rx_match(c->rx, s, n, 0, &m))
 		return (0);
 	if (caps == NULL)
 		return (1);
@@ -367,9 +376,9 @@ cond_holds(const struct eval *ev, const struct dlt_cond *c, struct captures *cap
 
 	switch (c->field) {
 	case DLT_FIELD_TEXT:
-		if (!lits_may_match(ev, c, inc->text.buf, ev->text))
+		if (!lits_may_match(ev, c, inc->text.buf, inc->text.len, ev->text))
 			return (0);
-		return (match_one(c, inc->text.buf, caps));
+		return (match_len(c, inc->text.buf, inc->text.len, caps));
 	case DLT_FIELD_HEAD:
 		return (match_one(c, inc->head, caps));
 	case DLT_FIELD_EXC_TYPE:
@@ -397,9 +406,12 @@ cond_holds(const struct eval *ev, const struct dlt_cond *c, struct captures *cap
 	case DLT_FIELD_SOURCE:
 		return (match_one(c, ev->cl->source, caps));
 	case DLT_FIELD_LOG_HEAD:
-		if (!lits_may_match(ev, c, ev->cl->log_head, ev->head))
+		if (ev->cl->log_head == NULL)
 			return (0);
-		return (match_one(c, ev->cl->log_head, caps));
+		if (!lits_may_match(ev, c, ev->cl->log_head, *ev->cl->log_headlen,
+		    ev->head))
+			return (0);
+		return (match_len(c, ev->cl->log_head, *ev->cl->log_headlen, caps));
 	default:
 		break;
 	}
@@ -808,6 +820,7 @@ dlt_classify_buffer(struct dlt_classifier *cl, const char *source, const char *b
 	dlt_logread_init_mem(&lr, buf, len);
 	cl->source = source;
 	cl->log_head = lr.head;
+	cl->log_headlen = &lr.headlen;
 	cl->head.done = 0;
 	dlt_parse_log(&cl->parser, &lr, incident_cb, cl);
 	dlt_logread_release(&lr);
@@ -856,6 +869,7 @@ dlt_classify_fd(struct dlt_classifier *cl, const char *source, int fd,
 	}
 	cl->source = source;
 	cl->log_head = lr.head;
+	cl->log_headlen = &lr.headlen;
 	cl->head.done = 0;
 	dlt_parse_log(&cl->parser, &lr, incident_cb, cl);
 	err = lr.error;

@@ -9,9 +9,8 @@
  * position (one of a fragment's two pairs is at an even distance), and
  * only behind a marked pair hashes the three bytes and tests the slot
  * table; a set bit sends the position to the verifiers registered for
- * that slot.  When a pattern is
- * shorter than three bytes the whole scanner works on byte pairs, each
- * pair its own slot.
+ * that slot.  When a pattern is shorter than three bytes the whole
+ * scanner works on byte pairs, each pair its own slot.
  */
 #include <stdint.h>
 #include <stdlib.h>

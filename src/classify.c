@@ -52,6 +52,15 @@ struct litref {
 	size_t	clause;
 };
 
+/*
+ * The same for the ignore lists: the literals of each entry's function
+ * regex, found in a frame's function name by one scan, so that the
+ * entries whose literals are not there are not matched.
+ */
+struct igfilter {
+	size_t	first, n;		/* its literals in igref; n == 0: none */
+};
+
 struct litmemo {
 	int		 done;			/* seen[] is for this subject */
 	size_t		 len;			/* ... of this length (the log's head grows) */
@@ -68,6 +77,12 @@ struct dlt_classifier {
 	struct litref			*litref;
 	size_t				 nlitref, litref_alloc;
 	struct litcond			*lc;		/* open addressing */
+	struct dlt_scanner		*igscan;
+	size_t				 nignore_lits;
+	struct litref			*igref;
+	size_t				 nigref, igref_alloc;
+	struct igfilter			*igf;		/* [rules->nignores] */
+	unsigned char			*igseen;	/* [nignore_lits] */
 	size_t				 lcmask;
 	struct litmemo			 text;		/* the block's text */
 	struct litmemo			 head;		/* the log's head */
@@ -103,6 +118,10 @@ static int	flush_pending(struct dlt_classifier *, dlt_failure_fn, void *);
 static void	file_framework(struct dlt_classifier *);
 static int	looks_binary(const char *, size_t);
 static void	lits_build(struct dlt_classifier *);
+static void	ignores_build(struct dlt_classifier *);
+static int	clauses_hold(const struct litref *, size_t, const unsigned char *);
+static int	frame_ignored(struct dlt_classifier *, const char *, const char *,
+		    const char *);
 static int	lits_may_match(const struct eval *, const struct dlt_cond *,
 		    const char *, size_t, struct litmemo *);
 
@@ -132,6 +151,7 @@ dlt_classifier_new(const struct dlt_ruleset *rules, const struct dlt_classify_op
 	free(pats);
 	dlt_parser_init(&cl->parser, rules, cl->scanner);
 	lits_build(cl);
+	ignores_build(cl);
 	return (cl);
 }
 
@@ -152,8 +172,7 @@ struct litbuild {
 
 /* The id of a literal in litscan, a new one unless it is there. */
 static size_t
-lits_id(struct dlt_classifier *cl, struct litbuild *b, char *lit, size_t len,
-    int caseless)
+lits_id(size_t *nlits, struct litbuild *b, char *lit, size_t len, int caseless)
 {
 	size_t	k;
 
@@ -168,9 +187,9 @@ lits_id(struct dlt_classifier *cl, struct litbuild *b, char *lit, size_t len,
 	b->pats[b->n].len = len;
 	b->pats[b->n].caseless = caseless;
 	b->pats[b->n].word = 0;
-	b->pats[b->n].id = (int)cl->nlits++;
+	b->pats[b->n].id = (int)(*nlits)++;
 	b->n++;
-	return (cl->nlits - 1);
+	return (*nlits - 1);
 }
 
 static void
@@ -195,8 +214,8 @@ lits_add_list(struct dlt_classifier *cl, struct litbuild *b, const struct dlt_co
 		for (k = 0; k < L.n; k++) {
 			XGROW(cl->litref, cl->nlitref + 1, cl->litref_alloc);
 			cl->litref[cl->nlitref].clause = L.clause[k];
-			cl->litref[cl->nlitref].id = lits_id(cl, b, L.lit[k], L.len[k],
-			    L.caseless);
+			cl->litref[cl->nlitref].id = lits_id(&cl->nlits, b, L.lit[k],
+			    L.len[k], L.caseless);
 			cl->nlitref++;
 		}
 		free(L.lit);
@@ -237,6 +256,57 @@ lits_build(struct dlt_classifier *cl)
 }
 
 static void
+ignores_build(struct dlt_classifier *cl)
+{
+	const struct dlt_ruleset	*rs = cl->rules;
+	struct dlt_rx_lits		 L;
+	struct litbuild			 b;
+	size_t				 i, k;
+
+	memset(&b, 0, sizeof b);
+	cl->igf = xcalloc(rs->nignores > 0 ? rs->nignores : 1, sizeof *cl->igf);
+	for (i = 0; i < rs->nignores; i++) {
+		if (dlt_rx_literals(rs->ignores[i].func, 3, &L) == 0)
+			continue;
+		cl->igf[i].first = cl->nigref;
+		cl->igf[i].n = L.n;
+		for (k = 0; k < L.n; k++) {
+			XGROW(cl->igref, cl->nigref + 1, cl->igref_alloc);
+			cl->igref[cl->nigref].clause = L.clause[k];
+			cl->igref[cl->nigref].id = lits_id(&cl->nignore_lits, &b,
+			    L.lit[k], L.len[k], L.caseless);
+			cl->nigref++;
+		}
+		free(L.lit);
+		free(L.len);
+		free(L.clause);
+	}
+	cl->igscan = dlt_scanner_new(b.pats, b.n);
+	for (i = 0; i < b.n; i++)
+		free((char *)b.pats[i].lit);
+	free(b.pats);
+	cl->igseen = xcalloc(cl->nignore_lits > 0 ? cl->nignore_lits : 1, 1);
+}
+
+/* Does seen hold a literal of every clause of the n literals at r? */
+static int
+clauses_hold(const struct litref *r, size_t n, const unsigned char *seen)
+{
+	size_t	i, c;
+	int	hit;
+
+	/* the literals of a clause are next to each other, in order */
+	for (i = 0; i < n; ) {
+		hit = 0;
+		for (c = r[i].clause; i < n && r[i].clause == c; i++)
+			hit |= seen[r[i].id];
+		if (!hit)
+			return (0);
+	}
+	return (1);
+}
+
+static void
 lit_seen(int id, void *arg)
 {
 	((unsigned char *)arg)[id] = 1;
@@ -252,9 +322,6 @@ lits_may_match(const struct eval *ev, const struct dlt_cond *c, const char *s,
 {
 	const struct dlt_classifier	*cl = ev->cl;
 	const struct litcond		*lc;
-	const struct litref		*r;
-	size_t				 i, k;
-	int				 hit;
 
 	if (m == NULL || s == NULL || cl->nlits == 0)
 		return (1);
@@ -267,16 +334,7 @@ lits_may_match(const struct eval *ev, const struct dlt_cond *c, const char *s,
 		m->done = 1;
 		m->len = n;
 	}
-	/* the literals of a clause are next to each other, in order */
-	r = cl->litref + lc->first;
-	for (i = 0; i < lc->n; ) {
-		hit = 0;
-		for (k = r[i].clause; i < lc->n && r[i].clause == k; i++)
-			hit |= m->seen[r[i].id];
-		if (!hit)
-			return (0);
-	}
-	return (1);
+	return (clauses_hold(cl->litref + lc->first, lc->n, m->seen));
 }
 
 void
@@ -306,6 +364,10 @@ dlt_classifier_free(struct dlt_classifier *cl)
 	dlt_scanner_free(cl->scanner);
 	dlt_scanner_free(cl->litscan);
 	free(cl->litref);
+	dlt_scanner_free(cl->igscan);
+	free(cl->igref);
+	free(cl->igf);
+	free(cl->igseen);
 	free(cl->lc);
 	free(cl->text.seen);
 	free(cl->head.seen);
@@ -576,7 +638,7 @@ incident_cb(struct dlt_incident *inc, void *arg)
 
 	/* frame filtering */
 	for (i = 0; i < inc->nframes; i++) {
-		inc->frames[i].ignored = dlt_frame_is_ignored(rs, framework,
+		inc->frames[i].ignored = frame_ignored(cl, framework,
 		    inc->frames[i].display, inc->frames[i].file);
 		if (!inc->frames[i].ignored && top == NULL)
 			top = inc->frames[i].display;
@@ -949,6 +1011,48 @@ dlt_detector_hits_line(const struct dlt_ruleset *rs, size_t d, const char *line,
 	if (hit && det->match != NULL)
 		hit = dlt_rx_match(det->match, line, len, 0, NULL);
 	return (hit);
+}
+
+/*
+ * dlt_frame_is_ignored with the ignore lists' prefilter: an entry whose
+ * function regex needs literals the name lacks is not matched.
+ */
+static int
+frame_ignored(struct dlt_classifier *cl, const char *framework, const char *func,
+    const char *file)
+{
+	const struct dlt_ruleset	*rs = cl->rules;
+	const struct dlt_ignore_frame	*ig;
+	size_t				 i, n = 0;
+	int				 scanned = 0;
+
+	if (func == NULL)
+		return (0);
+	for (i = 0; i < rs->nignores; i++) {
+		ig = &rs->ignores[i];
+		if (ig->framework != NULL &&
+		    (framework == NULL || strcmp(ig->framework, framework) != 0))
+			continue;
+		if (cl->igf[i].n > 0) {
+			if (!scanned) {
+				n = strlen(func);
+				memset(cl->igseen, 0, cl->nignore_lits);
+				dlt_scanner_each(cl->igscan, func, n, lit_seen,
+				    cl->igseen);
+				scanned = 1;
+			}
+			if (!clauses_hold(cl->igref + cl->igf[i].first, cl->igf[i].n,
+			    cl->igseen))
+				continue;
+		}
+		if (!dlt_rx_match(ig->func, func, strlen(func), 0, NULL))
+			continue;
+		if (ig->file != NULL &&
+		    (file == NULL || !dlt_rx_match(ig->file, file, strlen(file), 0, NULL)))
+			continue;
+		return (1);
+	}
+	return (0);
 }
 
 int

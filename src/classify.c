@@ -37,13 +37,29 @@ struct captures {
 };
 
 /*
- * The literal prefilter: the literals one of which a condition's regex
- * needs (dlt_rx_literals), found in a block's text by one scan, so that
- * the regexes of conditions whose literals are all absent are not run.
+ * The literal prefilter: the clauses of literals a condition's regex
+ * needs (dlt_rx_literals: one literal of each clause), found in a
+ * block's text by one scan, so that the regexes of conditions with a
+ * clause none of whose literals is there are not run.
  */
 struct litcond {
 	const struct dlt_cond	*c;		/* NULL: empty slot */
-	size_t			 first, n;	/* its literals' ids */
+	size_t			 first, n;	/* its literals in litref */
+};
+
+/* One literal of a condition: its id in litscan and its clause. */
+struct litref {
+	size_t	id;
+	size_t	clause;
+};
+
+/*
+ * The same for the ignore lists: the literals of each entry's function
+ * regex, found in a frame's function name by one scan, so that the
+ * entries whose literals are not there are not matched.
+ */
+struct igfilter {
+	size_t	first, n;		/* its literals in igref; n == 0: none */
 };
 
 struct litmemo {
@@ -59,7 +75,15 @@ struct dlt_classifier {
 	struct dlt_parser		 parser;
 	struct dlt_scanner		*litscan;
 	size_t				 nlits;
+	struct litref			*litref;
+	size_t				 nlitref, litref_alloc;
 	struct litcond			*lc;		/* open addressing */
+	struct dlt_scanner		*igscan;
+	size_t				 nignore_lits;
+	struct litref			*igref;
+	size_t				 nigref, igref_alloc;
+	struct igfilter			*igf;		/* [rules->nignores] */
+	unsigned char			*igseen;	/* [nignore_lits] */
 	size_t				 lcmask;
 	struct litmemo			 text;		/* the block's text */
 	struct litmemo			 head;		/* the log's head */
@@ -68,6 +92,7 @@ struct dlt_classifier {
 	const char			*log_head;
 	struct dlt_runctx		 ctx;		/* the run's, or empty */
 	size_t				 nrefines;	/* rules with `refines` */
+	const size_t			*log_headlen;	/* it grows as the log is read */
 	struct dlt_failure		*pending;
 	size_t				 npending, pending_alloc;
 };
@@ -89,6 +114,8 @@ static const struct dlt_rule *refine(const struct eval *, const struct dlt_rule 
 		    const struct dlt_incident *, struct captures *);
 static int	run_cond_holds(const struct dlt_runctx *, const struct dlt_cond *,
 		    struct captures *);
+static int	match_len(const struct dlt_cond *, const char *, size_t,
+		    struct captures *);
 static void	captures_release(struct captures *);
 static const char *capture_get(const struct captures *, const char *);
 static char	*expand(const char *, const struct captures *, const char *, const char *,
@@ -98,8 +125,12 @@ static int	flush_pending(struct dlt_classifier *, dlt_failure_fn, void *);
 static void	file_framework(struct dlt_classifier *);
 static int	looks_binary(const char *, size_t);
 static void	lits_build(struct dlt_classifier *);
+static void	ignores_build(struct dlt_classifier *);
+static int	clauses_hold(const struct litref *, size_t, const unsigned char *);
+static int	frame_ignored(struct dlt_classifier *, const char *, const char *,
+		    const char *);
 static int	lits_may_match(const struct eval *, const struct dlt_cond *,
-		    const char *, struct litmemo *);
+		    const char *, size_t, struct litmemo *);
 
 struct dlt_classifier *
 dlt_classifier_new(const struct dlt_ruleset *rules, const struct dlt_classify_opts *opts)
@@ -130,6 +161,7 @@ dlt_classifier_new(const struct dlt_ruleset *rules, const struct dlt_classify_op
 	for (i = 0; i < rules->nrules; i++)
 		if (rules->rules[i].refines != NULL)
 			cl->nrefines++;
+	ignores_build(cl);
 	return (cl);
 }
 
@@ -148,6 +180,28 @@ struct litbuild {
 	size_t			 n, alloc;
 };
 
+/* The id of a literal in litscan, a new one unless it is there. */
+static size_t
+lits_id(size_t *nlits, struct litbuild *b, char *lit, size_t len, int caseless)
+{
+	size_t	k;
+
+	for (k = 0; k < b->n; k++)
+		if (b->pats[k].len == len && b->pats[k].caseless == caseless &&
+		    memcmp(b->pats[k].lit, lit, len) == 0) {
+			free(lit);
+			return ((size_t)b->pats[k].id);
+		}
+	XGROW(b->pats, b->n + 1, b->alloc);
+	b->pats[b->n].lit = lit;	/* now owned by b */
+	b->pats[b->n].len = len;
+	b->pats[b->n].caseless = caseless;
+	b->pats[b->n].word = 0;
+	b->pats[b->n].id = (int)(*nlits)++;
+	b->n++;
+	return (*nlits - 1);
+}
+
 static void
 lits_add_list(struct dlt_classifier *cl, struct litbuild *b, const struct dlt_cond *v,
     size_t nv)
@@ -165,19 +219,18 @@ lits_add_list(struct dlt_classifier *cl, struct litbuild *b, const struct dlt_co
 			continue;
 		}
 		cl->lc[h].c = &v[i];
-		cl->lc[h].first = cl->nlits;
+		cl->lc[h].first = cl->nlitref;
 		cl->lc[h].n = L.n;
 		for (k = 0; k < L.n; k++) {
-			XGROW(b->pats, b->n + 1, b->alloc);
-			b->pats[b->n].lit = L.lit[k];	/* now owned by b */
-			b->pats[b->n].len = L.len[k];
-			b->pats[b->n].caseless = L.caseless;
-			b->pats[b->n].word = 0;
-			b->pats[b->n].id = (int)cl->nlits++;
-			b->n++;
+			XGROW(cl->litref, cl->nlitref + 1, cl->litref_alloc);
+			cl->litref[cl->nlitref].clause = L.clause[k];
+			cl->litref[cl->nlitref].id = lits_id(&cl->nlits, b, L.lit[k],
+			    L.len[k], L.caseless);
+			cl->nlitref++;
 		}
 		free(L.lit);
 		free(L.len);
+		free(L.clause);
 	}
 }
 
@@ -213,39 +266,85 @@ lits_build(struct dlt_classifier *cl)
 }
 
 static void
+ignores_build(struct dlt_classifier *cl)
+{
+	const struct dlt_ruleset	*rs = cl->rules;
+	struct dlt_rx_lits		 L;
+	struct litbuild			 b;
+	size_t				 i, k;
+
+	memset(&b, 0, sizeof b);
+	cl->igf = xcalloc(rs->nignores > 0 ? rs->nignores : 1, sizeof *cl->igf);
+	for (i = 0; i < rs->nignores; i++) {
+		if (dlt_rx_literals(rs->ignores[i].func, 3, &L) == 0)
+			continue;
+		cl->igf[i].first = cl->nigref;
+		cl->igf[i].n = L.n;
+		for (k = 0; k < L.n; k++) {
+			XGROW(cl->igref, cl->nigref + 1, cl->igref_alloc);
+			cl->igref[cl->nigref].clause = L.clause[k];
+			cl->igref[cl->nigref].id = lits_id(&cl->nignore_lits, &b,
+			    L.lit[k], L.len[k], L.caseless);
+			cl->nigref++;
+		}
+		free(L.lit);
+		free(L.len);
+		free(L.clause);
+	}
+	cl->igscan = dlt_scanner_new(b.pats, b.n);
+	for (i = 0; i < b.n; i++)
+		free((char *)b.pats[i].lit);
+	free(b.pats);
+	cl->igseen = xcalloc(cl->nignore_lits > 0 ? cl->nignore_lits : 1, 1);
+}
+
+/* Does seen hold a literal of every clause of the n literals at r? */
+static int
+clauses_hold(const struct litref *r, size_t n, const unsigned char *seen)
+{
+	size_t	i, c;
+	int	hit;
+
+	/* the literals of a clause are next to each other, in order */
+	for (i = 0; i < n; ) {
+		hit = 0;
+		for (c = r[i].clause; i < n && r[i].clause == c; i++)
+			hit |= seen[r[i].id];
+		if (!hit)
+			return (0);
+	}
+	return (1);
+}
+
+static void
 lit_seen(int id, void *arg)
 {
 	((unsigned char *)arg)[id] = 1;
 }
 
 /*
- * Can condition c match subject s?  0 only when c's regex needs one of
- * its literals and s holds none of them.
+ * Can condition c match subject s?  0 only when s holds none of the
+ * literals of one of the clauses of c's regex.
  */
 static int
 lits_may_match(const struct eval *ev, const struct dlt_cond *c, const char *s,
-    struct litmemo *m)
+    size_t n, struct litmemo *m)
 {
 	const struct dlt_classifier	*cl = ev->cl;
 	const struct litcond		*lc;
-	size_t				 i, n;
 
 	if (m == NULL || s == NULL || cl->nlits == 0)
 		return (1);
 	lc = &cl->lc[lc_slot(cl, c)];
 	if (lc->c == NULL)
 		return (1);
-	n = strlen(s);
 	if (!m->done || m->len != n) {
 		memset(m->seen, 0, cl->nlits);
 		dlt_scanner_each(cl->litscan, s, n, lit_seen, m->seen);
 		m->done = 1;
 		m->len = n;
 	}
-	for (i = 0; i < lc->n; i++)
-		if (m->seen[lc->first + i])
-			return (1);
-	return (0);
+	return (clauses_hold(cl->litref + lc->first, lc->n, m->seen));
 }
 
 void
@@ -284,6 +383,11 @@ dlt_classifier_free(struct dlt_classifier *cl)
 	dlt_parser_release(&cl->parser);
 	dlt_scanner_free(cl->scanner);
 	dlt_scanner_free(cl->litscan);
+	free(cl->litref);
+	dlt_scanner_free(cl->igscan);
+	free(cl->igref);
+	free(cl->igf);
+	free(cl->igseen);
 	free(cl->lc);
 	free(cl->text.seen);
 	free(cl->head.seen);
@@ -318,13 +422,20 @@ capture_get(const struct captures *c, const char *name)
 static int
 match_one(const struct dlt_cond *c, const char *s, struct captures *caps)
 {
+	if (s == NULL)
+		return (0);
+	return (match_len(c, s, strlen(s), caps));
+}
+
+/* match_one on s[0..n), where n is known (a block's text, the log's head). */
+static int
+match_len(const struct dlt_cond *c, const char *s, size_t n, struct captures *caps)
+{
 	struct dlt_rx_match	 m;
 	const char		*name;
 	int			 i, num;
 
-	if (s == NULL)
-		return (0);
-	if (!dlt_rx_match(c->rx, s, strlen(s), 0, &m))
+	if (!dlt_rx_match(c->rx, s, n, 0, &m))
 		return (0);
 	if (caps == NULL)
 		return (1);
@@ -348,9 +459,9 @@ cond_holds(const struct eval *ev, const struct dlt_cond *c, struct captures *cap
 
 	switch (c->field) {
 	case DLT_FIELD_TEXT:
-		if (!lits_may_match(ev, c, inc->text.buf, ev->text))
+		if (!lits_may_match(ev, c, inc->text.buf, inc->text.len, ev->text))
 			return (0);
-		return (match_one(c, inc->text.buf, caps));
+		return (match_len(c, inc->text.buf, inc->text.len, caps));
 	case DLT_FIELD_HEAD:
 		return (match_one(c, inc->head, caps));
 	case DLT_FIELD_EXC_TYPE:
@@ -378,9 +489,12 @@ cond_holds(const struct eval *ev, const struct dlt_cond *c, struct captures *cap
 	case DLT_FIELD_SOURCE:
 		return (match_one(c, ev->cl->source, caps));
 	case DLT_FIELD_LOG_HEAD:
-		if (!lits_may_match(ev, c, ev->cl->log_head, ev->head))
+		if (ev->cl->log_head == NULL)
 			return (0);
-		return (match_one(c, ev->cl->log_head, caps));
+		if (!lits_may_match(ev, c, ev->cl->log_head, *ev->cl->log_headlen,
+		    ev->head))
+			return (0);
+		return (match_len(c, ev->cl->log_head, *ev->cl->log_headlen, caps));
 	case DLT_FIELD_RUN_MODE:
 	case DLT_FIELD_RUN_PROFILE:
 	case DLT_FIELD_RUN_STATUS:
@@ -607,7 +721,7 @@ incident_cb(struct dlt_incident *inc, void *arg)
 
 	/* frame filtering */
 	for (i = 0; i < inc->nframes; i++) {
-		inc->frames[i].ignored = dlt_frame_is_ignored(rs, framework,
+		inc->frames[i].ignored = frame_ignored(cl, framework,
 		    inc->frames[i].display, inc->frames[i].file);
 		if (!inc->frames[i].ignored && top == NULL)
 			top = inc->frames[i].display;
@@ -905,6 +1019,7 @@ dlt_classify_buffer(struct dlt_classifier *cl, const char *source, const char *b
 	dlt_logread_init_mem(&lr, buf, len);
 	cl->source = source;
 	cl->log_head = lr.head;
+	cl->log_headlen = &lr.headlen;
 	cl->head.done = 0;
 	dlt_parse_log(&cl->parser, &lr, incident_cb, cl);
 	dlt_logread_release(&lr);
@@ -953,6 +1068,7 @@ dlt_classify_fd(struct dlt_classifier *cl, const char *source, int fd,
 	}
 	cl->source = source;
 	cl->log_head = lr.head;
+	cl->log_headlen = &lr.headlen;
 	cl->head.done = 0;
 	dlt_parse_log(&cl->parser, &lr, incident_cb, cl);
 	err = lr.error;
@@ -1032,6 +1148,48 @@ dlt_detector_hits_line(const struct dlt_ruleset *rs, size_t d, const char *line,
 	if (hit && det->match != NULL)
 		hit = dlt_rx_match(det->match, line, len, 0, NULL);
 	return (hit);
+}
+
+/*
+ * dlt_frame_is_ignored with the ignore lists' prefilter: an entry whose
+ * function regex needs literals the name lacks is not matched.
+ */
+static int
+frame_ignored(struct dlt_classifier *cl, const char *framework, const char *func,
+    const char *file)
+{
+	const struct dlt_ruleset	*rs = cl->rules;
+	const struct dlt_ignore_frame	*ig;
+	size_t				 i, n = 0;
+	int				 scanned = 0;
+
+	if (func == NULL)
+		return (0);
+	for (i = 0; i < rs->nignores; i++) {
+		ig = &rs->ignores[i];
+		if (ig->framework != NULL &&
+		    (framework == NULL || strcmp(ig->framework, framework) != 0))
+			continue;
+		if (cl->igf[i].n > 0) {
+			if (!scanned) {
+				n = strlen(func);
+				memset(cl->igseen, 0, cl->nignore_lits);
+				dlt_scanner_each(cl->igscan, func, n, lit_seen,
+				    cl->igseen);
+				scanned = 1;
+			}
+			if (!clauses_hold(cl->igref + cl->igf[i].first, cl->igf[i].n,
+			    cl->igseen))
+				continue;
+		}
+		if (!dlt_rx_match(ig->func, func, strlen(func), 0, NULL))
+			continue;
+		if (ig->file != NULL &&
+		    (file == NULL || !dlt_rx_match(ig->file, file, strlen(file), 0, NULL)))
+			continue;
+		return (1);
+	}
+	return (0);
 }
 
 int

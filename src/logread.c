@@ -12,7 +12,10 @@
 
 static int	fill(struct dlt_logread *);
 static void	hash_bytes(struct dlt_logread *, const unsigned char *, size_t);
+static void	hash_upto(struct dlt_logread *, size_t);
 static long	count_newlines(const char *, size_t);
+static int	scan_hashing(struct dlt_logread *, const struct dlt_scanner *, size_t,
+		    size_t *, int *);
 static void	keep_head(struct dlt_logread *, const char *, size_t);
 
 /* The first DLT_LOGREAD_HEAD bytes, NUL bytes as blanks, for log.head. */
@@ -45,8 +48,7 @@ hash_bytes(struct dlt_logread *lr, const unsigned char *p, size_t n)
 	if (lr->nhpend == 8) {
 		for (w = 0, i = 0; i < 8; i++)
 			w |= (uint64_t)lr->hpend[i] << (8 * i);
-		h = (h ^ w) * MIX;
-		h ^= h >> 29;
+		h = dlt_hash_word(h, w);
 		lr->nhpend = 0;
 	}
 	while (n >= 8) {
@@ -55,8 +57,7 @@ hash_bytes(struct dlt_logread *lr, const unsigned char *p, size_t n)
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
 		w = __builtin_bswap64(w);
 #endif
-		h = (h ^ w) * MIX;
-		h ^= h >> 29;
+		h = dlt_hash_word(h, w);
 		p += 8;
 		n -= 8;
 	}
@@ -67,10 +68,28 @@ hash_bytes(struct dlt_logread *lr, const unsigned char *p, size_t n)
 	}
 }
 
+/*
+ * The hash takes the window's bytes up to to.  It lags behind reading:
+ * dlt_logread_skip has the scanner take its steps while it reads the
+ * same bytes, where the chain of multiplications costs next to nothing;
+ * the rest is taken here, before bytes leave the window or are changed.
+ */
+static void
+hash_upto(struct dlt_logread *lr, size_t to)
+{
+	if (!lr->hashing || to <= lr->hpos)
+		return;
+	hash_bytes(lr, (unsigned char *)lr->buf + lr->hpos, to - lr->hpos);
+	lr->hpos = to;
+}
+
 uint64_t
 dlt_logread_hash(struct dlt_logread *lr)
 {
-	uint64_t	h = lr->hash;
+	uint64_t	h;
+
+	hash_upto(lr, lr->len);
+	h = lr->hash;
 
 	h = dlt_hash(h, lr->hpend, lr->nhpend);
 	return (dlt_hash(h, &lr->total, sizeof lr->total) ^ (lr->total * MIX));
@@ -164,6 +183,8 @@ fill(struct dlt_logread *lr)
 	if (lr->eof || lr->fd == -1)
 		return (0);
 	if (lr->start > 0) {
+		hash_upto(lr, lr->start);
+		lr->hpos -= lr->start;
 		memmove(lr->buf, lr->buf + lr->start, lr->len - lr->start);
 		lr->len -= lr->start;
 		lr->last_start = lr->last_start >= lr->start ?
@@ -183,8 +204,6 @@ fill(struct dlt_logread *lr)
 			lr->eof = 1;
 			break;
 		}
-		if (lr->hashing)
-			hash_bytes(lr, (unsigned char *)lr->buf + lr->len, (size_t)n);
 		keep_head(lr, lr->buf + lr->len, (size_t)n);
 		lr->total += (uint64_t)n;
 		lr->len += (size_t)n;
@@ -241,7 +260,10 @@ dlt_logread_next(struct dlt_logread *lr, struct dlt_line *line)
 			if (line->len > 0 && line->text[line->len - 1] == '\r')
 				line->len--;
 			/* a NUL byte would cut the strings made from this line */
-			for (nul = memchr(line->text, '\0', line->len); nul != NULL;
+			nul = memchr(line->text, '\0', line->len);
+			if (nul != NULL)	/* the file's bytes are hashed, not these */
+				hash_upto(lr, (size_t)(line->text - lr->buf) + line->len);
+			for (; nul != NULL;
 			    nul = memchr(nul, '\0', line->len - (size_t)(nul - line->text)))
 				*nul = ' ';
 			return (1);
@@ -260,6 +282,31 @@ dlt_logread_unread(struct dlt_logread *lr)
 	lr->mid_line = lr->last_mid;
 }
 
+/*
+ * The scanner from start to end, taking the hash's steps over the
+ * window's bytes as it goes, once the hash is at a word's start.
+ */
+static int
+scan_hashing(struct dlt_logread *lr, const struct dlt_scanner *sc, size_t end,
+    size_t *at, int *id)
+{
+	struct dlt_scan_hash	hs;
+	int			found;
+
+	if (!lr->hashing)
+		return (dlt_scanner_next(sc, lr->buf, end, lr->start, at, id));
+	while (lr->nhpend != 0 && lr->hpos < end)
+		hash_upto(lr, lr->hpos + 1);
+	if (lr->nhpend != 0)
+		return (dlt_scanner_next(sc, lr->buf, end, lr->start, at, id));
+	hs.h = lr->hash;
+	hs.off = lr->hpos;
+	found = dlt_scanner_next_hashing(sc, lr->buf, end, lr->start, at, id, &hs);
+	lr->hash = hs.h;
+	lr->hpos = hs.off;
+	return (found);
+}
+
 int
 dlt_logread_skip(struct dlt_logread *lr, const struct dlt_scanner *sc)
 {
@@ -274,8 +321,7 @@ dlt_logread_skip(struct dlt_logread *lr, const struct dlt_scanner *sc)
 			nl = memrchr(lr->buf + lr->start, '\n', lr->len - lr->start);
 			end = nl != NULL ? (size_t)(nl - lr->buf) + 1 : lr->start;
 		}
-		if (end > lr->start &&
-		    dlt_scanner_next(sc, lr->buf, end, lr->start, &at, &id)) {
+		if (end > lr->start && scan_hashing(lr, sc, end, &at, &id)) {
 			/* back to the start of the line */
 			ls = at;
 			while (ls > lr->start && lr->buf[ls - 1] != '\n')

@@ -39,6 +39,7 @@ struct dlt_logread {
 	long		 last_lineno;
 	int		 last_mid;
 	int		 hashing;
+	size_t		 hpos;		/* window bytes [0, hpos) are in hash */
 	uint64_t	 hash;
 	unsigned char	 hpend[8];	/* bytes not yet hashed (word hashing) */
 	size_t		 nhpend;

@@ -82,8 +82,18 @@ dlt_rx_match(const struct dlt_rx *rx, const char *subject, size_t len,
 
 	if (offset > len)
 		return (0);
-	rc = pcre2_match(rx->code, (PCRE2_SPTR)subject, len, offset, 0,
-	    rx->md, rx->mctx);
+	/*
+	 * JIT's fast path skips pcre2_match's checks of its arguments
+	 * (they hold here: no UTF mode, no options, offset checked); on the
+	 * hundreds of thousands of short lines a log's frames give, those
+	 * checks cost as much as the match.
+	 */
+	if (rx->jit)
+		rc = pcre2_jit_match(rx->code, (PCRE2_SPTR)subject, len, offset, 0,
+		    rx->md, rx->mctx);
+	else
+		rc = pcre2_match(rx->code, (PCRE2_SPTR)subject, len, offset, 0,
+		    rx->md, rx->mctx);
 	if (rc <= 0)
 		return (0);
 	if (m == NULL)
@@ -317,31 +327,176 @@ rx_options(const char *p, int *caseless)
 	return (0);
 }
 
+/* Add a literal to clause c of out (the last clause, or a new one). */
 static void
-lits_add(struct dlt_rx_lits *out, const char *s, size_t len)
+lits_add(struct dlt_rx_lits *out, const char *s, size_t len, size_t c)
 {
 	size_t	k;
 
 	for (k = 0; k < out->n; k++)
-		if (out->len[k] == len && memcmp(out->lit[k], s, len) == 0)
+		if (out->clause[k] == c && out->len[k] == len &&
+		    memcmp(out->lit[k], s, len) == 0)
 			return;
 	XGROW(out->lit, out->n + 1, out->alloc);
 	out->len = xreallocarray(out->len, out->alloc, sizeof *out->len);
+	out->clause = xreallocarray(out->clause, out->alloc, sizeof *out->clause);
 	out->lit[out->n] = xstrndup(s, len);
 	out->len[out->n] = len;
+	out->clause[out->n] = c;
 	out->n++;
+	if (c + 1 > out->nclauses)
+		out->nclauses = c + 1;
 }
 
-/* The shortest literal of a set: how selective it is. */
+/* The shortest literal of clause c: how selective it is. */
 static size_t
-lits_quality(const struct dlt_rx_lits *l)
+lits_quality(const struct dlt_rx_lits *l, size_t c)
 {
 	size_t	k, q = (size_t)-1;
 
 	for (k = 0; k < l->n; k++)
-		if (l->len[k] < q)
+		if (l->clause[k] == c && l->len[k] < q)
 			q = l->len[k];
-	return (l->n > 0 ? q : 0);
+	return (q == (size_t)-1 ? 0 : q);
+}
+
+/* The most selective clause of l. */
+static size_t
+lits_best(const struct dlt_rx_lits *l)
+{
+	size_t	c, best = 0, q, bestq = 0;
+
+	for (c = 0; c < l->nclauses; c++)
+		if ((q = lits_quality(l, c)) > bestq) {
+			bestq = q;
+			best = c;
+		}
+	return (best);
+}
+
+/* Clause c of src joins clause to of dst. */
+static void
+lits_add_clause(struct dlt_rx_lits *dst, const struct dlt_rx_lits *src, size_t c,
+    size_t to)
+{
+	size_t	k;
+
+	for (k = 0; k < src->n; k++)
+		if (src->clause[k] == c)
+			lits_add(dst, src->lit[k], src->len[k], to);
+}
+
+/*
+ * The current run of literal bytes: after a group of literal
+ * alternatives, one string per alternative, all growing together
+ * ("(?:tf|tensorflow)\." gives "tf." and "tensorflow.").
+ */
+#define MAXRUNS	16
+
+struct runs {
+	struct strbuf	s[MAXRUNS];
+	size_t		n;
+};
+
+static void
+runs_reset(struct runs *r)
+{
+	size_t	k;
+
+	for (k = 1; k < r->n; k++)
+		strbuf_release(&r->s[k]);
+	strbuf_reset(&r->s[0]);
+	r->n = 1;
+}
+
+static void
+runs_release(struct runs *r)
+{
+	size_t	k;
+
+	for (k = 0; k < r->n; k++)
+		strbuf_release(&r->s[k]);
+	r->n = 0;
+}
+
+/* The run ends: a clause when every string of it has minlen bytes. */
+static void
+runs_end(struct runs *r, size_t minlen, struct dlt_rx_lits *alt)
+{
+	size_t	k, c = alt->nclauses;
+
+	for (k = 0; k < r->n; k++)
+		if (r->s[k].len < minlen)
+			break;
+	if (k == r->n)
+		for (k = 0; k < r->n; k++)
+			lits_add(alt, r->s[k].buf, r->s[k].len, c);
+	runs_reset(r);
+}
+
+/*
+ * The alternatives of p[i..end) when each is a plain string (escaped
+ * punctuation, \t, \n, \r); 0 when one is anything else or there are
+ * more than MAXRUNS.
+ */
+static int
+rx_plain_alternatives(const char *p, size_t i, size_t end, struct runs *alts)
+{
+	int	c;
+
+	alts->n = 1;
+	strbuf_init(&alts->s[0]);
+	for (; i < end; i++) {
+		c = (unsigned char)p[i];
+		if (c == '|') {
+			if (alts->n == MAXRUNS)
+				goto no;
+			strbuf_init(&alts->s[alts->n++]);
+			continue;
+		}
+		if (c == '\\') {
+			if (i + 1 >= end)
+				goto no;
+			c = (unsigned char)p[++i];
+			if (c == 't')
+				c = '\t';
+			else if (c == 'n')
+				c = '\n';
+			else if (c == 'r')
+				c = '\r';
+			else if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+			    (c >= '0' && c <= '9'))
+				goto no;
+		} else if (strchr("()[]{}.*+?^$", c) != NULL)
+			goto no;
+		strbuf_addch(&alts->s[alts->n - 1], c);
+	}
+	return (1);
+no:
+	runs_release(alts);
+	return (0);
+}
+
+/* Every string of r followed by every alternative of alts; 0 when too many. */
+static int
+runs_product(struct runs *r, struct runs *alts)
+{
+	struct runs	out;
+	size_t		j, k;
+
+	if (r->n * alts->n > MAXRUNS)
+		return (0);
+	out.n = 0;
+	for (j = 0; j < r->n; j++)
+		for (k = 0; k < alts->n; k++) {
+			strbuf_init(&out.s[out.n]);
+			strbuf_add(&out.s[out.n], r->s[j].buf, r->s[j].len);
+			strbuf_add(&out.s[out.n], alts->s[k].buf, alts->s[k].len);
+			out.n++;
+		}
+	runs_release(r);
+	*r = out;
+	return (1);
 }
 
 /*
@@ -381,43 +536,88 @@ rx_group_content(const char *p, size_t i, size_t n)
 }
 
 /*
- * The literal set of the alternation p[i..end): for each alternative
- * the most selective of its runs of literal bytes and of the sets of
- * the groups it cannot do without.  1 with *out filled, or 0.
+ * Alternatives a[0..n), each its clauses: what the alternation of them
+ * needs.  (A1 and A2) or (B1 and B2) needs A1 or B1, A1 or B2, A2 or B1
+ * and A2 or B2: a clause for each choice of a clause per alternative,
+ * from the two most selective of each while that makes at most
+ * MAXCLAUSES, else from the most selective only (one clause).
+ */
+#define MAXCLAUSES	16
+
+static void
+lits_alternatives(struct dlt_rx_lits *a, size_t n, struct dlt_rx_lits *out)
+{
+	size_t	top[MAXCLAUSES][2], m[MAXCLAUSES], pick[MAXCLAUSES];
+	size_t	i, c, q, b, total = 1, nc;
+
+	memset(out, 0, sizeof *out);
+	if (n == 1) {
+		*out = a[0];
+		memset(&a[0], 0, sizeof a[0]);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		top[i % MAXCLAUSES][0] = lits_best(&a[i]);
+		if (n > MAXCLAUSES)
+			continue;
+		m[i] = 1;
+		for (c = 0, b = 0; c < a[i].nclauses; c++) {
+			if (c == top[i][0])
+				continue;
+			if ((q = lits_quality(&a[i], c)) > b) {
+				b = q;
+				top[i][1] = c;
+				m[i] = 2;
+			}
+		}
+		total *= m[i];
+	}
+	if (n > MAXCLAUSES || total > MAXCLAUSES) {
+		for (i = 0; i < n; i++)
+			lits_add_clause(out, &a[i], lits_best(&a[i]), 0);
+		return;
+	}
+	memset(pick, 0, sizeof pick);
+	for (nc = 0; nc < total; nc++) {
+		for (i = 0; i < n; i++)
+			lits_add_clause(out, &a[i], top[i][pick[i]], nc);
+		/* the next choice, as a number of mixed radix */
+		for (i = 0; i < n && ++pick[i] == m[i]; i++)
+			pick[i] = 0;
+	}
+}
+
+/*
+ * The clauses of the alternation p[i..end): with one alternative, each
+ * run of literal bytes it has (or strings, after a group of plain
+ * alternatives) and the clauses of the groups it cannot do without, all
+ * of them needed; with several, lits_alternatives.  1 with *out
+ * filled, or 0.
  */
 static int
 rx_alternation(const char *p, size_t i, size_t end, size_t minlen, int depth,
     struct dlt_rx_lits *out)
 {
-	struct dlt_rx_lits	 best, sub;
-	size_t			 q, c, k, cur = 0, curstart = 0, bestq = 0;
-	char			*buf;
+	struct dlt_rx_lits	 alt, sub, *av = NULL;
+	struct runs		 r, alts;
+	size_t			 q, c, k, nav = 0, avalloc = 0;
 	int			 optional, lit;
 
 	memset(out, 0, sizeof *out);
-	memset(&best, 0, sizeof best);
+	memset(&alt, 0, sizeof alt);
 	if (depth > 8)
 		return (0);
-	buf = xmalloc(end - i + 1);
-#define END_RUN() do {							\
-	if (cur > bestq) {						\
-		dlt_rx_lits_release(&best);				\
-		lits_add(&best, buf + curstart, cur);			\
-		bestq = cur;						\
-	}								\
-	curstart += cur;						\
-	cur = 0;							\
-} while (0)
+	r.n = 1;
+	strbuf_init(&r.s[0]);
 	for (;;) {
 		lit = -1;
 		if (i >= end || p[i] == '|') {
-			END_RUN();
-			if (bestq < minlen)
+			runs_end(&r, minlen, &alt);
+			if (alt.nclauses == 0)
 				goto giveup;
-			for (k = 0; k < best.n; k++)
-				lits_add(out, best.lit[k], best.len[k]);
-			dlt_rx_lits_release(&best);
-			bestq = cur = curstart = 0;
+			XGROW(av, nav + 1, avalloc);
+			av[nav++] = alt;
+			memset(&alt, 0, sizeof alt);
 			if (i >= end)
 				break;
 			i++;
@@ -434,24 +634,38 @@ rx_alternation(const char *p, size_t i, size_t end, size_t minlen, int depth,
 				    (p[q] >= 'A' && p[q] <= 'Z') || p[q] == '-' || p[q] == '^'); q++)
 					;
 				if (q < end && p[q] == ')') {
-					END_RUN();
+					runs_end(&r, minlen, &alt);
 					i = q + 1;
 					continue;
 				}
 			}
 			if ((q = rx_skip_group(p, i, end)) == NOT_FOUND)
 				goto giveup;
-			END_RUN();
 			c = rx_group_content(p, i, end);
 			k = rx_quantifier(p, q, end, &optional);
+			/*
+			 * Plain alternatives in a group that is matched once and
+			 * consumes what it matches (not a lookahead) continue the
+			 * run.
+			 */
+			if (k == 0 && c != NOT_FOUND && c < q &&
+			    !(p[i + 1] == '?' && p[i + 2] == '=') &&
+			    rx_plain_alternatives(p, c, q - 1, &alts)) {
+				if (runs_product(&r, &alts)) {
+					runs_release(&alts);
+					i = q;
+					continue;
+				}
+				runs_release(&alts);
+			}
+			runs_end(&r, minlen, &alt);
 			if (c != NOT_FOUND && c < q && !optional &&
 			    rx_alternation(p, c, q - 1, minlen, depth + 1, &sub)) {
-				if (lits_quality(&sub) > bestq) {
-					dlt_rx_lits_release(&best);
-					best = sub;
-					bestq = lits_quality(&best);
-				} else
-					dlt_rx_lits_release(&sub);
+				size_t	base = alt.nclauses, s;
+
+				for (s = 0; s < sub.nclauses; s++)
+					lits_add_clause(&alt, &sub, s, base + s);
+				dlt_rx_lits_release(&sub);
 			}
 			i = q + k;
 			continue;
@@ -460,17 +674,17 @@ rx_alternation(const char *p, size_t i, size_t end, size_t minlen, int depth,
 		case '[':
 			if ((q = rx_skip_class(p, i, end)) == NOT_FOUND)
 				goto giveup;
-			END_RUN();
+			runs_end(&r, minlen, &alt);
 			i = q;
 			i += rx_quantifier(p, i, end, &optional);
 			continue;
 		case '.':
-			END_RUN();
+			runs_end(&r, minlen, &alt);
 			i++;
 			i += rx_quantifier(p, i, end, &optional);
 			continue;
 		case '^': case '$':
-			END_RUN();
+			runs_end(&r, minlen, &alt);
 			i++;
 			continue;
 		case '*': case '+': case '?':
@@ -482,13 +696,13 @@ rx_alternation(const char *p, size_t i, size_t end, size_t minlen, int depth,
 			if ((q >= 'a' && q <= 'z') || (q >= 'A' && q <= 'Z') ||
 			    (q >= '0' && q <= '9')) {
 				if (strchr("dDwWsShHvVRNX", (int)q) != NULL) {
-					END_RUN();
+					runs_end(&r, minlen, &alt);
 					i += 2;
 					i += rx_quantifier(p, i, end, &optional);
 					continue;
 				}
 				if (strchr("bBAzZGK", (int)q) != NULL) {
-					END_RUN();
+					runs_end(&r, minlen, &alt);
 					i += 2;
 					continue;
 				}
@@ -511,19 +725,25 @@ rx_alternation(const char *p, size_t i, size_t end, size_t minlen, int depth,
 		}
 		/* a literal byte: quantified, it may be absent or repeated */
 		if ((q = rx_quantifier(p, i, end, &optional)) > 0) {
-			END_RUN();
-			curstart++;	/* the byte is in no run */
+			runs_end(&r, minlen, &alt);
 			i += q;
 			continue;
 		}
-		buf[curstart + cur++] = (char)lit;
+		for (k = 0; k < r.n; k++)
+			strbuf_addch(&r.s[k], lit);
 	}
-#undef END_RUN
-	free(buf);
+	runs_release(&r);
+	lits_alternatives(av, nav, out);
+	for (k = 0; k < nav; k++)
+		dlt_rx_lits_release(&av[k]);
+	free(av);
 	return (out->n > 0);
 giveup:
-	free(buf);
-	dlt_rx_lits_release(&best);
+	runs_release(&r);
+	dlt_rx_lits_release(&alt);
+	for (k = 0; k < nav; k++)
+		dlt_rx_lits_release(&av[k]);
+	free(av);
 	dlt_rx_lits_release(out);
 	return (0);
 }
@@ -554,5 +774,6 @@ dlt_rx_lits_release(struct dlt_rx_lits *l)
 		free(l->lit[i]);
 	free(l->lit);
 	free(l->len);
+	free(l->clause);
 	memset(l, 0, sizeof *l);
 }

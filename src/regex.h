@@ -66,16 +66,23 @@ size_t	dlt_rx_replace_each(const struct dlt_rx *, const char *s, size_t len,
 	    const char *repl, struct strbuf *out, dlt_rx_replaced_fn, void *arg);
 
 /*
- * Literals at least one of which occurs in every subject the regex can
- * match (one per top-level alternative, each at least minlen bytes), so
- * that a subject holding none of them need not be matched.  Returns how
- * many (filling *out; release it), or 0 when the pattern gives no such
- * set.  caseless: compare them without regard to ASCII case.
+ * Clauses of literals, each at least minlen bytes, such that every
+ * subject the regex can match holds at least one literal of every
+ * clause: a subject lacking all the literals of some clause need not be
+ * matched.  A pattern of one alternative gives a clause for each run of
+ * literal bytes and group it cannot do without; one of several
+ * alternatives gives a single clause, a literal or more per
+ * alternative.  Returns how many literals (filling *out; release it),
+ * or 0 when the pattern gives no clause.  clause[k]: the clause of
+ * lit[k], from 0 to nclauses - 1, in order.  caseless: compare them
+ * without regard to ASCII case.
  */
 struct dlt_rx_lits {
 	char	**lit;
 	size_t	 *len;
+	size_t	 *clause;
 	size_t	  n, alloc;
+	size_t	  nclauses;
 	int	  caseless;
 };
 size_t	dlt_rx_literals(const struct dlt_rx *, size_t minlen, struct dlt_rx_lits *out);

@@ -4,16 +4,19 @@
  * For each pattern we pick the three-byte fragment least likely to occur
  * in log text (by a static byte-frequency estimate) and set the bit of
  * its hash, in every case variant for caseless patterns, in a 2^18-bit
- * table (32 KiB, in the first-level cache).  The hot loop hashes the
- * three bytes at every position and tests the table; a set bit sends the
- * position to the verifiers registered for that slot.  When a pattern is
- * shorter than three bytes the whole scanner works on byte pairs, each
- * pair its own slot.
+ * table (32 KiB, in the first-level cache), and mark its two pairs of
+ * bytes in a pair table.  The hot loop tests the pair at every other
+ * position (one of a fragment's two pairs is at an even distance), and
+ * only behind a marked pair hashes the three bytes and tests the slot
+ * table; a set bit sends the position to the verifiers registered for
+ * that slot.  When a pattern is shorter than three bytes the whole
+ * scanner works on byte pairs, each pair its own slot.
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "hash.h"
 #include "scan.h"
 #include "xmalloc.h"
 
@@ -23,12 +26,28 @@ struct scan_entry {
 	int32_t	next;		/* next entry in the same slot, or -1 */
 };
 
+/*
+ * A pattern's first eight bytes (fewer when it is shorter) as a word,
+ * to verify a candidate with one load: ((text | or) & mask) == value,
+ * where or holds 0x20 on the letters of a caseless pattern (lower-case
+ * in value), which makes both cases of them compare equal.
+ */
+struct scan_prefix {
+	uint64_t	value;
+	uint64_t	or;
+	uint64_t	mask;
+};
+
+/* A pair of bytes is the first two of some fragment, or its last two. */
+#define PAIR_FIRST	1
+#define PAIR_SECOND	2
+
 #define SLOT_BITS	18
 #define NSLOTS		(1u << SLOT_BITS)
 
 struct dlt_scanner {
 	uint64_t		 bits[NSLOTS / 64];
-	unsigned char		 pairs[65536];	/* 1: the first two bytes of a fragment */
+	unsigned char		 pairs[65536];	/* PAIR_FIRST | PAIR_SECOND */
 	int32_t			*head;		/* [NSLOTS] first entry per slot, -1 */
 	int			 gram;		/* fragment length: 3, or 2 */
 	struct scan_entry	*entries;
@@ -39,6 +58,7 @@ struct dlt_scanner {
 	size_t			 minlen;
 	size_t			*singles;	/* one-byte patterns: no pair at a text's last byte */
 	size_t			 nsingles;
+	struct scan_prefix	*prefix;	/* [npats] */
 };
 
 static double	byte_weight(unsigned char, int);
@@ -152,7 +172,8 @@ add_gram(struct dlt_scanner *sc, const unsigned char *g, int caseless, size_t pa
 		if (sc->gram == 3) {
 			x = c[0] | c[1] << 8 | c[2] << 16;
 			add_slot(sc, slot3(x), pat, off);
-			sc->pairs[x & 0xffff] = 1;
+			sc->pairs[x & 0xffff] |= PAIR_FIRST;
+			sc->pairs[x >> 8] |= PAIR_SECOND;
 		} else
 			add_slot(sc, c[0] | c[1] << 8, pat, off);
 	}
@@ -191,6 +212,16 @@ dlt_scanner_new(const struct dlt_scan_pattern *pats, size_t n)
 	}
 	if (sc->minlen < 3)
 		sc->gram = 2;
+	sc->prefix = xcalloc(n, sizeof *sc->prefix);
+	for (i = 0; i < n; i++) {
+		l = (const unsigned char *)sc->lits[i];
+		for (k = 0; k < 8 && k < sc->pats[i].len; k++) {
+			sc->prefix[i].value |= (uint64_t)l[k] << (8 * k);
+			sc->prefix[i].mask |= (uint64_t)0xff << (8 * k);
+			if (sc->pats[i].caseless && l[k] >= 'a' && l[k] <= 'z')
+				sc->prefix[i].or |= (uint64_t)0x20 << (8 * k);
+		}
+	}
 	for (i = 0; i < n; i++) {
 		l = (const unsigned char *)sc->lits[i];
 		if (sc->pats[i].len < 2) {
@@ -210,12 +241,12 @@ dlt_scanner_new(const struct dlt_scan_pattern *pats, size_t n)
 		cl = sc->pats[i].caseless;
 		for (k = 0; k + (size_t)sc->gram <= sc->pats[i].len; k++) {
 			/*
-			 * its first pair is tested at every byte, the third byte
-			 * only where the pair is there: the pair's rarity first
+			 * both its pairs are tested, at every other byte: the
+			 * rarity of the two (only its one pair when gram is 2)
 			 */
 			w = byte_weight(l[k], cl) * byte_weight(l[k + 1], cl);
 			if (sc->gram == 3)
-				w = w * 20000 + byte_weight(l[k + 2], cl);
+				w += byte_weight(l[k + 1], cl) * byte_weight(l[k + 2], cl);
 			if (bestw < 0 || w < bestw) {
 				bestw = w;
 				best = k;
@@ -240,7 +271,21 @@ dlt_scanner_free(struct dlt_scanner *sc)
 	free(sc->entries);
 	free(sc->head);
 	free(sc->singles);
+	free(sc->prefix);
 	free(sc);
+}
+
+/* The eight bytes at p as a little-endian word, in one load. */
+static inline uint64_t
+word_at(const char *p)
+{
+	uint64_t	w;
+
+	memcpy(&w, p, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	w = __builtin_bswap64(w);
+#endif
+	return (w);
 }
 
 /* Does pattern p occur at buf[start..]? */
@@ -248,16 +293,26 @@ static int
 verify(const struct dlt_scanner *sc, size_t p, const char *buf, size_t len, size_t start)
 {
 	const struct dlt_scan_pattern	*pat = &sc->pats[p];
-	size_t				 k;
+	const struct scan_prefix	*pf = &sc->prefix[p];
+	size_t				 k = 0;
 
 	if (start + pat->len > len)
 		return (0);
-	if (pat->caseless) {
-		for (k = 0; k < pat->len; k++)
-			if (lower((unsigned char)buf[start + k]) != (unsigned char)pat->lit[k])
-				return (0);
-	} else if (memcmp(buf + start, pat->lit, pat->len) != 0)
-		return (0);
+	/* most candidates differ in their first bytes: one load decides */
+	if (len - start >= 8) {
+		if (((word_at(buf + start) | pf->or) & pf->mask) != pf->value)
+			return (0);
+		k = 8;
+	}
+	if (k < pat->len) {
+		if (pat->caseless) {
+			for (; k < pat->len; k++)
+				if (lower((unsigned char)buf[start + k]) !=
+				    (unsigned char)pat->lit[k])
+					return (0);
+		} else if (memcmp(buf + start + k, pat->lit + k, pat->len - k) != 0)
+			return (0);
+	}
 	if (pat->word) {
 		if (start > 0 && is_word((unsigned char)buf[start - 1]))
 			return (0);
@@ -308,14 +363,29 @@ last_byte(const struct dlt_scanner *sc, const char *buf, size_t len, size_t *at,
 	return (0);
 }
 
-int
-dlt_scanner_next(const struct dlt_scanner *sc, const char *buf, size_t len,
-    size_t pos, size_t *at, int *id)
+/* A fragment's slot at i, then its candidates. */
+static inline int
+fragment_at(const struct dlt_scanner *sc, const char *buf, size_t len, size_t pos,
+    size_t i, size_t *at, int *id)
+{
+	const unsigned char	*p = (const unsigned char *)buf;
+	uint32_t		 v;
+
+	v = slot3(p[i] | (uint32_t)p[i + 1] << 8 | (uint32_t)p[i + 2] << 16);
+	return ((sc->bits[v >> 6] & (UINT64_C(1) << (v & 63))) != 0 &&
+	    candidates(sc, v, buf, len, pos, i, at, id));
+}
+
+static inline int
+scan_next(const struct dlt_scanner *sc, const char *buf, size_t len, size_t pos,
+    size_t *at, int *id, struct dlt_scan_hash *hs)
 {
 	const unsigned char	*p = (const unsigned char *)buf;
 	const uint64_t		*bits = sc->bits;
-	size_t			 i;
+	size_t			 i, hoff = 0;
+	uint64_t		 h = 0;
 	uint32_t		 v, x;
+	int			 found = 0;
 
 	if (sc->npats == 0 || pos >= len)
 		return (0);
@@ -328,36 +398,78 @@ dlt_scanner_next(const struct dlt_scanner *sc, const char *buf, size_t len,
 		}
 		return (last_byte(sc, buf, len, at, id));
 	}
+	if (hs != NULL) {
+		h = hs->h;
+		hoff = hs->off;
+	}
 	/*
-	 * The pair at each position against the pair table (a byte per
-	 * pair: the pairs of log text touch few of its lines), four
-	 * positions per step; the three-byte slot only where a pair starts
-	 * some fragment.
+	 * A fragment of three bytes at j holds a pair at j and one at j + 1,
+	 * and one of the two is at an even distance from pos: testing the
+	 * pair at every other position against the pair table (a byte per
+	 * pair: the pairs of log text touch few of its lines) finds every
+	 * fragment, the fragment at j when the pair at j is some fragment's
+	 * first two bytes, the one at j - 1 when they are its last two.
+	 * Four such positions per step, eight bytes; the fragments in order
+	 * of position; the three-byte slot only behind a pair.  A step of
+	 * the hash, when it is taken, goes with each step.
 	 */
-	for (i = pos; i + 8 <= len; i += 4) {
-		unsigned	k;
+	for (i = pos; i + 10 <= len; i += 8) {
+		unsigned	k, f;
 
-		if ((sc->pairs[pair_at(p + i)] | sc->pairs[pair_at(p + i + 1)] |
-		    sc->pairs[pair_at(p + i + 2)] | sc->pairs[pair_at(p + i + 3)]) == 0)
+		if (hs != NULL && hoff + 8 <= len) {
+			h = dlt_hash_word(h, word_at(buf + hoff));
+			hoff += 8;
+		}
+		if ((sc->pairs[pair_at(p + i)] | sc->pairs[pair_at(p + i + 2)] |
+		    sc->pairs[pair_at(p + i + 4)] | sc->pairs[pair_at(p + i + 6)]) == 0)
 			continue;
-		for (k = 0; k < 4; k++) {
-			if (!sc->pairs[pair_at(p + i + k)])
+		for (k = 0; k < 8; k += 2) {
+			if ((f = sc->pairs[pair_at(p + i + k)]) == 0)
 				continue;
-			v = slot3(p[i + k] | (uint32_t)p[i + k + 1] << 8 |
-			    (uint32_t)p[i + k + 2] << 16);
-			if ((bits[v >> 6] & (UINT64_C(1) << (v & 63))) != 0 &&
-			    candidates(sc, v, buf, len, pos, i + k, at, id))
-				return (1);
+			if ((f & PAIR_SECOND) && i + k > pos &&
+			    fragment_at(sc, buf, len, pos, i + k - 1, at, id)) {
+				found = 1;
+				goto out;
+			}
+			if ((f & PAIR_FIRST) &&
+			    fragment_at(sc, buf, len, pos, i + k, at, id)) {
+				found = 1;
+				goto out;
+			}
 		}
 	}
+	/* the fragment at i - 1 was left to the pair at i */
+	if (i > pos)
+		i--;
 	for (; i + 2 < len; i++) {
 		x = p[i] | (uint32_t)p[i + 1] << 8 | (uint32_t)p[i + 2] << 16;
 		v = slot3(x);
 		if ((bits[v >> 6] & (UINT64_C(1) << (v & 63))) != 0 &&
-		    candidates(sc, v, buf, len, pos, i, at, id))
-			return (1);
+		    candidates(sc, v, buf, len, pos, i, at, id)) {
+			found = 1;
+			goto out;
+		}
 	}
-	return (0);
+out:
+	if (hs != NULL) {
+		hs->h = h;
+		hs->off = hoff;
+	}
+	return (found);
+}
+
+int
+dlt_scanner_next(const struct dlt_scanner *sc, const char *buf, size_t len,
+    size_t pos, size_t *at, int *id)
+{
+	return (scan_next(sc, buf, len, pos, at, id, NULL));
+}
+
+int
+dlt_scanner_next_hashing(const struct dlt_scanner *sc, const char *buf, size_t len,
+    size_t pos, size_t *at, int *id, struct dlt_scan_hash *hs)
+{
+	return (scan_next(sc, buf, len, pos, at, id, hs));
 }
 
 void
@@ -365,40 +477,89 @@ dlt_scanner_each(const struct dlt_scanner *sc, const char *line, size_t len,
     void (*fn)(int, void *), void *arg)
 {
 	const unsigned char	*p = (const unsigned char *)line;
-	size_t			 i, j, start, pat, nfound = 0, alloc;
+	size_t			 i, j, start, pat, nfound = 0, alloc, nw;
 	uint32_t		 v;
 	int32_t			 e;
-	char			 stackseen[256], *seen;
+	uint64_t		 stackseen[64], *seen;
 	size_t			 stackfound[32], *found = stackfound, t;
 
 	if (sc->npats == 0 || len == 0)
 		return;
 	alloc = sizeof stackfound / sizeof stackfound[0];
-	seen = sc->npats <= sizeof stackseen ? stackseen : xmalloc(sc->npats);
-	memset(seen, 0, sc->npats);
-#define FOUND(pt) do {								seen[pt] = 1;								if (nfound == alloc) {								size_t *nf_ = xreallocarray(NULL, alloc * 2, sizeof *nf_);			memcpy(nf_, found, nfound * sizeof *nf_);				if (found != stackfound)							free(found);							found = nf_;								alloc *= 2;							}									found[nfound++] = (pt);						} while (0)
+	/* a bit per pattern, on the stack: this runs for every line of a block */
+	nw = (sc->npats + 63) / 64;
+	seen = nw <= sizeof stackseen / sizeof stackseen[0] ? stackseen :
+	    xreallocarray(NULL, nw, sizeof *seen);
+	memset(seen, 0, nw * sizeof *seen);
+#define SEEN(pt)	((seen[(pt) >> 6] >> ((pt) & 63)) & 1)
+#define FOUND(pt) do {								\
+	seen[(pt) >> 6] |= UINT64_C(1) << ((pt) & 63);				\
+	if (nfound == alloc) {							\
+		size_t *nf_ = xreallocarray(NULL, alloc * 2, sizeof *nf_);	\
+		memcpy(nf_, found, nfound * sizeof *nf_);			\
+		if (found != stackfound)					\
+			free(found);						\
+		found = nf_;							\
+		alloc *= 2;							\
+	}									\
+	found[nfound++] = (pt);							\
+} while (0)
 	for (i = 0; i < sc->nsingles; i++)
 		if (verify(sc, sc->singles[i], line, len, len - 1))
 			FOUND(sc->singles[i]);
-	for (i = 0; i + (size_t)sc->gram <= len; i++) {
-		if (sc->gram == 3) {
-			if (!sc->pairs[pair_at(p + i)])
-				continue;
-			v = slot3(p[i] | (uint32_t)p[i + 1] << 8 | (uint32_t)p[i + 2] << 16);
-		} else
+	if (sc->gram == 2) {
+		for (i = 0; i + 1 < len; i++) {
 			v = p[i] | (uint32_t)p[i + 1] << 8;
-		if ((sc->bits[v >> 6] & (UINT64_C(1) << (v & 63))) == 0)
-			continue;
-		for (e = sc->head[v]; e >= 0; e = sc->entries[e].next) {
-			pat = sc->entries[e].pattern;
-			if (seen[pat] || sc->entries[e].offset > i)
+			if ((sc->bits[v >> 6] & (UINT64_C(1) << (v & 63))) == 0)
 				continue;
-			start = i - sc->entries[e].offset;
-			if (verify(sc, pat, line, len, start))
-				FOUND(pat);
+			for (e = sc->head[v]; e >= 0; e = sc->entries[e].next) {
+				pat = sc->entries[e].pattern;
+				if (SEEN(pat) || sc->entries[e].offset > i)
+					continue;
+				start = i - sc->entries[e].offset;
+				if (verify(sc, pat, line, len, start))
+					FOUND(pat);
+			}
+		}
+	}
+	/*
+	 * The pairs at every other position, as dlt_scanner_next: the
+	 * fragment at i - 1 behind a last pair, the one at i behind a
+	 * first pair; four positions a step where none is marked.
+	 */
+	for (i = 0; sc->gram == 3 && i + 1 < len; i += 2) {
+		unsigned	f;
+		size_t		h;
+
+		if (i + 8 <= len && (sc->pairs[pair_at(p + i)] |
+		    sc->pairs[pair_at(p + i + 2)] | sc->pairs[pair_at(p + i + 4)] |
+		    sc->pairs[pair_at(p + i + 6)]) == 0) {
+			i += 6;
+			continue;
+		}
+		if ((f = sc->pairs[pair_at(p + i)]) == 0)
+			continue;
+		for (h = 0; h < 2; h++) {
+			if (h == 0 ? !(f & PAIR_SECOND) || i == 0 : !(f & PAIR_FIRST))
+				continue;
+			j = h == 0 ? i - 1 : i;
+			if (j + 3 > len)
+				continue;
+			v = slot3(p[j] | (uint32_t)p[j + 1] << 8 | (uint32_t)p[j + 2] << 16);
+			if ((sc->bits[v >> 6] & (UINT64_C(1) << (v & 63))) == 0)
+				continue;
+			for (e = sc->head[v]; e >= 0; e = sc->entries[e].next) {
+				pat = sc->entries[e].pattern;
+				if (SEEN(pat) || sc->entries[e].offset > j)
+					continue;
+				start = j - sc->entries[e].offset;
+				if (verify(sc, pat, line, len, start))
+					FOUND(pat);
+			}
 		}
 	}
 #undef FOUND
+#undef SEEN
 	/* in the patterns' order, as a scan of them all would give */
 	for (i = 1; i < nfound; i++)
 		for (j = i; j > 0 && found[j - 1] > found[j]; j--) {

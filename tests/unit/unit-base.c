@@ -385,21 +385,31 @@ gen_rx(struct strbuf *sb, int depth)
 	}
 }
 
+/* Does s hold a literal of every clause of L? */
 static int
 lits_present(const struct dlt_rx_lits *L, const char *s, size_t n)
 {
-	size_t	k, i, j;
+	size_t	c, k, i, j;
+	int	found;
 
-	for (k = 0; k < L->n; k++)
-		for (i = 0; i + L->len[k] <= n; i++) {
-			for (j = 0; j < L->len[k]; j++)
-				if (L->caseless ? lc((unsigned char)s[i + j]) !=
-				    lc((unsigned char)L->lit[k][j]) : s[i + j] != L->lit[k][j])
-					break;
-			if (j == L->len[k])
-				return (1);
+	for (c = 0; c < L->nclauses; c++) {
+		found = 0;
+		for (k = 0; k < L->n && !found; k++) {
+			if (L->clause[k] != c)
+				continue;
+			for (i = 0; i + L->len[k] <= n && !found; i++) {
+				for (j = 0; j < L->len[k]; j++)
+					if (L->caseless ? lc((unsigned char)s[i + j]) !=
+					    lc((unsigned char)L->lit[k][j]) :
+					    s[i + j] != L->lit[k][j])
+						break;
+				found = j == L->len[k];
+			}
 		}
-	return (0);
+		if (!found)
+			return (0);
+	}
+	return (1);
 }
 
 static int
@@ -416,8 +426,8 @@ lits_are(const char *pattern, int flags, const char *want)
 		return (0);
 	dlt_rx_literals(rx, 3, &L);
 	for (k = 0; k < L.n; k++) {
-		if (k)
-			strbuf_addch(&got, '|');
+		if (k > 0)
+			strbuf_addstr(&got, L.clause[k] != L.clause[k - 1] ? " & " : "|");
 		strbuf_add(&got, L.lit[k], L.len[k]);
 	}
 	if (L.caseless)
@@ -449,12 +459,28 @@ test_rx_literals(void)
 
 	ok(lits_are("Segmentation fault", 0, "Segmentation fault"), "literals: a plain string");
 	ok(lits_are("(?:Check failed|CHECK failed): (?<cond>[^\\n]*)", 0,
-	    "Check failed|CHECK failed"), "literals: a group's alternatives");
+	    "Check failed: |CHECK failed: "), "literals: a group's plain alternatives continue the run");
+	ok(lits_are("(?:Check \\w+|CHECK failed): x", 0, "Check |CHECK failed & : x"),
+	    "literals: a group's alternatives");
+	ok(lits_are("(?m)^[ \\t]*File \"[^\"\\n]*\", line \\d+, in [^\\n]*\\n"
+	    "[ \\t]+[^\\n]*\\b(?:tf|tensorflow)\\.[a-z_]", 0,
+	    "File \" & \", line  & , in  & tf.|tensorflow."),
+	    "literals: a clause for each run, all needed");
+	ok(lits_are("(?:site|dist)-packages[\\\\/]mindspore[\\\\/]|No module named 'mindspore'", 0,
+	    "site-packages|dist-packages|No module named 'mindspore' & "
+	    "mindspore|No module named 'mindspore'"),
+	    "literals: alternatives give a clause for each choice of their clauses");
+	ok(lits_are("(?:foo|bar)+baz", 0, "foo|bar & baz"),
+	    "literals: a repeated group is a clause of its own");
+	ok(lits_are("ab(?=cdx)cdxyz", 0, "cdx & cdxyz"),
+	    "literals: a lookahead does not continue the run");
+	ok(lits_are("(?:a|b|c|d|e)(?:f|g|h|i|j)(?:k|l|m|n)", 0, ""),
+	    "literals: no more than 16 strings in a run");
 	ok(lits_are("(?i)\\bout of memory\\b|std::bad_alloc", 0,
 	    "out of memory|std::bad_alloc (caseless)"), "literals: inline caseless, two alternatives");
 	ok(lits_are("abc|x", 0, ""), "literals: none when an alternative has no run of three");
 	ok(lits_are("abcd?ef", 0, "abc"), "literals: a quantified byte ends the run");
-	ok(lits_are("foo(?!barbaz)qux", 0, "foo"), "literals: a negative lookahead adds nothing");
+	ok(lits_are("foo(?!barbaz)qux", 0, "foo & qux"), "literals: a negative lookahead adds nothing");
 	ok(lits_are("(?:abcd)?xyz", 0, "xyz"), "literals: an optional group adds nothing");
 	ok(lits_are("(?x) abc", 0, ""), "literals: none in extended mode");
 	ok(lits_are("a\\x41bc", 0, ""), "literals: none past an escape it does not read");

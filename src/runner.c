@@ -1142,6 +1142,8 @@ dlt_runner_classify(const struct dlt_runner_exec *x,
 	if (x->ctx != NULL)
 		dlt_runctx_copy(&ctx, x->ctx);
 	dlt_runctx_set(&ctx, "run.status", store_status_name(d->status));
+	if (x->violates != NULL)
+		dlt_runctx_set(&ctx, "run.profile", "violates");
 	dlt_classifier_set_context(x->classifier, &ctx);
 	dlt_runctx_release(&ctx);
 	path = xasprintf("%s/stderr", x->dir);

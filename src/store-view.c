@@ -208,31 +208,6 @@ excerpt_file(const struct dlt_store_member *m, const long *ev, size_t nev,
 	return (0);
 }
 
-/* The run's text whose hash is the file row's (arg: struct run_text). */
-struct run_text {
-	const char	*hash;
-	struct strbuf	 text;
-	int		 found;
-};
-
-static int
-run_text_match(const char *kind, const char *content, size_t len,
-    int truncated, void *arg)
-{
-	struct run_text	*rt = arg;
-	char		 hex[17];
-
-	(void)kind;
-	if (content == NULL || truncated)
-		return (0);
-	dlt_hash_hex(dlt_hash(DLT_HASH_INIT, content, len), hex);
-	if (strcmp(hex, rt->hash) != 0)
-		return (0);
-	strbuf_add(&rt->text, content, len);
-	rt->found = 1;
-	return (1);
-}
-
 /*
  * A run's failure: its log is what the execution printed, which the
  * store keeps as the execution's evidence when it was not cut.  0, or -1
@@ -243,21 +218,20 @@ excerpt_run(struct dlt_store *st, const struct dlt_store_member *m, const long *
     size_t nev, struct dlt_excerpt *x)
 {
 	struct dlt_logread	lr;
-	struct run_text		rt;
+	struct strbuf		text = STRBUF_INIT;
+	int			rc;
 
-	memset(&rt, 0, sizeof rt);
-	rt.hash = m->content_hash;
-	strbuf_init(&rt.text);
-	if (rt.hash == NULL || dlt_store_execution_texts(st,
-	    m->execution_id, run_text_match, &rt) != 0 || !rt.found) {
-		strbuf_release(&rt.text);
+	if ((rc = dlt_store_member_run_log(st, m, &text)) != 0) {
+		strbuf_release(&text);
+		if (rc < 0)
+			return (-2);
 		x->note = xstrdup("the store does not keep the run's whole log");
 		return (-1);
 	}
-	dlt_logread_init_mem(&lr, rt.text.buf, rt.text.len);
+	dlt_logread_init_mem(&lr, text.buf, text.len);
 	excerpt_read(&lr, m, ev, nev, x);
 	dlt_logread_release(&lr);
-	strbuf_release(&rt.text);
+	strbuf_release(&text);
 	x->from = "run";
 	return (0);
 }

@@ -1849,14 +1849,24 @@ draw_matches(struct tui *t, struct tui_grid *g, int row, int col, int w,
 	}
 }
 
-/* A cell of a row: s cut to w columns, then a space. */
+/*
+ * A cell of a row: s cut to w columns, then a space; a cut shows, as
+ * an ellipsis in the last column.
+ */
 static void
 cell(struct tui_grid *g, int row, int *x, int w, uint16_t attr,
     const char *s)
 {
+	int	n;
+
 	if (w <= 0)
 		return;
-	tui_grid_str(g, row, *x, w, attr, s);
+	if (s != NULL && w >= 2 && dlt_termsafe_width(s, strlen(s)) >
+	    (size_t)w) {
+		n = tui_grid_str(g, row, *x, w - 1, attr, s);
+		tui_grid_str(g, row, *x + n, 1, attr, "\xe2\x80\xa6");
+	} else
+		tui_grid_str(g, row, *x, w, attr, s);
 	*x += w + 1;
 }
 
@@ -1874,7 +1884,7 @@ draw_defects(struct tui *t, struct tui_grid *g)
 	const struct dlt_page_bucket	*b;
 	char				 date1[11], date2[11], count[16];
 	char				 status[24];
-	int				 rows = list_rows(t), r, x;
+	int				 rows = list_rows(t), r, x, tx;
 	/* narrow terminals drop columns, the least needed first */
 	int				 wkind = g->w >= 130 ? 16 : 0;
 	int				 wfirst = g->w >= 150 ? 10 : 0;
@@ -1931,7 +1941,8 @@ draw_defects(struct tui *t, struct tui_grid *g)
 		cell(g, 2 + r, &x, wfirst, attr, date1);
 		cell(g, 2 + r, &x, wlast, attr, date2);
 		cell(g, 2 + r, &x, 14, attr, status);
-		tui_grid_str(g, 2 + r, x, g->w - x, attr, b->title);
+		tx = x;
+		cell(g, 2 + r, &tx, g->w - x, attr, b->title);
 		if (attr & TUI_A_CURSOR)
 			tui_grid_attr(g, 2 + r, 0, g->w, TUI_A_CURSOR);
 		draw_matches(t, g, 2 + r, x, g->w - x, b->title);

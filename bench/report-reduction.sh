@@ -15,7 +15,9 @@
 # each script run with `python3 -I` in an empty directory by the
 # interpreter the campaign ran the target with.  "reproduces" is yes when
 # the script exits 1 or dies of a signal (its convention: the failure
-# shows).  Settings (environment):
+# shows).  "short script" is the plain PyTorch script of the reduced
+# report (its lines, and whether it shows the failure run the same way:
+# exit 1 or a signal, or NaN or Inf printed), or "-" and why there is none.  Settings (environment):
 #
 #	DLT_BENCH_MODELS	default lenet5-mnist,textcnn,alexnet-cifar10
 #	DLT_BENCH_OPS		default DT,LA,PM,SM
@@ -63,8 +65,30 @@ shows() {
 	if [ $rc -eq 1 ] || [ $rc -gt 128 ]; then echo yes; else echo "no ($rc)"; fi
 }
 
-echo "| bucket | class | target | layers | input elements | trials | seconds | stopped | script lines/bytes | IR bytes | reproduces (unreduced, reduced) |"
-echo "|---|---|---|---|---|---|---|---|---|---|---|"
+# The short script of a report: its lines and whether it shows the
+# failure, or why there is none.
+short() {
+	if ! grep -q "^A plain PyTorch script" "$1"; then
+		printf -- '- (%s)' "$(sed -n 's/^No short script: \(.*\)\.$/\1/p' "$1" |
+		    cut -c1-60)"
+		return
+	fi
+	awk '/^```python$/ { n++; next } /^```$/ { if (n == 1) exit } n == 1' \
+	    "$1" >"$1.short.py"
+	d=$(mktemp -d "$work/clean.XXXXXX")
+	cp "$1.short.py" "$d/short.py"
+	(cd "$d" && env -u PYTHONPATH "$2" -I short.py >out 2>err)
+	rc=$?
+	if [ $rc -eq 1 ] || [ $rc -gt 128 ] || grep -q ": True$" "$d/out"; then
+		r=yes
+	else
+		r="no ($rc)"
+	fi
+	printf '%s, %s' "$(wc -l <"$1.short.py" | tr -d ' ')" "$r"
+}
+
+echo "| bucket | class | target | layers | input elements | trials | seconds | stopped | script lines/bytes | IR bytes | reproduces (unreduced, reduced) | short script lines, reproduces |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
 sqlite3 -separator ' ' "$db" "
     select b.id, b.class, e.framework, e.python
     from buckets b join failures f on f.bucket = b.id
@@ -93,5 +117,6 @@ while read -r id cls target py; do
 	echo "| $id | $cls | $target | $layers | $elems | $trials | $secs | $stop |" \
 	    "$(size "$work/$id-full.py") → $(size "$work/$id.py") |" \
 	    "$(ir_bytes "$work/$id-full.py") → $(ir_bytes "$work/$id.py") |" \
-	    "$(shows "$work/$id-full.py" "$py"), $(shows "$work/$id.py" "$py") |"
+	    "$(shows "$work/$id-full.py" "$py"), $(shows "$work/$id.py" "$py") |" \
+	    "$(short "$work/$id.md" "$py") |"
 done

@@ -30,6 +30,7 @@
 #include "rule-model.h"
 #include "rules.h"
 #include "runner-campaign.h"
+#include "runner-proc.h"
 #include "runner-reduce.h"
 #include "runner-repro.h"
 #include "store-campaign.h"
@@ -68,6 +69,10 @@ struct report {
 	int				 have_facts;
 	char				*script;	/* its text, or NULL */
 	char				*no_script;	/* why not */
+	char				*short_script;	/* traced (PyTorch), or NULL */
+	char				*no_short;	/* why not, or NULL */
+	char				*short_how;	/* how it ends */
+	size_t				 short_lines;
 	struct dlt_rdoc			 doc;
 };
 
@@ -79,6 +84,7 @@ static const char *framework_title(const char *);
 static void	verb(struct report *, struct strbuf *);
 static void	make_title(struct report *);
 static int	make_script(struct report *);
+static void	make_short(struct report *, const char *);
 static void	sec_reduction(struct report *);
 static void	sec_script(struct report *);
 static void	sec_environment(struct report *);
@@ -348,11 +354,113 @@ make_script(struct report *rp)
 			rp->script = strbuf_detach(&sb, NULL);
 		}
 	}
+	if (rc == DLT_EXIT_OK && !rp->oracle && rp->r.harness != NULL &&
+	    strncmp(rp->r.harness, "pytorch", 7) == 0)
+		make_short(rp, path);
 	if (rp->script_path == NULL)
 		(void)unlink(path);
 	free(path);
 	strbuf_release(&sb);
 	return (rc);
+}
+
+/*
+ * The short script of a PyTorch target: the script's --short traces the
+ * model into plain torch calls (harness/dltriage_harness/trace.py) and
+ * keeps them only when they end, run by the same interpreter with -I in
+ * an empty directory, as the script itself does.  Its last stdout line
+ * is "short: yes LINES HOW" or "short: no WHY".
+ */
+static void
+make_short(struct report *rp, const char *script)
+{
+	struct dlt_child c = DLT_CHILD_INIT;
+	char		 tmpl[] = "/tmp/dltriage-short.XXXXXX";
+	char		*out, *py, *sp, *err, *abs, secs[32], line[1024];
+	char		 last[1024];
+	const char	*argv[8];
+	struct strbuf	 sb = STRBUF_INIT;
+	char		 buf[8192];
+	size_t		 n;
+	FILE		*fp;
+	double		 t = rp->ro.timeout > 0 ? rp->ro.timeout : 60;
+
+	if (mkdtemp(tmpl) == NULL) {
+		rp->no_short = xasprintf("cannot create a temporary directory: "
+		    "%s", strerror(errno));
+		return;
+	}
+	/* the script runs in the temporary directory */
+	if ((abs = realpath(script, NULL)) == NULL) {
+		rp->no_short = xasprintf("cannot find '%s': %s", script,
+		    strerror(errno));
+		(void)rmdir(tmpl);
+		return;
+	}
+	out = xasprintf("%s/out", tmpl);
+	err = xasprintf("%s/err", tmpl);
+	sp = xasprintf("%s/short.py", tmpl);
+	py = rp->r.x.python != NULL ? rp->r.x.python : "python3";
+	(void)snprintf(secs, sizeof secs, "%g", t);
+	argv[0] = py;
+	argv[1] = abs;
+	argv[2] = "--short";
+	argv[3] = sp;
+	argv[4] = "--short-timeout";
+	argv[5] = secs;
+	argv[6] = NULL;
+	c.argv = argv;
+	c.cwd = tmpl;
+	c.out = DLT_STDIO_FILE;
+	c.out_path = out;
+	c.err = DLT_STDIO_FILE;
+	c.err_path = err;
+	/* three runs of the model at most, each with the trial's limit */
+	c.timeout_ms = (int)(t * 3 + 30) * 1000;
+	if (!rp->ctx->quiet)
+		fprintf(stderr, "report: tracing a short PyTorch script\n");
+	last[0] = '\0';
+	if (dlt_child_start(&c) != 0)
+		rp->no_short = xasprintf("cannot run '%s': %s", py,
+		    strerror(c.res.spawn_errno));
+	else if (dlt_child_wait(&c) != 0)
+		rp->no_short = xstrdup("cannot wait for the tracing script");
+	else if ((fp = fopen(out, "r")) != NULL) {
+		while (fgets(line, sizeof line, fp) != NULL)
+			if (strncmp(line, "short: ", 7) == 0)
+				memcpy(last, line + 7, strlen(line + 7) + 1);
+		fclose(fp);
+	}
+	last[strcspn(last, "\n")] = '\0';
+	if (rp->no_short != NULL)
+		;
+	else if (c.res.timed_out)
+		rp->no_short = xasprintf("the tracing ran past %d s",
+		    c.timeout_ms / 1000);
+	else if (strncmp(last, "yes ", 4) == 0 &&
+	    (fp = fopen(sp, "r")) != NULL) {
+		while ((n = fread(buf, 1, sizeof buf, fp)) > 0)
+			strbuf_add(&sb, buf, n);
+		fclose(fp);
+		rp->short_lines = strtoul(last + 4, NULL, 10);
+		rp->short_how = xstrdup(last + 4 + strspn(last + 4,
+		    "0123456789 "));
+		rp->short_script = strbuf_detach(&sb, NULL);
+	} else if (strncmp(last, "no: ", 4) == 0)
+		rp->no_short = xstrdup(last + 4);
+	else
+		rp->no_short = xasprintf("the tracing script %s",
+		    c.res.signaled ? "died by a signal" : "said nothing");
+	dlt_child_release(&c);
+	(void)unlink(out);
+	(void)unlink(err);
+	(void)unlink(sp);
+	(void)rmdir(tmpl);
+	free(out);
+	free(err);
+	free(sp);
+	free(abs);
+	strbuf_release(&sb);
 }
 
 static void
@@ -414,6 +522,21 @@ sec_script(struct report *rp)
 		dlt_rdoc_text(&rp->doc, "The model, a line a layer (dltriage's "
 		    "IR: op(inputs) attributes -> output dtype and shape):");
 		dlt_rdoc_block(&rp->doc, NULL, rp->facts.listing);
+	}
+	if (rp->short_script != NULL) {
+		dlt_rdoc_para(&rp->doc);
+		dlt_rdoc_text(&rp->doc, "A plain PyTorch script, traced from "
+		    "the %s model, %zu lines; verified to reproduce on a "
+		    "clean interpreter (", rp->reduced && rp->red.reproduced ?
+		    "reduced" : "recorded", rp->short_lines);
+		dlt_rdoc_code(&rp->doc, "python -I");
+		dlt_rdoc_text(&rp->doc, " in an empty directory, the "
+		    "campaign's interpreter): it %s, as the full script below "
+		    "does.", rp->short_how);
+		dlt_rdoc_block(&rp->doc, "python", rp->short_script);
+	} else if (rp->no_short != NULL) {
+		dlt_rdoc_para(&rp->doc);
+		dlt_rdoc_text(&rp->doc, "No short script: %s.", rp->no_short);
 	}
 	dlt_rdoc_para(&rp->doc);
 	dlt_rdoc_text(&rp->doc, "Standalone: Python 3.8+, numpy and the "
@@ -748,6 +871,9 @@ report_release(struct report *rp)
 		dlt_model_facts_release(&rp->facts);
 	free(rp->script);
 	free(rp->no_script);
+	free(rp->short_script);
+	free(rp->no_short);
+	free(rp->short_how);
 	dlt_rdoc_release(&rp->doc);
 }
 

@@ -648,7 +648,7 @@ dlt_repro_write_script(struct dlt_repro *r, const char *path)
 	    "fill", "base", "execute", "run", "names", "adapters/__init__",
 	    NULL };
 	static const char *const adapters[][2] = {
-	    { "pytorch", "adapters/torch" },
+	    { "pytorch", "adapters/torch" }, { "pytorch", "trace" },
 	    { "tensorflow", "adapters/tensorflow" }, { "jax", "adapters/jax" },
 	    { "keras-tensorflow", "adapters/keras" },
 	    { "keras-jax", "adapters/keras" },

@@ -230,12 +230,126 @@ def show_compare(repro, overrides):
     return 1 if shown else 0
 
 
+def trace_single(repro, t, path):
+    """Run the model on t under the tracer (trace.py), writing the plain
+    script to path: exit status 3 and "trace: WHY" when it cannot."""
+    try:
+        import torch  # noqa: F401
+        from torch.overrides import TorchFunctionMode  # noqa: F401
+    except ImportError as e:
+        sys.stderr.write("trace: no torch.overrides.TorchFunctionMode in %s (%s)\n"
+                         % (sys.executable, e))
+        return 3
+    from dltriage_harness import trace
+    adapter, m, inputs = prepare(repro, t)
+    try:
+        trace.trace(adapter, m, inputs, path)
+    except trace.TraceError as e:
+        sys.stderr.write("trace: %s\n" % e)
+        return 3
+    return 0
+
+
+def _ending(p, short):
+    """How a run ended: ("signal", N), ("exception", "Type: message"),
+    ("nan",), ("clean",) or ("exit", N)."""
+    if p.returncode < 0:
+        return ("signal", -p.returncode)
+    err = p.stderr.decode("utf-8", "replace").splitlines()
+    if "Traceback (most recent call last):" in err:
+        i = len(err) - 1 - err[::-1].index("Traceback (most recent call last):")
+        for line in err[i + 1:]:
+            if line and not line.startswith(" "):
+                return ("exception", line)
+    out = p.stdout.decode("utf-8", "replace")
+    if (short and p.returncode == 0 and ": True" in out) or \
+            (not short and "reproduced: NaN or Inf" in out):
+        return ("nan",)
+    return ("clean",) if p.returncode == 0 else ("exit", p.returncode)
+
+
+def _says(e):
+    if e[0] == "signal":
+        import signal
+        try:
+            return "dies by %s" % signal.Signals(e[1]).name
+        except ValueError:
+            return "dies by signal %d" % e[1]
+    if e[0] == "exception":
+        return "raises %s" % e[1]
+    return {"nan": "gives NaN or Inf", "clean": "runs clean"}.get(
+        e[0], "exits with status %s" % (e[1:] or ("?",))[0])
+
+
+def short_script(repro, path, timeout):
+    """Trace the model into a plain script and keep it at path only when
+    it ends, on a clean interpreter (-I, an empty directory), as this
+    script does.  Prints "short: yes LINES HOW" or "short: no WHY"."""
+    if len(repro["targets"]) != 1:
+        _say("short: no: the failure compares several targets")
+        return 0
+    t = repro["targets"][0]
+    if not t["harness"].startswith("pytorch"):
+        _say("short: no: not a PyTorch target")
+        return 0
+    tmp = tempfile.mkdtemp(prefix="dltriage-short-")
+    me = os.path.abspath(sys.argv[0])
+    traced = os.path.join(tmp, "traced.py")
+    clean = os.path.join(tmp, "clean")
+    os.makedirs(clean)
+
+    def run(argv, cwd):
+        try:
+            return subprocess.run(argv, cwd=cwd, stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return None
+    p = run([sys.executable, me, "--target", t["label"], "--trace", traced], tmp)
+    if p is None:
+        _say("short: no: tracing ran past %g s" % timeout)
+        return 0
+    if p.returncode == 3:
+        why = [ln[7:] for ln in p.stderr.decode("utf-8", "replace").splitlines()
+               if ln.startswith("trace: ")]
+        _say("short: no: tracing failed: %s" % (why[-1] if why else "exit status 3"))
+        return 0
+    if not os.path.exists(traced):
+        _say("short: no: the traced run %s before it traced" % _says(_ending(p, False)))
+        return 0
+    ref = run([sys.executable, me, "--target", t["label"]], tmp)
+    if ref is None:
+        _say("short: no: the reduced script ran past %g s" % timeout)
+        return 0
+    want = _ending(ref, False)
+    if want[0] == "clean":
+        _say("short: no: the reduced script runs clean now")
+        return 0
+    got = run([sys.executable, "-I", traced], clean)
+    if got is None:
+        _say("short: no: the traced script ran past %g s" % timeout)
+        return 0
+    have = _ending(got, True)
+    if have != want:
+        _say("short: no: the traced script %s where the reduced script %s"
+             % (_says(have), _says(want)))
+        return 0
+    with open(traced) as f:
+        text = f.read()
+    with open(path, "w") as f:
+        f.write(text)
+    _say("short: yes %d %s" % (text.count("\n"), _says(want)))
+    return 0
+
+
 def main(repro, sources, argv=None):
     ap = argparse.ArgumentParser(
         description="Rebuild a dltriage mutant and show its failure (%s)." %
                     repro["failure"]["what"])
     ap.add_argument("--target", help="run on this target only, in this interpreter")
     ap.add_argument("--save", metavar="DIR", help=argparse.SUPPRESS)
+    ap.add_argument("--trace", metavar="FILE", help=argparse.SUPPRESS)
+    ap.add_argument("--short", metavar="FILE", help=argparse.SUPPRESS)
+    ap.add_argument("--short-timeout", type=float, default=60, help=argparse.SUPPRESS)
     ap.add_argument("--python", action="append", default=[], metavar="LABEL=PATH",
                     help="the interpreter of a target, when comparing")
     args = ap.parse_args(argv)
@@ -246,6 +360,10 @@ def main(repro, sources, argv=None):
         k, v = s.split("=", 1)
         overrides[k] = v
     install(sources)
+    if args.short:
+        return short_script(repro, args.short, args.short_timeout)
+    if args.trace:
+        return trace_single(repro, _target(repro, args.target), args.trace)
     if args.save:
         run_model(repro, _target(repro, args.target), args.save)
         return 0

@@ -46,12 +46,7 @@ test_expect_success 'a store that is not there is not made' '
 # The fake interpreter: the runner's "-m dltriage_harness.serve" runs the
 # stub; anything else, python3.
 fake="$TEST_TMP/fakepy"
-cat >"$fake" <<EOF
-#!/bin/sh
-if [ "\$1" = -m ]; then shift 2; exec "$py" "$stub" "\$@"; fi
-exec "$py" "\$@"
-EOF
-chmod +x "$fake"
+stub_python "$fake" "$py" "$stub"
 cat >"$TEST_TMP/tiny.yaml" <<'EOF'
 model: tiny
 description: "a small convolutional model: the report's reduction shrinks it"

@@ -19,12 +19,7 @@ if [ -z "$py" ]; then
 fi
 
 fake="$TEST_TMP/fakepy"
-cat >"$fake" <<EOF
-#!/bin/sh
-if [ "\$1" = -m ]; then shift 2; exec "$py" "$stub" "\$@"; fi
-exec "$py" "\$@"
-EOF
-chmod +x "$fake"
+stub_python "$fake" "$py" "$stub"
 cat >"$TEST_TMP/tiny.yaml" <<'EOF'
 model: tiny
 description: "one pooling layer the stub fails on"

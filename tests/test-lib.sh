@@ -153,3 +153,15 @@ test_golden() {
 	fi
 	diff -u "$1" "$2"
 }
+
+# stub_python FILE PYTHON STUB: write an executable FILE that runs STUB
+# where the runner starts the harness ("-m dltriage_harness.serve ...")
+# and PYTHON for anything else (the scripts report and reproduce write).
+stub_python() {
+	cat >"$1" <<STUB_EOF
+#!/bin/sh
+if [ "\$1" = -m ]; then shift 2; exec "$2" "$3" "\$@"; fi
+exec "$2" "\$@"
+STUB_EOF
+	chmod +x "$1"
+}

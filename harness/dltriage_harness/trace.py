@@ -47,6 +47,7 @@ class Tracer:
         self.lits = 0
         self.bytes = 0
         self.lines = 0
+        self.b64 = False	# "import base64" written
 
     def write(self, s):
         self.fp.write(s + "\n")
@@ -89,6 +90,9 @@ class Tracer:
             raw = t.view(torch.int16) if t.dtype == torch.bfloat16 else t
             if raw.dtype == torch.bool:
                 raw = raw.to(torch.uint8)
+            if not self.b64:
+                self.write("import base64")
+                self.b64 = True
             data = base64.b64encode(raw.numpy().tobytes()).decode()
             expr = ("torch.frombuffer(bytearray(base64.b64decode(\n    \"%s\")), "
                     "dtype=%s).reshape(%r)" % (data, raw.dtype, shape))
@@ -234,7 +238,6 @@ def trace(adapter, m, inputs, path):
     tr.write("# (torch %s): the model's inputs, its weights where first used,"
              % torch.__version__)
     tr.write("# then each torch call of its forward pass in order.")
-    tr.write("import base64")
     tr.write("import torch")
     tr.write("")
     values = {}

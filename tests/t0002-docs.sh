@@ -157,6 +157,14 @@ test_expect_success 'every page in man/ is installed and every installed page ex
 	test_cmp present installed
 '
 
+test_expect_success 'every shipped rule file is installed and every installed one exists' '
+	awk "/^dist_rules_DATA/ { f = 1 } f { print } f && !/\\\\\$/ { f = 0 }" \
+	    "$TEST_SRCDIR/Makefile.am" | tr " \\t\\\\" "\\n\\n\\n" |
+	    sed -n "s|^rules/||p" | sort >installed &&
+	(cd "$TEST_SRCDIR/rules" && ls -- *.yaml *.model) | sort >present &&
+	test_cmp present installed
+'
+
 test_expect_success 'every exit status of exitcode.h is below 126' '
 	header_exit_values >values &&
 	test -s values &&

@@ -2,7 +2,7 @@
 """Agreement of `dltriage classify` with ClusterFuzz's stack analyzer.
 
 usage: accuracy-clusterfuzz.py [--dltriage PATH] [--suite DIR]
-                               [--threshold X] [--details]
+                               [--threshold X] [--each X] [--details]
 
 The suite (shared/conformance/clusterfuzz: logs/ and expected.json) holds
 ClusterFuzz's own test logs with the crash_type, crash_state (its top three
@@ -44,7 +44,8 @@ class crash in the file, else the first failure):
             Logs without function entries are not compared on frames;
   security  our `security` flag equals its security flag.
 Overall agreement is the mean of the three dimensions' agreement rates.
-Exits 1 when overall agreement is below --threshold, 2 on errors.
+Exits 1 when overall agreement is below --threshold, or the top-frame or
+security-flag agreement below --each; 2 on errors.
 Standard library only.
 """
 
@@ -213,6 +214,9 @@ def main():
     ap.add_argument("--dltriage", default=os.environ.get("DLTRIAGE", "dltriage"))
     ap.add_argument("--suite", default=default_suite())
     ap.add_argument("--threshold", type=float, default=0.0)
+    ap.add_argument("--each", type=float, default=0.0,
+                    help="fail when the top-frame or the security-flag "
+                    "agreement is below this (issue 9: 0.90 each)")
     ap.add_argument("--details", action="store_true")
     args = ap.parse_args()
 
@@ -312,6 +316,10 @@ def main():
             print("differs " + d)
     if overall < args.threshold:
         print("FAIL: overall agreement %.4f is below %.4f" % (overall, args.threshold))
+        return 1
+    low = [d for d in ("frames", "security") if rates[d] < args.each]
+    if low:
+        print("FAIL: %s agreement below %.4f" % (" and ".join(low), args.each))
         return 1
     return 0
 

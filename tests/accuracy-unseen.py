@@ -28,6 +28,11 @@ The baseline is five regexes in a fixed order (oom, timeout, crash, nan,
 inconsistency); a log none of them matches is false-positive when it holds
 an exception line, none otherwise.
 
+Beside the class, "defect or not" asks the triager's question only: a
+defect of the framework (crash, nan, inconsistency, timeout, oom, or a
+failure no rule decided) or not one (false-positive, or no failure found
+in the log); it is a second figure, never the one that counts.
+
 Prints accuracy with a 95% Wilson interval overall, per class and per
 framework, for dltriage and the baseline, on all rows and on the later
 half.  Exits 1 when dltriage's later-half accuracy is below --threshold or
@@ -194,6 +199,13 @@ def main():
             ok["dltriage"][key] += pred == r["class"]
             ok["baseline"][key] += b == r["class"]
         confusion[r["class"]][pred] += 1
+        # the triager's question: a defect of the framework, or not one?
+        # (false-positive, or no failure found at all, is "not a defect")
+        want_defect = r["class"] != "false-positive"
+        for who, got in (("dltriage", pred), ("baseline", b)):
+            agree = (got not in ("false-positive", "none")) == want_defect
+            ok[who]["defect:" + half] += agree
+        tot["defect:" + half] += 1
         if pred != r["class"] and half == "earlier":
             misses.append((r, pred, prim))
 
@@ -212,6 +224,8 @@ def main():
         len(rows), ", ".join("%s %d" % kv for kv in sorted(cut.items()))))
     for half in ("all", "later", "earlier"):
         line(half, half)
+    for half in ("later", "earlier"):
+        line("%s defect or not" % half, "defect:" + half)
     for half in ("all", "later"):
         p = "" if half == "all" else "later:"
         for c in CLASSES:

@@ -16,6 +16,7 @@
 #include "error.h"
 #include "exitcode.h"
 #include "oracle.h"
+#include "output-table.h"
 #include "runner-campaign.h"
 #include "runner-exec.h"
 #include "runner.h"
@@ -182,31 +183,46 @@ print_summary(const struct dlt_run_summary *s, const struct dlt_run_config *c,
  * is shown; a bucket marked a duplicate is left out (its target holds
  * the defect: dltriage buckets folds it there) and counted.
  */
+/* The defects a campaign found, as a table for people (output-table.h). */
+static const struct dlt_table_col defect_cols[] = {
+	{ "BUCKET", 0, 0, 0 },
+	{ "CLASS", 0, 0, 0 },
+	{ "KIND", 0, 2, 8 },
+	{ "PRIO", 0, 0, 0 },
+	{ "COUNT", 1, 0, 0 },
+	{ "FRAMEWORKS", 0, 3, 10 },
+	{ "STATUS", 0, 0, 0 },
+	{ "SIGNATURE", 0, 1, 20 }
+};
+
 struct defect_list {
-	long	n;
-	long	duplicates;
+	struct dlt_table	table;
+	long			n;
+	long			duplicates;
 };
 
 static int
 print_defect(const struct dlt_store_defect *d, void *arg)
 {
 	struct defect_list	*l = arg;
+	char			 count[24];
+	const char		*cells[8];
 
 	if (d->decision != NULL && strcmp(d->decision, "duplicate") == 0) {
 		l->duplicates++;
 		return (0);
 	}
-	if (l->n++ == 0)
-		printf("\nunique defects, worst first:\n%-16s  %-15s %-28s %-7s "
-		    "%5s  %-24s %-14s %s\n", "BUCKET", "CLASS", "KIND", "PRIO",
-		    "COUNT", "FRAMEWORKS", "STATUS", "SIGNATURE");
-	printf("%-16.16s  %-15s %-28.28s %-7s %5ld  %-24.24s %-14s %.100s\n",
-	    d->bucket != NULL ? d->bucket : "-", d->cls,
-	    d->kind, d->priority != NULL ? d->priority : "-", d->count,
-	    d->frameworks != NULL ? d->frameworks : "-",
-	    d->decision != NULL ? d->decision : "new",
-	    d->signature != NULL ? d->signature : "");
-	return (l->n >= 40);
+	snprintf(count, sizeof count, "%ld", d->count);
+	cells[0] = d->bucket != NULL ? d->bucket : "-";
+	cells[1] = d->cls;
+	cells[2] = d->kind;
+	cells[3] = d->priority != NULL ? d->priority : "-";
+	cells[4] = count;
+	cells[5] = d->frameworks != NULL ? d->frameworks : "-";
+	cells[6] = d->decision != NULL ? d->decision : "new";
+	cells[7] = d->signature;
+	dlt_table_add(&l->table, cells);
+	return (++l->n >= 40);
 }
 
 static int
@@ -308,13 +324,21 @@ cmd_run_exec(struct dlt_ctx *ctx, int argc, char **argv)
 		    sum.mutants == 1 ? "" : "s", cfg.ntargets,
 		    cfg.ntargets == 1 ? "" : "s");
 	else if ((!ctx->quiet || rc != 0) && (rc == 0 || sum.campaign_id > 0)) {
-		struct defect_list	dl = { 0, 0 };
+		struct defect_list	dl;
 
+		dl.n = dl.duplicates = 0;
+		dlt_table_init(&dl.table, defect_cols,
+		    sizeof defect_cols / sizeof defect_cols[0]);
 		print_summary(&sum, &cfg, ctx->db_path);
 		if (sum.campaign_id > 0 && !sum.store_failed &&
 		    dlt_store_campaign_defects(ctx->store, sum.campaign_id,
 		    print_defect, &dl) != 0)
 			sum.store_failed = 1;
+		if (dl.n > 0) {
+			printf("\nunique defects, worst first:\n");
+			dlt_table_print(&dl.table, stdout, dlt_table_width(1));
+		}
+		dlt_table_release(&dl.table);
 		if (dl.duplicates > 0)
 			printf("(%ld bucket%s marked duplicates of others, left "
 			    "out: see dltriage buckets)\n", dl.duplicates,

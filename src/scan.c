@@ -477,7 +477,7 @@ dlt_scanner_each(const struct dlt_scanner *sc, const char *line, size_t len,
     void (*fn)(int, void *), void *arg)
 {
 	const unsigned char	*p = (const unsigned char *)line;
-	size_t			 i, j, start, pat, nfound = 0, alloc, nw;
+	size_t			 i, j, start, pat, nfound = 0, alloc, nw, qend;
 	uint32_t		 v;
 	int32_t			 e;
 	uint64_t		 stackseen[64], *seen;
@@ -524,37 +524,45 @@ dlt_scanner_each(const struct dlt_scanner *sc, const char *line, size_t len,
 	}
 	/*
 	 * The pairs at every other position, as dlt_scanner_next: the
-	 * fragment at i - 1 behind a last pair, the one at i behind a
-	 * first pair; four positions a step where none is marked.
+	 * fragment at q - 1 behind a last pair, the one at q behind a
+	 * first pair; four positions a step, each tested only when one of
+	 * the four is marked (the lines of a block are dense in them: a
+	 * step of two bytes tested the next four again).
 	 */
-	for (i = 0; sc->gram == 3 && i + 1 < len; i += 2) {
+	for (i = 0; sc->gram == 3 && i + 1 < len; i = qend) {
 		unsigned	f;
-		size_t		h;
+		size_t		h, q;
 
-		if (i + 8 <= len && (sc->pairs[pair_at(p + i)] |
-		    sc->pairs[pair_at(p + i + 2)] | sc->pairs[pair_at(p + i + 4)] |
-		    sc->pairs[pair_at(p + i + 6)]) == 0) {
-			i += 6;
-			continue;
-		}
-		if ((f = sc->pairs[pair_at(p + i)]) == 0)
-			continue;
-		for (h = 0; h < 2; h++) {
-			if (h == 0 ? !(f & PAIR_SECOND) || i == 0 : !(f & PAIR_FIRST))
+		if (i + 8 <= len) {
+			qend = i + 8;
+			if ((sc->pairs[pair_at(p + i)] | sc->pairs[pair_at(p + i + 2)] |
+			    sc->pairs[pair_at(p + i + 4)] |
+			    sc->pairs[pair_at(p + i + 6)]) == 0)
 				continue;
-			j = h == 0 ? i - 1 : i;
-			if (j + 3 > len)
+		} else
+			qend = i + 2;
+		for (q = i; q < qend; q += 2) {
+			if ((f = sc->pairs[pair_at(p + q)]) == 0)
 				continue;
-			v = slot3(p[j] | (uint32_t)p[j + 1] << 8 | (uint32_t)p[j + 2] << 16);
-			if ((sc->bits[v >> 6] & (UINT64_C(1) << (v & 63))) == 0)
-				continue;
-			for (e = sc->head[v]; e >= 0; e = sc->entries[e].next) {
-				pat = sc->entries[e].pattern;
-				if (SEEN(pat) || sc->entries[e].offset > j)
+			for (h = 0; h < 2; h++) {
+				if (h == 0 ? !(f & PAIR_SECOND) || q == 0 :
+				    !(f & PAIR_FIRST))
 					continue;
-				start = j - sc->entries[e].offset;
-				if (verify(sc, pat, line, len, start))
-					FOUND(pat);
+				j = h == 0 ? q - 1 : q;
+				if (j + 3 > len)
+					continue;
+				v = slot3(p[j] | (uint32_t)p[j + 1] << 8 |
+				    (uint32_t)p[j + 2] << 16);
+				if ((sc->bits[v >> 6] & (UINT64_C(1) << (v & 63))) == 0)
+					continue;
+				for (e = sc->head[v]; e >= 0; e = sc->entries[e].next) {
+					pat = sc->entries[e].pattern;
+					if (SEEN(pat) || sc->entries[e].offset > j)
+						continue;
+					start = j - sc->entries[e].offset;
+					if (verify(sc, pat, line, len, start))
+						FOUND(pat);
+				}
 			}
 		}
 	}

@@ -36,6 +36,7 @@ struct scan_prefix {
 	uint64_t	value;
 	uint64_t	or;
 	uint64_t	mask;
+	size_t		len;	/* the pattern's, beside the words it is tested with */
 };
 
 /* A pair of bytes is the first two of some fragment, or its last two. */
@@ -64,7 +65,8 @@ struct dlt_scanner {
 static double	byte_weight(unsigned char, int);
 static int	lower(int);
 static int	is_word(int);
-static int	verify(const struct dlt_scanner *, size_t, const char *, size_t, size_t);
+static int	verify_rest(const struct dlt_scanner *, size_t, const char *, size_t, size_t,
+		    size_t);
 static void	add_slot(struct dlt_scanner *, uint32_t, size_t, size_t);
 static void	add_gram(struct dlt_scanner *, const unsigned char *, int, size_t, size_t);
 
@@ -215,6 +217,7 @@ dlt_scanner_new(const struct dlt_scan_pattern *pats, size_t n)
 	sc->prefix = xcalloc(n, sizeof *sc->prefix);
 	for (i = 0; i < n; i++) {
 		l = (const unsigned char *)sc->lits[i];
+		sc->prefix[i].len = sc->pats[i].len;
 		for (k = 0; k < 8 && k < sc->pats[i].len; k++) {
 			sc->prefix[i].value |= (uint64_t)l[k] << (8 * k);
 			sc->prefix[i].mask |= (uint64_t)0xff << (8 * k);
@@ -288,22 +291,32 @@ word_at(const char *p)
 	return (w);
 }
 
-/* Does pattern p occur at buf[start..]? */
-static int
+/*
+ * Does pattern p occur at buf[start..]?  Inline, the test that rejects
+ * most candidates: the length, and the first eight bytes in one load.
+ */
+static inline int
 verify(const struct dlt_scanner *sc, size_t p, const char *buf, size_t len, size_t start)
 {
-	const struct dlt_scan_pattern	*pat = &sc->pats[p];
 	const struct scan_prefix	*pf = &sc->prefix[p];
-	size_t				 k = 0;
 
-	if (start + pat->len > len)
+	if (start + pf->len > len)
 		return (0);
-	/* most candidates differ in their first bytes: one load decides */
 	if (len - start >= 8) {
 		if (((word_at(buf + start) | pf->or) & pf->mask) != pf->value)
 			return (0);
-		k = 8;
+		return (verify_rest(sc, p, buf, len, start, 8));
 	}
+	return (verify_rest(sc, p, buf, len, start, 0));
+}
+
+/* The rest of verify: the pattern's bytes from k on, its word boundaries. */
+static int
+verify_rest(const struct dlt_scanner *sc, size_t p, const char *buf, size_t len,
+    size_t start, size_t k)
+{
+	const struct dlt_scan_pattern	*pat = &sc->pats[p];
+
 	if (k < pat->len) {
 		if (pat->caseless) {
 			for (; k < pat->len; k++)

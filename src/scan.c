@@ -517,6 +517,16 @@ dlt_scanner_each(const struct dlt_scanner *sc, const char *line, size_t len,
 	}									\
 	found[nfound++] = (pt);							\
 } while (0)
+/* the patterns of slot v whose fragment is at j, not yet seen, verified */
+#define SLOT_AT(v, j)							\
+	for (e = sc->head[v]; e >= 0; e = sc->entries[e].next) {		\
+		pat = sc->entries[e].pattern;					\
+		if (SEEN(pat) || sc->entries[e].offset > (j))			\
+			continue;						\
+		start = (j) - sc->entries[e].offset;				\
+		if (verify(sc, pat, line, len, start))				\
+			FOUND(pat);						\
+	}
 	for (i = 0; i < sc->nsingles; i++)
 		if (verify(sc, sc->singles[i], line, len, len - 1))
 			FOUND(sc->singles[i]);
@@ -525,14 +535,7 @@ dlt_scanner_each(const struct dlt_scanner *sc, const char *line, size_t len,
 			v = p[i] | (uint32_t)p[i + 1] << 8;
 			if ((sc->bits[v >> 6] & (UINT64_C(1) << (v & 63))) == 0)
 				continue;
-			for (e = sc->head[v]; e >= 0; e = sc->entries[e].next) {
-				pat = sc->entries[e].pattern;
-				if (SEEN(pat) || sc->entries[e].offset > i)
-					continue;
-				start = i - sc->entries[e].offset;
-				if (verify(sc, pat, line, len, start))
-					FOUND(pat);
-			}
+			SLOT_AT(v, i);
 		}
 	}
 	/*
@@ -568,17 +571,11 @@ dlt_scanner_each(const struct dlt_scanner *sc, const char *line, size_t len,
 				    (uint32_t)p[j + 2] << 16);
 				if ((sc->bits[v >> 6] & (UINT64_C(1) << (v & 63))) == 0)
 					continue;
-				for (e = sc->head[v]; e >= 0; e = sc->entries[e].next) {
-					pat = sc->entries[e].pattern;
-					if (SEEN(pat) || sc->entries[e].offset > j)
-						continue;
-					start = j - sc->entries[e].offset;
-					if (verify(sc, pat, line, len, start))
-						FOUND(pat);
-				}
+				SLOT_AT(v, j);
 			}
 		}
 	}
+#undef SLOT_AT
 #undef FOUND
 #undef SEEN
 	/* in the patterns' order, as a scan of them all would give */

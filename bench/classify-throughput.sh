@@ -11,7 +11,8 @@
 #                   default ${TMPDIR:-/tmp}/dltriage-bench
 #   DLT_BENCH_SIZE  how much to generate: bytes, or with K, M, G; default 1G
 #   DLT_BENCH_SEED  generator seed; default 1
-#   DLT_BENCH_RUNS  runs of each measurement, the best is kept; default 3
+#   DLT_BENCH_RUNS  runs of each measurement, the best and the median are
+#                   kept; default 3
 #   DLT_BENCH_PROFILE  mixed (default) or dense: the generator's profile
 #                   (bench/gen-logs.py --profile)
 #   DLT_BENCH_CLOCK  wall (default) or cpu: the time measured (cpu: user
@@ -98,12 +99,12 @@ print(sum(p['bytes'] for p in parts), sum(p['failures'] for p in parts), sum(p['
 }
 
 # best TOOL ARGS...: run under GNU time $runs times; print the best time
-# in seconds and the largest peak RSS in KiB.  The time is CPU time (user
+# and the median time in seconds and the largest peak RSS in KiB.  The time is CPU time (user
 # and system) with DLT_BENCH_CLOCK=cpu, wall time otherwise (the default):
 # on a shared machine the CPU time of a one-thread run is the steadier.  stdout of the last
 # run is in $work/stdout.
 best() {
-	local i t m bt= bm=0
+	local i t m bt= bm=0 all=
 	for ((i = 0; i < runs; i++)); do
 		/usr/bin/time -f "$timefmt" -o "$work/time" "$@" >"$work/stdout" 2>"$work/stderr" || {
 			# grep says 1 when nothing matched; anything else is a failure
@@ -117,17 +118,19 @@ best() {
 		if [ -z "$bt" ] || awk -v a="$t" -v b="$bt" 'BEGIN { exit !(a < b) }'; then
 			bt=$t
 		fi
+		all="$all $t"
 		[ "$m" -gt "$bm" ] && bm=$m
 	done
-	echo "$bt $bm"
+	echo "$bt $(echo "$all" | tr ' ' '\n' | sed '/^$/d' | sort -g |
+	    awk '{ v[NR] = $1 } END { print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }') $bm"
 }
 
 printf '\ndltriage: %s\n' "$("$dltriage" --version | head -n 1)"
-printf 'data: %s, %s profile, seed %s, %s anchors, best of %s runs, one thread, store %s, %s time\n\n' \
+printf 'data: %s, %s profile, seed %s, %s anchors, best (and median) of %s runs, one thread, store %s, %s time\n\n' \
     "$dir" "$profile" "$seed" "$nanchors" "$runs" "$([ "$store" = 1 ] && echo on || echo off)" "$clock"
-printf '%-5s %9s %7s %10s %10s %12s %10s %10s %7s\n' \
-    part MB files inserted found "dlt MB/s" "failures/s" "grep MB/s" ratio
-fmt='%-5s %9.1f %7d %10d %10d %12.1f %10.0f %10.1f %7.2f\n'
+printf '%-5s %9s %7s %10s %10s %12s %8s %10s %10s %8s %7s\n' \
+    part MB files inserted found "dlt MB/s" median "failures/s" "grep MB/s" median ratio
+fmt='%-5s %9.1f %7d %10d %10d %12.1f %8.1f %10.0f %10.1f %8.1f %7.2f\n'
 
 declare -A rss
 for k in 1 2 4; do
@@ -137,24 +140,28 @@ for k in 1 2 4; do
 	done
 	read -r bytes inserted files < <(manifest "$k")
 	if [ "$store" = 1 ]; then
-		read -r dt dm < <(best sh -c 'rm -f "$1" "$1-wal" "$1-shm"; rm -rf "$1.d"; db=$1; shift; exec "$@" --db "$db"' \
+		read -r dt dmed dm < <(best sh -c 'rm -f "$1" "$1-wal" "$1-shm"; rm -rf "$1.d"; db=$1; shift; exec "$@" --db "$db"' \
 		    sh "$work/bench.db" "$dltriage" classify --format json "${paths[@]}")
 	else
-		read -r dt dm < <(best "$dltriage" classify --format json "${paths[@]}")
+		read -r dt dmed dm < <(best "$dltriage" classify --format json "${paths[@]}")
 	fi
 	cp "$work/stdout" "$work/found-$k.jsonl"
 	found=$(wc -l <"$work/found-$k.jsonl")
-	read -r gt _ < <(best grep -r -c -F -f "$work/anchors" "${paths[@]}")
+	read -r gt gmed _ < <(best grep -r -c -F -f "$work/anchors" "${paths[@]}")
 	mb=$(awk -v b="$bytes" 'BEGIN { print b / 1e6 }')
 	case $k in 1) label=1/4 ;; 2) label=1/2 ;; 4) label=all ;; esac
 	# guard against a zero time on tiny data
 	dt=$(awk -v t="$dt" 'BEGIN { print (t > 0 ? t : 0.01) }')
 	gt=$(awk -v t="$gt" 'BEGIN { print (t > 0 ? t : 0.01) }')
+	dmed=$(awk -v t="$dmed" 'BEGIN { print (t > 0 ? t : 0.01) }')
+	gmed=$(awk -v t="$gmed" 'BEGIN { print (t > 0 ? t : 0.01) }')
 	# shellcheck disable=SC2059
 	printf "$fmt" "$label" "$mb" "$files" "$inserted" "$found" \
 	    "$(awk -v m="$mb" -v t="$dt" 'BEGIN { print m / t }')" \
+	    "$(awk -v m="$mb" -v t="$dmed" 'BEGIN { print m / t }')" \
 	    "$(awk -v f="$found" -v t="$dt" 'BEGIN { print f / t }')" \
 	    "$(awk -v m="$mb" -v t="$gt" 'BEGIN { print m / t }')" \
+	    "$(awk -v m="$mb" -v t="$gmed" 'BEGIN { print m / t }')" \
 	    "$(awk -v a="$dt" -v b="$gt" 'BEGIN { print a / b }')"
 	rss[$k]=$dm
 	eval "dt_$k=$dt gt_$k=$gt mb_$k=$mb"

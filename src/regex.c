@@ -646,14 +646,21 @@ rx_alternation(const char *p, size_t i, size_t end, size_t minlen, int depth,
 			/*
 			 * Plain alternatives in a group that is matched once and
 			 * consumes what it matches (not a lookahead) continue the
-			 * run.
+			 * run; so do those of a group made optional by '?' (or
+			 * its lazy and possessive forms), with one more
+			 * alternative, the empty string: "TH(?:C)?Tensor" gives
+			 * "THCTensor" and "THTensor".
 			 */
-			if (k == 0 && c != NOT_FOUND && c < q &&
+			if ((k == 0 || p[q] == '?') && c != NOT_FOUND && c < q &&
 			    !(p[i + 1] == '?' && p[i + 2] == '=') &&
 			    rx_plain_alternatives(p, c, q - 1, &alts)) {
-				if (runs_product(&r, &alts)) {
+				int	room = k == 0 || alts.n < MAXRUNS;
+
+				if (k > 0 && room)
+					strbuf_init(&alts.s[alts.n++]);	/* the empty one */
+				if (room && runs_product(&r, &alts)) {
 					runs_release(&alts);
-					i = q;
+					i = q + k;
 					continue;
 				}
 				runs_release(&alts);

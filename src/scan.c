@@ -36,6 +36,7 @@ struct scan_prefix {
 	uint64_t	value;
 	uint64_t	or;
 	uint64_t	mask;
+	size_t		len;	/* the pattern's, beside the words it is tested with */
 };
 
 /* A pair of bytes is the first two of some fragment, or its last two. */
@@ -64,7 +65,8 @@ struct dlt_scanner {
 static double	byte_weight(unsigned char, int);
 static int	lower(int);
 static int	is_word(int);
-static int	verify(const struct dlt_scanner *, size_t, const char *, size_t, size_t);
+static int	verify_rest(const struct dlt_scanner *, size_t, const char *, size_t, size_t,
+		    size_t);
 static void	add_slot(struct dlt_scanner *, uint32_t, size_t, size_t);
 static void	add_gram(struct dlt_scanner *, const unsigned char *, int, size_t, size_t);
 
@@ -215,6 +217,7 @@ dlt_scanner_new(const struct dlt_scan_pattern *pats, size_t n)
 	sc->prefix = xcalloc(n, sizeof *sc->prefix);
 	for (i = 0; i < n; i++) {
 		l = (const unsigned char *)sc->lits[i];
+		sc->prefix[i].len = sc->pats[i].len;
 		for (k = 0; k < 8 && k < sc->pats[i].len; k++) {
 			sc->prefix[i].value |= (uint64_t)l[k] << (8 * k);
 			sc->prefix[i].mask |= (uint64_t)0xff << (8 * k);
@@ -288,22 +291,32 @@ word_at(const char *p)
 	return (w);
 }
 
-/* Does pattern p occur at buf[start..]? */
-static int
+/*
+ * Does pattern p occur at buf[start..]?  Inline, the test that rejects
+ * most candidates: the length, and the first eight bytes in one load.
+ */
+static inline int
 verify(const struct dlt_scanner *sc, size_t p, const char *buf, size_t len, size_t start)
 {
-	const struct dlt_scan_pattern	*pat = &sc->pats[p];
 	const struct scan_prefix	*pf = &sc->prefix[p];
-	size_t				 k = 0;
 
-	if (start + pat->len > len)
+	if (start + pf->len > len)
 		return (0);
-	/* most candidates differ in their first bytes: one load decides */
 	if (len - start >= 8) {
 		if (((word_at(buf + start) | pf->or) & pf->mask) != pf->value)
 			return (0);
-		k = 8;
+		return (verify_rest(sc, p, buf, len, start, 8));
 	}
+	return (verify_rest(sc, p, buf, len, start, 0));
+}
+
+/* The rest of verify: the pattern's bytes from k on, its word boundaries. */
+static int
+verify_rest(const struct dlt_scanner *sc, size_t p, const char *buf, size_t len,
+    size_t start, size_t k)
+{
+	const struct dlt_scan_pattern	*pat = &sc->pats[p];
+
 	if (k < pat->len) {
 		if (pat->caseless) {
 			for (; k < pat->len; k++)
@@ -477,7 +490,7 @@ dlt_scanner_each(const struct dlt_scanner *sc, const char *line, size_t len,
     void (*fn)(int, void *), void *arg)
 {
 	const unsigned char	*p = (const unsigned char *)line;
-	size_t			 i, j, start, pat, nfound = 0, alloc, nw;
+	size_t			 i, j, start, pat, nfound = 0, alloc, nw, qend;
 	uint32_t		 v;
 	int32_t			 e;
 	uint64_t		 stackseen[64], *seen;
@@ -504,6 +517,16 @@ dlt_scanner_each(const struct dlt_scanner *sc, const char *line, size_t len,
 	}									\
 	found[nfound++] = (pt);							\
 } while (0)
+/* the patterns of slot v whose fragment is at j, not yet seen, verified */
+#define SLOT_AT(v, j)							\
+	for (e = sc->head[v]; e >= 0; e = sc->entries[e].next) {		\
+		pat = sc->entries[e].pattern;					\
+		if (SEEN(pat) || sc->entries[e].offset > (j))			\
+			continue;						\
+		start = (j) - sc->entries[e].offset;				\
+		if (verify(sc, pat, line, len, start))				\
+			FOUND(pat);						\
+	}
 	for (i = 0; i < sc->nsingles; i++)
 		if (verify(sc, sc->singles[i], line, len, len - 1))
 			FOUND(sc->singles[i]);
@@ -512,52 +535,47 @@ dlt_scanner_each(const struct dlt_scanner *sc, const char *line, size_t len,
 			v = p[i] | (uint32_t)p[i + 1] << 8;
 			if ((sc->bits[v >> 6] & (UINT64_C(1) << (v & 63))) == 0)
 				continue;
-			for (e = sc->head[v]; e >= 0; e = sc->entries[e].next) {
-				pat = sc->entries[e].pattern;
-				if (SEEN(pat) || sc->entries[e].offset > i)
-					continue;
-				start = i - sc->entries[e].offset;
-				if (verify(sc, pat, line, len, start))
-					FOUND(pat);
-			}
+			SLOT_AT(v, i);
 		}
 	}
 	/*
 	 * The pairs at every other position, as dlt_scanner_next: the
-	 * fragment at i - 1 behind a last pair, the one at i behind a
-	 * first pair; four positions a step where none is marked.
+	 * fragment at q - 1 behind a last pair, the one at q behind a
+	 * first pair; four positions a step, each tested only when one of
+	 * the four is marked (the lines of a block are dense in them: a
+	 * step of two bytes tested the next four again).
 	 */
-	for (i = 0; sc->gram == 3 && i + 1 < len; i += 2) {
+	for (i = 0; sc->gram == 3 && i + 1 < len; i = qend) {
 		unsigned	f;
-		size_t		h;
+		size_t		h, q;
 
-		if (i + 8 <= len && (sc->pairs[pair_at(p + i)] |
-		    sc->pairs[pair_at(p + i + 2)] | sc->pairs[pair_at(p + i + 4)] |
-		    sc->pairs[pair_at(p + i + 6)]) == 0) {
-			i += 6;
-			continue;
-		}
-		if ((f = sc->pairs[pair_at(p + i)]) == 0)
-			continue;
-		for (h = 0; h < 2; h++) {
-			if (h == 0 ? !(f & PAIR_SECOND) || i == 0 : !(f & PAIR_FIRST))
+		if (i + 8 <= len) {
+			qend = i + 8;
+			if ((sc->pairs[pair_at(p + i)] | sc->pairs[pair_at(p + i + 2)] |
+			    sc->pairs[pair_at(p + i + 4)] |
+			    sc->pairs[pair_at(p + i + 6)]) == 0)
 				continue;
-			j = h == 0 ? i - 1 : i;
-			if (j + 3 > len)
+		} else
+			qend = i + 2;
+		for (q = i; q < qend; q += 2) {
+			if ((f = sc->pairs[pair_at(p + q)]) == 0)
 				continue;
-			v = slot3(p[j] | (uint32_t)p[j + 1] << 8 | (uint32_t)p[j + 2] << 16);
-			if ((sc->bits[v >> 6] & (UINT64_C(1) << (v & 63))) == 0)
-				continue;
-			for (e = sc->head[v]; e >= 0; e = sc->entries[e].next) {
-				pat = sc->entries[e].pattern;
-				if (SEEN(pat) || sc->entries[e].offset > j)
+			for (h = 0; h < 2; h++) {
+				if (h == 0 ? !(f & PAIR_SECOND) || q == 0 :
+				    !(f & PAIR_FIRST))
 					continue;
-				start = j - sc->entries[e].offset;
-				if (verify(sc, pat, line, len, start))
-					FOUND(pat);
+				j = h == 0 ? q - 1 : q;
+				if (j + 3 > len)
+					continue;
+				v = slot3(p[j] | (uint32_t)p[j + 1] << 8 |
+				    (uint32_t)p[j + 2] << 16);
+				if ((sc->bits[v >> 6] & (UINT64_C(1) << (v & 63))) == 0)
+					continue;
+				SLOT_AT(v, j);
 			}
 		}
 	}
+#undef SLOT_AT
 #undef FOUND
 #undef SEEN
 	/* in the patterns' order, as a scan of them all would give */

@@ -481,7 +481,15 @@ test_rx_literals(void)
 	ok(lits_are("abc|x", 0, ""), "literals: none when an alternative has no run of three");
 	ok(lits_are("abcd?ef", 0, "abc"), "literals: a quantified byte ends the run");
 	ok(lits_are("foo(?!barbaz)qux", 0, "foo & qux"), "literals: a negative lookahead adds nothing");
-	ok(lits_are("(?:abcd)?xyz", 0, "xyz"), "literals: an optional group adds nothing");
+	ok(lits_are("(?:abcd)?xyz", 0, "abcdxyz|xyz"),
+	    "literals: an optional group of plain alternatives continues the run, or not");
+	ok(lits_are("\\bTH(?:C)?(?:Tensor|Storage)\\w*", 0,
+	    "THCTensor|THCStorage|THTensor|THStorage"),
+	    "literals: an optional group, then a group of alternatives");
+	ok(lits_are("(?:ab|cd)??xyz", 0, "abxyz|cdxyz|xyz"),
+	    "literals: a lazy optional group too");
+	ok(lits_are("(?:a\\w)?xyz", 0, "xyz"),
+	    "literals: an optional group that is not plain adds nothing");
 	ok(lits_are("(?x) abc", 0, ""), "literals: none in extended mode");
 	ok(lits_are("a\\x41bc", 0, ""), "literals: none past an escape it does not read");
 	ok(lits_are("x{2,}abcd\\.py", 0, "abcd.py"), "literals: escaped punctuation is literal");

@@ -4,8 +4,9 @@
  *
  * The listing reads every bucket once (sorted by id, so that the rows of
  * the other queries find theirs by binary search), then the confidences
- * by priority, the frameworks with their versions and the latest
- * decisions, and folds the duplicates into their targets in memory: a
+ * by priority and the frameworks with their versions (from the
+ * aggregates the triggers of schema version 6 keep, not from the
+ * failures) and the latest decisions, and folds the duplicates into their targets in memory: a
  * store holds thousands of buckets, not millions.
  */
 #include <ctype.h>
@@ -169,43 +170,38 @@ add_fw(struct dlt_store_bucket *b, const char *name, const char *version)
 }
 
 static int
+cmp_id(const void *a, const void *b)
+{
+	return (strcmp(((const struct dlt_store_bucket *)a)->id,
+	    ((const struct dlt_store_bucket *)b)->id));
+}
+
+static int
 load_buckets(struct dlt_store *st, struct dlt_store_bucket_list *l)
 {
 	struct dlt_store_bucket	*b;
 	sqlite3_stmt		*s = st->stmt[S_TRIAGE_BUCKETS];
-	const char		*id, *prio;
 	size_t			 alloc = 0;
 	int			 rc;
 
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		if ((id = (const char *)sqlite3_column_text(s, 0)) == NULL)
-			continue;
 		XGROW(l->v, l->n + 1, alloc);
-		b = &l->v[l->n++];
+		b = &l->v[l->n];
 		memset(b, 0, sizeof *b);
-		snprintf(b->id, sizeof b->id, "%s", id);
-		if ((b->cls = column_dup(s, 1)) == NULL)
-			b->cls = xstrdup("unknown");
-		b->kind = column_dup(s, 2);
-		if ((b->title = column_dup(s, 3)) == NULL)
-			b->title = xstrdup("");
-		prio = (const char *)sqlite3_column_text(s, 4);
-		b->priority = prio != NULL ? dlt_priority_parse_any(prio) :
-		    DLT_PRIO_UNSET;
-		if (b->priority < 0)
-			b->priority = DLT_PRIO_UNSET;
-		if ((b->first_seen = column_dup(s, 5)) == NULL)
-			b->first_seen = xstrdup("");
-		if ((b->last_seen = column_dup(s, 6)) == NULL)
-			b->last_seen = xstrdup("");
-		b->count = (long)sqlite3_column_int64(s, 7);
+		if (store_bucket_columns(s, b->id, &b->cls, &b->kind,
+		    &b->title, &b->priority, &b->first_seen, &b->last_seen,
+		    &b->count) != 0)
+			continue;
 		b->confidence = NAN;
 		b->status = DLT_TRIAGE_NEW;
 		b->into = -1;
+		l->n++;
 	}
 	store_stmt_clear(s);
 	if (rc != SQLITE_DONE)
 		return (store_fail(st, rc, "read"));
+	if (l->n > 1)
+		qsort(l->v, l->n, sizeof *l->v, cmp_id);
 	return (0);
 }
 

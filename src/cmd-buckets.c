@@ -433,6 +433,8 @@ out_table(const struct dlt_store_bucket_list *l, const struct filter *f,
 		dlt_table_stream_row(&ts, i, title.buf);
 		if (i < FLUSH_ROWS)
 			fflush(fp);
+		if (ferror(fp))
+			break;
 	}
 	if (stream)
 		dlt_table_stream_end(&ts);
@@ -721,6 +723,8 @@ cmd_buckets_exec(struct dlt_ctx *ctx, int argc, char **argv)
 			/* the first screen at once, not when a buffer fills */
 			if (shown++ < FLUSH_ROWS)
 				fflush(stdout);
+			if (ferror(stdout))
+				break;	/* a closed pipe: main says so */
 		}
 	}
 	near_release(&ns);

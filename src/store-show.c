@@ -439,17 +439,11 @@ near_frames(const char *json, struct dlt_near_item *it)
 	ynode_free(root);
 }
 
-/* A bucket's first failure: the one that stands for it. */
-#define NEAR_FIRST \
-	" FROM buckets b JOIN failures f ON f.id =" \
-	" (SELECT min(id) FROM failures WHERE bucket = b.id)"
 /* The operators (?2 = 0) or seed models (1) of bucket ?1's run failures. */
 #define NEAR_ORIGINS \
 	"SELECT group_concat(v, ',') FROM (SELECT DISTINCT" \
-	" CASE ?2 WHEN 0 THEN mu.operator ELSE mo.name END AS v" \
-	" FROM failures g JOIN mutants mu ON mu.id = g.mutant_id" \
-	" LEFT JOIN models mo ON mo.id = mu.model_id" \
-	" WHERE g.bucket = ?1 AND v IS NOT NULL ORDER BY 1)"
+	" CASE ?2 WHEN 0 THEN operator ELSE model END AS v" \
+	" FROM bucket_origins WHERE bucket = ?1 AND v <> '' ORDER BY 1)"
 
 int
 dlt_store_bucket_failures(struct dlt_store *st, const char *bucket, long *n)
@@ -499,6 +493,13 @@ dlt_store_near_origins(struct dlt_store *st, struct dlt_near_item *it)
 	return (0);
 }
 
+static int
+near_item_cmp(const void *a, const void *b)
+{
+	return (strcmp(((const struct dlt_near_item *)a)->id,
+	    ((const struct dlt_near_item *)b)->id));
+}
+
 int
 dlt_store_near_items(struct dlt_store *st, const char *block, int origins,
     struct dlt_near_item **items, size_t *n)
@@ -510,16 +511,21 @@ dlt_store_near_items(struct dlt_store *st, const char *block, int origins,
 
 	*items = NULL;
 	*n = 0;
-	/* near.h hashes a missing framework or type as it does "" */
+	/*
+	 * The first failure of each bucket stands for it (bucket_first);
+	 * near.h hashes a missing framework or type as it does "".
+	 */
 	if (store_prepare_one(st, "SELECT b.id, b.framework, b.class, b.kind,"
-	    " f.exc_type, coalesce(f.exc_message, b.signature), f.frames"
-	    NEAR_FIRST " WHERE ?1 IS NULL OR b.id IN (SELECT o.id"
-	    NEAR_FIRST " JOIN buckets o ON o.class = b.class"
-	    " AND coalesce(o.framework, '') = coalesce(b.framework, '')"
-	    " JOIN failures g ON g.id = (SELECT min(id) FROM failures"
-	    "  WHERE bucket = o.id)"
-	    " AND coalesce(g.exc_type, '') = coalesce(f.exc_type, '')"
-	    " WHERE b.id = ?1) ORDER BY b.id", &s) != 0)
+	    " x.exc_type, coalesce(x.exc_message, b.signature), x.frames"
+	    " FROM buckets b CROSS JOIN bucket_first x ON x.bucket = b.id"
+	    /* separate terms: those of b are tested before x is read */
+	    " WHERE (?1 IS NULL OR b.class = (SELECT class FROM buckets"
+	    "  WHERE id = ?1))"
+	    " AND (?1 IS NULL OR coalesce(b.framework, '') = (SELECT"
+	    "  coalesce(framework, '') FROM buckets WHERE id = ?1))"
+	    " AND (?1 IS NULL OR coalesce(x.exc_type, '') = (SELECT"
+	    "  coalesce(exc_type, '') FROM bucket_first WHERE bucket = ?1))",
+	    &s) != 0)
 		return (-1);
 	sqlite3_bind_text(s, 1, block, -1, SQLITE_STATIC);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
@@ -538,6 +544,8 @@ dlt_store_near_items(struct dlt_store *st, const char *block, int origins,
 	*items = it;
 	if (rc != SQLITE_DONE)
 		return (store_fail(st, rc, "read"));
+	if (*n > 1)
+		qsort(it, *n, sizeof *it, near_item_cmp);
 	for (i = 0; origins && i < *n; i++)
 		if (dlt_store_near_origins(st, &it[i]) != 0)
 			return (-1);

@@ -368,8 +368,10 @@ static const char *const migration_v5[] = {
  * (classify, run, merge, a script) keeps them: per bucket and priority,
  * how many failures, how many of them have a confidence and its sum;
  * per bucket, framework and version (of the run's execution, '' when
- * none), how many failures.  The step fills them from the failures
- * already there.
+ * none), how many failures; per bucket, mutation operator and seed
+ * model ('' when the mutant has none) of its run failures, how many;
+ * per bucket, its first failure with what near.h compares of it.  The
+ * step fills them from the failures already there.
  */
 #define STORE_EXEC_VERSION(f) \
 	"coalesce((SELECT framework_version FROM executions" \
@@ -385,7 +387,19 @@ static const char *const migration_v5[] = {
 	" SELECT " f ".bucket, " f ".framework, " STORE_EXEC_VERSION(f) ", 1" \
 	" WHERE " f ".framework IS NOT NULL" \
 	" ON CONFLICT (bucket, framework, version) DO UPDATE SET" \
-	" failures = failures + 1;"
+	" failures = failures + 1;" \
+	" INSERT INTO bucket_origins (bucket, operator, model, failures)" \
+	" SELECT " f ".bucket, mu.operator, coalesce(mo.name, ''), 1" \
+	" FROM mutants mu LEFT JOIN models mo ON mo.id = mu.model_id" \
+	" WHERE mu.id = " f ".mutant_id" \
+	" ON CONFLICT (bucket, operator, model) DO UPDATE SET" \
+	" failures = failures + 1;" \
+	" INSERT INTO bucket_first (bucket, failure, exc_type, exc_message," \
+	" frames) VALUES (" f ".bucket, " f ".id, " f ".exc_type," \
+	" " f ".exc_message, " f ".frames) ON CONFLICT (bucket) DO UPDATE SET" \
+	" failure = excluded.failure, exc_type = excluded.exc_type," \
+	" exc_message = excluded.exc_message, frames = excluded.frames" \
+	" WHERE excluded.failure < failure;"
 #define STORE_STATS_SUB(f) \
 	"UPDATE bucket_stats SET failures = failures - 1," \
 	" confident = confident - (" f ".confidence IS NOT NULL)," \
@@ -397,7 +411,18 @@ static const char *const migration_v5[] = {
 	" WHERE bucket = " f ".bucket AND framework = " f ".framework" \
 	" AND version = " STORE_EXEC_VERSION(f) ";" \
 	" DELETE FROM bucket_frameworks WHERE bucket = " f ".bucket" \
-	" AND framework = " f ".framework AND failures <= 0;"
+	" AND framework = " f ".framework AND failures <= 0;" \
+	" UPDATE bucket_origins SET failures = failures - 1" \
+	" WHERE bucket = " f ".bucket AND (operator, model) = (SELECT" \
+	" mu.operator, coalesce(mo.name, '') FROM mutants mu" \
+	" LEFT JOIN models mo ON mo.id = mu.model_id" \
+	" WHERE mu.id = " f ".mutant_id);" \
+	" DELETE FROM bucket_origins WHERE bucket = " f ".bucket" \
+	" AND failures <= 0;" \
+	" DELETE FROM bucket_first WHERE bucket = " f ".bucket;" \
+	" INSERT INTO bucket_first (bucket, failure, exc_type, exc_message," \
+	" frames) SELECT bucket, id, exc_type, exc_message, frames" \
+	" FROM failures WHERE bucket = " f ".bucket ORDER BY id LIMIT 1;"
 
 static const char *const migration_v6[] = {
 	"CREATE TABLE bucket_stats ("
@@ -415,6 +440,28 @@ static const char *const migration_v6[] = {
 	"  failures	INTEGER NOT NULL,"
 	"  PRIMARY KEY (bucket, framework, version)"
 	") WITHOUT ROWID",
+	"CREATE TABLE bucket_origins ("
+	"  bucket	TEXT NOT NULL,"
+	"  operator	TEXT NOT NULL,"
+	"  model	TEXT NOT NULL,"
+	"  failures	INTEGER NOT NULL,"
+	"  PRIMARY KEY (bucket, operator, model)"
+	") WITHOUT ROWID",
+	"CREATE TABLE bucket_first ("
+	"  bucket	TEXT PRIMARY KEY NOT NULL,"
+	"  failure	INTEGER NOT NULL,"
+	"  exc_type	TEXT,"
+	"  exc_message	TEXT,"
+	"  frames	TEXT"
+	")",
+	"INSERT INTO bucket_origins (bucket, operator, model, failures)"
+	" SELECT f.bucket, mu.operator, coalesce(mo.name, ''), count(*)"
+	" FROM failures f JOIN mutants mu ON mu.id = f.mutant_id"
+	" LEFT JOIN models mo ON mo.id = mu.model_id GROUP BY 1, 2, 3",
+	"INSERT INTO bucket_first (bucket, failure, exc_type, exc_message,"
+	" frames) SELECT f.bucket, f.id, f.exc_type, f.exc_message, f.frames"
+	" FROM (SELECT min(id) AS id FROM failures GROUP BY bucket) x"
+	" JOIN failures f ON f.id = x.id",
 	"INSERT INTO bucket_stats (bucket, priority, failures, confident,"
 	" confidence) SELECT bucket, coalesce(priority, ''), count(*),"
 	" count(confidence), total(confidence) FROM failures"
@@ -428,8 +475,9 @@ static const char *const migration_v6[] = {
 	STORE_STATS_ADD("NEW") " END",
 	"CREATE TRIGGER failures_stats_delete AFTER DELETE ON failures BEGIN "
 	STORE_STATS_SUB("OLD") " END",
-	"CREATE TRIGGER failures_stats_update AFTER UPDATE OF bucket, priority,"
-	" confidence, framework, execution_id ON failures BEGIN "
+	"CREATE TRIGGER failures_stats_update AFTER UPDATE OF id, bucket,"
+	" priority, confidence, framework, execution_id, mutant_id, exc_type,"
+	" exc_message, frames ON failures BEGIN "
 	STORE_STATS_SUB("OLD") " " STORE_STATS_ADD("NEW") " END",
 	/* no dltriage changes a version, but a script might */
 	"CREATE TRIGGER executions_version_update AFTER UPDATE OF"

@@ -173,7 +173,9 @@ test_expect_sqlite3 'a fresh store has schema version 6, WAL and every table' '
 	sqlite3 s.db "SELECT value FROM meta WHERE key = '\''created_by'\''" >actual &&
 	grep "^dltriage [0-9]" actual &&
 	cat >expect <<-\EOF &&
+	bucket_first
 	bucket_frameworks
+	bucket_origins
 	bucket_stats
 	buckets
 	campaigns

@@ -62,6 +62,19 @@ same_stats() {
 	sqlite3 "$1" "SELECT bucket, framework, version, failures
 	    FROM bucket_frameworks ORDER BY 1, 2, 3" >fw.actual &&
 	test_cmp fw.expect fw.actual &&
+	sqlite3 "$1" "SELECT f.bucket, mu.operator, coalesce(mo.name, ''),
+	    count(*) FROM failures f JOIN mutants mu ON mu.id = f.mutant_id
+	    LEFT JOIN models mo ON mo.id = mu.model_id GROUP BY 1, 2, 3
+	    ORDER BY 1, 2, 3" >origins.expect &&
+	sqlite3 "$1" "SELECT bucket, operator, model, failures
+	    FROM bucket_origins ORDER BY 1, 2, 3" >origins.actual &&
+	test_cmp origins.expect origins.actual &&
+	sqlite3 "$1" "SELECT bucket, id, exc_type, exc_message, frames
+	    FROM failures f WHERE id = (SELECT min(id) FROM failures
+	    WHERE bucket = f.bucket) ORDER BY 1" >first.expect &&
+	sqlite3 "$1" "SELECT bucket, failure, exc_type, exc_message, frames
+	    FROM bucket_first ORDER BY 1" >first.actual &&
+	test_cmp first.expect first.actual &&
 	test -s stats.expect
 }
 
@@ -70,7 +83,8 @@ to_v5() {
 	sqlite3 "$1" "DROP TRIGGER failures_stats_insert;
 	    DROP TRIGGER failures_stats_delete; DROP TRIGGER failures_stats_update;
 	    DROP TRIGGER executions_version_update; DROP TABLE bucket_stats;
-	    DROP TABLE bucket_frameworks; PRAGMA user_version = 5"
+	    DROP TABLE bucket_frameworks; DROP TABLE bucket_origins;
+	    DROP TABLE bucket_first; PRAGMA user_version = 5"
 }
 
 # The buckets the store holds.

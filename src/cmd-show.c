@@ -705,7 +705,7 @@ show_near(struct show *sh)
 	struct dlt_near_index	*ix = NULL;
 	struct dlt_near_match	*m = NULL;
 	const struct dlt_near_item *o;
-	size_t			 n = 0, nm = 0, i, self, lo, hi, shown = 0, below = 0;
+	size_t			 n = 0, nm = 0, i, k, self, lo, hi, shown = 0, below = 0;
 	int			 c, proposed;
 
 	/* its block only: near.h compares no other */
@@ -736,7 +736,8 @@ show_near(struct show *sh)
 	if (self < n && nm > 0 && dlt_store_near_origins(sh->st,
 	    &items[self]) != 0)
 		goto fail;
-	for (i = 0; i < nm; i++) {
+	/* the matches shown, kept in order at the front, with their why */
+	for (i = 0, k = 0; i < nm; i++) {
 		proposed = m[i].score >= DLT_NEAR_THRESHOLD;
 		if (proposed ? shown >= SHOW_NEAR : below >= SHOW_NEAR_BELOW)
 			continue;
@@ -744,11 +745,15 @@ show_near(struct show *sh)
 			shown++;
 		else
 			below++;
-		if (dlt_store_near_origins(sh->st, &items[m[i].b]) != 0)
+		m[k] = m[i];
+		if (dlt_store_near_origins(sh->st, &items[m[k].b]) != 0) {
+			nm = k;
 			goto fail;
-		dlt_near_score(ix, self, m[i].b, &m[i]);
+		}
+		dlt_near_score(ix, self, m[k].b, &m[k]);
+		k++;
 	}
-	shown = below = 0;
+	nm = k;
 	if (sh->format == SHOW_JSON) {
 		dlt_jw_kv_double(&sh->jw, "near_threshold", DLT_NEAR_THRESHOLD,
 		    2);
@@ -759,12 +764,6 @@ show_near(struct show *sh)
 		    "of %.2f or more)\n", DLT_NEAR_THRESHOLD);
 	for (i = 0; i < nm; i++) {
 		proposed = m[i].score >= DLT_NEAR_THRESHOLD;
-		if (proposed ? shown >= SHOW_NEAR : below >= SHOW_NEAR_BELOW)
-			continue;
-		if (proposed)
-			shown++;
-		else
-			below++;
 		o = &items[m[i].b];
 		if (sh->format == SHOW_JSON) {
 			dlt_jw_object(&sh->jw);
@@ -797,7 +796,7 @@ show_near(struct show *sh)
 	}
 	if (sh->format == SHOW_JSON)
 		dlt_jw_end(&sh->jw);
-	else if (shown + below == 0)
+	else if (nm == 0)
 		printf("  none\n");
 	dlt_near_matches_free(m, nm);
 	dlt_near_index_free(ix);

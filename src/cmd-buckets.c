@@ -25,6 +25,8 @@
 
 /* "2024-01-02T10:00:00Z" and its NUL. */
 #define DATE_LEN	21
+/* Rows written at once (flushed), the rest as stdio's buffer fills. */
+#define FLUSH_ROWS	64
 
 /* What the rows must match; a zero mask matches everything. */
 struct filter {
@@ -48,28 +50,43 @@ static int	parse_date(const char *, char *);
 static int	matches(const struct filter *, const struct dlt_store_bucket *);
 static void	frameworks_text(struct strbuf *, const struct dlt_store_bucket *);
 /*
- * The near-duplicate proposals of every bucket (near.h): for bucket id,
- * the other buckets scoring DLT_NEAR_THRESHOLD or more, best first.
+ * The near-duplicate proposals (near.h) of the buckets listed: a bucket
+ * is compared with those of its block only (the same framework, class
+ * and exception type), so a block is read and indexed when a row of it
+ * is first printed, and the list waits for no other.
  */
 struct near_one {
 	char	id[DLT_BUCKET_HEXLEN + 1];
 	double	score;
 };
-struct near_set {
+struct near_block {
 	struct dlt_near_item	*items;		/* in id order */
 	size_t			 nitems;
-	struct near_one		**v;		/* per item */
-	size_t			*n, *alloc;
+	struct dlt_near_index	*ix;
+};
+/* The block of a bucket: -1 not read yet, -2 none (it has no failure). */
+struct near_where {
+	char	id[DLT_BUCKET_HEXLEN + 1];
+	long	block;
 };
 
-static void	out_table(const struct dlt_store_bucket_list *,
-		    const struct filter *, const struct near_set *, FILE *);
+struct near_set {
+	struct dlt_ctx		*ctx;
+	struct near_block	*blocks;
+	size_t			 nblocks, alloc;
+	struct near_where	*where;		/* every bucket, in id order */
+	size_t			 nwhere;
+	struct near_one		*v;		/* the last bucket's */
+	size_t			 n, valloc;
+};
+static int	out_table(const struct dlt_store_bucket_list *,
+		    const struct filter *, struct near_set *, FILE *);
 static void	out_json(const struct dlt_store_bucket *,
-		    const struct near_set *, FILE *);
+		    const struct near_one *, size_t, FILE *);
 static void	out_csv(const struct dlt_store_bucket *,
-		    const struct near_set *, FILE *);
-static const struct near_one *near_of(const struct near_set *, const char *,
-		    size_t *);
+		    const struct near_one *, size_t, FILE *);
+static int	near_of(struct near_set *, const char *,
+		    const struct near_one **, size_t *);
 
 /* The order of enum dlt_format. */
 static const char *const formats[] = { "table", "json", "csv", NULL };
@@ -331,17 +348,36 @@ frameworks_text(struct strbuf *sb, const struct dlt_store_bucket *b)
 	}
 }
 
+/* The title of a row, after its near-duplicate proposals. */
 static void
+title_text(struct strbuf *sb, const struct dlt_store_bucket *b, size_t nn)
+{
+	strbuf_reset(sb);
+	if (nn > 0)
+		strbuf_addf(sb, "[~%zu near] ", nn);
+	strbuf_addstr(sb, b->title);
+}
+
+/*
+ * Every column is known before the near-duplicates are: the table is
+ * laid out from them and printed as the proposals come (output-table.h),
+ * or, where that could lay it out otherwise, once they are all known.
+ */
+static int
 out_table(const struct dlt_store_bucket_list *l, const struct filter *f,
-    const struct near_set *ns, FILE *fp)
+    struct near_set *ns, FILE *fp)
 {
 	const struct dlt_store_bucket	*b;
+	const struct near_one		*nb;
 	struct dlt_table		 t;
+	struct dlt_table_stream		 ts;
 	struct strbuf			 fw = STRBUF_INIT, title = STRBUF_INIT;
 	const char			*cells[NCOLS];
 	char				 prio[32], count[32], first[DATE_LEN];
 	char				 last[DATE_LEN];
-	size_t				 i, nn;
+	size_t				*rows = NULL, nrows = 0, alloc = 0;
+	size_t				 i, nn, width;
+	int				 rc = 0, stream;
 
 	dlt_table_init(&t, table_cols, NCOLS);
 	for (i = 0; i < l->n; i++) {
@@ -369,29 +405,53 @@ out_table(const struct dlt_store_bucket_list *l, const struct filter *f,
 		cells[6] = first;
 		cells[7] = last;
 		cells[8] = dlt_triage_name(b->status);
-		/* near-duplicate proposals, before the title that gets cut */
-		strbuf_reset(&title);
-		(void)near_of(ns, b->id, &nn);
-		if (nn > 0)
-			strbuf_addf(&title, "[~%zu near] ", nn);
-		strbuf_addstr(&title, b->title);
-		cells[9] = title.buf;
+		cells[9] = b->title;	/* the least the title may be */
 		dlt_table_add(&t, cells);
+		XGROW(rows, nrows + 1, alloc);
+		rows[nrows++] = i;
 	}
-	dlt_table_print(&t, fp, dlt_table_width(fileno(fp)));
+	width = dlt_table_width(fileno(fp));
+	stream = dlt_table_stream_begin(&ts, &t, fp, width) == 0;
+	if (!stream) {
+		/* the titles first, then the whole table */
+		for (i = 0; i < nrows && rc == 0; i++) {
+			b = &l->v[rows[i]];
+			if ((rc = near_of(ns, b->id, &nb, &nn)) != 0)
+				break;
+			title_text(&title, b, nn);
+			free(t.cells[(i + 1) * NCOLS - 1]);
+			t.cells[(i + 1) * NCOLS - 1] = dlt_text_line(title.buf);
+		}
+		if (rc == 0)
+			dlt_table_print(&t, fp, width);
+	}
+	for (i = 0; stream && i < nrows; i++) {
+		b = &l->v[rows[i]];
+		if ((rc = near_of(ns, b->id, &nb, &nn)) != 0)
+			break;
+		title_text(&title, b, nn);
+		dlt_table_stream_row(&ts, i, title.buf);
+		if (i < FLUSH_ROWS)
+			fflush(fp);
+		if (ferror(fp))
+			break;
+	}
+	if (stream)
+		dlt_table_stream_end(&ts);
 	dlt_table_release(&t);
 	strbuf_release(&fw);
 	strbuf_release(&title);
+	free(rows);
+	return (rc);
 }
 
 static void
-out_json(const struct dlt_store_bucket *b, const struct near_set *ns,
-    FILE *fp)
+out_json(const struct dlt_store_bucket *b, const struct near_one *nb,
+    size_t nn, FILE *fp)
 {
-	const struct near_one	*nb;
 	struct strbuf		 sb = STRBUF_INIT;
 	struct dlt_jw		 jw;
-	size_t			 i, j, nn;
+	size_t			 i, j;
 
 	dlt_jw_init(&jw, &sb, 0);
 	dlt_jw_object(&jw);
@@ -421,7 +481,6 @@ out_json(const struct dlt_store_bucket *b, const struct near_set *ns,
 	    b->status == DLT_TRIAGE_DUPLICATE ? b->duplicate_of : NULL);
 	dlt_jw_kv_cstr(&jw, "url", b->url);
 	dlt_jw_kv_cstr(&jw, "title", b->title);
-	nb = near_of(ns, b->id, &nn);
 	dlt_jw_key(&jw, "near");
 	dlt_jw_array(&jw);
 	for (i = 0; i < nn; i++) {
@@ -438,12 +497,11 @@ out_json(const struct dlt_store_bucket *b, const struct near_set *ns,
 }
 
 static void
-out_csv(const struct dlt_store_bucket *b, const struct near_set *ns,
-    FILE *fp)
+out_csv(const struct dlt_store_bucket *b, const struct near_one *nb,
+    size_t nn, FILE *fp)
 {
-	const struct near_one	*nb;
 	struct strbuf		 sb = STRBUF_INIT, fw = STRBUF_INIT;
-	size_t			 i, nn;
+	size_t			 i;
 
 	strbuf_addf(&sb, "%s,", b->id);
 	dlt_csv_field(&sb, b->cls);
@@ -464,7 +522,6 @@ out_csv(const struct dlt_store_bucket *b, const struct near_set *ns,
 	strbuf_addch(&sb, ',');
 	dlt_csv_field(&sb, b->title);
 	strbuf_addch(&sb, ',');
-	nb = near_of(ns, b->id, &nn);
 	for (i = 0; i < nn; i++)
 		strbuf_addf(&sb, "%s%s:%.2f", i > 0 ? " " : "", nb[i].id,
 		    nb[i].score);
@@ -481,66 +538,117 @@ compare_item_id(const void *key, const void *elt)
 }
 
 static int
-near_load(struct dlt_ctx *ctx, struct near_set *ns)
+compare_where(const void *key, const void *elt)
 {
-	struct dlt_near_index	*ix;
-	struct dlt_near_match	*m = NULL;
-	struct near_one		*o;
-	size_t			 nm = 0, i, a, b, k;
+	return (strcmp(key, ((const struct near_where *)elt)->id));
+}
+
+/* Where the buckets of l (in id order) are: nowhere yet. */
+static void
+near_init(struct dlt_ctx *ctx, const struct dlt_store_bucket_list *l,
+    struct near_set *ns)
+{
+	size_t	i;
 
 	memset(ns, 0, sizeof *ns);
-	if (dlt_store_near_items(ctx->store, &ns->items, &ns->nitems) != 0)
+	ns->ctx = ctx;
+	ns->nwhere = l->n;
+	ns->where = xcalloc(l->n > 0 ? l->n : 1, sizeof *ns->where);
+	for (i = 0; i < l->n; i++) {
+		memcpy(ns->where[i].id, l->v[i].id, sizeof ns->where[i].id);
+		ns->where[i].block = -1;
+	}
+}
+
+/* Read and index the block of bucket w. */
+static int
+near_block_load(struct near_set *ns, struct near_where *w)
+{
+	struct near_block	*nb;
+	struct near_where	*o;
+	size_t			 i;
+
+	XGROW(ns->blocks, ns->nblocks + 1, ns->alloc);
+	nb = &ns->blocks[ns->nblocks];
+	memset(nb, 0, sizeof *nb);
+	if (dlt_store_near_items(ns->ctx->store, w->id, 0, &nb->items,
+	    &nb->nitems) != 0) {
+		for (i = 0; i < nb->nitems; i++)
+			dlt_near_item_release(&nb->items[i]);
+		free(nb->items);
 		return (-1);
-	if (ns->nitems == 0)
+	}
+	w->block = -2;
+	if (nb->nitems == 0) {
+		free(nb->items);
 		return (0);
-	ns->v = xcalloc(ns->nitems, sizeof *ns->v);
-	ns->n = xcalloc(ns->nitems, sizeof *ns->n);
-	ns->alloc = xcalloc(ns->nitems, sizeof *ns->alloc);
-	ix = dlt_near_index_new(&ctx->rules, ns->items, ns->nitems);
-	dlt_near_find_all(ix, DLT_NEAR_THRESHOLD, &m, &nm);
-	/* best first: each side gets the other in that order */
-	for (i = 0; i < nm; i++)
-		for (k = 0; k < 2; k++) {
-			a = k == 0 ? m[i].a : m[i].b;
-			b = k == 0 ? m[i].b : m[i].a;
-			XGROW(ns->v[a], ns->n[a] + 1, ns->alloc[a]);
-			o = &ns->v[a][ns->n[a]++];
-			snprintf(o->id, sizeof o->id, "%s", ns->items[b].id);
-			o->score = m[i].score;
-		}
-	dlt_near_matches_free(m, nm);
-	dlt_near_index_free(ix);
+	}
+	nb->ix = dlt_near_index_new(&ns->ctx->rules, nb->items, nb->nitems);
+	for (i = 0; i < nb->nitems; i++)
+		if ((o = bsearch(nb->items[i].id, ns->where, ns->nwhere,
+		    sizeof *ns->where, compare_where)) != NULL)
+			o->block = (long)ns->nblocks;
+	ns->nblocks++;
 	return (0);
 }
 
-/* The proposals of bucket id, and how many. */
-static const struct near_one *
-near_of(const struct near_set *ns, const char *id, size_t *n)
+/*
+ * The proposals of bucket id into *out, and how many: those
+ * dlt_near_find_all would pair it in, best first.  0, or -1 after a
+ * message (a store error).
+ */
+static int
+near_of(struct near_set *ns, const char *id, const struct near_one **out,
+    size_t *n)
 {
-	const struct dlt_near_item	*it;
+	struct dlt_near_match	*m = NULL;
+	struct near_where	*w;
+	struct near_block	*nb;
+	const struct dlt_near_item *it;
+	size_t			 nm = 0, i;
 
+	*out = NULL;
 	*n = 0;
-	if (ns->nitems == 0 || (it = bsearch(id, ns->items, ns->nitems,
-	    sizeof *ns->items, compare_item_id)) == NULL)
-		return (NULL);
-	*n = ns->n[it - ns->items];
-	return (ns->v[it - ns->items]);
+	if ((w = bsearch(id, ns->where, ns->nwhere, sizeof *ns->where,
+	    compare_where)) == NULL)
+		return (0);
+	if (w->block == -1 && near_block_load(ns, w) != 0)
+		return (-1);
+	if (w->block < 0)
+		return (0);
+	nb = &ns->blocks[w->block];
+	if ((it = bsearch(id, nb->items, nb->nitems, sizeof *nb->items,
+	    compare_item_id)) == NULL)
+		return (0);
+	dlt_near_find_scores(nb->ix, (size_t)(it - nb->items),
+	    DLT_NEAR_THRESHOLD, &m, &nm);
+	ns->n = 0;
+	for (i = 0; i < nm; i++) {
+		XGROW(ns->v, ns->n + 1, ns->valloc);
+		snprintf(ns->v[ns->n].id, sizeof ns->v[ns->n].id, "%s",
+		    nb->items[m[i].b].id);
+		ns->v[ns->n++].score = m[i].score;
+	}
+	dlt_near_matches_free(m, nm);
+	*out = ns->v;
+	*n = ns->n;
+	return (0);
 }
 
 static void
 near_release(struct near_set *ns)
 {
-	size_t	i;
+	size_t	i, j;
 
-	for (i = 0; i < ns->nitems; i++) {
-		dlt_near_item_release(&ns->items[i]);
-		if (ns->v != NULL)
-			free(ns->v[i]);
+	for (i = 0; i < ns->nblocks; i++) {
+		dlt_near_index_free(ns->blocks[i].ix);
+		for (j = 0; j < ns->blocks[i].nitems; j++)
+			dlt_near_item_release(&ns->blocks[i].items[j]);
+		free(ns->blocks[i].items);
 	}
-	free(ns->items);
+	free(ns->blocks);
+	free(ns->where);
 	free(ns->v);
-	free(ns->n);
-	free(ns->alloc);
 	memset(ns, 0, sizeof *ns);
 }
 
@@ -550,9 +658,10 @@ cmd_buckets_exec(struct dlt_ctx *ctx, int argc, char **argv)
 	struct dlt_store_bucket_list	 l = DLT_STORE_BUCKET_LIST_INIT;
 	struct near_set			 ns;
 	struct filter			 f;
+	const struct near_one		*nb;
 	const char			*arg;
-	size_t				 i;
-	int				 ch, format = DLT_FORMAT_TABLE;
+	size_t				 i, nn, shown;
+	int				 ch, rc = 0, format = DLT_FORMAT_TABLE;
 	int				 sort = DLT_BUCKET_SORT_PRIORITY;
 
 	(void)argc;
@@ -593,28 +702,32 @@ cmd_buckets_exec(struct dlt_ctx *ctx, int argc, char **argv)
 	}
 	if (dlt_store_buckets(ctx->store, &l) != 0)
 		return (DLT_EXIT_STORE);
-	if (near_load(ctx, &ns) != 0) {
-		dlt_store_bucket_list_release(&l);
-		return (DLT_EXIT_STORE);
-	}
+	near_init(ctx, &l, &ns);
 	dlt_store_buckets_sort(&l, (enum dlt_bucket_sort)sort);
 	if (format == DLT_FORMAT_TABLE)
-		out_table(&l, &f, &ns, stdout);
+		rc = out_table(&l, &f, &ns, stdout);
 	else {
 		if (format == DLT_FORMAT_CSV)
 			fputs("bucket,class,kind,frameworks,count,first_seen,"
 			    "last_seen,priority,confidence,status,duplicate_of,"
 			    "url,title,near\r\n", stdout);
-		for (i = 0; i < l.n; i++) {
+		for (i = 0, shown = 0; i < l.n && rc == 0; i++) {
 			if (!matches(&f, &l.v[i]))
 				continue;
+			if ((rc = near_of(&ns, l.v[i].id, &nb, &nn)) != 0)
+				break;
 			if (format == DLT_FORMAT_JSON)
-				out_json(&l.v[i], &ns, stdout);
+				out_json(&l.v[i], nb, nn, stdout);
 			else
-				out_csv(&l.v[i], &ns, stdout);
+				out_csv(&l.v[i], nb, nn, stdout);
+			/* the first screen at once, not when a buffer fills */
+			if (shown++ < FLUSH_ROWS)
+				fflush(stdout);
+			if (ferror(stdout))
+				break;	/* a closed pipe: main says so */
 		}
 	}
 	near_release(&ns);
 	dlt_store_bucket_list_release(&l);
-	return (DLT_EXIT_OK);
+	return (rc != 0 ? DLT_EXIT_STORE : DLT_EXIT_OK);
 }

@@ -204,7 +204,6 @@ add_member(const struct dlt_store_member *m, void *arg)
 {
 	struct show	*sh = arg;
 
-	sh->total++;
 	if (sh->nmembers > 0 && m->id == sh->members[0].id)
 		return (0);
 	if (sh->nmembers < SHOW_MEMBERS)
@@ -244,7 +243,10 @@ resolve(struct show *sh, const char *arg, enum show_what w, int64_t n)
 		    "'%s' does not hold", n, id, sh->db);
 		return (1);
 	}
-	if (dlt_store_bucket_members(sh->st, id, add_member, sh) != 0)
+	/* those shown, the focus perhaps among them; then how many in all */
+	if (dlt_store_bucket_members_page(sh->st, id, 0,
+	    SHOW_MEMBERS + SHOW_IDS, add_member, sh) != 0 ||
+	    dlt_store_bucket_failures(sh->st, id, &sh->total) != 0)
 		return (-1);
 	if (sh->nmembers == 0) {
 		dlt_error("bucket '%s' has no failure in store '%s'", id, sh->db);
@@ -703,10 +705,11 @@ show_near(struct show *sh)
 	struct dlt_near_index	*ix = NULL;
 	struct dlt_near_match	*m = NULL;
 	const struct dlt_near_item *o;
-	size_t			 n = 0, nm = 0, i, self, lo, hi, shown = 0, below = 0;
+	size_t			 n = 0, nm = 0, i, k, self, lo, hi, shown = 0, below = 0;
 	int			 c, proposed;
 
-	if (dlt_store_near_items(sh->st, &items, &n) != 0)
+	/* its block only: near.h compares no other */
+	if (dlt_store_near_items(sh->st, sh->b.id, 0, &items, &n) != 0)
 		goto fail;
 	/* items are in id order */
 	lo = 0;
@@ -725,7 +728,32 @@ show_near(struct show *sh)
 	}
 	ix = dlt_near_index_new(&sh->ctx->rules, items, n);
 	if (self < n)
-		dlt_near_find(ix, self, SHOW_NEAR_FLOOR, &m, &nm);
+		dlt_near_find_scores(ix, self, SHOW_NEAR_FLOOR, &m, &nm);
+	/*
+	 * The explanations name the operators and models of the runs: read
+	 * for the buckets shown only, each a walk through its failures.
+	 */
+	if (self < n && nm > 0 && dlt_store_near_origins(sh->st,
+	    &items[self]) != 0)
+		goto fail;
+	/* the matches shown, kept in order at the front, with their why */
+	for (i = 0, k = 0; i < nm; i++) {
+		proposed = m[i].score >= DLT_NEAR_THRESHOLD;
+		if (proposed ? shown >= SHOW_NEAR : below >= SHOW_NEAR_BELOW)
+			continue;
+		if (proposed)
+			shown++;
+		else
+			below++;
+		m[k] = m[i];
+		if (dlt_store_near_origins(sh->st, &items[m[k].b]) != 0) {
+			nm = k;
+			goto fail;
+		}
+		dlt_near_score(ix, self, m[k].b, &m[k]);
+		k++;
+	}
+	nm = k;
 	if (sh->format == SHOW_JSON) {
 		dlt_jw_kv_double(&sh->jw, "near_threshold", DLT_NEAR_THRESHOLD,
 		    2);
@@ -736,12 +764,6 @@ show_near(struct show *sh)
 		    "of %.2f or more)\n", DLT_NEAR_THRESHOLD);
 	for (i = 0; i < nm; i++) {
 		proposed = m[i].score >= DLT_NEAR_THRESHOLD;
-		if (proposed ? shown >= SHOW_NEAR : below >= SHOW_NEAR_BELOW)
-			continue;
-		if (proposed)
-			shown++;
-		else
-			below++;
 		o = &items[m[i].b];
 		if (sh->format == SHOW_JSON) {
 			dlt_jw_object(&sh->jw);
@@ -774,7 +796,7 @@ show_near(struct show *sh)
 	}
 	if (sh->format == SHOW_JSON)
 		dlt_jw_end(&sh->jw);
-	else if (shown + below == 0)
+	else if (nm == 0)
 		printf("  none\n");
 	dlt_near_matches_free(m, nm);
 	dlt_near_index_free(ix);
@@ -784,6 +806,8 @@ show_near(struct show *sh)
 	return (0);
 
 fail:
+	dlt_near_matches_free(m, nm);
+	dlt_near_index_free(ix);
 	for (i = 0; i < n; i++)
 		dlt_near_item_release(&items[i]);
 	free(items);

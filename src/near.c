@@ -543,8 +543,8 @@ match_cmp(const void *a, const void *b)
 	return (x->b < y->b ? -1 : x->b > y->b);
 }
 
-void
-dlt_near_find(const struct dlt_near_index *ix, size_t i, double min,
+static void
+find(const struct dlt_near_index *ix, size_t i, double min, int why,
     struct dlt_near_match **out, size_t *n)
 {
 	struct dlt_near_match	 m, *res = NULL;
@@ -565,7 +565,8 @@ dlt_near_find(const struct dlt_near_index *ix, size_t i, double min,
 			continue;
 		if (score_only(ix, i, j, &m, &common) < min)
 			continue;
-		explain(ix, i, j, &m, common);
+		if (why)
+			explain(ix, i, j, &m, common);
 		XGROW(res, nres + 1, alloc);
 		res[nres++] = m;
 	}
@@ -573,6 +574,20 @@ dlt_near_find(const struct dlt_near_index *ix, size_t i, double min,
 		qsort(res, nres, sizeof *res, match_cmp);
 	*out = res;
 	*n = nres;
+}
+
+void
+dlt_near_find(const struct dlt_near_index *ix, size_t i, double min,
+    struct dlt_near_match **out, size_t *n)
+{
+	find(ix, i, min, 1, out, n);
+}
+
+void
+dlt_near_find_scores(const struct dlt_near_index *ix, size_t i, double min,
+    struct dlt_near_match **out, size_t *n)
+{
+	find(ix, i, min, 0, out, n);
 }
 
 void

@@ -96,6 +96,13 @@ void	dlt_near_score(const struct dlt_near_index *, size_t a, size_t b,
  */
 void	dlt_near_find(const struct dlt_near_index *, size_t i, double min,
 	    struct dlt_near_match **out, size_t *n);
+/*
+ * The same without the explanations (shared and differs NULL): the
+ * matches of item i are those dlt_near_find_all pairs it in, in the same
+ * order, at the cost of its block alone.
+ */
+void	dlt_near_find_scores(const struct dlt_near_index *, size_t i,
+	    double min, struct dlt_near_match **out, size_t *n);
 /* Every pair with score >= min (a < b), best first. */
 void	dlt_near_find_all(const struct dlt_near_index *, double min,
 	    struct dlt_near_match **out, size_t *n);

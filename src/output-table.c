@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,24 +116,26 @@ dlt_text_cut(struct strbuf *sb, const char *s, size_t width)
 	strbuf_addstr(sb, DLT_TABLE_ELLIPSIS);
 }
 
-void
-dlt_table_print(const struct dlt_table *t, FILE *fp, size_t width)
+/*
+ * The widths of t's columns into w, fitted to width (0: no limit).  With
+ * open, the last column is taken as wide as any cell may become, so that
+ * it gives up what the others need first (see dlt_table_stream_begin).
+ */
+static void
+layout(const struct dlt_table *t, size_t width, int open, size_t *w)
 {
-	struct strbuf	 sb = STRBUF_INIT;
-	const char	*s;
-	size_t		*w, total, excess, cut, i, r, nrows, sw, len;
-	int		 order, more;
+	size_t	total, excess, cut, i, r, nrows, sw, last = t->ncols - 1;
+	int	order, more;
 
-	if (t->ncols == 0)
-		return;
 	nrows = t->ncells / t->ncols;
-	w = xcalloc(t->ncols, sizeof *w);
 	for (i = 0; i < t->ncols; i++)
 		w[i] = dlt_text_width(t->cols[i].header);
 	for (r = 0; r < nrows; r++)
 		for (i = 0; i < t->ncols; i++)
 			if ((sw = dlt_text_width(t->cells[r * t->ncols + i])) > w[i])
 				w[i] = sw;
+	if (open)
+		w[last] = width + t->cols[last].min + 1;
 	total = 2 * (t->ncols - 1);
 	for (i = 0; i < t->ncols; i++)
 		total += w[i];
@@ -153,27 +156,130 @@ dlt_table_print(const struct dlt_table *t, FILE *fp, size_t width)
 			total -= cut;
 		}
 	}
+	if (open && width == 0)
+		w[last] = SIZE_MAX;
+}
 
-	for (r = 0; r <= nrows; r++) {
-		strbuf_reset(&sb);
-		for (i = 0; i < t->ncols; i++) {
-			s = r == 0 ? t->cols[i].header :
-			    t->cells[(r - 1) * t->ncols + i];
-			if (i > 0)
-				strbuf_addstr(&sb, "  ");
-			put_cell(&sb, s, w[i], dlt_text_width(s),
-			    (t->cols[i].right ? 1 : 0) |
-			    (i == t->ncols - 1 ? 2 : 0));
-		}
-		/* a cut or empty last cell leaves no trailing blank */
-		for (len = sb.len; len > 0 && sb.buf[len - 1] == ' '; len--)
-			;
-		strbuf_setlen(&sb, len);
-		strbuf_addch(&sb, '\n');
-		fwrite(sb.buf, 1, sb.len, fp);
+/* One line of cells (the header when NULL) in columns w wide. */
+static void
+print_row(const struct dlt_table *t, const size_t *w, const char *const *cells,
+    struct strbuf *sb, FILE *fp)
+{
+	const char	*s;
+	size_t		 i, len;
+
+	strbuf_reset(sb);
+	for (i = 0; i < t->ncols; i++) {
+		s = cells == NULL ? t->cols[i].header : cells[i];
+		if (i > 0)
+			strbuf_addstr(sb, "  ");
+		put_cell(sb, s, w[i], dlt_text_width(s),
+		    (t->cols[i].right ? 1 : 0) | (i == t->ncols - 1 ? 2 : 0));
 	}
+	/* a cut or empty last cell leaves no trailing blank */
+	for (len = sb->len; len > 0 && sb->buf[len - 1] == ' '; len--)
+		;
+	strbuf_setlen(sb, len);
+	strbuf_addch(sb, '\n');
+	fwrite(sb->buf, 1, sb->len, fp);
+}
+
+void
+dlt_table_print(const struct dlt_table *t, FILE *fp, size_t width)
+{
+	struct strbuf	 sb = STRBUF_INIT;
+	size_t		*w, r, nrows;
+
+	if (t->ncols == 0)
+		return;
+	nrows = t->ncells / t->ncols;
+	w = xcalloc(t->ncols, sizeof *w);
+	layout(t, width, 0, w);
+	print_row(t, w, NULL, &sb, fp);
+	for (r = 0; r < nrows; r++)
+		print_row(t, w, (const char *const *)&t->cells[r * t->ncols],
+		    &sb, fp);
 	strbuf_release(&sb);
 	free(w);
+}
+
+int
+dlt_table_stream_begin(struct dlt_table_stream *ts, const struct dlt_table *t,
+    FILE *fp, size_t width)
+{
+	const struct dlt_table_col	*lc;
+	size_t				 i, r, nrows, rest, least, sw, wi;
+
+	memset(ts, 0, sizeof *ts);
+	if (t->ncols == 0)
+		return (-1);
+	lc = &t->cols[t->ncols - 1];
+	nrows = t->ncells / t->ncols;
+	ts->w = xcalloc(t->ncols, sizeof *ts->w);
+	layout(t, width, 1, ts->w);
+	if (width > 0) {
+		/* the last column must shrink first, and alone */
+		for (i = 0; i + 1 < t->ncols; i++)
+			if (t->cols[i].shrink != 0 &&
+			    t->cols[i].shrink <= lc->shrink)
+				goto refuse;
+		if (lc->shrink == 0)
+			goto refuse;
+		/*
+		 * Narrower than its minimum, the last column would leave the
+		 * others more room than an open one does.
+		 */
+		least = dlt_text_width(lc->header);
+		for (r = 0; r < nrows; r++)
+			if ((sw = dlt_text_width(t->cells[(r + 1) * t->ncols -
+			    1])) > least)
+				least = sw;
+		rest = 2 * (t->ncols - 1);
+		for (i = 0; i + 1 < t->ncols; i++) {
+			wi = dlt_text_width(t->cols[i].header);
+			for (r = 0; r < nrows; r++)
+				if ((sw = dlt_text_width(t->cells[r * t->ncols +
+				    i])) > wi)
+					wi = sw;
+			rest += wi;
+		}
+		if (least < lc->min && (rest >= width || width - rest < lc->min))
+			goto refuse;
+	}
+	ts->t = t;
+	ts->fp = fp;
+	strbuf_init(&ts->sb);
+	print_row(t, ts->w, NULL, &ts->sb, fp);
+	return (0);
+
+refuse:
+	free(ts->w);
+	memset(ts, 0, sizeof *ts);
+	return (-1);
+}
+
+void
+dlt_table_stream_row(struct dlt_table_stream *ts, size_t row, const char *last)
+{
+	const struct dlt_table	*t = ts->t;
+	char			*cell;
+
+	cell = dlt_text_line(last);
+	ts->cells = xreallocarray(ts->cells, t->ncols, sizeof *ts->cells);
+	memcpy(ts->cells, &t->cells[row * t->ncols],
+	    (t->ncols - 1) * sizeof *ts->cells);
+	ts->cells[t->ncols - 1] = cell;
+	print_row(t, ts->w, (const char *const *)ts->cells, &ts->sb, ts->fp);
+	free(cell);
+}
+
+void
+dlt_table_stream_end(struct dlt_table_stream *ts)
+{
+	free(ts->w);
+	free(ts->cells);
+	strbuf_release(&ts->sb);
+	memset(ts, 0, sizeof *ts);
 }
 
 size_t

@@ -13,7 +13,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-struct strbuf;
+#include "strbuf.h"
+
 
 #define DLT_TABLE_ELLIPSIS	"\xe2\x80\xa6"
 
@@ -41,6 +42,33 @@ void	dlt_table_add(struct dlt_table *, const char *const *cells);
  * trailing blanks, fitted to width characters (0: no limit).
  */
 void	dlt_table_print(const struct dlt_table *, FILE *, size_t width);
+
+/*
+ * A table printed as its last column comes, row by row, the others
+ * being known: t holds every row, each last cell as wide as the least
+ * the one printed may be (its final text may be longer).  The widths are
+ * those dlt_table_print would fit if the last column were wider than
+ * width: it shrinks first and the others keep theirs, and a last cell
+ * is cut where it would have been.  That is what dlt_table_print prints
+ * with the final cells, unless the last column may end narrower than
+ * its minimum with width too small for the others; then, or when the
+ * last column is not the first and only one to shrink, begin returns -1
+ * and prints nothing (print the whole table instead).  Else it prints
+ * the header and returns 0; the table must outlive the stream.
+ */
+struct dlt_table_stream {
+	const struct dlt_table	 *t;
+	FILE			 *fp;
+	size_t			 *w;
+	char			**cells;
+	struct strbuf		  sb;
+};
+int	dlt_table_stream_begin(struct dlt_table_stream *,
+	    const struct dlt_table *, FILE *, size_t width);
+/* Print row row of the table with last as its last cell. */
+void	dlt_table_stream_row(struct dlt_table_stream *, size_t row,
+	    const char *last);
+void	dlt_table_stream_end(struct dlt_table_stream *);
 
 /*
  * The width to fit tables to: $COLUMNS when it is a positive number,

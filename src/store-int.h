@@ -132,6 +132,16 @@ int	store_prepare_one(struct dlt_store *, const char *sql,
 	    struct sqlite3_stmt **);
 /* A copy of a text column, or NULL when it is NULL. */
 char	*store_column_dup(struct sqlite3_stmt *, int);
+/*
+ * The columns id, class, kind, signature, priority, first_seen,
+ * last_seen and count of a buckets row, from column 0, as the listings
+ * show them: a missing class is "unknown", a missing signature or time
+ * "", a priority no dltriage wrote unset.  0, or -1 (nothing set) for a
+ * row without an id.
+ */
+int	store_bucket_columns(struct sqlite3_stmt *, char *id, char **cls,
+	    char **kind, char **title, int *priority, char **first_seen,
+	    char **last_seen, long *count);
 
 /*
  * Insert one failure of file file_id (content hash file_hash, hex),

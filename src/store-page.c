@@ -165,27 +165,10 @@ static int
 page_row(struct dlt_store *st, sqlite3_stmt *s, sqlite3_stmt *fs,
     struct dlt_page_bucket *b, int *err)
 {
-	const char	*id, *prio;
-
-	if ((id = (const char *)sqlite3_column_text(s, 0)) == NULL)
-		return (-1);
 	memset(b, 0, sizeof *b);
-	snprintf(b->id, sizeof b->id, "%s", id);
-	if ((b->cls = store_column_dup(s, 1)) == NULL)
-		b->cls = xstrdup("unknown");
-	b->kind = store_column_dup(s, 2);
-	if ((b->title = store_column_dup(s, 3)) == NULL)
-		b->title = xstrdup("");
-	prio = (const char *)sqlite3_column_text(s, 4);
-	b->priority = prio != NULL ? dlt_priority_parse_any(prio) :
-	    DLT_PRIO_UNSET;
-	if (b->priority < 0)
-		b->priority = DLT_PRIO_UNSET;
-	if ((b->first_seen = store_column_dup(s, 5)) == NULL)
-		b->first_seen = xstrdup("");
-	if ((b->last_seen = store_column_dup(s, 6)) == NULL)
-		b->last_seen = xstrdup("");
-	b->count = (long)sqlite3_column_int64(s, 7);
+	if (store_bucket_columns(s, b->id, &b->cls, &b->kind, &b->title,
+	    &b->priority, &b->first_seen, &b->last_seen, &b->count) != 0)
+		return (-1);
 	if (fs != NULL)
 		b->frameworks = frameworks(st, fs, b->id,
 		    (const char *)sqlite3_column_text(s, 8), err);

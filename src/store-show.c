@@ -439,31 +439,95 @@ near_frames(const char *json, struct dlt_near_item *it)
 	ynode_free(root);
 }
 
+/* The operators (?2 = 0) or seed models (1) of bucket ?1's run failures. */
+#define NEAR_ORIGINS \
+	"SELECT group_concat(v, ',') FROM (SELECT DISTINCT" \
+	" CASE ?2 WHEN 0 THEN operator ELSE model END AS v" \
+	" FROM bucket_origins WHERE bucket = ?1 AND v <> '' ORDER BY 1)"
+
 int
-dlt_store_near_items(struct dlt_store *st, struct dlt_near_item **items,
-    size_t *n)
+dlt_store_bucket_failures(struct dlt_store *st, const char *bucket, long *n)
+{
+	sqlite3_stmt	*s;
+	int		 rc;
+
+	*n = 0;
+	if (store_prepare_one(st, "SELECT total(failures) FROM bucket_stats"
+	    " WHERE bucket = ?1", &s) != 0)
+		return (-1);
+	sqlite3_bind_text(s, 1, bucket, -1, SQLITE_STATIC);
+	if ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		*n = (long)sqlite3_column_int64(s, 0);
+		rc = SQLITE_DONE;
+	}
+	sqlite3_finalize(s);
+	if (rc != SQLITE_DONE)
+		return (store_fail(st, rc, "read"));
+	return (0);
+}
+
+int
+dlt_store_near_origins(struct dlt_store *st, struct dlt_near_item *it)
+{
+	sqlite3_stmt	*s;
+	char		**out[2];
+	int		 rc = SQLITE_DONE, k;
+
+	out[0] = &it->operators;
+	out[1] = &it->models;
+	if (store_prepare_one(st, NEAR_ORIGINS, &s) != 0)
+		return (-1);
+	for (k = 0; k < 2; k++) {
+		sqlite3_reset(s);
+		sqlite3_bind_text(s, 1, it->id, -1, SQLITE_STATIC);
+		sqlite3_bind_int(s, 2, k);
+		if ((rc = sqlite3_step(s)) != SQLITE_ROW)
+			break;
+		free(*out[k]);
+		*out[k] = store_column_dup(s, 0);
+		rc = SQLITE_DONE;
+	}
+	sqlite3_finalize(s);
+	if (rc != SQLITE_DONE)
+		return (store_fail(st, rc, "read"));
+	return (0);
+}
+
+static int
+near_item_cmp(const void *a, const void *b)
+{
+	return (strcmp(((const struct dlt_near_item *)a)->id,
+	    ((const struct dlt_near_item *)b)->id));
+}
+
+int
+dlt_store_near_items(struct dlt_store *st, const char *block, int origins,
+    struct dlt_near_item **items, size_t *n)
 {
 	struct dlt_near_item	*it = NULL, *x;
 	sqlite3_stmt		*s;
-	size_t			 alloc = 0;
+	size_t			 alloc = 0, i;
 	int			 rc;
 
 	*items = NULL;
 	*n = 0;
-	/* the first failure of each bucket stands for it */
-	if (store_prepare_one(st, "SELECT b.id, b.framework, b.class, b.kind, f.exc_type,"
-	    " coalesce(f.exc_message, b.signature), f.frames,"
-	    " (SELECT group_concat(op, ',') FROM (SELECT DISTINCT mu.operator"
-	    "  AS op FROM failures g JOIN mutants mu ON mu.id = g.mutant_id"
-	    "  WHERE g.bucket = b.id ORDER BY 1)),"
-	    " (SELECT group_concat(name, ',') FROM (SELECT DISTINCT mo.name"
-	    "  AS name FROM failures g JOIN mutants mu ON mu.id = g.mutant_id"
-	    "  JOIN models mo ON mo.id = mu.model_id WHERE g.bucket = b.id"
-	    "  ORDER BY 1))"
-	    " FROM buckets b JOIN failures f ON f.id ="
-	    " (SELECT min(id) FROM failures WHERE bucket = b.id)"
-	    " ORDER BY b.id", &s) != 0)
+	/*
+	 * The first failure of each bucket stands for it (bucket_first);
+	 * near.h hashes a missing framework or type as it does "".
+	 */
+	if (store_prepare_one(st, "SELECT b.id, b.framework, b.class, b.kind,"
+	    " x.exc_type, coalesce(x.exc_message, b.signature), x.frames"
+	    " FROM buckets b CROSS JOIN bucket_first x ON x.bucket = b.id"
+	    /* separate terms: those of b are tested before x is read */
+	    " WHERE (?1 IS NULL OR b.class = (SELECT class FROM buckets"
+	    "  WHERE id = ?1))"
+	    " AND (?1 IS NULL OR coalesce(b.framework, '') = (SELECT"
+	    "  coalesce(framework, '') FROM buckets WHERE id = ?1))"
+	    " AND (?1 IS NULL OR coalesce(x.exc_type, '') = (SELECT"
+	    "  coalesce(exc_type, '') FROM bucket_first WHERE bucket = ?1))",
+	    &s) != 0)
 		return (-1);
+	sqlite3_bind_text(s, 1, block, -1, SQLITE_STATIC);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		XGROW(it, *n + 1, alloc);
 		x = &it[(*n)++];
@@ -475,13 +539,16 @@ dlt_store_near_items(struct dlt_store *st, struct dlt_near_item **items,
 		x->exc_type = store_column_dup(s, 4);
 		x->message = store_column_dup(s, 5);
 		near_frames((const char *)sqlite3_column_text(s, 6), x);
-		x->operators = store_column_dup(s, 7);
-		x->models = store_column_dup(s, 8);
 	}
 	sqlite3_finalize(s);
 	*items = it;
 	if (rc != SQLITE_DONE)
 		return (store_fail(st, rc, "read"));
+	if (*n > 1)
+		qsort(it, *n, sizeof *it, near_item_cmp);
+	for (i = 0; origins && i < *n; i++)
+		if (dlt_store_near_origins(st, &it[i]) != 0)
+			return (-1);
 	return (0);
 }
 

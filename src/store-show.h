@@ -128,12 +128,24 @@ int	dlt_store_member_run_log(struct dlt_store *,
 	    const struct dlt_store_member *, struct strbuf *out);
 
 /*
- * Every bucket of the store as near.h scores it (its first failure's
- * exception and frames, the operators and models of its run failures),
- * in id order: *items is a new array of *n (free each with
+ * The buckets of the store as near.h scores them (the first failure's
+ * exception and frames), in id order: every bucket, or with block not
+ * NULL those of the block of bucket block (the same framework, class and
+ * exception type: the only ones near.h compares it with), which costs
+ * the block's rows only.  With origins, the operators and models of
+ * their run failures too (dlt_store_near_origins), which only the
+ * explanations name.  *items is a new array of *n (free each with
  * dlt_near_item_release, then the array).
  */
-int	dlt_store_near_items(struct dlt_store *, struct dlt_near_item **items,
-	    size_t *n);
+int	dlt_store_near_items(struct dlt_store *, const char *block, int origins,
+	    struct dlt_near_item **items, size_t *n);
+/*
+ * How many failures bucket holds, from what the store keeps of it (no
+ * failure is read).
+ */
+int	dlt_store_bucket_failures(struct dlt_store *, const char *bucket,
+	    long *n);
+/* Fill it->operators and it->models (NULL when none) for it->id. */
+int	dlt_store_near_origins(struct dlt_store *, struct dlt_near_item *it);
 
 #endif

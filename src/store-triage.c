@@ -4,8 +4,9 @@
  *
  * The listing reads every bucket once (sorted by id, so that the rows of
  * the other queries find theirs by binary search), then the confidences
- * by priority, the frameworks with their versions and the latest
- * decisions, and folds the duplicates into their targets in memory: a
+ * by priority and the frameworks with their versions (from the
+ * aggregates the triggers of schema version 6 keep, not from the
+ * failures) and the latest decisions, and folds the duplicates into their targets in memory: a
  * store holds thousands of buckets, not millions.
  */
 #include <ctype.h>
@@ -43,6 +44,8 @@ prio_rank(int p)
 
 static char	*column_dup(sqlite3_stmt *, int);
 static long	 find(const struct dlt_store_bucket_list *, const char *);
+static long	 find_next(const struct dlt_store_bucket_list *, const char *,
+		     long *);
 static void	 bucket_release(struct dlt_store_bucket *);
 static void	 add_fw(struct dlt_store_bucket *, const char *, const char *);
 static void	 add_version(struct dlt_store_bucket_fw *, const char *);
@@ -69,6 +72,25 @@ column_dup(sqlite3_stmt *s, int i)
 	const unsigned char	*t = sqlite3_column_text(s, i);
 
 	return (t != NULL ? xstrdup((const char *)t) : NULL);
+}
+
+/*
+ * The index of the bucket with id after *hint, the last one found (rows
+ * that come in id order find theirs at once), else anywhere; or -1.
+ */
+static long
+find_next(const struct dlt_store_bucket_list *l, const char *id, long *hint)
+{
+	long	i;
+
+	if (id == NULL)
+		return (-1);
+	for (i = *hint; i >= 0 && i <= *hint + 1 && (size_t)i < l->n; i++)
+		if (strcmp(id, l->v[i].id) == 0)
+			return (*hint = i);
+	if ((i = find(l, id)) >= 0)
+		*hint = i;
+	return (i);
 }
 
 /* The index of the bucket with id, or -1; the list is sorted by id. */
@@ -169,43 +191,39 @@ add_fw(struct dlt_store_bucket *b, const char *name, const char *version)
 }
 
 static int
+cmp_id(const void *a, const void *b)
+{
+	return (strcmp(((const struct dlt_store_bucket *)a)->id,
+	    ((const struct dlt_store_bucket *)b)->id));
+}
+
+static int
 load_buckets(struct dlt_store *st, struct dlt_store_bucket_list *l)
 {
 	struct dlt_store_bucket	*b;
 	sqlite3_stmt		*s = st->stmt[S_TRIAGE_BUCKETS];
-	const char		*id, *prio;
 	size_t			 alloc = 0;
 	int			 rc;
 
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		if ((id = (const char *)sqlite3_column_text(s, 0)) == NULL)
-			continue;
 		XGROW(l->v, l->n + 1, alloc);
-		b = &l->v[l->n++];
+		b = &l->v[l->n];
 		memset(b, 0, sizeof *b);
-		snprintf(b->id, sizeof b->id, "%s", id);
-		if ((b->cls = column_dup(s, 1)) == NULL)
-			b->cls = xstrdup("unknown");
-		b->kind = column_dup(s, 2);
-		if ((b->title = column_dup(s, 3)) == NULL)
-			b->title = xstrdup("");
-		prio = (const char *)sqlite3_column_text(s, 4);
-		b->priority = prio != NULL ? dlt_priority_parse_any(prio) :
-		    DLT_PRIO_UNSET;
-		if (b->priority < 0)
-			b->priority = DLT_PRIO_UNSET;
-		if ((b->first_seen = column_dup(s, 5)) == NULL)
-			b->first_seen = xstrdup("");
-		if ((b->last_seen = column_dup(s, 6)) == NULL)
-			b->last_seen = xstrdup("");
-		b->count = (long)sqlite3_column_int64(s, 7);
+		if (store_bucket_columns(s, b->id, &b->cls, &b->kind,
+		    &b->title, &b->priority, &b->first_seen, &b->last_seen,
+		    &b->count) != 0)
+			continue;
+		b->class_rank = class_rank(b->cls);
 		b->confidence = NAN;
 		b->status = DLT_TRIAGE_NEW;
 		b->into = -1;
+		l->n++;
 	}
 	store_stmt_clear(s);
 	if (rc != SQLITE_DONE)
 		return (store_fail(st, rc, "read"));
+	if (l->n > 1)
+		qsort(l->v, l->n, sizeof *l->v, cmp_id);
 	return (0);
 }
 
@@ -215,11 +233,12 @@ load_priorities(struct dlt_store *st, struct dlt_store_bucket_list *l)
 	struct dlt_store_bucket	*b;
 	sqlite3_stmt		*s = st->stmt[S_TRIAGE_PRIORITIES];
 	const char		*prio;
-	long			 i;
+	long			 i, hint = 0;
 	int			 rc, p;
 
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		if ((i = find(l, (const char *)sqlite3_column_text(s, 0))) < 0)
+		if ((i = find_next(l, (const char *)sqlite3_column_text(s, 0),
+		    &hint)) < 0)
 			continue;
 		b = &l->v[i];
 		prio = (const char *)sqlite3_column_text(s, 1);
@@ -240,11 +259,12 @@ load_frameworks(struct dlt_store *st, struct dlt_store_bucket_list *l)
 {
 	sqlite3_stmt	*s = st->stmt[S_TRIAGE_FRAMEWORKS];
 	const char	*name;
-	long		 i;
+	long		 i, hint = 0;
 	int		 rc;
 
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		if ((i = find(l, (const char *)sqlite3_column_text(s, 0))) < 0 ||
+		if ((i = find_next(l, (const char *)sqlite3_column_text(s, 0),
+		    &hint)) < 0 ||
 		    (name = (const char *)sqlite3_column_text(s, 1)) == NULL)
 			continue;
 		add_fw(&l->v[i], name, (const char *)sqlite3_column_text(s, 2));
@@ -406,7 +426,7 @@ cmp_worst(const void *va, const void *vb)
 		return (c);
 	if (prio_rank(a->priority) != prio_rank(b->priority))
 		return (prio_rank(a->priority) > prio_rank(b->priority) ? -1 : 1);
-	if ((c = class_rank(a->cls) - class_rank(b->cls)) != 0)
+	if ((c = a->class_rank - b->class_rank) != 0)
 		return (c);
 	if (a->count != b->count)
 		return (a->count > b->count ? -1 : 1);

@@ -50,6 +50,7 @@ struct dlt_store_bucket {
 	char		*url;		/* the latest decision's, or NULL */
 	long		 into;		/* a duplicate folded: its target's index; else -1 */
 	size_t		 folded;	/* buckets folded into this one */
+	int		 class_rank;	/* private: the class's place, worst first */
 	/* what the folding adds up (private): by prio_rank() + 1 */
 	long		 conf_n[2 + 3];	/* failures with a confidence */
 	double		 conf_sum[2 + 3];

@@ -25,7 +25,7 @@
 struct dlt_failure;
 struct dlt_store;
 
-#define DLT_STORE_SCHEMA_VERSION 5
+#define DLT_STORE_SCHEMA_VERSION 6
 
 /* Open (creating when absent) and migrate. */
 int	dlt_store_open(const char *path, struct dlt_store **);

@@ -159,9 +159,9 @@ test_expect_success 'classify --db creates a store' '
 	test -s s.db
 '
 
-test_expect_sqlite3 'a fresh store has schema version 5, WAL and every table' '
+test_expect_sqlite3 'a fresh store has schema version 6, WAL and every table' '
 	make_store s.db &&
-	echo 5 >expect &&
+	echo 6 >expect &&
 	sqlite3 s.db "PRAGMA user_version" >actual &&
 	test_cmp expect actual &&
 	echo wal >expect &&
@@ -173,6 +173,10 @@ test_expect_sqlite3 'a fresh store has schema version 5, WAL and every table' '
 	sqlite3 s.db "SELECT value FROM meta WHERE key = '\''created_by'\''" >actual &&
 	grep "^dltriage [0-9]" actual &&
 	cat >expect <<-\EOF &&
+	bucket_first
+	bucket_frameworks
+	bucket_origins
+	bucket_stats
 	buckets
 	campaigns
 	comparisons
@@ -243,7 +247,7 @@ test_expect_sqlite3 'an empty version 0 database is migrated' '
 	sqlite3 v0.db "SELECT count(*) FROM sqlite_master" >actual &&
 	test_cmp expect actual &&
 	dltriage classify --db v0.db "$LOGS" >/dev/null &&
-	echo 5 >expect &&
+	echo 6 >expect &&
 	sqlite3 v0.db "PRAGMA user_version" >actual &&
 	test_cmp expect actual &&
 	echo wal >expect &&
@@ -308,7 +312,7 @@ test_expect_success 'a store from a newer dltriage is refused' '
 	set_user_version s.db 9 &&
 	cp s.db before.db &&
 	test_must_fail --code=4 dltriage classify --db s.db "$LOGS" >out 2>err &&
-	grep "^dltriage: store .s\.db. has schema version 9, newer than this dltriage supports (5); upgrade dltriage$" err &&
+	grep "^dltriage: store .s\.db. has schema version 9, newer than this dltriage supports (6); upgrade dltriage$" err &&
 	test_must_be_empty out &&
 	cmp before.db s.db
 '

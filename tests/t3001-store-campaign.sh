@@ -61,7 +61,7 @@ test_expect_success 'the unit tests of the campaign store pass' '
 
 test_expect_success 'a recorded execution is whole in the store' '
 	"$unit" test . >/dev/null 2>&1 &&
-	echo 5 >expect &&
+	echo 6 >expect &&
 	q unit.db "PRAGMA user_version" >actual &&
 	test_cmp expect actual &&
 	cat >expect <<-\EOF &&
@@ -168,7 +168,7 @@ v1rows() {
 	    WHERE path NOT LIKE 'run:%')) ORDER BY id"
 }
 
-test_expect_success 'a version 1 store migrates to version 5 and keeps its failures' '
+test_expect_success 'a version 1 store migrates to version 6 and keeps its failures' '
 	sqlite3 v1.db <"$TEST_SRCDIR/tests/stores/v1.sql" &&
 	echo 1 >expect &&
 	q v1.db "PRAGMA user_version" >actual &&
@@ -178,7 +178,7 @@ test_expect_success 'a version 1 store migrates to version 5 and keeps its failu
 	"$unit" open v1.db &&
 	v1rows v1.db >actual &&
 	test_cmp expect actual &&
-	echo 5 >expect &&
+	echo 6 >expect &&
 	q v1.db "PRAGMA user_version" >actual &&
 	test_cmp expect actual &&
 	q v1.db "SELECT value FROM meta WHERE key = '\''migrated_by'\''" >actual &&
@@ -192,7 +192,7 @@ test_expect_success 'a version 1 store migrates to version 5 and keeps its failu
 test_expect_success 'classify --db migrates a version 1 store too' '
 	sqlite3 v1.db <"$TEST_SRCDIR/tests/stores/v1.sql" &&
 	dltriage classify --db v1.db "$TEST_SRCDIR/corpus/logs/clean.log" >/dev/null &&
-	echo 5 >expect &&
+	echo 6 >expect &&
 	q v1.db "PRAGMA user_version" >actual &&
 	test_cmp expect actual &&
 	test -z "$(q v1.db "PRAGMA foreign_key_check")"
@@ -217,7 +217,7 @@ test_expect_success 'a version 1 store whose unused tables hold rows is refused'
 	grep "cannot migrate" err
 '
 
-test_expect_success 'a version 2 store migrates to version 5 and keeps its executions, and gains a why' '
+test_expect_success 'a version 2 store migrates to version 6 and keeps its executions, and gains a why' '
 	sqlite3 v2.db <"$TEST_SRCDIR/tests/stores/v2.sql" &&
 	echo 2 >expect &&
 	q v2.db "PRAGMA user_version" >actual &&
@@ -229,7 +229,7 @@ test_expect_success 'a version 2 store migrates to version 5 and keeps its execu
 	q v2.db "SELECT id, mutant_id, framework, status FROM executions ORDER BY id;
 	    SELECT count(*) FROM evidence; SELECT count(*) FROM failures" >actual &&
 	test_cmp expect actual &&
-	echo 5 >expect &&
+	echo 6 >expect &&
 	q v2.db "PRAGMA user_version" >actual &&
 	test_cmp expect actual &&
 	test -z "$(q v2.db "PRAGMA foreign_key_check")" &&

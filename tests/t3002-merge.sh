@@ -150,7 +150,7 @@ test_expect_success 'a version 1 store merges and is left at version 1' '
 	dltriage merge -o m.db v1.db >out &&
 	grep "^v1\.db: added 0 campaigns, 0 models, 0 mutants, 0 executions, 0 evidence, 0 comparisons, 3 files, 2 failures, 2 buckets, 0 triage$" out &&
 	cmp before.db v1.db &&
-	echo 5 >expect &&
+	echo 6 >expect &&
 	q m.db "PRAGMA user_version" >actual &&
 	test_cmp expect actual
 '
@@ -173,7 +173,7 @@ test_expect_success 'a store of a newer schema is refused before the output is m
 	shards &&
 	set_user_version s1.db 9 &&
 	test_must_fail --code=4 dltriage merge -o all.db s0.db s1.db >out 2>err &&
-	grep "^dltriage: store .s1\.db. has schema version 9, newer than this dltriage supports (5); upgrade dltriage$" err &&
+	grep "^dltriage: store .s1\.db. has schema version 9, newer than this dltriage supports (6); upgrade dltriage$" err &&
 	test_must_be_empty out &&
 	test ! -e all.db
 '

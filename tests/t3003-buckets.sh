@@ -47,6 +47,46 @@ field() {
 	sed -n "s/.*\"$2\":\"\{0,1\}\([^\",]*\)\"\{0,1\}[,}].*/\1/p" "$1"
 }
 
+# same_stats FILE: the aggregates of schema version 6 are what the
+# failures say.
+same_stats() {
+	sqlite3 "$1" "SELECT bucket, coalesce(priority, ''), count(*),
+	    count(confidence), printf('%.6f', total(confidence)) FROM failures
+	    GROUP BY 1, 2 ORDER BY 1, 2" >stats.expect &&
+	sqlite3 "$1" "SELECT bucket, priority, failures, confident,
+	    printf('%.6f', confidence) FROM bucket_stats ORDER BY 1, 2" >stats.actual &&
+	test_cmp stats.expect stats.actual &&
+	sqlite3 "$1" "SELECT f.bucket, f.framework, coalesce(e.framework_version, ''),
+	    count(*) FROM failures f LEFT JOIN executions e ON e.id = f.execution_id
+	    WHERE f.framework IS NOT NULL GROUP BY 1, 2, 3 ORDER BY 1, 2, 3" >fw.expect &&
+	sqlite3 "$1" "SELECT bucket, framework, version, failures
+	    FROM bucket_frameworks ORDER BY 1, 2, 3" >fw.actual &&
+	test_cmp fw.expect fw.actual &&
+	sqlite3 "$1" "SELECT f.bucket, mu.operator, coalesce(mo.name, ''),
+	    count(*) FROM failures f JOIN mutants mu ON mu.id = f.mutant_id
+	    LEFT JOIN models mo ON mo.id = mu.model_id GROUP BY 1, 2, 3
+	    ORDER BY 1, 2, 3" >origins.expect &&
+	sqlite3 "$1" "SELECT bucket, operator, model, failures
+	    FROM bucket_origins ORDER BY 1, 2, 3" >origins.actual &&
+	test_cmp origins.expect origins.actual &&
+	sqlite3 "$1" "SELECT bucket, id, exc_type, exc_message, frames
+	    FROM failures f WHERE id = (SELECT min(id) FROM failures
+	    WHERE bucket = f.bucket) ORDER BY 1" >first.expect &&
+	sqlite3 "$1" "SELECT bucket, failure, exc_type, exc_message, frames
+	    FROM bucket_first ORDER BY 1" >first.actual &&
+	test_cmp first.expect first.actual &&
+	test -s stats.expect
+}
+
+# to_v5 FILE: the store as schema version 5 left it.
+to_v5() {
+	sqlite3 "$1" "DROP TRIGGER failures_stats_insert;
+	    DROP TRIGGER failures_stats_delete; DROP TRIGGER failures_stats_update;
+	    DROP TRIGGER executions_version_update; DROP TABLE bucket_stats;
+	    DROP TABLE bucket_frameworks; DROP TABLE bucket_origins;
+	    DROP TABLE bucket_first; PRAGMA user_version = 5"
+}
+
 # The buckets the store holds.
 nbuckets=$(dltriage buckets --db "$BASE" --format json | wc -l)
 
@@ -567,16 +607,17 @@ test_expect_success 'classify --db reports the decision of a triaged bucket' '
 	! grep "triage" table
 '
 
-test_expect_sqlite3 'a version 4 store migrates to version 5 and keeps its decisions' '
+test_expect_sqlite3 'a version 4 store migrates to version 6 and keeps its decisions' '
 	store &&
 	id=$(bucket_of s.db "addmm_impl_cpu_") &&
+	to_v5 s.db &&
 	sqlite3 s.db "ALTER TABLE triage DROP COLUMN url;
 	    INSERT INTO triage (bucket, decision, author, decided_at)
 	    VALUES ('\''$id'\'', '\''confirmed'\'', '\''old'\'', '\''2026-01-01T00:00:00Z'\'');
 	    PRAGMA user_version = 4" &&
 	dltriage buckets --db s.db --status confirmed --format json >out &&
 	grep "\"bucket\":\"$id\".*\"url\":null" out &&
-	echo 5 >expect &&
+	echo 6 >expect &&
 	sqlite3 s.db "PRAGMA user_version" >actual &&
 	test_cmp expect actual &&
 	dltriage triage --db s.db "$id" --status reported --url https://x.org/1 &&
@@ -651,6 +692,57 @@ test_expect_success 'near duplicates are proposed beside the exact ids' '
 	test $(grep -c "\[~1 near\] RuntimeError" table) -eq 2 &&
 	dltriage buckets --db n.db --format csv | tr -d "\r" |
 	    grep -c ",[0-9a-f]\{16\}:0\.[0-9][0-9]\$" | grep -x 2
+'
+
+test_expect_sqlite3 'a version 5 store migrates to version 6 and lists the same' '
+	store &&
+	same_stats s.db &&
+	id=$(bucket_of s.db "addmm_impl_cpu_") &&
+	dltriage triage --db s.db "$id" --status confirmed &&
+	for f in table json csv; do
+		dltriage buckets --db s.db --format $f >new.$f || return 1
+	done &&
+	dltriage show --db s.db "$id" >new.show &&
+	to_v5 s.db &&
+	dltriage buckets --db s.db >old.table &&
+	echo 6 >expect &&
+	sqlite3 s.db "PRAGMA user_version" >actual &&
+	test_cmp expect actual &&
+	same_stats s.db &&
+	test_cmp new.table old.table &&
+	for f in json csv; do
+		dltriage buckets --db s.db --format $f >old.$f &&
+		test_cmp new.$f old.$f || return 1
+	done &&
+	dltriage show --db s.db "$id" >old.show &&
+	test_cmp new.show old.show
+'
+
+test_expect_sqlite3 'the aggregates follow failures added, moved and removed' '
+	store &&
+	dltriage classify -q --db s.db "$LOGS"/*.log &&
+	same_stats s.db &&
+	sqlite3 s.db "UPDATE failures SET priority = '\''high'\'', confidence = 0.5
+	    WHERE id % 3 = 0;
+	    UPDATE failures SET framework = NULL WHERE id % 5 = 0;
+	    UPDATE failures SET bucket = (SELECT min(id) FROM buckets)
+	    WHERE id % 7 = 0" &&
+	same_stats s.db &&
+	sqlite3 s.db "DELETE FROM failures WHERE id % 2 = 0" &&
+	same_stats s.db &&
+	dltriage merge -q -o m.db s.db "$BASE" &&
+	same_stats m.db
+'
+
+test_expect_sqlite3 'the aggregates follow an execution whose version changes' '
+	sqlite3 v2.db <"$TEST_SRCDIR/tests/stores/v2.sql" &&
+	dltriage buckets --db v2.db --format json >/dev/null &&
+	same_stats v2.db &&
+	sqlite3 v2.db "UPDATE executions SET framework_version = '\''9.9'\''
+	    WHERE framework = '\''jax'\''" &&
+	same_stats v2.db &&
+	dltriage buckets --db v2.db --format json >out &&
+	grep "{\"name\":\"jax\",\"versions\":\[\"9.9\"\]}" out
 '
 
 test_done

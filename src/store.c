@@ -388,18 +388,24 @@ static const char *const migration_v5[] = {
 	" WHERE " f ".framework IS NOT NULL" \
 	" ON CONFLICT (bucket, framework, version) DO UPDATE SET" \
 	" failures = failures + 1;" \
-	" INSERT INTO bucket_origins (bucket, operator, model, failures)" \
-	" SELECT " f ".bucket, mu.operator, coalesce(mo.name, ''), 1" \
-	" FROM mutants mu LEFT JOIN models mo ON mo.id = mu.model_id" \
-	" WHERE mu.id = " f ".mutant_id" \
-	" ON CONFLICT (bucket, operator, model) DO UPDATE SET" \
-	" failures = failures + 1;" \
 	" INSERT INTO bucket_first (bucket, failure, exc_type, exc_message," \
 	" frames) VALUES (" f ".bucket, " f ".id, " f ".exc_type," \
 	" " f ".exc_message, " f ".frames) ON CONFLICT (bucket) DO UPDATE SET" \
 	" failure = excluded.failure, exc_type = excluded.exc_type," \
 	" exc_message = excluded.exc_message, frames = excluded.frames" \
 	" WHERE excluded.failure < failure;"
+/*
+ * A run failure's origin, in a trigger of its own that classify's rows
+ * (no mutant) do not fire: each statement of a trigger costs about as
+ * much as the row's own insert.
+ */
+#define STORE_ORIGINS_ADD(f) \
+	"INSERT INTO bucket_origins (bucket, operator, model, failures)" \
+	" SELECT " f ".bucket, mu.operator, coalesce(mo.name, ''), 1" \
+	" FROM mutants mu LEFT JOIN models mo ON mo.id = mu.model_id" \
+	" WHERE mu.id = " f ".mutant_id" \
+	" ON CONFLICT (bucket, operator, model) DO UPDATE SET" \
+	" failures = failures + 1;"
 #define STORE_STATS_SUB(f) \
 	"UPDATE bucket_stats SET failures = failures - 1," \
 	" confident = confident - (" f ".confidence IS NOT NULL)," \
@@ -473,12 +479,15 @@ static const char *const migration_v6[] = {
 	" GROUP BY 1, 2, 3",
 	"CREATE TRIGGER failures_stats_insert AFTER INSERT ON failures BEGIN "
 	STORE_STATS_ADD("NEW") " END",
+	"CREATE TRIGGER failures_origins_insert AFTER INSERT ON failures"
+	" WHEN NEW.mutant_id IS NOT NULL BEGIN " STORE_ORIGINS_ADD("NEW") " END",
 	"CREATE TRIGGER failures_stats_delete AFTER DELETE ON failures BEGIN "
 	STORE_STATS_SUB("OLD") " END",
 	"CREATE TRIGGER failures_stats_update AFTER UPDATE OF id, bucket,"
 	" priority, confidence, framework, execution_id, mutant_id, exc_type,"
 	" exc_message, frames ON failures BEGIN "
-	STORE_STATS_SUB("OLD") " " STORE_STATS_ADD("NEW") " END",
+	STORE_STATS_SUB("OLD") " " STORE_STATS_ADD("NEW") " "
+	STORE_ORIGINS_ADD("NEW") " END",
 	/* no dltriage changes a version, but a script might */
 	"CREATE TRIGGER executions_version_update AFTER UPDATE OF"
 	" framework_version ON executions"

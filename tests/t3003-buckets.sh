@@ -81,6 +81,7 @@ same_stats() {
 # to_v5 FILE: the store as schema version 5 left it.
 to_v5() {
 	sqlite3 "$1" "DROP TRIGGER failures_stats_insert;
+	    DROP TRIGGER failures_origins_insert;
 	    DROP TRIGGER failures_stats_delete; DROP TRIGGER failures_stats_update;
 	    DROP TRIGGER executions_version_update; DROP TABLE bucket_stats;
 	    DROP TABLE bucket_frameworks; DROP TABLE bucket_origins;

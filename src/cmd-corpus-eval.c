@@ -24,7 +24,8 @@ static int	check_args(int, char **);
 static int	check_fraction(const char *);
 static int	check_folds(const char *);
 
-static const char *const splits[] = { "all", "time", "grouped", NULL };
+static const char *const splits[] = { "all", "time", "grouped", "validation",
+    NULL };
 static const char *const formats[] = { "table", "json", NULL };
 
 static const struct dlt_option corpus_eval_options[] = {
@@ -36,7 +37,8 @@ static const struct dlt_option corpus_eval_options[] = {
 	{ "format", 0, "FORMAT", 'f', "print a table (the default) or JSON",
 	    formats, NULL },
 	{ "split", 0, "SPLIT", 's',
-	    "time, grouped or all (the default: both)", splits, NULL },
+	    "time, grouped, all (the default: both) or validation (the time split of the time split's training side)",
+	    splits, NULL },
 	{ "test-fraction", 0, "F", 't',
 	    "the newest fraction of each tracker's reports tested in the time split (default 0.3)",
 	    NULL, check_fraction },
@@ -46,8 +48,9 @@ static const struct dlt_option corpus_eval_options[] = {
 
 const struct dlt_cmd dlt_cmd_corpus_eval = {
 	"corpus eval",
-	"[--data FILE] [--split all|time|grouped] [--test-fraction F] [--folds N]\n"
-	"       [--format table|json]",
+	"[--data FILE] [--split all|time|grouped|validation] [--test-fraction F]\n"
+	"       [--folds N]"
+	" [--format table|json]",
 	"measure the priority model on reports it was not trained on",
 	DLT_CMD_NEEDS_RULES, corpus_eval_options, cmd_corpus_eval_exec,
 	check_args
@@ -182,6 +185,7 @@ cmd_corpus_eval_exec(struct dlt_ctx *ctx, int argc, char **argv)
 	struct dlt_prio_examples	 ex;
 	struct dlt_prio_train_opts	 o = DLT_PRIO_TRAIN_DEFAULTS;
 	struct dlt_prio_eval		 ev[2];
+	int				 do_valid = 0;
 	struct strbuf			 sb = STRBUF_INIT, what = STRBUF_INIT;
 	struct dlt_jw			 jw;
 	const char			*arg, *data = NULL;
@@ -206,8 +210,11 @@ cmd_corpus_eval_exec(struct dlt_ctx *ctx, int argc, char **argv)
 			json = strcmp(arg, "json") == 0;
 			break;
 		case 's':
-			do_time = strcmp(arg, "grouped") != 0;
-			do_grouped = strcmp(arg, "time") != 0;
+			do_valid = strcmp(arg, "validation") == 0;
+			do_time = strcmp(arg, "all") == 0 ||
+			    strcmp(arg, "time") == 0;
+			do_grouped = strcmp(arg, "all") == 0 ||
+			    strcmp(arg, "grouped") == 0;
 			break;
 		case 't':
 			fraction = strtod(arg, NULL);
@@ -223,6 +230,8 @@ cmd_corpus_eval_exec(struct dlt_ctx *ctx, int argc, char **argv)
 		counts[ex.v[j].label]++;
 	if (do_time)
 		dlt_prio_eval_time(&ex, fraction, &o, &ev[nev++]);
+	if (do_valid)
+		dlt_prio_eval_validation(&ex, fraction, &o, &ev[nev++]);
 	if (do_grouped)
 		dlt_prio_eval_grouped(&ex, folds, &o, &ev[nev++]);
 	if (json) {
@@ -255,6 +264,11 @@ cmd_corpus_eval_exec(struct dlt_ctx *ctx, int argc, char **argv)
 				    "tracker's reports (%zu) tested, trained on "
 				    "the older %ld", fraction * 100, ev[i].n,
 				    ev[i].train_n);
+			else if (strcmp(ev[i].name, "validation") == 0)
+				strbuf_addf(&what, "the time split's training "
+				    "side only: its newest %.0f%% per tracker "
+				    "(%zu) tested, trained on the older %ld",
+				    fraction * 100, ev[i].n, ev[i].train_n);
 			else
 				strbuf_addf(&what, "%d folds, no api or bucket on "
 				    "both sides; %zu tested, about %ld trained "

@@ -862,9 +862,11 @@ brier(const double *p, int y)
 	return (b);
 }
 
+/* Train on the rows of train, test the rows of test (NULL: all others). */
 static void
 test_rows(const struct dlt_prio_examples *ex, const unsigned char *train,
-    const struct dlt_prio_train_opts *o, struct dlt_prio_eval *ev)
+    const unsigned char *test, const struct dlt_prio_train_opts *o,
+    struct dlt_prio_eval *ev)
 {
 	struct dlt_prio_model	*m;
 	struct dlt_prio_pred	 pr;
@@ -876,7 +878,7 @@ test_rows(const struct dlt_prio_examples *ex, const unsigned char *train,
 	m = dlt_prio_train(ex, train, o, NULL);
 	maj = majority(ex, train, freq);
 	for (i = 0; i < ex->n; i++) {
-		if (train[i])
+		if (test != NULL ? !test[i] : train[i])
 			continue;
 		e = &ex->v[i];
 		ev->n++;
@@ -929,20 +931,24 @@ eval_finish(struct dlt_prio_eval *ev)
 			ev->brier[p] /= (double)ev->n;
 }
 
-void
-dlt_prio_eval_time(const struct dlt_prio_examples *ex, double fraction,
-    const struct dlt_prio_train_opts *o, struct dlt_prio_eval *ev)
+/*
+ * The time split of the rows of in (NULL: all): per framework, the
+ * newest fraction of them by issue number get 0 in train, the older 1;
+ * rows outside in get 0.
+ */
+static void
+time_split(const struct dlt_prio_examples *ex, const unsigned char *in,
+    double fraction, unsigned char *train)
 {
-	unsigned char		*train;
 	struct by_number	*v;
 	char			**fws = NULL;
 	size_t			 nfw = 0, alloc = 0, i, j, n, ntest;
 
-	memset(ev, 0, sizeof *ev);
-	ev->name = "time";
-	train = xcalloc(ex->n + 1, 1);
 	v = xcalloc(ex->n + 1, sizeof *v);
 	for (i = 0; i < ex->n; i++) {
+		train[i] = 0;
+		if (in != NULL && !in[i])
+			continue;
 		for (j = 0; j < nfw; j++)
 			if (strcmp(fws[j], ex->v[i].framework) == 0)
 				break;
@@ -953,7 +959,8 @@ dlt_prio_eval_time(const struct dlt_prio_examples *ex, double fraction,
 	}
 	for (j = 0; j < nfw; j++) {
 		for (i = n = 0; i < ex->n; i++)
-			if (strcmp(ex->v[i].framework, fws[j]) == 0) {
+			if ((in == NULL || in[i]) &&
+			    strcmp(ex->v[i].framework, fws[j]) == 0) {
 				v[n].number = ex->v[i].number;
 				v[n].i = i;
 				n++;
@@ -963,11 +970,46 @@ dlt_prio_eval_time(const struct dlt_prio_examples *ex, double fraction,
 		for (i = 0; i + ntest < n; i++)
 			train[v[i].i] = 1;
 	}
-	test_rows(ex, train, o, ev);
-	eval_finish(ev);
 	free(fws);
 	free(v);
+}
+
+void
+dlt_prio_eval_time(const struct dlt_prio_examples *ex, double fraction,
+    const struct dlt_prio_train_opts *o, struct dlt_prio_eval *ev)
+{
+	unsigned char	*train;
+
+	memset(ev, 0, sizeof *ev);
+	ev->name = "time";
+	train = xcalloc(ex->n + 1, 1);
+	time_split(ex, NULL, fraction, train);
+	test_rows(ex, train, NULL, o, ev);
+	eval_finish(ev);
 	free(train);
+}
+
+void
+dlt_prio_eval_validation(const struct dlt_prio_examples *ex, double fraction,
+    const struct dlt_prio_train_opts *o, struct dlt_prio_eval *ev)
+{
+	unsigned char	*outer, *train, *test;
+	size_t		 i;
+
+	memset(ev, 0, sizeof *ev);
+	ev->name = "validation";
+	outer = xcalloc(ex->n + 1, 1);
+	train = xcalloc(ex->n + 1, 1);
+	test = xcalloc(ex->n + 1, 1);
+	time_split(ex, NULL, fraction, outer);
+	time_split(ex, outer, fraction, train);
+	for (i = 0; i < ex->n; i++)
+		test[i] = outer[i] && !train[i];
+	test_rows(ex, train, test, o, ev);
+	eval_finish(ev);
+	free(test);
+	free(train);
+	free(outer);
 }
 
 void
@@ -985,7 +1027,7 @@ dlt_prio_eval_grouped(const struct dlt_prio_examples *ex, int folds,
 	for (fold = 0; fold < folds; fold++) {
 		for (i = 0; i < ex->n; i++)
 			train[i] = fold_of(ex->v[i].group, folds) != fold;
-		test_rows(ex, train, o, ev);
+		test_rows(ex, train, NULL, o, ev);
 		train_n += ev->train_n;
 		ev->train_n = 0;
 	}

@@ -89,7 +89,7 @@ struct dlt_prio_model	*dlt_prio_train(const struct dlt_prio_examples *,
 
 /* One evaluation: which rows were tested and what three predictors said. */
 struct dlt_prio_eval {
-	const char	*name;		/* "time", "grouped" */
+	const char	*name;		/* "time", "validation", "grouped" */
 	size_t		 n;		/* rows tested */
 	/* confusion[predictor][expected][predicted], predicted 3 = unknown */
 	long		 confusion[3][DLT_PRIO_COUNT][DLT_PRIO_COUNT + 1];
@@ -110,6 +110,15 @@ struct dlt_prio_eval {
  */
 void	dlt_prio_eval_time(const struct dlt_prio_examples *, double fraction,
 	    const struct dlt_prio_train_opts *, struct dlt_prio_eval *);
+/*
+ * The time split of the time split's training side: per framework, its
+ * newest fraction tested on a model trained on the older rest; the time
+ * split's test side is left out.  Choices of the learner are made on
+ * this one, never on the time split's test side.
+ */
+void	dlt_prio_eval_validation(const struct dlt_prio_examples *,
+	    double fraction, const struct dlt_prio_train_opts *,
+	    struct dlt_prio_eval *);
 /*
  * Grouped k-fold: reports sharing an api or a bucket are never split
  * between training and test.

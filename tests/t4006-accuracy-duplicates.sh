@@ -6,16 +6,20 @@
 # See tests/accuracy-duplicates.py and corpus/duplicates/README.md.
 . "$(dirname "$0")/test-lib.sh"
 
-# A conservative floor the current rules meet; the set is small (see
-# corpus/duplicates/README.md), so it only guards against a collapse.
-recall=0.5
-groups=1
+# Conservative floors the current rules meet (recall 1/3, false merges
+# 2/25 on 2026-12-02); the set is small (8 logs, see
+# corpus/duplicates/README.md), so they only guard against a collapse:
+# recall 0.3 is "at least one of the three pairs", false merges 0.15 is
+# "at most three of the 25 cross-group pairs".
+recall=0.3
+merge=0.15
+groups=3
 
-test_expect_success "recall within duplicate groups >= $recall (exact bucket and exact-or-near)" '
+test_expect_success "recall within duplicate groups >= $recall (exact and exact-or-near), false merges <= $merge" '
 	"$PYTHON3" "$TEST_SRCDIR/tests/accuracy-duplicates.py" \
 	    --dltriage "$DLTRIAGE" \
 	    --data "$TEST_SRCDIR/corpus/duplicates/groups.jsonl" \
-	    --recall $recall --near-recall $recall >out 2>err
+	    --recall $recall --near-recall $recall --false-merge $merge >out 2>err
 	rc=$?
 	cat out err >"$TEST_TMP/accuracy.txt"
 	test $rc -eq 0

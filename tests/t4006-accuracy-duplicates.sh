@@ -1,0 +1,54 @@
+#!/bin/sh
+# t4006: bucket quality on duplicate groups from the trackers
+# (corpus/duplicates: issues closed as duplicates of one another, each
+# with the error output its thread prints): pairs of one group should
+# share a bucket or a near proposal, pairs of different groups should not.
+# See tests/accuracy-duplicates.py and corpus/duplicates/README.md.
+. "$(dirname "$0")/test-lib.sh"
+
+# Conservative floors the current rules meet (recall 1/3, false merges
+# 2/25 on 2026-12-02); the set is small (8 logs, see
+# corpus/duplicates/README.md), so they only guard against a collapse:
+# recall 0.3 is "at least one of the three pairs", false merges 0.15 is
+# "at most three of the 25 cross-group pairs".
+recall=0.3
+merge=0.15
+groups=3
+
+test_expect_success "recall within duplicate groups >= $recall (exact and exact-or-near), false merges <= $merge" '
+	"$PYTHON3" "$TEST_SRCDIR/tests/accuracy-duplicates.py" \
+	    --dltriage "$DLTRIAGE" \
+	    --data "$TEST_SRCDIR/corpus/duplicates/groups.jsonl" \
+	    --recall $recall --near-recall $recall --false-merge $merge >out 2>err
+	rc=$?
+	cat out err >"$TEST_TMP/accuracy.txt"
+	test $rc -eq 0
+'
+test_expect_success "the set holds at least $groups group(s) of two logs, every row complete" '
+	"$PYTHON3" -c "
+import collections, json, sys
+rows = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
+need = (\"framework\", \"repo\", \"number\", \"url\", \"group\", \"evidence\", \"log\")
+bad = [r.get(\"url\") for r in rows if any(not r.get(k) for k in need)]
+size = collections.Counter(r[\"group\"] for r in rows)
+multi = sum(1 for n in size.values() if n >= 2)
+urls = [r[\"url\"] for r in rows]
+print(len(rows), \"rows\", len(size), \"groups\", multi, \"of two or more\", \"incomplete:\", bad)
+sys.exit(0 if not bad and multi >= int(sys.argv[2]) and len(set(urls)) == len(urls) else 1)
+" "$TEST_SRCDIR/corpus/duplicates/groups.jsonl" $groups
+'
+test_expect_success 'the script fails when a group is split below the floor' '
+	printf "%s\n" "{\"framework\": \"pytorch\", \"number\": 1, \"url\": \"u1\", \"group\": \"a\", \"log\": \"Traceback (most recent call last):\\n  File \\\"a.py\\\", line 1, in <module>\\nValueError: first\\n\"}" \
+	    "{\"framework\": \"pytorch\", \"number\": 2, \"url\": \"u2\", \"group\": \"a\", \"log\": \"Traceback (most recent call last):\\n  File \\\"b.py\\\", line 9, in g\\nKeyError: second\\n\"}" >split.jsonl &&
+	"$PYTHON3" "$TEST_SRCDIR/tests/accuracy-duplicates.py" \
+	    --dltriage "$DLTRIAGE" --data split.jsonl --recall 1 >out2
+	rc=$?
+	cat out2 &&
+	test $rc -eq 1 &&
+	grep "^FAIL: exact recall" out2
+'
+if [ -f "$TEST_TMP/accuracy.txt" ]; then
+	sed 's/^/# /' "$TEST_TMP/accuracy.txt"
+fi
+
+test_done

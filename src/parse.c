@@ -53,7 +53,7 @@ static void	block_faulthandler(struct pstate *, const struct dlt_line *);
 static void	block_backtrace(struct pstate *, const struct dlt_line *, int);
 static void	block_sanitizer(struct pstate *, const struct dlt_line *, int);
 static void	block_exception(struct pstate *, const struct dlt_line *, int);
-static void	try_frame(struct pstate *, const char *, size_t, struct dlt_pframe **,
+static int	try_frame(struct pstate *, const char *, size_t, struct dlt_pframe **,
 		    size_t *, size_t *);
 static char	*clean_func(const char *, size_t);
 static char	*python_module(const char *);
@@ -376,11 +376,17 @@ dlt_parse_frame(const struct dlt_parser *p, const char *s, size_t n, struct dlt_
 			continue;
 		g = p->fmt_groups + i * G_COUNT;
 		k = g[G_FUNC];
-		if (k <= 0 || k > m.ngroups || m.gstart[k] == (size_t)-1 ||
-		    m.gend[k] <= m.gstart[k])
-			continue;
 		f->python = rs->frames[i].python;
-		if (f->python) {
+		if (k <= 0 || k > m.ngroups || m.gstart[k] == (size_t)-1 ||
+		    m.gend[k] <= m.gstart[k]) {
+			/*
+			 * A Python frame that names no function is the
+			 * module's top level (IPython's `File PATH:LINE`).
+			 */
+			if (!f->python || k <= 0)
+				continue;
+			f->func = xstrdup("<module>");
+		} else if (f->python) {
 			f->func = xstrndup(s + m.gstart[k], m.gend[k] - m.gstart[k]);
 		} else
 			f->func = clean_func(s + m.gstart[k], m.gend[k] - m.gstart[k]);
@@ -414,24 +420,26 @@ dlt_parse_frame(const struct dlt_parser *p, const char *s, size_t n, struct dlt_
 	return (0);
 }
 
-static void
+/* Parse a frame line into the list (the incident when NULL); 1 if it was one. */
+static int
 try_frame(struct pstate *ps, const char *s, size_t n, struct dlt_pframe **list,
     size_t *nlist, size_t *alloc)
 {
 	struct dlt_pframe	f;
 
 	if (!dlt_parse_frame(ps->p, s, n, &f))
-		return;
+		return (0);
 	if (list == NULL) {
 		inc_add_frame(ps->cur, &f);
-		return;
+		return (1);
 	}
 	if (*nlist >= DLT_INCIDENT_MAX_FRAMES * 4) {
 		dlt_pframe_release(&f);
-		return;
+		return (1);
 	}
 	XGROW(*list, *nlist + 1, *alloc);
 	(*list)[(*nlist)++] = f;
+	return (1);
 }
 
 /*
@@ -532,9 +540,19 @@ block_traceback(struct pstate *ps, const struct dlt_line *start)
 	struct fired		 f;
 	struct dlt_pframe	*list = NULL;
 	size_t			 nlist = 0, alloc = 0, msglines = 0;
-	int			 state = 0, blanks = 0, guard = 0;
+	int			 state = 0, blanks = 0, guard = 0, ipy, ipy_blanks = 0;
 	char			*type, *msg;
+	size_t			 k;
 
+	/*
+	 * IPython and Jupyter: "ValueError    Traceback (most recent call
+	 * last)", then frames whose headers are not indented ("Cell In[3],
+	 * line 1", "File PATH:LINE, in f(x)"), source lines marked by an
+	 * arrow ("----> 1 f(x)") and blank lines between frames.
+	 */
+	for (k = 0; k < start->len && isspace((unsigned char)start->text[k]); k++)
+		continue;
+	ipy = !starts(start->text + k, start->len - k, "Traceback");
 	fire_line(ps->p, start->text, start->len, &f);
 	inc_add_line(ps->p, inc, start, &f);
 	inc->has_traceback = 1;
@@ -543,6 +561,16 @@ block_traceback(struct pstate *ps, const struct dlt_line *start)
 			if (is_indented(l.text, l.len) && !is_blank(l.text, l.len)) {
 				inc_add_line(ps->p, inc, &l, NULL);
 				try_frame(ps, l.text, l.len, &list, &nlist, &alloc);
+				ipy_blanks = 0;
+				continue;
+			}
+			if (ipy && is_blank(l.text, l.len) && ++ipy_blanks <= 2)
+				continue;
+			if (ipy && !is_blank(l.text, l.len) &&
+			    (starts(l.text, l.len, "--") ||
+			    try_frame(ps, l.text, l.len, &list, &nlist, &alloc))) {
+				inc_add_line(ps->p, inc, &l, NULL);
+				ipy_blanks = 0;
 				continue;
 			}
 			if (is_blank(l.text, l.len)) {

@@ -532,6 +532,25 @@ reverse_into(struct dlt_incident *inc, struct dlt_pframe *list, size_t n)
 		dlt_pframe_release(&list[i]);
 }
 
+/*
+ * IPython's header: the exception's dotted name, two spaces or more, then
+ * "Traceback (most recent call last)".
+ */
+static int
+is_ipython_header(const char *s, size_t n)
+{
+	size_t	i = 0, sp;
+
+	if (n == 0 || !(isalpha((unsigned char)s[0]) || s[0] == '_'))
+		return (0);
+	while (i < n && (isalnum((unsigned char)s[i]) || s[i] == '_' ||
+	    s[i] == '.'))
+		i++;
+	for (sp = 0; i < n && s[i] == ' '; i++)
+		sp++;
+	return (sp >= 2 && starts(s + i, n - i, "Traceback (most recent call last)"));
+}
+
 static void
 block_traceback(struct pstate *ps, const struct dlt_line *start)
 {
@@ -542,7 +561,6 @@ block_traceback(struct pstate *ps, const struct dlt_line *start)
 	size_t			 nlist = 0, alloc = 0, msglines = 0;
 	int			 state = 0, blanks = 0, guard = 0, ipy, ipy_blanks = 0;
 	char			*type, *msg;
-	size_t			 k;
 
 	/*
 	 * IPython and Jupyter: "ValueError    Traceback (most recent call
@@ -550,9 +568,7 @@ block_traceback(struct pstate *ps, const struct dlt_line *start)
 	 * line 1", "File PATH:LINE, in f(x)"), source lines marked by an
 	 * arrow ("----> 1 f(x)") and blank lines between frames.
 	 */
-	for (k = 0; k < start->len && isspace((unsigned char)start->text[k]); k++)
-		continue;
-	ipy = !starts(start->text + k, start->len - k, "Traceback");
+	ipy = is_ipython_header(start->text, start->len);
 	fire_line(ps->p, start->text, start->len, &f);
 	inc_add_line(ps->p, inc, start, &f);
 	inc->has_traceback = 1;

@@ -178,11 +178,6 @@ print_summary(const struct dlt_run_summary *s, const struct dlt_run_config *c,
 		printf("budget reached: run the same command again to go on\n");
 }
 
-/*
- * One row of the closing list of unique defects.  A triager's decision
- * is shown; a bucket marked a duplicate is left out (its target holds
- * the defect: dltriage buckets folds it there) and counted.
- */
 /* The defects a campaign found, as a table for people (output-table.h). */
 static const struct dlt_table_col defect_cols[] = {
 	{ "BUCKET", 0, 0, 0 },
@@ -201,6 +196,12 @@ struct defect_list {
 	long			duplicates;
 };
 
+/*
+ * One row of the closing list of unique defects, added to the table that
+ * is printed once the list is read.  A triager's decision is shown; a
+ * bucket marked a duplicate is left out (its target holds the defect:
+ * dltriage buckets folds it there) and counted.
+ */
 static int
 print_defect(const struct dlt_store_defect *d, void *arg)
 {

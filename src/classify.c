@@ -782,7 +782,8 @@ incident_cb(struct dlt_incident *inc, void *arg)
 		    "{type} in {top}", &caps, inc->exc_type, msg1, top, kind,
 		    dlt_class_name(cls), framework);
 	else
-		f->signature = expand("{kind} in {top}", &caps, NULL, msg1, top, kind,
+		f->signature = expand(*msg1 != '\0' ? "{kind}: {message} in {top}" :
+		    "{kind} in {top}", &caps, NULL, msg1, top, kind,
 		    dlt_class_name(cls), framework);
 
 	if (rule != NULL && rule->bucket != NULL)
@@ -1131,6 +1132,8 @@ dlt_detector_hits_line(const struct dlt_ruleset *rs, size_t d, const char *line,
 	if (d >= rs->ndetectors)
 		return (0);
 	det = &rs->detectors[d];
+	if (det->shape == DLT_SHAPE_MESSAGE)	/* the first line of a lone message */
+		return (det->match == NULL || dlt_rx_match(det->match, line, len, 0, NULL));
 	if (det->nanchors == 0)
 		return (0);
 	pats = xcalloc(det->nanchors, sizeof *pats);

@@ -34,6 +34,7 @@ struct pstate {
 	struct dlt_incident	*cur;
 	dlt_incident_fn		 fn;
 	void			*arg;
+	int			 fired;		/* a detector fired somewhere */
 };
 
 static int	shape_rank(int);
@@ -58,6 +59,7 @@ static int	try_frame(struct pstate *, const char *, size_t, struct dlt_pframe **
 static char	*clean_func(const char *, size_t);
 static char	*python_module(const char *);
 static int	finish(struct pstate *);
+static int	lone_message(struct pstate *);
 
 /* Larger blocks win when several detectors fire on one line. */
 static int
@@ -909,6 +911,76 @@ block_exception(struct pstate *ps, const struct dlt_line *start, int det)
 	set_exception(inc, type, msg);
 }
 
+/*
+ * A log that is one message and nothing else: no detector fired, the
+ * whole log is short (at most DLT_LONE_MAX_LINES lines that are not
+ * blank and DLT_LONE_MAX_BYTES in all), and a detector of shape
+ * message matches its first line that is not blank.  That is an error
+ * pasted or saved alone, with no exception type, signal or traceback
+ * around it; the lines are the incident, the detector's group message
+ * (or the line) its message, and the rules decide what it is.
+ */
+static int
+lone_message(struct pstate *ps)
+{
+	const struct dlt_ruleset	*rs = ps->p->rules;
+	const struct dlt_logread	*lr = ps->lr;
+	struct dlt_line			 lines[DLT_LONE_MAX_LINES];
+	struct dlt_rx_match		 m;
+	struct fired			 f;
+	const char			*p, *end, *nl;
+	size_t				 n = 0, i, d, len;
+	long				 lineno = 1;
+	int				 g;
+
+	if (!lr->eof || lr->error != 0 || lr->total != lr->headlen ||
+	    lr->total > DLT_LONE_MAX_BYTES)
+		return (0);
+	for (p = lr->head, end = lr->head + lr->headlen; p < end; p = nl + 1, lineno++) {
+		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
+			nl = end;
+		len = (size_t)(nl - p);
+		if (len > 0 && p[len - 1] == '\r')
+			len--;
+		if (is_blank(p, len))
+			continue;
+		if (n == DLT_LONE_MAX_LINES)
+			return (0);
+		memset(&lines[n], 0, sizeof lines[n]);
+		lines[n].text = p;
+		lines[n].len = len;
+		lines[n].lineno = lineno;
+		n++;
+	}
+	if (n == 0)
+		return (0);
+	for (d = 0; d < rs->ndetectors; d++) {
+		if (rs->detectors[d].shape != DLT_SHAPE_MESSAGE)
+			continue;
+		if (rs->detectors[d].match == NULL ||
+		    dlt_rx_match(rs->detectors[d].match, lines[0].text, lines[0].len, 0, &m))
+			break;
+	}
+	if (d == rs->ndetectors)
+		return (0);
+	memset(&f, 0, sizeof f);
+	f.ids[f.n++] = (int)d;
+	f.primary = (int)d;
+	ps->cur = xcalloc(1, sizeof *ps->cur);
+	ps->cur->first_shape = DLT_SHAPE_MESSAGE;
+	inc_add_line(ps->p, ps->cur, &lines[0], &f);
+	for (i = 1; i < n; i++)
+		inc_add_line(ps->p, ps->cur, &lines[i], NULL);
+	g = rs->detectors[d].match != NULL ?
+	    dlt_rx_group_number(rs->detectors[d].match, "message") : -1;
+	if (g > 0 && g <= m.ngroups && m.gstart[g] != (size_t)-1)
+		ps->cur->exc_message = xstrndup(lines[0].text + m.gstart[g],
+		    m.gend[g] - m.gstart[g]);
+	else
+		ps->cur->exc_message = xstrndup(lines[0].text, lines[0].len);
+	return (finish(ps));
+}
+
 static int
 finish(struct pstate *ps)
 {
@@ -944,6 +1016,7 @@ dlt_parse_log(struct dlt_parser *p, struct dlt_logread *lr, dlt_incident_fn fn, 
 		fire_line(p, l.text, l.len, &f);
 		if (f.primary < 0)
 			continue;
+		ps.fired = 1;
 		d = &p->rules->detectors[f.primary];
 		shape = d->shape;
 		if (ps.cur != NULL &&
@@ -984,5 +1057,7 @@ dlt_parse_log(struct dlt_parser *p, struct dlt_logread *lr, dlt_incident_fn fn, 
 		dlt_incident_release(ps.cur);
 		free(ps.cur);
 	}
+	if (rc == 0 && !ps.fired)
+		rc = lone_message(&ps);
 	return (rc);
 }

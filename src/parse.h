@@ -31,6 +31,8 @@ struct dlt_pframe {
 #define DLT_INCIDENT_MAX_EVIDENCE	256
 #define DLT_INCIDENT_MAX_FRAMES		64
 #define DLT_INCIDENT_GAP		5
+#define DLT_LONE_MAX_LINES		3	/* a lone message: lines not blank */
+#define DLT_LONE_MAX_BYTES		2048	/* ... and bytes in all */
 
 struct dlt_incident {
 	long			 first, last;

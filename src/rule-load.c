@@ -215,6 +215,19 @@ row(int sec, enum dlt_schema_where where, const char *key)
  * Report the keys of map that the schema does not know at this place
  * (with a suggestion), duplicated keys, and missing required keys.
  */
+/* A detector of shape message (it fires on a whole log) takes no anchors. */
+static int
+message_detector(int sec, const struct dlt_schema_key *k, const struct ynode *map)
+{
+	const struct ynode	*shape;
+
+	if (sec != DLT_SEC_DETECTORS || strcmp(k->key, "anchors") != 0)
+		return (0);
+	shape = ynode_get(map, "shape");
+	return (shape != NULL && shape->type == YNODE_SCALAR &&
+	    strcmp(shape->scalar, "message") == 0);
+}
+
 static void
 check_keys(struct loader *l, const struct ynode *map, int sec,
     enum dlt_schema_where where)
@@ -265,9 +278,9 @@ check_keys(struct loader *l, const struct ynode *map, int sec,
 		if ((where == DLT_SW_ENTRY || where == DLT_SW_SAMPLE) &&
 		    k->section != sec)
 			continue;
-		if (ynode_get(map, k->key) == NULL)
-			problem(l, map, DLT_RERR_MISSING, "missing required key '%s'",
-			    k->key);
+		if (ynode_get(map, k->key) != NULL || message_detector(sec, k, map))
+			continue;
+		problem(l, map, DLT_RERR_MISSING, "missing required key '%s'", k->key);
 	}
 }
 
@@ -789,6 +802,11 @@ load_detector(struct loader *l, const struct ynode *m, struct dlt_detector *d)
 	if (get_enum(l, m, DLT_SEC_DETECTORS, DLT_SW_ENTRY, "shape", &shape) == 1)
 		d->shape = shape;
 	get_int(l, m, DLT_SEC_DETECTORS, DLT_SW_ENTRY, "max-lines", &d->max_lines);
+	/* a message detector fires on a whole short log, never on an anchor */
+	if (d->shape == DLT_SHAPE_MESSAGE && list != NULL)
+		problem(l, list, DLT_RERR_BAD_ANCHORS,
+		    "shape message takes no anchors (it fires on a log that is "
+		    "one message, where no other detector fired)");
 	if (d->shape == DLT_SHAPE_EXCEPTION && ynode_get(m, "shape") != NULL) {
 		if (ynode_get(m, "match") == NULL)
 			problem(l, m, DLT_RERR_MISSING,

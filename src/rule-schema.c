@@ -7,7 +7,7 @@
 
 const char *const dlt_shape_names[] = {
 	"line", "traceback", "exception", "faulthandler", "backtrace",
-	"sanitizer", NULL
+	"sanitizer", "message", NULL
 };
 
 const char *const dlt_field_names[] = {
@@ -109,7 +109,7 @@ const struct dlt_schema_key dlt_schema_table[] = {
 	{ DLT_SEC_DETECTORS, DLT_SW_ENTRY, "anchors", DLT_ST_STRING_LIST, REQ,
 	  NULL, NULL, 0, 0,
 	  "literal strings of 3 bytes or more, one line each; a line holding "
-	  "one is a hit" },
+	  "one is a hit (shape message takes none)" },
 	{ DLT_SEC_DETECTORS, DLT_SW_ENTRY, "caseless", DLT_ST_BOOL, 0, "false",
 	  NULL, 0, 0, "anchors match ignoring ASCII case" },
 	{ DLT_SEC_DETECTORS, DLT_SW_ENTRY, "word", DLT_ST_BOOL, 0, "false",

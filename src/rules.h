@@ -49,6 +49,7 @@ enum dlt_evidence_shape {
 	DLT_SHAPE_FAULTHANDLER,	/* "Fatal Python error:" + "Current thread ..." frames */
 	DLT_SHAPE_BACKTRACE,	/* a header followed by native frame lines */
 	DLT_SHAPE_SANITIZER,	/* "==PID==ERROR: XSanitizer: ..." to the end of the report */
+	DLT_SHAPE_MESSAGE,	/* a short log that is one message, where nothing else fired */
 	DLT_SHAPE_COUNT
 };
 

@@ -679,4 +679,32 @@ test_expect_success 'a native backtrace after a Python exception is stitched in 
 	! grep -e "torch._ops" -e "c10::Error" -e invokeOperatorFromPython frames
 '
 
+test_expect_success 'a log that is one error message alone is decided by its words' '
+	printf "%s\n" "Negative dimension size caused by subtracting 3 from 1 for '"'"'conv2d_8/convolution'"'"' (op: '"'"'Conv2D'"'"') with input shapes: [?,1,1,64], [3,3,64,128]" >lone.log &&
+	dltriage classify --format json lone.log >out &&
+	test "$(wc -l <out)" -eq 1 &&
+	check get out class | grep -x false-positive &&
+	check get out kind | grep -x invalid-argument &&
+	check get out signature | grep "^invalid-argument: Negative dimension size caused by subtracting 3 from 1" &&
+	printf "\n  Negative dimension size caused by subtracting 5 from 2 for '"'"'pool'"'"'\n\n" >lone2.log &&
+	dltriage classify --format json lone2.log >out2 &&
+	check get out2 signature | grep "^invalid-argument: Negative dimension size caused by subtracting 5 from 2" &&
+	check get out2 evidence | grep -x 2
+'
+
+test_expect_success 'a lone message needs a short log in which nothing else fired' '
+	msg="Error when checking target: expected dense_4 to have shape (1,) but got array with shape (10,)" &&
+	printf "%s\n" "tf.Tensor(736.5775, shape=(), dtype=float32)" >values.log &&
+	printf "I tensorflow/core/platform/cpu_feature_guard.cc:142] %s\n" "$msg" >info.log &&
+	printf "a\nb\nc\n%s\n" "$msg" >four.log &&
+	{ printf "%s " "$msg"; head -c 2100 /dev/zero | tr "\0" x; echo; } >long.log &&
+	for f in values info four long; do
+		dltriage classify --format json $f.log >$f.out &&
+		test_must_be_empty $f.out || return 1
+	done &&
+	printf "x\n%s\ny\n" "$msg" >three.log &&
+	dltriage classify --format json three.log >three.out &&
+	check get three.out class | grep -x false-positive
+'
+
 test_done

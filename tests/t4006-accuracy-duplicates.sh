@@ -6,20 +6,23 @@
 # See tests/accuracy-duplicates.py and corpus/duplicates/README.md.
 . "$(dirname "$0")/test-lib.sh"
 
-# Conservative floors the current rules meet (recall 1/3, false merges
-# 2/25 on 2026-12-02); the set is small (8 logs, see
-# corpus/duplicates/README.md), so they only guard against a collapse:
-# recall 0.3 is "at least one of the three pairs", false merges 0.15 is
-# "at most three of the 25 cross-group pairs".
-recall=0.3
-merge=0.15
-groups=3
+# Floors a little under what the current rules measure on the set
+# (2026-12-02, 14 logs in 9 groups, 4 of them with two logs or more; see
+# corpus/duplicates/README.md and bench/README): exact recall 4/6 pairs
+# (0.667) and exact-or-near recall 5/6 (0.833), so losing one more pair
+# fails; false merges 2/85 (0.024), so a fifth merged cross-group pair
+# fails.  The set is still small: the floors guard against a regression,
+# they do not say the buckets are good.
+recall=0.6
+near=0.8
+merge=0.05
+groups=4
 
-test_expect_success "recall within duplicate groups >= $recall (exact and exact-or-near), false merges <= $merge" '
+test_expect_success "recall within duplicate groups >= $recall exact, >= $near exact or near; false merges <= $merge" '
 	"$PYTHON3" "$TEST_SRCDIR/tests/accuracy-duplicates.py" \
 	    --dltriage "$DLTRIAGE" \
 	    --data "$TEST_SRCDIR/corpus/duplicates/groups.jsonl" \
-	    --recall $recall --near-recall $recall --false-merge $merge >out 2>err
+	    --recall $recall --near-recall $near --false-merge $merge >out 2>err
 	rc=$?
 	cat out err >"$TEST_TMP/accuracy.txt"
 	test $rc -eq 0

@@ -363,29 +363,45 @@ title_text(struct strbuf *sb, const struct dlt_store_bucket *b, size_t nn)
 
 /* The text of a row's cells but the title, made anew for each row. */
 struct row_text {
-	char		prio[32], count[32], first[DATE_LEN], last[DATE_LEN];
-	struct strbuf	fw;
+	char		count[DLT_TEXT_NUMLEN], first[DATE_LEN], last[DATE_LEN];
+	struct strbuf	prio, fw;
 };
 
-/* The cells of b's row into cells, with title as its title. */
+/* The first 10 bytes of s, as "%.10s" writes them, into buf (11 bytes). */
+static void
+day_text(char *buf, const char *s)
+{
+	size_t	n = strnlen(s, 10);
+
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+}
+
+/*
+ * The cells of b's row into cells, with title as its title.  Made for
+ * every row before the first is printed: no printf but for a confidence.
+ */
 static void
 row_cells(const struct dlt_store_bucket *b, struct row_text *rt,
     const char *title, const char **cells)
 {
-	if (isnan(b->confidence))
-		snprintf(rt->prio, sizeof rt->prio, "%s",
-		    dlt_priority_name(b->priority));
-	else
-		snprintf(rt->prio, sizeof rt->prio, "%s %.2f",
-		    dlt_priority_name(b->priority), b->confidence);
-	snprintf(rt->count, sizeof rt->count, "%ld", b->count);
+	char	num[DLT_TEXT_NUMLEN];
+
+	strbuf_reset(&rt->prio);
+	strbuf_addstr(&rt->prio, dlt_priority_name(b->priority));
+	if (!isnan(b->confidence)) {
+		dlt_text_fixed2(num, b->confidence);
+		strbuf_addch(&rt->prio, ' ');
+		strbuf_addstr(&rt->prio, num);
+	}
+	dlt_text_long(rt->count, b->count);
 	/* the day is enough here: json and csv have the time */
-	snprintf(rt->first, sizeof rt->first, "%.10s", b->first_seen);
-	snprintf(rt->last, sizeof rt->last, "%.10s", b->last_seen);
+	day_text(rt->first, b->first_seen);
+	day_text(rt->last, b->last_seen);
 	strbuf_reset(&rt->fw);
 	frameworks_text(&rt->fw, b);
 	cells[0] = b->id;
-	cells[1] = rt->prio;
+	cells[1] = rt->prio.buf;
 	cells[2] = b->cls;
 	cells[3] = b->kind;
 	cells[4] = rt->fw.buf;
@@ -417,6 +433,7 @@ out_table(const struct dlt_store_bucket_list *l, const struct filter *f,
 	size_t				 i, nn, width;
 	int				 rc = 0;
 
+	strbuf_init(&rt.prio);
 	strbuf_init(&rt.fw);
 	dlt_table_init(&t, table_cols, NCOLS);
 	for (i = 0; i < l->n; i++) {
@@ -460,6 +477,7 @@ out_table(const struct dlt_store_bucket_list *l, const struct filter *f,
 		dlt_table_release(&whole);
 	}
 	dlt_table_release(&t);
+	strbuf_release(&rt.prio);
 	strbuf_release(&rt.fw);
 	strbuf_release(&title);
 	free(rows);

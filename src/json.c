@@ -1,5 +1,6 @@
 /* json.c: JSON strings with UTF-8 sanitising, and the streaming writer; see json.h. */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,8 +80,19 @@ dlt_utf8_chars(const char *s, size_t len)
 {
 	const unsigned char	*p = (const unsigned char *)s;
 	size_t			 i = 0, k, n = 0;
+	uint64_t		 w;
 
 	while (i < len) {
+		/* ASCII eight bytes at a time, then one */
+		while (len - i >= 8) {
+			memcpy(&w, p + i, 8);
+			if ((w & 0x8080808080808080ULL) != 0)
+				break;
+			i += 8;
+			n += 8;
+		}
+		if (i == len)
+			break;
 		if (p[i] < 0x80) {
 			i++;
 			n++;

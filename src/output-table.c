@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -75,6 +76,52 @@ dlt_text_line_width(const char *s)
 {
 	/* a control character becomes a space: one character still */
 	return (s != NULL ? dlt_utf8_chars(s, strlen(s)) : 0);
+}
+
+void
+dlt_text_long(char buf[DLT_TEXT_NUMLEN], long v)
+{
+	unsigned long	u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+	char		tmp[DLT_TEXT_NUMLEN];
+	size_t		n = 0, i = 0;
+
+	do
+		tmp[n++] = (char)('0' + u % 10);
+	while ((u /= 10) != 0);
+	if (v < 0)
+		buf[i++] = '-';
+	while (n > 0)
+		buf[i++] = tmp[--n];
+	buf[i] = '\0';
+}
+
+void
+dlt_text_fixed2(char buf[DLT_TEXT_NUMLEN], double v)
+{
+	double	x, fl, frac;
+	long	c;
+
+	/*
+	 * printf rounds the exact value of v * 100 to an integer, a tie to
+	 * even.  x is that product within 2^-44 (it is below 1024), so away
+	 * from a tie x rounds as the exact value does; near one, or out of
+	 * the range, printf decides.
+	 */
+	if (!signbit(v) && v < 9.9) {
+		x = v * 100.0;
+		fl = floor(x);
+		frac = x - fl;
+		if (fabs(frac - 0.5) > 1e-6) {
+			c = (long)fl + (frac > 0.5);
+			buf[0] = (char)('0' + c / 100);
+			buf[1] = '.';
+			buf[2] = (char)('0' + c / 10 % 10);
+			buf[3] = (char)('0' + c % 10);
+			buf[4] = '\0';
+			return;
+		}
+	}
+	snprintf(buf, DLT_TEXT_NUMLEN, "%.2f", v);
 }
 
 /* A cell sw characters wide in column i. */

@@ -107,6 +107,17 @@ size_t	dlt_text_width(const char *);
  */
 size_t	dlt_text_line_width(const char *s);
 
+/* What dlt_text_long and dlt_text_fixed2 need, their NUL included. */
+#define DLT_TEXT_NUMLEN	32
+
+/* v in decimal as printf's "%ld" writes it, without printf. */
+void	dlt_text_long(char buf[DLT_TEXT_NUMLEN], long v);
+/*
+ * v as printf's "%.2f" writes it in the C locale (cut to the buffer);
+ * without printf for the usual confidences, 0 to 9.9.
+ */
+void	dlt_text_fixed2(char buf[DLT_TEXT_NUMLEN], double v);
+
 /*
  * Append s (valid UTF-8, one line) to sb cut to width characters: when
  * it is longer, its first width - 1 characters and the ellipsis.

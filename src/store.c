@@ -1273,10 +1273,14 @@ store_bucket_columns(sqlite3_stmt *s, char *id, char **cls, char **kind,
     long *count)
 {
 	const char	*v;
+	size_t		 n;
 
 	if ((v = (const char *)sqlite3_column_text(s, 0)) == NULL)
 		return (-1);
-	snprintf(id, DLT_BUCKET_HEXLEN + 1, "%s", v);
+	/* at most its 16 bytes, without printf: every bucket comes here */
+	n = strnlen(v, DLT_BUCKET_HEXLEN);
+	memcpy(id, v, n);
+	id[n] = '\0';
 	if ((*cls = store_column_dup(s, 1)) == NULL)
 		*cls = xstrdup("unknown");
 	*kind = store_column_dup(s, 2);

@@ -25,6 +25,8 @@
 
 /* "2024-01-02T10:00:00Z" and its NUL. */
 #define DATE_LEN	21
+/* A priority cell's bytes at most, its confidence included. */
+#define PRIO_MAX	31
 /* Rows written at once (flushed), the rest as stdio's buffer fills. */
 #define FLUSH_ROWS	64
 
@@ -394,6 +396,9 @@ row_cells(const struct dlt_store_bucket *b, struct row_text *rt,
 		strbuf_addch(&rt->prio, ' ');
 		strbuf_addstr(&rt->prio, num);
 	}
+	/* cut where it always was (a confidence of 1e30 and more) */
+	if (rt->prio.len > PRIO_MAX)
+		strbuf_setlen(&rt->prio, PRIO_MAX);
 	dlt_text_long(rt->count, b->count);
 	/* the day is enough here: json and csv have the time */
 	day_text(rt->first, b->first_seen);

@@ -436,7 +436,7 @@ out_table(const struct dlt_store_bucket_list *l, const struct filter *f,
 	const char			*cells[NCOLS];
 	size_t				*rows = NULL, nrows = 0, alloc = 0;
 	size_t				 i, nn, width;
-	int				 rc = 0;
+	int				 rc = 0, stream;
 
 	strbuf_init(&rt.prio);
 	strbuf_init(&rt.fw);
@@ -452,31 +452,28 @@ out_table(const struct dlt_store_bucket_list *l, const struct filter *f,
 		rows[nrows++] = i;
 	}
 	width = dlt_table_width(fileno(fp));
-	if (dlt_table_stream_begin(&ts, &t, fp, width) == 0) {
-		for (i = 0; i < nrows; i++) {
-			b = &l->v[rows[i]];
-			if ((rc = near_of(ns, b->id, &nb, &nn)) != 0)
-				break;
-			title_text(&title, b, nn);
-			row_cells(b, &rt, title.buf, cells);
-			dlt_table_stream_row(&ts, cells);
-			if (i < FLUSH_ROWS)
-				fflush(fp);
-			if (ferror(fp))
-				break;
-		}
-		dlt_table_stream_end(&ts);
-	} else {
-		/* every title first, then the whole table */
+	/* else every title first, then the whole table */
+	if (!(stream = dlt_table_stream_begin(&ts, &t, fp, width) == 0))
 		dlt_table_init(&whole, table_cols, NCOLS);
-		for (i = 0; i < nrows; i++) {
-			b = &l->v[rows[i]];
-			if ((rc = near_of(ns, b->id, &nb, &nn)) != 0)
-				break;
-			title_text(&title, b, nn);
-			row_cells(b, &rt, title.buf, cells);
+	for (i = 0; i < nrows; i++) {
+		b = &l->v[rows[i]];
+		if ((rc = near_of(ns, b->id, &nb, &nn)) != 0)
+			break;
+		title_text(&title, b, nn);
+		row_cells(b, &rt, title.buf, cells);
+		if (!stream) {
 			dlt_table_add(&whole, cells);
+			continue;
 		}
+		dlt_table_stream_row(&ts, cells);
+		if (i < FLUSH_ROWS)
+			fflush(fp);
+		if (ferror(fp))
+			break;
+	}
+	if (stream)
+		dlt_table_stream_end(&ts);
+	else {
 		if (rc == 0)
 			dlt_table_print(&whole, fp, width);
 		dlt_table_release(&whole);

@@ -556,6 +556,13 @@ test_rx_literals(void)
 	    patterns, derived, unsound);
 }
 
+/* The columns of the tables tested. */
+static const struct dlt_table_col table_cols[] = {
+	{ "ID", 0, 0, 0 },
+	{ "N", 1, 0, 0 },
+	{ "TITLE", 0, 1, 4 },
+};
+
 /* A table printed into memory, at width. */
 static char *
 table_text(const struct dlt_table *t, size_t width)
@@ -574,11 +581,6 @@ table_text(const struct dlt_table *t, size_t width)
 static void
 test_table(void)
 {
-	static const struct dlt_table_col cols[] = {
-		{ "ID", 0, 0, 0 },
-		{ "N", 1, 0, 0 },
-		{ "TITLE", 0, 1, 4 },
-	};
 	struct dlt_table	 t;
 	struct strbuf		 sb = STRBUF_INIT;
 	const char		*r1[] = { "a", "7", "short" };
@@ -600,7 +602,7 @@ test_table(void)
 	is(line, "x y \xef\xbf\xbd", "table: a cell is one line of UTF-8");
 	free(line);
 
-	dlt_table_init(&t, cols, 3);
+	dlt_table_init(&t, table_cols, 3);
 	dlt_table_add(&t, r1);
 	dlt_table_add(&t, r2);
 	dlt_table_add(&t, r3);
@@ -694,11 +696,6 @@ table_stream_text(const struct dlt_table *t, const char *const *rows,
 static void
 test_table_stream(void)
 {
-	static const struct dlt_table_col cols[] = {
-		{ "ID", 0, 0, 0 },
-		{ "N", 1, 0, 0 },
-		{ "TITLE", 0, 1, 4 },
-	};
 	static const char *const least[] = {
 		"a", "7", "short",
 		"bbb", "12", "caf\xc3\xa9 au lait",
@@ -727,8 +724,8 @@ test_table_stream(void)
 	ok(bad == 0 && dlt_text_line_width(NULL) == 0,
 	    "table: a cell's width without its line (%zu wrong)", bad);
 
-	dlt_table_init(&measured, cols, 3);
-	dlt_table_init(&added, cols, 3);
+	dlt_table_init(&measured, table_cols, 3);
+	dlt_table_init(&added, table_cols, 3);
 	for (r = 0; r < 3; r++) {
 		dlt_table_measure(&measured, &least[r * 3]);
 		dlt_table_add(&added, &final[r * 3]);

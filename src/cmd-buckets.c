@@ -25,6 +25,8 @@
 
 /* "2024-01-02T10:00:00Z" and its NUL. */
 #define DATE_LEN	21
+/* A priority cell's bytes at most, its confidence included. */
+#define PRIO_MAX	31
 /* Rows written at once (flushed), the rest as stdio's buffer fills. */
 #define FLUSH_ROWS	64
 
@@ -341,10 +343,13 @@ frameworks_text(struct strbuf *sb, const struct dlt_store_bucket *b)
 	size_t	i, j;
 
 	for (i = 0; i < b->nfw; i++) {
-		strbuf_addf(sb, "%s%s", i > 0 ? ", " : "", b->fw[i].name);
-		for (j = 0; j < b->fw[i].nversions; j++)
-			strbuf_addf(sb, "%c%s", j > 0 ? '/' : ' ',
-			    b->fw[i].versions[j]);
+		if (i > 0)
+			strbuf_addstr(sb, ", ");
+		strbuf_addstr(sb, b->fw[i].name);
+		for (j = 0; j < b->fw[i].nversions; j++) {
+			strbuf_addch(sb, j > 0 ? '/' : ' ');
+			strbuf_addstr(sb, b->fw[i].versions[j]);
+		}
 	}
 }
 
@@ -358,10 +363,65 @@ title_text(struct strbuf *sb, const struct dlt_store_bucket *b, size_t nn)
 	strbuf_addstr(sb, b->title);
 }
 
+/* The text of a row's cells but the title, made anew for each row. */
+struct row_text {
+	char		count[DLT_TEXT_NUMLEN], first[DATE_LEN], last[DATE_LEN];
+	struct strbuf	prio, fw;
+};
+
+/* The first 10 bytes of s, as "%.10s" writes them, into buf (11 bytes). */
+static void
+day_text(char *buf, const char *s)
+{
+	size_t	n = strnlen(s, 10);
+
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+}
+
+/*
+ * The cells of b's row into cells, with title as its title.  Made for
+ * every row before the first is printed: no printf but for a confidence.
+ */
+static void
+row_cells(const struct dlt_store_bucket *b, struct row_text *rt,
+    const char *title, const char **cells)
+{
+	char	num[DLT_TEXT_NUMLEN];
+
+	strbuf_reset(&rt->prio);
+	strbuf_addstr(&rt->prio, dlt_priority_name(b->priority));
+	if (!isnan(b->confidence)) {
+		dlt_text_fixed2(num, b->confidence);
+		strbuf_addch(&rt->prio, ' ');
+		strbuf_addstr(&rt->prio, num);
+	}
+	/* cut where it always was (a confidence of 1e30 and more) */
+	if (rt->prio.len > PRIO_MAX)
+		strbuf_setlen(&rt->prio, PRIO_MAX);
+	dlt_text_long(rt->count, b->count);
+	/* the day is enough here: json and csv have the time */
+	day_text(rt->first, b->first_seen);
+	day_text(rt->last, b->last_seen);
+	strbuf_reset(&rt->fw);
+	frameworks_text(&rt->fw, b);
+	cells[0] = b->id;
+	cells[1] = rt->prio.buf;
+	cells[2] = b->cls;
+	cells[3] = b->kind;
+	cells[4] = rt->fw.buf;
+	cells[5] = rt->count;
+	cells[6] = rt->first;
+	cells[7] = rt->last;
+	cells[8] = dlt_triage_name(b->status);
+	cells[9] = title;
+}
+
 /*
  * Every column is known before the near-duplicates are: the table is
- * laid out from them and printed as the proposals come (output-table.h),
- * or, where that could lay it out otherwise, once they are all known.
+ * laid out from them, every row measured and none kept, and printed as
+ * the proposals come (output-table.h), or, where that could lay it out
+ * otherwise, once they are all known.
  */
 static int
 out_table(const struct dlt_store_bucket_list *l, const struct filter *f,
@@ -369,68 +429,43 @@ out_table(const struct dlt_store_bucket_list *l, const struct filter *f,
 {
 	const struct dlt_store_bucket	*b;
 	const struct near_one		*nb;
-	struct dlt_table		 t;
+	struct dlt_table		 t, whole;
 	struct dlt_table_stream		 ts;
-	struct strbuf			 fw = STRBUF_INIT, title = STRBUF_INIT;
+	struct row_text			 rt;
+	struct strbuf			 title = STRBUF_INIT;
 	const char			*cells[NCOLS];
-	char				 prio[32], count[32], first[DATE_LEN];
-	char				 last[DATE_LEN];
 	size_t				*rows = NULL, nrows = 0, alloc = 0;
 	size_t				 i, nn, width;
 	int				 rc = 0, stream;
 
+	strbuf_init(&rt.prio);
+	strbuf_init(&rt.fw);
 	dlt_table_init(&t, table_cols, NCOLS);
 	for (i = 0; i < l->n; i++) {
 		b = &l->v[i];
 		if (!matches(f, b))
 			continue;
-		if (isnan(b->confidence))
-			snprintf(prio, sizeof prio, "%s",
-			    dlt_priority_name(b->priority));
-		else
-			snprintf(prio, sizeof prio, "%s %.2f",
-			    dlt_priority_name(b->priority), b->confidence);
-		snprintf(count, sizeof count, "%ld", b->count);
-		/* the day is enough here: json and csv have the time */
-		snprintf(first, sizeof first, "%.10s", b->first_seen);
-		snprintf(last, sizeof last, "%.10s", b->last_seen);
-		strbuf_reset(&fw);
-		frameworks_text(&fw, b);
-		cells[0] = b->id;
-		cells[1] = prio;
-		cells[2] = b->cls;
-		cells[3] = b->kind;
-		cells[4] = fw.buf;
-		cells[5] = count;
-		cells[6] = first;
-		cells[7] = last;
-		cells[8] = dlt_triage_name(b->status);
-		cells[9] = b->title;	/* the least the title may be */
-		dlt_table_add(&t, cells);
+		/* the title is the least its cell may be */
+		row_cells(b, &rt, b->title, cells);
+		dlt_table_measure(&t, cells);
 		XGROW(rows, nrows + 1, alloc);
 		rows[nrows++] = i;
 	}
 	width = dlt_table_width(fileno(fp));
-	stream = dlt_table_stream_begin(&ts, &t, fp, width) == 0;
-	if (!stream) {
-		/* the titles first, then the whole table */
-		for (i = 0; i < nrows && rc == 0; i++) {
-			b = &l->v[rows[i]];
-			if ((rc = near_of(ns, b->id, &nb, &nn)) != 0)
-				break;
-			title_text(&title, b, nn);
-			free(t.cells[(i + 1) * NCOLS - 1]);
-			t.cells[(i + 1) * NCOLS - 1] = dlt_text_line(title.buf);
-		}
-		if (rc == 0)
-			dlt_table_print(&t, fp, width);
-	}
-	for (i = 0; stream && i < nrows; i++) {
+	/* else every title first, then the whole table */
+	if (!(stream = dlt_table_stream_begin(&ts, &t, fp, width) == 0))
+		dlt_table_init(&whole, table_cols, NCOLS);
+	for (i = 0; i < nrows; i++) {
 		b = &l->v[rows[i]];
 		if ((rc = near_of(ns, b->id, &nb, &nn)) != 0)
 			break;
 		title_text(&title, b, nn);
-		dlt_table_stream_row(&ts, i, title.buf);
+		row_cells(b, &rt, title.buf, cells);
+		if (!stream) {
+			dlt_table_add(&whole, cells);
+			continue;
+		}
+		dlt_table_stream_row(&ts, cells);
 		if (i < FLUSH_ROWS)
 			fflush(fp);
 		if (ferror(fp))
@@ -438,8 +473,14 @@ out_table(const struct dlt_store_bucket_list *l, const struct filter *f,
 	}
 	if (stream)
 		dlt_table_stream_end(&ts);
+	else {
+		if (rc == 0)
+			dlt_table_print(&whole, fp, width);
+		dlt_table_release(&whole);
+	}
 	dlt_table_release(&t);
-	strbuf_release(&fw);
+	strbuf_release(&rt.prio);
+	strbuf_release(&rt.fw);
 	strbuf_release(&title);
 	free(rows);
 	return (rc);

@@ -1,5 +1,6 @@
 /* json.c: JSON strings with UTF-8 sanitising, and the streaming writer; see json.h. */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,9 +53,17 @@ void
 dlt_utf8_sanitise(struct strbuf *out, const char *s, size_t len)
 {
 	const unsigned char	*p = (const unsigned char *)s;
-	size_t			 i = 0, k;
+	size_t			 i = 0, k, run;
 
 	while (i < len) {
+		/* copy runs of ASCII at once */
+		for (run = i; run < len && p[run] < 0x80; run++)
+			;
+		if (run > i) {
+			strbuf_add(out, p + i, run - i);
+			i = run;
+			continue;
+		}
 		k = utf8_valid_len(p + i, len - i);
 		if (k == 0) {
 			strbuf_add(out, "\xef\xbf\xbd", 3);
@@ -64,6 +73,37 @@ dlt_utf8_sanitise(struct strbuf *out, const char *s, size_t len)
 		strbuf_add(out, p + i, k);
 		i += k;
 	}
+}
+
+size_t
+dlt_utf8_chars(const char *s, size_t len)
+{
+	const unsigned char	*p = (const unsigned char *)s;
+	size_t			 i = 0, k, n = 0;
+	uint64_t		 w;
+
+	while (i < len) {
+		/* ASCII eight bytes at a time, then one */
+		while (len - i >= 8) {
+			memcpy(&w, p + i, 8);
+			if ((w & 0x8080808080808080ULL) != 0)
+				break;
+			i += 8;
+			n += 8;
+		}
+		if (i == len)
+			break;
+		if (p[i] < 0x80) {
+			i++;
+			n++;
+			continue;
+		}
+		/* an invalid byte is one U+FFFD */
+		k = utf8_valid_len(p + i, len - i);
+		i += k > 0 ? k : 1;
+		n++;
+	}
+	return (n);
 }
 
 void

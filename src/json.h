@@ -35,6 +35,8 @@ void	dlt_json_string(struct strbuf *, const char *s, size_t len);
 void	dlt_json_cstr(struct strbuf *, const char *s);	/* NULL -> null */
 /* Copy bytes to out replacing invalid UTF-8 sequences with U+FFFD. */
 void	dlt_utf8_sanitise(struct strbuf *, const char *s, size_t len);
+/* The characters (code points) dlt_utf8_sanitise writes for s. */
+size_t	dlt_utf8_chars(const char *s, size_t len);
 
 #define DLT_JW_SPACED	0x1
 #define DLT_JW_MAXDEPTH	64

@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,14 +16,21 @@
 #include "xmalloc.h"
 
 static void	 put_cell(struct strbuf *, const char *, size_t, size_t, int);
+static void	 add_line(struct strbuf *, const char *);
+static void	 count_cell(struct dlt_table *, size_t, size_t);
 
 void
 dlt_table_init(struct dlt_table *t, const struct dlt_table_col *cols,
     size_t ncols)
 {
+	size_t	i;
+
 	memset(t, 0, sizeof *t);
 	t->cols = cols;
 	t->ncols = ncols;
+	t->w = xcalloc(ncols > 0 ? ncols : 1, sizeof *t->w);
+	for (i = 0; i < ncols; i++)
+		t->w[i] = dlt_text_width(cols[i].header);
 }
 
 void
@@ -33,33 +41,120 @@ dlt_table_release(struct dlt_table *t)
 	for (i = 0; i < t->ncells; i++)
 		free(t->cells[i]);
 	free(t->cells);
+	free(t->w);
 	t->cells = NULL;
 	t->ncells = t->alloc = 0;
+	t->w = NULL;
+	t->nrows = 0;
+}
+
+/* Append s (NULL: empty) as dlt_text_line makes it. */
+static void
+add_line(struct strbuf *sb, const char *s)
+{
+	size_t	i, from = sb->len;
+
+	if (s == NULL)
+		s = "";
+	dlt_utf8_sanitise(sb, s, strlen(s));
+	for (i = from; i < sb->len; i++)
+		if ((unsigned char)sb->buf[i] < 0x20 || sb->buf[i] == 0x7f)
+			sb->buf[i] = ' ';
 }
 
 char *
 dlt_text_line(const char *s)
 {
 	struct strbuf	sb = STRBUF_INIT;
-	size_t		i;
 
-	if (s == NULL)
-		s = "";
-	dlt_utf8_sanitise(&sb, s, strlen(s));
-	for (i = 0; i < sb.len; i++)
-		if ((unsigned char)sb.buf[i] < 0x20 || sb.buf[i] == 0x7f)
-			sb.buf[i] = ' ';
+	add_line(&sb, s);
 	return (strbuf_detach(&sb, NULL));
+}
+
+size_t
+dlt_text_line_width(const char *s)
+{
+	/* a control character becomes a space: one character still */
+	return (s != NULL ? dlt_utf8_chars(s, strlen(s)) : 0);
+}
+
+void
+dlt_text_long(char buf[DLT_TEXT_NUMLEN], long v)
+{
+	unsigned long	u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+	char		tmp[DLT_TEXT_NUMLEN];
+	size_t		n = 0, i = 0;
+
+	do
+		tmp[n++] = (char)('0' + u % 10);
+	while ((u /= 10) != 0);
+	if (v < 0)
+		buf[i++] = '-';
+	while (n > 0)
+		buf[i++] = tmp[--n];
+	buf[i] = '\0';
+}
+
+void
+dlt_text_fixed2(char buf[DLT_TEXT_NUMLEN], double v)
+{
+	double	x, fl, frac;
+	long	c;
+
+	/*
+	 * printf rounds the exact value of v * 100 to an integer, a tie to
+	 * even.  x is that product within 2^-44 (it is below 1024), so away
+	 * from a tie x rounds as the exact value does; near one, or out of
+	 * the range, printf decides.
+	 */
+	if (!signbit(v) && v < 9.9) {
+		x = v * 100.0;
+		fl = floor(x);
+		frac = x - fl;
+		if (fabs(frac - 0.5) > 1e-6) {
+			c = (long)fl + (frac > 0.5);
+			buf[0] = (char)('0' + c / 100);
+			buf[1] = '.';
+			buf[2] = (char)('0' + c / 10 % 10);
+			buf[3] = (char)('0' + c % 10);
+			buf[4] = '\0';
+			return;
+		}
+	}
+	snprintf(buf, DLT_TEXT_NUMLEN, "%.2f", v);
+}
+
+/* A cell sw characters wide in column i. */
+static void
+count_cell(struct dlt_table *t, size_t i, size_t sw)
+{
+	if (sw > t->w[i])
+		t->w[i] = sw;
 }
 
 void
 dlt_table_add(struct dlt_table *t, const char *const *cells)
 {
 	size_t	i;
+	char	*c;
 
 	XGROW(t->cells, t->ncells + t->ncols, t->alloc);
+	for (i = 0; i < t->ncols; i++) {
+		c = dlt_text_line(cells[i]);
+		count_cell(t, i, dlt_text_width(c));
+		t->cells[t->ncells++] = c;
+	}
+	t->nrows++;
+}
+
+void
+dlt_table_measure(struct dlt_table *t, const char *const *cells)
+{
+	size_t	i;
+
 	for (i = 0; i < t->ncols; i++)
-		t->cells[t->ncells++] = dlt_text_line(cells[i]);
+		count_cell(t, i, dlt_text_line_width(cells[i]));
+	t->nrows++;
 }
 
 size_t
@@ -124,16 +219,10 @@ dlt_text_cut(struct strbuf *sb, const char *s, size_t width)
 static void
 layout(const struct dlt_table *t, size_t width, int open, size_t *w)
 {
-	size_t	total, excess, cut, i, r, nrows, sw, last = t->ncols - 1;
+	size_t	total, excess, cut, i, last = t->ncols - 1;
 	int	order, more;
 
-	nrows = t->ncells / t->ncols;
-	for (i = 0; i < t->ncols; i++)
-		w[i] = dlt_text_width(t->cols[i].header);
-	for (r = 0; r < nrows; r++)
-		for (i = 0; i < t->ncols; i++)
-			if ((sw = dlt_text_width(t->cells[r * t->ncols + i])) > w[i])
-				w[i] = sw;
+	memcpy(w, t->w, t->ncols * sizeof *w);
 	if (open)
 		w[last] = width + t->cols[last].min + 1;
 	total = 2 * (t->ncols - 1);
@@ -192,6 +281,7 @@ dlt_table_print(const struct dlt_table *t, FILE *fp, size_t width)
 
 	if (t->ncols == 0)
 		return;
+	/* rows measured are counted in the widths, not printed */
 	nrows = t->ncells / t->ncols;
 	w = xcalloc(t->ncols, sizeof *w);
 	layout(t, width, 0, w);
@@ -208,13 +298,12 @@ dlt_table_stream_begin(struct dlt_table_stream *ts, const struct dlt_table *t,
     FILE *fp, size_t width)
 {
 	const struct dlt_table_col	*lc;
-	size_t				 i, r, nrows, rest, least, sw, wi;
+	size_t				 i, rest;
 
 	memset(ts, 0, sizeof *ts);
 	if (t->ncols == 0)
 		return (-1);
 	lc = &t->cols[t->ncols - 1];
-	nrows = t->ncells / t->ncols;
 	ts->w = xcalloc(t->ncols, sizeof *ts->w);
 	layout(t, width, 1, ts->w);
 	if (width > 0) {
@@ -229,26 +318,19 @@ dlt_table_stream_begin(struct dlt_table_stream *ts, const struct dlt_table *t,
 		 * Narrower than its minimum, the last column would leave the
 		 * others more room than an open one does.
 		 */
-		least = dlt_text_width(lc->header);
-		for (r = 0; r < nrows; r++)
-			if ((sw = dlt_text_width(t->cells[(r + 1) * t->ncols -
-			    1])) > least)
-				least = sw;
 		rest = 2 * (t->ncols - 1);
-		for (i = 0; i + 1 < t->ncols; i++) {
-			wi = dlt_text_width(t->cols[i].header);
-			for (r = 0; r < nrows; r++)
-				if ((sw = dlt_text_width(t->cells[r * t->ncols +
-				    i])) > wi)
-					wi = sw;
-			rest += wi;
-		}
-		if (least < lc->min && (rest >= width || width - rest < lc->min))
+		for (i = 0; i + 1 < t->ncols; i++)
+			rest += t->w[i];
+		if (t->w[t->ncols - 1] < lc->min &&
+		    (rest >= width || width - rest < lc->min))
 			goto refuse;
 	}
 	ts->t = t;
 	ts->fp = fp;
+	strbuf_init(&ts->cells);
 	strbuf_init(&ts->sb);
+	ts->at = xcalloc(t->ncols, sizeof *ts->at);
+	ts->row = xcalloc(t->ncols, sizeof *ts->row);
 	print_row(t, ts->w, NULL, &ts->sb, fp);
 	return (0);
 
@@ -259,25 +341,30 @@ refuse:
 }
 
 void
-dlt_table_stream_row(struct dlt_table_stream *ts, size_t row, const char *last)
+dlt_table_stream_row(struct dlt_table_stream *ts, const char *const *cells)
 {
 	const struct dlt_table	*t = ts->t;
-	char			*cell;
+	size_t			 i;
 
-	cell = dlt_text_line(last);
-	ts->cells = xreallocarray(ts->cells, t->ncols, sizeof *ts->cells);
-	memcpy(ts->cells, &t->cells[row * t->ncols],
-	    (t->ncols - 1) * sizeof *ts->cells);
-	ts->cells[t->ncols - 1] = cell;
-	print_row(t, ts->w, (const char *const *)ts->cells, &ts->sb, ts->fp);
-	free(cell);
+	/* cleaned one after the other, each ended by its NUL */
+	strbuf_reset(&ts->cells);
+	for (i = 0; i < t->ncols; i++) {
+		ts->at[i] = ts->cells.len;
+		add_line(&ts->cells, cells[i]);
+		strbuf_addch(&ts->cells, '\0');
+	}
+	for (i = 0; i < t->ncols; i++)
+		ts->row[i] = ts->cells.buf + ts->at[i];
+	print_row(t, ts->w, ts->row, &ts->sb, ts->fp);
 }
 
 void
 dlt_table_stream_end(struct dlt_table_stream *ts)
 {
 	free(ts->w);
-	free(ts->cells);
+	free(ts->at);
+	free(ts->row);
+	strbuf_release(&ts->cells);
 	strbuf_release(&ts->sb);
 	memset(ts, 0, sizeof *ts);
 }

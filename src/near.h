@@ -7,10 +7,13 @@
  * and explains what they share and what differs; it proposes, it never
  * merges: the exact id stays what it is.
  *
- * The score.  Only buckets of the same framework, class and exception
- * type (none counts as a type) are compared at all: that is the block,
- * and the reason a store of 10^4 buckets costs little.  Within a block,
- * the score is a weighted mean of the parts both buckets have:
+ * The score.  Only buckets of the same class and exception type (none
+ * counts as a type) are compared at all: that is the block, and the
+ * reason a store of 10^4 buckets costs little.  Their frameworks must be
+ * the same too, unless one of them is unknown (a log that names no
+ * framework is not of another one): such a pair is scored, and the
+ * explanation says the frameworks differ.  Within a block, the score is
+ * a weighted mean of the parts both buckets have:
  *
  *	message	0.5	Jaccard similarity of the tokens of the exception's
  *			message (of the signature when there is no

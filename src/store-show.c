@@ -515,7 +515,8 @@ dlt_store_near_items(struct dlt_store *st, const char *block, int origins,
 	*n = 0;
 	/*
 	 * The first failure of each bucket stands for it (bucket_first);
-	 * near.h hashes a missing framework or type as it does "".
+	 * near.h hashes a missing type as it does "", and takes a missing
+	 * framework for an unknown one.
 	 */
 	if (store_prepare_one(st, "SELECT b.id, b.framework, b.class, b.kind,"
 	    " x.exc_type, coalesce(x.exc_message, b.signature), x.frames"
@@ -523,8 +524,11 @@ dlt_store_near_items(struct dlt_store *st, const char *block, int origins,
 	    /* separate terms: those of b are tested before x is read */
 	    " WHERE (?1 IS NULL OR b.class = (SELECT class FROM buckets"
 	    "  WHERE id = ?1))"
-	    " AND (?1 IS NULL OR coalesce(b.framework, '') = (SELECT"
-	    "  coalesce(framework, '') FROM buckets WHERE id = ?1))"
+	    /* the same framework, or one of the two unknown (near.h) */
+	    " AND (?1 IS NULL OR coalesce(b.framework, 'unknown') IN ('',"
+	    "  'unknown', (SELECT coalesce(framework, 'unknown') FROM buckets"
+	    "  WHERE id = ?1)) OR (SELECT coalesce(framework, 'unknown') IN"
+	    "  ('', 'unknown') FROM buckets WHERE id = ?1))"
 	    " AND (?1 IS NULL OR coalesce(x.exc_type, '') = (SELECT"
 	    "  coalesce(exc_type, '') FROM bucket_first WHERE bucket = ?1))",
 	    &s) != 0)

@@ -25,6 +25,7 @@ static void	item(struct dlt_near_item *, const char *, const char *,
 static void	test_score(const struct dlt_ruleset *);
 static void	test_find(void);
 static void	test_many(void);
+static void	test_framework(void);
 static void	test_trace(const struct dlt_ruleset *);
 
 /* A bucket of pytorch with the frames given as "a b c". */
@@ -162,6 +163,48 @@ test_find(void)
 }
 
 /* 10^4 buckets in a few blocks: blocking keeps it quick. */
+/* The same bucket in JAX, in a log that names no framework, in PyTorch. */
+static void
+test_framework(void)
+{
+	static const char *const fws[] = { "jax", "unknown", "pytorch" };
+	struct dlt_near_item	 it[3];
+	struct dlt_near_index	*ix;
+	struct dlt_near_match	 m, *all = NULL;
+	size_t			 i, n = 0;
+
+	for (i = 0; i < 3; i++) {
+		item(&it[i], i == 0 ? "00000000000000c0" : i == 1 ?
+		    "00000000000000c1" : "00000000000000c2", "crash", NULL,
+		    "SIGBUS", "", NULL);
+		free(it[i].framework);
+		it[i].framework = xstrdup(fws[i]);
+	}
+	ix = dlt_near_index_new(NULL, it, 3);
+	for (i = 1; i < 3; i++) {
+		dlt_near_score(ix, 0, i, &m);
+		if (i == 1) {
+			ok(m.score >= DLT_NEAR_THRESHOLD, "a known framework and "
+			    "an unknown one may be one defect: %.3f", m.score);
+			ok(strstr(m.differs, "framework: jax vs unknown") != NULL,
+			    "differs names the frameworks (%s)", m.differs);
+		} else
+			ok(m.score == 0, "two known frameworks are never one defect");
+		free(m.shared);
+		free(m.differs);
+	}
+	dlt_near_find_all(ix, DLT_NEAR_THRESHOLD, &all, &n);
+	ok(n == 2, "two pairs proposed of the three (%zu)", n);
+	for (i = 0; i < n; i++) {
+		ok(all[i].a == 1 || all[i].b == 1, "pair %zu holds the unknown "
+		    "framework's bucket", i);
+	}
+	dlt_near_matches_free(all, n);
+	dlt_near_index_free(ix);
+	for (i = 0; i < 3; i++)
+		dlt_near_item_release(&it[i]);
+}
+
 static void
 test_many(void)
 {
@@ -240,6 +283,7 @@ main(int argc, char **argv)
 	test_score(NULL);
 	test_find();
 	test_many();
+	test_framework();
 	if (argc > 1) {
 		memset(&rs, 0, sizeof rs);
 		dlt_diags_init(&d);

@@ -601,13 +601,6 @@ near_init(struct dlt_ctx *ctx, const struct dlt_store_bucket_list *l,
 	}
 }
 
-/* No evidence named the framework (near.h). */
-static int
-framework_unknown(const char *fw)
-{
-	return (fw == NULL || *fw == '\0' || strcmp(fw, "unknown") == 0);
-}
-
 /* Read and index the block of bucket w. */
 static int
 near_block_load(struct near_set *ns, struct near_where *w)
@@ -642,9 +635,9 @@ near_block_load(struct near_set *ns, struct near_where *w)
 	 */
 	me = bsearch(w->id, nb->items, nb->nitems, sizeof *nb->items,
 	    compare_item_id);
-	known = me != NULL && !framework_unknown(me->framework);
+	known = me != NULL && !dlt_near_framework_unknown(me->framework);
 	for (i = 0; i < nb->nitems; i++) {
-		if (known && framework_unknown(nb->items[i].framework))
+		if (known && dlt_near_framework_unknown(nb->items[i].framework))
 			continue;
 		if ((o = bsearch(nb->items[i].id, ns->where, ns->nwhere,
 		    sizeof *ns->where, compare_where)) != NULL)

@@ -59,7 +59,6 @@ static int	block_cmp(const void *, const void *);
 static void	sort_order(struct dlt_near_index *);
 static void	explain(const struct dlt_near_index *, size_t, size_t,
 		    struct dlt_near_match *, size_t);
-static int	fw_unknown(const char *);
 static int	fw_compatible(const struct feat *, const struct feat *);
 static const char *fw_name(const char *);
 static void	diff_tokens(const struct feat *, const struct feat *,
@@ -268,7 +267,7 @@ dlt_near_index_new(const struct dlt_ruleset *rs,
 		h = dlt_hash_str(DLT_HASH_INIT, it->cls);
 		h = dlt_hash_str(h, it->exc_type != NULL ? it->exc_type : "");
 		ix->feat[i].block = h;
-		ix->feat[i].fw = fw_unknown(it->framework) ? 0 :
+		ix->feat[i].fw = dlt_near_framework_unknown(it->framework) ? 0 :
 		    dlt_hash_str(DLT_HASH_INIT, it->framework) | 1;
 		tokenise(rs, it->message, &ix->feat[i]);
 		feat_frames(rs, it, &ix->feat[i]);
@@ -298,9 +297,8 @@ dlt_near_index_free(struct dlt_near_index *ix)
 	free(ix);
 }
 
-/* A framework no evidence named: none, "" or "unknown". */
-static int
-fw_unknown(const char *fw)
+int
+dlt_near_framework_unknown(const char *fw)
 {
 	return (fw == NULL || *fw == '\0' || strcmp(fw, "unknown") == 0);
 }
@@ -308,7 +306,7 @@ fw_unknown(const char *fw)
 static const char *
 fw_name(const char *fw)
 {
-	return (fw_unknown(fw) ? "unknown" : fw);
+	return (dlt_near_framework_unknown(fw) ? "unknown" : fw);
 }
 
 /*

@@ -75,6 +75,8 @@ struct dlt_near_match {
 	char	*differs;		/* what differs, one line */
 };
 void	dlt_near_matches_free(struct dlt_near_match *, size_t);
+/* A framework no evidence named: none, "" or "unknown". */
+int	dlt_near_framework_unknown(const char *);
 
 struct dlt_near_index;
 

@@ -211,10 +211,6 @@ row(int sec, enum dlt_schema_where where, const char *key)
 	return (k);
 }
 
-/*
- * Report the keys of map that the schema does not know at this place
- * (with a suggestion), duplicated keys, and missing required keys.
- */
 /* A detector of shape message (it fires on a whole log) takes no anchors. */
 static int
 message_detector(int sec, const struct dlt_schema_key *k, const struct ynode *map)
@@ -225,9 +221,13 @@ message_detector(int sec, const struct dlt_schema_key *k, const struct ynode *ma
 		return (0);
 	shape = ynode_get(map, "shape");
 	return (shape != NULL && shape->type == YNODE_SCALAR &&
-	    strcmp(shape->scalar, "message") == 0);
+	    strcmp(shape->scalar, dlt_shape_names[DLT_SHAPE_MESSAGE]) == 0);
 }
 
+/*
+ * Report the keys of map that the schema does not know at this place
+ * (with a suggestion), duplicated keys, and missing required keys.
+ */
 static void
 check_keys(struct loader *l, const struct ynode *map, int sec,
     enum dlt_schema_where where)

@@ -873,6 +873,18 @@ block_sanitizer(struct pstate *ps, const struct dlt_line *start, int max)
 		inc->frames_locked = 1;
 }
 
+/* A copy of the named group of match m in text, or NULL when it took no part. */
+static char *
+group_dup(const struct dlt_rx *rx, const struct dlt_rx_match *m, const char *text,
+    const char *name)
+{
+	int	g = dlt_rx_group_number(rx, name);
+
+	if (g <= 0 || g > m->ngroups || m->gstart[g] == (size_t)-1)
+		return (NULL);
+	return (xstrndup(text + m->gstart[g], m->gend[g] - m->gstart[g]));
+}
+
 static void
 block_exception(struct pstate *ps, const struct dlt_line *start, int det)
 {
@@ -881,18 +893,13 @@ block_exception(struct pstate *ps, const struct dlt_line *start, int det)
 	struct dlt_rx_match		 m;
 	struct fired			 f;
 	char				*type = NULL, *msg = NULL;
-	int				 gt, gm;
 	size_t				 len = start->len > 8192 ? 8192 : start->len;
 
 	fire_line(ps->p, start->text, start->len, &f);
 	inc_add_line(ps->p, inc, start, &f);
 	if (d->match != NULL && dlt_rx_match(d->match, start->text, len, 0, &m)) {
-		gt = dlt_rx_group_number(d->match, "type");
-		gm = dlt_rx_group_number(d->match, "message");
-		if (gt > 0 && gt <= m.ngroups && m.gstart[gt] != (size_t)-1)
-			type = xstrndup(start->text + m.gstart[gt], m.gend[gt] - m.gstart[gt]);
-		if (gm > 0 && gm <= m.ngroups && m.gstart[gm] != (size_t)-1)
-			msg = xstrndup(start->text + m.gstart[gm], m.gend[gm] - m.gstart[gm]);
+		type = group_dup(d->match, &m, start->text, "type");
+		msg = group_dup(d->match, &m, start->text, "message");
 	}
 	if (type == NULL) {
 		free(msg);
@@ -931,7 +938,6 @@ lone_message(struct pstate *ps)
 	const char			*p, *end, *nl;
 	size_t				 n = 0, i, d, len;
 	long				 lineno = 1;
-	int				 g;
 
 	if (!lr->eof || lr->error != 0 || lr->total != lr->headlen ||
 	    lr->total > DLT_LONE_MAX_BYTES)
@@ -971,12 +977,8 @@ lone_message(struct pstate *ps)
 	inc_add_line(ps->p, ps->cur, &lines[0], &f);
 	for (i = 1; i < n; i++)
 		inc_add_line(ps->p, ps->cur, &lines[i], NULL);
-	g = rs->detectors[d].match != NULL ?
-	    dlt_rx_group_number(rs->detectors[d].match, "message") : -1;
-	if (g > 0 && g <= m.ngroups && m.gstart[g] != (size_t)-1)
-		ps->cur->exc_message = xstrndup(lines[0].text + m.gstart[g],
-		    m.gend[g] - m.gstart[g]);
-	else
+	if (rs->detectors[d].match == NULL || (ps->cur->exc_message =
+	    group_dup(rs->detectors[d].match, &m, lines[0].text, "message")) == NULL)
 		ps->cur->exc_message = xstrndup(lines[0].text, lines[0].len);
 	return (finish(ps));
 }

@@ -1134,6 +1134,8 @@ dlt_detector_hits_line(const struct dlt_ruleset *rs, size_t d, const char *line,
 	det = &rs->detectors[d];
 	if (det->shape == DLT_SHAPE_MESSAGE)	/* the first line of a lone message */
 		return (det->match == NULL || dlt_rx_match(det->match, line, len, 0, NULL));
+	if (det->shape == DLT_SHAPE_VALUES)	/* one line of printed values */
+		return (det->match != NULL && dlt_rx_match(det->match, line, len, 0, NULL));
 	if (det->nanchors == 0)
 		return (0);
 	pats = xcalloc(det->nanchors, sizeof *pats);

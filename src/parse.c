@@ -59,7 +59,7 @@ static int	try_frame(struct pstate *, const char *, size_t, struct dlt_pframe **
 static char	*clean_func(const char *, size_t);
 static char	*python_module(const char *);
 static int	finish(struct pstate *);
-static int	lone_message(struct pstate *);
+static int	whole_log(struct pstate *);
 
 /* Larger blocks win when several detectors fire on one line. */
 static int
@@ -919,28 +919,62 @@ block_exception(struct pstate *ps, const struct dlt_line *start, int det)
 }
 
 /*
- * A log that is one message and nothing else: no detector fired, the
- * whole log is short (at most DLT_LONE_MAX_LINES lines that are not
- * blank and DLT_LONE_MAX_BYTES in all), and a detector of shape
- * message matches its first line that is not blank.  That is an error
- * pasted or saved alone, with no exception type, signal or traceback
- * around it; the lines are the incident, the detector's group message
- * (or the line) its message, and the rules decide what it is.
+ * Whether detector d, of a shape that fires on a whole log, takes these
+ * lines (the log's n lines that are not blank, total bytes in all):
+ *  - shape message: a lone message, at most DLT_LONE_MAX_LINES lines
+ *    and DLT_LONE_MAX_BYTES, whose first line its match takes;
+ *  - shape values: printed values, two lines at least (a comparison
+ *    shows two things; one line is a lone message) and at most max-lines
+ *    (default DLT_VALUES_MAX_LINES), every one of which its match takes.
+ * m is the first line's match, for the group message.
  */
 static int
-lone_message(struct pstate *ps)
+whole_log_hits(const struct dlt_detector *det, const struct dlt_line *lines,
+    size_t n, size_t total, struct dlt_rx_match *m)
+{
+	size_t	i, max;
+
+	switch (det->shape) {
+	case DLT_SHAPE_MESSAGE:
+		if (n > DLT_LONE_MAX_LINES || total > DLT_LONE_MAX_BYTES)
+			return (0);
+		return (det->match == NULL ||
+		    dlt_rx_match(det->match, lines[0].text, lines[0].len, 0, m));
+	case DLT_SHAPE_VALUES:
+		max = det->max_lines > 0 ? (size_t)det->max_lines : DLT_VALUES_MAX_LINES;
+		if (n < 2 || n > max || det->match == NULL)
+			return (0);
+		for (i = n; i-- > 0; )
+			if (!dlt_rx_match(det->match, lines[i].text, lines[i].len, 0, m))
+				return (0);
+		return (1);
+	default:
+		return (0);
+	}
+}
+
+/*
+ * A log in which no detector fired, read whole into its head: the first
+ * detector of a whole-log shape (message, values) that takes its lines
+ * that are not blank makes them one incident.  That is an error pasted
+ * or saved alone, with no exception type, signal or traceback around it,
+ * or nothing but printed results; the detector's group message (or the
+ * first line) is the incident's message, and the rules decide what it is.
+ */
+static int
+whole_log(struct pstate *ps)
 {
 	const struct dlt_ruleset	*rs = ps->p->rules;
 	const struct dlt_logread	*lr = ps->lr;
-	struct dlt_line			 lines[DLT_LONE_MAX_LINES];
+	struct dlt_line			*lines = NULL;
 	struct dlt_rx_match		 m;
 	struct fired			 f;
 	const char			*p, *end, *nl;
-	size_t				 n = 0, i, d, len;
+	size_t				 n = 0, cap = 0, i, d, len;
 	long				 lineno = 1;
+	int				 rc = 0;
 
-	if (!lr->eof || lr->error != 0 || lr->total != lr->headlen ||
-	    lr->total > DLT_LONE_MAX_BYTES)
+	if (!lr->eof || lr->error != 0 || lr->total != lr->headlen)
 		return (0);
 	for (p = lr->head, end = lr->head + lr->headlen; p < end; p = nl + 1, lineno++) {
 		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
@@ -950,37 +984,35 @@ lone_message(struct pstate *ps)
 			len--;
 		if (is_blank(p, len))
 			continue;
-		if (n == DLT_LONE_MAX_LINES)
-			return (0);
+		if (n == cap) {
+			cap = cap == 0 ? 16 : cap * 2;
+			lines = xreallocarray(lines, cap, sizeof *lines);
+		}
 		memset(&lines[n], 0, sizeof lines[n]);
 		lines[n].text = p;
 		lines[n].len = len;
 		lines[n].lineno = lineno;
 		n++;
 	}
-	if (n == 0)
-		return (0);
-	for (d = 0; d < rs->ndetectors; d++) {
-		if (rs->detectors[d].shape != DLT_SHAPE_MESSAGE)
-			continue;
-		if (rs->detectors[d].match == NULL ||
-		    dlt_rx_match(rs->detectors[d].match, lines[0].text, lines[0].len, 0, &m))
+	for (d = 0; n > 0 && d < rs->ndetectors; d++)
+		if (whole_log_hits(&rs->detectors[d], lines, n, lr->total, &m))
 			break;
+	if (n > 0 && d < rs->ndetectors) {
+		memset(&f, 0, sizeof f);
+		f.ids[f.n++] = (int)d;
+		f.primary = (int)d;
+		ps->cur = xcalloc(1, sizeof *ps->cur);
+		ps->cur->first_shape = rs->detectors[d].shape;
+		inc_add_line(ps->p, ps->cur, &lines[0], &f);
+		for (i = 1; i < n; i++)
+			inc_add_line(ps->p, ps->cur, &lines[i], NULL);
+		if (rs->detectors[d].match == NULL || (ps->cur->exc_message =
+		    group_dup(rs->detectors[d].match, &m, lines[0].text, "message")) == NULL)
+			ps->cur->exc_message = xstrndup(lines[0].text, lines[0].len);
+		rc = finish(ps);
 	}
-	if (d == rs->ndetectors)
-		return (0);
-	memset(&f, 0, sizeof f);
-	f.ids[f.n++] = (int)d;
-	f.primary = (int)d;
-	ps->cur = xcalloc(1, sizeof *ps->cur);
-	ps->cur->first_shape = DLT_SHAPE_MESSAGE;
-	inc_add_line(ps->p, ps->cur, &lines[0], &f);
-	for (i = 1; i < n; i++)
-		inc_add_line(ps->p, ps->cur, &lines[i], NULL);
-	if (rs->detectors[d].match == NULL || (ps->cur->exc_message =
-	    group_dup(rs->detectors[d].match, &m, lines[0].text, "message")) == NULL)
-		ps->cur->exc_message = xstrndup(lines[0].text, lines[0].len);
-	return (finish(ps));
+	free(lines);
+	return (rc);
 }
 
 static int
@@ -1060,6 +1092,6 @@ dlt_parse_log(struct dlt_parser *p, struct dlt_logread *lr, dlt_incident_fn fn, 
 		free(ps.cur);
 	}
 	if (rc == 0 && !ps.fired)
-		rc = lone_message(&ps);
+		rc = whole_log(&ps);
 	return (rc);
 }

@@ -33,6 +33,7 @@ struct dlt_pframe {
 #define DLT_INCIDENT_GAP		5
 #define DLT_LONE_MAX_LINES		3	/* a lone message: lines not blank */
 #define DLT_LONE_MAX_BYTES		2048	/* ... and bytes in all */
+#define DLT_VALUES_MAX_LINES		200	/* printed values: lines not blank, unless max-lines */
 
 struct dlt_incident {
 	long			 first, last;

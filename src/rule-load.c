@@ -211,7 +211,7 @@ row(int sec, enum dlt_schema_where where, const char *key)
 	return (k);
 }
 
-/* A detector of shape message (it fires on a whole log) takes no anchors. */
+/* A detector of a whole-log shape (message, values) takes no anchors. */
 static int
 message_detector(int sec, const struct dlt_schema_key *k, const struct ynode *map)
 {
@@ -221,7 +221,8 @@ message_detector(int sec, const struct dlt_schema_key *k, const struct ynode *ma
 		return (0);
 	shape = ynode_get(map, "shape");
 	return (shape != NULL && shape->type == YNODE_SCALAR &&
-	    strcmp(shape->scalar, dlt_shape_names[DLT_SHAPE_MESSAGE]) == 0);
+	    (strcmp(shape->scalar, dlt_shape_names[DLT_SHAPE_MESSAGE]) == 0 ||
+	    strcmp(shape->scalar, dlt_shape_names[DLT_SHAPE_VALUES]) == 0));
 }
 
 /*
@@ -802,11 +803,18 @@ load_detector(struct loader *l, const struct ynode *m, struct dlt_detector *d)
 	if (get_enum(l, m, DLT_SEC_DETECTORS, DLT_SW_ENTRY, "shape", &shape) == 1)
 		d->shape = shape;
 	get_int(l, m, DLT_SEC_DETECTORS, DLT_SW_ENTRY, "max-lines", &d->max_lines);
-	/* a message detector fires on a whole short log, never on an anchor */
+	/* these fire on a whole short log, never on an anchor */
 	if (d->shape == DLT_SHAPE_MESSAGE && list != NULL)
 		problem(l, list, DLT_RERR_BAD_ANCHORS,
 		    "shape message takes no anchors (it fires on a log that is "
 		    "one message, where no other detector fired)");
+	if (d->shape == DLT_SHAPE_VALUES && list != NULL)
+		problem(l, list, DLT_RERR_BAD_ANCHORS,
+		    "shape values takes no anchors (it fires on a log whose every "
+		    "line its match takes, where no other detector fired)");
+	if (d->shape == DLT_SHAPE_VALUES && ynode_get(m, "match") == NULL)
+		problem(l, m, DLT_RERR_MISSING,
+		    "missing required key 'match' (shape values needs it)");
 	if (d->shape == DLT_SHAPE_EXCEPTION && ynode_get(m, "shape") != NULL) {
 		if (ynode_get(m, "match") == NULL)
 			problem(l, m, DLT_RERR_MISSING,

@@ -7,7 +7,7 @@
 
 const char *const dlt_shape_names[] = {
 	"line", "traceback", "exception", "faulthandler", "backtrace",
-	"sanitizer", "message", NULL
+	"sanitizer", "message", "values", NULL
 };
 
 const char *const dlt_field_names[] = {
@@ -109,7 +109,7 @@ const struct dlt_schema_key dlt_schema_table[] = {
 	{ DLT_SEC_DETECTORS, DLT_SW_ENTRY, "anchors", DLT_ST_STRING_LIST, REQ,
 	  NULL, NULL, 0, 0,
 	  "literal strings of 3 bytes or more, one line each; a line holding "
-	  "one is a hit (shape message takes none)" },
+	  "one is a hit (shapes message and values take none)" },
 	{ DLT_SEC_DETECTORS, DLT_SW_ENTRY, "caseless", DLT_ST_BOOL, 0, "false",
 	  NULL, 0, 0, "anchors match ignoring ASCII case" },
 	{ DLT_SEC_DETECTORS, DLT_SW_ENTRY, "word", DLT_ST_BOOL, 0, "false",
@@ -117,7 +117,7 @@ const struct dlt_schema_key dlt_schema_table[] = {
 	{ DLT_SEC_DETECTORS, DLT_SW_ENTRY, "match", DLT_ST_REGEX, 0, NULL,
 	  NULL, 0, 0,
 	  "must match the hit line too; named groups type and message give "
-	  "the exception (required for shape exception)" },
+	  "the exception (required for shapes exception and values)" },
 	{ DLT_SEC_DETECTORS, DLT_SW_ENTRY, "shape", DLT_ST_ENUM, REQ, NULL,
 	  dlt_shape_names, 0, 0, "the shape of the evidence that starts at a hit" },
 	{ DLT_SEC_DETECTORS, DLT_SW_ENTRY, "max-lines", DLT_ST_INT, 0, "200",

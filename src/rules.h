@@ -50,6 +50,7 @@ enum dlt_evidence_shape {
 	DLT_SHAPE_BACKTRACE,	/* a header followed by native frame lines */
 	DLT_SHAPE_SANITIZER,	/* "==PID==ERROR: XSanitizer: ..." to the end of the report */
 	DLT_SHAPE_MESSAGE,	/* a short log that is one message, where nothing else fired */
+	DLT_SHAPE_VALUES,	/* a log whose every line is a printed value, where nothing else fired */
 	DLT_SHAPE_COUNT
 };
 

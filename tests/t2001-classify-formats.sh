@@ -707,4 +707,35 @@ test_expect_success 'a lone message needs a short log in which nothing else fire
 	check get three.out class | grep -x false-positive
 '
 
+test_expect_success 'a log of printed values alone that shows two results is an inconsistency' '
+	printf "%s\n" "tensor([2., 2., 4., 4.])" "tensor([2., 3., 4., 5.], device='"'"'cuda:0'"'"')" >two.log &&
+	dltriage classify --format json two.log >two.out &&
+	test "$(wc -l <two.out)" -eq 1 &&
+	check get two.out class | grep -x inconsistency &&
+	check get two.out kind | grep -x printed-results &&
+	check get two.out rule | grep -x inconsistency-printed-results &&
+	check get two.out evidence | grep -x 1 &&
+	printf "%s\n" "CPU:" " tensor([[-4194303.7500,  4194304.0000]," \
+		"        [ 4194304.0000, -4194303.7500]])" "" "GPU:" \
+		" tensor([[-8388607.5000,  8388608.0000]," "        [ 8388607.5000, -8388608.0000]])" >labels.log &&
+	dltriage classify --format json labels.log >labels.out &&
+	check get labels.out class | grep -x inconsistency
+'
+
+test_expect_success 'printed values need two results, every line a value, and nothing else fired' '
+	printf "loss: 0.6931\nloss: 0.6822\nloss: 0.6710\n" >loss.log &&
+	printf "result:\ntensor(0.7762)\n" >one.log &&
+	printf "tensor([1., 2.])\nx = torch.randn(3)\ntensor([1., 3.])\n" >code.log &&
+	for f in loss one code; do
+		dltriage classify --format json $f.log >$f.out &&
+		test_must_be_empty $f.out || return 1
+	done &&
+	printf "tensor([1., nan])\ntensor([1., 2.])\n" >nan.log &&
+	dltriage classify --format json nan.log >nan.out &&
+	check get nan.out class | grep -x nan &&
+	{ printf "tensor([1., 2.])\ntensor([1., 3.])\n"; i=0; while test $i -lt 200; do echo "tensor([$i.])"; i=$((i+1)); done; } >many.log &&
+	dltriage classify --format json many.log >many.out &&
+	test_must_be_empty many.out
+'
+
 test_done

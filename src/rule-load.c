@@ -213,7 +213,7 @@ row(int sec, enum dlt_schema_where where, const char *key)
 
 /* A detector of a whole-log shape (message, values) takes no anchors. */
 static int
-message_detector(int sec, const struct dlt_schema_key *k, const struct ynode *map)
+whole_log_detector(int sec, const struct dlt_schema_key *k, const struct ynode *map)
 {
 	const struct ynode	*shape;
 
@@ -279,7 +279,7 @@ check_keys(struct loader *l, const struct ynode *map, int sec,
 		if ((where == DLT_SW_ENTRY || where == DLT_SW_SAMPLE) &&
 		    k->section != sec)
 			continue;
-		if (ynode_get(map, k->key) != NULL || message_detector(sec, k, map))
+		if (ynode_get(map, k->key) != NULL || whole_log_detector(sec, k, map))
 			continue;
 		problem(l, map, DLT_RERR_MISSING, "missing required key '%s'", k->key);
 	}

@@ -66,6 +66,7 @@ struct litmemo {
 	int		 done;			/* seen[] is for this subject */
 	size_t		 len;			/* ... of this length (the log's head grows) */
 	unsigned char	*seen;			/* [nlits] */
+	signed char	*res;			/* [lcmask + 1]: a condition's answer, -1 not yet; NULL: none kept */
 };
 
 struct dlt_classifier {
@@ -263,6 +264,7 @@ lits_build(struct dlt_classifier *cl)
 	free(b.pats);
 	cl->text.seen = xcalloc(cl->nlits > 0 ? cl->nlits : 1, 1);
 	cl->head.seen = xcalloc(cl->nlits > 0 ? cl->nlits : 1, 1);
+	cl->head.res = xmalloc(cl->lcmask + 1);
 }
 
 static void
@@ -341,10 +343,38 @@ lits_may_match(const struct eval *ev, const struct dlt_cond *c, const char *s,
 	if (!m->done || m->len != n) {
 		memset(m->seen, 0, cl->nlits);
 		dlt_scanner_each(cl->litscan, s, n, lit_seen, m->seen);
+		if (m->res != NULL)
+			memset(m->res, -1, cl->lcmask + 1);
 		m->done = 1;
 		m->len = n;
 	}
 	return (clauses_hold(cl->litref + lc->first, lc->n, m->seen));
+}
+
+/*
+ * A condition on the log's head gives every failure of a log the same
+ * answer while the head does not grow, so the answer is kept (in the
+ * head's litmemo, cleared with it) for a condition with literals.  A
+ * match is made again when its named groups are wanted.
+ */
+static int
+head_match(const struct eval *ev, const struct dlt_cond *c, struct captures *caps)
+{
+	const struct dlt_classifier	*cl = ev->cl;
+	const char			*s = cl->log_head;
+	size_t				 n = *cl->log_headlen, h;
+	int				 num;
+	signed char			*res = ev->head != NULL ? ev->head->res : NULL;
+	int				 r;
+
+	if (res == NULL || cl->nlits == 0 || cl->lc[h = lc_slot(cl, c)].c != c)
+		return (match_len(c, s, n, caps));
+	if (res[h] == 0 || (res[h] == 1 &&
+	    (caps == NULL || dlt_rx_group_name(c->rx, 0, &num) == NULL)))
+		return (res[h]);
+	r = match_len(c, s, n, caps);
+	res[h] = (signed char)r;
+	return (r);
 }
 
 void
@@ -391,6 +421,7 @@ dlt_classifier_free(struct dlt_classifier *cl)
 	free(cl->lc);
 	free(cl->text.seen);
 	free(cl->head.seen);
+	free(cl->head.res);
 	free(cl->framework);
 	dlt_runctx_release(&cl->ctx);
 	free(cl);
@@ -494,7 +525,7 @@ cond_holds(const struct eval *ev, const struct dlt_cond *c, struct captures *cap
 		if (!lits_may_match(ev, c, ev->cl->log_head, *ev->cl->log_headlen,
 		    ev->head))
 			return (0);
-		return (match_len(c, ev->cl->log_head, *ev->cl->log_headlen, caps));
+		return (head_match(ev, c, caps));
 	case DLT_FIELD_RUN_MODE:
 	case DLT_FIELD_RUN_PROFILE:
 	case DLT_FIELD_RUN_STATUS:

@@ -1,6 +1,7 @@
 /* regex.c: PCRE2 wrapper; see regex.h.  Only this file includes pcre2.h. */
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -15,8 +16,25 @@ struct dlt_rx {
 	pcre2_match_context	*mctx;
 	char			*pattern;
 	int			 flags;
-	int			 jit;
+	int			 jit;		/* -1: not compiled yet; 0: no JIT; 1: JIT */
 };
+
+/*
+ * JIT-compile a regex the first time it matches: that costs as much as
+ * the compile itself, and of a rule set's hundreds of regexes most never
+ * run on a given set of logs (a detector's regex runs only on its hits).
+ * The regex is heap-allocated, never defined const, and dltriage runs no
+ * threads, so setting the state through the const pointer is sound.
+ */
+static int
+rx_jit(const struct dlt_rx *crx)
+{
+	struct dlt_rx	*rx = (struct dlt_rx *)(uintptr_t)crx;
+
+	if (rx->jit < 0)
+		rx->jit = pcre2_jit_compile(rx->code, PCRE2_JIT_COMPLETE) == 0;
+	return (rx->jit);
+}
 
 struct dlt_rx *
 dlt_rx_compile(const char *pattern, int flags, struct dlt_rx_error *err)
@@ -43,7 +61,7 @@ dlt_rx_compile(const char *pattern, int flags, struct dlt_rx_error *err)
 	}
 	rx = xcalloc(1, sizeof *rx);
 	rx->code = code;
-	rx->jit = pcre2_jit_compile(code, PCRE2_JIT_COMPLETE) == 0;
+	rx->jit = -1;
 	rx->md = pcre2_match_data_create_from_pattern(code, NULL);
 	rx->mctx = pcre2_match_context_create(NULL);
 	/* Bound the work one hostile line can cause. */
@@ -88,7 +106,7 @@ dlt_rx_match(const struct dlt_rx *rx, const char *subject, size_t len,
 	 * hundreds of thousands of short lines a log's frames give, those
 	 * checks cost as much as the match.
 	 */
-	if (rx->jit)
+	if (rx_jit(rx))
 		rc = pcre2_jit_match(rx->code, (PCRE2_SPTR)subject, len, offset, 0,
 		    rx->md, rx->mctx);
 	else

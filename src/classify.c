@@ -1163,10 +1163,13 @@ dlt_detector_hits_line(const struct dlt_ruleset *rs, size_t d, const char *line,
 	if (d >= rs->ndetectors)
 		return (0);
 	det = &rs->detectors[d];
-	if (det->shape == DLT_SHAPE_MESSAGE)	/* the first line of a lone message */
+	/*
+	 * A whole-log shape has no anchors: a line is a lone message's first
+	 * line, or a line of printed values, when match takes it (a message
+	 * detector without match takes any; a values one always has match).
+	 */
+	if (det->shape == DLT_SHAPE_MESSAGE || det->shape == DLT_SHAPE_VALUES)
 		return (det->match == NULL || dlt_rx_match(det->match, line, len, 0, NULL));
-	if (det->shape == DLT_SHAPE_VALUES)	/* one line of printed values */
-		return (det->match != NULL && dlt_rx_match(det->match, line, len, 0, NULL));
 	if (det->nanchors == 0)
 		return (0);
 	pats = xcalloc(det->nanchors, sizeof *pats);

@@ -953,6 +953,28 @@ whole_log_hits(const struct dlt_detector *det, const struct dlt_line *lines,
 	}
 }
 
+/* The most lines that are not blank a detector of a whole-log shape takes. */
+static size_t
+whole_log_max_lines(const struct dlt_ruleset *rs)
+{
+	const struct dlt_detector	*det;
+	size_t				 d, max = 0, n;
+
+	for (d = 0; d < rs->ndetectors; d++) {
+		det = &rs->detectors[d];
+		if (det->shape == DLT_SHAPE_MESSAGE)
+			n = DLT_LONE_MAX_LINES;
+		else if (det->shape == DLT_SHAPE_VALUES)
+			n = det->max_lines > 0 ? (size_t)det->max_lines :
+			    DLT_VALUES_MAX_LINES;
+		else
+			continue;
+		if (n > max)
+			max = n;
+	}
+	return (max);
+}
+
 /*
  * A log in which no detector fired, read whole into its head: the first
  * detector of a whole-log shape (message, values) that takes its lines
@@ -970,12 +992,13 @@ whole_log(struct pstate *ps)
 	struct dlt_rx_match		 m;
 	struct fired			 f;
 	const char			*p, *end, *nl;
-	size_t				 n = 0, cap = 0, i, d, len;
+	size_t				 n = 0, cap = 0, i, d, len, max;
 	long				 lineno = 1;
 	int				 rc = 0;
 
 	if (!lr->eof || lr->error != 0 || lr->total != lr->headlen)
 		return (0);
+	max = whole_log_max_lines(rs);
 	for (p = lr->head, end = lr->head + lr->headlen; p < end; p = nl + 1, lineno++) {
 		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
 			nl = end;
@@ -984,6 +1007,10 @@ whole_log(struct pstate *ps)
 			len--;
 		if (is_blank(p, len))
 			continue;
+		if (n == max) {		/* more lines than any detector takes */
+			free(lines);
+			return (0);
+		}
 		if (n == cap) {
 			cap = cap == 0 ? 16 : cap * 2;
 			lines = xreallocarray(lines, cap, sizeof *lines);

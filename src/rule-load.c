@@ -803,15 +803,12 @@ load_detector(struct loader *l, const struct ynode *m, struct dlt_detector *d)
 	if (get_enum(l, m, DLT_SEC_DETECTORS, DLT_SW_ENTRY, "shape", &shape) == 1)
 		d->shape = shape;
 	get_int(l, m, DLT_SEC_DETECTORS, DLT_SW_ENTRY, "max-lines", &d->max_lines);
-	/* these fire on a whole short log, never on an anchor */
-	if (d->shape == DLT_SHAPE_MESSAGE && list != NULL)
+	/* these fire once on the whole log, never on an anchor */
+	if ((d->shape == DLT_SHAPE_MESSAGE || d->shape == DLT_SHAPE_VALUES) &&
+	    list != NULL)
 		problem(l, list, DLT_RERR_BAD_ANCHORS,
-		    "shape message takes no anchors (it fires on a log that is "
-		    "one message, where no other detector fired)");
-	if (d->shape == DLT_SHAPE_VALUES && list != NULL)
-		problem(l, list, DLT_RERR_BAD_ANCHORS,
-		    "shape values takes no anchors (it fires on a log whose every "
-		    "line its match takes, where no other detector fired)");
+		    "shape %s takes no anchors (it fires once on the whole log, "
+		    "where no other detector fired)", dlt_shape_names[d->shape]);
 	if (d->shape == DLT_SHAPE_VALUES && ynode_get(m, "match") == NULL)
 		problem(l, m, DLT_RERR_MISSING,
 		    "missing required key 'match' (shape values needs it)");

@@ -738,4 +738,20 @@ test_expect_success 'printed values need two results, every line a value, and no
 	test_must_be_empty many.out
 '
 
+test_expect_success 'printed values under two labels compare runs only when a label names what differs' '
+	printf "lr: 0.1\nbatch_size: 32\nepochs: 10\n" >config.log &&
+	printf "loss: 0.6931\naccuracy: 0.5012\n" >metrics.log &&
+	for f in config metrics; do
+		dltriage classify --format json $f.log >$f.out &&
+		test_must_be_empty $f.out || return 1
+	done &&
+	printf "out1: 0.25\nout2: 0.5\n" >numbered.log &&
+	printf "float32 result: 0.3333\nfloat16 result: 0.3335\n" >dtypes.log &&
+	for f in numbered dtypes; do
+		dltriage classify --format json $f.log >$f.out &&
+		check get $f.out class | grep -x inconsistency &&
+		check get $f.out rule | grep -x inconsistency-printed-labels || return 1
+	done
+'
+
 test_done

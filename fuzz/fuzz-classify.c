@@ -124,7 +124,9 @@ on_failure(struct dlt_failure *f, void *arg)
 			abort();
 	if (f->confidence < 0 || f->confidence > 1)
 		abort();
-	if (f->priority < DLT_PRIO_LOW || f->priority > DLT_PRIO_HIGH)
+	/* the model abstains with "unknown" */
+	if (f->priority != DLT_PRIO_UNKNOWN &&
+	    (f->priority < DLT_PRIO_LOW || f->priority > DLT_PRIO_HIGH))
 		abort();
 
 	for (fmt = DLT_FORMAT_TABLE; fmt <= DLT_FORMAT_CSV; fmt++) {

@@ -980,8 +980,9 @@ whole_log_max_lines(const struct dlt_ruleset *rs)
  * detector of a whole-log shape (message, values) that takes its lines
  * that are not blank makes them one incident.  That is an error pasted
  * or saved alone, with no exception type, signal or traceback around it,
- * or nothing but printed results; the detector's group message (or the
- * first line) is the incident's message, and the rules decide what it is.
+ * or nothing but printed results, or a native stack pasted alone; the
+ * detector's group message (or the first line) is the incident's message,
+ * its lines' native frames are its frames, and the rules decide what it is.
  */
 static int
 whole_log(struct pstate *ps)
@@ -991,6 +992,7 @@ whole_log(struct pstate *ps)
 	struct dlt_line			*lines = NULL;
 	struct dlt_rx_match		 m;
 	struct fired			 f;
+	struct dlt_pframe		 fr;
 	const char			*p, *end, *nl;
 	size_t				 n = 0, cap = 0, i, d, len, max;
 	long				 lineno = 1;
@@ -1033,6 +1035,15 @@ whole_log(struct pstate *ps)
 		inc_add_line(ps->p, ps->cur, &lines[0], &f);
 		for (i = 1; i < n; i++)
 			inc_add_line(ps->p, ps->cur, &lines[i], NULL);
+		/* native frames, innermost first as debuggers print them */
+		for (i = 0; i < n; i++) {
+			if (!dlt_parse_frame(ps->p, lines[i].text, lines[i].len, &fr))
+				continue;
+			if (fr.python)
+				dlt_pframe_release(&fr);
+			else
+				inc_add_frame(ps->cur, &fr);
+		}
 		if (rs->detectors[d].match == NULL || (ps->cur->exc_message =
 		    group_dup(rs->detectors[d].match, &m, lines[0].text, "message")) == NULL)
 			ps->cur->exc_message = xstrndup(lines[0].text, lines[0].len);

@@ -754,4 +754,24 @@ test_expect_success 'printed values under two labels compare runs only when a la
 	done
 '
 
+test_expect_success 'a native stack pasted alone is a crash titled by its top frame' '
+	printf "%s\n" "(gdb) bt" \
+		"#0  0x00007f10 in at::native::index_put_(at::Tensor&) () from /venv/lib/libtorch_cpu.so" \
+		"#1  0x00007f20 in at::_ops::index_put_::call(at::Tensor&) () from /venv/lib/libtorch_cpu.so" \
+		"#2  0x00007f30 in torch::autograd::THPVariable_index_put_(_object*) () from /venv/lib/libtorch_python.so" >stack.log &&
+	dltriage classify --format json stack.log >stack.out &&
+	test "$(wc -l <stack.out)" -eq 1 &&
+	check get stack.out class | grep -x crash &&
+	check get stack.out kind | grep -x native-stack &&
+	check get stack.out framework | grep -x pytorch &&
+	check get stack.out signature | grep -x "native stack in at::native::index_put_" &&
+	printf "%s\n" "#0  0x00007f in foo () from /lib/libfoo.so" "#1  0x00007f in bar () from /lib/libfoo.so" >two.log &&
+	dltriage classify --format json two.log >two.out &&
+	test_must_be_empty two.out &&
+	printf "%s\n" "#0  0x00007f in foo () from /lib/libfoo.so" "#1  0x00007f in bar () from /lib/libfoo.so" \
+		"#2  0x00007f in baz () from /lib/libfoo.so" "training finished" >mixed.log &&
+	dltriage classify --format json mixed.log >mixed.out &&
+	test_must_be_empty mixed.out
+'
+
 test_done

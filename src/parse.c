@@ -562,6 +562,7 @@ block_traceback(struct pstate *ps, const struct dlt_line *start)
 	struct dlt_pframe	*list = NULL;
 	size_t			 nlist = 0, alloc = 0, msglines = 0;
 	int			 state = 0, blanks = 0, guard = 0, ipy, ipy_blanks = 0;
+	int			 msg_open = 0;
 	char			*type, *msg;
 
 	/*
@@ -604,6 +605,13 @@ block_traceback(struct pstate *ps, const struct dlt_line *start)
 					break;
 				}
 				inc_add_line(ps->p, inc, &l, &f);
+				/*
+				 * "RuntimeError: " and nothing after it: Python
+				 * prints the type, ": " and str(e), so the message
+				 * began with a newline and is the lines below,
+				 * indented or not (TorchScript's errors).
+				 */
+				msg_open = msg == NULL || *msg == '\0';
 				set_exception(inc, type, msg);
 				reverse_into(inc, list, nlist);
 				nlist = 0;
@@ -616,6 +624,7 @@ block_traceback(struct pstate *ps, const struct dlt_line *start)
 		}
 		/* state 1: after the exception line */
 		if (is_blank(l.text, l.len)) {
+			msg_open = 0;
 			if (++blanks > 2)
 				break;
 			continue;
@@ -638,7 +647,8 @@ block_traceback(struct pstate *ps, const struct dlt_line *start)
 			dlt_logread_unread(ps->lr);
 			break;
 		}
-		if (blanks == 0 && is_indented(l.text, l.len) && msglines < 20) {
+		if (blanks == 0 && msglines < 20 && (is_indented(l.text, l.len) ||
+		    (msg_open && !starts(l.text, l.len, "Traceback (most recent call last)")))) {
 			/* continuation of a multi-line message */
 			struct strbuf sb = STRBUF_INIT;
 
@@ -650,7 +660,8 @@ block_traceback(struct pstate *ps, const struct dlt_line *start)
 			inc_add_line(ps->p, inc, &l, &f);
 			if (inc->exc_message != NULL && strlen(inc->exc_message) < 8192) {
 				strbuf_addstr(&sb, inc->exc_message);
-				strbuf_addch(&sb, '\n');
+				if (sb.len > 0)
+					strbuf_addch(&sb, '\n');
 				strbuf_add(&sb, l.text, l.len > 1024 ? 1024 : l.len);
 				free(inc->exc_message);
 				inc->exc_message = strbuf_detach(&sb, NULL);

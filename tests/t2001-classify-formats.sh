@@ -127,6 +127,9 @@ def cmd_json(path):
 
 def cmd_get(path, field):
     for o in load_json(path):
+        if field == 'exception.message':
+            print(o['exception']['message'])
+            continue
         v = o[field]
         if field == 'exception':
             v = 'null' if v is None else v['type']
@@ -772,6 +775,29 @@ test_expect_success 'a native stack pasted alone is a crash titled by its top fr
 		"#2  0x00007f in baz () from /lib/libfoo.so" "training finished" >mixed.log &&
 	dltriage classify --format json mixed.log >mixed.out &&
 	test_must_be_empty mixed.out
+'
+
+test_expect_success 'an exception line that ends at "Type:" takes its message from the lines below' '
+	printf "%s\n" "Traceback (most recent call last):" \
+		"  File \"t.py\", line 3, in <module>" \
+		"    f = torch.jit.script(g)" \
+		"RuntimeError: " \
+		"Arguments for call are not valid." \
+		"The following variants are available:" \
+		"" \
+		"  aten::add.Tensor(Tensor self, Tensor other) -> Tensor:" >script.log &&
+	dltriage classify --format json script.log >script.out &&
+	check get script.out exception.message >msg &&
+	printf "%s\n" "Arguments for call are not valid." "The following variants are available:" >want &&
+	test_cmp want msg &&
+	check get script.out class | grep -x false-positive &&
+	printf "%s\n" "Traceback (most recent call last):" \
+		"  File \"t.py\", line 3, in <module>" \
+		"    x = f()" \
+		"ValueError: bad value" \
+		"training resumed" >plain.log &&
+	dltriage classify --format json plain.log >plain.out &&
+	check get plain.out exception.message | grep -x "bad value"
 '
 
 test_done

@@ -946,6 +946,637 @@ for _cls, _kind, _n, _how, _code in B2_MS:
     sc(_n, "mindspore", _cls, _kind, _how, MS_PRE + textwrap.dedent(_code) + "\n",
        interp="mindspore")
 
+# ==========================================================================
+# Third batch ("b3-" names), held out from the rules: other ops and API
+# layers (optimizers, schedulers, data pipelines, linalg, fft, sparse,
+# distributions, control flow, serialization, graph attributes), and more of
+# the genuine classes.  Each entry: (class, kind, name, how, code).
+# ==========================================================================
+
+# ---- PyTorch (current) -------------------------------------------------------
+B3_TORCH = [
+    ("false-positive", None, "b3-optimizer-negative-lr",
+     "torch.optim.Adam with lr=-0.001",
+     """\
+     m = nn.Sequential(nn.Linear(8, 16), nn.ReLU(), nn.Linear(16, 1))
+     opt = torch.optim.Adam(m.parameters(), lr=-0.001)
+     print(opt)"""),
+    ("false-positive", None, "b3-scheduler-given-model",
+     "StepLR constructed with the model instead of its optimizer",
+     """\
+     m = nn.Linear(4, 2)
+     opt = torch.optim.SGD(m.parameters(), lr=0.1)
+     sched = torch.optim.lr_scheduler.StepLR(m, step_size=10, gamma=0.5)"""),
+    ("false-positive", None, "b3-dataloader-ragged-collate",
+     "DataLoader with the default collate over sequences of different lengths",
+     """\
+     from torch.utils.data import DataLoader, Dataset
+     class Seqs(Dataset):
+         def __len__(self):
+             return 6
+         def __getitem__(self, i):
+             return torch.randn(3 + i)
+     for batch in DataLoader(Seqs(), batch_size=3):
+         print(batch.shape)"""),
+    ("false-positive", None, "b3-linalg-solve-shape-mismatch",
+     "torch.linalg.solve of a [3,3] system with a [4] right-hand side",
+     """\
+     A = torch.randn(3, 3) + 3 * torch.eye(3)
+     b = torch.randn(4)
+     print(torch.linalg.solve(A, b))"""),
+    ("false-positive", None, "b3-linalg-inv-singular",
+     "torch.linalg.inv of a singular covariance matrix (two identical rows)",
+     """\
+     x = torch.tensor([[1.0, 2.0, 3.0], [1.0, 2.0, 3.0], [0.0, 1.0, 0.0]])
+     print(torch.linalg.inv(x))"""),
+    ("false-positive", None, "b3-fft-dim-out-of-range",
+     "torch.fft.rfft along dim 2 of a [4, 16] signal batch",
+     """\
+     sig = torch.randn(4, 16)
+     spec = torch.fft.rfft(sig, dim=2)
+     print(spec.abs())"""),
+    ("false-positive", None, "b3-sparse-coo-index-past-size",
+     "torch.sparse_coo_tensor(check_invariants=True) with an index 5 in a dimension of size 3",
+     """\
+     i = torch.tensor([[0, 1, 5], [2, 0, 1]])
+     v = torch.tensor([1.0, 2.0, 3.0])
+     s = torch.sparse_coo_tensor(i, v, (3, 3), check_invariants=True)
+     print(s.to_dense())"""),
+    ("false-positive", None, "b3-distribution-negative-scale",
+     "torch.distributions.Normal with a negative scale",
+     """\
+     from torch.distributions import Normal
+     d = Normal(torch.zeros(3), torch.tensor([1.0, -0.5, 2.0]))
+     print(d.sample())"""),
+    ("false-positive", None, "b3-einsum-operand-mismatch",
+     "torch.einsum('bij,bjk->bik') of [2,3,4] and [2,5,6]",
+     """\
+     q = torch.randn(2, 3, 4)
+     k = torch.randn(2, 5, 6)
+     print(torch.einsum('bij,bjk->bik', q, k).shape)"""),
+    ("false-positive", None, "b3-scatter-float-index",
+     "Tensor.scatter_ with a float32 index tensor",
+     """\
+     out = torch.zeros(3, 5)
+     idx = torch.tensor([[0.0, 1.0, 2.0]])
+     out.scatter_(0, idx, torch.ones(1, 3))
+     print(out)"""),
+    ("false-positive", None, "b3-reflect-pad-too-large",
+     "F.pad(mode='reflect') with padding 5 on a length-3 signal",
+     """\
+     x = torch.randn(1, 2, 3)
+     print(F.pad(x, (5, 5), mode='reflect').shape)"""),
+    ("false-positive", None, "b3-gru-hidden-shape",
+     "GRU(10, 20) given an initial hidden state of shape [2, 3, 20] for one layer",
+     """\
+     rnn = nn.GRU(10, 20)
+     x = torch.randn(5, 3, 10)
+     h0 = torch.zeros(2, 3, 20)
+     out, h = rnn(x, h0)
+     print(out.shape)"""),
+    ("false-positive", None, "b3-quantize-float-dtype",
+     "torch.quantize_per_tensor to dtype torch.float32",
+     """\
+     x = torch.randn(4, 4)
+     q = torch.quantize_per_tensor(x, scale=0.1, zero_point=0, dtype=torch.float32)
+     print(q)"""),
+    ("false-positive", None, "b3-load-state-dict-size-mismatch",
+     "load_state_dict of a checkpoint saved from a wider model",
+     """\
+     import io
+     buf = io.BytesIO()
+     torch.save(nn.Sequential(nn.Linear(8, 32), nn.ReLU(), nn.Linear(32, 2)).state_dict(), buf)
+     buf.seek(0)
+     m = nn.Sequential(nn.Linear(8, 16), nn.ReLU(), nn.Linear(16, 2))
+     m.load_state_dict(torch.load(buf))"""),
+    ("false-positive", None, "b3-save-lambda-module",
+     "torch.save of a whole module holding a lambda activation",
+     """\
+     class Net(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.fc = nn.Linear(4, 4)
+             self.act = lambda t: t.clamp(min=0)
+         def forward(self, x):
+             return self.act(self.fc(x))
+     torch.save(Net(), "net.pt")"""),
+    ("false-positive", None, "b3-jit-script-type-error",
+     "torch.jit.script of a function adding a str to a Tensor",
+     """\
+     @torch.jit.script
+     def scale(x: torch.Tensor, name: str) -> torch.Tensor:
+         return x + name
+     print(scale(torch.ones(2), "a"))"""),
+    ("crash", "segfault", "b3-adaptive-maxpool-backward-bad-indices-segv",
+     "aten.adaptive_max_pool2d_backward given indices far outside the input (SIGSEGV instead of a check)",
+     """\
+     print(torch.ops.aten.adaptive_max_pool2d_backward(
+         torch.randn(1, 1, 2, 2), torch.randn(1, 1, 4, 4),
+         torch.full((1, 1, 2, 2), 10 ** 9, dtype=torch.long)))"""),
+    ("crash", "not-implemented", "b3-half-qr-not-implemented",
+     "torch.linalg.qr of a CPU float16 matrix (no Half geqrf kernel)",
+     """\
+     w = torch.randn(6, 6).half()
+     q, r = torch.linalg.qr(w)
+     print(q)"""),
+    ("crash", "not-implemented", "b3-half-cdist-not-implemented",
+     "torch.cdist between CPU float16 embeddings (no Half kernel)",
+     """\
+     a = torch.randn(5, 8).half()
+     b = torch.randn(7, 8).half()
+     print(torch.cdist(a, b))"""),
+    ("crash", "not-implemented", "b3-bfloat16-eigh-not-implemented",
+     "torch.linalg.eigh of a CPU bfloat16 symmetric matrix (no BFloat16 kernel)",
+     """\
+     a = torch.randn(4, 4)
+     a = (a + a.T).bfloat16()
+     print(torch.linalg.eigh(a))"""),
+    ("nan", None, "b3-nan-softmax-fully-masked",
+     "attention softmax over a row whose keys are all masked with -inf, printed",
+     """\
+     scores = torch.randn(2, 4)
+     mask = torch.tensor([[True, True, False, False], [False, False, False, False]])
+     attn = torch.softmax(scores.masked_fill(~mask, float('-inf')), dim=-1)
+     print("attention weights:", attn)"""),
+    ("oom", None, "b3-oom-one-hot-huge-classes",
+     "F.one_hot with num_classes=2**40 (a 16 TiB int64 result on the CPU)",
+     """\
+     labels = torch.tensor([0, 3, 7])
+     print(F.one_hot(labels, num_classes=2 ** 40).shape)"""),
+    ("timeout", None, "b3-timeout-init-process-group",
+     "dist.init_process_group(gloo, world_size=2, timeout=3s) as rank 0 with no rank 1 joining",
+     """\
+     import datetime
+     import torch.distributed as dist
+     dist.init_process_group("gloo", init_method="tcp://127.0.0.1:29517", rank=0, world_size=2,
+                             timeout=datetime.timedelta(seconds=3))
+     print("joined")"""),
+    ("inconsistency", None, "b3-inconsistency-matrix-exp-half",
+     "torch.testing.assert_close between torch.linalg.matrix_exp in float16 and float32",
+     """\
+     a = 0.5 * torch.eye(3) + 0.1 * torch.ones(3, 3)
+     ref = torch.linalg.matrix_exp(a)
+     out = torch.linalg.matrix_exp(a.half()).float()
+     torch.testing.assert_close(out, ref, rtol=1e-2, atol=1e-2)"""),
+    ("inconsistency", None, "b3-inconsistency-bf16-linear",
+     "torch.testing.assert_close between an MLP run in bfloat16 and in float32",
+     """\
+     torch.manual_seed(0)
+     m = nn.Sequential(nn.Linear(64, 64), nn.Tanh(), nn.Linear(64, 8))
+     x = torch.randn(16, 64)
+     ref = m(x)
+     out = m.to(torch.bfloat16)(x.bfloat16()).float()
+     torch.testing.assert_close(out, ref)"""),
+]
+for _cls, _kind, _n, _how, _code in B3_TORCH:
+    sc(_n, "pytorch", _cls, _kind, _how, TORCH_PRE + textwrap.dedent(_code) + "\n")
+
+# ---- PyTorch 1.13 (system Python) ------------------------------------------------
+B3_TORCH_113 = [
+    ("crash", "segfault", "b3-fractional-maxpool-empty-samples-segv",
+     "aten.fractional_max_pool2d given an empty random_samples tensor (SIGSEGV on 1.13; later versions check it)",
+     """\
+     print(torch.ops.aten.fractional_max_pool2d(torch.randn(1, 1, 8, 8), [2, 2], [4, 4], torch.randn(1, 1, 0)))"""),
+    ("crash", "segfault", "b3-adaptive-maxpool-backward-bad-indices-segv",
+     "aten.adaptive_max_pool2d_backward given indices far outside the input (SIGSEGV)",
+     """\
+     print(torch.ops.aten.adaptive_max_pool2d_backward(
+         torch.randn(1, 1, 2, 2), torch.randn(1, 1, 4, 4),
+         torch.full((1, 1, 2, 2), 10 ** 9, dtype=torch.long)))"""),
+    ("crash", "not-implemented", "b3-half-layer-norm-not-implemented",
+     "nn.LayerNorm in float16 on CPU (1.13 has no Half LayerNorm kernel)",
+     """\
+     m = nn.LayerNorm(16).half()
+     print(m(torch.randn(4, 16).half()))"""),
+    ("crash", "not-implemented", "b3-half-softmax-not-implemented",
+     "softmax over float16 logits on CPU (1.13 has no Half softmax kernel)",
+     """\
+     logits = torch.randn(4, 10).half()
+     print(torch.softmax(logits, dim=-1))"""),
+    ("crash", "not-implemented", "b3-half-topk-not-implemented",
+     "torch.topk of float16 scores on CPU (1.13 has no Half topk kernel)",
+     """\
+     scores = torch.randn(100).half()
+     print(torch.topk(scores, 5))"""),
+    ("false-positive", None, "b3-sgd-nesterov-without-momentum",
+     "torch.optim.SGD(nesterov=True) with momentum=0",
+     """\
+     m = nn.Linear(4, 2)
+     opt = torch.optim.SGD(m.parameters(), lr=0.1, nesterov=True)"""),
+    ("false-positive", None, "b3-pixel-shuffle-channels",
+     "nn.PixelShuffle(2) on 6 channels (not divisible by 4)",
+     """\
+     m = nn.PixelShuffle(2)
+     print(m(torch.randn(1, 6, 4, 4)).shape)"""),
+    ("false-positive", None, "b3-ctc-target-lengths",
+     "F.ctc_loss with a target length of 100 for 8 targets",
+     """\
+     logp = torch.randn(5, 1, 4).log_softmax(2)
+     targets = torch.tensor([[1, 2, 3, 1, 2, 3, 1, 2]])
+     print(F.ctc_loss(logp, targets, torch.tensor([5]), torch.tensor([100])))"""),
+    ("nan", None, "b3-nan-std-single-sample",
+     "per-feature std over a batch of one sample (unbiased, n-1 = 0), printed",
+     """\
+     feats = nn.Linear(8, 3)(torch.randn(1, 8)).detach()
+     print("feature std:", feats.std(0))"""),
+]
+for _cls, _kind, _n, _how, _code in B3_TORCH_113:
+    sc(_n, "pytorch-1.13", _cls, _kind, _how, TORCH_PRE + textwrap.dedent(_code) + "\n",
+       interp="system")
+
+# ---- TensorFlow ----------------------------------------------------------------
+B3_TF = [
+    ("false-positive", None, "b3-data-batch-ragged",
+     "tf.data.Dataset.from_generator of variable-length sequences, .batch(2)",
+     """\
+     def gen():
+         for n in (3, 5, 4, 2):
+             yield tf.ones([n])
+     ds = tf.data.Dataset.from_generator(gen, output_signature=tf.TensorSpec([None], tf.float32)).batch(2)
+     for b in ds:
+         print(b.shape)"""),
+    ("false-positive", None, "b3-data-slices-size-mismatch",
+     "tf.data.Dataset.from_tensor_slices of 10 features and 8 labels",
+     """\
+     ds = tf.data.Dataset.from_tensor_slices((tf.zeros([10, 4]), tf.zeros([8])))
+     print(ds)"""),
+    ("false-positive", None, "b3-function-input-signature-mismatch",
+     "a tf.function with input_signature [None, 3] called on a [2, 4] batch",
+     """\
+     @tf.function(input_signature=[tf.TensorSpec([None, 3], tf.float32)])
+     def predict(x):
+         return tf.nn.relu(x) * 2.0
+     print(predict(tf.zeros([2, 4])))"""),
+    ("false-positive", None, "b3-variable-assign-shape",
+     "tf.Variable of shape [3] assigned a [4] value",
+     """\
+     v = tf.Variable(tf.zeros([3]))
+     v.assign(tf.ones([4]))"""),
+    ("false-positive", None, "b3-one-hot-float-indices",
+     "tf.one_hot of float32 labels",
+     """\
+     labels = tf.constant([0.0, 2.0, 1.0])
+     print(tf.one_hot(labels, 3))"""),
+    ("nan", None, "b3-nan-cholesky-not-positive-definite",
+     "prints tf.linalg.cholesky of a matrix that is not positive definite",
+     """\
+     a = tf.constant([[1.0, 2.0], [2.0, 1.0]])
+     print(tf.linalg.cholesky(a))"""),
+    ("false-positive", None, "b3-fft-real-input",
+     "tf.signal.fft of a float32 signal (it needs a complex tensor)",
+     """\
+     sig = tf.random.normal([16])
+     print(tf.signal.fft(sig))"""),
+    ("false-positive", None, "b3-scatter-nd-index-out-of-range",
+     "tf.tensor_scatter_nd_update of row 10 in a [4, 3] tensor",
+     """\
+     x = tf.zeros([4, 3])
+     print(tf.tensor_scatter_nd_update(x, [[1], [10]], tf.ones([2, 3])))"""),
+    ("false-positive", None, "b3-einsum-dim-mismatch",
+     "tf.einsum('bij,bjk->bik') of [2,3,4] and [2,5,6]",
+     """\
+     print(tf.einsum('bij,bjk->bik', tf.zeros([2, 3, 4]), tf.zeros([2, 5, 6])))"""),
+    ("false-positive", None, "b3-sparse-to-dense-out-of-bounds",
+     "tf.sparse.to_dense of a SparseTensor with index 5 in a dimension of size 3",
+     """\
+     st = tf.sparse.SparseTensor(indices=[[0, 1], [5, 2]], values=[1.0, 2.0], dense_shape=[3, 3])
+     print(tf.sparse.to_dense(st))"""),
+    ("false-positive", None, "b3-tensor-array-read-out-of-range",
+     "TensorArray(size=2).read(5)",
+     """\
+     ta = tf.TensorArray(tf.float32, size=2)
+     ta = ta.write(0, 1.0).write(1, 2.0)
+     print(ta.read(5))"""),
+    ("false-positive", None, "b3-strided-slice-zero-step",
+     "tf.strided_slice with a zero stride",
+     """\
+     x = tf.range(10)
+     print(tf.strided_slice(x, [0], [10], [0]))"""),
+    ("crash", "not-implemented", "b3-expm-float16-kernel-missing",
+     "tf.linalg.expm of a float16 matrix (a documented dtype; no CPU MatrixSolve kernel for it)",
+     """\
+     a = tf.eye(3, dtype=tf.float16) * 0.5
+     print(tf.linalg.expm(a))"""),
+    ("nan", None, "b3-nan-norm-gradient-at-zero",
+     "gradient of tf.norm at the zero vector (an unused embedding row), printed",
+     """\
+     v = tf.Variable(tf.zeros([4]))
+     with tf.GradientTape() as tape:
+         loss = tf.norm(v)
+     print("grad:", tape.gradient(loss, v))"""),
+    ("oom", None, "b3-oom-random-normal-huge",
+     "tf.random.normal of [2**20, 2**20] on the CPU (4 TiB)",
+     """\
+     noise = tf.random.normal([2 ** 20, 2 ** 20])
+     print(noise.shape)"""),
+    ("timeout", None, "b3-timeout-stalled-generator",
+     "faulthandler.dump_traceback_later(3, exit=True) around a tf.data pipeline whose generator waits on an empty queue",
+     """\
+     import faulthandler, queue
+     q = queue.Queue()
+     def gen():
+         while True:
+             yield q.get()
+     ds = tf.data.Dataset.from_generator(gen, output_signature=tf.TensorSpec([], tf.float32)).batch(4)
+     faulthandler.dump_traceback_later(3, exit=True)
+     for batch in ds:
+         print(batch)"""),
+    ("inconsistency", None, "b3-inconsistency-assert-near-bf16",
+     "tf.debugging.assert_near between a bfloat16 and a float32 softmax",
+     """\
+     logits = tf.random.stateless_normal([4, 32], seed=[1, 2]) * 4.0
+     ref = tf.nn.softmax(logits)
+     out = tf.cast(tf.nn.softmax(tf.cast(logits, tf.bfloat16)), tf.float32)
+     tf.debugging.assert_near(out, ref, rtol=1e-5, atol=1e-6)"""),
+]
+for _cls, _kind, _n, _how, _code in B3_TF:
+    sc(_n, "tensorflow", _cls, _kind, _how, "import tensorflow as tf\n" + textwrap.dedent(_code) + "\n")
+
+# ---- JAX ---------------------------------------------------------------------
+B3_JAX = [
+    ("false-positive", None, "b3-scan-carry-mismatch",
+     "lax.scan whose body returns a carry of another shape",
+     """\
+     def step(carry, x):
+         return jnp.concatenate([carry, x[None]]), x
+     print(jax.lax.scan(step, jnp.zeros(2), jnp.arange(4.0)))"""),
+    ("false-positive", None, "b3-cond-branch-mismatch",
+     "lax.cond whose branches return shapes (3,) and (4,)",
+     """\
+     x = jnp.ones(3)
+     print(jax.lax.cond(True, lambda v: v * 2, lambda v: jnp.zeros(4), x))"""),
+    ("false-positive", None, "b3-while-loop-non-scalar-cond",
+     "lax.while_loop whose cond_fun returns a vector",
+     """\
+     print(jax.lax.while_loop(lambda v: v < 10, lambda v: v + 1, jnp.zeros(3)))"""),
+    ("false-positive", None, "b3-vmap-axis-out-of-range",
+     "jax.vmap(in_axes=2) over a 2-D batch",
+     """\
+     f = jax.vmap(lambda row: jnp.sum(row ** 2), in_axes=2)
+     print(f(jnp.ones((4, 3))))"""),
+    ("false-positive", None, "b3-pmap-more-than-devices",
+     "jax.pmap over a leading axis of 4 with one CPU device",
+     """\
+     f = jax.pmap(lambda x: x * 2)
+     print(f(jnp.ones((4, 3))))"""),
+    ("false-positive", None, "b3-jit-unhashable-static-arg",
+     "jax.jit(static_argnums=1) called with a list as the static argument",
+     """\
+     from functools import partial
+     @partial(jax.jit, static_argnums=1)
+     def pad_to(x, shape):
+         return jnp.zeros(shape).at[:x.shape[0]].set(x)
+     print(pad_to(jnp.ones(3), [5]))"""),
+    ("false-positive", None, "b3-jit-traced-shape",
+     "jnp.zeros(n) inside jax.jit with n a traced argument",
+     """\
+     @jax.jit
+     def make(n):
+         return jnp.zeros(n)
+     print(make(5))"""),
+    ("false-positive", None, "b3-einsum-dim-mismatch",
+     "jnp.einsum('bij,bjk->bik') of (2,3,4) and (2,5,6)",
+     "print(jnp.einsum('bij,bjk->bik', jnp.ones((2, 3, 4)), jnp.ones((2, 5, 6))))"),
+    ("false-positive", None, "b3-random-int-key",
+     "jax.random.normal given the int 42 instead of a PRNG key",
+     "print(jax.random.normal(42, (3,)))"),
+    ("false-positive", None, "b3-grad-integer-input",
+     "jax.grad with respect to an integer argument",
+     """\
+     def loss(n):
+         return jnp.sin(n) ** 2
+     print(jax.grad(loss)(3))"""),
+    ("nan", None, "b3-nan-grad-norm-at-zero",
+     "jax.grad of jnp.linalg.norm at the zero vector, printed",
+     """\
+     g = jax.grad(lambda v: jnp.linalg.norm(v))(jnp.zeros(3))
+     print("grad:", g)"""),
+    ("oom", None, "b3-oom-random-normal-huge",
+     "jax.random.normal of (2**20, 2**20) float32 on the CPU",
+     """\
+     key = jax.random.PRNGKey(0)
+     noise = jax.random.normal(key, (2 ** 20, 2 ** 20))
+     print(noise.shape, float(noise.std()))"""),
+    ("timeout", None, "b3-timeout-while-loop-never-converges",
+     "faulthandler.dump_traceback_later(3, exit=True) around a jitted fixed-point lax.while_loop that never converges",
+     """\
+     import faulthandler
+     def solve(x0):
+         def cond(s):
+             x, prev = s
+             return jnp.abs(x - prev) > 1e-6
+         def body(s):
+             x, _ = s
+             return -x, x
+         return jax.lax.while_loop(cond, body, (x0, x0 + 1.0))[0]
+     faulthandler.dump_traceback_later(3, exit=True)
+     print(jax.jit(solve)(1.0))"""),
+    ("inconsistency", None, "b3-inconsistency-cumsum-float16",
+     "numpy.testing.assert_allclose between a float16 jnp.cumsum and numpy float64",
+     """\
+     import numpy as np
+     x = np.full(4096, 0.1)
+     out = np.asarray(jnp.cumsum(jnp.asarray(x, jnp.float16)), dtype=np.float64)
+     np.testing.assert_allclose(out, np.cumsum(x), rtol=1e-3)"""),
+]
+for _cls, _kind, _n, _how, _code in B3_JAX:
+    sc(_n, "jax", _cls, _kind, _how, "import jax\nimport jax.numpy as jnp\n" + textwrap.dedent(_code) + "\n")
+
+# ---- Keras 3 (backend in the name) --------------------------------------------
+B3_KERAS = [
+    ("tensorflow", "false-positive", None, "b3-tensorflow-embedding-index-out-of-range",
+     "Embedding(10, 4) called on token id 12",
+     """\
+     m = keras.Sequential([keras.Input((3,), dtype='int32'), keras.layers.Embedding(10, 4)])
+     print(m(np.array([[1, 12, 3]])))"""),
+    ("tensorflow", "false-positive", None, "b3-tensorflow-dropout-rate",
+     "Dropout(rate=1.5)",
+     "m = keras.Sequential([keras.Input((8,)), keras.layers.Dense(4), keras.layers.Dropout(1.5)])"),
+    ("tensorflow", "false-positive", None, "b3-tensorflow-maxpool-larger-than-input",
+     "MaxPooling2D(pool_size=8) on a 4x4 feature map",
+     """\
+     m = keras.Sequential([keras.Input((4, 4, 3)), keras.layers.MaxPooling2D(pool_size=8)])
+     print(m(np.zeros((1, 4, 4, 3), 'float32')).shape)"""),
+    ("jax", "false-positive", None, "b3-jax-unknown-optimizer",
+     "compile(optimizer='adamm')",
+     """\
+     m = keras.Sequential([keras.Input((8,)), keras.layers.Dense(1)])
+     m.compile(optimizer='adamm', loss='mse')"""),
+    ("jax", "false-positive", None, "b3-jax-embedding-zero-vocab",
+     "Embedding(input_dim=0, output_dim=4)",
+     "m = keras.Sequential([keras.Input((5,), dtype='int32'), keras.layers.Embedding(0, 4)])"),
+    ("jax", "false-positive", None, "b3-jax-categorical-ce-shape",
+     "fit with categorical_crossentropy, integer labels of shape (N,) against (N, 3) outputs",
+     """\
+     m = keras.Sequential([keras.Input((8,)), keras.layers.Dense(3, activation='softmax')])
+     m.compile('adam', 'categorical_crossentropy')
+     m.fit(np.random.rand(16, 8), np.random.randint(0, 3, (16,)), epochs=1, verbose=2)"""),
+    ("jax", "false-positive", None, "b3-jax-load-weights-mismatch",
+     "load_weights of a file saved from a model with a wider hidden layer",
+     """\
+     a = keras.Sequential([keras.Input((8,)), keras.layers.Dense(32), keras.layers.Dense(1)])
+     a.save_weights('a.weights.h5')
+     b = keras.Sequential([keras.Input((8,)), keras.layers.Dense(16), keras.layers.Dense(1)])
+     b.load_weights('a.weights.h5')"""),
+    ("torch", "false-positive", None, "b3-torch-gru-feature-mismatch",
+     "a GRU model built for 8 features called on 5",
+     """\
+     m = keras.Sequential([keras.Input((10, 8)), keras.layers.GRU(16), keras.layers.Dense(1)])
+     print(m(np.zeros((2, 10, 5), 'float32')))"""),
+    ("torch", "false-positive", None, "b3-torch-predict-missing-input",
+     "predict on a two-input functional model given only one array",
+     """\
+     a, b = keras.Input((4,)), keras.Input((6,))
+     y = keras.layers.Dense(1)(keras.layers.Concatenate()([a, b]))
+     m = keras.Model([a, b], y)
+     print(m.predict(np.zeros((2, 4)), verbose=0))"""),
+    ("torch", "false-positive", None, "b3-torch-unknown-activation",
+     "Dense(activation='relu6x')",
+     "m = keras.Sequential([keras.Input((8,)), keras.layers.Dense(4, activation='relu6x')])"),
+    ("tensorflow", "nan", None, "b3-tensorflow-nan-float16-overflow",
+     "fit of a float16 Dense model on inputs of magnitude 1e4 (the float16 activations overflow), verbose=2",
+     """\
+     keras.utils.set_random_seed(0)
+     m = keras.Sequential([keras.Input((16,)), keras.layers.Dense(64, dtype='float16'),
+                           keras.layers.Dense(64, dtype='float16'), keras.layers.Dense(1, dtype='float16')])
+     m.compile(keras.optimizers.SGD(0.01), 'mse')
+     m.fit(np.random.rand(32, 16) * 1e4, np.random.rand(32, 1), epochs=2, batch_size=16, verbose=2)"""),
+    ("jax", "nan", None, "b3-jax-nan-terminate-on-nan",
+     "fit with the TerminateOnNaN callback on targets holding a missing value (NaN), verbose=2",
+     """\
+     keras.utils.set_random_seed(0)
+     m = keras.Sequential([keras.Input((8,)), keras.layers.Dense(32, activation='relu'), keras.layers.Dense(1)])
+     m.compile(keras.optimizers.SGD(learning_rate=0.01), 'mse')
+     y = np.random.rand(64, 1)
+     y[21] = np.nan
+     m.fit(np.random.rand(64, 8), y, epochs=5, batch_size=8, verbose=2,
+           callbacks=[keras.callbacks.TerminateOnNaN()])"""),
+    ("torch", "oom", None, "b3-torch-oom-dense-huge",
+     "Dense(2**20) built on 2**20 input features (a 4 TiB kernel)",
+     """\
+     m = keras.Sequential([keras.Input((2 ** 20,)), keras.layers.Dense(2 ** 20)])
+     m.summary()"""),
+    ("torch", "inconsistency", None, "b3-torch-inconsistency-float16-policy",
+     "numpy.testing.assert_allclose between the same model's predictions under float16 and float32 dtype policies",
+     """\
+     keras.utils.set_random_seed(0)
+     def build(dtype):
+         return keras.Sequential([keras.Input((32,)), keras.layers.Dense(64, activation='tanh', dtype=dtype),
+                                  keras.layers.Dense(4, dtype=dtype)])
+     ref, half = build('float32'), build('float16')
+     half.set_weights(ref.get_weights())
+     x = np.random.RandomState(0).randn(8, 32).astype('float32') * 3
+     np.testing.assert_allclose(np.asarray(half.predict(x, verbose=0), 'float32'), ref.predict(x, verbose=0), rtol=1e-4)"""),
+]
+for _be, _cls, _kind, _n, _how, _code in B3_KERAS:
+    sc(_n, "keras", _cls, _kind, _how + " (KERAS_BACKEND=%s)" % _be,
+       "import numpy as np\nimport keras\n" + textwrap.dedent(_code) + "\n",
+       env={"KERAS_BACKEND": _be})
+
+# ---- ONNX Runtime --------------------------------------------------------------
+B3_ORT = [
+    ("false-positive", None, "b3-softmax-axis-out-of-range", "Softmax with axis=5 on a rank-2 input",
+     "s = model([h.make_node('Softmax', ['x'], ['y'], axis=5)], [vi('x', T.FLOAT, [2, 3])], [vi('y', T.FLOAT, None)])\n"
+     "print(s.run(None, {'x': np.zeros((2, 3), 'float32')}))"),
+    ("false-positive", None, "b3-conv-zero-strides", "Conv with strides=[0, 0]",
+     "s = model([h.make_node('Conv', ['x', 'w'], ['y'], strides=[0, 0])], [vi('x', T.FLOAT, [1, 3, 8, 8])], [vi('y', T.FLOAT, None)],\n"
+     "          [nh.from_array(np.zeros((4, 3, 3, 3), 'float32'), 'w')])\n"
+     "print(s.run(None, {'x': np.zeros((1, 3, 8, 8), 'float32')})[0].shape)"),
+    ("false-positive", None, "b3-gemm-without-transb", "Gemm of [2,3] and a [4,3] weight without transB",
+     "s = model([h.make_node('Gemm', ['x', 'w', 'b'], ['y'])], [vi('x', T.FLOAT, [2, 3])], [vi('y', T.FLOAT, None)],\n"
+     "          [nh.from_array(np.zeros((4, 3), 'float32'), 'w'), nh.from_array(np.zeros(4, 'float32'), 'b')])\n"
+     "print(s.run(None, {'x': np.zeros((2, 3), 'float32')}))"),
+    ("false-positive", None, "b3-resize-bad-mode", "Resize with mode='bicubic' (not a mode ONNX defines)",
+     "s = model([h.make_node('Resize', ['x', '', 'scales'], ['y'], mode='bicubic')], [vi('x', T.FLOAT, [1, 1, 4, 4])],\n"
+     "          [vi('y', T.FLOAT, None)], [nh.from_array(np.array([1, 1, 2, 2], 'float32'), 'scales')])\n"
+     "print(s.run(None, {'x': np.zeros((1, 1, 4, 4), 'float32')})[0].shape)"),
+    ("false-positive", None, "b3-scatter-elements-index-out-of-range", "ScatterElements with an index 10 on an axis of 3",
+     "s = model([h.make_node('ScatterElements', ['x', 'i', 'u'], ['y'], axis=0)],\n"
+     "          [vi('x', T.FLOAT, [3, 3]), vi('i', T.INT64, [1, 3]), vi('u', T.FLOAT, [1, 3])], [vi('y', T.FLOAT, None)])\n"
+     "print(s.run(None, {'x': np.zeros((3, 3), 'float32'), 'i': np.array([[0, 10, 1]], 'int64'), 'u': np.ones((1, 3), 'float32')}))"),
+    ("false-positive", None, "b3-cast-bad-to", "Cast with to=99 (no such element type)",
+     "s = model([h.make_node('Cast', ['x'], ['y'], to=99)], [vi('x', T.FLOAT, [3])], [vi('y', T.FLOAT, None)])\n"
+     "print(s.run(None, {'x': np.zeros(3, 'float32')}))"),
+    ("false-positive", None, "b3-topk-k-too-large", "TopK with K=10 along an axis of 4",
+     "s = model([h.make_node('TopK', ['x', 'k'], ['v', 'i'])], [vi('x', T.FLOAT, [2, 4]), vi('k', T.INT64, [1])],\n"
+     "          [vi('v', T.FLOAT, None), vi('i', T.INT64, None)])\n"
+     "print(s.run(None, {'x': np.zeros((2, 4), 'float32'), 'k': np.array([10], 'int64')}))"),
+    ("false-positive", None, "b3-einsum-bad-equation", "Einsum with equation 'ij,jk->il' (an output label no input has)",
+     "s = model([h.make_node('Einsum', ['a', 'b'], ['y'], equation='ij,jk->il')], [vi('a', T.FLOAT, [2, 3]), vi('b', T.FLOAT, [3, 4])],\n"
+     "          [vi('y', T.FLOAT, None)])\n"
+     "print(s.run(None, {'a': np.zeros((2, 3), 'float32'), 'b': np.zeros((3, 4), 'float32')}))"),
+    ("false-positive", None, "b3-session-from-non-model-bytes", "InferenceSession from bytes that are a numpy array, not a model",
+     "buf = np.arange(16, dtype='float32').tobytes()\n"
+     "s = ort.InferenceSession(buf, providers=['CPUExecutionProvider'])"),
+    ("nan", None, "b3-nan-sqrt-negative", "prints Sqrt of a negative input",
+     "s = model([h.make_node('Sqrt', ['x'], ['y'])], [vi('x', T.FLOAT, [3])], [vi('y', T.FLOAT, None)])\n"
+     "print('output:', s.run(None, {'x': np.array([4.0, -1.0, 9.0], 'float32')})[0])"),
+    ("oom", None, "b3-oom-expand-huge", "Expand of a scalar to shape (2**20, 2**20) float32",
+     "s = model([h.make_node('Expand', ['x', 'shape'], ['y'])], [vi('x', T.FLOAT, [1])], [vi('y', T.FLOAT, None)],\n"
+     "          [nh.from_array(np.array([2 ** 20, 2 ** 20], 'int64'), 'shape')])\n"
+     "print(s.run(None, {'x': np.ones(1, 'float32')})[0].shape)"),
+    ("inconsistency", None, "b3-inconsistency-float16-graph", "numpy.testing.assert_allclose between the same MatMul+Softmax graph in float16 and float32",
+     "def build(t, dt):\n"
+     "    return model([h.make_node('MatMul', ['x', 'w'], ['z']), h.make_node('Softmax', ['z'], ['y'], axis=-1)],\n"
+     "                 [vi('x', t, [4, 32])], [vi('y', t, None)],\n"
+     "                 [nh.from_array(np.random.RandomState(1).randn(32, 16).astype(dt), 'w')])\n"
+     "x = np.random.RandomState(0).randn(4, 32)\n"
+     "ref = build(T.FLOAT, 'float32').run(None, {'x': x.astype('float32')})[0]\n"
+     "out = build(T.FLOAT16, 'float16').run(None, {'x': x.astype('float16')})[0]\n"
+     "np.testing.assert_allclose(out.astype('float32'), ref, rtol=1e-4, atol=1e-6)"),
+]
+for _cls, _kind, _n, _how, _code in B3_ORT:
+    sc(_n, "onnxruntime", _cls, _kind, _how, ORT_PRE + _code + "\n")
+
+# ---- MindSpore -------------------------------------------------------------------
+B3_MS = [
+    ("false-positive", None, "b3-lstm-input-size", "nn.LSTM(10, 20) applied to 7 features",
+     """\
+     rnn = nn.LSTM(10, 20, batch_first=True)
+     out, _ = rnn(t((3, 5, 7)))
+     print(out.shape)"""),
+    ("false-positive", None, "b3-optimizer-negative-lr", "nn.Momentum with learning_rate=-0.1",
+     """\
+     net = nn.Dense(4, 2)
+     opt = nn.Momentum(net.trainable_params(), learning_rate=-0.1, momentum=0.9)
+     print(opt)"""),
+    ("false-positive", None, "b3-conv-bad-pad-mode", "nn.Conv2d(pad_mode='full')",
+     "m = nn.Conv2d(3, 8, 3, pad_mode='full')\nprint(m(t((1, 3, 8, 8))).shape)"),
+    ("false-positive", None, "b3-avgpool-zero-stride", "nn.AvgPool2d(kernel_size=2, stride=0)",
+     "m = nn.AvgPool2d(kernel_size=2, stride=0)\nprint(m(t((1, 1, 4, 4))).shape)"),
+    ("false-positive", None, "b3-softmax-axis-out-of-range", "ops.softmax over axis 5 of a 2-D tensor",
+     "print(ops.softmax(t((2, 3)), axis=5))"),
+    ("false-positive", None, "b3-split-sizes-mismatch", "ops.split of 5 elements into sizes [2, 2]",
+     "print(ops.split(t((5,)), [2, 2]))"),
+    ("false-positive", None, "b3-batchnorm-channels", "nn.BatchNorm2d(4) on 3 channels",
+     "m = nn.BatchNorm2d(4)\nm.set_train(False)\nprint(m(t((2, 3, 5, 5))).shape)"),
+    ("false-positive", None, "b3-load-param-shape-mismatch",
+     "load_param_into_net of a checkpoint saved from a wider Dense",
+     """\
+     mindspore.save_checkpoint(nn.Dense(8, 32), "wide.ckpt")
+     params = mindspore.load_checkpoint("wide.ckpt")
+     mindspore.load_param_into_net(nn.Dense(8, 16), params)"""),
+    ("false-positive", None, "b3-one-hot-negative-depth", "ops.one_hot with depth -1",
+     "print(ops.one_hot(Tensor(np.array([0, 1, 2], 'int32')), -1, Tensor(1.0), Tensor(0.0)))"),
+    ("nan", None, "b3-nan-float16-softmax-by-hand",
+     "a softmax written as exp(x)/sum(exp(x)) in float16 on logits of about 20 (exp overflows), printed",
+     """\
+     logits = Tensor(np.array([[20.0, 12.0, 3.0]], 'float16'))
+     e = ops.exp(logits)
+     print("probs:", e / e.sum(axis=-1, keepdims=True))"""),
+    ("oom", None, "b3-oom-dense-huge", "nn.Dense(2**20, 2**20): a 4 TiB weight initialized on the CPU",
+     "m = nn.Dense(2 ** 20, 2 ** 20)\nprint(m.weight.shape)"),
+    ("inconsistency", None, "b3-inconsistency-float16-matmul",
+     "numpy.testing.assert_allclose between ops.matmul in float16 and numpy float64",
+     """\
+     a = np.random.RandomState(0).randn(16, 64)
+     out = ops.matmul(Tensor(a.astype('float16')), Tensor(a.T.astype('float16'))).asnumpy()
+     np.testing.assert_allclose(out.astype('float64'), a @ a.T, rtol=1e-5)"""),
+]
+for _cls, _kind, _n, _how, _code in B3_MS:
+    sc(_n, "mindspore", _cls, _kind, _how, MS_PRE + textwrap.dedent(_code) + "\n",
+       interp="mindspore")
+
 # --------------------------------------------------------------------------
 
 def versions(py):

@@ -29,6 +29,21 @@ print(len(rows), sorted(cls), sorted(fws))
 sys.exit(0 if ok else 1)
 "
 '
+# The second set (corpus/validation/v3), gathered after the rules above
+# were written and measured once held out (0.657); rules were then
+# written from its misses, so this only keeps the figure from falling.
+test_expect_success 'the second set: later-half accuracy >= 0.72, not below the baseline' '
+	"$PYTHON3" "$TEST_SRCDIR/tests/accuracy-unseen.py" \
+	    --dltriage "$DLTRIAGE" \
+	    --data "$TEST_SRCDIR/corpus/validation/v3" \
+	    --threshold 0.72 --margin 0 >out3 2>err3
+	rc=$?
+	cat out3 err3 >"$TEST_TMP/accuracy3.txt"
+	test $rc -eq 0
+'
+if [ -f "$TEST_TMP/accuracy3.txt" ]; then
+	sed -n "1,4s/^/# v3: /p" "$TEST_TMP/accuracy3.txt"
+fi
 if [ -f "$TEST_TMP/accuracy.txt" ]; then
 	sed 's/^/# /' "$TEST_TMP/accuracy.txt"
 fi

@@ -41,6 +41,20 @@ test_expect_success 'the second set: later-half accuracy >= 0.72, not below the 
 	cat out3 err3 >"$TEST_TMP/accuracy3.txt"
 	test $rc -eq 0
 '
+# The third set (corpus/validation/v4, ONNX Runtime and MindSpore among
+# them), held out at 0.600 when first measured, tuned on since.
+test_expect_success 'the third set: later-half accuracy >= 0.64, not below the baseline' '
+	"$PYTHON3" "$TEST_SRCDIR/tests/accuracy-unseen.py" \
+	    --dltriage "$DLTRIAGE" \
+	    --data "$TEST_SRCDIR/corpus/validation/v4" \
+	    --threshold 0.64 --margin 0 >out4 2>err4
+	rc=$?
+	cat out4 err4 >"$TEST_TMP/accuracy4.txt"
+	test $rc -eq 0
+'
+if [ -f "$TEST_TMP/accuracy4.txt" ]; then
+	sed -n "1,4s/^/# v4: /p" "$TEST_TMP/accuracy4.txt"
+fi
 if [ -f "$TEST_TMP/accuracy3.txt" ]; then
 	sed -n "1,4s/^/# v3: /p" "$TEST_TMP/accuracy3.txt"
 fi

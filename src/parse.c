@@ -60,6 +60,7 @@ static char	*clean_func(const char *, size_t);
 static char	*python_module(const char *);
 static int	finish(struct pstate *);
 static int	whole_log(struct pstate *);
+static void	exception_tail(struct pstate *);
 
 /* Larger blocks win when several detectors fire on one line. */
 static int
@@ -927,6 +928,43 @@ block_exception(struct pstate *ps, const struct dlt_line *start, int det)
 		return;
 	}
 	set_exception(inc, type, msg);
+	exception_tail(ps);
+}
+
+/*
+ * The indented lines right below a bare exception line are the rest of
+ * what it printed - TensorFlow's status errors name the failing node
+ * there ("\t [[{{node gradient_tape/...}}]]") - and join its evidence,
+ * not its message: up to EXC_TAIL_MAX lines, none blank, none that a
+ * detector fires on or that is a frame.
+ */
+#define EXC_TAIL_MAX	8
+
+static void
+exception_tail(struct pstate *ps)
+{
+	struct dlt_line		l;
+	struct dlt_pframe	fr;
+	struct fired		f;
+	int			n;
+
+	for (n = 0; n < EXC_TAIL_MAX && dlt_logread_next(ps->lr, &l); n++) {
+		if (is_blank(l.text, l.len) || !is_indented(l.text, l.len)) {
+			dlt_logread_unread(ps->lr);
+			return;
+		}
+		fire_line(ps->p, l.text, l.len, &f);
+		if (f.primary >= 0) {
+			dlt_logread_unread(ps->lr);
+			return;
+		}
+		if (dlt_parse_frame(ps->p, l.text, l.len, &fr)) {
+			dlt_pframe_release(&fr);
+			dlt_logread_unread(ps->lr);
+			return;
+		}
+		inc_add_line(ps->p, ps->cur, &l, NULL);
+	}
 }
 
 /*

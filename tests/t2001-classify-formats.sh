@@ -777,6 +777,45 @@ test_expect_success 'a native stack pasted alone is a crash titled by its top fr
 	test_must_be_empty mixed.out
 '
 
+test_expect_success 'a native stack alone may be a macOS crash report'"'"'s frames, a JVM fatal error log'"'"'s, or gdb'"'"'s with arguments' '
+	printf "%s\n" "0   libfoo.dylib    0x000000010d71aa11 foo::Graph::TypeName(int) + 273" \
+		"1   libfoo.dylib    0x000000010d718d2e foo::Graph::Resolve() + 542" \
+		"2   libfoo.dylib    0x000000010d718749 foo::Session::Load() + 73" >mac.log &&
+	dltriage classify --format json mac.log >mac.out &&
+	check get mac.out kind | grep -x native-stack &&
+	check get mac.out signature | grep -x "native stack in foo::Graph::TypeName" &&
+	printf "%s\n" "Stack: [0x00007000072b4000,0x00007000073b4000],  sp=0x00007000073b1f20,  free space=1015k" \
+		"Native frames: (J=compiled Java code, A=aot compiled Java code, j=interpreted, Vv=VM code, C=native code)" \
+		"C  [libfoo.dylib+0x5a7e4f]  foo::Graph::TypeName(int)+0xbf" \
+		"C  [libfoo.dylib+0x5a6abd]  foo::Graph::Resolve()+0x2d" \
+		"j  ai.foo.Session.create(J[B)J+0" >jvm.log &&
+	dltriage classify --format json jvm.log >jvm.out &&
+	check get jvm.out kind | grep -x native-stack &&
+	check get jvm.out signature | grep -x "native stack in foo::Graph::TypeName" &&
+	printf "%s\n" "#0  0x00007fe4 in foo_check () from /lib/libfoo.so" \
+		"#1  0x00007fe5 in foo_run () from /lib/libfoo.so" \
+		"#2  0x00007fe6 in errorHandler (" \
+		"    msg=0x7fffe9365480 \"matrices expected, got 1D\", data=0x0) at error.c:12" >args.log &&
+	dltriage classify --format json args.log >args.out &&
+	check get args.out kind | grep -x native-stack
+'
+
+test_expect_success 'the indented lines below a bare exception line join its evidence, not its message' '
+	printf "%s\n" "InvalidArgumentError: Output shapes of then and else branches do not match: (f32[100,1]) vs. (f32[100])" \
+		"	 [[{{node gradient_tape/loop_body/Select/pfor/cond_1}}]] [Op:__inference_train_step_2474]" \
+		"" "training resumed" >tail.log &&
+	dltriage classify --format json tail.log >tail.out &&
+	check get tail.out exception.message | grep -x "Output shapes of then and else branches do not match: (f32\[100,1\]) vs. (f32\[100\])" &&
+	check get tail.out rule | grep -x tf-generated-node-failed &&
+	printf "%s\n" "InvalidArgumentError: Incompatible shapes: [8,10] vs. [8,12]" \
+		"	 [[{{node mean_squared_error/SquaredDifference}}]]" >own.log &&
+	dltriage classify --format json own.log >own.out &&
+	check get own.out class | grep -x false-positive &&
+	printf "%s\n" "ValueError: bad value" "  File \"t.py\", line 3 in f" >frame.log &&
+	dltriage classify --format json frame.log >frame.out &&
+	check get frame.out exception.message | grep -x "bad value"
+'
+
 test_expect_success 'an exception line that ends at "Type:" takes its message from the lines below' '
 	printf "%s\n" "Traceback (most recent call last):" \
 		"  File \"t.py\", line 3, in <module>" \

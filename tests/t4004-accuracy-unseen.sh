@@ -44,7 +44,13 @@ test_expect_success 'the second set: later-half accuracy >= 0.72, not below the 
 test_expect_success 'the third set: later-half accuracy >= 0.64, not below the baseline' '
 	accuracy v4 0.64 v4
 '
-for tag in v4 v3; do
+# The fifth set (corpus/validation/v6: ONNX Runtime, MindSpore, PyTorch,
+# JAX, TensorFlow, Keras, and threads whose verdict is the question),
+# held out at 0.609 when first measured, file by file; tuned on since.
+test_expect_success 'the fifth set: later-half accuracy >= 0.66, not below the baseline' '
+	accuracy v6 0.66 v6
+'
+for tag in v6 v4 v3; do
 	if [ -f "$TEST_TMP/accuracy-$tag.txt" ]; then
 		sed -n "1,4s/^/# $tag: /p" "$TEST_TMP/accuracy-$tag.txt"
 	fi

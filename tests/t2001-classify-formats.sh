@@ -622,6 +622,18 @@ test_expect_success 'two INTERNAL ASSERTs: two buckets, titled by condition and 
 	test_cmp b1 b2 && ! cmp -s b1 b3
 '
 
+test_expect_success 'one kind of environment problem is one bucket, whatever raised it and where' '
+	printf "%s\n" "Traceback (most recent call last):" \
+		"  File \"C:\\Python36\\lib\\site-packages\\tensorflow_core\\python\\pywrap_tensorflow.py\", line 58, in <module>" \
+		"    from tensorflow.python.pywrap_tensorflow_internal import *" \
+		"ImportError: DLL load failed: The specified module could not be found." >env1.log &&
+	printf "%s\n" "ImportError: DLL load failed while importing _pywrap_tensorflow_internal: A dynamic link library (DLL) initialization routine failed." >env2.log &&
+	dltriage classify --format json env1.log >env1.out &&
+	dltriage classify --format json env2.log >env2.out &&
+	check get env1.out signature | grep -x "environment: DLL load failed" &&
+	test "$(check get env1.out bucket)" = "$(check get env2.out bucket)"
+'
+
 test_expect_success 'autograph temporary file names do not split a bucket' '
 	printf "%s\n" "Traceback (most recent call last):" \
 	    "  File \"/tmp/__autograph_generated_filez8k2j1ab.py\", line 12, in tf__call" \

@@ -809,7 +809,10 @@ test_expect_success 'a native stack alone may be a macOS crash report'"'"'s fram
 		"#2  0x00007fe6 in errorHandler (" \
 		"    msg=0x7fffe9365480 \"matrices expected, got 1D\", data=0x0) at error.c:12" >args.log &&
 	dltriage classify --format json args.log >args.out &&
-	check get args.out kind | grep -x native-stack
+	check get args.out kind | grep -x native-stack &&
+	printf "%s\n" "cpu=1.5" "gpu=2.5" >kv.log &&
+	dltriage classify --format json kv.log >kv.out &&
+	check get kv.out class | grep -x inconsistency
 '
 
 test_expect_success 'the indented lines below a bare exception line join its evidence, not its message' '

@@ -2366,6 +2366,1199 @@ for _fw, _interp, _be, _cls, _kind, _n, _how, _code in B4:
        textwrap.dedent(_code), interp=_interp, env={"KERAS_BACKEND": _be} if _be else None)
     S[-1]["child"] = _n in B4_CHILD
 
+# ==========================================================================
+# Fifth batch ("b5-" names), held out from the rules: what a model-mutation
+# tester produces.  Each script builds a small model (a few layers: Conv,
+# Dense/Linear, pooling, normalization, attention, RNN, embedding), runs the
+# original, then one mutant: a changed dtype (float16, bfloat16, float64,
+# integer inputs), a boundary value (zero-size dims, 1x1 images, huge dims,
+# zero or negative strides/paddings/kernel sizes, an empty batch), a changed
+# execution mode (torch.compile, torch.jit.script/trace, tf.function with
+# jit_compile=True, jax.jit/vmap/grad, ONNX Runtime optimization levels,
+# MindSpore GRAPH_MODE and PYNATIVE_MODE), or the same model on two
+# frameworks or two modes, compared in the script (both printed with a
+# max-abs-diff line; an error raised only when the difference is real).
+# Timeouts are a watchdog (signal.alarm, a thread, or ONNX Runtime's
+# terminate flag) around a genuinely long run.  Each entry: (framework,
+# interpreter, KERAS_BACKEND or None, class, kind, name, how, code).
+# ==========================================================================
+
+B5 = [
+    # ---- PyTorch (current) ----------------------------------------------------
+    ("pytorch", "venv", None, "false-positive", None, "b5-conv-kernel-size-zero",
+     "a small CNN whose Conv2d kernel_size is mutated from 3 to 0",
+     """\
+     import torch
+     import torch.nn as nn
+
+     def make_cnn(k):
+         return nn.Sequential(nn.Conv2d(3, 8, k, padding=k // 2), nn.ReLU(),
+                              nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(8, 10))
+
+     x = torch.randn(4, 3, 32, 32)
+     print("original (kernel_size=3):", tuple(make_cnn(3)(x).shape))
+     print("mutant (kernel_size=0):", tuple(make_cnn(0)(x).shape))
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b5-jit-script-maxpool-stride-zero",
+     "a torch.jit.script'ed CNN whose MaxPool2d stride is mutated from 2 to 0",
+     """\
+     import torch
+     import torch.nn as nn
+
+     class Net(nn.Module):
+         def __init__(self, stride: int):
+             super().__init__()
+             self.conv = nn.Conv2d(1, 4, 3, padding=1)
+             self.pool = nn.MaxPool2d(2, stride=stride)
+             self.fc = nn.Linear(4 * 14 * 14, 10)
+         def forward(self, x):
+             return self.fc(torch.flatten(self.pool(torch.relu(self.conv(x))), 1))
+
+     x = torch.randn(2, 1, 28, 28)
+     print("original (stride=2):", tuple(torch.jit.script(Net(2))(x).shape))
+     mutant = torch.jit.script(Net(0))
+     print("mutant (stride=0):", tuple(mutant(x).shape))
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b5-lstm-float64-input",
+     "an LSTM tagger (float32 weights) fed a float64 mutant of its input",
+     """\
+     import torch
+     import torch.nn as nn
+
+     class Tagger(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.rnn = nn.LSTM(16, 32, batch_first=True)
+             self.out = nn.Linear(32, 5)
+         def forward(self, x):
+             h, _ = self.rnn(x)
+             return self.out(h)
+
+     torch.manual_seed(0)
+     m = Tagger()
+     x = torch.randn(4, 12, 16)
+     print("original (float32 input):", tuple(m(x).shape))
+     print("mutant (float64 input):", tuple(m(x.double()).shape))
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b5-embedding-float-token-ids",
+     "a bag-of-words classifier whose int64 token ids are mutated to float32",
+     """\
+     import torch
+     import torch.nn as nn
+
+     class BagOfWords(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.emb = nn.Embedding(1000, 32)
+             self.fc = nn.Linear(32, 2)
+         def forward(self, ids):
+             return self.fc(self.emb(ids).mean(1))
+
+     m = BagOfWords()
+     ids = torch.randint(0, 1000, (8, 20))
+     print("original (int64 ids):", tuple(m(ids).shape))
+     print("mutant (float32 ids):", tuple(m(ids.float()).shape))
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b5-mha-heads-not-dividing",
+     "an attention block whose MultiheadAttention num_heads is mutated from 4 to 5 (48 not divisible by 5)",
+     """\
+     import torch
+     import torch.nn as nn
+
+     class Block(nn.Module):
+         def __init__(self, dim, heads):
+             super().__init__()
+             self.attn = nn.MultiheadAttention(dim, heads, batch_first=True)
+             self.norm = nn.LayerNorm(dim)
+         def forward(self, x):
+             return self.norm(x + self.attn(x, x, x, need_weights=False)[0])
+
+     x = torch.randn(2, 10, 48)
+     print("original (heads=4):", tuple(Block(48, 4)(x).shape))
+     print("mutant (heads=5):", tuple(Block(48, 5)(x).shape))
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b5-upsample-scale-zero",
+     "a small decoder whose Upsample scale_factor is mutated from 2 to 0",
+     """\
+     import torch
+     import torch.nn as nn
+
+     def decoder(scale):
+         return nn.Sequential(nn.Conv2d(8, 8, 3, padding=1), nn.ReLU(),
+                              nn.Upsample(scale_factor=scale, mode="nearest"), nn.Conv2d(8, 3, 3, padding=1))
+
+     x = torch.randn(1, 8, 16, 16)
+     print("original (scale_factor=2):", tuple(decoder(2.0)(x).shape))
+     print("mutant (scale_factor=0):", tuple(decoder(0.0)(x).shape))
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b5-compile-empty-sequence-amax",
+     "a torch.compile'd embedding classifier with max pooling over tokens, fed a mutant batch of zero-length sequences",
+     """\
+     import torch
+     import torch.nn as nn
+
+     class Head(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.emb = nn.Embedding(100, 16)
+             self.fc = nn.Linear(16, 3)
+         def forward(self, tokens):
+             h = self.emb(tokens)
+             return self.fc(h.amax(dim=1))
+
+     m = torch.compile(Head())
+     print("original (seq_len=5):", tuple(m(torch.randint(0, 100, (2, 5))).shape))
+     print("mutant (seq_len=0):", tuple(m(torch.randint(0, 100, (2, 0))).shape))
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b5-batchnorm-single-sample-train",
+     "an MLP with BatchNorm1d trained on a batch whose size is mutated from 32 to 1",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     m = nn.Sequential(nn.Linear(20, 64), nn.BatchNorm1d(64), nn.ReLU(), nn.Linear(64, 1))
+     m.train()
+     opt = torch.optim.SGD(m.parameters(), lr=0.1)
+     for batch_size in (32, 1):
+         x, y = torch.randn(batch_size, 20), torch.randn(batch_size, 1)
+         loss = nn.functional.mse_loss(m(x), y)
+         opt.zero_grad()
+         loss.backward()
+         opt.step()
+         print(f"batch of {batch_size}: loss {loss.item():.4f}")
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b5-lstmcell-pruned-gate-rows",
+     "an LSTMCell(bias=False) whose weight_ih and weight_hh are mutated to their first 3 gate rows (8 needed)",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     cell = nn.LSTMCell(4, 2, bias=False)
+     x = torch.randn(1, 4)
+     state = (torch.zeros(1, 2), torch.zeros(1, 2))
+     print("original gate rows:", cell.weight_ih.shape[0], cell.weight_hh.shape[0])
+     print("original output:", cell(x, state)[0])
+     cell.weight_ih = nn.Parameter(cell.weight_ih[:3].detach().clone())
+     cell.weight_hh = nn.Parameter(cell.weight_hh[:3].detach().clone())
+     print("mutant gate rows:", cell.weight_ih.shape[0], cell.weight_hh.shape[0])
+     print("mutant output:", cell(x, state)[0])
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b5-half-rrelu-not-implemented",
+     "an MLP with an RReLU activation in training mode, mutated to float16 on the CPU (no Half rrelu_with_noise kernel)",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     m = nn.Sequential(nn.Linear(16, 32), nn.RReLU(), nn.Linear(32, 4))
+     m.train()
+     x = torch.randn(8, 16)
+     print("original (float32):", tuple(m(x).shape))
+     print("mutant (float16):", tuple(m.half()(x.half()).shape))
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b5-half-ctc-not-implemented",
+     "a GRU speech head trained with CTCLoss, mutated to float16 on the CPU (no Half ctc_loss kernel)",
+     """\
+     import torch
+     import torch.nn as nn
+
+     class SpeechHead(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.rnn = nn.GRU(13, 32)
+             self.fc = nn.Linear(32, 6)
+         def forward(self, x):
+             return self.fc(self.rnn(x)[0]).log_softmax(-1)
+
+     torch.manual_seed(0)
+     m = SpeechHead()
+     feats = torch.randn(50, 2, 13)
+     targets = torch.randint(1, 6, (2, 10))
+     in_len, tgt_len = torch.tensor([50, 50]), torch.tensor([10, 8])
+     ctc = nn.CTCLoss()
+     print("original loss (float32):", ctc(m(feats), targets, in_len, tgt_len).item())
+     m = m.half()
+     print("mutant loss (float16):", ctc(m(feats.half()), targets, in_len, tgt_len).item())
+     """),
+    ("pytorch", "venv", None, "nan", None, "b5-nan-half-attention-pixels",
+     "a single-head attention layer mutated to float16, fed features in pixel units (0-255): the q.k scores exceed float16's maximum (65504), become inf, and softmax over inf gives NaN; the float32 original is finite",
+     """\
+     import torch
+     import torch.nn as nn
+
+     class Attention(nn.Module):
+         def __init__(self, d=64):
+             super().__init__()
+             self.q, self.k, self.v = nn.Linear(d, d), nn.Linear(d, d), nn.Linear(d, d)
+             self.scale = d ** -0.5
+         def forward(self, x):
+             scores = self.q(x) @ self.k(x).transpose(-2, -1) * self.scale
+             return torch.softmax(scores, dim=-1) @ self.v(x)
+
+     torch.manual_seed(0)
+     m = Attention()
+     x = torch.rand(2, 8, 64) * 255
+     with torch.no_grad():
+         ref = m(x)
+         out = m.half()(x.half())
+     print("float32 output: nan count", torch.isnan(ref).sum().item(), "max abs", ref.abs().max().item())
+     print("float16 output: nan count", torch.isnan(out).sum().item())
+     print(out[0, :2, :6])
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b5-inconsistency-compile-vs-eager-half-rmsnorm",
+     "a float16 MLP with a hand-written RMSNorm run eagerly and under torch.compile on inputs up to 4000: eager float16 x.pow(2) overflows and the norm output collapses, the compiled kernel keeps the intermediate in float32; the outputs differ by about 1",
+     """\
+     import torch
+     import torch.nn as nn
+
+     class RMSNorm(nn.Module):
+         def __init__(self, d):
+             super().__init__()
+             self.weight = nn.Parameter(torch.ones(d))
+         def forward(self, x):
+             return x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-6) * self.weight
+
+     torch.manual_seed(0)
+     m = nn.Sequential(nn.Linear(32, 32), RMSNorm(32), nn.Linear(32, 4)).half().eval()
+     x = (torch.rand(4, 32) * 4000).half()
+     with torch.no_grad():
+         eager = m(x).float()
+         compiled = torch.compile(m)(x).float()
+     diff = (eager - compiled).abs().max().item()
+     print("eager:   ", eager[0])
+     print("compiled:", compiled[0])
+     print(f"max abs diff: {diff:.4g}")
+     if diff > 1e-2:
+         raise AssertionError(f"eager and torch.compile outputs differ: max abs diff {diff:.4g} > 1e-2")
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b5-inconsistency-jit-trace-frozen-branch",
+     "a gated head with a data-dependent branch, traced with torch.jit.trace on one input and compared with eager on another: the trace froze the other branch",
+     """\
+     import torch
+     import torch.nn as nn
+
+     class GatedHead(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.fc = nn.Linear(8, 8)
+         def forward(self, x):
+             h = self.fc(x)
+             if h.mean() > 0:
+                 return torch.relu(h)
+             return torch.tanh(h)
+
+     torch.manual_seed(0)
+     m = GatedHead().eval()
+     traced = torch.jit.trace(m, torch.randn(4, 8) + 3)
+     x = torch.randn(4, 8) - 3
+     with torch.no_grad():
+         eager_out, traced_out = m(x), traced(x)
+     diff = (eager_out - traced_out).abs().max().item()
+     print("eager: ", eager_out[0])
+     print("traced:", traced_out[0])
+     print(f"max abs diff: {diff:.4g}")
+     if diff > 1e-5:
+         raise AssertionError(f"eager and torch.jit.trace outputs differ: max abs diff {diff:.4g} > 1e-5")
+     """),
+    ("pytorch", "venv", None, "oom", None, "b5-oom-upsample-huge-scale",
+     "a small decoder whose bilinear Upsample scale_factor is mutated from 2 to 10000 (a 3 TiB activation)",
+     """\
+     import torch
+     import torch.nn as nn
+
+     def decoder(scale):
+         return nn.Sequential(nn.Conv2d(3, 8, 3, padding=1), nn.ReLU(),
+                              nn.Upsample(scale_factor=scale, mode="bilinear"), nn.Conv2d(8, 3, 1))
+
+     x = torch.randn(1, 3, 32, 32)
+     with torch.no_grad():
+         print("original (scale 2):", tuple(decoder(2)(x).shape))
+         print("mutant (scale 10000):", tuple(decoder(10000)(x).shape))
+     """),
+    ("pytorch", "venv", None, "timeout", None, "b5-timeout-gru-cell-long-sequence",
+     "a GRUCell unrolled over a sequence whose length is mutated from 20 to 10**9, under signal.alarm(5) whose handler raises TimeoutError",
+     """\
+     import signal
+     import torch
+     import torch.nn as nn
+
+     def on_alarm(signum, frame):
+         raise TimeoutError("forward pass of the mutant did not finish within 5 s")
+
+     torch.manual_seed(0)
+     cell = nn.GRUCell(16, 32)
+     x = torch.randn(1, 16)
+
+     def run(seq_len):
+         h = torch.zeros(1, 32)
+         with torch.no_grad():
+             for _ in range(seq_len):
+                 h = cell(x, h)
+         return h
+
+     print("original (seq_len=20):", tuple(run(20).shape))
+     signal.signal(signal.SIGALRM, on_alarm)
+     signal.alarm(5)
+     print("mutant (seq_len=10**9):", tuple(run(10 ** 9).shape))
+     """),
+    # ---- PyTorch 1.13 (system Python) ------------------------------------------
+    ("pytorch-1.13", "system", None, "crash", "segfault", "b5-lstmcell-pruned-gate-rows",
+     "an LSTMCell(bias=False) whose weight_ih and weight_hh are mutated to their first 3 gate rows (SIGSEGV in lstm_cell on 1.13; 2.x checks the shapes)",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     cell = nn.LSTMCell(4, 2, bias=False)
+     x = torch.randn(1, 4)
+     state = (torch.zeros(1, 2), torch.zeros(1, 2))
+     print("original gate rows:", cell.weight_ih.shape[0], cell.weight_hh.shape[0])
+     print("original output:", cell(x, state)[0])
+     cell.weight_ih = nn.Parameter(cell.weight_ih[:3].detach().clone())
+     cell.weight_hh = nn.Parameter(cell.weight_hh[:3].detach().clone())
+     print("mutant gate rows:", cell.weight_ih.shape[0], cell.weight_hh.shape[0])
+     print("mutant output:", cell(x, state)[0])
+     """),
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b5-bfloat16-mish-not-implemented",
+     "a small CNN with Mish activations mutated to bfloat16 on the CPU (1.13 has no BFloat16 mish kernel)",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     m = nn.Sequential(nn.Conv2d(3, 16, 3, padding=1), nn.Mish(), nn.MaxPool2d(2),
+                       nn.Conv2d(16, 32, 3, padding=1), nn.Mish(), nn.AdaptiveAvgPool2d(1),
+                       nn.Flatten(), nn.Linear(32, 10))
+     x = torch.randn(2, 3, 32, 32)
+     print("original (float32):", tuple(m(x).shape))
+     print("mutant (bfloat16):", tuple(m.bfloat16()(x.bfloat16()).shape))
+     """),
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b5-bfloat16-bce-not-implemented",
+     "a binary classifier (sigmoid + BCELoss) mutated to bfloat16 on the CPU (1.13 has no BFloat16 binary_cross_entropy kernel)",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     m = nn.Sequential(nn.Linear(10, 16), nn.ReLU(), nn.Linear(16, 1), nn.Sigmoid())
+     x, y = torch.randn(32, 10), torch.randint(0, 2, (32, 1)).float()
+     loss_fn = nn.BCELoss()
+     print("original loss (float32):", loss_fn(m(x), y).item())
+     m = m.bfloat16()
+     print("mutant loss (bfloat16):", loss_fn(m(x.bfloat16()), y.bfloat16()).item())
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", None, "b5-conv-dilation-zero",
+     "a small CNN whose Conv2d dilation is mutated from 1 to 0",
+     """\
+     import torch
+     import torch.nn as nn
+
+     def make_cnn(dilation):
+         return nn.Sequential(nn.Conv2d(3, 8, 3, padding=1, dilation=dilation), nn.ReLU(),
+                              nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(8, 4))
+
+     x = torch.randn(2, 3, 16, 16)
+     print("original (dilation=1):", tuple(make_cnn(1)(x).shape))
+     print("mutant (dilation=0):", tuple(make_cnn(0)(x).shape))
+     """),
+    ("pytorch-1.13", "system", None, "nan", None, "b5-nan-softmax-temperature",
+     "a classifier head with a hand-written softmax exp(z/T)/sum(exp(z/T)) whose temperature is mutated from 1.0 to 0.01: exp overflows float32 to inf and inf/inf gives NaN, from finite logits",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     head = nn.Linear(16, 5)
+     x = torch.randn(4, 16)
+
+     def softmax_t(z, t):
+         e = torch.exp(z / t)
+         return e / e.sum(-1, keepdim=True)
+
+     with torch.no_grad():
+         for t in (1.0, 0.01):
+             p = softmax_t(head(x), t)
+             print(f"temperature {t}: probs[0] = {p[0]}, nan: {torch.isnan(p).any().item()}")
+     """),
+    ("pytorch-1.13", "system", None, "oom", None, "b5-oom-conv-huge-padding",
+     "a small CNN whose Conv2d padding is mutated from 1 to 2**20 (the convolution asks for about 144 TiB)",
+     """\
+     import torch
+     import torch.nn as nn
+
+     def make_cnn(pad):
+         return nn.Sequential(nn.Conv2d(1, 4, 3, padding=pad), nn.ReLU(), nn.AdaptiveAvgPool2d(1), nn.Flatten())
+
+     x = torch.randn(1, 1, 28, 28)
+     with torch.no_grad():
+         print("original (padding=1):", tuple(make_cnn(1)(x).shape))
+         print("mutant (padding=2**20):", tuple(make_cnn(2 ** 20)(x).shape))
+     """),
+    ("pytorch-1.13", "system", None, "timeout", None, "b5-timeout-maxpool1d-huge-kernel",
+     "a Conv1d + max_pool1d model whose pooling kernel is mutated to 2**62 (padding 2**61) under no_grad: the pooling loop runs on; a watchdog thread prints, dumps the stacks (faulthandler) and exits after 10 s",
+     """\
+     import faulthandler
+     import os
+     import threading
+     import time
+     import torch
+     import torch.nn as nn
+     import torch.nn.functional as F
+
+     def watchdog(limit):
+         time.sleep(limit)
+         print(f"watchdog: forward pass still running after {limit} s, aborting the run", flush=True)
+         faulthandler.dump_traceback(all_threads=True)
+         os._exit(3)
+
+     class Net(nn.Module):
+         def __init__(self, k, p):
+             super().__init__()
+             self.conv = nn.Conv1d(2, 4, 3, padding=1)
+             self.k, self.p = k, p
+         def forward(self, x):
+             return F.max_pool1d(torch.relu(self.conv(x)), self.k, padding=self.p)
+
+     x = torch.randn(1, 2, 16)
+     with torch.no_grad():
+         print("original (kernel 2):", tuple(Net(2, 0)(x).shape))
+     threading.Thread(target=watchdog, args=(10,), daemon=True).start()
+     with torch.no_grad():
+         print("mutant (kernel 2**62):", tuple(Net(2 ** 62, 2 ** 61)(x).shape))
+     """),
+    # ---- TensorFlow -------------------------------------------------------------
+    ("tensorflow", "venv", None, "false-positive", None, "b5-conv-stride-zero",
+     "a small CNN (tf.nn.conv2d, global average pooling, dense head) whose conv stride is mutated from 1 to 0",
+     """\
+     import tensorflow as tf
+
+     tf.random.set_seed(0)
+     kernel = tf.Variable(tf.random.normal([3, 3, 3, 16], stddev=0.1))
+     head = tf.Variable(tf.random.normal([16, 10], stddev=0.1))
+
+     def cnn(x, stride):
+         h = tf.nn.relu(tf.nn.conv2d(x, kernel, strides=stride, padding="SAME"))
+         return tf.reduce_mean(h, axis=[1, 2]) @ head
+
+     x = tf.random.uniform([4, 32, 32, 3])
+     print("original (strides=1):", cnn(x, 1).shape)
+     print("mutant (strides=0):", cnn(x, 0).shape)
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b5-avgpool-1x1-image",
+     "a conv + 3x3 VALID average-pooling model fed a mutant 1x1 image",
+     """\
+     import tensorflow as tf
+
+     tf.random.set_seed(0)
+     kernel = tf.Variable(tf.random.normal([3, 3, 3, 8], stddev=0.1))
+
+     def net(x):
+         h = tf.nn.relu(tf.nn.conv2d(x, kernel, strides=1, padding="SAME"))
+         h = tf.nn.avg_pool2d(h, ksize=3, strides=1, padding="VALID")
+         return tf.reduce_mean(h, axis=[1, 2])
+
+     print("original (32x32 image):", net(tf.random.uniform([2, 32, 32, 3])).shape)
+     print("mutant (1x1 image):", net(tf.random.uniform([2, 1, 1, 3])).shape)
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b5-function-embedding-float-ids",
+     "a tf.function bag-of-words classifier (embedding_lookup) whose int32 token ids are mutated to float32",
+     """\
+     import tensorflow as tf
+
+     tf.random.set_seed(0)
+     table = tf.Variable(tf.random.normal([1000, 32], stddev=0.05))
+     w = tf.Variable(tf.random.normal([32, 2], stddev=0.1))
+
+     @tf.function
+     def classify(ids):
+         return tf.reduce_mean(tf.nn.embedding_lookup(table, ids), axis=1) @ w
+
+     ids = tf.random.uniform([8, 20], 0, 1000, dtype=tf.int32)
+     print("original (int32 ids):", classify(ids).shape)
+     print("mutant (float32 ids):", classify(tf.cast(ids, tf.float32)).shape)
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b5-maxpool3d-float64-volume",
+     "a 3-D CNN (conv3d, max_pool3d) on a volume mutated to float64 (MaxPool3D takes half, bfloat16 and float only)",
+     """\
+     import numpy as np
+     import tensorflow as tf
+
+     rs = np.random.RandomState(0)
+     kernel = rs.randn(3, 3, 3, 1, 4) * 0.1
+
+     def net(vol):
+         h = tf.nn.relu(tf.nn.conv3d(vol, tf.constant(kernel, vol.dtype), strides=[1, 1, 1, 1, 1], padding="SAME"))
+         return tf.nn.max_pool3d(h, ksize=2, strides=2, padding="VALID")
+
+     vol = rs.rand(1, 8, 16, 16, 1)
+     print("original (float32):", net(tf.constant(vol, tf.float32)).shape)
+     print("mutant (float64):", net(tf.constant(vol, tf.float64)).shape)
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b5-conv-negative-explicit-padding",
+     "tf.nn.conv2d with explicit padding mutated from 1 to -2 (rejected through oneDNN's primitive-descriptor error)",
+     """\
+     import tensorflow as tf
+
+     tf.random.set_seed(0)
+     kernel = tf.Variable(tf.random.normal([3, 3, 3, 8], stddev=0.1))
+
+     def conv(x, pad):
+         return tf.nn.conv2d(x, kernel, strides=1, padding=[[0, 0], [pad, pad], [pad, pad], [0, 0]])
+
+     x = tf.random.uniform([1, 16, 16, 3])
+     print("original (padding=1):", conv(x, 1).shape)
+     print("mutant (padding=-2):", conv(x, -2).shape)
+     """),
+    ("tensorflow", "venv", None, "crash", "not-implemented", "b5-lrn-bfloat16-kernel-missing",
+     "an AlexNet-style block (conv2d, relu, local_response_normalization, max_pool) mutated to bfloat16: LRN declares bfloat16 but has no CPU kernel for it",
+     """\
+     import tensorflow as tf
+
+     tf.random.set_seed(0)
+     kernel = tf.random.normal([5, 5, 3, 16], stddev=0.05)
+
+     def block(x):
+         h = tf.nn.relu(tf.nn.conv2d(x, tf.cast(kernel, x.dtype), strides=2, padding="SAME"))
+         h = tf.nn.local_response_normalization(h, depth_radius=2, bias=1.0, alpha=1e-4, beta=0.75)
+         return tf.nn.max_pool2d(h, ksize=3, strides=2, padding="VALID")
+
+     x = tf.random.uniform([2, 32, 32, 3])
+     print("original (float32):", block(x).shape)
+     print("mutant (bfloat16):", block(tf.cast(x, tf.bfloat16)).shape)
+     """),
+    ("tensorflow", "venv", None, "nan", None, "b5-nan-xla-cross-entropy-unscaled-pixels",
+     "a tf.function(jit_compile=True) softmax classifier with a hand-written cross-entropy (-sum(y*log(softmax))) whose input scaling is removed (pixels 0-255 instead of 0-1): softmax underflows to 0, log(0) is -inf, and 0*-inf gives a NaN loss",
+     """\
+     import tensorflow as tf
+
+     tf.random.set_seed(0)
+     w = tf.random.normal([16, 10], stddev=0.5)
+
+     @tf.function(jit_compile=True)
+     def loss_fn(x, y):
+         p = tf.nn.softmax(x @ w)
+         return -tf.reduce_mean(tf.reduce_sum(y * tf.math.log(p), axis=-1))
+
+     x = tf.random.uniform([8, 16], 0, 1)
+     y = tf.one_hot(tf.range(8) % 10, 10)
+     print("original loss (inputs in [0, 1]):", float(loss_fn(x, y)))
+     print("mutant loss (inputs in [0, 255]):", float(loss_fn(x * 255, y)))
+     """),
+    ("tensorflow", "venv", None, "inconsistency", None, "b5-inconsistency-same-padding-vs-torch",
+     "the same stride-2 3x3 convolution in TensorFlow (padding='SAME') and PyTorch (padding=1) with the same weights: TF pads SAME asymmetrically, the outputs differ",
+     """\
+     import numpy as np
+     import tensorflow as tf
+     import torch
+     import torch.nn.functional as F
+
+     rs = np.random.RandomState(0)
+     x = rs.rand(1, 8, 8, 3).astype("float32")
+     w = rs.randn(3, 3, 3, 4).astype("float32")
+     tf_out = tf.nn.conv2d(x, w, strides=2, padding="SAME").numpy()
+     torch_out = F.conv2d(torch.from_numpy(x.transpose(0, 3, 1, 2)), torch.from_numpy(w.transpose(3, 2, 0, 1)),
+                          stride=2, padding=1).numpy().transpose(0, 2, 3, 1)
+     diff = float(np.abs(tf_out - torch_out).max())
+     print("tensorflow:", tf_out.shape, tf_out[0, 0, :, 0])
+     print("pytorch:   ", torch_out.shape, torch_out[0, 0, :, 0])
+     print(f"max abs diff: {diff:.4g}")
+     if diff > 1e-4:
+         raise AssertionError(f"TensorFlow and PyTorch outputs differ: max abs diff {diff:.4g} > 1e-4")
+     """),
+    ("tensorflow", "venv", None, "oom", None, "b5-oom-resize-huge-target",
+     "a conv + bilinear tf.image.resize model whose target size is mutated from 64x64 to 100000x100000 (a 120 GB float32 tensor)",
+     """\
+     import tensorflow as tf
+
+     tf.random.set_seed(0)
+     kernel = tf.random.normal([3, 3, 3, 3], stddev=0.1)
+
+     def net(x, size):
+         h = tf.nn.relu(tf.nn.conv2d(x, kernel, strides=1, padding="SAME"))
+         return tf.image.resize(h, size, method="bilinear")
+
+     x = tf.random.uniform([1, 32, 32, 3])
+     print("original (64x64):", net(x, [64, 64]).shape)
+     print("mutant (100000x100000):", net(x, [100000, 100000]).shape)
+     """),
+    ("tensorflow", "venv", None, "timeout", None, "b5-timeout-while-loop-huge-trip-count",
+     "a tf.function recurrent loop (tf.while_loop) whose step count is mutated from 10 to 10**12; a watchdog thread prints, dumps the stacks (faulthandler) and exits after 8 s",
+     """\
+     import faulthandler
+     import os
+     import threading
+     import time
+     import tensorflow as tf
+
+     def watchdog(limit):
+         time.sleep(limit)
+         print(f"watchdog: mutant still running after {limit} s, aborting the run", flush=True)
+         faulthandler.dump_traceback(all_threads=True)
+         os._exit(3)
+
+     w = tf.eye(16) * 0.5
+
+     @tf.function
+     def rnn(x, steps):
+         def body(i, h):
+             return i + 1, tf.tanh(h @ w + x)
+         _, h = tf.while_loop(lambda i, h: i < steps, body, (tf.constant(0, tf.int64), tf.zeros([1, 16])))
+         return h
+
+     x = tf.ones([1, 16])
+     print("original (10 steps):", rnn(x, tf.constant(10, tf.int64)).shape)
+     threading.Thread(target=watchdog, args=(8,), daemon=True).start()
+     print("mutant (10**12 steps):", rnn(x, tf.constant(10 ** 12, tf.int64)).shape)
+     """),
+    # ---- JAX ----------------------------------------------------------------------
+    ("jax", "venv", None, "false-positive", None, "b5-jit-conv-stride-zero",
+     "a jitted small CNN (lax.conv_general_dilated, relu, mean pooling) whose window strides are mutated from (1, 1) to (0, 0)",
+     """\
+     from functools import partial
+     import jax
+     import jax.numpy as jnp
+
+     key = jax.random.PRNGKey(0)
+     w = jax.random.normal(key, (8, 3, 3, 3)) * 0.1
+
+     @partial(jax.jit, static_argnums=1)
+     def cnn(x, stride):
+         h = jax.lax.conv_general_dilated(x, w, (stride, stride), "SAME")
+         return jax.nn.relu(h).mean(axis=(2, 3))
+
+     x = jnp.ones((2, 3, 16, 16))
+     print("original (strides 1):", cnn(x, 1).shape)
+     print("mutant (strides 0):", cnn(x, 0).shape)
+     """),
+    ("jax", "venv", None, "false-positive", None, "b5-vmap-embedding-float-token-ids",
+     "a vmapped bag-of-words classifier (jnp.take on an embedding table) whose int32 token ids are mutated to float32",
+     """\
+     import jax
+     import jax.numpy as jnp
+
+     k1, k2, k3 = jax.random.split(jax.random.PRNGKey(0), 3)
+     table = jax.random.normal(k1, (1000, 32)) * 0.05
+     w = jax.random.normal(k2, (32, 2)) * 0.1
+
+     def classify(ids):
+         return jnp.take(table, ids, axis=0).mean(0) @ w
+
+     ids = jax.random.randint(k3, (8, 20), 0, 1000)
+     print("original (int32 ids):", jax.vmap(classify)(ids).shape)
+     print("mutant (float32 ids):", jax.vmap(classify)(ids.astype(jnp.float32)).shape)
+     """),
+    ("jax", "venv", None, "false-positive", None, "b5-jit-empty-sequence-max-pool",
+     "a jitted token classifier with max pooling over the sequence, fed a mutant batch of zero-length sequences",
+     """\
+     import jax
+     import jax.numpy as jnp
+
+     k1, k2 = jax.random.split(jax.random.PRNGKey(0))
+     table = jax.random.normal(k1, (100, 16))
+     w = jax.random.normal(k2, (16, 3))
+
+     @jax.jit
+     def head(tokens):
+         return jnp.max(table[tokens], axis=1) @ w
+
+     print("original (seq_len=5):", head(jnp.zeros((2, 5), jnp.int32)).shape)
+     print("mutant (seq_len=0):", head(jnp.zeros((2, 0), jnp.int32)).shape)
+     """),
+    ("jax", "venv", None, "crash", "not-implemented", "b5-float16-whitening-eigh-not-implemented",
+     "a ZCA whitening layer (jnp.linalg.eigh of the feature covariance) mutated to float16: no float16 eigh kernel on the CPU",
+     """\
+     import jax
+     import jax.numpy as jnp
+
+     def whiten(x):
+         x = x - x.mean(0)
+         cov = x.T @ x / x.shape[0]
+         vals, vecs = jnp.linalg.eigh(cov)
+         return x @ vecs / jnp.sqrt(vals + 1e-3)
+
+     x = jax.random.normal(jax.random.PRNGKey(0), (64, 8))
+     print("original (float32):", jax.jit(whiten)(x).shape)
+     print("mutant (float16):", jax.jit(whiten)(x.astype(jnp.float16)).shape)
+     """),
+    ("jax", "venv", None, "nan", None, "b5-nan-grad-where-sqrt",
+     "jax.jit(jax.grad) of an MLP whose activation is mutated from relu to a 'safe' sqrt, jnp.where(h > 0, sqrt(h), 0): the forward pass is finite, but the gradient multiplies sqrt's NaN derivative at the negative pre-activations by zero, and the printed gradient holds NaN",
+     """\
+     import jax
+     import jax.numpy as jnp
+
+     def mlp(params, x, act):
+         w1, w2 = params
+         return act(x @ w1) @ w2
+
+     def safe_sqrt(h):
+         return jnp.where(h > 0, jnp.sqrt(h), 0.0)
+
+     def loss(params, x, act):
+         return jnp.mean(mlp(params, x, act) ** 2)
+
+     k1, k2, k3 = jax.random.split(jax.random.PRNGKey(0), 3)
+     params = (jax.random.normal(k1, (8, 16)), jax.random.normal(k2, (16, 1)))
+     x = jax.random.normal(k3, (4, 8))
+     for name, act in (("relu", jax.nn.relu), ("safe_sqrt", safe_sqrt)):
+         g = jax.jit(jax.grad(loss), static_argnums=2)(params, x, act)
+         print(f"{name}: loss {float(loss(params, x, act)):.4f}, grad w1 has nan: {bool(jnp.isnan(g[0]).any())}")
+         print(g[0][0, :6])
+     """),
+    ("jax", "venv", None, "inconsistency", None, "b5-inconsistency-resize-vs-torch",
+     "the same conv + bilinear downsampling (32 to 16) in JAX (jax.image.resize) and PyTorch (F.interpolate) with the same weights: jax.image.resize antialiases when downsampling, F.interpolate does not; the outputs differ",
+     """\
+     import numpy as np
+     import jax
+     import jax.numpy as jnp
+     import torch
+     import torch.nn.functional as F
+
+     rs = np.random.RandomState(0)
+     img = rs.rand(1, 3, 32, 32).astype("float32")
+     w = rs.randn(4, 3, 3, 3).astype("float32") * 0.2
+
+     @jax.jit
+     def jax_model(x):
+         y = jax.nn.relu(jax.lax.conv_general_dilated(x, w, (1, 1), "SAME"))
+         return jax.image.resize(y, (1, 4, 16, 16), "bilinear")
+
+     def torch_model(x):
+         y = F.relu(F.conv2d(x, torch.from_numpy(w), padding=1))
+         return F.interpolate(y, size=(16, 16), mode="bilinear", align_corners=False)
+
+     a = np.asarray(jax_model(jnp.asarray(img)))
+     b = torch_model(torch.from_numpy(img)).numpy()
+     diff = float(np.abs(a - b).max())
+     print("jax:    ", a[0, 0, 0, :5])
+     print("pytorch:", b[0, 0, 0, :5])
+     print(f"max abs diff: {diff:.4g}")
+     if diff > 1e-4:
+         raise AssertionError(f"JAX and PyTorch outputs differ: max abs diff {diff:.4g} > 1e-4")
+     """),
+    ("jax", "venv", None, "oom", None, "b5-oom-jit-one-hot-huge-vocab",
+     "a jitted one-hot token encoder whose vocabulary size is mutated from 1000 to 2**31 (a 4 TiB result for 512 tokens)",
+     """\
+     from functools import partial
+     import jax
+     import jax.numpy as jnp
+
+     @partial(jax.jit, static_argnums=1)
+     def encode(tokens, vocab):
+         return jax.nn.one_hot(tokens, vocab)
+
+     tokens = jnp.arange(512) % 1000
+     print("original (vocab 1000):", encode(tokens, 1000).shape, float(encode(tokens, 1000).sum()))
+     out = encode(tokens, 2 ** 31)
+     print("mutant (vocab 2**31):", out.shape, float(out[0].sum()))
+     """),
+    ("jax", "venv", None, "timeout", None, "b5-timeout-fori-loop-huge-trip-count",
+     "a jitted recurrent unroll (lax.fori_loop) whose step count is mutated from 10 to 2**31-1; a watchdog thread prints, dumps the stacks (faulthandler) and exits after 8 s",
+     """\
+     import faulthandler
+     import os
+     import threading
+     import time
+     import jax
+     import jax.numpy as jnp
+
+     def watchdog(limit):
+         time.sleep(limit)
+         print(f"watchdog: mutant still running after {limit} s, aborting the run", flush=True)
+         faulthandler.dump_traceback(all_threads=True)
+         os._exit(3)
+
+     @jax.jit
+     def unroll(h, w, steps):
+         return jax.lax.fori_loop(0, steps, lambda i, h: jnp.tanh(h @ w), h)
+
+     h, w = jnp.ones((1, 16)), jnp.eye(16) * 0.5
+     print("original (10 steps):", unroll(h, w, 10).shape)
+     threading.Thread(target=watchdog, args=(8,), daemon=True).start()
+     print("mutant (2**31-1 steps):", unroll(h, w, 2 ** 31 - 1).block_until_ready().shape)
+     """),
+    # ---- Keras 3 --------------------------------------------------------------------
+    ("keras", "venv", "tensorflow", "false-positive", None, "b5-tensorflow-conv-kernel-size-zero",
+     "a small Conv2D classifier whose kernel_size is mutated from 3 to 0",
+     """\
+     import numpy as np
+     import keras
+
+     def build(k):
+         return keras.Sequential([keras.Input((28, 28, 1)), keras.layers.Conv2D(8, k, activation="relu"),
+                                  keras.layers.GlobalAveragePooling2D(), keras.layers.Dense(10)])
+
+     x = np.random.rand(2, 28, 28, 1).astype("float32")
+     print("original (kernel_size=3):", build(3)(x).shape)
+     print("mutant (kernel_size=0):", build(0)(x).shape)
+     """),
+    ("keras", "venv", "tensorflow", "nan", None, "b5-tensorflow-nan-mixed-float16-attention",
+     "a MultiHeadAttention model whose dtype policy is mutated from float32 to mixed_float16, fed features in pixel units (0-255): the float16 attention scores overflow to inf and the output holds NaN; the float32 original is finite",
+     """\
+     import numpy as np
+     import keras
+
+     def build(policy):
+         keras.utils.set_random_seed(0)
+         inp = keras.Input((8, 64))
+         out = keras.layers.MultiHeadAttention(num_heads=2, key_dim=32, dtype=policy)(inp, inp)
+         return keras.Model(inp, out)
+
+     x = np.random.RandomState(0).rand(2, 8, 64).astype("float32") * 255
+     for policy in ("float32", "mixed_float16"):
+         y = np.asarray(build(policy).predict(x, verbose=0), "float32")
+         print(f"{policy}: nan count {int(np.isnan(y).sum())} of {y.size}")
+     """),
+    ("keras", "venv", "jax", "false-positive", None, "b5-jax-maxpool-1x1-image",
+     "a Conv2D + MaxPooling2D(2) model built for a mutant 1x1 input image",
+     """\
+     import numpy as np
+     import keras
+
+     def build(size):
+         return keras.Sequential([keras.Input((size, size, 3)), keras.layers.Conv2D(8, 1, activation="relu"),
+                                  keras.layers.MaxPooling2D(2), keras.layers.Flatten(), keras.layers.Dense(4)])
+
+     print("original (32x32):", build(32)(np.zeros((1, 32, 32, 3), "float32")).shape)
+     print("mutant (1x1):", build(1)(np.zeros((1, 1, 1, 3), "float32")).shape)
+     """),
+    ("keras", "venv", "jax", "false-positive", None, "b5-jax-lstm-zero-units",
+     "a sequence classifier whose LSTM units are mutated from 16 to 0",
+     """\
+     import numpy as np
+     import keras
+
+     def build(units):
+         return keras.Sequential([keras.Input((10, 8)), keras.layers.LSTM(units), keras.layers.Dense(2)])
+
+     x = np.random.rand(4, 10, 8).astype("float32")
+     print("original (units=16):", build(16)(x).shape)
+     print("mutant (units=0):", build(0)(x).shape)
+     """),
+    ("keras", "venv", "jax", "inconsistency", None, "b5-jax-inconsistency-avgpool-vs-torch",
+     "the same Conv2D + AveragePooling2D(3, strides=1, padding='same') model in Keras (JAX backend) and PyTorch (AvgPool2d(3, 1, padding=1)) with the same weights: Keras excludes the padding from the border averages, PyTorch counts it; the outputs differ",
+     """\
+     import numpy as np
+     import keras
+     import torch
+
+     keras.utils.set_random_seed(0)
+     x = np.random.RandomState(0).rand(2, 8, 8, 3).astype("float32")
+     m = keras.Sequential([keras.Input((8, 8, 3)), keras.layers.Conv2D(4, 3, padding="same", activation="relu"),
+                           keras.layers.AveragePooling2D(3, strides=1, padding="same")])
+     k_out = np.asarray(m.predict(x, verbose=0))
+     kernel, bias = m.layers[0].get_weights()
+     conv = torch.nn.Conv2d(3, 4, 3, padding=1)
+     with torch.no_grad():
+         conv.weight.copy_(torch.from_numpy(kernel.transpose(3, 2, 0, 1)))
+         conv.bias.copy_(torch.from_numpy(bias))
+         t = torch.nn.AvgPool2d(3, stride=1, padding=1)(torch.relu(conv(torch.from_numpy(x.transpose(0, 3, 1, 2)))))
+     t_out = t.numpy().transpose(0, 2, 3, 1)
+     diff = float(np.abs(k_out - t_out).max())
+     print("keras:  ", k_out[0, 0, :4, 0])
+     print("pytorch:", t_out[0, 0, :4, 0])
+     print(f"max abs diff: {diff:.4g}")
+     if diff > 1e-5:
+         raise AssertionError(f"Keras and PyTorch outputs differ: max abs diff {diff:.4g} > 1e-5")
+     """),
+    ("keras", "venv", "torch", "false-positive", None, "b5-torch-conv-strides-zero",
+     "a small Conv2D classifier whose strides are mutated from 1 to 0",
+     """\
+     import numpy as np
+     import keras
+
+     def build(s):
+         return keras.Sequential([keras.Input((28, 28, 1)), keras.layers.Conv2D(8, 3, strides=s, activation="relu"),
+                                  keras.layers.GlobalAveragePooling2D(), keras.layers.Dense(10)])
+
+     x = np.random.rand(2, 28, 28, 1).astype("float32")
+     print("original (strides=1):", build(1)(x).shape)
+     print("mutant (strides=0):", build(0)(x).shape)
+     """),
+    ("keras", "venv", "torch", "oom", None, "b5-torch-oom-conv-huge-filters",
+     "a Conv2D layer whose filters are mutated from 64 to 2**24 on 1024 input channels (a 576 GiB kernel)",
+     """\
+     import keras
+
+     def build(filters):
+         return keras.Sequential([keras.Input((32, 32, 1024)), keras.layers.Conv2D(filters, 3),
+                                  keras.layers.GlobalAveragePooling2D()])
+
+     print("original (64 filters):", build(64).count_params(), "parameters")
+     print("mutant (2**24 filters):", build(2 ** 24).count_params(), "parameters")
+     """),
+]
+B5_ORT_PRE = """\
+import numpy as np
+import onnx
+import onnxruntime as ort
+from onnx import TensorProto as T, helper as h, numpy_helper as nh
+
+def session(nodes, inputs, outputs, inits=(), level=ort.GraphOptimizationLevel.ORT_ENABLE_ALL):
+    g = h.make_graph(nodes, "mutant", inputs, outputs, list(inits))
+    m = h.make_model(g, opset_imports=[h.make_opsetid("", 21)])
+    m.ir_version = 10
+    so = ort.SessionOptions()
+    so.graph_optimization_level = level
+    return ort.InferenceSession(m.SerializeToString(), so, providers=["CPUExecutionProvider"])
+
+def vi(name, dtype, shape):
+    return h.make_tensor_value_info(name, dtype, shape)
+"""
+B5_ORT = [
+    ("false-positive", None, "b5-averagepool-1x1-image",
+     "a Conv + AveragePool(3x3) graph fed a mutant 1x1 image",
+     """\
+     w = nh.from_array(np.random.RandomState(0).randn(8, 3, 1, 1).astype("float32"), "w")
+     def run(size):
+         s = session([h.make_node("Conv", ["x", "w"], ["c"]), h.make_node("Relu", ["c"], ["r"]),
+                      h.make_node("AveragePool", ["r"], ["y"], kernel_shape=[3, 3])],
+                     [vi("x", T.FLOAT, [1, 3, size, size])], [vi("y", T.FLOAT, None)], [w])
+         return s.run(None, {"x": np.ones((1, 3, size, size), "float32")})[0].shape
+     print("original (32x32):", run(32))
+     print("mutant (1x1):", run(1))"""),
+    ("false-positive", None, "b5-lstm-hidden-size-mismatch",
+     "an LSTM node whose hidden_size attribute is mutated from 4 to 8 while W and R keep the shapes for 4",
+     """\
+     rs = np.random.RandomState(0)
+     W = nh.from_array(rs.randn(1, 16, 3).astype("float32") * 0.1, "W")
+     R = nh.from_array(rs.randn(1, 16, 4).astype("float32") * 0.1, "R")
+     x = rs.randn(5, 2, 3).astype("float32")
+     def run(hidden):
+         s = session([h.make_node("LSTM", ["x", "W", "R"], ["y"], hidden_size=hidden)],
+                     [vi("x", T.FLOAT, [5, 2, 3])], [vi("y", T.FLOAT, None)], [W, R])
+         return s.run(None, {"x": x})[0].shape
+     print("original (hidden_size=4):", run(4))
+     print("mutant (hidden_size=8):", run(8))"""),
+    ("false-positive", None, "b5-resize-zero-scale",
+     "a Conv + Resize(nearest) upsampler whose scales are mutated from 2 to 0",
+     """\
+     w = nh.from_array(np.random.RandomState(0).randn(4, 3, 3, 3).astype("float32"), "w")
+     def run(scale):
+         sc = nh.from_array(np.array([1, 1, scale, scale], "float32"), "sc")
+         s = session([h.make_node("Conv", ["x", "w"], ["c"], pads=[1, 1, 1, 1]),
+                      h.make_node("Resize", ["c", "", "sc"], ["y"], mode="nearest")],
+                     [vi("x", T.FLOAT, [1, 3, 8, 8])], [vi("y", T.FLOAT, None)], [w, sc])
+         return s.run(None, {"x": np.ones((1, 3, 8, 8), "float32")})[0].shape
+     print("original (scale 2):", run(2.0))
+     print("mutant (scale 0):", run(0.0))"""),
+    ("false-positive", None, "b5-argmax-empty-batch",
+     "a Gemm + ArgMax(axis=0) graph with a symbolic batch dimension fed a mutant empty batch (arg max over no rows)",
+     """\
+     w = nh.from_array(np.random.RandomState(0).randn(4, 3).astype("float32"), "w")
+     s = session([h.make_node("Gemm", ["x", "w"], ["z"]), h.make_node("ArgMax", ["z"], ["y"], axis=0)],
+                 [vi("x", T.FLOAT, ["N", 4])], [vi("y", T.INT64, None)], [w])
+     print("original (batch 5):", s.run(None, {"x": np.ones((5, 4), "float32")})[0])
+     print("mutant (batch 0):", s.run(None, {"x": np.ones((0, 4), "float32")})[0])"""),
+    ("crash", "not-implemented", "b5-lstm-float64-not-implemented",
+     "an LSTM graph mutated from float32 to float64 (a type the LSTM schema allows): the CPU kernel does not support double",
+     """\
+     rs = np.random.RandomState(0)
+     def run(dt, npdt):
+         W = nh.from_array(rs.randn(1, 16, 3).astype(npdt) * 0.1, "W")
+         R = nh.from_array(rs.randn(1, 16, 4).astype(npdt) * 0.1, "R")
+         s = session([h.make_node("LSTM", ["x", "W", "R"], ["y"], hidden_size=4)],
+                     [vi("x", dt, [5, 2, 3])], [vi("y", dt, None)], [W, R])
+         return s.run(None, {"x": rs.randn(5, 2, 3).astype(npdt)})[0].shape
+     print("original (float32):", run(T.FLOAT, "float32"))
+     print("mutant (float64):", run(T.DOUBLE, "float64"))"""),
+    ("nan", None, "b5-nan-hand-layernorm-cancellation",
+     "a hand-written normalization graph (variance as E[x^2]-E[x]^2, then (x-mean)/sqrt(var+eps)) fed a mutant input offset to about 1000 with a spread of 0.01: float32 cancellation makes the variance negative, and Sqrt of it gives NaN",
+     """\
+     nodes = [h.make_node("ReduceMean", ["x", "ax"], ["mu"]), h.make_node("Mul", ["x", "x"], ["xx"]),
+              h.make_node("ReduceMean", ["xx", "ax"], ["ex2"]), h.make_node("Mul", ["mu", "mu"], ["mu2"]),
+              h.make_node("Sub", ["ex2", "mu2"], ["var"]), h.make_node("Add", ["var", "eps"], ["ve"]),
+              h.make_node("Sqrt", ["ve"], ["sd"]), h.make_node("Sub", ["x", "mu"], ["d"]), h.make_node("Div", ["d", "sd"], ["y"])]
+     s = session(nodes, [vi("x", T.FLOAT, [4, 256])], [vi("y", T.FLOAT, None), vi("var", T.FLOAT, None)],
+                 [nh.from_array(np.array([-1], "int64"), "ax"), nh.from_array(np.array(1e-5, "float32"), "eps")])
+     rs = np.random.RandomState(0)
+     for offset in (1.0, 1000.0):
+         x = (offset + rs.rand(4, 256) * 0.01).astype("float32")
+         y, var = s.run(None, {"x": x})
+         print(f"offset {offset}: variance {var.ravel()}, nan in output: {int(np.isnan(y).sum())} of {y.size}")"""),
+    ("inconsistency", None, "b5-inconsistency-float16-layernorm-vs-reference",
+     "the same float16 hand-written LayerNorm graph run by ONNX Runtime (ORT_DISABLE_ALL and ORT_ENABLE_ALL) and by onnx.reference.ReferenceEvaluator on activations of about 300: the reference's float16 Pow overflows and its output collapses to 0, ONNX Runtime's does not; the outputs differ",
+     """\
+     from onnx.reference import ReferenceEvaluator
+     f16 = "float16"
+     inits = [nh.from_array(np.array(1e-5, f16), "eps"), nh.from_array(np.array(2.0, f16), "two"),
+              nh.from_array(np.ones(64, f16), "sc"), nh.from_array(np.zeros(64, f16), "bi"),
+              nh.from_array(np.array([-1], "int64"), "ax")]
+     nodes = [h.make_node("ReduceMean", ["x", "ax"], ["mu"]), h.make_node("Sub", ["x", "mu"], ["d"]),
+              h.make_node("Pow", ["d", "two"], ["d2"]), h.make_node("ReduceMean", ["d2", "ax"], ["var"]),
+              h.make_node("Add", ["var", "eps"], ["ve"]), h.make_node("Sqrt", ["ve"], ["sd"]),
+              h.make_node("Div", ["d", "sd"], ["n"]), h.make_node("Mul", ["n", "sc"], ["ns"]), h.make_node("Add", ["ns", "bi"], ["y"])]
+     g = h.make_graph(nodes, "layernorm", [vi("x", T.FLOAT16, [4, 64])], [vi("y", T.FLOAT16, None)], inits)
+     m = h.make_model(g, opset_imports=[h.make_opsetid("", 21)])
+     m.ir_version = 10
+     x = (np.random.RandomState(0).randn(4, 64) * 300).astype(f16)
+     outs = {}
+     for level in (ort.GraphOptimizationLevel.ORT_DISABLE_ALL, ort.GraphOptimizationLevel.ORT_ENABLE_ALL):
+         so = ort.SessionOptions()
+         so.graph_optimization_level = level
+         s = ort.InferenceSession(m.SerializeToString(), so, providers=["CPUExecutionProvider"])
+         outs[str(level).split(".")[-1]] = s.run(None, {"x": x})[0].astype("float32")
+     outs["reference"] = ReferenceEvaluator(m).run(None, {"x": x})[0].astype("float32")
+     for k, v in outs.items():
+         print(f"{k:16s}", v[0, :5])
+     base = outs["ORT_DISABLE_ALL"]
+     for k, v in outs.items():
+         diff = float(np.abs(v - base).max())
+         print(f"max abs diff {k} vs ORT_DISABLE_ALL: {diff:.4g}")
+         if diff > 1e-2:
+             raise AssertionError(f"{k} and ORT_DISABLE_ALL outputs differ: max abs diff {diff:.4g} > 1e-2")"""),
+    ("oom", None, "b5-oom-resize-huge-scale",
+     "a Conv + Resize(linear) upsampler whose scales are mutated from 2 to 10000 (about 5 TB of float32 output; the NCHWc-optimized graph asks for 26 TB)",
+     """\
+     w = nh.from_array(np.random.RandomState(0).randn(3, 3, 3, 3).astype("float32"), "w")
+     def run(scale):
+         sc = nh.from_array(np.array([1, 1, scale, scale], "float32"), "sc")
+         s = session([h.make_node("Conv", ["x", "w"], ["c"], pads=[1, 1, 1, 1]),
+                      h.make_node("Resize", ["c", "", "sc"], ["y"], mode="linear")],
+                     [vi("x", T.FLOAT, [1, 3, 64, 64])], [vi("y", T.FLOAT, None)], [w, sc])
+         return s.run(None, {"x": np.ones((1, 3, 64, 64), "float32")})[0].shape
+     print("original (scale 2):", run(2.0))
+     print("mutant (scale 10000):", run(10000.0))"""),
+    ("timeout", None, "b5-timeout-loop-terminate",
+     "a recurrent Loop graph (MatMul, Tanh) whose trip count is mutated from 10 to 10**12; a timer thread sets RunOptions.terminate after 5 s and the run is cancelled",
+     """\
+     import threading
+     body = h.make_graph(
+         [h.make_node("Identity", ["cond_in"], ["cond_out"]), h.make_node("MatMul", ["h_in", "W"], ["hw"]),
+          h.make_node("Tanh", ["hw"], ["h_out"])],
+         "body", [vi("i", T.INT64, []), vi("cond_in", T.BOOL, []), vi("h_in", T.FLOAT, [1, 16])],
+         [vi("cond_out", T.BOOL, []), vi("h_out", T.FLOAT, [1, 16])])
+     s = session([h.make_node("Loop", ["trip", "cond", "h0"], ["h"], body=body)],
+                 [vi("trip", T.INT64, []), vi("h0", T.FLOAT, [1, 16])], [vi("h", T.FLOAT, [1, 16])],
+                 [nh.from_array(np.array(True), "cond"), nh.from_array((np.eye(16) * 0.5).astype("float32"), "W")])
+     h0 = np.ones((1, 16), "float32")
+     print("original (10 steps):", s.run(None, {"trip": np.array(10, "int64"), "h0": h0})[0][0, :3])
+     ro = ort.RunOptions()
+     def stop():
+         print("watchdog: run still going after 5 s, setting RunOptions.terminate", flush=True)
+         ro.terminate = True
+     threading.Timer(5, stop).start()
+     print("mutant (10**12 steps):", s.run(None, {"trip": np.array(10 ** 12, "int64"), "h0": h0}, ro)[0][0, :3])"""),
+]
+for _cls, _kind, _n, _how, _code in B5_ORT:
+    B5.append(("onnxruntime", "venv", None, _cls, _kind, _n, _how, B5_ORT_PRE + textwrap.dedent(_code) + "\n"))
+
+B5_MS_PRE = """\
+import numpy as np
+import mindspore
+from mindspore import Tensor, nn, ops
+mindspore.set_context(mode=mindspore.PYNATIVE_MODE, device_target="CPU")
+"""
+B5_MS = [
+    ("false-positive", None, "b5-conv-kernel-size-zero",
+     "a small CNN (nn.Conv2d, ReLU, mean pooling, nn.Dense) whose kernel_size is mutated from 3 to 0",
+     """\
+     class Net(nn.Cell):
+         def __init__(self, k):
+             super().__init__()
+             self.conv = nn.Conv2d(3, 8, k, pad_mode="same")
+             self.fc = nn.Dense(8, 10)
+         def construct(self, x):
+             return self.fc(ops.relu(self.conv(x)).mean(axis=(2, 3)))
+
+     x = Tensor(np.random.rand(2, 3, 16, 16).astype("float32"))
+     print("original (kernel_size=3):", Net(3)(x).shape)
+     print("mutant (kernel_size=0):", Net(0)(x).shape)"""),
+    ("false-positive", None, "b5-maxpool-stride-zero",
+     "a conv + nn.MaxPool2d model whose pooling stride is mutated from 2 to 0",
+     """\
+     def build(stride):
+         return nn.SequentialCell([nn.Conv2d(1, 4, 3), nn.ReLU(), nn.MaxPool2d(kernel_size=2, stride=stride)])
+
+     x = Tensor(np.random.rand(2, 1, 28, 28).astype("float32"))
+     print("original (stride=2):", build(2)(x).shape)
+     print("mutant (stride=0):", build(0)(x).shape)"""),
+    ("false-positive", None, "b5-graph-mode-dense-float64-input",
+     "an MLP (nn.Dense, float32 weights) in GRAPH_MODE fed a float64 mutant of its input",
+     """\
+     mindspore.set_context(mode=mindspore.GRAPH_MODE)
+     net = nn.SequentialCell([nn.Dense(4, 8), nn.ReLU(), nn.Dense(8, 2)])
+     x = np.random.rand(3, 4)
+     print("original (float32):", net(Tensor(x.astype("float32"))).shape)
+     print("mutant (float64):", net(Tensor(x.astype("float64"))).shape)"""),
+    ("crash", "internal-error", "b5-lstm-empty-batch",
+     "an nn.LSTM tagger fed a mutant empty batch (0 sequences; legal: nn.Dense and nn.Conv2d accept it), the CPU LSTM primitive fails to execute",
+     """\
+     class Tagger(nn.Cell):
+         def __init__(self):
+             super().__init__()
+             self.rnn = nn.LSTM(8, 16, batch_first=True)
+             self.fc = nn.Dense(16, 4)
+         def construct(self, x):
+             out, _ = self.rnn(x)
+             return self.fc(out)
+
+     m = Tagger()
+     print("original (batch 2):", m(Tensor(np.random.rand(2, 5, 8).astype("float32"))).shape)
+     print("mutant (batch 0):", m(Tensor(np.zeros((0, 5, 8), "float32"))).shape)"""),
+    ("nan", None, "b5-nan-graph-mode-float16-attention",
+     "a single-head attention Cell in GRAPH_MODE mutated to float16 (to_float), fed features in pixel units (0-255): the q.k scores exceed float16's maximum, become inf, and softmax over inf gives NaN; the float32 original is finite",
+     """\
+     mindspore.set_context(mode=mindspore.GRAPH_MODE)
+     mindspore.set_seed(0)
+
+     class Attention(nn.Cell):
+         def __init__(self, d=64):
+             super().__init__()
+             self.q, self.k, self.v = nn.Dense(d, d), nn.Dense(d, d), nn.Dense(d, d)
+             self.scale = d ** -0.5
+         def construct(self, x):
+             s = ops.matmul(self.q(x), self.k(x).swapaxes(-1, -2)) * self.scale
+             return ops.matmul(ops.softmax(s, -1), self.v(x))
+
+     ref, mutant = Attention(), Attention()
+     for p, q in zip(ref.get_parameters(), mutant.get_parameters()):
+         q.set_data(p.data)
+     mutant.to_float(mindspore.float16)
+     x = np.random.RandomState(0).rand(2, 8, 64) * 255
+     out32 = ref(Tensor(x.astype("float32"))).asnumpy()
+     out16 = mutant(Tensor(x.astype("float16"))).asnumpy()
+     print("float32 output: nan count", int(np.isnan(out32).sum()))
+     print("float16 output: nan count", int(np.isnan(out16).sum()))
+     rows = out16.reshape(-1, 64)
+     print(rows[np.isnan(rows).any(axis=1)][:2, :6])"""),
+    ("inconsistency", None, "b5-inconsistency-pynative-vs-graph-float16-variance",
+     "the same float16 variance Cell (E[x^2]-E[x]^2) run in PYNATIVE_MODE and GRAPH_MODE on activations of about 100: the two modes round differently and disagree by 8 on a variance of about 8",
+     """\
+     class Variance(nn.Cell):
+         def construct(self, x):
+             return (x * x).mean(-1) - x.mean(-1) ** 2
+
+     x = Tensor((np.random.RandomState(0).rand(4, 256) * 10 + 100).astype("float16"))
+     mindspore.set_context(mode=mindspore.PYNATIVE_MODE)
+     pynative = Variance()(x).asnumpy().astype("float32")
+     mindspore.set_context(mode=mindspore.GRAPH_MODE)
+     graph = Variance()(x).asnumpy().astype("float32")
+     diff = float(np.abs(pynative - graph).max())
+     print("PYNATIVE_MODE:", pynative)
+     print("GRAPH_MODE:   ", graph)
+     print(f"max abs diff: {diff:.4g}")
+     if diff > 0.5:
+         raise AssertionError(f"PYNATIVE_MODE and GRAPH_MODE outputs differ: max abs diff {diff:.4g} > 0.5")"""),
+    ("oom", None, "b5-oom-interpolate-huge-size",
+     "a conv + bilinear ops.interpolate upsampler whose output size is mutated from 128x128 to 100000x100000 (a 120 GB result)",
+     """\
+     conv = nn.Conv2d(3, 3, 3)
+     def run(size):
+         y = ops.interpolate(ops.relu(conv(Tensor(np.random.rand(1, 3, 64, 64).astype("float32")))),
+                             size=(size, size), mode="bilinear")
+         return y.shape, float(y.mean().asnumpy())
+     print("original (128x128):", run(128))
+     print("mutant (100000x100000):", run(100000))"""),
+]
+for _cls, _kind, _n, _how, _code in B5_MS:
+    B5.append(("mindspore", "mindspore", None, _cls, _kind, _n, _how, B5_MS_PRE + textwrap.dedent(_code) + "\n"))
+
+for _fw, _interp, _be, _cls, _kind, _n, _how, _code in B5:
+    sc(_n, _fw, _cls, _kind, _how + (" (KERAS_BACKEND=%s)" % _be if _be else ""),
+       textwrap.dedent(_code), interp=_interp, env={"KERAS_BACKEND": _be} if _be else None)
+
 # --------------------------------------------------------------------------
 
 def versions(py):

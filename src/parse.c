@@ -932,24 +932,39 @@ block_exception(struct pstate *ps, const struct dlt_line *start, int det)
 }
 
 /*
- * The indented lines right below a bare exception line are the rest of
- * what it printed - TensorFlow's status errors name the failing node
- * there ("\t [[{{node gradient_tape/...}}]]") - and join its evidence,
- * not its message: up to EXC_TAIL_MAX lines, none blank, none that a
- * detector fires on or that is a frame.
+ * The lines right below a bare exception line that are the rest of what
+ * it printed: up to EXC_TAIL_MAX lines, none blank, none that a detector
+ * fires on or that is a frame.
+ *  - Indented ones join its evidence, not its message: TensorFlow's
+ *    status errors name the failing node there ("\t [[{{node
+ *    gradient_tape/...}}]]").
+ *  - When the message ends with a colon, it announces what follows:
+ *    the lines below, indented or not, are the rest of the message
+ *    (XLA's status, then JAX's "This is a bug in JAX's shape-checking
+ *    rules; please report it!").
  */
 #define EXC_TAIL_MAX	8
 
 static void
 exception_tail(struct pstate *ps)
 {
-	struct dlt_line		l;
-	struct dlt_pframe	fr;
-	struct fired		f;
-	int			n;
+	struct dlt_incident	*inc = ps->cur;
+	struct dlt_line		 l;
+	struct dlt_pframe	 fr;
+	struct fired		 f;
+	struct strbuf		 sb = STRBUF_INIT;
+	size_t			 k;
+	int			 n, open = 0;
 
+	if (inc->exc_message != NULL) {
+		k = strlen(inc->exc_message);
+		while (k > 0 && isspace((unsigned char)inc->exc_message[k - 1]))
+			k--;
+		open = k > 0 && inc->exc_message[k - 1] == ':';
+	}
 	for (n = 0; n < EXC_TAIL_MAX && dlt_logread_next(ps->lr, &l); n++) {
-		if (is_blank(l.text, l.len) || !is_indented(l.text, l.len)) {
+		if (is_blank(l.text, l.len) ||
+		    (!open && !is_indented(l.text, l.len))) {
 			dlt_logread_unread(ps->lr);
 			return;
 		}
@@ -963,7 +978,14 @@ exception_tail(struct pstate *ps)
 			dlt_logread_unread(ps->lr);
 			return;
 		}
-		inc_add_line(ps->p, ps->cur, &l, NULL);
+		inc_add_line(ps->p, inc, &l, NULL);
+		if (open && strlen(inc->exc_message) < 8192) {
+			strbuf_addstr(&sb, inc->exc_message);
+			strbuf_addch(&sb, '\n');
+			strbuf_add(&sb, l.text, l.len > 1024 ? 1024 : l.len);
+			free(inc->exc_message);
+			inc->exc_message = strbuf_detach(&sb, NULL);
+		}
 	}
 }
 

@@ -815,7 +815,7 @@ test_expect_success 'a native stack alone may be a macOS crash report'"'"'s fram
 	check get kv.out class | grep -x inconsistency
 '
 
-test_expect_success 'the indented lines below a bare exception line join its evidence, not its message' '
+test_expect_success 'below a bare exception line: indented lines join its evidence; after a colon, the lines are its message' '
 	printf "%s\n" "InvalidArgumentError: Output shapes of then and else branches do not match: (f32[100,1]) vs. (f32[100])" \
 		"	 [[{{node gradient_tape/loop_body/Select/pfor/cond_1}}]] [Op:__inference_train_step_2474]" \
 		"" "training resumed" >tail.log &&
@@ -826,6 +826,14 @@ test_expect_success 'the indented lines below a bare exception line join its evi
 		"	 [[{{node mean_squared_error/SquaredDifference}}]]" >own.log &&
 	dltriage classify --format json own.log >own.out &&
 	check get own.out class | grep -x false-positive &&
+	printf "%s\n" "RuntimeError: Invalid argument: Gather op has 3 elements in start_index_map; these must be equal.: " \
+		"This is a bug in JAX'"'"'s shape-checking rules; please report it!" >colon.log &&
+	dltriage classify --format json colon.log >colon.out &&
+	check get colon.out class | grep -x crash &&
+	check get colon.out rule | grep -x python-framework-declares-bug &&
+	printf "%s\n" "ValueError: bad value" "This line is not its message" >noncolon.log &&
+	dltriage classify --format json noncolon.log >noncolon.out &&
+	check get noncolon.out exception.message | grep -x "bad value" &&
 	printf "%s\n" "ValueError: bad value" "  File \"t.py\", line 3 in f" >frame.log &&
 	dltriage classify --format json frame.log >frame.out &&
 	check get frame.out exception.message | grep -x "bad value"

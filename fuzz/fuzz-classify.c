@@ -27,6 +27,7 @@
 
 #include "bucket.h"
 #include "classify.h"
+#include "decompress.h"
 #include "diag.h"
 #include "error.h"
 #include "failure.h"
@@ -48,6 +49,8 @@ static void	check_utf8_json(const char *, size_t);
 static struct dlt_ruleset	 rules;
 static struct dlt_classifier	*classifier;
 static long			 nlines;	/* lines in the current input */
+
+static void	count_decompressed(const uint8_t *, size_t, int);
 
 /* Valid UTF-8 (no overlongs, no surrogates), no bytes below 0x20 but '\n'. */
 static void
@@ -190,10 +193,38 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if ((fd = memfd_create("fuzz.log", 0)) == -1)
 		return (0);
 	if (size == 0 || write(fd, data, size) == (ssize_t)size) {
+		/* a compressed input is read decompressed: count its lines */
+		if (size > 0 && lseek(fd, 0, SEEK_SET) == 0)
+			count_decompressed(data, size, fd);
 		if (lseek(fd, 0, SEEK_SET) == 0)
 			(void)dlt_classify_fd(classifier, "fuzz.log", fd, on_failure,
 			    NULL, NULL);
 	}
 	close(fd);
 	return (0);
+}
+
+/*
+ * When the input is gzip, xz or zstd, the stream reader classifies what
+ * it decompresses to: nlines becomes that text's line count (the lines
+ * of the text read before an error, for a corrupt or cut stream).
+ */
+static void
+count_decompressed(const uint8_t *data, size_t size, int fd)
+{
+	struct dlt_dz		*dz;
+	enum dlt_dz_format	 fmt;
+	char			 buf[65536];
+	ssize_t			 n, i;
+
+	if ((fmt = dlt_dz_sniff(data, size)) == DLT_DZ_NONE)
+		return;
+	if ((dz = dlt_dz_new(fmt, fd, NULL, 0)) == NULL)
+		return;
+	nlines = 1;
+	while ((n = dlt_dz_read(dz, buf, sizeof buf)) > 0)
+		for (i = 0; i < n; i++)
+			if (buf[i] == '\n')
+				nlines++;
+	dlt_dz_free(dz);
 }

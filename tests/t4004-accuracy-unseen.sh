@@ -50,7 +50,15 @@ test_expect_success 'the third set: later-half accuracy >= 0.64, not below the b
 test_expect_success 'the fifth set: later-half accuracy >= 0.66, not below the baseline' '
 	accuracy v6 0.66 v6
 '
-for tag in v6 v4 v3; do
+# The seventh set (corpus/validation/v8: issues found by fuzzers and
+# generated tests), held out at 0.567 when first measured, tuned on
+# since.  (v7's rows are numbered by downstream trackers, so its later
+# half by the frameworks' numbers means nothing; its figures are in its
+# README.)
+test_expect_success 'the seventh set: later-half accuracy >= 0.60, not below the baseline' '
+	accuracy v8 0.60 v8
+'
+for tag in v8 v6 v4 v3; do
 	if [ -f "$TEST_TMP/accuracy-$tag.txt" ]; then
 		sed -n "1,4s/^/# $tag: /p" "$TEST_TMP/accuracy-$tag.txt"
 	fi

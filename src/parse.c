@@ -554,6 +554,26 @@ is_ipython_header(const char *s, size_t n)
 	return (sp >= 2 && starts(s + i, n - i, "Traceback (most recent call last)"));
 }
 
+/*
+ * A line that continues an exception's message: appended after a
+ * newline (none when the message is still empty), at most 1 KiB of it,
+ * while the message is under 8 KiB.
+ */
+static void
+message_append(struct dlt_incident *inc, const struct dlt_line *l)
+{
+	struct strbuf	sb = STRBUF_INIT;
+
+	if (inc->exc_message == NULL || strlen(inc->exc_message) >= 8192)
+		return;
+	strbuf_addstr(&sb, inc->exc_message);
+	if (sb.len > 0)
+		strbuf_addch(&sb, '\n');
+	strbuf_add(&sb, l->text, l->len > 1024 ? 1024 : l->len);
+	free(inc->exc_message);
+	inc->exc_message = strbuf_detach(&sb, NULL);
+}
+
 static void
 block_traceback(struct pstate *ps, const struct dlt_line *start)
 {
@@ -651,22 +671,13 @@ block_traceback(struct pstate *ps, const struct dlt_line *start)
 		if (blanks == 0 && msglines < 20 && (is_indented(l.text, l.len) ||
 		    (msg_open && !starts(l.text, l.len, "Traceback (most recent call last)")))) {
 			/* continuation of a multi-line message */
-			struct strbuf sb = STRBUF_INIT;
-
 			fire_line(ps->p, l.text, l.len, &f);
 			if (f.rank >= shape_rank(DLT_SHAPE_FAULTHANDLER)) {
 				dlt_logread_unread(ps->lr);
 				break;
 			}
 			inc_add_line(ps->p, inc, &l, &f);
-			if (inc->exc_message != NULL && strlen(inc->exc_message) < 8192) {
-				strbuf_addstr(&sb, inc->exc_message);
-				if (sb.len > 0)
-					strbuf_addch(&sb, '\n');
-				strbuf_add(&sb, l.text, l.len > 1024 ? 1024 : l.len);
-				free(inc->exc_message);
-				inc->exc_message = strbuf_detach(&sb, NULL);
-			}
+			message_append(inc, &l);
 			msglines++;
 			continue;
 		}
@@ -952,7 +963,6 @@ exception_tail(struct pstate *ps)
 	struct dlt_line		 l;
 	struct dlt_pframe	 fr;
 	struct fired		 f;
-	struct strbuf		 sb = STRBUF_INIT;
 	size_t			 k;
 	int			 n, open = 0;
 
@@ -979,13 +989,8 @@ exception_tail(struct pstate *ps)
 			return;
 		}
 		inc_add_line(ps->p, inc, &l, NULL);
-		if (open && strlen(inc->exc_message) < 8192) {
-			strbuf_addstr(&sb, inc->exc_message);
-			strbuf_addch(&sb, '\n');
-			strbuf_add(&sb, l.text, l.len > 1024 ? 1024 : l.len);
-			free(inc->exc_message);
-			inc->exc_message = strbuf_detach(&sb, NULL);
-		}
+		if (open)
+			message_append(inc, &l);
 	}
 }
 

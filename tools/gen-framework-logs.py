@@ -2383,6 +2383,24 @@ for _fw, _interp, _be, _cls, _kind, _n, _how, _code in B4:
 # interpreter, KERAS_BACKEND or None, class, kind, name, how, code).
 # ==========================================================================
 
+
+# The same mutant on PyTorch 2.13 (a clean rejection) and 1.13 (SIGSEGV).
+B5_LSTMCELL_PRUNED = """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     cell = nn.LSTMCell(4, 2, bias=False)
+     x = torch.randn(1, 4)
+     state = (torch.zeros(1, 2), torch.zeros(1, 2))
+     print("original gate rows:", cell.weight_ih.shape[0], cell.weight_hh.shape[0])
+     print("original output:", cell(x, state)[0])
+     cell.weight_ih = nn.Parameter(cell.weight_ih[:3].detach().clone())
+     cell.weight_hh = nn.Parameter(cell.weight_hh[:3].detach().clone())
+     print("mutant gate rows:", cell.weight_ih.shape[0], cell.weight_hh.shape[0])
+     print("mutant output:", cell(x, state)[0])
+     """
+
 B5 = [
     # ---- PyTorch (current) ----------------------------------------------------
     ("pytorch", "venv", None, "false-positive", None, "b5-conv-kernel-size-zero",
@@ -2530,21 +2548,7 @@ B5 = [
      """),
     ("pytorch", "venv", None, "false-positive", None, "b5-lstmcell-pruned-gate-rows",
      "an LSTMCell(bias=False) whose weight_ih and weight_hh are mutated to their first 3 gate rows (8 needed)",
-     """\
-     import torch
-     import torch.nn as nn
-
-     torch.manual_seed(0)
-     cell = nn.LSTMCell(4, 2, bias=False)
-     x = torch.randn(1, 4)
-     state = (torch.zeros(1, 2), torch.zeros(1, 2))
-     print("original gate rows:", cell.weight_ih.shape[0], cell.weight_hh.shape[0])
-     print("original output:", cell(x, state)[0])
-     cell.weight_ih = nn.Parameter(cell.weight_ih[:3].detach().clone())
-     cell.weight_hh = nn.Parameter(cell.weight_hh[:3].detach().clone())
-     print("mutant gate rows:", cell.weight_ih.shape[0], cell.weight_hh.shape[0])
-     print("mutant output:", cell(x, state)[0])
-     """),
+     B5_LSTMCELL_PRUNED),
     ("pytorch", "venv", None, "crash", "not-implemented", "b5-half-rrelu-not-implemented",
      "an MLP with an RReLU activation in training mode, mutated to float16 on the CPU (no Half rrelu_with_noise kernel)",
      """\
@@ -2706,21 +2710,7 @@ B5 = [
     # ---- PyTorch 1.13 (system Python) ------------------------------------------
     ("pytorch-1.13", "system", None, "crash", "segfault", "b5-lstmcell-pruned-gate-rows",
      "an LSTMCell(bias=False) whose weight_ih and weight_hh are mutated to their first 3 gate rows (SIGSEGV in lstm_cell on 1.13; 2.x checks the shapes)",
-     """\
-     import torch
-     import torch.nn as nn
-
-     torch.manual_seed(0)
-     cell = nn.LSTMCell(4, 2, bias=False)
-     x = torch.randn(1, 4)
-     state = (torch.zeros(1, 2), torch.zeros(1, 2))
-     print("original gate rows:", cell.weight_ih.shape[0], cell.weight_hh.shape[0])
-     print("original output:", cell(x, state)[0])
-     cell.weight_ih = nn.Parameter(cell.weight_ih[:3].detach().clone())
-     cell.weight_hh = nn.Parameter(cell.weight_hh[:3].detach().clone())
-     print("mutant gate rows:", cell.weight_ih.shape[0], cell.weight_hh.shape[0])
-     print("mutant output:", cell(x, state)[0])
-     """),
+     B5_LSTMCELL_PRUNED),
     ("pytorch-1.13", "system", None, "crash", "not-implemented", "b5-bfloat16-mish-not-implemented",
      "a small CNN with Mish activations mutated to bfloat16 on the CPU (1.13 has no BFloat16 mish kernel)",
      """\

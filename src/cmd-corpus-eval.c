@@ -16,6 +16,7 @@
 #include "exitcode.h"
 #include "json.h"
 #include "priority-train.h"
+#include "rule-model.h"
 #include "strbuf.h"
 #include "xmalloc.h"
 
@@ -25,7 +26,7 @@ static int	check_fraction(const char *);
 static int	check_folds(const char *);
 
 static const char *const splits[] = { "all", "time", "grouped", "validation",
-    NULL };
+    "model", NULL };
 static const char *const formats[] = { "table", "json", NULL };
 
 static const struct dlt_option corpus_eval_options[] = {
@@ -37,7 +38,7 @@ static const struct dlt_option corpus_eval_options[] = {
 	{ "format", 0, "FORMAT", 'f', "print a table (the default) or JSON",
 	    formats, NULL },
 	{ "split", 0, "SPLIT", 's',
-	    "time, grouped, all (the default: both) or validation (the time split of the time split's training side)",
+	    "time, grouped, all (the default: both), validation (the time split of the time split's training side) or model (the loaded model as it is, on every report)",
 	    splits, NULL },
 	{ "test-fraction", 0, "F", 't',
 	    "the newest fraction of each tracker's reports tested in the time split (default 0.3)",
@@ -48,7 +49,8 @@ static const struct dlt_option corpus_eval_options[] = {
 
 const struct dlt_cmd dlt_cmd_corpus_eval = {
 	"corpus eval",
-	"[--data FILE] [--split all|time|grouped|validation] [--test-fraction F]\n"
+	"[--data FILE] [--split all|time|grouped|validation|model]\n"
+	"       [--test-fraction F]"
 	"       [--folds N]"
 	" [--format table|json]",
 	"measure the priority model on reports it was not trained on",
@@ -136,6 +138,8 @@ json_eval(struct dlt_jw *jw, const struct dlt_prio_eval *ev)
 	dlt_jw_kv_cstr(jw, "split", ev->name);
 	dlt_jw_kv_uint(jw, "tested", ev->n);
 	dlt_jw_kv_int(jw, "trained", ev->train_n);
+	if (strcmp(ev->name, "model") == 0)
+		dlt_jw_kv_int(jw, "seen_in_training", ev->seen);
 	dlt_jw_kv_int(jw, "abstained", ev->abstained);
 	for (p = 0; p < 3; p++) {
 		dlt_jw_key(jw, p == 0 ? "model" : p == 1 ? "rules" : "majority");
@@ -185,7 +189,7 @@ cmd_corpus_eval_exec(struct dlt_ctx *ctx, int argc, char **argv)
 	struct dlt_prio_examples	 ex;
 	struct dlt_prio_train_opts	 o = DLT_PRIO_TRAIN_DEFAULTS;
 	struct dlt_prio_eval		 ev[2];
-	int				 do_valid = 0;
+	int				 do_valid = 0, do_model = 0;
 	struct strbuf			 sb = STRBUF_INIT, what = STRBUF_INIT;
 	struct dlt_jw			 jw;
 	const char			*arg, *data = NULL;
@@ -211,6 +215,7 @@ cmd_corpus_eval_exec(struct dlt_ctx *ctx, int argc, char **argv)
 			break;
 		case 's':
 			do_valid = strcmp(arg, "validation") == 0;
+			do_model = strcmp(arg, "model") == 0;
 			do_time = strcmp(arg, "all") == 0 ||
 			    strcmp(arg, "time") == 0;
 			do_grouped = strcmp(arg, "all") == 0 ||
@@ -220,6 +225,13 @@ cmd_corpus_eval_exec(struct dlt_ctx *ctx, int argc, char **argv)
 			fraction = strtod(arg, NULL);
 			break;
 		}
+	if (do_model && ctx->rules.prio == NULL) {
+		dlt_error("no priority model is loaded (the rule directories "
+		    "hold no priority.model)");
+		rc = DLT_EXIT_RULES;
+		memset(&ex, 0, sizeof ex);
+		goto out;
+	}
 	if (dlt_prio_dataset(&ctx->rules, data, 20, "an evaluation", &ex,
 	    &used) != 0) {
 		rc = DLT_EXIT_INPUT;
@@ -234,6 +246,8 @@ cmd_corpus_eval_exec(struct dlt_ctx *ctx, int argc, char **argv)
 		dlt_prio_eval_validation(&ex, fraction, &o, &ev[nev++]);
 	if (do_grouped)
 		dlt_prio_eval_grouped(&ex, folds, &o, &ev[nev++]);
+	if (do_model)
+		dlt_prio_eval_model(&ex, ctx->rules.prio, &ev[nev++]);
 	if (json) {
 		dlt_jw_init(&jw, &sb, 0);
 		dlt_jw_object(&jw);
@@ -269,6 +283,13 @@ cmd_corpus_eval_exec(struct dlt_ctx *ctx, int argc, char **argv)
 				    "side only: its newest %.0f%% per tracker "
 				    "(%zu) tested, trained on the older %ld",
 				    fraction * 100, ev[i].n, ev[i].train_n);
+			else if (strcmp(ev[i].name, "model") == 0)
+				strbuf_addf(&what, "the loaded model (%s, "
+				    "trained on %ld reports) on all %zu, nothing "
+				    "trained; %ld of them among its training rows",
+				    ctx->rules.prio->path != NULL ?
+				    ctx->rules.prio->path : "built in",
+				    ev[i].train_n, ev[i].n, ev[i].seen);
 			else
 				strbuf_addf(&what, "%d folds, no api or bucket on "
 				    "both sides; %zu tested, about %ld trained "

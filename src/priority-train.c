@@ -862,23 +862,20 @@ brier(const double *p, int y)
 	return (b);
 }
 
-/* Train on the rows of train, test the rows of test (NULL: all others). */
+/* Test the rows of ex whose test[i] is set on the model m. */
 static void
-test_rows(const struct dlt_prio_examples *ex, const unsigned char *train,
-    const unsigned char *test, const struct dlt_prio_train_opts *o,
+score_rows(const struct dlt_prio_model *m, const struct dlt_prio_examples *ex,
+    const unsigned char *test, int maj, const double *freq,
     struct dlt_prio_eval *ev)
 {
-	struct dlt_prio_model	*m;
 	struct dlt_prio_pred	 pr;
 	const struct dlt_prio_example *e;
-	double			 freq[K], one[K];
+	double			 one[K];
 	size_t			 i;
-	int			 maj, pred, c, bin;
+	int			 pred, c, bin;
 
-	m = dlt_prio_train(ex, train, o, NULL);
-	maj = majority(ex, train, freq);
 	for (i = 0; i < ex->n; i++) {
-		if (test != NULL ? !test[i] : train[i])
+		if (!test[i])
 			continue;
 		e = &ex->v[i];
 		ev->n++;
@@ -916,8 +913,29 @@ test_rows(const struct dlt_prio_examples *ex, const unsigned char *train,
 		ev->confusion[DLT_EVAL_MAJORITY][e->label][maj]++;
 		ev->brier[DLT_EVAL_MAJORITY] += brier(freq, e->label);
 	}
-	for (i = 0; i < ex->n; i++)
+}
+
+/* Train on the rows of train, test the rows of test (NULL: all others). */
+static void
+test_rows(const struct dlt_prio_examples *ex, const unsigned char *train,
+    const unsigned char *test, const struct dlt_prio_train_opts *o,
+    struct dlt_prio_eval *ev)
+{
+	struct dlt_prio_model	*m;
+	unsigned char		*tested;
+	double			 freq[K];
+	size_t			 i;
+	int			 maj;
+
+	m = dlt_prio_train(ex, train, o, NULL);
+	maj = majority(ex, train, freq);
+	tested = xcalloc(ex->n + 1, 1);
+	for (i = 0; i < ex->n; i++) {
+		tested[i] = test != NULL ? test[i] : !train[i];
 		ev->train_n += train[i];
+	}
+	score_rows(m, ex, tested, maj, freq, ev);
+	free(tested);
 	dlt_prio_model_free(m);
 }
 
@@ -1034,6 +1052,44 @@ dlt_prio_eval_grouped(const struct dlt_prio_examples *ex, int folds,
 	ev->train_n = folds > 0 ? train_n / folds : 0;
 	eval_finish(ev);
 	free(train);
+}
+
+void
+dlt_prio_eval_model(const struct dlt_prio_examples *ex,
+    const struct dlt_prio_model *m, struct dlt_prio_eval *ev)
+{
+	unsigned char	*test;
+	long		 cnt[K] = { 0 };
+	double		 freq[K];
+	size_t		 i, k;
+	int		 c, maj = 0;
+
+	memset(ev, 0, sizeof *ev);
+	ev->name = "model";
+	/* the majority class and the frequencies of the model's own rows */
+	for (k = 0; k < m->nknown; k++)
+		if (m->known[k].priority >= 0 && m->known[k].priority < K)
+			cnt[m->known[k].priority]++;
+	for (c = 0; c < K; c++) {
+		freq[c] = m->nknown > 0 ? (double)cnt[c] / (double)m->nknown :
+		    1.0 / K;
+		if (cnt[c] > cnt[maj])
+			maj = c;
+	}
+	test = xcalloc(ex->n + 1, 1);
+	for (i = 0; i < ex->n; i++) {
+		test[i] = 1;
+		for (k = 0; k < m->nknown; k++)
+			if (m->known[k].url != NULL &&
+			    strcmp(m->known[k].url, ex->v[i].url) == 0) {
+				ev->seen++;
+				break;
+			}
+	}
+	ev->train_n = m->rows;
+	score_rows(m, ex, test, maj, freq, ev);
+	eval_finish(ev);
+	free(test);
 }
 
 double

@@ -89,7 +89,7 @@ struct dlt_prio_model	*dlt_prio_train(const struct dlt_prio_examples *,
 
 /* One evaluation: which rows were tested and what three predictors said. */
 struct dlt_prio_eval {
-	const char	*name;		/* "time", "validation", "grouped" */
+	const char	*name;		/* "time", "validation", "grouped", "model" */
 	size_t		 n;		/* rows tested */
 	/* confusion[predictor][expected][predicted], predicted 3 = unknown */
 	long		 confusion[3][DLT_PRIO_COUNT][DLT_PRIO_COUNT + 1];
@@ -99,6 +99,7 @@ struct dlt_prio_eval {
 	long		 bin_n[10], bin_right[10];
 	double		 bin_conf[10];
 	long		 train_n;
+	long		 seen;		/* model split: tested rows it was trained on */
 };
 #define DLT_EVAL_MODEL		0
 #define DLT_EVAL_RULES		1
@@ -125,6 +126,14 @@ void	dlt_prio_eval_validation(const struct dlt_prio_examples *,
  */
 void	dlt_prio_eval_grouped(const struct dlt_prio_examples *, int folds,
 	    const struct dlt_prio_train_opts *, struct dlt_prio_eval *);
+
+/*
+ * A model as it is (the shipped one, or a rule directory's), nothing
+ * trained: every report of ex tested on m.  ev->seen counts the reports
+ * whose url is among the model's own training rows.
+ */
+void	dlt_prio_eval_model(const struct dlt_prio_examples *,
+	    const struct dlt_prio_model *, struct dlt_prio_eval *);
 
 /* Figures of one predictor in an evaluation. */
 double	dlt_prio_eval_macro_f1(const struct dlt_prio_eval *, int predictor);

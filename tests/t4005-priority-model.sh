@@ -172,6 +172,43 @@ test_expect_success 'only the priority is required: reports without url, number 
 	grep "^known	bare.jsonl:1	high	" bare.model
 '
 
+test_expect_success 'corpus eval --split model tests the loaded model as it is, nothing trained' '
+	dltriage corpus eval --split model --format json >m.json &&
+	"$PYTHON3" - m.json <<-\PY &&
+	import json, sys
+	ev = json.load(open(sys.argv[1]))
+	s = ev["splits"][0]
+	assert len(ev["splits"]) == 1 and s["split"] == "model", s
+	# the shipped model was trained on the shipped dataset: all seen
+	assert s["tested"] == ev["reports"] == s["seen_in_training"] == s["trained"], s
+	PY
+	"$PYTHON3" - <<-\PY &&
+	import json
+	with open("bare.jsonl", "w") as f:
+	    for i in range(40):
+	        f.write(json.dumps({"priority": ["high", "medium", "low", "medium"][i % 4],
+	                            "log": "ValueError: expected 3 dimensions, got %d" % (i % 3)}) + "\n")
+	PY
+	mkdir -p mine &&
+	printf "dltriage-priority-model\t1\nrows\t0\nbias\t0\t0\t5\ncalibration\t1\t0\t0\t0\nabstain\t0\n" >mine/priority.model &&
+	dltriage corpus eval --split model --rules mine --data bare.jsonl --format json >c.json &&
+	"$PYTHON3" - c.json <<-\PY &&
+	import json, sys
+	s = json.load(open(sys.argv[1]))["splits"][0]
+	assert s["tested"] == 40 and s["seen_in_training"] == 0 and s["trained"] == 0, s
+	# the constant model of mine/ says high for every report
+	conf = s["model"]["confusion"]
+	assert conf["high"]["high"] == 10 and conf["medium"]["high"] == 20, conf
+	assert conf["low"]["high"] == 10, conf
+	PY
+	dltriage corpus eval --split model --data bare.jsonl >c.txt &&
+	grep "^model split: the loaded model (.*priority.model, trained on [0-9]* reports) on all 40, nothing trained; 0 of them among its training rows" c.txt &&
+	mkdir -p nomodel2 &&
+	cp "$TEST_SRCDIR"/rules/*.yaml nomodel2/ &&
+	test_must_fail --code=3 dltriage corpus eval --split model --no-default-rules --rules nomodel2 --data bare.jsonl 2>err &&
+	grep "no priority model is loaded" err
+'
+
 test_expect_success 'too small a dataset, a missing one and bad options are refused' '
 	printf "{\"url\": \"u\", \"framework\": \"pytorch\", \"number\": 1, \"priority\": \"high\", \"log\": \"\"}\n" >one.jsonl &&
 	test_must_fail --code=5 dltriage corpus train --data one.jsonl -o x.model 2>err &&

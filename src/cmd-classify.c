@@ -55,6 +55,9 @@ static const struct dlt_option classify_options[] = {
 	{ "fail-on", 0, "CLASS,...", 'x',
 	    "exit 1 when a failure of these classes is found", NULL,
 	    check_fail_on },
+	{ "per-log", 0, NULL, 'l',
+	    "one record a log: its verdict (its most severe failure) and how many failures it has",
+	    NULL, NULL },
 	{ "summary", 's', NULL, 's',
 	    "print the summary on stderr too (json, csv)", NULL, NULL },
 	DLT_OPTION_QUIET("do not print warnings"),
@@ -64,7 +67,8 @@ static const struct dlt_option classify_options[] = {
 const struct dlt_cmd dlt_cmd_classify = {
 	"classify",
 	"[--db FILE] [--rules DIR]... [--no-default-rules] [--framework NAME]\n"
-	"       [--format table|json|csv] [--fail-on CLASS,...] [--summary] [-q] PATH...",
+	"       [--format table|json|csv] [--fail-on CLASS,...] [--per-log] [--summary]\n"
+	"       [-q] PATH...",
 	"classify the failures in log files and directories",
 	DLT_CMD_NEEDS_RULES | DLT_CMD_NEEDS_STORE, classify_options,
 	cmd_classify_exec, check_args
@@ -507,6 +511,7 @@ cmd_classify_exec(struct dlt_ctx *ctx, int argc, char **argv)
 	struct run			 r;
 	const char			*arg;
 	int				 ch, format = DLT_FORMAT_TABLE, want_summary = 0;
+	int				 per_log = 0;
 	int				 rc, i, any;
 
 	memset(&opts, 0, sizeof opts);
@@ -527,6 +532,9 @@ cmd_classify_exec(struct dlt_ctx *ctx, int argc, char **argv)
 		case 's':
 			want_summary = 1;
 			break;
+		case 'l':
+			per_log = 1;
+			break;
 		}
 	}
 	/* the dispatcher loaded the rules and opened the store (--db) */
@@ -539,7 +547,10 @@ cmd_classify_exec(struct dlt_ctx *ctx, int argc, char **argv)
 		return (DLT_EXIT_STORE);
 	/* failures go to the output, then the tally, then the store */
 	dlt_sink_init(&r.sink);
-	dlt_output_begin(&out, stdout, format);
+	if (per_log)
+		dlt_output_begin_per_log(&out, stdout, format);
+	else
+		dlt_output_begin(&out, stdout, format);
 	if (any)
 		dlt_output_set_triage(&out, triage_lookup, &tc);
 	c = dlt_output_consumer(&out);

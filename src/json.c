@@ -351,6 +351,13 @@ dlt_jw_null(struct dlt_jw *jw)
 }
 
 void
+dlt_jw_raw(struct dlt_jw *jw, const char *json, size_t len)
+{
+	jw_value(jw, 0);
+	strbuf_add(jw->sb, json, len);
+}
+
+void
 dlt_jw_break(struct dlt_jw *jw, int indent)
 {
 	jw->brk = indent >= 0 ? indent : 0;

@@ -70,6 +70,8 @@ void	dlt_jw_double(struct dlt_jw *, double, int decimals);
 void	dlt_jw_float(struct dlt_jw *, double);
 void	dlt_jw_bool(struct dlt_jw *, int);
 void	dlt_jw_null(struct dlt_jw *);
+/* A complete JSON value, written by another writer, as it is. */
+void	dlt_jw_raw(struct dlt_jw *, const char *, size_t);
 void	dlt_jw_break(struct dlt_jw *, int indent);
 /* Every container opened has been closed. */
 int	dlt_jw_complete(const struct dlt_jw *);

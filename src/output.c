@@ -11,12 +11,15 @@
 #include "strbuf.h"
 #include "vocab.h"
 
-static void	out_json(struct dlt_output *, const struct dlt_failure *);
-static void	out_csv(struct dlt_output *, const struct dlt_failure *);
-static void	out_table(struct dlt_output *, const struct dlt_failure *);
+static void	out_json(struct dlt_output *, const struct dlt_failure *,
+		    struct strbuf *);
+static void	out_csv(struct dlt_output *, const struct dlt_failure *,
+		    struct strbuf *);
+static void	out_table(struct dlt_output *, const struct dlt_failure *,
+		    struct strbuf *);
 static void	table_cell(struct strbuf *, const char *, size_t);
 static void	table_row(struct dlt_output *, struct strbuf *, const char *,
-		    const char *);
+		    const char *, struct strbuf *);
 static void	table_fixed(struct strbuf *, const char *, const char *,
 		    const char *, const char *, const char *);
 static void	source_range(struct strbuf *, const struct dlt_failure *);
@@ -26,6 +29,7 @@ static void	source_range(struct strbuf *, const struct dlt_failure *);
 #define TABLE_KIND		30
 #define TABLE_FRAMEWORK		11
 #define TABLE_PRIORITY		8
+#define TABLE_FAILURES		8
 /* Without a width to fit, a signature is cut after this many characters. */
 #define TABLE_SIGNATURE_MAX	160
 
@@ -41,28 +45,54 @@ dlt_format_parse(const char *s)
 	return (-1);
 }
 
-void
-dlt_output_begin(struct dlt_output *o, FILE *fp, enum dlt_format format)
-{
-	struct strbuf	line = STRBUF_INIT;
+/* The CSV header's columns of a failure, and how many they are. */
+#define CSV_COLUMNS	"source,line_start,line_end,class,kind,framework," \
+			"exception_type,exception_message,top_frame,signature," \
+			"bucket,rule,priority,confidence,security"
+#define CSV_NCOLUMNS	15
 
+static void
+output_begin(struct dlt_output *o, FILE *fp, enum dlt_format format,
+    int per_log)
+{
+	struct strbuf	line = STRBUF_INIT, sb = STRBUF_INIT;
+
+	memset(o, 0, sizeof *o);
 	o->fp = fp;
 	o->format = format;
-	o->count = 0;
-	o->triage = NULL;
-	o->triage_arg = NULL;
-	o->width = 0;
+	o->per_log = per_log;
+	o->held_rank = -1;
+	strbuf_init(&o->held);
+	strbuf_init(&o->held_source);
+	strbuf_init(&o->held_signature);
+	strbuf_init(&o->log);
 	if (format == DLT_FORMAT_CSV)
-		fputs("source,line_start,line_end,class,kind,framework,exception_type,"
-		    "exception_message,top_frame,signature,bucket,rule,priority,"
-		    "confidence,security\r\n", fp);
+		fprintf(fp, "%s" CSV_COLUMNS "\r\n", per_log ?
+		    "log,failures," : "");
 	else if (format == DLT_FORMAT_TABLE) {
 		o->width = dlt_table_width(fileno(fp));
 		table_fixed(&line, "CLASS", "KIND", "FRAMEWORK", "PRIORITY",
 		    "BUCKET");
-		table_row(o, &line, "SOURCE", "SIGNATURE");
-		strbuf_release(&line);
+		if (per_log)
+			table_cell(&line, "FAILURES", TABLE_FAILURES);
+		table_row(o, &line, "SOURCE", "SIGNATURE", &sb);
+		fwrite(sb.buf, 1, sb.len, fp);
 	}
+	strbuf_release(&line);
+	strbuf_release(&sb);
+}
+
+void
+dlt_output_begin(struct dlt_output *o, FILE *fp, enum dlt_format format)
+{
+	output_begin(o, fp, format, 0);
+}
+
+void
+dlt_output_begin_per_log(struct dlt_output *o, FILE *fp,
+    enum dlt_format format)
+{
+	output_begin(o, fp, format, 1);
 }
 
 void
@@ -81,15 +111,15 @@ source_range(struct strbuf *sb, const struct dlt_failure *f)
 }
 
 static void
-out_json(struct dlt_output *o, const struct dlt_failure *f)
+out_json(struct dlt_output *o, const struct dlt_failure *f, struct strbuf *sb)
 {
-	struct strbuf	 sb = STRBUF_INIT, src = STRBUF_INIT;
+	struct strbuf	 src = STRBUF_INIT;
 	struct dlt_jw	 jw;
 	const char	*status, *dup;
 	char		 bucket[DLT_BUCKET_HEXLEN + 1];
 
 	source_range(&src, f);
-	dlt_jw_init(&jw, &sb, 0);
+	dlt_jw_init(&jw, sb, 0);
 	dlt_jw_object(&jw);
 	dlt_jw_key(&jw, "source");
 	dlt_jw_str(&jw, src.buf, src.len);
@@ -125,9 +155,6 @@ out_json(struct dlt_output *o, const struct dlt_failure *f)
 			dlt_jw_kv_cstr(&jw, "duplicate_of", dup);
 	}
 	dlt_jw_end(&jw);
-	strbuf_addch(&sb, '\n');
-	fwrite(sb.buf, 1, sb.len, o->fp);
-	strbuf_release(&sb);
 	strbuf_release(&src);
 }
 
@@ -151,11 +178,12 @@ dlt_csv_field(struct strbuf *sb, const char *s)
 }
 
 static void
-out_csv(struct dlt_output *o, const struct dlt_failure *f)
+out_csv(struct dlt_output *o, const struct dlt_failure *f, struct strbuf *out)
 {
 	struct strbuf	sb = STRBUF_INIT;
 	char		bucket[DLT_BUCKET_HEXLEN + 1];
 
+	(void)o;
 	dlt_csv_field(&sb, f->source);
 	strbuf_addf(&sb, ",%ld,%ld,", f->line_start, f->line_end);
 	dlt_csv_field(&sb, dlt_class_name(f->cls));
@@ -173,9 +201,9 @@ out_csv(struct dlt_output *o, const struct dlt_failure *f)
 	dlt_csv_field(&sb, f->signature);
 	strbuf_addf(&sb, ",%s,", dlt_bucket_hex(f->bucket, bucket));
 	dlt_csv_field(&sb, f->rule);
-	strbuf_addf(&sb, ",%s,%.2f,%s\r\n", dlt_priority_name(f->priority),
+	strbuf_addf(&sb, ",%s,%.2f,%s", dlt_priority_name(f->priority),
 	    f->confidence, f->security ? "true" : "false");
-	fwrite(sb.buf, 1, sb.len, o->fp);
+	strbuf_add(out, sb.buf, sb.len);
 	strbuf_release(&sb);
 }
 
@@ -194,12 +222,12 @@ table_cell(struct strbuf *line, const char *s, size_t w)
 }
 
 /*
- * Print a row (or the header) whose fixed columns are in line, then the
- * source and the signature, fitted to the output's width.
+ * Append to out a row (or the header) whose fixed columns are in line,
+ * then the source and the signature, fitted to the output's width.
  */
 static void
 table_row(struct dlt_output *o, struct strbuf *line, const char *source,
-    const char *signature)
+    const char *signature, struct strbuf *out)
 {
 	struct strbuf	 sb = STRBUF_INIT;
 	char		*src, *sig;
@@ -217,7 +245,7 @@ table_row(struct dlt_output *o, struct strbuf *line, const char *source,
 		;
 	strbuf_setlen(&sb, len);
 	strbuf_addch(&sb, '\n');
-	fwrite(sb.buf, 1, sb.len, o->fp);
+	strbuf_add(out, sb.buf, sb.len);
 	strbuf_release(&sb);
 	free(src);
 	free(sig);
@@ -235,39 +263,164 @@ table_fixed(struct strbuf *line, const char *cls, const char *kind,
 	table_cell(line, bucket, DLT_BUCKET_HEXLEN);
 }
 
+/* A failure's fixed columns into line, its source range into src. */
 static void
-out_table(struct dlt_output *o, const struct dlt_failure *f)
+table_parts(const struct dlt_failure *f, struct strbuf *line,
+    struct strbuf *src)
 {
-	struct strbuf	sb = STRBUF_INIT, line = STRBUF_INIT;
-	char		bucket[DLT_BUCKET_HEXLEN + 1];
+	char	bucket[DLT_BUCKET_HEXLEN + 1];
 
-	table_fixed(&line, dlt_class_name(f->cls), f->kind, f->framework,
+	table_fixed(line, dlt_class_name(f->cls), f->kind, f->framework,
 	    dlt_priority_name(f->priority), dlt_bucket_hex(f->bucket, bucket));
-	source_range(&sb, f);
-	table_row(o, &line, sb.buf, f->signature);
-	strbuf_release(&sb);
+	source_range(src, f);
+}
+
+static void
+out_table(struct dlt_output *o, const struct dlt_failure *f, struct strbuf *out)
+{
+	struct strbuf	src = STRBUF_INIT, line = STRBUF_INIT;
+
+	table_parts(f, &line, &src);
+	table_row(o, &line, src.buf, f->signature, out);
+	strbuf_release(&src);
 	strbuf_release(&line);
+}
+
+/*
+ * Per log: hold the most severe failure of the log so far (the first of
+ * the most severe class), rendered; dlt_output_log_end prints it.
+ */
+static void
+hold(struct dlt_output *o, const struct dlt_failure *f)
+{
+	int	rank = dlt_class_rank(f->cls);
+
+	o->held_failures++;
+	if (o->held_rank >= 0 && rank >= o->held_rank)
+		return;
+	o->held_rank = rank;
+	strbuf_reset(&o->held);
+	strbuf_reset(&o->held_source);
+	strbuf_reset(&o->held_signature);
+	switch (o->format) {
+	case DLT_FORMAT_JSON:
+		out_json(o, f, &o->held);
+		break;
+	case DLT_FORMAT_CSV:
+		out_csv(o, f, &o->held);
+		break;
+	default:
+		table_parts(f, &o->held, &o->held_source);
+		strbuf_addstr(&o->held_signature, f->signature);
+		break;
+	}
 }
 
 void
 dlt_output_failure(struct dlt_output *o, const struct dlt_failure *f)
 {
+	struct strbuf	sb = STRBUF_INIT;
+
+	if (o->per_log) {
+		hold(o, f);
+		return;
+	}
 	switch (o->format) {
 	case DLT_FORMAT_JSON:
-		out_json(o, f);
+		out_json(o, f, &sb);
+		strbuf_addch(&sb, '\n');
 		break;
 	case DLT_FORMAT_CSV:
-		out_csv(o, f);
+		out_csv(o, f, &sb);
+		strbuf_addstr(&sb, "\r\n");
 		break;
 	default:
-		out_table(o, f);
+		out_table(o, f, &sb);
 		break;
 	}
+	fwrite(sb.buf, 1, sb.len, o->fp);
+	strbuf_release(&sb);
 	o->count++;
+}
+
+void
+dlt_output_log_begin(struct dlt_output *o, const char *path)
+{
+	o->held_rank = -1;
+	o->held_failures = 0;
+	strbuf_reset(&o->held);
+	strbuf_reset(&o->held_source);
+	strbuf_reset(&o->held_signature);
+	strbuf_reset(&o->log);
+	strbuf_addstr(&o->log, path != NULL ? path : "");
+}
+
+void
+dlt_output_log_abort(struct dlt_output *o)
+{
+	dlt_output_log_begin(o, NULL);
+}
+
+void
+dlt_output_log_end(struct dlt_output *o)
+{
+	struct strbuf	 sb = STRBUF_INIT, line = STRBUF_INIT;
+	struct dlt_jw	 jw;
+	const char	*path = o->log.buf;
+	char		 n[DLT_TEXT_NUMLEN];
+	int		 i;
+
+	if (!o->per_log)
+		return;
+	switch (o->format) {
+	case DLT_FORMAT_JSON:
+		dlt_jw_init(&jw, &sb, 0);
+		dlt_jw_object(&jw);
+		dlt_jw_kv_cstr(&jw, "log", path);
+		dlt_jw_kv_int(&jw, "failures", o->held_failures);
+		dlt_jw_key(&jw, "verdict");
+		if (o->held_rank >= 0)
+			dlt_jw_raw(&jw, o->held.buf, o->held.len);
+		else
+			dlt_jw_null(&jw);
+		dlt_jw_end(&jw);
+		strbuf_addch(&sb, '\n');
+		break;
+	case DLT_FORMAT_CSV:
+		dlt_csv_field(&sb, path);
+		strbuf_addf(&sb, ",%ld,", o->held_failures);
+		if (o->held_rank >= 0)
+			strbuf_add(&sb, o->held.buf, o->held.len);
+		else
+			for (i = 1; i < CSV_NCOLUMNS; i++)
+				strbuf_addch(&sb, ',');
+		strbuf_addstr(&sb, "\r\n");
+		break;
+	default:
+		if (o->held_rank < 0) {
+			table_fixed(&line, "-", "-", "-", "-", "-");
+			strbuf_addstr(&o->held_source, path);
+		} else
+			strbuf_add(&line, o->held.buf, o->held.len);
+		dlt_text_long(n, o->held_failures);
+		table_cell(&line, n, TABLE_FAILURES);
+		table_row(o, &line, o->held_source.buf,
+		    o->held_rank >= 0 ? o->held_signature.buf : "", &sb);
+		break;
+	}
+	fwrite(sb.buf, 1, sb.len, o->fp);
+	o->count++;
+	strbuf_release(&sb);
+	strbuf_release(&line);
+	dlt_output_log_begin(o, NULL);
 }
 
 void
 dlt_output_end(struct dlt_output *o)
 {
 	fflush(o->fp);
+	strbuf_release(&o->held);
+	strbuf_release(&o->held_source);
+	strbuf_release(&o->held_signature);
+	strbuf_release(&o->log);
 }

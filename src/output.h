@@ -13,8 +13,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "strbuf.h"
+
 struct dlt_failure;
-struct strbuf;
 
 enum dlt_format {
 	DLT_FORMAT_TABLE,
@@ -40,13 +41,37 @@ struct dlt_output {
 	dlt_output_triage_fn	 triage;	/* NULL: no store to ask */
 	void			*triage_arg;
 	size_t			 width;		/* table: the width to fit, or 0 */
+	/* per log: the most severe failure of the current log, rendered */
+	int			 per_log;
+	int			 held_rank;	/* dlt_class_rank, or -1: none yet */
+	long			 held_failures;	/* the log's failures so far */
+	struct strbuf		 held;		/* json, csv, or the table's cells */
+	struct strbuf		 held_source, held_signature;	/* table */
+	struct strbuf		 log;		/* the log's path */
 };
 
 /* Sets triage to NULL: dlt_output_set_triage() after it, when wanted. */
 void	dlt_output_begin(struct dlt_output *, FILE *, enum dlt_format);
+/*
+ * One record a log instead of one a failure: the log's verdict, its most
+ * severe failure (dlt_class_rank; the first of them), and how many it
+ * has.  json: {"log", "failures", "verdict": the failure's object, or
+ * null}; csv: log and failures before a failure's columns (empty ones
+ * for none); table: a FAILURES column, "-" cells for a log without one.
+ * dlt_output_failure holds; dlt_output_log_end prints.
+ */
+void	dlt_output_begin_per_log(struct dlt_output *, FILE *, enum dlt_format);
+/*
+ * Per log: a log begins (nothing held), ends (its record printed), or is
+ * given up (a read error: nothing printed).  No-ops otherwise.
+ */
+void	dlt_output_log_begin(struct dlt_output *, const char *path);
+void	dlt_output_log_end(struct dlt_output *);
+void	dlt_output_log_abort(struct dlt_output *);
 void	dlt_output_set_triage(struct dlt_output *, dlt_output_triage_fn,
 	    void *);
 void	dlt_output_failure(struct dlt_output *, const struct dlt_failure *);
+/* Flush, and release what per log held. */
 void	dlt_output_end(struct dlt_output *);
 
 /* Append s (NULL: empty) as one quoted RFC 4180 field, valid UTF-8. */

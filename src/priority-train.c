@@ -19,6 +19,7 @@
 #include "priority-train.h"
 #include "rule-model.h"
 #include "strbuf.h"
+#include "vocab.h"
 #include "xmalloc.h"
 #include "yaml-node.h"
 
@@ -37,11 +38,6 @@ struct primary {
 	double			 hint_conf;
 };
 
-static const int severity[] = {
-	/* crash nan inconsistency false-positive timeout oom unknown ignore */
-	0, 4, 3, 5, 2, 1, 6, 7
-};
-
 static void	groups(struct dlt_prio_examples *);
 
 static int
@@ -50,7 +46,7 @@ primary_cb(struct dlt_failure *f, void *arg)
 	struct primary	*pr = arg;
 	int		 rank;
 
-	rank = f->cls >= 0 && f->cls < DLT_CLASS_COUNT ? severity[f->cls] : 7;
+	rank = dlt_class_rank(f->cls);
 	if (pr->rank >= 0 && rank >= pr->rank)
 		return (0);
 	pr->rank = rank;

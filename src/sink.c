@@ -235,9 +235,36 @@ output_failure(void *arg, const struct dlt_failure *f)
 	return (0);
 }
 
+static int
+output_begin_file(void *arg, const char *path, int64_t size, uint64_t hash)
+{
+	(void)size;
+	(void)hash;
+	dlt_output_log_begin(arg, path);
+	return (0);
+}
+
+static int
+output_end_file(void *arg)
+{
+	dlt_output_log_end(arg);
+	return (0);
+}
+
+static void
+output_abort_file(void *arg)
+{
+	dlt_output_log_abort(arg);
+}
+
 struct dlt_sink_consumer
 dlt_output_consumer(struct dlt_output *out)
 {
+	if (out->per_log)
+		return ((struct dlt_sink_consumer){ .failure = output_failure,
+		    .begin_file = output_begin_file,
+		    .end_file = output_end_file,
+		    .abort_file = output_abort_file, .arg = out });
 	return ((struct dlt_sink_consumer){ .failure = output_failure,
 	    .arg = out });
 }

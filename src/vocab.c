@@ -16,6 +16,22 @@ const char *const dlt_class_names[] = {
 	"unknown", "ignore", NULL
 };
 
+/*
+ * How severe each class is, 0 the most: what a log's verdict is (its
+ * most severe failure), and a report's primary failure.
+ */
+static const int class_rank[DLT_CLASS_COUNT] = {
+	/* crash nan inconsistency false-positive timeout oom unknown ignore */
+	0, 4, 3, 5, 2, 1, 6, 7
+};
+
+int
+dlt_class_rank(int cls)
+{
+	return (cls >= 0 && cls < DLT_CLASS_COUNT ? class_rank[cls] :
+	    DLT_CLASS_COUNT);
+}
+
 const char *const dlt_priority_names[] = {
 	"low", "medium", "high", NULL
 };

@@ -75,6 +75,11 @@ const char	*dlt_class_name(int);
 /* -1 if unknown.  Exact names only. */
 int		 dlt_class_parse(const char *);
 /*
+ * Severity, 0 the most severe: crash, oom, timeout, inconsistency, nan,
+ * false-positive, unknown, ignore; DLT_CLASS_COUNT out of range.
+ */
+int		 dlt_class_rank(int);
+/*
  * "low", "medium", "high"; "unknown" for DLT_PRIO_UNKNOWN, "unset" for
  * DLT_PRIO_UNSET; "?" otherwise.
  */

@@ -433,6 +433,72 @@ test_expect_success 'csv: a clean log gives the header only' '
 	test "$(wc -l <out)" -eq 1
 '
 
+test_expect_success '--per-log: one record a log, its most severe failure, and its count' '
+	dltriage classify --format json "$TEST_TMP/logs" >each &&
+	dltriage classify --format json --per-log "$TEST_TMP/logs" >per 2>err &&
+	test_must_be_empty err &&
+	"$PYTHON3" - each per "$TEST_TMP/logs" <<-\PY
+	import json, os, sys
+	rank = {"crash": 0, "oom": 1, "timeout": 2, "inconsistency": 3, "nan": 4,
+	        "false-positive": 5, "unknown": 6}
+	each = [json.loads(l) for l in open(sys.argv[1])]
+	per = [json.loads(l) for l in open(sys.argv[2])]
+	logs = sorted(os.path.join(sys.argv[3], f) for f in os.listdir(sys.argv[3]))
+	assert [p["log"] for p in per] == logs, ([p["log"] for p in per], logs)
+	for p in per:
+	    assert sorted(p) == ["failures", "log", "verdict"], p
+	    mine = [e for e in each if e["source"].split(":")[0] == p["log"]]
+	    assert p["failures"] == len(mine), (p, len(mine))
+	    if not mine:
+	        assert p["verdict"] is None, p
+	        continue
+	    best = min(mine, key=lambda e: rank[e["class"]])
+	    assert p["verdict"] == best, (p["verdict"], best)
+	clean = [p for p in per if p["log"].endswith("/clean.log")]
+	assert clean and clean[0]["failures"] == 0
+	assert any(p["failures"] >= 2 for p in per)
+	PY
+	dltriage classify --format json --per-log "$TEST_SRCDIR/corpus/logs/pytest-long.log" >long &&
+	"$PYTHON3" - long <<-\PY
+	import json, sys
+	# a rejected input (line 16) comes before the crash (line 23): the crash decides
+	(p,) = [json.loads(l) for l in open(sys.argv[1])]
+	assert p["failures"] == 3 and p["verdict"]["class"] == "crash", p
+	assert p["verdict"]["source"].endswith(":23-23"), p
+	PY
+'
+
+test_expect_success '--per-log: csv has the log and its count before a failure'"'"'s columns' '
+	dltriage classify --format csv --per-log "$TEST_TMP/logs" >out &&
+	"$PYTHON3" - out "$TEST_TMP/logs" <<-\PY
+	import csv, os, sys
+	rows = list(csv.reader(open(sys.argv[1], newline="")))
+	head = rows[0]
+	assert head[:4] == ["log", "failures", "source", "line_start"], head
+	assert len(rows) - 1 == len(os.listdir(sys.argv[2])), rows
+	for r in rows[1:]:
+	    assert len(r) == len(head), r
+	    if r[0].endswith("/clean.log"):
+	        assert r[1] == "0" and all(c == "" for c in r[2:]), r
+	    else:
+	        assert int(r[1]) >= 1 and r[5] in ("crash", "false-positive", "nan",
+	            "inconsistency", "timeout", "oom", "unknown"), r
+	PY
+'
+
+test_expect_success '--per-log: the table has a row a log, a clean one included, and the same summary' '
+	unset COLUMNS &&
+	dltriage classify "$TEST_TMP/logs" >each &&
+	dltriage classify --per-log "$TEST_TMP/logs" >out &&
+	head -n 1 out | grep "^CLASS  *KIND  *FRAMEWORK  *PRIORITY BUCKET  *FAILURES SOURCE  SIGNATURE$" &&
+	grep -E "^-  +-  +-  +-  +-  +0  +$TEST_TMP/logs/clean.log$" out &&
+	n=$(ls "$TEST_TMP/logs" | wc -l) &&
+	test "$(sed -n "2,/^\$/p" out | grep -c .)" -eq "$n" &&
+	sed -n "/^\$/,\$p" each >sum-each &&
+	sed -n "/^\$/,\$p" out >sum-per &&
+	test_cmp sum-each sum-per
+'
+
 test_expect_success 'json and csv: the summary goes to stderr with --summary only' '
 	dltriage classify --format json --summary "$TEST_TMP/logs" >out 2>err &&
 	n=$(check json out) &&

@@ -3549,6 +3549,1312 @@ for _fw, _interp, _be, _cls, _kind, _n, _how, _code in B5:
     sc(_n, _fw, _cls, _kind, _how + (" (KERAS_BACKEND=%s)" % _be if _be else ""),
        textwrap.dedent(_code), interp=_interp, env={"KERAS_BACKEND": _be} if _be else None)
 
+# ==========================================================================
+# Sixth batch ("b6-" names), held out from the rules: more of what a
+# model-mutation tester produces, on other layers and other mutations than
+# b5.  Each script builds a small mainstream model piece (TextCNN, GRU/LSTM
+# encoders, transformer and grouped-query attention blocks, embeddings,
+# normalization, pooling, upsampling, flows, audio front ends), runs the
+# original and then one mutant: a changed dtype (float16, bfloat16, float64,
+# int, uint8, complex64), a changed parameter (groups, padding, dilation
+# with stride, heads, bidirectional, padding_idx, epsilon, axis), an inserted,
+# duplicated or deleted layer, another execution mode (torch.compile,
+# torch.autocast, export to ONNX then ONNX Runtime, tf.compat.v1 graph mode,
+# tf.function, jax.jit with jax_debug_nans) or a boundary value (inf in the
+# input, a constant batch, negative sizes, corrupted pooling indices, huge
+# sizes and trip counts).  The output is varied on purpose: the logging
+# module, unittest, training-loop prints, warnings before the error, a
+# mutant runner that runs each mutant in a worker process with a timeout,
+# model.summary(), Keras progress output, ONNX Runtime's own error lines.
+# Each entry: (framework, interpreter, KERAS_BACKEND or None, class, kind,
+# name, how, code).
+# ==========================================================================
+
+# The same mutant on PyTorch 2.13 and 1.13 (both reject it).
+B6_GRU_BIDIRECTIONAL = """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+
+     class Encoder(nn.Module):
+         def __init__(self, bidirectional):
+             super().__init__()
+             self.rnn = nn.GRU(16, 32, batch_first=True, bidirectional=bidirectional)
+             self.head = nn.Linear(32 * (2 if bidirectional else 1), 3)
+         def forward(self, x):
+             h0 = torch.zeros(1, x.size(0), 32)
+             out, _ = self.rnn(x, h0)
+             return self.head(out[:, -1])
+
+     x, y = torch.randn(64, 12, 16), torch.randint(0, 3, (64,))
+     for bidirectional in (False, True):
+         print(f"== GRU encoder, bidirectional={bidirectional}")
+         m = Encoder(bidirectional)
+         opt = torch.optim.Adam(m.parameters(), 1e-3)
+         for epoch in range(3):
+             for i in range(0, 64, 16):
+                 loss = nn.functional.cross_entropy(m(x[i:i + 16]), y[i:i + 16])
+                 opt.zero_grad()
+                 loss.backward()
+                 opt.step()
+             print(f"epoch {epoch + 1}/3 loss {loss.item():.4f}")
+     """
+
+# The same corrupted-indices mutant on PyTorch 2.13 and 1.13 (SIGSEGV on both).
+B6_MAXPOOL_BACKWARD_INDICES = """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     pool = nn.MaxPool2d(2, return_indices=True)
+     unpool = nn.MaxUnpool2d(2)
+     x = torch.randn(1, 4, 8, 8)
+     y, idx = pool(x)
+     print("encoder pool:", tuple(y.shape), "indices", tuple(idx.shape), "max index", idx.max().item())
+     print("decoder unpool:", tuple(unpool(y, idx).shape))
+     g = torch.ones_like(y)
+
+     def pool_backward(indices):
+         return torch.ops.aten.max_pool2d_with_indices_backward(g, x, [2, 2], [2, 2], [0, 0], [1, 1], False, indices)
+
+     print("original pooling backward:", tuple(pool_backward(idx).shape))
+     mutant = idx.clone()
+     mutant[0, 0, 0, 0] = 10 ** 9
+     print("mutant indices: max index", mutant.max().item())
+     print("mutant pooling backward:", tuple(pool_backward(mutant).shape))
+     """
+
+B6 = [
+    # ---- PyTorch (current) ----------------------------------------------------
+    ("pytorch", "venv", None, "false-positive", None, "b6-textcnn-conv1d-groups",
+     "a TextCNN (Embedding, three Conv1d branches, max over time) whose Conv1d groups are mutated from 1 to 3 (128 input channels), logged with the logging module",
+     """\
+     import logging
+     import sys
+     import torch
+     import torch.nn as nn
+
+     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+     log = logging.getLogger("mutation.textcnn")
+
+     class TextCNN(nn.Module):
+         def __init__(self, groups):
+             super().__init__()
+             self.emb = nn.Embedding(5000, 128)
+             self.convs = nn.ModuleList([nn.Conv1d(128, 96, k, groups=groups) for k in (3, 4, 5)])
+             self.fc = nn.Linear(288, 4)
+         def forward(self, ids):
+             h = self.emb(ids).transpose(1, 2)
+             return self.fc(torch.cat([torch.relu(c(h)).amax(-1) for c in self.convs], 1))
+
+     torch.manual_seed(0)
+     ids = torch.randint(0, 5000, (8, 40))
+     for groups in (1, 3):
+         log.info("building TextCNN with Conv1d groups=%d", groups)
+         try:
+             out = TextCNN(groups)(ids)
+         except Exception:
+             log.exception("mutant groups=%d failed", groups)
+             sys.exit(1)
+         log.info("groups=%d: output shape %s", groups, tuple(out.shape))
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b6-gru-bidirectional-h0",
+     "a GRU encoder trained for 3 epochs, then mutated to bidirectional=True while its initial hidden state keeps one direction",
+     B6_GRU_BIDIRECTIONAL),
+    ("pytorch", "venv", None, "false-positive", None, "b6-transformer-causal-mask-seq-len",
+     "a pre-norm TransformerEncoder (a UserWarning about nested tensors first) with a causal mask built for 16 tokens, fed a mutant sequence of 20 tokens",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     layer = nn.TransformerEncoderLayer(64, 4, 128, batch_first=True, norm_first=True)
+     enc = nn.TransformerEncoder(layer, 2)
+
+     def causal(n):
+         return torch.triu(torch.full((n, n), float("-inf")), 1)
+
+     mask = causal(16)
+     print("original (16 tokens):", tuple(enc(torch.randn(2, 16, 64), mask=mask).shape))
+     print("mutant (20 tokens, mask for 16):", tuple(enc(torch.randn(2, 20, 64), mask=mask).shape))
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b6-inserted-layernorm-after-projection",
+     "a ViT-style patch-embedding head whose LayerNorm(64) is duplicated and inserted after the 64-to-32 projection",
+     """\
+     import copy
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     layers = [nn.Conv2d(3, 64, 4, stride=4), nn.Flatten(2), nn.Identity(), nn.LayerNorm(64), nn.Linear(64, 32), nn.GELU(), nn.Linear(32, 10)]
+
+     class Head(nn.Module):
+         def __init__(self, layers):
+             super().__init__()
+             self.layers = nn.ModuleList(layers)
+         def forward(self, x):
+             h = self.layers[1](self.layers[0](x)).transpose(1, 2)
+             for layer in self.layers[2:]:
+                 h = layer(h)
+             return h.mean(1)
+
+     x = torch.randn(2, 3, 32, 32)
+     print("original:", [type(l).__name__ for l in layers], tuple(Head(layers)(x).shape))
+     mutant = layers[:5] + [copy.deepcopy(layers[3])] + layers[5:]
+     print("mutant:  ", [type(l).__name__ for l in mutant])
+     print("mutant output:", tuple(Head(mutant)(x).shape))
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b6-unittest-duplicated-linear",
+     "a unittest suite over an MLP and two layer-duplication mutants: duplicating a ReLU passes, duplicating Linear(64, 32) breaks the next layer's input size",
+     """\
+     import copy
+     import unittest
+     import torch
+     import torch.nn as nn
+
+     def base():
+         return nn.Sequential(nn.Flatten(), nn.Linear(784, 64), nn.ReLU(), nn.Linear(64, 32), nn.ReLU(), nn.Linear(32, 10))
+
+     def duplicate_layer(model, idx):
+         layers = list(model)
+         layers.insert(idx + 1, copy.deepcopy(layers[idx]))
+         return nn.Sequential(*layers)
+
+     class MutantTest(unittest.TestCase):
+         def setUp(self):
+             torch.manual_seed(0)
+             self.x = torch.randn(8, 1, 28, 28)
+         def test_original(self):
+             self.assertEqual(tuple(base()(self.x).shape), (8, 10))
+         def test_mutant_duplicate_linear(self):
+             self.assertEqual(tuple(duplicate_layer(base(), 3)(self.x).shape), (8, 10))
+         def test_mutant_duplicate_relu(self):
+             self.assertEqual(tuple(duplicate_layer(base(), 2)(self.x).shape), (8, 10))
+
+     unittest.main(verbosity=2)
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b6-embedding-padding-idx-vocab-size",
+     "a bag-of-embeddings classifier whose Embedding padding_idx is mutated from 0 to the vocabulary size",
+     """\
+     import torch
+     import torch.nn as nn
+
+     VOCAB = 1000
+
+     class Classifier(nn.Module):
+         def __init__(self, pad):
+             super().__init__()
+             self.emb = nn.Embedding(VOCAB, 32, padding_idx=pad)
+             self.fc = nn.Linear(32, 2)
+         def forward(self, ids):
+             return self.fc(self.emb(ids).mean(1))
+
+     ids = torch.randint(1, VOCAB, (4, 16))
+     print("original (padding_idx=0):", tuple(Classifier(0)(ids).shape))
+     print(f"mutant (padding_idx={VOCAB}):", tuple(Classifier(VOCAB)(ids).shape))
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b6-compile-uint8-image",
+     "a torch.compile'd CNN fed a mutant uint8 image (the /255 float conversion deleted)",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     m = torch.compile(nn.Sequential(nn.Conv2d(3, 8, 3), nn.ReLU(), nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(8, 2)))
+     img = torch.randint(0, 256, (2, 3, 32, 32), dtype=torch.uint8)
+     print("original (float image):", tuple(m(img.float() / 255).shape))
+     print("mutant (uint8 image):", tuple(m(img).shape))
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b6-upsample-size-and-scale",
+     "a decoder whose Upsample gets scale_factor=2 added next to its size=(64, 64)",
+     """\
+     import torch
+     import torch.nn as nn
+
+     def decoder(**up):
+         return nn.Sequential(nn.Conv2d(16, 8, 3, padding=1), nn.ReLU(), nn.Upsample(mode="nearest", **up), nn.Conv2d(8, 3, 3, padding=1))
+
+     x = torch.randn(1, 16, 32, 32)
+     print("original (size=(64, 64)):", tuple(decoder(size=(64, 64))(x).shape))
+     print("mutant (size=(64, 64), scale_factor=2):", tuple(decoder(size=(64, 64), scale_factor=2)(x).shape))
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b6-resnet-stem-maxpool-padding",
+     "a ResNet stem (7x7 conv, BatchNorm, ReLU, 3x3 max pooling) whose MaxPool2d padding is mutated from 1 to 2",
+     """\
+     import torch
+     import torch.nn as nn
+
+     def stem(pad):
+         return nn.Sequential(nn.Conv2d(3, 64, 7, stride=2, padding=3, bias=False), nn.BatchNorm2d(64), nn.ReLU(inplace=True),
+                              nn.MaxPool2d(3, stride=2, padding=pad))
+
+     x = torch.randn(2, 3, 64, 64)
+     print("original (padding=1):", tuple(stem(1)(x).shape))
+     print("mutant (padding=2):", tuple(stem(2)(x).shape))
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b6-bfloat16-video-avgpool3d-not-implemented",
+     "a small video classifier (Conv3d, AvgPool3d, Conv3d, global pooling) mutated to bfloat16 on the CPU: Conv3d runs, AvgPool3d has no BFloat16 kernel",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     m = nn.Sequential(nn.Conv3d(3, 8, 3, padding=1), nn.ReLU(), nn.AvgPool3d(2),
+                       nn.Conv3d(8, 16, 3, padding=1), nn.ReLU(), nn.AdaptiveAvgPool3d(1), nn.Flatten(), nn.Linear(16, 5))
+     clip = torch.randn(2, 3, 8, 32, 32)
+     print("original (float32):", tuple(m(clip).shape))
+     m = m.to(torch.bfloat16)
+     print("mutant (bfloat16):", tuple(m(clip.to(torch.bfloat16)).shape))
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b6-half-glow-invconv-logdet-not-implemented",
+     "a Glow invertible 1x1 convolution (conv2d plus log|det| of its weight) mutated to float16 on the CPU: the convolution runs, det has no Half LU kernel",
+     """\
+     import torch
+     import torch.nn as nn
+
+     class InvConv1x1(nn.Module):
+         def __init__(self, c):
+             super().__init__()
+             self.weight = nn.Parameter(torch.linalg.qr(torch.randn(c, c))[0])
+         def forward(self, x):
+             b, c, hgt, wid = x.shape
+             y = nn.functional.conv2d(x, self.weight.view(c, c, 1, 1))
+             logdet = hgt * wid * torch.log(torch.linalg.det(self.weight).abs())
+             return y, logdet
+
+     torch.manual_seed(0)
+     flow = InvConv1x1(8)
+     x = torch.randn(2, 8, 16, 16)
+     y, logdet = flow(x)
+     print("original (float32):", tuple(y.shape), "logdet", float(logdet))
+     flow = flow.half()
+     y, logdet = flow(x.half())
+     print("mutant (float16):", tuple(y.shape), "logdet", float(logdet))
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b6-half-log-spectrogram-stft",
+     "an audio front end (stft power spectrogram, log, Conv1d over frequency bins) mutated to float16 on the CPU: no Half FFT kernel",
+     """\
+     import torch
+     import torch.nn as nn
+
+     class Frontend(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.register_buffer("window", torch.hann_window(400))
+             self.conv = nn.Conv1d(201, 64, 3, padding=1)
+         def forward(self, wav):
+             spec = torch.stft(wav, 400, hop_length=160, window=self.window, return_complex=True).abs() ** 2
+             return self.conv(torch.log(spec + 1e-6))
+
+     torch.manual_seed(0)
+     m = Frontend()
+     wav = torch.randn(2, 16000)
+     print("original (float32):", tuple(m(wav).shape))
+     m = m.half()
+     print("mutant (float16):", tuple(m(wav.half()).shape))
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b6-complex64-batchnorm-not-implemented",
+     "a complex-valued CNN block (Conv2d, BatchNorm2d) mutated from float32 to complex64: the complex convolution runs, BatchNorm2d has no ComplexFloat kernel (a UserWarning about complex modules first)",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     block = nn.Sequential(nn.Conv2d(2, 8, 3, padding=1), nn.BatchNorm2d(8))
+     x = torch.randn(4, 2, 16, 16)
+     print("original (float32):", tuple(block(x).shape))
+     block = block.to(torch.complex64)
+     print("mutant (complex64):", tuple(block(torch.complex(x, x)).shape))
+     """),
+    ("pytorch", "venv", None, "crash", "segfault", "b6-segnet-maxpool-backward-corrupt-indices-segv",
+     "a SegNet-style pooling/unpooling pair whose saved max-pooling indices are mutated (one index set to 10**9) before the pooling backward (aten.max_pool2d_with_indices_backward): SIGSEGV",
+     B6_MAXPOOL_BACKWARD_INDICES),
+    ("pytorch", "venv", None, "nan", None, "b6-nan-lstm-inf-reading",
+     "an LSTM regressor trained for 3 epochs on sensor windows, then on a mutant copy with one reading set to inf: the first loss is finite, the gradients are NaN and every later loss is NaN",
+     """\
+     import torch
+     import torch.nn as nn
+
+     class Regressor(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.rnn = nn.LSTM(4, 16, batch_first=True)
+             self.fc = nn.Linear(16, 1)
+         def forward(self, x):
+             return self.fc(self.rnn(x)[0][:, -1])
+
+     torch.manual_seed(0)
+     x, y = torch.randn(32, 20, 4), torch.randn(32, 1)
+     x_mut = x.clone()
+     x_mut[3, 7, 2] = float("inf")
+     for name, data in (("original", x), ("mutant", x_mut)):
+         torch.manual_seed(1)
+         m = Regressor()
+         opt = torch.optim.SGD(m.parameters(), lr=0.05)
+         for epoch in range(3):
+             loss = nn.functional.mse_loss(m(data), y)
+             opt.zero_grad()
+             loss.backward()
+             opt.step()
+             print(f"[{name}] epoch {epoch + 1}/3 train_loss={loss.item():.5f}")
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b6-inconsistency-autocast-bf16-lstm",
+     "an LSTM + Linear tagger run in float32 and under torch.autocast('cpu', bfloat16) with the same weights, compared with torch.testing.assert_close: the bfloat16 matmuls move the outputs by about 1e-3",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     rnn, fc = nn.LSTM(32, 64, batch_first=True), nn.Linear(64, 8)
+     x = torch.randn(4, 50, 32)
+     with torch.no_grad():
+         ref = fc(rnn(x)[0])
+         with torch.autocast("cpu", dtype=torch.bfloat16):
+             out = fc(rnn(x)[0]).float()
+     print("float32: ", ref[0, -1, :4])
+     print("autocast:", out[0, -1, :4])
+     torch.testing.assert_close(out, ref)
+     """),
+    ("pytorch", "venv", None, "oom", None, "b6-oom-embedding-huge-vocab",
+     "a language-model head whose Embedding vocabulary is mutated from 32000 to 2**36 (a 128 TiB table)",
+     """\
+     import torch
+     import torch.nn as nn
+
+     def lm(vocab):
+         return nn.Sequential(nn.Embedding(vocab, 512), nn.LayerNorm(512))
+
+     ids = torch.randint(0, 32000, (2, 16))
+     print("original (vocab 32000):", tuple(lm(32000)(ids).shape))
+     print("mutant (vocab 2**36):", tuple(lm(2 ** 36)(ids).shape))
+     """),
+    ("pytorch", "venv", None, "timeout", None, "b6-timeout-runner-generation-max-tokens",
+     "a mutant runner that runs each mutant of a GRU text generator in a worker process (subprocess.run, timeout=10): max_new_tokens mutated from 50 to 10**9 is killed at the timeout and the runner reports it",
+     """\
+     import subprocess
+     import sys
+     import time
+
+     WORKER = '''
+     import sys
+     import torch
+     import torch.nn as nn
+     torch.manual_seed(0)
+     emb, cell, out = nn.Embedding(100, 32), nn.GRUCell(32, 64), nn.Linear(64, 100)
+     def generate(max_new_tokens):
+         tok, h = torch.zeros(1, dtype=torch.long), torch.zeros(1, 64)
+         with torch.no_grad():
+             for i in range(max_new_tokens):
+                 h = cell(emb(tok), h)
+                 tok = out(h).argmax(-1)
+                 if i % 20000 == 0:
+                     print(f"worker: {i} tokens generated", flush=True)
+         return max_new_tokens
+     print("worker: generated", generate(int(sys.argv[1])), "tokens", flush=True)
+     '''
+
+     for label, n in (("original", 50), ("mutant", 10 ** 9)):
+         start = time.time()
+         print(f"[runner] {label}: max_new_tokens={n}", flush=True)
+         try:
+             p = subprocess.run([sys.executable, "-c", WORKER, str(n)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=10)
+         except subprocess.TimeoutExpired as e:
+             sys.stdout.write((e.stdout or b"").decode())
+             print(f"[runner] {label}: TIMEOUT after {e.timeout:.0f} s, worker killed", flush=True)
+             sys.exit(124)
+         sys.stdout.write(p.stdout.decode())
+         print(f"[runner] {label}: exit {p.returncode} in {time.time() - start:.1f} s", flush=True)
+     """),
+    # ---- PyTorch 1.13 (system Python) ------------------------------------------
+    ("pytorch-1.13", "system", None, "false-positive", None, "b6-gru-bidirectional-h0",
+     "a GRU encoder trained for 3 epochs, then mutated to bidirectional=True while its initial hidden state keeps one direction",
+     B6_GRU_BIDIRECTIONAL),
+    ("pytorch-1.13", "system", None, "crash", "segfault", "b6-segnet-maxpool-backward-corrupt-indices-segv",
+     "a SegNet-style pooling/unpooling pair whose saved max-pooling indices are mutated (one index set to 10**9) before the pooling backward (aten.max_pool2d_with_indices_backward): SIGSEGV",
+     B6_MAXPOOL_BACKWARD_INDICES),
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b6-half-gru-seq2seq-encoder",
+     "a GRU seq2seq encoder (Embedding, GRU) mutated to float16 on the CPU (1.13 has no Half addmm kernel)",
+     """\
+     import torch
+     import torch.nn as nn
+
+     class Encoder(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.emb = nn.Embedding(500, 32)
+             self.rnn = nn.GRU(32, 64, batch_first=True)
+         def forward(self, ids):
+             return self.rnn(self.emb(ids))[1]
+
+     torch.manual_seed(0)
+     enc = Encoder()
+     ids = torch.randint(0, 500, (4, 12))
+     print("original (float32): context", tuple(enc(ids).shape))
+     print("mutant (float16): context", tuple(enc.half()(ids).shape))
+     """),
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b6-half-fpn-upsample-bilinear",
+     "an FPN top-down merge (bilinear upsampling of the coarse map, add, 3x3 smoothing conv) mutated to float16 on the CPU (1.13 has no Half upsample_bilinear2d kernel)",
+     """\
+     import torch
+     import torch.nn as nn
+     import torch.nn.functional as F
+
+     torch.manual_seed(0)
+     smooth = nn.Conv2d(32, 32, 3, padding=1)
+
+     def merge(coarse, fine):
+         up = F.interpolate(coarse, size=fine.shape[-2:], mode="bilinear", align_corners=False)
+         return smooth(up + fine)
+
+     c, f = torch.randn(1, 32, 8, 8), torch.randn(1, 32, 16, 16)
+     print("original (float32):", tuple(merge(c, f).shape))
+     smooth.half()
+     print("mutant (float16):", tuple(merge(c.half(), f.half()).shape))
+     """),
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b6-bfloat16-replication-pad-cnn",
+     "a CNN with ReplicationPad2d before each conv mutated to bfloat16 on the CPU (1.13 has no BFloat16 replication_pad2d kernel)",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     m = nn.Sequential(nn.ReplicationPad2d(1), nn.Conv2d(3, 16, 3), nn.ReLU(),
+                       nn.ReplicationPad2d(1), nn.Conv2d(16, 16, 3), nn.ReLU(), nn.AdaptiveAvgPool2d(1), nn.Flatten())
+     x = torch.randn(2, 3, 32, 32)
+     print("original (float32):", tuple(m(x).shape))
+     print("mutant (bfloat16):", tuple(m.bfloat16()(x.bfloat16()).shape))
+     """),
+    ("pytorch-1.13", "system", None, "nan", None, "b6-nan-activation-replaced-by-sqrt",
+     "a small CNN classifier whose ReLU after the first conv is replaced by an element-wise sqrt (activation-replacement mutant): the negative pre-activations give NaN, which reaches every logit",
+     """\
+     import torch
+     import torch.nn as nn
+
+     class Sqrt(nn.Module):
+         def forward(self, x):
+             return torch.sqrt(x)
+
+     def cnn(act):
+         torch.manual_seed(0)
+         return nn.Sequential(nn.Conv2d(1, 8, 3, padding=1), act, nn.MaxPool2d(2), nn.Conv2d(8, 16, 3, padding=1), nn.ReLU(),
+                              nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(16, 10))
+
+     x = torch.randn(4, 1, 28, 28)
+     with torch.no_grad():
+         for name, act in (("ReLU", nn.ReLU()), ("Sqrt", Sqrt())):
+             logits = cnn(act)(x)
+             print(f"activation {name}: logits[0] = {logits[0]}")
+             print(f"activation {name}: predictions {logits.argmax(1).tolist()}, nan logits {torch.isnan(logits).sum().item()}")
+     """),
+    ("pytorch-1.13", "system", None, "oom", None, "b6-oom-conv-transpose-huge-stride",
+     "a DCGAN-style generator whose ConvTranspose2d stride is mutated from 2 to 2**16 (an output of about 2 million pixels a side)",
+     """\
+     import torch
+     import torch.nn as nn
+
+     def generator(stride):
+         return nn.Sequential(nn.ConvTranspose2d(64, 32, 4, stride=stride, padding=1), nn.ReLU(), nn.Conv2d(32, 3, 3, padding=1), nn.Tanh())
+
+     z = torch.randn(1, 64, 32, 32)
+     with torch.no_grad():
+         print("original (stride 2):", tuple(generator(2)(z).shape))
+         print("mutant (stride 2**16):", tuple(generator(2 ** 16)(z).shape))
+     """),
+    # ---- TensorFlow -------------------------------------------------------------
+    ("tensorflow", "venv", None, "crash", "abort", "b6-conv2d-transpose-negative-output-shape",
+     "a small decoder (tf.nn.conv2d_transpose) whose output_shape is mutated from [1, 32, 32, 3] to [1, -32, 32, 3]: a CHECK failure in the oneDNN backprop-input kernel aborts the process",
+     """\
+     import tensorflow as tf
+
+     tf.random.set_seed(0)
+     kernel = tf.random.normal([4, 4, 3, 16], stddev=0.05)
+
+     def decode(z, out_shape):
+         return tf.nn.sigmoid(tf.nn.conv2d_transpose(z, kernel, output_shape=out_shape, strides=2, padding="SAME"))
+
+     z = tf.random.normal([1, 16, 16, 16])
+     print("original (output_shape [1, 32, 32, 3]):", decode(z, [1, 32, 32, 3]).shape)
+     print("mutant (output_shape [1, -32, 32, 3]):", decode(z, [1, -32, 32, 3]).shape)
+     """),
+    ("tensorflow", "venv", None, "crash", "abort", "b6-block-lstm-seq-len-max",
+     "a BlockLSTM sequence tagger (tf.raw_ops.BlockLSTM) whose seq_len_max is mutated from 5 to 6 on 5 time steps: a CHECK failure aborts the process",
+     """\
+     import tensorflow as tf
+
+     tf.random.set_seed(0)
+     T, B, F, H = 5, 2, 4, 8
+     w = tf.random.normal([F + H, 4 * H], stddev=0.1)
+     b = tf.zeros([4 * H])
+     peep = tf.zeros([H])
+
+     def tagger(x, seq_len_max):
+         out = tf.raw_ops.BlockLSTM(seq_len_max=tf.constant(seq_len_max, tf.int64), x=x, cs_prev=tf.zeros([B, H]), h_prev=tf.zeros([B, H]),
+                                    w=w, wci=peep, wcf=peep, wco=peep, b=b)
+         return out.h
+
+     x = tf.random.normal([T, B, F])
+     print("original (seq_len_max=5):", tagger(x, 5).shape)
+     print("mutant (seq_len_max=6):", tagger(x, 6).shape)
+     """),
+    ("tensorflow", "venv", None, "crash", "abort", "b6-segnet-maxpool-argmax-grad-corrupt",
+     "a SegNet-style encoder (tf.nn.max_pool_with_argmax) whose argmax indices are mutated (one set to 10**9) before the pooling gradient (MaxPoolGradWithArgmax): a CHECK failure aborts the process",
+     """\
+     import numpy as np
+     import tensorflow as tf
+
+     tf.random.set_seed(0)
+     x = tf.random.normal([1, 8, 8, 4])
+     pooled, argmax = tf.nn.max_pool_with_argmax(x, ksize=2, strides=2, padding="VALID")
+     print("encoder pool:", pooled.shape, "argmax max:", int(tf.reduce_max(argmax)))
+
+     def pool_grad(indices):
+         return tf.raw_ops.MaxPoolGradWithArgmax(input=x, grad=tf.ones_like(pooled), argmax=indices,
+                                                 ksize=[1, 2, 2, 1], strides=[1, 2, 2, 1], padding="VALID")
+
+     print("original gradient:", pool_grad(argmax).shape)
+     bad = argmax.numpy()
+     bad[0, 0, 0, 0] = 10 ** 9
+     print("mutant gradient:", pool_grad(tf.constant(bad)).shape)
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b6-graph-mode-feed-deleted-channel-axis",
+     "a tf.compat.v1 graph-mode CNN (placeholder, Session.run) fed a mutant batch whose channel axis is deleted",
+     """\
+     import numpy as np
+     import tensorflow as tf
+
+     tf.compat.v1.disable_eager_execution()
+     x = tf.compat.v1.placeholder(tf.float32, [None, 28, 28, 1], name="images")
+     k = tf.Variable(tf.random.normal([3, 3, 1, 8], stddev=0.1))
+     logits = tf.reduce_mean(tf.nn.relu(tf.nn.conv2d(x, k, 1, "SAME")), axis=[1, 2])
+     with tf.compat.v1.Session() as sess:
+         sess.run(tf.compat.v1.global_variables_initializer())
+         print("original (4, 28, 28, 1):", sess.run(logits, {x: np.zeros((4, 28, 28, 1))}).shape)
+         print("mutant (4, 28, 28):", sess.run(logits, {x: np.zeros((4, 28, 28))}).shape)
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b6-convolution-dilation-with-stride",
+     "a tf.nn.convolution block whose strides are mutated from 1 to 2 while its dilation rate is 2",
+     """\
+     import tensorflow as tf
+
+     tf.random.set_seed(0)
+     k = tf.random.normal([3, 3, 8, 8], stddev=0.1)
+
+     def block(x, strides):
+         return tf.nn.relu(tf.nn.convolution(x, k, strides=strides, dilations=2, padding="SAME"))
+
+     x = tf.random.normal([2, 32, 32, 8])
+     print("original (strides=1, dilations=2):", block(x, 1).shape)
+     print("mutant (strides=2, dilations=2):", block(x, 2).shape)
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b6-embedding-negative-padding-id",
+     "a tf.function bag-of-words classifier whose padding token id is mutated from 0 to -1",
+     """\
+     import tensorflow as tf
+
+     tf.random.set_seed(0)
+     table = tf.Variable(tf.random.normal([1000, 16]))
+     w = tf.Variable(tf.random.normal([16, 2]))
+
+     @tf.function
+     def classify(ids):
+         return tf.reduce_mean(tf.nn.embedding_lookup(table, ids), axis=1) @ w
+
+     def pad(seqs, pad_id):
+         return tf.constant([s + [pad_id] * (6 - len(s)) for s in seqs])
+
+     seqs = [[5, 17, 933], [42, 8, 1, 77, 300]]
+     print("original (pad id 0):", classify(pad(seqs, 0)).shape)
+     print("mutant (pad id -1):", classify(pad(seqs, -1)).shape)
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b6-fused-batch-norm-filters-changed",
+     "a tf.function conv + fused batch norm block whose conv filters are mutated from 16 to 24 while the batch-norm scale and offset keep 16 entries",
+     """\
+     import tensorflow as tf
+
+     tf.random.set_seed(0)
+     scale, offset = tf.Variable(tf.ones([16])), tf.Variable(tf.zeros([16]))
+
+     @tf.function
+     def block(x, k):
+         h = tf.nn.conv2d(x, k, 1, "SAME")
+         y, _, _ = tf.compat.v1.nn.fused_batch_norm(h, scale, offset, is_training=True)
+         return tf.nn.relu(y)
+
+     x = tf.random.normal([2, 16, 16, 3])
+     print("original (16 filters):", block(x, tf.random.normal([3, 3, 3, 16])).shape)
+     print("mutant (24 filters):", block(x, tf.random.normal([3, 3, 3, 24])).shape)
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b6-conv2d-int8-image",
+     "a tf.nn.conv2d classifier whose image and kernel dtype is mutated from float32 to int8 (Conv2D does not take int8)",
+     """\
+     import numpy as np
+     import tensorflow as tf
+
+     rs = np.random.RandomState(0)
+     img = rs.randint(-128, 127, (2, 16, 16, 3))
+     k = rs.randint(-3, 3, (3, 3, 3, 8))
+
+     def net(x, w):
+         return tf.reduce_max(tf.nn.conv2d(x, w, 1, "VALID"), axis=[1, 2])
+
+     print("original (float32):", net(tf.constant(img, tf.float32), tf.constant(k, tf.float32)).shape)
+     print("mutant (int8):", net(tf.constant(img, tf.int8), tf.constant(k, tf.int8)).shape)
+     """),
+    ("tensorflow", "venv", None, "nan", None, "b6-nan-layernorm-negative-epsilon",
+     "a tf.function layer normalization whose epsilon is mutated from 1e-3 to -1e-3, fed a constant feature vector (variance 0): sqrt(-1e-3) is NaN, printed with tf.print",
+     """\
+     import tensorflow as tf
+
+     @tf.function
+     def layer_norm(x, eps):
+         mean, var = tf.nn.moments(x, axes=[-1], keepdims=True)
+         y = (x - mean) / tf.sqrt(var + eps)
+         tf.print("eps", eps, "variance", var[:, 0], "nan count", tf.reduce_sum(tf.cast(tf.math.is_nan(y), tf.int32)))
+         return y
+
+     x = tf.concat([tf.random.normal([3, 16]), tf.fill([1, 16], 3.0)], axis=0)
+     for eps in (1e-3, -1e-3):
+         y = layer_norm(x, tf.constant(eps))
+         print("output row 3:", y[3, :4].numpy())
+     """),
+    ("tensorflow", "venv", None, "oom", None, "b6-oom-attention-long-sequence",
+     "a single-head self-attention whose sequence length is mutated from 512 to 2**20 (a 4 TiB score matrix)",
+     """\
+     import tensorflow as tf
+
+     tf.random.set_seed(0)
+     wq = tf.random.normal([64, 64], stddev=0.1)
+
+     def attention(x):
+         q = x @ wq
+         scores = tf.matmul(q, x, transpose_b=True) / 8.0
+         return tf.nn.softmax(scores) @ x
+
+     print("original (512 tokens):", attention(tf.random.normal([1, 512, 64])).shape)
+     print("mutant (2**20 tokens):", attention(tf.random.normal([1, 2 ** 20, 64])).shape)
+     """),
+    ("tensorflow", "venv", None, "timeout", None, "b6-timeout-greedy-decode-stop-condition",
+     "a tf.function greedy decoder (tf.while_loop) whose stop condition is mutated to a max length of 2**62, run in a worker thread; future.result(timeout=8) gives up and the script exits",
+     """\
+     import concurrent.futures
+     import os
+     import traceback
+     import tensorflow as tf
+
+     tf.random.set_seed(0)
+     emb = tf.random.normal([50, 16], stddev=0.3)
+     w = tf.random.normal([16, 50], stddev=0.3)
+
+     @tf.function
+     def decode(max_len):
+         def body(i, tok, h):
+             h = tf.tanh(h + tf.gather(emb, tok))
+             return i + 1, tf.argmax(h @ w, axis=-1, output_type=tf.int32), h
+         _, tok, h = tf.while_loop(lambda i, tok, h: i < max_len, body,
+                                   (tf.constant(0, tf.int64), tf.zeros([1], tf.int32), tf.zeros([1, 16])))
+         return tok
+
+     print("original (max_len 20):", decode(tf.constant(20, tf.int64)).numpy())
+     pool = concurrent.futures.ThreadPoolExecutor(1)
+     fut = pool.submit(decode, tf.constant(2 ** 62, tf.int64))
+     try:
+         print("mutant (max_len 2**62):", fut.result(timeout=8).numpy())
+     except concurrent.futures.TimeoutError:
+         traceback.print_exc()
+         print("decode did not finish within 8 s; abandoning the mutant", flush=True)
+         os._exit(1)
+     """),
+    ("tensorflow", "venv", None, "inconsistency", None, "b6-inconsistency-nearest-resize-vs-torch",
+     "the same conv + nearest-neighbour upsampling by 1.5 (16 to 24) in TensorFlow (tf.image.resize) and PyTorch (F.interpolate, mode='nearest') with the same weights: the two pick different source pixels; the outputs differ",
+     """\
+     import numpy as np
+     import tensorflow as tf
+     import torch
+     import torch.nn.functional as F
+
+     rs = np.random.RandomState(0)
+     x = rs.rand(1, 16, 16, 3).astype("float32")
+     w = (rs.randn(3, 3, 3, 4) * 0.3).astype("float32")
+     tf_out = tf.image.resize(tf.nn.relu(tf.nn.conv2d(x, w, 1, "SAME")), [24, 24], method="nearest").numpy()
+     t = F.relu(F.conv2d(torch.from_numpy(x.transpose(0, 3, 1, 2)), torch.from_numpy(w.transpose(3, 2, 0, 1)), padding=1))
+     torch_out = F.interpolate(t, size=(24, 24), mode="nearest").numpy().transpose(0, 2, 3, 1)
+     diff = float(np.abs(tf_out - torch_out).max())
+     print("tensorflow:", tf_out[0, 1, :6, 0])
+     print("pytorch:   ", torch_out[0, 1, :6, 0])
+     print(f"max abs diff: {diff:.4g}")
+     np.testing.assert_allclose(tf_out, torch_out, rtol=1e-5, atol=1e-5, err_msg="TensorFlow and PyTorch nearest upsampling differ")
+     """),
+    # ---- JAX ----------------------------------------------------------------------
+    ("jax", "venv", None, "false-positive", None, "b6-grouped-conv-feature-group-count",
+     "a jitted grouped-convolution block whose feature_group_count is mutated from 6 (depthwise) to 4 on 6 input channels",
+     """\
+     from functools import partial
+     import jax
+     import jax.numpy as jnp
+
+     x = jax.random.normal(jax.random.PRNGKey(0), (2, 6, 16, 16))
+
+     @partial(jax.jit, static_argnums=1)
+     def block(x, groups):
+         w = jnp.ones((6, 6 // groups, 3, 3)) / 9.0
+         return jax.nn.relu(jax.lax.conv_general_dilated(x, w, (1, 1), "SAME", feature_group_count=groups))
+
+     print("original (groups=6):", block(x, 6).shape)
+     print("mutant (groups=4):", block(x, 4).shape)
+     """),
+    ("jax", "venv", None, "false-positive", None, "b6-gqa-kv-heads",
+     "a grouped-query attention block (jax.nn.dot_product_attention) whose key/value heads are mutated from 2 to 3 with 4 query heads",
+     """\
+     import jax
+     import jax.numpy as jnp
+
+     k1, k2 = jax.random.split(jax.random.PRNGKey(0))
+     x = jax.random.normal(k1, (2, 10, 64))
+     wq = jax.random.normal(k2, (64, 64)) * 0.1
+
+     def attention(x, q_heads, kv_heads, head_dim=16):
+         q = (x @ wq).reshape(2, 10, q_heads, head_dim)
+         kv = x[..., : kv_heads * head_dim].reshape(2, 10, kv_heads, head_dim)
+         return jax.nn.dot_product_attention(q, kv, kv).reshape(2, 10, -1)
+
+     print("original (4 query heads, 2 kv heads):", attention(x, 4, 2).shape)
+     print("mutant (4 query heads, 3 kv heads):", attention(x, 4, 3).shape)
+     """),
+    ("jax", "venv", None, "false-positive", None, "b6-scan-lstm-carry-float16",
+     "an LSTM written with lax.scan whose initial carry (h, c) is mutated from float32 to float16",
+     """\
+     import jax
+     import jax.numpy as jnp
+
+     k1, k2 = jax.random.split(jax.random.PRNGKey(0))
+     W = jax.random.normal(k1, (8 + 16, 64)) * 0.1
+     xs = jax.random.normal(k2, (12, 8))
+
+     def step(carry, x):
+         h, c = carry
+         i, f, g, o = jnp.split(jnp.concatenate([x, h]) @ W, 4)
+         c = jax.nn.sigmoid(f) * c + jax.nn.sigmoid(i) * jnp.tanh(g)
+         h = jax.nn.sigmoid(o) * jnp.tanh(c)
+         return (h, c), h
+
+     def lstm(dtype):
+         init = (jnp.zeros(16, dtype), jnp.zeros(16, dtype))
+         return jax.lax.scan(step, init, xs)[1]
+
+     print("original (float32 carry):", lstm(jnp.float32).shape)
+     print("mutant (float16 carry):", lstm(jnp.float16).shape)
+     """),
+    ("jax", "venv", None, "false-positive", None, "b6-max-pool-negative-window",
+     "a CNN's max pooling (lax.reduce_window) whose window is mutated from 2 to -2",
+     """\
+     import jax
+     import jax.numpy as jnp
+
+     def max_pool(x, k):
+         return jax.lax.reduce_window(x, -jnp.inf, jax.lax.max, (1, k, k, 1), (1, 2, 2, 1), "VALID")
+
+     x = jax.random.normal(jax.random.PRNGKey(0), (2, 16, 16, 8))
+     print("original (window 2):", max_pool(x, 2).shape)
+     print("mutant (window -2):", max_pool(x, -2).shape)
+     """),
+    ("jax", "venv", None, "crash", "not-implemented", "b6-bfloat16-glow-slogdet-not-implemented",
+     "a jitted Glow invertible 1x1 convolution (einsum plus slogdet of its weight) mutated to bfloat16: no bfloat16 LU kernel on the CPU",
+     """\
+     import jax
+     import jax.numpy as jnp
+
+     @jax.jit
+     def invconv(x, w):
+         y = jnp.einsum("bhwc,dc->bhwd", x, w)
+         return y, x.shape[1] * x.shape[2] * jnp.linalg.slogdet(w)[1]
+
+     k1, k2 = jax.random.split(jax.random.PRNGKey(0))
+     w = jnp.linalg.qr(jax.random.normal(k1, (8, 8)))[0]
+     x = jax.random.normal(k2, (2, 16, 16, 8))
+     y, logdet = invconv(x, w)
+     print("original (float32):", y.shape, float(logdet))
+     y, logdet = invconv(x.astype(jnp.bfloat16), w.astype(jnp.bfloat16))
+     print("mutant (bfloat16):", y.shape, float(logdet))
+     """),
+    ("jax", "venv", None, "nan", None, "b6-nan-debug-nans-rmsnorm-eps-zero",
+     "a jitted RMSNorm whose epsilon is mutated from 1e-6 to 0, fed a mutant all-zero token, with jax_debug_nans set: 0/0 gives NaN, and the NaN statistic is printed (no FloatingPointError is raised on this version)",
+     """\
+     import jax
+     import jax.numpy as jnp
+
+     jax.config.update("jax_debug_nans", True)
+
+     @jax.jit
+     def rmsnorm(x, eps):
+         return x / jnp.sqrt(jnp.mean(x * x, axis=-1, keepdims=True) + eps)
+
+     x = jax.random.normal(jax.random.PRNGKey(0), (4, 32))
+     print("original (eps 1e-6):", float(rmsnorm(x, 1e-6).std()))
+     x = x.at[2].set(0.0)
+     print("mutant (eps 0, a zero token):", float(rmsnorm(x, 0.0).std()))
+     """),
+    ("jax", "venv", None, "oom", None, "b6-oom-jit-attention-long-sequence",
+     "a jitted self-attention whose sequence length is mutated from 512 to 2**20 (a 4 TiB score matrix; the failed allocation surfaces as 'allocate of <4> failed' and an INTERNAL YNNPACK error)",
+     """\
+     import jax
+     import jax.numpy as jnp
+
+     @jax.jit
+     def attention(x):
+         scores = x @ x.T / 8.0
+         return jax.nn.softmax(scores) @ x
+
+     print("original (512 tokens):", attention(jnp.ones((512, 64))).shape)
+     print("mutant (2**20 tokens):", attention(jnp.ones((2 ** 20, 64))).block_until_ready().shape)
+     """),
+    ("jax", "venv", None, "inconsistency", None, "b6-inconsistency-gelu-vs-torch",
+     "the same MLP block (Dense, GELU, Dense) in JAX (jax.nn.gelu) and PyTorch (F.gelu) with the same weights: jax.nn.gelu defaults to the tanh approximation, F.gelu to the exact erf form; the outputs differ beyond 1e-5",
+     """\
+     import numpy as np
+     import jax
+     import jax.numpy as jnp
+     import torch
+     import torch.nn.functional as F
+
+     rs = np.random.RandomState(0)
+     x = (rs.randn(8, 32) * 3).astype("float32")
+     w1, w2 = (rs.randn(32, 128) * 0.2).astype("float32"), (rs.randn(128, 32) * 0.2).astype("float32")
+     jax_out = np.asarray(jax.jit(lambda x: jax.nn.gelu(x @ w1) @ w2)(jnp.asarray(x)))
+     torch_out = (F.gelu(torch.from_numpy(x) @ torch.from_numpy(w1)) @ torch.from_numpy(w2)).numpy()
+     diff = float(np.abs(jax_out - torch_out).max())
+     print("jax:    ", jax_out[0, :5])
+     print("pytorch:", torch_out[0, :5])
+     print(f"max abs diff: {diff:.4g}")
+     if diff > 1e-5:
+         raise AssertionError(f"JAX and PyTorch outputs differ: max abs diff {diff:.4g} > 1e-5")
+     """),
+    # ---- Keras 3 --------------------------------------------------------------------
+    ("keras", "venv", "tensorflow", "false-positive", None, "b6-tensorflow-mha-value-length",
+     "a cross-attention layer (MultiHeadAttention) whose value sequence is mutated from 10 to 12 tokens while the key keeps 10",
+     """\
+     import numpy as np
+     import keras
+
+     keras.utils.set_random_seed(0)
+     mha = keras.layers.MultiHeadAttention(num_heads=4, key_dim=16)
+     rs = np.random.RandomState(0)
+     q = rs.rand(2, 8, 64).astype("float32")
+     k10, v12 = rs.rand(2, 10, 64).astype("float32"), rs.rand(2, 12, 64).astype("float32")
+     print("original (key 10, value 10):", mha(q, k10, key=k10).shape)
+     print("mutant (key 10, value 12):", mha(q, v12, key=k10).shape)
+     """),
+    ("keras", "venv", "jax", "false-positive", None, "b6-jax-bidirectional-gru-return-sequences-deleted",
+     "a Bidirectional GRU + Conv1D sequence classifier (model.summary() printed) whose GRU return_sequences=True is deleted: Conv1D gets a 2-D tensor",
+     """\
+     import keras
+
+     def build(return_sequences):
+         return keras.Sequential([keras.Input((20, 8)),
+                                  keras.layers.Bidirectional(keras.layers.GRU(16, return_sequences=return_sequences)),
+                                  keras.layers.Conv1D(8, 3, activation="relu"), keras.layers.GlobalMaxPooling1D(),
+                                  keras.layers.Dense(2)], name=f"bigru_return_sequences_{return_sequences}")
+
+     build(True).summary()
+     print("mutant: return_sequences deleted")
+     build(False).summary()
+     """),
+    ("keras", "venv", "torch", "false-positive", None, "b6-torch-reshape-after-dense-units",
+     "a DCGAN-style generator (Dense, Reshape((7, 7, 32)), Conv2DTranspose) whose Dense units are mutated from 1568 to 1500",
+     """\
+     import numpy as np
+     import keras
+
+     def generator(units):
+         return keras.Sequential([keras.Input((64,)), keras.layers.Dense(units, activation="relu"), keras.layers.Reshape((7, 7, 32)),
+                                  keras.layers.Conv2DTranspose(16, 4, strides=2, padding="same", activation="relu"),
+                                  keras.layers.Conv2DTranspose(1, 4, strides=2, padding="same", activation="tanh")])
+
+     z = np.random.RandomState(0).randn(4, 64).astype("float32")
+     print("original (units=1568):", generator(1568)(z).shape)
+     print("mutant (units=1500):", generator(1500)(z).shape)
+     """),
+    ("keras", "venv", "tensorflow", "nan", None, "b6-tensorflow-nan-fit-huge-learning-rate",
+     "an MLP regressor fit for 4 epochs with SGD, then with its learning rate mutated from 1e-3 to 1e6 (verbose=2): the loss becomes nan",
+     """\
+     import numpy as np
+     import keras
+
+     rs = np.random.RandomState(0)
+     x, y = rs.rand(256, 20).astype("float32"), rs.rand(256, 1).astype("float32")
+     for lr in (1e-3, 1e6):
+         keras.utils.set_random_seed(0)
+         m = keras.Sequential([keras.Input((20,)), keras.layers.Dense(64, activation="relu"),
+                               keras.layers.Dense(64, activation="relu"), keras.layers.Dense(1)])
+         m.compile(optimizer=keras.optimizers.SGD(learning_rate=lr), loss="mse")
+         print(f"--- learning_rate={lr}")
+         m.fit(x, y, epochs=4, batch_size=32, verbose=2)
+     """),
+    ("keras", "venv", "jax", "false-positive", None, "b6-jax-conv1d-strides-with-dilation",
+     "a WaveNet-style Conv1D stack whose strides are mutated from 1 to 2 in a layer with dilation_rate=4",
+     """\
+     import numpy as np
+     import keras
+
+     def build(strides):
+         return keras.Sequential([keras.Input((128, 1)), keras.layers.Conv1D(16, 2, dilation_rate=1, padding="causal"),
+                                  keras.layers.Conv1D(16, 2, strides=strides, dilation_rate=4, padding="causal"),
+                                  keras.layers.GlobalAveragePooling1D(), keras.layers.Dense(1)])
+
+     x = np.random.rand(2, 128, 1).astype("float32")
+     print("original (strides=1):", build(1)(x).shape)
+     print("mutant (strides=2):", build(2)(x).shape)
+     """),
+    ("keras", "venv", "torch", "false-positive", None, "b6-torch-batchnorm-axis-out-of-range",
+     "a Conv2D + BatchNormalization block whose BatchNormalization axis is mutated from -1 to 4 on 4-D feature maps",
+     """\
+     import numpy as np
+     import keras
+
+     def block(axis):
+         return keras.Sequential([keras.Input((16, 16, 3)), keras.layers.Conv2D(8, 3, padding="same"),
+                                  keras.layers.BatchNormalization(axis=axis), keras.layers.ReLU()])
+
+     x = np.random.rand(2, 16, 16, 3).astype("float32")
+     print("original (axis=-1):", block(-1)(x).shape)
+     print("mutant (axis=4):", block(4)(x).shape)
+     """),
+    ("keras", "venv", "tensorflow", "false-positive", None, "b6-tensorflow-dense-complex64-dtype",
+     "an MLP whose hidden Dense layer dtype is mutated from float32 to complex64",
+     """\
+     import numpy as np
+     import keras
+
+     def build(dtype):
+         return keras.Sequential([keras.Input((16,)), keras.layers.Dense(32, activation="relu", dtype=dtype), keras.layers.Dense(4)])
+
+     x = np.random.rand(2, 16).astype("float32")
+     print("original (float32):", build("float32")(x).shape)
+     print("mutant (complex64):", build("complex64")(x).shape)
+     """),
+    ("keras", "venv", "torch", "inconsistency", None, "b6-torch-inconsistency-layernorm-vs-torch",
+     "the same Dense + LayerNormalization block in Keras (torch backend) and plain PyTorch (nn.LayerNorm) with the same weights, on low-variance features: Keras' default epsilon is 1e-3, PyTorch's 1e-5; the outputs differ",
+     """\
+     import numpy as np
+     import keras
+     import torch
+
+     keras.utils.set_random_seed(0)
+     x = (np.random.RandomState(0).randn(4, 32) * 0.01).astype("float32")
+     m = keras.Sequential([keras.Input((32,)), keras.layers.Dense(64), keras.layers.LayerNormalization()])
+     k_out = np.asarray(m.predict(x, verbose=0))
+     kernel, bias = m.layers[0].get_weights()
+     dense, norm = torch.nn.Linear(32, 64), torch.nn.LayerNorm(64)
+     with torch.no_grad():
+         dense.weight.copy_(torch.from_numpy(kernel.T))
+         dense.bias.copy_(torch.from_numpy(bias))
+         t_out = norm(dense(torch.from_numpy(x))).numpy()
+     diff = float(np.abs(k_out - t_out).max())
+     print("keras:  ", k_out[0, :5])
+     print("pytorch:", t_out[0, :5])
+     print(f"max abs diff: {diff:.4g}")
+     if diff > 1e-4:
+         raise AssertionError(f"Keras and PyTorch outputs differ: max abs diff {diff:.4g} > 1e-4")
+     """),
+    ("keras", "venv", "jax", "inconsistency", None, "b6-jax-inconsistency-gru-reset-after-vs-torch",
+     "a Keras GRU (JAX backend) whose reset_after is mutated from True to False, compared with PyTorch's GRU given the same weights: the reset gate is applied before instead of after the recurrent matmul; the outputs differ",
+     """\
+     import numpy as np
+     import keras
+     import torch
+
+     keras.utils.set_random_seed(0)
+     U = 8
+     x = np.random.RandomState(0).randn(2, 6, 4).astype("float32")
+     m = keras.Sequential([keras.Input((6, 4)), keras.layers.GRU(U, reset_after=False, return_sequences=True)])
+     k_out = np.asarray(m.predict(x, verbose=0))
+     kernel, rec, bias = m.layers[0].get_weights()
+
+     def reorder(a):  # keras gates z, r, h -> torch gates r, z, n
+         z, r, h = np.split(a, 3, axis=-1)
+         return np.concatenate([r, z, h], axis=-1)
+
+     gru = torch.nn.GRU(4, U, batch_first=True)
+     with torch.no_grad():
+         gru.weight_ih_l0.copy_(torch.from_numpy(reorder(kernel).T))
+         gru.weight_hh_l0.copy_(torch.from_numpy(reorder(rec).T))
+         gru.bias_ih_l0.copy_(torch.from_numpy(reorder(bias)))
+         gru.bias_hh_l0.zero_()
+         t_out = gru(torch.from_numpy(x))[0].numpy()
+     diff = float(np.abs(k_out - t_out).max())
+     print("keras GRU(reset_after=False):", k_out[0, -1, :4])
+     print("pytorch GRU:                 ", t_out[0, -1, :4])
+     print(f"max abs diff: {diff:.4g}")
+     np.testing.assert_allclose(k_out, t_out, rtol=1e-5, atol=1e-5)
+     """),
+    ("keras", "venv", "tensorflow", "oom", None, "b6-tensorflow-oom-embedding-huge-input-dim",
+     "a text classifier whose Embedding input_dim is mutated from 20000 to 2**34 (a 16 TiB table)",
+     """\
+     import numpy as np
+     import keras
+
+     def build(vocab):
+         return keras.Sequential([keras.Input((50,), dtype="int32"), keras.layers.Embedding(vocab, 256),
+                                  keras.layers.GlobalAveragePooling1D(), keras.layers.Dense(2)])
+
+     ids = np.random.RandomState(0).randint(0, 20000, (4, 50))
+     print("original (input_dim 20000):", build(20000)(ids).shape)
+     print("mutant (input_dim 2**34):", build(2 ** 34)(ids).shape)
+     """),
+    ("keras", "venv", "torch", "crash", "not-implemented", "b6-torch-float16-avgpool3d-not-implemented",
+     "a Conv3D + AveragePooling3D video model whose dtype is mutated from float32 to float16 (torch backend, CPU): Conv3D runs, torch has no Half avg_pool3d kernel",
+     """\
+     import numpy as np
+     import keras
+
+     def build(dtype):
+         keras.utils.set_random_seed(0)
+         return keras.Sequential([keras.Input((8, 16, 16, 3)), keras.layers.Conv3D(8, 3, padding="same", activation="relu", dtype=dtype),
+                                  keras.layers.AveragePooling3D(2, dtype=dtype), keras.layers.GlobalAveragePooling3D(dtype=dtype),
+                                  keras.layers.Dense(4, dtype=dtype)])
+
+     clip = np.random.rand(2, 8, 16, 16, 3)
+     print("original (float32):", build("float32")(clip.astype("float32")).shape)
+     print("mutant (float16):", build("float16")(clip.astype("float16")).shape)
+     """),
+    ("keras", "venv", "jax", "timeout", None, "b6-jax-timeout-fit-steps-per-epoch",
+     "model.fit on a generator whose steps_per_epoch is mutated from 20 to 10**9, under signal.alarm(20) whose handler raises TimeoutError; a callback prints progress every 2000 batches",
+     """\
+     import signal
+     import numpy as np
+     import keras
+
+     def on_alarm(signum, frame):
+         raise TimeoutError("training of the mutant did not finish within 20 s")
+
+     class Progress(keras.callbacks.Callback):
+         def on_train_batch_end(self, batch, logs=None):
+             if batch % 2000 == 0:
+                 print(f"batch {batch}: loss {logs['loss']:.4f}", flush=True)
+
+     def batches():
+         rs = np.random.RandomState(0)
+         while True:
+             yield rs.rand(8, 16).astype("float32"), rs.rand(8, 1).astype("float32")
+
+     keras.utils.set_random_seed(0)
+     m = keras.Sequential([keras.Input((16,)), keras.layers.Dense(32, activation="relu"), keras.layers.Dense(1)])
+     m.compile(optimizer="adam", loss="mse")
+     m.fit(batches(), steps_per_epoch=20, epochs=1, verbose=0, callbacks=[Progress()])
+     print("original (steps_per_epoch=20): done")
+     signal.signal(signal.SIGALRM, on_alarm)
+     signal.alarm(20)
+     m.fit(batches(), steps_per_epoch=10 ** 9, epochs=1, verbose=0, callbacks=[Progress()])
+     print("mutant (steps_per_epoch=10**9): done")
+     """),
+]
+
+B6_ORT_PRE = """\
+import numpy as np
+import onnxruntime as ort
+from onnx import TensorProto as T, helper as h, numpy_helper as nh
+
+def session(nodes, inputs, outputs, inits=()):
+    g = h.make_graph(nodes, "mutant", inputs, outputs, list(inits))
+    m = h.make_model(g, opset_imports=[h.make_opsetid("", 21)])
+    m.ir_version = 10
+    return ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+
+def vi(name, dtype, shape):
+    return h.make_tensor_value_info(name, dtype, shape)
+"""
+B6_ORT = [
+    ("crash", "not-implemented", "b6-cnn-float64-conv-not-implemented",
+     "a Conv + Relu + GlobalAveragePool graph mutated from float32 to float64 (a type Conv's schema allows): the CPU provider has no double Conv kernel",
+     """\
+     rs = np.random.RandomState(0)
+     def run(dt, npdt):
+         w = nh.from_array(rs.randn(8, 3, 3, 3).astype(npdt) * 0.1, "w")
+         s = session([h.make_node("Conv", ["x", "w"], ["c"], pads=[1, 1, 1, 1]), h.make_node("Relu", ["c"], ["r"]),
+                      h.make_node("GlobalAveragePool", ["r"], ["y"])],
+                     [vi("x", dt, [1, 3, 16, 16])], [vi("y", dt, None)], [w])
+         return s.run(None, {"x": rs.rand(1, 3, 16, 16).astype(npdt)})[0].shape
+     print("original (float32):", run(T.FLOAT, "float32"))
+     print("mutant (float64):", run(T.DOUBLE, "float64"))"""),
+    ("crash", "not-implemented", "b6-mlp-int32-gemm-not-implemented",
+     "an MLP graph (Gemm, Relu, Gemm) mutated from float32 to int32 (a type Gemm's schema allows): the CPU provider has no int32 Gemm kernel",
+     """\
+     rs = np.random.RandomState(0)
+     def run(dt, npdt):
+         w1 = nh.from_array((rs.randn(16, 32) * 4).astype(npdt), "w1")
+         w2 = nh.from_array((rs.randn(32, 4) * 4).astype(npdt), "w2")
+         s = session([h.make_node("Gemm", ["x", "w1"], ["a"]), h.make_node("Relu", ["a"], ["r"]), h.make_node("Gemm", ["r", "w2"], ["y"])],
+                     [vi("x", dt, [2, 16])], [vi("y", dt, None)], [w1, w2])
+         return s.run(None, {"x": (rs.rand(2, 16) * 10).astype(npdt)})[0].shape
+     print("original (float32):", run(T.FLOAT, "float32"))
+     print("mutant (int32):", run(T.INT32, "int32"))"""),
+    ("crash", "not-implemented", "b6-gru-float64-not-supported",
+     "a GRU graph mutated from float32 to float64 (a type the GRU schema allows): the CPU kernel fails with 'GRU operator does not support double yet'",
+     """\
+     rs = np.random.RandomState(0)
+     def run(dt, npdt):
+         W = nh.from_array(rs.randn(1, 24, 6).astype(npdt) * 0.1, "W")
+         R = nh.from_array(rs.randn(1, 24, 8).astype(npdt) * 0.1, "R")
+         s = session([h.make_node("GRU", ["x", "W", "R"], ["y", "y_h"], hidden_size=8)],
+                     [vi("x", dt, [10, 2, 6])], [vi("y", dt, None), vi("y_h", dt, None)], [W, R])
+         return s.run(None, {"x": rs.randn(10, 2, 6).astype(npdt)})[1].shape
+     print("original (float32):", run(T.FLOAT, "float32"))
+     print("mutant (float64):", run(T.DOUBLE, "float64"))"""),
+    ("false-positive", None, "b6-conv-group-attribute",
+     "a Conv graph whose group attribute is mutated from 1 to 2 on 3 input channels (the weight keeps its group=1 shape)",
+     """\
+     w = nh.from_array(np.random.RandomState(0).randn(8, 3, 3, 3).astype("float32"), "w")
+     def run(group):
+         s = session([h.make_node("Conv", ["x", "w"], ["y"], group=group, pads=[1, 1, 1, 1])],
+                     [vi("x", T.FLOAT, [1, 3, 16, 16])], [vi("y", T.FLOAT, None)], [w])
+         return s.run(None, {"x": np.ones((1, 3, 16, 16), "float32")})[0].shape
+     print("original (group=1):", run(1))
+     print("mutant (group=2):", run(2))"""),
+    ("false-positive", None, "b6-conv-int32-input-invalid-graph",
+     "a Conv + MaxPool graph whose input and weight type is mutated from float to int32 (not in Conv's type constraints)",
+     """\
+     def run(dt, npdt):
+         w = nh.from_array(np.ones((4, 3, 3, 3), npdt), "w")
+         s = session([h.make_node("Conv", ["x", "w"], ["c"]), h.make_node("MaxPool", ["c"], ["y"], kernel_shape=[2, 2])],
+                     [vi("x", dt, [1, 3, 8, 8])], [vi("y", dt, None)], [w])
+         return s.run(None, {"x": np.ones((1, 3, 8, 8), npdt)})[0].shape
+     print("original (float32):", run(T.FLOAT, "float32"))
+     print("mutant (int32):", run(T.INT32, "int32"))"""),
+    ("false-positive", None, "b6-gather-embedding-index-vocab-size",
+     "an embedding lookup graph (Gather, ReduceMean, Gemm) fed a mutant token id equal to the vocabulary size",
+     """\
+     rs = np.random.RandomState(0)
+     table = nh.from_array(rs.randn(1000, 16).astype("float32"), "table")
+     w = nh.from_array(rs.randn(16, 2).astype("float32"), "w")
+     ax = nh.from_array(np.array([1], "int64"), "ax")
+     s = session([h.make_node("Gather", ["table", "ids"], ["e"]), h.make_node("ReduceMean", ["e", "ax"], ["m"], keepdims=0),
+                  h.make_node("Gemm", ["m", "w"], ["y"])],
+                 [vi("ids", T.INT64, [2, 5])], [vi("y", T.FLOAT, None)], [table, w, ax])
+     ids = rs.randint(0, 1000, (2, 5)).astype("int64")
+     print("original:", s.run(None, {"ids": ids})[0].shape)
+     ids[1, 4] = 1000
+     print("mutant (id 1000):", s.run(None, {"ids": ids})[0].shape)"""),
+    ("nan", None, "b6-nan-softmax-classifier-inf-input",
+     "a classifier graph (Gemm, Softmax) fed a mutant input holding one inf: the logits get +inf and -inf, and Softmax gives NaN",
+     """\
+     rs = np.random.RandomState(0)
+     w = nh.from_array(rs.randn(8, 4).astype("float32"), "w")
+     s = session([h.make_node("Gemm", ["x", "w"], ["z"]), h.make_node("Softmax", ["z"], ["p"])],
+                 [vi("x", T.FLOAT, [3, 8])], [vi("p", T.FLOAT, None)], [w])
+     x = rs.rand(3, 8).astype("float32")
+     print("original probabilities:\\n", s.run(None, {"x": x})[0])
+     x[1, 2] = np.inf
+     p = s.run(None, {"x": x})[0]
+     print("mutant (x[1, 2] = inf) probabilities:\\n", p)
+     print("nan count:", int(np.isnan(p).sum()))"""),
+    ("oom", None, "b6-oom-conv-transpose-huge-stride",
+     "a ConvTranspose upsampler whose strides are mutated from 2 to 100000 (an output of about 700000 pixels a side)",
+     """\
+     w = nh.from_array(np.random.RandomState(0).randn(8, 4, 3, 3).astype("float32") * 0.1, "w")
+     def run(stride):
+         s = session([h.make_node("ConvTranspose", ["x", "w"], ["y"], strides=[stride, stride])],
+                     [vi("x", T.FLOAT, [1, 8, 8, 8])], [vi("y", T.FLOAT, None)], [w])
+         return s.run(None, {"x": np.ones((1, 8, 8, 8), "float32")})[0].shape
+     print("original (strides 2):", run(2))
+     print("mutant (strides 100000):", run(100000))"""),
+]
+for _cls, _kind, _n, _how, _code in B6_ORT:
+    B6.append(("onnxruntime", "venv", None, _cls, _kind, _n, _how, B6_ORT_PRE + textwrap.dedent(_code) + "\n"))
+
+B6.append(("onnxruntime", "venv", None, "false-positive", None, "b6-torch-export-static-batch",
+           "a PyTorch CNN exported with torch.onnx.export (the legacy exporter, a DeprecationWarning first) with a static batch of 1, then run by ONNX Runtime on a mutant batch of 4",
+           """\
+import io
+import numpy as np
+import onnxruntime as ort
+import torch
+import torch.nn as nn
+
+torch.manual_seed(0)
+m = nn.Sequential(nn.Conv2d(3, 8, 3, padding=1), nn.ReLU(), nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(8, 10)).eval()
+buf = io.BytesIO()
+torch.onnx.export(m, (torch.randn(1, 3, 32, 32),), buf, dynamo=False, input_names=["image"], output_names=["logits"])
+s = ort.InferenceSession(buf.getvalue(), providers=["CPUExecutionProvider"])
+print("original (batch 1):", s.run(None, {"image": np.random.rand(1, 3, 32, 32).astype("float32")})[0].shape)
+print("mutant (batch 4):", s.run(None, {"image": np.random.rand(4, 3, 32, 32).astype("float32")})[0].shape)
+"""))
+
+B6_MS_PRE = """\
+import numpy as np
+import mindspore
+from mindspore import Tensor, nn, ops
+mindspore.set_context(mode=mindspore.PYNATIVE_MODE, device_target="CPU")
+"""
+B6_MS = [
+    ("false-positive", None, "b6-conv-group-not-dividing",
+     "a grouped conv block (nn.Conv2d) whose group is mutated from 2 to 4 on 6 input channels",
+     """\
+     def block(group):
+         return nn.SequentialCell([nn.Conv2d(6, 4, 3, group=group), nn.ReLU()])
+
+     x = Tensor(np.random.rand(1, 6, 8, 8).astype("float32"))
+     print("original (group=2):", block(2)(x).shape)
+     print("mutant (group=4):", block(4)(x).shape)"""),
+    ("false-positive", None, "b6-graph-mode-lstm-input-size",
+     "an nn.LSTM tagger in GRAPH_MODE whose input features are mutated from 8 to 7",
+     """\
+     mindspore.set_context(mode=mindspore.GRAPH_MODE)
+
+     class Tagger(nn.Cell):
+         def __init__(self):
+             super().__init__()
+             self.rnn = nn.LSTM(8, 16, batch_first=True)
+             self.fc = nn.Dense(16, 4)
+         def construct(self, x):
+             out, _ = self.rnn(x)
+             return self.fc(out)
+
+     m = Tagger()
+     print("original (8 features):", m(Tensor(np.random.rand(2, 5, 8).astype("float32"))).shape)
+     print("mutant (7 features):", m(Tensor(np.random.rand(2, 5, 7).astype("float32"))).shape)"""),
+    ("false-positive", None, "b6-embedding-id-vocab-size",
+     "an nn.Embedding bag-of-words classifier fed a mutant token id equal to the vocabulary size",
+     """\
+     class BagOfWords(nn.Cell):
+         def __init__(self):
+             super().__init__()
+             self.emb = nn.Embedding(100, 16)
+             self.fc = nn.Dense(16, 2)
+         def construct(self, ids):
+             return self.fc(self.emb(ids).mean(1))
+
+     m = BagOfWords()
+     ids = np.random.RandomState(0).randint(0, 100, (2, 6)).astype("int32")
+     print("original:", m(Tensor(ids)).asnumpy().shape)
+     ids[0, 3] = 100
+     print("mutant (id 100):", m(Tensor(ids)).asnumpy().shape)"""),
+    ("nan", None, "b6-nan-graph-mode-layernorm-negative-epsilon",
+     "a hand-written layer normalization Cell in GRAPH_MODE whose epsilon is mutated from 1e-5 to -1e-5, fed a constant feature row: sqrt of a negative variance gives NaN",
+     """\
+     mindspore.set_context(mode=mindspore.GRAPH_MODE)
+
+     class Norm(nn.Cell):
+         def __init__(self, eps):
+             super().__init__()
+             self.eps = eps
+         def construct(self, x):
+             mean = x.mean(-1, keep_dims=True)
+             var = ((x - mean) ** 2).mean(-1, keep_dims=True)
+             return (x - mean) / ops.sqrt(var + self.eps)
+
+     x = np.random.RandomState(0).rand(3, 16).astype("float32")
+     x[2] = 5.0
+     for eps in (1e-5, -1e-5):
+         y = Norm(eps)(Tensor(x)).asnumpy()
+         print(f"eps={eps}: nan count {int(np.isnan(y).sum())}, row 2: {y[2, :4]}")"""),
+]
+for _cls, _kind, _n, _how, _code in B6_MS:
+    B6.append(("mindspore", "mindspore", None, _cls, _kind, _n, _how, B6_MS_PRE + textwrap.dedent(_code) + "\n"))
+
+for _fw, _interp, _be, _cls, _kind, _n, _how, _code in B6:
+    sc(_n, _fw, _cls, _kind, _how + (" (KERAS_BACKEND=%s)" % _be if _be else ""),
+       textwrap.dedent(_code), interp=_interp, env={"KERAS_BACKEND": _be} if _be else None)
+
 # --------------------------------------------------------------------------
 
 def versions(py):

@@ -58,7 +58,13 @@ test_expect_success 'the fifth set: later-half accuracy >= 0.66, not below the b
 test_expect_success 'the seventh set: later-half accuracy >= 0.60, not below the baseline' '
 	accuracy v8 0.60 v8
 '
-for tag in v8 v6 v4 v3; do
+# The eighth set (corpus/validation/v9: ONNX Runtime, MindSpore, recent
+# PyTorch, TensorFlow, JAX and Keras issues, and fuzzer-found ones), held
+# out at 0.570 when first measured, file by file; tuned on since.
+test_expect_success 'the eighth set: later-half accuracy >= 0.56, not below the baseline' '
+	accuracy v9 0.56 v9
+'
+for tag in v9 v8 v6 v4 v3; do
 	if [ -f "$TEST_TMP/accuracy-$tag.txt" ]; then
 		sed -n "1,4s/^/# $tag: /p" "$TEST_TMP/accuracy-$tag.txt"
 	fi

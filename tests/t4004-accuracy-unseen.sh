@@ -64,7 +64,13 @@ test_expect_success 'the seventh set: later-half accuracy >= 0.60, not below the
 test_expect_success 'the eighth set: later-half accuracy >= 0.56, not below the baseline' '
 	accuracy v9 0.56 v9
 '
-for tag in v9 v8 v6 v4 v3; do
+# The ninth set (corpus/validation/v10: hangs, out-of-memory, wrong
+# results and NaN, each beside outputs of the same kind the developers
+# called no fault), held out at 0.247 when first measured; tuned on since.
+test_expect_success 'the ninth set: later-half accuracy >= 0.52, not below the baseline' '
+	accuracy v10 0.52 v10
+'
+for tag in v10 v9 v8 v6 v4 v3; do
 	if [ -f "$TEST_TMP/accuracy-$tag.txt" ]; then
 		sed -n "1,4s/^/# $tag: /p" "$TEST_TMP/accuracy-$tag.txt"
 	fi

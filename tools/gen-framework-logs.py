@@ -4855,6 +4855,1168 @@ for _fw, _interp, _be, _cls, _kind, _n, _how, _code in B6:
     sc(_n, _fw, _cls, _kind, _how + (" (KERAS_BACKEND=%s)" % _be if _be else ""),
        textwrap.dedent(_code), interp=_interp, env={"KERAS_BACKEND": _be} if _be else None)
 
+# ==========================================================================
+# Seventh batch ("b7-" names), held out from the rules: what a
+# model-mutation tester sees beyond crashes and rejections.  Timeouts (a
+# mutant whose loop never ends or whose op runs forever, stopped by a
+# watchdog: faulthandler.dump_traceback_later, concurrent.futures and
+# subprocess timeouts, a runner that kills its worker, a thread dump, a
+# DataLoader worker timeout, a barrier or a queue that waits with a timeout,
+# a distributed rendezvous), out-of-memory (huge mutated sizes in each
+# framework, and processes under a memory limit set with setrlimit or
+# `ulimit -v`), NaN/Inf (eps 0, log of 0, division by zero, float16
+# overflow, exploding learning rates, with anomaly detection, check_numerics,
+# jax_debug_nans, TerminateOnNaN or np.isnan prints), inconsistencies (the
+# same model and weights on two frameworks, two dtypes or two modes,
+# reported by assert_close/assert_allclose, unittest or max-abs-diff prints,
+# the script exiting non-zero), and false-positive controls: output that
+# looks like the above (a NaN check that passes, an allclose within
+# tolerance, a timeout budget met, an allocation warning, a timeout in the
+# user's own code) followed by a rightful rejection of an impossible size.
+# Clean logs are not kept (the manifest has no class for them).  Each entry:
+# (framework, interpreter, KERAS_BACKEND or None, class, kind, name, how,
+# code).
+# ==========================================================================
+
+B7 = [
+    # ---- timeout ---------------------------------------------------------------
+    ("pytorch", "venv", None, "timeout", None, "b7-timeout-faulthandler-convergence-loop",
+     "an MLP regressor trained until its loss falls under a target, the target mutated from 0.05 to 0.0 (never reached); faulthandler.dump_traceback_later(8, exit=True) dumps the stuck loop and ends the process",
+     """\
+     import faulthandler
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     m = nn.Sequential(nn.Linear(8, 16), nn.Tanh(), nn.Linear(16, 1))
+     x = torch.randn(64, 8)
+     y = x.sum(1, keepdim=True)
+     opt = torch.optim.SGD(m.parameters(), lr=0.05)
+
+     def train(target):
+         step = 0
+         while True:
+             loss = nn.functional.mse_loss(m(x), y)
+             opt.zero_grad()
+             loss.backward()
+             opt.step()
+             step += 1
+             if step % 3000 == 0:
+                 print(f"step {step} loss {loss.item():.6f}", flush=True)
+             if loss.item() < target:
+                 return step
+
+     print("original (stop at loss < 0.05): converged after", train(0.05), "steps")
+     faulthandler.dump_traceback_later(8, exit=True)
+     print("mutant (stop at loss < 0.0):", flush=True)
+     train(0.0)
+     """),
+    ("pytorch", "venv", None, "timeout", None, "b7-timeout-futures-greedy-decode-stop-token",
+     "a GRUCell greedy decoder whose end-of-sequence token is mutated from 2 to -1 (never produced), run in a ThreadPoolExecutor; future.result(timeout=6) raises TimeoutError, logged with the logging module",
+     """\
+     import concurrent.futures
+     import logging
+     import os
+     import torch
+     import torch.nn as nn
+
+     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(threadName)s %(name)s: %(message)s")
+     log = logging.getLogger("mutant.decoder")
+     torch.manual_seed(0)
+     emb, cell, out = nn.Embedding(50, 32), nn.GRUCell(32, 64), nn.Linear(64, 50)
+
+     @torch.no_grad()
+     def decode(eos):
+         tok, h, seq = torch.tensor([1]), torch.zeros(1, 64), []
+         while True:
+             h = cell(emb(tok), h)
+             tok = out(h).argmax(-1)
+             seq.append(tok.item())
+             if tok.item() == eos or (eos == 2 and len(seq) >= 20):
+                 return seq
+
+     ex = concurrent.futures.ThreadPoolExecutor(1)
+     log.info("original (eos=2): %d tokens", len(ex.submit(decode, 2).result(timeout=6)))
+     fut = ex.submit(decode, -1)
+     try:
+         fut.result(timeout=6)
+     except concurrent.futures.TimeoutError:
+         log.exception("mutant eos=-1: decode did not finish within 6 s")
+         os._exit(1)
+     """),
+    ("pytorch-1.13", "system", None, "timeout", None, "b7-timeout-subprocess-timeoutexpired-pyramid-pool",
+     "a mutant runner runs an image-pyramid builder (halve with MaxPool2d until 4 pixels a side) in a subprocess; the pooling kernel is mutated from 2 to 1, so the loop never ends; subprocess.run(timeout=8) raises TimeoutExpired, uncaught",
+     """\
+     import subprocess
+     import sys
+
+     CHILD = '''
+     import sys, torch, torch.nn as nn
+     k = int(sys.argv[1])
+     pool = nn.MaxPool2d(k)
+     x = torch.randn(1, 3, 64, 64)
+     levels = 0
+     while x.shape[-1] > 4:
+         x = pool(x)
+         levels += 1
+     print("pyramid levels:", levels, "last", tuple(x.shape))
+     '''
+     with open("pyramid.py", "w") as f:
+         f.write(CHILD)
+     for k in (2, 1):
+         print(f"[runner] mutant kernel_size={k}", flush=True)
+         p = subprocess.run([sys.executable, "pyramid.py", str(k)], capture_output=True, text=True, timeout=8)
+         print(p.stdout, end="", flush=True)
+     """),
+    ("pytorch", "venv", None, "timeout", None, "b7-timeout-dataloader-worker-random-crop-retry",
+     "a Dataset whose random-crop retry loop (crop until the crop fits the image) gets its crop size mutated from 24 to 40 on 32-pixel images, so it never fits; DataLoader(num_workers=1, timeout=5) gives up on the worker",
+     """\
+     import random
+     import torch
+     from torch.utils.data import DataLoader, Dataset
+
+     class Crops(Dataset):
+         def __init__(self, crop):
+             self.crop = crop
+             self.images = torch.randn(16, 3, 32, 32)
+         def __len__(self):
+             return 16
+         def __getitem__(self, i):
+             while True:
+                 top, left = random.randint(0, 31), random.randint(0, 31)
+                 if top + self.crop <= 32 and left + self.crop <= 32:
+                     return self.images[i, :, top:top + self.crop, left:left + self.crop]
+
+     if __name__ == "__main__":
+         for crop in (24, 40):
+             print(f"crop={crop}")
+             for batch in DataLoader(Crops(crop), batch_size=8, num_workers=1, timeout=5):
+                 print("  batch", tuple(batch.shape), flush=True)
+     """),
+    ("tensorflow", "venv", None, "timeout", None, "b7-timeout-watchdog-thread-dump-while-loop",
+     "a tf.function counting loop (tf.while_loop) whose condition is mutated from i < n to i != n with an odd n and a step of 2 (never equal); a watchdog thread logs the timeout after 8 s, dumps every thread with faulthandler and exits 124",
+     """\
+     import faulthandler
+     import logging
+     import os
+     import sys
+     import threading
+     import tensorflow as tf
+
+     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+     log = logging.getLogger("watchdog")
+
+     def watchdog():
+         log.error("mutant still running after 8 s; dumping threads and killing it")
+         faulthandler.dump_traceback(all_threads=True)
+         sys.stderr.flush()
+         os._exit(124)
+
+     @tf.function
+     def count(n, mutant):
+         def cond(i, s):
+             return tf.cond(mutant, lambda: i != n, lambda: i < n)
+         return tf.while_loop(cond, lambda i, s: (i + 2, s + tf.cast(i, tf.float32)), (tf.constant(0), tf.constant(0.0)))
+
+     print("original (i < n):", count(tf.constant(1001), tf.constant(False))[1].numpy())
+     threading.Timer(8, watchdog).start()
+     print("mutant (i != n):", count(tf.constant(1001), tf.constant(True))[1].numpy())
+     """),
+    ("jax", "venv", None, "timeout", None, "b7-timeout-runner-kills-while-loop-newton",
+     "a mutant runner (subprocess.Popen, communicate(timeout=8)) runs a jitted Newton square-root (lax.while_loop) whose tolerance is negated (err > -tol, always true); the runner kills the worker and reports TIMEOUT, exit 124",
+     """\
+     import subprocess
+     import sys
+     import time
+
+     CHILD = '''
+     import sys
+     import jax, jax.numpy as jnp
+     from jax import lax
+     sign = float(sys.argv[1])
+     @jax.jit
+     def newton_sqrt(a):
+         def cond(c):
+             x, it = c
+             return jnp.abs(x * x - a) > sign * 1e-6
+         def body(c):
+             x, it = c
+             return 0.5 * (x + a / x), it + 1
+         return lax.while_loop(cond, body, (a, 0))
+     print("worker: sqrt(2) =", newton_sqrt(jnp.float32(2.0)), flush=True)
+     '''
+     with open("newton.py", "w") as f:
+         f.write(CHILD)
+     for name, sign in (("original", "1"), ("mutant-negate-tol", "-1")):
+         t0 = time.time()
+         p = subprocess.Popen([sys.executable, "newton.py", sign], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+         try:
+             out, _ = p.communicate(timeout=8)
+         except subprocess.TimeoutExpired:
+             p.kill()
+             out, _ = p.communicate()
+             print(out, end="")
+             print(f"[runner] {name}: TIMEOUT after {time.time() - t0:.1f} s, worker pid {p.pid} killed (SIGKILL)")
+             sys.exit(124)
+         print(out, end="")
+         print(f"[runner] {name}: ok in {time.time() - t0:.1f} s (exit {p.returncode})")
+     """),
+    ("keras", "venv", "torch", "timeout", None, "b7-timeout-predict-endless-generator",
+     "model.predict on a batch generator whose `for i in range(n)` is mutated to `while True` (no steps given); a threading.Timer watchdog logs the timeout after 8 s and ends the mutant with exit 3",
+     """\
+     import logging
+     import os
+     import threading
+     import numpy as np
+     import keras
+
+     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+     log = logging.getLogger("mutant-runner")
+
+     def batches(endless):
+         rs = np.random.RandomState(0)
+         i = 0
+         while endless or i < 10:
+             i += 1
+             yield (rs.rand(8, 12).astype("float32"),)
+
+     keras.utils.set_random_seed(0)
+     m = keras.Sequential([keras.Input((12,)), keras.layers.Dense(16, activation="relu"), keras.layers.Dense(3, activation="softmax")])
+     log.info("original: predictions %s", m.predict(batches(False), verbose=0).shape)
+
+     def kill():
+         log.error("mutant endless-generator: predict() still running after 8 s, aborting")
+         os._exit(3)
+
+     threading.Timer(8, kill).start()
+     log.info("mutant: predicting")
+     log.info("mutant: predictions %s", m.predict(batches(True), verbose=0).shape)
+     """),
+    ("onnxruntime", "venv", None, "timeout", None, "b7-timeout-queue-loop-trip-count",
+     "an ONNX Loop graph (a counter in the body) whose trip count is mutated from 10 to 2**40, run by ONNX Runtime in a daemon worker process; the parent's multiprocessing Queue.get(timeout=8) raises queue.Empty, uncaught",
+     """\
+     import multiprocessing as mp
+     import time
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import TensorProto as T, helper as h
+
+     def build():
+         one = h.make_tensor("one", T.FLOAT, [], [1.0])
+         body = h.make_graph(
+             [h.make_node("Identity", ["cond_in"], ["cond_out"]), h.make_node("Add", ["v_in", "one"], ["v_out"])],
+             "body", [h.make_tensor_value_info("i", T.INT64, []), h.make_tensor_value_info("cond_in", T.BOOL, []),
+                      h.make_tensor_value_info("v_in", T.FLOAT, [])],
+             [h.make_tensor_value_info("cond_out", T.BOOL, []), h.make_tensor_value_info("v_out", T.FLOAT, [])], [one])
+         g = h.make_graph([h.make_node("Loop", ["M", "cond", "v0"], ["v"], body=body)], "count",
+                          [h.make_tensor_value_info("M", T.INT64, []), h.make_tensor_value_info("cond", T.BOOL, []),
+                           h.make_tensor_value_info("v0", T.FLOAT, [])], [h.make_tensor_value_info("v", T.FLOAT, [])])
+         m = h.make_model(g, opset_imports=[h.make_opsetid("", 21)])
+         m.ir_version = 10
+         return ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+
+     def worker(trips, q):
+         s = build()
+         q.put(float(s.run(None, {"M": np.array(trips, "int64"), "cond": np.array(True), "v0": np.array(0.0, "float32")})[0]))
+
+     if __name__ == "__main__":
+         for name, trips in (("original", 10), ("mutant", 2 ** 40)):
+             q = mp.Queue()
+             p = mp.Process(target=worker, args=(trips, q), daemon=True)
+             p.start()
+             t0 = time.time()
+             print(f"{name}: trip count {trips}, waiting for worker {p.pid}", flush=True)
+             print(f"{name}: result {q.get(timeout=8)} after {time.time() - t0:.2f} s", flush=True)
+     """),
+    ("mindspore", "mindspore", None, "timeout", None, "b7-timeout-runner-subprocess-decode-loop",
+     "a mutant runner runs a MindSpore (PyNative) greedy decoder in a subprocess with timeout=14; the decoder's stop condition is mutated from `step < max_len` to `step >= 0`; the runner catches TimeoutExpired and reports the mutant as TIMEOUT (exit 1)",
+     """\
+     import subprocess
+     import sys
+     import time
+
+     CHILD = '''
+     import sys
+     import numpy as np
+     import mindspore
+     from mindspore import Tensor, nn, ops
+     mindspore.set_context(mode=mindspore.PYNATIVE_MODE, device_target="CPU")
+     mutant = sys.argv[1] == "1"
+     cell, proj, emb = nn.GRUCell(16, 16), nn.Dense(16, 20), nn.Embedding(20, 16)
+     h, tok, step = Tensor(np.zeros((1, 16), np.float32)), Tensor(np.array([1], np.int32)), 0
+     while (step >= 0) if mutant else (step < 12):
+         h = cell(emb(tok), h)
+         tok = ops.argmax(proj(h), -1).astype(mindspore.int32)
+         step += 1
+         if step % 500 == 0:
+             print("step", step, "token", int(tok.asnumpy()[0]), flush=True)
+     print("decoded", step, "tokens", flush=True)
+     '''
+     with open("decode.py", "w") as f:
+         f.write(CHILD)
+     status = 0
+     for name, flag in (("original", "0"), ("mutant-stop-condition", "1")):
+         t0 = time.time()
+         try:
+             p = subprocess.run([sys.executable, "decode.py", flag], capture_output=True, text=True, timeout=14)
+             print(p.stdout + p.stderr, end="")
+             print(f"[runner] {name}: exit {p.returncode} in {time.time() - t0:.1f} s")
+         except subprocess.TimeoutExpired as e:
+             print((e.stdout or b"").decode() if isinstance(e.stdout, bytes) else (e.stdout or ""), end="")
+             print(f"[runner] {name}: TIMEOUT ({e})")
+             status = 1
+     sys.exit(status)
+     """),
+    ("tensorflow", "venv", None, "timeout", None, "b7-timeout-barrier-endless-tf-data-epoch",
+     "a trainer thread iterates a tf.data pipeline whose .repeat(1) is mutated to .repeat() (endless epoch); the evaluator thread waits at a threading.Barrier with timeout=6 and gets BrokenBarrierError",
+     """\
+     import os
+     import sys
+     import threading
+     import traceback
+     import tensorflow as tf
+
+     barrier = threading.Barrier(2, timeout=6)
+     ds = tf.data.Dataset.from_tensor_slices(tf.random.normal([256, 8])).batch(32)
+
+     def trainer(dataset, tag):
+         n = 0
+         for b in dataset:
+             n += 1
+             if n % 20000 == 0:
+                 print(f"[{tag}] trainer: {n} batches", flush=True)
+         print(f"[{tag}] trainer: epoch done, {n} batches", flush=True)
+         barrier.wait()
+
+     for tag, dataset in (("original", ds.repeat(1)), ("mutant", ds.repeat())):
+         threading.Thread(target=trainer, args=(dataset, tag), daemon=True).start()
+         try:
+             barrier.wait()
+             print(f"[{tag}] evaluator: epoch finished, evaluating", flush=True)
+         except threading.BrokenBarrierError:
+             print(f"[{tag}] evaluator: trainer did not reach the barrier within 6 s", flush=True)
+             traceback.print_exc()
+             sys.stderr.flush()
+             os._exit(1)
+     """),
+    ("pytorch", "venv", None, "timeout", None, "b7-timeout-distributed-world-size",
+     "a data-parallel training script whose world_size is mutated from 1 to 2 while one process is started: torch.distributed.init_process_group (gloo, TCP store, timeout 5 s) waits for the missing rank and times out",
+     """\
+     import datetime
+     import socket
+     import torch
+     import torch.distributed as dist
+
+     def port():
+         s = socket.socket()
+         s.bind(("127.0.0.1", 0))
+         p = s.getsockname()[1]
+         s.close()
+         return p
+
+     for world_size in (1, 2):
+         print(f"init_process_group(gloo, rank=0, world_size={world_size})", flush=True)
+         dist.init_process_group("gloo", init_method=f"tcp://127.0.0.1:{port()}", rank=0,
+                                 world_size=world_size, timeout=datetime.timedelta(seconds=5))
+         t = torch.ones(4)
+         dist.all_reduce(t)
+         print("all_reduce:", t.tolist(), flush=True)
+         dist.destroy_process_group()
+     """),
+
+    # ---- oom -------------------------------------------------------------------
+    ("pytorch", "venv", None, "oom", None, "b7-oom-classifier-head-out-features",
+     "an image classifier whose head's out_features is mutated from 1000 to 2**40 (a 2 PiB weight), logged with the logging module",
+     """\
+     import logging
+     import torch
+     import torch.nn as nn
+
+     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+     log = logging.getLogger("mutation.head")
+
+     def classifier(classes):
+         return nn.Sequential(nn.Conv2d(3, 16, 3, padding=1), nn.ReLU(), nn.AdaptiveAvgPool2d(1), nn.Flatten(),
+                              nn.Linear(16, 512), nn.ReLU(), nn.Linear(512, classes))
+
+     x = torch.randn(2, 3, 32, 32)
+     for classes in (1000, 2 ** 40):
+         log.info("building classifier with %d classes", classes)
+         log.info("logits %s", tuple(classifier(classes)(x).shape))
+     """),
+    ("pytorch-1.13", "system", None, "oom", None, "b7-oom-conv-out-channels",
+     "a VGG-style block whose second Conv2d out_channels is mutated from 64 to 2**34 (a 2 TiB weight)",
+     """\
+     import torch
+     import torch.nn as nn
+
+     for ch in (64, 2 ** 34):
+         print(f"== block with conv2 out_channels={ch}")
+         m = nn.Sequential(nn.Conv2d(3, 32, 3, padding=1), nn.ReLU(), nn.Conv2d(32, ch, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2))
+         print("output", tuple(m(torch.randn(1, 3, 32, 32)).shape))
+     """),
+    ("pytorch", "venv", None, "oom", None, "b7-oom-rlimit-batch-size",
+     "a CNN evaluated under a 6 GiB address-space limit (resource.setrlimit(RLIMIT_AS) after import) whose batch size is mutated from 8 to 2**14 (a 9.9 GB input batch at 224x224)",
+     """\
+     import resource
+     import torch
+     import torch.nn as nn
+
+     resource.setrlimit(resource.RLIMIT_AS, (6 << 30, 6 << 30))
+     print("RLIMIT_AS set to", resource.getrlimit(resource.RLIMIT_AS)[0] >> 30, "GiB")
+     m = nn.Sequential(nn.Conv2d(3, 8, 3, stride=4), nn.ReLU(), nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(8, 10)).eval()
+     with torch.no_grad():
+         for batch in (8, 2 ** 14):
+             print(f"batch={batch}", flush=True)
+             x = torch.rand(batch, 3, 224, 224)
+             print("  logits", tuple(m(x).shape), flush=True)
+     """),
+    ("tensorflow", "venv", None, "oom", None, "b7-oom-function-dense-hidden-units",
+     "a tf.function MLP whose hidden layer width is mutated from 256 to 2**31 (a 6 TiB weight made with tf.random.normal)",
+     """\
+     import tensorflow as tf
+
+     @tf.function
+     def mlp(x, hidden):
+         w1 = tf.random.normal([784, hidden], stddev=0.05)
+         w2 = tf.random.normal([hidden, 10], stddev=0.05)
+         return tf.matmul(tf.nn.relu(tf.matmul(x, w1)), w2)
+
+     x = tf.random.uniform([4, 784])
+     for hidden in (256, 2 ** 31):
+         print(f"hidden={hidden}")
+         print("  logits", mlp(x, tf.constant(hidden)).shape)
+     """),
+    ("tensorflow", "venv", None, "oom", None, "b7-oom-rlimit-one-hot-depth",
+     "label preprocessing (tf.one_hot) under a 12 GiB address-space limit (resource.setrlimit after import) whose depth is mutated from 10 to 10**5 on 60000 labels (a 24 GB tensor)",
+     """\
+     import resource
+     import numpy as np
+     import tensorflow as tf
+
+     resource.setrlimit(resource.RLIMIT_AS, (12 << 30, 12 << 30))
+     print("RLIMIT_AS:", resource.getrlimit(resource.RLIMIT_AS)[0] >> 30, "GiB", flush=True)
+     labels = tf.constant(np.random.RandomState(0).randint(0, 10, 60000))
+     for depth in (10, 10 ** 5):
+         y = tf.one_hot(labels, depth)
+         print(f"depth={depth}: one-hot {y.shape}, sum {float(tf.reduce_sum(y)):.0f}", flush=True)
+     """),
+    ("jax", "venv", None, "oom", None, "b7-oom-conv-input-batch",
+     "a conv + pooling feature extractor (jitted) whose input batch, built with jnp.ones before the call, is mutated from 4 to 2**20 images of 3x224x224 (a 631 GB array)",
+     """\
+     import jax
+     import jax.numpy as jnp
+     from jax import lax
+
+     w = jax.random.normal(jax.random.PRNGKey(0), (16, 3, 3, 3)) * 0.1
+
+     @jax.jit
+     def f(x):
+         y = jax.nn.relu(lax.conv_general_dilated(x, w, (2, 2), "SAME"))
+         return y.mean(axis=(2, 3))
+
+     def features(batch):
+         return f(jnp.ones((batch, 3, 224, 224)))
+
+     for batch in (4, 2 ** 20):
+         print(f"batch={batch}", flush=True)
+         print("  features", features(batch).shape, flush=True)
+     """),
+    ("keras", "venv", "jax", "oom", None, "b7-oom-dense-units",
+     "a Keras MLP whose hidden Dense units are mutated from 128 to 2**38 (a 400 TiB kernel) (model.summary() of the original first)",
+     """\
+     import keras
+
+     def mlp(units):
+         return keras.Sequential([keras.Input((100,)), keras.layers.Dense(units, activation="relu"), keras.layers.Dense(10)])
+
+     m = mlp(128)
+     m.summary()
+     print("mutant units=2**38", flush=True)
+     m = mlp(2 ** 38)
+     m.summary()
+     """),
+    ("keras", "venv", "torch", "oom", None, "b7-oom-runner-ulimit-conv-filters",
+     "a mutant runner runs each mutant of a Keras CNN (torch backend) in a worker started under `ulimit -v 8000000` (about 7.6 GiB); the Conv2D filters mutated from 64 to 2**20 need a 9.7 GB kernel; the runner reports the worker's failure",
+     """\
+     import subprocess
+     import sys
+
+     CHILD = '''
+     import sys
+     import numpy as np
+     import keras
+     filters = int(sys.argv[1])
+     m = keras.Sequential([keras.Input((16, 16, 256)), keras.layers.Conv2D(filters, 3, padding="same"), keras.layers.GlobalAveragePooling2D(), keras.layers.Dense(10)])
+     print("params:", m.count_params(), flush=True)
+     print("output:", m.predict(np.zeros((1, 16, 16, 256), "float32"), verbose=0).shape, flush=True)
+     '''
+     with open("worker.py", "w") as f:
+         f.write(CHILD)
+     status = 0
+     for filters in (64, 2 ** 20):
+         cmd = f"ulimit -v 8000000; exec {sys.executable} worker.py {filters}"
+         print(f"[runner] $ {cmd}", flush=True)
+         p = subprocess.run(["bash", "-c", cmd], capture_output=True, text=True, timeout=120)
+         print(p.stdout + p.stderr[-6000:], end="")
+         print(f"[runner] filters={filters}: worker exited with {p.returncode}", flush=True)
+         if p.returncode != 0:
+             status = 1
+     sys.exit(status)
+     """),
+    ("onnxruntime", "venv", None, "oom", None, "b7-oom-constant-of-shape-mask",
+     "an attention-mask builder graph (ConstantOfShape of [seq, seq], then Trilu) whose sequence length is mutated from 128 to 2**21 (a 16 TiB mask)",
+     """\
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import TensorProto as T, helper as h
+
+     one = h.make_tensor("value", T.FLOAT, [1], [1.0])
+     g = h.make_graph([h.make_node("ConstantOfShape", ["shape"], ["ones"], value=one), h.make_node("Trilu", ["ones"], ["mask"], upper=0)],
+                      "causal_mask", [h.make_tensor_value_info("shape", T.INT64, [2])], [h.make_tensor_value_info("mask", T.FLOAT, None)])
+     m = h.make_model(g, opset_imports=[h.make_opsetid("", 21)])
+     m.ir_version = 10
+     s = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+     for seq in (128, 2 ** 21):
+         mask = s.run(None, {"shape": np.array([seq, seq], "int64")})[0]
+         print(f"seq={seq}: mask {mask.shape}, ones {int(mask.sum())}")
+     """),
+    ("mindspore", "mindspore", None, "oom", None, "b7-oom-ops-zeros-feature-map",
+     "a MindSpore (PyNative) decoder that allocates its feature-map buffer with ops.zeros, the spatial size mutated from 64 to 2**20 (a 256 TiB buffer)",
+     """\
+     import numpy as np
+     import mindspore
+     from mindspore import Tensor, ops
+     mindspore.set_context(mode=mindspore.PYNATIVE_MODE, device_target="CPU")
+
+     for size in (64, 2 ** 20):
+         print(f"feature map 1x64x{size}x{size}", flush=True)
+         buf = ops.zeros((1, 64, size, size), mindspore.float32)
+         buf = buf + Tensor(np.ones((1, 64, 1, 1), np.float32))
+         print("  sum", float(buf.sum().asnumpy()), flush=True)
+     """),
+
+    # ---- nan -------------------------------------------------------------------
+    ("pytorch", "venv", None, "nan", None, "b7-nan-detect-anomaly-bce-eps-zero",
+     "a hand-written binary cross-entropy whose eps in log(p + eps) is mutated from 1e-7 to 0, on saturated predictions, trained under torch.autograd.detect_anomaly(): the backward of log(0) gives NaN and anomaly mode raises",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     m = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 1))
+     with torch.no_grad():
+         m[2].bias.fill_(120.0)
+     x, y = torch.randn(16, 4), torch.randint(0, 2, (16, 1)).float()
+
+     def bce(p, y, eps):
+         return -(y * torch.log(p + eps) + (1 - y) * torch.log(1 - p + eps)).mean()
+
+     for eps in (1e-7, 0.0):
+         m.zero_grad()
+         with torch.autograd.detect_anomaly():
+             loss = bce(torch.sigmoid(m(x)), y, eps)
+             print(f"eps={eps}: loss {loss.item()}", flush=True)
+             loss.backward()
+         print(f"eps={eps}: grad norm {m[0].weight.grad.norm().item():.4f}", flush=True)
+     """),
+    ("pytorch-1.13", "system", None, "nan", None, "b7-nan-batchnorm-eps-zero-constant-channel",
+     "a conv + BatchNorm2d block in eval mode with a dead channel (zero conv weights and bias, running mean and variance 0, as in a pruned checkpoint), the BatchNorm eps mutated from 1e-5 to 0: 0/sqrt(0) gives NaN in that channel, printed with torch.isnan counts",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     x = torch.randn(8, 3, 16, 16)
+     for eps in (1e-5, 0.0):
+         conv = nn.Conv2d(3, 4, 1)
+         bn = nn.BatchNorm2d(4, eps=eps)
+         with torch.no_grad():
+             conv.weight[2].zero_()
+             conv.bias[2].zero_()
+             bn.running_mean[2] = 0.0
+             bn.running_var[2] = 0.0
+         m = nn.Sequential(conv, bn).eval()
+         y = m(x)
+         print(f"eps={eps}: output mean {y.mean().item():.4f}, nan per channel {torch.isnan(y).sum((0, 2, 3)).tolist()}")
+     """),
+    ("pytorch", "venv", None, "nan", None, "b7-nan-half-training-exploding-lr",
+     "a float16 regression MLP (on the CPU) trained with SGD whose learning rate is mutated from 1e-2 to 50: the loss overflows float16 to inf at step 2 and the weights turn NaN at step 3; logged per step with timestamps",
+     """\
+     import logging
+     import torch
+     import torch.nn as nn
+
+     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s train: %(message)s")
+     torch.manual_seed(0)
+     x = torch.randn(64, 16).half()
+     y = x.float().sum(1, keepdim=True).half()
+     for lr in (1e-2, 50.0):
+         torch.manual_seed(1)
+         m = nn.Sequential(nn.Linear(16, 32), nn.ReLU(), nn.Linear(32, 1)).half()
+         opt = torch.optim.SGD(m.parameters(), lr=lr)
+         logging.info("float16 model, lr %s", lr)
+         for step in range(1, 7):
+             loss = ((m(x) - y) ** 2).mean()
+             opt.zero_grad()
+             loss.backward()
+             opt.step()
+             logging.info("step %d loss %s nan params %d", step, loss.item(), sum(int(torch.isnan(p).sum()) for p in m.parameters()))
+     """),
+    ("tensorflow", "venv", None, "nan", None, "b7-nan-check-numerics-softmax-temperature-zero",
+     "attention scores divided by a softmax temperature mutated from 1.0 to 0.0: inf and 0/0 give NaN probabilities, caught by tf.debugging.check_numerics",
+     """\
+     import tensorflow as tf
+
+     tf.random.set_seed(0)
+     q, k = tf.random.normal([2, 5, 8]), tf.random.normal([2, 5, 8])
+     scores = tf.matmul(q, k, transpose_b=True)
+     scores = tf.tensor_scatter_nd_update(scores, [[0, 0, 0]], [0.0])
+     for temperature in (1.0, 0.0):
+         probs = tf.nn.softmax(scores / temperature, axis=-1)
+         probs = tf.debugging.check_numerics(probs, f"attention probs (temperature={temperature})")
+         print(f"temperature={temperature}: row sums {tf.reduce_sum(probs, -1).numpy()[0]}")
+     """),
+    ("tensorflow", "venv", None, "nan", None, "b7-nan-enable-check-numerics-exploding-lr",
+     "a GradientTape linear-regression loop whose learning rate is mutated from 1e-2 to 1e8 under tf.debugging.enable_check_numerics(): the weights blow up to inf and the first op that yields inf/NaN raises",
+     """\
+     import tensorflow as tf
+
+     tf.debugging.enable_check_numerics()
+     tf.random.set_seed(0)
+     x = tf.random.normal([128, 4])
+     y = tf.matmul(x, tf.constant([[1.0], [-2.0], [0.5], [3.0]]))
+     for lr in (1e-2, 1e8):
+         w = tf.Variable(tf.zeros([4, 1]))
+         for step in range(8):
+             with tf.GradientTape() as tape:
+                 loss = tf.reduce_mean(tf.square(tf.matmul(x, w) - y))
+             w.assign_sub(lr * tape.gradient(loss, w))
+             print(f"lr={lr} step {step} loss {float(loss):.6g}", flush=True)
+     """),
+    ("jax", "venv", None, "nan", None, "b7-nan-debug-nans-log-prob-zero",
+     "a categorical log-likelihood (log of softmax probabilities, weighted by one-hot targets) whose log-softmax is mutated to log(softmax(x)) on logits 200 apart: the probability underflows to 0, log(0) * 0 gives NaN, and jax_debug_nans raises FloatingPointError",
+     """\
+     import jax
+     import jax.numpy as jnp
+
+     jax.config.update("jax_debug_nans", True)
+     logits = jnp.array([[200.0, 0.0, 1.0], [1.0, 2.0, 3.0]])
+     targets = jax.nn.one_hot(jnp.array([0, 2]), 3)
+
+     def nll_original(z):
+         return -(targets * jax.nn.log_softmax(z)).sum(-1).mean()
+
+     def nll_mutant(z):
+         return -(targets * jnp.log(jax.nn.softmax(z))).sum(-1).mean()
+
+     print("original:", nll_original(logits))
+     print("mutant:", nll_mutant(logits))
+     """),
+    ("keras", "venv", "tensorflow", "nan", None, "b7-nan-terminate-on-nan-huge-learning-rate",
+     "a Keras regressor fit with SGD whose learning rate is mutated from 1e-3 to 1e7, with the TerminateOnNaN callback: the loss overflows to inf at batch 2 and TerminateOnNaN (which also stops on inf) ends training",
+     """\
+     import numpy as np
+     import keras
+
+     keras.utils.set_random_seed(0)
+     x = np.random.rand(256, 8).astype("float32")
+     y = x @ np.arange(1, 9, dtype="float32")[:, None]
+     for lr in (1e-3, 1e7):
+         print(f"== SGD learning_rate={lr}")
+         m = keras.Sequential([keras.Input((8,)), keras.layers.Dense(32, activation="relu"), keras.layers.Dense(1)])
+         m.compile(optimizer=keras.optimizers.SGD(lr), loss="mse")
+         h = m.fit(x, y, batch_size=32, epochs=3, verbose=2, callbacks=[keras.callbacks.TerminateOnNaN()])
+         print("loss history:", h.history["loss"])
+     """),
+    ("keras", "venv", "jax", "nan", None, "b7-nan-float16-policy-logits-overflow",
+     "a Keras classifier whose dtype policy is mutated from float32 to float16 with raw 0-255 pixel inputs: the Dense logits overflow float16 to inf and softmax gives NaN; counted with np.isnan",
+     """\
+     import numpy as np
+     import keras
+
+     x = np.random.RandomState(0).randint(0, 256, (4, 784)).astype("float32")
+     for policy in ("float32", "float16"):
+         keras.config.set_dtype_policy(policy)
+         keras.utils.set_random_seed(0)
+         m = keras.Sequential([keras.Input((784,)), keras.layers.Dense(64, activation="relu", kernel_initializer=keras.initializers.RandomUniform(0.0, 0.5)),
+                               keras.layers.Dense(10, kernel_initializer=keras.initializers.RandomUniform(0.0, 0.5)), keras.layers.Softmax()])
+         p = np.asarray(m.predict(x, verbose=0), dtype="float32")
+         print(f"policy={policy}: output dtype {m.outputs[0].dtype}, nan {int(np.isnan(p).sum())}/{p.size}, first row {p[0, :3]}")
+     """),
+    ("onnxruntime", "venv", None, "nan", None, "b7-nan-instance-norm-epsilon-zero",
+     "a Conv + InstanceNormalization graph whose epsilon is mutated from 1e-5 to 0, on an image with a flat channel: the normalization divides 0 by 0; np.isnan counts printed",
+     """\
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import TensorProto as T, helper as h, numpy_helper as nh
+
+     rs = np.random.RandomState(0)
+     w = rs.randn(4, 3, 1, 1).astype("float32")
+     w[1] = 0.0
+     inits = [nh.from_array(w, "w"), nh.from_array(np.ones(4, "float32"), "scale"), nh.from_array(np.zeros(4, "float32"), "bias")]
+     x = rs.rand(1, 3, 8, 8).astype("float32")
+     for eps in (1e-5, 0.0):
+         g = h.make_graph([h.make_node("Conv", ["x", "w"], ["c"]), h.make_node("InstanceNormalization", ["c", "scale", "bias"], ["y"], epsilon=eps)],
+                          "norm", [h.make_tensor_value_info("x", T.FLOAT, [1, 3, 8, 8])], [h.make_tensor_value_info("y", T.FLOAT, None)], inits)
+         m = h.make_model(g, opset_imports=[h.make_opsetid("", 21)])
+         m.ir_version = 10
+         y = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"]).run(None, {"x": x})[0]
+         print(f"epsilon={eps}: nan per channel {np.isnan(y).sum((0, 2, 3)).tolist()}")
+     """),
+    ("mindspore", "mindspore", None, "nan", None, "b7-nan-cross-entropy-log-eps-zero",
+     "a hand-written cross-entropy (log(softmax + eps) times one-hot) whose eps is mutated from 1e-8 to 0, trained for a few steps with large logits: log(0) * 0 gives a NaN loss and NaN gradients",
+     """\
+     import numpy as np
+     import mindspore
+     from mindspore import Tensor, nn, ops
+     mindspore.set_context(mode=mindspore.PYNATIVE_MODE, device_target="CPU")
+     mindspore.set_seed(0)
+
+     x = Tensor(np.random.RandomState(0).randn(8, 6).astype(np.float32) * 40)
+     y = Tensor(np.eye(4, dtype=np.float32)[np.arange(8) % 4])
+     for eps in (1e-8, 0.0):
+         net = nn.Dense(6, 4)
+         opt = nn.SGD(net.trainable_params(), learning_rate=0.01)
+         def loss_fn(x, y):
+             return -(y * ops.log(ops.softmax(net(x) * 10, -1) + eps)).sum(-1).mean()
+         grad_fn = mindspore.value_and_grad(loss_fn, None, opt.parameters)
+         for step in range(3):
+             loss, grads = grad_fn(x, y)
+             opt(grads)
+             print(f"eps={eps} step {step}: loss {loss.asnumpy()}, nan grads {int(sum(np.isnan(g.asnumpy()).sum() for g in grads))}")
+     """),
+
+    # ---- inconsistency -----------------------------------------------------------
+    ("pytorch", "venv", None, "inconsistency", None, "b7-inconsistency-half-vs-float-layernorm-mlp",
+     "an MLP block (Linear, LayerNorm, GELU, Linear) run in float32 and, with the same weights, mutated to float16 on the CPU; compared with torch.testing.assert_close (float32 tolerances)",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     m = nn.Sequential(nn.Linear(64, 256), nn.LayerNorm(256), nn.GELU(), nn.Linear(256, 64)).eval()
+     x = torch.randn(8, 64) * 4
+     with torch.no_grad():
+         ref = m(x)
+         out = m.half()(x.half()).float()
+     print("float32 vs float16 max abs diff:", (ref - out).abs().max().item())
+     torch.testing.assert_close(out, ref)
+     """),
+    ("pytorch-1.13", "system", None, "inconsistency", None, "b7-inconsistency-unittest-one-pass-variance",
+     "a normalization layer whose two-pass variance is mutated to the one-pass E[x^2] - E[x]^2 form, on features with a mean of 1e4: in float32 the result departs from the float64 reference; a unittest with np.testing.assert_allclose fails",
+     """\
+     import unittest
+     import numpy as np
+     import torch
+
+     def normalize(x, one_pass):
+         mean = x.mean(-1, keepdim=True)
+         if one_pass:
+             var = (x * x).mean(-1, keepdim=True) - mean * mean
+         else:
+             var = ((x - mean) ** 2).mean(-1, keepdim=True)
+         return (x - mean) / torch.sqrt(var.clamp_min(0) + 1e-5)
+
+     class NormTest(unittest.TestCase):
+         def setUp(self):
+             torch.manual_seed(0)
+             self.x = 1e4 + torch.randn(4, 256, dtype=torch.float64)
+
+         def check(self, one_pass):
+             ref = normalize(self.x, False).numpy()
+             out = normalize(self.x.float(), one_pass).double().numpy()
+             np.testing.assert_allclose(out, ref, rtol=1e-2, atol=1e-2)
+
+         def test_two_pass_float32(self):
+             self.check(False)
+
+         def test_one_pass_float32(self):
+             self.check(True)
+
+     unittest.main(verbosity=2)
+     """),
+    ("tensorflow", "venv", None, "inconsistency", None, "b7-inconsistency-lrn-vs-torch",
+     "the same conv + local response normalization layer in TensorFlow (tf.nn.local_response_normalization) and PyTorch (nn.LocalResponseNorm) with the same weights and the same size/alpha/beta/k: PyTorch divides alpha by the window size, TensorFlow does not; the max-abs-diff print and the exit status report it",
+     """\
+     import sys
+     import numpy as np
+     import tensorflow as tf
+     import torch
+
+     rs = np.random.RandomState(0)
+     x = rs.rand(2, 8, 8, 6).astype("float32")
+     w = rs.randn(3, 3, 6, 8).astype("float32")
+     radius, alpha, beta, k = 2, 1e-2, 0.75, 1.0
+     y_tf = tf.nn.local_response_normalization(tf.nn.conv2d(x, w, 1, "SAME"), depth_radius=radius, bias=k, alpha=alpha, beta=beta).numpy()
+     conv = torch.nn.Conv2d(6, 8, 3, padding=1, bias=False)
+     with torch.no_grad():
+         conv.weight.copy_(torch.from_numpy(w.transpose(3, 2, 0, 1)))
+         y_pt = torch.nn.LocalResponseNorm(2 * radius + 1, alpha=alpha, beta=beta, k=k)(conv(torch.from_numpy(x.transpose(0, 3, 1, 2))))
+     y_pt = y_pt.numpy().transpose(0, 2, 3, 1)
+     diff = np.abs(y_tf - y_pt).max()
+     print(f"tf vs torch LRN: max abs diff {diff:.6g}, max rel diff {(np.abs(y_tf - y_pt) / np.abs(y_pt).clip(1e-6)).max():.6g}")
+     if diff > 1e-4:
+         print("INCONSISTENT: outputs differ beyond atol=1e-4")
+         sys.exit(1)
+     """),
+    ("tensorflow", "venv", None, "inconsistency", None, "b7-inconsistency-float16-dense-softmax",
+     "a Dense + softmax classifier run in float32 and, with the same weights, mutated to float16 (tf.cast of inputs and weights), inputs in the hundreds: the float16 probabilities differ; logged with timestamps and an AssertionError",
+     """\
+     import logging
+     import numpy as np
+     import tensorflow as tf
+
+     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s diff-test: %(message)s")
+     rs = np.random.RandomState(0)
+     x = rs.rand(16, 32).astype("float32") * 300
+     w = rs.randn(32, 10).astype("float32") * 0.05
+
+     def model(dtype):
+         return tf.nn.softmax(tf.matmul(tf.cast(x, dtype), tf.cast(w, dtype)), -1)
+
+     ref, out = model(tf.float32).numpy(), model(tf.float16).numpy().astype("float32")
+     diff = np.abs(ref - out)
+     logging.info("float32 vs float16: max abs diff %.6g at %s", diff.max(), np.unravel_index(diff.argmax(), diff.shape))
+     assert diff.max() < 1e-5, f"float16 mutant differs from float32: max abs diff {diff.max():.6g} > 1e-5"
+     """),
+    ("jax", "venv", None, "inconsistency", None, "b7-inconsistency-jit-bfloat16-attention",
+     "a single-head attention block run eagerly in float32 and, with the same weights, jitted with its dtype mutated to bfloat16; np.testing.assert_allclose fails",
+     """\
+     import numpy as np
+     import jax
+     import jax.numpy as jnp
+
+     k1, k2, k3 = jax.random.split(jax.random.PRNGKey(0), 3)
+     x = jax.random.normal(k1, (4, 16, 32))
+     wq, wk = jax.random.normal(k2, (32, 32)) * 0.3, jax.random.normal(k3, (32, 32)) * 0.3
+
+     def attend(x, wq, wk):
+         q, k = x @ wq, x @ wk
+         p = jax.nn.softmax(q @ jnp.swapaxes(k, -1, -2) / jnp.sqrt(32.0), -1)
+         return p @ x
+
+     ref = attend(x, wq, wk)
+     out = jax.jit(attend)(*(a.astype(jnp.bfloat16) for a in (x, wq, wk))).astype(jnp.float32)
+     print("eager float32 vs jit bfloat16, max abs diff:", float(jnp.abs(ref - out).max()))
+     np.testing.assert_allclose(np.asarray(out), np.asarray(ref), rtol=1e-4, atol=1e-4)
+     """),
+    ("jax", "venv", None, "inconsistency", None, "b7-inconsistency-layernorm-var-vs-torch",
+     "the same hand-written layer normalization in JAX (jnp.var, population variance) and PyTorch (Tensor.var, unbiased by default) with the same input and epsilon, on 8 features: the outputs differ; reported with np.testing.assert_allclose",
+     """\
+     import numpy as np
+     import jax.numpy as jnp
+     import torch
+
+     x = np.random.RandomState(0).randn(4, 8).astype("float32")
+
+     def ln_jax(x, eps=1e-5):
+         return (x - x.mean(-1, keepdims=True)) / jnp.sqrt(x.var(-1, keepdims=True) + eps)
+
+     def ln_torch(x, eps=1e-5):
+         return (x - x.mean(-1, keepdim=True)) / torch.sqrt(x.var(-1, keepdim=True) + eps)
+
+     a = np.asarray(ln_jax(jnp.asarray(x)))
+     b = ln_torch(torch.from_numpy(x)).numpy()
+     print("jax:  ", a[0, :4])
+     print("torch:", b[0, :4])
+     np.testing.assert_allclose(a, b, rtol=1e-5, atol=1e-6, err_msg="layer norm: jax vs torch")
+     """),
+    ("keras", "venv", "jax", "inconsistency", None, "b7-inconsistency-mixed-bfloat16-policy",
+     "a Keras Conv2D + Dense classifier built under the float32 policy and, with the same weights, under the mutated mixed_bfloat16 policy; a unittest with np.testing.assert_allclose fails",
+     """\
+     import unittest
+     import numpy as np
+     import keras
+
+     def build(policy):
+         keras.config.set_dtype_policy(policy)
+         keras.utils.set_random_seed(0)
+         return keras.Sequential([keras.Input((16, 16, 3)), keras.layers.Conv2D(16, 3, activation="relu"),
+                                  keras.layers.GlobalAveragePooling2D(), keras.layers.Dense(10)])
+
+     class PolicyTest(unittest.TestCase):
+         def test_mixed_bfloat16_matches_float32(self):
+             x = np.random.RandomState(0).rand(4, 16, 16, 3).astype("float32") * 10
+             ref_model = build("float32")
+             mut_model = build("mixed_bfloat16")
+             mut_model.set_weights(ref_model.get_weights())
+             ref = np.asarray(ref_model.predict(x, verbose=0), "float32")
+             out = np.asarray(mut_model.predict(x, verbose=0), "float32")
+             print("max abs diff", np.abs(ref - out).max())
+             np.testing.assert_allclose(out, ref, rtol=1e-5, atol=1e-5)
+
+     unittest.main(verbosity=2)
+     """),
+    ("keras", "venv", "tensorflow", "inconsistency", None, "b7-inconsistency-avgpool-same-vs-torch",
+     "the same Conv2D + AveragePooling2D(3, strides=2, padding='same') block in Keras (TensorFlow backend) and PyTorch (AvgPool2d(3, 2, padding=1)) with the same weights: Keras leaves the padding out of the average, PyTorch counts it by default; the borders differ (np.testing.assert_allclose)",
+     """\
+     import numpy as np
+     import keras
+     import torch
+
+     rs = np.random.RandomState(0)
+     x = rs.rand(1, 8, 8, 3).astype("float32")
+     k = rs.randn(3, 3, 3, 4).astype("float32")
+     km = keras.Sequential([keras.Input((8, 8, 3)), keras.layers.Conv2D(4, 3, padding="same", use_bias=False),
+                            keras.layers.AveragePooling2D(3, strides=2, padding="same")])
+     km.layers[0].set_weights([k])
+     conv = torch.nn.Conv2d(3, 4, 3, padding=1, bias=False)
+     with torch.no_grad():
+         conv.weight.copy_(torch.from_numpy(k.transpose(3, 2, 0, 1)))
+         t = torch.nn.AvgPool2d(3, 2, padding=1)(conv(torch.from_numpy(x.transpose(0, 3, 1, 2)))).numpy().transpose(0, 2, 3, 1)
+     y = np.asarray(km(x))
+     print("keras", y.shape, "torch", t.shape)
+     np.testing.assert_allclose(y, t, rtol=1e-5, atol=1e-5, err_msg="AveragePooling2D same vs AvgPool2d(padding=1)")
+     """),
+    ("onnxruntime", "venv", None, "inconsistency", None, "b7-inconsistency-resize-asymmetric-vs-torch",
+     "a bilinear 2x upsampler exported by hand to ONNX whose Resize coordinate_transformation_mode is mutated from half_pixel to asymmetric, compared with PyTorch's F.interpolate(bilinear, align_corners=False) on the same input: the outputs differ",
+     """\
+     import numpy as np
+     import onnxruntime as ort
+     import torch
+     import torch.nn.functional as F
+     from onnx import TensorProto as T, helper as h, numpy_helper as nh
+
+     x = np.random.RandomState(0).rand(1, 2, 6, 6).astype("float32")
+     ref = F.interpolate(torch.from_numpy(x), scale_factor=2, mode="bilinear", align_corners=False).numpy()
+     for mode in ("half_pixel", "asymmetric"):
+         g = h.make_graph([h.make_node("Resize", ["x", "", "scales"], ["y"], mode="linear", coordinate_transformation_mode=mode)], "up",
+                          [h.make_tensor_value_info("x", T.FLOAT, [1, 2, 6, 6])], [h.make_tensor_value_info("y", T.FLOAT, None)],
+                          [nh.from_array(np.array([1, 1, 2, 2], "float32"), "scales")])
+         m = h.make_model(g, opset_imports=[h.make_opsetid("", 21)])
+         m.ir_version = 10
+         y = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"]).run(None, {"x": x})[0]
+         diff = float(np.abs(y - ref).max())
+         print(f"coordinate_transformation_mode={mode}: max abs diff vs torch {diff:.6g}")
+         assert diff < 1e-5, f"ONNX Runtime Resize ({mode}) and torch bilinear disagree: {diff:.6g}"
+     """),
+    ("mindspore", "mindspore", None, "inconsistency", None, "b7-inconsistency-float16-dense-vs-numpy",
+     "a MindSpore two-layer MLP (nn.Dense) whose dtype is mutated from float32 to float16 (to_float), compared with a float64 NumPy reference computed from the same weights: np.testing.assert_allclose fails",
+     """\
+     import numpy as np
+     import mindspore
+     from mindspore import Tensor, nn
+     mindspore.set_context(mode=mindspore.PYNATIVE_MODE, device_target="CPU")
+     mindspore.set_seed(0)
+
+     net = nn.SequentialCell([nn.Dense(32, 64), nn.ReLU(), nn.Dense(64, 8)])
+     x = np.random.RandomState(0).randn(4, 32).astype(np.float32) * 8
+     w1, b1, w2, b2 = (p.asnumpy().astype(np.float64) for p in net.trainable_params())
+     ref = np.maximum(x @ w1.T + b1, 0) @ w2.T + b2
+     print("float32 max abs diff:", np.abs(net(Tensor(x)).asnumpy() - ref).max())
+     out = net.to_float(mindspore.float16)(Tensor(x)).asnumpy().astype(np.float64)
+     print("float16 max abs diff:", np.abs(out - ref).max())
+     np.testing.assert_allclose(out, ref, rtol=1e-4, atol=1e-4)
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b7-inconsistency-unittest-bfloat16-conv",
+     "a unittest comparing a small CNN in float32 with the same CNN (same weights) mutated to bfloat16 on the CPU, with np.testing.assert_allclose (float32 tolerances, 1e-5); the bfloat16 outputs differ",
+     """\
+     import copy
+     import unittest
+     import numpy as np
+     import torch
+     import torch.nn as nn
+
+     class DtypeMutantTest(unittest.TestCase):
+         def test_bfloat16_matches_float32(self):
+             torch.manual_seed(0)
+             m = nn.Sequential(nn.Conv2d(3, 16, 3, padding=1), nn.ReLU(), nn.Conv2d(16, 16, 3, padding=1),
+                               nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(16, 10)).eval()
+             x = torch.randn(2, 3, 16, 16)
+             with torch.no_grad():
+                 ref = m(x).numpy()
+                 out = copy.deepcopy(m).bfloat16()(x.bfloat16()).float().numpy()
+             np.testing.assert_allclose(out, ref, rtol=1e-5, atol=1e-5)
+
+     unittest.main(verbosity=2)
+     """),
+
+    # ---- false-positive controls -------------------------------------------------
+    ("pytorch", "venv", None, "false-positive", None, "b7-finite-check-passes-then-negative-dim",
+     "a NaN/Inf checker that passes on the original encoder's outputs ('no NaN/Inf found'), then a mutant whose hidden size is computed as 16 - 32: torch.zeros rightly rejects the negative dimension",
+     """\
+     import torch
+     import torch.nn as nn
+
+     class Encoder(nn.Module):
+         def __init__(self, hidden):
+             super().__init__()
+             self.hidden = hidden
+             self.proj = nn.Linear(8, 16)
+         def forward(self, x):
+             state = torch.zeros(x.size(0), self.hidden)
+             return torch.cat([self.proj(x), state], -1)
+
+     def check(name, out):
+         bad = torch.isnan(out).sum().item() + torch.isinf(out).sum().item()
+         print(f"[nan-check] {name}: {out.numel()} values, {'no NaN/Inf found' if not bad else f'{bad} NaN/Inf'}")
+
+     torch.manual_seed(0)
+     x = torch.randn(4, 8)
+     check("original hidden=16", Encoder(16)(x))
+     check("mutant hidden=16-32", Encoder(16 - 32)(x))
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", None, "b7-allclose-passes-then-linear-features",
+     "a float32-vs-float64 comparison of an MLP that passes torch.testing.assert_close (its max abs diff printed within tolerance), then a mutant input with 12 instead of 10 features, rightly rejected by nn.Linear",
+     """\
+     import copy
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     m = nn.Sequential(nn.Linear(10, 32), nn.Tanh(), nn.Linear(32, 2))
+     x = torch.randn(5, 10)
+     ref = copy.deepcopy(m).double()(x.double())
+     out = m(x)
+     print(f"float32 vs float64: max abs diff {(out.double() - ref).abs().max().item():.3e} (atol 1e-5, rtol 1.3e-6)")
+     torch.testing.assert_close(out.double(), ref, atol=1e-5, rtol=1.3e-6)
+     print("assert_close: OK")
+     print("mutant input features=12:", m(torch.randn(5, 12)).shape)
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b7-allocation-warning-then-negative-shape",
+     "a large but legal buffer (about 3 GB, more than 10% of free memory: TensorFlow's default CPU allocator, oneDNN off, warns about the allocation and goes on), then a mutant whose buffer shape gets a negative dimension: tf.zeros rightly rejects it",
+     """\
+     import os
+     os.environ["TF_ENABLE_ONEDNN_OPTS"] = "0"
+     import tensorflow as tf
+
+     for shape in ([24000, 32000], [24000, -32]):
+         print(f"buffer shape {shape}", flush=True)
+         buf = tf.zeros(shape) + 1.0
+         print("  sum", float(tf.reduce_sum(buf[:2])), flush=True)
+         del buf
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b7-check-numerics-passes-then-reshape",
+     "tf.debugging.check_numerics passes on a CNN's features (no NaN/Inf), then a mutant Reshape target of [-2, 64]: tf.reshape rightly rejects it",
+     """\
+     import tensorflow as tf
+
+     tf.random.set_seed(0)
+     x = tf.random.normal([4, 8, 8, 3])
+     feats = tf.nn.relu(tf.nn.conv2d(x, tf.random.normal([3, 3, 3, 4]), 1, "SAME"))
+     feats = tf.debugging.check_numerics(feats, "conv features")
+     print("check_numerics: conv features are finite, shape", feats.shape)
+     for target in ([-1, 256], [-2, 64]):
+         print(f"reshape to {target}:", tf.reshape(feats, target).shape)
+     """),
+    ("jax", "venv", None, "false-positive", None, "b7-time-budget-met-then-negative-shape",
+     "a runner that gives the jitted model a 10 s budget (future.result(timeout=10)) which the original meets, then a mutant whose hidden-state shape gets a negative size: jnp.zeros rightly rejects it",
+     """\
+     import concurrent.futures
+     import time
+     import jax
+     import jax.numpy as jnp
+
+     def run(hidden):
+         h = jnp.zeros((4, hidden))
+         w = jax.random.normal(jax.random.PRNGKey(0), (hidden, hidden)) * 0.1
+         return jax.jit(lambda h: jnp.tanh(h @ w + 1.0))(h).block_until_ready()
+
+     with concurrent.futures.ThreadPoolExecutor(1) as ex:
+         for hidden in (32, -32):
+             t0 = time.time()
+             out = ex.submit(run, hidden).result(timeout=10)
+             print(f"hidden={hidden}: finished in {time.time() - t0:.2f} s (budget 10 s), output {out.shape}", flush=True)
+     """),
+    ("jax", "venv", None, "false-positive", None, "b7-zeros-size-overflow",
+     "a mutant whose embedding table size is mutated from (50000, 256) to (2**62, 2**62), more elements than an int64 can count (an impossible size jnp.zeros was expected to reject)",
+     """\
+     import jax.numpy as jnp
+
+     for shape in ((50000, 256), (2 ** 62, 2 ** 62)):
+         print(f"embedding table {shape}", flush=True)
+         table = jnp.zeros(shape, jnp.float32)
+         print("  bytes", table.nbytes, flush=True)
+     """),
+    ("keras", "venv", "torch", "false-positive", None, "b7-clean-fit-then-negative-units",
+     "a Keras fit with TerminateOnNaN whose loss history is checked for NaN and found clean, then a mutant Dense whose units are mutated from 16 to -16: Keras rightly rejects it",
+     """\
+     import numpy as np
+     import keras
+
+     keras.utils.set_random_seed(0)
+     x = np.random.rand(64, 4).astype("float32")
+     y = x.sum(1, keepdims=True)
+     for units in (16, -16):
+         print(f"== Dense units={units}")
+         m = keras.Sequential([keras.Input((4,)), keras.layers.Dense(units, activation="relu"), keras.layers.Dense(1)])
+         m.compile(optimizer="adam", loss="mse")
+         h = m.fit(x, y, epochs=2, verbose=2, callbacks=[keras.callbacks.TerminateOnNaN()])
+         print("NaN in loss history:", any(np.isnan(h.history["loss"])))
+     """),
+    ("onnxruntime", "venv", None, "false-positive", None, "b7-finite-check-then-constant-of-shape-negative",
+     "a padding-buffer graph (ConstantOfShape, Add) whose output passes an np.isnan/np.isinf check, then a mutant shape [4, -8]: ONNX Runtime rightly rejects the negative dimension",
+     """\
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import TensorProto as T, helper as h
+
+     zero = h.make_tensor("value", T.FLOAT, [1], [0.0])
+     g = h.make_graph([h.make_node("ConstantOfShape", ["shape"], ["z"], value=zero), h.make_node("Add", ["z", "b"], ["y"])], "pad",
+                      [h.make_tensor_value_info("shape", T.INT64, [2]), h.make_tensor_value_info("b", T.FLOAT, [1])],
+                      [h.make_tensor_value_info("y", T.FLOAT, None)])
+     m = h.make_model(g, opset_imports=[h.make_opsetid("", 21)])
+     m.ir_version = 10
+     s = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+     for shape in ([4, 8], [4, -8]):
+         y = s.run(None, {"shape": np.array(shape, "int64"), "b": np.array([0.5], "float32")})[0]
+         print(f"shape {shape}: {y.shape}, NaN {int(np.isnan(y).sum())}, Inf {int(np.isinf(y).sum())} -> no NaN/Inf found")
+     """),
+    ("mindspore", "mindspore", None, "false-positive", None, "b7-finite-check-passes-then-zeros-negative",
+     "a MindSpore nn.Dense head whose outputs pass an np.isnan check ('no NaN'), then a mutant state buffer of shape (4, -16): ops.zeros rightly rejects the negative dimension",
+     """\
+     import numpy as np
+     import mindspore
+     from mindspore import Tensor, nn, ops
+     mindspore.set_context(mode=mindspore.PYNATIVE_MODE, device_target="CPU")
+
+     out = nn.Dense(8, 4)(Tensor(np.random.rand(4, 8).astype(np.float32))).asnumpy()
+     print(f"head output {out.shape}: NaN {int(np.isnan(out).sum())} -> no NaN found")
+     for hidden in (16, -16):
+         state = ops.zeros((4, hidden), mindspore.float32)
+         print(f"state buffer hidden={hidden}:", state.asnumpy().shape)
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b7-user-data-fetch-sleep-deadline",
+     "a training script whose own data-fetch function (a stub that sleeps 30 s, simulating a slow remote store) is given a 3 s budget by the script itself; the model code never ran long; the script raises its own TimeoutError",
+     """\
+     import concurrent.futures
+     import os
+     import time
+     import traceback
+     import torch
+     import torch.nn as nn
+
+     def fetch_shard(i):
+         time.sleep(30)
+         return torch.randn(32, 8)
+
+     m = nn.Linear(8, 1)
+     print("model check:", m(torch.randn(2, 8)).shape, flush=True)
+     ex = concurrent.futures.ThreadPoolExecutor(1)
+     t0 = time.time()
+     try:
+         shard = ex.submit(fetch_shard, 0).result(timeout=3)
+     except concurrent.futures.TimeoutError:
+         traceback.print_exc()
+         print(f"fetch_shard(0) took longer than 3 s ({time.time() - t0:.1f} s); giving up on this shard", flush=True)
+         os._exit(2)
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b7-storage-size-overflow-rejected",
+     "an activation-cache mutant whose buffer shape is mutated from (64, 512) to (2**40, 2**40, 2**40): the element count overflows int64 and torch.empty rightly rejects the size (a NaN check on the original buffer passes first)",
+     """\
+     import torch
+
+     for shape in ((64, 512), (2 ** 40, 2 ** 40, 2 ** 40)):
+         buf = torch.empty(shape).fill_(0.0)
+         print(f"cache {shape}: NaN {int(torch.isnan(buf).sum())}, ok", flush=True)
+     """),
+]
+
+for _fw, _interp, _be, _cls, _kind, _n, _how, _code in B7:
+    sc(_n, _fw, _cls, _kind, _how + (" (KERAS_BACKEND=%s)" % _be if _be else ""),
+       textwrap.dedent(_code), interp=_interp, env={"KERAS_BACKEND": _be} if _be else None)
+
 # --------------------------------------------------------------------------
 
 def versions(py):

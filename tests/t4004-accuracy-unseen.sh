@@ -70,7 +70,12 @@ test_expect_success 'the eighth set: later-half accuracy >= 0.56, not below the 
 test_expect_success 'the ninth set: later-half accuracy >= 0.52, not below the baseline' '
 	accuracy v10 0.52 v10
 '
-for tag in v10 v9 v8 v6 v4 v3; do
+# The tenth set (corpus/validation/v11: a general mix), held out: no
+# rule has been written from it (0.634 on all of it).
+test_expect_success 'the tenth set, held out: later-half accuracy >= 0.50, not below the baseline' '
+	accuracy v11 0.50 v11
+'
+for tag in v11 v10 v9 v8 v6 v4 v3; do
 	if [ -f "$TEST_TMP/accuracy-$tag.txt" ]; then
 		sed -n "1,4s/^/# $tag: /p" "$TEST_TMP/accuracy-$tag.txt"
 	fi

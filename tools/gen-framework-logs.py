@@ -6017,6 +6017,1105 @@ for _fw, _interp, _be, _cls, _kind, _n, _how, _code in B7:
     sc(_n, _fw, _cls, _kind, _how + (" (KERAS_BACKEND=%s)" % _be if _be else ""),
        textwrap.dedent(_code), interp=_interp, env={"KERAS_BACKEND": _be} if _be else None)
 
+# ==========================================================================
+# Eighth batch ("b8-" names), held out from the rules: a model-mutation
+# tester's runs on mainstream model pieces (ResNet basic blocks, MobileNet
+# depthwise blocks, U-Net down/up blocks, Transformer encoder layers,
+# LSTM/GRU taggers, embedding bags, masked attention, normalization
+# variants, detection heads), with mutations of boundaries (zero, negative,
+# huge parameters; masks; deleted batch axes), dtypes (float16, bfloat16,
+# int32, float64, complex64) and structure (a layer inserted, deleted or
+# duplicated), and of the execution mode (torch.jit.script, export to ONNX
+# then ONNX Runtime, tf.function with an input signature, tf.compat.v1 graph
+# mode, jax.jit and vmap, MindSpore GRAPH_MODE).  The output is varied: the
+# mutant's name printed first, the logging module, unittest, training-loop
+# prints, warnings before the error, a runner with a worker process.  Each
+# entry: (framework, interpreter, KERAS_BACKEND or None, class, kind, name,
+# how, code).
+# ==========================================================================
+
+B8 = [
+    # ---- PyTorch (current) ----------------------------------------------------
+    ("pytorch", "venv", None, "false-positive", None, "b8-resnet-basicblock-downsample-deleted",
+     "a ResNet BasicBlock with stride 2 whose downsample shortcut (1x1 conv + BatchNorm) is deleted: the residual add gets tensors of different sizes; logged with the logging module",
+     """\
+     import logging
+     import torch
+     import torch.nn as nn
+
+     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s [mutant-runner] %(message)s")
+     log = logging.getLogger()
+
+     class BasicBlock(nn.Module):
+         def __init__(self, cin, cout, stride, downsample):
+             super().__init__()
+             self.conv1 = nn.Conv2d(cin, cout, 3, stride, 1, bias=False)
+             self.bn1 = nn.BatchNorm2d(cout)
+             self.conv2 = nn.Conv2d(cout, cout, 3, 1, 1, bias=False)
+             self.bn2 = nn.BatchNorm2d(cout)
+             self.downsample = downsample
+         def forward(self, x):
+             idt = x if self.downsample is None else self.downsample(x)
+             out = torch.relu(self.bn1(self.conv1(x)))
+             out = self.bn2(self.conv2(out))
+             return torch.relu(out + idt)
+
+     torch.manual_seed(0)
+     x = torch.randn(2, 16, 32, 32)
+     for name, ds in (("original", nn.Sequential(nn.Conv2d(16, 32, 1, 2, bias=False), nn.BatchNorm2d(32))),
+                      ("LD-mutant-03 (downsample deleted)", None)):
+         log.info("running %s", name)
+         y = BasicBlock(16, 32, 2, ds)(x)
+         log.info("%s output %s", name, tuple(y.shape))
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b8-mha-3d-attn-mask-heads",
+     "a Transformer self-attention block whose 3-D attention mask is built for 1 head while nn.MultiheadAttention's num_heads is mutated from 1 to 4",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     x = torch.randn(2, 6, 32)
+     causal = torch.triu(torch.ones(6, 6, dtype=torch.bool), 1)
+     mask = causal.expand(2, 6, 6)
+     for heads in (1, 4):
+         print(f"mutant NUM_HEADS={heads}:", flush=True)
+         mha = nn.MultiheadAttention(32, heads, batch_first=True)
+         out, w = mha(x, x, x, attn_mask=mask)
+         print("  attention output", tuple(out.shape), "weights", tuple(w.shape))
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b8-detection-head-zero-anchors",
+     "a RetinaNet-style box regression head whose num_anchors is mutated from 9 to 0: the box conv gets zero output channels and conv2d rejects its empty weight",
+     """\
+     import torch
+     import torch.nn as nn
+
+     class BoxHead(nn.Module):
+         def __init__(self, cin, num_anchors):
+             super().__init__()
+             self.tower = nn.Sequential(nn.Conv2d(cin, cin, 3, padding=1), nn.ReLU())
+             self.bbox = nn.Conv2d(cin, num_anchors * 4, 3, padding=1)
+         def forward(self, feats):
+             outs = []
+             for f in feats:
+                 b = self.bbox(self.tower(f))
+                 outs.append(b.permute(0, 2, 3, 1).reshape(b.size(0), -1, 4))
+             return torch.cat(outs, 1)
+
+     torch.manual_seed(0)
+     feats = [torch.randn(2, 64, s, s) for s in (16, 8, 4)]
+     for a in (9, 0):
+         print(f"[AnchorMutation num_anchors={a}]")
+         print("  boxes:", tuple(BoxHead(64, a)(feats).shape))
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b8-embeddingbag-offsets-first-nonzero",
+     "an EmbeddingBag text classifier whose offsets are mutated from [0, 3, 7] to [1, 3, 7] (the first bag must start at 0), trained a few steps first",
+     """\
+     import torch
+     import torch.nn as nn
+
+     class BagClassifier(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.bag = nn.EmbeddingBag(1000, 32, mode="mean")
+             self.fc = nn.Linear(32, 4)
+         def forward(self, tokens, offsets):
+             return self.fc(self.bag(tokens, offsets))
+
+     torch.manual_seed(0)
+     m = BagClassifier()
+     opt = torch.optim.SGD(m.parameters(), lr=0.5)
+     tokens = torch.randint(0, 1000, (10,))
+     labels = torch.tensor([0, 2, 3])
+     for offsets in ([0, 3, 7], [1, 3, 7]):
+         print(f"offsets={offsets}")
+         for step in range(3):
+             loss = nn.functional.cross_entropy(m(tokens, torch.tensor(offsets)), labels)
+             opt.zero_grad(); loss.backward(); opt.step()
+             print(f"  step {step} loss {loss.item():.4f}")
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b8-unet-up-skip-odd-input",
+     "a U-Net up block (ConvTranspose2d x2, concatenation with the encoder skip, double conv) whose input size is mutated from 64 to 65: the upsampled map no longer matches the skip connection",
+     """\
+     import torch
+     import torch.nn as nn
+
+     class Down(nn.Module):
+         def __init__(self, c):
+             super().__init__()
+             self.pool = nn.MaxPool2d(2)
+             self.conv = nn.Sequential(nn.Conv2d(c, 2 * c, 3, padding=1), nn.ReLU())
+         def forward(self, x):
+             return self.conv(self.pool(x))
+
+     class Up(nn.Module):
+         def __init__(self, c):
+             super().__init__()
+             self.up = nn.ConvTranspose2d(2 * c, c, 2, stride=2)
+             self.conv = nn.Sequential(nn.Conv2d(2 * c, c, 3, padding=1), nn.ReLU())
+         def forward(self, x, skip):
+             return self.conv(torch.cat([self.up(x), skip], dim=1))
+
+     torch.manual_seed(0)
+     stem, down, up = nn.Conv2d(3, 8, 3, padding=1), Down(8), Up(8)
+     for size in (64, 65):
+         x = stem(torch.randn(1, 3, size, size))
+         print(f"input {size}x{size}: decoder output", tuple(up(down(x), x).shape))
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b8-complex64-prenorm-encoder-layernorm",
+     "a pre-norm Transformer encoder layer (norm_first=True) mutated from float32 to complex64 on the CPU: LayerNorm has no ComplexFloat kernel",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     layer = nn.TransformerEncoderLayer(32, 4, 64, batch_first=True, norm_first=True).train()
+     x = torch.randn(2, 10, 32)
+     print("original (float32):", tuple(layer(x).shape))
+     layer = layer.to(torch.complex64)
+     print("mutant (complex64):", tuple(layer(x.to(torch.complex64)).shape))
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b8-half-ctc-speech-tagger",
+     "a unittest of a BiLSTM speech tagger trained with CTC loss, mutated from float32 to float16 on the CPU: the LSTM runs, ctc_loss has no Half kernel",
+     """\
+     import unittest
+     import torch
+     import torch.nn as nn
+
+     class Tagger(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.rnn = nn.LSTM(40, 64, bidirectional=True)
+             self.out = nn.Linear(128, 30)
+         def forward(self, x):
+             return self.out(self.rnn(x)[0]).log_softmax(-1)
+
+     class CTCMutants(unittest.TestCase):
+         def loss(self, dtype):
+             torch.manual_seed(0)
+             m = Tagger().to(dtype)
+             feats = torch.randn(50, 2, 40, dtype=dtype)
+             targets = torch.randint(1, 30, (2, 12))
+             return nn.functional.ctc_loss(m(feats), targets, [50, 50], [12, 12])
+         def test_float32(self):
+             self.assertTrue(torch.isfinite(self.loss(torch.float32)))
+         def test_float16_mutant(self):
+             self.assertTrue(torch.isfinite(self.loss(torch.float16)))
+
+     unittest.main(verbosity=2)
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b8-complex64-unet-bilinear-up",
+     "a U-Net up block with bilinear upsampling (Upsample, concatenation, conv) mutated from float32 to complex64: no ComplexFloat upsample_bilinear2d kernel",
+     """\
+     import torch
+     import torch.nn as nn
+
+     class UpBilinear(nn.Module):
+         def __init__(self, c):
+             super().__init__()
+             self.up = nn.Upsample(scale_factor=2, mode="bilinear", align_corners=True)
+             self.conv = nn.Conv2d(2 * c, c, 3, padding=1)
+         def forward(self, x, skip):
+             return self.conv(torch.cat([self.up(x), skip], 1))
+
+     torch.manual_seed(0)
+     up = UpBilinear(8)
+     x, skip = torch.randn(1, 8, 16, 16), torch.randn(1, 8, 32, 32)
+     print("original (float32):", tuple(up(x, skip).shape))
+     up = up.to(torch.complex64)
+     print("mutant (complex64):", tuple(up(x.to(torch.complex64), skip.to(torch.complex64)).shape))
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b8-half-prototype-head-cdist",
+     "a prototypical-network classification head (a conv embedding, then torch.cdist to class prototypes) mutated to float16 on the CPU: no Half cdist kernel",
+     """\
+     import torch
+     import torch.nn as nn
+
+     class ProtoHead(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.embed = nn.Sequential(nn.Conv2d(3, 16, 3, padding=1), nn.ReLU(), nn.AdaptiveAvgPool2d(1), nn.Flatten())
+             self.prototypes = nn.Parameter(torch.randn(5, 16))
+         def forward(self, x):
+             return -torch.cdist(self.embed(x), self.prototypes)
+
+     torch.manual_seed(0)
+     m = ProtoHead()
+     x = torch.randn(4, 3, 28, 28)
+     print("mutant DT-07 (model.half())")
+     print("original logits:", tuple(m(x).shape))
+     print("mutant logits:", tuple(m.half()(x.half()).shape))
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b8-half-rrelu-inserted-resnet",
+     "a ResNet stem in training mode where an RReLU layer is inserted after the BatchNorm and the model is mutated to float16 on the CPU: no Half rrelu_with_noise kernel",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     layers = [nn.Conv2d(3, 16, 3, padding=1), nn.BatchNorm2d(16), nn.ReLU(), nn.MaxPool2d(2)]
+     x = torch.randn(4, 3, 32, 32)
+     print("original:", tuple(nn.Sequential(*layers).train()(x).shape))
+     mutant = nn.Sequential(*layers[:2], nn.RReLU(), *layers[2:]).train().half()
+     print("mutant (RReLU inserted, float16):", tuple(mutant(x.half()).shape))
+     """),
+    ("pytorch", "venv", None, "nan", None, "b8-nan-masked-attention-all-padded",
+     "a hand-written masked self-attention module (masked_fill with -inf, then softmax) fed a padding mask mutated so that one sequence is padded at every position: softmax over a row of -inf gives NaN for that sequence",
+     """\
+     import torch
+     import torch.nn as nn
+
+     class MaskedSelfAttention(nn.Module):
+         def __init__(self, d):
+             super().__init__()
+             self.qkv = nn.Linear(d, 3 * d)
+             self.out = nn.Linear(d, d)
+         def forward(self, x, pad):
+             q, k, v = self.qkv(x).chunk(3, -1)
+             scores = q @ k.transpose(1, 2) / q.size(-1) ** 0.5
+             scores = scores.masked_fill(pad[:, None, :], float("-inf"))
+             return self.out(scores.softmax(-1) @ v)
+
+     torch.manual_seed(0)
+     att = MaskedSelfAttention(32)
+     x = torch.randn(3, 8, 32)
+     pad = torch.zeros(3, 8, dtype=torch.bool)
+     pad[:, 6:] = True
+     mutant = pad.clone()
+     mutant[1] = True
+     for name, mask in (("original", pad), ("mutant (sequence 1 all padding)", mutant)):
+         y = att(x, mask)
+         print(f"{name}: nan per sequence {torch.isnan(y).flatten(1).sum(1).tolist()}")
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b8-inconsistency-dynamic-int8-lstm-tagger",
+     "an LSTM tagger compared with its dynamically int8-quantized mutant (torch.ao.quantization.quantize_dynamic) with torch.testing.assert_close at float32 tolerances: the outputs differ",
+     """\
+     import torch
+     import torch.nn as nn
+
+     class Tagger(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.emb = nn.Embedding(500, 32)
+             self.rnn = nn.LSTM(32, 64, batch_first=True)
+             self.fc = nn.Linear(64, 9)
+         def forward(self, ids):
+             return self.fc(self.rnn(self.emb(ids))[0])
+
+     torch.manual_seed(0)
+     m = Tagger().eval()
+     q = torch.ao.quantization.quantize_dynamic(m, {nn.LSTM, nn.Linear}, dtype=torch.qint8)
+     ids = torch.randint(0, 500, (4, 20))
+     with torch.no_grad():
+         ref, out = m(ids), q(ids)
+     print("max abs diff float32 vs int8:", (ref - out).abs().max().item())
+     torch.testing.assert_close(out, ref)
+     """),
+    ("pytorch", "venv", None, "timeout", None, "b8-timeout-worker-gru-decode-max-len",
+     "a mutant runner that runs a GRU greedy decoder in a multiprocessing worker with a 10 s budget; the mutant's max_len is mutated from 20 to 10**9 and the stop token can no longer be produced, so the worker is terminated",
+     """\
+     import multiprocessing as mp
+     import time
+     import torch
+     import torch.nn as nn
+
+     def decode(max_len, stop_token):
+         torch.manual_seed(0)
+         emb, cell, out = nn.Embedding(50, 32), nn.GRUCell(32, 32), nn.Linear(32, 50)
+         h, tok, n = torch.zeros(1, 32), torch.tensor([1]), 0
+         with torch.no_grad():
+             while n < max_len:
+                 h = cell(emb(tok), h)
+                 tok = out(h).argmax(-1)
+                 n += 1
+                 if tok.item() == stop_token:
+                     break
+         print(f"[worker] decoded {n} tokens", flush=True)
+
+     if __name__ == "__main__":
+         ctx = mp.get_context("fork")
+         for name, args in (("original", (20, 0)), ("mutant MAXLEN-1e9", (10 ** 9, 50))):
+             p = ctx.Process(target=decode, args=args)
+             t0 = time.time()
+             p.start()
+             p.join(10)
+             if p.is_alive():
+                 p.terminate()
+                 p.join()
+                 print(f"[runner] {name}: TIMEOUT after {time.time() - t0:.1f} s, worker terminated (exitcode {p.exitcode})", flush=True)
+                 raise SystemExit(3)
+             print(f"[runner] {name}: finished in {time.time() - t0:.2f} s", flush=True)
+     """),
+    ("pytorch", "venv", None, "oom", None, "b8-oom-embeddingbag-num-embeddings",
+     "an EmbeddingBag recommender whose num_embeddings is mutated from 10**5 to 10**11 (about 25 TB of float32 weights)",
+     """\
+     import torch
+     import torch.nn as nn
+
+     for n in (10 ** 5, 10 ** 11):
+         print(f"building EmbeddingBag(num_embeddings={n}, 64)", flush=True)
+         bag = nn.EmbeddingBag(n, 64, mode="sum")
+         print("  output", tuple(bag(torch.tensor([[1, 2, 3]])).shape))
+     """),
+
+    # ---- PyTorch 1.13 (system Python) --------------------------------------------
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b8-half-unet-down-maxpool",
+     "a U-Net down block (MaxPool2d, then a double conv) mutated to float16 on the CPU: 1.13 has no Half max_pool2d kernel",
+     """\
+     import torch
+     import torch.nn as nn
+
+     down = nn.Sequential(nn.MaxPool2d(2), nn.Conv2d(16, 32, 3, padding=1), nn.BatchNorm2d(32), nn.ReLU(inplace=True),
+                          nn.Conv2d(32, 32, 3, padding=1), nn.BatchNorm2d(32), nn.ReLU(inplace=True))
+     x = torch.randn(2, 16, 64, 64)
+     print("original (float32):", tuple(down(x).shape))
+     print("mutant (float16):", tuple(down.half()(x.half()).shape))
+     """, ),
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b8-half-prenorm-tagger-layernorm",
+     "a token tagger (Embedding, then a pre-norm LayerNorm and Linear) mutated to float16 on the CPU: the embedding lookup runs, 1.13 has no Half LayerNorm kernel",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     m = nn.Sequential(nn.Embedding(1000, 64), nn.LayerNorm(64), nn.Linear(64, 17))
+     ids = torch.randint(0, 1000, (4, 25))
+     for epoch, dtype in enumerate((torch.float32, torch.float16)):
+         m = m.to(dtype)
+         print(f"epoch {epoch}: dtype {dtype}", flush=True)
+         print("  logits", tuple(m(ids).shape))
+     """),
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b8-half-unet-up-nearest",
+     "a U-Net up block (nearest Upsample, concatenation with the skip, conv) mutated to float16 on the CPU: 1.13 has no Half upsample_nearest2d kernel",
+     """\
+     import torch
+     import torch.nn as nn
+
+     class Up(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.up = nn.Upsample(scale_factor=2, mode="nearest")
+             self.conv = nn.Conv2d(16, 8, 3, padding=1)
+         def forward(self, x, skip):
+             return self.conv(torch.cat([self.up(x), skip], 1))
+
+     up = Up()
+     x, skip = torch.randn(1, 8, 16, 16), torch.randn(1, 8, 32, 32)
+     print("original:", tuple(up(x, skip).shape))
+     print("mutant (half):", tuple(up.half()(x.half(), skip.half()).shape))
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", None, "b8-lstm-tagger-h0-batch",
+     "an LSTM tagger whose initial state is built for a batch of 4 while the mutant feeds a batch of 3 (the last, smaller batch)",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     rnn = nn.LSTM(16, 32, batch_first=True)
+     state = (torch.zeros(1, 4, 32), torch.zeros(1, 4, 32))
+     data = torch.randn(11, 7, 16)
+     for i, batch in enumerate(data.split(4)):
+         out, _ = rnn(batch, state)
+         print(f"batch {i}: {tuple(batch.shape)} -> {tuple(out.shape)}")
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", None, "b8-depthwise-groups-plus-one",
+     "a MobileNet depthwise-separable block whose depthwise groups are mutated from in_channels (32) to in_channels + 1",
+     """\
+     import torch
+     import torch.nn as nn
+
+     def dw_block(cin, cout, groups):
+         return nn.Sequential(nn.Conv2d(cin, cin, 3, padding=1, groups=groups, bias=False), nn.BatchNorm2d(cin), nn.ReLU6(),
+                              nn.Conv2d(cin, cout, 1, bias=False), nn.BatchNorm2d(cout), nn.ReLU6())
+
+     x = torch.randn(2, 32, 28, 28)
+     print("mutant-id GRP+1")
+     print("original groups=32:", tuple(dw_block(32, 64, 32)(x).shape))
+     print("mutant groups=33:", tuple(dw_block(32, 64, 33)(x).shape))
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", None, "b8-jit-script-deleted-norm-layer",
+     "a residual block compiled with torch.jit.script after its BatchNorm layer is deleted while forward still calls self.norm: TorchScript rejects the module",
+     """\
+     import torch
+     import torch.nn as nn
+
+     class Block(nn.Module):
+         def __init__(self, with_norm):
+             super().__init__()
+             self.conv = nn.Conv2d(8, 8, 3, padding=1)
+             if with_norm:
+                 self.norm = nn.BatchNorm2d(8)
+         def forward(self, x):
+             return torch.relu(self.norm(self.conv(x)) + x)
+
+     x = torch.randn(1, 8, 16, 16)
+     for with_norm in (True, False):
+         print(f"scripting Block(with_norm={with_norm})", flush=True)
+         s = torch.jit.script(Block(with_norm).eval())
+         print("  scripted output", tuple(s(x).shape))
+     """),
+]
+B8 += [
+    # ---- TensorFlow ----------------------------------------------------------------
+    ("tensorflow", "venv", None, "crash", "abort", "b8-mobilenet-depthwise-batch-axis-deleted",
+     "a MobileNet depthwise-separable block (depthwise_conv2d, batch norm, relu6, pointwise conv) fed a mutant image whose batch axis is deleted (3-D input): a CHECK in tensor_format.h aborts the process",
+     """\
+     import tensorflow as tf
+
+     tf.random.set_seed(0)
+     dw = tf.random.normal([3, 3, 32, 1]) * 0.1
+     pw = tf.random.normal([1, 1, 32, 64]) * 0.1
+
+     def block(x):
+         y = tf.nn.depthwise_conv2d(x, dw, [1, 1, 1, 1], "SAME")
+         mean, var = tf.nn.moments(y, axes=[0, 1, 2])
+         y = tf.nn.relu6(tf.nn.batch_normalization(y, mean, var, None, None, 1e-3))
+         return tf.nn.relu6(tf.nn.conv2d(y, pw, 1, "SAME"))
+
+     img = tf.random.uniform([4, 56, 56, 32])
+     print("original input", img.shape, "->", block(img).shape, flush=True)
+     print("mutant input", img[0].shape, "(batch axis deleted)", flush=True)
+     print("->", block(img[0]).shape)
+     """),
+    ("tensorflow", "venv", None, "crash", "abort", "b8-conv1d-text-tagger-squeezed-batch",
+     "a Conv1D text tagger over embeddings where a mutation squeezes the batch axis of a single-sentence batch (2-D input to tf.nn.conv1d): a CHECK in tensor_format.h aborts the process",
+     """\
+     import tensorflow as tf
+
+     tf.random.set_seed(0)
+     table = tf.random.normal([5000, 64])
+     kernel = tf.random.normal([3, 64, 128]) * 0.05
+     proj = tf.random.normal([128, 12]) * 0.05
+
+     def tagger(ids):
+         x = tf.nn.embedding_lookup(table, ids)
+         return tf.nn.conv1d(tf.nn.relu(x), kernel, 1, "SAME") @ proj
+
+     ids = tf.random.uniform([1, 40], 0, 5000, tf.int32)
+     print("original ids", ids.shape, "tags", tagger(ids).shape, flush=True)
+     mutant = tf.squeeze(ids, 0)
+     print("mutant ids", mutant.shape, flush=True)
+     print("tags", tagger(mutant).shape)
+     """),
+    ("tensorflow", "venv", None, "crash", "abort", "b8-unet-conv-transpose-negative-output-shape",
+     "a U-Net up block (tf.nn.conv2d_transpose) whose output height is mutated from 32 to -32: instead of an error, a CHECK in the oneDNN backprop-input kernel aborts the process",
+     """\
+     import tensorflow as tf
+
+     tf.random.set_seed(0)
+     w = tf.random.normal([2, 2, 16, 32]) * 0.1
+     x = tf.random.normal([1, 16, 16, 32])
+     skip = tf.random.normal([1, 32, 32, 16])
+     for h in (32, -32):
+         print(f"Mutant<output_shape[1]={h}>", flush=True)
+         up = tf.nn.conv2d_transpose(x, w, [1, h, 32, 16], strides=2)
+         print("  concat", tf.concat([up, skip], -1).shape, flush=True)
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b8-tf-function-signature-encoder-features",
+     "a Transformer encoder block wrapped in tf.function with an input_signature of [None, 16, 64], called with a mutant input of 65 features",
+     """\
+     import tensorflow as tf
+
+     tf.random.set_seed(0)
+     wq, wk, wv = (tf.Variable(tf.random.normal([64, 64]) * 0.1) for _ in range(3))
+     w1, w2 = tf.Variable(tf.random.normal([64, 128]) * 0.1), tf.Variable(tf.random.normal([128, 64]) * 0.1)
+
+     @tf.function(input_signature=[tf.TensorSpec([None, 16, 64], tf.float32)])
+     def encoder(x):
+         q, k, v = x @ wq, x @ wk, x @ wv
+         att = tf.nn.softmax(q @ tf.transpose(k, [0, 2, 1]) / 8.0)
+         h = x + att @ v
+         return h + tf.nn.gelu(h @ w1) @ w2
+
+     print("original:", encoder(tf.random.normal([2, 16, 64])).shape)
+     print("mutant (65 features):", encoder(tf.random.normal([2, 16, 65])).shape)
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b8-lrn-alexnet-float64",
+     "an AlexNet-style block (conv, relu, local response normalization, max pooling) mutated from float32 to float64: LRN does not take double",
+     """\
+     import tensorflow as tf
+
+     def block(dtype):
+         tf.random.set_seed(0)
+         x = tf.random.normal([2, 32, 32, 3], dtype=dtype)
+         k = tf.random.normal([5, 5, 3, 48], dtype=dtype) * 0.1
+         y = tf.nn.relu(tf.nn.conv2d(x, k, 1, "SAME"))
+         y = tf.nn.local_response_normalization(y, depth_radius=2, bias=2.0, alpha=1e-4, beta=0.75)
+         return tf.nn.max_pool2d(y, 3, 2, "VALID")
+
+     print("original float32:", block(tf.float32).shape)
+     print("mutant float64:", block(tf.float64).shape)
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b8-graph-mode-depthwise-stride-zero",
+     "a MobileNet depthwise layer built in tf.compat.v1 graph mode and run in a Session, whose stride is mutated from 2 to 0",
+     """\
+     import numpy as np
+     import tensorflow as tf
+
+     tf.compat.v1.disable_eager_execution()
+     for stride in (2, 0):
+         g = tf.Graph()
+         with g.as_default():
+             x = tf.compat.v1.placeholder(tf.float32, [None, 32, 32, 16])
+             w = tf.constant(np.random.RandomState(0).randn(3, 3, 16, 1).astype("float32"))
+             y = tf.nn.relu6(tf.nn.depthwise_conv2d(x, w, [1, stride, stride, 1], "SAME"))
+             with tf.compat.v1.Session(graph=g) as s:
+                 print(f"stride={stride}:", s.run(y, {x: np.ones((2, 32, 32, 16), "float32")}).shape)
+     """),
+    ("tensorflow", "venv", None, "nan", None, "b8-nan-check-numerics-batchnorm-negative-epsilon",
+     "a conv + batch normalization block whose variance_epsilon is mutated from 1e-3 to -1e-3, fed a batch where one channel is constant; tf.debugging.check_numerics reports the NaN",
+     """\
+     import tensorflow as tf
+
+     tf.random.set_seed(0)
+     x = tf.random.normal([8, 16, 16, 4])
+     k = tf.random.normal([1, 1, 4, 4]) * tf.constant([1.0, 1.0, 0.0, 1.0])[None, None, None, :]
+
+     for eps in (1e-3, -1e-3):
+         y = tf.nn.conv2d(x, k, 1, "SAME")
+         mean, var = tf.nn.moments(y, [0, 1, 2])
+         y = tf.nn.batch_normalization(y, mean, var, offset=None, scale=None, variance_epsilon=eps)
+         y = tf.debugging.check_numerics(y, f"batch norm output (epsilon={eps})")
+         print(f"epsilon={eps}: ok, mean {float(tf.reduce_mean(y)):.4f}")
+     """),
+    ("tensorflow", "venv", None, "timeout", None, "b8-timeout-tf-function-while-loop-watchdog",
+     "a tf.function power-iteration normalization (spectral norm) looping until the change falls under a tolerance mutated from 1e-4 to 0.0 (a tf.while_loop that never ends); a watchdog thread prints the stack and os._exit(124) after 15 s",
+     """\
+     import faulthandler
+     import os
+     import sys
+     import threading
+     import tensorflow as tf
+
+     def watchdog(seconds):
+         def fire():
+             print(f"watchdog: mutant still running after {seconds} s, dumping stacks and exiting", flush=True)
+             faulthandler.dump_traceback(sys.stdout)
+             os._exit(124)
+         t = threading.Timer(seconds, fire)
+         t.daemon = True
+         t.start()
+
+     w = tf.random.stateless_normal([64, 64], seed=[0, 1])
+
+     @tf.function
+     def spectral_norm(tol):
+         u = tf.ones([64, 1]) / 8.0
+         def cond(u, delta, i):
+             return delta > tol
+         def body(u, delta, i):
+             v = tf.linalg.normalize(tf.transpose(w) @ u)[0]
+             nu = tf.linalg.normalize(w @ v)[0]
+             return nu, tf.reduce_max(tf.abs(nu - u)), i + 1
+         u, delta, i = tf.while_loop(cond, body, (u, tf.constant(1.0), tf.constant(0)))
+         return tf.norm(tf.transpose(u) @ w), i
+
+     print("original (tol=1e-4): sigma %.4f after %d iterations" % tuple(x.numpy() for x in spectral_norm(tf.constant(1e-4))), flush=True)
+     watchdog(15)
+     print("mutant (tol=0.0): sigma %.4f after %d iterations" % tuple(x.numpy() for x in spectral_norm(tf.constant(0.0))), flush=True)
+     """),
+
+    # ---- JAX ---------------------------------------------------------------------
+    ("jax", "venv", None, "crash", "not-implemented", "b8-jax-float16-zca-whitening-eigh",
+     "a ZCA whitening normalization layer (covariance, jnp.linalg.eigh) mutated from float32 to float16 on the CPU: no float16 eigh kernel",
+     """\
+     import jax
+     import jax.numpy as jnp
+
+     def zca(x, eps=1e-5):
+         xc = x - x.mean(0)
+         cov = xc.T @ xc / x.shape[0]
+         w, v = jnp.linalg.eigh(cov)
+         return xc @ (v / jnp.sqrt(w + eps)) @ v.T
+
+     x = jax.random.normal(jax.random.PRNGKey(0), (128, 16))
+     print("original float32:", jax.jit(zca)(x).shape)
+     print("mutant float16:", jax.jit(zca)(x.astype(jnp.float16)).shape)
+     """),
+    ("jax", "venv", None, "crash", "not-implemented", "b8-jax-bfloat16-orthogonal-init-qr",
+     "an orthogonal initializer (jax.nn.initializers.orthogonal, a QR decomposition) for an LSTM recurrent kernel whose param dtype is mutated from float32 to bfloat16: no bfloat16 QR kernel on the CPU",
+     """\
+     import jax
+     import jax.numpy as jnp
+
+     init = jax.nn.initializers.orthogonal()
+     for dtype in (jnp.float32, jnp.bfloat16):
+         print(f"== init recurrent kernel, param_dtype={jnp.dtype(dtype).name}")
+         k = init(jax.random.PRNGKey(0), (64, 256), dtype)
+         print("   kernel", k.shape, k.dtype)
+     """),
+    ("jax", "venv", None, "false-positive", None, "b8-jax-jit-attention-mask-length",
+     "jitted scaled dot-product attention with a boolean padding mask whose length is mutated from 10 to 12",
+     """\
+     import jax
+     import jax.numpy as jnp
+
+     @jax.jit
+     def attention(q, k, v, mask):
+         logits = q @ k.swapaxes(-1, -2) / jnp.sqrt(q.shape[-1])
+         logits = jnp.where(mask[:, None, :], logits, -1e9)
+         return jax.nn.softmax(logits, -1) @ v
+
+     kq, kk, kv = jax.random.split(jax.random.PRNGKey(0), 3)
+     q, k, v = (jax.random.normal(r, (2, 10, 32)) for r in (kq, kk, kv))
+     for n in (10, 12):
+         mask = jnp.arange(n)[None, :] < jnp.array([[7], [10]])
+         print(f"mask length {n}:", attention(q, k, v, mask).shape)
+     """),
+    ("jax", "venv", None, "false-positive", None, "b8-jax-vmap-tagger-label-batch",
+     "a per-example loss of a GRU-less embedding tagger vmapped over the batch, whose labels batch is mutated from 8 to 7",
+     """\
+     import jax
+     import jax.numpy as jnp
+
+     key = jax.random.PRNGKey(0)
+     params = {"emb": jax.random.normal(key, (100, 16)), "out": jax.random.normal(key, (16, 5))}
+
+     def loss(params, ids, labels):
+         logits = jnp.tanh(params["emb"][ids]) @ params["out"]
+         return -jnp.mean(jnp.take_along_axis(jax.nn.log_softmax(logits), labels[:, None], -1))
+
+     ids = jax.random.randint(key, (8, 12), 0, 100)
+     labels = jax.random.randint(key, (8, 12), 0, 5)
+     per_example = jax.vmap(loss, in_axes=(None, 0, 0))
+     print("original:", per_example(params, ids, labels).shape)
+     print("mutant (labels batch 7):", per_example(params, ids, labels[:7]).shape)
+     """),
+    ("jax", "venv", None, "inconsistency", None, "b8-inconsistency-float16-gru-cell",
+     "a GRU cell unrolled with lax.scan in float32 and in a float16 mutant (same weights), compared with np.testing.assert_allclose at rtol 1e-5",
+     """\
+     import numpy as np
+     import jax
+     import jax.numpy as jnp
+
+     def gru(params, xs, dtype):
+         wx, wh = (p.astype(dtype) for p in params)
+         def step(h, x):
+             z, r, n = jnp.split(x @ wx, 3, -1)
+             hz, hr, hn = jnp.split(h @ wh, 3, -1)
+             z, r = jax.nn.sigmoid(z + hz), jax.nn.sigmoid(r + hr)
+             h = (1 - z) * jnp.tanh(n + r * hn) + z * h
+             return h, h
+         return jax.lax.scan(step, jnp.zeros((xs.shape[1], 32), dtype), xs.astype(dtype))[1]
+
+     k1, k2, k3 = jax.random.split(jax.random.PRNGKey(0), 3)
+     params = (jax.random.normal(k1, (16, 96)) * 0.3, jax.random.normal(k2, (32, 96)) * 0.3)
+     xs = jax.random.normal(k3, (30, 4, 16))
+     ref = np.asarray(jax.jit(gru, static_argnums=2)(params, xs, jnp.float32))
+     out = np.asarray(jax.jit(gru, static_argnums=2)(params, xs, jnp.float16)).astype(np.float32)
+     print("max abs diff float16 vs float32:", np.abs(out - ref).max())
+     np.testing.assert_allclose(out, ref, rtol=1e-5, atol=1e-5)
+     """),
+]
+B8 += [
+    # ---- Keras 3 (backend in the name) --------------------------------------------
+    ("keras", "venv", "tensorflow", "false-positive", None, "b8-tensorflow-unet-concatenate-cropping-deleted",
+     "a functional Keras U-Net (valid convolutions) whose Cropping2D on the skip connection is deleted: Concatenate gets maps of 28 and 24 pixels",
+     """\
+     import keras
+     from keras import layers
+
+     def unet(crop):
+         inp = keras.Input((64, 64, 1))
+         c1 = layers.Conv2D(8, 3, activation="relu")(inp)
+         c1 = layers.Conv2D(8, 3, activation="relu")(c1)
+         p = layers.MaxPooling2D()(c1)
+         c2 = layers.Conv2D(16, 3, activation="relu")(p)
+         c2 = layers.Conv2D(16, 3, activation="relu")(c2)
+         u = layers.Conv2DTranspose(8, 2, strides=2)(c2)
+         skip = layers.Cropping2D(((2, 2), (2, 2)))(c1) if crop else c1
+         x = layers.Concatenate()([u, skip])
+         return keras.Model(inp, layers.Conv2D(2, 1)(x))
+
+     print("original:", unet(True).output.shape)
+     print("mutant (Cropping2D deleted):", unet(False).output.shape)
+     """),
+    ("keras", "venv", "jax", "false-positive", None, "b8-jax-gru-tagger-units-zero",
+     "an Embedding + GRU sequence tagger whose GRU units are mutated from 64 to 0",
+     """\
+     import numpy as np
+     import keras
+
+     def tagger(units):
+         return keras.Sequential([keras.Input((20,), dtype="int32"), keras.layers.Embedding(2000, 32),
+                                  keras.layers.GRU(units, return_sequences=True), keras.layers.Dense(9, activation="softmax")])
+
+     ids = np.random.RandomState(0).randint(0, 2000, (4, 20))
+     for units in (64, 0):
+         print(f"--- mutant GRU.units={units}")
+         m = tagger(units)
+         m.summary()
+         print(m.predict(ids, verbose=0).shape)
+     """),
+    ("keras", "venv", "torch", "false-positive", None, "b8-torch-depthwise-multiplier-zero",
+     "a MobileNet-style block (DepthwiseConv2D, BatchNormalization, ReLU6, 1x1 Conv2D) whose depth_multiplier is mutated from 1 to 0",
+     """\
+     import numpy as np
+     import keras
+     from keras import layers
+
+     def block(mult):
+         return keras.Sequential([keras.Input((32, 32, 16)), layers.DepthwiseConv2D(3, padding="same", depth_multiplier=mult, use_bias=False),
+                                  layers.BatchNormalization(), layers.ReLU(6.0), layers.Conv2D(32, 1)])
+
+     x = np.random.rand(2, 32, 32, 16).astype("float32")
+     for mult in (1, 0):
+         print(f"depth_multiplier={mult}:", block(mult)(x).shape)
+     """),
+    ("keras", "venv", "jax", "false-positive", None, "b8-jax-mha-attention-mask-shape",
+     "a Keras Transformer encoder block (MultiHeadAttention, LayerNormalization, feed-forward) whose attention_mask is mutated from (batch, 10, 10) to (batch, 10, 12)",
+     """\
+     import numpy as np
+     import keras
+     from keras import layers
+
+     class EncoderBlock(layers.Layer):
+         def __init__(self):
+             super().__init__()
+             self.mha = layers.MultiHeadAttention(4, 16)
+             self.ln1, self.ln2 = layers.LayerNormalization(), layers.LayerNormalization()
+             self.ff = keras.Sequential([layers.Dense(128, activation="gelu"), layers.Dense(64)])
+         def call(self, x, mask):
+             x = self.ln1(x + self.mha(x, x, attention_mask=mask))
+             return self.ln2(x + self.ff(x))
+
+     keras.utils.set_random_seed(0)
+     block = EncoderBlock()
+     x = np.random.rand(2, 10, 64).astype("float32")
+     for n in (10, 12):
+         mask = np.tril(np.ones((2, 10, n), bool))
+         print(f"attention_mask {mask.shape}:", block(x, mask).shape)
+     """),
+    ("keras", "venv", "tensorflow", "nan", None, "b8-tensorflow-nan-layernorm-epsilon-negative-fit",
+     "a Keras classifier whose LayerNormalization epsilon is mutated from 1e-3 to -1.0, trained on inputs with constant rows; the loss becomes NaN during fit (printed by a callback)",
+     """\
+     import numpy as np
+     import keras
+
+     keras.utils.set_random_seed(0)
+     x = np.random.rand(64, 16).astype("float32")
+     x[::4] = 0.5
+     y = np.random.randint(0, 3, 64)
+
+     class LossLogger(keras.callbacks.Callback):
+         def on_epoch_end(self, epoch, logs=None):
+             print(f"epoch {epoch + 1}: loss={logs['loss']}", flush=True)
+
+     for eps in (1e-3, -1.0):
+         print(f"== LayerNormalization(epsilon={eps})")
+         m = keras.Sequential([keras.Input((16,)), keras.layers.Dense(32), keras.layers.LayerNormalization(epsilon=eps),
+                               keras.layers.Activation("relu"), keras.layers.Dense(3, activation="softmax")])
+         m.compile("adam", "sparse_categorical_crossentropy")
+         m.fit(x, y, epochs=3, batch_size=16, verbose=0, callbacks=[LossLogger()])
+     """),
+]
+
+B8_ORT_PRE = """\
+import numpy as np
+import onnxruntime as ort
+from onnx import TensorProto as T, helper as h, numpy_helper as nh
+
+def session(nodes, inputs, outputs, inits=(), opset=21):
+    g = h.make_graph(nodes, "mutant", inputs, outputs, list(inits))
+    m = h.make_model(g, opset_imports=[h.make_opsetid("", opset)])
+    m.ir_version = 10
+    return ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+
+def vi(name, dtype, shape):
+    return h.make_tensor_value_info(name, dtype, shape)
+"""
+B8_ORT = [
+    ("crash", "not-implemented", "b8-unet-up-convtranspose-float64",
+     "a U-Net up block graph (ConvTranspose stride 2, Concat with the skip, Conv, Relu) mutated from float32 to float64 (a type ConvTranspose's schema allows): the CPU provider has no double ConvTranspose kernel",
+     """\
+     rs = np.random.RandomState(0)
+     def run(dt, npdt):
+         wt = nh.from_array(rs.randn(16, 8, 2, 2).astype(npdt) * 0.1, "wt")
+         wc = nh.from_array(rs.randn(8, 16, 3, 3).astype(npdt) * 0.1, "wc")
+         s = session([h.make_node("ConvTranspose", ["x", "wt"], ["u"], strides=[2, 2]), h.make_node("Concat", ["u", "skip"], ["c"], axis=1),
+                      h.make_node("Conv", ["c", "wc"], ["v"], pads=[1, 1, 1, 1]), h.make_node("Relu", ["v"], ["y"])],
+                     [vi("x", dt, [1, 16, 8, 8]), vi("skip", dt, [1, 8, 16, 16])], [vi("y", dt, None)], [wt, wc])
+         return s.run(None, {"x": rs.rand(1, 16, 8, 8).astype(npdt), "skip": rs.rand(1, 8, 16, 16).astype(npdt)})[0].shape
+     print("original (float32):", run(T.FLOAT, "float32"))
+     print("mutant (float64):", run(T.DOUBLE, "float64"))"""),
+    ("crash", "not-implemented", "b8-lstm-tagger-float64",
+     "an LSTM tagger graph (LSTM, Squeeze, MatMul) mutated from float32 to float64 (a type the LSTM schema allows): the CPU kernel fails with 'LSTM operator does not support double yet'",
+     """\
+     rs = np.random.RandomState(0)
+     def run(dt, npdt):
+         W = nh.from_array(rs.randn(1, 64, 12).astype(npdt) * 0.1, "W")
+         R = nh.from_array(rs.randn(1, 64, 16).astype(npdt) * 0.1, "R")
+         P = nh.from_array(rs.randn(16, 5).astype(npdt), "P")
+         ax = nh.from_array(np.array([1], "int64"), "ax")
+         s = session([h.make_node("LSTM", ["x", "W", "R"], ["y"], hidden_size=16), h.make_node("Squeeze", ["y", "ax"], ["s"]),
+                      h.make_node("MatMul", ["s", "P"], ["tags"])],
+                     [vi("x", dt, [20, 3, 12])], [vi("tags", dt, None)], [W, R, P, ax])
+         return s.run(None, {"x": rs.randn(20, 3, 12).astype(npdt)})[0].shape
+     print("original (float32):", run(T.FLOAT, "float32"))
+     print("mutant (float64):", run(T.DOUBLE, "float64"))"""),
+    ("crash", "not-implemented", "b8-transformer-ffn-gelu-float64",
+     "a Transformer feed-forward graph (MatMul, Gelu from opset 20, MatMul, Add, LayerNormalization) mutated from float32 to float64: Gelu is expanded into Erf, and the CPU provider has no double Erf kernel",
+     """\
+     rs = np.random.RandomState(0)
+     def run(dt, npdt):
+         w1 = nh.from_array(rs.randn(32, 64).astype(npdt) * 0.1, "w1")
+         w2 = nh.from_array(rs.randn(64, 32).astype(npdt) * 0.1, "w2")
+         g = nh.from_array(np.ones(32, npdt), "g")
+         b = nh.from_array(np.zeros(32, npdt), "b")
+         s = session([h.make_node("MatMul", ["x", "w1"], ["a"]), h.make_node("Gelu", ["a"], ["ga"]), h.make_node("MatMul", ["ga", "w2"], ["f"]),
+                      h.make_node("Add", ["x", "f"], ["r"]), h.make_node("LayerNormalization", ["r", "g", "b"], ["y"], axis=-1)],
+                     [vi("x", dt, [2, 10, 32])], [vi("y", dt, None)], [w1, w2, g, b])
+         return s.run(None, {"x": rs.randn(2, 10, 32).astype(npdt)})[0].shape
+     print("original (float32):", run(T.FLOAT, "float32"))
+     print("mutant (float64):", run(T.DOUBLE, "float64"))"""),
+    ("crash", "not-implemented", "b8-attention-scores-bfloat16-matmul",
+     "a masked attention-score graph (MatMul, Mul by a scale, Add of the mask, Softmax) mutated from float32 to bfloat16 (a type MatMul's schema allows): the CPU provider has no bfloat16 MatMul kernel",
+     """\
+     import ml_dtypes
+     rs = np.random.RandomState(0)
+     def run(dt, npdt):
+         scale = nh.from_array(np.array(0.125, npdt), "scale") if npdt != "bfloat16" else h.make_tensor("scale", T.BFLOAT16, [], [0.125])
+         s = session([h.make_node("MatMul", ["q", "kt"], ["s"]), h.make_node("Mul", ["s", "scale"], ["ss"]),
+                      h.make_node("Add", ["ss", "mask"], ["m"]), h.make_node("Softmax", ["m"], ["p"])],
+                     [vi("q", dt, [2, 8, 16]), vi("kt", dt, [2, 16, 8]), vi("mask", dt, [8, 8])], [vi("p", dt, None)], [scale])
+         np_dt = ml_dtypes.bfloat16 if npdt == "bfloat16" else npdt
+         mask = np.triu(np.full((8, 8), -1e4, "float32"), 1).astype(np_dt)
+         return s.run(None, {"q": rs.randn(2, 8, 16).astype(np_dt), "kt": rs.randn(2, 16, 8).astype(np_dt), "mask": mask})[0].shape
+     print("original (float32):", run(T.FLOAT, "float32"))
+     print("mutant (bfloat16):", run(T.BFLOAT16, "bfloat16"))"""),
+    ("false-positive", None, "b8-detection-head-reshape-box-coords",
+     "an SSD-style box head graph (Conv, Transpose, Reshape to [N, -1, 4]) whose Reshape target is mutated to [N, -1, 7] (36 anchor values per cell do not divide by 7)",
+     """\
+     rs = np.random.RandomState(0)
+     w = nh.from_array(rs.randn(36, 32, 3, 3).astype("float32") * 0.1, "w")
+     def run(coords):
+         shape = nh.from_array(np.array([1, -1, coords], "int64"), "shape")
+         s = session([h.make_node("Conv", ["f", "w"], ["c"], pads=[1, 1, 1, 1]), h.make_node("Transpose", ["c"], ["t"], perm=[0, 2, 3, 1]),
+                      h.make_node("Reshape", ["t", "shape"], ["boxes"])],
+                     [vi("f", T.FLOAT, [1, 32, 5, 5])], [vi("boxes", T.FLOAT, None)], [w, shape])
+         return s.run(None, {"f": rs.rand(1, 32, 5, 5).astype("float32")})[0].shape
+     print("original ([1, -1, 4]):", run(4))
+     print("mutant ([1, -1, 7]):", run(7))"""),
+]
+for _cls, _kind, _n, _how, _code in B8_ORT:
+    B8.append(("onnxruntime", "venv", None, _cls, _kind, _n, _how, B8_ORT_PRE + textwrap.dedent(_code) + "\n"))
+
+B8.append(("onnxruntime", "venv", None, "false-positive", None, "b8-torch-export-embeddingbag-int32-ids",
+           "a PyTorch EmbeddingBag classifier exported with torch.onnx.export (legacy exporter) with int64 token ids, then run by ONNX Runtime with mutant int32 ids",
+           """\
+import io
+import numpy as np
+import onnxruntime as ort
+import torch
+import torch.nn as nn
+
+class Bag(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.bag = nn.EmbeddingBag(500, 16, mode="mean")
+        self.fc = nn.Linear(16, 3)
+    def forward(self, ids):
+        return self.fc(self.bag(ids))
+
+torch.manual_seed(0)
+buf = io.BytesIO()
+torch.onnx.export(Bag().eval(), (torch.randint(0, 500, (2, 6)),), buf, dynamo=False, input_names=["ids"], output_names=["logits"])
+s = ort.InferenceSession(buf.getvalue(), providers=["CPUExecutionProvider"])
+ids = np.random.RandomState(0).randint(0, 500, (2, 6))
+print("original (int64 ids):", s.run(None, {"ids": ids.astype("int64")})[0].shape)
+print("mutant (int32 ids):", s.run(None, {"ids": ids.astype("int32")})[0].shape)
+"""))
+
+B8_MS_PRE = """\
+import numpy as np
+import mindspore
+from mindspore import Tensor, nn, ops
+mindspore.set_context(mode=mindspore.PYNATIVE_MODE, device_target="CPU")
+"""
+B8_MS = [
+    ("crash", "not-implemented", "b8-bfloat16-classifier-head-matmul",
+     "a classifier head (a pooled feature vector through nn.Dense) whose weights and input are mutated from float32 to bfloat16 on the CPU: no bfloat16 MatMul kernel is selected",
+     """\
+     head = nn.SequentialCell([nn.Dense(64, 128), nn.ReLU(), nn.Dense(128, 10)])
+     feats = np.random.RandomState(0).rand(4, 64).astype("float32")
+     print("original (float32):", head(Tensor(feats)).shape)
+     head = head.to_float(mindspore.bfloat16)
+     print("mutant (bfloat16):", head(Tensor(feats, mindspore.bfloat16)).shape)"""),
+    ("false-positive", None, "b8-batchnorm-float64-input",
+     "a ResNet stem cell (nn.Conv2d, nn.BatchNorm2d, ReLU) whose input is mutated from float32 to float64; the conv casts, BatchNorm's primitive only takes float16/float32",
+     """\
+     class Stem(nn.Cell):
+         def __init__(self):
+             super().__init__()
+             self.bn = nn.BatchNorm2d(3)
+             self.conv = nn.Conv2d(3, 16, 3)
+         def construct(self, x):
+             return ops.relu(self.conv(self.bn(x)))
+
+     m = Stem()
+     x = np.random.RandomState(0).rand(2, 3, 32, 32)
+     print("original float32:", m(Tensor(x, mindspore.float32)).shape)
+     print("mutant float64:", m(Tensor(x, mindspore.float64)).shape)"""),
+    ("false-positive", None, "b8-graph-mode-ffn-dense-duplicated",
+     "a Transformer feed-forward Cell in GRAPH_MODE whose second nn.Dense(256, 64) is duplicated (the copy receives 64 features)",
+     """\
+     mindspore.set_context(mode=mindspore.GRAPH_MODE)
+
+     class FFN(nn.Cell):
+         def __init__(self, duplicate):
+             super().__init__()
+             layers = [nn.Dense(64, 256), nn.GELU(), nn.Dense(256, 64)]
+             if duplicate:
+                 layers.append(nn.Dense(256, 64))
+             self.net = nn.SequentialCell(layers)
+             self.norm = nn.LayerNorm((64,))
+         def construct(self, x):
+             return self.norm(x + self.net(x))
+
+     x = Tensor(np.random.RandomState(0).rand(2, 10, 64).astype("float32"))
+     print("original:", FFN(False)(x).shape)
+     print("mutant (Dense duplicated):", FFN(True)(x).shape)"""),
+    ("nan", None, "b8-nan-attention-temperature-zero",
+     "a MindSpore scaled dot-product attention Cell whose softmax temperature (the scale divisor) is mutated from sqrt(d) to 0: the scores become inf and softmax gives NaN (counted with np.isnan)",
+     """\
+     class Attention(nn.Cell):
+         def __init__(self, temperature):
+             super().__init__()
+             self.temperature = temperature
+             self.softmax = nn.Softmax(-1)
+         def construct(self, q, k, v):
+             scores = ops.matmul(q, k.swapaxes(-1, -2)) / self.temperature
+             return ops.matmul(self.softmax(scores), v)
+
+     rs = np.random.RandomState(0)
+     q, k, v = (Tensor(rs.randn(2, 6, 16).astype("float32")) for _ in range(3))
+     for temp in (4.0, 0.0):
+         out = Attention(temp)(q, k, v).asnumpy()
+         print(f"temperature={temp}: output {out.shape}, NaN count {int(np.isnan(out).sum())}")"""),
+]
+for _cls, _kind, _n, _how, _code in B8_MS:
+    B8.append(("mindspore", "mindspore", None, _cls, _kind, _n, _how, B8_MS_PRE + textwrap.dedent(_code) + "\n"))
+
+B8 += [
+    ("pytorch", "venv", None, "false-positive", None, "b8-resnet-groupnorm-groups-not-dividing",
+     "a ResNet bottleneck whose BatchNorm layers are replaced by GroupNorm (a normalization-variant mutation) with num_groups mutated from 32 to 24 on 64 channels (24 does not divide 64); a UserWarning precedes the run",
+     """\
+     import warnings
+     import torch
+     import torch.nn as nn
+
+     def bottleneck(groups):
+         warnings.warn(f"mutation NORM-SWAP: BatchNorm2d -> GroupNorm({groups}, C)", UserWarning)
+         return nn.Sequential(nn.Conv2d(256, 64, 1, bias=False), nn.GroupNorm(groups, 64), nn.ReLU(),
+                              nn.Conv2d(64, 64, 3, padding=1, bias=False), nn.GroupNorm(groups, 64), nn.ReLU(),
+                              nn.Conv2d(64, 256, 1, bias=False), nn.GroupNorm(groups, 256))
+
+     x = torch.randn(2, 256, 14, 14)
+     for g in (32, 24):
+         print(f"num_groups={g}:", tuple((bottleneck(g)(x) + x).relu().shape))
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b8-xla-fpn-maxpool-ksize-zero",
+     "an FPN extra-level block (a stride-2 max pooling over P5) compiled with tf.function(jit_compile=True), whose pooling window is mutated from 1 to 0",
+     """\
+     import tensorflow as tf
+
+     def p6(ksize):
+         @tf.function(jit_compile=True)
+         def f(p5):
+             return tf.nn.max_pool2d(p5, ksize, 2, "SAME")
+         return f
+
+     p5 = tf.random.normal([2, 8, 8, 256])
+     for k in (1, 0):
+         print(f"P6 = max_pool(P5, ksize={k}):", p6(k)(p5).shape)
+     """),
+    ("jax", "venv", None, "false-positive", None, "b8-jax-jit-ssd-head-reshape-coords",
+     "a jitted SSD box head (a conv over a feature map, then a reshape of the anchor outputs) whose box coordinate count is mutated from 4 to 7",
+     """\
+     import jax
+     import jax.numpy as jnp
+
+     def head(params, feats, coords):
+         y = jax.lax.conv_general_dilated(feats, params, (1, 1), "SAME", dimension_numbers=("NHWC", "HWIO", "NHWC"))
+         return y.reshape(y.shape[0], -1, coords)
+
+     key = jax.random.PRNGKey(0)
+     params = jax.random.normal(key, (3, 3, 32, 36)) * 0.1
+     feats = jax.random.normal(key, (2, 5, 5, 32))
+     f = jax.jit(head, static_argnums=2)
+     for coords in (4, 7):
+         print(f"boxes with {coords} coordinates:", f(params, feats, coords).shape)
+     """),
+    ("keras", "venv", "tensorflow", "false-positive", None, "b8-tensorflow-lstm-tagger-embedding-deleted",
+     "a Keras LSTM tagger whose Embedding layer is deleted, so the LSTM receives the 2-D integer id batch directly",
+     """\
+     import numpy as np
+     import keras
+     from keras import layers
+
+     def tagger(with_embedding):
+         stack = [keras.Input((30,), dtype="int32")]
+         if with_embedding:
+             stack.append(layers.Embedding(5000, 64, mask_zero=True))
+         stack += [layers.Bidirectional(layers.LSTM(32, return_sequences=True)), layers.TimeDistributed(layers.Dense(12))]
+         return keras.Sequential(stack)
+
+     ids = np.random.RandomState(0).randint(1, 5000, (4, 30))
+     print("original:", tagger(True).predict(ids, verbose=0).shape)
+     print("mutant (Embedding deleted):", tagger(False).predict(ids, verbose=0).shape)
+     """),
+    ("keras", "venv", "torch", "inconsistency", None, "b8-torch-inconsistency-float16-mobilenet-block",
+     "a Keras MobileNet block (DepthwiseConv2D, BatchNormalization, ReLU6, 1x1 Conv2D) in float32 and as a float16 mutant with the same weights (torch backend, CPU), compared with np.testing.assert_allclose at rtol 1e-5",
+     """\
+     import numpy as np
+     import keras
+     from keras import layers
+
+     def block(dtype):
+         keras.utils.set_random_seed(0)
+         return keras.Sequential([keras.Input((16, 16, 8)), layers.DepthwiseConv2D(3, padding="same", dtype=dtype),
+                                  layers.BatchNormalization(dtype=dtype), layers.ReLU(6.0, dtype=dtype), layers.Conv2D(16, 1, dtype=dtype)])
+
+     x = np.random.RandomState(0).rand(2, 16, 16, 8).astype("float32")
+     ref_model, mut_model = block("float32"), block("float16")
+     mut_model.set_weights([w.astype("float16") for w in ref_model.get_weights()])
+     ref = keras.ops.convert_to_numpy(ref_model(x))
+     out = keras.ops.convert_to_numpy(mut_model(x.astype("float16"))).astype("float32")
+     print("max abs diff float16 vs float32:", float(np.abs(out - ref).max()))
+     np.testing.assert_allclose(out, ref, rtol=1e-5, atol=1e-5)
+     """),
+]
+
+B8_ORT2 = [
+    ("oom", None, "b8-oom-expand-position-table",
+     "a learned position-embedding graph (Expand of a [1, 512, 64] table to the batch, Add) whose batch for Expand is mutated from 8 to 10**7 (about 1.3 TB)",
+     """\
+     table = nh.from_array(np.random.RandomState(0).randn(1, 512, 64).astype("float32"), "table")
+     s = session([h.make_node("Expand", ["table", "shape"], ["pos"]), h.make_node("Add", ["x", "pos"], ["y"])],
+                 [vi("x", T.FLOAT, [None, 512, 64]), vi("shape", T.INT64, [3])], [vi("y", T.FLOAT, None)], [table])
+     for b in (8, 10 ** 7):
+         print(f"Expand to [{b}, 512, 64]", flush=True)
+         y = s.run(None, {"x": np.zeros((1, 512, 64), "float32"), "shape": np.array([b, 512, 64], "int64")})[0]
+         print("  output", y.shape, flush=True)"""),
+]
+for _cls, _kind, _n, _how, _code in B8_ORT2:
+    B8.append(("onnxruntime", "venv", None, _cls, _kind, _n, _how, B8_ORT_PRE + textwrap.dedent(_code) + "\n"))
+
+B8.append(("mindspore", "mindspore", None, "false-positive", None, "b8-conv-same-pad-mode-with-padding",
+           "a MobileNet stem Cell (nn.Conv2d, nn.BatchNorm2d, ReLU6) whose padding is mutated from 0 to 1 while pad_mode stays 'same'",
+           B8_MS_PRE + textwrap.dedent("""\
+     def stem(padding):
+         return nn.SequentialCell([nn.Conv2d(3, 32, 3, stride=2, pad_mode="same", padding=padding), nn.BatchNorm2d(32), nn.ReLU6()])
+
+     x = Tensor(np.random.RandomState(0).rand(1, 3, 64, 64).astype("float32"))
+     for p in (0, 1):
+         print(f"stem padding={p}:", stem(p)(x).shape)""") + "\n"))
+
+
+for _fw, _interp, _be, _cls, _kind, _n, _how, _code in B8:
+    sc(_n, _fw, _cls, _kind, _how + (" (KERAS_BACKEND=%s)" % _be if _be else ""),
+       textwrap.dedent(_code), interp=_interp, env={"KERAS_BACKEND": _be} if _be else None)
+
 # --------------------------------------------------------------------------
 
 def versions(py):

@@ -60,6 +60,15 @@ def sc(name, framework, cls, kind, how, code, interp="venv", env=None):
                   env=env or {}))
 
 
+def add_batch(batch):
+    """Add a batch's entries: (framework, interpreter, KERAS_BACKEND or None,
+    class, kind, name, how, code)."""
+    for fw, interp, be, cls, kind, name, how, code in batch:
+        sc(name, fw, cls, kind, how + (" (KERAS_BACKEND=%s)" % be if be else ""),
+           textwrap.dedent(code), interp=interp,
+           env={"KERAS_BACKEND": be} if be else None)
+
+
 # ---- PyTorch: illegal models and inputs (false-positive) ------------------
 TORCH_FP = [
     ("conv-channel-mismatch", "Conv2d(3,8,3) applied to a 4-channel input",
@@ -3545,9 +3554,7 @@ B5_MS = [
 for _cls, _kind, _n, _how, _code in B5_MS:
     B5.append(("mindspore", "mindspore", None, _cls, _kind, _n, _how, B5_MS_PRE + textwrap.dedent(_code) + "\n"))
 
-for _fw, _interp, _be, _cls, _kind, _n, _how, _code in B5:
-    sc(_n, _fw, _cls, _kind, _how + (" (KERAS_BACKEND=%s)" % _be if _be else ""),
-       textwrap.dedent(_code), interp=_interp, env={"KERAS_BACKEND": _be} if _be else None)
+add_batch(B5)
 
 # ==========================================================================
 # Sixth batch ("b6-" names), held out from the rules: more of what a
@@ -4851,9 +4858,7 @@ B6_MS = [
 for _cls, _kind, _n, _how, _code in B6_MS:
     B6.append(("mindspore", "mindspore", None, _cls, _kind, _n, _how, B6_MS_PRE + textwrap.dedent(_code) + "\n"))
 
-for _fw, _interp, _be, _cls, _kind, _n, _how, _code in B6:
-    sc(_n, _fw, _cls, _kind, _how + (" (KERAS_BACKEND=%s)" % _be if _be else ""),
-       textwrap.dedent(_code), interp=_interp, env={"KERAS_BACKEND": _be} if _be else None)
+add_batch(B6)
 
 # ==========================================================================
 # Seventh batch ("b7-" names), held out from the rules: what a
@@ -6013,9 +6018,7 @@ B7 = [
      """),
 ]
 
-for _fw, _interp, _be, _cls, _kind, _n, _how, _code in B7:
-    sc(_n, _fw, _cls, _kind, _how + (" (KERAS_BACKEND=%s)" % _be if _be else ""),
-       textwrap.dedent(_code), interp=_interp, env={"KERAS_BACKEND": _be} if _be else None)
+add_batch(B7)
 
 # ==========================================================================
 # Eighth batch ("b8-" names), held out from the rules: a model-mutation
@@ -7112,9 +7115,7 @@ B8.append(("mindspore", "mindspore", None, "false-positive", None, "b8-conv-same
          print(f"stem padding={p}:", stem(p)(x).shape)""") + "\n"))
 
 
-for _fw, _interp, _be, _cls, _kind, _n, _how, _code in B8:
-    sc(_n, _fw, _cls, _kind, _how + (" (KERAS_BACKEND=%s)" % _be if _be else ""),
-       textwrap.dedent(_code), interp=_interp, env={"KERAS_BACKEND": _be} if _be else None)
+add_batch(B8)
 
 # --------------------------------------------------------------------------
 

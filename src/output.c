@@ -13,8 +13,7 @@
 
 static void	out_json(struct dlt_output *, const struct dlt_failure *,
 		    struct strbuf *);
-static void	out_csv(struct dlt_output *, const struct dlt_failure *,
-		    struct strbuf *);
+static void	out_csv(const struct dlt_failure *, struct strbuf *);
 static void	out_table(struct dlt_output *, const struct dlt_failure *,
 		    struct strbuf *);
 static void	table_cell(struct strbuf *, const char *, size_t);
@@ -178,33 +177,29 @@ dlt_csv_field(struct strbuf *sb, const char *s)
 }
 
 static void
-out_csv(struct dlt_output *o, const struct dlt_failure *f, struct strbuf *out)
+out_csv(const struct dlt_failure *f, struct strbuf *sb)
 {
-	struct strbuf	sb = STRBUF_INIT;
-	char		bucket[DLT_BUCKET_HEXLEN + 1];
+	char	bucket[DLT_BUCKET_HEXLEN + 1];
 
-	(void)o;
-	dlt_csv_field(&sb, f->source);
-	strbuf_addf(&sb, ",%ld,%ld,", f->line_start, f->line_end);
-	dlt_csv_field(&sb, dlt_class_name(f->cls));
-	strbuf_addch(&sb, ',');
-	dlt_csv_field(&sb, f->kind);
-	strbuf_addch(&sb, ',');
-	dlt_csv_field(&sb, f->framework);
-	strbuf_addch(&sb, ',');
-	dlt_csv_field(&sb, f->exc_type);
-	strbuf_addch(&sb, ',');
-	dlt_csv_field(&sb, f->exc_message);
-	strbuf_addch(&sb, ',');
-	dlt_csv_field(&sb, f->nframes > 0 ? f->frames[0] : NULL);
-	strbuf_addch(&sb, ',');
-	dlt_csv_field(&sb, f->signature);
-	strbuf_addf(&sb, ",%s,", dlt_bucket_hex(f->bucket, bucket));
-	dlt_csv_field(&sb, f->rule);
-	strbuf_addf(&sb, ",%s,%.2f,%s", dlt_priority_name(f->priority),
+	dlt_csv_field(sb, f->source);
+	strbuf_addf(sb, ",%ld,%ld,", f->line_start, f->line_end);
+	dlt_csv_field(sb, dlt_class_name(f->cls));
+	strbuf_addch(sb, ',');
+	dlt_csv_field(sb, f->kind);
+	strbuf_addch(sb, ',');
+	dlt_csv_field(sb, f->framework);
+	strbuf_addch(sb, ',');
+	dlt_csv_field(sb, f->exc_type);
+	strbuf_addch(sb, ',');
+	dlt_csv_field(sb, f->exc_message);
+	strbuf_addch(sb, ',');
+	dlt_csv_field(sb, f->nframes > 0 ? f->frames[0] : NULL);
+	strbuf_addch(sb, ',');
+	dlt_csv_field(sb, f->signature);
+	strbuf_addf(sb, ",%s,", dlt_bucket_hex(f->bucket, bucket));
+	dlt_csv_field(sb, f->rule);
+	strbuf_addf(sb, ",%s,%.2f,%s", dlt_priority_name(f->priority),
 	    f->confidence, f->security ? "true" : "false");
-	strbuf_add(out, sb.buf, sb.len);
-	strbuf_release(&sb);
 }
 
 /* One cell of a table row, cut to w characters, padded, and a blank. */
@@ -307,7 +302,7 @@ hold(struct dlt_output *o, const struct dlt_failure *f)
 		out_json(o, f, &o->held);
 		break;
 	case DLT_FORMAT_CSV:
-		out_csv(o, f, &o->held);
+		out_csv(f, &o->held);
 		break;
 	default:
 		table_parts(f, &o->held, &o->held_source);
@@ -331,7 +326,7 @@ dlt_output_failure(struct dlt_output *o, const struct dlt_failure *f)
 		strbuf_addch(&sb, '\n');
 		break;
 	case DLT_FORMAT_CSV:
-		out_csv(o, f, &sb);
+		out_csv(f, &sb);
 		strbuf_addstr(&sb, "\r\n");
 		break;
 	default:

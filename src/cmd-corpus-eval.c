@@ -50,9 +50,7 @@ static const struct dlt_option corpus_eval_options[] = {
 const struct dlt_cmd dlt_cmd_corpus_eval = {
 	"corpus eval",
 	"[--data FILE] [--split all|time|grouped|validation|model]\n"
-	"       [--test-fraction F]"
-	"       [--folds N]"
-	" [--format table|json]",
+	"       [--test-fraction F] [--folds N] [--format table|json]",
 	"measure the priority model on reports it was not trained on",
 	DLT_CMD_NEEDS_RULES, corpus_eval_options, cmd_corpus_eval_exec,
 	check_args

@@ -252,6 +252,7 @@ cmd_corpus_eval_exec(struct dlt_ctx *ctx, int argc, char **argv)
 		dlt_jw_kv_cstr(&jw, "data", data);
 		dlt_jw_kv_uint(&jw, "reports", ex.n);
 		dlt_jw_kv_int(&jw, "skipped", ex.skipped);
+		dlt_jw_kv_int(&jw, "train_only", ex.train_only);
 		dlt_jw_key(&jw, "labels");
 		dlt_jw_object(&jw);
 		for (i = 0; i < DLT_PRIO_COUNT; i++)
@@ -269,6 +270,10 @@ cmd_corpus_eval_exec(struct dlt_ctx *ctx, int argc, char **argv)
 		    "low %ld; %ld without one skipped)\n", data, ex.n,
 		    counts[DLT_PRIO_HIGH], counts[DLT_PRIO_MEDIUM],
 		    counts[DLT_PRIO_LOW], ex.skipped);
+		if (ex.train_only > 0)
+			printf("  %ld of them chosen for their label "
+			    "(train_only): trained on, never tested\n",
+			    ex.train_only);
 		for (i = 0; i < nev; i++) {
 			strbuf_reset(&what);
 			if (strcmp(ev[i].name, "time") == 0)

@@ -119,6 +119,10 @@ cmd_corpus_train_exec(struct dlt_ctx *ctx, int argc, char **argv)
 		    counts[DLT_PRIO_HIGH], counts[DLT_PRIO_MEDIUM],
 		    counts[DLT_PRIO_LOW], ex.skipped, m->nfeat, m->temperature,
 		    output);
+		if (ex.train_only > 0)
+			printf("%ld of the reports chosen for their label "
+			    "(train_only): in the features, not in the class "
+			    "frequencies\n", ex.train_only);
 	}
 	dlt_prio_model_free(m);
 out:

@@ -126,7 +126,7 @@ load_row(const char *path, int lineno, const char *line, size_t len,
 	struct primary		 pr;
 	struct ynode		*root = NULL;
 	const struct ynode	*logn;
-	const char		*url, *fw, *prio, *num, *api;
+	const char		*url, *fw, *prio, *num, *api, *only;
 	char			*err = NULL, *end, place[PATH_MAX + 32];
 	int			 label, col = 0;
 	long			 number;
@@ -186,6 +186,14 @@ load_row(const char *path, int lineno, const char *line, size_t len,
 		ynode_free(root);
 		return (-1);
 	}
+	only = scalar(root, "train_only");
+	if (only != NULL && strcmp(only, "true") != 0 &&
+	    strcmp(only, "false") != 0) {
+		dlt_diag_error(probs, path, lineno, 1, "'train_only' is '%s', "
+		    "not true or false", only);
+		ynode_free(root);
+		return (-1);
+	}
 
 	memset(&pr, 0, sizeof pr);
 	pr.rules = dlt_classifier_rules(cl);
@@ -208,6 +216,8 @@ load_row(const char *path, int lineno, const char *line, size_t len,
 	e->framework = xstrdup(fw);
 	e->number = number;
 	e->failed = pr.rank >= 0;
+	e->train_only = only != NULL && strcmp(only, "true") == 0;
+	ex->train_only += e->train_only;
 	if (pr.rank >= 0) {
 		e->feats = pr.feats;
 		e->rule_prio = pr.rule_prio;
@@ -680,7 +690,8 @@ dlt_prio_train(const struct dlt_prio_examples *ex, const unsigned char *use,
 	size_t			 names_alloc = 0;
 	double			(*w)[K], bias[K], (*oof)[K], prior[K];
 	double			 best_t = 1, best = INFINITY, t, l;
-	long			 cnt[K] = { 0 };
+	long			 cnt[K] = { 0 }, cnt_all[K] = { 0 }, nnat = 0;
+	unsigned char		*nat;
 	int			 added, c, fold;
 	const struct dlt_prio_example *e;
 
@@ -689,7 +700,11 @@ dlt_prio_train(const struct dlt_prio_examples *ex, const unsigned char *use,
 		if (use != NULL && !use[i])
 			continue;
 		e = &ex->v[i];
-		cnt[e->label]++;
+		cnt_all[e->label]++;
+		if (!e->train_only) {
+			cnt[e->label]++;
+			nnat++;
+		}
 		for (j = 0; j < e->feats.n; j++) {
 			idx = vocab_get(&voc, e->feats.v[j], ncount, &added);
 			if (added) {
@@ -724,10 +739,20 @@ dlt_prio_train(const struct dlt_prio_examples *ex, const unsigned char *use,
 	pb.label = xcalloc(ex->n + 1, sizeof *pb.label);
 	pb.weight = xcalloc(ex->n + 1, sizeof *pb.weight);
 	recency(ex, use, o->recency, pb.weight);
+	/*
+	 * Rows chosen for their label (train_only) teach what a class looks
+	 * like, but not how common it is: the priors, the decision offsets
+	 * and the temperature come from the other rows (all rows when there
+	 * are none).
+	 */
+	nat = xcalloc(ex->n + 1, 1);
+	if (nnat == 0)
+		memcpy(cnt, cnt_all, sizeof cnt);
 	for (i = 0; i < ex->n; i++) {
 		if (use != NULL && !use[i])
 			continue;
 		e = &ex->v[i];
+		nat[pb.nrows] = nnat == 0 || !e->train_only;
 		pb.rows[pb.nrows] = xcalloc(e->feats.n + 1, sizeof(size_t));
 		for (j = n = 0; j < e->feats.n; j++)
 			if ((idx = dlt_prio_model_feature(m, e->feats.v[j])) !=
@@ -743,13 +768,15 @@ dlt_prio_train(const struct dlt_prio_examples *ex, const unsigned char *use,
 
 	/* 4. calibration on out-of-fold scores */
 	for (c = 0; c < K; c++) {
-		prior[c] = ((double)cnt[c] + 1) / ((double)pb.nrows + K);
+		prior[c] = ((double)cnt[c] + 1) / ((double)(nnat > 0 ? nnat :
+		    (long)pb.nrows) + K);
 		m->adjust[c] = log(prior[c]);
 	}
 	oof = xcalloc(pb.nrows + 1, sizeof *oof);
 	if (o->folds >= 2 && pb.nrows >= (size_t)o->folds * 4) {
 		struct problem	 sub;
 		size_t		*which = xcalloc(pb.nrows + 1, sizeof *which);
+		int		*label = xcalloc(pb.nrows + 1, sizeof *label);
 		size_t		 r;
 
 		w = xcalloc(nf, sizeof *w);
@@ -785,20 +812,28 @@ dlt_prio_train(const struct dlt_prio_examples *ex, const unsigned char *use,
 		}
 		free(w);
 		free(which);
-		choose_decision(oof, pb.label, pb.nrows, m->decision);
+		/* the natural rows' scores moved to the front, in order */
+		for (r = n = 0; r < pb.nrows; r++)
+			if (nat[r]) {
+				memmove(oof[n], oof[r], sizeof oof[n]);
+				label[n++] = pb.label[r];
+			}
+		choose_decision(oof, label, n, m->decision);
 		for (t = 0.25; t <= 4.0; t *= 1.05) {
 			l = 0;
-			for (i = 0; i < pb.nrows; i++)
-				l += nll(oof[i], m->adjust, t, pb.label[i]);
+			for (i = 0; i < n; i++)
+				l += nll(oof[i], m->adjust, t, label[i]);
 			if (l < best) {
 				best = l;
 				best_t = t;
 			}
 		}
+		free(label);
 	}
 	m->temperature = best_t;
 	m->abstain = o->abstain;
 	free(oof);
+	free(nat);
 
 	/* 5. the training rows as known defects */
 	m->known = xcalloc(pb.nrows + 1, sizeof *m->known);
@@ -833,7 +868,7 @@ majority(const struct dlt_prio_examples *ex, const unsigned char *use,
 	int	c, best = 0;
 
 	for (size_t i = 0; i < ex->n; i++)
-		if (use[i]) {
+		if (use[i] && !ex->v[i].train_only) {
 			cnt[ex->v[i].label]++;
 			n++;
 		}
@@ -927,7 +962,8 @@ test_rows(const struct dlt_prio_examples *ex, const unsigned char *train,
 	maj = majority(ex, train, freq);
 	tested = xcalloc(ex->n + 1, 1);
 	for (i = 0; i < ex->n; i++) {
-		tested[i] = test != NULL ? test[i] : !train[i];
+		tested[i] = (test != NULL ? test[i] : !train[i]) &&
+		    !ex->v[i].train_only;
 		ev->train_n += train[i];
 	}
 	score_rows(m, ex, tested, maj, freq, ev);
@@ -957,11 +993,12 @@ time_split(const struct dlt_prio_examples *ex, const unsigned char *in,
 	struct by_number	*v;
 	char			**fws = NULL;
 	size_t			 nfw = 0, alloc = 0, i, j, n, ntest;
+	long			 cut;
 
 	v = xcalloc(ex->n + 1, sizeof *v);
 	for (i = 0; i < ex->n; i++) {
 		train[i] = 0;
-		if (in != NULL && !in[i])
+		if ((in != NULL && !in[i]) || ex->v[i].train_only)
 			continue;
 		for (j = 0; j < nfw; j++)
 			if (strcmp(fws[j], ex->v[i].framework) == 0)
@@ -973,7 +1010,7 @@ time_split(const struct dlt_prio_examples *ex, const unsigned char *in,
 	}
 	for (j = 0; j < nfw; j++) {
 		for (i = n = 0; i < ex->n; i++)
-			if ((in == NULL || in[i]) &&
+			if ((in == NULL || in[i]) && !ex->v[i].train_only &&
 			    strcmp(ex->v[i].framework, fws[j]) == 0) {
 				v[n].number = ex->v[i].number;
 				v[n].i = i;
@@ -983,6 +1020,23 @@ time_split(const struct dlt_prio_examples *ex, const unsigned char *in,
 		ntest = (size_t)ceil(fraction * (double)n);
 		for (i = 0; i + ntest < n; i++)
 			train[v[i].i] = 1;
+		/* train-only rows train when older than every tested row */
+		cut = ntest > 0 ? v[n - ntest].number : LONG_MAX;
+		for (i = 0; i < ex->n; i++)
+			if ((in == NULL || in[i]) && ex->v[i].train_only &&
+			    strcmp(ex->v[i].framework, fws[j]) == 0 &&
+			    ex->v[i].number < cut)
+				train[i] = 1;
+	}
+	/* those of a framework with no other row */
+	for (i = 0; i < ex->n; i++) {
+		if ((in != NULL && !in[i]) || !ex->v[i].train_only)
+			continue;
+		for (j = 0; j < nfw; j++)
+			if (strcmp(fws[j], ex->v[i].framework) == 0)
+				break;
+		if (j == nfw)
+			train[i] = 1;
 	}
 	free(fws);
 	free(v);
@@ -1018,7 +1072,7 @@ dlt_prio_eval_validation(const struct dlt_prio_examples *ex, double fraction,
 	time_split(ex, NULL, fraction, outer);
 	time_split(ex, outer, fraction, train);
 	for (i = 0; i < ex->n; i++)
-		test[i] = outer[i] && !train[i];
+		test[i] = outer[i] && !train[i] && !ex->v[i].train_only;
 	test_rows(ex, train, test, o, ev);
 	eval_finish(ev);
 	free(test);
@@ -1074,7 +1128,9 @@ dlt_prio_eval_model(const struct dlt_prio_examples *ex,
 	}
 	test = xcalloc(ex->n + 1, 1);
 	for (i = 0; i < ex->n; i++) {
-		test[i] = 1;
+		test[i] = !ex->v[i].train_only;
+		if (!test[i])
+			continue;
 		for (k = 0; k < m->nknown; k++)
 			if (m->known[k].url != NULL &&
 			    strcmp(m->known[k].url, ex->v[i].url) == 0) {

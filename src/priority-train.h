@@ -43,12 +43,16 @@ struct dlt_prio_example {
 	int			 hint;		/* the deciding rule's priority, or UNSET */
 	double			 hint_conf;	/* and its confidence; < 0 without */
 	int			 failed;	/* the log showed a failure */
+	int			 train_only;	/* chosen for its label: trained on,
+						   never tested, no part of the
+						   class frequencies */
 };
 
 struct dlt_prio_examples {
 	struct dlt_prio_example	*v;
 	size_t			 n, alloc;
 	long			 skipped;	/* rows without a usable priority */
+	long			 train_only;	/* rows marked "train_only" */
 };
 
 /*

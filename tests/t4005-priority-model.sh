@@ -68,7 +68,8 @@ test_expect_success 'the time split never trains on a newer report of a tracker'
 	import json, math, sys, collections
 	ev = json.load(open(sys.argv[1]))
 	rows = [json.loads(l) for l in open(sys.argv[2]) if l.strip()]
-	n = collections.Counter(r["framework"] for r in rows if r.get("priority") in ("high", "medium", "low"))
+	n = collections.Counter(r["framework"] for r in rows
+	                        if r.get("priority") in ("high", "medium", "low") and not r.get("train_only"))
 	want = sum(math.ceil(0.5 * v) for v in n.values())
 	assert ev["splits"][0]["tested"] == want, (ev["splits"][0]["tested"], want)
 	PY
@@ -170,6 +171,47 @@ test_expect_success 'only the priority is required: reports without url, number 
 	"$PYTHON3" -c "import json; e = json.load(open(\"bare.json\")); assert e[\"reports\"] == 40, e" &&
 	dltriage corpus train --data bare.jsonl -o bare.model >out &&
 	grep "^known	bare.jsonl:1	high	" bare.model
+'
+
+# Reports chosen for their label (the study's high-priority tables) are
+# trained on but never tested, and are no part of the class frequencies;
+# on the time split they train only when older than every tested report.
+test_expect_success 'train_only reports: trained on, never tested, not in the priors' '
+	"$PYTHON3" - <<-\PY &&
+	import json
+	kinds = [("high", "RuntimeError: CUDA error: an illegal memory access was encountered"),
+	         ("medium", "ValueError: expected 3 dimensions, got 2"),
+	         ("low", "Segmentation fault (core dumped)"), ("medium", "")]
+	nat = [dict(framework="pytorch", number=100 + i, priority=kinds[i % 4][0],
+	            log=kinds[i % 4][1]) for i in range(40)]
+	# ten chosen reports older than every other, ten newer than the time cut
+	sel = [dict(framework="pytorch", number=i if i < 10 else 1000 + i, priority="high",
+	            train_only=True, log="Segmentation fault (core dumped)") for i in range(20)]
+	open("nat.jsonl", "w").writelines(json.dumps(r) + "\n" for r in nat)
+	open("sel.jsonl", "w").writelines(json.dumps(r) + "\n" for r in nat + sel)
+	PY
+	dltriage corpus eval --data sel.jsonl --format json >sel.json &&
+	dltriage corpus eval --data sel.jsonl >sel.txt &&
+	grep "^  20 of them chosen for their label (train_only): trained on, never tested" sel.txt &&
+	"$PYTHON3" - sel.json <<-\PY &&
+	import json, sys
+	ev = json.load(open(sys.argv[1]))
+	assert ev["reports"] == 60 and ev["train_only"] == 20, ev
+	time = [s for s in ev["splits"] if s["split"] == "time"][0]
+	grouped = [s for s in ev["splits"] if s["split"] == "grouped"][0]
+	assert time["tested"] == 12, time            # ceil(0.3 * 40)
+	assert time["trained"] == 28 + 10, time      # the ten older ones only
+	assert grouped["tested"] == 40, grouped
+	PY
+	dltriage corpus train --data nat.jsonl -o nat.model >/dev/null &&
+	dltriage corpus train --data sel.jsonl -o sel.model >out &&
+	grep "^20 of the reports chosen for their label (train_only)" out &&
+	grep "^calibration" nat.model | cut -f3- >nat.adj &&
+	grep "^calibration" sel.model | cut -f3- >sel.adj &&
+	test_cmp nat.adj sel.adj &&
+	printf "{\"priority\": \"high\", \"train_only\": \"yes\"}\n" >badsel.jsonl &&
+	test_must_fail --code=5 dltriage corpus eval --data badsel.jsonl 2>err &&
+	grep "^badsel.jsonl:1:1: .train_only. is .yes., not true or false" err
 '
 
 test_expect_success 'corpus eval --split model tests the loaded model as it is, nothing trained' '

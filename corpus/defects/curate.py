@@ -208,6 +208,11 @@ def emit(out, r, batch, study, seen):
         "log_evidence": log_evidence(cls, log),
         "log": log,
     }
+    # A report found by looking up the study's high-priority tables was
+    # chosen for its label: it teaches what high looks like, not how
+    # common it is, so it is trained on and never tested.
+    if r.get("study_label"):
+        row["train_only"] = True
     out.write(json.dumps(row, ensure_ascii=False, sort_keys=False) + "\n")
 
 

@@ -75,7 +75,12 @@ test_expect_success 'the ninth set: later-half accuracy >= 0.52, not below the b
 test_expect_success 'the tenth set, held out: later-half accuracy >= 0.50, not below the baseline' '
 	accuracy v11 0.50 v11
 '
-for tag in v11 v10 v9 v8 v6 v4 v3; do
+# The eleventh set (corpus/validation/v12: a general mix), held out at
+# 0.558 (0.585 on its later half) when first measured.
+test_expect_success 'the eleventh set: later-half accuracy >= 0.52, not below the baseline' '
+	accuracy v12 0.52 v12
+'
+for tag in v12 v11 v10 v9 v8 v6 v4 v3; do
 	if [ -f "$TEST_TMP/accuracy-$tag.txt" ]; then
 		sed -n "1,4s/^/# $tag: /p" "$TEST_TMP/accuracy-$tag.txt"
 	fi

@@ -68,7 +68,8 @@ dlt_dz_new(enum dlt_dz_format f, int fd, const void *pre, size_t npre)
 	d->f = f;
 	d->fd = fd;
 	d->in = xmalloc(npre > DZ_IN ? npre : DZ_IN);
-	memcpy(d->in, pre, npre);
+	if (npre > 0)		/* pre may be NULL when there is nothing */
+		memcpy(d->in, pre, npre);
 	d->len = npre;
 	switch (f) {
 	case DLT_DZ_GZIP:

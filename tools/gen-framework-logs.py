@@ -7117,6 +7117,1343 @@ B8.append(("mindspore", "mindspore", None, "false-positive", None, "b8-conv-same
 
 add_batch(B8)
 
+# ==========================================================================
+# Ninth batch ("b9-" names), held out from the rules: a model-mutation
+# tester running mutants of mainstream models (VGG, ResNet, MobileNet,
+# DenseNet, Inception, U-Net/FPN, LSTM/GRU/TextCNN, Transformer blocks,
+# autoencoders and VAEs) on every framework: PyTorch (current and 1.13),
+# TensorFlow, Keras 3 on its three backends, JAX, ONNX Runtime (graphs built
+# with onnx.helper, run on the CPU provider) and MindSpore (PyNative and
+# GRAPH_MODE).  Mostly illegal mutants the framework rightly rejects (layers
+# deleted, inserted or duplicated, channel counts, strides, axes, ranks,
+# dtypes and parameter ranges mutated), with real crashes (Check-failure
+# aborts, kernels missing for a dtype that exist for float32, a misreported
+# bfloat16 kernel), NaN, inconsistencies between two frameworks, two
+# backends or two precisions, timeouts (watchdogs, alarms, runners that kill
+# their worker) and refused huge allocations.  The output varies: a runner
+# printing mutant names, the logging module, unittest, warnings first, a
+# worker process or subprocess.  Each entry: (framework, interpreter,
+# KERAS_BACKEND or None, class, kind, name, how, code).
+# ==========================================================================
+
+B9 = [
+    # ---- PyTorch (current) ----------------------------------------------------
+    ("pytorch", "venv", None, "false-positive", None, "b9-vgg-maxpool-deleted-classifier",
+     "a VGG-style network (conv blocks, Flatten, Linear classifier sized for a 4x4 map) whose last MaxPool2d is deleted (a layer-deletion mutant): the classifier's first Linear gets 4 times the features; a runner prints each mutant's name",
+     """\
+     import torch
+     import torch.nn as nn
+
+     CFG = [16, "M", 32, "M", 64, 64, "M"]
+
+     def vgg(cfg):
+         layers, c = [], 3
+         for v in cfg:
+             if v == "M":
+                 layers.append(nn.MaxPool2d(2))
+             else:
+                 layers += [nn.Conv2d(c, v, 3, padding=1), nn.BatchNorm2d(v), nn.ReLU(inplace=True)]
+                 c = v
+         return nn.Sequential(*layers, nn.Flatten(), nn.Linear(64 * 4 * 4, 256), nn.ReLU(inplace=True),
+                              nn.Dropout(0.5), nn.Linear(256, 10))
+
+     mutants = [("original", CFG),
+                ("WS-04 (conv weights shuffled)", CFG),
+                ("LD-11 (MaxPool2d #3 deleted)", CFG[:-1])]
+     torch.manual_seed(0)
+     x = torch.randn(4, 3, 32, 32)
+     for i, (name, cfg) in enumerate(mutants, 1):
+         print(f"[{i}/{len(mutants)}] mutant {name}", flush=True)
+         model = vgg(cfg).eval()
+         with torch.no_grad():
+             print(f"      logits {tuple(model(x).shape)}", flush=True)
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b9-densenet-growth-rate-transition",
+     "a DenseNet dense block whose growth rate is mutated from 12 to 16 while the transition layer is still built for 24 + 4*12 channels: the transition's BatchNorm2d(72) gets 88 channels; logged with the logging module",
+     """\
+     import logging
+     import torch
+     import torch.nn as nn
+     import torch.nn.functional as F
+
+     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s: %(message)s")
+     log = logging.getLogger("mutation.densenet")
+
+     class DenseLayer(nn.Module):
+         def __init__(self, cin, growth):
+             super().__init__()
+             self.bn = nn.BatchNorm2d(cin)
+             self.conv = nn.Conv2d(cin, growth, 3, padding=1, bias=False)
+         def forward(self, x):
+             return torch.cat([x, self.conv(F.relu(self.bn(x)))], 1)
+
+     def densenet_stage(growth, layers=4, stem=24, transition_from=24 + 4 * 12):
+         block = [DenseLayer(stem + i * growth, growth) for i in range(layers)]
+         transition = [nn.BatchNorm2d(transition_from), nn.ReLU(), nn.Conv2d(transition_from, transition_from // 2, 1), nn.AvgPool2d(2)]
+         return nn.Sequential(*block, *transition)
+
+     x = torch.randn(2, 24, 16, 16)
+     for growth in (12, 16):
+         log.info("growth_rate=%d: building stage", growth)
+         y = densenet_stage(growth)(x)
+         log.info("growth_rate=%d: output %s", growth, tuple(y.shape))
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b9-inception-branch-stride-unittest",
+     "an Inception module test suite (unittest) whose mutant sets the 5x5 branch's stride to 2: torch.cat of the branches gets 16x16 and 8x8 maps",
+     """\
+     import unittest
+     import torch
+     import torch.nn as nn
+
+     class Inception(nn.Module):
+         def __init__(self, cin, stride5=1):
+             super().__init__()
+             self.b1 = nn.Conv2d(cin, 16, 1)
+             self.b3 = nn.Sequential(nn.Conv2d(cin, 12, 1), nn.ReLU(), nn.Conv2d(12, 24, 3, padding=1))
+             self.b5 = nn.Sequential(nn.Conv2d(cin, 4, 1), nn.ReLU(), nn.Conv2d(4, 8, 5, stride=stride5, padding=2))
+             self.bp = nn.Sequential(nn.MaxPool2d(3, 1, 1), nn.Conv2d(cin, 8, 1))
+         def forward(self, x):
+             return torch.cat([self.b1(x), self.b3(x), self.b5(x), self.bp(x)], 1)
+
+     class InceptionMutants(unittest.TestCase):
+         x = torch.randn(2, 32, 16, 16)
+         def test_original(self):
+             self.assertEqual(Inception(32)(self.x).shape, (2, 56, 16, 16))
+         def test_mutant_b5_stride_2(self):
+             self.assertEqual(Inception(32, stride5=2)(self.x).shape, (2, 56, 16, 16))
+
+     if __name__ == "__main__":
+         unittest.main(verbosity=2)
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b9-mobilenetv2-relu6-bounds-swapped",
+     "a MobileNetV2 inverted residual block whose ReLU6 is replaced by Hardtanh with its bounds swapped (min_val=6, max_val=0, an activation-parameter mutant): nn.Hardtanh rejects it; the mutation tool's UserWarning comes first",
+     """\
+     import warnings
+     import torch
+     import torch.nn as nn
+
+     def act(mutated):
+         if not mutated:
+             return nn.ReLU6(inplace=True)
+         warnings.warn("AP-mutation: ReLU6 -> Hardtanh(min_val=6.0, max_val=0.0)", UserWarning, stacklevel=2)
+         return nn.Hardtanh(min_val=6.0, max_val=0.0)
+
+     def inverted_residual(cin, expand, mutated=False):
+         hid = cin * expand
+         return nn.Sequential(nn.Conv2d(cin, hid, 1, bias=False), nn.BatchNorm2d(hid), act(mutated),
+                              nn.Conv2d(hid, hid, 3, padding=1, groups=hid, bias=False), nn.BatchNorm2d(hid), act(mutated),
+                              nn.Conv2d(hid, cin, 1, bias=False), nn.BatchNorm2d(cin))
+
+     x = torch.randn(2, 24, 28, 28)
+     for mutated in (False, True):
+         blk = inverted_residual(24, 6, mutated)
+         print("mutated" if mutated else "original", tuple((x + blk(x)).shape))
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b9-transformer-posenc-max-len",
+     "a Transformer encoder whose sinusoidal positional-encoding table's max_len is mutated from 512 to 32 while the batch holds 48-token sequences: adding the table fails on dimension 1",
+     """\
+     import math
+     import torch
+     import torch.nn as nn
+
+     class PositionalEncoding(nn.Module):
+         def __init__(self, d_model, max_len):
+             super().__init__()
+             pos = torch.arange(max_len).unsqueeze(1)
+             div = torch.exp(torch.arange(0, d_model, 2) * (-math.log(10000.0) / d_model))
+             pe = torch.zeros(1, max_len, d_model)
+             pe[0, :, 0::2] = torch.sin(pos * div)
+             pe[0, :, 1::2] = torch.cos(pos * div)
+             self.register_buffer("pe", pe)
+         def forward(self, x):
+             return x + self.pe[:, : x.size(1)]
+
+     class Encoder(nn.Module):
+         def __init__(self, max_len):
+             super().__init__()
+             self.emb = nn.Embedding(1000, 64)
+             self.pos = PositionalEncoding(64, max_len)
+             self.enc = nn.TransformerEncoder(nn.TransformerEncoderLayer(64, 4, 128, batch_first=True), 2, enable_nested_tensor=False)
+         def forward(self, ids):
+             return self.enc(self.pos(self.emb(ids)))
+
+     ids = torch.randint(0, 1000, (4, 48))
+     for max_len in (512, 32):
+         print(f"PositionalEncoding(max_len={max_len}):", tuple(Encoder(max_len).eval()(ids).shape))
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b9-textcnn-embedding-transpose-deleted",
+     "a TextCNN sentence classifier whose transpose(1, 2) between the Embedding and the Conv1d filters is deleted: Conv1d(128, ...) gets 50 channels (the sequence length)",
+     """\
+     import torch
+     import torch.nn as nn
+     import torch.nn.functional as F
+
+     class TextCNN(nn.Module):
+         def __init__(self, transpose=True):
+             super().__init__()
+             self.transpose = transpose
+             self.emb = nn.Embedding(20000, 128, padding_idx=0)
+             self.convs = nn.ModuleList(nn.Conv1d(128, 100, k) for k in (3, 4, 5))
+             self.fc = nn.Linear(300, 2)
+         def forward(self, ids):
+             e = self.emb(ids)
+             if self.transpose:
+                 e = e.transpose(1, 2)
+             pooled = [F.relu(c(e)).amax(-1) for c in self.convs]
+             return self.fc(torch.cat(pooled, 1))
+
+     ids = torch.randint(1, 20000, (8, 50))
+     print("original logits:", tuple(TextCNN()(ids).shape))
+     print("mutant (transpose deleted) logits:", tuple(TextCNN(transpose=False)(ids).shape))
+     """),
+    ("pytorch", "venv", None, "nan", None, "b9-nan-vae-logvar-scale",
+     "a convolutional VAE whose log-variance head's output is mutated to be scaled by 1e4: exp(0.5*logvar) overflows to inf, the reparameterized sample and the loss become NaN; the training loop prints each step's losses",
+     """\
+     import torch
+     import torch.nn as nn
+     import torch.nn.functional as F
+
+     class VAE(nn.Module):
+         def __init__(self, logvar_scale):
+             super().__init__()
+             self.scale = logvar_scale
+             self.enc = nn.Sequential(nn.Conv2d(1, 16, 4, 2, 1), nn.ReLU(), nn.Conv2d(16, 32, 4, 2, 1), nn.ReLU(), nn.Flatten())
+             self.mu = nn.Linear(32 * 7 * 7, 16)
+             self.logvar = nn.Linear(32 * 7 * 7, 16)
+             self.dec = nn.Sequential(nn.Linear(16, 32 * 7 * 7), nn.ReLU(), nn.Unflatten(1, (32, 7, 7)),
+                                      nn.ConvTranspose2d(32, 16, 4, 2, 1), nn.ReLU(), nn.ConvTranspose2d(16, 1, 4, 2, 1), nn.Sigmoid())
+         def forward(self, x):
+             h = self.enc(x)
+             mu, logvar = self.mu(h), self.logvar(h) * self.scale
+             z = mu + torch.randn_like(mu) * torch.exp(0.5 * logvar)
+             return self.dec(z), mu, logvar
+
+     torch.manual_seed(0)
+     x = torch.rand(32, 1, 28, 28)
+     for scale in (1.0, 1e4):
+         print(f"== logvar scale {scale}")
+         m = VAE(scale)
+         opt = torch.optim.Adam(m.parameters(), 1e-3)
+         for step in range(4):
+             rec, mu, logvar = m(x)
+             bce = F.mse_loss(rec, x, reduction="sum") / len(x)
+             kld = -0.5 * torch.mean(torch.sum(1 + logvar - mu.pow(2) - logvar.exp(), 1))
+             loss = bce + kld
+             opt.zero_grad()
+             loss.backward()
+             opt.step()
+             print(f"step {step}: recon={bce.item():.4f} kld={kld.item():.4f} loss={loss.item():.4f}", flush=True)
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b9-bfloat16-vgg-multi-margin-loss",
+     "a VGG-style classifier trained with a multi-class hinge loss (F.multi_margin_loss), mutated from float32 to bfloat16 on the CPU: the forward passes, the loss has no BFloat16 kernel",
+     """\
+     import torch
+     import torch.nn as nn
+     import torch.nn.functional as F
+
+     def make():
+         torch.manual_seed(0)
+         return nn.Sequential(nn.Conv2d(3, 32, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),
+                              nn.Conv2d(32, 64, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),
+                              nn.Flatten(), nn.Linear(64 * 8 * 8, 10))
+
+     x = torch.randn(8, 3, 32, 32)
+     y = torch.randint(0, 10, (8,))
+     for dtype in (torch.float32, torch.bfloat16):
+         m = make().to(dtype)
+         scores = m(x.to(dtype))
+         print(f"{dtype}: scores {tuple(scores.shape)}", flush=True)
+         loss = F.multi_margin_loss(scores, y, margin=1.0)
+         loss.backward()
+         print(f"{dtype}: hinge loss {loss.item():.4f}")
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b9-half-autoencoder-pdist-regularizer",
+     "a dense autoencoder with a latent-diversity regularizer (mean pairwise distance of the codes, F.pdist), mutated from float32 to float16 on the CPU: pdist has no Half kernel",
+     """\
+     import torch
+     import torch.nn as nn
+     import torch.nn.functional as F
+
+     class AE(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.enc = nn.Sequential(nn.Linear(784, 128), nn.ReLU(), nn.Linear(128, 16))
+             self.dec = nn.Sequential(nn.Linear(16, 128), nn.ReLU(), nn.Linear(128, 784), nn.Sigmoid())
+         def forward(self, x):
+             z = self.enc(x)
+             return self.dec(z), z
+
+     x = torch.rand(16, 784)
+     for dtype in (torch.float32, torch.float16):
+         torch.manual_seed(0)
+         m = AE().to(dtype)
+         rec, z = m(x.to(dtype))
+         diversity = F.pdist(z).mean()
+         loss = F.mse_loss(rec, x.to(dtype)) - 0.01 * diversity
+         print(f"{dtype}: loss {loss.item():.5f}")
+     """),
+    ("pytorch", "venv", None, "timeout", None, "b9-timeout-alarm-lr-decay-gamma-one",
+     "a ResNet fine-tuning script that trains until the step-decayed learning rate falls below 1e-4, with the decay factor gamma mutated from 0.5 to 1.0 (never falls); the mutation runner's signal.alarm(5) handler raises a timeout exception",
+     """\
+     import signal
+     import time
+     import torch
+     import torch.nn as nn
+
+     class MutantTimeout(Exception):
+         pass
+
+     def on_alarm(signum, frame):
+         raise MutantTimeout("mutant RS-gamma=1.0 exceeded its 5 s budget")
+
+     class Block(nn.Module):
+         def __init__(self, c):
+             super().__init__()
+             self.body = nn.Sequential(nn.Conv2d(c, c, 3, padding=1, bias=False), nn.BatchNorm2d(c), nn.ReLU(),
+                                       nn.Conv2d(c, c, 3, padding=1, bias=False), nn.BatchNorm2d(c))
+         def forward(self, x):
+             return torch.relu(x + self.body(x))
+
+     torch.manual_seed(0)
+     model = nn.Sequential(nn.Conv2d(3, 16, 3, padding=1), Block(16), Block(16), nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(16, 10))
+     x, y = torch.randn(16, 3, 16, 16), torch.randint(0, 10, (16,))
+     opt = torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9)
+     sched = torch.optim.lr_scheduler.StepLR(opt, step_size=1, gamma=1.0)
+     signal.signal(signal.SIGALRM, on_alarm)
+     signal.alarm(5)
+     t0, epoch = time.time(), 0
+     while opt.param_groups[0]["lr"] >= 1e-4:
+         loss = nn.functional.cross_entropy(model(x), y)
+         opt.zero_grad()
+         loss.backward()
+         opt.step()
+         sched.step()
+         epoch += 1
+         if epoch % 50 == 0:
+             print(f"epoch {epoch}: lr={opt.param_groups[0]['lr']:.4g} loss={loss.item():.4f} ({time.time() - t0:.1f} s)", flush=True)
+     print("finished after", epoch, "epochs")
+     """),
+    ("pytorch", "venv", None, "oom", None, "b9-oom-densenet-growth-rate",
+     "a DenseNet-121 bottleneck layer whose growth rate is mutated from 32 to 2**30: the 1x1 conv's weight (4*growth x 64 channels) is about 1 TiB and the CPU allocator refuses it",
+     """\
+     import torch
+     import torch.nn as nn
+
+     def bottleneck(cin, growth, bn_size=4):
+         return nn.Sequential(nn.BatchNorm2d(cin), nn.ReLU(), nn.Conv2d(cin, bn_size * growth, 1, bias=False),
+                              nn.BatchNorm2d(bn_size * growth), nn.ReLU(), nn.Conv2d(bn_size * growth, growth, 3, padding=1, bias=False))
+
+     x = torch.randn(2, 64, 56, 56)
+     for growth in (32, 2 ** 30):
+         print(f"growth_rate={growth}", flush=True)
+         layer = bottleneck(64, growth)
+         print("  new features:", tuple(layer(x).shape), flush=True)
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b9-inconsistency-fpn-area-downsample-vs-tf",
+     "an FPN lateral branch whose downsampling of a 10x10 map is mutated from 5x5 to 4x4 with mode 'area': PyTorch (adaptive average pooling over overlapping windows) and TensorFlow's tf.image.resize(method='area') (pixel-area weights) disagree; a differential-testing script compares them with np.testing.assert_allclose",
+     """\
+     import numpy as np
+     import tensorflow as tf
+     import torch
+     import torch.nn.functional as F
+
+     rs = np.random.RandomState(0)
+     feat = rs.rand(2, 64, 10, 10).astype("float32")
+     w = (rs.randn(64, 64, 1, 1) * 0.1).astype("float32")
+
+     def torch_branch(size):
+         y = F.conv2d(torch.from_numpy(feat), torch.from_numpy(w))
+         return F.interpolate(y, size=size, mode="area").numpy()
+
+     def tf_branch(size):
+         y = tf.nn.conv2d(feat.transpose(0, 2, 3, 1), w.transpose(2, 3, 1, 0), 1, "VALID")
+         return tf.image.resize(y, size, method="area").numpy().transpose(0, 3, 1, 2)
+
+     for size in ((5, 5), (4, 4)):
+         a, b = torch_branch(size), tf_branch(size)
+         print(f"downsample to {size}: max abs diff torch vs tf = {np.abs(a - b).max():.3g}", flush=True)
+         np.testing.assert_allclose(a, b, rtol=1e-4, atol=1e-5, err_msg=f"FPN lateral downsample {size}: torch != tensorflow")
+     """),
+    # ---- PyTorch 1.13 (system Python) -------------------------------------------
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b9-bfloat16-stn-grid-sample",
+     "a classifier with a spatial-transformer front end (localization net, F.affine_grid, F.grid_sample) mutated from float32 to bfloat16: 1.13 has no BFloat16 grid_sampler_2d kernel on the CPU",
+     """\
+     import torch
+     import torch.nn as nn
+     import torch.nn.functional as F
+
+     class STN(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.loc = nn.Sequential(nn.Conv2d(1, 8, 7), nn.MaxPool2d(2), nn.ReLU(), nn.Conv2d(8, 10, 5), nn.MaxPool2d(2), nn.ReLU(),
+                                      nn.Flatten(), nn.Linear(10 * 3 * 3, 32), nn.ReLU(), nn.Linear(32, 6))
+             self.loc[-1].weight.data.zero_()
+             self.loc[-1].bias.data.copy_(torch.tensor([1, 0, 0, 0, 1, 0], dtype=torch.float))
+             self.cls = nn.Sequential(nn.Conv2d(1, 10, 5), nn.MaxPool2d(2), nn.ReLU(), nn.Flatten(), nn.Linear(10 * 12 * 12, 10))
+         def forward(self, x):
+             theta = self.loc(x).view(-1, 2, 3)
+             grid = F.affine_grid(theta, x.size(), align_corners=False)
+             return self.cls(F.grid_sample(x, grid, align_corners=False))
+
+     x = torch.rand(4, 1, 28, 28)
+     for dtype in (torch.float32, torch.bfloat16):
+         torch.manual_seed(0)
+         print(dtype, "logits:", tuple(STN().to(dtype)(x.to(dtype)).shape))
+     """),
+    ("pytorch-1.13", "system", None, "crash", None, "b9-bfloat16-unet3d-conv-transpose3d",
+     "a 3-D U-Net decoder up-convolution (nn.ConvTranspose3d(32, 16, 2, stride=2)) mutated from float32 to bfloat16: 1.13 runs the bfloat16 transposed convolution as a forward convolution and rejects the valid input with a misleading channel-count error (the float32 model runs)",
+     """\
+     import torch
+     import torch.nn as nn
+
+     class Up3D(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.up = nn.ConvTranspose3d(32, 16, 2, stride=2)
+             self.conv = nn.Sequential(nn.Conv3d(32, 16, 3, padding=1), nn.ReLU())
+         def forward(self, x, skip):
+             return self.conv(torch.cat([self.up(x), skip], 1))
+
+     x, skip = torch.randn(1, 32, 4, 8, 8), torch.randn(1, 16, 8, 16, 16)
+     for dtype in (torch.float32, torch.bfloat16):
+         torch.manual_seed(0)
+         m = Up3D().to(dtype)
+         print(f"{dtype}: up-conv output", tuple(m.up(x.to(dtype)).shape), flush=True)
+         print(f"{dtype}: decoder output", tuple(m(x.to(dtype), skip.to(dtype)).shape), flush=True)
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", None, "b9-bilstm-language-model-decoder",
+     "an LSTM language model whose LSTM is mutated to bidirectional=True while the output projection stays Linear(256, vocab): the projection gets 512 features",
+     """\
+     import torch
+     import torch.nn as nn
+
+     class LM(nn.Module):
+         def __init__(self, bidirectional):
+             super().__init__()
+             self.emb = nn.Embedding(5000, 128)
+             self.rnn = nn.LSTM(128, 256, num_layers=2, batch_first=True, dropout=0.2, bidirectional=bidirectional)
+             self.proj = nn.Linear(256, 5000)
+         def forward(self, ids):
+             out, _ = self.rnn(self.emb(ids))
+             return self.proj(out)
+
+     ids = torch.randint(0, 5000, (4, 35))
+     for bi in (False, True):
+         print(f"LSTM(bidirectional={bi}) ->", tuple(LM(bi)(ids).shape))
+     """, ),
+    ("pytorch-1.13", "system", None, "nan", None, "b9-nan-autoencoder-log-eps-deleted",
+     "a denoising autoencoder trained with a hand-written binary cross-entropy whose clamp/eps (log(p + 1e-7)) is deleted by the mutant: black pixels of a saturated reconstruction give 0 * log(0) = NaN; the loss is printed each epoch",
+     """\
+     import torch
+     import torch.nn as nn
+
+     def bce(p, t, eps):
+         return -(t * torch.log(p + eps) + (1 - t) * torch.log(1 - p + eps)).mean()
+
+     torch.manual_seed(0)
+     x = (torch.rand(64, 256) > 0.5).float()
+     for eps in (1e-7, 0.0):
+         model = nn.Sequential(nn.Linear(256, 64), nn.ReLU(), nn.Linear(64, 256), nn.Sigmoid())
+         with torch.no_grad():
+             model[2].weight.mul_(200.0)
+         opt = torch.optim.SGD(model.parameters(), lr=0.1)
+         print(f"-- eps={eps}")
+         for epoch in range(3):
+             noisy = x * (torch.rand_like(x) > 0.1)
+             loss = bce(model(noisy), x, eps)
+             opt.zero_grad()
+             loss.backward()
+             opt.step()
+             print(f"epoch {epoch}: loss {loss.item()}")
+     """),
+    ("pytorch-1.13", "system", None, "timeout", None, "b9-timeout-coreutils-timeout-denoiser",
+     "a diffusion-style iterative U-Net denoiser whose stopping test (delta < tol) has its tolerance mutated from 1e-3 to 0.0 (never met): the runner starts it under coreutils timeout 5 and reports the kill (exit status 124)",
+     """\
+     import os
+     import subprocess
+     import sys
+     import tempfile
+
+     child = '''
+     import torch, torch.nn as nn
+     torch.manual_seed(0)
+     unet = nn.Sequential(nn.Conv2d(3, 16, 3, padding=1), nn.ReLU(), nn.Conv2d(16, 16, 3, padding=1), nn.ReLU(), nn.Conv2d(16, 3, 3, padding=1))
+     x = torch.randn(1, 3, 32, 32)
+     tol, step = 0.0, 0
+     with torch.no_grad():
+         while True:
+             nxt = 0.9 * x + 0.1 * torch.tanh(unet(x))
+             delta = (nxt - x).abs().max().item()
+             x, step = nxt, step + 1
+             if step % 500 == 0:
+                 print("step", step, "delta", delta, flush=True)
+             if delta < tol:
+                 break
+     print("converged after", step, "steps")
+     '''
+     with tempfile.TemporaryDirectory() as d:
+         path = os.path.join(d, "mutant_denoise_tol0.py")
+         with open(path, "w") as f:
+             f.write(child)
+         print("running mutant_denoise_tol0.py (budget 5 s)", flush=True)
+         rc = subprocess.call(["timeout", "5", sys.executable, path])
+     if rc == 124:
+         print("mutant_denoise_tol0.py: TIMEOUT (killed by timeout(1) after 5 s, exit status 124)", flush=True)
+     sys.exit(rc)
+     """),
+    # ---- TensorFlow ---------------------------------------------------------------
+    ("tensorflow", "venv", None, "false-positive", None, "b9-vgg-valid-padding-negative-size",
+     "a VGG feature extractor written with tf.nn ops inside a tf.function whose conv padding is mutated from 'SAME' to 'VALID': on a 16x16 input, after the pools the last 3x3 conv meets a 1x1 map",
+     """\
+     import tensorflow as tf
+
+     tf.random.set_seed(0)
+     kernels = [tf.Variable(tf.random.normal([3, 3, cin, cout], stddev=0.05)) for cin, cout in ((3, 32), (32, 64), (64, 128), (128, 128))]
+
+     def make(padding):
+         @tf.function
+         def features(x):
+             for i, k in enumerate(kernels):
+                 x = tf.nn.relu(tf.nn.conv2d(x, k, 1, padding))
+                 if i < 3:
+                     x = tf.nn.max_pool2d(x, 2, 2, "VALID")
+             return x
+         return features
+
+     x = tf.random.uniform([2, 16, 16, 3])
+     for padding in ("SAME", "VALID"):
+         print(f"padding={padding}:", make(padding)(x).shape)
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b9-resnet-shortcut-stride-mismatch",
+     "a ResNet downsampling block in a tf.function whose projection shortcut's stride is mutated from 2 to 1: the residual tf.add gets [2,8,8,64] and [2,16,16,64]",
+     """\
+     import tensorflow as tf
+
+     tf.random.set_seed(0)
+     w1 = tf.Variable(tf.random.normal([3, 3, 32, 64], stddev=0.05))
+     w2 = tf.Variable(tf.random.normal([3, 3, 64, 64], stddev=0.05))
+     ws = tf.Variable(tf.random.normal([1, 1, 32, 64], stddev=0.05))
+
+     def block(shortcut_stride):
+         @tf.function
+         def f(x):
+             y = tf.nn.relu(tf.nn.conv2d(x, w1, 2, "SAME"))
+             y = tf.nn.conv2d(y, w2, 1, "SAME")
+             s = tf.nn.conv2d(x, ws, shortcut_stride, "SAME")
+             return tf.nn.relu(tf.add(y, s))
+         return f
+
+     x = tf.random.normal([2, 16, 16, 32])
+     for stride in (2, 1):
+         print(f"shortcut stride {stride}:", block(stride)(x).shape)
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b9-densenet-concat-pool-inserted",
+     "a DenseNet layer written with tf ops whose new-features branch gets a global average pooling inserted (a layer-insertion mutant): tf.concat gets a 4-D and a 2-D tensor",
+     """\
+     import tensorflow as tf
+
+     tf.random.set_seed(0)
+     k = tf.random.normal([3, 3, 64, 32], stddev=0.05)
+
+     def dense_layer(x, mutated):
+         y = tf.nn.conv2d(tf.nn.relu(x), k, 1, "SAME")
+         if mutated:
+             y = tf.reduce_mean(y, axis=[1, 2])
+         return tf.concat([x, y], axis=-1)
+
+     x = tf.random.normal([2, 8, 8, 64])
+     print("original:", dense_layer(x, False).shape)
+     print("mutant (GlobalAveragePooling inserted):", dense_layer(x, True).shape)
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b9-textcnn-embedding-vocab-shrunk",
+     "a TextCNN whose embedding table's vocabulary size is mutated from 20000 to 8000 while the tokenizer still emits ids up to 19999: tf.nn.embedding_lookup rejects the out-of-range ids",
+     """\
+     import numpy as np
+     import tensorflow as tf
+
+     ids = tf.constant(np.random.RandomState(0).randint(1, 20000, (8, 40)), tf.int32)
+     filters = [tf.random.normal([k, 64, 32], stddev=0.05) for k in (3, 4, 5)]
+
+     def textcnn(vocab):
+         table = tf.random.normal([vocab, 64], stddev=0.05)
+         e = tf.nn.embedding_lookup(table, ids)
+         pooled = [tf.reduce_max(tf.nn.relu(tf.nn.conv1d(e, f, 1, "VALID")), axis=1) for f in filters]
+         return tf.concat(pooled, -1)
+
+     for vocab in (20000, 8000):
+         print(f"vocab_size={vocab}: sentence features", textcnn(vocab).shape)
+     """),
+    ("tensorflow", "venv", None, "nan", None, "b9-nan-check-numerics-autoencoder-sigmoid-deleted",
+     "a convolutional autoencoder whose output sigmoid is deleted (a layer-deletion mutant) while the loss is still a hand-written binary cross-entropy: log of negative reconstructions is NaN, caught by tf.debugging.check_numerics",
+     """\
+     import tensorflow as tf
+
+     tf.random.set_seed(0)
+     enc = tf.random.normal([3, 3, 1, 16], stddev=0.3)
+     dec = tf.random.normal([3, 3, 16, 1], stddev=0.3)
+
+     def step(x, sigmoid):
+         h = tf.nn.relu(tf.nn.conv2d(x, enc, 1, "SAME"))
+         logits = tf.nn.conv2d(h, dec, 1, "SAME")
+         p = tf.sigmoid(logits) if sigmoid else logits
+         log_p = tf.debugging.check_numerics(tf.math.log(p + 1e-7), "log(reconstruction)")
+         log_q = tf.debugging.check_numerics(tf.math.log(1.0 - p + 1e-7), "log(1 - reconstruction)")
+         return -tf.reduce_mean(x * log_p + (1.0 - x) * log_q)
+
+     x = tf.cast(tf.random.uniform([4, 28, 28, 1]) > 0.5, tf.float32)
+     for sigmoid in (True, False):
+         print(f"sigmoid={'kept' if sigmoid else 'deleted'}: loss", float(step(x, sigmoid)))
+     """),
+    ("tensorflow", "venv", None, "crash", "abort", "b9-c3d-maxpool3d-channel-axis-deleted",
+     "a C3D video classifier's first pooling stage (tf.nn.max_pool3d) fed a clip whose channel axis is deleted by the mutant (a 4-D [1, 16, 32, 32] tensor): the oneDNN pooling kernel fails a Check and aborts instead of rejecting the rank",
+     """\
+     import tensorflow as tf
+
+     tf.random.set_seed(0)
+     clip = tf.random.uniform([1, 16, 32, 32, 3])
+     print("original clip", clip.shape, "->", tf.nn.max_pool3d(clip, [1, 2, 2], [1, 2, 2], "SAME").shape, flush=True)
+     mutant = tf.reduce_mean(clip, axis=-1)
+     print("mutant clip (channel axis deleted)", mutant.shape, flush=True)
+     print(tf.nn.max_pool3d(mutant, [1, 2, 2], [1, 2, 2], "SAME").shape)
+     """),
+    ("tensorflow", "venv", None, "crash", "abort", "b9-xception-separable-conv-batch-deleted",
+     "an Xception entry-flow separable convolution (tf.nn.separable_conv2d) applied to a single image whose batch axis is deleted by the mutant: the oneDNN convolution fails a Check and aborts",
+     """\
+     import tensorflow as tf
+
+     tf.random.set_seed(0)
+     dw = tf.random.normal([3, 3, 64, 1], stddev=0.1)
+     pw = tf.random.normal([1, 1, 64, 128], stddev=0.1)
+     img = tf.random.normal([1, 38, 38, 64])
+     print("batched input:", tf.nn.separable_conv2d(img, dw, pw, [1, 1, 1, 1], "SAME").shape, flush=True)
+     print("mutant input (batch axis deleted):", tf.nn.separable_conv2d(img[0], dw, pw, [1, 1, 1, 1], "SAME").shape)
+     """),
+    ("tensorflow", "venv", None, "timeout", None, "b9-timeout-process-greedy-decode-eos",
+     "a Transformer-style greedy decoder whose end-of-sequence id is mutated to the vocabulary size (never produced) and whose max-length guard is deleted; the runner runs it in a multiprocessing worker, join(timeout=8), then terminates it",
+     """\
+     import multiprocessing as mp
+     import sys
+     import time
+
+     def decode(eos_id):
+         import tensorflow as tf
+         tf.random.set_seed(0)
+         emb = tf.random.normal([1000, 64])
+         w = tf.random.normal([64, 1000])
+         tokens = [1]
+         while True:
+             h = tf.reduce_mean(tf.nn.embedding_lookup(emb, tf.constant(tokens[-16:])), 0, keepdims=True)
+             nxt = int(tf.argmax(tf.matmul(h, w), -1)[0])
+             tokens.append(nxt)
+             if nxt == eos_id:
+                 break
+             if len(tokens) % 2000 == 0:
+                 print(f"[worker] {len(tokens)} tokens decoded", flush=True)
+         print("[worker] decoded", len(tokens), "tokens", flush=True)
+
+     if __name__ == "__main__":
+         ctx = mp.get_context("spawn")
+         p = ctx.Process(target=decode, args=(1000,), name="mutant-EOS-1000")
+         t0 = time.time()
+         p.start()
+         p.join(timeout=8)
+         if p.is_alive():
+             p.terminate()
+             p.join()
+             print(f"runner: {p.name} did not finish within 8 s ({time.time() - t0:.1f} s), terminated (exitcode {p.exitcode})", flush=True)
+             sys.exit(1)
+     """),
+    ("tensorflow", "venv", None, "oom", None, "b9-oom-tile-attention-mask-batch",
+     "a Transformer's padding mask tiled to batch x heads x query length, with the number of heads mutated from 8 to 2**24: tf.tile asks for 4 TiB",
+     """\
+     import tensorflow as tf
+
+     pad = tf.cast(tf.random.uniform([4, 1, 1, 128]) > 0.1, tf.float32)
+     for heads in (8, 2 ** 24):
+         mask = tf.tile(pad, [1, heads, 128, 1])
+         print(f"heads={heads}: attention mask", mask.shape, flush=True)
+     """),
+    # ---- Keras 3 (backend in the name) -------------------------------------------
+    ("keras", "venv", "tensorflow", "false-positive", None, "b9-tensorflow-vgg-conv-after-global-pool",
+     "a Keras VGG-style model whose mutant inserts a Conv2D after GlobalAveragePooling2D (a layer-insertion mutant): the Conv2D gets a 2-D input",
+     """\
+     import keras
+     from keras import layers
+
+     def build(insert):
+         stack = [keras.Input((32, 32, 3))]
+         for f in (32, 64, 128):
+             stack += [layers.Conv2D(f, 3, padding="same", activation="relu"), layers.Conv2D(f, 3, padding="same", activation="relu"), layers.MaxPooling2D()]
+         stack.append(layers.GlobalAveragePooling2D())
+         if insert:
+             stack.append(layers.Conv2D(128, 3, padding="same"))
+         stack.append(layers.Dense(10, activation="softmax"))
+         return keras.Sequential(stack, name="vgg_mutant" if insert else "vgg")
+
+     for insert in (False, True):
+         m = build(insert)
+         print(m.name, "params:", m.count_params())
+     """),
+    ("keras", "venv", "jax", "false-positive", None, "b9-jax-resnet-add-strided-branch",
+     "a Keras functional ResNet block whose residual branch's first conv gets strides=2 while the shortcut stays the identity: layers.Add receives (8, 8, 64) and (16, 16, 64)",
+     """\
+     import numpy as np
+     import keras
+     from keras import layers
+
+     def resnet_block(strides):
+         inp = keras.Input((16, 16, 64))
+         y = layers.Conv2D(64, 3, strides=strides, padding="same", use_bias=False)(inp)
+         y = layers.BatchNormalization()(y)
+         y = layers.ReLU()(y)
+         y = layers.Conv2D(64, 3, padding="same", use_bias=False)(y)
+         y = layers.BatchNormalization()(y)
+         out = layers.ReLU()(layers.Add()([y, inp]))
+         return keras.Model(inp, out)
+
+     x = np.random.RandomState(0).rand(2, 16, 16, 64).astype("float32")
+     for s in (1, 2):
+         print(f"branch strides={s}:", resnet_block(s).predict(x, verbose=0).shape)
+     """),
+    ("keras", "venv", "torch", "false-positive", None, "b9-torch-densenet-concatenate-axis",
+     "a Keras DenseNet layer whose Concatenate axis is mutated from -1 (channels) to 1 (height): the 32- and 12-channel maps cannot be joined along the height",
+     """\
+     import keras
+     from keras import layers
+
+     def dense_block(axis, n=3, growth=12):
+         inp = keras.Input((16, 16, 32))
+         x = inp
+         for i in range(n):
+             y = layers.BatchNormalization()(x)
+             y = layers.ReLU()(y)
+             y = layers.Conv2D(growth, 3, padding="same")(y)
+             x = layers.Concatenate(axis=axis, name=f"concat_{i}")([x, y])
+         return keras.Model(inp, x)
+
+     for axis in (-1, 1):
+         print(f"Concatenate(axis={axis}):", dense_block(axis).output.shape)
+     """),
+    ("keras", "venv", "jax", "false-positive", None, "b9-jax-lstm-units-negative",
+     "a Keras LSTM sentiment classifier whose LSTM units are mutated from 32 to -32 (a sign-flip mutant of a layer's size)",
+     """\
+     import numpy as np
+     import keras
+     from keras import layers
+
+     ids = np.random.RandomState(0).randint(1, 10000, (8, 60))
+     for units in (32, -32):
+         print(f"LSTM(units={units})", flush=True)
+         m = keras.Sequential([keras.Input((60,), dtype="int32"), layers.Embedding(10000, 64), layers.LSTM(units), layers.Dense(1, activation="sigmoid")])
+         print("  scores:", m.predict(ids, verbose=0).shape)
+     """),
+    ("keras", "venv", "tensorflow", "false-positive", None, "b9-tensorflow-unet-upsampling-cubic",
+     "a Keras U-Net decoder whose UpSampling2D interpolation is mutated from 'bilinear' to 'cubic' (not a valid name; 'bicubic' is): the layer rejects it when called",
+     """\
+     import numpy as np
+     import keras
+     from keras import layers
+
+     def decoder(interp):
+         bottleneck = keras.Input((8, 8, 128))
+         skip = keras.Input((16, 16, 64))
+         x = layers.UpSampling2D(2, interpolation=interp)(bottleneck)
+         x = layers.Concatenate()([x, skip])
+         x = layers.Conv2D(64, 3, padding="same", activation="relu")(x)
+         return keras.Model([bottleneck, skip], x)
+
+     rs = np.random.RandomState(0)
+     b, s = rs.rand(1, 8, 8, 128).astype("float32"), rs.rand(1, 16, 16, 64).astype("float32")
+     for interp in ("bilinear", "cubic"):
+         print(f"interpolation={interp!r}:", decoder(interp).predict([b, s], verbose=0).shape)
+     """),
+    ("keras", "venv", "torch", "false-positive", None, "b9-torch-vgg-maxpool-pool-size",
+     "a small Keras VGG whose last MaxPooling2D's pool_size is mutated from 2 to 8 on a 4x4 feature map: the output size would be zero",
+     """\
+     import keras
+     from keras import layers
+
+     def vgg(last_pool):
+         return keras.Sequential([keras.Input((32, 32, 3)),
+                                  layers.Conv2D(32, 3, padding="same", activation="relu"), layers.MaxPooling2D(2),
+                                  layers.Conv2D(64, 3, padding="same", activation="relu"), layers.MaxPooling2D(2),
+                                  layers.Conv2D(128, 3, padding="same", activation="relu"), layers.MaxPooling2D(2),
+                                  layers.Conv2D(128, 3, padding="same", activation="relu"), layers.MaxPooling2D(last_pool),
+                                  layers.Flatten(), layers.Dense(10)])
+
+     for p in (2, 8):
+         print(f"last pool_size={p}:", vgg(p).output_shape)
+     """),
+    ("keras", "venv", "jax", "nan", None, "b9-jax-nan-adam-epsilon-zero",
+     "a Keras GRU text classifier trained with Adam whose epsilon is mutated from 1e-7 to 0: embedding rows with a zero gradient get 0/0 updates, the weights become NaN and fit reports loss nan",
+     """\
+     import numpy as np
+     import keras
+     from keras import layers
+
+     rs = np.random.RandomState(0)
+     ids = rs.randint(1, 1000, (256, 20))
+     y = (ids.mean(1) > 500).astype("float32")
+
+     class PrintLoss(keras.callbacks.Callback):
+         def on_epoch_end(self, epoch, logs=None):
+             print(f"  epoch {epoch + 1}: loss={logs['loss']:.4f} accuracy={logs['accuracy']:.4f}", flush=True)
+
+     for eps in (1e-7, 0.0):
+         keras.utils.set_random_seed(0)
+         print(f"Adam(epsilon={eps})", flush=True)
+         m = keras.Sequential([keras.Input((20,), dtype="int32"), layers.Embedding(1000, 32), layers.GRU(32), layers.Dense(1, activation="sigmoid")])
+         m.compile(keras.optimizers.Adam(1e-3, epsilon=eps), "binary_crossentropy", metrics=["accuracy"])
+         m.fit(ids, y, epochs=3, batch_size=64, verbose=0, callbacks=[PrintLoss()])
+     """),
+    ("keras", "venv", "torch", "inconsistency", None, "b9-torch-inconsistency-unet-bicubic-vs-jax",
+     "a Keras U-Net decoder whose UpSampling2D interpolation is mutated from 'bilinear' to 'bicubic', run on the torch backend and (in a subprocess) on the jax backend with the same weights: torch's bicubic kernel (a=-0.75) and JAX's (a=-0.5) disagree; np.testing.assert_allclose fails",
+     """\
+     import os
+     import subprocess
+     import sys
+     import numpy as np
+
+     SCRIPT = r'''
+     import sys, numpy as np, keras
+     from keras import layers
+     interp = sys.argv[1]
+     keras.utils.set_random_seed(0)
+     m = keras.Sequential([keras.Input((8, 8, 16)), layers.Conv2D(16, 3, padding="same"), layers.UpSampling2D(2, interpolation=interp), layers.Conv2D(8, 1)])
+     x = np.random.RandomState(1).rand(2, 8, 8, 16).astype("float32")
+     np.save(sys.argv[2], keras.ops.convert_to_numpy(m(x)))
+     print(keras.backend.backend(), interp, "done")
+     '''
+
+     for interp in ("bilinear", "bicubic"):
+         outs = {}
+         for backend in ("torch", "jax"):
+             path = f"out_{backend}_{interp}.npy"
+             subprocess.run([sys.executable, "-c", SCRIPT, interp, path], check=True, env=dict(os.environ, KERAS_BACKEND=backend))
+             outs[backend] = np.load(path)
+         diff = np.abs(outs["torch"] - outs["jax"]).max()
+         print(f"UpSampling2D({interp!r}): max |torch - jax| = {diff:.3g}", flush=True)
+         np.testing.assert_allclose(outs["torch"], outs["jax"], rtol=1e-5, atol=1e-5, err_msg=f"decoder with {interp} upsampling: torch vs jax")
+     """),
+    # ---- JAX ------------------------------------------------------------------------
+    ("jax", "venv", None, "false-positive", None, "b9-jit-resnet-residual-stride",
+     "a jitted ResNet basic block (lax.conv_general_dilated) whose first conv's stride is mutated from 1 to 2 with no projection shortcut: the residual add gets (2, 8, 8, 64) and (2, 16, 16, 64)",
+     """\
+     import jax
+     import jax.numpy as jnp
+
+     def conv(x, w, stride):
+         return jax.lax.conv_general_dilated(x, w, (stride, stride), "SAME", dimension_numbers=("NHWC", "HWIO", "NHWC"))
+
+     def block(params, x, stride):
+         y = jax.nn.relu(conv(x, params["w1"], stride))
+         y = conv(y, params["w2"], 1)
+         return jax.nn.relu(y + x)
+
+     k1, k2, k3 = jax.random.split(jax.random.PRNGKey(0), 3)
+     params = {"w1": jax.random.normal(k1, (3, 3, 64, 64)) * 0.05, "w2": jax.random.normal(k2, (3, 3, 64, 64)) * 0.05}
+     x = jax.random.normal(k3, (2, 16, 16, 64))
+     f = jax.jit(block, static_argnums=2)
+     for stride in (1, 2):
+         print(f"conv1 stride={stride}:", f(params, x, stride).shape)
+     """),
+    ("jax", "venv", None, "false-positive", None, "b9-inception-branch-valid-padding",
+     "a JAX Inception module whose 3x3 branch's padding is mutated from 'SAME' to 'VALID': jnp.concatenate of the branches gets 14x14 and 12x12 maps",
+     """\
+     import jax
+     import jax.numpy as jnp
+
+     def conv(x, w, padding="SAME"):
+         return jax.nn.relu(jax.lax.conv_general_dilated(x, w, (1, 1), padding, dimension_numbers=("NHWC", "HWIO", "NHWC")))
+
+     def inception(p, x, pad3):
+         b1 = conv(x, p["b1"])
+         b3 = conv(conv(x, p["b3r"]), p["b3"], pad3)
+         b5 = conv(conv(x, p["b5r"]), p["b5"])
+         bp = conv(jax.lax.reduce_window(x, -jnp.inf, jax.lax.max, (1, 3, 3, 1), (1, 1, 1, 1), "SAME"), p["bp"])
+         return jnp.concatenate([b1, b3, b5, bp], axis=-1)
+
+     keys = jax.random.split(jax.random.PRNGKey(0), 6)
+     shapes = {"b1": (1, 1, 192, 64), "b3r": (1, 1, 192, 96), "b3": (3, 3, 96, 128), "b5r": (1, 1, 192, 16), "b5": (5, 5, 16, 32), "bp": (1, 1, 192, 32)}
+     p = {k: jax.random.normal(key, s) * 0.05 for key, (k, s) in zip(keys, shapes.items())}
+     x = jax.random.normal(keys[0], (1, 14, 14, 192))
+     for pad3 in ("SAME", "VALID"):
+         print(f"3x3 branch padding={pad3}:", inception(p, x, pad3).shape)
+     """),
+    ("jax", "venv", None, "false-positive", None, "b9-scan-lstm-mask-length",
+     "an LSTM tagger written with lax.scan over (inputs, mask) pairs whose mask is mutated to cover 40 steps while the inputs have 50: scan rejects the different leading axis sizes",
+     """\
+     import jax
+     import jax.numpy as jnp
+
+     H = 32
+     def lstm_step(params, carry, xm):
+         h, c = carry
+         x, m = xm
+         z = x @ params["wx"] + h @ params["wh"] + params["b"]
+         i, f, g, o = jnp.split(z, 4, axis=-1)
+         c2 = jax.nn.sigmoid(f) * c + jax.nn.sigmoid(i) * jnp.tanh(g)
+         h2 = jax.nn.sigmoid(o) * jnp.tanh(c2)
+         h2 = jnp.where(m[:, None], h2, h)
+         c2 = jnp.where(m[:, None], c2, c)
+         return (h2, c2), h2
+
+     def tagger(params, xs, mask):
+         init = (jnp.zeros((xs.shape[1], H)), jnp.zeros((xs.shape[1], H)))
+         _, hs = jax.lax.scan(lambda carry, xm: lstm_step(params, carry, xm), init, (xs, mask))
+         return hs @ params["out"]
+
+     k = jax.random.split(jax.random.PRNGKey(0), 4)
+     params = {"wx": jax.random.normal(k[0], (16, 4 * H)) * 0.1, "wh": jax.random.normal(k[1], (H, 4 * H)) * 0.1,
+               "b": jnp.zeros(4 * H), "out": jax.random.normal(k[2], (H, 9)) * 0.1}
+     xs = jax.random.normal(k[3], (50, 4, 16))
+     for steps in (50, 40):
+         mask = jnp.ones((steps, 4), bool)
+         print(f"mask over {steps} steps:", jax.jit(tagger)(params, xs, mask).shape)
+     """),
+    ("jax", "venv", None, "false-positive", None, "b9-unet-skip-crop-negative-pad",
+     "a JAX U-Net decoder that pads the upsampled map to the skip connection's size, with the encoder's pooling deleted by the mutant so the upsampled map is larger than the skip: jnp.pad gets negative widths",
+     """\
+     import jax
+     import jax.numpy as jnp
+
+     def up_and_merge(x, skip):
+         up = jax.image.resize(x, (x.shape[0], x.shape[1] * 2, x.shape[2] * 2, x.shape[3]), "nearest")
+         dh, dw = skip.shape[1] - up.shape[1], skip.shape[2] - up.shape[2]
+         up = jnp.pad(up, ((0, 0), (dh // 2, dh - dh // 2), (dw // 2, dw - dw // 2), (0, 0)))
+         return jnp.concatenate([up, skip], axis=-1)
+
+     key = jax.random.PRNGKey(0)
+     skip = jax.random.normal(key, (1, 17, 17, 64))
+     for name, bottleneck in (("original", jnp.ones((1, 8, 8, 128))), ("LD-pool4 deleted", jnp.ones((1, 17, 17, 128)))):
+         print(f"{name}: bottleneck {bottleneck.shape} ->", up_and_merge(bottleneck, skip).shape)
+     """),
+    ("jax", "venv", None, "nan", None, "b9-nan-textcnn-standardize-eps-zero",
+     "a jitted TextCNN whose feature standardization (jax.nn.standardize) has its epsilon mutated from 1e-5 to 0: padded all-zero sentences give 0/0; jax.debug.print inside the jitted function reports the NaN count",
+     """\
+     import jax
+     import jax.numpy as jnp
+
+     def textcnn(params, ids, eps):
+         e = params["emb"][ids] * (ids > 0)[..., None]
+         y = jax.lax.conv_general_dilated(e, params["conv"], (1,), "VALID", dimension_numbers=("NWC", "WIO", "NWC"))
+         feats = jnp.max(jax.nn.relu(y), axis=1)
+         feats = jax.nn.standardize(feats, axis=-1, epsilon=eps)
+         logits = feats @ params["fc"]
+         jax.debug.print("eps={e}: logits NaN count {n} of {t}", e=eps, n=jnp.isnan(logits).sum(), t=logits.size)
+         return logits
+
+     k1, k2, k3, k4 = jax.random.split(jax.random.PRNGKey(0), 4)
+     params = {"emb": jax.random.normal(k1, (5000, 64)), "conv": jax.random.normal(k2, (3, 64, 100)) * 0.1, "fc": jax.random.normal(k3, (100, 2))}
+     ids = jax.random.randint(k4, (6, 30), 1, 5000).at[4:].set(0)
+     f = jax.jit(textcnn, static_argnums=2)
+     for eps in (1e-5, 0.0):
+         out = f(params, ids, eps)
+         print(f"eps={eps}: predictions", jnp.argmax(out, -1))
+     """),
+    ("jax", "venv", None, "timeout", None, "b9-timeout-spawned-worker-beam-search",
+     "a jitted beam-search decoder (lax.while_loop) whose stop condition is mutated so that it waits for a score that can never be reached; the mutation runner runs it in a spawned worker process, waits 8 s, kills it and raises TimeoutError",
+     """\
+     import multiprocessing as mp
+     import time
+
+     def run_mutant(q):
+         import jax
+         import jax.numpy as jnp
+
+         def beam_search(logits_w, threshold):
+             def cond(state):
+                 step, beams, scores = state
+                 return jnp.max(scores) < threshold
+             def body(state):
+                 step, beams, scores = state
+                 logp = jax.nn.log_softmax(beams @ logits_w)
+                 best = jnp.max(logp, -1)
+                 return step + 1, jnp.tanh(beams + 0.01), scores + jnp.abs(best) * 0.0
+             return jax.lax.while_loop(cond, body, (0, jnp.ones((4, 64)), jnp.zeros(4)))
+
+         w = jax.random.normal(jax.random.PRNGKey(0), (64, 64))
+         q.put("compiled and running")
+         steps, _, scores = jax.jit(beam_search)(w, 1.0)
+         q.put(f"finished after {int(steps)} steps")
+
+     if __name__ == "__main__":
+         ctx = mp.get_context("spawn")
+         q = ctx.Queue()
+         p = ctx.Process(target=run_mutant, args=(q,), name="mutant-beam-stop-threshold")
+         p.start()
+         print("runner: started", p.name, "pid", p.pid, flush=True)
+         p.join(8)
+         while not q.empty():
+             print("worker:", q.get(), flush=True)
+         if p.is_alive():
+             p.kill()
+             p.join()
+             raise TimeoutError(f"{p.name} still running after 8 s; killed (exitcode {p.exitcode})")
+     """),
+    ("jax", "venv", None, "oom", None, "b9-oom-lstm-hidden-size",
+     "an LSTM language model whose hidden size is mutated from 512 to 2**19: initializing the recurrent kernel (4*H x H float32, 4 TiB) with jax.random.normal is refused by the CPU allocator",
+     """\
+     import jax
+     import jax.numpy as jnp
+
+     def init_lstm(key, n_in, hidden):
+         k1, k2 = jax.random.split(key)
+         return {"wx": jax.random.normal(k1, (n_in, 4 * hidden)) * 0.01,
+                 "wh": jax.random.normal(k2, (hidden, 4 * hidden)) * 0.01,
+                 "b": jnp.zeros(4 * hidden)}
+
+     for hidden in (512, 2 ** 19):
+         print(f"hidden_size={hidden}", flush=True)
+         params = jax.block_until_ready(init_lstm(jax.random.PRNGKey(0), 256, hidden))
+         print("  parameters:", sum(p.size for p in params.values()), "wh[0, :3] =", params["wh"][0, :3], flush=True)
+     """),
+    ("jax", "venv", None, "inconsistency", None, "b9-inconsistency-layernorm-eps-zero-float32-vs-x64",
+     "a Transformer block's LayerNorm whose epsilon is mutated from 1e-5 to 0, run on nearly constant activations in float32 and with jax_enable_x64 in float64: without eps the float32 rounding of the tiny variance is amplified and the two precisions disagree (np.testing.assert_allclose)",
+     """\
+     import jax
+     jax.config.update("jax_enable_x64", True)
+     import jax.numpy as jnp
+     import numpy as np
+
+     def block(x, w, eps):
+         mu = x.mean(-1, keepdims=True)
+         var = ((x - mu) ** 2).mean(-1, keepdims=True)
+         h = (x - mu) / jnp.sqrt(var + eps)
+         return jax.nn.gelu(h @ w)
+
+     rs = np.random.RandomState(0)
+     x = 1.0 + 1e-6 * rs.randn(4, 16, 64)
+     w = rs.randn(64, 64) * 0.1
+     for eps in (1e-5, 0.0):
+         f = jax.jit(block, static_argnums=2)
+         lo = np.asarray(f(jnp.asarray(x, jnp.float32), jnp.asarray(w, jnp.float32), eps), np.float64)
+         hi = np.asarray(f(jnp.asarray(x, jnp.float64), jnp.asarray(w, jnp.float64), eps))
+         print(f"eps={eps}: max |float32 - float64| = {np.abs(lo - hi).max():.3g}", flush=True)
+         np.testing.assert_allclose(lo, hi, rtol=1e-3, atol=1e-3, err_msg=f"LayerNorm eps={eps}: float32 vs float64")
+     """),
+]
+
+B9_ORT_PRE = """\
+import numpy as np
+import onnxruntime as ort
+from onnx import TensorProto as T, helper as h, numpy_helper as nh
+
+def session(nodes, inputs, outputs, inits=(), opset=21):
+    g = h.make_graph(nodes, "mutant", inputs, outputs, list(inits))
+    m = h.make_model(g, opset_imports=[h.make_opsetid("", opset)])
+    m.ir_version = 10
+    return ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+
+def vi(name, dtype, shape):
+    return h.make_tensor_value_info(name, dtype, shape)
+"""
+B9_ORT = [
+    ("false-positive", None, "b9-vgg-gemm-flatten-features",
+     "a VGG classifier graph (Conv, Relu, MaxPool, Flatten, Gemm) whose MaxPool is deleted by the mutant while the Gemm weight stays sized for the pooled 8x8 map: Gemm gets 16384 features for a 4096-row weight",
+     """\
+     rs = np.random.RandomState(0)
+     wc = nh.from_array(rs.randn(64, 3, 3, 3).astype("float32") * 0.1, "wc")
+     wf = nh.from_array(rs.randn(64 * 8 * 8, 10).astype("float32") * 0.01, "wf")
+     bf = nh.from_array(np.zeros(10, "float32"), "bf")
+     def graph(pool):
+         nodes = [h.make_node("Conv", ["img", "wc"], ["c"], pads=[1, 1, 1, 1]), h.make_node("Relu", ["c"], ["r"])]
+         last = "r"
+         if pool:
+             nodes.append(h.make_node("MaxPool", ["r"], ["p"], kernel_shape=[2, 2], strides=[2, 2]))
+             last = "p"
+         nodes += [h.make_node("Flatten", [last], ["f"]), h.make_node("Gemm", ["f", "wf", "bf"], ["logits"])]
+         return session(nodes, [vi("img", T.FLOAT, [None, 3, 16, 16])], [vi("logits", T.FLOAT, None)], [wc, wf, bf])
+     img = rs.rand(2, 3, 16, 16).astype("float32")
+     for name, pool in (("original", True), ("mutant LD-maxpool", False)):
+         print(name, "->", graph(pool).run(None, {"img": img})[0].shape, flush=True)"""),
+    ("false-positive", None, "b9-resnet-add-broadcast-stride",
+     "a ResNet block graph (Conv stride 2, Relu, Conv, Add with the identity shortcut) whose downsampling shortcut Conv is deleted by the mutant: Add cannot broadcast 28 against 56",
+     """\
+     rs = np.random.RandomState(0)
+     w1 = nh.from_array(rs.randn(64, 64, 3, 3).astype("float32") * 0.05, "w1")
+     w2 = nh.from_array(rs.randn(64, 64, 3, 3).astype("float32") * 0.05, "w2")
+     ws = nh.from_array(rs.randn(64, 64, 1, 1).astype("float32") * 0.05, "ws")
+     def graph(shortcut):
+         nodes = [h.make_node("Conv", ["x", "w1"], ["a"], pads=[1, 1, 1, 1], strides=[2, 2]), h.make_node("Relu", ["a"], ["b"]),
+                  h.make_node("Conv", ["b", "w2"], ["c"], pads=[1, 1, 1, 1])]
+         s = "x"
+         if shortcut:
+             nodes.append(h.make_node("Conv", ["x", "ws"], ["s"], strides=[2, 2]))
+             s = "s"
+         nodes += [h.make_node("Add", ["c", s], ["d"]), h.make_node("Relu", ["d"], ["y"])]
+         return session(nodes, [vi("x", T.FLOAT, [1, 64, "H", "W"])], [vi("y", T.FLOAT, None)], [w1, w2, ws])
+     x = rs.rand(1, 64, 56, 56).astype("float32")
+     for shortcut in (True, False):
+         print("projection shortcut" if shortcut else "mutant: shortcut conv deleted", graph(shortcut).run(None, {"x": x})[0].shape, flush=True)"""),
+    ("false-positive", None, "b9-maxpool-pads-not-smaller-than-kernel",
+     "a ResNet stem graph (Conv 7x7 stride 2, Relu, MaxPool 3x3 stride 2) whose MaxPool pads are mutated from 1 to 3: ONNX Runtime rejects pads that are not smaller than the kernel",
+     """\
+     rs = np.random.RandomState(0)
+     w = nh.from_array(rs.randn(64, 3, 7, 7).astype("float32") * 0.05, "w")
+     img = rs.rand(1, 3, 64, 64).astype("float32")
+     for pad in (1, 3):
+         s = session([h.make_node("Conv", ["img", "w"], ["c"], strides=[2, 2], pads=[3, 3, 3, 3]), h.make_node("Relu", ["c"], ["r"]),
+                      h.make_node("MaxPool", ["r"], ["y"], kernel_shape=[3, 3], strides=[2, 2], pads=[pad] * 4)],
+                     [vi("img", T.FLOAT, [1, 3, 64, 64])], [vi("y", T.FLOAT, None)], [w])
+         print(f"stem MaxPool pads={pad}:", s.run(None, {"img": img})[0].shape, flush=True)"""),
+    ("false-positive", None, "b9-mobilenet-batchnorm-channels-halved",
+     "a MobileNet pointwise block graph (Conv 1x1 to 64 channels, BatchNormalization, Clip 0..6) whose BatchNormalization parameters are mutated to 32 channels (a width-multiplier mutant applied to one layer only)",
+     """\
+     rs = np.random.RandomState(0)
+     w = nh.from_array(rs.randn(64, 32, 1, 1).astype("float32") * 0.1, "w")
+     lo, hi = nh.from_array(np.array(0.0, "float32"), "lo"), nh.from_array(np.array(6.0, "float32"), "hi")
+     x = rs.rand(1, 32, 28, 28).astype("float32")
+     for c in (64, 32):
+         bn = [nh.from_array(v, n) for v, n in ((np.ones(c, "float32"), "g"), (np.zeros(c, "float32"), "b"), (np.zeros(c, "float32"), "m"), (np.ones(c, "float32"), "v"))]
+         s = session([h.make_node("Conv", ["x", "w"], ["c"]), h.make_node("BatchNormalization", ["c", "g", "b", "m", "v"], ["n"]),
+                      h.make_node("Clip", ["n", "lo", "hi"], ["y"])],
+                     [vi("x", T.FLOAT, [1, 32, 28, 28])], [vi("y", T.FLOAT, None)], [w, lo, hi] + bn)
+         print(f"BatchNormalization over {c} channels:", s.run(None, {"x": x})[0].shape, flush=True)"""),
+    ("crash", "not-implemented", "b9-resnet-head-float64-global-average-pool",
+     "a ResNet classification head graph (GlobalAveragePool, Flatten, Gemm, Softmax) mutated from float32 to float64 (a type GlobalAveragePool's schema allows): the CPU provider has no double GlobalAveragePool kernel",
+     """\
+     rs = np.random.RandomState(0)
+     def run(dt, npdt):
+         w = nh.from_array(rs.randn(512, 1000).astype(npdt) * 0.01, "w")
+         b = nh.from_array(np.zeros(1000, npdt), "b")
+         s = session([h.make_node("GlobalAveragePool", ["feat"], ["g"]), h.make_node("Flatten", ["g"], ["f"]),
+                      h.make_node("Gemm", ["f", "w", "b"], ["z"]), h.make_node("Softmax", ["z"], ["p"], axis=-1)],
+                     [vi("feat", dt, [None, 512, 7, 7])], [vi("p", dt, None)], [w, b])
+         return s.run(None, {"feat": rs.rand(2, 512, 7, 7).astype(npdt)})[0].shape
+     print("original (float32):", run(T.FLOAT, "float32"), flush=True)
+     print("mutant (float64):", run(T.DOUBLE, "float64"), flush=True)"""),
+    ("crash", "not-implemented", "b9-dcgan-discriminator-head-leakyrelu-float64",
+     "a DCGAN discriminator head graph (Flatten, MatMul, LeakyRelu, MatMul, Sigmoid) mutated from float32 to float64 (a type LeakyRelu's schema allows): the CPU provider has no double LeakyRelu kernel",
+     """\
+     rs = np.random.RandomState(0)
+     def run(dt, npdt):
+         w1 = nh.from_array(rs.randn(256 * 4 * 4, 128).astype(npdt) * 0.01, "w1")
+         w2 = nh.from_array(rs.randn(128, 1).astype(npdt) * 0.1, "w2")
+         s = session([h.make_node("Flatten", ["feat"], ["f"]), h.make_node("MatMul", ["f", "w1"], ["a"]),
+                      h.make_node("LeakyRelu", ["a"], ["l"], alpha=0.2), h.make_node("MatMul", ["l", "w2"], ["z"]), h.make_node("Sigmoid", ["z"], ["p"])],
+                     [vi("feat", dt, [None, 256, 4, 4])], [vi("p", dt, None)], [w1, w2])
+         return s.run(None, {"feat": rs.randn(8, 256, 4, 4).astype(npdt)})[0].shape
+     print("original (float32):", run(T.FLOAT, "float32"), flush=True)
+     print("mutant (float64):", run(T.DOUBLE, "float64"), flush=True)"""),
+    ("nan", None, "b9-nan-log-softmax-split-one-hot",
+     "a classifier loss graph whose LogSoftmax is mutated into Log(Softmax(.)) (an operator-split mutant) with large logits: Softmax underflows to 0, Log gives -inf and the one-hot product 0 * -inf is NaN; the runner prints the loss per batch",
+     """\
+     rs = np.random.RandomState(0)
+     w = nh.from_array(rs.randn(128, 10).astype("float32") * 5.0, "w")
+     def loss_graph(split):
+         nodes = [h.make_node("MatMul", ["x", "w"], ["z"])]
+         if split:
+             nodes += [h.make_node("Softmax", ["z"], ["p"], axis=-1), h.make_node("Log", ["p"], ["lp"])]
+         else:
+             nodes.append(h.make_node("LogSoftmax", ["z"], ["lp"], axis=-1))
+         nodes += [h.make_node("Mul", ["lp", "onehot"], ["m"]), h.make_node("ReduceSum", ["m"], ["s"], keepdims=0),
+                   h.make_node("Neg", ["s"], ["loss"])]
+         return session(nodes, [vi("x", T.FLOAT, [None, 128]), vi("onehot", T.FLOAT, [None, 10])], [vi("loss", T.FLOAT, None)], [w])
+     for split in (False, True):
+         s = loss_graph(split)
+         print("mutant Log(Softmax)" if split else "original LogSoftmax")
+         for batch in range(3):
+             x = rs.randn(16, 128).astype("float32")
+             onehot = np.eye(10, dtype="float32")[rs.randint(0, 10, 16)]
+             print(f"  batch {batch}: loss = {s.run(None, {'x': x, 'onehot': onehot})[0]}")"""),
+    ("timeout", None, "b9-timeout-subprocess-loop-stop-token",
+     "an autoregressive decoder graph (an ONNX Loop whose condition checks for a stop token) whose stop-token id is mutated to -1 and whose trip count is removed: the runner starts it in a subprocess with subprocess.run(timeout=8), which expires",
+     """\
+     import os
+     import subprocess
+     import sys
+     import tempfile
+
+     CHILD = r'''
+     import numpy as np, onnxruntime as ort
+     from onnx import TensorProto as T, helper as h, numpy_helper as nh
+     rs = np.random.RandomState(0)
+     emb = nh.from_array(rs.randn(100, 16).astype("float32"), "emb")
+     proj = nh.from_array(rs.randn(16, 100).astype("float32"), "proj")
+     stop = nh.from_array(np.array(-1, "int64"), "stop")
+     body = h.make_graph(
+         [h.make_node("Gather", ["emb", "tok_in"], ["e"]), h.make_node("MatMul", ["e", "proj"], ["z"]),
+          h.make_node("ArgMax", ["z"], ["tok_out"], axis=0, keepdims=0), h.make_node("Equal", ["tok_out", "stop"], ["done"]),
+          h.make_node("Not", ["done"], ["cond_out"])],
+         "step", [h.make_tensor_value_info("i", T.INT64, []), h.make_tensor_value_info("cond_in", T.BOOL, []), h.make_tensor_value_info("tok_in", T.INT64, [])],
+         [h.make_tensor_value_info("cond_out", T.BOOL, []), h.make_tensor_value_info("tok_out", T.INT64, [])])
+     g = h.make_graph([h.make_node("Loop", ["", "cond", "start"], ["last"], body=body)], "decoder",
+                      [h.make_tensor_value_info("cond", T.BOOL, []), h.make_tensor_value_info("start", T.INT64, [])],
+                      [h.make_tensor_value_info("last", T.INT64, [])], [emb, proj, stop])
+     m = h.make_model(g, opset_imports=[h.make_opsetid("", 21)]); m.ir_version = 10
+     s = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+     print("decoding with stop token -1 ...", flush=True)
+     print(s.run(None, {"cond": np.array(True), "start": np.array(1, "int64")}))
+     '''
+     with tempfile.TemporaryDirectory() as work:
+         script = os.path.join(work, "mutant_decoder_stop_token.py")
+         with open(script, "w") as f:
+             f.write(CHILD)
+         print("runner: mutant STOP_TOKEN=-1, budget 8 s", flush=True)
+         subprocess.run([sys.executable, script], timeout=8, check=True)"""),
+]
+for _cls, _kind, _n, _how, _code in B9_ORT:
+    B9.append(("onnxruntime", "venv", None, _cls, _kind, _n, _how, B9_ORT_PRE + textwrap.dedent(_code) + "\n"))
+
+B9_MS_PRE = """\
+import numpy as np
+import mindspore
+from mindspore import Tensor, nn, ops
+mindspore.set_context(mode=mindspore.PYNATIVE_MODE, device_target="CPU")
+"""
+B9_MS = [
+    ("false-positive", None, "b9-vgg-conv-in-channels",
+     "a MindSpore VGG block (PyNative) whose second nn.Conv2d's in_channels is mutated from 64 to 32 while the first conv still outputs 64 channels",
+     """\
+     def vgg_block(cin2):
+         return nn.SequentialCell([nn.Conv2d(3, 64, 3, pad_mode="same"), nn.ReLU(),
+                                   nn.Conv2d(cin2, 64, 3, pad_mode="same"), nn.ReLU(), nn.MaxPool2d(2, 2)])
+
+     x = Tensor(np.random.RandomState(0).rand(2, 3, 32, 32).astype("float32"))
+     for cin2 in (64, 32):
+         print(f"conv2 in_channels={cin2}:", vgg_block(cin2)(x).shape)"""),
+    ("false-positive", None, "b9-graph-mode-resnet-add-shapes",
+     "a MindSpore ResNet bottleneck Cell in GRAPH_MODE whose last 1x1 conv's out_channels is mutated from 256 to 128: the residual add of [2,128,14,14] and [2,256,14,14] fails shape inference",
+     """\
+     mindspore.set_context(mode=mindspore.GRAPH_MODE)
+
+     class Bottleneck(nn.Cell):
+         def __init__(self, cout):
+             super().__init__()
+             self.conv1 = nn.Conv2d(256, 64, 1)
+             self.bn1 = nn.BatchNorm2d(64)
+             self.conv2 = nn.Conv2d(64, 64, 3, pad_mode="same")
+             self.bn2 = nn.BatchNorm2d(64)
+             self.conv3 = nn.Conv2d(64, cout, 1)
+             self.bn3 = nn.BatchNorm2d(cout)
+             self.relu = nn.ReLU()
+         def construct(self, x):
+             y = self.relu(self.bn1(self.conv1(x)))
+             y = self.relu(self.bn2(self.conv2(y)))
+             y = self.bn3(self.conv3(y))
+             return self.relu(y + x)
+
+     x = Tensor(np.random.RandomState(0).rand(2, 256, 14, 14).astype("float32"))
+     for cout in (256, 128):
+         print(f"conv3 out_channels={cout}:", Bottleneck(cout)(x).shape)"""),
+    ("false-positive", None, "b9-graph-mode-textcnn-dense-in-channels",
+     "a MindSpore TextCNN Cell in GRAPH_MODE with three filter widths whose classifier nn.Dense keeps in_channels=300 after one conv branch is deleted (200 features arrive)",
+     """\
+     mindspore.set_context(mode=mindspore.GRAPH_MODE)
+
+     class TextCNN(nn.Cell):
+         def __init__(self, widths):
+             super().__init__()
+             self.emb = nn.Embedding(5000, 64)
+             self.convs = nn.CellList([nn.Conv1d(64, 100, k, pad_mode="valid") for k in widths])
+             self.fc = nn.Dense(300, 2)
+         def construct(self, ids):
+             e = self.emb(ids).transpose(0, 2, 1)
+             feats = [ops.max(ops.relu(c(e)), axis=-1)[0] for c in self.convs]
+             return self.fc(ops.concat(feats, 1))
+
+     ids = Tensor(np.random.RandomState(0).randint(1, 5000, (4, 40)), mindspore.int32)
+     for widths in ((3, 4, 5), (3, 5)):
+         print(f"filter widths {widths}:", TextCNN(widths)(ids).shape)"""),
+    ("false-positive", None, "b9-densenet-concat-pool-duplicated",
+     "a MindSpore DenseNet transition (PyNative) whose AvgPool2d is duplicated inside the new-features branch: ops.concat gets 16x16 and 8x8 maps",
+     """\
+     class DenseLayer(nn.Cell):
+         def __init__(self, cin, growth, dup_pool):
+             super().__init__()
+             layers = [nn.BatchNorm2d(cin), nn.ReLU(), nn.Conv2d(cin, growth, 3, pad_mode="same")]
+             if dup_pool:
+                 layers.append(nn.AvgPool2d(2, 2))
+             self.body = nn.SequentialCell(layers)
+         def construct(self, x):
+             return ops.concat((x, self.body(x)), 1)
+
+     x = Tensor(np.random.RandomState(0).rand(2, 48, 16, 16).astype("float32"))
+     for dup in (False, True):
+         print(f"AvgPool2d duplicated={dup}:", DenseLayer(48, 12, dup)(x).shape)"""),
+    ("crash", "not-implemented", "b9-bfloat16-vgg-conv2d",
+     "a MindSpore VGG block (PyNative) cast to bfloat16 with to_float on the CPU: no bfloat16 Conv2D kernel is selected (float32 runs)",
+     """\
+     block = nn.SequentialCell([nn.Conv2d(3, 32, 3, pad_mode="same"), nn.ReLU(), nn.Conv2d(32, 32, 3, pad_mode="same"), nn.ReLU(), nn.MaxPool2d(2, 2)])
+     x = np.random.RandomState(0).rand(2, 3, 32, 32).astype("float32")
+     print("original (float32):", block(Tensor(x)).shape)
+     block = block.to_float(mindspore.bfloat16)
+     print("mutant (bfloat16):", block(Tensor(x, mindspore.bfloat16)).shape)"""),
+    ("crash", "not-implemented", "b9-graph-mode-bfloat16-transformer-layernorm",
+     "a MindSpore Transformer encoder layer (multi-head attention written with ops.matmul, nn.LayerNorm, nn.Dense) in GRAPH_MODE mutated to bfloat16 on the CPU: no bfloat16 LayerNorm kernel is selected (float32 runs)",
+     """\
+     mindspore.set_context(mode=mindspore.GRAPH_MODE)
+
+     class EncoderLayer(nn.Cell):
+         def __init__(self, d=64, heads=4):
+             super().__init__()
+             self.heads, self.dh = heads, d // heads
+             self.qkv = nn.Dense(d, 3 * d)
+             self.out = nn.Dense(d, d)
+             self.norm1 = nn.LayerNorm((d,))
+             self.norm2 = nn.LayerNorm((d,))
+             self.ffn = nn.SequentialCell([nn.Dense(d, 4 * d), nn.GELU(), nn.Dense(4 * d, d)])
+         def construct(self, x):
+             b, t, d = x.shape
+             q, k, v = ops.split(self.qkv(self.norm1(x)), d, -1)
+             q = q.reshape(b, t, self.heads, self.dh).transpose(0, 2, 1, 3)
+             k = k.reshape(b, t, self.heads, self.dh).transpose(0, 2, 1, 3)
+             v = v.reshape(b, t, self.heads, self.dh).transpose(0, 2, 1, 3)
+             a = ops.softmax(ops.matmul(q, k.transpose(0, 1, 3, 2)) / 4.0, -1)
+             y = ops.matmul(a, v).transpose(0, 2, 1, 3).reshape(b, t, d)
+             x = x + self.out(y)
+             return x + self.ffn(self.norm2(x))
+
+     x = np.random.RandomState(0).rand(2, 10, 64).astype("float32")
+     layer = EncoderLayer()
+     print("original (float32):", layer(Tensor(x)).shape)
+     layer = EncoderLayer().to_float(mindspore.bfloat16)
+     print("mutant (bfloat16):", layer(Tensor(x, mindspore.bfloat16)).shape)"""),
+    ("nan", None, "b9-nan-autoencoder-log-zero-pixels",
+     "a MindSpore convolutional autoencoder (PyNative) whose reconstruction loss is mutated from MSE to a log-likelihood without eps: ReLU outputs of exactly 0 give log(0) = -inf and 0 * -inf = NaN (counted with np.isnan)",
+     """\
+     class AE(nn.Cell):
+         def __init__(self):
+             super().__init__()
+             self.enc = nn.SequentialCell([nn.Conv2d(1, 8, 3, stride=2, pad_mode="same"), nn.ReLU()])
+             self.dec = nn.SequentialCell([nn.Conv2dTranspose(8, 1, 2, stride=2), nn.ReLU()])
+         def construct(self, x):
+             return self.dec(self.enc(x))
+
+     mindspore.set_seed(0)
+     x = Tensor((np.random.RandomState(0).rand(4, 1, 28, 28) > 0.7).astype("float32"))
+     ae = AE()
+     rec = ae(x)
+     for name, loss in (("MSE", ops.mean((rec - x) ** 2)), ("mutant log-likelihood", -ops.mean(x * ops.log(rec) + (1 - x) * ops.log(1 - rec)))):
+         v = loss.asnumpy()
+         print(f"{name}: loss={v} NaN={bool(np.isnan(v))}")"""),
+    ("inconsistency", None, "b9-inconsistency-gelu-approximate-vs-erf",
+     "a Transformer feed-forward Cell converted from PyTorch by the mutation tester with nn.GELU() (MindSpore's default approximate=True, tanh form) checked against the PyTorch reference (exact erf GELU, recomputed with numpy and math.erf) on large activations: np.testing.assert_allclose fails",
+     """\
+     import math
+
+     rs = np.random.RandomState(0)
+     w1 = rs.randn(64, 256).astype("float32") * 0.5
+     w2 = rs.randn(256, 64).astype("float32") * 0.1
+     x = rs.randn(4, 64).astype("float32") * 2.0
+
+     ffn = nn.SequentialCell([nn.Dense(64, 256, has_bias=False), nn.GELU(), nn.Dense(256, 64, has_bias=False)])
+     ffn[0].weight.set_data(Tensor(w1.T))
+     ffn[2].weight.set_data(Tensor(w2.T))
+     out = ffn(Tensor(x)).asnumpy()
+
+     erf = np.vectorize(math.erf)
+     hid = x @ w1
+     ref = (0.5 * hid * (1 + erf(hid / math.sqrt(2)))).astype("float32") @ w2
+     print("max |mindspore - torch reference| =", float(np.abs(out - ref).max()))
+     np.testing.assert_allclose(out, ref, rtol=1e-5, atol=1e-5, err_msg="FFN: MindSpore vs PyTorch reference")"""),
+]
+for _cls, _kind, _n, _how, _code in B9_MS:
+    B9.append(("mindspore", "mindspore", None, _cls, _kind, _n, _how, B9_MS_PRE + textwrap.dedent(_code) + "\n"))
+
+add_batch(B9)
+
 # --------------------------------------------------------------------------
 
 def versions(py):

@@ -8134,20 +8134,7 @@ B9 = [
      """),
 ]
 
-B9_ORT_PRE = """\
-import numpy as np
-import onnxruntime as ort
-from onnx import TensorProto as T, helper as h, numpy_helper as nh
-
-def session(nodes, inputs, outputs, inits=(), opset=21):
-    g = h.make_graph(nodes, "mutant", inputs, outputs, list(inits))
-    m = h.make_model(g, opset_imports=[h.make_opsetid("", opset)])
-    m.ir_version = 10
-    return ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
-
-def vi(name, dtype, shape):
-    return h.make_tensor_value_info(name, dtype, shape)
-"""
+B9_ORT_PRE = B8_ORT_PRE     # the same helpers to build and run a graph
 B9_ORT = [
     ("false-positive", None, "b9-vgg-gemm-flatten-features",
      "a VGG classifier graph (Conv, Relu, MaxPool, Flatten, Gemm) whose MaxPool is deleted by the mutant while the Gemm weight stays sized for the pooled 8x8 map: Gemm gets 16384 features for a 4096-row weight",

@@ -1072,7 +1072,7 @@ dlt_prio_eval_validation(const struct dlt_prio_examples *ex, double fraction,
 	time_split(ex, NULL, fraction, outer);
 	time_split(ex, outer, fraction, train);
 	for (i = 0; i < ex->n; i++)
-		test[i] = outer[i] && !train[i] && !ex->v[i].train_only;
+		test[i] = outer[i] && !train[i];	/* test_rows skips train_only */
 	test_rows(ex, train, test, o, ev);
 	eval_finish(ev);
 	free(test);

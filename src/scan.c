@@ -51,6 +51,7 @@ struct dlt_scanner {
 	unsigned char		 pairs[65536];	/* PAIR_FIRST | PAIR_SECOND */
 	int32_t			*head;		/* [NSLOTS] first entry per slot, -1 */
 	int			 gram;		/* fragment length: 3, or 2 */
+	size_t			 maxoff;	/* the largest offset of a fragment */
 	struct scan_entry	*entries;
 	size_t			 nentries, entries_alloc;
 	struct dlt_scan_pattern	*pats;
@@ -147,6 +148,8 @@ add_slot(struct dlt_scanner *sc, uint32_t v, size_t pat, size_t off)
 	sc->head[v] = (int32_t)sc->nentries;
 	sc->nentries++;
 	sc->bits[v >> 6] |= UINT64_C(1) << (v & 63);
+	if (off > sc->maxoff)
+		sc->maxoff = off;
 }
 
 /*
@@ -336,29 +339,32 @@ verify_rest(const struct dlt_scanner *sc, size_t p, const char *buf, size_t len,
 	return (1);
 }
 
-/* The candidates registered at slot v for a fragment at i: a match? */
+/*
+ * The candidates registered at slot v for a fragment at i: a match
+ * starting at or after pos, and before the best one so far (*at, when
+ * *found)?
+ */
 static int
 candidates(const struct dlt_scanner *sc, uint32_t v, const char *buf, size_t len,
-    size_t pos, size_t i, size_t *at, int *id)
+    size_t pos, size_t i, size_t *at, int *id, int *found)
 {
 	size_t	start;
 	int32_t	e;
-	int	found = 0;
+	int	hit = 0;
 
 	for (e = sc->head[v]; e >= 0; e = sc->entries[e].next) {
 		if (sc->entries[e].offset > i)
 			continue;
 		start = i - sc->entries[e].offset;
-		if (start < pos)
+		if (start < pos || (*found && start >= *at))
 			continue;
-		if (verify(sc, sc->entries[e].pattern, buf, len, start) &&
-		    (!found || start < *at)) {
-			found = 1;
+		if (verify(sc, sc->entries[e].pattern, buf, len, start)) {
+			*found = hit = 1;
 			*at = start;
 			*id = sc->pats[sc->entries[e].pattern].id;
 		}
 	}
-	return (found);
+	return (hit);
 }
 
 /* A one-byte pattern as the last byte of buf[0..len) (no pair there). */
@@ -377,38 +383,48 @@ last_byte(const struct dlt_scanner *sc, const char *buf, size_t len, size_t *at,
 }
 
 /* A fragment's slot at i, then its candidates. */
-static inline int
+static inline void
 fragment_at(const struct dlt_scanner *sc, const char *buf, size_t len, size_t pos,
-    size_t i, size_t *at, int *id)
+    size_t i, size_t *at, int *id, int *found)
 {
 	const unsigned char	*p = (const unsigned char *)buf;
 	uint32_t		 v;
 
 	v = slot3(p[i] | (uint32_t)p[i + 1] << 8 | (uint32_t)p[i + 2] << 16);
-	return ((sc->bits[v >> 6] & (UINT64_C(1) << (v & 63))) != 0 &&
-	    candidates(sc, v, buf, len, pos, i, at, id));
+	if ((sc->bits[v >> 6] & (UINT64_C(1) << (v & 63))) != 0)
+		candidates(sc, v, buf, len, pos, i, at, id, found);
 }
 
+/*
+ * The first match at or after pos.  A fragment found at i gives a match
+ * at i less its offset; a fragment further on may still give one that
+ * starts earlier (a long pattern's rare fragment lies deep in it), so
+ * once a match is found at b the scan goes on to the fragments up to b
+ * plus the largest offset, and keeps the earliest.
+ */
 static inline int
 scan_next(const struct dlt_scanner *sc, const char *buf, size_t len, size_t pos,
     size_t *at, int *id, struct dlt_scan_hash *hs)
 {
 	const unsigned char	*p = (const unsigned char *)buf;
 	const uint64_t		*bits = sc->bits;
-	size_t			 i, hoff = 0;
+	size_t			 i, hoff = 0, limit = (size_t)-1;
 	uint64_t		 h = 0;
-	uint32_t		 v, x;
+	uint32_t		 v;
 	int			 found = 0;
 
 	if (sc->npats == 0 || pos >= len)
 		return (0);
 	if (sc->gram == 2) {
-		for (i = pos; i + 1 < len; i++) {
+		for (i = pos; i + 1 < len && i <= limit; i++) {
 			v = p[i] | (uint32_t)p[i + 1] << 8;
 			if ((bits[v >> 6] & (UINT64_C(1) << (v & 63))) != 0 &&
-			    candidates(sc, v, buf, len, pos, i, at, id))
-				return (1);
+			    candidates(sc, v, buf, len, pos, i, at, id, &found) &&
+			    limit == (size_t)-1)
+				limit = *at + sc->maxoff;
 		}
+		if (found)
+			return (1);
 		return (last_byte(sc, buf, len, at, id));
 	}
 	if (hs != NULL) {
@@ -422,11 +438,11 @@ scan_next(const struct dlt_scanner *sc, const char *buf, size_t len, size_t pos,
 	 * pair: the pairs of log text touch few of its lines) finds every
 	 * fragment, the fragment at j when the pair at j is some fragment's
 	 * first two bytes, the one at j - 1 when they are its last two.
-	 * Four such positions per step, eight bytes; the fragments in order
-	 * of position; the three-byte slot only behind a pair.  A step of
-	 * the hash, when it is taken, goes with each step.
+	 * Four such positions per step, eight bytes; the three-byte slot
+	 * only behind a pair.  A step of the hash, when it is taken, goes
+	 * with each step.
 	 */
-	for (i = pos; i + 10 <= len; i += 8) {
+	for (i = pos; i + 10 <= len && i <= limit; i += 8) {
 		unsigned	k, f;
 
 		if (hs != NULL && hoff + 8 <= len) {
@@ -439,31 +455,22 @@ scan_next(const struct dlt_scanner *sc, const char *buf, size_t len, size_t pos,
 		for (k = 0; k < 8; k += 2) {
 			if ((f = sc->pairs[pair_at(p + i + k)]) == 0)
 				continue;
-			if ((f & PAIR_SECOND) && i + k > pos &&
-			    fragment_at(sc, buf, len, pos, i + k - 1, at, id)) {
-				found = 1;
-				goto out;
-			}
-			if ((f & PAIR_FIRST) &&
-			    fragment_at(sc, buf, len, pos, i + k, at, id)) {
-				found = 1;
-				goto out;
-			}
+			if ((f & PAIR_SECOND) && i + k > pos)
+				fragment_at(sc, buf, len, pos, i + k - 1, at, id, &found);
+			if (f & PAIR_FIRST)
+				fragment_at(sc, buf, len, pos, i + k, at, id, &found);
 		}
+		if (found && limit == (size_t)-1)
+			limit = *at + sc->maxoff;
 	}
 	/* the fragment at i - 1 was left to the pair at i */
 	if (i > pos)
 		i--;
-	for (; i + 2 < len; i++) {
-		x = p[i] | (uint32_t)p[i + 1] << 8 | (uint32_t)p[i + 2] << 16;
-		v = slot3(x);
-		if ((bits[v >> 6] & (UINT64_C(1) << (v & 63))) != 0 &&
-		    candidates(sc, v, buf, len, pos, i, at, id)) {
-			found = 1;
-			goto out;
-		}
+	for (; i + 2 < len && i <= limit; i++) {
+		fragment_at(sc, buf, len, pos, i, at, id, &found);
+		if (found && limit == (size_t)-1)
+			limit = *at + sc->maxoff;
 	}
-out:
 	if (hs != NULL) {
 		hs->h = h;
 		hs->off = hoff;

@@ -293,24 +293,26 @@ collect(int id, void *arg)
 /*
  * The scanner against a naive search: random patterns over a small
  * alphabet (so that they occur), with and without case and word
- * boundaries, three bytes and longer (three-byte fragments) or with
- * shorter ones among them (byte pairs), on random texts.
+ * boundaries, on random texts: five bytes and longer (the quad layer
+ * alone), three bytes and longer (both layers), or with shorter ones
+ * among them (byte pairs).
  */
 static void
 test_scan(void)
 {
 	static const char	 alpha[] = "abAB_ :x\n";
 	struct dlt_scan_pattern	 pats[12];
-	char			 lits[12][8], text[300], seen[12], want[12];
+	char			 lits[12][16], text[300], seen[12], want[12];
 	struct dlt_scanner	*sc;
 	size_t			 n, i, pos, at, wat;
 	int			 round, np, k, id, hit, bad_next = 0, bad_each = 0, mode;
 
-	for (round = 0; round < 400; round++) {
-		mode = round % 2;	/* 0: all >= 3 bytes; 1: some shorter */
+	for (round = 0; round < 600; round++) {
+		mode = round % 3;	/* 0: all >= 3 bytes; 1: some shorter; 2: all >= 5 */
 		np = 1 + (int)rnd(12);
 		for (k = 0; k < np; k++) {
-			size_t len = (mode ? 1 : 3) + rnd(mode ? 6 : 4), j;
+			size_t len = mode == 1 ? 1 + rnd(6) : mode == 0 ? 3 + rnd(12) :
+			    5 + rnd(10), j;
 
 			for (j = 0; j < len; j++)
 				lits[k][j] = alpha[rnd(sizeof alpha - 1)];
@@ -356,6 +358,23 @@ test_scan(void)
 		dlt_scanner_free(sc);
 	}
 	ok(bad_next == 0, "scan: next finds the first occurrence (%d wrong)", bad_next);
+	/*
+	 * A long pattern whose rare fragment lies far into it, and a short
+	 * one starting after it whose fragment comes first in the text.
+	 */
+	{
+		static const char	 t[] = "..abcdefghijklmnopqrstuvwxyz..";
+		struct dlt_scan_pattern	 two[2] = {
+			{ "abcdefghijklmnopqrstuvwxyz", 26, 0, 0, 0 },
+			{ "cde", 3, 0, 0, 1 },
+		};
+
+		sc = dlt_scanner_new(two, 2);
+		hit = dlt_scanner_next(sc, t, sizeof t - 1, 0, &at, &id);
+		ok(hit && at == 2 && id == 0,
+		    "scan: next finds a long pattern whose fragment comes after a shorter one's");
+		dlt_scanner_free(sc);
+	}
 	ok(bad_each == 0, "scan: each reports the patterns present (%d wrong)", bad_each);
 }
 

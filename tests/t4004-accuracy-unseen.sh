@@ -80,7 +80,12 @@ test_expect_success 'the tenth set, held out: later-half accuracy >= 0.50, not b
 test_expect_success 'the eleventh set: later-half accuracy >= 0.52, not below the baseline' '
 	accuracy v12 0.52 v12
 '
-for tag in v12 v11 v10 v9 v8 v6 v4 v3; do
+# The twelfth set (corpus/validation/v13: a general mix), held out at
+# 0.475 (0.486 on its later half) when first measured.
+test_expect_success 'the twelfth set: later-half accuracy >= 0.45, not below the baseline' '
+	accuracy v13 0.45 v13
+'
+for tag in v13 v12 v11 v10 v9 v8 v6 v4 v3; do
 	if [ -f "$TEST_TMP/accuracy-$tag.txt" ]; then
 		sed -n "1,4s/^/# $tag: /p" "$TEST_TMP/accuracy-$tag.txt"
 	fi

@@ -8283,12 +8283,7 @@ B9_ORT = [
 for _cls, _kind, _n, _how, _code in B9_ORT:
     B9.append(("onnxruntime", "venv", None, _cls, _kind, _n, _how, B9_ORT_PRE + textwrap.dedent(_code) + "\n"))
 
-B9_MS_PRE = """\
-import numpy as np
-import mindspore
-from mindspore import Tensor, nn, ops
-mindspore.set_context(mode=mindspore.PYNATIVE_MODE, device_target="CPU")
-"""
+B9_MS_PRE = B5_MS_PRE      # the same imports and PyNative context on the CPU
 B9_MS = [
     ("false-positive", None, "b9-vgg-conv-in-channels",
      "a MindSpore VGG block (PyNative) whose second nn.Conv2d's in_channels is mutated from 64 to 32 while the first conv still outputs 64 channels",

@@ -11,13 +11,29 @@
  * table; a set bit sends the position to the verifiers registered for
  * that slot.  When a pattern is shorter than three bytes the whole
  * scanner works on byte pairs, each pair its own slot.
+ *
+ * Where the processor has AVX2, a quad layer takes the place of the
+ * pair table in dlt_scanner_next: each pattern's rarest four bytes,
+ * with every byte's 0x20 bit set (both cases of a letter, and a few
+ * other pairs of bytes, fold together), hashed into a table of 2^18
+ * bits; a three-byte pattern registers itself followed by every byte
+ * (every byte outside a word when it has word boundaries).  Eight
+ * positions a step are folded, hashed and tested at once, a gather of
+ * eight table words; only the positions whose bit is set go on to the
+ * candidates of their slot.
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define SCAN_AVX2	1
+#endif
+
 #include "hash.h"
 #include "scan.h"
+#include "scan-quads.h"
 #include "xmalloc.h"
 
 struct scan_entry {
@@ -38,6 +54,13 @@ struct scan_prefix {
 	uint64_t	mask;
 	size_t		len;	/* the pattern's, beside the words it is tested with */
 };
+
+/* A slot of the quad layer that has entries, and the first of them. */
+struct scan_qslot {
+	uint32_t	slot;		/* QSLOT_NONE where the place is free */
+	int32_t		first;
+};
+#define QSLOT_NONE	UINT32_MAX
 
 /* A pair of bytes is the first two of some fragment, or its last two. */
 #define PAIR_FIRST	1
@@ -61,6 +84,16 @@ struct dlt_scanner {
 	size_t			*singles;	/* one-byte patterns: no pair at a text's last byte */
 	size_t			 nsingles;
 	struct scan_prefix	*prefix;	/* [npats] */
+	/* the quad layer (see quad_build), or quad 0 */
+	int			 quad;
+	uint32_t		*qbits;		/* [NSLOTS / 32] */
+	struct scan_qslot	*qidx;		/* the slots with entries, open addressing */
+	size_t			 qmask;		/* its size less one */
+	struct scan_entry	*qentries;
+	size_t			 nqentries, qentries_alloc;
+	size_t			 qmaxoff;
+	size_t			*shorts;	/* three-byte patterns: no quad at a text's last three bytes */
+	size_t			 nshorts;
 };
 
 static double	byte_weight(unsigned char, int);
@@ -70,6 +103,7 @@ static int	verify_rest(const struct dlt_scanner *, size_t, const char *, size_t,
 		    size_t);
 static void	add_slot(struct dlt_scanner *, uint32_t, size_t, size_t);
 static void	add_gram(struct dlt_scanner *, const unsigned char *, int, size_t, size_t);
+static void	quad_build(struct dlt_scanner *);
 
 static int
 lower(int c)
@@ -133,20 +167,33 @@ slot3(uint32_t x)
 	return ((x * UINT32_C(0x9e3779b1)) >> (32 - SLOT_BITS));
 }
 
-static void
-add_slot(struct dlt_scanner *sc, uint32_t v, size_t pat, size_t off)
+/*
+ * Put (pat, off) in slot v's chain of entries, once; returns whether it
+ * is new.
+ */
+static int
+add_entry(struct scan_entry **entries, size_t *n, size_t *alloc, int32_t *head,
+    size_t pat, size_t off)
 {
 	int32_t		i;
 
-	for (i = sc->head[v]; i >= 0; i = sc->entries[i].next)
-		if (sc->entries[i].pattern == pat && sc->entries[i].offset == off)
-			return;
-	XGROW(sc->entries, sc->nentries + 1, sc->entries_alloc);
-	sc->entries[sc->nentries].pattern = pat;
-	sc->entries[sc->nentries].offset = off;
-	sc->entries[sc->nentries].next = sc->head[v];
-	sc->head[v] = (int32_t)sc->nentries;
-	sc->nentries++;
+	for (i = *head; i >= 0; i = (*entries)[i].next)
+		if ((*entries)[i].pattern == pat && (*entries)[i].offset == off)
+			return (0);
+	XGROW(*entries, *n + 1, *alloc);
+	(*entries)[*n].pattern = pat;
+	(*entries)[*n].offset = off;
+	(*entries)[*n].next = *head;
+	*head = (int32_t)*n;
+	(*n)++;
+	return (1);
+}
+
+static void
+add_slot(struct dlt_scanner *sc, uint32_t v, size_t pat, size_t off)
+{
+	add_entry(&sc->entries, &sc->nentries, &sc->entries_alloc, &sc->head[v], pat,
+	    off);
 	sc->bits[v >> 6] |= UINT64_C(1) << (v & 63);
 	if (off > sc->maxoff)
 		sc->maxoff = off;
@@ -182,6 +229,179 @@ add_gram(struct dlt_scanner *sc, const unsigned char *g, int caseless, size_t pa
 		} else
 			add_slot(sc, c[0] | c[1] << 8, pat, off);
 	}
+}
+
+/*
+ * The quad layer.  A key is four bytes of text as a little-endian word
+ * with every byte's 0x20 bit set, which folds the cases of a letter
+ * together (and '@' with '`', '\n' with '*', ...: a filter may say yes
+ * too often, never too seldom).
+ */
+#define QUAD_FOLD	UINT32_C(0x20202020)
+/* more keys than this mark too many positions: the pair table then */
+#define QUAD_MAX_KEYS	4096
+
+static inline uint32_t
+quad_at(const unsigned char *p)
+{
+	uint32_t	v;
+
+	memcpy(&v, p, 4);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	v = __builtin_bswap32(v);
+#endif
+	return (v | QUAD_FOLD);
+}
+
+/* How often a byte that folds as c does occurs in log text. */
+static double
+fold_weight(unsigned char c)
+{
+	unsigned char	lo = c & 0xdf, hi = c | 0x20;
+
+	return ((double)byte_freq[lo] + byte_freq[hi]);
+}
+
+static int
+hexval(char c)
+{
+	return (c >= 'a' ? c - 'a' + 10 : c - '0');
+}
+
+/*
+ * How common a folded key is in real logs, 0 (seldom) to 3 (about once
+ * in 1,500 positions or more): quad_level_hex.
+ */
+static int
+quad_level(uint32_t key)
+{
+	uint32_t	h = (key * UINT32_C(0x9e3779b1)) >> 16;
+
+	return ((hexval(quad_level_hex[h >> 1]) >> (2 * (h & 1))) & 3);
+}
+
+/*
+ * The place of the quad layer's slot v in its index, taken for it when
+ * free.  The index has room for twice QUAD_MAX_KEYS slots.
+ */
+static struct scan_qslot *
+quad_place(const struct dlt_scanner *sc, uint32_t v)
+{
+	size_t	k;
+
+	for (k = v & sc->qmask; sc->qidx[k].slot != QSLOT_NONE; k = (k + 1) & sc->qmask)
+		if (sc->qidx[k].slot == v)
+			break;
+	return (&sc->qidx[k]);
+}
+
+static void
+add_quad(struct dlt_scanner *sc, uint32_t key, size_t pat, size_t off, size_t *nkeys)
+{
+	uint32_t		 v = slot3(key);
+	struct scan_qslot	*q = quad_place(sc, v);
+
+	if (q->slot == QSLOT_NONE) {
+		q->slot = v;
+		q->first = -1;
+	}
+	if (add_entry(&sc->qentries, &sc->nqentries, &sc->qentries_alloc, &q->first,
+	    pat, off))
+		(*nkeys)++;
+	sc->qbits[v >> 5] |= UINT32_C(1) << (v & 31);
+	if (off > sc->qmaxoff)
+		sc->qmaxoff = off;
+}
+
+static int
+simd_usable(void)
+{
+#ifdef SCAN_AVX2
+	const char	*e = getenv("DLTRIAGE_SCAN");
+
+	if (e != NULL && strcmp(e, "pairs") == 0)
+		return (0);
+	__builtin_cpu_init();
+	return (__builtin_cpu_supports("avx2"));
+#else
+	return (0);
+#endif
+}
+
+/*
+ * Each pattern of four bytes or more by its rarest four (by the levels
+ * of keys in real logs, then by the folded bytes' frequencies),
+ * a three-byte one by itself and every byte that
+ * may follow it; none shorter (the pair table does those scans).
+ */
+static void
+quad_build(struct dlt_scanner *sc)
+{
+	const unsigned char	*l;
+	size_t			 i, k, best, nkeys = 0;
+	double			 w, bestw;
+	unsigned		 b;
+	uint32_t		 key;
+
+	if (sc->gram != 3 || sc->npats == 0 || !simd_usable())
+		return;
+	sc->qbits = xcalloc(NSLOTS / 32, sizeof *sc->qbits);
+	sc->qmask = 4 * QUAD_MAX_KEYS - 1;
+	sc->qidx = xreallocarray(NULL, sc->qmask + 1, sizeof *sc->qidx);
+	for (k = 0; k <= sc->qmask; k++)
+		sc->qidx[k].slot = QSLOT_NONE;
+	for (i = 0; i < sc->npats && nkeys <= QUAD_MAX_KEYS; i++) {
+		l = (const unsigned char *)sc->lits[i];
+		if (sc->pats[i].len == 3) {
+			sc->shorts = xreallocarray(sc->shorts, sc->nshorts + 1,
+			    sizeof *sc->shorts);
+			sc->shorts[sc->nshorts++] = i;
+			for (b = 0; b < 256; b++) {
+				if (sc->pats[i].word && is_word((int)b))
+					continue;
+				key = (l[0] | (uint32_t)l[1] << 8 |
+				    (uint32_t)l[2] << 16 | (uint32_t)b << 24) | QUAD_FOLD;
+				add_quad(sc, key, i, 0, &nkeys);
+			}
+			continue;
+		}
+		best = 0;
+		bestw = -1;
+		for (k = 0; k + 4 <= sc->pats[i].len; k++) {
+			/* the level first, the bytes' frequencies within it */
+			w = fold_weight(l[k]) * fold_weight(l[k + 1]) *
+			    fold_weight(l[k + 2]) * fold_weight(l[k + 3]) +
+			    1e13 * quad_level(quad_at(l + k));
+			if (bestw < 0 || w < bestw) {
+				bestw = w;
+				best = k;
+			}
+		}
+		add_quad(sc, quad_at(l + best), i, best, &nkeys);
+	}
+	if (nkeys > QUAD_MAX_KEYS) {
+		free(sc->qbits);
+		free(sc->qidx);
+		free(sc->qentries);
+		free(sc->shorts);
+		sc->qbits = NULL;
+		sc->qidx = NULL;
+		sc->qentries = NULL;
+		sc->shorts = NULL;
+		sc->nqentries = sc->qentries_alloc = sc->nshorts = 0;
+		sc->qmaxoff = 0;
+		return;
+	}
+	sc->quad = 1;
+}
+
+/* The first entry of the quad layer's slot v, or -1. */
+static inline int32_t
+quad_first(const struct dlt_scanner *sc, uint32_t v)
+{
+	const struct scan_qslot	*q = quad_place(sc, v);
+
+	return (q->slot == v ? q->first : -1);
 }
 
 struct dlt_scanner *
@@ -260,7 +480,20 @@ dlt_scanner_new(const struct dlt_scan_pattern *pats, size_t n)
 		}
 		add_gram(sc, l + best, sc->pats[i].caseless, i, best);
 	}
+	quad_build(sc);
 	return (sc);
+}
+
+int
+dlt_scanner_quad(struct dlt_scanner *sc, int on)
+{
+	int	was = sc->quad;
+
+	if (!on)
+		sc->quad = 0;
+	else if (sc->qbits != NULL)
+		sc->quad = 1;
+	return (was);
 }
 
 void
@@ -278,6 +511,10 @@ dlt_scanner_free(struct dlt_scanner *sc)
 	free(sc->head);
 	free(sc->singles);
 	free(sc->prefix);
+	free(sc->qbits);
+	free(sc->qidx);
+	free(sc->qentries);
+	free(sc->shorts);
 	free(sc);
 }
 
@@ -340,31 +577,40 @@ verify_rest(const struct dlt_scanner *sc, size_t p, const char *buf, size_t len,
 }
 
 /*
- * The candidates registered at slot v for a fragment at i: a match
+ * The candidates of a slot (its first entry) for a fragment at i: a match
  * starting at or after pos, and before the best one so far (*at, when
  * *found)?
  */
 static int
-candidates(const struct dlt_scanner *sc, uint32_t v, const char *buf, size_t len,
+candidates_of(const struct dlt_scanner *sc, int32_t first,
+    const struct scan_entry *entries, const char *buf, size_t len,
     size_t pos, size_t i, size_t *at, int *id, int *found)
 {
 	size_t	start;
 	int32_t	e;
 	int	hit = 0;
 
-	for (e = sc->head[v]; e >= 0; e = sc->entries[e].next) {
-		if (sc->entries[e].offset > i)
+	for (e = first; e >= 0; e = entries[e].next) {
+		if (entries[e].offset > i)
 			continue;
-		start = i - sc->entries[e].offset;
+		start = i - entries[e].offset;
 		if (start < pos || (*found && start >= *at))
 			continue;
-		if (verify(sc, sc->entries[e].pattern, buf, len, start)) {
+		if (verify(sc, entries[e].pattern, buf, len, start)) {
 			*found = hit = 1;
 			*at = start;
-			*id = sc->pats[sc->entries[e].pattern].id;
+			*id = sc->pats[entries[e].pattern].id;
 		}
 	}
 	return (hit);
+}
+
+static int
+candidates(const struct dlt_scanner *sc, uint32_t v, const char *buf, size_t len,
+    size_t pos, size_t i, size_t *at, int *id, int *found)
+{
+	return (candidates_of(sc, sc->head[v], sc->entries, buf, len, pos, i, at, id,
+	    found));
 }
 
 /* A one-byte pattern as the last byte of buf[0..len) (no pair there). */
@@ -395,6 +641,101 @@ fragment_at(const struct dlt_scanner *sc, const char *buf, size_t len, size_t po
 		candidates(sc, v, buf, len, pos, i, at, id, found);
 }
 
+#ifdef SCAN_AVX2
+/*
+ * The keys at the eight positions p[0..8), folded and hashed, and
+ * whether each one's bit is set in the table: a bit per position.  The
+ * keys come from one sixteen-byte load (p[0..11) is what they need), and
+ * the eight table words from one gather.
+ */
+__attribute__((target("avx2"))) static inline unsigned
+quad_mask8(const uint32_t *qbits, const unsigned char *p, __m256i *slots)
+{
+	const __m256i	shuf = _mm256_setr_epi8(0, 1, 2, 3, 1, 2, 3, 4, 2, 3, 4, 5,
+	    3, 4, 5, 6, 4, 5, 6, 7, 5, 6, 7, 8, 6, 7, 8, 9, 7, 8, 9, 10);
+	const __m256i	low5 = _mm256_set1_epi32(31);
+	__m256i		q, g;
+
+	q = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)p));
+	q = _mm256_or_si256(_mm256_shuffle_epi8(q, shuf), _mm256_set1_epi32((int)QUAD_FOLD));
+	*slots = _mm256_srli_epi32(_mm256_mullo_epi32(q,
+	    _mm256_set1_epi32((int)UINT32_C(0x9e3779b1))), 32 - SLOT_BITS);
+	g = _mm256_i32gather_epi32((const int *)(const void *)qbits,
+	    _mm256_srli_epi32(*slots, 5), 4);
+	/* each word's bit to the lane's top, where movemask takes it */
+	g = _mm256_sllv_epi32(g, _mm256_sub_epi32(low5, _mm256_and_si256(*slots, low5)));
+	return ((unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(g)));
+}
+
+/*
+ * scan_next on the quad layer: sixteen positions a step (two gathers
+ * in flight), the candidates of the marked ones; the positions near the
+ * end one by one, and the three-byte patterns at the last three bytes
+ * (no key there) by their own test.
+ */
+__attribute__((target("avx2"))) static int
+quad_next(const struct dlt_scanner *sc, const char *buf, size_t len, size_t pos,
+    size_t *at, int *id, struct dlt_scan_hash *hs)
+{
+	const unsigned char	*p = (const unsigned char *)buf;
+	uint32_t		 slots[16], v;
+	size_t			 i, k, hoff = 0, limit = (size_t)-1;
+	uint64_t		 h = 0;
+	unsigned		 m;
+	int			 found = 0;
+
+	if (hs != NULL) {
+		h = hs->h;
+		hoff = hs->off;
+	}
+	for (i = pos; i + 24 <= len && i <= limit; i += 16) {
+		__m256i	s0, s1;
+
+		if (hs != NULL && hoff + 16 <= len) {
+			h = dlt_hash_word(h, word_at(buf + hoff));
+			h = dlt_hash_word(h, word_at(buf + hoff + 8));
+			hoff += 16;
+		}
+		m = quad_mask8(sc->qbits, p + i, &s0) |
+		    quad_mask8(sc->qbits, p + i + 8, &s1) << 8;
+		if (m == 0)
+			continue;
+		_mm256_storeu_si256((__m256i *)(void *)slots, s0);
+		_mm256_storeu_si256((__m256i *)(void *)(slots + 8), s1);
+		for (; m != 0; m &= m - 1) {
+			k = (size_t)__builtin_ctz(m);
+			candidates_of(sc, quad_first(sc, slots[k]), sc->qentries,
+			    buf, len, pos, i + k, at, id, &found);
+		}
+		if (found && limit == (size_t)-1)
+			limit = *at + sc->qmaxoff;
+	}
+	for (; i + 3 <= len && i <= limit; i++) {
+		if (i + 4 <= len) {
+			v = slot3(quad_at(p + i));
+			if ((sc->qbits[v >> 5] >> (v & 31)) & 1)
+				candidates_of(sc, quad_first(sc, v), sc->qentries, buf,
+				    len, pos, i, at, id, &found);
+		} else if (!found) {
+			for (k = 0; k < sc->nshorts; k++)
+				if (verify(sc, sc->shorts[k], buf, len, i)) {
+					found = 1;
+					*at = i;
+					*id = sc->pats[sc->shorts[k]].id;
+					break;
+				}
+		}
+		if (found && limit == (size_t)-1)
+			limit = *at + sc->qmaxoff;
+	}
+	if (hs != NULL) {
+		hs->h = h;
+		hs->off = hoff;
+	}
+	return (found);
+}
+#endif
+
 /*
  * The first match at or after pos.  A fragment found at i gives a match
  * at i less its offset; a fragment further on may still give one that
@@ -415,6 +756,10 @@ scan_next(const struct dlt_scanner *sc, const char *buf, size_t len, size_t pos,
 
 	if (sc->npats == 0 || pos >= len)
 		return (0);
+#ifdef SCAN_AVX2
+	if (sc->quad)
+		return (quad_next(sc, buf, len, pos, at, id, hs));
+#endif
 	if (sc->gram == 2) {
 		for (i = pos; i + 1 < len && i <= limit; i++) {
 			v = p[i] | (uint32_t)p[i + 1] << 8;

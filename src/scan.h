@@ -51,6 +51,13 @@ int	dlt_scanner_next_hashing(const struct dlt_scanner *, const char *buf,
  * For one line: call fn(id, arg) for each pattern occurring in it (once
  * per pattern).
  */
+/*
+ * Whether dlt_scanner_next uses the quad layer (AVX2, see scan.c),
+ * before this call; on 0 turns it off, on 1 back on where it was built.
+ * The environment's DLTRIAGE_SCAN=pairs keeps it from being built.
+ */
+int	dlt_scanner_quad(struct dlt_scanner *, int on);
+
 void	dlt_scanner_each(const struct dlt_scanner *, const char *line, size_t len,
 	    void (*fn)(int, void *), void *arg);
 

@@ -21,4 +21,14 @@ test_expect_success 'the clean log yields no failure' '
 	test_must_be_empty actual
 '
 
+# The scanner's two filters (the four-byte keys where the processor has
+# AVX2, the byte pairs everywhere) must find the same anchors: every
+# sample and real log, classified both ways.
+test_expect_success 'DLTRIAGE_SCAN=pairs gives the same failures on all bundled logs' '
+	(cd "$TEST_SRCDIR/corpus/logs" && dltriage classify --format json . ) >default &&
+	(cd "$TEST_SRCDIR/corpus/logs" && DLTRIAGE_SCAN=pairs dltriage classify --format json . ) >pairs &&
+	test -s default &&
+	test_cmp default pairs
+'
+
 test_done

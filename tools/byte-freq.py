@@ -20,16 +20,11 @@ import os
 import sys
 
 
-def main():
-    top = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
-        os.path.dirname(os.path.abspath(__file__)), "..")
-    count = collections.Counter()
-    total = 0
+def logs(top):
+    """The bytes of every real log bundled under top, one log at a time."""
     for path in sorted(glob.glob(os.path.join(top, "corpus", "logs", "**", "*.log"),
                               recursive=True)):
-        data = open(path, "rb").read()
-        count.update(data)
-        total += len(data)
+        yield open(path, "rb").read()
     for path in sorted(glob.glob(os.path.join(top, "corpus", "validation", "*", "*.jsonl"))):
         for line in open(path, encoding="utf-8"):
             try:
@@ -37,9 +32,17 @@ def main():
             except ValueError:
                 continue
             if isinstance(log, str):
-                data = log.encode("utf-8")
-                count.update(data)
-                total += len(data)
+                yield log.encode("utf-8")
+
+
+def main():
+    top = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), "..")
+    count = collections.Counter()
+    total = 0
+    for data in logs(top):
+        count.update(data)
+        total += len(data)
     if total == 0:
         sys.stderr.write("byte-freq.py: no logs under %s\n" % top)
         return 1

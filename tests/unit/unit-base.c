@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "hash.h"
 #include "json.h"
 #include "output-table.h"
 #include "regex.h"
@@ -291,6 +292,63 @@ collect(int id, void *arg)
 }
 
 /*
+ * Every hit of next, from every start, is the first occurrence; the
+ * number of misses (the first few printed, while shown < 4).
+ */
+static int
+check_next(const struct dlt_scanner *sc, const struct dlt_scan_pattern *pats, int np,
+    const char *text, size_t n, int layer, int shown)
+{
+	size_t	pos, i, at, wat;
+	int	k, id, hit, bad = 0;
+
+	for (pos = 0; pos < n; pos += 1 + rnd(7)) {
+		wat = (size_t)-1;
+		for (i = pos; i < n && wat == (size_t)-1; i++)
+			for (k = 0; k < np; k++)
+				if (naive_at(&pats[k], text, n, i)) {
+					wat = i;
+					break;
+				}
+		hit = dlt_scanner_next(sc, text, n, pos, &at, &id);
+		if (wat == (size_t)-1 ? !hit : (hit && at == wat &&
+		    naive_at(&pats[id], text, n, at)))
+			continue;
+		if (shown + bad++ < 4) {
+			printf("# next from %zu in %zu bytes: want %zd, got %d at %zd;", pos, n,
+			    (ssize_t)wat, hit, hit ? (ssize_t)at : -1);
+			for (k = 0; k < np; k++)
+				printf(" '%.*s'%s%s", (int)pats[k].len, pats[k].lit,
+				    pats[k].caseless ? "/i" : "", pats[k].word ? "/w" : "");
+			printf(" (%s)\n", layer ? "quads" : "pairs");
+		}
+	}
+	return (bad);
+}
+
+/*
+ * The content hash that dlt_scanner_next_hashing takes beside its scan,
+ * carried on word by word to the text's last whole word: the same
+ * whichever layer scanned, and the same as the words hashed alone.
+ */
+static uint64_t
+hash_through(const struct dlt_scanner *sc, const char *text, size_t n, size_t pos)
+{
+	struct dlt_scan_hash	hs = { 0, 0 };
+	size_t			at;
+	uint64_t		w;
+	int			id;
+
+	while (dlt_scanner_next_hashing(sc, text, n, pos, &at, &id, &hs))
+		pos = at + 1;
+	for (; hs.off + 8 <= n; hs.off += 8) {
+		memcpy(&w, text + hs.off, 8);
+		hs.h = dlt_hash_word(hs.h, w);
+	}
+	return (hs.h);
+}
+
+/*
  * The scanner against a naive search: random patterns over a small
  * alphabet (so that they occur), with and without case and word
  * boundaries, on random texts: five bytes and longer (the quad layer
@@ -300,12 +358,14 @@ collect(int id, void *arg)
 static void
 test_scan(void)
 {
-	static const char	 alpha[] = "abAB_ :x\n";
+	static const char	 alpha[] = "abAB_ :x\n*@`";
 	struct dlt_scan_pattern	 pats[12];
 	char			 lits[12][16], text[300], seen[12], want[12];
 	struct dlt_scanner	*sc;
-	size_t			 n, i, pos, at, wat;
+	size_t			 n, i, at;
 	int			 round, np, k, id, hit, bad_next = 0, bad_each = 0, mode;
+	int			 layer, quad, quads = 0, bad_hash = 0;
+	uint64_t		 hashes[2] = { 0, 0 }, h, w;
 
 	for (round = 0; round < 600; round++) {
 		mode = round % 3;	/* 0: all >= 3 bytes; 1: some shorter; 2: all >= 5 */
@@ -326,26 +386,23 @@ test_scan(void)
 		for (i = 0; i < n; i++)
 			text[i] = alpha[rnd(sizeof alpha - 1)];
 		sc = dlt_scanner_new(pats, (size_t)np);
-		/* every hit of next, from every start, is the first occurrence */
-		for (pos = 0; pos < n; pos += 1 + rnd(7)) {
-			wat = (size_t)-1;
-			for (i = pos; i < n && wat == (size_t)-1; i++)
-				for (k = 0; k < np; k++)
-					if (naive_at(&pats[k], text, n, i)) {
-						wat = i;
-						break;
-					}
-			hit = dlt_scanner_next(sc, text, n, pos, &at, &id);
-			if (wat == (size_t)-1 ? hit : (!hit || at != wat ||
-			    !naive_at(&pats[id], text, n, at))) {
-				if (bad_next++ < 4) {
-					printf("# next from %zu in %zu bytes: want %zd, got %d at %zd;", pos, n, (ssize_t)wat, hit, hit ? (ssize_t)at : -1);
-					for (k = 0; k < np; k++)
-						printf(" '%.*s'%s%s", (int)pats[k].len, pats[k].lit, pats[k].caseless ? "/i" : "", pats[k].word ? "/w" : "");
-					printf("\n");
-				}
-			}
+		/* the quad layer where the processor has it, then the pairs */
+		for (layer = 1, quad = 0; layer >= 0; layer--) {
+			if (layer == 1 && !(quad = dlt_scanner_quad(sc, 1)))
+				continue;
+			quads += layer;
+			dlt_scanner_quad(sc, layer);
+			bad_next += check_next(sc, pats, np, text, n, layer, bad_next);
+			hashes[layer] = hash_through(sc, text, n, 0);
 		}
+		if (quad && hashes[1] != hashes[0])
+			bad_hash++;
+		for (i = 0, h = 0; i + 8 <= n; i += 8) {
+			memcpy(&w, text + i, 8);
+			h = dlt_hash_word(h, w);
+		}
+		if (h != hashes[0])
+			bad_hash++;
 		memset(seen, 0, sizeof seen);
 		memset(want, 0, sizeof want);
 		dlt_scanner_each(sc, text, n, collect, seen);
@@ -357,7 +414,8 @@ test_scan(void)
 			bad_each++;
 		dlt_scanner_free(sc);
 	}
-	ok(bad_next == 0, "scan: next finds the first occurrence (%d wrong)", bad_next);
+	ok(bad_next == 0, "scan: next finds the first occurrence (%d wrong; the quad layer in %d of 600 rounds)",
+	    bad_next, quads);
 	/*
 	 * A long pattern whose rare fragment lies far into it, and a short
 	 * one starting after it whose fragment comes first in the text.
@@ -375,7 +433,24 @@ test_scan(void)
 		    "scan: next finds a long pattern whose fragment comes after a shorter one's");
 		dlt_scanner_free(sc);
 	}
+	/* a three-byte pattern in a text's last three bytes, where no four-byte key is */
+	{
+		static const char	 t[] = "the loss printed below is NaN";
+		struct dlt_scan_pattern	 one = { "nan", 3, 1, 1, 7 };
+
+		sc = dlt_scanner_new(&one, 1);
+		for (layer = 1; layer >= 0; layer--) {
+			dlt_scanner_quad(sc, layer);
+			hit = dlt_scanner_next(sc, t, sizeof t - 1, 0, &at, &id);
+			ok(hit && at == sizeof t - 4 && id == 7,
+			    "scan: next finds a three-byte pattern at the text's end (%s)",
+			    layer ? "quads" : "pairs");
+		}
+		dlt_scanner_free(sc);
+	}
 	ok(bad_each == 0, "scan: each reports the patterns present (%d wrong)", bad_each);
+	ok(bad_hash == 0, "scan: the content hash taken beside the scan is the words' hash (%d wrong)",
+	    bad_hash);
 }
 
 /* A random pattern over a small grammar (alternation, groups, classes, quantifiers). */

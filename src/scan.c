@@ -13,14 +13,16 @@
  * scanner works on byte pairs, each pair its own slot.
  *
  * Where the processor has AVX2, a quad layer takes the place of the
- * pair table in dlt_scanner_next: each pattern's rarest four bytes,
- * with every byte's 0x20 bit set (both cases of a letter, and a few
- * other pairs of bytes, fold together), hashed into a table of 2^18
- * bits; a three-byte pattern registers itself followed by every byte
- * (every byte outside a word when it has word boundaries).  Eight
- * positions a step are folded, hashed and tested at once, a gather of
- * eight table words; only the positions whose bit is set go on to the
- * candidates of their slot.
+ * pair table in dlt_scanner_next and dlt_scanner_each: each pattern's
+ * four bytes that are least common in real logs (src/scan-quads.h,
+ * tools/quad-freq.py), with every byte's 0x20 bit set (both cases of a
+ * letter, and a few other pairs of bytes, fold together), hashed into a
+ * table of 2^18 bits; a three-byte pattern registers itself followed by
+ * every byte (every byte outside a word when it has word boundaries).
+ * Sixteen positions a step are folded, hashed and tested at once, two
+ * gathers of eight table words; only the positions whose bit is set go
+ * on to the candidates of their slot.  A scanner with too many keys
+ * (many three-byte patterns) keeps the pair table.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -239,7 +241,7 @@ add_gram(struct dlt_scanner *sc, const unsigned char *g, int caseless, size_t pa
  */
 #define QUAD_FOLD	UINT32_C(0x20202020)
 /* more keys than this mark too many positions: the pair table then */
-#define QUAD_MAX_KEYS	4096
+#define QUAD_MAX_KEYS	8192
 
 static inline uint32_t
 quad_at(const unsigned char *p)
@@ -346,7 +348,7 @@ quad_build(struct dlt_scanner *sc)
 	if (sc->gram != 3 || sc->npats == 0 || !simd_usable())
 		return;
 	sc->qbits = xcalloc(NSLOTS / 32, sizeof *sc->qbits);
-	sc->qmask = 4 * QUAD_MAX_KEYS - 1;
+	sc->qmask = 2 * QUAD_MAX_KEYS - 1;
 	sc->qidx = xreallocarray(NULL, sc->qmask + 1, sizeof *sc->qidx);
 	for (k = 0; k <= sc->qmask; k++)
 		sc->qidx[k].slot = QSLOT_NONE;
@@ -667,6 +669,19 @@ quad_mask8(const uint32_t *qbits, const unsigned char *p, __m256i *slots)
 	return ((unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(g)));
 }
 
+/* quad_mask8 at p and p + 8 (two gathers in flight), the slots to slots[16]. */
+__attribute__((target("avx2"))) static inline unsigned
+quad_mask16(const uint32_t *qbits, const unsigned char *p, uint32_t *slots)
+{
+	__m256i		s0, s1;
+	unsigned	m;
+
+	m = quad_mask8(qbits, p, &s0) | quad_mask8(qbits, p + 8, &s1) << 8;
+	_mm256_storeu_si256((__m256i *)(void *)slots, s0);
+	_mm256_storeu_si256((__m256i *)(void *)(slots + 8), s1);
+	return (m);
+}
+
 /*
  * scan_next on the quad layer: sixteen positions a step (two gathers
  * in flight), the candidates of the marked ones; the positions near the
@@ -689,19 +704,13 @@ quad_next(const struct dlt_scanner *sc, const char *buf, size_t len, size_t pos,
 		hoff = hs->off;
 	}
 	for (i = pos; i + 24 <= len && i <= limit; i += 16) {
-		__m256i	s0, s1;
-
 		if (hs != NULL && hoff + 16 <= len) {
 			h = dlt_hash_word(h, word_at(buf + hoff));
 			h = dlt_hash_word(h, word_at(buf + hoff + 8));
 			hoff += 16;
 		}
-		m = quad_mask8(sc->qbits, p + i, &s0) |
-		    quad_mask8(sc->qbits, p + i + 8, &s1) << 8;
-		if (m == 0)
+		if ((m = quad_mask16(sc->qbits, p + i, slots)) == 0)
 			continue;
-		_mm256_storeu_si256((__m256i *)(void *)slots, s0);
-		_mm256_storeu_si256((__m256i *)(void *)(slots + 8), s1);
 		for (; m != 0; m &= m - 1) {
 			k = (size_t)__builtin_ctz(m);
 			candidates_of(sc, quad_first(sc, slots[k]), sc->qentries,
@@ -869,19 +878,43 @@ dlt_scanner_each(const struct dlt_scanner *sc, const char *line, size_t len,
 	}									\
 	found[nfound++] = (pt);							\
 } while (0)
-/* the patterns of slot v whose fragment is at j, not yet seen, verified */
-#define SLOT_AT(v, j)							\
-	for (e = sc->head[v]; e >= 0; e = sc->entries[e].next) {		\
-		pat = sc->entries[e].pattern;					\
-		if (SEEN(pat) || sc->entries[e].offset > (j))			\
+/* the patterns of a chain whose fragment is at j, not yet seen, verified */
+#define CHAIN_AT(first, ents, j)					\
+	for (e = (first); e >= 0; e = (ents)[e].next) {			\
+		pat = (ents)[e].pattern;					\
+		if (SEEN(pat) || (ents)[e].offset > (j))			\
 			continue;						\
-		start = (j) - sc->entries[e].offset;				\
+		start = (j) - (ents)[e].offset;					\
 		if (verify(sc, pat, line, len, start))				\
 			FOUND(pat);						\
 	}
+#define SLOT_AT(v, j)	CHAIN_AT(sc->head[v], sc->entries, j)
 	for (i = 0; i < sc->nsingles; i++)
 		if (verify(sc, sc->singles[i], line, len, len - 1))
 			FOUND(sc->singles[i]);
+#ifdef SCAN_AVX2
+	/* the quad layer, as quad_next: sixteen positions a step, then one by one */
+	if (sc->quad) {
+		uint32_t	slots[16];
+		unsigned	m, k;
+
+		for (i = 0; i + 24 <= len; i += 16)
+			for (m = quad_mask16(sc->qbits, p + i, slots); m != 0; m &= m - 1) {
+				k = (unsigned)__builtin_ctz(m);
+				CHAIN_AT(quad_first(sc, slots[k]), sc->qentries, i + k);
+			}
+		for (; i + 4 <= len; i++) {
+			v = slot3(quad_at(p + i));
+			if ((sc->qbits[v >> 5] >> (v & 31)) & 1)
+				CHAIN_AT(quad_first(sc, v), sc->qentries, i);
+		}
+		for (i = 0; len >= 3 && i < sc->nshorts; i++)
+			if (!SEEN(sc->shorts[i]) &&
+			    verify(sc, sc->shorts[i], line, len, len - 3))
+				FOUND(sc->shorts[i]);
+		goto report;
+	}
+#endif
 	if (sc->gram == 2) {
 		for (i = 0; i + 1 < len; i++) {
 			v = p[i] | (uint32_t)p[i + 1] << 8;
@@ -927,7 +960,11 @@ dlt_scanner_each(const struct dlt_scanner *sc, const char *line, size_t len,
 			}
 		}
 	}
+#ifdef SCAN_AVX2
+report:
+#endif
 #undef SLOT_AT
+#undef CHAIN_AT
 #undef FOUND
 #undef SEEN
 	/* in the patterns' order, as a scan of them all would give */

@@ -386,6 +386,11 @@ test_scan(void)
 		for (i = 0; i < n; i++)
 			text[i] = alpha[rnd(sizeof alpha - 1)];
 		sc = dlt_scanner_new(pats, (size_t)np);
+		memset(want, 0, sizeof want);
+		for (k = 0; k < np; k++)
+			for (i = 0; i < n; i++)
+				if (naive_at(&pats[k], text, n, i))
+					want[k] = 1;
 		/* the quad layer where the processor has it, then the pairs */
 		for (layer = 1, quad = 0; layer >= 0; layer--) {
 			if (layer == 1 && !(quad = dlt_scanner_quad(sc, 1)))
@@ -394,6 +399,10 @@ test_scan(void)
 			dlt_scanner_quad(sc, layer);
 			bad_next += check_next(sc, pats, np, text, n, layer, bad_next);
 			hashes[layer] = hash_through(sc, text, n, 0);
+			memset(seen, 0, sizeof seen);
+			dlt_scanner_each(sc, text, n, collect, seen);
+			if (memcmp(seen, want, (size_t)np) != 0)
+				bad_each++;
 		}
 		if (quad && hashes[1] != hashes[0])
 			bad_hash++;
@@ -403,15 +412,6 @@ test_scan(void)
 		}
 		if (h != hashes[0])
 			bad_hash++;
-		memset(seen, 0, sizeof seen);
-		memset(want, 0, sizeof want);
-		dlt_scanner_each(sc, text, n, collect, seen);
-		for (k = 0; k < np; k++)
-			for (i = 0; i < n; i++)
-				if (naive_at(&pats[k], text, n, i))
-					want[k] = 1;
-		if (memcmp(seen, want, (size_t)np) != 0)
-			bad_each++;
 		dlt_scanner_free(sc);
 	}
 	ok(bad_next == 0, "scan: next finds the first occurrence (%d wrong; the quad layer in %d of 600 rounds)",
@@ -444,6 +444,10 @@ test_scan(void)
 			hit = dlt_scanner_next(sc, t, sizeof t - 1, 0, &at, &id);
 			ok(hit && at == sizeof t - 4 && id == 7,
 			    "scan: next finds a three-byte pattern at the text's end (%s)",
+			    layer ? "quads" : "pairs");
+			memset(seen, 0, sizeof seen);
+			dlt_scanner_each(sc, t, sizeof t - 1, collect, seen);
+			ok(seen[7] == 1, "scan: each finds a three-byte pattern at the line's end (%s)",
 			    layer ? "quads" : "pairs");
 		}
 		dlt_scanner_free(sc);

@@ -332,9 +332,9 @@ simd_usable(void)
 
 /*
  * Each pattern of four bytes or more by its rarest four (by the levels
- * of keys in real logs, then by the folded bytes' frequencies),
- * a three-byte one by itself and every byte that
- * may follow it; none shorter (the pair table does those scans).
+ * of keys in real logs, then by the folded bytes' frequencies), a
+ * three-byte one by itself and every byte that may follow it; none
+ * shorter (the pair table does those scans).
  */
 static void
 quad_build(struct dlt_scanner *sc)

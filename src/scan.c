@@ -149,17 +149,27 @@ byte_weight(unsigned char c, int caseless)
 	return (byte_freq[c]);
 }
 
-/* The two bytes at p as a | b << 8, in one load. */
+/*
+ * The n bytes at p (n at most 8) as a little-endian number, in one load
+ * when n is a constant: the first byte lowest.
+ */
+static inline uint64_t
+load_le(const void *p, size_t n)
+{
+	uint64_t	v = 0;
+
+	memcpy(&v, p, n);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	v = __builtin_bswap64(v);
+#endif
+	return (v);
+}
+
+/* The two bytes at p as a | b << 8. */
 static inline uint32_t
 pair_at(const unsigned char *p)
 {
-	uint16_t	v;
-
-	memcpy(&v, p, 2);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	v = __builtin_bswap16(v);
-#endif
-	return (v);
+	return ((uint32_t)load_le(p, 2));
 }
 
 /* The slot of a three-byte fragment a | b << 8 | c << 16. */
@@ -246,13 +256,7 @@ add_gram(struct dlt_scanner *sc, const unsigned char *g, int caseless, size_t pa
 static inline uint32_t
 quad_at(const unsigned char *p)
 {
-	uint32_t	v;
-
-	memcpy(&v, p, 4);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	v = __builtin_bswap32(v);
-#endif
-	return (v | QUAD_FOLD);
+	return ((uint32_t)load_le(p, 4) | QUAD_FOLD);
 }
 
 /* How often a byte that folds as c does occurs in log text. */
@@ -520,17 +524,11 @@ dlt_scanner_free(struct dlt_scanner *sc)
 	free(sc);
 }
 
-/* The eight bytes at p as a little-endian word, in one load. */
+/* The eight bytes at p as a little-endian word. */
 static inline uint64_t
 word_at(const char *p)
 {
-	uint64_t	w;
-
-	memcpy(&w, p, 8);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	w = __builtin_bswap64(w);
-#endif
-	return (w);
+	return (load_le(p, 8));
 }
 
 /*

@@ -438,17 +438,22 @@ test_scan(void)
 		static const char	 t[] = "the loss printed below is NaN";
 		struct dlt_scan_pattern	 one = { "nan", 3, 1, 1, 7 };
 
+		const char		*name[2];
+
 		sc = dlt_scanner_new(&one, 1);
+		/* the layer each pass really uses: pairs twice without AVX2 */
+		name[1] = dlt_scanner_quad(sc, 1) ? "quads" : "pairs, no quad layer here";
+		name[0] = "pairs";
 		for (layer = 1; layer >= 0; layer--) {
 			dlt_scanner_quad(sc, layer);
 			hit = dlt_scanner_next(sc, t, sizeof t - 1, 0, &at, &id);
 			ok(hit && at == sizeof t - 4 && id == 7,
 			    "scan: next finds a three-byte pattern at the text's end (%s)",
-			    layer ? "quads" : "pairs");
+			    name[layer]);
 			memset(seen, 0, sizeof seen);
 			dlt_scanner_each(sc, t, sizeof t - 1, collect, seen);
 			ok(seen[7] == 1, "scan: each finds a three-byte pattern at the line's end (%s)",
-			    layer ? "quads" : "pairs");
+			    name[layer]);
 		}
 		dlt_scanner_free(sc);
 	}

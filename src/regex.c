@@ -17,7 +17,54 @@ struct dlt_rx {
 	char			*pattern;
 	int			 flags;
 	int			 jit;		/* -1: not compiled yet; 0: no JIT; 1: JIT */
+	int			 gated;		/* first[] says where a match can start */
+	unsigned char		 first[32];	/* bit b: a match may begin with byte b */
 };
+
+static void	rx_gate(struct dlt_rx *);
+
+/*
+ * An anchored pattern (`^...` without multi-line mode) matches at the
+ * start offset or nowhere, and PCRE2 knows the bytes that any of its
+ * matches begins with: a frame format's `^\s*#\d+` begins with a blank
+ * or '#'.  A subject whose byte at the offset is none of them cannot
+ * match, and is turned away before the call into PCRE2, whose set-up
+ * costs more than the test that fails in it; a stack's lines are tried
+ * against each of a rule set's frame formats in turn, and most of the
+ * tries fail on their first byte.  A first code unit reported for a
+ * caseless pattern stands for both of its cases.
+ */
+static void
+rx_gate(struct dlt_rx *rx)
+{
+	const uint8_t	*map = NULL;
+	uint32_t	 type = 0, unit = 0, all = 0;
+	int		 c;
+
+	rx->gated = 0;
+	if (pcre2_pattern_info(rx->code, PCRE2_INFO_ALLOPTIONS, &all) != 0 ||
+	    !(all & PCRE2_ANCHORED) ||
+	    pcre2_pattern_info(rx->code, PCRE2_INFO_FIRSTCODETYPE, &type) != 0)
+		return;
+	if (type == 1) {
+		if (pcre2_pattern_info(rx->code, PCRE2_INFO_FIRSTCODEUNIT,
+		    &unit) != 0 || unit > 255)
+			return;
+		memset(rx->first, 0, sizeof rx->first);
+		c = (int)unit;
+		rx->first[c / 8] |= (unsigned char)(1u << (c % 8));
+		if ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') {
+			c ^= 0x20;
+			rx->first[c / 8] |= (unsigned char)(1u << (c % 8));
+		}
+		rx->gated = 1;
+	} else if (type == 0 &&
+	    pcre2_pattern_info(rx->code, PCRE2_INFO_FIRSTBITMAP, &map) == 0 &&
+	    map != NULL) {
+		memcpy(rx->first, map, sizeof rx->first);
+		rx->gated = 1;
+	}
+}
 
 /*
  * JIT-compile a regex the first time it matches: that costs as much as
@@ -69,6 +116,7 @@ dlt_rx_compile(const char *pattern, int flags, struct dlt_rx_error *err)
 	pcre2_set_depth_limit(rx->mctx, 10000);
 	rx->pattern = xstrdup(pattern);
 	rx->flags = flags;
+	rx_gate(rx);
 	return (rx);
 }
 
@@ -91,6 +139,12 @@ dlt_rx_pattern(const struct dlt_rx *rx)
 }
 
 int
+dlt_rx_gated(const struct dlt_rx *rx)
+{
+	return (rx->gated);
+}
+
+int
 dlt_rx_match(const struct dlt_rx *rx, const char *subject, size_t len,
     size_t offset, struct dlt_rx_match *m)
 {
@@ -99,6 +153,10 @@ dlt_rx_match(const struct dlt_rx *rx, const char *subject, size_t len,
 	int		 rc;
 
 	if (offset > len)
+		return (0);
+	if (rx->gated && (offset == len ||
+	    !(rx->first[(unsigned char)subject[offset] / 8] &
+	    (1u << ((unsigned char)subject[offset] % 8)))))
 		return (0);
 	/*
 	 * JIT's fast path skips pcre2_match's checks of its arguments

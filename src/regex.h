@@ -43,6 +43,13 @@ struct dlt_rx_match {
 int	dlt_rx_match(const struct dlt_rx *, const char *subject, size_t len,
 	    size_t offset, struct dlt_rx_match *m);
 
+/*
+ * Whether dlt_rx_match turns subjects away by their first byte before
+ * calling PCRE2 (an anchored pattern whose matches begin with one of a
+ * known set of bytes); for tests and benchmarks.
+ */
+int	dlt_rx_gated(const struct dlt_rx *);
+
 /* Number of the named group, or -1. */
 int	dlt_rx_group_number(const struct dlt_rx *, const char *name);
 /* Iterate named groups: returns the name of the i-th named group or NULL. */

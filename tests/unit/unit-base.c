@@ -31,6 +31,7 @@ static void	test_vocab(void);
 static void	test_yaml(void);
 static void	test_scan(void);
 static void	test_rx_literals(void);
+static void	test_rx_gate(void);
 static void	test_table(void);
 static void	test_table_stream(void);
 static void	test_text_numbers(void);
@@ -547,6 +548,87 @@ lits_are(const char *pattern, int flags, const char *want)
 	return (r);
 }
 
+static int
+gate_case(const char *pattern, int flags, const char *subject, size_t offset)
+{
+	struct dlt_rx_error	 err;
+	struct dlt_rx		*rx = dlt_rx_compile(pattern, flags, &err);
+	int			 r;
+
+	if (rx == NULL)
+		return (-1);
+	r = dlt_rx_match(rx, subject, strlen(subject), offset, NULL);
+	dlt_rx_free(rx);
+	return (r);
+}
+
+/*
+ * The first-byte gate of anchored patterns: where it applies, what it
+ * turns away, and, on random patterns and subjects, the same answers as
+ * an equivalent pattern PCRE2 does not see as anchored.
+ */
+static void
+test_rx_gate(void)
+{
+	struct dlt_rx_error	 err;
+	struct dlt_rx		*rx, *ref;
+	struct strbuf		 gen = STRBUF_INIT, sb = STRBUF_INIT, rs = STRBUF_INIT;
+	char			 subj[24];
+	int			 round, s, flags, differ = 0, gated = 0, patterns = 0;
+	size_t			 n, i;
+
+	rx = dlt_rx_compile("^\\s*#\\d+\\s+0x[0-9a-f]+", 0, &err);
+	ok(rx != NULL && dlt_rx_gated(rx), "rx gate: a frame format is gated");
+	dlt_rx_free(rx);
+	rx = dlt_rx_compile("(?m)^#\\d+", 0, &err);
+	ok(rx != NULL && !dlt_rx_gated(rx), "rx gate: not in multi-line mode");
+	dlt_rx_free(rx);
+	rx = dlt_rx_compile("^a?", 0, &err);
+	ok(rx != NULL && !dlt_rx_gated(rx), "rx gate: not when the match may be empty");
+	dlt_rx_free(rx);
+	ok(gate_case("^\\s*#\\d", 0, "\t #1", 0) == 1 && gate_case("^\\s*#\\d", 0, "x#1", 0) == 0,
+	    "rx gate: a blank or the byte itself passes, another byte does not");
+	ok(gate_case("(?i)^abc", 0, "ABC", 0) == 1 && gate_case("^(?i:a)bc", 0, "Abc", 0) == 1 &&
+	    gate_case("^abc", DLT_RX_CASELESS, "AbC", 0) == 1,
+	    "rx gate: a caseless first byte passes in both cases");
+	ok(gate_case("\\Gx", 0, "abx", 2) == 1 && gate_case("\\Gx", 0, "abx", 1) == 0 &&
+	    gate_case("\\Gx", 0, "abx", 3) == 0 && gate_case("^a", 0, "aba", 2) == 0,
+	    "rx gate: the byte at the start offset is the one tested");
+	for (round = 0; round < 4000; round++) {
+		strbuf_reset(&gen);
+		gen_rx(&gen, 0);
+		strbuf_reset(&rs);
+		strbuf_addf(&rs, "(?<![\\s\\S])(?:%s)", gen.buf);
+		strbuf_reset(&sb);
+		strbuf_addf(&sb, "^(?:%s)", gen.buf);
+		flags = rnd(4) == 0 ? DLT_RX_CASELESS : 0;
+		if ((rx = dlt_rx_compile(sb.buf, flags, &err)) == NULL)
+			continue;
+		if ((ref = dlt_rx_compile(rs.buf, flags, &err)) == NULL) {
+			dlt_rx_free(rx);
+			continue;
+		}
+		patterns++;
+		gated += dlt_rx_gated(rx);
+		for (s = 0; s < 40; s++) {
+			n = rnd(sizeof subj);
+			for (i = 0; i < n; i++)
+				subj[i] = "abcAB .(x{12\n"[rnd(13)];
+			if (dlt_rx_match(rx, subj, n, 0, NULL) != dlt_rx_match(ref, subj, n, 0, NULL) &&
+			    differ++ < 5)
+				printf("# gate differs: /%s/ on '%.*s'\n", sb.buf, (int)n, subj);
+		}
+		dlt_rx_free(rx);
+		dlt_rx_free(ref);
+	}
+	strbuf_release(&gen);
+	strbuf_release(&sb);
+	strbuf_release(&rs);
+	ok(differ == 0 && gated > patterns / 4,
+	    "rx gate: the same answers on random patterns (%d patterns, %d gated, %d differ)",
+	    patterns, gated, differ);
+}
+
 /*
  * dlt_rx_literals: what it derives from the shapes the rules use, and,
  * on random patterns and subjects, never a literal set that a matching
@@ -916,6 +998,7 @@ main(void)
 	test_yaml();
 	test_scan();
 	test_rx_literals();
+	test_rx_gate();
 	test_table();
 	test_table_stream();
 	test_text_numbers();

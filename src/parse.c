@@ -320,19 +320,28 @@ clean_func(const char *s, size_t n)
 	return (xstrndup(s, end));
 }
 
-/* "/usr/lib/python3/dist-packages/torch/nn/functional.py" -> "torch.nn.functional" */
+/*
+ * "/usr/lib/python3/dist-packages/torch/nn/functional.py" -> "torch.nn.functional";
+ * a Windows path the same ("C:\Python37\lib\site-packages\tensorflow\nn.py"
+ * -> "tensorflow.nn"), so that where the user installed it is in no frame's
+ * name.
+ */
 static char *
 python_module(const char *file)
 {
-	const char	*p, *q, *base = file;
+	const char	*p, *q, *base;
 	static const char *const roots[] = {
 		"site-packages/", "dist-packages/", NULL
 	};
-	char		*m, *c;
+	char		*path, *m, *c;
 	size_t		 i, n;
 
+	base = path = xstrdup(file);
+	for (c = path; *c != '\0'; c++)
+		if (*c == '\\')
+			*c = '/';
 	for (i = 0; roots[i] != NULL; i++) {
-		if ((p = strstr(file, roots[i])) != NULL) {
+		if ((p = strstr(path, roots[i])) != NULL) {
 			/* the last occurrence */
 			while ((q = strstr(p + 1, roots[i])) != NULL)
 				p = q;
@@ -340,18 +349,19 @@ python_module(const char *file)
 			goto found;
 		}
 	}
-	if ((p = strstr(file, "/lib/python")) != NULL &&
+	if ((p = strstr(path, "/lib/python")) != NULL &&
 	    (q = strchr(p + 11, '/')) != NULL) {
 		base = q + 1;
 		goto found;
 	}
-	if ((p = strrchr(file, '/')) != NULL)
+	if ((p = strrchr(path, '/')) != NULL)
 		base = p + 1;
 found:
 	n = strlen(base);
 	if (n > 3 && strcmp(base + n - 3, ".py") == 0)
 		n -= 3;
 	m = xstrndup(base, n);
+	free(path);
 	for (c = m; *c != '\0'; c++)
 		if (*c == '/')
 			*c = '.';

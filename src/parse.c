@@ -699,19 +699,47 @@ block_traceback(struct pstate *ps, const struct dlt_line *start)
 	free(list);
 }
 
+/*
+ * A thread's header in a dump of every thread's Python stack: 1 for
+ * faulthandler's (innermost frame first), 2 for the traceback module's
+ * order that a program printing sys._current_frames() gets ("Stack for
+ * thread N", outermost first); 0 for any other line.
+ */
+static int
+thread_header(const char *s, size_t n)
+{
+	if (starts(s, n, "Current thread") || starts(s, n, "Thread 0x") ||
+	    starts(s, n, "Stack (most recent call first)"))
+		return (1);
+	while (n > 0 && (*s == ' ' || *s == '\t')) {
+		s++;
+		n--;
+	}
+	if (starts(s, n, "Stack for thread "))
+		return (2);
+	return (0);
+}
+
 static void
 block_faulthandler(struct pstate *ps, const struct dlt_line *start)
 {
 	struct dlt_incident	*inc = ps->cur;
 	struct dlt_line		 l;
+	struct dlt_pframe	 t;
 	struct fired		 f;
-	size_t			 base, i;
+	size_t			 base, i, j;
 	int			 blanks = 0, collect = 0, guard = 0, seen_thread = 0;
-	int			 got_current = 0, is_current;
+	int			 got_current = 0, is_current, order = 1, h;
 
 	fire_line(ps->p, start->text, start->len, &f);
 	inc_add_line(ps->p, inc, start, &f);
 	base = inc->nframes;
+	/* a dump that begins with a thread's header collects that thread */
+	if ((h = thread_header(start->text, start->len)) != 0) {
+		seen_thread = collect = 1;
+		order = h;
+		got_current = starts(start->text, start->len, "Current thread");
+	}
 	while (guard++ < 2000 && dlt_logread_next(ps->lr, &l)) {
 		if (is_blank(l.text, l.len)) {
 			if (++blanks > 2)
@@ -719,24 +747,24 @@ block_faulthandler(struct pstate *ps, const struct dlt_line *start)
 			continue;
 		}
 		blanks = 0;
-		if (starts(l.text, l.len, "Current thread") ||
-		    starts(l.text, l.len, "Thread 0x") ||
-		    starts(l.text, l.len, "Stack (most recent call first)")) {
+		if ((h = thread_header(l.text, l.len)) != 0) {
 			inc_add_line(ps->p, inc, &l, NULL);
 			is_current = starts(l.text, l.len, "Current thread");
 			/*
 			 * The crashing thread's stack is the one that counts: the
 			 * "Current thread" one, else the first one printed.
 			 */
-			if (!seen_thread)
+			if (!seen_thread) {
 				collect = 1;
-			else if (is_current && !got_current) {
+				order = h;
+			} else if (is_current && !got_current) {
 				if (!inc->frames_locked) {
 					for (i = base; i < inc->nframes; i++)
 						dlt_pframe_release(&inc->frames[i]);
 					inc->nframes = base;
 				}
 				collect = 1;
+				order = h;
 			} else
 				collect = 0;
 			got_current |= is_current;
@@ -752,6 +780,13 @@ block_faulthandler(struct pstate *ps, const struct dlt_line *start)
 		dlt_logread_unread(ps->lr);
 		break;
 	}
+	/* frames are kept innermost first */
+	if (order == 2 && !inc->frames_locked && inc->nframes > base)
+		for (i = base, j = inc->nframes - 1; i < j; i++, j--) {
+			t = inc->frames[i];
+			inc->frames[i] = inc->frames[j];
+			inc->frames[j] = t;
+		}
 	if (inc->nframes > 0)
 		inc->frames_locked = 1;
 }

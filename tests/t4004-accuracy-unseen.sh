@@ -90,7 +90,12 @@ test_expect_success 'the twelfth set: later-half accuracy >= 0.45, not below the
 test_expect_success 'the thirteenth set: later-half accuracy >= 0.70, not below the baseline' '
 	accuracy v14 0.70 v14
 '
-for tag in v14 v13 v12 v11 v10 v9 v8 v6 v4 v3; do
+# The fourteenth set (corpus/validation/v15: a general mix, 68 rows),
+# held out at 0.618 (0.625 on its later half) when first measured.
+test_expect_success 'the fourteenth set: later-half accuracy >= 0.60, not below the baseline' '
+	accuracy v15 0.60 v15
+'
+for tag in v15 v14 v13 v12 v11 v10 v9 v8 v6 v4 v3; do
 	if [ -f "$TEST_TMP/accuracy-$tag.txt" ]; then
 		sed -n "1,4s/^/# $tag: /p" "$TEST_TMP/accuracy-$tag.txt"
 	fi

@@ -543,7 +543,7 @@ test_expect_success 'a duplicate folds into its target' '
 	dltriage triage --db s.db "$b" --status duplicate --duplicate-of "$c" &&
 	dltriage buckets --db s.db --format json >chain &&
 	test $(wc -l <chain) -eq $((nbuckets - 2)) &&
-	grep "\"bucket\":\"$c\".*\"frameworks\":\[{\"name\":\"pytorch\",\"versions\":\[\]},{\"name\":\"unknown\",\"versions\":\[\]}\],\"count\":3," chain &&
+	grep "\"bucket\":\"$c\".*\"frameworks\":\[{\"name\":\"jax\",\"versions\":\[\]},{\"name\":\"pytorch\",\"versions\":\[\]},{\"name\":\"unknown\",\"versions\":\[\]}\],\"count\":3," chain &&
 	dltriage buckets --db s.db --status duplicate,new --format json >all &&
 	test $(wc -l <all) -eq "$nbuckets" &&
 	dltriage buckets --db s.db --class inconsistency --format json >inc &&

@@ -598,7 +598,7 @@ test_expect_success 'html --framework: the table, the pictures and the counts fo
 	dltriage export --db "$db" --format json --what buckets --framework jax >b.json &&
 	"$PYTHON3" "$TEST_TMP/report_check.py" r.html >n &&
 	test "$(cat n)" -eq "$(wc -l <b.json)" &&
-	grep "Failures per framework (3 in all)" r.html
+	grep "Failures per framework (4 in all)" r.html
 '
 
 test_expect_success 'html: hostile log text is text; the only script is ours' '

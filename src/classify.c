@@ -14,6 +14,7 @@
 #include "classify.h"
 #include "error.h"
 #include "failure.h"
+#include "hash.h"
 #include "logread.h"
 #include "parse.h"
 #include "regex.h"
@@ -179,28 +180,70 @@ lc_slot(const struct dlt_classifier *cl, const struct dlt_cond *c)
 struct litbuild {
 	struct dlt_scan_pattern	*pats;
 	size_t			 n, alloc;
+	size_t			*slot;		/* index + 1 into pats; 0: free */
+	size_t			 mask;		/* slots - 1 */
 };
 
-/* The id of a literal in litscan, a new one unless it is there. */
+static size_t
+lit_slot(const struct litbuild *b, const char *lit, size_t len, int caseless)
+{
+	size_t	h = (size_t)dlt_hash(DLT_HASH_INIT + (uint64_t)caseless, lit, len);
+	size_t	k;
+
+	for (h &= b->mask; (k = b->slot[h]) != 0; h = (h + 1) & b->mask)
+		if (b->pats[k - 1].len == len && b->pats[k - 1].caseless == caseless &&
+		    memcmp(b->pats[k - 1].lit, lit, len) == 0)
+			break;
+	return (h);
+}
+
+/*
+ * The id of a literal in a scanner being built, a new one unless it is
+ * there: a rule set's conditions give thousands of literals, many the
+ * same, and a search of the list for each was a tenth of start-up.
+ */
 static size_t
 lits_id(size_t *nlits, struct litbuild *b, char *lit, size_t len, int caseless)
 {
-	size_t	k;
+	size_t	h, i, size;
 
-	for (k = 0; k < b->n; k++)
-		if (b->pats[k].len == len && b->pats[k].caseless == caseless &&
-		    memcmp(b->pats[k].lit, lit, len) == 0) {
-			free(lit);
-			return ((size_t)b->pats[k].id);
-		}
+	if (2 * (b->n + 1) > (b->slot != NULL ? b->mask + 1 : 0)) {
+		size = b->slot != NULL ? 2 * (b->mask + 1) : 256;
+		free(b->slot);
+		b->slot = xcalloc(size, sizeof *b->slot);
+		b->mask = size - 1;
+		for (i = 0; i < b->n; i++)
+			b->slot[lit_slot(b, b->pats[i].lit, b->pats[i].len,
+			    b->pats[i].caseless)] = i + 1;
+	}
+	h = lit_slot(b, lit, len, caseless);
+	if (b->slot[h] != 0) {
+		free(lit);
+		return ((size_t)b->pats[b->slot[h] - 1].id);
+	}
 	XGROW(b->pats, b->n + 1, b->alloc);
 	b->pats[b->n].lit = lit;	/* now owned by b */
 	b->pats[b->n].len = len;
 	b->pats[b->n].caseless = caseless;
 	b->pats[b->n].word = 0;
 	b->pats[b->n].id = (int)(*nlits)++;
-	b->n++;
+	b->slot[h] = ++b->n;
 	return (*nlits - 1);
+}
+
+/* The scanner of the literals gathered in b; b is released. */
+static struct dlt_scanner *
+litbuild_finish(struct litbuild *b)
+{
+	struct dlt_scanner	*sc = dlt_scanner_new(b->pats, b->n);
+	size_t			 i;
+
+	for (i = 0; i < b->n; i++)
+		free((char *)b->pats[i].lit);
+	free(b->pats);
+	free(b->slot);
+	memset(b, 0, sizeof *b);
+	return (sc);
 }
 
 static void
@@ -258,10 +301,7 @@ lits_build(struct dlt_classifier *cl)
 		lits_add_list(cl, &b, w->any, w->nany);
 		lits_add_list(cl, &b, w->none, w->nnone);
 	}
-	cl->litscan = dlt_scanner_new(b.pats, b.n);
-	for (i = 0; i < b.n; i++)
-		free((char *)b.pats[i].lit);
-	free(b.pats);
+	cl->litscan = litbuild_finish(&b);
 	cl->text.seen = xcalloc(cl->nlits > 0 ? cl->nlits : 1, 1);
 	cl->head.seen = xcalloc(cl->nlits > 0 ? cl->nlits : 1, 1);
 	cl->head.res = xmalloc(cl->lcmask + 1);
@@ -293,10 +333,7 @@ ignores_build(struct dlt_classifier *cl)
 		free(L.len);
 		free(L.clause);
 	}
-	cl->igscan = dlt_scanner_new(b.pats, b.n);
-	for (i = 0; i < b.n; i++)
-		free((char *)b.pats[i].lit);
-	free(b.pats);
+	cl->igscan = litbuild_finish(&b);
 	cl->igseen = xcalloc(cl->nignore_lits > 0 ? cl->nignore_lits : 1, 1);
 }
 

@@ -95,7 +95,16 @@ test_expect_success 'the thirteenth set: later-half accuracy >= 0.70, not below 
 test_expect_success 'the fourteenth set: later-half accuracy >= 0.60, not below the baseline' '
 	accuracy v15 0.60 v15
 '
-for tag in v15 v14 v13 v12 v11 v10 v9 v8 v6 v4 v3; do
+# The fifteenth and sixteenth sets (corpus/validation/v16, v17: logs
+# rather than titles, searched by symptom words), held out at 0.481 and
+# 0.463 (0.457 and 0.472 on their later halves) when first measured.
+test_expect_success 'the fifteenth set: later-half accuracy >= 0.44, not below the baseline' '
+	accuracy v16 0.44 v16
+'
+test_expect_success 'the sixteenth set: later-half accuracy >= 0.45, not below the baseline' '
+	accuracy v17 0.45 v17
+'
+for tag in v17 v16 v15 v14 v13 v12 v11 v10 v9 v8 v6 v4 v3; do
 	if [ -f "$TEST_TMP/accuracy-$tag.txt" ]; then
 		sed -n "1,4s/^/# $tag: /p" "$TEST_TMP/accuracy-$tag.txt"
 	fi

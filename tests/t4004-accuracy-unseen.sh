@@ -104,7 +104,12 @@ test_expect_success 'the fifteenth set: later-half accuracy >= 0.44, not below t
 test_expect_success 'the sixteenth set: later-half accuracy >= 0.45, not below the baseline' '
 	accuracy v17 0.45 v17
 '
-for tag in v17 v16 v15 v14 v13 v12 v11 v10 v9 v8 v6 v4 v3; do
+# The seventeenth set (corpus/validation/v18: logs, not titles), held
+# out at 0.500 (0.405 on its later half) when first measured.
+test_expect_success 'the seventeenth set: later-half accuracy >= 0.38, not below the baseline' '
+	accuracy v18 0.38 v18
+'
+for tag in v18 v17 v16 v15 v14 v13 v12 v11 v10 v9 v8 v6 v4 v3; do
 	if [ -f "$TEST_TMP/accuracy-$tag.txt" ]; then
 		sed -n "1,4s/^/# $tag: /p" "$TEST_TMP/accuracy-$tag.txt"
 	fi

@@ -336,12 +336,14 @@ python_module(const char *file)
 	char		*path, *m, *c;
 	size_t		 i, n;
 
-	base = path = xstrdup(file);
-	for (c = path; *c != '\0'; c++)
+	/* a copy only for a Windows path, its separators made '/' */
+	path = strchr(file, '\\') != NULL ? xstrdup(file) : NULL;
+	for (c = path; c != NULL && *c != '\0'; c++)
 		if (*c == '\\')
 			*c = '/';
+	base = file = path != NULL ? path : file;
 	for (i = 0; roots[i] != NULL; i++) {
-		if ((p = strstr(path, roots[i])) != NULL) {
+		if ((p = strstr(file, roots[i])) != NULL) {
 			/* the last occurrence */
 			while ((q = strstr(p + 1, roots[i])) != NULL)
 				p = q;
@@ -349,12 +351,12 @@ python_module(const char *file)
 			goto found;
 		}
 	}
-	if ((p = strstr(path, "/lib/python")) != NULL &&
+	if ((p = strstr(file, "/lib/python")) != NULL &&
 	    (q = strchr(p + 11, '/')) != NULL) {
 		base = q + 1;
 		goto found;
 	}
-	if ((p = strrchr(path, '/')) != NULL)
+	if ((p = strrchr(file, '/')) != NULL)
 		base = p + 1;
 found:
 	n = strlen(base);

@@ -254,8 +254,15 @@ lits_add_list(struct dlt_classifier *cl, struct litbuild *b, const struct dlt_co
 	size_t			 i, k, h;
 
 	for (i = 0; i < nv; i++) {
-		if ((v[i].field != DLT_FIELD_TEXT && v[i].field != DLT_FIELD_LOG_HEAD) ||
-		    dlt_rx_literals(v[i].rx, 3, &L) == 0)
+		/*
+		 * A condition on the log's head has a slot even without
+		 * literals (none to require: it may always match), so that
+		 * its answer is kept for the log's other failures.
+		 */
+		if (v[i].field != DLT_FIELD_TEXT && v[i].field != DLT_FIELD_LOG_HEAD)
+			continue;
+		if (dlt_rx_literals(v[i].rx, 3, &L) == 0 &&
+		    v[i].field != DLT_FIELD_LOG_HEAD)
 			continue;
 		h = lc_slot(cl, &v[i]);
 		if (cl->lc[h].c != NULL) {	/* seen already */
@@ -391,8 +398,9 @@ lits_may_match(const struct eval *ev, const struct dlt_cond *c, const char *s,
 /*
  * A condition on the log's head gives every failure of a log the same
  * answer while the head does not grow, so the answer is kept (in the
- * head's litmemo, cleared with it) for a condition with literals.  A
- * match is made again when its named groups are wanted.
+ * head's litmemo, cleared with it) for every such condition, with
+ * literals or without.  A match is made again when its named groups
+ * are wanted.
  */
 static int
 head_match(const struct eval *ev, const struct dlt_cond *c, struct captures *caps)

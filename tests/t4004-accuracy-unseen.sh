@@ -109,7 +109,12 @@ test_expect_success 'the sixteenth set: later-half accuracy >= 0.45, not below t
 test_expect_success 'the seventeenth set: later-half accuracy >= 0.38, not below the baseline' '
 	accuracy v18 0.38 v18
 '
-for tag in v18 v17 v16 v15 v14 v13 v12 v11 v10 v9 v8 v6 v4 v3; do
+# The eighteenth set (corpus/validation/v19: logs, verdicts balanced),
+# held out at 0.550 (0.529 on its later half) when first measured.
+test_expect_success 'the eighteenth set: later-half accuracy >= 0.50, not below the baseline' '
+	accuracy v19 0.50 v19
+'
+for tag in v19 v18 v17 v16 v15 v14 v13 v12 v11 v10 v9 v8 v6 v4 v3; do
 	if [ -f "$TEST_TMP/accuracy-$tag.txt" ]; then
 		sed -n "1,4s/^/# $tag: /p" "$TEST_TMP/accuracy-$tag.txt"
 	fi

@@ -114,7 +114,12 @@ test_expect_success 'the seventeenth set: later-half accuracy >= 0.38, not below
 test_expect_success 'the eighteenth set: later-half accuracy >= 0.50, not below the baseline' '
 	accuracy v19 0.50 v19
 '
-for tag in v19 v18 v17 v16 v15 v14 v13 v12 v11 v10 v9 v8 v6 v4 v3; do
+# The nineteenth set (corpus/validation/v20: recent issues, 2022 on),
+# held out at 0.425 (0.455 on its later half) when first measured.
+test_expect_success 'the nineteenth set: later-half accuracy >= 0.42, not below the baseline' '
+	accuracy v20 0.42 v20
+'
+for tag in v20 v19 v18 v17 v16 v15 v14 v13 v12 v11 v10 v9 v8 v6 v4 v3; do
 	if [ -f "$TEST_TMP/accuracy-$tag.txt" ]; then
 		sed -n "1,4s/^/# $tag: /p" "$TEST_TMP/accuracy-$tag.txt"
 	fi

@@ -928,4 +928,20 @@ test_expect_success 'an exception line that ends at "Type:" takes its message fr
 	check get plain.out exception.message | grep -x "bad value"
 '
 
+test_expect_success 'a condition on the log'"'"'s head is answered for each log: one log'"'"'s answer is not another'"'"'s' '
+	# the same length, so that only the log, not the head'"'"'s size, can
+	# tell them apart; "tf.nn.relu" names TensorFlow by a condition
+	# whose regex has no literal to look for first
+	mkdir heads &&
+	printf "%s\n" "calling tf.nn.relu on the batch" \
+		"RuntimeError: something went wrong" >heads/a.log &&
+	printf "%s\n" "calling xf.nn.relu on the batch" \
+		"RuntimeError: something went wrong" >heads/b.log &&
+	dltriage classify --format json heads >heads.out &&
+	grep "\"source\":\"heads/a.log\"" heads.out >a.out &&
+	grep "\"source\":\"heads/b.log\"" heads.out >b.out &&
+	check get a.out framework | grep -x tensorflow &&
+	check get b.out framework | grep -x unknown
+'
+
 test_done

@@ -119,7 +119,12 @@ test_expect_success 'the eighteenth set: later-half accuracy >= 0.50, not below 
 test_expect_success 'the nineteenth set: later-half accuracy >= 0.42, not below the baseline' '
 	accuracy v20 0.42 v20
 '
-for tag in v20 v19 v18 v17 v16 v15 v14 v13 v12 v11 v10 v9 v8 v6 v4 v3; do
+# The twentieth set (corpus/validation/v21), held out at 0.537 (0.591 on
+# its later half) when first measured, after the session's rules.
+test_expect_success 'the twentieth set: later-half accuracy >= 0.55, not below the baseline' '
+	accuracy v21 0.55 v21
+'
+for tag in v21 v20 v19 v18 v17 v16 v15 v14 v13 v12 v11 v10 v9 v8 v6 v4 v3; do
 	if [ -f "$TEST_TMP/accuracy-$tag.txt" ]; then
 		sed -n "1,4s/^/# $tag: /p" "$TEST_TMP/accuracy-$tag.txt"
 	fi

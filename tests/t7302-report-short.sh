@@ -89,4 +89,14 @@ short.py" &&
 	tail -1 err | grep "^RuntimeError: .*not implemented for .Half.$"
 '
 
+test_expect_success 'the short script leaves no scratch directory behind' '
+	rb=$(sqlite3 "$rdb" "select id from buckets where class = '\''crash'\''
+	    and signature like '\''%not implemented for%Half%'\'' limit 1") &&
+	mkdir scratch &&
+	TMPDIR="$PWD/scratch" dltriage report "$rb" -q --budget 120 \
+	    -o r2.md --db "$rdb" &&
+	grep "^A plain PyTorch script, traced from the reduced model" r2.md &&
+	test -z "$(ls scratch | grep "^dltriage-short-")"
+'
+
 test_done

@@ -31,6 +31,7 @@ import importlib.util
 import json
 import linecache
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -293,6 +294,14 @@ def short_script(repro, path, timeout):
         _say("short: no: not a PyTorch target")
         return 0
     tmp = tempfile.mkdtemp(prefix="dltriage-short-")
+    try:
+        return _short_in(t, path, timeout, tmp)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _short_in(t, path, timeout, tmp):
+    """short_script's work, in the scratch directory tmp."""
     me = os.path.abspath(sys.argv[0])
     traced = os.path.join(tmp, "traced.py")
     clean = os.path.join(tmp, "clean")

@@ -124,7 +124,13 @@ test_expect_success 'the nineteenth set: later-half accuracy >= 0.42, not below 
 test_expect_success 'the twentieth set: later-half accuracy >= 0.55, not below the baseline' '
 	accuracy v21 0.55 v21
 '
-for tag in v21 v20 v19 v18 v17 v16 v15 v14 v13 v12 v11 v10 v9 v8 v6 v4 v3; do
+# The twenty-first set (corpus/validation/v22: PyTorch, TensorFlow, JAX,
+# Keras, the trackers' ordinary mix), held out at 0.625 (0.585 on its
+# later half) when first measured.
+test_expect_success 'the twenty-first set: later-half accuracy >= 0.58, not below the baseline' '
+	accuracy v22 0.58 v22
+'
+for tag in v22 v21 v20 v19 v18 v17 v16 v15 v14 v13 v12 v11 v10 v9 v8 v6 v4 v3; do
 	if [ -f "$TEST_TMP/accuracy-$tag.txt" ]; then
 		sed -n "1,4s/^/# $tag: /p" "$TEST_TMP/accuracy-$tag.txt"
 	fi

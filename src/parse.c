@@ -530,6 +530,68 @@ set_exception(struct dlt_incident *inc, char *type, char *msg)
 	inc->exc_message = msg;
 }
 
+/* The blanks a line starts with (all of it when it is blank). */
+static size_t
+indent_of(const char *s, size_t n)
+{
+	size_t	i = 0;
+
+	while (i < n && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	return (i);
+}
+
+/* An exception line whose type is named as exception classes are. */
+static int
+exception_line_at(const char *s, size_t n)
+{
+	char	*type, *msg;
+	int	 ok;
+
+	if (!parse_exception_line(s, n, &type, &msg))
+		return (0);
+	ok = exception_name(type);
+	free(type);
+	free(msg);
+	return (ok);
+}
+
+/*
+ * Whether a line on which a traceback's detector fired is itself a frame
+ * ("  File "x.py", line 3, in f"): a traceback pasted from its middle,
+ * its header cut off, rather than a header.
+ */
+static int
+traceback_cut(const struct dlt_parser *p, const char *s, size_t n)
+{
+	struct dlt_pframe	f;
+
+	if (!dlt_parse_frame(p, s, n, &f))
+		return (0);
+	dlt_pframe_release(&f);
+	return (1);
+}
+
+/*
+ * The frames below a blank line in a traceback that was pasted with one
+ * (its header above it, its exception line not reached): they are the
+ * inner ones, and go before those the incident has.
+ */
+static void
+prepend_reversed(struct dlt_incident *inc, struct dlt_pframe *list, size_t n)
+{
+	struct dlt_pframe	*old = inc->frames;
+	size_t			 nold = inc->nframes, i;
+
+	inc->frames = NULL;
+	inc->nframes = inc->frames_alloc = 0;
+	for (i = n; i > 0; i--)
+		inc_add_frame(inc, &list[i - 1]);
+	for (i = 0; i < nold; i++)
+		inc_add_frame(inc, &old[i]);
+	free(old);
+}
+
 static void
 reverse_into(struct dlt_incident *inc, struct dlt_pframe *list, size_t n)
 {
@@ -597,6 +659,9 @@ block_traceback(struct pstate *ps, const struct dlt_line *start)
 	int			 state = 0, blanks = 0, guard = 0, ipy, ipy_blanks = 0;
 	int			 msg_open = 0;
 	char			*type, *msg;
+	int			 cut, more;
+	size_t			 ind, frame_ind = 0, exc_ind = 0, k;
+	int			 have_frame = 0;
 
 	/*
 	 * IPython and Jupyter: "ValueError    Traceback (most recent call
@@ -607,12 +672,41 @@ block_traceback(struct pstate *ps, const struct dlt_line *start)
 	ipy = is_ipython_header(start->text, start->len);
 	fire_line(ps->p, start->text, start->len, &f);
 	inc_add_line(ps->p, inc, start, &f);
+	/*
+	 * A traceback whose header was cut off starts at a frame; one that
+	 * goes on below a blank line (its exception line not reached yet)
+	 * adds the inner frames to those above.
+	 */
+	cut = traceback_cut(ps->p, start->text, start->len);
+	more = cut && inc->has_traceback && inc->exc_type == NULL;
+	if (cut) {
+		have_frame = try_frame(ps, start->text, start->len, &list, &nlist, &alloc);
+		frame_ind = indent_of(start->text, start->len);
+		/*
+		 * A frame at the line's start: a traceback dedented when
+		 * it was pasted, read as IPython's are (frames at the
+		 * line's start, blank lines between them).
+		 */
+		if (!is_indented(start->text, start->len))
+			ipy = 1;
+	}
 	inc->has_traceback = 1;
 	while (guard++ < 20000 && dlt_logread_next(ps->lr, &l)) {
 		if (state == 0) {		/* frames and source lines */
-			if (is_indented(l.text, l.len) && !is_blank(l.text, l.len)) {
+			ind = indent_of(l.text, l.len);
+			if (ind > 0 && ind < l.len && !(ind <= frame_ind &&
+			    exception_line_at(l.text + ind, l.len - ind))) {
 				inc_add_line(ps->p, inc, &l, NULL);
-				try_frame(ps, l.text, l.len, &list, &nlist, &alloc);
+				/*
+				 * Deeper than the frames: a frame's source line,
+				 * which a native frame format indented by eight
+				 * spaces would take for a function.
+				 */
+				if ((!have_frame || ind <= frame_ind) &&
+				    try_frame(ps, l.text, l.len, &list, &nlist, &alloc)) {
+					frame_ind = ind;
+					have_frame = 1;
+				}
 				ipy_blanks = 0;
 				continue;
 			}
@@ -629,7 +723,12 @@ block_traceback(struct pstate *ps, const struct dlt_line *start)
 				dlt_logread_unread(ps->lr);
 				break;
 			}
-			if (parse_exception_line(l.text, l.len, &type, &msg)) {
+			/*
+			 * The exception line, or one indented no deeper than
+			 * the frames (a traceback pasted indented: its source
+			 * lines are deeper than its frames).
+			 */
+			if (parse_exception_line(l.text + ind, l.len - ind, &type, &msg)) {
 				fire_line(ps->p, l.text, l.len, &f);
 				if (f.rank >= shape_rank(DLT_SHAPE_FAULTHANDLER)) {
 					free(type);
@@ -645,9 +744,17 @@ block_traceback(struct pstate *ps, const struct dlt_line *start)
 				 * indented or not (TorchScript's errors).
 				 */
 				msg_open = msg == NULL || *msg == '\0';
+				exc_ind = ind;
 				set_exception(inc, type, msg);
-				reverse_into(inc, list, nlist);
+				if (more && !inc->frames_locked) {
+					prepend_reversed(inc, list, nlist);
+					free(list);
+					list = NULL;
+					alloc = 0;
+				} else
+					reverse_into(inc, list, nlist);
 				nlist = 0;
+				more = 0;
 				state = 1;
 				msglines = 0;
 				continue;
@@ -684,11 +791,18 @@ block_traceback(struct pstate *ps, const struct dlt_line *start)
 		    (msg_open && !starts(l.text, l.len, "Traceback (most recent call last)")))) {
 			/* continuation of a multi-line message */
 			fire_line(ps->p, l.text, l.len, &f);
-			if (f.rank >= shape_rank(DLT_SHAPE_FAULTHANDLER)) {
+			if (f.rank >= shape_rank(DLT_SHAPE_FAULTHANDLER) &&
+			    !(f.rank == shape_rank(DLT_SHAPE_TRACEBACK) &&
+			    traceback_cut(ps->p, l.text, l.len))) {
 				dlt_logread_unread(ps->lr);
 				break;
 			}
 			inc_add_line(ps->p, inc, &l, &f);
+			/* without the indentation of a traceback pasted indented */
+			k = exc_ind < indent_of(l.text, l.len) ? exc_ind :
+			    indent_of(l.text, l.len);
+			l.text += k;
+			l.len -= k;
 			message_append(inc, &l);
 			msglines++;
 			continue;
@@ -696,8 +810,13 @@ block_traceback(struct pstate *ps, const struct dlt_line *start)
 		dlt_logread_unread(ps->lr);
 		break;
 	}
-	if (nlist > 0)
-		reverse_into(inc, list, nlist);
+	if (nlist > 0) {
+		if (more && !inc->frames_locked) {
+			prepend_reversed(inc, list, nlist);
+			nlist = 0;
+		} else
+			reverse_into(inc, list, nlist);
+	}
 	free(list);
 }
 
@@ -1198,7 +1317,7 @@ dlt_parse_log(struct dlt_parser *p, struct dlt_logread *lr, dlt_incident_fn fn, 
 	struct dlt_line			 l;
 	struct fired			 f;
 	const struct dlt_detector	*d;
-	int				 rc = 0, shape;
+	int				 rc = 0, shape, cut;
 
 	memset(&ps, 0, sizeof ps);
 	ps.p = p;
@@ -1214,9 +1333,20 @@ dlt_parse_log(struct dlt_parser *p, struct dlt_logread *lr, dlt_incident_fn fn, 
 		ps.fired = 1;
 		d = &p->rules->detectors[f.primary];
 		shape = d->shape;
+		cut = shape == DLT_SHAPE_TRACEBACK && traceback_cut(p, l.text, l.len);
+		/*
+		 * Frames right below a traceback's exception line are its
+		 * message's (TensorFlow's "in user code:", "Detected at node
+		 * ... defined at"), no traceback of their own.
+		 */
+		if (cut && ps.cur != NULL && ps.cur->has_traceback &&
+		    ps.cur->exc_type != NULL &&
+		    l.lineno - ps.cur->last <= DLT_INCIDENT_GAP)
+			continue;
 		if (ps.cur != NULL &&
 		    (l.lineno - ps.cur->last > DLT_INCIDENT_GAP ||
-		    (shape == DLT_SHAPE_TRACEBACK && ps.cur->has_traceback) ||
+		    (shape == DLT_SHAPE_TRACEBACK && ps.cur->has_traceback &&
+		    !(ps.cur->exc_type == NULL && cut)) ||
 		    (shape == DLT_SHAPE_SANITIZER && ps.cur->first_shape == DLT_SHAPE_SANITIZER)))
 			rc = finish(&ps);
 		if (rc != 0)

@@ -944,4 +944,42 @@ test_expect_success 'a condition on the log'"'"'s head is answered for each log:
 	check get b.out framework | grep -x unknown
 '
 
+test_expect_success 'a traceback pasted without its header: its frames and its exception line are one failure' '
+	printf "%s\n" "  File \"/venv/lib/python3.9/site-packages/torch/cuda/__init__.py\", line 99, in _lazy_init" \
+		"    _check_driver()" \
+		"  File \"/venv/lib/python3.9/site-packages/torch/cuda/__init__.py\", line 61, in _check_driver" \
+		"    raise AssertionError(msg)" \
+		"AssertionError: " \
+		"Found no NVIDIA driver on your system." >cut.log &&
+	dltriage classify --format json cut.log >cut.out &&
+	test $(wc -l <cut.out) -eq 1 &&
+	check get cut.out exception | grep -x AssertionError &&
+	check get cut.out frames | tr , "\n" | head -n 1 | grep -x "torch.cuda:_check_driver" &&
+	check get cut.out kind | grep -x environment &&
+	# indented as a whole: the exception line is no deeper than the frames
+	sed "s/^/    /" cut.log >indented.log &&
+	dltriage classify --format json indented.log >indented.out &&
+	check get indented.out exception | grep -x AssertionError &&
+	check get indented.out frames | tr , "\n" | head -n 1 | grep -x "torch.cuda:_check_driver" &&
+	# frames alone, with no exception below them: no failure
+	head -n 4 cut.log >frames.log &&
+	dltriage classify --format json frames.log >frames.out &&
+	test ! -s frames.out
+'
+
+test_expect_success 'frames below a traceback'"'"'s exception line (TensorFlow'"'"'s "in user code:") stay in its failure' '
+	printf "%s\n" "Traceback (most recent call last):" \
+		"  File \"/tmp/repro.py\", line 19, in <module>" \
+		"    y = f(x)" \
+		"ValueError: in user code:" \
+		"" \
+		"    File \"/tmp/repro.py\", line 14, in f  *" \
+		"        return tf.nn.relu(tf.add(y, s))" \
+		"" \
+		"    ValueError: Dimensions must be equal, but are 8 and 16" >user.log &&
+	dltriage classify --format json user.log >user.out &&
+	test $(wc -l <user.out) -eq 1 &&
+	check get user.out frames | tr , "\n" | head -n 1 | grep -x "repro:<module>"
+'
+
 test_done

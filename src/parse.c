@@ -564,12 +564,17 @@ exception_line_at(const char *s, size_t n)
 static int
 traceback_cut(const struct dlt_parser *p, const char *s, size_t n)
 {
-	struct dlt_pframe	f;
+	const struct dlt_ruleset	*rs = p->rules;
+	size_t				 i;
 
-	if (!dlt_parse_frame(p, s, n, &f))
-		return (0);
-	dlt_pframe_release(&f);
-	return (1);
+	/* a Python frame format's match, no more: nothing is kept */
+	if (n > 4096)
+		n = 4096;
+	for (i = 0; i < rs->nframes; i++)
+		if (rs->frames[i].python &&
+		    dlt_rx_match(rs->frames[i].match, s, n, 0, NULL))
+			return (1);
+	return (0);
 }
 
 /*
@@ -1289,6 +1294,10 @@ whole_log(struct pstate *ps)
 		if (rs->detectors[d].match == NULL || (ps->cur->exc_message =
 		    group_dup(rs->detectors[d].match, &m, lines[0].text, "message")) == NULL)
 			ps->cur->exc_message = xstrndup(lines[0].text, lines[0].len);
+		/* a lone message's other lines are its message too */
+		if (rs->detectors[d].shape == DLT_SHAPE_MESSAGE)
+			for (i = 1; i < n; i++)
+				message_append(ps->cur, &lines[i]);
 		rc = finish(ps);
 	}
 	free(lines);

@@ -130,7 +130,13 @@ test_expect_success 'the twentieth set: later-half accuracy >= 0.55, not below t
 test_expect_success 'the twenty-first set: later-half accuracy >= 0.58, not below the baseline' '
 	accuracy v22 0.58 v22
 '
-for tag in v22 v21 v20 v19 v18 v17 v16 v15 v14 v13 v12 v11 v10 v9 v8 v6 v4 v3; do
+# The twenty-second set (corpus/validation/v23: PyTorch, Keras,
+# TensorFlow, JAX), held out at 0.525 (0.458 on its later half) when
+# first measured, after the session's rules.
+test_expect_success 'the twenty-second set: later-half accuracy >= 0.45, not below the baseline' '
+	accuracy v23 0.45 v23
+'
+for tag in v23 v22 v21 v20 v19 v18 v17 v16 v15 v14 v13 v12 v11 v10 v9 v8 v6 v4 v3; do
 	if [ -f "$TEST_TMP/accuracy-$tag.txt" ]; then
 		sed -n "1,4s/^/# $tag: /p" "$TEST_TMP/accuracy-$tag.txt"
 	fi

@@ -49,7 +49,7 @@ static int	is_indented(const char *, size_t);
 static int	starts(const char *, size_t, const char *);
 static int	parse_exception_line(const char *, size_t, char **, char **);
 static void	set_exception(struct dlt_incident *, char *, char *);
-static void	block_traceback(struct pstate *, const struct dlt_line *);
+static void	block_traceback(struct pstate *, const struct dlt_line *, int);
 static void	block_faulthandler(struct pstate *, const struct dlt_line *);
 static void	block_backtrace(struct pstate *, const struct dlt_line *, int);
 static void	block_sanitizer(struct pstate *, const struct dlt_line *, int);
@@ -578,37 +578,30 @@ traceback_cut(const struct dlt_parser *p, const char *s, size_t n)
 }
 
 /*
- * The frames below a blank line in a traceback that was pasted with one
- * (its header above it, its exception line not reached): they are the
- * inner ones, and go before those the incident has.
+ * A traceback's frames, listed outermost first, into the incident,
+ * innermost first.  They replace the frames of an earlier traceback (a
+ * chained one), or, when inner is set, go before the frames the
+ * incident has: the frames below a blank line pasted inside a traceback
+ * whose exception line was not reached yet.
  */
 static void
-prepend_reversed(struct dlt_incident *inc, struct dlt_pframe *list, size_t n)
+reverse_into(struct dlt_incident *inc, struct dlt_pframe *list, size_t n, int inner)
 {
 	struct dlt_pframe	*old = inc->frames;
 	size_t			 nold = inc->nframes, i;
 
-	inc->frames = NULL;
-	inc->nframes = inc->frames_alloc = 0;
-	for (i = n; i > 0; i--)
-		inc_add_frame(inc, &list[i - 1]);
-	for (i = 0; i < nold; i++)
-		inc_add_frame(inc, &old[i]);
-	free(old);
-}
-
-static void
-reverse_into(struct dlt_incident *inc, struct dlt_pframe *list, size_t n)
-{
-	size_t	i;
-
 	if (!inc->frames_locked) {
-		/* a later traceback (chained) replaces the frames of an earlier one */
-		for (i = 0; i < inc->nframes; i++)
-			dlt_pframe_release(&inc->frames[i]);
-		inc->nframes = 0;
+		inc->frames = NULL;
+		inc->nframes = inc->frames_alloc = 0;
 		for (i = n; i > 0; i--)
 			inc_add_frame(inc, &list[i - 1]);
+		for (i = 0; i < nold; i++) {
+			if (inner)
+				inc_add_frame(inc, &old[i]);
+			else
+				dlt_pframe_release(&old[i]);
+		}
+		free(old);
 	}
 	for (i = 0; i < n; i++)
 		dlt_pframe_release(&list[i]);
@@ -654,7 +647,7 @@ message_append(struct dlt_incident *inc, const struct dlt_line *l)
 }
 
 static void
-block_traceback(struct pstate *ps, const struct dlt_line *start)
+block_traceback(struct pstate *ps, const struct dlt_line *start, int cut)
 {
 	struct dlt_incident	*inc = ps->cur;
 	struct dlt_line		 l;
@@ -664,7 +657,7 @@ block_traceback(struct pstate *ps, const struct dlt_line *start)
 	int			 state = 0, blanks = 0, guard = 0, ipy, ipy_blanks = 0;
 	int			 msg_open = 0;
 	char			*type, *msg;
-	int			 cut, more;
+	int			 more;
 	size_t			 ind, frame_ind = 0, exc_ind = 0, k;
 	int			 have_frame = 0;
 
@@ -678,11 +671,11 @@ block_traceback(struct pstate *ps, const struct dlt_line *start)
 	fire_line(ps->p, start->text, start->len, &f);
 	inc_add_line(ps->p, inc, start, &f);
 	/*
-	 * A traceback whose header was cut off starts at a frame; one that
-	 * goes on below a blank line (its exception line not reached yet)
-	 * adds the inner frames to those above.
+	 * A traceback whose header was cut off starts at a frame (cut, as
+	 * traceback_cut says); one that goes on below a blank line (its
+	 * exception line not reached yet) adds the inner frames to those
+	 * above.
 	 */
-	cut = traceback_cut(ps->p, start->text, start->len);
 	more = cut && inc->has_traceback && inc->exc_type == NULL;
 	if (cut) {
 		have_frame = try_frame(ps, start->text, start->len, &list, &nlist, &alloc);
@@ -751,13 +744,7 @@ block_traceback(struct pstate *ps, const struct dlt_line *start)
 				msg_open = msg == NULL || *msg == '\0';
 				exc_ind = ind;
 				set_exception(inc, type, msg);
-				if (more && !inc->frames_locked) {
-					prepend_reversed(inc, list, nlist);
-					free(list);
-					list = NULL;
-					alloc = 0;
-				} else
-					reverse_into(inc, list, nlist);
+				reverse_into(inc, list, nlist, more);
 				nlist = 0;
 				more = 0;
 				state = 1;
@@ -815,13 +802,8 @@ block_traceback(struct pstate *ps, const struct dlt_line *start)
 		dlt_logread_unread(ps->lr);
 		break;
 	}
-	if (nlist > 0) {
-		if (more && !inc->frames_locked) {
-			prepend_reversed(inc, list, nlist);
-			nlist = 0;
-		} else
-			reverse_into(inc, list, nlist);
-	}
+	if (nlist > 0)
+		reverse_into(inc, list, nlist, more);
 	free(list);
 }
 
@@ -1366,7 +1348,7 @@ dlt_parse_log(struct dlt_parser *p, struct dlt_logread *lr, dlt_incident_fn fn, 
 		}
 		switch (shape) {
 		case DLT_SHAPE_TRACEBACK:
-			block_traceback(&ps, &l);
+			block_traceback(&ps, &l, cut);
 			break;
 		case DLT_SHAPE_FAULTHANDLER:
 			block_faulthandler(&ps, &l);

@@ -1182,6 +1182,77 @@ whole_log_hits(const struct dlt_detector *det, const struct dlt_line *lines,
 	}
 }
 
+/*
+ * A reading's value in the unit of its group unit: K, M, G, T (any case,
+ * with or without "i" and "B") scale by powers of 1024; no unit, "B" or
+ * "bytes" by one.  Negative when the group value is not a number.
+ */
+static double
+reading(const struct dlt_rx *rx, const struct dlt_rx_match *m, const char *text)
+{
+	char	 buf[64], *end;
+	double	 v, scale = 1;
+	size_t	 len;
+	int	 g;
+
+	if ((g = dlt_rx_group_number(rx, "value")) <= 0 || g > m->ngroups ||
+	    m->gstart[g] == (size_t)-1)
+		return (-1);
+	len = m->gend[g] - m->gstart[g];
+	if (len == 0 || len >= sizeof buf)
+		return (-1);
+	memcpy(buf, text + m->gstart[g], len);
+	buf[len] = '\0';
+	v = strtod(buf, &end);
+	if (end == buf || *end != '\0' || !(v >= 0))
+		return (-1);
+	g = dlt_rx_group_number(rx, "unit");
+	if (g > 0 && g <= m->ngroups && m->gstart[g] != (size_t)-1 &&
+	    m->gend[g] > m->gstart[g]) {
+		switch (text[m->gstart[g]]) {
+		case 'T': case 't':	scale *= 1024;	/* FALLTHROUGH */
+		case 'G': case 'g':	scale *= 1024;	/* FALLTHROUGH */
+		case 'M': case 'm':	scale *= 1024;	/* FALLTHROUGH */
+		case 'K': case 'k':	scale *= 1024;	break;
+		default:		break;
+		}
+	}
+	return (v * scale);
+}
+
+/*
+ * Whether detector d, of shape series, takes these lines: DLT_SERIES_MIN
+ * lines at least that its match takes (the others are free text), whose
+ * readings (group value, scaled by group unit) rise: the last one is
+ * DLT_SERIES_GROWTH times the first at least, and no more than one step
+ * in four goes down.  take[i] says which lines are readings.
+ */
+static int
+series_hits(const struct dlt_detector *det, const struct dlt_line *lines,
+    size_t n, unsigned char *take)
+{
+	struct dlt_rx_match	 m;
+	double			 v, first = -1, prev = -1;
+	size_t			 i, count = 0, drops = 0;
+
+	if (det->match == NULL)
+		return (0);
+	for (i = 0; i < n; i++) {
+		take[i] = 0;
+		if (!dlt_rx_match(det->match, lines[i].text, lines[i].len, 0, &m) ||
+		    (v = reading(det->match, &m, lines[i].text)) < 0)
+			continue;
+		take[i] = 1;
+		if (count++ == 0)
+			first = v;
+		else if (v < prev)
+			drops++;
+		prev = v;
+	}
+	return (count >= DLT_SERIES_MIN && first > 0 &&
+	    prev >= DLT_SERIES_GROWTH * first && drops * 4 <= count - 1);
+}
+
 /* The most lines that are not blank a detector of a whole-log shape takes. */
 static size_t
 whole_log_max_lines(const struct dlt_ruleset *rs)
@@ -1193,7 +1264,8 @@ whole_log_max_lines(const struct dlt_ruleset *rs)
 		det = &rs->detectors[d];
 		if (det->shape == DLT_SHAPE_MESSAGE)
 			n = DLT_LONE_MAX_LINES;
-		else if (det->shape == DLT_SHAPE_VALUES)
+		else if (det->shape == DLT_SHAPE_VALUES ||
+		    det->shape == DLT_SHAPE_SERIES)
 			n = det->max_lines > 0 ? (size_t)det->max_lines :
 			    DLT_VALUES_MAX_LINES;
 		else
@@ -1202,6 +1274,41 @@ whole_log_max_lines(const struct dlt_ruleset *rs)
 			max = n;
 	}
 	return (max);
+}
+
+/*
+ * The incident of a rising series (detector d took the lines marked in
+ * take): its readings are its lines, the first and the last its message.
+ */
+static int
+whole_log_series(struct pstate *ps, size_t d, const struct dlt_line *lines,
+    size_t n, const unsigned char *take)
+{
+	struct fired	 f;
+	size_t		 i, first = n, last = n, count = 0;
+	char		*msg;
+
+	for (i = 0; i < n; i++)
+		if (take[i]) {
+			if (first == n)
+				first = i;
+			last = i;
+			count++;
+		}
+	memset(&f, 0, sizeof f);
+	f.ids[f.n++] = (int)d;
+	f.primary = (int)d;
+	ps->cur = xcalloc(1, sizeof *ps->cur);
+	ps->cur->first_shape = DLT_SHAPE_SERIES;
+	inc_add_line(ps->p, ps->cur, &lines[first], &f);
+	for (i = first + 1; i < n; i++)
+		if (take[i])
+			inc_add_line(ps->p, ps->cur, &lines[i], NULL);
+	msg = xasprintf("%zu readings rising from \"%.*s\" to \"%.*s\"", count,
+	    (int)(lines[first].len > 120 ? 120 : lines[first].len), lines[first].text,
+	    (int)(lines[last].len > 120 ? 120 : lines[last].len), lines[last].text);
+	ps->cur->exc_message = msg;
+	return (finish(ps));
 }
 
 /*
@@ -1222,6 +1329,7 @@ whole_log(struct pstate *ps)
 	struct dlt_rx_match		 m;
 	struct fired			 f;
 	struct dlt_pframe		 fr;
+	unsigned char			*take = NULL;
 	const char			*p, *end, *nl;
 	size_t				 n = 0, cap = 0, i, d, len, max;
 	long				 lineno = 1;
@@ -1252,9 +1360,22 @@ whole_log(struct pstate *ps)
 		lines[n].lineno = lineno;
 		n++;
 	}
-	for (d = 0; n > 0 && d < rs->ndetectors; d++)
+	for (d = 0; n > 0 && d < rs->ndetectors; d++) {
+		if (rs->detectors[d].shape == DLT_SHAPE_SERIES) {
+			if (take == NULL)
+				take = xcalloc(n, 1);
+			if (series_hits(&rs->detectors[d], lines, n, take)) {
+				rc = whole_log_series(ps, d, lines, n, take);
+				free(take);
+				free(lines);
+				return (rc);
+			}
+			continue;
+		}
 		if (whole_log_hits(&rs->detectors[d], lines, n, lr->total, &m))
 			break;
+	}
+	free(take);
 	if (n > 0 && d < rs->ndetectors) {
 		memset(&f, 0, sizeof f);
 		f.ids[f.n++] = (int)d;

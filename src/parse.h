@@ -34,6 +34,8 @@ struct dlt_pframe {
 #define DLT_LONE_MAX_LINES		3	/* a lone message: lines not blank */
 #define DLT_LONE_MAX_BYTES		2048	/* ... and bytes in all */
 #define DLT_VALUES_MAX_LINES		200	/* printed values: lines not blank, unless max-lines */
+#define DLT_SERIES_MIN			4	/* a rising series: readings at least */
+#define DLT_SERIES_GROWTH		1.25	/* ... its last over its first at least */
 
 struct dlt_incident {
 	long			 first, last;

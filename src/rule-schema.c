@@ -7,7 +7,7 @@
 
 const char *const dlt_shape_names[] = {
 	"line", "traceback", "exception", "faulthandler", "backtrace",
-	"sanitizer", "message", "values", NULL
+	"sanitizer", "message", "values", "series", NULL
 };
 
 const char *const dlt_field_names[] = {

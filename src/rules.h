@@ -51,6 +51,7 @@ enum dlt_evidence_shape {
 	DLT_SHAPE_SANITIZER,	/* "==PID==ERROR: XSanitizer: ..." to the end of the report */
 	DLT_SHAPE_MESSAGE,	/* a short log that is one message, where nothing else fired */
 	DLT_SHAPE_VALUES,	/* a log whose every line is a printed value, where nothing else fired */
+	DLT_SHAPE_SERIES,	/* readings of one quantity that keep rising, where nothing else fired */
 	DLT_SHAPE_COUNT
 };
 

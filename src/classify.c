@@ -1214,7 +1214,7 @@ dlt_detector_hits_line(const struct dlt_ruleset *rs, size_t d, const char *line,
 	 * detector without match takes any; a values one always has match).
 	 */
 	if (det->shape == DLT_SHAPE_MESSAGE || det->shape == DLT_SHAPE_VALUES ||
-	    det->shape == DLT_SHAPE_SERIES)
+	    det->shape == DLT_SHAPE_SERIES || det->shape == DLT_SHAPE_MENTION)
 		return (det->match == NULL || dlt_rx_match(det->match, line, len, 0, NULL));
 	if (det->nanchors == 0)
 		return (0);

@@ -1265,7 +1265,7 @@ whole_log_max_lines(const struct dlt_ruleset *rs)
 		if (det->shape == DLT_SHAPE_MESSAGE)
 			n = DLT_LONE_MAX_LINES;
 		else if (det->shape == DLT_SHAPE_VALUES ||
-		    det->shape == DLT_SHAPE_SERIES)
+		    det->shape == DLT_SHAPE_SERIES || det->shape == DLT_SHAPE_MENTION)
 			n = det->max_lines > 0 ? (size_t)det->max_lines :
 			    DLT_VALUES_MAX_LINES;
 		else
@@ -1276,12 +1276,28 @@ whole_log_max_lines(const struct dlt_ruleset *rs)
 	return (max);
 }
 
+/* Whether detector d, of shape mention, takes a line; take[i] says which. */
+static int
+mention_hits(const struct dlt_detector *det, const struct dlt_line *lines,
+    size_t n, unsigned char *take)
+{
+	size_t	i, count = 0;
+
+	for (i = 0; i < n; i++) {
+		take[i] = det->match != NULL &&
+		    dlt_rx_match(det->match, lines[i].text, lines[i].len, 0, NULL);
+		count += take[i];
+	}
+	return (count > 0);
+}
+
 /*
- * The incident of a rising series (detector d took the lines marked in
- * take): its readings are its lines, the first and the last its message.
+ * The incident of a detector of shape series or mention (d took the lines
+ * marked in take): those lines; a series' message is its first and last
+ * readings, a mention's its first line.
  */
 static int
-whole_log_series(struct pstate *ps, size_t d, const struct dlt_line *lines,
+whole_log_taken(struct pstate *ps, size_t d, const struct dlt_line *lines,
     size_t n, const unsigned char *take)
 {
 	struct fired	 f;
@@ -1299,12 +1315,15 @@ whole_log_series(struct pstate *ps, size_t d, const struct dlt_line *lines,
 	f.ids[f.n++] = (int)d;
 	f.primary = (int)d;
 	ps->cur = xcalloc(1, sizeof *ps->cur);
-	ps->cur->first_shape = DLT_SHAPE_SERIES;
+	ps->cur->first_shape = ps->p->rules->detectors[d].shape;
 	inc_add_line(ps->p, ps->cur, &lines[first], &f);
 	for (i = first + 1; i < n; i++)
 		if (take[i])
 			inc_add_line(ps->p, ps->cur, &lines[i], NULL);
-	msg = xasprintf("%zu readings rising from \"%.*s\" to \"%.*s\"", count,
+	if (ps->cur->first_shape == DLT_SHAPE_MENTION)
+		msg = xstrndup(lines[first].text, lines[first].len);
+	else
+		msg = xasprintf("%zu readings rising from \"%.*s\" to \"%.*s\"", count,
 	    (int)(lines[first].len > 120 ? 120 : lines[first].len), lines[first].text,
 	    (int)(lines[last].len > 120 ? 120 : lines[last].len), lines[last].text);
 	ps->cur->exc_message = msg;
@@ -1361,11 +1380,14 @@ whole_log(struct pstate *ps)
 		n++;
 	}
 	for (d = 0; n > 0 && d < rs->ndetectors; d++) {
-		if (rs->detectors[d].shape == DLT_SHAPE_SERIES) {
+		if (rs->detectors[d].shape == DLT_SHAPE_SERIES ||
+		    rs->detectors[d].shape == DLT_SHAPE_MENTION) {
 			if (take == NULL)
 				take = xcalloc(n, 1);
-			if (series_hits(&rs->detectors[d], lines, n, take)) {
-				rc = whole_log_series(ps, d, lines, n, take);
+			if (rs->detectors[d].shape == DLT_SHAPE_SERIES ?
+			    series_hits(&rs->detectors[d], lines, n, take) :
+			    mention_hits(&rs->detectors[d], lines, n, take)) {
+				rc = whole_log_taken(ps, d, lines, n, take);
 				free(take);
 				free(lines);
 				return (rc);

@@ -223,7 +223,8 @@ whole_log_detector(int sec, const struct dlt_schema_key *k, const struct ynode *
 	return (shape != NULL && shape->type == YNODE_SCALAR &&
 	    (strcmp(shape->scalar, dlt_shape_names[DLT_SHAPE_MESSAGE]) == 0 ||
 	    strcmp(shape->scalar, dlt_shape_names[DLT_SHAPE_VALUES]) == 0 ||
-	    strcmp(shape->scalar, dlt_shape_names[DLT_SHAPE_SERIES]) == 0));
+	    strcmp(shape->scalar, dlt_shape_names[DLT_SHAPE_SERIES]) == 0 ||
+	    strcmp(shape->scalar, dlt_shape_names[DLT_SHAPE_MENTION]) == 0));
 }
 
 /*
@@ -806,13 +807,16 @@ load_detector(struct loader *l, const struct ynode *m, struct dlt_detector *d)
 	get_int(l, m, DLT_SEC_DETECTORS, DLT_SW_ENTRY, "max-lines", &d->max_lines);
 	/* these fire once on the whole log, never on an anchor */
 	if ((d->shape == DLT_SHAPE_MESSAGE || d->shape == DLT_SHAPE_VALUES ||
-	    d->shape == DLT_SHAPE_SERIES) && list != NULL)
+	    d->shape == DLT_SHAPE_SERIES || d->shape == DLT_SHAPE_MENTION) &&
+	    list != NULL)
 		problem(l, list, DLT_RERR_BAD_ANCHORS,
 		    "shape %s takes no anchors (it fires once on the whole log, "
 		    "where no other detector fired)", dlt_shape_names[d->shape]);
-	if (d->shape == DLT_SHAPE_VALUES && ynode_get(m, "match") == NULL)
+	if ((d->shape == DLT_SHAPE_VALUES || d->shape == DLT_SHAPE_MENTION) &&
+	    ynode_get(m, "match") == NULL)
 		problem(l, m, DLT_RERR_MISSING,
-		    "missing required key 'match' (shape values needs it)");
+		    "missing required key 'match' (shape %s needs it)",
+		    dlt_shape_names[d->shape]);
 	if (d->shape == DLT_SHAPE_SERIES) {
 		if (ynode_get(m, "match") == NULL)
 			problem(l, m, DLT_RERR_MISSING,

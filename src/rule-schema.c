@@ -7,7 +7,7 @@
 
 const char *const dlt_shape_names[] = {
 	"line", "traceback", "exception", "faulthandler", "backtrace",
-	"sanitizer", "message", "values", "series", NULL
+	"sanitizer", "message", "values", "series", "mention", NULL
 };
 
 const char *const dlt_field_names[] = {

@@ -52,6 +52,7 @@ enum dlt_evidence_shape {
 	DLT_SHAPE_MESSAGE,	/* a short log that is one message, where nothing else fired */
 	DLT_SHAPE_VALUES,	/* a log whose every line is a printed value, where nothing else fired */
 	DLT_SHAPE_SERIES,	/* readings of one quantity that keep rising, where nothing else fired */
+	DLT_SHAPE_MENTION,	/* the lines its match takes, in a log where nothing else fired */
 	DLT_SHAPE_COUNT
 };
 

@@ -136,7 +136,13 @@ test_expect_success 'the twenty-first set: later-half accuracy >= 0.58, not belo
 test_expect_success 'the twenty-second set: later-half accuracy >= 0.45, not below the baseline' '
 	accuracy v23 0.45 v23
 '
-for tag in v23 v22 v21 v20 v19 v18 v17 v16 v15 v14 v13 v12 v11 v10 v9 v8 v6 v4 v3; do
+# The twenty-third set (corpus/validation/v24: TensorFlow, PyTorch, JAX,
+# ONNX Runtime, Keras), held out at 0.600 (0.484 on its later half) when
+# first measured.
+test_expect_success 'the twenty-third set: later-half accuracy >= 0.45, not below the baseline' '
+	accuracy v24 0.45 v24
+'
+for tag in v24 v23 v22 v21 v20 v19 v18 v17 v16 v15 v14 v13 v12 v11 v10 v9 v8 v6 v4 v3; do
 	if [ -f "$TEST_TMP/accuracy-$tag.txt" ]; then
 		sed -n "1,4s/^/# $tag: /p" "$TEST_TMP/accuracy-$tag.txt"
 	fi

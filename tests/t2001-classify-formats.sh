@@ -982,4 +982,31 @@ test_expect_success 'frames below a traceback'"'"'s exception line (TensorFlow'"
 	check get user.out frames | tr , "\n" | head -n 1 | grep -x "repro:<module>"
 '
 
+test_expect_success 'rising memory readings in different units are one oom failure; readings that do not rise are none' '
+	printf "%s\n" "step 1" "RSS: 900MB" "step 2" "RSS: 950 MB" \
+		"step 3" "RSS: 1.1 GiB" "step 4" "RSS: 1.4GB" >grow.log &&
+	dltriage classify --format json grow.log >grow.out &&
+	test $(wc -l <grow.out) -eq 1 &&
+	check get grow.out class | grep -x oom &&
+	check get grow.out kind | grep -x memory-growth &&
+	printf "%s\n" "RSS: 900MB" "RSS: 1200MB" "RSS: 800MB" "RSS: 1300MB" \
+		"RSS: 700MB" "RSS: 1400MB" >saw.log &&
+	dltriage classify --format json saw.log >saw.out &&
+	test_must_be_empty saw.out &&
+	printf "%s\n" "RSS: 900MB" "RSS: 950MB" "RSS: 1000MB" >three.log &&
+	dltriage classify --format json three.log >three.out &&
+	test_must_be_empty three.out
+'
+
+test_expect_success 'a tensor printed on a device beside one on the CPU is an inconsistency; on the device alone, none' '
+	printf "%s\n" "x = torch.ones(2)" "print(f(x), f(x.cuda()))" \
+		"tensor([2., 2.]) tensor([2., 3.], device='"'"'cuda:0'"'"')" >dev.log &&
+	dltriage classify --format json dev.log >dev.out &&
+	check get dev.out class | grep -x inconsistency &&
+	check get dev.out kind | grep -x cpu-vs-device &&
+	printf "%s\n" "y = f(x.cuda())" "tensor([2., 3.], device='"'"'cuda:0'"'"')" >devonly.log &&
+	dltriage classify --format json devonly.log >devonly.out &&
+	test_must_be_empty devonly.out
+'
+
 test_done

@@ -1332,12 +1332,15 @@ whole_log_taken(struct pstate *ps, size_t d, const struct dlt_line *lines,
 
 /*
  * A log in which no detector fired, read whole into its head: the first
- * detector of a whole-log shape (message, values) that takes its lines
- * that are not blank makes them one incident.  That is an error pasted
- * or saved alone, with no exception type, signal or traceback around it,
- * or nothing but printed results, or a native stack pasted alone; the
- * detector's group message (or the first line) is the incident's message,
- * its lines' native frames are its frames, and the rules decide what it is.
+ * detector of a whole-log shape (message, values, series, mention), in
+ * the order the rule files list them, that takes its lines that are not
+ * blank makes them one incident.  That is an error pasted or saved alone,
+ * with no exception type, signal or traceback around it, or nothing but
+ * printed results, or a native stack pasted alone (message, values: the
+ * detector's group message, or the first line, is the incident's
+ * message, its lines' native frames are its frames); or readings that
+ * keep rising, or lines of one kind among free text (series, mention:
+ * whole_log_taken).  The rules decide what it is.
  */
 static int
 whole_log(struct pstate *ps)

@@ -142,7 +142,13 @@ test_expect_success 'the twenty-second set: later-half accuracy >= 0.45, not bel
 test_expect_success 'the twenty-third set: later-half accuracy >= 0.45, not below the baseline' '
 	accuracy v24 0.45 v24
 '
-for tag in v24 v23 v22 v21 v20 v19 v18 v17 v16 v15 v14 v13 v12 v11 v10 v9 v8 v6 v4 v3; do
+# The twenty-fourth set (corpus/validation/v25: PyTorch, ONNX Runtime),
+# held out at 0.650 (0.600 on its later half) when first measured, after
+# the session's rules.
+test_expect_success 'the twenty-fourth set: later-half accuracy >= 0.55, not below the baseline' '
+	accuracy v25 0.55 v25
+'
+for tag in v25 v24 v23 v22 v21 v20 v19 v18 v17 v16 v15 v14 v13 v12 v11 v10 v9 v8 v6 v4 v3; do
 	if [ -f "$TEST_TMP/accuracy-$tag.txt" ]; then
 		sed -n "1,4s/^/# $tag: /p" "$TEST_TMP/accuracy-$tag.txt"
 	fi

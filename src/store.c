@@ -1191,8 +1191,14 @@ store_open(const char *path, int must_exist, struct dlt_store **out)
 		goto fail;
 	}
 
-	/* Foreign keys go on once the schema is current (migration_v3). */
+	/*
+	 * A statement that fires triggers keeps a journal of its own, to
+	 * undo itself alone: in memory, not in a temporary file (half the
+	 * writes of a classify run were to that file).  Foreign keys go on
+	 * once the schema is current (migration_v3).
+	 */
 	if (store_exec(st, "PRAGMA synchronous = NORMAL") != 0 ||
+	    store_exec(st, "PRAGMA temp_store = MEMORY") != 0 ||
 	    store_set_wal(st) != 0 ||
 	    store_migrate(st) != 0 ||
 	    store_exec(st, "PRAGMA foreign_keys = ON") != 0 ||

@@ -425,6 +425,12 @@ dlt_store_merge(struct dlt_store *st, const char *path,
 	if (version == 0)
 		return (0);	/* an empty database: nothing to add */
 
+	/*
+	 * The id maps and a whole table's statement journal can be as large
+	 * as the input: in temporary files, not in memory as for classify.
+	 */
+	if (store_exec(st, "PRAGMA temp_store = FILE") != 0)
+		return (-1);
 	store_bind_text(st->stmt[S_ATTACH], 1, path);
 	if (store_stmt_run(st, S_ATTACH, "read") != 0)
 		return (-1);

@@ -148,7 +148,13 @@ test_expect_success 'the twenty-third set: later-half accuracy >= 0.45, not belo
 test_expect_success 'the twenty-fourth set: later-half accuracy >= 0.55, not below the baseline' '
 	accuracy v25 0.55 v25
 '
-for tag in v25 v24 v23 v22 v21 v20 v19 v18 v17 v16 v15 v14 v13 v12 v11 v10 v9 v8 v6 v4 v3; do
+# The twenty-fifth set (corpus/validation/v26: TensorFlow, JAX, Keras,
+# PyTorch, ONNX Runtime), held out at 0.646 (0.680 on its later half)
+# when first measured, before the seventeenth session wrote any rule.
+test_expect_success 'the twenty-fifth set: later-half accuracy >= 0.64, not below the baseline' '
+	accuracy v26 0.64 v26
+'
+for tag in v26 v25 v24 v23 v22 v21 v20 v19 v18 v17 v16 v15 v14 v13 v12 v11 v10 v9 v8 v6 v4 v3; do
 	if [ -f "$TEST_TMP/accuracy-$tag.txt" ]; then
 		sed -n "1,4s/^/# $tag: /p" "$TEST_TMP/accuracy-$tag.txt"
 	fi

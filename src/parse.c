@@ -121,6 +121,7 @@ dlt_incident_release(struct dlt_incident *inc)
 	free(inc->head);
 	free(inc->exc_type);
 	free(inc->exc_message);
+	free(inc->header_type);
 	for (i = 0; i < inc->nframes; i++)
 		dlt_pframe_release(&inc->frames[i]);
 	free(inc->frames);
@@ -655,7 +656,7 @@ block_traceback(struct pstate *ps, const struct dlt_line *start, int cut)
 	struct dlt_pframe	*list = NULL;
 	size_t			 nlist = 0, alloc = 0, msglines = 0;
 	int			 state = 0, blanks = 0, guard = 0, ipy, ipy_blanks = 0;
-	int			 msg_open = 0;
+	int			 msg_open = 0, header;
 	char			*type, *msg;
 	int			 more;
 	size_t			 ind, frame_ind = 0, exc_ind = 0, k;
@@ -668,6 +669,7 @@ block_traceback(struct pstate *ps, const struct dlt_line *start, int cut)
 	 * arrow ("----> 1 f(x)") and blank lines between frames.
 	 */
 	ipy = is_ipython_header(start->text, start->len);
+	header = ipy;
 	fire_line(ps->p, start->text, start->len, &f);
 	inc_add_line(ps->p, inc, start, &f);
 	/*
@@ -743,7 +745,7 @@ block_traceback(struct pstate *ps, const struct dlt_line *start, int cut)
 				 */
 				msg_open = msg == NULL || *msg == '\0';
 				exc_ind = ind;
-				set_exception(inc, type, msg);
+				set_exception(inc, type, msg != NULL ? msg : xstrdup(""));
 				reverse_into(inc, list, nlist, more);
 				nlist = 0;
 				more = 0;
@@ -805,6 +807,12 @@ block_traceback(struct pstate *ps, const struct dlt_line *start, int cut)
 	if (nlist > 0)
 		reverse_into(inc, list, nlist, more);
 	free(list);
+	/* IPython's header names the exception (see finish) */
+	if (header && inc->header_type == NULL) {
+		for (k = 0; k < start->len && start->text[k] != ' '; k++)
+			;
+		inc->header_type = xstrndup(start->text, k);
+	}
 }
 
 /*
@@ -1439,6 +1447,15 @@ finish(struct pstate *ps)
 
 	if (ps->cur == NULL)
 		return (0);
+	/*
+	 * A traceback cut before its exception line, whose IPython header
+	 * named the exception: that type, and no message at all (not even
+	 * an empty one: the rules can tell that the line was not seen).
+	 */
+	if (ps->cur->exc_type == NULL && ps->cur->header_type != NULL) {
+		set_exception(ps->cur, ps->cur->header_type, NULL);
+		ps->cur->header_type = NULL;
+	}
 	if (ps->cur->nlines > 0)
 		rc = ps->fn(ps->cur, ps->arg);
 	dlt_incident_release(ps->cur);

@@ -53,6 +53,7 @@ struct dlt_incident {
 	int			 first_shape;
 	int			 has_traceback;
 	int			 frames_locked;	/* the first stack is complete */
+	char			*header_type;	/* the exception IPython's traceback header names */
 };
 
 void	dlt_incident_release(struct dlt_incident *);

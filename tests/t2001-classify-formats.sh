@@ -1009,4 +1009,32 @@ test_expect_success 'a tensor printed on a device beside one on the CPU is an in
 	test_must_be_empty devonly.out
 '
 
+test_expect_success 'IPython'"'"'s header names the exception of a traceback cut before its exception line' '
+	printf "%s\n" \
+		"AssertionError                            Traceback (most recent call last)" \
+		"/usr/lib/python3/dist-packages/jax/_src/lax/parallel.py in _ppermute_batcher(axis_size, perm)" \
+		"    791   assert len(perm) == axis_size" \
+		"--> 793   assert d is not batching.not_mapped" \
+		"    794   perm_indices = np.zeros(axis_size, dtype=int)" >ipy.log &&
+	dltriage classify --format json ipy.log >ipy.out &&
+	test $(wc -l <ipy.out) -eq 1 &&
+	check get ipy.out exception | grep -x AssertionError &&
+	check get ipy.out class | grep -x crash &&
+	check get ipy.out kind | grep -x internal-assert &&
+	printf "%s\n" \
+		"RuntimeError                              Traceback (most recent call last)" \
+		"<ipython-input-3-38d4de4ce9bb> in <module>" \
+		"----> 1 f(x)" >ipycut.log &&
+	dltriage classify --format json ipycut.log >ipycut.out &&
+	check get ipycut.out exception | grep -x RuntimeError &&
+	check get ipycut.out class | grep -x unknown &&
+	printf "%s\n" \
+		"RuntimeError                              Traceback (most recent call last)" \
+		"<ipython-input-3-38d4de4ce9bb> in <module>" \
+		"----> 1 f(x)" "" \
+		"RuntimeError: boom" >ipyfull.log &&
+	dltriage classify --format json ipyfull.log >ipyfull.out &&
+	check get ipyfull.out exception.message | grep -x boom
+'
+
 test_done

@@ -240,14 +240,8 @@ check_keys(struct loader *l, const struct ynode *map, int sec,
 	const struct ynode		*key;
 	size_t				 i, j, ncands = 0;
 	char				*q;
-	int				 dup;
+	int				 dup, have_cands = 0;
 
-	for (i = 0; i < dlt_schema_count && ncands < 64; i++) {
-		k = &dlt_schema_table[i];
-		if (k->where == where && (where == DLT_SW_TOP ||
-		    where == DLT_SW_CONDITION || k->section == sec))
-			cands[ncands++] = k->key;
-	}
 	for (i = 0; i < map->n && !too_many(l); i++) {
 		key = map->keys[i];
 		for (dup = 0, j = 0; j < i; j++)
@@ -255,13 +249,24 @@ check_keys(struct loader *l, const struct ynode *map, int sec,
 				dup = 1;
 				break;
 			}
+		if (!dup && strlen(key->scalar) == key->scalar_len &&
+		    dlt_schema_find(sec, where, key->scalar) != NULL)
+			continue;
+		/* a problem: the words of its message, only now */
 		q = dlt_msg_quote(key->scalar, key->scalar_len);
 		if (dup)
 			problem(l, key, DLT_RERR_DUP_KEY,
 			    "duplicate key '%s' (first at %d:%d)", q,
 			    map->keys[j]->line, map->keys[j]->col);
-		else if (strlen(key->scalar) != key->scalar_len ||
-		    dlt_schema_find(sec, where, key->scalar) == NULL) {
+		else {
+			for (j = 0; !have_cands && j < dlt_schema_count &&
+			    ncands < 64; j++) {
+				k = &dlt_schema_table[j];
+				if (k->where == where && (where == DLT_SW_TOP ||
+				    where == DLT_SW_CONDITION || k->section == sec))
+					cands[ncands++] = k->key;
+			}
+			have_cands = 1;
 			near = dlt_suggest(key->scalar, cands, ncands);
 			if (near != NULL)
 				problem(l, key, DLT_RERR_UNKNOWN_KEY,

@@ -17,6 +17,7 @@
 #include <math.h>
 #include <fcntl.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,9 +39,27 @@ struct ybuild_frame {
 	int		 want_value;	/* mapping: a key was read, its value is next */
 };
 
+/*
+ * A document's nodes, scalars and arrays come from one arena, freed at
+ * once with the root: a rule set is tens of thousands of nodes, and
+ * freeing them one by one cost as much as building them.
+ */
+struct ychunk {
+	struct ychunk	*next;
+	size_t		 size, used;
+	max_align_t	 data[];
+};
+
+struct yarena {
+	struct ychunk	*chunks;
+};
+
+#define YARENA_CHUNK	(64 * 1024)
+
 struct ybuild {
 	const char		*buf;
 	size_t			 len;
+	struct yarena		*arena;
 	struct ynode		*root;
 	struct ybuild_frame	 stack[YNODE_MAX_DEPTH + 1];
 	int			 depth;
@@ -132,6 +151,64 @@ parser_error(struct ybuild *b, const yaml_parser_t *p)
 	}
 }
 
+/* n bytes from the arena, zeroed, aligned for any object. */
+static void *
+yalloc(struct yarena *a, size_t n)
+{
+	struct ychunk	*c = a->chunks;
+	size_t		 al = sizeof(max_align_t), size;
+	void		*p;
+
+	n = (n + al - 1) / al * al;
+	if (c == NULL || c->size - c->used < n) {
+		size = n > YARENA_CHUNK ? n : YARENA_CHUNK;
+		c = xmalloc(sizeof *c + size);
+		c->size = size;
+		c->used = 0;
+		c->next = a->chunks;
+		a->chunks = c;
+	}
+	p = (char *)c->data + c->used;
+	c->used += n;
+	memset(p, 0, n);
+	return (p);
+}
+
+static void
+yarena_free(struct yarena *a)
+{
+	struct ychunk	*c, *next;
+
+	if (a == NULL)
+		return;
+	for (c = a->chunks; c != NULL; c = next) {
+		next = c->next;
+		free(c);
+	}
+	free(a);
+}
+
+/*
+ * Room for want elements of size sz in the array *v of *alloc; the old
+ * array stays in the arena (the sizes double: a third wasted at most).
+ */
+static void
+ygrow(struct yarena *a, void **v, size_t want, size_t *alloc, size_t sz)
+{
+	size_t	n = *alloc;
+	void	*nv;
+
+	if (want <= n)
+		return;
+	while (n < want)
+		n = n < 4 ? 4 : n * 2;
+	nv = yalloc(a, n * sz);
+	if (*alloc > 0)
+		memcpy(nv, *v, *alloc * sz);
+	*v = nv;
+	*alloc = n;
+}
+
 static struct ynode *
 node_new(struct ybuild *b, enum ynode_type type, const yaml_mark_t *mark)
 {
@@ -141,7 +218,7 @@ node_new(struct ybuild *b, enum ynode_type type, const yaml_mark_t *mark)
 		set_error(b, mark, "too many nodes (more than %d)", YNODE_MAX_NODES);
 		return (NULL);
 	}
-	n = xcalloc(1, sizeof *n);
+	n = yalloc(b->arena, sizeof *n);
 	n->type = type;
 	n->line = mark->line + 1 > 0x7fffffff ? 0x7fffffff : (int)mark->line + 1;
 	n->col = mark->column + 1 > 0x7fffffff ? 0x7fffffff : (int)mark->column + 1;
@@ -161,7 +238,6 @@ attach(struct ybuild *b, struct ynode *n, const yaml_mark_t *mark)
 
 	if (b->depth == 0) {
 		if (b->root != NULL) {
-			ynode_free(n);
 			set_error(b, mark, "more than one root node");
 			return (-1);
 		}
@@ -171,7 +247,8 @@ attach(struct ybuild *b, struct ynode *n, const yaml_mark_t *mark)
 	f = &b->stack[b->depth - 1];
 	p = f->node;
 	if (p->type == YNODE_SEQUENCE) {
-		XGROW(p->items, p->n + 1, f->alloc);
+		ygrow(b->arena, (void **)&p->items, p->n + 1, &f->alloc,
+		    sizeof *p->items);
 		p->items[p->n++] = n;
 		return (0);
 	}
@@ -181,16 +258,15 @@ attach(struct ybuild *b, struct ynode *n, const yaml_mark_t *mark)
 		return (0);
 	}
 	if (n->type != YNODE_SCALAR) {
-		ynode_free(n);
 		set_error(b, mark, "mapping keys must be scalars");
 		return (-1);
 	}
 	if (p->n + 1 > f->alloc) {
-		size_t	alloc = f->alloc;
+		size_t	ka = f->alloc, ia = f->alloc;
 
-		XGROW(p->keys, p->n + 1, alloc);
-		p->items = xreallocarray(p->items, alloc, sizeof *p->items);
-		f->alloc = alloc;
+		ygrow(b->arena, (void **)&p->keys, p->n + 1, &ka, sizeof *p->keys);
+		ygrow(b->arena, (void **)&p->items, p->n + 1, &ia, sizeof *p->items);
+		f->alloc = ka;
 	}
 	p->keys[p->n] = n;
 	p->items[p->n] = NULL;
@@ -254,7 +330,7 @@ handle_event(struct ybuild *b, const yaml_event_t *ev)
 		if ((n = node_new(b, YNODE_SCALAR, m)) == NULL)
 			return (-1);
 		n->scalar_len = ev->data.scalar.length;
-		n->scalar = xmalloc(n->scalar_len + 1);
+		n->scalar = yalloc(b->arena, n->scalar_len + 1);
 		if (n->scalar_len > 0)
 			memcpy(n->scalar, ev->data.scalar.value, n->scalar_len);
 		n->scalar[n->scalar_len] = '\0';
@@ -305,15 +381,18 @@ ynode_load_buffer(const char *buf, size_t len, struct ynode **root, char **errms
 	memset(&b, 0, sizeof b);
 	b.buf = buf;
 	b.len = len;
+	b.arena = xcalloc(1, sizeof *b.arena);
 	if (len > YNODE_MAX_SIZE) {
 		memset(&m, 0, sizeof m);
 		set_error(&b, &m, "document too large (more than %d MiB)",
 		    YNODE_MAX_SIZE / (1024 * 1024));
 		*errmsg = b.err;
+		yarena_free(b.arena);
 		return (-1);
 	}
 	if (!yaml_parser_initialize(&parser)) {
 		*errmsg = xstrdup("1:1: cannot initialise the YAML parser");
+		yarena_free(b.arena);
 		return (-1);
 	}
 	yaml_parser_set_input_string(&parser, (const unsigned char *)buf, len);
@@ -328,11 +407,12 @@ ynode_load_buffer(const char *buf, size_t len, struct ynode **root, char **errms
 		yaml_event_delete(&ev);
 	}
 	yaml_parser_delete(&parser);
-	if (b.err != NULL) {
-		ynode_free(b.root);
+	if (b.err != NULL || b.root == NULL) {
+		yarena_free(b.arena);
 		*errmsg = b.err;
-		return (-1);
+		return (b.err != NULL ? -1 : 0);
 	}
+	b.root->arena = b.arena;
 	*root = b.root;
 	return (0);
 }
@@ -502,23 +582,15 @@ ynode_load_json_buffer(const char *buf, size_t len, struct ynode **root,
 	return (rc);
 }
 
+/* A root frees its document's arena: every node of the tree. */
 void
 ynode_free(struct ynode *n)
 {
-	size_t	i;
-
 	if (n == NULL)
 		return;
-	for (i = 0; i < n->n; i++) {
-		if (n->keys != NULL)
-			ynode_free(n->keys[i]);
-		if (n->items != NULL)
-			ynode_free(n->items[i]);
-	}
-	free(n->keys);
-	free(n->items);
-	free(n->scalar);
-	free(n);
+	if (n->arena == NULL)
+		dlt_bug("ynode_free on a node that is not a document's root");
+	yarena_free(n->arena);
 }
 
 struct ynode *

@@ -27,6 +27,7 @@ struct ynode {
 	struct ynode	**items;
 	struct ynode	**keys;
 	size_t		  n;
+	struct yarena	 *arena;	/* the root's: where the whole tree lives */
 };
 
 /*
@@ -46,6 +47,7 @@ int		 ynode_load_json_file(const char *path, struct ynode **root,
 		     char **errmsg);
 int		 ynode_load_json_buffer(const char *buf, size_t len,
 		     struct ynode **root, char **errmsg);
+/* Frees a whole document; only a root returned by a load may be given. */
 void		 ynode_free(struct ynode *);
 /*
  * The strings of a JSON array (a store's frames, say), at most max, each

@@ -190,7 +190,8 @@ yarena_free(struct yarena *a)
 
 /*
  * Room for want elements of size sz in the array *v of *alloc; the old
- * array stays in the arena (the sizes double: a third wasted at most).
+ * array stays in the arena (the sizes double: at most half of what an
+ * array took is left behind).
  */
 static void
 ygrow(struct yarena *a, void **v, size_t want, size_t *alloc, size_t sz)

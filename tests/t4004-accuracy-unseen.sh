@@ -154,7 +154,13 @@ test_expect_success 'the twenty-fourth set: later-half accuracy >= 0.55, not bel
 test_expect_success 'the twenty-fifth set: later-half accuracy >= 0.64, not below the baseline' '
 	accuracy v26 0.64 v26
 '
-for tag in v26 v25 v24 v23 v22 v21 v20 v19 v18 v17 v16 v15 v14 v13 v12 v11 v10 v9 v8 v6 v4 v3; do
+# The twenty-sixth set (corpus/validation/v27: PyTorch, TensorFlow, JAX,
+# Keras, ONNX Runtime), held out at 0.571 (0.615 on its later half)
+# when first measured, before the eighteenth session changed anything.
+test_expect_success 'the twenty-sixth set: later-half accuracy >= 0.61, not below the baseline' '
+	accuracy v27 0.61 v27
+'
+for tag in v27 v26 v25 v24 v23 v22 v21 v20 v19 v18 v17 v16 v15 v14 v13 v12 v11 v10 v9 v8 v6 v4 v3; do
 	if [ -f "$TEST_TMP/accuracy-$tag.txt" ]; then
 		sed -n "1,4s/^/# $tag: /p" "$TEST_TMP/accuracy-$tag.txt"
 	fi

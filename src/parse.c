@@ -6,9 +6,11 @@
  * rule data.
  */
 #include <ctype.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "hash.h"
 #include "logread.h"
 #include "parse.h"
 #include "regex.h"
@@ -100,6 +102,75 @@ dlt_parser_release(struct dlt_parser *p)
 {
 	free(p->fmt_groups);
 	p->fmt_groups = NULL;
+	free(p->quiet);
+	p->quiet = NULL;
+}
+
+/*
+ * The quiet lines: a direct-mapped table of lines, each whole text kept,
+ * on which no detector fired.  Whether a detector fires depends on the
+ * line's bytes alone (its anchors, then its match), so a line equal to
+ * one of them fires none either.  Logs repeat such lines by the
+ * thousand (JAX's "Unable to initialize backend 'tpu' ... cannot open
+ * shared object file" at INFO level, at every start), and each would
+ * stop the scan, be scanned again for all its anchors and be matched.
+ */
+#define QUIET_SLOTS	64
+#define QUIET_MAX	256	/* longer lines are not kept */
+
+struct dlt_quiet_line {
+	uint64_t	hash;
+	size_t		len;		/* 0: the slot is free */
+	char		text[QUIET_MAX];
+};
+
+/*
+ * The slot's hash: the length and three words of the line (its first,
+ * middle and last eight bytes), not all of it: the text is compared
+ * whole anyway, and hashing every byte of every such line cost as much
+ * as matching it.
+ */
+static uint64_t
+quiet_hash(const char *s, size_t n)
+{
+	uint64_t	w[3] = { 0, 0, 0 };
+
+	if (n >= 8) {
+		memcpy(&w[0], s, 8);
+		memcpy(&w[1], s + n / 2 - 4, 8);
+		memcpy(&w[2], s + n - 8, 8);
+	} else
+		memcpy(&w[0], s, n);
+	return (dlt_hash_word(dlt_hash_word(dlt_hash_word(n, w[0]), w[1]), w[2]));
+}
+
+static int
+quiet_seen(const struct dlt_parser *p, const char *s, size_t n, uint64_t *h)
+{
+	const struct dlt_quiet_line	*q;
+
+	if (n == 0 || n > QUIET_MAX)
+		return (0);
+	*h = quiet_hash(s, n);
+	if (p->quiet == NULL)
+		return (0);
+	q = &p->quiet[(*h >> 32) % QUIET_SLOTS];
+	return (q->len == n && q->hash == *h && memcmp(q->text, s, n) == 0);
+}
+
+static void
+quiet_keep(struct dlt_parser *p, const char *s, size_t n, uint64_t h)
+{
+	struct dlt_quiet_line	*q;
+
+	if (n == 0 || n > QUIET_MAX)
+		return;
+	if (p->quiet == NULL)
+		p->quiet = xcalloc(QUIET_SLOTS, sizeof *p->quiet);
+	q = &p->quiet[(h >> 32) % QUIET_SLOTS];
+	q->hash = h;
+	q->len = n;
+	memcpy(q->text, s, n);
 }
 
 void
@@ -1471,6 +1542,7 @@ dlt_parse_log(struct dlt_parser *p, struct dlt_logread *lr, dlt_incident_fn fn, 
 	struct dlt_line			 l;
 	struct fired			 f;
 	const struct dlt_detector	*d;
+	uint64_t			 h = 0;
 	int				 rc = 0, shape, cut;
 
 	memset(&ps, 0, sizeof ps);
@@ -1481,9 +1553,13 @@ dlt_parse_log(struct dlt_parser *p, struct dlt_logread *lr, dlt_incident_fn fn, 
 	while (rc == 0 && dlt_logread_skip(lr, p->scanner)) {
 		if (!dlt_logread_next(lr, &l))
 			break;
-		fire_line(p, l.text, l.len, &f);
-		if (f.primary < 0)
+		if (quiet_seen(p, l.text, l.len, &h))
 			continue;
+		fire_line(p, l.text, l.len, &f);
+		if (f.primary < 0) {
+			quiet_keep(p, l.text, l.len, h);
+			continue;
+		}
 		ps.fired = 1;
 		d = &p->rules->detectors[f.primary];
 		shape = d->shape;

@@ -61,10 +61,18 @@ void	dlt_incident_release(struct dlt_incident *);
 /* Called for each finished incident; return non-zero to stop. */
 typedef int (*dlt_incident_fn)(struct dlt_incident *, void *arg);
 
+struct dlt_quiet_line;
+
 struct dlt_parser {
 	const struct dlt_ruleset	*rules;
 	const struct dlt_scanner	*scanner;
 	int				*fmt_groups;	/* per frame format: func,file,line,module,addr,lib group numbers */
+	/*
+	 * Lines that hold an anchor yet fire no detector (an INFO line a
+	 * framework prints at every start), remembered by their text so
+	 * that a log repeating one is not matched again: see quiet_seen.
+	 */
+	struct dlt_quiet_line		*quiet;
 };
 
 void	dlt_parser_init(struct dlt_parser *, const struct dlt_ruleset *,

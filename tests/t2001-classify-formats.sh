@@ -1037,4 +1037,21 @@ test_expect_success 'IPython'"'"'s header names the exception of a traceback cut
 	check get ipyfull.out exception.message | grep -x boom
 '
 
+test_expect_success 'a line that fires no detector, repeated, stays quiet; the same words that fire still do' '
+	tpu="Unable to initialize backend '"'"'tpu'"'"': INTERNAL: Failed to open libtpu.so: libtpu.so: cannot open shared object file: No such file or directory" &&
+	: >quiet.log &&
+	for i in 1 2 3 4 5 6 7 8; do
+		printf "INFO:jax._src.xla_bridge:%s\n" "$tpu" >>quiet.log &&
+		printf "step %s\n" "$i" >>quiet.log || return 1
+	done &&
+	printf "W0101 00:00:00.000000 1 dso_loader.cc:59] %s\n" "$tpu" >>quiet.log &&
+	printf "INFO:jax._src.xla_bridge:%s\n" "$tpu" >>quiet.log &&
+	dltriage classify --format json quiet.log >quiet.out &&
+	test $(wc -l <quiet.out) -eq 1 &&
+	check get quiet.out kind | grep -x environment &&
+	grep -q "\"evidence\":\[17\]" quiet.out &&
+	dltriage classify --format json quiet.log quiet.log >quiet2.out &&
+	test $(wc -l <quiet2.out) -eq 2
+'
+
 test_done

@@ -350,9 +350,9 @@ dlt_logread_skip(struct dlt_logread *lr, const struct dlt_scanner *sc)
 		}
 		if (end > lr->start && scan_hashing(lr, sc, end, &at, &id)) {
 			/* back to the start of the line */
-			ls = at;
-			while (ls > lr->start && lr->buf[ls - 1] != '\n')
-				ls--;
+			nl = at > lr->start ?
+			    memrchr(lr->buf + lr->start, '\n', at - lr->start) : NULL;
+			ls = nl != NULL ? (size_t)(nl - lr->buf) + 1 : lr->start;
 			lr->lineno += count_newlines(lr->buf + lr->start, ls - lr->start);
 			if (ls > lr->start)
 				lr->mid_line = 0;

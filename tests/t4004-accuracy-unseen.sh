@@ -160,7 +160,13 @@ test_expect_success 'the twenty-fifth set: later-half accuracy >= 0.64, not belo
 test_expect_success 'the twenty-sixth set: later-half accuracy >= 0.61, not below the baseline' '
 	accuracy v27 0.61 v27
 '
-for tag in v27 v26 v25 v24 v23 v22 v21 v20 v19 v18 v17 v16 v15 v14 v13 v12 v11 v10 v9 v8 v6 v4 v3; do
+# The twenty-seventh set (corpus/validation/v28: TensorFlow, JAX,
+# PyTorch, ONNX Runtime, Keras; excerpts, many cut before the failure),
+# held out at 0.417 (0.517 on its later half) when first measured.
+test_expect_success 'the twenty-seventh set: later-half accuracy >= 0.51, not below the baseline' '
+	accuracy v28 0.51 v28
+'
+for tag in v28 v27 v26 v25 v24 v23 v22 v21 v20 v19 v18 v17 v16 v15 v14 v13 v12 v11 v10 v9 v8 v6 v4 v3; do
 	if [ -f "$TEST_TMP/accuracy-$tag.txt" ]; then
 		sed -n "1,4s/^/# $tag: /p" "$TEST_TMP/accuracy-$tag.txt"
 	fi

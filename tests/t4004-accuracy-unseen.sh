@@ -166,7 +166,14 @@ test_expect_success 'the twenty-sixth set: later-half accuracy >= 0.61, not belo
 test_expect_success 'the twenty-seventh set: later-half accuracy >= 0.51, not below the baseline' '
 	accuracy v28 0.51 v28
 '
-for tag in v28 v27 v26 v25 v24 v23 v22 v21 v20 v19 v18 v17 v16 v15 v14 v13 v12 v11 v10 v9 v8 v6 v4 v3; do
+# The twenty-eighth set (corpus/validation/v29: TensorFlow, JAX,
+# PyTorch, ONNX Runtime, Keras; only logs that show the failure), held
+# out at 0.600 (0.667 on its later half) with the rules the nineteenth
+# session found, 0.586 (0.644) with those it wrote before reading it.
+test_expect_success 'the twenty-eighth set: later-half accuracy >= 0.64, not below the baseline' '
+	accuracy v29 0.64 v29
+'
+for tag in v29 v28 v27 v26 v25 v24 v23 v22 v21 v20 v19 v18 v17 v16 v15 v14 v13 v12 v11 v10 v9 v8 v6 v4 v3; do
 	if [ -f "$TEST_TMP/accuracy-$tag.txt" ]; then
 		sed -n "1,4s/^/# $tag: /p" "$TEST_TMP/accuracy-$tag.txt"
 	fi

@@ -173,7 +173,13 @@ test_expect_success 'the twenty-seventh set: later-half accuracy >= 0.51, not be
 test_expect_success 'the twenty-eighth set: later-half accuracy >= 0.64, not below the baseline' '
 	accuracy v29 0.64 v29
 '
-for tag in v29 v28 v27 v26 v25 v24 v23 v22 v21 v20 v19 v18 v17 v16 v15 v14 v13 v12 v11 v10 v9 v8 v6 v4 v3; do
+# The twenty-ninth set (corpus/validation/v30: PyTorch, TensorFlow,
+# ONNX Runtime, Keras, JAX; only logs that show the failure), held out
+# at 0.732 (0.788 on its later half) when first measured.
+test_expect_success 'the twenty-ninth set: later-half accuracy >= 0.78, not below the baseline' '
+	accuracy v30 0.78 v30
+'
+for tag in v30 v29 v28 v27 v26 v25 v24 v23 v22 v21 v20 v19 v18 v17 v16 v15 v14 v13 v12 v11 v10 v9 v8 v6 v4 v3; do
 	if [ -f "$TEST_TMP/accuracy-$tag.txt" ]; then
 		sed -n "1,4s/^/# $tag: /p" "$TEST_TMP/accuracy-$tag.txt"
 	fi

@@ -849,6 +849,29 @@ block_traceback(struct pstate *ps, const struct dlt_line *start, int cut)
 				blanks = 0;
 				continue;
 			}
+			/*
+			 * IPython prints the chain the same way, each
+			 * traceback under its own header: the exception that
+			 * propagated is the last, as above, and a header
+			 * names it when its line was cut.
+			 */
+			if (is_ipython_header(l.text, l.len)) {
+				inc_add_line(ps->p, inc, &l, &f);
+				for (k = 0; k < l.len && l.text[k] != ' '; k++)
+					;
+				free(inc->header_type);
+				inc->header_type = xstrndup(l.text, k);
+				free(inc->exc_type);
+				free(inc->exc_message);
+				inc->exc_type = NULL;
+				inc->exc_message = NULL;
+				header = 0;
+				ipy = 1;
+				state = 0;
+				blanks = 0;
+				ipy_blanks = 0;
+				continue;
+			}
 			dlt_logread_unread(ps->lr);
 			break;
 		}

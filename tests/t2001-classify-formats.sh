@@ -1037,6 +1037,35 @@ test_expect_success 'IPython'"'"'s header names the exception of a traceback cut
 	check get ipyfull.out exception.message | grep -x boom
 '
 
+test_expect_success 'an IPython chain is one failure, decided by the exception that propagated' '
+	printf "%s\n" \
+		"KeyError                                  Traceback (most recent call last)" \
+		"~/venv/lib/python3.11/site-packages/jax/_src/api_util.py in shaped_abstractify(x)" \
+		"--> 556     return handlers[type(x)](x)" \
+		"" \
+		"KeyError: <class '"'"'__main__.A'"'"'>" \
+		"" \
+		"During handling of the above exception, another exception occurred:" \
+		"" \
+		"TypeError                                 Traceback (most recent call last)" \
+		"<ipython-input-3-fa07b73d69aa> in <module>" \
+		"----> 1 jax.jit(lambda x: x)(A())" \
+		"" \
+		"~/venv/lib/python3.11/site-packages/jax/_src/api_util.py in _shaped_abstractify_slow(x)" \
+		"--> 547     raise TypeError(msg)" \
+		"" \
+		"TypeError: Cannot interpret value of type <class '"'"'__main__.A'"'"'> as an abstract array" >ipychain.log &&
+	dltriage classify --format json ipychain.log >ipychain.out &&
+	test $(wc -l <ipychain.out) -eq 1 &&
+	check get ipychain.out exception | grep -x TypeError &&
+	check get ipychain.out class | grep -x false-positive &&
+	grep -q "<ipython-input-3-fa07b73d69aa>:<module>" ipychain.out &&
+	sed -n "1,13p" ipychain.log >ipychaincut.log &&
+	dltriage classify --format json ipychaincut.log >ipychaincut.out &&
+	test $(wc -l <ipychaincut.out) -eq 1 &&
+	check get ipychaincut.out exception | grep -x TypeError
+'
+
 test_expect_success 'a line that fires no detector, repeated, stays quiet; the same words that fire still do' '
 	tpu="Unable to initialize backend '"'"'tpu'"'"': INTERNAL: Failed to open libtpu.so: libtpu.so: cannot open shared object file: No such file or directory" &&
 	: >quiet.log &&

@@ -698,6 +698,17 @@ is_ipython_header(const char *s, size_t n)
 	return (sp >= 2 && starts(s + i, n - i, "Traceback (most recent call last)"));
 }
 
+/* The exception an IPython header names: its first word. */
+static char *
+ipython_header_type(const char *s, size_t n)
+{
+	size_t	k;
+
+	for (k = 0; k < n && s[k] != ' '; k++)
+		;
+	return (xstrndup(s, k));
+}
+
 /*
  * A line that continues an exception's message: appended after a
  * newline (none when the message is still empty), at most 1 KiB of it,
@@ -857,15 +868,12 @@ block_traceback(struct pstate *ps, const struct dlt_line *start, int cut)
 			 */
 			if (is_ipython_header(l.text, l.len)) {
 				inc_add_line(ps->p, inc, &l, &f);
-				for (k = 0; k < l.len && l.text[k] != ' '; k++)
-					;
 				free(inc->header_type);
-				inc->header_type = xstrndup(l.text, k);
+				inc->header_type = ipython_header_type(l.text, l.len);
 				free(inc->exc_type);
 				free(inc->exc_message);
 				inc->exc_type = NULL;
 				inc->exc_message = NULL;
-				header = 0;
 				ipy = 1;
 				state = 0;
 				blanks = 0;
@@ -902,11 +910,8 @@ block_traceback(struct pstate *ps, const struct dlt_line *start, int cut)
 		reverse_into(inc, list, nlist, more);
 	free(list);
 	/* IPython's header names the exception (see finish) */
-	if (header && inc->header_type == NULL) {
-		for (k = 0; k < start->len && start->text[k] != ' '; k++)
-			;
-		inc->header_type = xstrndup(start->text, k);
-	}
+	if (header && inc->header_type == NULL)
+		inc->header_type = ipython_header_type(start->text, start->len);
 }
 
 /*

@@ -179,7 +179,14 @@ test_expect_success 'the twenty-eighth set: later-half accuracy >= 0.64, not bel
 test_expect_success 'the twenty-ninth set: later-half accuracy >= 0.78, not below the baseline' '
 	accuracy v30 0.78 v30
 '
-for tag in v30 v29 v28 v27 v26 v25 v24 v23 v22 v21 v20 v19 v18 v17 v16 v15 v14 v13 v12 v11 v10 v9 v8 v6 v4 v3; do
+# The thirtieth set (corpus/validation/v31: ONNX Runtime, PyTorch,
+# TensorFlow, JAX, Keras, MindSpore; 31 rows, most of them environment
+# errors), held out at 0.710 (0.857 on its later half, 14 rows) when
+# first measured.
+test_expect_success 'the thirtieth set: later-half accuracy >= 0.85, not below the baseline' '
+	accuracy v31 0.85 v31
+'
+for tag in v31 v30 v29 v28 v27 v26 v25 v24 v23 v22 v21 v20 v19 v18 v17 v16 v15 v14 v13 v12 v11 v10 v9 v8 v6 v4 v3; do
 	if [ -f "$TEST_TMP/accuracy-$tag.txt" ]; then
 		sed -n "1,4s/^/# $tag: /p" "$TEST_TMP/accuracy-$tag.txt"
 	fi

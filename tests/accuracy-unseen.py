@@ -3,8 +3,13 @@
 not written from (corpus/validation/v2), split by time, beside a five-regex
 baseline on the same logs.
 
-usage: accuracy-unseen.py [--dltriage PATH] [--data DIR] [--threshold X]
-                          [--margin X] [--misses]
+usage: accuracy-unseen.py [--dltriage PATH] [--data DIR]... [--pool DIR]
+                          [--threshold X] [--margin X] [--misses]
+
+--data may be given more than once, and --pool DIR adds every set DIR/vN
+but v11 (held out for good): the sets' rows are pooled (one row per url)
+and measured in one run, each framework without a fixed cut cut at its
+median in each set, as when the set is measured alone.
 
 --misses lists the misses of the earlier half only: the half that rules
 may be tuned on.
@@ -90,8 +95,10 @@ def wilson(k, n, z=1.96):
     return (max(0.0, c - h), min(1.0, c + h))
 
 
-def load(datadir):
-    rows, seen = [], set()
+def load(datadir, seen=None):
+    rows = []
+    if seen is None:
+        seen = set()
     for name in sorted(os.listdir(datadir)):
         if not name.endswith(".jsonl"):
             continue
@@ -154,21 +161,42 @@ def main():
     here = os.path.dirname(os.path.abspath(__file__))
     src = os.environ.get("TEST_SRCDIR", os.path.join(here, ".."))
     ap.add_argument("--dltriage", default=os.environ.get("DLTRIAGE", "dltriage"))
-    ap.add_argument("--data", default=os.path.join(src, "corpus", "validation", "v2"))
+    ap.add_argument("--data", action="append",
+                    help="a set's directory; given more than once, the sets are pooled "
+                    "(default: corpus/validation/v2)")
+    ap.add_argument("--pool", metavar="DIR",
+                    help="pool every set DIR/vN but v11, the set held out for good")
     ap.add_argument("--threshold", type=float, default=0.0)
     ap.add_argument("--margin", type=float, default=1.0)
     ap.add_argument("--misses", action="store_true",
                     help="list the misses of the earlier half (the half rules may be tuned on)")
     args = ap.parse_args()
 
-    rows = load(args.data)
+    dirs = list(args.data or [])
+    if args.pool:
+        dirs += [os.path.join(args.pool, d) for d in sorted(os.listdir(args.pool))
+                 if re.match(r"^v\d+$", d) and d != "v11"
+                 and os.path.isdir(os.path.join(args.pool, d))]
+    if not dirs:
+        dirs = [os.path.join(src, "corpus", "validation", "v2")]
+    # a framework without a fixed cut is cut at its median number in each
+    # set, as when the set is measured alone
+    rows, seen, cut = [], set(), dict(CUT)
+    for d in dirs:
+        part = load(d, seen)
+        for fw in set(r["framework"] for r in part) - set(CUT):
+            nums = sorted(r["number"] for r in part if r["framework"] == fw)
+            for r in part:
+                if r["framework"] == fw:
+                    r["_cut"] = nums[len(nums) // 2]
+            if len(dirs) == 1:
+                cut[fw] = nums[len(nums) // 2]
+            else:
+                cut.setdefault(fw, -1)
+        rows += part
     if not rows:
-        sys.stderr.write("accuracy-unseen: no rows in '%s'\n" % args.data)
+        sys.stderr.write("accuracy-unseen: no rows in %s\n" % ", ".join("'%s'" % d for d in dirs))
         return 2
-    cut = dict(CUT)
-    for fw in set(r["framework"] for r in rows) - set(cut):
-        nums = sorted(r["number"] for r in rows if r["framework"] == fw)
-        cut[fw] = nums[len(nums) // 2]
     work = tempfile.mkdtemp(prefix="dlt-unseen.")
     try:
         res = classify(args.dltriage, rows, work)
@@ -185,7 +213,7 @@ def main():
     fw_ok = collections.Counter()
     fw_one = collections.Counter()
     for r, pred, prim in res:
-        half = "later" if r["number"] >= cut[r["framework"]] else "earlier"
+        half = "later" if r["number"] >= r.get("_cut", cut[r["framework"]]) else "earlier"
         if prim is not None:
             # framework detection, on logs with a failure (one-line ones apart)
             one = len([l for l in r["log"].splitlines() if l.strip()]) <= 2
@@ -220,8 +248,10 @@ def main():
             parts.append("%s %.3f [%.3f, %.3f] (%d/%d)" % (who, float(k) / n, lo, hi, k, n))
         print("%-30s %s   %s" % (label, parts[0], parts[1]))
 
-    print("rows %d; later half: issue number >= %s" % (
-        len(rows), ", ".join("%s %d" % kv for kv in sorted(cut.items()))))
+    print("rows %d%s; later half: issue number >= %s" % (
+        len(rows), "" if len(dirs) == 1 else " of %d sets" % len(dirs),
+        ", ".join("%s %s" % (fw, "each set's median" if n < 0 else n)
+                  for fw, n in sorted(cut.items()))))
     for half in ("all", "later", "earlier"):
         line(half, half)
     for half in ("later", "earlier"):

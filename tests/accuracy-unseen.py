@@ -173,6 +173,9 @@ def main():
     args = ap.parse_args()
 
     dirs = list(args.data or [])
+    if args.pool and not os.path.isdir(args.pool):
+        sys.stderr.write("accuracy-unseen: '%s': not a directory\n" % args.pool)
+        return 2
     if args.pool:
         dirs += [os.path.join(args.pool, d) for d in sorted(os.listdir(args.pool))
                  if re.match(r"^v\d+$", d) and d != "v11"
@@ -183,6 +186,9 @@ def main():
     # set, as when the set is measured alone
     rows, seen, cut = [], set(), dict(CUT)
     for d in dirs:
+        if not os.path.isdir(d):
+            sys.stderr.write("accuracy-unseen: '%s': not a directory\n" % d)
+            return 2
         part = load(d, seen)
         for fw in set(r["framework"] for r in part) - set(CUT):
             nums = sorted(r["number"] for r in part if r["framework"] == fw)

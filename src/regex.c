@@ -424,16 +424,49 @@ lits_add(struct dlt_rx_lits *out, const char *s, size_t len, size_t c)
 		out->nclauses = c + 1;
 }
 
-/* The shortest literal of clause c: how selective it is. */
+/*
+ * Literals that nearly every Python traceback holds, in its frames'
+ * paths: a clause with one of them lets almost every block through, so
+ * it is chosen only when nothing else is there.  Joined to an
+ * alternation of more than MAXCLAUSES alternatives, whose clause keeps
+ * each alternative's best literal alone, "(?:site|dist)-packages[\\/]
+ * onnxruntime[\\/]" gave "site-packages" and made a condition run on
+ * every traceback.
+ */
+static const char *const ubiquitous[] = {
+	"site-packages", "dist-packages", "Traceback", "File \"", ", line ",
+};
+
+static int
+lit_ubiquitous(const char *s, size_t len)
+{
+	size_t	i;
+
+	for (i = 0; i < sizeof ubiquitous / sizeof ubiquitous[0]; i++)
+		if (strlen(ubiquitous[i]) == len && memcmp(ubiquitous[i], s, len) == 0)
+			return (1);
+	return (0);
+}
+
+/*
+ * How selective clause c is: its shortest literal's length, and 1 (only
+ * above no clause at all) when it holds a literal of every traceback.
+ */
 static size_t
 lits_quality(const struct dlt_rx_lits *l, size_t c)
 {
 	size_t	k, q = (size_t)-1;
+	int	common = 0;
 
 	for (k = 0; k < l->n; k++)
-		if (l->clause[k] == c && l->len[k] < q)
-			q = l->len[k];
-	return (q == (size_t)-1 ? 0 : q);
+		if (l->clause[k] == c) {
+			if (l->len[k] < q)
+				q = l->len[k];
+			common |= lit_ubiquitous(l->lit[k], l->len[k]);
+		}
+	if (q == (size_t)-1)
+		return (0);
+	return (common ? 1 : q);
 }
 
 /* The most selective clause of l. */

@@ -655,9 +655,18 @@ test_rx_literals(void)
 	    "File \" & \", line  & , in  & tf.|tensorflow."),
 	    "literals: a clause for each run, all needed");
 	ok(lits_are("(?:site|dist)-packages[\\\\/]mindspore[\\\\/]|No module named 'mindspore'", 0,
-	    "site-packages|dist-packages|No module named 'mindspore' & "
-	    "mindspore|No module named 'mindspore'"),
+	    "mindspore|No module named 'mindspore' & "
+	    "site-packages|dist-packages|No module named 'mindspore'"),
 	    "literals: alternatives give a clause for each choice of their clauses");
+	/*
+	 * Past MAXCLAUSES alternatives one clause of each one's best: the
+	 * best of a path is not "site-packages", which every traceback has.
+	 */
+	ok(lits_are("(?:site|dist)-packages[\\\\/]onnxruntime[\\\\/]|aaa1|aaa2|aaa3|aaa4|aaa5|"
+	    "aaa6|aaa7|aaa8|aaa9|aab1|aab2|aab3|aab4|aab5|aab6|aab7|aab8", 0,
+	    "onnxruntime|aaa1|aaa2|aaa3|aaa4|aaa5|aaa6|aaa7|aaa8|aaa9|aab1|aab2|"
+	    "aab3|aab4|aab5|aab6|aab7|aab8"),
+	    "literals: a literal of every traceback is chosen last");
 	ok(lits_are("(?:foo|bar)+baz", 0, "foo|bar & baz"),
 	    "literals: a repeated group is a clause of its own");
 	ok(lits_are("ab(?=cdx)cdxyz", 0, "cdx & cdxyz"),

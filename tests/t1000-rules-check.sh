@@ -109,6 +109,53 @@ test_expect_success 'an entry of every section loads' '
 	test_cmp expect out
 '
 
+test_expect_success 'a rule the literal prefilter cannot gate is a warning' '
+	cat >slow.yaml <<-\EOF &&
+	rules:
+	  - id: no-literal
+	    description: nothing of 3 bytes the text must hold
+	    class: crash
+	    kind: k
+	    any: ["[0-9]+ x", "(?i)ab"]
+	    samples:
+	      - log: "12 x"
+	        class: crash
+	  - id: gated-by-all
+	    description: one condition of all is enough
+	    class: crash
+	    kind: k
+	    all: ["Segmentation"]
+	    any: ["[0-9]+ x"]
+	    samples:
+	      - log: "Segmentation 12 x"
+	        class: crash
+	  - id: gated-by-detector
+	    description: a condition on another field is cheap
+	    class: crash
+	    kind: k
+	    any: [{ field: detector, match: "^sig" }]
+	    samples:
+	      - log: "Segmentation fault"
+	        class: crash
+	  - id: half-gated
+	    description: one condition of any without a literal is enough to warn
+	    class: crash
+	    kind: k
+	    any: ["Segmentation", "[0-9]+ y"]
+	    samples:
+	      - log: "12 y"
+	        class: crash
+	EOF
+	dltriage rules check --no-default-rules slow.yaml >out 2>err &&
+	cat >expect <<-\EOF &&
+	slow.yaml:2:5: warning: rule '\''no-literal'\'' gives the prefilter nothing to test (no text regex needing a literal of 3 bytes or more, no condition on another field): its regexes run on every failure
+	slow.yaml:27:5: warning: rule '\''half-gated'\'' gives the prefilter nothing to test (no text regex needing a literal of 3 bytes or more, no condition on another field): its regexes run on every failure
+	EOF
+	test_cmp expect err &&
+	echo "rules: 1 file, 0 detectors, 0 frame formats, 4 rules, 0 frameworks, 0 ignore-frames, 0 normalise: 2 warnings" >expect &&
+	test_cmp expect out
+'
+
 test_expect_success 'rules check takes files and directories as arguments' '
 	mkdir d &&
 	rule_file rules r1 x >d/r1.yaml &&

@@ -186,9 +186,16 @@ test_expect_success 'the twenty-ninth set: later-half accuracy >= 0.78, not belo
 test_expect_success 'the thirtieth set: later-half accuracy >= 0.85, not below the baseline' '
 	accuracy v31 0.85 v31
 '
-# Every set but v11 pooled (one row per url, 2,370 rows in twenty-nine
-# sets at the twentieth session): the later halves together, 1,315 rows
-# never tuned on, 0.628 then.
+# The thirty-first set (corpus/validation/v32: PyTorch, JAX, TensorFlow,
+# ONNX Runtime, Keras, MindSpore; 98 rows, 30 of them from downstream
+# projects), held out at 0.622 (0.525 on its later half, 40 rows) when
+# first measured.
+test_expect_success 'the thirty-first set: later-half accuracy >= 0.52, not below the baseline' '
+	accuracy v32 0.52 v32
+'
+# Every set but v11 pooled (one row per url, 2,468 rows in thirty sets
+# at the twenty-first session): the later halves together, 1,355 rows
+# never tuned on, 0.625 then.
 test_expect_success 'every set pooled: later-half accuracy >= 0.62, not below the baseline' '
 	"$PYTHON3" "$TEST_SRCDIR/tests/accuracy-unseen.py" \
 	    --dltriage "$DLTRIAGE" --pool "$TEST_SRCDIR/corpus/validation" \
@@ -198,7 +205,7 @@ test_expect_success 'every set pooled: later-half accuracy >= 0.62, not below th
 	grep "^rows [0-9]* of [0-9]* sets" out-pool &&
 	test $rc = 0
 '
-for tag in pool v31 v30 v29 v28 v27 v26 v25 v24 v23 v22 v21 v20 v19 v18 v17 v16 v15 v14 v13 v12 v11 v10 v9 v8 v6 v4 v3; do
+for tag in pool v32 v31 v30 v29 v28 v27 v26 v25 v24 v23 v22 v21 v20 v19 v18 v17 v16 v15 v14 v13 v12 v11 v10 v9 v8 v6 v4 v3; do
 	if [ -f "$TEST_TMP/accuracy-$tag.txt" ]; then
 		sed -n "1,4s/^/# $tag: /p" "$TEST_TMP/accuracy-$tag.txt"
 	fi

@@ -133,6 +133,16 @@ int	store_prepare_one(struct dlt_store *, const char *sql,
 /* A copy of a text column, or NULL when it is NULL. */
 char	*store_column_dup(struct sqlite3_stmt *, int);
 /*
+ * A count column (failures, executions...) as a count: NULL, negative
+ * or not a number is 0, and anything above DLT_STORE_COUNT_MAX is
+ * that, so that sums of counts read from a store someone edited cannot
+ * overflow.
+ */
+#define DLT_STORE_COUNT_MAX	((long)1 << 40)
+long	store_column_count(struct sqlite3_stmt *, int);
+/* a + b for counts, at most LONG_MAX. */
+long	store_count_add(long, long);
+/*
  * The columns id, class, kind, signature, priority, first_seen,
  * last_seen and count of a buckets row, from column 0, as the listings
  * show them: a missing class is "unknown", a missing signature or time

@@ -245,7 +245,8 @@ load_priorities(struct dlt_store *st, struct dlt_store_bucket_list *l)
 		p = prio != NULL ? dlt_priority_parse_any(prio) : DLT_PRIO_UNSET;
 		if (p < 0)
 			p = DLT_PRIO_UNSET;
-		b->conf_n[prio_rank(p) + 1] += (long)sqlite3_column_int64(s, 2);
+		b->conf_n[prio_rank(p) + 1] = store_count_add(
+		    b->conf_n[prio_rank(p) + 1], store_column_count(s, 2));
 		b->conf_sum[prio_rank(p) + 1] += sqlite3_column_double(s, 3);
 	}
 	store_stmt_clear(s);
@@ -309,7 +310,7 @@ fold_one(struct dlt_store_bucket *t, const struct dlt_store_bucket *d)
 	size_t	i, j;
 	int	p;
 
-	t->count += d->count;
+	t->count = store_count_add(t->count, d->count);
 	if (strcmp(d->first_seen, t->first_seen) < 0) {
 		free(t->first_seen);
 		t->first_seen = xstrdup(d->first_seen);
@@ -321,7 +322,7 @@ fold_one(struct dlt_store_bucket *t, const struct dlt_store_bucket *d)
 	if (prio_rank(d->priority) > prio_rank(t->priority))
 		t->priority = d->priority;
 	for (p = 0; p < 2 + DLT_PRIO_COUNT; p++) {
-		t->conf_n[p] += d->conf_n[p];
+		t->conf_n[p] = store_count_add(t->conf_n[p], d->conf_n[p]);
 		t->conf_sum[p] += d->conf_sum[p];
 	}
 	for (i = 0; i < d->nfw; i++) {

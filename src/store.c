@@ -1277,6 +1277,25 @@ store_column_dup(sqlite3_stmt *s, int i)
 	return (t != NULL ? xstrdup((const char *)t) : NULL);
 }
 
+long
+store_column_count(sqlite3_stmt *s, int col)
+{
+	sqlite3_int64	v;
+
+	if (sqlite3_column_type(s, col) != SQLITE_INTEGER)
+		return (0);
+	v = sqlite3_column_int64(s, col);
+	if (v < 0)
+		return (0);
+	return (v > DLT_STORE_COUNT_MAX ? DLT_STORE_COUNT_MAX : (long)v);
+}
+
+long
+store_count_add(long a, long b)
+{
+	return (a > LONG_MAX - b ? LONG_MAX : a + b);
+}
+
 int
 store_bucket_columns(sqlite3_stmt *s, char *id, char **cls, char **kind,
     char **title, int *priority, char **first_seen, char **last_seen,
@@ -1304,7 +1323,7 @@ store_bucket_columns(sqlite3_stmt *s, char *id, char **cls, char **kind,
 		*first_seen = xstrdup("");
 	if ((*last_seen = store_column_dup(s, 6)) == NULL)
 		*last_seen = xstrdup("");
-	*count = (long)sqlite3_column_int64(s, 7);
+	*count = store_column_count(s, 7);
 	return (0);
 }
 

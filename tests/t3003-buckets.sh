@@ -735,6 +735,24 @@ test_expect_sqlite3 'the aggregates follow failures added, moved and removed' '
 	same_stats m.db
 '
 
+test_expect_sqlite3 'counts out of range in an edited store are read as counts' '
+	store &&
+	a=$(sqlite3 s.db "SELECT id FROM buckets ORDER BY id LIMIT 1") &&
+	b=$(sqlite3 s.db "SELECT id FROM buckets ORDER BY id LIMIT 1 OFFSET 1") &&
+	c=$(sqlite3 s.db "SELECT id FROM buckets ORDER BY id LIMIT 1 OFFSET 2") &&
+	dltriage triage --db s.db "$b" --status duplicate --duplicate-of "$a" >/dev/null &&
+	sqlite3 s.db "UPDATE buckets SET count = 9223372036854775807
+	    WHERE id IN ('\''$a'\'', '\''$b'\'');
+	    UPDATE buckets SET count = -5 WHERE id = '\''$c'\'';
+	    UPDATE bucket_stats SET failures = 9223372036854775807" &&
+	dltriage buckets --db s.db --format json >out &&
+	grep "^{\"bucket\":\"$a\",.*\"count\":2199023255552," out &&
+	grep "^{\"bucket\":\"$c\",.*\"count\":0," out &&
+	dltriage buckets --db s.db >/dev/null &&
+	dltriage show --db s.db "$a" >/dev/null &&
+	dltriage export --db s.db --format html >/dev/null
+'
+
 test_expect_sqlite3 'the aggregates follow an execution whose version changes' '
 	sqlite3 v2.db <"$TEST_SRCDIR/tests/stores/v2.sql" &&
 	dltriage buckets --db v2.db --format json >/dev/null &&

@@ -5,9 +5,11 @@
  * is walked (every node's position, scalar and children checked for
  * consistency), and the same bytes are then loaded as a rule file with
  * dlt_ruleset_load() through a memfd, which runs the schema checks and
- * compiles the regexes.  Whatever the input, the result must be a tree or
- * a "line:col: message" error, and a rule set or a list of problems;
- * never a crash, a leak or a sanitizer report.
+ * compiles the regexes, and as the other YAML files dltriage reads: a
+ * framework profile, a campaign file and an oracle settings file (whose
+ * samples are then run).  Whatever the input, the result must be a tree
+ * or a "line:col: message" error, and for each loader a result or a list
+ * of problems; never a crash, a leak or a sanitizer report.
  *
  * Build: ./configure --enable-fuzzing CC=clang; run: see fuzz/README.
  */
@@ -24,7 +26,10 @@
 
 #include "diag.h"
 #include "error.h"
+#include "oracle.h"
+#include "profile.h"
 #include "rules.h"
+#include "runner-campaign.h"
 #include "yaml-node.h"
 
 int	LLVMFuzzerInitialize(int *, char ***);
@@ -92,6 +97,9 @@ load_as_rules(const uint8_t *data, size_t size)
 {
 	struct dlt_ruleset	 rs;
 	struct dlt_diags probs;
+	struct dlt_profile	*prof;
+	struct dlt_run_config	 run;
+	struct dlt_oracle_cfg	 oc;
 	char			 path[64];
 	const char		*paths[1];
 	int			 fd;
@@ -110,6 +118,31 @@ load_as_rules(const uint8_t *data, size_t size)
 		dlt_ruleset_release(&rs);
 	else if (probs.n == 0)
 		abort();	/* failure must say why */
+	dlt_diags_release(&probs);
+
+	/* a framework profile */
+	prof = NULL;
+	if (dlt_profile_load(path, &prof, &probs) == 0)
+		dlt_profile_free(prof);
+	else if (probs.n == 0)
+		abort();
+	dlt_diags_release(&probs);
+
+	/* a campaign file */
+	dlt_run_config_init(&run);
+	if (dlt_run_config_load(&run, path, &probs) != 0 && probs.n == 0)
+		abort();
+	dlt_run_config_release(&run);
+	dlt_diags_release(&probs);
+
+	/* oracle settings, and their samples run */
+	dlt_oracle_cfg_init(&oc);
+	if (dlt_oracle_cfg_load_buffer(&oc, "fuzz.yaml", (const char *)data,
+	    size, &probs) == 0)
+		(void)dlt_oracle_cfg_check_samples(&oc, &probs);
+	else if (probs.n == 0)
+		abort();
+	dlt_oracle_cfg_release(&oc);
 	dlt_diags_release(&probs);
 	close(fd);
 }

@@ -18,7 +18,8 @@ NULL, CHECK) is skipped.  Run it with an --enable-asan build:
     python3 tools/store-chaos.py --dltriage src/dltriage STORE [TABLE...]
 
 It takes long (about 20,000 runs for a store with every table filled);
-name tables to try only those.
+name tables, or --columns, --commands and --values, to try fewer
+(tests/t3009-store-hostile.sh runs a sample).
 """
 import argparse
 import os
@@ -28,8 +29,9 @@ import subprocess
 import sys
 import tempfile
 
-VALUES = [None, "", "x" * 70000, -1, 2**63 - 1, float("nan"),
-          b"\x00\xff\x1b[31m", '[[[[{"a":', "2026-13-45T99:99:99"]
+# the most hostile first (--values N takes the first N)
+VALUES = [None, 2**63 - 1, "x" * 70000, b"\x00\xff\x1b[31m", '[[[[{"a":',
+          "", -1, float("nan"), "2026-13-45T99:99:99"]
 
 
 def commands(db, bucket, failure, logs):
@@ -67,6 +69,10 @@ def main():
     ap.add_argument("--commands", default="",
                     help="only these commands (comma-separated: buckets, "
                     "show, triage, export, classify, tui)")
+    ap.add_argument("--columns", default="",
+                    help="only these columns (comma-separated TABLE.COLUMN)")
+    ap.add_argument("--values", type=int, default=len(VALUES),
+                    help="only the first N hostile values")
     ap.add_argument("store")
     ap.add_argument("tables", nargs="*")
     a = ap.parse_args()
@@ -83,6 +89,7 @@ def main():
         sys.exit("store-chaos.py: %s has no failure" % a.store)
     bucket, failure = row
     only = set(x for x in a.commands.split(",") if x)
+    columns = set(x for x in a.columns.split(",") if x)
     work = tempfile.mkdtemp(prefix="store-chaos.")
     db = os.path.join(work, "c.db")
     runs = bad = 0
@@ -91,7 +98,9 @@ def main():
             if a.tables and t not in a.tables:
                 continue
             for c in cols[t]:
-                for v in VALUES:
+                if columns and "%s.%s" % (t, c) not in columns:
+                    continue
+                for v in VALUES[:a.values]:
                     for f in os.listdir(work):
                         os.unlink(os.path.join(work, f))
                     shutil.copy(a.store, db)

@@ -138,7 +138,7 @@ char	*store_column_dup(struct sqlite3_stmt *, int);
  * that, so that sums of counts read from a store someone edited cannot
  * overflow.
  */
-#define DLT_STORE_COUNT_MAX	((long)1 << 40)
+#define DLT_STORE_COUNT_MAX	((int64_t)1 << 40)	/* or LONG_MAX, if less */
 long	store_column_count(struct sqlite3_stmt *, int);
 /* a + b for counts, at most LONG_MAX. */
 long	store_count_add(long, long);

@@ -1287,7 +1287,9 @@ store_column_count(sqlite3_stmt *s, int col)
 	v = sqlite3_column_int64(s, col);
 	if (v < 0)
 		return (0);
-	return (v > DLT_STORE_COUNT_MAX ? DLT_STORE_COUNT_MAX : (long)v);
+	if (v > DLT_STORE_COUNT_MAX)
+		v = DLT_STORE_COUNT_MAX;
+	return (v > LONG_MAX ? LONG_MAX : (long)v);
 }
 
 long

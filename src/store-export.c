@@ -58,7 +58,7 @@ dlt_store_each_bucket(struct dlt_store *st, dlt_store_xbucket_fn fn,
 		b.priority = col(s, 5);
 		b.first_seen = col(s, 6);
 		b.last_seen = col(s, 7);
-		b.count = (long)sqlite3_column_int64(s, 8);
+		b.count = store_column_count(s, 8);
 		b.rule = col(s, 9);
 		b.frames = col(s, 10);
 		b.exc_type = col(s, 11);

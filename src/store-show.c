@@ -197,7 +197,7 @@ dlt_store_bucket_get(struct dlt_store *st, const char *id,
 		b->priority = store_column_dup(s, 5);
 		b->first_seen = store_column_dup(s, 6);
 		b->last_seen = store_column_dup(s, 7);
-		b->count = (long)sqlite3_column_int64(s, 8);
+		b->count = store_column_count(s, 8);
 		rc = SQLITE_DONE;
 	}
 	sqlite3_finalize(s);

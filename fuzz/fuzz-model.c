@@ -21,7 +21,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "datadir.h"
 #include "diag.h"
 #include "error.h"
 #include "model.h"

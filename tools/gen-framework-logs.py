@@ -8436,6 +8436,1325 @@ for _cls, _kind, _n, _how, _code in B9_MS:
 
 add_batch(B9)
 
+# ==========================================================================
+# Tenth batch ("b10-" names), held out from the rules: a model-mutation
+# tester aimed at the places where framework defects live: execution modes
+# (torch.compile, torch.jit.script/trace, torch.export, tf.function with and
+# without jit_compile=True, jax.jit / vmap / scan / sharding over forced host
+# devices, ONNX Runtime optimisation levels and session options, MindSpore
+# PyNative and GRAPH_MODE), dtypes (float16, bfloat16, float64, int8/uint8,
+# bool, complex64) and boundaries (empty and size-1 dims, huge or negative
+# sizes, extreme values, NaN/Inf inputs, strides and dilations at their
+# limits) inside pieces of mainstream models (conv stacks, attention,
+# normalisation, RNNs, embeddings, pooling, upsampling, losses).  Mostly
+# illegal mutants the framework rightly rejects, with real crashes (kernels
+# missing for a dtype the op supports for float32, internal errors of XLA and
+# ONNX Runtime), NaN, inconsistencies between two modes, two dtypes or two
+# frameworks, timeouts (alarms, pools and subprocess runners with short
+# limits) and refused huge allocations.  Each entry: (framework, interpreter,
+# KERAS_BACKEND or None, class, kind, name, how, code).
+# ==========================================================================
+
+B10 = [
+    # ---- PyTorch (current) ----------------------------------------------------
+    ("pytorch", "venv", None, "false-positive", None, "b10-export-attention-seq-below-min-dim",
+     "a self-attention block exported with torch.export and a dynamic sequence dimension Dim('seq', min=8, max=128); the mutation runner then feeds the exported program a 4-token sequence (a boundary mutant below the declared minimum): the exported module's input guard rejects it",
+     """\
+     import torch
+     import torch.nn as nn
+     from torch.export import Dim, export
+
+     class SelfAttention(nn.Module):
+         def __init__(self, d=32, heads=4):
+             super().__init__()
+             self.norm = nn.LayerNorm(d)
+             self.mha = nn.MultiheadAttention(d, heads, batch_first=True)
+         def forward(self, x):
+             h = self.norm(x)
+             return x + self.mha(h, h, h, need_weights=False)[0]
+
+     torch.manual_seed(0)
+     block = SelfAttention().eval()
+     seq = Dim("seq", min=8, max=128)
+     ep = export(block, (torch.randn(2, 16, 32),), dynamic_shapes={"x": {1: seq}})
+     runner = ep.module()
+     print("exported with dynamic seq in [8, 128]", flush=True)
+     for mid, length in (("M000 (seq=64)", 64), ("M001 (seq=128)", 128), ("M002 (seq=4)", 4)):
+         print(f"mutant {mid}:", tuple(runner(torch.randn(2, length, 32)).shape), flush=True)
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b10-resnet-downsample-same-padding-stride2",
+     "a ResNet stage whose downsampling 3x3 conv has its explicit padding=1 mutated to padding='same' while keeping stride=2: nn.Conv2d refuses 'same' padding for strided convolutions; logged with the logging module",
+     """\
+     import logging
+     import torch
+     import torch.nn as nn
+
+     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+     log = logging.getLogger("mutator.resnet")
+
+     class Downsample(nn.Module):
+         def __init__(self, cin, cout, padding):
+             super().__init__()
+             self.conv1 = nn.Conv2d(cin, cout, 3, stride=2, padding=padding, bias=False)
+             self.bn1 = nn.BatchNorm2d(cout)
+             self.conv2 = nn.Conv2d(cout, cout, 3, padding=1, bias=False)
+             self.bn2 = nn.BatchNorm2d(cout)
+             self.proj = nn.Sequential(nn.Conv2d(cin, cout, 1, stride=2, bias=False), nn.BatchNorm2d(cout))
+         def forward(self, x):
+             y = torch.relu(self.bn1(self.conv1(x)))
+             return torch.relu(self.bn2(self.conv2(y)) + self.proj(x))
+
+     x = torch.randn(2, 64, 56, 56)
+     for padding in (1, "same"):
+         log.info("building layer2.0 with conv1 padding=%r", padding)
+         y = Downsample(64, 128, padding)(x)
+         log.info("layer2.0 output %s", tuple(y.shape))
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b10-wavenet-dilation-doubling-past-input",
+     "a WaveNet-style stack of causal dilated Conv1d layers (kernel 2, dilation doubling each layer) whose number of layers is mutated from 6 to 8 on a 64-sample window: after six layers one sample is left and the seventh layer (dilation 64) needs 65; run under unittest",
+     """\
+     import unittest
+     import torch
+     import torch.nn as nn
+
+     class WaveNet(nn.Module):
+         def __init__(self, layers, ch=16):
+             super().__init__()
+             self.inp = nn.Conv1d(1, ch, 1)
+             self.dil = nn.ModuleList(nn.Conv1d(ch, 2 * ch, 2, dilation=2 ** i) for i in range(layers))
+             self.res = nn.ModuleList(nn.Conv1d(ch, ch, 1) for _ in range(layers))
+             self.out = nn.Conv1d(ch, 256, 1)
+         def forward(self, x):
+             h = self.inp(x)
+             for d, r in zip(self.dil, self.res):
+                 f, g = d(h).chunk(2, 1)
+                 z = torch.tanh(f) * torch.sigmoid(g)
+                 h = h[..., -z.size(-1):] + r(z)
+             return self.out(h)
+
+     class WaveNetMutants(unittest.TestCase):
+         audio = torch.randn(4, 1, 64)
+         def test_original_6_layers(self):
+             self.assertEqual(WaveNet(6)(self.audio).shape[1], 256)
+         def test_mutant_8_layers(self):
+             self.assertEqual(WaveNet(8)(self.audio).shape[1], 256)
+
+     if __name__ == "__main__":
+         unittest.main(verbosity=2)
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b10-byte-level-lm-uint8-token-ids",
+     "a byte-level Transformer language model whose tokenizer mutant returns the raw bytes as a uint8 tensor instead of int64 ids: nn.Embedding accepts only Long or Int indices; the mutation tool's DeprecationWarning and UserWarning come first",
+     """\
+     import warnings
+     import torch
+     import torch.nn as nn
+
+     warnings.simplefilter("always")
+
+     def tokenize(text, mutated):
+         data = text.encode("utf-8")
+         if mutated:
+             warnings.warn("DT-07: token ids cast to torch.uint8 (byte-level vocabulary fits in 8 bits)", UserWarning, stacklevel=2)
+             return torch.frombuffer(bytearray(data), dtype=torch.uint8).unsqueeze(0)
+         return torch.tensor(list(data), dtype=torch.long).unsqueeze(0)
+
+     class ByteLM(nn.Module):
+         def __init__(self, d=64):
+             super().__init__()
+             self.emb = nn.Embedding(256, d)
+             self.enc = nn.TransformerEncoder(nn.TransformerEncoderLayer(d, 4, 128, batch_first=True), 2, enable_nested_tensor=False)
+             self.head = nn.Linear(d, 256)
+         def forward(self, ids):
+             return self.head(self.enc(self.emb(ids)))
+
+     warnings.warn("mutation operators DT-* are experimental", DeprecationWarning)
+     lm = ByteLM().eval()
+     for mutated in (False, True):
+         ids = tokenize("the quick brown fox jumps over the lazy dog", mutated)
+         print("ids", ids.dtype, tuple(ids.shape), "-> logits", tuple(lm(ids).shape), flush=True)
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b10-packed-gru-zero-length-utterance",
+     "a speech-command GRU classifier that packs a padded batch with pack_padded_sequence; the mutant trims silence until one utterance has length 0 (an empty-sequence boundary): packing rejects the zero length; a runner prints progress per batch",
+     """\
+     import torch
+     import torch.nn as nn
+     from torch.nn.utils.rnn import pack_padded_sequence
+
+     class KWS(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.gru = nn.GRU(40, 64, batch_first=True, bidirectional=True)
+             self.fc = nn.Linear(128, 12)
+         def forward(self, feats, lengths):
+             packed = pack_padded_sequence(feats, lengths, batch_first=True, enforce_sorted=False)
+             _, h = self.gru(packed)
+             return self.fc(torch.cat([h[0], h[1]], 1))
+
+     torch.manual_seed(0)
+     model = KWS().eval()
+     batches = [torch.tensor([98, 75, 60, 81]), torch.tensor([98, 40, 12, 66]), torch.tensor([98, 33, 0, 51])]
+     for i, lengths in enumerate(batches, 1):
+         feats = torch.randn(4, 98, 40)
+         print(f"[batch {i}/{len(batches)}] lengths={lengths.tolist()}", flush=True)
+         with torch.no_grad():
+             print("   logits", tuple(model(feats, lengths).shape), flush=True)
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b10-sdpa-int8-padding-mask",
+     "a Transformer encoder's attention written with F.scaled_dot_product_attention whose padding mask is mutated from bool to int8 (a dtype mutant): SDPA accepts only a bool mask, a float mask or one of the query's dtype; pytest-style output from the tester's own runner",
+     """\
+     import time
+     import traceback
+     import torch
+     import torch.nn.functional as F
+
+     def attention(x, mask, heads=4):
+         b, t, d = x.shape
+         q = k = v = x.view(b, t, heads, d // heads).transpose(1, 2)
+         return F.scaled_dot_product_attention(q, k, v, attn_mask=mask[:, None, None, :]).transpose(1, 2).reshape(b, t, d)
+
+     x = torch.randn(2, 10, 64)
+     keep = torch.ones(2, 10, dtype=torch.bool)
+     keep[1, 7:] = False
+
+     def test_bool_mask():
+         assert attention(x, keep).shape == x.shape
+     def test_float_mask():
+         assert attention(x, torch.zeros(2, 10).masked_fill(~keep, float("-inf"))).shape == x.shape
+     def test_int8_mask_mutant():
+         assert attention(x, keep.to(torch.int8)).shape == x.shape
+
+     print("============================= test session starts ==============================")
+     print("collected 3 items\\n")
+     t0, failed = time.time(), []
+     for fn in (test_bool_mask, test_float_mask, test_int8_mask_mutant):
+         try:
+             fn()
+             print(f"test_sdpa_mutants.py::{fn.__name__} PASSED")
+         except Exception:
+             print(f"test_sdpa_mutants.py::{fn.__name__} FAILED")
+             failed.append((fn.__name__, traceback.format_exc()))
+     print("\\n=================================== FAILURES ===================================")
+     for name, tb in failed:
+         print(f"_____________________________ {name} _____________________________")
+         print(tb)
+     print("=========================== short test summary info ============================")
+     for name, tb in failed:
+         print(f"FAILED test_sdpa_mutants.py::{name} - {tb.strip().splitlines()[-1]}")
+     print(f"========================= {len(failed)} failed, {3 - len(failed)} passed in {time.time() - t0:.2f}s =========================")
+     raise SystemExit(1 if failed else 0)
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b10-half-multilabel-tagger-margin-loss",
+     "a multi-label image tagger (small conv stack, global pooling, Linear over 20 tags) trained with F.multilabel_margin_loss, mutated from float32 to float16 on the CPU: the forward passes, the loss has no Half kernel (float32 runs)",
+     """\
+     import torch
+     import torch.nn as nn
+     import torch.nn.functional as F
+
+     def tagger():
+         torch.manual_seed(0)
+         return nn.Sequential(nn.Conv2d(3, 16, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),
+                              nn.Conv2d(16, 32, 3, padding=1), nn.ReLU(), nn.AdaptiveAvgPool2d(1),
+                              nn.Flatten(), nn.Linear(32, 20))
+
+     imgs = torch.rand(6, 3, 32, 32)
+     targets = torch.full((6, 20), -1, dtype=torch.long)
+     for i in range(6):
+         targets[i, :3] = torch.tensor([i, (i + 5) % 20, (i + 11) % 20])
+     for dtype in (torch.float32, torch.float16):
+         model = tagger().to(dtype)
+         scores = model(imgs.to(dtype))
+         print(f"{dtype}: tag scores {tuple(scores.shape)}", flush=True)
+         loss = F.multilabel_margin_loss(scores, targets)
+         print(f"{dtype}: multilabel margin loss {loss.item():.4f}", flush=True)
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b10-bfloat16-dirichlet-topic-vae",
+     "a Dirichlet-VAE topic model (encoder MLP to softplus concentrations, torch.distributions.Dirichlet rsample, linear decoder over the vocabulary) mutated from float32 to bfloat16 on the CPU: the reparameterized Dirichlet sample has no BFloat16 kernel",
+     """\
+     import torch
+     import torch.nn as nn
+     import torch.nn.functional as F
+     from torch.distributions import Dirichlet
+
+     class DirVAE(nn.Module):
+         def __init__(self, vocab=2000, topics=16):
+             super().__init__()
+             self.enc = nn.Sequential(nn.Linear(vocab, 128), nn.Softplus(), nn.Linear(128, topics))
+             self.dec = nn.Linear(topics, vocab)
+         def forward(self, bow):
+             alpha = F.softplus(self.enc(bow)) + 1e-3
+             theta = Dirichlet(alpha).rsample()
+             return F.log_softmax(self.dec(theta), -1), alpha
+
+     torch.manual_seed(0)
+     bow = torch.poisson(torch.full((8, 2000), 0.05))
+     for dtype in (torch.float32, torch.bfloat16):
+         m = DirVAE().to(dtype)
+         logp, alpha = m(bow.to(dtype))
+         nll = -(bow.to(dtype) * logp).sum(-1).mean()
+         print(f"{dtype}: reconstruction NLL {nll.item():.3f}, mean concentration {alpha.mean().item():.3f}", flush=True)
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b10-complex64-mri-cnn-avgpool",
+     "a complex-valued CNN for MRI k-space reconstruction (complex64 Conv2d layers, a complex modReLU, AvgPool2d downsampling) whose input is kept complex (a dtype mutant that skips the magnitude/phase split): complex Conv2d runs, AvgPool2d has no ComplexFloat kernel",
+     """\
+     import torch
+     import torch.nn as nn
+
+     class ModReLU(nn.Module):
+         def __init__(self, c):
+             super().__init__()
+             self.b = nn.Parameter(torch.full((1, c, 1, 1), -0.1))
+         def forward(self, z):
+             mag = z.abs()
+             return torch.relu(mag + self.b) * z / (mag + 1e-6)
+
+     class ComplexEncoder(nn.Module):
+         def __init__(self, dtype):
+             super().__init__()
+             self.c1 = nn.Conv2d(1, 16, 3, padding=1, dtype=dtype)
+             self.a1 = ModReLU(16)
+             self.pool = nn.AvgPool2d(2)
+             self.c2 = nn.Conv2d(16, 32, 3, padding=1, dtype=dtype)
+         def forward(self, z):
+             return self.c2(self.pool(self.a1(self.c1(z))))
+
+     torch.manual_seed(0)
+     kspace = torch.randn(2, 1, 64, 64, dtype=torch.complex64)
+     image = torch.fft.ifft2(kspace)
+     print("magnitude branch (float32):", tuple(ComplexEncoder(torch.float32)(image.abs()).shape), flush=True)
+     print("complex branch (complex64):", tuple(ComplexEncoder(torch.complex64)(image).shape), flush=True)
+     """),
+    ("pytorch", "venv", None, "nan", None, "b10-nan-focal-loss-gamma-below-one",
+     "a RetinaNet-style classification head trained with sigmoid focal loss whose focusing parameter gamma is mutated from 2.0 to 0.5: for confidently correct anchors p == 1 exactly, d/dp (1-p)**0.5 is infinite and multiplies a zero sigmoid gradient, the weights become NaN after the first step and the loss is NaN from then on",
+     """\
+     import torch
+     import torch.nn as nn
+
+     def focal_loss(logits, targets, gamma, alpha=0.25):
+         p = torch.sigmoid(logits)
+         pt = torch.where(targets == 1, p, 1 - p)
+         at = torch.where(targets == 1, alpha, 1 - alpha)
+         return (-at * (1 - pt) ** gamma * torch.log(pt.clamp_min(1e-12))).sum() / targets.sum().clamp_min(1)
+
+     torch.manual_seed(0)
+     feats = torch.randn(256, 64)
+     targets = torch.zeros(256, 8)
+     targets[torch.arange(256), torch.randint(0, 8, (256,))] = 1
+     for gamma in (2.0, 0.5):
+         head = nn.Linear(64, 8)
+         with torch.no_grad():
+             head.weight.copy_(targets.T @ feats / 8.0)
+             head.bias.fill_(-30.0)
+         opt = torch.optim.SGD(head.parameters(), lr=0.01)
+         print(f"-- gamma={gamma}")
+         for step in range(3):
+             loss = focal_loss(head(feats), targets, gamma)
+             opt.zero_grad()
+             loss.backward()
+             opt.step()
+             print(f"step {step}: focal loss {loss.item():.6f}  grad-norm {head.weight.grad.norm().item():.4g}", flush=True)
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b10-inconsistency-compile-bilinear-inf-pixel",
+     "a U-Net decoder's bilinear upsampling of a feature map holding one +inf activation (an extreme-value input mutant), run eagerly and under torch.compile (Inductor): eager keeps inf where the interpolation weight of the inf pixel is non-zero, the compiled kernel yields NaN at some of those positions; the differential check compares the non-finite pattern and the values with torch.testing.assert_close(equal_nan=True)",
+     """\
+     import torch
+     import torch.nn.functional as F
+
+     def up_block(x, skip):
+         u = F.interpolate(x, scale_factor=2, mode="bilinear", align_corners=False)
+         return torch.cat([u, skip], 1)
+
+     torch.manual_seed(0)
+     x = torch.randn(1, 4, 8, 8)
+     x[0, 2, 3, 3] = float("inf")
+     skip = torch.randn(1, 4, 16, 16)
+     eager = up_block(x, skip)
+     compiled = torch.compile(up_block)(x, skip)
+     for name, y in (("eager", eager), ("inductor", compiled)):
+         print(f"{name:9s}: nan={int(torch.isnan(y).sum())} inf={int(torch.isinf(y).sum())}", flush=True)
+     torch.testing.assert_close(compiled, eager, equal_nan=True, rtol=1e-5, atol=1e-6,
+                                msg=lambda m: "torch.compile vs eager (U-Net up block, inf input):\\n" + m)
+     print("eager and compiled agree")
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b10-inconsistency-gelu-inf-float32-vs-float64",
+     "a Transformer feed-forward block fed a hidden state holding +inf (an overflowed residual, an extreme-value mutant) evaluated in float32 and float64: GELU(+inf) is NaN in float32 (vectorized CPU kernel) and +inf in float64, so the two precisions disagree on which outputs are NaN; the tester compares NaN masks and fails",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     ffn = nn.Sequential(nn.Linear(16, 64), nn.GELU(), nn.Linear(64, 16))
+     h = torch.randn(4, 16)
+     h[1, 3] = float("inf")
+
+     outs = {}
+     for dtype in (torch.float32, torch.float64):
+         m = ffn.to(dtype)
+         with torch.no_grad():
+             act = m[1](m[0](h.to(dtype)))
+             outs[dtype] = act
+         print(f"{str(dtype):14s}: GELU activations nan={int(torch.isnan(act).sum()):3d} +inf={int(torch.isposinf(act).sum()):3d}", flush=True)
+     mismatch = (torch.isnan(outs[torch.float32]) != torch.isnan(outs[torch.float64])).sum().item()
+     print("positions where float32 and float64 disagree on NaN:", mismatch)
+     if mismatch:
+         raise SystemExit(f"FFN GELU: float32 and float64 disagree on {mismatch} activations (tolerance: identical NaN masks)")
+     """),
+    ("pytorch", "venv", None, "timeout", None, "b10-timeout-pool-act-halting-threshold",
+     "an adaptive-computation-time (ACT) recurrent cell whose halting threshold is mutated from 0.99 to 1.01 (cumulative halting probabilities never reach it, so the ponder loop never stops); the mutation runner evaluates it in a multiprocessing Pool and gives up after 6 s (multiprocessing.TimeoutError)",
+     """\
+     import multiprocessing as mp
+     import time
+
+     def ponder(threshold):
+         import torch
+         import torch.nn as nn
+         torch.manual_seed(0)
+         cell, halt = nn.GRUCell(32, 64), nn.Linear(64, 1)
+         x, h = torch.randn(8, 32), torch.zeros(8, 64)
+         cum, steps = torch.zeros(8), 0
+         with torch.no_grad():
+             while bool((cum < threshold).any()):
+                 h = cell(x, h)
+                 cum = (cum + torch.sigmoid(halt(h)).squeeze(1)).clamp(max=1.0)
+                 steps += 1
+         return steps
+
+     if __name__ == "__main__":
+         with mp.get_context("spawn").Pool(1) as pool:
+             for threshold in (0.99, 1.01):
+                 t0 = time.time()
+                 res = pool.apply_async(ponder, (threshold,))
+                 print(f"mutant halting_threshold={threshold}: submitted", flush=True)
+                 steps = res.get(timeout=6)
+                 print(f"  halted after {steps} ponder steps ({time.time() - t0:.1f} s)", flush=True)
+     """),
+    ("pytorch", "venv", None, "oom", None, "b10-oom-vit-unfold-patch-stride-one",
+     "a ViT patch embedding implemented with F.unfold whose patch stride is mutated from 16 to 1 on an 8192x8192 image: the unfolded tensor (768 x 66.8M patches) needs 205 GB and the CPU allocator refuses it",
+     """\
+     import torch
+     import torch.nn as nn
+     import torch.nn.functional as F
+
+     class PatchEmbed(nn.Module):
+         def __init__(self, stride, patch=16, dim=192):
+             super().__init__()
+             self.patch, self.stride = patch, stride
+             self.proj = nn.Linear(3 * patch * patch, dim)
+         def forward(self, img):
+             cols = F.unfold(img, self.patch, stride=self.stride)
+             return self.proj(cols.transpose(1, 2))
+
+     img = torch.zeros(1, 3, 8192, 8192)
+     for stride in (16, 1):
+         print(f"patch stride {stride}:", flush=True)
+         tokens = PatchEmbed(stride)(img)
+         print("   tokens", tuple(tokens.shape), flush=True)
+     """),
+    # ---- PyTorch 1.13 (system Python) -------------------------------------------
+    ("pytorch-1.13", "system", None, "false-positive", None, "b10-jit-trace-stem-input-channels",
+     "a ResNet stem traced with torch.jit.trace on RGB images and then run by the mutation runner on a 4-channel RGBA batch (an input-channel mutant): the traced graph's convolution rejects the channel count inside the TorchScript interpreter",
+     """\
+     import torch
+     import torch.nn as nn
+
+     stem = nn.Sequential(nn.Conv2d(3, 64, 7, stride=2, padding=3, bias=False), nn.BatchNorm2d(64), nn.ReLU(inplace=True),
+                          nn.MaxPool2d(3, stride=2, padding=1)).eval()
+     traced = torch.jit.trace(stem, torch.randn(1, 3, 224, 224))
+     print("traced stem:", type(traced).__name__, "for input (1, 3, 224, 224)", flush=True)
+     for name, c in (("RGB", 3), ("grayscale replicated", 3), ("RGBA", 4)):
+         with torch.no_grad():
+             print(f"{name:22s}", tuple(traced(torch.randn(2, c, 224, 224)).shape), flush=True)
+     """, ),
+    ("pytorch-1.13", "system", None, "false-positive", None, "b10-lstmp-proj-size-equals-hidden",
+     "an LSTMP acoustic model (nn.LSTM with projection) whose proj_size is mutated from 256 to hidden_size=512 (the boundary where the projection no longer reduces the state): nn.LSTM requires proj_size < hidden_size",
+     """\
+     import torch
+     import torch.nn as nn
+
+     class AcousticModel(nn.Module):
+         def __init__(self, proj):
+             super().__init__()
+             self.lstm = nn.LSTM(80, 512, num_layers=2, proj_size=proj, batch_first=True)
+             self.out = nn.Linear(proj, 42)
+         def forward(self, x):
+             return self.out(self.lstm(x)[0])
+
+     feats = torch.randn(3, 200, 80)
+     for proj in (256, 512):
+         print(f"proj_size={proj}", flush=True)
+         print("  senone logits", tuple(AcousticModel(proj)(feats).shape), flush=True)
+     """),
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b10-bfloat16-denoising-ae-mse-loss",
+     "a convolutional denoising autoencoder (strided Conv2d encoder, nearest Upsample + Conv2d decoder) mutated from float32 to bfloat16 on the CPU under PyTorch 1.13: the convolutions and upsampling run in bfloat16, F.mse_loss has no BFloat16 kernel (float32 runs)",
+     """\
+     import torch
+     import torch.nn as nn
+     import torch.nn.functional as F
+
+     def dae():
+         torch.manual_seed(0)
+         return nn.Sequential(nn.Conv2d(1, 16, 3, stride=2, padding=1), nn.ReLU(),
+                              nn.Conv2d(16, 32, 3, stride=2, padding=1), nn.ReLU(),
+                              nn.Upsample(scale_factor=2, mode="nearest"), nn.Conv2d(32, 16, 3, padding=1), nn.ReLU(),
+                              nn.Upsample(scale_factor=2, mode="nearest"), nn.Conv2d(16, 1, 3, padding=1), nn.Sigmoid())
+
+     clean = torch.rand(8, 1, 28, 28)
+     noisy = (clean + 0.3 * torch.randn_like(clean)).clamp(0, 1)
+     for dtype in (torch.float32, torch.bfloat16):
+         model = dae().to(dtype)
+         rec = model(noisy.to(dtype))
+         print(f"{dtype}: reconstruction {tuple(rec.shape)}", flush=True)
+         loss = F.mse_loss(rec, clean.to(dtype))
+         print(f"{dtype}: denoising MSE {loss.item():.5f}", flush=True)
+     """),
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b10-jit-script-bfloat16-cyclegan-reflection-pad",
+     "a CycleGAN ResNet-generator block (ReflectionPad2d, Conv2d, InstanceNorm2d) compiled with torch.jit.script and cast to bfloat16 by the mutant on PyTorch 1.13: the scripted float32 block runs, the bfloat16 one fails in reflection_pad2d (no BFloat16 kernel) inside the TorchScript interpreter",
+     """\
+     import torch
+     import torch.nn as nn
+
+     class ResnetBlock(nn.Module):
+         def __init__(self, c):
+             super().__init__()
+             self.body = nn.Sequential(nn.ReflectionPad2d(1), nn.Conv2d(c, c, 3), nn.InstanceNorm2d(c), nn.ReLU(True),
+                                       nn.ReflectionPad2d(1), nn.Conv2d(c, c, 3), nn.InstanceNorm2d(c))
+         def forward(self, x):
+             return x + self.body(x)
+
+     torch.manual_seed(0)
+     x = torch.randn(1, 64, 32, 32)
+     for dtype in (torch.float32, torch.bfloat16):
+         block = torch.jit.script(ResnetBlock(64).to(dtype).eval())
+         with torch.no_grad():
+             print(f"scripted block ({dtype}):", tuple(block(x.to(dtype)).shape), flush=True)
+     """),
+    ("pytorch-1.13", "system", None, "nan", None, "b10-nan-sac-tanh-logprob-eps-deleted",
+     "a soft actor-critic policy (Gaussian head squashed by tanh) whose log-probability correction log(1 - tanh(u)^2 + 1e-6) has the epsilon deleted: saturated actions give log(0) = -inf, the entropy term's gradient is NaN and the actor loss is NaN after one update",
+     """\
+     import torch
+     import torch.nn as nn
+
+     class Actor(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.body = nn.Sequential(nn.Linear(17, 64), nn.ReLU(), nn.Linear(64, 12))
+         def forward(self, s, eps):
+             mu, log_std = self.body(s).chunk(2, -1)
+             std = log_std.clamp(-5, 2).exp()
+             u = mu + std * torch.randn_like(mu)
+             a = torch.tanh(u)
+             logp = torch.distributions.Normal(mu, std).log_prob(u) - torch.log(1 - a.pow(2) + eps)
+             return a, logp.sum(-1)
+
+     torch.manual_seed(0)
+     states = torch.randn(64, 17) * 40.0
+     for eps in (1e-6, 0.0):
+         torch.manual_seed(1)
+         actor = Actor()
+         opt = torch.optim.Adam(actor.parameters(), 3e-4)
+         print(f"== log-prob epsilon {eps}")
+         for it in range(3):
+             a, logp = actor(states, eps)
+             loss = (0.2 * logp - a.sum(-1)).mean()
+             opt.zero_grad()
+             loss.backward()
+             opt.step()
+             print(f"update {it}: actor loss {loss.item():.4f}  |a|max {a.abs().max().item():.6f}")
+     """),
+    ("pytorch-1.13", "system", None, "oom", None, "b10-oom-pointnet-cdist-num-points",
+     "a point-cloud model's kNN grouping (torch.cdist between all points) whose number of sampled points is mutated from 1024 to 2**21: the pairwise distance matrix needs 16 TiB and PyTorch 1.13's CPU allocator refuses it",
+     """\
+     import torch
+
+     def knn_group(xyz, k=16):
+         d = torch.cdist(xyz, xyz)
+         return d.topk(k, largest=False).indices
+
+     torch.manual_seed(0)
+     for npoints in (1024, 2 ** 21):
+         xyz = torch.rand(1, npoints, 3)
+         print(f"npoints={npoints}: grouping", flush=True)
+         idx = knn_group(xyz)
+         print("   neighbour index", tuple(idx.shape), flush=True)
+     """),
+]
+
+B10 += [
+    # ---- TensorFlow ---------------------------------------------------------------
+    ("tensorflow", "venv", None, "false-positive", None, "b10-xla-classifier-avgpool-ksize-zero",
+     "a CNN classifier head (conv features, average pooling, dense logits) compiled with tf.function(jit_compile=True) whose pooling window and stride are mutated from 7 to 0: the jit-compiled function is rejected while it is traced (AvgPool stride must be > 0)",
+     """\
+     import tensorflow as tf
+
+     tf.random.set_seed(0)
+     w = tf.random.normal([3, 3, 64, 128], stddev=0.05)
+     dense = tf.random.normal([128, 10], stddev=0.05)
+
+     def make_head(pool):
+         @tf.function(jit_compile=True)
+         def head(feat):
+             h = tf.nn.relu(tf.nn.conv2d(feat, w, 1, "SAME"))
+             h = tf.nn.avg_pool2d(h, pool, pool, "VALID")
+             return tf.matmul(tf.reshape(h, [tf.shape(h)[0], -1]), dense)
+         return head
+
+     feat = tf.random.normal([4, 7, 7, 64])
+     for pool in (7, 0):
+         print(f"avg-pool window {pool}: logits", make_head(pool)(feat).shape, flush=True)
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b10-yolov2-passthrough-space-to-depth-block-one",
+     "a YOLOv2 passthrough (reorg) layer whose tf.nn.space_to_depth block size is mutated from 2 to 1 (the boundary value): SpaceToDepth requires block_size >= 2; the detector prints each mutant's feature shapes first",
+     """\
+     import tensorflow as tf
+
+     tf.random.set_seed(0)
+     fine = tf.random.normal([2, 26, 26, 64])
+     coarse = tf.random.normal([2, 13, 13, 1024])
+     for mid, block in (("orig", 2), ("RB-3 block_size=1", 1)):
+         print(f"[{mid}] fine {fine.shape} coarse {coarse.shape}", flush=True)
+         reorg = tf.nn.space_to_depth(fine, block)
+         merged = tf.concat([reorg, coarse], -1)
+         print(f"[{mid}] passthrough -> {merged.shape}", flush=True)
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b10-xla-int8-dense-matmul",
+     "a quantization mutant that casts a dense layer's activations and weights to int8 inside a tf.function(jit_compile=True) inference step: tf.linalg.matmul has no int8 type in its signature and the call is rejected while tracing",
+     """\
+     import tensorflow as tf
+
+     tf.random.set_seed(0)
+     w = tf.random.normal([256, 10])
+
+     @tf.function(jit_compile=True)
+     def logits(x, quantize):
+         if quantize:
+             scale = 127.0 / tf.reduce_max(tf.abs(x))
+             xq = tf.cast(tf.round(x * scale), tf.int8)
+             wq = tf.cast(tf.round(w * 127.0 / tf.reduce_max(tf.abs(w))), tf.int8)
+             return tf.matmul(xq, wq)
+         return tf.matmul(x, w)
+
+     x = tf.random.normal([8, 256])
+     print("float32 logits:", logits(x, False).shape, flush=True)
+     print("int8 logits:", logits(x, True).shape, flush=True)
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b10-fractional-avg-pool-ratio-below-one",
+     "a fractional max/average pooling network (Graham's FMP) whose pooling ratio is mutated from 1.44 to 0.7 (below the boundary 1.0, i.e. upsampling): tf.nn.fractional_avg_pool rejects pooling_ratio < 1; logged with the logging module",
+     """\
+     import logging
+     import tensorflow as tf
+
+     logging.basicConfig(level=logging.INFO, format="%(levelname)s:%(name)s:%(message)s")
+     log = logging.getLogger("fmp-mutants")
+     tf.random.set_seed(0)
+     x = tf.random.normal([4, 32, 32, 16])
+     for ratio in (1.44, 0.7):
+         log.info("pooling_ratio=%s", ratio)
+         y, rows, cols = tf.nn.fractional_avg_pool(x, [1.0, ratio, ratio, 1.0], pseudo_random=True, seed=7)
+         log.info("output %s", y.shape)
+     """),
+    ("tensorflow", "venv", None, "crash", None, "b10-xla-float16-detection-nms",
+     "an SSD detection post-processing step (score thresholding and tf.image.non_max_suppression) compiled with tf.function(jit_compile=True) and mutated from float32 to float16 boxes and scores: XLA's lowering of NonMaxSuppressionV3 mixes f16 and f32 and fails with an InternalError (the float32 graph and the eager float16 call both run)",
+     """\
+     import tensorflow as tf
+
+     @tf.function(jit_compile=True)
+     def postprocess(boxes, scores):
+         keep = tf.image.non_max_suppression(boxes, scores, max_output_size=20, iou_threshold=0.5, score_threshold=0.3)
+         return tf.gather(boxes, keep)
+
+     tf.random.set_seed(0)
+     corners = tf.random.uniform([200, 4])
+     boxes = tf.concat([tf.minimum(corners[:, :2], corners[:, 2:]), tf.maximum(corners[:, :2], corners[:, 2:])], 1)
+     scores = tf.random.uniform([200])
+     print("eager float16:", tf.image.non_max_suppression(tf.cast(boxes, tf.float16), tf.cast(scores, tf.float16), 20).shape, flush=True)
+     for dtype in (tf.float32, tf.float16):
+         kept = postprocess(tf.cast(boxes, dtype), tf.cast(scores, dtype))
+         print(f"jit_compile {dtype.name}: kept boxes {kept.shape}", flush=True)
+     """),
+    ("tensorflow", "venv", None, "crash", "not-implemented", "b10-bfloat16-negative-binomial-loss-lgamma",
+     "a count-data autoencoder (scVI-style) whose negative-binomial reconstruction loss is mutated from float32 to bfloat16: tf.math.lgamma has CPU kernels for float16, float32 and float64 but none for bfloat16 (only the XLA device lists one), so the eager op fails with NotFoundError",
+     """\
+     import tensorflow as tf
+
+     def nb_nll(x, mu, theta):
+         eps = tf.cast(1e-8, x.dtype)
+         log_theta_mu = tf.math.log(theta + mu + eps)
+         ll = (theta * (tf.math.log(theta + eps) - log_theta_mu) + x * (tf.math.log(mu + eps) - log_theta_mu)
+               + tf.math.lgamma(x + theta) - tf.math.lgamma(theta) - tf.math.lgamma(x + 1.0))
+         return -tf.reduce_mean(tf.reduce_sum(ll, -1))
+
+     tf.random.set_seed(0)
+     counts = tf.random.poisson([16, 500], 2.0)
+     enc = tf.random.normal([500, 10], stddev=0.05)
+     dec = tf.random.normal([10, 500], stddev=0.05)
+     for dtype in (tf.float32, tf.bfloat16):
+         x = tf.cast(counts, dtype)
+         z = tf.matmul(tf.math.log1p(x), tf.cast(enc, dtype))
+         mu = tf.exp(tf.matmul(z, tf.cast(dec, dtype)))
+         theta = tf.ones_like(mu) * tf.cast(5.0, dtype)
+         print(f"{dtype.name}: NB loss", float(nb_nll(x, mu, theta)), flush=True)
+     """),
+    ("tensorflow", "venv", None, "nan", None, "b10-nan-xla-groupnorm-1x1-eps-zero",
+     "a GroupNorm layer (written by hand, groups == channels, i.e. instance normalisation) applied after global pooling to a 1x1 map, with epsilon mutated from 1e-5 to 0, inside a tf.function(jit_compile=True) training step: every group holds a single value, variance 0, (x - mean) / sqrt(0) = 0/0 = NaN; the loop prints the loss per step",
+     """\
+     import tensorflow as tf
+
+     tf.random.set_seed(0)
+     w = tf.Variable(tf.random.normal([3, 3, 3, 32], stddev=0.1))
+     gamma = tf.Variable(tf.ones([32]))
+     dense = tf.Variable(tf.random.normal([32, 10], stddev=0.1))
+
+     def group_norm(x, groups, eps):
+         n, h, wd, c = x.shape
+         g = tf.reshape(x, [n, h, wd, groups, c // groups])
+         mean, var = tf.nn.moments(g, [1, 2, 4], keepdims=True)
+         return tf.reshape((g - mean) / tf.sqrt(var + eps), [n, h, wd, c]) * gamma
+
+     @tf.function(jit_compile=True)
+     def step(x, y, eps):
+         with tf.GradientTape() as tape:
+             h = tf.nn.relu(tf.nn.conv2d(x, w, 1, "SAME"))
+             h = tf.reduce_mean(h, [1, 2], keepdims=True)
+             h = group_norm(h, 32, eps)
+             logits = tf.matmul(tf.reshape(h, [-1, 32]), dense)
+             loss = tf.reduce_mean(tf.nn.sparse_softmax_cross_entropy_with_logits(y, logits))
+         grads = tape.gradient(loss, [w, gamma, dense])
+         for v, g in zip([w, gamma, dense], grads):
+             v.assign_sub(0.01 * g)
+         return loss
+
+     x = tf.random.normal([8, 16, 16, 3])
+     y = tf.random.uniform([8], 0, 10, tf.int32)
+     for eps in (1e-5, 0.0):
+         print(f"group norm epsilon={eps}")
+         for i in range(3):
+             print(f"  step {i}: loss = {float(step(x, y, tf.constant(eps))):.4f}", flush=True)
+     """),
+    ("tensorflow", "venv", None, "timeout", None, "b10-timeout-maxpool-ksize-int-max",
+     "a feature-pyramid pooling branch whose max-pool window is mutated to 2**31-1 with SAME padding (an integer-boundary mutant): the CPU MaxPool kernel does not return; the runner runs the mutant in a ProcessPoolExecutor worker, waits 8 s (concurrent.futures.TimeoutError) and kills the worker",
+     """\
+     import concurrent.futures as cf
+     import os
+     import signal
+     import time
+
+     def pooled_shape(ksize):
+         import tensorflow as tf
+         feat = tf.random.normal([1, 8, 8, 3])
+         return tuple(tf.nn.max_pool2d(feat, ksize, 1, "SAME").shape)
+
+     if __name__ == "__main__":
+         ex = cf.ProcessPoolExecutor(max_workers=1)
+         try:
+             for ksize in (3, 2 ** 31 - 1):
+                 t0 = time.time()
+                 fut = ex.submit(pooled_shape, ksize)
+                 print(f"mutant pool ksize={ksize}: waiting (limit 8 s)", flush=True)
+                 print(f"  -> {fut.result(timeout=8)} in {time.time() - t0:.1f} s", flush=True)
+         finally:
+             for pid in list(getattr(ex, "_processes", {}) or {}):
+                 os.kill(pid, signal.SIGKILL)
+             ex.shutdown(wait=False, cancel_futures=True)
+     """),
+    ("tensorflow", "venv", None, "oom", None, "b10-oom-vit-extract-patches-stride-one",
+     "a ViT patchify step for grayscale whole-slide tiles (tf.image.extract_patches, 64x64 patches) whose patch stride is mutated from 64 to 1 on an 8192x8192 tile: the patch tensor needs about 1 TiB and the allocation fails with ResourceExhaustedError (OOM when allocating tensor)",
+     """\
+     import tensorflow as tf
+
+     tile = tf.zeros([1, 8192, 8192, 1])
+     for stride in (64, 1):
+         patches = tf.image.extract_patches(tile, [1, 64, 64, 1], [1, stride, stride, 1], [1, 1, 1, 1], "VALID")
+         print(f"stride {stride}: patches {patches.shape}", flush=True)
+     """),
+    # ---- Keras 3 (backend in the name) -------------------------------------------
+    ("keras", "venv", "tensorflow", "false-positive", None, "b10-tensorflow-unet-cropping-exceeds-map",
+     "a Keras U-Net whose skip-connection Cropping2D is mutated from ((4, 4), (4, 4)) to ((14, 14), (14, 14)) on the 28x28 encoder map: Keras rejects cropping that is not smaller than the spatial size",
+     """\
+     import keras
+     from keras import layers
+
+     def unet(crop):
+         inp = keras.Input((68, 68, 1))
+         e1 = layers.Conv2D(16, 3, activation="relu")(inp)
+         e1 = layers.Conv2D(16, 3, activation="relu")(e1)
+         e2 = layers.Conv2D(32, 3, activation="relu")(layers.MaxPooling2D(2)(e1))
+         e2 = layers.Conv2D(32, 3, activation="relu")(e2)
+         b = layers.Conv2D(64, 3, activation="relu")(layers.MaxPooling2D(2)(e2))
+         b = layers.Conv2D(64, 3, activation="relu")(b)
+         u2 = layers.Conv2DTranspose(32, 2, strides=2)(b)
+         skip = layers.Cropping2D(crop)(e2)
+         d2 = layers.Conv2D(32, 3, activation="relu")(layers.Concatenate()([u2, skip]))
+         return keras.Model(inp, layers.Conv2D(1, 1, activation="sigmoid")(d2))
+
+     for crop in (((4, 4), (4, 4)), ((14, 14), (14, 14))):
+         print("cropping", crop, "->", unet(crop).output.shape, flush=True)
+     """),
+    ("keras", "venv", "tensorflow", "crash", "not-implemented", "b10-tensorflow-float16-video-maxpooling3d",
+     "a Keras C3D-style video classifier (Conv3D, MaxPooling3D, GlobalAveragePooling3D, Dense) built with the float16 dtype policy on the TensorFlow backend: Conv3D runs in float16, MaxPooling3D has no float16 CPU kernel (NotFoundError: Could not find device for node MaxPool3D T=DT_HALF; float32 runs)",
+     """\
+     import numpy as np
+     import keras
+     from keras import layers
+
+     def c3d(policy):
+         keras.config.set_dtype_policy(policy)
+         return keras.Sequential([keras.Input((8, 32, 32, 3)),
+                                  layers.Conv3D(16, 3, padding="same", activation="relu"), layers.MaxPooling3D((1, 2, 2)),
+                                  layers.Conv3D(32, 3, padding="same", activation="relu"), layers.MaxPooling3D(2),
+                                  layers.GlobalAveragePooling3D(), layers.Dense(5)])
+
+     clips = np.random.RandomState(0).rand(2, 8, 32, 32, 3).astype("float32")
+     for policy in ("float32", "float16"):
+         model = c3d(policy)
+         print(f"policy {policy}: logits", model.predict(clips, verbose=0).shape, flush=True)
+     """),
+    ("keras", "venv", "tensorflow", "inconsistency", None, "b10-tensorflow-inconsistency-maxpool-nan-pixel-vs-torch",
+     "a Keras CNN block (Conv2D, MaxPooling2D) on the TensorFlow backend fed an image with one NaN pixel (a corrupted-sensor input mutant), checked against the same block in PyTorch with copied weights: TensorFlow's max pooling drops the NaN (returns the window's finite maximum) while PyTorch propagates it; the tester requires identical NaN masks",
+     """\
+     import numpy as np
+     import keras
+     from keras import layers
+     import torch
+     import torch.nn.functional as F
+
+     rs = np.random.RandomState(0)
+     img = rs.rand(1, 8, 8, 3).astype("float32")
+     img[0, 2, 5, 1] = np.nan
+
+     block = keras.Sequential([keras.Input((8, 8, 3)), layers.Conv2D(4, 1, use_bias=False), layers.MaxPooling2D(2)])
+     k = block.layers[0].get_weights()[0]
+     ours = np.asarray(block(img))
+
+     x = torch.from_numpy(img).permute(0, 3, 1, 2)
+     ref = F.max_pool2d(F.conv2d(x, torch.from_numpy(k).permute(3, 2, 0, 1)), 2).permute(0, 2, 3, 1).numpy()
+     print("keras/tensorflow NaN outputs:", int(np.isnan(ours).sum()), " torch NaN outputs:", int(np.isnan(ref).sum()))
+     np.testing.assert_allclose(ours, ref, rtol=1e-5, atol=1e-6, equal_nan=True,
+                                err_msg="MaxPooling2D with a NaN pixel: keras(tensorflow) vs torch")
+     """),
+    ("keras", "venv", "jax", "false-positive", None, "b10-jax-pixelcnn-conv2d-causal-padding",
+     "a Keras PixelCNN whose masked 2-D convolutions are mutated to Conv2D(padding='causal') (a padding mode only Conv1D supports): the layer constructor rejects it",
+     """\
+     import keras
+     from keras import layers
+
+     def pixelcnn(padding):
+         inp = keras.Input((28, 28, 1))
+         h = layers.Conv2D(32, 7, padding=padding, activation="relu")(inp)
+         for _ in range(3):
+             h = layers.Conv2D(32, 3, padding=padding, activation="relu")(h)
+         return keras.Model(inp, layers.Conv2D(256, 1)(h))
+
+     for padding in ("same", "causal"):
+         print(f"padding={padding!r}:", pixelcnn(padding).output.shape, flush=True)
+     """),
+    ("keras", "venv", "jax", "false-positive", None, "b10-jax-spatial-dropout-noise-shape",
+     "a Keras text classifier whose word-level dropout is mutated to Dropout(noise_shape=(1, 50)) while the embedded batch is (8, 40, 64) (sequence length shortened, noise shape kept): the mask cannot be broadcast to the input during training",
+     """\
+     import numpy as np
+     import keras
+     from keras import layers
+
+     def classifier(seq_len, noise):
+         inp = keras.Input((seq_len,), dtype="int32")
+         h = layers.Embedding(5000, 64)(inp)
+         h = layers.Dropout(0.3, noise_shape=noise)(h)
+         h = layers.GlobalAveragePooling1D()(h)
+         return keras.Model(inp, layers.Dense(2)(h))
+
+     ids = np.random.RandomState(0).randint(1, 5000, (8, 40))
+     model = classifier(40, (1, 50, 1))
+     model.compile("adam", keras.losses.SparseCategoricalCrossentropy(from_logits=True))
+     print("fitting mutant noise_shape=(1, 50, 1) on sequences of 40", flush=True)
+     model.fit(ids, np.zeros(8), epochs=1, verbose=2)
+     """),
+    ("keras", "venv", "jax", "nan", None, "b10-jax-nan-bfloat16-one-pass-variance",
+     "a custom Keras normalisation layer computing the variance in one pass (E[x^2] - E[x]^2) under the bfloat16 dtype policy on features with a large offset (about 300): cancellation gives negative variances and keras.ops.sqrt returns NaN; the model's predictions are checked with np.isnan",
+     """\
+     import numpy as np
+     import keras
+     from keras import layers, ops
+
+     class OnePassNorm(layers.Layer):
+         def call(self, x):
+             mean = ops.mean(x, -1, keepdims=True)
+             var = ops.mean(x * x, -1, keepdims=True) - mean * mean
+             return (x - mean) / ops.sqrt(var)
+
+     x = (300.0 + np.random.RandomState(0).rand(4, 64)).astype("float32")
+     for policy in ("float32", "bfloat16"):
+         keras.config.set_dtype_policy(policy)
+         model = keras.Sequential([keras.Input((64,)), OnePassNorm(), layers.Dense(8)])
+         y = np.asarray(model(x)).astype("float32")
+         print(f"{policy}: output NaN count {int(np.isnan(y).sum())} of {y.size}; first row {y[0, :4]}")
+     """),
+    ("keras", "venv", "torch", "false-positive", None, "b10-torch-mha-key-dim-zero",
+     "a Keras Transformer block whose key_dim is computed as embed_dim // num_heads with num_heads mutated from 4 to 64 on a 32-dim embedding (key_dim becomes 0, a zero-size boundary): MultiHeadAttention rejects key_dim=0",
+     """\
+     import keras
+     from keras import layers
+
+     def encoder_block(embed_dim=32, num_heads=4):
+         inp = keras.Input((20, embed_dim))
+         att = layers.MultiHeadAttention(num_heads=num_heads, key_dim=embed_dim // num_heads)(inp, inp)
+         h = layers.LayerNormalization()(inp + att)
+         ffn = layers.Dense(embed_dim)(layers.Dense(64, activation="gelu")(h))
+         return keras.Model(inp, layers.LayerNormalization()(h + ffn))
+
+     for heads in (4, 64):
+         print(f"num_heads={heads}: key_dim={32 // heads}", flush=True)
+         print("   ", encoder_block(num_heads=heads).output.shape, flush=True)
+     """),
+    ("keras", "venv", "torch", "oom", None, "b10-torch-oom-upsampling-size",
+     "a Keras super-resolution head whose UpSampling2D factor is mutated from 4 to 2**14 on a 32x32x3 map (the output would be 524288 x 524288 x 3 floats, 3 TiB): the torch backend's CPU allocator refuses it",
+     """\
+     import numpy as np
+     import keras
+     from keras import layers
+
+     x = np.random.RandomState(0).rand(1, 32, 32, 3).astype("float32")
+     for factor in (4, 2 ** 14):
+         head = keras.Sequential([keras.Input((32, 32, 3)), layers.UpSampling2D(factor, interpolation="nearest")])
+         print(f"upsampling x{factor}:", flush=True)
+         print("   ", tuple(head(x).shape), flush=True)
+     """),
+    # ---- JAX ------------------------------------------------------------------------
+    ("jax", "venv", None, "false-positive", None, "b10-sharded-batch-not-divisible",
+     "a data-parallel MLP step on 4 forced host CPU devices (XLA_FLAGS --xla_force_host_platform_device_count=4, a Mesh with a 'data' axis and NamedSharding) whose batch size is mutated from 8 to 6: device_put rejects a batch dimension not divisible by the 4 shards",
+     """\
+     import os
+     os.environ["XLA_FLAGS"] = "--xla_force_host_platform_device_count=4"
+     import jax
+     import jax.numpy as jnp
+     import numpy as np
+     from jax.sharding import Mesh, NamedSharding, PartitionSpec as P
+
+     mesh = Mesh(np.array(jax.devices()), ("data",))
+     batch_sharding = NamedSharding(mesh, P("data"))
+     print("devices:", jax.devices(), flush=True)
+
+     @jax.jit
+     def step(w, x):
+         return jnp.tanh(x @ w).mean()
+
+     w = jax.random.normal(jax.random.key(0), (32, 16))
+     for batch in (8, 6):
+         x = jax.device_put(jnp.ones((batch, 32)), batch_sharding)
+         print(f"batch {batch}: sharding {x.sharding.spec}, loss {float(step(w, x)):.4f}", flush=True)
+     """),
+    ("jax", "venv", None, "false-positive", None, "b10-dot-product-attention-head-dim-mismatch",
+     "a grouped-query attention layer calling jax.nn.dot_product_attention under jax.jit whose key projection's head dimension is mutated from 16 to 12: the query/key and value head sizes disagree and the call is rejected",
+     """\
+     import jax
+     import jax.numpy as jnp
+
+     def attention(x, wq, wk, wv, heads=4):
+         b, t, _ = x.shape
+         q = (x @ wq).reshape(b, t, heads, -1)
+         k = (x @ wk).reshape(b, t, heads, -1)
+         v = (x @ wv).reshape(b, t, heads, -1)
+         return jax.nn.dot_product_attention(q, k, v, is_causal=True).reshape(b, t, -1)
+
+     keys = jax.random.split(jax.random.key(0), 4)
+     x = jax.random.normal(keys[0], (2, 10, 64))
+     for kdim in (16, 12):
+         wq = jax.random.normal(keys[1], (64, 64)) * 0.1
+         wk = jax.random.normal(keys[2], (64, 4 * kdim)) * 0.1
+         wv = jax.random.normal(keys[3], (64, 64)) * 0.1
+         print(f"key head dim {kdim}:", jax.jit(attention)(x, wq, wk, wv).shape, flush=True)
+     """),
+    ("jax", "venv", None, "false-positive", None, "b10-kv-cache-update-longer-than-cache",
+     "a decoder's KV cache updated with jax.lax.dynamic_update_slice inside jax.jit, with the prompt chunk length mutated from 16 to 40 for a 32-slot cache (a size boundary): the update is larger than the operand and is rejected",
+     """\
+     import jax
+     import jax.numpy as jnp
+
+     @jax.jit
+     def write_cache(cache, new_kv, pos):
+         return jax.lax.dynamic_update_slice(cache, new_kv, (0, pos, 0, 0))
+
+     cache = jnp.zeros((1, 32, 8, 64))
+     for chunk in (16, 40):
+         kv = jnp.ones((1, chunk, 8, 64))
+         cache2 = write_cache(cache, kv, 0)
+         print(f"prefill chunk {chunk}: cache filled {int((cache2[0, :, 0, 0] != 0).sum())}/32", flush=True)
+     """),
+    ("jax", "venv", None, "false-positive", None, "b10-associative-scan-length-mismatch",
+     "a linear recurrent layer (an S4/LRU-style diagonal recurrence h_t = a_t * h_{t-1} + b_t) computed with jax.lax.associative_scan whose decay sequence is mutated to drop the last time step: the scanned arrays disagree in their leading dimension and the scan is rejected",
+     """\
+     import jax
+     import jax.numpy as jnp
+
+     def combine(left, right):
+         a1, b1 = left
+         a2, b2 = right
+         return a1 * a2, a2 * b1 + b2
+
+     def lru(decay, inputs):
+         return jax.lax.associative_scan(combine, (decay, inputs))[1]
+
+     key = jax.random.key(0)
+     u = jax.random.normal(key, (128, 64))
+     lam = jnp.full((128, 64), 0.95)
+     print("original:", jax.jit(lru)(lam, u).shape, flush=True)
+     print("mutant (decay[:-1]):", jax.jit(lru)(lam[:-1], u).shape, flush=True)
+     """),
+    ("jax", "venv", None, "crash", "not-implemented", "b10-bfloat16-gp-head-cholesky",
+     "a deep-kernel-learning Gaussian-process head (RBF kernel on learned features, Cholesky solve for the posterior mean) under jax.jit mutated from float32 to bfloat16: jnp.linalg.cholesky has no bfloat16 CPU implementation (float32 runs)",
+     """\
+     import jax
+     import jax.numpy as jnp
+
+     def gp_posterior_mean(feats_train, y, feats_test, noise=0.1):
+         def rbf(a, b):
+             d2 = jnp.sum(a * a, -1)[:, None] + jnp.sum(b * b, -1)[None, :] - 2 * a @ b.T
+             return jnp.exp(-0.5 * d2)
+         k = rbf(feats_train, feats_train) + noise * jnp.eye(feats_train.shape[0], dtype=feats_train.dtype)
+         chol = jnp.linalg.cholesky(k)
+         alpha = jax.scipy.linalg.cho_solve((chol, True), y)
+         return rbf(feats_test, feats_train) @ alpha
+
+     key = jax.random.key(0)
+     w = jax.random.normal(key, (8, 4)) * 0.3
+     x_train, x_test = jax.random.normal(key, (32, 8)), jax.random.normal(jax.random.key(1), (5, 8))
+     y = jnp.sin(x_train.sum(-1))
+     for dtype in (jnp.float32, jnp.bfloat16):
+         f = jax.jit(gp_posterior_mean)
+         mean = f(jnp.tanh(x_train @ w).astype(dtype), y.astype(dtype), jnp.tanh(x_test @ w).astype(dtype))
+         print(dtype.__name__, "posterior mean", mean.astype(jnp.float32))
+     """),
+    ("jax", "venv", None, "inconsistency", None, "b10-inconsistency-int8-quantize-cast-vs-torch",
+     "an int8 post-training quantization of a conv layer's activations whose scale is mutated from max|x|/127 to max|x|/300 (codes leave the int8 range), computed in JAX and in PyTorch: JAX's float-to-int8 conversion saturates at +-127/-128 while PyTorch's wraps around, so the two frameworks' int8 codes and dequantized activations disagree beyond the tolerance of one quantization step",
+     """\
+     import numpy as np
+     import jax.numpy as jnp
+     import torch
+
+     rs = np.random.RandomState(0)
+     act = (rs.randn(4, 64) * 3.0).astype(np.float32)
+     for divisor in (127.0, 300.0):
+         scale = np.float32(np.abs(act).max() / divisor)
+         q_jax = np.asarray(jnp.round(jnp.asarray(act) / scale).astype(jnp.int8))
+         q_torch = torch.round(torch.from_numpy(act) / scale).to(torch.int8).numpy()
+         deq_err = np.abs(q_jax.astype(np.float32) - q_torch.astype(np.float32)).max() * scale
+         print(f"scale=max/{divisor:g}: codes differ at {int((q_jax != q_torch).sum())} positions, max dequantized difference {deq_err:.4f} (one step {scale:.4f})", flush=True)
+         np.testing.assert_allclose(q_jax.astype(np.float32) * scale, q_torch.astype(np.float32) * scale, atol=float(scale),
+                                    err_msg=f"int8 quantization scale max/{divisor:g}: jax vs torch")
+     """),
+    ("jax", "venv", None, "timeout", None, "b10-timeout-alarm-jit-retrace-per-step",
+     "an autoregressive sampler whose mutant feeds the whole growing sequence to a jax.jit-compiled step (instead of a fixed-size buffer), so every decoding step has a new shape and is traced and compiled again; the runner's signal.alarm(8) handler stops it with a TimeoutError",
+     """\
+     import signal
+     import time
+     import jax
+     import jax.numpy as jnp
+
+     def on_alarm(signum, frame):
+         raise TimeoutError("mutant DEC-dynamic-shape exceeded its 8 s budget")
+
+     emb = jax.random.normal(jax.random.key(0), (512, 64))
+     w = jax.random.normal(jax.random.key(1), (64, 512))
+
+     @jax.jit
+     def next_token(tokens):
+         h = jnp.tanh(emb[tokens].mean(0))
+         return jnp.argmax(h @ w)
+
+     signal.signal(signal.SIGALRM, on_alarm)
+     signal.alarm(8)
+     tokens, t0 = [1], time.time()
+     while len(tokens) < 4096:
+         tokens.append(int(next_token(jnp.array(tokens))))
+         if len(tokens) % 10 == 0:
+             print(f"{len(tokens)} tokens, {time.time() - t0:.1f} s, {next_token._cache_size()} compiled shapes", flush=True)
+     print("sampled", len(tokens), "tokens")
+     """),
+    ("jax", "venv", None, "oom", None, "b10-oom-jit-resize-feature-map",
+     "a segmentation decoder's final jax.image.resize under jax.jit whose output size is mutated from the 512x512 image size to 2**20 x 2**20: XLA cannot allocate the 4 TiB result and raises RESOURCE_EXHAUSTED",
+     """\
+     import jax
+     import jax.numpy as jnp
+
+     def upsample(logits, size):
+         return jax.image.resize(logits, (logits.shape[0], size, size, logits.shape[-1]), "bilinear")
+
+     logits = jnp.ones((1, 64, 64, 1))
+     f = jax.jit(upsample, static_argnums=1)
+     for size in (512, 2 ** 20):
+         mask = f(logits, size).block_until_ready()
+         print(f"resize to {size}x{size}:", mask.shape, flush=True)
+     """),
+]
+
+B10_ORT_PRE = """\
+import numpy as np
+import onnxruntime as ort
+from onnx import TensorProto as T, helper as h, numpy_helper as nh
+
+LEVELS = {"disable": ort.GraphOptimizationLevel.ORT_DISABLE_ALL, "basic": ort.GraphOptimizationLevel.ORT_ENABLE_BASIC,
+          "extended": ort.GraphOptimizationLevel.ORT_ENABLE_EXTENDED, "all": ort.GraphOptimizationLevel.ORT_ENABLE_ALL}
+
+def session(nodes, inputs, outputs, inits=(), opset=21, level="all", threads=0, log_severity=2):
+    g = h.make_graph(nodes, "mutant", inputs, outputs, list(inits))
+    m = h.make_model(g, opset_imports=[h.make_opsetid("", opset)])
+    m.ir_version = 10
+    so = ort.SessionOptions()
+    so.graph_optimization_level = LEVELS[level]
+    so.intra_op_num_threads = threads
+    so.log_severity_level = log_severity
+    return ort.InferenceSession(m.SerializeToString(), so, providers=["CPUExecutionProvider"])
+
+def vi(name, dtype, shape):
+    return h.make_tensor_value_info(name, dtype, shape)
+"""
+B10_ORT = [
+    ("false-positive", None, "b10-cyclegan-reflect-pad-exceeds-map",
+     "a CycleGAN generator residual block graph (Pad mode=reflect, Conv, InstanceNormalization, Relu) run at optimisation level ORT_ENABLE_EXTENDED whose reflect padding is mutated from 1 to 4 on the 4x4 bottleneck map: reflect padding must be smaller than the dimension and the Pad kernel rejects it",
+     """\
+     rs = np.random.RandomState(0)
+     w = nh.from_array(rs.randn(64, 64, 3, 3).astype("float32") * 0.05, "w")
+     s = nh.from_array(np.ones(64, "float32"), "s")
+     b = nh.from_array(np.zeros(64, "float32"), "b")
+     x = rs.randn(1, 64, 4, 4).astype("float32")
+     for p in (1, 4):
+         pads = nh.from_array(np.array([0, 0, p, p, 0, 0, p, p], "int64"), "pads")
+         k = 2 * p + 1
+         wk = nh.from_array(rs.randn(64, 64, k, k).astype("float32") * 0.05, "w")
+         sess = session([h.make_node("Pad", ["x", "pads"], ["xp"], mode="reflect"), h.make_node("Conv", ["xp", "w"], ["c"]),
+                         h.make_node("InstanceNormalization", ["c", "s", "b"], ["n"]), h.make_node("Relu", ["n"], ["r"]),
+                         h.make_node("Add", ["x", "r"], ["y"])],
+                        [vi("x", T.FLOAT, [1, 64, 4, 4])], [vi("y", T.FLOAT, None)], [wk, s, b, pads], level="extended")
+         print(f"reflect pad {p}:", sess.run(None, {"x": x})[0].shape, flush=True)"""),
+    ("false-positive", None, "b10-dcgan-convtranspose-output-padding",
+     "a DCGAN generator up-sampling graph (ConvTranspose stride 2, BatchNormalization, Relu) whose output_padding is mutated from 1 to 2 (equal to the stride, past the legal boundary): the ConvTranspose kernel rejects output_padding >= stride",
+     """\
+     rs = np.random.RandomState(0)
+     w = nh.from_array(rs.randn(128, 64, 4, 4).astype("float32") * 0.02, "w")
+     bn = [nh.from_array(v, n) for v, n in ((np.ones(64, "float32"), "g"), (np.zeros(64, "float32"), "b"), (np.zeros(64, "float32"), "m"), (np.ones(64, "float32"), "v"))]
+     z = rs.randn(2, 128, 8, 8).astype("float32")
+     for op in (1, 2):
+         sess = session([h.make_node("ConvTranspose", ["z", "w"], ["u"], strides=[2, 2], pads=[1, 1, 2, 2], output_padding=[op, op]),
+                         h.make_node("BatchNormalization", ["u", "g", "b", "m", "v"], ["n"]), h.make_node("Relu", ["n"], ["y"])],
+                        [vi("z", T.FLOAT, [2, 128, 8, 8])], [vi("y", T.FLOAT, None)], [w] + bn)
+         print(f"output_padding={op}:", sess.run(None, {"z": z})[0].shape, flush=True)"""),
+    ("false-positive", None, "b10-byte-lm-gather-uint8-ids",
+     "a byte-level language model's embedding graph (Gather from a 256-row table, ReduceMean, MatMul head) whose token-id input is mutated from int64 to uint8: Gather's indices must be int32 or int64 and the model fails type checking when the session is created",
+     """\
+     rs = np.random.RandomState(0)
+     table = nh.from_array(rs.randn(256, 64).astype("float32") * 0.1, "table")
+     head = nh.from_array(rs.randn(64, 256).astype("float32") * 0.1, "head")
+     text = np.frombuffer("hello onnx runtime".encode(), dtype=np.uint8)[None, :]
+     for dt, npdt in ((T.INT64, "int64"), (T.UINT8, "uint8")):
+         sess = session([h.make_node("Gather", ["table", "ids"], ["e"]), h.make_node("ReduceMean", ["e"], ["p"], axes=[1], keepdims=0),
+                         h.make_node("MatMul", ["p", "head"], ["logits"])],
+                        [vi("ids", dt, [1, None])], [vi("logits", T.FLOAT, None)], [table, head], opset=17)
+         print(f"ids {npdt}:", sess.run(None, {"ids": text.astype(npdt)})[0].shape, flush=True)"""),
+    ("false-positive", None, "b10-espcn-depth-to-space-blocksize",
+     "an ESPCN super-resolution graph (Conv to C*r*r channels, DepthToSpace) whose upscale factor is mutated from 2 to 3 in DepthToSpace only while the conv still emits 3*2*2 = 12 channels: DepthToSpace requires the depth to be a multiple of blocksize squared; session logging at verbose level",
+     """\
+     rs = np.random.RandomState(0)
+     w = nh.from_array(rs.randn(12, 32, 3, 3).astype("float32") * 0.05, "w")
+     feat = rs.randn(1, 32, 24, 24).astype("float32")
+     for r in (2, 3):
+         sess = session([h.make_node("Conv", ["f", "w"], ["c"], pads=[1, 1, 1, 1]), h.make_node("DepthToSpace", ["c"], ["y"], blocksize=r, mode="CRD")],
+                        [vi("f", T.FLOAT, [1, 32, 24, 24])], [vi("y", T.FLOAT, None)], [w], log_severity=1)
+         print(f"DepthToSpace blocksize={r}:", sess.run(None, {"f": feat})[0].shape, flush=True)"""),
+    ("crash", None, "b10-uint8-preprocess-resize-cubic",
+     "an image pre-processing graph that resizes a uint8 NCHW camera frame with Resize(mode='cubic') before normalising it (the mutant moves the Cast to float after the Resize; the Resize schema allows uint8): the CPU kernel fails an internal type check (Tensor::MutableData<float> on a uint8 tensor, 'Tensor type mismatch') while linear and nearest modes run",
+     """\
+     rs = np.random.RandomState(0)
+     frame = rs.randint(0, 256, (1, 3, 120, 160)).astype("uint8")
+     scales = nh.from_array(np.array([1, 1, 2, 2], "float32"), "scales")
+     mean = nh.from_array(np.array([0.485, 0.456, 0.406], "float32").reshape(1, 3, 1, 1) * 255, "mean")
+     for mode in ("nearest", "linear", "cubic"):
+         sess = session([h.make_node("Resize", ["img", "", "scales"], ["r"], mode=mode), h.make_node("Cast", ["r"], ["f"], to=T.FLOAT),
+                         h.make_node("Sub", ["f", "mean"], ["y"])],
+                        [vi("img", T.UINT8, [1, 3, 120, 160])], [vi("y", T.FLOAT, None)], [scales, mean])
+         print(f"Resize mode={mode}:", sess.run(None, {"img": frame})[0].shape, flush=True)"""),
+    ("crash", "not-implemented", "b10-srgan-discriminator-prelu-float64",
+     "an SRGAN discriminator's dense head graph (Flatten, MatMul, Add, PRelu, MatMul, Sigmoid) mutated from float32 to float64 (a type PRelu's schema allows) and run with ORT_DISABLE_ALL: the CPU provider has no double PRelu kernel (float32 runs)",
+     """\
+     rs = np.random.RandomState(0)
+     def run(dt, npdt):
+         w1 = nh.from_array(rs.randn(512 * 6 * 6, 1024).astype(npdt) * 0.01, "w1")
+         b1 = nh.from_array(np.zeros(1024, npdt), "b1")
+         slope = nh.from_array(np.full(1024, 0.2, npdt), "slope")
+         w2 = nh.from_array(rs.randn(1024, 1).astype(npdt) * 0.05, "w2")
+         sess = session([h.make_node("Flatten", ["feat"], ["f"]), h.make_node("MatMul", ["f", "w1"], ["a"]), h.make_node("Add", ["a", "b1"], ["ab"]),
+                         h.make_node("PRelu", ["ab", "slope"], ["p"]), h.make_node("MatMul", ["p", "w2"], ["z"]), h.make_node("Sigmoid", ["z"], ["y"])],
+                        [vi("feat", dt, [None, 512, 6, 6])], [vi("y", dt, None)], [w1, b1, slope, w2], level="disable")
+         return sess.run(None, {"feat": rs.randn(4, 512, 6, 6).astype(npdt)})[0].shape
+     print("original (float32):", run(T.FLOAT, "float32"), flush=True)
+     print("mutant (float64):", run(T.DOUBLE, "float64"), flush=True)"""),
+    ("nan", None, "b10-nan-cmvn-silent-segment",
+     "a keyword-spotting graph whose front end applies cepstral mean and variance normalisation with MeanVarianceNormalization over the time axis; the mutant input is a silent (all-zero) segment: every feature has zero variance and MVN produces 0/0 = NaN features and NaN keyword scores; the runner prints the scores per segment",
+     """\
+     rs = np.random.RandomState(0)
+     w = nh.from_array(rs.randn(40, 12).astype("float32") * 0.1, "w")
+     sess = session([h.make_node("MeanVarianceNormalization", ["feats"], ["n"], axes=[1]), h.make_node("ReduceMean", ["n"], ["p"], axes=[1], keepdims=0),
+                     h.make_node("MatMul", ["p", "w"], ["z"]), h.make_node("Softmax", ["z"], ["scores"], axis=-1)],
+                    [vi("feats", T.FLOAT, [1, None, 40])], [vi("scores", T.FLOAT, None)], [w], opset=13)
+     segments = {"speech": rs.randn(1, 98, 40).astype("float32"), "noise": 0.01 * rs.randn(1, 98, 40).astype("float32"), "silence": np.zeros((1, 98, 40), "float32")}
+     for name, feats in segments.items():
+         scores = sess.run(None, {"feats": feats})[0]
+         print(f"{name:8s}: top keyword {int(np.nanargmax(scores)) if np.isfinite(scores).any() else -1}, scores[:4]={scores[0, :4]}")"""),
+    ("inconsistency", None, "b10-inconsistency-globalmaxpool-nan-vs-torch",
+     "a CNN classifier exported to ONNX (Conv, Relu, GlobalMaxPool, Gemm) checked against the PyTorch reference on an image holding one NaN pixel (a corrupted-input mutant): ONNX Runtime's GlobalMaxPool skips the NaN and returns finite logits while PyTorch's amax propagates NaN; np.testing.assert_allclose(equal_nan=True) fails",
+     """\
+     import torch
+     import torch.nn.functional as F
+
+     rs = np.random.RandomState(0)
+     wc = rs.randn(16, 3, 3, 3).astype("float32") * 0.2
+     wf = rs.randn(16, 10).astype("float32") * 0.2
+     sess = session([h.make_node("Conv", ["img", "wc"], ["c"], pads=[1, 1, 1, 1]), h.make_node("Relu", ["c"], ["r"]),
+                     h.make_node("GlobalMaxPool", ["r"], ["g"]), h.make_node("Flatten", ["g"], ["f"]), h.make_node("Gemm", ["f", "wf"], ["logits"])],
+                    [vi("img", T.FLOAT, [None, 3, 16, 16])], [vi("logits", T.FLOAT, None)], [nh.from_array(wc, "wc"), nh.from_array(wf, "wf")])
+     img = rs.rand(2, 3, 16, 16).astype("float32")
+     img[1, 0, 7, 9] = np.nan
+     ours = sess.run(None, {"img": img})[0]
+     x = torch.from_numpy(img)
+     ref = (F.relu(F.conv2d(x, torch.from_numpy(wc), padding=1)).amax((2, 3)) @ torch.from_numpy(wf)).numpy()
+     print("onnxruntime logits (image 1):", ours[1, :4])
+     print("pytorch     logits (image 1):", ref[1, :4])
+     np.testing.assert_allclose(ours, ref, rtol=1e-4, atol=1e-5, equal_nan=True, err_msg="GlobalMaxPool head with a NaN pixel: onnxruntime vs torch")"""),
+]
+for _cls, _kind, _n, _how, _code in B10_ORT:
+    B10.append(("onnxruntime", "venv", None, _cls, _kind, _n, _how, B10_ORT_PRE + textwrap.dedent(_code) + "\n"))
+
+B10_MS_PRE = """\
+import numpy as np
+import mindspore
+from mindspore import Tensor, nn, ops
+mindspore.set_context(mode=mindspore.PYNATIVE_MODE)
+mindspore.set_device("CPU")
+"""
+B10_MS = [
+    ("false-positive", None, "b10-graph-mode-dilation-overflow",
+     "a MindSpore dilated-convolution context module (DeepLab ASPP branch) in GRAPH_MODE whose dilation rate is mutated from 6 to 2**30: the effective kernel overflows the output-shape computation and shape inference rejects the negative size",
+     """\
+     mindspore.set_context(mode=mindspore.GRAPH_MODE)
+
+     class ASPPBranch(nn.Cell):
+         def __init__(self, rate):
+             super().__init__()
+             self.conv = nn.Conv2d(256, 64, 3, pad_mode="valid", dilation=rate, has_bias=False)
+             self.bn = nn.BatchNorm2d(64)
+             self.relu = nn.ReLU()
+         def construct(self, x):
+             return self.relu(self.bn(self.conv(x)))
+
+     x = Tensor(np.random.RandomState(0).rand(1, 256, 33, 33).astype("float32"))
+     for rate in (6, 2 ** 30):
+         print(f"atrous rate {rate}:", ASPPBranch(rate)(x).shape)"""),
+    ("false-positive", None, "b10-avgpool-kernel-larger-than-map",
+     "a MindSpore MobileNet head whose final AvgPool2d kernel is mutated from 7 to 14 while the last feature map is 7x7 (a classifier built for 448-pixel inputs run on 224): AvgPool rejects the negative output size",
+     """\
+     class Head(nn.Cell):
+         def __init__(self, k):
+             super().__init__()
+             self.pool = nn.AvgPool2d(k, 1)
+             self.flat = nn.Flatten()
+             self.fc = nn.Dense(1280, 1000)
+         def construct(self, x):
+             return self.fc(self.flat(self.pool(x)))
+
+     feat = Tensor(np.random.RandomState(0).rand(2, 1280, 7, 7).astype("float32"))
+     for k in (7, 14):
+         print(f"AvgPool2d kernel {k}:", Head(k)(feat).shape)"""),
+    ("false-positive", None, "b10-interpolate-negative-scale",
+     "a MindSpore FPN top-down pathway whose upsampling scale_factor is mutated from 2.0 to -2.0 (a sign mutant): ops.interpolate rejects a non-positive scale factor; the runner prints each level",
+     """\
+     c5 = Tensor(np.random.RandomState(0).rand(1, 256, 8, 8).astype("float32"))
+     c4 = Tensor(np.random.RandomState(1).rand(1, 256, 16, 16).astype("float32"))
+     lateral = nn.Conv2d(256, 256, 1)
+     for scale in (2.0, -2.0):
+         print(f"[FPN] top-down scale_factor={scale}")
+         up = ops.interpolate(c5, scale_factor=scale, mode="nearest", recompute_scale_factor=True)
+         print("      P4 =", (lateral(c4) + up).shape)"""),
+    ("crash", "not-implemented", "b10-bfloat16-lm-embedding-gather",
+     "a MindSpore GPT-style language model (nn.Embedding, a Dense decoder head) whose embedding cell is cast to bfloat16 with to_float on the CPU: no Gather kernel is selected for a bfloat16 table (float32 and float16 tables run)",
+     """\
+     class TinyLM(nn.Cell):
+         def __init__(self, dtype):
+             super().__init__()
+             self.emb = nn.Embedding(1000, 64).to_float(dtype)
+             self.head = nn.Dense(64, 1000)
+         def construct(self, ids):
+             return self.head(self.emb(ids).astype(mindspore.float32))
+
+     ids = Tensor(np.random.RandomState(0).randint(0, 1000, (2, 16)), mindspore.int32)
+     for dtype in (mindspore.float32, mindspore.float16, mindspore.bfloat16):
+         print(f"embedding table {dtype}:", TinyLM(dtype)(ids).shape)"""),
+    ("nan", None, "b10-nan-empty-sentence-cosine",
+     "a MindSpore sentence-retrieval model (mean-pooled nn.Embedding with padding_idx=0, cosine similarity written as dot / (norm * norm)) whose eps in the denominator is deleted; the mutant query is an empty sentence (all padding): its pooled vector is zero and the similarity is 0/0 = NaN",
+     """\
+     class Encoder(nn.Cell):
+         def __init__(self):
+             super().__init__()
+             self.emb = nn.Embedding(500, 32, padding_idx=0)
+         def construct(self, ids):
+             mask = (ids != 0).astype(mindspore.float32).expand_dims(-1)
+             return (self.emb(ids) * mask).sum(1) / ops.maximum(mask.sum(1), 1.0)
+
+     def cosine(a, b):
+         return (a * b).sum(-1) / (ops.norm(a, dim=-1) * ops.norm(b, dim=-1))
+
+     mindspore.set_seed(0)
+     enc = Encoder()
+     docs = Tensor(np.random.RandomState(0).randint(1, 500, (4, 12)), mindspore.int32)
+     queries = {"query 'tensor shapes'": [[17, 251, 3, 0, 0, 0]], "empty query": [[0, 0, 0, 0, 0, 0]]}
+     d = enc(docs)
+     for name, q in queries.items():
+         sims = cosine(enc(Tensor(np.array(q), mindspore.int32)), d)
+         print(f"{name}: similarities {sims.asnumpy()}  any NaN: {bool(np.isnan(sims.asnumpy()).any())}")"""),
+    ("inconsistency", None, "b10-inconsistency-relu-nan-vs-torch",
+     "a MindSpore MLP block (Dense, ReLU, Dense) converted from PyTorch by the mutation tester, fed a feature vector holding a NaN (a corrupted-input mutant) and checked against the PyTorch reference recomputed with numpy (torch.relu propagates NaN): MindSpore's ReLU maps NaN to 0 in PyNative and GRAPH_MODE, so the outputs differ; np.testing.assert_allclose(equal_nan=True) fails",
+     """\
+     rs = np.random.RandomState(0)
+     w1 = rs.randn(16, 32).astype("float32") * 0.3
+     w2 = rs.randn(32, 4).astype("float32") * 0.3
+     x = rs.randn(3, 16).astype("float32")
+     x[2, 5] = np.nan
+
+     mlp = nn.SequentialCell([nn.Dense(16, 32, has_bias=False), nn.ReLU(), nn.Dense(32, 4, has_bias=False)])
+     mlp[0].weight.set_data(Tensor(w1.T))
+     mlp[2].weight.set_data(Tensor(w2.T))
+     ref = np.where(np.isnan(x @ w1), np.nan, np.maximum(x @ w1, 0)) @ w2
+     for mode, name in ((mindspore.PYNATIVE_MODE, "PyNative"), (mindspore.GRAPH_MODE, "GRAPH_MODE")):
+         mindspore.set_context(mode=mode)
+         out = mlp(Tensor(x)).asnumpy()
+         print(f"{name}: row 2 = {out[2]}   torch reference row 2 = {ref[2]}")
+     np.testing.assert_allclose(out, ref, rtol=1e-5, atol=1e-5, equal_nan=True, err_msg="MLP with a NaN feature: MindSpore vs PyTorch reference")"""),
+    ("timeout", None, "b10-timeout-alarm-lr-zero",
+     "a MindSpore training loop that runs until the loss falls below 0.05, with the optimizer's learning rate mutated from 0.05 to 0.0 (the loss never moves); the runner's signal.alarm(8) handler stops the mutant with a TimeoutError",
+     """\
+     import signal
+     import time
+
+     def on_alarm(signum, frame):
+         raise TimeoutError("mutant OPT-lr=0.0 did not converge within 8 s")
+
+     net = nn.SequentialCell([nn.Dense(8, 32), nn.ReLU(), nn.Dense(32, 1)])
+     loss_fn = nn.MSELoss()
+     opt = nn.SGD(net.trainable_params(), learning_rate=0.0)
+     train = nn.TrainOneStepCell(nn.WithLossCell(net, loss_fn), opt)
+     rs = np.random.RandomState(0)
+     x = Tensor(rs.randn(64, 8).astype("float32"))
+     y = Tensor(rs.randn(64, 1).astype("float32"))
+     signal.signal(signal.SIGALRM, on_alarm)
+     signal.alarm(8)
+     step, t0, loss = 0, time.time(), 1.0
+     while loss >= 0.05:
+         loss = float(train(x, y).asnumpy())
+         step += 1
+         if step % 200 == 0:
+             print(f"step {step}: loss {loss:.4f} ({time.time() - t0:.1f} s)", flush=True)
+     print("converged after", step, "steps")"""),
+]
+for _cls, _kind, _n, _how, _code in B10_MS:
+    B10.append(("mindspore", "mindspore", None, _cls, _kind, _n, _how, B10_MS_PRE + textwrap.dedent(_code) + "\n"))
+
+add_batch(B10)
+
 # --------------------------------------------------------------------------
 
 def versions(py):

@@ -200,6 +200,12 @@ test_expect_success 'the thirty-first set: later-half accuracy >= 0.52, not belo
 test_expect_success 'the thirty-second set: later-half accuracy >= 0.58, not below the baseline' '
 	accuracy v33 0.58 v33
 '
+# The thirty-third set (corpus/validation/v34: recent issues only, PyTorch,
+# ONNX Runtime, JAX, TensorFlow, Keras; 88 rows), held out at 0.545
+# (0.477 on its later half, 65 rows) when first measured.
+test_expect_success 'the thirty-third set: later-half accuracy >= 0.47, not below the baseline' '
+	accuracy v34 0.47 v34
+'
 # Every set but v11 pooled (one row per url, 2,468 rows in thirty sets
 # at the twenty-first session): the later halves together, 1,355 rows
 # never tuned on, 0.625 then.
@@ -212,7 +218,7 @@ test_expect_success 'every set pooled: later-half accuracy >= 0.62, not below th
 	grep "^rows [0-9]* of [0-9]* sets" out-pool &&
 	test $rc = 0
 '
-for tag in pool v33 v32 v31 v30 v29 v28 v27 v26 v25 v24 v23 v22 v21 v20 v19 v18 v17 v16 v15 v14 v13 v12 v11 v10 v9 v8 v6 v4 v3; do
+for tag in pool v34 v33 v32 v31 v30 v29 v28 v27 v26 v25 v24 v23 v22 v21 v20 v19 v18 v17 v16 v15 v14 v13 v12 v11 v10 v9 v8 v6 v4 v3; do
 	if [ -f "$TEST_TMP/accuracy-$tag.txt" ]; then
 		sed -n "1,4s/^/# $tag: /p" "$TEST_TMP/accuracy-$tag.txt"
 	fi

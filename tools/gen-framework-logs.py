@@ -11488,7 +11488,7 @@ B11 = [
      for i, p in enumerate(probs):
          print(f"txn {i}: p(fraud)={p[1]:.4f}")
      """),
-    ("onnxruntime", "venv", None, "inconsistency", None, "b11-inconsistency-dynamic-int8-ffn-outlier-gain-vs-torch",
+    ("onnxruntime", "venv", None, "inconsistency", None, "b11-inconsistency-int8-ffn-outlier-vs-torch",
      "a Transformer feed-forward block exported from PyTorch and quantized with quantize_dynamic, whose LayerNorm gain has one outlier channel (mutant, gain 60): the per-tensor uint8 activation quantization loses the small activations and the ONNX Runtime output differs from the PyTorch fp32 reference beyond atol 0.1 (np.testing.assert_allclose)",
      '''\
      import logging

@@ -69,6 +69,14 @@ def add_batch(batch):
            env={"KERAS_BACKEND": be} if be else None)
 
 
+def prefixed(framework, interp, pre, cases):
+    """Batch entries of one framework whose scenarios share a preamble:
+    cases are (class, kind, name, how, code), code without the preamble."""
+    return [(framework, interp, None, cls, kind, name, how,
+             pre + textwrap.dedent(code) + "\n")
+            for cls, kind, name, how, code in cases]
+
+
 # ---- PyTorch: illegal models and inputs (false-positive) ------------------
 TORCH_FP = [
     ("conv-channel-mismatch", "Conv2d(3,8,3) applied to a 4-channel input",
@@ -3440,8 +3448,7 @@ B5_ORT = [
      threading.Timer(5, stop).start()
      print("mutant (10**12 steps):", s.run(None, {"trip": np.array(10 ** 12, "int64"), "h0": h0}, ro)[0][0, :3])"""),
 ]
-for _cls, _kind, _n, _how, _code in B5_ORT:
-    B5.append(("onnxruntime", "venv", None, _cls, _kind, _n, _how, B5_ORT_PRE + textwrap.dedent(_code) + "\n"))
+B5 += prefixed("onnxruntime", "venv", B5_ORT_PRE, B5_ORT)
 
 B5_MS_PRE = """\
 import numpy as np
@@ -3551,8 +3558,7 @@ B5_MS = [
      print("original (128x128):", run(128))
      print("mutant (100000x100000):", run(100000))"""),
 ]
-for _cls, _kind, _n, _how, _code in B5_MS:
-    B5.append(("mindspore", "mindspore", None, _cls, _kind, _n, _how, B5_MS_PRE + textwrap.dedent(_code) + "\n"))
+B5 += prefixed("mindspore", "mindspore", B5_MS_PRE, B5_MS)
 
 add_batch(B5)
 
@@ -4765,8 +4771,7 @@ B6_ORT = [
      print("original (strides 2):", run(2))
      print("mutant (strides 100000):", run(100000))"""),
 ]
-for _cls, _kind, _n, _how, _code in B6_ORT:
-    B6.append(("onnxruntime", "venv", None, _cls, _kind, _n, _how, B6_ORT_PRE + textwrap.dedent(_code) + "\n"))
+B6 += prefixed("onnxruntime", "venv", B6_ORT_PRE, B6_ORT)
 
 B6.append(("onnxruntime", "venv", None, "false-positive", None, "b6-torch-export-static-batch",
            "a PyTorch CNN exported with torch.onnx.export (the legacy exporter, a DeprecationWarning first) with a static batch of 1, then run by ONNX Runtime on a mutant batch of 4",
@@ -4855,8 +4860,7 @@ B6_MS = [
          y = Norm(eps)(Tensor(x)).asnumpy()
          print(f"eps={eps}: nan count {int(np.isnan(y).sum())}, row 2: {y[2, :4]}")"""),
 ]
-for _cls, _kind, _n, _how, _code in B6_MS:
-    B6.append(("mindspore", "mindspore", None, _cls, _kind, _n, _how, B6_MS_PRE + textwrap.dedent(_code) + "\n"))
+B6 += prefixed("mindspore", "mindspore", B6_MS_PRE, B6_MS)
 
 add_batch(B6)
 
@@ -6900,8 +6904,7 @@ B8_ORT = [
      print("original ([1, -1, 4]):", run(4))
      print("mutant ([1, -1, 7]):", run(7))"""),
 ]
-for _cls, _kind, _n, _how, _code in B8_ORT:
-    B8.append(("onnxruntime", "venv", None, _cls, _kind, _n, _how, B8_ORT_PRE + textwrap.dedent(_code) + "\n"))
+B8 += prefixed("onnxruntime", "venv", B8_ORT_PRE, B8_ORT)
 
 B8.append(("onnxruntime", "venv", None, "false-positive", None, "b8-torch-export-embeddingbag-int32-ids",
            "a PyTorch EmbeddingBag classifier exported with torch.onnx.export (legacy exporter) with int64 token ids, then run by ONNX Runtime with mutant int32 ids",
@@ -6996,8 +6999,7 @@ B8_MS = [
          out = Attention(temp)(q, k, v).asnumpy()
          print(f"temperature={temp}: output {out.shape}, NaN count {int(np.isnan(out).sum())}")"""),
 ]
-for _cls, _kind, _n, _how, _code in B8_MS:
-    B8.append(("mindspore", "mindspore", None, _cls, _kind, _n, _how, B8_MS_PRE + textwrap.dedent(_code) + "\n"))
+B8 += prefixed("mindspore", "mindspore", B8_MS_PRE, B8_MS)
 
 B8 += [
     ("pytorch", "venv", None, "false-positive", None, "b8-resnet-groupnorm-groups-not-dividing",
@@ -7101,8 +7103,7 @@ B8_ORT2 = [
          y = s.run(None, {"x": np.zeros((1, 512, 64), "float32"), "shape": np.array([b, 512, 64], "int64")})[0]
          print("  output", y.shape, flush=True)"""),
 ]
-for _cls, _kind, _n, _how, _code in B8_ORT2:
-    B8.append(("onnxruntime", "venv", None, _cls, _kind, _n, _how, B8_ORT_PRE + textwrap.dedent(_code) + "\n"))
+B8 += prefixed("onnxruntime", "venv", B8_ORT_PRE, B8_ORT2)
 
 B8.append(("mindspore", "mindspore", None, "false-positive", None, "b8-conv-same-pad-mode-with-padding",
            "a MobileNet stem Cell (nn.Conv2d, nn.BatchNorm2d, ReLU6) whose padding is mutated from 0 to 1 while pad_mode stays 'same'",
@@ -8280,8 +8281,7 @@ B9_ORT = [
          print("runner: mutant STOP_TOKEN=-1, budget 8 s", flush=True)
          subprocess.run([sys.executable, script], timeout=8, check=True)"""),
 ]
-for _cls, _kind, _n, _how, _code in B9_ORT:
-    B9.append(("onnxruntime", "venv", None, _cls, _kind, _n, _how, B9_ORT_PRE + textwrap.dedent(_code) + "\n"))
+B9 += prefixed("onnxruntime", "venv", B9_ORT_PRE, B9_ORT)
 
 B9_MS_PRE = B5_MS_PRE      # the same imports and PyNative context on the CPU
 B9_MS = [
@@ -8431,8 +8431,7 @@ B9_MS = [
      print("max |mindspore - torch reference| =", float(np.abs(out - ref).max()))
      np.testing.assert_allclose(out, ref, rtol=1e-5, atol=1e-5, err_msg="FFN: MindSpore vs PyTorch reference")"""),
 ]
-for _cls, _kind, _n, _how, _code in B9_MS:
-    B9.append(("mindspore", "mindspore", None, _cls, _kind, _n, _how, B9_MS_PRE + textwrap.dedent(_code) + "\n"))
+B9 += prefixed("mindspore", "mindspore", B9_MS_PRE, B9_MS)
 
 add_batch(B9)
 
@@ -9617,8 +9616,7 @@ B10_ORT = [
      print("pytorch     logits (image 1):", ref[1, :4])
      np.testing.assert_allclose(ours, ref, rtol=1e-4, atol=1e-5, equal_nan=True, err_msg="GlobalMaxPool head with a NaN pixel: onnxruntime vs torch")"""),
 ]
-for _cls, _kind, _n, _how, _code in B10_ORT:
-    B10.append(("onnxruntime", "venv", None, _cls, _kind, _n, _how, B10_ORT_PRE + textwrap.dedent(_code) + "\n"))
+B10 += prefixed("onnxruntime", "venv", B10_ORT_PRE, B10_ORT)
 
 B10_MS_PRE = """\
 import numpy as np
@@ -9750,8 +9748,7 @@ B10_MS = [
              print(f"step {step}: loss {loss:.4f} ({time.time() - t0:.1f} s)", flush=True)
      print("converged after", step, "steps")"""),
 ]
-for _cls, _kind, _n, _how, _code in B10_MS:
-    B10.append(("mindspore", "mindspore", None, _cls, _kind, _n, _how, B10_MS_PRE + textwrap.dedent(_code) + "\n"))
+B10 += prefixed("mindspore", "mindspore", B10_MS_PRE, B10_MS)
 
 add_batch(B10)
 

@@ -20,6 +20,8 @@ static long	count_newlines(const char *, size_t);
 static int	scan_hashing(struct dlt_logread *, const struct dlt_scanner *, size_t,
 		    size_t *, int *);
 static void	keep_head(struct dlt_logread *, const char *, size_t);
+static size_t	escape_len(const char *, size_t);
+static void	strip_escapes(struct dlt_line *, char *);
 
 /* The first DLT_LOGREAD_HEAD bytes, NUL bytes as blanks, for log.head. */
 static void
@@ -256,6 +258,77 @@ count_newlines(const char *p, size_t n)
 	return (c);
 }
 
+/*
+ * The length of the terminal escape sequence at p[0..n) (p[0] is ESC),
+ * or 0 when it is not a whole one: a CSI (ESC [ parameters final, the
+ * colours and cursor moves of coloured logs), an OSC (ESC ] ... BEL or
+ * ESC and a backslash: a terminal title or a link), or a two-byte
+ * sequence, ESC and one of 0x40..0x5f.
+ */
+static size_t
+escape_len(const char *p, size_t n)
+{
+	size_t	i;
+
+	if (n < 2)
+		return (0);
+	if (p[1] == '[') {
+		for (i = 2; i < n && (unsigned char)p[i] >= 0x20 &&
+		    (unsigned char)p[i] <= 0x3f; i++)
+			;
+		if (i < n && (unsigned char)p[i] >= 0x40 && (unsigned char)p[i] <= 0x7e)
+			return (i + 1);
+		return (0);
+	}
+	if (p[1] == ']') {
+		for (i = 2; i < n; i++) {
+			if (p[i] == '\a')
+				return (i + 1);
+			if (p[i] == '\033' && i + 1 < n && p[i + 1] == '\\')
+				return (i + 2);
+		}
+		return (0);
+	}
+	if ((unsigned char)p[1] >= 0x40 && (unsigned char)p[1] <= 0x5f)
+		return (2);
+	return (0);
+}
+
+/*
+ * A line as the terminal showed it: its escape sequences taken out, in
+ * place.  The text left is moved to the line's end and the bytes freed
+ * before it are made one escape sequence of their own, so that the line
+ * read again after dlt_logread_unread comes out the same.
+ */
+static void
+strip_escapes(struct dlt_line *line, char *text)
+{
+	size_t	i, k, n = 0, freed;
+
+	for (i = 0; i < line->len; ) {
+		k = text[i] == '\033' ? escape_len(text + i, line->len - i) : 0;
+		if (k > 0) {
+			i += k;
+			continue;
+		}
+		text[n++] = text[i++];
+	}
+	freed = line->len - n;
+	if (freed == 0)
+		return;
+	memmove(text + freed, text, n);
+	text[0] = '\033';
+	if (freed == 2)
+		text[1] = '@';
+	else {
+		text[1] = '[';
+		memset(text + 2, '0', freed - 3);
+		text[freed - 1] = 'm';
+	}
+	line->text = text + freed;
+	line->len = n;
+}
+
 int
 dlt_logread_next(struct dlt_logread *lr, struct dlt_line *line)
 {
@@ -293,6 +366,10 @@ dlt_logread_next(struct dlt_logread *lr, struct dlt_line *line)
 			for (; nul != NULL;
 			    nul = memchr(nul, '\0', line->len - (size_t)(nul - line->text)))
 				*nul = ' ';
+			if (memchr(line->text, '\033', line->len) != NULL) {
+				hash_upto(lr, (size_t)(line->text - lr->buf) + line->len);
+				strip_escapes(line, lr->buf + (line->text - lr->buf));
+			}
 			return (1);
 		}
 		if (!fill(lr))

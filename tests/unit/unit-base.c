@@ -2,8 +2,9 @@
  * unit-base.c: unit tests of the base modules (diag, json writer, vocab,
  * YAML scalar helpers, the multi-literal scanner, the literals a regex
  * requires) and of the tables for people (output-table: measured and
- * streamed, and the numbers of their cells), linked against
- * libdlt.a.  Prints TAP.
+ * streamed, and the numbers of their cells) and of the log reader's
+ * lines (terminal escape sequences), linked against libdlt.a.  Prints
+ * TAP.
  */
 #include <limits.h>
 #include <math.h>
@@ -11,10 +12,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "diag.h"
 #include "hash.h"
 #include "json.h"
+#include "logread.h"
 #include "output-table.h"
 #include "regex.h"
 #include "scan.h"
@@ -35,6 +38,7 @@ static void	test_rx_gate(void);
 static void	test_table(void);
 static void	test_table_stream(void);
 static void	test_text_numbers(void);
+static void	test_logread_escapes(void);
 
 static void
 test_diag(void)
@@ -998,6 +1002,87 @@ test_text_numbers(void)
 	    bad);
 }
 
+/* One line of a log held in memory, as dlt_logread_next gives it. */
+static void
+next_line(struct dlt_logread *lr, char *out, size_t outsz)
+{
+	struct dlt_line	line;
+
+	out[0] = '\0';
+	if (dlt_logread_next(lr, &line) == 1)
+		snprintf(out, outsz, "%.*s", (int)line.len, line.text);
+}
+
+/* The content hash of text written to a file and read line by line. */
+static uint64_t
+hash_of(const char *text)
+{
+	struct dlt_logread	lr;
+	struct dlt_line		line;
+	char			path[] = "/tmp/unit-base-XXXXXX";
+	uint64_t		h;
+	int			fd;
+
+	if ((fd = mkstemp(path)) == -1)
+		return (0);
+	unlink(path);
+	if (write(fd, text, strlen(text)) != (ssize_t)strlen(text) ||
+	    lseek(fd, 0, SEEK_SET) != 0) {
+		close(fd);
+		return (0);
+	}
+	dlt_logread_init_fd(&lr, fd, 1);
+	while (dlt_logread_next(&lr, &line) == 1)
+		;
+	h = dlt_logread_hash(&lr);
+	dlt_logread_release(&lr);
+	close(fd);
+	return (h);
+}
+
+/*
+ * Coloured logs read as the terminal showed them: CSI and OSC sequences
+ * and two-byte escapes go, a lone or cut escape stays, a line read
+ * again after unread is the same, and the content hash is the file's.
+ */
+static void
+test_logread_escapes(void)
+{
+	static const char log[] =
+	    "\033[1;31mRuntimeError\033[0m: \033[1mshapes differ\033[m\r\n"
+	    "\033]0;title\007plain\033Mtext\n"
+	    "a lone \033 stays\033[\n"
+	    "\033[0mno escape after\n";
+	struct dlt_logread	lr;
+	struct dlt_line		line;
+	char			buf[128];
+	uint64_t		h1, h2;
+
+	dlt_logread_init_mem(&lr, log, sizeof log - 1);
+	next_line(&lr, buf, sizeof buf);
+	is(buf, "RuntimeError: shapes differ", "logread: SGR colours taken out");
+	dlt_logread_unread(&lr);
+	next_line(&lr, buf, sizeof buf);
+	is(buf, "RuntimeError: shapes differ", "logread: the line read again is the same");
+	next_line(&lr, buf, sizeof buf);
+	is(buf, "plaintext", "logread: OSC title and two-byte escape taken out");
+	next_line(&lr, buf, sizeof buf);
+	is(buf, "a lone \033 stays\033[", "logread: a lone or cut escape stays");
+	next_line(&lr, buf, sizeof buf);
+	is(buf, "no escape after", "logread: an escape at the start of a line");
+	ok(dlt_logread_next(&lr, &line) == 0, "logread: four lines");
+	dlt_logread_release(&lr);
+
+	/*
+	 * The content hash is of the file's bytes, escapes and all: two
+	 * logs that differ in their colours only are two contents.
+	 */
+	h1 = hash_of("\033[31mValueError: bad\033[0m\n");
+	h2 = hash_of("\033[32mValueError: bad\033[0m\n");
+	ok(h1 != 0 && h2 != 0 && h1 != h2, "logread: the content hash is of the bytes as written");
+	ok(hash_of("\033[31mValueError: bad\033[0m\n") == h1, "logread: the content hash is stable");
+}
+
 int
 main(void)
 {
@@ -1011,5 +1096,6 @@ main(void)
 	test_table();
 	test_table_stream();
 	test_text_numbers();
+	test_logread_escapes();
 	return (tap_done());
 }

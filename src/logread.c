@@ -22,6 +22,7 @@ static int	scan_hashing(struct dlt_logread *, const struct dlt_scanner *, size_t
 static void	keep_head(struct dlt_logread *, const char *, size_t);
 static size_t	escape_len(const char *, size_t);
 static void	strip_escapes(struct dlt_line *, char *);
+static size_t	transport_prefix(const char *, size_t);
 
 /* The first DLT_LOGREAD_HEAD bytes, NUL bytes as blanks, for log.head. */
 static void
@@ -329,11 +330,87 @@ strip_escapes(struct dlt_line *line, char *text)
 	line->len = n;
 }
 
+static int
+digits(const char *s, size_t n, size_t at, size_t k)
+{
+	size_t	i;
+
+	if (at + k > n)
+		return (0);
+	for (i = at; i < at + k; i++)
+		if (s[i] < '0' || s[i] > '9')
+			return (0);
+	return (1);
+}
+
+/*
+ * The length of a prefix that whatever carried the program's output put
+ * before each of its lines, or 0: an RFC 3339 time with its zone and a
+ * blank (GitHub Actions' raw logs, docker logs -t, kubectl --timestamps),
+ * a launcher's tag of the process, "[rank0]: " (PyTorch's elastic
+ * launcher; any role name and number: "[trainer1]:"), Open MPI's
+ * "[1,0]<stderr>:".  A program never prints these itself, and a
+ * traceback under them reads as one only once they are gone.
+ */
+static size_t
+transport_prefix(const char *s, size_t n)
+{
+	size_t	i;
+
+	if (n > 20 && digits(s, n, 0, 4) && s[4] == '-' && digits(s, n, 5, 2) &&
+	    s[7] == '-' && digits(s, n, 8, 2) && s[10] == 'T' &&
+	    digits(s, n, 11, 2) && s[13] == ':' && digits(s, n, 14, 2) &&
+	    s[16] == ':' && digits(s, n, 17, 2)) {
+		i = 19;
+		if (i < n && (s[i] == '.' || s[i] == ',')) {
+			for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+				;
+		}
+		if (i < n && s[i] == 'Z')
+			i++;
+		else if (i < n && (s[i] == '+' || s[i] == '-') && digits(s, n, i + 1, 2)) {
+			i += 3;
+			if (i < n && s[i] == ':')
+				i++;
+			if (!digits(s, n, i, 2))
+				return (0);
+			i += 2;
+		} else
+			return (0);
+		return (i < n && s[i] == ' ' ? i + 1 : 0);
+	}
+	if (n > 3 && s[0] == '[') {
+		/* [role<N>]: with a role of letters and _ */
+		for (i = 1; i < n && ((s[i] >= 'a' && s[i] <= 'z') || s[i] == '_' ||
+		    (s[i] >= 'A' && s[i] <= 'Z')); i++)
+			;
+		if (i > 1 && i < n && s[i] >= '0' && s[i] <= '9') {
+			for (; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+				;
+			if (i + 1 < n && s[i] == ']' && s[i + 1] == ':')
+				return (i + 2 < n && s[i + 2] == ' ' ? i + 3 : i + 2);
+			return (0);
+		}
+		/* [job,rank]<stdout>: or <stderr>: */
+		for (i = 1; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+			;
+		if (i == 1 || i >= n || s[i] != ',')
+			return (0);
+		for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+			;
+		if (i + 10 <= n && (memcmp(s + i, "]<stdout>:", 10) == 0 ||
+		    memcmp(s + i, "]<stderr>:", 10) == 0))
+			return (i + 10);
+	}
+	return (0);
+}
+
 int
 dlt_logread_next(struct dlt_logread *lr, struct dlt_line *line)
 {
 	char	*nl, *nul;
-	size_t	 avail;
+	size_t	 avail, skip;
+	int	 k;
 
 	for (;;) {
 		avail = lr->len - lr->start;
@@ -369,6 +446,12 @@ dlt_logread_next(struct dlt_logread *lr, struct dlt_line *line)
 			if (memchr(line->text, '\033', line->len) != NULL) {
 				hash_upto(lr, (size_t)(line->text - lr->buf) + line->len);
 				strip_escapes(line, lr->buf + (line->text - lr->buf));
+			}
+			/* an escape may colour the prefix; two prefixes may stack */
+			for (k = 0; k < 2 && line->len > 0 &&
+			    (skip = transport_prefix(line->text, line->len)) > 0; k++) {
+				line->text += skip;
+				line->len -= skip;
 			}
 			return (1);
 		}

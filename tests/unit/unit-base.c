@@ -3,7 +3,7 @@
  * YAML scalar helpers, the multi-literal scanner, the literals a regex
  * requires) and of the tables for people (output-table: measured and
  * streamed, and the numbers of their cells) and of the log reader's
- * lines (terminal escape sequences), linked against libdlt.a.  Prints
+ * lines (terminal escape sequences, the prefixes of log carriers), linked against libdlt.a.  Prints
  * TAP.
  */
 #include <limits.h>
@@ -39,6 +39,7 @@ static void	test_table(void);
 static void	test_table_stream(void);
 static void	test_text_numbers(void);
 static void	test_logread_escapes(void);
+static void	test_logread_prefixes(void);
 
 static void
 test_diag(void)
@@ -1083,6 +1084,49 @@ test_logread_escapes(void)
 	ok(hash_of("\033[31mValueError: bad\033[0m\n") == h1, "logread: the content hash is stable");
 }
 
+/*
+ * The prefixes that carriers put before each line of a program's output
+ * (GitHub Actions and docker times, PyTorch's elastic launcher, Open
+ * MPI) are taken off; look-alikes are not.
+ */
+static void
+test_logread_prefixes(void)
+{
+	static const struct {
+		const char	*in, *out, *name;
+	} c[] = {
+		{ "2026-11-30T10:12:01.1234567Z   File \"x.py\", line 3",
+		  "  File \"x.py\", line 3", "RFC 3339 time with Z" },
+		{ "2026-11-30T10:12:01+01:00 Traceback", "Traceback", "time with a zone" },
+		{ "[rank0]:   File \"x.py\"", "  File \"x.py\"", "[rank0]: and its blank" },
+		{ "[trainer12]:Traceback", "Traceback", "[role N]: without a blank" },
+		{ "[1,0]<stderr>:Traceback", "Traceback", "Open MPI's tag" },
+		{ "2026-11-30T10:12:01Z [rank3]: E", "E", "two prefixes" },
+		{ "\033[2m2026-11-30T10:12:01Z\033[0m ValueError: x", "ValueError: x",
+		  "a coloured prefix" },
+		{ "2017-05-14 14:50:38.673877: I tensorflow/core/x.cc:1] y",
+		  "2017-05-14 14:50:38.673877: I tensorflow/core/x.cc:1] y",
+		  "TensorFlow's own time stays" },
+		{ "2026-11-30T10:12:01 no zone", "2026-11-30T10:12:01 no zone",
+		  "a time without a zone stays" },
+		{ "[W socket.cpp:663] warning", "[W socket.cpp:663] warning",
+		  "a bracketed log tag stays" },
+		{ "[0]: value", "[0]: value", "an index stays" },
+		{ "[rank0]:", "", "a prefix alone" },
+	};
+	struct dlt_logread	lr;
+	char			buf[128], name[96];
+	size_t			i;
+
+	for (i = 0; i < sizeof c / sizeof c[0]; i++) {
+		dlt_logread_init_mem(&lr, c[i].in, strlen(c[i].in));
+		next_line(&lr, buf, sizeof buf);
+		dlt_logread_release(&lr);
+		snprintf(name, sizeof name, "logread prefix: %s", c[i].name);
+		is(buf, c[i].out, name);
+	}
+}
+
 int
 main(void)
 {
@@ -1097,5 +1141,6 @@ main(void)
 	test_table_stream();
 	test_text_numbers();
 	test_logread_escapes();
+	test_logread_prefixes();
 	return (tap_done());
 }

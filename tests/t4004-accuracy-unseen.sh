@@ -163,8 +163,12 @@ test_expect_success 'the twenty-sixth set: later-half accuracy >= 0.61, not belo
 # The twenty-seventh set (corpus/validation/v28: TensorFlow, JAX,
 # PyTorch, ONNX Runtime, Keras; excerpts, many cut before the failure),
 # held out at 0.417 (0.517 on its later half) when first measured.
-test_expect_success 'the twenty-seventh set: later-half accuracy >= 0.51, not below the baseline' '
-	accuracy v28 0.51 v28
+# 0.48 since the twenty-third session: python-import-traceback-cut no
+# longer takes a function of a package's __init__.py for an import, and
+# one cut traceback (torch/onnx/__init__.py, in export) it had called a
+# false-positive by that mistake is now unknown.
+test_expect_success 'the twenty-seventh set: later-half accuracy >= 0.48, not below the baseline' '
+	accuracy v28 0.48 v28
 '
 # The twenty-eighth set (corpus/validation/v29: TensorFlow, JAX,
 # PyTorch, ONNX Runtime, Keras; only logs that show the failure), held

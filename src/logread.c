@@ -22,6 +22,7 @@ static int	scan_hashing(struct dlt_logread *, const struct dlt_scanner *, size_t
 static void	keep_head(struct dlt_logread *, const char *, size_t);
 static size_t	escape_len(const char *, size_t);
 static void	strip_escapes(struct dlt_line *, char *);
+static int	digits(const char *, size_t, size_t, size_t);
 static size_t	transport_prefix(const char *, size_t);
 
 /* The first DLT_LOGREAD_HEAD bytes, NUL bytes as blanks, for log.head. */
@@ -330,6 +331,7 @@ strip_escapes(struct dlt_line *line, char *text)
 	line->len = n;
 }
 
+/* Whether s[at..at+k) are k decimal digits within s[0..n). */
 static int
 digits(const char *s, size_t n, size_t at, size_t k)
 {
@@ -348,9 +350,10 @@ digits(const char *s, size_t n, size_t at, size_t k)
  * before each of its lines, or 0: an RFC 3339 time with its zone and a
  * blank (GitHub Actions' raw logs, docker logs -t, kubectl --timestamps),
  * a launcher's tag of the process, "[rank0]: " (PyTorch's elastic
- * launcher; any role name and number: "[trainer1]:"), Open MPI's
- * "[1,0]<stderr>:".  A program never prints these itself, and a
- * traceback under them reads as one only once they are gone.
+ * launcher; any role name and number: "[trainer1]:", "[trainer1|1]:"),
+ * Open MPI's "[1,0]<stderr>:", Ray's "(Worker pid=7, ip=10.0.0.2) ".
+ * A program never prints these itself, and a traceback under them reads
+ * as one only once they are gone.
  */
 static size_t
 transport_prefix(const char *s, size_t n)
@@ -387,6 +390,10 @@ transport_prefix(const char *s, size_t n)
 		if (i > 1 && i < n && s[i] >= '0' && s[i] <= '9') {
 			for (; i < n && s[i] >= '0' && s[i] <= '9'; i++)
 				;
+			/* [trainer1|1]: the local and the global rank */
+			if (i + 1 < n && s[i] == '|' && s[i + 1] >= '0' && s[i + 1] <= '9')
+				for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+					;
 			if (i + 1 < n && s[i] == ']' && s[i + 1] == ':')
 				return (i + 2 < n && s[i + 2] == ' ' ? i + 3 : i + 2);
 			return (0);
@@ -401,6 +408,26 @@ transport_prefix(const char *s, size_t n)
 		if (i + 10 <= n && (memcmp(s + i, "]<stdout>:", 10) == 0 ||
 		    memcmp(s + i, "]<stderr>:", 10) == 0))
 			return (i + 10);
+		return (0);
+	}
+	if (n > 8 && s[0] == '(') {
+		/* Ray's worker tag: (pid=N), (Name pid=N), (Name pid=N, ip=A) */
+		for (i = 1; i < n && s[i] != ')' && s[i] != '=' && s[i] != ' '; i++)
+			;
+		if (i < n && s[i] == ' ')
+			i++;
+		else
+			i = 1;		/* no name: (pid=N) */
+		if (i + 4 > n || memcmp(s + i, "pid=", 4) != 0 || !digits(s, n, i + 4, 1))
+			return (0);
+		for (i += 4; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+			;
+		if (i + 5 < n && memcmp(s + i, ", ip=", 5) == 0)
+			for (i += 5; i < n && ((s[i] >= '0' && s[i] <= '9') ||
+			    s[i] == '.' || s[i] == ':' || (s[i] >= 'a' && s[i] <= 'f')); i++)
+				;
+		if (i + 1 < n && s[i] == ')' && s[i + 1] == ' ')
+			return (i + 2);
 	}
 	return (0);
 }

@@ -217,6 +217,13 @@ test_expect_success 'the thirty-third set: later-half accuracy >= 0.47, not belo
 test_expect_success 'the thirty-fourth set: later-half accuracy >= 0.67, not below the baseline' '
 	accuracy v35 0.67 v35
 '
+# The thirty-fifth set (corpus/validation/v36: the ecosystems' trackers,
+# 90 rows from 45 repositories), held out at 0.578 when first measured;
+# its repositories number their issues below the cuts, so its later half
+# is 8 rows (5 right then) and this only keeps them from falling.
+test_expect_success 'the thirty-fifth set: later-half accuracy >= 0.62, not below the baseline' '
+	accuracy v36 0.62 v36
+'
 # Every set but v11 pooled (one row per url, 2,646 rows in thirty-two
 # sets at the twenty-second session): the later halves together, 1,459
 # rows never tuned on, 0.619 then (0.625 before v34, recent issues
@@ -230,7 +237,7 @@ test_expect_success 'every set pooled: later-half accuracy >= 0.61, not below th
 	grep "^rows [0-9]* of [0-9]* sets" out-pool &&
 	test $rc = 0
 '
-for tag in pool v35 v34 v33 v32 v31 v30 v29 v28 v27 v26 v25 v24 v23 v22 v21 v20 v19 v18 v17 v16 v15 v14 v13 v12 v11 v10 v9 v8 v6 v4 v3; do
+for tag in pool v36 v35 v34 v33 v32 v31 v30 v29 v28 v27 v26 v25 v24 v23 v22 v21 v20 v19 v18 v17 v16 v15 v14 v13 v12 v11 v10 v9 v8 v6 v4 v3; do
 	if [ -f "$TEST_TMP/accuracy-$tag.txt" ]; then
 		sed -n "1,4s/^/# $tag: /p" "$TEST_TMP/accuracy-$tag.txt"
 	fi

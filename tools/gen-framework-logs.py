@@ -11787,6 +11787,1759 @@ B11 = [
 
 add_batch(B11)
 
+# ==========================================================================
+# Twelfth batch ("b12-" names), held out from the rules: a tester exercising
+# deployment and interop paths, where models leave the framework they were
+# written in or are frozen for serving: torch.jit.script/trace/freeze,
+# torch.fx and torch.export with dynamic shapes, jax.export and jax2tf,
+# tf.function input signatures, SavedModel signatures, Keras model.export
+# endpoints, TFLite conversion (select TF ops, dynamic-range quantization),
+# ONNX shape inference and checker, ONNX Runtime session and run options
+# (threads, optimisation levels, IOBinding, sequence outputs), MindSpore
+# MindIR export and load, and tensors crossing framework borders (DLPack,
+# __array__, numpy views, memory-mapped and strided arrays, ragged, sparse,
+# string and complex tensors), with batch-size and sequence polymorphism.
+# Each entry: (framework, interpreter, KERAS_BACKEND or None, class, kind,
+# name, how, code).
+# ==========================================================================
+
+B12 = [
+    # ---- PyTorch (current) -----------------------------------------------------
+    ("pytorch", "venv", None, "false-positive", None, "b12-fx-detection-head-empty-frame-branch",
+     "a one-stage detection head (class and box convolutions) prepared for post-training quantization with torch.fx.symbolic_trace; its forward has an early exit for empty frames that branches on scores.max(), and FX rejects a traced Proxy used as a Python bool; logged with the logging module",
+     """\
+     import logging
+     import torch
+     import torch.nn as nn
+     import torch.fx
+
+     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+     log = logging.getLogger("deploy.fx_quant")
+
+     class DetectionHead(nn.Module):
+         def __init__(self, c=64, anchors=3, classes=20):
+             super().__init__()
+             self.cls = nn.Conv2d(c, anchors * classes, 3, padding=1)
+             self.box = nn.Conv2d(c, anchors * 4, 3, padding=1)
+         def forward(self, feat):
+             scores = self.cls(feat).sigmoid().flatten(1)
+             boxes = self.box(feat).flatten(2).transpose(1, 2)
+             if scores.max() < 0.05:
+                 return boxes[:, :0], scores[:, :0]
+             return boxes, scores
+
+     head = DetectionHead().eval()
+     with torch.no_grad():
+         b, s = head(torch.randn(1, 64, 20, 20))
+     log.info("eager head ok: boxes %s scores %s", tuple(b.shape), tuple(s.shape))
+     log.info("symbolic_trace(%s) for prepare_fx", type(head).__name__)
+     gm = torch.fx.symbolic_trace(head)
+     log.info("graph has %d nodes", len(gm.graph.nodes))
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b12-export-two-tower-batch-dim-specialized",
+     "a two-tower recommender (EmbeddingBag user tower, Embedding item tower) exported with torch.export and a dynamic batch Dim; the user tower reshapes with the training loader's batch of 8 hard-coded, so export reports that the dynamic dimension was specialized to a constant; pytest-style output from the tester's runner",
+     """\
+     import time
+     import traceback
+     import torch
+     import torch.nn as nn
+     from torch.export import Dim, export
+
+     class TwoTower(nn.Module):
+         def __init__(self, users=1000, items=500, d=32):
+             super().__init__()
+             self.user = nn.EmbeddingBag(users, d, mode="mean")
+             self.item = nn.Embedding(items, d)
+             self.mlp = nn.Sequential(nn.Linear(d, d), nn.ReLU(), nn.Linear(d, d))
+         def forward(self, history, item):
+             u = self.mlp(self.user(history)).reshape(8, 32)
+             return (u * self.item(item)).sum(-1)
+
+     model = TwoTower().eval()
+     hist = torch.randint(0, 1000, (8, 16))
+     item = torch.randint(0, 500, (8,))
+
+     def test_eager_batch_8():
+         assert model(hist, item).shape == (8,)
+     def test_export_static():
+         ep = export(model, (hist, item))
+         assert ep.module()(hist, item).shape == (8,)
+     def test_export_dynamic_batch():
+         batch = Dim("batch", min=1, max=256)
+         ep = export(model, (hist, item), dynamic_shapes={"history": {0: batch}, "item": {0: batch}})
+         assert ep.module()(hist[:3], item[:3]).shape == (3,)
+
+     tests = (test_eager_batch_8, test_export_static, test_export_dynamic_batch)
+     print("============================= test session starts ==============================")
+     print(f"platform linux -- Python, torch {torch.__version__}")
+     print(f"collected {len(tests)} items\\n")
+     t0, failed = time.time(), []
+     for fn in tests:
+         try:
+             fn()
+             print(f"tests/test_export_two_tower.py::{fn.__name__} PASSED")
+         except Exception as e:
+             print(f"tests/test_export_two_tower.py::{fn.__name__} FAILED")
+             failed.append((fn.__name__, e, traceback.format_exc()))
+     print("\\n=================================== FAILURES ===================================")
+     for name, e, tb in failed:
+         print(f"__________________________ {name} __________________________")
+         for line in tb.rstrip().splitlines()[:-1]:
+             print(line)
+         for line in f"{type(e).__name__}: {e}".splitlines():
+             print("E   " + line)
+     print("=========================== short test summary info ============================")
+     for name, e, tb in failed:
+         print(f"FAILED tests/test_export_two_tower.py::{name} - {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}")
+     print(f"========================= {len(failed)} failed, {len(tests) - len(failed)} passed in {time.time() - t0:.2f}s =========================")
+     raise SystemExit(1 if failed else 0)
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b12-script-gru-decoder-kwargs-catch-all",
+     "a GRU sequence-to-sequence decoder whose forward was given a **kwargs catch-all for compatibility with a generation utility; torch.jit.script for the C++ serving runtime refuses a function with a variable number of arguments; run under unittest",
+     """\
+     import unittest
+     from typing import Optional
+     import torch
+     import torch.nn as nn
+
+     class Decoder(nn.Module):
+         def __init__(self, vocab=100, d=32, h=64):
+             super().__init__()
+             self.emb = nn.Embedding(vocab, d)
+             self.gru = nn.GRU(d, h, batch_first=True)
+             self.out = nn.Linear(h, vocab)
+         def forward(self, tokens, hidden: Optional[torch.Tensor] = None, **generate_kwargs):
+             y, hidden = self.gru(self.emb(tokens), hidden)
+             return self.out(y), hidden
+
+     class ScriptExport(unittest.TestCase):
+         def test_eager_step(self):
+             logits, h = Decoder()(torch.randint(0, 100, (2, 5)))
+             self.assertEqual(tuple(logits.shape), (2, 5, 100))
+         def test_script_for_serving(self):
+             scripted = torch.jit.script(Decoder().eval())
+             logits, h = scripted(torch.randint(0, 100, (2, 5)))
+             self.assertEqual(tuple(h.shape), (1, 2, 64))
+
+     if __name__ == "__main__":
+         unittest.main(verbosity=2)
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b12-dlpack-conj-spectrogram-to-jax",
+     "a PyTorch audio front-end hands its complex STFT to a JAX post-processor through DLPack; the mutant takes the complex conjugate (a lazy conj view) before the hand-off and torch refuses to export a tensor whose conjugate bit is set; warnings come first",
+     """\
+     import warnings
+     import torch
+     import jax.numpy as jnp
+
+     warnings.simplefilter("always")
+     torch.manual_seed(0)
+     wave = torch.randn(2, 16000)
+     window = torch.hann_window(400)
+     spec = torch.stft(wave, n_fft=400, hop_length=160, window=window, return_complex=True)
+     print("stft:", tuple(spec.shape), spec.dtype, flush=True)
+     mag = jnp.from_dlpack(spec.abs().contiguous())
+     print("magnitude handed to jax:", mag.shape, mag.dtype, flush=True)
+     warnings.warn("phase convention: using conj() to match the JAX vocoder (e^{+i w t})", UserWarning)
+     spec_c = spec.conj()
+     print("is_conj:", spec_c.is_conj(), flush=True)
+     phase = jnp.angle(jnp.from_dlpack(spec_c))
+     print("phase:", phase.shape)
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b12-from-numpy-bgr-flip-negative-stride",
+     "an image-classification server converts decoded BGR frames to RGB with a [..., ::-1] numpy view and hands them to torch.from_numpy; torch refuses numpy arrays with negative strides; tqdm-style progress over the request batch precedes the error",
+     """\
+     import sys
+     import time
+     import numpy as np
+     import torch
+     import torch.nn as nn
+
+     model = nn.Sequential(nn.Conv2d(3, 16, 3, stride=2), nn.ReLU(), nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(16, 10)).eval()
+     rs = np.random.RandomState(0)
+     frames = [rs.randint(0, 255, (224, 224, 3), dtype=np.uint8) for _ in range(12)]
+
+     def preprocess(bgr, i):
+         rgb = bgr[..., ::-1] if i >= 8 else np.ascontiguousarray(bgr[..., ::-1])  # request 8+: new fast path without the copy
+         x = torch.from_numpy(rgb).permute(2, 0, 1).float().div(255)
+         return x.unsqueeze(0)
+
+     t0 = time.time()
+     with torch.no_grad():
+         for i, f in enumerate(frames):
+             pred = model(preprocess(f, i)).argmax(1).item()
+             n = i + 1
+             bar = "#" * (n * 20 // len(frames))
+             sys.stdout.write(f"\\rserving: {100 * n // len(frames):3d}%|{bar:<20}| {n}/{len(frames)} [{time.time() - t0:04.1f}s, pred={pred}]")
+             sys.stdout.flush()
+     print()
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b12-trace-segmentation-dict-output-strict",
+     "a semantic-segmentation model (conv encoder, upsampling decoder, auxiliary head) returning a dict {'out', 'aux'} like the torchvision models, traced with torch.jit.trace in its default strict mode; the tracer refuses a mutable dict at the output; JSON-lines logging",
+     """\
+     import json
+     import logging
+     import time
+     import torch
+     import torch.nn as nn
+     import torch.nn.functional as F
+
+     class JsonFormatter(logging.Formatter):
+         def format(self, r):
+             return json.dumps({"ts": round(time.time(), 3), "level": r.levelname, "logger": r.name, "msg": r.getMessage()})
+
+     h = logging.StreamHandler()
+     h.setFormatter(JsonFormatter())
+     log = logging.getLogger("export.segmentation")
+     log.addHandler(h)
+     log.setLevel(logging.INFO)
+
+     class SegNet(nn.Module):
+         def __init__(self, classes=21):
+             super().__init__()
+             self.enc = nn.Sequential(nn.Conv2d(3, 32, 3, 2, 1), nn.ReLU(), nn.Conv2d(32, 64, 3, 2, 1), nn.ReLU())
+             self.head = nn.Conv2d(64, classes, 1)
+             self.aux = nn.Conv2d(32, classes, 1)
+         def forward(self, x):
+             f1 = self.enc[:2](x)
+             f2 = self.enc[2:](f1)
+             out = F.interpolate(self.head(f2), size=x.shape[-2:], mode="bilinear", align_corners=False)
+             aux = F.interpolate(self.aux(f1), size=x.shape[-2:], mode="bilinear", align_corners=False)
+             return {"out": out, "aux": aux}
+
+     model = SegNet().eval()
+     x = torch.randn(1, 3, 128, 128)
+     log.info("eager output keys=%s shape=%s", sorted(model(x)), tuple(model(x)["out"].shape))
+     log.info("tracing SegNet for TorchServe (strict=True)")
+     traced = torch.jit.trace(model, x)
+     traced.save("segnet.pt")
+     log.info("saved segnet.pt")
+     """),
+    ("pytorch", "venv", None, "crash", "segfault", "b12-mmap-item-table-embedding-max-norm",
+     "a recommender serving process memory-maps its item-embedding table read-only (np.load(mmap_mode='r')), wraps it with torch.from_numpy (which warns that the array is not writable) and builds nn.Embedding.from_pretrained(..., max_norm=1.0); the lookup renormalises the looked-up rows in place, writing into the PROT_READ mapping: SIGSEGV",
+     """\
+     import os
+     import tempfile
+     import numpy as np
+     import torch
+     import torch.nn as nn
+
+     d = tempfile.mkdtemp()
+     path = os.path.join(d, "item_emb.npy")
+     np.save(path, np.random.RandomState(0).randn(20000, 64).astype("float32") * 2.0)
+     table = np.load(path, mmap_mode="r")
+     print("mapped", table.shape, table.dtype, "writeable:", table.flags.writeable, flush=True)
+     weights = torch.from_numpy(table)
+     items = nn.Embedding.from_pretrained(weights, freeze=True, max_norm=1.0)
+     user = torch.randn(4, 64)
+     candidates = torch.randint(0, 20000, (4, 50))
+     print("scoring", tuple(candidates.shape), "candidates", flush=True)
+     with torch.no_grad():
+         scores = (items(candidates) * user[:, None]).sum(-1)
+     print("top-5:", scores.topk(5).indices.tolist())
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b12-frozen-face-retrieval-head-half-cdist",
+     "a face-retrieval head for a door-access device (Linear projection, L2 normalisation, torch.cdist to a 20-identity gallery buffer, top-k) scripted, frozen with torch.jit.freeze and cast to float16 for serving on the CPU: the projection and normalisation run in half, cdist has no Half kernel on the CPU (float32 runs)",
+     """\
+     import torch
+     import torch.nn as nn
+     import torch.nn.functional as F
+
+     class RetrievalHead(nn.Module):
+         def __init__(self, gallery):
+             super().__init__()
+             self.proj = nn.Linear(128, 64)
+             self.register_buffer("gallery", F.normalize(gallery, dim=-1))
+         def forward(self, q):
+             e = F.normalize(self.proj(q), dim=-1)
+             d = torch.cdist(e, self.gallery)
+             return d.topk(5, dim=-1, largest=False)
+
+     torch.manual_seed(0)
+     head = RetrievalHead(torch.randn(20, 64)).eval()
+     for dtype in (torch.float32, torch.float16):
+         frozen = torch.jit.freeze(torch.jit.script(head.to(dtype)))
+         dist, idx = frozen(torch.randn(8, 128, dtype=dtype))
+         print(dtype, "nearest:", idx[:, 0].tolist(), "dist:", [round(v, 3) for v in dist[:, 0].tolist()], flush=True)
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b12-scripted-audio-frontend-half-stft",
+     "a keyword-spotting audio front-end (STFT, power, mel projection, log) compiled with torch.jit.script and served in float16 to halve its memory: the scripted graph reaches aten::stft with a Half tensor and the CPU FFT has no Half kernel (float32 runs); training-style step lines come first",
+     """\
+     import torch
+     import torch.nn as nn
+
+     class LogMel(nn.Module):
+         def __init__(self, n_fft: int = 512, hop: int = 160, mels: int = 40):
+             super().__init__()
+             self.n_fft = n_fft
+             self.hop = hop
+             self.register_buffer("window", torch.hann_window(n_fft))
+             self.register_buffer("fb", torch.rand(n_fft // 2 + 1, mels))
+         def forward(self, wave: torch.Tensor) -> torch.Tensor:
+             spec = torch.stft(wave, self.n_fft, self.hop, window=self.window, return_complex=True)
+             power = spec.abs().pow(2).transpose(1, 2)
+             return torch.log(power @ self.fb + 1e-6)
+
+     class KWS(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.front = LogMel()
+             self.rnn = nn.GRU(40, 64, batch_first=True)
+             self.cls = nn.Linear(64, 12)
+         def forward(self, wave: torch.Tensor) -> torch.Tensor:
+             y, _ = self.rnn(self.front(wave))
+             return self.cls(y[:, -1])
+
+     torch.manual_seed(0)
+     model = KWS().eval()
+     wave = torch.randn(4, 16000)
+     scripted = torch.jit.script(model)
+     for step, dtype in enumerate((torch.float32, torch.float16)):
+         out = scripted.to(dtype)(wave.to(dtype))
+         print(f"[serve] step={step} dtype={dtype} logits={tuple(out.shape)} argmax={out.argmax(1).tolist()}", flush=True)
+     """),
+    ("pytorch", "venv", None, "nan", None, "b12-fx-fuse-conv-bn-zero-eps-dead-channel",
+     "a CNN whose BatchNorm layers were built with eps=0 for bit-exact parity with an exported reference; the deployment step folds Conv+BN with torch.fx.experimental.optimization.fuse, and a channel that was dead during calibration (running_var 0) gets an infinite scale: the fused model's outputs are NaN; CI-style summary at the end",
+     """\
+     import torch
+     import torch.nn as nn
+     from torch.fx.experimental.optimization import fuse
+
+     torch.manual_seed(0)
+     model = nn.Sequential(
+         nn.Conv2d(3, 16, 3, padding=1), nn.BatchNorm2d(16, eps=0.0), nn.ReLU(),
+         nn.Conv2d(16, 32, 3, padding=1), nn.BatchNorm2d(32, eps=0.0), nn.ReLU(),
+         nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(32, 10))
+     with torch.no_grad():
+         for bn in (model[1], model[4]):
+             bn.running_mean.uniform_(-0.2, 0.2)
+             bn.running_var.uniform_(0.5, 2.0)
+         model[1].running_mean[5] = 0.0
+         model[1].running_var[5] = 0.0
+     model.eval()
+     print("calibration: channel 5 of bn1 was dead (running_var 0)", flush=True)
+     fused = fuse(model)
+     print("fused modules:", [type(m).__name__ for m in fused.modules()][1:], flush=True)
+     x = torch.randn(4, 3, 32, 32)
+     with torch.no_grad():
+         y = fused(x)
+     print("logits[0]:", y[0].tolist(), flush=True)
+     bad = torch.isnan(y).sum().item()
+     print("------------------------------------------------------------")
+     print(f"deploy-check fuse_conv_bn: outputs={y.numel()} nan={bad} inf={torch.isinf(y).sum().item()}")
+     print("deploy-check summary: 1 check, " + ("1 failed" if bad else "0 failed"))
+     raise SystemExit(1 if bad else 0)
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b12-trace-pooling-branch-on-sequence-length",
+     "a text classifier that pools differently for long inputs (if tokens.size(1) > 64: strided max pooling) traced with torch.jit.trace on a 32-token example; the trace freezes the short-input branch (TracerWarning), and on a 128-token request the traced and eager logits disagree beyond the stated tolerance of 1e-4; the tester exits non-zero after printing both",
+     """\
+     import torch
+     import torch.nn as nn
+     import torch.nn.functional as F
+
+     class TextCNN(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.emb = nn.Embedding(5000, 64)
+             self.conv = nn.Conv1d(64, 128, 5, padding=2)
+             self.fc = nn.Linear(128, 4)
+         def forward(self, tokens):
+             h = F.relu(self.conv(self.emb(tokens).transpose(1, 2)))
+             if tokens.size(1) > 64:
+                 h = F.max_pool1d(h, 4)
+                 return self.fc(h.mean(-1))
+             return self.fc(h.amax(-1))
+
+     torch.manual_seed(0)
+     model = TextCNN().eval()
+     traced = torch.jit.trace(model, torch.randint(0, 5000, (1, 32)))
+     req = torch.randint(0, 5000, (2, 128))
+     with torch.no_grad():
+         eager, tr = model(req), traced(req)
+     diff = (eager - tr).abs().max().item()
+     print("eager :", [[round(v, 4) for v in r] for r in eager.tolist()])
+     print("traced:", [[round(v, 4) for v in r] for r in tr.tolist()])
+     print(f"max |eager - traced| = {diff:.6f} (tolerance 1e-4)")
+     if diff > 1e-4:
+         raise SystemExit("traced module disagrees with the eager model on a 128-token request")
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b12-bf16-serving-ctr-tower-vs-fp32",
+     "a click-through-rate model (embedding sums of 40 sparse features, dot interaction, MLP, sigmoid) cast to bfloat16 for serving; the release check compares predicted CTRs with the float32 model on the same requests, tolerance 1e-3 absolute, and the bfloat16 copy disagrees; both printed before the non-zero exit",
+     """\
+     import copy
+     import torch
+     import torch.nn as nn
+
+     class CTR(nn.Module):
+         def __init__(self, fields=40, vocab=10000, d=16):
+             super().__init__()
+             self.emb = nn.ModuleList(nn.EmbeddingBag(vocab, d, mode="sum") for _ in range(fields))
+             self.mlp = nn.Sequential(nn.Linear(fields * (fields - 1) // 2 + d, 256), nn.ReLU(), nn.Linear(256, 64), nn.ReLU(), nn.Linear(64, 1))
+         def forward(self, ids):
+             e = torch.stack([m(ids[:, i]) for i, m in enumerate(self.emb)], 1)
+             inter = e @ e.transpose(1, 2)
+             iu = torch.triu_indices(e.size(1), e.size(1), 1)
+             z = torch.cat([inter[:, iu[0], iu[1]], e.sum(1)], 1)
+             return torch.sigmoid(self.mlp(z)).squeeze(1)
+
+     torch.manual_seed(0)
+     ref = CTR().eval()
+     served = copy.deepcopy(ref).to(torch.bfloat16)
+     ids = torch.randint(0, 10000, (16, 40, 8))
+     with torch.no_grad():
+         p32 = ref(ids)
+         p16 = served(ids).float()
+     diff = (p32 - p16).abs()
+     print("fp32 ctr:", [round(v, 5) for v in p32[:8].tolist()])
+     print("bf16 ctr:", [round(v, 5) for v in p16[:8].tolist()])
+     print(f"max abs diff {diff.max().item():.5f} at request {diff.argmax().item()} (tolerance 1e-3)")
+     if diff.max().item() > 1e-3:
+         print("release check FAILED: bfloat16 serving copy does not match float32")
+         raise SystemExit(1)
+     """),
+    ("pytorch", "venv", None, "timeout", None, "b12-scripted-greedy-decoder-eos-out-of-vocab",
+     "a scripted GRU greedy decoder served with a per-request deadline of 5 s (signal.alarm); the export config's EOS id is mutated to 1000 in a 256-token vocabulary and the max-length guard was dropped, so decoding never stops and the deadline handler raises",
+     """\
+     import signal
+     import time
+     import torch
+     import torch.nn as nn
+
+     class Step(nn.Module):
+         def __init__(self, vocab: int = 256, d: int = 64):
+             super().__init__()
+             self.emb = nn.Embedding(vocab, d)
+             self.cell = nn.GRUCell(d, d)
+             self.out = nn.Linear(d, vocab)
+         def forward(self, tok: torch.Tensor, h: torch.Tensor):
+             h = self.cell(self.emb(tok), h)
+             return self.out(h).argmax(-1), h
+
+     def deadline(signum, frame):
+         raise TimeoutError("request r-0007 exceeded its 5 s deadline")
+
+     torch.manual_seed(0)
+     step = torch.jit.script(Step().eval())
+     EOS = 1000
+     signal.signal(signal.SIGALRM, deadline)
+     signal.alarm(5)
+     tok, h = torch.tensor([1]), torch.zeros(1, 64)
+     out, t0 = [], time.time()
+     with torch.no_grad():
+         while True:
+             tok, h = step(tok, h)
+             out.append(int(tok))
+             if out[-1] == EOS:
+                 break
+             if len(out) % 20000 == 0:
+                 print(f"r-0007: {len(out)} tokens after {time.time() - t0:.1f} s", flush=True)
+     print("decoded", len(out), "tokens")
+     """),
+    ("pytorch", "venv", None, "oom", None, "b12-exported-decoder-kv-cache-max-len",
+     "a transformer decoder exported with torch.export (dynamic batch and sequence) whose serving wrapper pre-allocates the KV cache from the deployment config; the config's max_seq_len is mutated from 2048 to 2**31 and torch cannot allocate the cache",
+     """\
+     import torch
+     import torch.nn as nn
+     from torch.export import Dim, export
+
+     class Block(nn.Module):
+         def __init__(self, d=64, heads=4):
+             super().__init__()
+             self.attn = nn.MultiheadAttention(d, heads, batch_first=True)
+             self.ff = nn.Sequential(nn.Linear(d, 4 * d), nn.GELU(), nn.Linear(4 * d, d))
+         def forward(self, x):
+             x = x + self.attn(x, x, x, need_weights=False)[0]
+             return x + self.ff(x)
+
+     ep = export(Block().eval(), (torch.randn(2, 16, 64),),
+                 dynamic_shapes={"x": {0: Dim("batch", max=64), 1: Dim("seq", max=4096)}})
+     print("exported; input specs:", [str(s.arg) for s in ep.graph_signature.input_specs][-1:], flush=True)
+     config = {"layers": 6, "heads": 4, "head_dim": 16, "max_batch": 8, "max_seq_len": 2 ** 31}
+     print("deployment config:", config, flush=True)
+     cache = torch.empty(config["layers"], 2, config["max_batch"], config["heads"], config["max_seq_len"], config["head_dim"])
+     print("kv cache", tuple(cache.shape))
+     """),
+    # ---- PyTorch 1.13 (system interpreter) -------------------------------------
+    ("pytorch-1.13", "system", None, "false-positive", None, "b12-from-numpy-uint16-depth-maps",
+     "a depth-completion model's serving loader reads 16-bit PNG depth maps as uint16 numpy arrays and hands them to torch.from_numpy; PyTorch 1.13 has no uint16 tensor type and refuses the array (the RGB frames, uint8, pass); logged with the logging module",
+     """\
+     import logging
+     import numpy as np
+     import torch
+     import torch.nn as nn
+
+     logging.basicConfig(level=logging.INFO, format="%(levelname)s:%(name)s:%(message)s")
+     log = logging.getLogger("depth_server")
+
+     net = nn.Sequential(nn.Conv2d(4, 32, 3, padding=1), nn.ReLU(), nn.Conv2d(32, 1, 3, padding=1)).eval()
+     rs = np.random.RandomState(0)
+     rgb = rs.randint(0, 255, (240, 320, 3), dtype=np.uint8)
+     depth_mm = rs.randint(0, 10000, (240, 320), dtype=np.uint16)
+     log.info("request 17: rgb %s %s, sparse depth %s %s", rgb.shape, rgb.dtype, depth_mm.shape, depth_mm.dtype)
+     x_rgb = torch.from_numpy(rgb).permute(2, 0, 1).float() / 255
+     log.info("rgb tensor %s", tuple(x_rgb.shape))
+     x_d = torch.from_numpy(depth_mm).float()[None] / 1000
+     with torch.no_grad():
+         out = net(torch.cat([x_rgb, x_d])[None])
+     log.info("dense depth %s", tuple(out.shape))
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", None, "b12-onnx-export-pca-whitening-eigh",
+     "an anomaly-detection autoencoder whose input stage whitens features with torch.linalg.eigh of the batch covariance, exported with torch.onnx.export at opset 13 for an edge runtime; the exporter has no symbolic for aten::linalg_eigh and refuses it",
+     """\
+     import io
+     import torch
+     import torch.nn as nn
+
+     class Whitening(nn.Module):
+         def forward(self, x):
+             xc = x - x.mean(0, keepdim=True)
+             cov = xc.t() @ xc / (x.shape[0] - 1)
+             evals, evecs = torch.linalg.eigh(cov)
+             return xc @ evecs / torch.sqrt(evals + 1e-5)
+
+     class AE(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.white = Whitening()
+             self.enc = nn.Sequential(nn.Linear(16, 8), nn.Tanh(), nn.Linear(8, 3))
+             self.dec = nn.Sequential(nn.Linear(3, 8), nn.Tanh(), nn.Linear(8, 16))
+         def forward(self, x):
+             z = self.white(x)
+             return ((self.dec(self.enc(z)) - z) ** 2).mean(1)
+
+     model = AE().eval()
+     x = torch.randn(64, 16)
+     print("eager anomaly scores:", model(x)[:4].tolist())
+     buf = io.BytesIO()
+     torch.onnx.export(model, (x,), buf, opset_version=13, input_names=["features"], output_names=["score"],
+                       dynamic_axes={"features": {0: "batch"}})
+     print("exported", len(buf.getvalue()), "bytes")
+     """),
+    ("pytorch-1.13", "system", None, "crash", "fpe", "b12-shufflenet-native-channel-shuffle-zero-groups",
+     "a ShuffleNetV2 unit prepared for mobile export calls torch.native_channel_shuffle (the kernel the quantized and mkldnn paths use) with groups computed from the width multiplier; the 0.25x variant gives groups=0 and the 1.13 kernel divides by zero: SIGFPE",
+     """\
+     import torch
+     import torch.nn as nn
+
+     class ShuffleUnit(nn.Module):
+         def __init__(self, c, groups):
+             super().__init__()
+             self.groups = groups
+             self.branch = nn.Sequential(nn.Conv2d(c // 2, c // 2, 1), nn.ReLU(), nn.Conv2d(c // 2, c // 2, 3, padding=1, groups=c // 2), nn.Conv2d(c // 2, c // 2, 1), nn.ReLU())
+         def forward(self, x):
+             a, b = x.chunk(2, dim=1)
+             y = torch.cat([a, self.branch(b)], 1)
+             return torch.native_channel_shuffle(y, self.groups)
+
+     for width in (1.0, 0.5, 0.25):
+         groups = int(2 * width * 2) // 2
+         c = int(116 * width) // 2 * 2
+         unit = ShuffleUnit(c, groups).eval()
+         print(f"width {width}: channels={c} groups={groups}", flush=True)
+         with torch.no_grad():
+             print("  out", tuple(unit(torch.randn(1, c, 28, 28)).shape), flush=True)
+     """),
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b12-traced-half-intent-classifier-cpu",
+     "an intent classifier (EmbeddingBag, two Linear layers) cast to float16 and traced with torch.jit.trace to halve the serving footprint, then run on the CPU: PyTorch 1.13 has no Half kernel for addmm on the CPU (float32 runs)",
+     """\
+     import torch
+     import torch.nn as nn
+
+     class Intent(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.emb = nn.EmbeddingBag(30000, 128, mode="mean")
+             self.fc1 = nn.Linear(128, 64)
+             self.fc2 = nn.Linear(64, 7)
+         def forward(self, ids, offsets):
+             return self.fc2(torch.relu(self.fc1(self.emb(ids, offsets))))
+
+     ids = torch.randint(0, 30000, (40,))
+     offsets = torch.tensor([0, 12, 25])
+     model = Intent().eval()
+     for dtype in (torch.float32, torch.float16):
+         m = model.to(dtype)
+         traced = torch.jit.trace(m, (ids, offsets))
+         print(dtype, "intents:", traced(ids, offsets).argmax(1).tolist(), flush=True)
+     """),
+    ("pytorch-1.13", "system", None, "nan", None, "b12-gcn-isolated-node-degree-normalisation",
+     "a two-layer graph convolutional network with symmetric normalisation D^-1/2 A D^-1/2 built without self-loops; the citation graph of the export fixture contains isolated papers, whose degree 0 gives an infinite scale and 0 * inf: the loss is NaN from the first epoch; training loop printing epochs and losses",
+     """\
+     import torch
+     import torch.nn as nn
+     import torch.nn.functional as F
+
+     torch.manual_seed(0)
+     n, feats, classes = 200, 32, 5
+     adj = (torch.rand(n, n) < 0.03).float()
+     adj = ((adj + adj.t()) > 0).float()
+     adj.fill_diagonal_(0)
+     adj[190:] = 0
+     adj[:, 190:] = 0
+     deg = adj.sum(1)
+     d = deg.pow(-0.5)
+     a_hat = d[:, None] * adj * d[None, :]
+     x = torch.randn(n, feats)
+     y = torch.randint(0, classes, (n,))
+
+     class GCN(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.l1 = nn.Linear(feats, 64)
+             self.l2 = nn.Linear(64, classes)
+         def forward(self, a, x):
+             return self.l2(a @ F.relu(self.l1(a @ x)))
+
+     model = GCN()
+     opt = torch.optim.Adam(model.parameters(), lr=0.01)
+     print(f"graph: {n} nodes, {int(adj.sum().item()) // 2} edges, isolated: {(deg == 0).sum().item()}")
+     for epoch in range(1, 6):
+         opt.zero_grad()
+         loss = F.cross_entropy(model(a_hat, x), y)
+         loss.backward()
+         opt.step()
+         print(f"Epoch {epoch:03d} | loss {loss.item():.4f}")
+     frozen = torch.jit.freeze(torch.jit.script(model.eval()))
+     print("frozen GCN logits[0]:", frozen(a_hat, x)[0].tolist())
+     """),
+    ("pytorch-1.13", "system", None, "oom", None, "b12-traced-dlrm-embedding-rows-from-config",
+     "a DLRM-style recommender rebuilt from its serving config before tracing; the config's hashed-id space is mutated from 2**20 to 2**36 rows and the embedding table of 64-dim rows cannot be allocated",
+     """\
+     import json
+     import torch
+     import torch.nn as nn
+
+     config = json.loads('{"sparse_features": 3, "rows": [1048576, 68719476736, 4096], "dim": 64}')
+     print("serving config:", config, flush=True)
+
+     class DLRM(nn.Module):
+         def __init__(self, cfg):
+             super().__init__()
+             self.tables = nn.ModuleList()
+             for i, rows in enumerate(cfg["rows"]):
+                 print(f"  building table {i}: {rows} x {cfg['dim']}", flush=True)
+                 self.tables.append(nn.EmbeddingBag(rows, cfg["dim"], mode="sum"))
+             self.top = nn.Linear(cfg["dim"] * cfg["sparse_features"], 1)
+         def forward(self, ids):
+             return self.top(torch.cat([t(ids[:, i:i + 1]) for i, t in enumerate(self.tables)], 1))
+
+     model = DLRM(config).eval()
+     traced = torch.jit.trace(model, torch.zeros(2, 3, dtype=torch.long))
+     print("traced", traced.graph)
+     """),
+    # ---- TensorFlow ------------------------------------------------------------
+    ("tensorflow", "venv", None, "false-positive", None, "b12-input-signature-grayscale-cnn-rgb-request",
+     "a digit-recognition CNN served through a tf.function with input_signature TensorSpec([None, 28, 28, 1]); a client sends a batch of 32x32 RGB crops, and the tf.function refuses inputs incompatible with its signature instead of retracing",
+     """\
+     import os
+     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "1")
+     import numpy as np
+     import tensorflow as tf
+
+     class DigitCNN(tf.Module):
+         def __init__(self):
+             super().__init__()
+             init = tf.random.stateless_normal
+             self.k1 = tf.Variable(init((3, 3, 1, 16), seed=(1, 2)) * 0.1)
+             self.k2 = tf.Variable(init((3, 3, 16, 32), seed=(3, 4)) * 0.1)
+             self.w = tf.Variable(init((32, 10), seed=(5, 6)) * 0.1)
+
+         @tf.function(input_signature=[tf.TensorSpec([None, 28, 28, 1], tf.float32, name="images")])
+         def serve(self, images):
+             h = tf.nn.relu(tf.nn.conv2d(images, self.k1, 2, "SAME"))
+             h = tf.nn.relu(tf.nn.conv2d(h, self.k2, 2, "SAME"))
+             return tf.nn.softmax(tf.reduce_mean(h, [1, 2]) @ self.w)
+
+     m = DigitCNN()
+     ok = m.serve(tf.zeros([4, 28, 28, 1]))
+     print("batch of 4 grayscale digits ->", ok.shape, flush=True)
+     crops = np.random.rand(8, 32, 32, 3).astype("float32")
+     print("client batch:", crops.shape, flush=True)
+     print(m.serve(crops).numpy().argmax(1))
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b12-savedmodel-signature-wrong-input-key",
+     "a GRU sentiment model saved as a SavedModel with a serving signature keyed 'input_ids'; after a refactor the client calls signatures['serving_default'] with the tokenizer's key 'tokens', and the concrete function refuses the unexpected keyword",
+     """\
+     import os
+     import tempfile
+     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "1")
+     import tensorflow as tf
+
+     class Sentiment(tf.Module):
+         def __init__(self):
+             super().__init__()
+             self.emb = tf.Variable(tf.random.stateless_normal((8000, 32), seed=(0, 1)) * 0.1)
+             self.gru = tf.keras.layers.GRU(32)
+             self.out = tf.Variable(tf.random.stateless_normal((32, 2), seed=(2, 3)) * 0.1)
+
+         @tf.function(input_signature=[tf.TensorSpec([None, None], tf.int32, name="input_ids")])
+         def serve(self, input_ids):
+             h = self.gru(tf.nn.embedding_lookup(self.emb, input_ids))
+             return {"probabilities": tf.nn.softmax(h @ self.out)}
+
+     export_dir = os.path.join(tempfile.mkdtemp(), "sentiment", "1")
+     m = Sentiment()
+     tf.saved_model.save(m, export_dir, signatures={"serving_default": m.serve})
+     print("saved", export_dir, flush=True)
+     loaded = tf.saved_model.load(export_dir)
+     fn = loaded.signatures["serving_default"]
+     print("signature inputs:", fn.structured_input_signature, flush=True)
+     batch = {"tokens": tf.constant([[12, 45, 7, 0], [88, 3, 0, 0]], tf.int32)}
+     print(fn(**batch)["probabilities"].numpy())
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b12-tflite-string-hash-features-no-select-ops",
+     "a recommender's feature-hashing preprocessor (tf.strings.lower, tf.strings.to_hash_bucket_fast over string ids) converted to TFLite with the default builtin op set only; the converter refuses string ops that need TF Select kernels; the converter's MLIR log lines come first",
+     """\
+     import tensorflow as tf
+
+     @tf.function(input_signature=[tf.TensorSpec([None], tf.string, name="item_ids")])
+     def hash_items(item_ids):
+         return tf.strings.to_hash_bucket_fast(tf.strings.lower(item_ids), 100000)
+
+     print("eager:", hash_items(tf.constant(["SKU-001", "sku-002"])).numpy(), flush=True)
+     conv = tf.lite.TFLiteConverter.from_concrete_functions([hash_items.get_concrete_function()], hash_items)
+     conv.target_spec.supported_ops = [tf.lite.OpsSet.TFLITE_BUILTINS]
+     blob = conv.convert()
+     print("tflite model:", len(blob), "bytes")
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b12-dlpack-transposed-torch-features-to-tf",
+     "a PyTorch feature extractor hands its [batch, dim] embeddings to a TensorFlow ranking model through DLPack; the mutant transposes them to [dim, batch] with .t() (a strided view) before the hand-off, and TensorFlow refuses DLPack tensors with non-compact strides",
+     """\
+     import os
+     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "1")
+     import torch
+     import tensorflow as tf
+
+     torch.manual_seed(0)
+     extractor = torch.nn.Sequential(torch.nn.Linear(64, 32), torch.nn.ReLU()).eval()
+     with torch.no_grad():
+         feats = extractor(torch.randn(16, 64))
+     ranker_w = tf.random.stateless_normal((32, 1), seed=(1, 1))
+     x = tf.experimental.dlpack.from_dlpack(feats.__dlpack__())
+     print("ranked (contiguous hand-off):", tf.argsort(tf.squeeze(x @ ranker_w), direction="DESCENDING")[:5].numpy(), flush=True)
+     feats_t = feats.t()
+     print("feature-major view:", tuple(feats_t.shape), "stride", feats_t.stride(), "contiguous", feats_t.is_contiguous(), flush=True)
+     xt = tf.experimental.dlpack.from_dlpack(feats_t.__dlpack__())
+     print(tf.transpose(xt).shape)
+     """),
+    ("tensorflow", "venv", None, "crash", "abort", "b12-dlpack-string-token-tensor-check-failure",
+     "a text pipeline hands its tokenizer output to PyTorch through tf.experimental.dlpack.to_dlpack; the mutant passes the tf.string token tensor instead of the int32 ids, and TensorFlow aborts in Tensor::tensor_data with a Check failure (DataTypeCanUseMemcpy) instead of raising",
+     """\
+     import os
+     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "1")
+     import tensorflow as tf
+
+     text = tf.constant(["the cat sat", "on the mat today"])
+     tokens = tf.strings.split(text).to_tensor(default_value="")
+     vocab = tf.keras.layers.StringLookup(vocabulary=["the", "cat", "sat", "on", "mat", "today"], mask_token="")
+     ids = vocab(tokens)
+     print("tokens:", tokens.shape, tokens.dtype, "ids:", ids.shape, ids.dtype, flush=True)
+     cap = tf.experimental.dlpack.to_dlpack(tf.cast(ids, tf.int32))
+     print("ids capsule:", type(cap).__name__, flush=True)
+     cap = tf.experimental.dlpack.to_dlpack(tokens)
+     print("tokens capsule:", type(cap).__name__)
+     """),
+    ("tensorflow", "venv", None, "crash", "not-implemented", "b12-savedmodel-half-spectral-graph-embedding",
+     "a spectral graph-embedding SavedModel (normalised Laplacian, tf.linalg.eigh, smallest eigenvectors) exported with a float16 serving signature to match a mixed-precision downstream model; calling the loaded signature on the CPU fails because SelfAdjointEigV2 has no CPU kernel for half (float32 runs)",
+     """\
+     import os
+     import tempfile
+     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "1")
+     import numpy as np
+     import tensorflow as tf
+
+     def make(dtype):
+         class SpectralEmbed(tf.Module):
+             @tf.function(input_signature=[tf.TensorSpec([None, None], dtype, name="adjacency")])
+             def serve(self, adjacency):
+                 deg = tf.reduce_sum(adjacency, 1)
+                 d = tf.math.rsqrt(tf.maximum(deg, tf.cast(1e-3, dtype)))
+                 lap = tf.eye(tf.shape(adjacency)[0], dtype=dtype) - d[:, None] * adjacency * d[None, :]
+                 evals, evecs = tf.linalg.eigh(lap)
+                 return {"embedding": evecs[:, 1:5], "spectrum": evals[:5]}
+         return SpectralEmbed()
+
+     rs = np.random.RandomState(0)
+     a = (rs.rand(30, 30) < 0.2).astype("float32")
+     a = np.triu(a, 1)
+     a = a + a.T
+     for dtype in (tf.float32, tf.float16):
+         path = os.path.join(tempfile.mkdtemp(), dtype.name)
+         m = make(dtype)
+         tf.saved_model.save(m, path, signatures=m.serve)
+         sig = tf.saved_model.load(path).signatures["serving_default"]
+         out = sig(adjacency=tf.constant(a, dtype))
+         print(dtype.name, "spectrum:", np.round(out["spectrum"].numpy().astype("float32"), 3), flush=True)
+     """),
+    ("tensorflow", "venv", None, "nan", None, "b12-ragged-signature-empty-session-mean",
+     "a session-based recommender served through a tf.function whose input_signature is a RaggedTensorSpec of clicked-item embeddings; it mean-pools each session with tf.reduce_mean over the ragged dimension, and a request carrying an empty session gives 0/0: the scores of that row are NaN",
+     """\
+     import os
+     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "1")
+     import tensorflow as tf
+
+     item_emb = tf.random.stateless_normal((1000, 16), seed=(7, 7))
+     w = tf.random.stateless_normal((16, 1000), seed=(8, 8)) * 0.1
+
+     @tf.function(input_signature=[tf.RaggedTensorSpec([None, None], tf.int64, ragged_rank=1)])
+     def next_item_scores(sessions):
+         e = tf.ragged.map_flat_values(tf.gather, item_emb, sessions)
+         pooled = tf.reduce_mean(e, axis=1)
+         return tf.nn.log_softmax(pooled @ w)
+
+     sessions = tf.ragged.constant([[3, 17, 256], [42], [], [9, 9, 500, 731]], dtype=tf.int64)
+     scores = next_item_scores(sessions)
+     for i, row in enumerate(scores.numpy()):
+         print(f"session {i} ({int(sessions.row_lengths()[i])} clicks): top item {row.argmax()} score {row.max():.4f} nan={int(tf.math.is_nan(row).numpy().sum())}")
+     """),
+    ("tensorflow", "venv", None, "inconsistency", None, "b12-tflite-dynamic-range-quant-outlier-weights",
+     "a tabular regression model (three dense layers) converted to TFLite with dynamic-range quantization (Optimize.DEFAULT); one weight column of the first layer carries a large outlier, the int8 scale swallows the small weights, and the release check finds the TFLite and TensorFlow outputs disagree beyond its tolerance of 5e-2; both printed before the non-zero exit",
+     """\
+     import os
+     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "1")
+     import numpy as np
+     import tensorflow as tf
+
+     rs = np.random.RandomState(0)
+     w1 = rs.randn(64, 256).astype("float32") * 0.02
+     w1[3, :] = 60.0 * np.sign(rs.randn(256))
+     w2 = rs.randn(256, 256).astype("float32") * 0.4
+     w3 = rs.randn(256, 1).astype("float32") * 0.4
+
+     class Regressor(tf.Module):
+         def __init__(self):
+             super().__init__()
+             self.w1, self.w2, self.w3 = tf.Variable(w1), tf.Variable(w2), tf.Variable(w3)
+         @tf.function(input_signature=[tf.TensorSpec([1, 64], tf.float32)])
+         def __call__(self, x):
+             h = tf.nn.relu(x @ self.w1)
+             h = tf.nn.relu(h @ self.w2)
+             return h @ self.w3
+
+     m = Regressor()
+     conv = tf.lite.TFLiteConverter.from_concrete_functions([m.__call__.get_concrete_function()], m)
+     conv.optimizations = [tf.lite.Optimize.DEFAULT]
+     it = tf.lite.Interpreter(model_content=conv.convert())
+     it.allocate_tensors()
+     inp, out = it.get_input_details()[0]["index"], it.get_output_details()[0]["index"]
+     x = rs.rand(8, 64).astype("float32")
+     x[:, 3] = 0.0
+     ref, lite = [], []
+     for row in x:
+         ref.append(float(m(row[None])[0, 0]))
+         it.set_tensor(inp, row[None])
+         it.invoke()
+         lite.append(float(it.get_tensor(out)[0, 0]))
+     ref, lite = np.array(ref), np.array(lite)
+     print("tensorflow:", np.round(ref, 4))
+     print("tflite    :", np.round(lite, 4))
+     err = np.abs(ref - lite).max()
+     print(f"max abs error {err:.4f} (tolerance 5e-2)")
+     if err > 5e-2:
+         raise SystemExit("dynamic-range quantized model disagrees with the float model")
+     """),
+    ("tensorflow", "venv", None, "oom", None, "b12-polymorphic-decoder-logits-buffer",
+     "a tf.function with a polymorphic input_signature ([None, None] token ids) that pre-allocates a [batch, max_len, vocab] logits buffer for beam search; the request's max_len field is mutated from 128 to 2**24 and TensorFlow cannot allocate the 31 TiB buffer (ResourceExhaustedError; oneDNN ops disabled, plain CPU allocator)",
+     """\
+     import os
+     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "1")
+     os.environ.setdefault("TF_ENABLE_ONEDNN_OPTS", "0")
+     import tensorflow as tf
+
+     VOCAB = 32000
+
+     @tf.function(input_signature=[tf.TensorSpec([None, None], tf.int32, name="ids"), tf.TensorSpec([], tf.int32, name="max_len")])
+     def init_beams(ids, max_len):
+         batch = tf.shape(ids)[0]
+         logits = tf.zeros(tf.stack([batch, max_len, VOCAB]), tf.float32)
+         return tf.reduce_sum(logits[:, :1])
+
+     for req in ({"batch": 4, "max_len": 128}, {"batch": 16, "max_len": 2 ** 24}):
+         ids = tf.ones([req["batch"], 12], tf.int32)
+         print("request", req, "->", float(init_beams(ids, tf.constant(req["max_len"]))), flush=True)
+     """),
+    # ---- Keras 3 ---------------------------------------------------------------
+    ("keras", "venv", "jax", "false-positive", None, "b12-ragged-bag-of-items-input-jax",
+     "a bag-of-items recommender written against the TensorFlow backend (keras.Input(ragged=True) for variable-length purchase histories) is moved to the JAX backend for serving; Keras refuses ragged inputs on the jax backend; warnings come first",
+     """\
+     import warnings
+     warnings.simplefilter("always")
+     import keras
+
+     print("keras", keras.__version__, "backend", keras.backend.backend(), flush=True)
+     warnings.warn("config 'history_encoding: ragged' was written for the tensorflow backend", UserWarning)
+     history = keras.Input(shape=(None,), ragged=True, dtype="int32", name="history")
+     emb = keras.layers.Embedding(50000, 32)(history)
+     pooled = keras.layers.GlobalAveragePooling1D()(emb)
+     scores = keras.layers.Dense(50000)(pooled)
+     model = keras.Model(history, scores)
+     model.summary()
+     """),
+    ("keras", "venv", "tensorflow", "false-positive", None, "b12-export-archive-stale-input-signature",
+     "a churn classifier's serving artifact is built with keras.export.ExportArchive; after the feature set grew from 10 to 20 columns the endpoint's input_signature was not updated, and write_out traces the endpoint and the Dense layer's input spec rejects the [None, 10] signature; JSON-lines logging",
+     """\
+     import json
+     import logging
+     import tempfile
+     import keras
+     import tensorflow as tf
+
+     class J(logging.Formatter):
+         def format(self, r):
+             return json.dumps({"level": r.levelname.lower(), "component": r.name, "event": r.getMessage()})
+     h = logging.StreamHandler()
+     h.setFormatter(J())
+     log = logging.getLogger("export")
+     log.addHandler(h)
+     log.setLevel(logging.INFO)
+
+     model = keras.Sequential([keras.Input((20,), name="features"), keras.layers.Dense(64, activation="relu"),
+                               keras.layers.Dense(1, activation="sigmoid")])
+     log.info("model built, %d params", model.count_params())
+     archive = keras.export.ExportArchive()
+     archive.track(model)
+     archive.add_endpoint("serve", model.call, input_signature=[tf.TensorSpec(shape=(None, 10), dtype=tf.float32, name="features")])
+     log.info("endpoint serve added")
+     path = tempfile.mkdtemp() + "/churn/3"
+     archive.write_out(path)
+     log.info("written %s", path)
+     """),
+    ("keras", "venv", "torch", "false-positive", None, "b12-sparse-tfidf-input-torch",
+     "a TF-IDF text classifier whose input layer is declared keras.Input(sparse=True) to accept scipy/tf sparse matrices, built with the torch backend for a TorchServe deployment; Keras refuses sparse inputs on the torch backend",
+     """\
+     import keras
+
+     print("backend:", keras.backend.backend(), flush=True)
+     vocab = 20000
+     inp = keras.Input(shape=(vocab,), sparse=True, name="tfidf")
+     h = keras.layers.Dense(128, activation="relu")(inp)
+     out = keras.layers.Dense(5, activation="softmax")(h)
+     model = keras.Model(inp, out)
+     print(model.output_shape)
+     """),
+    ("keras", "venv", "jax", "false-positive", None, "b12-exported-jax-endpoint-feature-width",
+     "an autoencoder built with the JAX backend and exported with model.export(format='tf_saved_model') (via jax2tf); the serving client reloads it with tf.saved_model.load and calls serve with 24 features instead of the 32 the endpoint's signature declares, and the TF function refuses the input",
+     """\
+     import tempfile
+     import numpy as np
+     import keras
+
+     inp = keras.Input((32,), name="x")
+     z = keras.layers.Dense(8, activation="relu")(keras.layers.Dense(16, activation="relu")(inp))
+     out = keras.layers.Dense(32)(keras.layers.Dense(16, activation="relu")(z))
+     ae = keras.Model(inp, out)
+     path = tempfile.mkdtemp() + "/ae"
+     ae.export(path, format="tf_saved_model")
+     import tensorflow as tf
+     served = tf.saved_model.load(path)
+     x = np.random.rand(4, 32).astype("float32")
+     print("reconstruction error:", float(np.mean((served.serve(x).numpy() - x) ** 2)), flush=True)
+     print("error on a 24-feature batch:", served.serve(np.random.rand(4, 24).astype("float32")))
+     """),
+    ("keras", "venv", "torch", "crash", "not-implemented", "b12-half-kriging-head-linalg-solve",
+     "a Keras spatial-interpolation model whose kriging head solves the covariance system with keras.ops.linalg.solve; the serving copy uses dtype float16 on the torch backend (CPU) and the LU factorisation has no Half kernel (float32 runs)",
+     """\
+     import numpy as np
+     import keras
+     from keras import ops
+
+     class Kriging(keras.layers.Layer):
+         def __init__(self, stations, **kw):
+             super().__init__(**kw)
+             self.stations = stations
+         def call(self, values, query):
+             d = ops.sqrt(ops.sum((self.stations[:, None] - self.stations[None]) ** 2, -1) + 1e-6)
+             k = ops.exp(-d) + 0.1 * ops.eye(self.stations.shape[0], dtype=self.compute_dtype)
+             dq = ops.sqrt(ops.sum((query[:, None] - self.stations[None]) ** 2, -1) + 1e-6)
+             w = ops.linalg.solve(k, ops.transpose(ops.exp(-dq)))
+             return ops.matmul(ops.transpose(w), values)
+
+     rs = np.random.RandomState(0)
+     st = rs.rand(12, 2)
+     vals = rs.rand(12, 1)
+     q = rs.rand(5, 2)
+     for dtype in ("float32", "float16"):
+         layer = Kriging(ops.convert_to_tensor(st.astype(dtype)), dtype=dtype)
+         out = layer(ops.convert_to_tensor(vals.astype(dtype)), ops.convert_to_tensor(q.astype(dtype)))
+         print(dtype, "interpolated:", np.round(ops.convert_to_numpy(out).ravel().astype("float32"), 3), flush=True)
+     """),
+    ("keras", "venv", "tensorflow", "nan", None, "b12-exported-heteroscedastic-head-log-variance",
+     "a heteroscedastic regression model whose variance head was mutated from softplus to a raw Dense output (and the variance loss was left out of the first training stage); the exported serving endpoint (model.export, reloaded with tf.saved_model.load) returns log(variance) for the request batch, and the negative variances give NaN; a Keras training log precedes it",
+     """\
+     import tempfile
+     import numpy as np
+     import keras
+     from keras import ops
+
+     keras.utils.set_random_seed(0)
+     rs = np.random.RandomState(0)
+     x = rs.randn(256, 8).astype("float32")
+     y = (x[:, :1] * 2 + rs.randn(256, 1) * 0.3).astype("float32")
+     inp = keras.Input((8,))
+     h = keras.layers.Dense(32, activation="relu")(inp)
+     mean = keras.layers.Dense(1, name="mean")(h)
+     var = keras.layers.Dense(1, name="variance")(h)
+     model = keras.Model(inp, {"mean": mean, "variance": var})
+     model.compile(optimizer="adam", loss={"mean": "mse"})
+     model.fit(x, {"mean": y}, epochs=3, batch_size=64, verbose=2)
+
+     class Serve(keras.Model):
+         def __init__(self, m):
+             super().__init__()
+             self.m = m
+         def call(self, x):
+             out = self.m(x)
+             return ops.concatenate([out["mean"], ops.log(out["variance"])], -1)
+
+     serve = Serve(model)
+     serve(x[:2])
+     path = tempfile.mkdtemp() + "/hetero"
+     serve.export(path, format="tf_saved_model")
+     import tensorflow as tf
+     served = tf.saved_model.load(path)
+     out = served.serve(rs.randn(8, 8).astype("float32") * 3).numpy()
+     for i, (mu, logv) in enumerate(out):
+         print(f"request {i}: mean={mu:.3f} log_var={logv:.3f}")
+     """),
+    ("keras", "venv", "tensorflow", "inconsistency", None, "b12-mixed-bfloat16-serving-copy-vs-float32",
+     "a Keras transformer-encoder text classifier is rebuilt under the mixed_bfloat16 dtype policy for serving and loaded with the float32 weights; the release check compares class probabilities with the float32 model on the same batch with a tolerance of 1e-4, and the two disagree; both printed before the non-zero exit",
+     """\
+     import numpy as np
+     import keras
+
+     def build():
+         inp = keras.Input((64,), dtype="int32")
+         x = keras.layers.Embedding(5000, 64)(inp)
+         a = keras.layers.MultiHeadAttention(4, 16)(x, x)
+         x = keras.layers.LayerNormalization()(x + a)
+         f = keras.layers.Dense(64)(keras.layers.Dense(256, activation="gelu")(x))
+         x = keras.layers.LayerNormalization()(x + f)
+         out = keras.layers.Dense(3, activation="softmax", dtype="float32")(keras.layers.GlobalAveragePooling1D()(x))
+         return keras.Model(inp, out)
+
+     keras.utils.set_random_seed(0)
+     ref = build()
+     weights = ref.get_weights()
+     keras.mixed_precision.set_dtype_policy("mixed_bfloat16")
+     served = build()
+     served.set_weights(weights)
+     tokens = np.random.RandomState(1).randint(0, 5000, (8, 64))
+     p32 = ref.predict(tokens, verbose=0)
+     p16 = served.predict(tokens, verbose=0)
+     print("float32       :", np.round(p32[:4].astype("float64"), 5).tolist())
+     print("mixed_bfloat16:", np.round(p16[:4].astype("float64"), 5).tolist())
+     diff = float(np.abs(p32 - p16).max())
+     print(f"max |p32 - pbf16| = {diff:.5f} (tolerance 1e-4)")
+     if diff > 1e-4:
+         raise SystemExit(1)
+     """),
+    ("keras", "venv", "jax", "timeout", None, "b12-warmup-until-stable-latency-worker-killed",
+     "a deployment runner starts a Keras (JAX backend) inference worker that warms the jitted predict function until 50 consecutive latencies each agree with the previous one within 0.1%, which on a shared CPU never happens; the runner's subprocess timeout of 12 s kills the worker and raises TimeoutExpired; the worker's latency lines come first",
+     """\
+     import subprocess
+     import sys
+     import textwrap
+
+     worker = textwrap.dedent('''
+         import time
+         import numpy as np
+         import keras
+         model = keras.Sequential([keras.Input((128,)), keras.layers.Dense(512, activation="relu"),
+                                   keras.layers.Dense(512, activation="relu"), keras.layers.Dense(10)])
+         x = np.random.rand(64, 128).astype("float32")
+         prev, i, stable = None, 0, 0
+         while stable < 50:
+             t = time.perf_counter()
+             model.predict_on_batch(x)
+             lat = time.perf_counter() - t
+             i += 1
+             stable = stable + 1 if prev is not None and abs(lat - prev) / prev < 1e-3 else 0
+             if i % 200 == 0:
+                 print(f"[worker] warmup call {i}: {lat * 1e3:.3f} ms (stable for {stable})", flush=True)
+             prev = lat
+         print("[worker] latency stable, ready", flush=True)
+     ''')
+     print("[runner] starting inference worker (timeout 12 s)", flush=True)
+     subprocess.run([sys.executable, "-c", worker], check=True, timeout=12)
+     print("[runner] worker ready")
+     """),
+    # ---- JAX -------------------------------------------------------------------
+    ("jax", "venv", None, "false-positive", None, "b12-export-mixer-called-with-larger-images",
+     "an MLP-Mixer image classifier serialised with jax.export for a symbolic batch ('b, 32, 32, 3'); the serving client deserialises it and sends 64x64 images, and the exported function refuses an input whose static dimensions differ from the ones it was exported for",
+     """\
+     import jax
+     import jax.numpy as jnp
+     from jax import export
+
+     def mixer(params, x):
+         b = x.shape[0]
+         p = x.reshape(b, 8, 4, 8, 4, 3).transpose(0, 1, 3, 2, 4, 5).reshape(b, 64, 48)
+         h = p @ params["embed"]
+         h = h + jnp.swapaxes(jax.nn.gelu(jnp.swapaxes(h, 1, 2) @ params["tok"]), 1, 2)
+         h = h + jax.nn.gelu(h @ params["ch"])
+         return h.mean(1) @ params["head"]
+
+     k = jax.random.split(jax.random.key(0), 4)
+     params = {"embed": jax.random.normal(k[0], (48, 64)) * 0.1, "tok": jax.random.normal(k[1], (64, 64)) * 0.1,
+               "ch": jax.random.normal(k[2], (64, 64)) * 0.1, "head": jax.random.normal(k[3], (64, 10)) * 0.1}
+     b, = export.symbolic_shape("b")
+     exp = export.export(jax.jit(mixer))(params, jax.ShapeDtypeStruct((b, 32, 32, 3), jnp.float32))
+     blob = exp.serialize()
+     print("exported", len(blob), "bytes; in_avals:", exp.in_avals[-1], flush=True)
+     served = export.deserialize(blob)
+     print("batch of 5 at 32x32:", served.call(params, jnp.ones((5, 32, 32, 3))).shape, flush=True)
+     print("batch of 4 at 64x64:", served.call(params, jnp.ones((4, 64, 64, 3))).shape)
+     """),
+    ("jax", "venv", None, "false-positive", None, "b12-export-token-pooling-symbolic-seq-divisibility",
+     "a speech encoder that pools every 4 frames by reshaping (b, t, d) to (b, t // 4, 4 * d), exported with jax.export for a symbolic sequence length 't'; the export succeeds, but a 4.02 s clip (402 frames, not a multiple of 4) is refused by the exported module's shape refinement at call time (the tester's pytest-style runner)",
+     """\
+     import time
+     import traceback
+     import jax
+     import jax.numpy as jnp
+     from jax import export
+
+     def encoder(w, x):
+         b, t, d = x.shape
+         h = jnp.tanh(x @ w)
+         return h.reshape(b, t // 4, 4 * d).mean(-1)
+
+     w = jax.random.normal(jax.random.key(0), (80, 80)) * 0.1
+
+     def test_eager_t_400():
+         assert encoder(w, jnp.ones((2, 400, 80))).shape == (2, 100)
+     def test_export_static_t():
+         e = export.export(jax.jit(encoder))(w, jax.ShapeDtypeStruct((2, 400, 80), jnp.float32))
+         assert e.out_avals[0].shape == (2, 100)
+     def test_export_symbolic_t_clip_402_frames():
+         b, t = export.symbolic_shape("b, t")
+         e = export.export(jax.jit(encoder))(w, jax.ShapeDtypeStruct((b, t, 80), jnp.float32))
+         assert e.call(w, jnp.ones((2, 400, 80))).shape == (2, 100)
+         assert e.call(w, jnp.ones((2, 402, 80))).shape == (2, 100)
+
+     tests = [test_eager_t_400, test_export_static_t, test_export_symbolic_t_clip_402_frames]
+     print("============================= test session starts ==============================")
+     print(f"collected {len(tests)} items\\n")
+     t0, failed = time.time(), []
+     for fn in tests:
+         try:
+             fn()
+             print(f"test_speech_export.py::{fn.__name__} PASSED")
+         except Exception as e:
+             print(f"test_speech_export.py::{fn.__name__} FAILED")
+             failed.append((fn.__name__, e, traceback.format_exc()))
+     print("\\n=================================== FAILURES ===================================")
+     for name, e, tb in failed:
+         print(f"___________________________ {name} ___________________________")
+         print(tb.rstrip())
+         for line in str(e).splitlines():
+             print("E   " + line)
+     print("=========================== short test summary info ============================")
+     for name, e, tb in failed:
+         print(f"FAILED test_speech_export.py::{name} - {type(e).__name__}")
+     print(f"========================= {len(failed)} failed, {len(tests) - len(failed)} passed in {time.time() - t0:.2f}s =========================")
+     raise SystemExit(1 if failed else 0)
+     """),
+    ("jax", "venv", None, "false-positive", None, "b12-export-two-tower-mixed-symbolic-scopes",
+     "a two-tower retrieval scorer (query tower, document tower, dot-product scores) exported with jax.export with a symbolic batch for queries and another for documents; the two dimensions were created by two separate export.symbolic_shape calls, and jax.export refuses symbolic dimensions from different scopes; warnings come first",
+     """\
+     import warnings
+     import jax
+     import jax.numpy as jnp
+     from jax import export
+
+     warnings.simplefilter("always")
+
+     def scores(params, q, d):
+         qe = jnp.tanh(q @ params["q"])
+         de = jnp.tanh(d @ params["d"])
+         return qe @ de.T
+
+     kq, kd = jax.random.split(jax.random.key(0))
+     params = {"q": jax.random.normal(kq, (64, 32)) * 0.1, "d": jax.random.normal(kd, (128, 32)) * 0.1}
+     print("eager:", scores(params, jnp.ones((3, 64)), jnp.ones((50, 128))).shape, flush=True)
+     warnings.warn("export spec: query batch 'b' and document count 'n' are declared separately", UserWarning)
+     b, = export.symbolic_shape("b")
+     n, = export.symbolic_shape("n")
+     exp = export.export(jax.jit(scores))(params, jax.ShapeDtypeStruct((b, 64), jnp.float32), jax.ShapeDtypeStruct((n, 128), jnp.float32))
+     print("exported:", exp.out_avals)
+     """),
+    ("jax", "venv", None, "false-positive", None, "b12-export-for-cuda-called-on-cpu-host",
+     "a release job serialises a JAX segmentation head with jax.export for the GPU serving fleet (platforms=['cuda']); a CPU canary host deserialises the same artifact and calls it, and jax refuses to run an exported function on a platform it was not lowered for; logged with the logging module",
+     """\
+     import logging
+     import jax
+     import jax.numpy as jnp
+     from jax import export
+
+     logging.basicConfig(level=logging.INFO, format="%(asctime)s [%(levelname)s] %(name)s: %(message)s")
+     log = logging.getLogger("canary")
+
+     def seg_head(w, feats):
+         logits = jnp.einsum("bhwc,ck->bhwk", feats, w)
+         return jax.image.resize(logits, (feats.shape[0], 64, 64, w.shape[1]), "bilinear").argmax(-1)
+
+     w = jax.random.normal(jax.random.key(0), (32, 6))
+     exp = export.export(jax.jit(seg_head), platforms=["cuda"])(w, jax.ShapeDtypeStruct((2, 16, 16, 32), jnp.float32))
+     blob = exp.serialize()
+     log.info("artifact for platforms=%s, %d bytes", exp.platforms, len(blob))
+     log.info("canary host devices: %s", jax.devices())
+     served = export.deserialize(blob)
+     mask = served.call(w, jnp.ones((2, 16, 16, 32)))
+     log.info("canary mask %s", mask.shape)
+     """),
+    ("jax", "venv", None, "crash", "not-implemented", "b12-export-half-gaussian-process-logdet",
+     "a Gaussian-process marginal-likelihood scorer (RBF kernel, jnp.linalg.slogdet and solve) exported with jax.export in float16 for a memory-constrained scorer; lowering for the CPU has no LAPACK kernel for float16 and fails (float32 exports and runs)",
+     """\
+     import jax
+     import jax.numpy as jnp
+     from jax import export
+
+     def gp_nll(x, y, ls):
+         d2 = jnp.sum((x[:, None] - x[None]) ** 2, -1)
+         k = jnp.exp(-0.5 * d2 / ls ** 2) + 0.1 * jnp.eye(x.shape[0], dtype=x.dtype)
+         sign, logdet = jnp.linalg.slogdet(k)
+         alpha = jnp.linalg.solve(k, y)
+         return 0.5 * (y @ alpha + logdet)
+
+     x = jax.random.uniform(jax.random.key(0), (16, 2))
+     y = jnp.sin(3 * x[:, 0])
+     for dt in (jnp.float32, jnp.float16):
+         args = (x.astype(dt), y.astype(dt), jnp.asarray(0.5, dt))
+         exp = export.export(jax.jit(gp_nll))(*(jax.ShapeDtypeStruct(a.shape, a.dtype) for a in args))
+         print(jnp.dtype(dt).name, "nll:", float(exp.call(*args)), flush=True)
+     """),
+    ("jax", "venv", None, "nan", None, "b12-exported-attention-empty-sequence-row",
+     "a transformer encoder layer exported with jax.export for a symbolic batch and sequence length uses a key-padding mask with -inf fill; a batch from the serving queue carries an empty (length 0) request, whose query rows are fully masked, so softmax gives NaN for that row",
+     """\
+     import jax
+     import jax.numpy as jnp
+     from jax import export
+
+     def attn(params, x, lengths):
+         q, k, v = x @ params["q"], x @ params["k"], x @ params["v"]
+         s = jnp.einsum("btd,bsd->bts", q, k) / jnp.sqrt(q.shape[-1])
+         valid = jnp.arange(x.shape[1])[None, :] < lengths[:, None]
+         s = jnp.where(valid[:, None, :], s, -jnp.inf)
+         return jnp.einsum("bts,bsd->btd", jax.nn.softmax(s, -1), v)
+
+     ks = jax.random.split(jax.random.key(0), 3)
+     params = {n: jax.random.normal(kk, (32, 32)) * 0.1 for n, kk in zip("qkv", ks)}
+     b, t = export.symbolic_shape("b, t")
+     exp = export.export(jax.jit(attn))(params, jax.ShapeDtypeStruct((b, t, 32), jnp.float32), jax.ShapeDtypeStruct((b,), jnp.int32))
+     print("exported with", exp.in_avals[-2:], flush=True)
+     x = jax.random.normal(jax.random.key(1), (4, 12, 32))
+     lengths = jnp.array([12, 7, 0, 3], jnp.int32)
+     out = exp.call(params, x, lengths)
+     for i in range(4):
+         print(f"request {i} (len {int(lengths[i])}): out[0,:4]={[round(float(v), 4) for v in out[i, 0, :4]]} nan={int(jnp.isnan(out[i]).sum())}")
+     """),
+    ("jax", "venv", None, "inconsistency", None, "b12-flax-same-padding-stride2-port-to-torch",
+     "a stride-2 convolution ported from a Flax model (padding='SAME') to PyTorch with padding=1; the weights cross through DLPack and the parity test compares the two frameworks' outputs on the same image with a tolerance of 1e-4: XLA's SAME padding is asymmetric for even inputs (0 before, 1 after) while torch pads 1 on both sides, and the outputs disagree; both printed before the non-zero exit",
+     """\
+     import numpy as np
+     import jax
+     import jax.numpy as jnp
+     import torch
+     import torch.nn.functional as F
+
+     kx, kw = jax.random.split(jax.random.key(0))
+     x = jax.random.normal(kx, (1, 16, 16, 8))
+     w = jax.random.normal(kw, (3, 3, 8, 16)) * 0.1
+     y_jax = jax.lax.conv_general_dilated(x, w, (2, 2), "SAME", dimension_numbers=("NHWC", "HWIO", "NHWC"))
+
+     xt = torch.from_dlpack(x).permute(0, 3, 1, 2)
+     wt = torch.from_dlpack(w).permute(3, 2, 0, 1).contiguous()
+     y_torch = F.conv2d(xt, wt, stride=2, padding=1).permute(0, 2, 3, 1)
+
+     a, b = np.asarray(y_jax), y_torch.numpy()
+     print("jax   y[0,0,:4,0]:", np.round(a[0, 0, :4, 0], 4))
+     print("torch y[0,0,:4,0]:", np.round(b[0, 0, :4, 0], 4))
+     err = float(np.abs(a - b).max())
+     print(f"shapes {a.shape} vs {b.shape}; max abs diff {err:.5f} (tolerance 1e-4)")
+     if err > 1e-4:
+         raise SystemExit("ported torch conv does not match the Flax original")
+     """),
+    ("jax", "venv", None, "oom", None, "b12-exported-pairwise-similarity-long-document",
+     "a near-duplicate detector's pairwise-similarity endpoint (sentence embeddings, full [t, t] cosine matrix) exported with jax.export for a symbolic number of sentences; a 2**20-sentence corpus dump sent as one request makes the 4 TiB output matrix, and XLA cannot allocate it",
+     """\
+     import jax
+     import jax.numpy as jnp
+     from jax import export
+
+     def pairwise(w, x):
+         e = x @ w
+         e = e / jnp.linalg.norm(e, axis=-1, keepdims=True)
+         return e @ e.T
+
+     w = jax.random.normal(jax.random.key(0), (16, 16)) * 0.1
+     t, = export.symbolic_shape("t")
+     exp = export.export(jax.jit(pairwise))(w, jax.ShapeDtypeStruct((t, 16), jnp.float32))
+     for n in (512, 2 ** 20):
+         x = jax.random.normal(jax.random.key(n), (n, 16))
+         sim = exp.call(w, x)
+         print(f"{n} sentences -> {sim.shape}, near-duplicates: {int((sim[0] > 0.95).sum())}", flush=True)
+     """),
+    # ---- ONNX Runtime ----------------------------------------------------------
+    ("onnxruntime", "venv", None, "false-positive", None, "b12-iobinding-float64-pandas-features",
+     "a credit-scoring MLP served with ONNX Runtime IOBinding; the feature batch comes from a pandas-style float64 pipeline and is bound with bind_cpu_input without a cast, and ONNX Runtime refuses a double tensor for the model's float input",
+     """\
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import TensorProto as T, helper as h, numpy_helper as nh
+
+     rs = np.random.RandomState(0)
+     inits = [nh.from_array(rs.randn(30, 64).astype("float32") * 0.1, "w1"), nh.from_array(np.zeros(64, "float32"), "b1"),
+              nh.from_array(rs.randn(64, 1).astype("float32") * 0.1, "w2"), nh.from_array(np.zeros(1, "float32"), "b2")]
+     nodes = [h.make_node("Gemm", ["x", "w1", "b1"], ["h"]), h.make_node("Relu", ["h"], ["hr"]),
+              h.make_node("Gemm", ["hr", "w2", "b2"], ["z"]), h.make_node("Sigmoid", ["z"], ["p"])]
+     g = h.make_graph(nodes, "credit", [h.make_tensor_value_info("x", T.FLOAT, ["batch", 30])],
+                      [h.make_tensor_value_info("p", T.FLOAT, ["batch", 1])], inits)
+     m = h.make_model(g, opset_imports=[h.make_opsetid("", 21)])
+     m.ir_version = 10
+     sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+     io = sess.io_binding()
+     feats32 = rs.rand(16, 30).astype("float32")
+     io.bind_cpu_input("x", feats32)
+     io.bind_output("p")
+     sess.run_with_iobinding(io)
+     print("float32 batch scores:", io.copy_outputs_to_cpu()[0][:4, 0], flush=True)
+     feats = rs.rand(16, 30)
+     print("pipeline batch:", feats.shape, feats.dtype, flush=True)
+     io.bind_cpu_input("x", feats)
+     sess.run_with_iobinding(io)
+     print(io.copy_outputs_to_cpu()[0][:4, 0])
+     """),
+    ("onnxruntime", "venv", None, "false-positive", None, "b12-unet-skip-concat-strict-shape-inference",
+     "a U-Net decoder stage edited by graph surgery (the encoder skip is taken from the wrong resolution, 16x16 instead of 32x32); the pre-deployment check runs onnx.checker.check_model and onnx.shape_inference.infer_shapes(strict_mode=True), and shape inference rejects the Concat of incompatible spatial sizes; CI-style summary",
+     """\
+     import numpy as np
+     import onnx
+     from onnx import TensorProto as T, helper as h, numpy_helper as nh
+
+     rs = np.random.RandomState(0)
+     inits = [nh.from_array(rs.randn(32, 64, 2, 2).astype("float32"), "up_w"),
+              nh.from_array(rs.randn(32, 64, 3, 3).astype("float32"), "conv_w")]
+     nodes = [h.make_node("ConvTranspose", ["bottleneck", "up_w"], ["up"], strides=[2, 2]),
+              h.make_node("Concat", ["up", "skip"], ["cat"], axis=1),
+              h.make_node("Conv", ["cat", "conv_w"], ["y"], pads=[1, 1, 1, 1])]
+     inputs = [h.make_tensor_value_info("bottleneck", T.FLOAT, [1, 64, 16, 16]),
+               h.make_tensor_value_info("skip", T.FLOAT, [1, 32, 16, 16])]
+     g = h.make_graph(nodes, "unet_dec3", inputs, [h.make_tensor_value_info("y", T.FLOAT, [1, 32, 32, 32])], inits)
+     model = h.make_model(g, opset_imports=[h.make_opsetid("", 17)])
+     results = []
+     for name, check in (("checker", lambda: onnx.checker.check_model(model)),
+                         ("shape_inference(strict)", lambda: onnx.shape_inference.infer_shapes(model, check_type=True, strict_mode=True))):
+         print(f"[predeploy] running {name} on unet_dec3 ...", flush=True)
+         try:
+             check()
+             results.append((name, "ok"))
+         except Exception as e:
+             results.append((name, "FAILED"))
+             print(f"[predeploy] {name} raised {type(e).__name__}:\\n{e}", flush=True)
+     print("==================== predeploy summary ====================")
+     for name, r in results:
+         print(f"  {name:<28} {r}")
+     failed = sum(r != "ok" for _, r in results)
+     print(f"  {len(results)} checks, {failed} failed")
+     raise SystemExit(1 if failed else 0)
+     """),
+    ("onnxruntime", "venv", None, "false-positive", None, "b12-sequence-output-detections-index-out-of-range",
+     "a detection post-processing graph that splits its per-image detections into a sequence (SplitToSequence) and returns one image's boxes with SequenceAt; the client asks for image 5 of a 3-image batch and ONNX Runtime rejects the out-of-range sequence index; ORT's own error log line precedes the exception",
+     """\
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import TensorProto as T, helper as h
+
+     nodes = [h.make_node("SplitToSequence", ["dets"], ["per_image"], axis=0, keepdims=0),
+              h.make_node("SequenceLength", ["per_image"], ["n"]),
+              h.make_node("SequenceAt", ["per_image", "index"], ["boxes"])]
+     g = h.make_graph(nodes, "postproc",
+                      [h.make_tensor_value_info("dets", T.FLOAT, ["images", 100, 6]), h.make_tensor_value_info("index", T.INT64, [])],
+                      [h.make_tensor_value_info("boxes", T.FLOAT, [100, 6]), h.make_tensor_value_info("n", T.INT64, [])])
+     m = h.make_model(g, opset_imports=[h.make_opsetid("", 21)])
+     m.ir_version = 10
+     sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+     dets = np.random.RandomState(0).rand(3, 100, 6).astype("float32")
+     for idx in (0, 2, -1, 5):
+         boxes, n = sess.run(None, {"dets": dets, "index": np.array(idx, np.int64)})
+         print(f"image {idx} of {int(n)}: top box {np.round(boxes[0, :4], 3)} score {boxes[0, 4]:.3f}", flush=True)
+     """),
+    ("onnxruntime", "venv", None, "false-positive", None, "b12-free-dimension-override-batch-mismatch",
+     "a speech-command CNN served with SessionOptions.add_free_dimension_override_by_name('batch', 8) (to let ONNX Runtime pre-plan memory for a fixed batch), with intra-op threads 2 and ORT_ENABLE_ALL; a partial batch of 3 at the end of a stream is refused because the overridden dimension must be 8; logged with the logging module",
+     """\
+     import logging
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import TensorProto as T, helper as h, numpy_helper as nh
+
+     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)-7s %(name)s | %(message)s")
+     log = logging.getLogger("kws.serve")
+     rs = np.random.RandomState(0)
+     inits = [nh.from_array(rs.randn(16, 1, 3, 3).astype("float32") * 0.2, "w"), nh.from_array(rs.randn(16, 12).astype("float32") * 0.2, "fc")]
+     nodes = [h.make_node("Conv", ["mfcc", "w"], ["c"], pads=[1, 1, 1, 1]), h.make_node("Relu", ["c"], ["r"]),
+              h.make_node("GlobalAveragePool", ["r"], ["p"]), h.make_node("Flatten", ["p"], ["f"]), h.make_node("MatMul", ["f", "fc"], ["logits"])]
+     g = h.make_graph(nodes, "kws", [h.make_tensor_value_info("mfcc", T.FLOAT, ["batch", 1, 49, 40])],
+                      [h.make_tensor_value_info("logits", T.FLOAT, ["batch", 12])], inits)
+     m = h.make_model(g, opset_imports=[h.make_opsetid("", 21)])
+     m.ir_version = 10
+     so = ort.SessionOptions()
+     so.intra_op_num_threads = 2
+     so.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+     so.add_free_dimension_override_by_name("batch", 8)
+     sess = ort.InferenceSession(m.SerializeToString(), so, providers=["CPUExecutionProvider"])
+     log.info("session ready: inputs %s", [(i.name, i.shape) for i in sess.get_inputs()])
+     stream = rs.randn(19, 1, 49, 40).astype("float32")
+     for start in range(0, len(stream), 8):
+         batch = stream[start:start + 8]
+         log.info("batch %d-%d (%d clips)", start, start + len(batch) - 1, len(batch))
+         logits = sess.run(["logits"], {"mfcc": batch})[0]
+         log.info("commands %s", logits.argmax(1).tolist())
+     """),
+    ("onnxruntime", "venv", None, "crash", "not-implemented", "b12-float64-physics-cnn-conv-kernel",
+     "a surrogate-physics CNN trained and exported in float64 (the ONNX graph's Conv, Relu and GlobalAveragePool all typed tensor(double), which the ONNX Conv schema allows); ONNX Runtime's CPU provider has no double Conv kernel and the session cannot be created (the float32 export runs)",
+     """\
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import TensorProto as T, helper as h, numpy_helper as nh
+
+     def build(np_dtype, onnx_dtype):
+         rs = np.random.RandomState(0)
+         inits = [nh.from_array(rs.randn(8, 2, 3, 3).astype(np_dtype) * 0.1, "w1"), nh.from_array(rs.randn(4, 8, 3, 3).astype(np_dtype) * 0.1, "w2")]
+         nodes = [h.make_node("Conv", ["field", "w1"], ["c1"], pads=[1, 1, 1, 1]), h.make_node("Relu", ["c1"], ["r1"]),
+                  h.make_node("Conv", ["r1", "w2"], ["c2"], pads=[1, 1, 1, 1]), h.make_node("GlobalAveragePool", ["c2"], ["flux"])]
+         g = h.make_graph(nodes, "surrogate", [h.make_tensor_value_info("field", onnx_dtype, ["b", 2, 64, 64])],
+                          [h.make_tensor_value_info("flux", onnx_dtype, ["b", 4, 1, 1])], inits)
+         m = h.make_model(g, opset_imports=[h.make_opsetid("", 21)])
+         m.ir_version = 10
+         return m.SerializeToString()
+
+     field = np.random.RandomState(1).randn(2, 2, 64, 64)
+     for np_dtype, onnx_dtype in (("float32", T.FLOAT), ("float64", T.DOUBLE)):
+         sess = ort.InferenceSession(build(np_dtype, onnx_dtype), providers=["CPUExecutionProvider"])
+         flux = sess.run(None, {"field": field.astype(np_dtype)})[0]
+         print(np_dtype, "flux:", flux.reshape(2, 4).round(4).tolist(), flush=True)
+     """),
+    ("onnxruntime", "venv", None, "crash", "not-implemented", "b12-bfloat16-transformer-ffn-matmul",
+     "a transformer feed-forward block converted to bfloat16 for serving (MatMul, Add, Gelu, MatMul all in tensor(bfloat16), which the ONNX MatMul schema allows since opset 13); ONNX Runtime's CPU provider has no bfloat16 MatMul kernel and the session cannot be created (the float32 graph runs); a progress bar over the conversion steps comes first",
+     """\
+     import sys
+     import time
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import TensorProto as T, helper as h, numpy_helper as nh
+
+     def build(elem):
+         rs = np.random.RandomState(0)
+         def init(name, shape):
+             a = rs.randn(*shape).astype("float32") * 0.05
+             if elem == T.BFLOAT16:
+                 t = h.make_tensor(name, T.BFLOAT16, shape, (a.view(np.uint32) >> 16).astype(np.uint16).tobytes(), raw=True)
+                 return t
+             return nh.from_array(a, name)
+         inits = [init("w1", (256, 1024)), init("b1", (1024,)), init("w2", (1024, 256))]
+         nodes = [h.make_node("MatMul", ["x", "w1"], ["a"]), h.make_node("Add", ["a", "b1"], ["ab"]),
+                  h.make_node("Gelu", ["ab"], ["g"]), h.make_node("MatMul", ["g", "w2"], ["y"])]
+         g = h.make_graph(nodes, "ffn", [h.make_tensor_value_info("x", elem, ["tokens", 256])],
+                          [h.make_tensor_value_info("y", elem, ["tokens", 256])], inits)
+         m = h.make_model(g, opset_imports=[h.make_opsetid("", 21)])
+         m.ir_version = 10
+         return m.SerializeToString()
+
+     steps = [("float32", T.FLOAT), ("bfloat16", T.BFLOAT16)]
+     t0 = time.time()
+     for i, (name, elem) in enumerate(steps, 1):
+         sys.stdout.write(f"\\rconvert ffn: {100 * i // len(steps):3d}%|{'#' * (10 * i // len(steps)):<10}| {i}/{len(steps)} [{time.time() - t0:.2f}s, dtype={name}]\\n")
+         sys.stdout.flush()
+         sess = ort.InferenceSession(build(elem), providers=["CPUExecutionProvider"])
+         print("  session inputs:", [(x.name, x.type) for x in sess.get_inputs()], flush=True)
+         if elem == T.FLOAT:
+             y = sess.run(None, {"x": np.ones((4, 256), "float32")})[0]
+             print("  float32 ffn out:", y.shape, flush=True)
+     """),
+    ("onnxruntime", "venv", None, "inconsistency", None, "b12-resize-asymmetric-vs-torch-bilinear",
+     "a segmentation decoder's bilinear upsampling ported from PyTorch to a hand-built ONNX graph with Resize(mode=linear) left at coordinate_transformation_mode='asymmetric' instead of 'half_pixel'; the parity test compares ONNX Runtime with torch.nn.functional.interpolate(align_corners=False) on the same logits, tolerance 1e-4, and the two frameworks disagree; both printed before the non-zero exit",
+     """\
+     import numpy as np
+     import onnxruntime as ort
+     import torch
+     import torch.nn.functional as F
+     from onnx import TensorProto as T, helper as h, numpy_helper as nh
+
+     scales = nh.from_array(np.array([1, 1, 4, 4], "float32"), "scales")
+     node = h.make_node("Resize", ["logits", "", "scales"], ["up"], mode="linear", coordinate_transformation_mode="asymmetric")
+     g = h.make_graph([node], "upsample", [h.make_tensor_value_info("logits", T.FLOAT, [1, 6, 16, 16])],
+                      [h.make_tensor_value_info("up", T.FLOAT, [1, 6, 64, 64])], [scales])
+     m = h.make_model(g, opset_imports=[h.make_opsetid("", 19)])
+     m.ir_version = 10
+     sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+     logits = np.random.RandomState(0).randn(1, 6, 16, 16).astype("float32")
+     y_ort = sess.run(None, {"logits": logits})[0]
+     y_pt = F.interpolate(torch.from_numpy(logits), scale_factor=4, mode="bilinear", align_corners=False).numpy()
+     print("onnxruntime up[0,0,0,:6]:", np.round(y_ort[0, 0, 0, :6], 4))
+     print("torch       up[0,0,0,:6]:", np.round(y_pt[0, 0, 0, :6], 4))
+     err = float(np.abs(y_ort - y_pt).max())
+     agree = float((y_ort.argmax(1) == y_pt.argmax(1)).mean())
+     print(f"max abs diff {err:.5f} (tolerance 1e-4); mask agreement {agree:.3%}")
+     if err > 1e-4:
+         raise SystemExit(1)
+     """),
+    ("onnxruntime", "venv", None, "timeout", None, "b12-run-options-terminate-refinement-loop",
+     "an iterative depth-refinement model (ONNX Loop whose trip count comes from the request, MatMul and Tanh in the body) served with a watchdog thread that sets RunOptions.terminate after 3 s; the request's iteration count is mutated from 8 to 10**9, the watchdog fires and ONNX Runtime aborts the run",
+     """\
+     import threading
+     import time
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import TensorProto as T, helper as h, numpy_helper as nh
+
+     w = nh.from_array((np.random.RandomState(0).randn(256, 256) * 0.05).astype("float32"), "w")
+     body = h.make_graph(
+         [h.make_node("MatMul", ["d_in", "w"], ["m"]), h.make_node("Tanh", ["m"], ["d_out"]), h.make_node("Identity", ["cond_in"], ["cond_out"])],
+         "refine", [h.make_tensor_value_info("i", T.INT64, []), h.make_tensor_value_info("cond_in", T.BOOL, []),
+                    h.make_tensor_value_info("d_in", T.FLOAT, [64, 256])],
+         [h.make_tensor_value_info("cond_out", T.BOOL, []), h.make_tensor_value_info("d_out", T.FLOAT, [64, 256])])
+     loop = h.make_node("Loop", ["iters", "", "depth0"], ["depth"], body=body)
+     g = h.make_graph([loop], "refiner", [h.make_tensor_value_info("iters", T.INT64, []), h.make_tensor_value_info("depth0", T.FLOAT, [64, 256])],
+                      [h.make_tensor_value_info("depth", T.FLOAT, [64, 256])], [w])
+     m = h.make_model(g, opset_imports=[h.make_opsetid("", 21)])
+     m.ir_version = 10
+     so = ort.SessionOptions()
+     so.intra_op_num_threads = 1
+     sess = ort.InferenceSession(m.SerializeToString(), so, providers=["CPUExecutionProvider"])
+     d0 = np.random.RandomState(1).rand(64, 256).astype("float32")
+     for req, iters in (("req-1", 8), ("req-2", 10 ** 9)):
+         ro = ort.RunOptions()
+         ro.logid = req
+         timer = threading.Timer(3.0, lambda ro=ro: (print(f"watchdog: {ro.logid} over 3.0 s, terminating", flush=True), setattr(ro, "terminate", True)))
+         timer.start()
+         t0 = time.time()
+         out = sess.run(None, {"iters": np.array(iters, np.int64), "depth0": d0}, ro)[0]
+         timer.cancel()
+         print(f"{req}: {iters} iterations in {time.time() - t0:.2f} s, depth mean {out.mean():.4f}", flush=True)
+     """),
+    # ---- MindSpore -------------------------------------------------------------
+    ("mindspore", "mindspore", None, "false-positive", None, "b12-export-air-format-on-cpu-host",
+     "a release script exports a MindSpore ResNet-style classifier for an Ascend inference server with mindspore.export(file_format='AIR') on a CPU-only build host; MindSpore refuses AIR export without the Ascend backend (the MINDIR export before it succeeds); MindSpore's deprecation warning comes first",
+     """\
+     import os
+     import tempfile
+     import numpy as np
+     import mindspore
+     from mindspore import Tensor, nn
+
+     mindspore.set_device("CPU")
+
+     class Block(nn.Cell):
+         def __init__(self, c):
+             super().__init__()
+             self.c1 = nn.Conv2d(c, c, 3)
+             self.b1 = nn.BatchNorm2d(c)
+             self.c2 = nn.Conv2d(c, c, 3)
+             self.b2 = nn.BatchNorm2d(c)
+             self.relu = nn.ReLU()
+         def construct(self, x):
+             return self.relu(x + self.b2(self.c2(self.relu(self.b1(self.c1(x))))))
+
+     net = nn.SequentialCell([nn.Conv2d(3, 32, 3, stride=2), nn.ReLU(), Block(32), Block(32),
+                              nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Dense(32, 100)])
+     net.set_train(False)
+     dummy = Tensor(np.zeros((1, 3, 224, 224), np.float32))
+     out_dir = tempfile.mkdtemp()
+     for fmt in ("MINDIR", "AIR"):
+         path = os.path.join(out_dir, "resnet_mini")
+         mindspore.export(net, dummy, file_name=path, file_format=fmt)
+         print(f"exported {fmt}:", sorted(os.listdir(out_dir)), flush=True)
+     """),
+    ("mindspore", "mindspore", None, "false-positive", None, "b12-graph-mode-set-inputs-rank-mismatch",
+     "a GRAPH_MODE bidirectional LSTM tagger compiled for dynamic batch and sequence length with set_inputs(Tensor(shape=[None, None, 40])); a request arrives with the per-frame features flattened to a rank-2 [batch, frames*40] array, and MindSpore's shape consistency check refuses it; training-style step lines come first",
+     """\
+     import numpy as np
+     import mindspore
+     from mindspore import Tensor, nn, ops
+
+     mindspore.set_context(mode=mindspore.GRAPH_MODE)
+     mindspore.set_device("CPU")
+
+     class Tagger(nn.Cell):
+         def __init__(self):
+             super().__init__()
+             self.lstm = nn.LSTM(40, 64, batch_first=True, bidirectional=True)
+             self.out = nn.Dense(128, 12)
+         def construct(self, x):
+             y, _ = self.lstm(x)
+             return self.out(y)
+
+     net = Tagger()
+     net.set_train(False)
+     net.set_inputs(Tensor(shape=[None, None, 40], dtype=mindspore.float32))
+     rs = np.random.RandomState(0)
+     for step, shape in enumerate([(2, 50, 40), (5, 13, 40), (3, 2000)]):
+         x = Tensor(rs.randn(*shape).astype(np.float32))
+         y = net(x)
+         print(f"[serve] step {step}: in {shape} -> tags {y.shape}", flush=True)
+     """),
+    ("mindspore", "mindspore", None, "false-positive", None, "b12-mindir-graphcell-extra-metadata-input",
+     "a product-image classifier exported to MindIR with a single image input and served through nn.GraphCell(mindspore.load(...)); the client was updated for the v2 model, which also takes a metadata tensor, and calls the v1 graph with (image, metadata): MindSpore refuses the mismatched number of inputs; logged with the logging module",
+     """\
+     import logging
+     import os
+     import tempfile
+     import numpy as np
+     import mindspore
+     from mindspore import Tensor, nn
+
+     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+     log = logging.getLogger("mindir_server")
+     mindspore.set_device("CPU")
+     net = nn.SequentialCell([nn.Conv2d(3, 8, 3, pad_mode="valid"), nn.ReLU(), nn.Flatten(), nn.Dense(8 * 30 * 30, 10)])
+     net.set_train(False)
+     path = os.path.join(tempfile.mkdtemp(), "product_cls_v1")
+     mindspore.export(net, Tensor(np.zeros((1, 3, 32, 32), np.float32)), file_name=path, file_format="MINDIR")
+     served = nn.GraphCell(mindspore.load(path + ".mindir"))
+     log.info("loaded %s.mindir", path)
+     rs = np.random.RandomState(0)
+     image = Tensor(rs.rand(4, 3, 32, 32).astype(np.float32))
+     log.info("v1 request: image %s", image.shape)
+     log.info("classes %s", served(image).asnumpy().argmax(1).tolist())
+     meta = Tensor(rs.rand(4, 12).astype(np.float32))
+     log.info("v2 client request: image %s metadata %s", image.shape, meta.shape)
+     log.info("classes %s", served(image, meta).asnumpy().argmax(1).tolist())
+     """),
+    ("mindspore", "mindspore", None, "crash", "internal-error", "b12-half-serving-copy-multi-margin-loss",
+     "a MindSpore classifier cast to float16 for export (Dense layers to_float(float16)) is validated before export with ops.multi_margin_loss without class weights; the CPU float16 kernel dereferences the absent weight and MindSpore raises a 'Framework Unexpected Exception' (The pointer[weight_addr] is null); float32 runs",
+     """\
+     import numpy as np
+     import mindspore
+     from mindspore import Tensor, nn, ops
+
+     mindspore.set_device("CPU")
+     net = nn.SequentialCell([nn.Dense(64, 128), nn.ReLU(), nn.Dense(128, 10)])
+     rs = np.random.RandomState(0)
+     x = rs.randn(32, 64).astype(np.float32)
+     y = Tensor(rs.randint(0, 10, 32).astype(np.int64))
+     for dtype in (mindspore.float32, mindspore.float16):
+         net.to_float(dtype)
+         logits = net(Tensor(x).astype(dtype))
+         loss = ops.multi_margin_loss(logits, y)
+         print(f"validation {dtype}: multi-margin loss {float(loss.asnumpy()):.4f}", flush=True)
+     """),
+    ("mindspore", "mindspore", None, "nan", None, "b12-mindir-half-vae-reparameterisation-overflow",
+     "a VAE exported to MindIR in float16 for an edge device; its logvar head is saturated (bias near 12) and exp(logvar) overflows float16 (exp(12) > 65504); the serving path decodes deterministically with zero noise, so z = mu + inf * 0 is NaN and the loaded graph's reconstructions are NaN",
+     """\
+     import os
+     import tempfile
+     import numpy as np
+     import mindspore
+     from mindspore import Tensor, nn, ops
+
+     mindspore.set_device("CPU")
+
+     class VAE(nn.Cell):
+         def __init__(self):
+             super().__init__()
+             self.enc = nn.Dense(32, 16)
+             self.mu = nn.Dense(16, 4)
+             self.logvar = nn.Dense(16, 4)
+             self.dec = nn.Dense(4, 32)
+         def construct(self, x, eps):
+             h = ops.tanh(self.enc(x))
+             mu, logvar = self.mu(h), self.logvar(h)
+             z = mu + ops.exp(logvar) * eps
+             kl = -0.5 * ops.sum(1 + logvar - mu * mu - ops.exp(2 * logvar), -1)
+             return self.dec(z), kl
+
+     net = VAE()
+     net.logvar.bias.set_data(Tensor(np.full(4, 12.0, np.float32)))
+     net.to_float(mindspore.float16)
+     net.set_train(False)
+     path = os.path.join(tempfile.mkdtemp(), "vae16")
+     x = Tensor(np.zeros((4, 32), np.float16))
+     eps = Tensor(np.zeros((4, 4), np.float16))
+     mindspore.export(net, x, eps, file_name=path, file_format="MINDIR")
+     g = nn.GraphCell(mindspore.load(path + ".mindir"))
+     rs = np.random.RandomState(0)
+     xs = (rs.rand(4, 32) * 4).astype(np.float16)
+     rec, kl = g(Tensor(xs), Tensor(np.zeros((4, 4), np.float16)))
+     rec, kl = rec.asnumpy(), kl.asnumpy()
+     for i in range(4):
+         print(f"sample {i}: kl={kl[i]} recon[:3]={rec[i, :3]} nan={int(np.isnan(rec[i]).sum())}")
+     """),
+    ("mindspore", "mindspore", None, "timeout", None, "b12-graphcell-worker-no-eos-queue-deadline",
+     "a MindSpore text generator (GRU cell step exported to MindIR and loaded as a GraphCell) runs in a worker thread that answers on a response queue; the mutant's EOS check compares against a token id the vocabulary cannot produce, the worker never answers, and the client's queue.get(timeout=6) deadline expires: it cancels the worker and raises TimeoutError",
+     """\
+     import os
+     import queue
+     import tempfile
+     import threading
+     import time
+     import numpy as np
+     import mindspore
+     from mindspore import Tensor, nn, ops
+
+     mindspore.set_device("CPU")
+
+     class Step(nn.Cell):
+         def __init__(self, vocab=128, d=32):
+             super().__init__()
+             self.emb = nn.Embedding(vocab, d)
+             self.cell = nn.GRUCell(d, d)
+             self.out = nn.Dense(d, vocab)
+         def construct(self, tok, h):
+             h = self.cell(self.emb(tok), h)
+             return ops.argmax(self.out(h), -1).astype(mindspore.int32), h
+
+     path = os.path.join(tempfile.mkdtemp(), "step")
+     mindspore.export(Step(), Tensor(np.zeros(1, np.int32)), Tensor(np.zeros((1, 32), np.float32)), file_name=path, file_format="MINDIR")
+     step = nn.GraphCell(mindspore.load(path + ".mindir"))
+     EOS = -1
+     replies = queue.Queue()
+     cancel = threading.Event()
+
+     def worker():
+         tok, h, out = Tensor(np.array([1], np.int32)), Tensor(np.zeros((1, 32), np.float32)), []
+         while not cancel.is_set():
+             tok, h = step(tok, h)
+             out.append(int(tok.asnumpy()[0]))
+             if out[-1] == EOS:
+                 break
+             if len(out) % 2000 == 0:
+                 print(f"[worker] {len(out)} tokens generated", flush=True)
+         replies.put(out)
+
+     th = threading.Thread(target=worker, daemon=True)
+     th.start()
+     t0 = time.time()
+     print("[client] waiting for completion (deadline 6 s)", flush=True)
+     try:
+         tokens = replies.get(timeout=6)
+     except queue.Empty:
+         cancel.set()
+         th.join()
+         print("[client] request cancelled", flush=True)
+         raise TimeoutError(f"generation request not answered within 6 s (waited {time.time() - t0:.1f} s)") from None
+     print("[client] got", len(tokens), "tokens")
+     """),
+    ("mindspore", "mindspore", None, "oom", None, "b12-mindir-export-dummy-input-max-batch",
+     "a MindIR export script builds its dummy input from the deployment config's max batch and sequence length; the config's max_tokens is mutated from 4096 to 2**31 and MindSpore cannot allocate the dummy [max_batch, max_tokens, 1024] tensor (Allocate memory failed)",
+     """\
+     import json
+     import numpy as np
+     import mindspore
+     from mindspore import Tensor, nn, ops
+
+     mindspore.set_device("CPU")
+     cfg = json.loads('{"max_batch": 32, "max_tokens": 2147483648, "hidden": 1024}')
+     print("export config:", cfg, flush=True)
+     net = nn.SequentialCell([nn.Dense(cfg["hidden"], 256), nn.GELU(), nn.Dense(256, cfg["hidden"])])
+     dummy = ops.zeros((cfg["max_batch"], cfg["max_tokens"], cfg["hidden"]), mindspore.float32)
+     print("dummy input", dummy.shape, "finite:", bool(ops.isfinite(dummy).all()), flush=True)
+     mindspore.export(net, dummy, file_name="ffn", file_format="MINDIR")
+     print("exported ffn.mindir")
+     """),
+]
+
+add_batch(B12)
+
 # --------------------------------------------------------------------------
 
 def versions(py):

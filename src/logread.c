@@ -315,7 +315,7 @@ strip_escapes(struct dlt_line *line, char *text)
 		}
 		text[n++] = text[i++];
 	}
-	freed = line->len - n;
+	freed = line->len - n;	/* 0, or 2 or more: a sequence has two bytes at least */
 	if (freed == 0)
 		return;
 	memmove(text + freed, text, n);

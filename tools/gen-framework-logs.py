@@ -13540,6 +13540,1543 @@ B12 = [
 
 add_batch(B12)
 
+# ==========================================================================
+# Thirteenth batch ("b13-" names), held out from the rules: differential
+# testing as mutation-testing and fuzzing tools run it.  Each scenario runs
+# one model (or a mutant of it) two or more ways - the same network on two
+# or three of the installed frameworks, eager against compiled or jitted,
+# float32 against float64 or a NumPy reference, batch of one against a
+# batch, before and after a conversion - and reports in the voice of such a
+# tool (LEMON-style per-layer distances, NNSmith-style bug reports, pytest
+# parametrised over frameworks, tables per backend, JSON lines, campaign
+# summaries).  The failure is one framework's: a rejection by its own check,
+# a real crash (kernels missing for a dtype), NaN where the others are
+# finite, a disagreement beyond the stated tolerance, a hang cut by a
+# watchdog, or a refused huge allocation.  Each entry: (framework,
+# interpreter, KERAS_BACKEND or None, class, kind, name, how, code).
+# ==========================================================================
+
+B13 = [
+    # ---- PyTorch (current) -----------------------------------------------------
+    ("pytorch", "venv", None, "false-positive", None, "b13-nnsmith-attention-embed-not-divisible-by-heads",
+     "an NNSmith-style generator emits an attention block with embed_dim 60 and 8 heads (legal for Keras MultiHeadAttention, whose key_dim is per head); the NumPy reference runs it, PyTorch's nn.MultiheadAttention asserts that embed_dim is divisible by num_heads; printed as an NNSmith bug report",
+     """\
+     import numpy as np
+     import torch
+     import torch.nn as nn
+
+     print("================ NNSmith bug report ================")
+     print("seed      : 1311")
+     print("model     : gen/attn-0042.onnx (MultiHeadAttention d_model=60 heads=8)")
+     print("backends  : numpy-ref, torch-" + torch.__version__)
+     print("oracle    : allclose(rtol=1e-4, atol=1e-5)")
+     print("----------------------------------------------------")
+     rs = np.random.RandomState(1311)
+     x = rs.randn(2, 7, 60).astype(np.float32)
+     heads, key_dim = 8, 60 // 8 + 1
+     wq, wk, wv = (rs.randn(60, heads * key_dim).astype(np.float32) * 0.1 for _ in range(3))
+     def ref(x):
+         q = (x @ wq).reshape(2, 7, heads, key_dim).transpose(0, 2, 1, 3)
+         k = (x @ wk).reshape(2, 7, heads, key_dim).transpose(0, 2, 1, 3)
+         v = (x @ wv).reshape(2, 7, heads, key_dim).transpose(0, 2, 1, 3)
+         s = q @ k.transpose(0, 1, 3, 2) / np.sqrt(key_dim)
+         p = np.exp(s - s.max(-1, keepdims=True)); p /= p.sum(-1, keepdims=True)
+         return (p @ v).transpose(0, 2, 1, 3).reshape(2, 7, -1)
+     print("[numpy-ref] output", ref(x).shape, "ok")
+     print("[torch] building nn.MultiheadAttention(embed_dim=60, num_heads=8)", flush=True)
+     mha = nn.MultiheadAttention(60, 8, batch_first=True)
+     out, _ = mha(*(torch.from_numpy(x),) * 3)
+     print("[torch] output", tuple(out.shape))
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b13-ragged-row-lengths-as-embeddingbag-offsets",
+     "a recommender's multi-hot feature tower ported from TensorFlow, where the bags are a tf.RaggedTensor; TensorFlow pools the ragged lookup, the port hands the ragged row lengths ([3, 2, 1]) to F.embedding_bag as offsets, and PyTorch checks that offsets start at 0 and rejects them; logged as JSON lines per execution",
+     """\
+     import json
+     import os
+     os.environ["TF_CPP_MIN_LOG_LEVEL"] = "2"
+     import numpy as np
+     import tensorflow as tf
+     import torch
+     import torch.nn.functional as F
+
+     rs = np.random.RandomState(3)
+     table = rs.randn(1000, 16).astype(np.float32)
+     ids = np.array([3, 17, 256, 9, 9, 4], np.int64)
+     row_lengths = np.array([3, 2, 1], np.int64)
+     def log(**kw):
+         print(json.dumps(kw), flush=True)
+
+     bags = tf.RaggedTensor.from_row_lengths(ids, row_lengths)
+     out_tf = tf.reduce_mean(tf.gather(table, bags), axis=1).numpy()
+     log(exec=1, backend="tensorflow", op="ragged gather + reduce_mean", bags=bags.shape[0], shape=list(out_tf.shape), status="ok")
+     try:
+         out_pt = F.embedding_bag(torch.from_numpy(ids), torch.from_numpy(table), torch.from_numpy(row_lengths), mode="mean")
+     except Exception as e:
+         log(exec=2, backend="torch", op="embedding_bag", mode="mean", status="error", error=type(e).__name__)
+         raise
+     log(exec=2, backend="torch", op="embedding_bag", max_abs_diff=float(np.abs(out_pt.numpy() - out_tf).max()))
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b13-streaming-gru-cached-state-batch-one",
+     "a streaming speech GRU tested batch-of-one against a batch: the harness caches the hidden state from a warm-up pass on a single utterance and reuses it for a batch of 8; nn.GRU checks the hidden state's batch size and rejects it",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     class StreamingEncoder(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.proj = nn.Linear(40, 64)
+             self.gru = nn.GRU(64, 64, batch_first=True)
+         def forward(self, feats, h=None):
+             return self.gru(torch.relu(self.proj(feats)), h)
+
+     enc = StreamingEncoder().eval()
+     frames = torch.randn(8, 20, 40)
+     with torch.no_grad():
+         _, h_cache = enc(frames[:1, :10])
+         print(f"warm-up on 1 utterance: h {tuple(h_cache.shape)}")
+         singles = [enc(frames[i:i + 1, 10:], h_cache)[0] for i in range(8)]
+         print(f"batch-of-one pass: 8 x {tuple(singles[0].shape)}")
+         print("batched pass with the cached state ...", flush=True)
+         batched, _ = enc(frames[:, 10:], h_cache)
+         print("max |batched - singles| =", (batched - torch.cat(singles)).abs().max().item())
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b13-lemon-gcn-mutant-dangling-edge",
+     "a LEMON-style campaign on a two-layer GCN (message passing with index_add_) compares each layer against a NumPy reference; the edge-mutation operator rewires node 9's edges to node id 10 in a 10-node graph and PyTorch's indexing of the node features rejects the out-of-range index",
+     """\
+     import numpy as np
+     import torch
+
+     rs = np.random.RandomState(7)
+     n, d = 10, 8
+     x = rs.randn(n, d).astype(np.float32)
+     w1, w2 = rs.randn(d, 16).astype(np.float32) * 0.3, rs.randn(16, 4).astype(np.float32) * 0.3
+
+     def gcn_torch(edges):
+         src, dst = torch.from_numpy(edges[0]), torch.from_numpy(edges[1])
+         h = torch.from_numpy(x)
+         outs = []
+         for w in (w1, w2):
+             msg = (h @ torch.from_numpy(w))[src]
+             h = torch.relu(torch.zeros(n, w.shape[1]).index_add_(0, dst, msg))
+             outs.append(h)
+         return outs
+
+     def gcn_ref(edges):
+         h, outs = x, []
+         for w in (w1, w2):
+             agg = np.zeros((n, w.shape[1]), np.float32)
+             np.add.at(agg, edges[1], (h @ w)[edges[0]])
+             h = np.maximum(agg, 0)
+             outs.append(h)
+         return outs
+
+     seed = np.array([[0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [1, 2, 3, 4, 5, 6, 7, 8, 9, 0]], np.int64)
+     print("LEMON  model=gcn-2layer  layers=[gconv1, gconv2]  metric=max_abs_dist")
+     for mid, edges in (("seed", seed), ("M1-edge-rewire", np.where(seed == 9, 10, seed))):
+         print(f"-- {mid}: {edges.shape[1]} edges, max node id {edges.max()}", flush=True)
+         for layer, (a, b) in enumerate(zip(gcn_torch(edges), gcn_ref(edges))):
+             print(f"   layer gconv{layer + 1}: D = {np.abs(a.numpy() - b).max():.3e}")
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b13-bilstm-tagger-shuffled-batch-packing",
+     "a unittest-based differential test of a BiLSTM tagger (packed sequences) against per-sentence runs; the data-order mutant shuffles the batch so the lengths are no longer sorted, and pack_padded_sequence (enforce_sorted=True by default) rejects it",
+     """\
+     import unittest
+     import torch
+     import torch.nn as nn
+     from torch.nn.utils.rnn import pack_padded_sequence, pad_packed_sequence
+
+     torch.manual_seed(0)
+     class Tagger(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.emb = nn.Embedding(500, 32, padding_idx=0)
+             self.lstm = nn.LSTM(32, 32, batch_first=True, bidirectional=True)
+             self.out = nn.Linear(64, 9)
+         def forward(self, tokens, lengths):
+             packed = pack_padded_sequence(self.emb(tokens), lengths, batch_first=True)
+             h, _ = pad_packed_sequence(self.lstm(packed)[0], batch_first=True)
+             return self.out(h)
+
+     model = Tagger().eval()
+     lengths = torch.tensor([12, 9, 7, 3])
+     tokens = torch.zeros(4, 12, dtype=torch.long)
+     for i, l in enumerate(lengths):
+         tokens[i, :l] = torch.randint(1, 500, (int(l),))
+
+     class BatchVsSingle(unittest.TestCase):
+         def check(self, order):
+             with torch.no_grad():
+                 batched = model(tokens[order], lengths[order])
+                 for j, i in enumerate(order.tolist()):
+                     single = model(tokens[i:i + 1, :lengths[i]], lengths[i:i + 1])
+                     torch.testing.assert_close(batched[j, :lengths[i]], single[0], rtol=1e-5, atol=1e-6)
+         def test_sorted_batch(self):
+             self.check(torch.arange(4))
+         def test_shuffled_batch(self):
+             self.check(torch.tensor([2, 0, 3, 1]))
+
+     if __name__ == "__main__":
+         unittest.main(verbosity=2)
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b13-seq-length-mutants-decoder-causal-mask",
+     "a sequence-length mutation campaign on a Transformer decoder: the harness builds the causal mask once for the seed length 7 and reuses it for the mutant target length 5; nn.TransformerDecoder checks the 2-D attn_mask shape against the target length and rejects it; logged with the logging module",
+     """\
+     import logging
+     import torch
+     import torch.nn as nn
+
+     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+     log = logging.getLogger("difftest.seqlen")
+     torch.manual_seed(0)
+     dec = nn.TransformerDecoder(nn.TransformerDecoderLayer(32, 4, 64, batch_first=True, dropout=0.0), 2).eval()
+     memory = torch.randn(2, 11, 32)
+     mask = nn.Transformer.generate_square_subsequent_mask(7)
+     log.info("causal mask built for seed length %d", mask.shape[0])
+     for length in (7, 5):
+         tgt = torch.randn(2, length, 32)
+         log.info("mutant tgt_len=%d: running eager decoder", length)
+         with torch.no_grad():
+             y = dec(tgt, memory, tgt_mask=mask)
+         log.info("mutant tgt_len=%d: output %s", length, tuple(y.shape))
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b13-alexnet-lrn-half-torch-vs-tensorflow",
+     "an AlexNet front end (conv, ReLU, local response normalisation, max-pool) run in float16 on TensorFlow and PyTorch for a per-backend output table; TensorFlow's LRN runs in half, PyTorch's F.local_response_norm has no Half avg_pool3d kernel on the CPU",
+     """\
+     import os
+     os.environ["TF_CPP_MIN_LOG_LEVEL"] = "2"
+     import numpy as np
+     import tensorflow as tf
+     import torch
+     import torch.nn.functional as F
+
+     rs = np.random.RandomState(0)
+     img = rs.rand(2, 3, 63, 63).astype(np.float16)
+     w = (rs.randn(32, 3, 11, 11) * 0.05).astype(np.float16)
+
+     def run_tf():
+         x = tf.nn.conv2d(img.transpose(0, 2, 3, 1), w.transpose(2, 3, 1, 0), 4, "VALID")
+         x = tf.nn.local_response_normalization(tf.nn.relu(x), depth_radius=2, bias=2.0, alpha=1e-4 / 5, beta=0.75)
+         return tf.nn.max_pool2d(x, 3, 2, "VALID").numpy().transpose(0, 3, 1, 2)
+
+     def run_torch():
+         x = F.relu(F.conv2d(torch.from_numpy(img), torch.from_numpy(w), stride=4))
+         x = F.local_response_norm(x, 5, alpha=1e-4, beta=0.75, k=2.0)
+         return F.max_pool2d(x, 3, 2).numpy()
+
+     print(f"{'backend':<12}{'dtype':<10}{'shape':<20}{'mean':>10}{'max':>10}")
+     for name, fn in (("tensorflow", run_tf), ("torch", run_torch)):
+         y = fn()
+         print(f"{name:<12}{str(y.dtype):<10}{str(y.shape):<20}{float(y.mean()):>10.4f}{float(y.max()):>10.4f}", flush=True)
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b13-lowrank-compression-bfloat16-svd",
+     "a before-and-after-conversion check of a model compression pass: the MLP is first converted to bfloat16, then each Linear is replaced by a rank-16 factorisation from torch.linalg.svd; the float32 pass runs, the bfloat16 one fails because linalg_svd has no BFloat16 CPU kernel; tqdm-style progress over layers",
+     """\
+     import sys
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     def compress(model, rank, dtype):
+         layers = [m for m in model if isinstance(m, nn.Linear)]
+         for i, lin in enumerate(layers):
+             w = lin.weight.detach().to(dtype)
+             u, s, vh = torch.linalg.svd(w, full_matrices=False)
+             lin.weight.data = (u[:, :rank] * s[:rank]) @ vh[:rank]
+             done = int(20 * (i + 1) / len(layers))
+             sys.stdout.write(f"\\rcompress[{dtype}] |{'#' * done}{' ' * (20 - done)}| {i + 1}/{len(layers)}")
+             sys.stdout.flush()
+         print()
+         return model
+
+     x = torch.randn(32, 256)
+     base = nn.Sequential(nn.Linear(256, 256), nn.ReLU(), nn.Linear(256, 256), nn.ReLU(), nn.Linear(256, 10))
+     ref = base(x).detach()
+     for dtype in (torch.float32, torch.bfloat16):
+         model = nn.Sequential(*[m.__class__(m.in_features, m.out_features) if isinstance(m, nn.Linear) else m for m in base])
+         model.load_state_dict(base.state_dict())
+         model = compress(model.to(dtype), 16, dtype)
+         out = model(x.to(dtype)).float().detach()
+         print(f"{dtype}: rel. error after compression {((out - ref).norm() / ref.norm()).item():.4f}", flush=True)
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b13-gamma-poisson-recommender-half-rsample",
+     "a pytest-style run parametrised over dtypes of a Gamma-Poisson (Bayesian matrix factorisation) recommender whose variational factors are reparameterised with torch.distributions.Gamma.rsample; float32 and float64 pass, float16 fails because the Gamma sampler has no Half CPU kernel",
+     """\
+     import time
+     import traceback
+     import torch
+     import torch.nn as nn
+     import torch.nn.functional as F
+
+     class GammaPoissonMF(nn.Module):
+         def __init__(self, users=200, items=300, k=8):
+             super().__init__()
+             self.ua = nn.Parameter(torch.zeros(users, k)); self.ub = nn.Parameter(torch.zeros(users, k))
+             self.ia = nn.Parameter(torch.zeros(items, k)); self.ib = nn.Parameter(torch.zeros(items, k))
+         def forward(self, u, i):
+             theta = torch.distributions.Gamma(F.softplus(self.ua[u]) + 0.3, F.softplus(self.ub[u]) + 0.3).rsample()
+             beta = torch.distributions.Gamma(F.softplus(self.ia[i]) + 0.3, F.softplus(self.ib[i]) + 0.3).rsample()
+             return (theta * beta).sum(-1)
+
+     def run(dtype):
+         torch.manual_seed(0)
+         m = GammaPoissonMF().to(dtype)
+         u, i = torch.randint(0, 200, (64,)), torch.randint(0, 300, (64,))
+         counts = torch.poisson(torch.full((64,), 2.0)).to(dtype)
+         rate = m(u, i)
+         loss = (rate - counts * torch.log(rate)).mean()
+         loss.backward()
+         assert torch.isfinite(loss)
+
+     params = ("float32", "float64", "float16")
+     print("============================= test session starts ==============================")
+     print(f"platform linux -- Python, torch {torch.__version__}")
+     print(f"collected {len(params)} items")
+     print()
+     t0, failed = time.time(), []
+     for p in params:
+         try:
+             run(getattr(torch, p))
+             print(f"tests/test_gpmf.py::test_elbo_step[{p}] PASSED")
+         except Exception as e:
+             print(f"tests/test_gpmf.py::test_elbo_step[{p}] FAILED")
+             failed.append((p, e, traceback.format_exc()))
+     print()
+     print("=================================== FAILURES ===================================")
+     for p, e, tb in failed:
+         print(f"____________________________ test_elbo_step[{p}] ____________________________")
+         for line in tb.rstrip().splitlines()[:-1]:
+             print(line)
+         print(f"E   {type(e).__name__}: {e}")
+     print("=========================== short test summary info ============================")
+     for p, e, tb in failed:
+         print(f"FAILED tests/test_gpmf.py::test_elbo_step[{p}] - {type(e).__name__}: {e}")
+     print(f"========================= {len(failed)} failed, {len(params) - len(failed)} passed in {time.time() - t0:.2f}s =========================")
+     raise SystemExit(1 if failed else 0)
+     """),
+    ("pytorch", "venv", None, "nan", None, "b13-session-recsys-attention-empty-session",
+     "a session-based recommender's self-attention (nn.MultiheadAttention with a key padding mask) is compared with a NumPy reference that fills masked scores with -1e9 as Keras and TensorFlow attention layers do; the fuzzed batch contains an empty session (every position padded) and PyTorch returns NaN for it while the reference stays finite",
+     """\
+     import numpy as np
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     mha = nn.MultiheadAttention(32, 4, batch_first=True)
+     items = torch.randn(4, 6, 32)
+     lengths = [6, 3, 1, 0]
+     pad = torch.tensor([[j >= l for j in range(6)] for l in lengths])
+     out, _ = mha(items, items, items, key_padding_mask=pad)
+     out = out.detach().numpy()
+
+     sd = {k: v.detach().numpy() for k, v in mha.state_dict().items()}
+     wq, wk, wv = np.split(sd["in_proj_weight"], 3); bq, bk, bv = np.split(sd["in_proj_bias"], 3)
+     x = items.numpy()
+     def heads(t):
+         return t.reshape(4, 6, 4, 8).transpose(0, 2, 1, 3)
+     q, k, v = heads(x @ wq.T + bq), heads(x @ wk.T + bk), heads(x @ wv.T + bv)
+     s = q @ k.transpose(0, 1, 3, 2) / np.sqrt(8)
+     s = np.where(pad.numpy()[:, None, None, :], -1e9, s)
+     p = np.exp(s - s.max(-1, keepdims=True)); p /= p.sum(-1, keepdims=True)
+     ref = (p @ v).transpose(0, 2, 1, 3).reshape(4, 6, 32) @ sd["out_proj.weight"].T + sd["out_proj.bias"]
+
+     print(f"{'session':>8}{'len':>5}{'torch nan':>11}{'ref nan':>9}{'max|diff| (valid)':>20}")
+     for b, l in enumerate(lengths):
+         diff = np.abs(out[b, :l] - ref[b, :l]).max() if l else float("nan")
+         print(f"{b:>8}{l:>5}{int(np.isnan(out[b]).sum()):>11}{int(np.isnan(ref[b]).sum()):>9}{diff:>20.3e}")
+     print("torch output session 3, first position:", out[3, 0, :6])
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b13-encoder-inference-fastpath-vs-autograd",
+     "an eager-versus-inference-mode check of a TransformerEncoder with a key padding mask: under torch.no_grad() the encoder takes the nested-tensor fast path and writes zeros at padded positions, with autograd enabled it computes them; the harness compares whole outputs with atol=1e-5, prints both and exits non-zero",
+     """\
+     import sys
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     enc = nn.TransformerEncoder(nn.TransformerEncoderLayer(16, 2, 32, batch_first=True, dropout=0.0), 2).eval()
+     x = torch.randn(2, 5, 16)
+     pad = torch.tensor([[False] * 5, [False, False, False, True, True]])
+     with torch.no_grad():
+         fast = enc(x, src_key_padding_mask=pad)
+     slow = enc(x, src_key_padding_mask=pad).detach()
+     diff = (fast - slow).abs()
+     print("mode A (torch.no_grad, inference):", fast[1, 3, :4].tolist())
+     print("mode B (autograd enabled)        :", slow[1, 3, :4].tolist())
+     print(f"max |A - B| = {diff.max().item():.4f} at {tuple(int(i) for i in (diff == diff.max()).nonzero()[0])}, tolerance atol=1e-05")
+     if not torch.allclose(fast, slow, atol=1e-5):
+         print("MISMATCH: inference-mode and autograd-mode outputs differ", file=sys.stderr)
+         sys.exit(1)
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b13-avgpool-border-torch-vs-tensorflow-port",
+     "a ResNet-D style shortcut (3x3 average pooling, stride 1, padding 1, then a 1x1 conv) ported from TensorFlow (AvgPool 'SAME', which averages only the valid pixels) to PyTorch (nn.AvgPool2d(3, 1, 1), which counts the zero padding by default); interior pixels agree, border pixels differ beyond rtol=1e-4 and the differential test fails",
+     """\
+     import os
+     os.environ["TF_CPP_MIN_LOG_LEVEL"] = "2"
+     import numpy as np
+     import tensorflow as tf
+     import torch
+     import torch.nn as nn
+
+     rs = np.random.RandomState(0)
+     x = rs.rand(1, 8, 14, 14).astype(np.float32)
+     w = rs.randn(16, 8, 1, 1).astype(np.float32) * 0.2
+     pt = nn.Sequential(nn.AvgPool2d(3, 1, 1), nn.Conv2d(8, 16, 1, bias=False))
+     pt[1].weight.data = torch.from_numpy(w)
+     y_pt = pt(torch.from_numpy(x)).detach().numpy()
+     y_tf = tf.nn.conv2d(tf.nn.avg_pool2d(x.transpose(0, 2, 3, 1), 3, 1, "SAME"), w.transpose(2, 3, 1, 0), 1, "VALID").numpy().transpose(0, 3, 1, 2)
+     inner = np.abs(y_pt[..., 1:-1, 1:-1] - y_tf[..., 1:-1, 1:-1]).max()
+     border = np.abs(y_pt - y_tf).max()
+     print(f"{'region':<10}{'max|torch - tf|':>18}")
+     print(f"{'interior':<10}{inner:>18.3e}")
+     print(f"{'all':<10}{border:>18.3e}")
+     print("corner  torch:", y_pt[0, :3, 0, 0], " tf:", y_tf[0, :3, 0, 0])
+     np.testing.assert_allclose(y_pt, y_tf, rtol=1e-4, atol=1e-5)
+     """),
+    ("pytorch", "venv", None, "timeout", None, "b13-neural-ode-float32-step-runner-deadline",
+     "a differential runner executes a neural ODE (Euler steps of an MLP vector field) in float64 and float32, each in a subprocess with a 6 s limit; integrating from t=1000 to 1000.01 with dt=1e-5, the float64 worker finishes 1000 steps, in float32 t + dt rounds back to t, the loop never ends and the runner kills the worker",
+     """\
+     import subprocess
+     import sys
+     import time
+
+     WORKER = '''
+     import sys, torch
+     dtype = getattr(torch, sys.argv[1])
+     torch.manual_seed(0)
+     f = torch.nn.Sequential(torch.nn.Linear(4, 32), torch.nn.Tanh(), torch.nn.Linear(32, 4)).to(dtype)
+     t, t1, dt = torch.tensor(1000.0, dtype=dtype), 1000.01, torch.tensor(1e-5, dtype=dtype)
+     y, steps = torch.ones(4, dtype=dtype), 0
+     with torch.no_grad():
+         while t < t1:
+             y = y + dt * f(y)
+             t = t + dt
+             steps += 1
+     print("steps", steps, "y", [round(v, 5) for v in y.tolist()])
+     '''
+     for dtype in ("float64", "float32"):
+         t0 = time.time()
+         print(f"[runner] launching worker dtype={dtype} (limit 6 s)", flush=True)
+         try:
+             p = subprocess.run([sys.executable, "-c", WORKER, dtype], capture_output=True, text=True, timeout=6)
+         except subprocess.TimeoutExpired:
+             print(f"[runner] worker dtype={dtype} killed after {time.time() - t0:.1f} s", flush=True)
+             raise
+         print(f"[runner] worker dtype={dtype} rc={p.returncode} {p.stdout.strip()} ({time.time() - t0:.1f} s)", flush=True)
+     """),
+    ("pytorch", "venv", None, "oom", None, "b13-extreme-classification-one-hot-vocab-mutant",
+     "an extreme multi-label recommender's loss compared between a sparse-target and a dense one-hot formulation; the vocabulary-size mutant sets num_classes to 2**36 and F.one_hot asks the CPU allocator for 1 TiB, which PyTorch refuses (DefaultCPUAllocator: can't allocate memory)",
+     """\
+     import torch
+     import torch.nn.functional as F
+
+     torch.manual_seed(0)
+     for vocab in (50_000, 2 ** 36):
+         labels = torch.randint(0, min(vocab, 50_000), (2,))
+         print(f"mutant vocab={vocab}: dense one-hot target {2} x {vocab}", flush=True)
+         dense = F.one_hot(labels, num_classes=vocab).float()
+         logits = torch.zeros(2, 1).expand(2, vocab)
+         a = F.cross_entropy(logits, labels)
+         b = -(dense * F.log_softmax(logits, -1)).sum(-1).mean()
+         print(f"  sparse {a.item():.5f}  dense {b.item():.5f}")
+     """),
+    # ---- PyTorch 1.13 (Debian) -------------------------------------------------
+    ("pytorch-1.13", "system", None, "false-positive", None, "b13-cyclegan-reflection-pad-small-input-mutant",
+     "a CycleGAN ResNet generator differentially tested on PyTorch 1.13 against a NumPy reference; the input-size mutant shrinks the image to 8x8, the bottleneck is 2x2 and ReflectionPad2d(3) refuses padding not smaller than the input dimension",
+     """\
+     import numpy as np
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     class Generator(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.stem = nn.Sequential(nn.ReflectionPad2d(3), nn.Conv2d(3, 16, 7), nn.ReLU())
+             self.down = nn.Sequential(nn.Conv2d(16, 32, 3, 2, 1), nn.ReLU(), nn.Conv2d(32, 64, 3, 2, 1), nn.ReLU())
+             self.res = nn.Sequential(nn.ReflectionPad2d(3), nn.Conv2d(64, 64, 7), nn.ReLU())
+         def forward(self, x):
+             h = self.down(self.stem(x))
+             return h + self.res(h)
+
+     g = Generator().eval()
+     for size in (64, 32, 8):
+         x = torch.rand(1, 3, size, size)
+         print(f"[mutant input {size}x{size}] torch {torch.__version__}", flush=True)
+         with torch.no_grad():
+             y = g(x)
+         print(f"    output {tuple(y.shape)} mean {y.mean().item():.4f} finite {bool(np.isfinite(y.numpy()).all())}")
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", None, "b13-deconv-autoencoder-output-padding-mutant",
+     "a convolutional autoencoder's decoder tested with an output_padding mutation operator on PyTorch 1.13: output_padding is raised from 1 to 2 with stride 2, and the transposed convolution rejects output padding not smaller than the stride; campaign summary with counts",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     def decoder(op):
+         return nn.Sequential(nn.ConvTranspose2d(32, 16, 3, stride=2, padding=1, output_padding=op), nn.ReLU(),
+                              nn.ConvTranspose2d(16, 3, 3, stride=2, padding=1, output_padding=1), nn.Sigmoid())
+     z = torch.randn(2, 32, 7, 7)
+     results = {"passed": 0, "rejected": 0}
+     for mid, op in (("M0", 0), ("M1", 1), ("M2", 2)):
+         print(f"[{mid}] output_padding={op}", flush=True)
+         try:
+             y = decoder(op)(z)
+         except RuntimeError:
+             results["rejected"] += 1
+             print(f"campaign: {sum(results.values())} mutants, {results['passed']} executed, {results['rejected']} rejected")
+             raise
+         results["passed"] += 1
+         print(f"[{mid}] reconstruction {tuple(y.shape)}")
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", None, "b13-bert-embedding-padding-idx-vocab-boundary",
+     "a unittest comparing a BERT embedding layer built from a Keras config on PyTorch 1.13; the boundary mutant sets padding_idx to vocab_size (one past the last row) and nn.Embedding asserts that padding_idx is within num_embeddings",
+     """\
+     import unittest
+     import torch
+     import torch.nn as nn
+
+     CFG = {"vocab_size": 30522, "hidden": 64, "max_position": 128}
+
+     class BertEmbeddings(nn.Module):
+         def __init__(self, pad_id):
+             super().__init__()
+             self.word = nn.Embedding(CFG["vocab_size"], CFG["hidden"], padding_idx=pad_id)
+             self.pos = nn.Embedding(CFG["max_position"], CFG["hidden"])
+             self.norm = nn.LayerNorm(CFG["hidden"])
+         def forward(self, ids):
+             return self.norm(self.word(ids) + self.pos(torch.arange(ids.shape[1])))
+
+     class EmbeddingMutants(unittest.TestCase):
+         ids = torch.randint(1, 30000, (2, 16))
+         def test_pad_id_0(self):
+             self.assertEqual(BertEmbeddings(0)(self.ids).shape, (2, 16, 64))
+         def test_pad_id_last_row(self):
+             self.assertEqual(BertEmbeddings(CFG["vocab_size"] - 1)(self.ids).shape, (2, 16, 64))
+         def test_pad_id_vocab_size(self):
+             self.assertEqual(BertEmbeddings(CFG["vocab_size"])(self.ids).shape, (2, 16, 64))
+
+     if __name__ == "__main__":
+         unittest.main(verbosity=2)
+     """),
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b13-diffusion-resblock-groupnorm-half-1.13",
+     "a diffusion U-Net residual block (GroupNorm, SiLU, conv, timestep embedding) compared float32 against float16 on PyTorch 1.13's CPU: the float32 pass runs, the float16 pass fails because GroupNorm has no Half kernel",
+     """\
+     import math
+     import torch
+     import torch.nn as nn
+
+     class ResBlock(nn.Module):
+         def __init__(self, c=32, tdim=64):
+             super().__init__()
+             self.n1, self.c1 = nn.GroupNorm(8, c), nn.Conv2d(c, c, 3, padding=1)
+             self.t = nn.Linear(tdim, c)
+             self.n2, self.c2 = nn.GroupNorm(8, c), nn.Conv2d(c, c, 3, padding=1)
+         def forward(self, x, temb):
+             h = self.c1(torch.relu(self.n1(x)))
+             h = h + self.t(temb)[:, :, None, None]
+             return x + self.c2(torch.relu(self.n2(h)))
+
+     def timestep_embedding(t, dim=64):
+         freqs = torch.exp(-math.log(10000) * torch.arange(dim // 2) / (dim // 2))
+         a = t[:, None].float() * freqs[None]
+         return torch.cat([torch.sin(a), torch.cos(a)], -1)
+
+     torch.manual_seed(0)
+     block = ResBlock().eval()
+     x, temb = torch.randn(2, 32, 16, 16), timestep_embedding(torch.tensor([10, 500]))
+     with torch.no_grad():
+         ref = block(x, temb)
+         print(f"float32: out mean {ref.mean().item():.5f}", flush=True)
+         out = block.half()(x.half(), temb.half())
+         print(f"float16: max |diff| {(out.float() - ref).abs().max().item():.4f}")
+     """),
+    ("pytorch-1.13", "system", None, "nan", None, "b13-stylegan-minibatch-std-batch-of-one",
+     "a StyleGAN discriminator's minibatch-standard-deviation layer run batch-of-one against a batch on PyTorch 1.13 and against a NumPy reference (np.std, population): torch.std is unbiased, so with a single image it divides by zero and the appended feature map and the discriminator score are NaN",
+     """\
+     import numpy as np
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     class Disc(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.conv = nn.Sequential(nn.Conv2d(3, 16, 3, 2, 1), nn.LeakyReLU(0.2), nn.Conv2d(16, 32, 3, 2, 1), nn.LeakyReLU(0.2))
+             self.head = nn.Linear(33 * 8 * 8, 1)
+         def forward(self, x):
+             h = self.conv(x)
+             std = h.std(dim=0).mean().expand(h.shape[0], 1, h.shape[2], h.shape[3])
+             return self.head(torch.cat([h, std], 1).flatten(1)), std[0, 0, 0, 0]
+
+     d = Disc().eval()
+     imgs = torch.randn(4, 3, 32, 32)
+     with torch.no_grad():
+         for name, batch in (("batch of 4", imgs), ("batch of 1", imgs[:1])):
+             score, s = d(batch)
+             h = d.conv(batch).numpy()
+             ref = float(np.std(h, axis=0).mean())
+             print(f"{name}: mbstd torch={s.item():.5f} numpy={ref:.5f} score[0]={score[0, 0].item():.5f}")
+     """),
+    ("pytorch-1.13", "system", None, "oom", None, "b13-dense-attention-mask-long-context-mutant",
+     "a long-context differential test on PyTorch 1.13 materialises the additive attention mask as a dense float tensor; the sequence-length mutant raises the context from 512 to 2**19 tokens and the [1, 2**19, 2**19] mask needs 1 TiB, which the CPU allocator refuses",
+     """\
+     import torch
+     import torch.nn.functional as F
+
+     torch.manual_seed(0)
+     for seq in (512, 2 ** 19):
+         print(f"[seq={seq}] building causal mask", flush=True)
+         mask = torch.zeros(1, seq, seq)
+         mask.masked_fill_(torch.ones(seq, seq, dtype=torch.bool).triu(1), float("-inf"))
+         q = torch.randn(1, seq, 32)
+         att = F.softmax(q @ q.transpose(1, 2) / 32 ** 0.5 + mask, -1)
+         print(f"[seq={seq}] attention rows sum to {att.sum(-1).mean().item():.4f}")
+     """),
+    # ---- TensorFlow ------------------------------------------------------------
+    ("tensorflow", "venv", None, "false-positive", None, "b13-ctr-hash-bucket-overflow-tf-vs-jax",
+     "a CTR model's embedding lookup run on JAX and TensorFlow from the same NumPy tables; the fuzzer's id mutant emits id 1000 for a 1000-row table: JAX clamps the out-of-bounds gather silently, TensorFlow's CPU GatherV2 rejects the index; output as a per-backend table",
+     """\
+     import os
+     os.environ["TF_CPP_MIN_LOG_LEVEL"] = "2"
+     import numpy as np
+     import jax.numpy as jnp
+     import tensorflow as tf
+
+     rs = np.random.RandomState(0)
+     table = rs.randn(1000, 16).astype(np.float32)
+     w = rs.randn(16, 1).astype(np.float32)
+     batches = {"seed": np.array([[4, 77], [999, 5]]), "mutant#17 (id+1)": np.array([[4, 77], [1000, 5]])}
+     print(f"{'input':<18}{'backend':<12}{'ctr[0]':>10}{'ctr[1]':>10}")
+     for name, ids in batches.items():
+         j = jnp.asarray(table)[ids].sum(1) @ w
+         print(f"{name:<18}{'jax':<12}{float(j[0, 0]):>10.4f}{float(j[1, 0]):>10.4f}", flush=True)
+         t = tf.reduce_sum(tf.nn.embedding_lookup(table, ids), 1) @ w
+         print(f"{name:<18}{'tensorflow':<12}{float(t[0, 0]):>10.4f}{float(t[1, 0]):>10.4f}", flush=True)
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b13-unet-skip-concat-odd-input-mutant",
+     "an input-shape fuzzing run of a small U-Net written with tf.nn ops: the 64x64 seed passes, the 65x65 mutant leaves the upsampled decoder map one pixel smaller than the skip connection and ConcatV2 rejects the mismatched shapes; progress printed per mutant",
+     """\
+     import os
+     os.environ["TF_CPP_MIN_LOG_LEVEL"] = "2"
+     import numpy as np
+     import tensorflow as tf
+
+     rs = np.random.RandomState(0)
+     k1 = tf.constant(rs.randn(3, 3, 3, 16).astype(np.float32) * 0.1)
+     k2 = tf.constant(rs.randn(3, 3, 16, 32).astype(np.float32) * 0.1)
+     up = tf.constant(rs.randn(2, 2, 16, 32).astype(np.float32) * 0.1)
+     k3 = tf.constant(rs.randn(3, 3, 32, 2).astype(np.float32) * 0.1)
+
+     def unet(x):
+         s1 = tf.nn.relu(tf.nn.conv2d(x, k1, 1, "SAME"))
+         b = tf.nn.relu(tf.nn.conv2d(tf.nn.max_pool2d(s1, 2, 2, "VALID"), k2, 1, "SAME"))
+         n, h, w, _ = b.shape
+         u = tf.nn.conv2d_transpose(b, up, [n, 2 * h, 2 * w, 16], 2)
+         return tf.nn.conv2d(tf.concat([u, s1], -1), k3, 1, "SAME")
+
+     sizes = [64, 96, 65]
+     for i, s in enumerate(sizes):
+         print(f"[{i + 1}/{len(sizes)}] input 1x{s}x{s}x3 ...", end=" ", flush=True)
+         y = unet(tf.random.normal((1, s, s, 3)))
+         print(f"mask {tuple(y.shape)} ok", flush=True)
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b13-roi-align-batch-one-reused-box-indices",
+     "a two-stage detector's RoI head tested batch-of-one against a batch: the harness reuses the proposals' box indices from the batch of 4 when it runs image 3 alone, and tf.image.crop_and_resize rejects box_index 3 outside [0, batch_size)",
+     """\
+     import os
+     os.environ["TF_CPP_MIN_LOG_LEVEL"] = "2"
+     import numpy as np
+     import tensorflow as tf
+
+     rs = np.random.RandomState(0)
+     feats = tf.constant(rs.rand(4, 32, 32, 64).astype(np.float32))
+     boxes = tf.constant([[0.1, 0.1, 0.5, 0.5], [0.2, 0.3, 0.9, 0.8], [0.0, 0.0, 1.0, 1.0]], tf.float32)
+     box_idx = tf.constant([0, 2, 3])
+     w = tf.constant(rs.randn(7 * 7 * 64, 21).astype(np.float32) * 0.01)
+     def roi_head(f, b, i):
+         crops = tf.image.crop_and_resize(f, b, i, [7, 7])
+         return tf.reshape(crops, [-1, 7 * 7 * 64]) @ w
+     batched = roi_head(feats, boxes, box_idx)
+     print("batched RoI logits", batched.shape)
+     single = roi_head(feats[3:4], boxes[2:3], box_idx[2:3])
+     print("single-image RoI logits", single.shape, "max diff", float(tf.reduce_max(tf.abs(single - batched[2:3]))))
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b13-digit-cnn-serving-signature-squeezed-batch",
+     "a digit CNN exported as a tf.function with input_signature [None, 28, 28, 1] for serving is compared with the eager model; the batch-of-one check squeezes the batch axis (a [28, 28, 1] image), which the eager model broadcasts through and the concrete serving function rejects as incompatible with its signature",
+     """\
+     import os
+     os.environ["TF_CPP_MIN_LOG_LEVEL"] = "2"
+     import numpy as np
+     import tensorflow as tf
+
+     rs = np.random.RandomState(0)
+     k = tf.constant(rs.randn(5, 5, 1, 8).astype(np.float32) * 0.2)
+     w = tf.constant(rs.randn(8, 10).astype(np.float32) * 0.2)
+     def model(x):
+         h = tf.nn.relu(tf.nn.conv2d(tf.reshape(x, [-1, 28, 28, 1]), k, 2, "SAME"))
+         return tf.reduce_mean(h, [1, 2]) @ w
+     serve = tf.function(model, input_signature=[tf.TensorSpec([None, 28, 28, 1], tf.float32)])
+     imgs = tf.constant(rs.rand(8, 28, 28, 1).astype(np.float32))
+     d = float(tf.reduce_max(tf.abs(model(imgs) - serve(imgs))))
+     print(f"batch of 8: eager vs serving max diff {d:.2e}")
+     one = imgs[0]
+     print("eager, single image", one.shape, "->", model(one).shape, flush=True)
+     print("serving, single image", one.shape, "->", serve(one).shape)
+     """),
+    ("tensorflow", "venv", None, "crash", "not-implemented", "b13-probit-calibration-ndtri-half",
+     "a Gaussian-copula calibration layer (probit transform with tf.math.ndtri) compared in float32 and float16: Ndtri declares half but the CPU has kernels only for float and double, so the float16 run fails with NotFoundError",
+     """\
+     import os
+     os.environ["TF_CPP_MIN_LOG_LEVEL"] = "2"
+     import numpy as np
+     import tensorflow as tf
+
+     rs = np.random.RandomState(0)
+     scores = rs.rand(16).astype(np.float32) * 0.98 + 0.01
+     def calibrate(p, dtype):
+         z = tf.math.ndtri(tf.cast(p, dtype))
+         return tf.math.sigmoid(1.7 * z + tf.cast(0.1, dtype))
+     ref = calibrate(scores, tf.float32).numpy()
+     print("float32 calibrated[:4]", ref[:4], flush=True)
+     half = calibrate(scores, tf.float16).numpy()
+     print("float16 max |diff|", float(np.abs(half.astype(np.float32) - ref).max()))
+     """),
+    ("tensorflow", "venv", None, "crash", "not-implemented", "b13-mahalanobis-ood-cholesky-half",
+     "a Mahalanobis out-of-distribution detector (class means, shared covariance, Cholesky solve) run in float64 with NumPy and in float16 with TensorFlow for a mixed-precision deployment: the Cholesky op declares half, but no CPU kernel exists for it (NotFoundError)",
+     """\
+     import os
+     os.environ["TF_CPP_MIN_LOG_LEVEL"] = "2"
+     import numpy as np
+     import tensorflow as tf
+
+     rs = np.random.RandomState(0)
+     feats = rs.randn(200, 16)
+     cov = np.cov(feats, rowvar=False) + 1e-3 * np.eye(16)
+     mu = feats.mean(0)
+     test = rs.randn(5, 16) * 2
+     d = test - mu
+     ref = np.einsum("bi,ij,bj->b", d, np.linalg.inv(cov), d)
+     print("numpy float64 scores:", np.round(ref, 3))
+     L = tf.linalg.cholesky(tf.constant(cov, tf.float16))
+     z = tf.linalg.triangular_solve(L, tf.transpose(tf.constant(d, tf.float16)))
+     out = tf.reduce_sum(z * z, 0).numpy()
+     print("tensorflow float16 scores:", out)
+     """),
+    ("tensorflow", "venv", None, "inconsistency", None, "b13-seg-logits-nearest-resize-tf-vs-torch",
+     "a segmentation head's logits resized with nearest-neighbour interpolation from 5x5 to 8x8 in TensorFlow (tf.image.resize, half-pixel centres) and in the original PyTorch code (F.interpolate mode='nearest', floor of the asymmetric coordinate); the differential oracle with atol=1e-6 reports a mismatch and exits 1",
+     """\
+     import os
+     import sys
+     os.environ["TF_CPP_MIN_LOG_LEVEL"] = "2"
+     import numpy as np
+     import tensorflow as tf
+     import torch
+     import torch.nn.functional as F
+
+     logits = np.arange(25, dtype=np.float32).reshape(1, 5, 5, 1)
+     out_tf = tf.image.resize(logits, (8, 8), method="nearest").numpy()[0, :, :, 0]
+     out_pt = F.interpolate(torch.from_numpy(logits).permute(0, 3, 1, 2), size=(8, 8), mode="nearest")[0, 0].numpy()
+     print("tensorflow row 0:", out_tf[0].tolist())
+     print("torch      row 0:", out_pt[0].tolist())
+     d = np.abs(out_tf - out_pt)
+     print(f"mismatched pixels {int((d > 1e-6).sum())}/64, max |diff| {d.max():.1f} (atol 1e-06)")
+     if d.max() > 1e-6:
+         print("DIFF tensorflow vs torch: resize nearest 5x5 -> 8x8 FAILED")
+         sys.exit(1)
+     """),
+    ("tensorflow", "venv", None, "timeout", None, "b13-greedy-decoder-eos-mutant-alarm",
+     "a differential harness times each backend's greedy decoding of a GRU language model (eager TensorFlow ops) under signal.alarm(6); the EOS mutant replaces the end-of-sequence id with one the output layer can never produce, decoding never stops and the alarm handler raises TimeoutError",
+     """\
+     import os
+     import signal
+     import time
+     os.environ["TF_CPP_MIN_LOG_LEVEL"] = "2"
+     import numpy as np
+     import tensorflow as tf
+
+     def on_alarm(signum, frame):
+         raise TimeoutError("decode exceeded the 6 s budget of the differential harness")
+     signal.signal(signal.SIGALRM, on_alarm)
+
+     rs = np.random.RandomState(0)
+     emb = tf.constant(rs.randn(64, 32).astype(np.float32))
+     wx, wh = (tf.constant(rs.randn(32, 96).astype(np.float32) * 0.2) for _ in range(2))
+     out = tf.constant(rs.randn(32, 64).astype(np.float32))
+     EOS = 64
+     def gru(x, h):
+         zx, rx, nx = tf.split(x @ wx, 3, -1)
+         zh, rh, nh = tf.split(h @ wh, 3, -1)
+         z, r = tf.sigmoid(zx + zh), tf.sigmoid(rx + rh)
+         return (1 - z) * tf.tanh(nx + r * nh) + z * h
+     def decode():
+         tok, h, n = tf.constant([1]), tf.zeros((1, 32)), 0
+         while True:
+             h = gru(tf.gather(emb, tok), h)
+             tok = tf.argmax(h @ out, -1, output_type=tf.int32)
+             n += 1
+             if n % 500 == 0:
+                 print(f"  decoded {n} tokens", flush=True)
+             if int(tok[0]) == EOS:
+                 return n
+     t0 = time.time()
+     signal.alarm(6)
+     print("[tensorflow] greedy decode, EOS id", EOS, flush=True)
+     n = decode()
+     signal.alarm(0)
+     print(f"[tensorflow] {n} tokens in {time.time() - t0:.1f}s")
+     """),
+    ("tensorflow", "venv", None, "nan", None, "b13-padding-embedding-norm-gradient-tf-vs-torch",
+     "gradients of an L2 embedding-norm regulariser compared between TensorFlow and PyTorch on the same table; the padding row is all zeros, tf.norm's gradient there is 0/0 and the TensorFlow gradient row is NaN (which then poisons the update), while torch.linalg.vector_norm's gradient at zero is 0",
+     """\
+     import os
+     os.environ["TF_CPP_MIN_LOG_LEVEL"] = "2"
+     import numpy as np
+     import tensorflow as tf
+     import torch
+
+     rs = np.random.RandomState(0)
+     table = rs.randn(6, 8).astype(np.float32)
+     table[0] = 0.0
+     ids = np.array([[0, 3, 5], [2, 0, 0]])
+
+     tv = tf.Variable(table)
+     with tf.GradientTape() as tape:
+         reg = 1e-3 * tf.reduce_sum(tf.norm(tf.gather(tv, ids), axis=-1))
+     g_tf = tape.gradient(reg, tv)
+     g_tf = tf.convert_to_tensor(g_tf).numpy()
+     pv = torch.tensor(table, requires_grad=True)
+     (1e-3 * torch.linalg.vector_norm(pv[torch.from_numpy(ids)], dim=-1).sum()).backward()
+     g_pt = pv.grad.numpy()
+     for row in range(6):
+         print(f"row {row}: tf |g|={np.linalg.norm(g_tf[row]):.6f}  torch |g|={np.linalg.norm(g_pt[row]):.6f}")
+     tv.assign_sub(0.1 * g_tf)
+     print("table row 0 after one SGD step (tensorflow):", tv.numpy()[0, :4])
+     """),
+    # ---- Keras 3 -----------------------------------------------------------------
+    ("keras", "venv", "tensorflow", "false-positive", None, "b13-deeplab-aspp-strided-atrous-port",
+     "a DeepLab ASPP stem ported from PyTorch (nn.Conv2d with stride=2 and dilation=2, which PyTorch runs) to Keras for a cross-framework comparison; Keras's Conv2D refuses strides > 1 together with dilation_rate > 1",
+     """\
+     import numpy as np
+     import torch
+     import torch.nn as nn
+     import keras
+
+     x = np.random.RandomState(0).rand(1, 3, 64, 64).astype(np.float32)
+     stem = nn.Conv2d(3, 32, 3, stride=2, dilation=2, padding=2)
+     y_pt = stem(torch.from_numpy(x)).detach().numpy()
+     print(f"[torch ] aspp stem: stride=2 dilation=2 -> {y_pt.shape}", flush=True)
+     layer = keras.layers.Conv2D(32, 3, strides=2, dilation_rate=2, padding="same")
+     y_k = layer(x.transpose(0, 2, 3, 1))
+     print(f"[keras ] aspp stem -> {tuple(y_k.shape)}")
+     """),
+    ("keras", "venv", "tensorflow", "inconsistency", None, "b13-fastspeech-duration-cumsum-float16-backends",
+     "a FastSpeech length regulator (cumulative phoneme durations to frame positions with keras.ops.cumsum) run under the float16 dtype policy and compared with NumPy and with PyTorch and JAX on the same durations: TensorFlow's float16 cumsum accumulates in half precision and drifts hundreds of frames from the others; the tolerance of 1 frame is exceeded and the test exits 1",
+     """\
+     import sys
+     import numpy as np
+     import keras
+     from keras import ops
+     import jax.numpy as jnp
+     import torch
+
+     keras.config.set_dtype_policy("float16")
+     rs = np.random.RandomState(0)
+     durations = rs.randint(3, 8, size=(1, 2000)).astype(np.float16)
+     class LengthRegulator(keras.layers.Layer):
+         def call(self, d):
+             ends = ops.cumsum(ops.cast(d, self.compute_dtype), axis=-1)
+             return ends[:, -1], ends
+     total, ends = LengthRegulator()(durations)
+     rows = {
+         "numpy (float64)": float(durations.astype(np.float64).sum()),
+         "keras/" + keras.backend.backend() + " (float16)": float(ops.convert_to_numpy(total)[0]),
+         "torch (float16)": float(torch.from_numpy(durations).cumsum(-1)[0, -1]),
+         "jax (float16)": float(jnp.cumsum(jnp.asarray(durations), -1)[0, -1]),
+     }
+     print(f"{'implementation':<28}{'total frames':>14}")
+     for k, v in rows.items():
+         print(f"{k:<28}{v:>14.1f}")
+     ref = rows["numpy (float64)"]
+     bad = {k: v for k, v in rows.items() if abs(v - ref) > 1.0}
+     if bad:
+         print(f"FAIL: {len(bad)} implementation(s) beyond 1 frame of the reference: {sorted(bad)}")
+         sys.exit(1)
+     """),
+    ("keras", "venv", "jax", "false-positive", None, "b13-keras-conv2d-causal-padding-from-conv1d",
+     "a cross-backend mutation campaign on a Keras video-frame model (JAX backend): the padding mutation operator applies padding='causal', valid for Conv1D, to a Conv2D layer, and Keras rejects it when the layer is built",
+     """\
+     import json
+     import numpy as np
+     import keras
+
+     x = np.random.RandomState(0).rand(2, 16, 16, 3).astype(np.float32)
+     def build(pad):
+         return keras.Sequential([keras.Input((16, 16, 3)), keras.layers.Conv2D(8, 3, padding=pad, activation="relu"),
+                                  keras.layers.GlobalAveragePooling2D(), keras.layers.Dense(4)])
+     for i, pad in enumerate(("same", "valid", "causal")):
+         rec = {"mutant": i, "op": "padding", "value": pad, "backend": keras.backend.backend()}
+         print(json.dumps(rec | {"event": "build"}), flush=True)
+         y = build(pad)(x)
+         print(json.dumps(rec | {"event": "ok", "out": list(y.shape)}), flush=True)
+     """),
+    ("keras", "venv", "jax", "false-positive", None, "b13-torch-to-keras-weight-transfer-untransposed",
+     "a before-and-after conversion check copies a PyTorch MLP's state_dict into the equivalent Keras model (JAX backend); the converter forgets to transpose nn.Linear's [out, in] weight into Keras's [in, out] kernel and Dense.set_weights rejects the incompatible shape",
+     """\
+     import numpy as np
+     import torch
+     import torch.nn as nn
+     import keras
+
+     torch.manual_seed(0)
+     pt = nn.Sequential(nn.Linear(64, 32), nn.ReLU(), nn.Linear(32, 10))
+     km = keras.Sequential([keras.Input((64,)), keras.layers.Dense(32, activation="relu"), keras.layers.Dense(10)])
+     print("converting", [tuple(p.shape) for p in pt.parameters()], "->", [tuple(w.shape) for w in km.get_weights()], flush=True)
+     for lin, dense in zip([pt[0], pt[2]], [l for l in km.layers if isinstance(l, keras.layers.Dense)]):
+         dense.set_weights([lin.weight.detach().numpy(), lin.bias.detach().numpy()])
+         print(f"  copied {dense.name}")
+     x = np.random.rand(4, 64).astype(np.float32)
+     print("max |keras - torch| =", np.abs(np.asarray(km(x)) - pt(torch.from_numpy(x)).detach().numpy()).max())
+     """),
+    ("keras", "venv", "jax", "crash", "not-implemented", "b13-keras-zca-whitening-inv-float16-jax",
+     "a Keras ZCA-style whitening layer (covariance, keras.ops.linalg.inv of the regularised covariance) run under float32 and then the float16 dtype policy on the JAX backend: the float32 model runs, the float16 inverse has no LAPACK kernel on the CPU and JAX raises NotImplementedError",
+     """\
+     import numpy as np
+     import keras
+     from keras import ops
+
+     class Whiten(keras.layers.Layer):
+         def call(self, x):
+             xc = x - ops.mean(x, 0, keepdims=True)
+             cov = ops.matmul(ops.transpose(xc), xc) / ops.cast(ops.shape(x)[0], x.dtype) + 0.1 * ops.eye(ops.shape(x)[1], dtype=x.dtype)
+             return ops.matmul(xc, ops.linalg.inv(cov))
+
+     x = np.random.RandomState(0).randn(128, 12).astype(np.float32)
+     for policy in ("float32", "float16"):
+         keras.config.set_dtype_policy(policy)
+         model = keras.Sequential([keras.Input((12,)), Whiten(), keras.layers.Dense(4)])
+         y = model(x)
+         print(f"[{keras.backend.backend()}/{policy}] whitened output {tuple(y.shape)} mean {float(ops.mean(y)):.5f}", flush=True)
+     """),
+    ("keras", "venv", "torch", "false-positive", None, "b13-resnext-grouped-conv-channel-mutant",
+     "a ResNeXt block differentially tested on the Keras torch backend; the channel mutant widens the block input from 63 to 64 channels while keeping cardinality 3, and Keras rejects a grouped Conv2D whose input channels are not divisible by groups",
+     """\
+     import numpy as np
+     import keras
+
+     def block(cin):
+         inp = keras.Input((14, 14, cin))
+         h = keras.layers.Conv2D(96, 1, activation="relu")(inp)
+         h = keras.layers.Conv2D(96, 3, padding="same", groups=3, activation="relu")(h)
+         h = keras.layers.Conv2D(96, 3, padding="same", groups=3)(keras.layers.Concatenate()([h, inp]))
+         return keras.Model(inp, h)
+     for cin in (63, 64):
+         print(f"[{keras.backend.backend()}] ResNeXt block, input channels {cin}, cardinality 3", flush=True)
+         y = block(cin)(np.zeros((1, 14, 14, cin), np.float32))
+         print("  output", tuple(y.shape))
+     """),
+    ("keras", "venv", "torch", "nan", None, "b13-siamese-cosine-head-float16-policy",
+     "a Siamese retrieval head (cosine similarity written with keras.ops) compared under the float32 and the mixed float16 policy on the torch backend; large but ordinary activations (about 300) overflow the float16 dot product and norm product to inf and the similarity is inf/inf = NaN, while float32 gives 1.0",
+     """\
+     import numpy as np
+     import keras
+     from keras import ops
+
+     class Cosine(keras.layers.Layer):
+         def call(self, a, b):
+             return ops.sum(a * b, -1) / (ops.norm(a, axis=-1) * ops.norm(b, axis=-1))
+
+     rs = np.random.RandomState(0)
+     q = (300 + rs.rand(4, 64)).astype(np.float32)
+     for policy in ("float32", "mixed_float16"):
+         keras.config.set_dtype_policy(policy)
+         enc = keras.layers.Dense(64, kernel_initializer="identity", use_bias=False)
+         a = enc(q)
+         s = ops.convert_to_numpy(Cosine()(a, a))
+         print(f"[{keras.backend.backend()}/{policy}] compute dtype {a.dtype}  cos(q, q) = {s.tolist()}")
+     """),
+    ("keras", "venv", "torch", "oom", None, "b13-keras-hashed-vocab-embedding-size-mutant",
+     "a cross-backend recommender test builds a Keras Embedding whose input_dim comes from a hashing config; the mutant sets the hash bucket count to 2**34 and the torch backend cannot allocate the 4 TiB table (DefaultCPUAllocator: can't allocate memory)",
+     """\
+     import numpy as np
+     import keras
+
+     ids = np.random.RandomState(0).randint(0, 1000, size=(8, 5))
+     for buckets in (100_003, 2 ** 34):
+         print(f"[{keras.backend.backend()}] Embedding(input_dim={buckets}, output_dim=64)", flush=True)
+         emb = keras.layers.Embedding(buckets, 64)
+         out = emb(ids % buckets)
+         print("  pooled", tuple(keras.ops.mean(out, 1).shape))
+     """),
+    # ---- JAX ---------------------------------------------------------------------
+    ("jax", "venv", None, "false-positive", None, "b13-per-example-grad-vmap-label-batch-one",
+     "per-example gradients of a small MLP classifier computed with jax.vmap(jax.grad) and compared with a PyTorch loop; the batch-of-one mutant passes a single label row for a batch of 8 inputs, and vmap rejects the inconsistent sizes of the mapped axes",
+     """\
+     import numpy as np
+     import jax
+     import jax.numpy as jnp
+
+     rs = np.random.RandomState(0)
+     params = {"w1": jnp.asarray(rs.randn(20, 32) * 0.1), "w2": jnp.asarray(rs.randn(32, 5) * 0.1)}
+     def loss(p, x, y):
+         logits = jax.nn.relu(x @ p["w1"]) @ p["w2"]
+         return -jax.nn.log_softmax(logits)[y]
+     per_example = jax.vmap(jax.grad(loss), in_axes=(None, 0, 0))
+     x = jnp.asarray(rs.randn(8, 20).astype(np.float32))
+     y = jnp.asarray(rs.randint(0, 5, 8))
+     g = per_example(params, x, y)
+     print("per-example grads:", {k: v.shape for k, v in g.items()})
+     y1 = y[:1]
+     print("mutant: labels", y1.shape, "inputs", x.shape, flush=True)
+     g = per_example(params, x, y1)
+     """),
+    ("jax", "venv", None, "false-positive", None, "b13-retrieval-topk-k-traced-under-jit",
+     "a retrieval scorer compared eager against jax.jit: the jitted variant passes the number of results k as an ordinary (traced) argument instead of a static one, and JAX refuses to use the traced value where top_k needs a concrete k; eager and NumPy runs pass",
+     """\
+     import numpy as np
+     import jax
+     import jax.numpy as jnp
+
+     rs = np.random.RandomState(0)
+     items = jnp.asarray(rs.randn(500, 32).astype(np.float32))
+     query = jnp.asarray(rs.randn(4, 32).astype(np.float32))
+     def retrieve(q, k):
+         scores, idx = jax.lax.top_k(q @ items.T, k)
+         return idx
+     ref = np.argsort(-(np.asarray(query) @ np.asarray(items).T), axis=1)[:, :10]
+     eager = retrieve(query, 10)
+     print("eager  == numpy:", bool((np.asarray(eager) == ref).all()), flush=True)
+     jitted = jax.jit(retrieve)(query, 10)
+     print("jitted == numpy:", bool((np.asarray(jitted) == ref).all()))
+     """),
+    ("jax", "venv", None, "false-positive", None, "b13-attention-key-projection-width-mutant",
+     "a LEMON-style layer-wise comparison of a JAX multi-head attention against a NumPy port; the mutant narrows the key projection from 16 to 12 features per head, and jnp.einsum rejects the score contraction whose 'd' sizes no longer match",
+     """\
+     import numpy as np
+     import jax.numpy as jnp
+
+     rs = np.random.RandomState(0)
+     x = rs.randn(2, 6, 64).astype(np.float32)
+     def layers(dk):
+         wq = rs.randn(64, 4 * 16).astype(np.float32) * 0.1
+         wk = rs.randn(64, 4 * dk).astype(np.float32) * 0.1
+         q = jnp.asarray(x @ wq).reshape(2, 6, 4, 16)
+         k = jnp.asarray(x @ wk).reshape(2, 6, 4, dk)
+         s = jnp.einsum("bqhd,bkhd->bhqk", q, k) / 4.0
+         ref = np.einsum("bqhd,bkhd->bhqk", np.asarray(q), np.asarray(k)) / 4.0
+         return {"proj_q": 0.0, "scores": float(np.abs(np.asarray(s) - ref).max())}
+     for name, dk in (("seed", 16), ("M3:key-dim", 12)):
+         print(f"== {name}", flush=True)
+         for layer, dist in layers(dk).items():
+             print(f"   {layer:<8} D_max={dist:.2e}")
+     """),
+    ("jax", "venv", None, "false-positive", None, "b13-shufflenet-group-conv-cardinality-mutant",
+     "a grouped-convolution stage of ShuffleNet written with jax.lax.conv_general_dilated and compared with a PyTorch conv on the same weights; the cardinality mutant sets feature_group_count=3 on 64 input channels and JAX rejects it before PyTorch is run",
+     """\
+     import numpy as np
+     import jax
+     import jax.numpy as jnp
+     import torch
+     import torch.nn.functional as F
+
+     rs = np.random.RandomState(0)
+     x = rs.randn(1, 64, 16, 16).astype(np.float32)
+     print(f"{'groups':>7}{'backend':>9}{'status':>10}{'max|jax - torch|':>20}")
+     for groups in (4, 8, 3):
+         w = rs.randn(64, 64 // groups, 3, 3).astype(np.float32) * 0.1
+         y = jax.lax.conv_general_dilated(jnp.asarray(x), jnp.asarray(w), (1, 1), "SAME", feature_group_count=groups)
+         print(f"{groups:>7}{'jax':>9}{'ok':>10}", flush=True)
+         ref = F.conv2d(torch.from_numpy(x), torch.from_numpy(w), padding=1, groups=groups).numpy()
+         print(f"{groups:>7}{'torch':>9}{'ok':>10}{float(np.abs(np.asarray(y) - ref).max()):>20.2e}", flush=True)
+     """),
+    ("jax", "venv", None, "crash", "not-implemented", "b13-gan-spectral-norm-svd-bfloat16",
+     "a GAN discriminator with exact spectral normalisation (largest singular value from jnp.linalg.svd) run under a bfloat16 parameter policy and compared with float32: the float32 step runs, the bfloat16 SVD has no CPU kernel and JAX raises NotImplementedError",
+     """\
+     import numpy as np
+     import jax
+     import jax.numpy as jnp
+
+     rs = np.random.RandomState(0)
+     w1, w2 = rs.randn(64, 128) * 0.2, rs.randn(128, 1) * 0.2
+     def disc(params, x):
+         h = x
+         for w in params:
+             sigma = jnp.linalg.svd(w, compute_uv=False)[0]
+             h = jax.nn.leaky_relu(h @ (w / sigma), 0.2)
+         return h
+     x = rs.randn(16, 64)
+     for dtype in (jnp.float32, jnp.bfloat16):
+         params = [jnp.asarray(w1, dtype), jnp.asarray(w2, dtype)]
+         out = jax.jit(disc)(params, jnp.asarray(x, dtype))
+         print(f"{jnp.dtype(dtype).name}: D(x) mean {float(out.mean()):.5f}", flush=True)
+     """),
+    ("jax", "venv", None, "nan", None, "b13-contrastive-pairwise-distance-grad-jax-vs-torch",
+     "a metric-learning loss on pairwise Euclidean distances (sqrt of summed squares) differentiated with jax.grad and with PyTorch (torch.cdist); the distances on the diagonal (and of a duplicated pair of embeddings) are zero, which makes JAX's sqrt gradient 0 * inf = NaN in every row, while torch.cdist's backward gives 0 at zero distance",
+     """\
+     import numpy as np
+     import jax
+     import jax.numpy as jnp
+     import torch
+
+     rs = np.random.RandomState(0)
+     emb = rs.randn(6, 8).astype(np.float32)
+     emb[3] = emb[1]
+     labels = np.array([0, 1, 2, 1, 0, 2])
+     same = (labels[:, None] == labels[None]).astype(np.float32)
+
+     def loss_jax(e):
+         d = jnp.sqrt(jnp.sum((e[:, None] - e[None]) ** 2, -1))
+         return jnp.mean(same * d ** 2 + (1 - same) * jnp.maximum(1.0 - d, 0) ** 2)
+     g_jax = np.asarray(jax.grad(loss_jax)(jnp.asarray(emb)))
+     t = torch.tensor(emb, requires_grad=True)
+     d = torch.cdist(t, t)
+     s = torch.from_numpy(same)
+     (s * d ** 2 + (1 - s) * torch.clamp(1.0 - d, min=0) ** 2).mean().backward()
+     g_pt = t.grad.numpy()
+     print(f"loss jax={float(loss_jax(jnp.asarray(emb))):.5f}")
+     for i in range(6):
+         print(f"row {i}: jax grad nan={int(np.isnan(g_jax[i]).sum())}/8  torch |grad|={np.linalg.norm(g_pt[i]):.5f}")
+     """),
+    ("jax", "venv", None, "inconsistency", None, "b13-feature-hashing-int64-ids-jax-vs-numpy",
+     "a recommender's feature-hashing step (64-bit item ids modulo the bucket count, then an embedding gather) run in NumPy and in JAX with the default 32-bit mode: jnp.asarray silently converts the int64 ids to int32, wrapping those above 2**31, the bucket ids and the pooled embeddings differ from NumPy beyond atol=1e-6 and the check exits 1",
+     """\
+     import sys
+     import numpy as np
+     import jax.numpy as jnp
+
+     rs = np.random.RandomState(0)
+     table = rs.randn(1000, 8).astype(np.float32)
+     ids = np.array([3_000_000_017, 42, 8_589_934_597, 7_000_000_123], dtype=np.int64)
+     b_np = ids % 1000
+     b_jax = np.asarray(jnp.asarray(ids) % 1000)
+     print("numpy buckets:", b_np.tolist())
+     print("jax   buckets:", b_jax.tolist())
+     pooled_np = table[b_np].mean(0)
+     pooled_jax = np.asarray(jnp.asarray(table)[b_jax].mean(0))
+     d = float(np.abs(pooled_np - pooled_jax).max())
+     print(f"pooled embedding max |diff| = {d:.4f} (atol 1e-06)")
+     if d > 1e-6:
+         print("inconsistent: jax vs numpy", file=sys.stderr)
+         sys.exit(1)
+     """),
+    ("jax", "venv", None, "timeout", None, "b13-deq-fixed-point-tolerance-sign-mutant",
+     "a deep-equilibrium layer's fixed-point solver (jax.lax.while_loop under jit) is run by a differential runner in a worker subprocess with a 10 s limit; the tolerance mutant flips the sign of tol, the residual can never fall below it, the compiled loop never exits and the runner kills the worker",
+     """\
+     import subprocess
+     import sys
+     import time
+
+     WORKER = '''
+     import sys
+     import jax, jax.numpy as jnp
+     import numpy as np
+     tol = float(sys.argv[1])
+     rs = np.random.RandomState(0)
+     W = jnp.asarray(rs.randn(32, 32) * 0.05, jnp.float32)
+     x = jnp.asarray(rs.randn(32), jnp.float32)
+     def f(z):
+         return jnp.tanh(W @ z + x)
+     @jax.jit
+     def solve(z0):
+         def cond(s):
+             z, res, it = s
+             return res > tol
+         def body(s):
+             z, res, it = s
+             zn = f(z)
+             return zn, jnp.linalg.norm(zn - z), it + 1
+         return jax.lax.while_loop(cond, body, (z0, jnp.inf, 0))
+     z, res, it = solve(jnp.zeros(32))
+     print("converged in", int(it), "iterations, residual", float(res))
+     '''
+     for tol in ("1e-5", "-1e-5"):
+         t0 = time.time()
+         print(f"[runner] worker tol={tol} (limit 10 s)", flush=True)
+         try:
+             p = subprocess.run([sys.executable, "-c", WORKER, tol], capture_output=True, text=True, timeout=10)
+         except subprocess.TimeoutExpired:
+             print(f"[runner] worker tol={tol}: no result after {time.time() - t0:.1f} s, killed", flush=True)
+             raise
+         print(f"[runner] worker tol={tol}: {p.stdout.strip()} ({time.time() - t0:.1f} s)", flush=True)
+     """),
+    # ---- ONNX Runtime ------------------------------------------------------------
+    ("onnxruntime", "venv", None, "false-positive", None, "b13-converted-mlp-double-bias-initializer",
+     "a hand-written converter turns a NumPy MLP into an ONNX graph for an ONNX Runtime vs NumPy comparison; it stores the second bias as a float64 initializer (NumPy's default dtype) while the MatMul output is float, and ONNX Runtime's type inference rejects the Add with mixed element types when the session is created",
+     """\
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import TensorProto as T, helper as h, numpy_helper as nh
+
+     rs = np.random.RandomState(0)
+     w1, b1 = rs.randn(16, 32).astype(np.float32), np.zeros(32, np.float32)
+     w2, b2 = rs.randn(32, 4).astype(np.float32), rs.randn(4)
+     x = rs.randn(3, 16).astype(np.float32)
+     ref = np.maximum(x @ w1 + b1, 0) @ w2 + b2
+     print("numpy reference", ref.shape, ref.dtype)
+     nodes = [h.make_node("MatMul", ["x", "w1"], ["a"]), h.make_node("Add", ["a", "b1"], ["b"]), h.make_node("Relu", ["b"], ["c"]),
+              h.make_node("MatMul", ["c", "w2"], ["d"]), h.make_node("Add", ["d", "b2"], ["y"])]
+     inits = [nh.from_array(v, k) for k, v in (("w1", w1), ("b1", b1), ("w2", w2), ("b2", b2))]
+     g = h.make_graph(nodes, "mlp", [h.make_tensor_value_info("x", T.FLOAT, [None, 16])], [h.make_tensor_value_info("y", T.FLOAT, None)], inits)
+     m = h.make_model(g, opset_imports=[h.make_opsetid("", 17)])
+     m.ir_version = 8
+     print("initializers:", [(i.name, T.DataType.Name(i.data_type)) for i in m.graph.initializer], flush=True)
+     sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+     print("max |ort - numpy|", np.abs(sess.run(None, {"x": x})[0] - ref).max())
+     """),
+    ("onnxruntime", "venv", None, "false-positive", None, "b13-exported-classifier-squeezed-single-image",
+     "an image classifier graph (Conv, Relu, GlobalAveragePool, Flatten, Gemm) run on ONNX Runtime against a PyTorch eager reference, batch of 4 then batch of one; the batch-of-one path squeezes the batch axis as the PyTorch code's unbatched mode allows, and ONNX Runtime rejects the rank-3 input against the graph's rank-4 declaration",
+     """\
+     import numpy as np
+     import onnxruntime as ort
+     import torch
+     import torch.nn as nn
+     from onnx import TensorProto as T, helper as h, numpy_helper as nh
+
+     torch.manual_seed(0)
+     conv, fc = nn.Conv2d(3, 8, 3, padding=1), nn.Linear(8, 5)
+     def torch_model(x):
+         return fc(torch.relu(conv(x)).mean((-2, -1)))
+     inits = [nh.from_array(conv.weight.detach().numpy(), "cw"), nh.from_array(conv.bias.detach().numpy(), "cb"),
+              nh.from_array(fc.weight.detach().numpy(), "fw"), nh.from_array(fc.bias.detach().numpy(), "fb")]
+     nodes = [h.make_node("Conv", ["x", "cw", "cb"], ["c"], pads=[1, 1, 1, 1]), h.make_node("Relu", ["c"], ["r"]),
+              h.make_node("GlobalAveragePool", ["r"], ["p"]), h.make_node("Flatten", ["p"], ["f"]),
+              h.make_node("Gemm", ["f", "fw", "fb"], ["y"], transB=1)]
+     g = h.make_graph(nodes, "cls", [h.make_tensor_value_info("x", T.FLOAT, ["N", 3, 32, 32])], [h.make_tensor_value_info("y", T.FLOAT, None)], inits)
+     m = h.make_model(g, opset_imports=[h.make_opsetid("", 17)])
+     m.ir_version = 8
+     sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+     imgs = np.random.RandomState(0).rand(4, 3, 32, 32).astype(np.float32)
+     with torch.no_grad():
+         d = np.abs(sess.run(None, {"x": imgs})[0] - torch_model(torch.from_numpy(imgs)).numpy()).max()
+         print(f"batch 4: max |ort - torch| = {d:.2e}")
+         one = imgs[0]
+         print("torch unbatched:", tuple(torch_model(torch.from_numpy(one)).shape), flush=True)
+         print("ort unbatched:", sess.run(None, {"x": one})[0].shape)
+     """),
+    ("onnxruntime", "venv", None, "false-positive", None, "b13-two-tower-item-id-past-vocab",
+     "a two-tower recommender's item tower (Gather, ReduceMean, MatMul) compared on ONNX Runtime and NumPy over fuzzed id batches; the boundary mutant uses item id 5000 for a 5000-row table and ONNX Runtime's Gather rejects the index out of bounds; JSON lines per execution",
+     """\
+     import json
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import TensorProto as T, helper as h, numpy_helper as nh
+
+     rs = np.random.RandomState(0)
+     table, proj = rs.randn(5000, 16).astype(np.float32), rs.randn(16, 8).astype(np.float32)
+     nodes = [h.make_node("Gather", ["table", "ids"], ["e"]), h.make_node("ReduceMean", ["e"], ["m"], axes=[1], keepdims=0),
+              h.make_node("MatMul", ["m", "proj"], ["y"])]
+     g = h.make_graph(nodes, "item_tower", [h.make_tensor_value_info("ids", T.INT64, ["B", 3])], [h.make_tensor_value_info("y", T.FLOAT, None)],
+                      [nh.from_array(table, "table"), nh.from_array(proj, "proj")])
+     m = h.make_model(g, opset_imports=[h.make_opsetid("", 13)])
+     m.ir_version = 8
+     sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+     for run, ids in enumerate([rs.randint(0, 5000, (4, 3)), np.array([[0, 4999, 12]]), np.array([[1, 5000, 7]])]):
+         rec = {"run": run, "ids_max": int(ids.max()), "backend": "onnxruntime"}
+         try:
+             out = sess.run(None, {"ids": ids.astype(np.int64)})[0]
+         except Exception as e:
+             print(json.dumps(rec | {"status": "error", "type": type(e).__name__}), flush=True)
+             raise
+         ref = table[np.clip(ids, 0, 4999)].mean(1) @ proj
+         print(json.dumps(rec | {"status": "ok", "max_abs_diff": float(np.abs(out - ref).max())}), flush=True)
+     """),
+    ("onnxruntime", "venv", None, "false-positive", None, "b13-seq2seq-context-concat-length-mutant",
+     "a seq2seq decoder step graph concatenates the decoder state with the attention context along the feature axis; the fuzzer feeds a context for 2 sequences with a decoder state for 3 (batch mutant) and ONNX Runtime's Concat rejects the mismatched non-concat dimension, after NumPy reported the same inputs as unconcatenatable",
+     """\
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import TensorProto as T, helper as h, numpy_helper as nh
+
+     rs = np.random.RandomState(0)
+     w = rs.randn(96, 32).astype(np.float32) * 0.1
+     nodes = [h.make_node("Concat", ["state", "context"], ["cat"], axis=1), h.make_node("MatMul", ["cat", "w"], ["pre"]),
+              h.make_node("Tanh", ["pre"], ["next_state"])]
+     g = h.make_graph(nodes, "decoder_step",
+                      [h.make_tensor_value_info("state", T.FLOAT, ["B", 32]), h.make_tensor_value_info("context", T.FLOAT, ["B2", 64])],
+                      [h.make_tensor_value_info("next_state", T.FLOAT, None)], [nh.from_array(w, "w")])
+     m = h.make_model(g, opset_imports=[h.make_opsetid("", 17)])
+     m.ir_version = 8
+     sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+     for b_state, b_ctx in ((3, 3), (3, 2)):
+         s, c = rs.randn(b_state, 32).astype(np.float32), rs.randn(b_ctx, 64).astype(np.float32)
+         try:
+             ref = np.tanh(np.concatenate([s, c], 1) @ w)
+             print(f"numpy: state {s.shape} context {c.shape} -> {ref.shape}")
+         except ValueError as e:
+             print(f"numpy: state {s.shape} context {c.shape} -> ValueError: {e}")
+         out = sess.run(None, {"state": s, "context": c})[0]
+         print(f"onnxruntime: -> {out.shape}", flush=True)
+     """),
+    ("onnxruntime", "venv", None, "crash", "not-implemented", "b13-panoptic-instance-map-depth-to-space-int32",
+     "a panoptic segmentation head upsamples its int32 instance-id map with DepthToSpace (pixel shuffle), which the ONNX schema allows for every tensor type; PyTorch's pixel_shuffle runs on the int32 map, ONNX Runtime's CPU provider has no int32 DepthToSpace kernel (NOT_IMPLEMENTED)",
+     """\
+     import numpy as np
+     import onnxruntime as ort
+     import torch
+     import torch.nn.functional as F
+     from onnx import TensorProto as T, helper as h
+
+     rs = np.random.RandomState(0)
+     ids = rs.randint(0, 40, size=(1, 16, 8, 8)).astype(np.int32)
+     ref = F.pixel_shuffle(torch.from_numpy(ids), 4).numpy()
+     print("torch pixel_shuffle int32:", ref.shape, ref.dtype, "instances", len(np.unique(ref)), flush=True)
+     g = h.make_graph([h.make_node("DepthToSpace", ["ids"], ["up"], blocksize=4, mode="CRD")], "instance_upsample",
+                      [h.make_tensor_value_info("ids", T.INT32, [1, 16, 8, 8])], [h.make_tensor_value_info("up", T.INT32, None)])
+     m = h.make_model(g, opset_imports=[h.make_opsetid("", 13)])
+     m.ir_version = 8
+     sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+     out = sess.run(None, {"ids": ids})[0]
+     print("onnxruntime == torch:", bool((out == ref).all()))
+     """),
+    ("onnxruntime", "venv", None, "crash", "not-implemented", "b13-int8-attention-scores-einsum",
+     "an int8 attention-score graph (Einsum 'bhqd,bhkd->bhqk' on int8 query and key codes, which the Einsum schema allows for all numeric types) checked against a NumPy int32-accumulating reference: ONNX Runtime's CPU provider has no int8 Einsum kernel (NOT_IMPLEMENTED)",
+     """\
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import TensorProto as T, helper as h
+
+     rs = np.random.RandomState(0)
+     q = rs.randint(-8, 8, (1, 2, 4, 16)).astype(np.int8)
+     k = rs.randint(-8, 8, (1, 2, 4, 16)).astype(np.int8)
+     ref = np.einsum("bhqd,bhkd->bhqk", q.astype(np.int32), k.astype(np.int32))
+     print("numpy int32-accumulated scores, range", ref.min(), ref.max(), flush=True)
+     g = h.make_graph([h.make_node("Einsum", ["q", "k"], ["s"], equation="bhqd,bhkd->bhqk")], "int8_scores",
+                      [h.make_tensor_value_info("q", T.INT8, [1, 2, 4, 16]), h.make_tensor_value_info("k", T.INT8, [1, 2, 4, 16])],
+                      [h.make_tensor_value_info("s", T.INT8, None)])
+     m = h.make_model(g, opset_imports=[h.make_opsetid("", 17)])
+     m.ir_version = 8
+     sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+     out = sess.run(None, {"q": q, "k": k})[0]
+     print("onnxruntime scores", out.dtype, "match:", bool((out.astype(np.int32) == ref).all()))
+     """),
+    ("onnxruntime", "venv", None, "inconsistency", None, "b13-antialias-resize-preprocess-ort-vs-torch",
+     "an image pre-processing graph (Resize linear, antialias=1, half_pixel, opset 18) compared before and after conversion with the PyTorch transform it replaces (F.interpolate bilinear, antialias=True): both downscale 224 to 96 with antialiasing but ONNX Runtime's filter differs from PyTorch's, the outputs disagree beyond atol=1e-3 and the check exits 1",
+     """\
+     import sys
+     import numpy as np
+     import onnxruntime as ort
+     import torch
+     import torch.nn.functional as F
+     from onnx import TensorProto as T, helper as h, numpy_helper as nh
+
+     img = np.random.RandomState(0).rand(1, 3, 224, 224).astype(np.float32)
+     ref = F.interpolate(torch.from_numpy(img), size=(96, 96), mode="bilinear", antialias=True, align_corners=False).numpy()
+     node = h.make_node("Resize", ["x", "", "", "sizes"], ["y"], mode="linear", antialias=1, coordinate_transformation_mode="half_pixel")
+     g = h.make_graph([node], "preprocess", [h.make_tensor_value_info("x", T.FLOAT, [1, 3, 224, 224])], [h.make_tensor_value_info("y", T.FLOAT, None)],
+                      [nh.from_array(np.array([1, 3, 96, 96], np.int64), "sizes")])
+     m = h.make_model(g, opset_imports=[h.make_opsetid("", 18)])
+     m.ir_version = 8
+     out = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"]).run(None, {"x": img})[0]
+     d = np.abs(out - ref)
+     print(f"{'stage':<22}{'max|diff|':>12}{'mean|diff|':>12}")
+     print(f"{'resize(aa) 224->96':<22}{d.max():>12.5f}{d.mean():>12.5f}")
+     print("pixel (0, 0, 40, 40): torch", ref[0, 0, 40, 40], "onnxruntime", out[0, 0, 40, 40])
+     if d.max() > 1e-3:
+         print("conversion check FAILED (atol 1e-3)")
+         sys.exit(1)
+     """),
+    ("onnxruntime", "venv", None, "oom", None, "b13-attention-bias-expand-seq-mutant",
+     "an exported attention block builds its additive bias at run time with ConstantOfShape from [batch, heads, seq, seq]; the sequence-length fuzzer feeds seq=2**20 and ONNX Runtime's arena fails to allocate the 64 TiB buffer",
+     """\
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import TensorProto as T, helper as h
+
+
+     nodes = [h.make_node("ConstantOfShape", ["shape"], ["bias"]), h.make_node("ReduceSum", ["bias"], ["total"], keepdims=0)]
+     g = h.make_graph(nodes, "attn_bias", [h.make_tensor_value_info("shape", T.INT64, [4])], [h.make_tensor_value_info("total", T.FLOAT, None)])
+     m = h.make_model(g, opset_imports=[h.make_opsetid("", 17)])
+     m.ir_version = 8
+     sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+     for seq in (128, 1024, 2 ** 20):
+         print(f"seq={seq}: bias [1, 16, {seq}, {seq}]", flush=True)
+         print("  sum", sess.run(None, {"shape": np.array([1, 16, seq, seq], np.int64)})[0])
+     """),
+    # ---- MindSpore -----------------------------------------------------------------
+    ("mindspore", "mindspore", None, "false-positive", None, "b13-ms-port-conv-padding-with-default-pad-mode",
+     "a VGG block ported mechanically from PyTorch to MindSpore for a cross-framework comparison copies padding=1 into nn.Conv2d but keeps MindSpore's default pad_mode='same'; MindSpore rejects an explicit pad unless pad_mode is 'pad'",
+     """\
+     import numpy as np
+     import mindspore
+     from mindspore import Tensor, nn
+
+     mindspore.set_device("CPU")
+     TORCH_CFG = [(3, 16, 3, 1), (16, 16, 3, 1), "M", (16, 32, 3, 1)]
+     print("porting", TORCH_CFG, "from torch to mindspore", flush=True)
+     layers = []
+     for c in TORCH_CFG:
+         if c == "M":
+             layers.append(nn.MaxPool2d(2, 2))
+             continue
+         cin, cout, k, p = c
+         layers += [nn.Conv2d(cin, cout, k, padding=p, has_bias=True), nn.ReLU()]
+         print(f"  Conv2d({cin}, {cout}, {k}, padding={p}) ok", flush=True)
+     net = nn.SequentialCell(layers)
+     print(net(Tensor(np.random.rand(1, 3, 32, 32).astype(np.float32))).shape)
+     """),
+    ("mindspore", "mindspore", None, "false-positive", None, "b13-ms-lstm-cached-state-batch-one",
+     "a MindSpore LSTM language model tested batch-of-one against a batch: the harness reuses the (h, c) state from a single-sequence warm-up for a batch of 4, and the LSTM primitive rejects the hidden state whose batch dimension is 1",
+     """\
+     import numpy as np
+     import mindspore
+     from mindspore import Tensor, nn
+
+     mindspore.set_device("CPU")
+     class LM(nn.Cell):
+         def __init__(self):
+             super().__init__()
+             self.emb = nn.Embedding(200, 16)
+             self.lstm = nn.LSTM(16, 32, batch_first=True)
+             self.out = nn.Dense(32, 200)
+         def construct(self, tok, hc):
+             y, hc = self.lstm(self.emb(tok), hc)
+             return self.out(y), hc
+
+     lm = LM()
+     rs = np.random.RandomState(0)
+     tokens = Tensor(rs.randint(0, 200, (4, 12)).astype(np.int32))
+     zero = (Tensor(np.zeros((1, 1, 32), np.float32)), Tensor(np.zeros((1, 1, 32), np.float32)))
+     _, hc = lm(tokens[:1, :6], zero)
+     print("warm-up state", hc[0].shape, flush=True)
+     singles = [lm(tokens[i:i + 1, 6:], hc)[0] for i in range(4)]
+     print("batch-of-one logits", singles[0].shape, flush=True)
+     batched, _ = lm(tokens[:, 6:], hc)
+     print("batched logits", batched.shape)
+     """),
+    ("mindspore", "mindspore", None, "crash", "not-implemented", "b13-ms-ranking-feature-groupnorm-bfloat16",
+     "a ranking model's dense-feature normaliser (ops.group_norm over 4 feature groups, then a ReLU gate in NumPy) compared in float32, float16 and bfloat16 on MindSpore's CPU: float32 and float16 run, the bfloat16 GroupNorm kernel fails to initialise (KernelMod Init Failed: GroupNorm) after an ERROR log line",
+     """\
+     import numpy as np
+     import mindspore
+     from mindspore import Tensor, ops
+
+     mindspore.set_device("CPU")
+     rs = np.random.RandomState(0)
+     feats = rs.randn(64, 32, 1, 1).astype(np.float32) * 3 + 1
+     gamma, beta = rs.rand(32).astype(np.float32) + 0.5, rs.randn(32).astype(np.float32) * 0.1
+     ref = None
+     print(f"{'dtype':<10}{'mean':>10}{'max|diff|':>12}")
+     for dtype in (mindspore.float32, mindspore.float16, mindspore.bfloat16):
+         x = Tensor(feats).astype(dtype)
+         y = ops.group_norm(x, 4, Tensor(gamma).astype(dtype), Tensor(beta).astype(dtype))
+         y = np.maximum(y.astype(mindspore.float32).asnumpy(), 0)
+         ref = y if ref is None else ref
+         print(f"{str(dtype):<10}{y.mean():>10.5f}{np.abs(y - ref).max():>12.5f}", flush=True)
+     """),
+    ("mindspore", "mindspore", None, "crash", "not-implemented", "b13-ms-retrieval-score-cache-topk-bfloat16",
+     "a retrieval service keeps candidate scores in a score cache whose dtype is a deployment option; the differential test runs ops.topk over float32, float16 and bfloat16 caches: the first two agree, for bfloat16 no CPU TopK kernel is selected (Kernel select failed)",
+     """\
+     import numpy as np
+     import mindspore
+     from mindspore import Tensor, ops
+
+     mindspore.set_device("CPU")
+     rs = np.random.RandomState(0)
+     users, items = rs.randn(4, 32).astype(np.float32), rs.randn(2000, 32).astype(np.float32)
+     scores = Tensor(users @ items.T)
+     ref = np.argsort(-(users @ items.T), axis=1)[:, :10]
+     for dtype in (mindspore.float32, mindspore.float16, mindspore.bfloat16):
+         cache = scores.astype(dtype)
+         _, idx = ops.topk(cache, 10)
+         hits = float((np.sort(idx.asnumpy(), 1) == np.sort(ref, 1)).mean())
+         print(f"score cache {dtype}: top-10 agreement with numpy {hits:.2f}", flush=True)
+     """),
+    ("mindspore", "mindspore", None, "nan", None, "b13-ms-capsule-squash-dead-capsule-gradient",
+     "a capsule network's squash non-linearity (v = |s|^2 / (1 + |s|^2) * s / |s|, with ops.norm) differentiated in MindSpore and compared with PyTorch-style analytic gradients; one capsule of the batch is dead (all-zero pose vector), the gradient of the norm at zero is NaN and the whole weight gradient becomes NaN",
+     """\
+     import numpy as np
+     import mindspore
+     from mindspore import Tensor, nn, ops
+
+     mindspore.set_device("CPU")
+     def squash(s):
+         n = ops.norm(s, dim=-1, keepdim=True)
+         return (n * n / (1 + n * n)) * s / (n + 1e-8)
+
+     class Caps(nn.Cell):
+         def __init__(self):
+             super().__init__()
+             self.w = mindspore.Parameter(Tensor(np.random.RandomState(0).randn(8, 16).astype(np.float32) * 0.1))
+         def construct(self, u):
+             return squash(ops.matmul(u, self.w)).sum()
+
+     rs = np.random.RandomState(1)
+     u = rs.randn(6, 8).astype(np.float32)
+     u[4] = 0.0
+     net = Caps()
+     grad_fn = mindspore.value_and_grad(net, None, net.trainable_params())
+     loss, (gw,) = grad_fn(Tensor(u))
+     gw = gw.asnumpy()
+     print(f"loss {float(loss.asnumpy()):.5f}")
+     print(f"grad w: nan entries {int(np.isnan(gw).sum())}/{gw.size}")
+     print("grad w[0, :4]", gw[0, :4])
+     """),
+    ("mindspore", "mindspore", None, "timeout", None, "b13-ms-worker-killed-power-iteration",
+     "a differential runner executes a MindSpore spectral-radius estimator (power iteration until the Rayleigh quotient changes by less than 1e-6) in a worker subprocess with a 14 s limit, on the seed matrix and then on a mutant whose dominant eigenvalues are a complex pair (a scaled rotation): the iterate cycles with period 2, the stopping test never passes and the runner kills the worker and prints its partial output",
+     """\
+     import subprocess
+     import sys
+     import time
+
+     WORKER = '''
+     import numpy as np
+     import mindspore
+     from mindspore import Tensor, ops
+     mindspore.set_device("CPU")
+     def spectral_radius(name, A):
+         A = Tensor(np.array(A, np.float32))
+         v = Tensor(np.array([[1.0], [0.3]], np.float32))
+         prev, it = 0.0, 0
+         while True:
+             w = ops.matmul(A, v)
+             v = w / ops.norm(w)
+             lam = float(ops.matmul(v.T, ops.matmul(A, v)).asnumpy()[0, 0])
+             it += 1
+             if it % 500 == 0:
+                 print(name, "iteration", it, "rayleigh", round(lam, 4), flush=True)
+             if abs(lam - prev) < 1e-6:
+                 break
+             prev = lam
+         print(name, "spectral radius", round(lam, 5), "after", it, "iterations", flush=True)
+     spectral_radius("seed", [[2.0, 1.0], [1.0, 3.0]])
+     spectral_radius("mutant", [[0.0, 2.0], [-0.5, 0.0]])
+     '''
+     t0 = time.time()
+     print("[runner] starting mindspore worker (limit 14 s)", flush=True)
+     try:
+         p = subprocess.run([sys.executable, "-c", WORKER], capture_output=True, text=True, timeout=14)
+     except subprocess.TimeoutExpired as e:
+         out = e.stdout.decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
+         for line in out.splitlines():
+             print("[worker]", line)
+         print(f"[runner] worker still running after {time.time() - t0:.1f} s, killed", flush=True)
+         raise
+     print(p.stdout)
+     """),
+    ("mindspore", "mindspore", None, "oom", None, "b13-ms-gcn-dense-adjacency-node-count-mutant",
+     "a graph convolution layer compared between a sparse edge-list and a dense-adjacency formulation on MindSpore; the node-count mutant raises the graph from 2,000 to 2**20 nodes and the dense [N, N] float32 adjacency (4 TiB) cannot be allocated (Allocate memory failed)",
+     """\
+     import numpy as np
+     import mindspore
+     from mindspore import Tensor, ops
+
+     mindspore.set_device("CPU")
+     rs = np.random.RandomState(0)
+     for n in (2000, 2 ** 20):
+         src, dst = rs.randint(0, n, 5000), rs.randint(0, n, 5000)
+         x = Tensor(rs.rand(min(n, 2000), 8).astype(np.float32))
+         print(f"[n={n}] dense adjacency {n} x {n}", flush=True)
+         adj = ops.zeros((n, n), mindspore.float32)
+         adj = ops.tensor_scatter_elements(adj.reshape(-1), Tensor((src * n + dst).astype(np.int64)), ops.ones(5000, mindspore.float32)).reshape(n, n)
+         deg = adj.sum(1)
+         print(f"[n={n}] edges {int(deg.sum().asnumpy())}")
+     """),
+]
+
+add_batch(B13)
+
 # --------------------------------------------------------------------------
 
 def versions(py):

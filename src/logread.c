@@ -435,7 +435,7 @@ transport_prefix(const char *s, size_t n)
 int
 dlt_logread_next(struct dlt_logread *lr, struct dlt_line *line)
 {
-	char	*nl, *nul;
+	char	*nl, *nul, *esc, *text;
 	size_t	 avail, skip;
 	int	 k;
 
@@ -447,7 +447,7 @@ dlt_logread_next(struct dlt_logread *lr, struct dlt_line *line)
 			lr->last_start = lr->start;
 			lr->last_lineno = lr->lineno;
 			lr->last_mid = lr->mid_line;
-			line->text = lr->buf + lr->start;
+			line->text = text = lr->buf + lr->start;
 			line->lineno = lr->lineno;
 			if (nl != NULL) {
 				line->len = (size_t)(nl - line->text);
@@ -463,17 +463,21 @@ dlt_logread_next(struct dlt_logread *lr, struct dlt_line *line)
 			}
 			if (line->len > 0 && line->text[line->len - 1] == '\r')
 				line->len--;
-			/* a NUL byte would cut the strings made from this line */
-			nul = memchr(line->text, '\0', line->len);
-			if (nul != NULL)	/* the file's bytes are hashed, not these */
-				hash_upto(lr, (size_t)(line->text - lr->buf) + line->len);
+			/*
+			 * A NUL byte would cut the strings made from this
+			 * line, and escape sequences are not what a terminal
+			 * showed; both are changed in place, after the file's
+			 * bytes are hashed.
+			 */
+			nul = memchr(text, '\0', line->len);
+			esc = memchr(text, '\033', line->len);
+			if (nul != NULL || esc != NULL)
+				hash_upto(lr, (size_t)(text - lr->buf) + line->len);
 			for (; nul != NULL;
-			    nul = memchr(nul, '\0', line->len - (size_t)(nul - line->text)))
+			    nul = memchr(nul, '\0', line->len - (size_t)(nul - text)))
 				*nul = ' ';
-			if (memchr(line->text, '\033', line->len) != NULL) {
-				hash_upto(lr, (size_t)(line->text - lr->buf) + line->len);
-				strip_escapes(line, lr->buf + (line->text - lr->buf));
-			}
+			if (esc != NULL)
+				strip_escapes(line, text);
 			/* an escape may colour the prefix; two prefixes may stack */
 			for (k = 0; k < 2 && line->len > 0 &&
 			    (skip = transport_prefix(line->text, line->len)) > 0; k++) {

@@ -6,6 +6,7 @@
  * See classify.h and docs/rules-spec.md.  Nothing here decides a class
  * by itself: every decision comes from the rule set.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -684,13 +685,39 @@ conds_hold(const struct eval *ev, const struct dlt_conds *w, struct captures *ca
 static char *
 first_line(const char *s, size_t max)
 {
-	const char	*nl;
-	size_t		 n;
+	const char	*nl, *next;
+	size_t		 n, m, k;
+	char		*r;
 
 	if (s == NULL)
 		return (xstrdup(""));
 	nl = strchr(s, '\n');
 	n = nl != NULL ? (size_t)(nl - s) : strlen(s);
+	k = n;
+	while (k > 0 && isspace((unsigned char)s[k - 1]))
+		k--;
+	/*
+	 * A first line ending in a colon announces the line that names
+	 * the failure ("backend='inductor' raised:" above "RuntimeError:
+	 * ..."): the headline is both, or every wrapped failure of a
+	 * kind would read the same.
+	 */
+	if (nl != NULL && k > 0 && s[k - 1] == ':' && k < max) {
+		next = nl + 1;
+		while (*next == ' ' || *next == '\t')
+			next++;
+		m = strcspn(next, "\n");
+		if (m > 0) {
+			if (k + 1 + m > max)
+				m = max - k - 1;
+			r = xmalloc(k + 1 + m + 1);
+			memcpy(r, s, k);
+			r[k] = ' ';
+			memcpy(r + k + 1, next, m);
+			r[k + 1 + m] = '\0';
+			return (r);
+		}
+	}
 	if (n > max)
 		n = max;
 	return (xstrndup(s, n));

@@ -48,6 +48,7 @@ static const char *line_window(const struct dlt_parser *, const char *, size_t, 
 static void	inc_add_frame(struct dlt_incident *, struct dlt_pframe *);
 static int	is_blank(const char *, size_t);
 static int	is_indented(const char *, size_t);
+static int	announces(const char *);
 static int	starts(const char *, size_t, const char *);
 static int	parse_exception_line(const char *, size_t, char **, char **);
 static void	set_exception(struct dlt_incident *, char *, char *);
@@ -709,6 +710,20 @@ ipython_header_type(const char *s, size_t n)
 	return (xstrndup(s, k));
 }
 
+/* Whether a message ends with a colon: it announces what follows. */
+static int
+announces(const char *msg)
+{
+	size_t	k;
+
+	if (msg == NULL)
+		return (0);
+	k = strlen(msg);
+	while (k > 0 && isspace((unsigned char)msg[k - 1]))
+		k--;
+	return (k > 0 && msg[k - 1] == ':');
+}
+
 /*
  * A line that continues an exception's message: appended after a
  * newline (none when the message is still empty), at most 1 KiB of it,
@@ -738,7 +753,8 @@ block_traceback(struct pstate *ps, const struct dlt_line *start, int cut)
 	struct dlt_pframe	*list = NULL;
 	size_t			 nlist = 0, alloc = 0, msglines = 0;
 	int			 state = 0, blanks = 0, guard = 0, ipy, ipy_blanks = 0;
-	int			 msg_open = 0, header;
+	int			 msg_open = 0, msg_gap = 0, colon = 0, header;
+	int			 announced;
 	char			*type, *msg;
 	int			 more;
 	size_t			 ind, frame_ind = 0, exc_ind = 0, k;
@@ -826,6 +842,15 @@ block_traceback(struct pstate *ps, const struct dlt_line *start, int cut)
 				 * indented or not (TorchScript's errors).
 				 */
 				msg_open = msg == NULL || *msg == '\0';
+				/*
+				 * A message ending in a colon announces what
+				 * follows ("backend='inductor' raised:", "Graph
+				 * execution error:"): the lines below are the
+				 * rest of it, after one blank line at most.
+				 */
+				colon = !msg_open && announces(msg);
+				msg_gap = colon;
+				msg_open = msg_open || colon;
 				exc_ind = ind;
 				set_exception(inc, type, msg != NULL ? msg : xstrdup(""));
 				reverse_into(inc, list, nlist, more);
@@ -840,6 +865,10 @@ block_traceback(struct pstate *ps, const struct dlt_line *start, int cut)
 		}
 		/* state 1: after the exception line */
 		if (is_blank(l.text, l.len)) {
+			if (msg_gap && msglines == 0 && blanks == 0) {
+				msg_gap = 0;
+				continue;
+			}
 			msg_open = 0;
 			if (++blanks > 2)
 				break;
@@ -885,11 +914,18 @@ block_traceback(struct pstate *ps, const struct dlt_line *start, int cut)
 		}
 		if (blanks == 0 && msglines < 20 && (is_indented(l.text, l.len) ||
 		    (msg_open && !starts(l.text, l.len, "Traceback (most recent call last)")))) {
-			/* continuation of a multi-line message */
+			/*
+			 * continuation of a multi-line message; one that a
+			 * colon announced, not indented, takes no line that
+			 * starts a failure of its own but an exception's
+			 */
+			announced = colon && !is_indented(l.text, l.len);
 			fire_line(ps->p, l.text, l.len, &f);
-			if (f.rank >= shape_rank(DLT_SHAPE_FAULTHANDLER) &&
+			if ((f.rank >= shape_rank(DLT_SHAPE_FAULTHANDLER) &&
 			    !(f.rank == shape_rank(DLT_SHAPE_TRACEBACK) &&
-			    traceback_cut(ps->p, l.text, l.len))) {
+			    traceback_cut(ps->p, l.text, l.len))) ||
+			    (announced && f.primary >= 0 &&
+			    f.rank != shape_rank(DLT_SHAPE_EXCEPTION))) {
 				dlt_logread_unread(ps->lr);
 				break;
 			}
@@ -1223,15 +1259,9 @@ exception_tail(struct pstate *ps)
 	struct dlt_line		 l;
 	struct dlt_pframe	 fr;
 	struct fired		 f;
-	size_t			 k;
-	int			 n, open = 0;
+	int			 n, open;
 
-	if (inc->exc_message != NULL) {
-		k = strlen(inc->exc_message);
-		while (k > 0 && isspace((unsigned char)inc->exc_message[k - 1]))
-			k--;
-		open = k > 0 && inc->exc_message[k - 1] == ':';
-	}
+	open = announces(inc->exc_message);
 	for (n = 0; n < EXC_TAIL_MAX && dlt_logread_next(ps->lr, &l); n++) {
 		if (is_blank(l.text, l.len) ||
 		    (!open && !is_indented(l.text, l.len))) {

@@ -710,6 +710,41 @@ test_expect_success 'autograph temporary file names do not split a bucket' '
 	check get o1 bucket >b1 && check get o2 bucket >b2 && test_cmp b1 b2
 '
 
+test_expect_success 'a message ending in a colon takes the lines it announces; two wrapped failures, two buckets' '
+	printf "%s\n" "Traceback (most recent call last):" \
+	    "  File \"/tmp/repro.py\", line 5, in <module>" \
+	    "    out = torch.compile(f)(x)" \
+	    "  File \"/venv/lib/python3.11/site-packages/torch/_dynamo/eval_frame.py\", line 655, in _fn" \
+	    "    return fn(*args, **kwargs)" \
+	    "torch._dynamo.exc.BackendCompilerFailed: backend=\x27inductor\x27 raised:" \
+	    "RuntimeError: unexpected stride in buffer buf3" "" \
+	    "Set TORCH_LOGS=\"+dynamo\" and TORCHDYNAMO_VERBOSE=1 for more information" >w1.log &&
+	sed "s/unexpected stride in buffer buf3/cannot lower aten.foo: no decomposition/" w1.log >w2.log &&
+	dltriage classify --format json w1.log >o1 && dltriage classify --format json w2.log >o2 &&
+	check get o1 signature | grep "raised: RuntimeError: unexpected stride in buffer" &&
+	! check get o1 signature | grep TORCH_LOGS &&
+	check get o1 bucket >b1 && check get o2 bucket >b2 && ! test_cmp b1 b2 &&
+	printf "%s\n" "Traceback (most recent call last):" \
+	    "  File \"/tmp/train.py\", line 10, in <module>" \
+	    "    model.fit(x, y)" \
+	    "tensorflow.python.framework.errors_impl.InvalidArgumentError: Graph execution error:" "" \
+	    "Detected at node sequential/dense/MatMul defined at (most recent call last):" \
+	    "  File \"/tmp/train.py\", line 10, in <module>" "" \
+	    "Matrix size-incompatible: In[0]: [32,10], In[1]: [20,1]" >g1.log &&
+	sed "s#sequential/dense/MatMul#sequential/conv2d/Conv2D#" g1.log >g2.log &&
+	dltriage classify --format json g1.log >o1 && dltriage classify --format json g2.log >o2 &&
+	check get o1 signature | grep "Graph execution error: Detected at node sequential/dense/MatMul" &&
+	check get o1 bucket >b1 && check get o2 bucket >b2 && ! test_cmp b1 b2 &&
+	printf "%s\n" "Traceback (most recent call last):" \
+	    "  File \"/tmp/a.py\", line 3, in <module>" \
+	    "    f(x)" \
+	    "ValueError: the following arguments are wrong:" \
+	    "Segmentation fault (core dumped)" >s.log &&
+	dltriage classify --format json s.log >o &&
+	grep "\"class\":\"crash\"" o &&
+	! grep "wrong: Segmentation" o
+'
+
 test_expect_success 'a gdb frame folded onto two lines keeps its library, which names the framework' '
 	cat >fold.log <<-\EOF &&
 	(gdb) bt

@@ -682,6 +682,46 @@ conds_hold(const struct eval *ev, const struct dlt_conds *w, struct captures *ca
 	return (1);
 }
 
+static size_t
+indent_at(const char *s)
+{
+	size_t	n = 0;
+
+	while (s[n] == ' ' || s[n] == '\t')
+		n++;
+	return (n);
+}
+
+/*
+ * The first line of what a colon announced (s: the line after it),
+ * without its indentation: frames of a traceback nested there
+ * ('File "x.py", line 3, in f' and the source line below, deeper) are
+ * passed over for the line that names the failure.
+ */
+static const char *
+announced_line(const char *s)
+{
+	const char	*nl;
+	size_t		 ind, src;
+
+	while (*s != '\0') {
+		ind = indent_at(s);
+		if (strncmp(s + ind, "File \"", 6) != 0)
+			return (s + ind);
+		/* past the frame and the source line below it, deeper */
+		if ((nl = strchr(s, '\n')) == NULL)
+			return ("");
+		s = nl + 1;
+		src = indent_at(s);
+		if (src > ind && s[src] != '\n' && s[src] != '\0') {
+			if ((nl = strchr(s, '\n')) == NULL)
+				return ("");
+			s = nl + 1;
+		}
+	}
+	return (s);
+}
+
 static char *
 first_line(const char *s, size_t max)
 {
@@ -703,9 +743,7 @@ first_line(const char *s, size_t max)
 	 * kind would read the same.
 	 */
 	if (nl != NULL && k > 0 && s[k - 1] == ':' && k < max) {
-		next = nl + 1;
-		while (*next == ' ' || *next == '\t')
-			next++;
+		next = announced_line(nl + 1);
 		m = strcspn(next, "\n");
 		if (m > 0) {
 			if (k + 1 + m > max)

@@ -754,10 +754,10 @@ block_traceback(struct pstate *ps, const struct dlt_line *start, int cut)
 	size_t			 nlist = 0, alloc = 0, msglines = 0;
 	int			 state = 0, blanks = 0, guard = 0, ipy, ipy_blanks = 0;
 	int			 msg_open = 0, msg_gap = 0, colon = 0, header;
-	int			 announced;
+	int			 announced, blank_in = 0;
 	char			*type, *msg;
 	int			 more;
-	size_t			 ind, frame_ind = 0, exc_ind = 0, k;
+	size_t			 ind, frame_ind = 0, exc_ind = 0, ann_ind = 0, k;
 	int			 have_frame = 0;
 
 	/*
@@ -869,10 +869,31 @@ block_traceback(struct pstate *ps, const struct dlt_line *start, int cut)
 				msg_gap = 0;
 				continue;
 			}
+			/*
+			 * An announced block indented below its line (the
+			 * nested traceback of TensorFlow's "in user code:")
+			 * goes on after a blank line at its own depth.
+			 */
+			if (state == 1 && colon && ann_ind > exc_ind &&
+			    blanks == 0 && !blank_in) {
+				blank_in = 1;
+				continue;
+			}
+			if (blank_in) {
+				blank_in = 0;
+				blanks = 1;
+			}
 			msg_open = 0;
 			if (++blanks > 2)
 				break;
 			continue;
+		}
+		if (blank_in) {
+			blank_in = 0;
+			if (indent_of(l.text, l.len) < ann_ind) {
+				msg_open = 0;
+				blanks = 1;
+			}
 		}
 		if (starts(l.text, l.len, "During handling of the above exception") ||
 		    starts(l.text, l.len, "The above exception was the direct cause")) {
@@ -933,6 +954,8 @@ block_traceback(struct pstate *ps, const struct dlt_line *start, int cut)
 			/* without the indentation of a traceback pasted indented */
 			k = exc_ind < indent_of(l.text, l.len) ? exc_ind :
 			    indent_of(l.text, l.len);
+			if (colon && msglines == 0)
+				ann_ind = indent_of(l.text, l.len);
 			l.text += k;
 			l.len -= k;
 			message_append(inc, &l);

@@ -710,7 +710,7 @@ test_expect_success 'autograph temporary file names do not split a bucket' '
 	check get o1 bucket >b1 && check get o2 bucket >b2 && test_cmp b1 b2
 '
 
-test_expect_success 'a message ending in a colon takes the lines it announces; two wrapped failures, two buckets' '
+test_expect_success 'a message ending in a colon takes the lines it announces (a nested traceback too); two wrapped failures, two buckets' '
 	printf "%s\n" "Traceback (most recent call last):" \
 	    "  File \"/tmp/repro.py\", line 5, in <module>" \
 	    "    out = torch.compile(f)(x)" \
@@ -735,6 +735,25 @@ test_expect_success 'a message ending in a colon takes the lines it announces; t
 	dltriage classify --format json g1.log >o1 && dltriage classify --format json g2.log >o2 &&
 	check get o1 signature | grep "Graph execution error: Detected at node sequential/dense/MatMul" &&
 	check get o1 bucket >b1 && check get o2 bucket >b2 && ! test_cmp b1 b2 &&
+	cat >iu.log <<-\EOF &&
+	Traceback (most recent call last):
+	  File "/tmp/train.py", line 12, in <module>
+	    model.fit(x, y, epochs=1)
+	ValueError: in user code:
+
+	    File "/venv/lib/python3.10/site-packages/keras/engine/training.py", line 1284, in train_function  *
+	        return step_function(self, iterator)
+	    File "/venv/lib/python3.10/site-packages/keras/engine/input_spec.py", line 298, in assert_input_compatibility
+	        raise ValueError(
+
+	    ValueError: Input 0 of layer "sequential" is incompatible with the layer: expected shape=(None, 28, 28), found shape=(None, 784)
+
+	Epoch 2/2
+	EOF
+	dltriage classify --format json iu.log >o &&
+	test $(wc -l <o) -eq 1 &&
+	check get o signature | grep "in user code: ValueError: Input 0 of layer" &&
+	! grep "Epoch 2" o &&
 	printf "%s\n" "Traceback (most recent call last):" \
 	    "  File \"/tmp/a.py\", line 3, in <module>" \
 	    "    f(x)" \

@@ -24,6 +24,11 @@ static size_t	escape_len(const char *, size_t);
 static void	strip_escapes(struct dlt_line *, char *);
 static int	digits(const char *, size_t, size_t, size_t);
 static size_t	transport_prefix(const char *, size_t);
+static void	clean_line(struct dlt_line *, char *);
+static size_t	json_string_end(const char *, size_t, size_t, int *);
+static size_t	json_decode(const char *, size_t, char *);
+static int	json_record(struct dlt_logread *, const struct dlt_line *);
+static int	record_next(struct dlt_logread *, struct dlt_line *);
 
 /* The first DLT_LOGREAD_HEAD bytes, NUL bytes as blanks, for log.head. */
 static void
@@ -138,6 +143,8 @@ dlt_logread_release(struct dlt_logread *lr)
 {
 	free(lr->buf);
 	lr->buf = NULL;
+	free(lr->rec);
+	lr->rec = NULL;
 	dlt_dz_free(lr->dz);
 	lr->dz = NULL;
 }
@@ -432,13 +439,255 @@ transport_prefix(const char *s, size_t n)
 	return (0);
 }
 
+/*
+ * A line as the terminal showed it, in place: NUL bytes as blanks (one
+ * would cut the strings made from the line), its escape sequences
+ * taken out, and up to two prefixes a log's carrier put before it (an
+ * escape may colour the prefix; two prefixes may stack).
+ */
+static void
+clean_line(struct dlt_line *line, char *text)
+{
+	char	*nul;
+	size_t	 skip;
+	int	 k;
+
+	for (nul = memchr(text, '\0', line->len); nul != NULL;
+	    nul = memchr(nul, '\0', line->len - (size_t)(nul - text)))
+		*nul = ' ';
+	if (memchr(text, '\033', line->len) != NULL)
+		strip_escapes(line, text);
+	for (k = 0; k < 2 && line->len > 0 &&
+	    (skip = transport_prefix(line->text, line->len)) > 0; k++) {
+		line->text += skip;
+		line->len -= skip;
+	}
+}
+
+/*
+ * The end of the JSON string whose opening quote is s[at]: the index
+ * after its closing quote, or 0 when it does not close on the line.
+ * *nl says whether it holds an escaped line break.
+ */
+static size_t
+json_string_end(const char *s, size_t n, size_t at, int *nl)
+{
+	size_t	i;
+
+	*nl = 0;
+	for (i = at + 1; i < n; i++) {
+		if (s[i] == '"')
+			return (i + 1);
+		if (s[i] == '\\') {
+			if (++i >= n)
+				return (0);
+			if (s[i] == 'n' || s[i] == 'r')
+				*nl = 1;
+		}
+	}
+	return (0);
+}
+
+static int
+hex4(const char *s, unsigned *v)
+{
+	int	i;
+
+	*v = 0;
+	for (i = 0; i < 4; i++) {
+		*v <<= 4;
+		if (s[i] >= '0' && s[i] <= '9')
+			*v |= (unsigned)(s[i] - '0');
+		else if (s[i] >= 'a' && s[i] <= 'f')
+			*v |= (unsigned)(s[i] - 'a' + 10);
+		else if (s[i] >= 'A' && s[i] <= 'F')
+			*v |= (unsigned)(s[i] - 'A' + 10);
+		else
+			return (0);
+	}
+	return (1);
+}
+
+/*
+ * The text of the JSON string s[0..n) (between its quotes) into out, as
+ * it would print: escapes decoded, "\r\n" and "\r" as line breaks, the
+ * line breaks at its end dropped.  out has room for n bytes: no escape
+ * decodes to more bytes than it takes.  Returns the length.
+ */
+static size_t
+json_decode(const char *s, size_t n, char *out)
+{
+	size_t		i, o = 0;
+	unsigned	u, lo;
+
+	for (i = 0; i < n; i++) {
+		if (s[i] != '\\' || i + 1 >= n) {
+			out[o++] = s[i];
+			continue;
+		}
+		switch (s[++i]) {
+		case 'n':
+			out[o++] = '\n';
+			break;
+		case 'r':
+			if (!(i + 2 < n && s[i + 1] == '\\' && s[i + 2] == 'n'))
+				out[o++] = '\n';
+			break;
+		case 't':
+			out[o++] = '\t';
+			break;
+		case 'b':
+		case 'f':
+			out[o++] = ' ';
+			break;
+		case 'u':
+			if (i + 4 >= n || !hex4(s + i + 1, &u)) {
+				out[o++] = '\\';
+				out[o++] = 'u';
+				break;
+			}
+			i += 4;
+			/* a surrogate pair is one character; a lone half is U+FFFD */
+			if (u >= 0xd800 && u <= 0xdbff && i + 6 < n &&
+			    s[i + 1] == '\\' && s[i + 2] == 'u' &&
+			    hex4(s + i + 3, &lo) && lo >= 0xdc00 && lo <= 0xdfff) {
+				u = 0x10000 + ((u - 0xd800) << 10) + (lo - 0xdc00);
+				i += 6;
+			} else if (u >= 0xd800 && u <= 0xdfff)
+				u = 0xfffd;
+			if (u == 0)
+				out[o++] = ' ';
+			else if (u < 0x80)
+				out[o++] = (char)u;
+			else if (u < 0x800) {
+				out[o++] = (char)(0xc0 | (u >> 6));
+				out[o++] = (char)(0x80 | (u & 0x3f));
+			} else if (u < 0x10000) {
+				out[o++] = (char)(0xe0 | (u >> 12));
+				out[o++] = (char)(0x80 | ((u >> 6) & 0x3f));
+				out[o++] = (char)(0x80 | (u & 0x3f));
+			} else {
+				out[o++] = (char)(0xf0 | (u >> 18));
+				out[o++] = (char)(0x80 | ((u >> 12) & 0x3f));
+				out[o++] = (char)(0x80 | ((u >> 6) & 0x3f));
+				out[o++] = (char)(0x80 | (u & 0x3f));
+			}
+			break;
+		default:	/* \" \\ \/, and what JSON has not: as written */
+			if (s[i] != '"' && s[i] != '\\' && s[i] != '/')
+				out[o++] = '\\';
+			out[o++] = s[i];
+			break;
+		}
+	}
+	while (o > 0 && (out[o - 1] == '\n' || out[o - 1] == ' ' ||
+	    out[o - 1] == '\t'))
+		o--;
+	return (o);
+}
+
+/*
+ * Whether line is one JSON object ("{" to "}") with string values that
+ * hold escaped line breaks, as a structured logger or a test tool writes
+ * a record a line; if so, the lines to read instead are made: the
+ * object with those values cut to "...", then each value's lines.
+ */
+static int
+json_record(struct dlt_logread *lr, const struct dlt_line *line)
+{
+	const char	*s = line->text;
+	size_t		 n = line->len, i, e, o, first = 0, last;
+	int		 nl, any = 0;
+
+	while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
+	while (first < n && (s[first] == ' ' || s[first] == '\t'))
+		first++;
+	if (n - first < 8 || s[first] != '{' || s[n - 1] != '}' ||
+	    (memmem(s, n, "\\n", 2) == NULL && memmem(s, n, "\\r", 2) == NULL))
+		return (0);
+	/* the strings must all close: a line cut or not JSON stays as it is */
+	for (i = first; i < n; i++)
+		if (s[i] == '"') {
+			if ((e = json_string_end(s, n, i, &nl)) == 0)
+				return (0);
+			any |= nl;
+			i = e - 1;
+		}
+	if (!any)
+		return (0);
+	free(lr->rec);
+	lr->rec = xmalloc(2 * n + 1);
+	/* the object, each value with line breaks cut to "..." */
+	for (o = 0, i = first; i < n; i++) {
+		if (s[i] != '"') {
+			lr->rec[o++] = s[i];
+			continue;
+		}
+		e = json_string_end(s, n, i, &nl);
+		if (nl) {
+			memcpy(lr->rec + o, "\"...\"", 5);
+			o += 5;
+		} else {
+			memcpy(lr->rec + o, s + i, e - i);
+			o += e - i;
+		}
+		i = e - 1;
+	}
+	/* then the lines each value holds */
+	for (i = first; i < n; i++)
+		if (s[i] == '"') {
+			e = json_string_end(s, n, i, &nl);
+			if (nl) {
+				last = o;
+				lr->rec[o++] = '\n';
+				o += json_decode(s + i + 1, e - i - 2, lr->rec + o);
+				if (o == last + 1)
+					o = last;
+			}
+			i = e - 1;
+		}
+	lr->reclen = o;
+	lr->recpos = 0;
+	lr->reclineno = line->lineno;
+	return (1);
+}
+
+/* The next line of the record being read, cleaned; 0 when it is done. */
+static int
+record_next(struct dlt_logread *lr, struct dlt_line *line)
+{
+	char	*text, *nl;
+
+	if (lr->rec == NULL)
+		return (0);
+	if (lr->recpos >= lr->reclen) {
+		free(lr->rec);
+		lr->rec = NULL;
+		return (0);
+	}
+	lr->last_in_rec = 1;
+	lr->last_recpos = lr->recpos;
+	line->text = text = lr->rec + lr->recpos;
+	nl = memchr(text, '\n', lr->reclen - lr->recpos);
+	line->len = nl != NULL ? (size_t)(nl - text) : lr->reclen - lr->recpos;
+	lr->recpos += line->len + (nl != NULL);
+	line->lineno = lr->reclineno;
+	line->partial = 0;
+	if (line->len > 0 && text[line->len - 1] == '\r')
+		line->len--;
+	clean_line(line, text);
+	return (1);
+}
+
 int
 dlt_logread_next(struct dlt_logread *lr, struct dlt_line *line)
 {
-	char	*nl, *nul, *esc, *text;
-	size_t	 avail, skip;
-	int	 k;
+	char	*nl, *text;
+	size_t	 avail;
 
+	if (record_next(lr, line))
+		return (1);
 	for (;;) {
 		avail = lr->len - lr->start;
 		nl = avail ? memchr(lr->buf + lr->start, '\n', avail) : NULL;
@@ -447,6 +696,7 @@ dlt_logread_next(struct dlt_logread *lr, struct dlt_line *line)
 			lr->last_start = lr->start;
 			lr->last_lineno = lr->lineno;
 			lr->last_mid = lr->mid_line;
+			lr->last_in_rec = 0;
 			line->text = text = lr->buf + lr->start;
 			line->lineno = lr->lineno;
 			if (nl != NULL) {
@@ -469,21 +719,14 @@ dlt_logread_next(struct dlt_logread *lr, struct dlt_line *line)
 			 * showed; both are changed in place, after the file's
 			 * bytes are hashed.
 			 */
-			nul = memchr(text, '\0', line->len);
-			esc = memchr(text, '\033', line->len);
-			if (nul != NULL || esc != NULL)
+			if (memchr(text, '\0', line->len) != NULL ||
+			    memchr(text, '\033', line->len) != NULL)
 				hash_upto(lr, (size_t)(text - lr->buf) + line->len);
-			for (; nul != NULL;
-			    nul = memchr(nul, '\0', line->len - (size_t)(nul - text)))
-				*nul = ' ';
-			if (esc != NULL)
-				strip_escapes(line, text);
-			/* an escape may colour the prefix; two prefixes may stack */
-			for (k = 0; k < 2 && line->len > 0 &&
-			    (skip = transport_prefix(line->text, line->len)) > 0; k++) {
-				line->text += skip;
-				line->len -= skip;
-			}
+			clean_line(line, text);
+			/* a record's lines, when the line is whole */
+			if (!lr->whole_lines && !lr->last_mid &&
+			    (nl != NULL || lr->eof) && json_record(lr, line))
+				record_next(lr, line);
 			return (1);
 		}
 		if (!fill(lr))
@@ -495,6 +738,10 @@ dlt_logread_next(struct dlt_logread *lr, struct dlt_line *line)
 void
 dlt_logread_unread(struct dlt_logread *lr)
 {
+	if (lr->last_in_rec && lr->rec != NULL) {
+		lr->recpos = lr->last_recpos;
+		return;
+	}
 	lr->start = lr->last_start;
 	lr->lineno = lr->last_lineno;
 	lr->mid_line = lr->last_mid;
@@ -532,6 +779,18 @@ dlt_logread_skip(struct dlt_logread *lr, const struct dlt_scanner *sc)
 	char	*nl;
 	int	 id;
 
+	/* the lines of a record being read first */
+	if (lr->rec != NULL) {
+		if (lr->recpos < lr->reclen &&
+		    dlt_scanner_next(sc, lr->rec, lr->reclen, lr->recpos, &at, &id)) {
+			nl = at > lr->recpos ?
+			    memrchr(lr->rec + lr->recpos, '\n', at - lr->recpos) : NULL;
+			lr->recpos = nl != NULL ? (size_t)(nl - lr->rec) + 1 : lr->recpos;
+			return (1);
+		}
+		free(lr->rec);
+		lr->rec = NULL;
+	}
 	for (;;) {
 		/* scan only complete lines of the window (or all of it at eof / when full) */
 		end = lr->len;

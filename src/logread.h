@@ -46,6 +46,16 @@ struct dlt_logread {
 	uint64_t	 total;		/* bytes read */
 	char		 head[DLT_LOGREAD_HEAD + 1];	/* the first bytes, NUL-terminated */
 	size_t		 headlen;
+	/*
+	 * A JSON object line whose strings hold escaped line breaks is read
+	 * as the lines they hold (see dlt_logread_next): its lines, all with
+	 * the object's line number, wait here.  whole_lines turns that off.
+	 */
+	int		 whole_lines;
+	char		*rec;
+	size_t		 reclen, recpos, last_recpos;
+	long		 reclineno;
+	int		 last_in_rec;
 };
 
 struct dlt_line {
@@ -58,7 +68,14 @@ struct dlt_line {
 void	dlt_logread_init_fd(struct dlt_logread *, int fd, int hashing);
 void	dlt_logread_init_mem(struct dlt_logread *, const char *, size_t);
 void	dlt_logread_release(struct dlt_logread *);
-/* Next line: 1, or 0 at the end (or on a read error: check ->error). */
+/*
+ * Next line: 1, or 0 at the end (or on a read error: check ->error).
+ * A line is cleaned as a terminal would have shown it: NUL bytes become
+ * blanks, escape sequences and a carrier's prefixes go, and a JSON
+ * object on one line whose string values hold escaped line breaks (a
+ * structured log's record with a traceback in a field) comes out as the
+ * object with those values cut to "...", then the lines they hold.
+ */
 int	dlt_logread_next(struct dlt_logread *, struct dlt_line *);
 /* Push back the line just returned by next (one level only). */
 void	dlt_logread_unread(struct dlt_logread *);

@@ -135,6 +135,8 @@ excerpt_read(struct dlt_logread *lr, const struct dlt_store_member *m,
 	to = m->line_end + VIEW_CONTEXT;
 	if (to - from + 1 > VIEW_LINES)
 		to = from + VIEW_LINES - 1;
+	/* the file's lines: a JSON record is shown as it is written */
+	lr->whole_lines = 1;
 	while (dlt_logread_next(lr, &line)) {
 		if (line.lineno < from || line.lineno > to)
 			continue;

@@ -764,6 +764,22 @@ test_expect_success 'a message ending in a colon takes the lines it announces (a
 	! grep "wrong: Segmentation" o
 '
 
+test_expect_success 'a JSON record whose field holds a traceback is read as the traceback; two records, two buckets' '
+	cat >rec.log <<-\EOF &&
+	{"case": 17, "api": "torch.nn.functional.conv2d", "status": "error", "error": "Traceback (most recent call last):\n  File \"/srv/fuzz/run.py\", line 44, in run_case\n    out = fn(*args)\nRuntimeError: Given groups=1, weight of size [8, 3, 3, 3], expected input[1, 4, 32, 32] to have 3 channels, but got 4 channels instead\n"}
+	{"case": 18, "api": "torch.nn.functional.relu", "status": "ok"}
+	{"case": 19, "api": "torch.nn.functional.max_pool2d", "status": "error", "error": "Traceback (most recent call last):\n  File \"/srv/fuzz/run.py\", line 44, in run_case\n    out = fn(*args)\nRuntimeError: max_pool2d: kernel_size must be greater than zero, but got kH: 0 kW: 0\n"}
+	EOF
+	dltriage classify --format json rec.log >out &&
+	test $(wc -l <out) -eq 2 &&
+	sed -n 1p out >r1 && sed -n 2p out >r2 &&
+	grep "\"exception\":{\"type\":\"RuntimeError\",\"message\":\"Given groups=1" r1 &&
+	grep "\"frames\":\[\"run:run_case\"\]" r1 &&
+	grep "\"source\":\"rec.log:3-3\"\|\"source\":\"rec.log\"" r2 &&
+	grep "\"class\":\"false-positive\"" r1 && grep "\"class\":\"false-positive\"" r2 &&
+	check get r1 bucket >b1 && check get r2 bucket >b2 && ! test_cmp b1 b2
+'
+
 test_expect_success 'a gdb frame folded onto two lines keeps its library, which names the framework' '
 	cat >fold.log <<-\EOF &&
 	(gdb) bt

@@ -40,6 +40,7 @@ static void	test_table_stream(void);
 static void	test_text_numbers(void);
 static void	test_logread_escapes(void);
 static void	test_logread_prefixes(void);
+static void	test_logread_records(void);
 
 static void
 test_diag(void)
@@ -1085,6 +1086,90 @@ test_logread_escapes(void)
 }
 
 /*
+ * A JSON object on one line whose strings hold escaped line breaks (a
+ * structured log's record, a test tool's result) is read as the object
+ * with those values cut, then their lines, all on the object's line
+ * number; unread inside it, skip to an anchor in it, and look-alikes.
+ */
+static void
+test_logread_records(void)
+{
+	static const char log[] =
+	    "before\n"
+	    "{\"case\": 3, \"err\": \"Traceback (most recent call last):\\n  File \\\"a.py\\\", line 2, in f\\nValueError: caf\\u00e9 \\ud83d\\ude00 \\ud800 x\\u0000y\\r\\n\", \"ok\": false}\n"
+	    "after\n"
+	    "{\"msg\": \"no break here\"}\n"
+	    "{\"cut\": \"a\\nb\n"
+	    "  {\"t\": \"x\\ny\"}  ";
+	static const struct dlt_scan_pattern anchor = { "Error:", 6, 0, 0, 1 };
+	struct dlt_scanner	*sc;
+	struct dlt_logread	 lr;
+	struct dlt_line		 line;
+	char			 buf[256];
+	long			 no[8];
+	int			 i;
+
+	dlt_logread_init_mem(&lr, log, sizeof log - 1);
+	next_line(&lr, buf, sizeof buf);
+	is(buf, "before", "records: a plain line first");
+	dlt_logread_next(&lr, &line);
+	no[0] = line.lineno;
+	snprintf(buf, sizeof buf, "%.*s", (int)line.len, line.text);
+	is(buf, "{\"case\": 3, \"err\": \"...\", \"ok\": false}",
+	    "records: the object, its value with line breaks cut");
+	next_line(&lr, buf, sizeof buf);
+	is(buf, "Traceback (most recent call last):", "records: the value's first line");
+	dlt_logread_unread(&lr);
+	dlt_logread_next(&lr, &line);
+	no[1] = line.lineno;
+	snprintf(buf, sizeof buf, "%.*s", (int)line.len, line.text);
+	is(buf, "Traceback (most recent call last):", "records: read again after unread");
+	next_line(&lr, buf, sizeof buf);
+	is(buf, "  File \"a.py\", line 2, in f", "records: an escaped quote, the indentation kept");
+	dlt_logread_next(&lr, &line);
+	no[2] = line.lineno;
+	snprintf(buf, sizeof buf, "%.*s", (int)line.len, line.text);
+	is(buf, "ValueError: caf\xc3\xa9 \xf0\x9f\x98\x80 \xef\xbf\xbd x y",
+	    "records: \\u escapes, a surrogate pair, a lone half, a NUL; the last break dropped");
+	ok(no[0] == 2 && no[1] == 2 && no[2] == 2, "records: every line on the object's line number");
+	dlt_logread_next(&lr, &line);
+	snprintf(buf, sizeof buf, "%.*s", (int)line.len, line.text);
+	ok(strcmp(buf, "after") == 0 && line.lineno == 3, "records: the next line, on the next number");
+	next_line(&lr, buf, sizeof buf);
+	is(buf, "{\"msg\": \"no break here\"}", "records: an object without line breaks stays");
+	next_line(&lr, buf, sizeof buf);
+	is(buf, "{\"cut\": \"a\\nb", "records: a string that does not close stays");
+	next_line(&lr, buf, sizeof buf);
+	is(buf, "{\"t\": \"...\"}", "records: blanks around the object");
+	next_line(&lr, buf, sizeof buf);
+	is(buf, "x", "records: the last line of the file, with no newline");
+	dlt_logread_release(&lr);
+
+	/* skip finds an anchor inside a record, and what follows it */
+	sc = dlt_scanner_new(&anchor, 1);
+	dlt_logread_init_mem(&lr, log, sizeof log - 1);
+	i = dlt_logread_skip(&lr, sc);
+	dlt_logread_next(&lr, &line);
+	snprintf(buf, sizeof buf, "%.*s", (int)line.len, line.text);
+	ok(i == 1 && strncmp(buf, "{\"case\"", 7) == 0, "records: skip stops at the object");
+	i = dlt_logread_skip(&lr, sc);
+	next_line(&lr, buf, sizeof buf);
+	ok(i == 1 && strncmp(buf, "ValueError: caf", 15) == 0, "records: skip goes on to the anchor's line in it");
+	i = dlt_logread_skip(&lr, sc);
+	ok(i == 0, "records: no anchor after it");
+	dlt_logread_release(&lr);
+	dlt_scanner_free(sc);
+
+	/* whole_lines: the file's lines as written */
+	dlt_logread_init_mem(&lr, log, sizeof log - 1);
+	lr.whole_lines = 1;
+	next_line(&lr, buf, sizeof buf);
+	next_line(&lr, buf, sizeof buf);
+	ok(strncmp(buf, "{\"case\": 3, \"err\": \"Traceback", 29) == 0, "records: whole_lines reads the object as written");
+	dlt_logread_release(&lr);
+}
+
+/*
  * The prefixes that carriers put before each line of a program's output
  * (GitHub Actions and docker times, PyTorch's elastic launcher, Open
  * MPI) are taken off; look-alikes are not.
@@ -1148,5 +1233,6 @@ main(void)
 	test_text_numbers();
 	test_logread_escapes();
 	test_logread_prefixes();
+	test_logread_records();
 	return (tap_done());
 }

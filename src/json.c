@@ -106,6 +106,26 @@ dlt_utf8_chars(const char *s, size_t len)
 	return (n);
 }
 
+int
+dlt_json_hex4(const char *s, unsigned *v)
+{
+	int	i;
+
+	*v = 0;
+	for (i = 0; i < 4; i++) {
+		*v <<= 4;
+		if (s[i] >= '0' && s[i] <= '9')
+			*v |= (unsigned)(s[i] - '0');
+		else if (s[i] >= 'a' && s[i] <= 'f')
+			*v |= (unsigned)(s[i] - 'a' + 10);
+		else if (s[i] >= 'A' && s[i] <= 'F')
+			*v |= (unsigned)(s[i] - 'A' + 10);
+		else
+			return (0);
+	}
+	return (1);
+}
+
 void
 dlt_json_string(struct strbuf *out, const char *s, size_t len)
 {

@@ -37,6 +37,8 @@ void	dlt_json_cstr(struct strbuf *, const char *s);	/* NULL -> null */
 void	dlt_utf8_sanitise(struct strbuf *, const char *s, size_t len);
 /* The characters (code points) dlt_utf8_sanitise writes for s. */
 size_t	dlt_utf8_chars(const char *s, size_t len);
+/* The four hex digits of a \uXXXX escape at s, in *v: 1, or 0 when they are not. */
+int	dlt_json_hex4(const char *s, unsigned *v);
 
 #define DLT_JW_SPACED	0x1
 #define DLT_JW_MAXDEPTH	64

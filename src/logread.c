@@ -9,6 +9,7 @@
 
 #include "decompress.h"
 #include "hash.h"
+#include "json.h"
 #include "logread.h"
 #include "scan.h"
 #include "xmalloc.h"
@@ -488,26 +489,6 @@ json_string_end(const char *s, size_t n, size_t at, int *nl)
 	return (0);
 }
 
-static int
-hex4(const char *s, unsigned *v)
-{
-	int	i;
-
-	*v = 0;
-	for (i = 0; i < 4; i++) {
-		*v <<= 4;
-		if (s[i] >= '0' && s[i] <= '9')
-			*v |= (unsigned)(s[i] - '0');
-		else if (s[i] >= 'a' && s[i] <= 'f')
-			*v |= (unsigned)(s[i] - 'a' + 10);
-		else if (s[i] >= 'A' && s[i] <= 'F')
-			*v |= (unsigned)(s[i] - 'A' + 10);
-		else
-			return (0);
-	}
-	return (1);
-}
-
 /*
  * The text of the JSON string s[0..n) (between its quotes) into out, as
  * it would print: escapes decoded, "\r\n" and "\r" as line breaks, the
@@ -541,7 +522,7 @@ json_decode(const char *s, size_t n, char *out)
 			out[o++] = ' ';
 			break;
 		case 'u':
-			if (i + 4 >= n || !hex4(s + i + 1, &u)) {
+			if (i + 4 >= n || !dlt_json_hex4(s + i + 1, &u)) {
 				out[o++] = '\\';
 				out[o++] = 'u';
 				break;
@@ -550,7 +531,7 @@ json_decode(const char *s, size_t n, char *out)
 			/* a surrogate pair is one character; a lone half is U+FFFD */
 			if (u >= 0xd800 && u <= 0xdbff && i + 6 < n &&
 			    s[i + 1] == '\\' && s[i + 2] == 'u' &&
-			    hex4(s + i + 3, &lo) && lo >= 0xdc00 && lo <= 0xdfff) {
+			    dlt_json_hex4(s + i + 3, &lo) && lo >= 0xdc00 && lo <= 0xdfff) {
 				u = 0x10000 + ((u - 0xd800) << 10) + (lo - 0xdc00);
 				i += 6;
 			} else if (u >= 0xd800 && u <= 0xdfff)

@@ -26,6 +26,7 @@
 #include <yaml.h>
 
 #include "error.h"
+#include "json.h"
 #include "xmalloc.h"
 #include "yaml-node.h"
 
@@ -78,7 +79,6 @@ static int		 handle_event(struct ybuild *, const yaml_event_t *);
 static int		 is_str_tag(const yaml_char_t *);
 static int		 plain_text(const struct ynode *);
 static int		 load_file(const char *, struct ynode **, char **, int);
-static int		 hex4(const char *, unsigned *);
 static size_t		 fix_surrogates(char *, size_t);
 
 /* Line and column (0-based) of byte offset off in buf. */
@@ -418,26 +418,6 @@ ynode_load_buffer(const char *buf, size_t len, struct ynode **root, char **errms
 	return (0);
 }
 
-static int
-hex4(const char *s, unsigned *v)
-{
-	int	i;
-
-	*v = 0;
-	for (i = 0; i < 4; i++) {
-		*v <<= 4;
-		if (s[i] >= '0' && s[i] <= '9')
-			*v |= (unsigned)(s[i] - '0');
-		else if (s[i] >= 'a' && s[i] <= 'f')
-			*v |= (unsigned)(s[i] - 'a' + 10);
-		else if (s[i] >= 'A' && s[i] <= 'F')
-			*v |= (unsigned)(s[i] - 'A' + 10);
-		else
-			return (0);
-	}
-	return (1);
-}
-
 /*
  * JSON spells a character beyond the BMP as a surrogate pair
  * ("\ud83d\ude00"), and Python's json module writes one for every such
@@ -459,14 +439,14 @@ fix_surrogates(char *s, size_t len)
 			s[o++] = s[i++];
 			continue;
 		}
-		if (s[i + 1] != 'u' || i + 6 > len || !hex4(s + i + 2, &hi) ||
+		if (s[i + 1] != 'u' || i + 6 > len || !dlt_json_hex4(s + i + 2, &hi) ||
 		    hi < 0xd800 || hi > 0xdfff) {
 			s[o++] = s[i++];
 			s[o++] = s[i++];
 			continue;
 		}
 		if (hi <= 0xdbff && i + 12 <= len && s[i + 6] == '\\' &&
-		    s[i + 7] == 'u' && hex4(s + i + 8, &lo) && lo >= 0xdc00 &&
+		    s[i + 7] == 'u' && dlt_json_hex4(s + i + 8, &lo) && lo >= 0xdc00 &&
 		    lo <= 0xdfff) {
 			(void)snprintf(tmp, sizeof tmp, "\\U%08x",
 			    0x10000 + ((hi - 0xd800) << 10) + (lo - 0xdc00));

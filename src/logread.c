@@ -15,6 +15,8 @@
 #include "xmalloc.h"
 
 static int	fill(struct dlt_logread *);
+static ssize_t	text_read(struct dlt_logread *, char *, size_t);
+static size_t	utf16_decode(struct dlt_logread *, char *, size_t);
 static void	hash_bytes(struct dlt_logread *, const unsigned char *, size_t);
 static void	hash_upto(struct dlt_logread *, size_t);
 static long	count_newlines(const char *, size_t);
@@ -146,6 +148,8 @@ dlt_logread_release(struct dlt_logread *lr)
 	lr->buf = NULL;
 	free(lr->rec);
 	lr->rec = NULL;
+	free(lr->u16);
+	lr->u16 = NULL;
 	dlt_dz_free(lr->dz);
 	lr->dz = NULL;
 }
@@ -189,6 +193,144 @@ src_read(struct dlt_logread *lr, char *buf, size_t n)
 	return (src_read(lr, buf, n));
 }
 
+#define U16_CHUNK	(64 * 1024)
+
+/*
+ * UTF-16 (big-endian when be) in[0..n) into UTF-8 at out (room for cap
+ * bytes): a surrogate pair is one character, a lone half U+FFFD, and an
+ * odd last byte U+FFFD once eof says no more will come.  Stops before a
+ * character that does not fit, or a pair's first half whose second may
+ * still come.  Returns the bytes written; *used, the bytes decoded.
+ */
+size_t
+dlt_utf16_decode(const unsigned char *in, size_t n, int be, int eof, char *out,
+    size_t cap, size_t *used)
+{
+	size_t		i = 0, o = 0;
+	unsigned	u, lo;
+
+	while (o + 4 <= cap) {
+		if (n - i < 2) {
+			if (n - i == 1 && eof) {
+				i++;
+				u = 0xfffd;
+			} else
+				break;
+		} else {
+			u = be ? (unsigned)in[i] << 8 | in[i + 1] :
+			    (unsigned)in[i + 1] << 8 | in[i];
+			if (u >= 0xd800 && u <= 0xdbff) {
+				if (n - i < 4 && !eof)
+					break;	/* its other half is still to come */
+				lo = n - i < 4 ? 0 : be ?
+				    (unsigned)in[i + 2] << 8 | in[i + 3] :
+				    (unsigned)in[i + 3] << 8 | in[i + 2];
+				if (lo >= 0xdc00 && lo <= 0xdfff) {
+					u = 0x10000 + ((u - 0xd800) << 10) +
+					    (lo - 0xdc00);
+					i += 2;
+				} else
+					u = 0xfffd;
+			} else if (u >= 0xdc00 && u <= 0xdfff)
+				u = 0xfffd;
+			i += 2;
+		}
+		if (u < 0x80)
+			out[o++] = (char)u;
+		else if (u < 0x800) {
+			out[o++] = (char)(0xc0 | (u >> 6));
+			out[o++] = (char)(0x80 | (u & 0x3f));
+		} else if (u < 0x10000) {
+			out[o++] = (char)(0xe0 | (u >> 12));
+			out[o++] = (char)(0x80 | ((u >> 6) & 0x3f));
+			out[o++] = (char)(0x80 | (u & 0x3f));
+		} else {
+			out[o++] = (char)(0xf0 | (u >> 18));
+			out[o++] = (char)(0x80 | ((u >> 12) & 0x3f));
+			out[o++] = (char)(0x80 | ((u >> 6) & 0x3f));
+			out[o++] = (char)(0x80 | (u & 0x3f));
+		}
+	}
+	*used = i;
+	return (o);
+}
+
+int
+dlt_utf16_bom(const unsigned char *p, size_t n)
+{
+	if (n >= 2 && p[0] == 0xff && p[1] == 0xfe)
+		return (1);
+	if (n >= 2 && p[0] == 0xfe && p[1] == 0xff)
+		return (2);
+	return (0);
+}
+
+/* The bytes of lr->u16 into UTF-8 at out (n bytes); those decoded leave it. */
+static size_t
+utf16_decode(struct dlt_logread *lr, char *out, size_t n)
+{
+	size_t	o, used;
+
+	o = dlt_utf16_decode(lr->u16, lr->u16len, lr->utf16 == 2, lr->u16eof,
+	    out, n, &used);
+	memmove(lr->u16, lr->u16 + used, lr->u16len - used);
+	lr->u16len -= used;
+	return (o);
+}
+
+/*
+ * The log's text, as src_read gives its bytes: a byte order mark at its
+ * start tells UTF-8 (the mark is dropped) or UTF-16, little- or
+ * big-endian, which is read as UTF-8.  Without a mark the bytes are
+ * taken as they are.
+ */
+static ssize_t
+text_read(struct dlt_logread *lr, char *buf, size_t n)
+{
+	const unsigned char	*b = (const unsigned char *)buf;
+	ssize_t			 r;
+	size_t			 got = 0, o;
+
+	if (!lr->text_sniffed) {
+		lr->text_sniffed = 1;
+		while (got < 3) {
+			r = src_read(lr, buf + got, n - got);
+			if (r < 0 && errno == EINTR)
+				continue;
+			if (r < 0)
+				return (got > 0 ? (ssize_t)got : -1);
+			if (r == 0)
+				break;
+			got += (size_t)r;
+		}
+		if (got >= 3 && b[0] == 0xef && b[1] == 0xbb && b[2] == 0xbf) {
+			memmove(buf, buf + 3, got - 3);
+			if (got > 3)
+				return ((ssize_t)(got - 3));
+			return (text_read(lr, buf, n));
+		}
+		if ((lr->utf16 = dlt_utf16_bom(b, got)) == 0)
+			return ((ssize_t)got);
+		lr->u16 = xmalloc(U16_CHUNK);
+		memcpy(lr->u16, buf + 2, got - 2);
+		lr->u16len = got - 2;
+	}
+	if (lr->utf16 == 0)
+		return (src_read(lr, buf, n));
+	for (;;) {
+		if ((o = utf16_decode(lr, buf, n)) > 0)
+			return ((ssize_t)o);
+		if (lr->u16eof || n < 4)
+			return (0);
+		r = src_read(lr, (char *)lr->u16 + lr->u16len, U16_CHUNK - lr->u16len);
+		if (r < 0)
+			return (r);
+		if (r == 0)
+			lr->u16eof = 1;
+		lr->u16len += (size_t)r;
+	}
+}
+
 static int
 fill(struct dlt_logread *lr)
 {
@@ -207,7 +349,7 @@ fill(struct dlt_logread *lr)
 		lr->start = 0;
 	}
 	while (lr->len < lr->alloc) {
-		n = src_read(lr, lr->buf + lr->len, lr->alloc - lr->len);
+		n = text_read(lr, lr->buf + lr->len, lr->alloc - lr->len);
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;

@@ -4,7 +4,8 @@
  * than the window is returned in window-sized pieces that share its line
  * number, so a 100 MB line costs no more memory than a short one.
  * A file compressed with gzip, xz or zstd (told by its first bytes) is
- * read decompressed, through decompress.h.
+ * read decompressed, through decompress.h; a UTF-16 text with its byte
+ * order mark is read as UTF-8.
  */
 #ifndef DLT_LOGREAD_H
 #define DLT_LOGREAD_H
@@ -52,6 +53,16 @@ struct dlt_logread {
 	 * the object's line number, wait here.  whole_lines turns that off.
 	 */
 	int		 whole_lines;
+	/*
+	 * The text's encoding, told by its byte order mark: UTF-8's mark is
+	 * dropped, UTF-16 (as Windows PowerShell 5 redirects a program's
+	 * output) is read as UTF-8.
+	 */
+	int		 text_sniffed;
+	int		 utf16;		/* 0, or 1 little-endian, 2 big-endian */
+	unsigned char	*u16;		/* its bytes not yet decoded */
+	size_t		 u16len;
+	int		 u16eof;
 	char		*rec;
 	size_t		 reclen, recpos, last_recpos;
 	long		 reclineno;
@@ -88,5 +99,15 @@ int	dlt_logread_skip(struct dlt_logread *, const struct dlt_scanner *);
 size_t	dlt_logread_peek(struct dlt_logread *, const char **);
 /* The content hash of everything read so far (after the end: of the file). */
 uint64_t dlt_logread_hash(struct dlt_logread *);
+
+/*
+ * UTF-16 text: dlt_utf16_bom says whether p starts with a byte order
+ * mark (1 little-endian, 2 big-endian, 0 none); dlt_utf16_decode turns
+ * in[0..n) into UTF-8 at out (cap bytes), *used the bytes it took, eof
+ * when no more will come (see logread.c).
+ */
+int	dlt_utf16_bom(const unsigned char *p, size_t n);
+size_t	dlt_utf16_decode(const unsigned char *in, size_t n, int be, int eof,
+	    char *out, size_t cap, size_t *used);
 
 #endif

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "decompress.h"
+#include "logread.h"
 #include "logview.h"
 #include "xmalloc.h"
 
@@ -38,6 +39,7 @@ struct dlt_logview {
 };
 
 static int	read_all(struct dlt_logview *, int, const char *, char **);
+static void	utf16_text(char **, size_t *);
 static int	scan_slice(struct dlt_logview *);
 static double	now_ms(void);
 
@@ -48,6 +50,26 @@ now_ms(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ((double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6);
+}
+
+/*
+ * A text read whole that starts with UTF-16's byte order mark, as
+ * UTF-8 (as the classifier reads it, through logread.h).
+ */
+static void
+utf16_text(char **buf, size_t *len)
+{
+	char	*out;
+	size_t	 n, used, be;
+
+	if (*buf == NULL || (be = (size_t)dlt_utf16_bom((unsigned char *)*buf, *len)) == 0)
+		return;
+	out = xmalloc(*len / 2 * 3 + 8);
+	n = dlt_utf16_decode((unsigned char *)*buf + 2, *len - 2, be == 2, 1,
+	    out, *len / 2 * 3 + 8, &used);
+	free(*buf);
+	*buf = out;
+	*len = n;
 }
 
 /*
@@ -120,6 +142,7 @@ read_all(struct dlt_logview *lv, int fd, const char *path, char **errmsg)
 		}
 	}
 	dlt_dz_free(dz);
+	utf16_text(&buf, &len);
 	lv->mem = buf;
 	lv->base = buf != NULL ? buf : "";
 	lv->size = len;
@@ -170,7 +193,8 @@ dlt_logview_open(const char *path, char **errmsg)
 		if (map != MAP_FAILED) {
 			if (dlt_dz_sniff(map, (size_t)st.st_size <
 			    DLT_DZ_MAGIC_MAX ? (size_t)st.st_size :
-			    DLT_DZ_MAGIC_MAX) == DLT_DZ_NONE) {
+			    DLT_DZ_MAGIC_MAX) == DLT_DZ_NONE &&
+			    dlt_utf16_bom(map, (size_t)st.st_size) == 0) {
 				lv->map = map;
 				lv->base = map;
 				lv->size = (uint64_t)st.st_size;

@@ -7,7 +7,8 @@
  * is indexed between key presses.  A pipe, a device or a file that mmap
  * refuses is read into memory; a file compressed with gzip, xz or zstd
  * (told by its first bytes, through decompress.h) is decompressed into
- * memory, up to DLT_LOGVIEW_MAX_MEM bytes.
+ * memory, up to DLT_LOGVIEW_MAX_MEM bytes; a UTF-16 text with its byte
+ * order mark is read into memory as UTF-8, as the classifier reads it.
  *
  * The mapping is of the size the file had when opened: what is appended
  * later is not seen (open it again), and a file cut shorter while it is

@@ -174,6 +174,18 @@ test_expect_success 'a binary file in a directory is skipped, -q keeps quiet' '
 	found_good
 '
 
+test_expect_success 'a UTF-16 log with its mark is read as its UTF-8 copy; a UTF-8 mark is dropped' '
+	printf "%s\r\n" "Traceback (most recent call last):" \
+	    "  File \"C:\\\\w\\\\train.py\", line 3, in <module>" \
+	    "    y = torch.mm(a, b)" \
+	    "RuntimeError: mat1 and mat2 shapes cannot be multiplied (2x3 and 4x5)" >u8.log &&
+	"$PYTHON3" -c "import sys; t = open(\"u8.log\", \"rb\").read().decode(); open(\"u16.log\", \"wb\").write(b\"\\xff\\xfe\" + t.encode(\"utf-16-le\")); open(\"bom.log\", \"wb\").write(b\"\\xef\\xbb\\xbf\" + t.encode())" &&
+	run 0 --format csv u8.log && cut -d, -f2- out >want &&
+	run 0 --format csv u16.log && cut -d, -f2- out >got && test_cmp want got &&
+	run 0 --format csv bom.log && cut -d, -f2- out >got && test_cmp want got &&
+	test_must_be_empty err
+'
+
 test_expect_success 'invalid UTF-8 in a log' '
 	good_log good.log &&
 	{

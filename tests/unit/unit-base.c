@@ -41,6 +41,7 @@ static void	test_text_numbers(void);
 static void	test_logread_escapes(void);
 static void	test_logread_prefixes(void);
 static void	test_logread_records(void);
+static void	test_logread_encodings(void);
 
 static void
 test_diag(void)
@@ -1085,6 +1086,71 @@ test_logread_escapes(void)
 	ok(hash_of("\033[31mValueError: bad\033[0m\n") == h1, "logread: the content hash is stable");
 }
 
+/* The lines of bytes p[0..n) read from a file, joined by '|', into out. */
+static void
+file_lines(const char *p, size_t n, char *out, size_t outsz, uint64_t *h)
+{
+	struct dlt_logread	lr;
+	struct dlt_line		line;
+	char			path[] = "/tmp/unit-base-XXXXXX";
+	size_t			o = 0;
+	int			fd;
+
+	out[0] = '\0';
+	if ((fd = mkstemp(path)) == -1)
+		return;
+	unlink(path);
+	if (write(fd, p, n) != (ssize_t)n || lseek(fd, 0, SEEK_SET) != 0) {
+		close(fd);
+		return;
+	}
+	dlt_logread_init_fd(&lr, fd, 1);
+	while (dlt_logread_next(&lr, &line) == 1 && o + line.len + 2 < outsz) {
+		if (o > 0)
+			out[o++] = '|';
+		memcpy(out + o, line.text, line.len);
+		o += line.len;
+		out[o] = '\0';
+	}
+	*h = dlt_logread_hash(&lr);
+	dlt_logread_release(&lr);
+	close(fd);
+}
+
+/*
+ * A byte order mark tells the text's encoding: UTF-8's is dropped,
+ * UTF-16 (Windows PowerShell 5's redirection) is read as UTF-8; the
+ * content hash is of the text.
+ */
+static void
+test_logread_encodings(void)
+{
+	static const char u8[] = "E: caf\xc3\xa9\r\nx\n";
+	static const char bom8[] = "\xef\xbb\xbf" "E: caf\xc3\xa9\r\nx\n";
+	static const char u16le[] = "\xff\xfe" "E\0:\0 \0c\0a\0f\0\xe9\0\r\0\n\0x\0\n\0";
+	static const char u16be[] = "\xfe\xff" "\0E\0:\0 \0c\0a\0f\0\xe9\0\r\0\n\0x\0\n";
+	static const char odd[] = "\xff\xfe" "a\0\n\0" "\x3d\xd8" "b";
+	char		out[256];
+	uint64_t	h8, h;
+
+	file_lines(u8, sizeof u8 - 1, out, sizeof out, &h8);
+	is(out, "E: caf\xc3\xa9|x", "encodings: UTF-8 as it is");
+	file_lines(bom8, sizeof bom8 - 1, out, sizeof out, &h);
+	is(out, "E: caf\xc3\xa9|x", "encodings: UTF-8's mark dropped");
+	ok(h == h8, "encodings: the same text, the same content hash");
+	file_lines(u16le, sizeof u16le - 1, out, sizeof out, &h);
+	is(out, "E: caf\xc3\xa9|x", "encodings: UTF-16 little-endian read as UTF-8");
+	ok(h == h8, "encodings: UTF-16's content hash is its text's");
+	file_lines(u16be, sizeof u16be - 1, out, sizeof out, &h);
+	is(out, "E: caf\xc3\xa9|x", "encodings: UTF-16 big-endian read as UTF-8");
+	file_lines(odd, sizeof odd - 1, out, sizeof out, &h);
+	is(out, "a|\xef\xbf\xbd\xef\xbf\xbd", "encodings: a lone half and an odd last byte are U+FFFD");
+	file_lines("\xff\xfe", 2, out, sizeof out, &h);
+	is(out, "", "encodings: a mark alone is no line");
+	file_lines("\xef\xbb\xbf", 3, out, sizeof out, &h);
+	is(out, "", "encodings: UTF-8's mark alone is no line");
+}
+
 /*
  * A JSON object on one line whose strings hold escaped line breaks (a
  * structured log's record, a test tool's result) is read as the object
@@ -1234,5 +1300,6 @@ main(void)
 	test_logread_escapes();
 	test_logread_prefixes();
 	test_logread_records();
+	test_logread_encodings();
 	return (tap_done());
 }

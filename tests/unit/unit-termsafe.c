@@ -374,6 +374,28 @@ test_view_basic(void)
 		ok(0, "CRLF file opens");
 	free(path);
 
+	/* UTF-16 with its mark, as Windows PowerShell 5 redirects output */
+	path = write_tmp("u16.log", S("\xff\xfeR\0:\0 \0c\0a\0f\0\xe9\0\r\0\n\0"
+	    "=\xd8\0\xde\n\0"));
+	lv = dlt_logview_open(path, &err);
+	if (lv != NULL) {
+		view_line_is(lv, 0, "R: caf\xc3\xa9", "UTF-16 LE: read as UTF-8, its mark dropped");
+		view_line_is(lv, 1, "\xf0\x9f\x98\x80", "UTF-16 LE: a surrogate pair is one character");
+		ok(dlt_logview_lines(lv) == 2, "UTF-16 LE: 2 lines");
+		dlt_logview_close(lv);
+	} else
+		ok(0, "UTF-16 file opens");
+	free(path);
+	path = write_tmp("u16be.log", S("\xfe\xff\0a\0\n\xd8"));
+	lv = dlt_logview_open(path, &err);
+	if (lv != NULL) {
+		view_line_is(lv, 0, "a", "UTF-16 BE: read as UTF-8");
+		view_line_is(lv, 1, "\xef\xbf\xbd", "UTF-16 BE: an odd last byte is U+FFFD");
+		dlt_logview_close(lv);
+	} else
+		ok(0, "UTF-16 BE file opens");
+	free(path);
+
 	path = write_tmp("at.log", S("ab\ncd\n\nef\n"));
 	lv = dlt_logview_open(path, &err);
 	if (lv != NULL) {

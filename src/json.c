@@ -106,6 +106,31 @@ dlt_utf8_chars(const char *s, size_t len)
 	return (n);
 }
 
+size_t
+dlt_utf8_put(char *out, unsigned u)
+{
+	if (u < 0x80) {
+		out[0] = (char)u;
+		return (1);
+	}
+	if (u < 0x800) {
+		out[0] = (char)(0xc0 | (u >> 6));
+		out[1] = (char)(0x80 | (u & 0x3f));
+		return (2);
+	}
+	if (u < 0x10000) {
+		out[0] = (char)(0xe0 | (u >> 12));
+		out[1] = (char)(0x80 | ((u >> 6) & 0x3f));
+		out[2] = (char)(0x80 | (u & 0x3f));
+		return (3);
+	}
+	out[0] = (char)(0xf0 | (u >> 18));
+	out[1] = (char)(0x80 | ((u >> 12) & 0x3f));
+	out[2] = (char)(0x80 | ((u >> 6) & 0x3f));
+	out[3] = (char)(0x80 | (u & 0x3f));
+	return (4);
+}
+
 int
 dlt_json_hex4(const char *s, unsigned *v)
 {

@@ -39,6 +39,8 @@ void	dlt_utf8_sanitise(struct strbuf *, const char *s, size_t len);
 size_t	dlt_utf8_chars(const char *s, size_t len);
 /* The four hex digits of a \uXXXX escape at s, in *v: 1, or 0 when they are not. */
 int	dlt_json_hex4(const char *s, unsigned *v);
+/* Code point u (at most U+10FFFF) in UTF-8 at out (room for 4 bytes); its length. */
+size_t	dlt_utf8_put(char *out, unsigned u);
 
 #define DLT_JW_SPACED	0x1
 #define DLT_JW_MAXDEPTH	64

@@ -235,21 +235,7 @@ dlt_utf16_decode(const unsigned char *in, size_t n, int be, int eof, char *out,
 				u = 0xfffd;
 			i += 2;
 		}
-		if (u < 0x80)
-			out[o++] = (char)u;
-		else if (u < 0x800) {
-			out[o++] = (char)(0xc0 | (u >> 6));
-			out[o++] = (char)(0x80 | (u & 0x3f));
-		} else if (u < 0x10000) {
-			out[o++] = (char)(0xe0 | (u >> 12));
-			out[o++] = (char)(0x80 | ((u >> 6) & 0x3f));
-			out[o++] = (char)(0x80 | (u & 0x3f));
-		} else {
-			out[o++] = (char)(0xf0 | (u >> 18));
-			out[o++] = (char)(0x80 | ((u >> 12) & 0x3f));
-			out[o++] = (char)(0x80 | ((u >> 6) & 0x3f));
-			out[o++] = (char)(0x80 | (u & 0x3f));
-		}
+		o += dlt_utf8_put(out + o, u);
 	}
 	*used = i;
 	return (o);
@@ -678,23 +664,7 @@ json_decode(const char *s, size_t n, char *out)
 				i += 6;
 			} else if (u >= 0xd800 && u <= 0xdfff)
 				u = 0xfffd;
-			if (u == 0)
-				out[o++] = ' ';
-			else if (u < 0x80)
-				out[o++] = (char)u;
-			else if (u < 0x800) {
-				out[o++] = (char)(0xc0 | (u >> 6));
-				out[o++] = (char)(0x80 | (u & 0x3f));
-			} else if (u < 0x10000) {
-				out[o++] = (char)(0xe0 | (u >> 12));
-				out[o++] = (char)(0x80 | ((u >> 6) & 0x3f));
-				out[o++] = (char)(0x80 | (u & 0x3f));
-			} else {
-				out[o++] = (char)(0xf0 | (u >> 18));
-				out[o++] = (char)(0x80 | ((u >> 12) & 0x3f));
-				out[o++] = (char)(0x80 | ((u >> 6) & 0x3f));
-				out[o++] = (char)(0x80 | (u & 0x3f));
-			}
+			o += dlt_utf8_put(out + o, u == 0 ? ' ' : u);
 			break;
 		default:	/* \" \\ \/, and what JSON has not: as written */
 			if (s[i] != '"' && s[i] != '\\' && s[i] != '/')

@@ -487,14 +487,32 @@ digits(const char *s, size_t n, size_t at, size_t k)
  * blank (GitHub Actions' raw logs, docker logs -t, kubectl --timestamps),
  * a launcher's tag of the process, "[rank0]: " (PyTorch's elastic
  * launcher; any role name and number: "[trainer1]:", "[trainer1|1]:"),
- * Open MPI's "[1,0]<stderr>:", Ray's "(Worker pid=7, ip=10.0.0.2) ".
+ * Open MPI's "[1,0]<stderr>:", Ray's "(Worker pid=7, ip=10.0.0.2) ",
+ * and GitHub Actions' workflow commands that annotate a message
+ * ("::error file=t.py,line=11,title=T::", "::warning::").
  * A program never prints these itself, and a traceback under them reads
  * as one only once they are gone.
  */
 static size_t
 transport_prefix(const char *s, size_t n)
 {
-	size_t	i;
+	static const char *const	annotations[] = {
+		"::error", "::warning", "::notice", "::debug"
+	};
+	const char			*e;
+	size_t				 i, k;
+
+	if (n > 4 && s[0] == ':' && s[1] == ':') {
+		for (i = 0; i < sizeof annotations / sizeof annotations[0]; i++) {
+			k = strlen(annotations[i]);
+			/* the command, its parameters after a blank, then "::" */
+			if (n > k + 2 && memcmp(s, annotations[i], k) == 0 &&
+			    (s[k] == ':' || s[k] == ' ') &&
+			    (e = memmem(s + k, n - k, "::", 2)) != NULL)
+				return ((size_t)(e - s) + 2);
+		}
+		return (0);
+	}
 
 	if (n > 20 && digits(s, n, 0, 4) && s[4] == '-' && digits(s, n, 5, 2) &&
 	    s[7] == '-' && digits(s, n, 8, 2) && s[10] == 'T' &&

@@ -15077,6 +15077,1178 @@ B13 = [
 
 add_batch(B13)
 
+# ==========================================================================
+# Fourteenth batch ("b14-" names), held out from the rules: API-level
+# testing as API fuzzers and the frameworks' own test runners log it.  Each
+# scenario is one run of such a tool - a FreeFuzz/DocTer/DeepREL/TitanFuzz
+# style fuzzer calling one public API (an op, a layer, a loss, a
+# linalg/fft/signal routine, a random or sparse op, a quantization helper)
+# with generated arguments (edge values, empty and zero-size tensors,
+# negative, huge or mismatched sizes, unusual dtypes, out-of-range axes and
+# indices, extreme scalars), logging seeds, arguments, per-call status lines,
+# JSON records, tables and tallies - or a test runner over such calls
+# (pytest with xdist workers, unittest, absltest, a bazel test summary, a
+# hypothesis falsifying example, a GitHub Actions step with ::error
+# annotations).  The failure is the framework's: a rejection by its own
+# check, a real crash (signals, CHECK failures, kernels missing for a dtype),
+# NaN or Inf where the mathematics is finite, a disagreement with an
+# equivalent API or a NumPy/SciPy oracle beyond a stated tolerance, a call
+# cut by a short watchdog, or a refused huge allocation.  Each entry:
+# (framework, interpreter, KERAS_BACKEND or None, class, kind, name, how,
+# code).
+# ==========================================================================
+
+B14_ORT_PRE = """\
+import numpy as np
+import onnxruntime as ort
+from onnx import TensorProto as TP, helper
+
+def session(nodes, inputs, outputs, opset=21):
+    graph = helper.make_graph(nodes, "fuzz", inputs, outputs)
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)], ir_version=10)
+    return ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+
+def vi(name, dtype, shape):
+    return helper.make_tensor_value_info(name, dtype, shape)
+"""
+
+B14 = [
+    # ---- PyTorch (current) ----------------------------------------------------
+    ("pytorch", "venv", None, "false-positive", None, "b14-freefuzz-irfft-zero-signal-length",
+     "a FreeFuzz-style fuzzer of torch.fft.irfft that mutates the signal length n (a seed, the generated arguments, one JSON record per call); the boundary mutant n=0 is rejected by irfft's own check and the fuzzer re-raises it",
+     """\
+     import json
+     import random
+     import torch
+
+     seed = 1402
+     random.seed(seed); torch.manual_seed(seed)
+     print(f"[freefuzz] api=torch.fft.irfft seed={seed}", flush=True)
+     spectrum = torch.randn(4, 9, dtype=torch.complex64)
+     for call, n in enumerate((16, 17, 1, 0)):
+         rec = {"call": call, "api": "torch.fft.irfft", "args": {"input": "complex64[4, 9]", "n": n, "dim": -1, "norm": "backward"}}
+         try:
+             out = torch.fft.irfft(spectrum, n=n)
+             rec.update(status="ok", out_shape=list(out.shape), finite=bool(torch.isfinite(out).all()))
+             print(json.dumps(rec), flush=True)
+         except Exception as e:
+             rec.update(status="exception", error=type(e).__name__)
+             print(json.dumps(rec), flush=True)
+             raise
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b14-docter-fold-output-size-blocks",
+     "a DocTer-style fuzzer that builds torch.nn.functional.fold arguments from the documented constraints and then breaks one (output_size no longer matches the number of sliding blocks in the input): fold's own check rejects it; a table of calls is printed before the traceback",
+     """\
+     import torch
+     import torch.nn.functional as F
+
+     cols = torch.randn(2, 3 * 2 * 2, 12)
+     calls = [("valid", dict(output_size=(4, 5), kernel_size=2)),
+              ("valid-stride", dict(output_size=(3, 7), kernel_size=2, stride=1)),
+              ("violates: L", dict(output_size=(5, 5), kernel_size=2))]
+     print(f"{'#':>3} {'constraint':<14} {'output_size':<12} {'kernel':<7} result")
+     for i, (tag, kw) in enumerate(calls):
+         print(f"{i:>3} {tag:<14} {str(kw['output_size']):<12} {kw['kernel_size']:<7}", end=" ", flush=True)
+         y = F.fold(cols, **kw)
+         print(tuple(y.shape), flush=True)
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b14-pytest-xdist-cdist-negative-p",
+     "pytest run with -n 2 over a parametrised test of torch.cdist whose generated p values include -1.0: cdist rejects a negative p with its own check; xdist worker lines, the E lines and the short summary",
+     """\
+     import traceback
+     import torch
+
+     ps = [0.0, 1.0, 2.0, 3.5, float("inf"), -1.0]
+     x1, x2 = torch.randn(5, 7), torch.randn(6, 7)
+     print("============================= test session starts ==============================")
+     print("platform linux -- Python 3.11, pytest-8.3.4, pluggy-1.5.0")
+     print("created: 2/2 workers")
+     print("2 workers [6 items]\\n")
+     fails = []
+     for i, p in enumerate(ps):
+         tid = f"test_fuzz_cdist.py::test_cdist_p[p{i}-{p}]"
+         try:
+             d = torch.cdist(x1, x2, p=p)
+             assert d.shape == (5, 6)
+             print(f"[gw{i % 2}] [{100 * (i + 1) // len(ps):3d}%] PASSED {tid}")
+         except Exception as e:
+             print(f"[gw{i % 2}] [{100 * (i + 1) // len(ps):3d}%] FAILED {tid}")
+             fails.append((tid, e, traceback.format_exc()))
+     print("\\n=================================== FAILURES ===================================")
+     for tid, e, tb in fails:
+         print(f"_____________________ {tid.split('::')[1]} _____________________")
+         print("[gw1] linux -- Python 3.11.2 /work/venv/bin/python")
+         print("    def test_cdist_p(p):\\n>       d = torch.cdist(x1, x2, p=p)\\n")
+         for line in str(e).splitlines():
+             print("E   " + type(e).__name__ + ": " + line)
+         print("\\ntest_fuzz_cdist.py:14: " + type(e).__name__)
+     print("=========================== short test summary info ============================")
+     for tid, e, tb in fails:
+         print(f"FAILED {tid} - {type(e).__name__}: {str(e).splitlines()[0]}")
+     print(f"========================= {len(fails)} failed, {len(ps) - len(fails)} passed in 0.41s =========================")
+     raise SystemExit(1)
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b14-random-op-multinomial-negative-weight",
+     "an API fuzzer of the random op torch.multinomial whose weight generator produces an edge vector with one negative entry: multinomial's own check refuses the probability tensor; tqdm-style progress over the generated cases first",
+     """\
+     import sys
+     import torch
+
+     torch.manual_seed(7)
+     cases = [torch.rand(10), torch.ones(3), torch.tensor([0.0, 0.0, 1e-30]), torch.tensor([0.2, -0.1, 0.9])]
+     for i, w in enumerate(cases, 1):
+         bar = "#" * (i * 20 // len(cases))
+         sys.stdout.write(f"\\rfuzz torch.multinomial: {100 * i // len(cases):3d}%|{bar:<20}| {i}/{len(cases)} [seed=7]")
+         sys.stdout.flush()
+         torch.multinomial(w, 2, replacement=True)
+     print()
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b14-unittest-sparse-coo-size-below-indices",
+     "a unittest suite of generated sparse COO tensors (torch.sparse_coo_tensor with check_invariants=True) whose size mutant is smaller than the largest index: the invariant check rejects it",
+     """\
+     import unittest
+     import torch
+
+     class TestSparseCooFuzz(unittest.TestCase):
+         idx = torch.tensor([[0, 2, 5], [1, 3, 4]])
+         val = torch.tensor([1.0, -2.0, 0.5])
+         def _build(self, size):
+             return torch.sparse_coo_tensor(self.idx, self.val, size, check_invariants=True).coalesce()
+         def test_case_000_exact_size(self):
+             self.assertEqual(self._build((6, 5)).to_dense().shape, (6, 5))
+         def test_case_001_padded_size(self):
+             self.assertEqual(self._build((64, 8)).to_dense().sum().item(), -0.5)
+         def test_case_002_shrunk_size(self):
+             self.assertEqual(self._build((4, 5)).to_dense().shape, (4, 5))
+
+     if __name__ == "__main__":
+         unittest.main(verbosity=2)
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b14-hypothesis-cross-entropy-label-smoothing",
+     "a hypothesis property test of torch.nn.functional.cross_entropy whose float strategy for label_smoothing is unbounded: the falsifying example label_smoothing=1.5 is rejected by the loss's own range check",
+     """\
+     import torch
+     import torch.nn.functional as F
+
+     def test_ce_label_smoothing(label_smoothing, classes):
+         logits = torch.randn(8, classes)
+         target = torch.randint(0, classes, (8,))
+         loss = F.cross_entropy(logits, target, label_smoothing=label_smoothing)
+         assert torch.isfinite(loss)
+
+     examples = [(0.0, 3), (0.1, 10), (0.99, 2), (1.5, 4)]
+     for i, (ls, c) in enumerate(examples):
+         try:
+             test_ce_label_smoothing(ls, c)
+         except Exception:
+             print("Falsifying example: test_ce_label_smoothing(")
+             print(f"    label_smoothing={ls},")
+             print(f"    classes={c},")
+             print(")")
+             print(f"You can reproduce this example by temporarily adding @reproduce_failure('6.122.1', b'AXicY2BgYGBgAAAABQAB') as a decorator on your test case")
+             raise
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b14-grid-sample-volumetric-grid-on-image",
+     "a TitanFuzz-style generated program for torch.nn.functional.grid_sample whose grid mutant has a last dimension of 3 (a volumetric grid) for a 4-D image: grid_sample's own shape check rejects it; the campaign prints each generated program's id first",
+     """\
+     import torch
+     import torch.nn.functional as F
+
+     print("TitanFuzz campaign: target=torch.nn.functional.grid_sample, 3 programs", flush=True)
+     img = torch.randn(2, 3, 16, 16)
+     for pid, grid_shape, mode in (("p0017", (2, 8, 8, 2), "bilinear"), ("p0018", (2, 4, 4, 2), "nearest"), ("p0019", (2, 8, 8, 3), "bilinear")):
+         grid = torch.rand(*grid_shape) * 2 - 1
+         print(f"[{pid}] grid_sample(input=float32{list(img.shape)}, grid=float32{list(grid_shape)}, mode={mode!r}, align_corners=False)", flush=True)
+         out = F.grid_sample(img, grid, mode=mode, align_corners=False)
+         print(f"[{pid}] -> {list(out.shape)}", flush=True)
+     """),
+    ("pytorch", "venv", None, "crash", "abort", "b14-sparse-coo-negative-index-to-dense",
+     "an API fuzzer of torch.sparse_coo_tensor (default arguments, invariants unchecked) whose index mutant is -1; densifying the tensor corrupts the heap and the process aborts (double free or corruption) instead of raising",
+     """\
+     import torch
+
+     print("fuzz target: torch.sparse_coo_tensor(...).to_dense()", flush=True)
+     for i, idx in enumerate(([[0]], [[2]], [[-1]])):
+         t = torch.sparse_coo_tensor(torch.tensor(idx), torch.tensor([1.0]), (3,))
+         print(f"case {i}: indices={idx} ->", t.to_dense().tolist(), flush=True)
+     """),
+    ("pytorch", "venv", None, "crash", "fpe", "b14-div-trunc-int32-min-by-minus-one",
+     "an extreme-scalar fuzzer of torch.div(rounding_mode='trunc') on int32 tensors: the pair (INT32_MIN, -1) kills the process with SIGFPE instead of wrapping or raising; a per-call status line before the signal",
+     """\
+     import torch
+
+     lo = torch.iinfo(torch.int32).min
+     pairs = [(7, 2), (-7, 2), (lo, 1), (lo, -1)]
+     for i, (a, b) in enumerate(pairs):
+         print(f"call {i:02d} torch.div(int32[{a}], int32[{b}], rounding_mode='trunc') ...", end=" ", flush=True)
+         r = torch.div(torch.tensor([a], dtype=torch.int32), torch.tensor([b], dtype=torch.int32), rounding_mode="trunc")
+         print("ok", r.item(), flush=True)
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b14-dtype-sweep-special-bessel-j0-bfloat16",
+     "a dtype-sweep fuzzer of torch.special.bessel_j0 over float32, float64, bfloat16 and float16 on the CPU: float32 and float64 run, bfloat16 has no CPU kernel",
+     """\
+     import logging
+     import torch
+
+     logging.basicConfig(level=logging.INFO, format="%(levelname)s:%(name)s:%(message)s")
+     log = logging.getLogger("dtype_sweep")
+     x = torch.linspace(0.0, 20.0, 11)
+     for dt in (torch.float32, torch.float64, torch.bfloat16, torch.float16):
+         log.info("torch.special.bessel_j0(input=%s[11])", dt)
+         y = torch.special.bessel_j0(x.to(dt))
+         log.info("  ok first zero near x=2.4: %s", y[1].item())
+     """),
+    ("pytorch", "venv", None, "nan", None, "b14-vector-norm-large-finite-entries",
+     "an extreme-value fuzzer of torch.linalg.vector_norm with finite float32 entries of 1e30: the 2-norm (about 1.4e30, well inside float32) comes back inf, while torch.hypot of the same pair is finite; the fuzzer's finiteness oracle fails",
+     """\
+     import math
+     import torch
+
+     for scale in (1.0, 1e15, 1e30):
+         v = torch.tensor([scale, scale], dtype=torch.float32)
+         n = torch.linalg.vector_norm(v).item()
+         ref = torch.hypot(v[0], v[1]).item()
+         print(f"vector_norm([{scale:g}, {scale:g}]) = {n!r:<14} hypot = {ref!r:<14} expected {math.sqrt(2) * scale:.6g}", flush=True)
+         if not math.isfinite(n):
+             raise FloatingPointError(f"torch.linalg.vector_norm returned {n} for finite float32 input of magnitude {scale:g}")
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b14-deeprel-cosine-similarity-vs-normalize",
+     "a DeepREL-style relational check between torch.nn.functional.cosine_similarity and the dot product of F.normalize'd vectors (and NumPy float64) on generated vectors of magnitude 1e30: cosine_similarity and the normalize-dot relation both return 0 where NumPy gives 1; tolerance 1e-4, exits 1",
+     """\
+     import numpy as np
+     import torch
+     import torch.nn.functional as F
+
+     rtol = 1e-4
+     bad = 0
+     for mag in (1.0, 1e10, 1e30):
+         a = torch.tensor([[3.0, 4.0]]) * mag
+         b = torch.tensor([[6.0, 8.0]]) * mag
+         cs = F.cosine_similarity(a, b).item()
+         rel = (F.normalize(a) * F.normalize(b)).sum().item()
+         ref = float(np.dot(a.double().numpy()[0], b.double().numpy()[0]) / (np.linalg.norm(a.double().numpy()) * np.linalg.norm(b.double().numpy())))
+         ok = abs(cs - rel) <= rtol and abs(cs - ref) <= rtol
+         bad += not ok
+         print(f"mag={mag:<8g} cosine_similarity={cs:.6f} normalize-dot={rel:.6f} numpy={ref:.6f} {'OK' if ok else 'MISMATCH'}")
+     if bad:
+         print(f"{bad} relation(s) violated beyond rtol={rtol}")
+         raise SystemExit(1)
+     """),
+    ("pytorch", "venv", None, "timeout", None, "b14-conv-transpose1d-kernel-length-runner-kill",
+     "a fuzz runner that executes each generated call of torch.nn.functional.conv_transpose1d in a worker process with a 5-second limit; the mutant with a 100000-tap kernel on a 100000-sample signal runs past it and the runner kills the worker",
+     """\
+     import multiprocessing as mp
+     import time
+     import torch
+
+     def call(n):
+         import torch.nn.functional as F
+         out = F.conv_transpose1d(torch.randn(1, 1, n), torch.randn(1, 1, n))
+         return tuple(out.shape)
+
+     if __name__ == "__main__":
+         ctx = mp.get_context("fork")
+         for n in (64, 4096, 100000):
+             with ctx.Pool(1) as pool:
+                 t0 = time.time()
+                 res = pool.apply_async(call, (n,))
+                 try:
+                     print(f"[runner] conv_transpose1d(input=float32[1,1,{n}], weight=float32[1,1,{n}]) -> {res.get(timeout=5)} in {time.time() - t0:.2f}s", flush=True)
+                 except mp.TimeoutError:
+                     print(f"[runner] conv_transpose1d(input=float32[1,1,{n}], weight=float32[1,1,{n}]) exceeded the 5s limit; worker terminated", flush=True)
+                     pool.terminate()
+                     raise SystemExit(124)
+     """),
+    ("pytorch", "venv", None, "oom", None, "b14-bincount-huge-generated-value",
+     "an extreme-value fuzzer of torch.bincount whose integer generator yields 2**40 as one element: bincount sizes its output from the largest value and the CPU allocator refuses the 8 TiB buffer",
+     """\
+     import torch
+
+     for i, vals in enumerate(([0, 1, 1, 3], [5, 5, 2], [7, 2 ** 40])):
+         x = torch.tensor(vals, dtype=torch.int64)
+         print(f"#{i} torch.bincount(int64{list(x.shape)}, max={int(x.max())})", flush=True)
+         print("   ->", torch.bincount(x).shape, flush=True)
+     """),
+    # ---- PyTorch 1.13 ---------------------------------------------------------
+    ("pytorch-1.13", "system", None, "false-positive", None, "b14-unittest-matrix-power-non-square",
+     "a unittest suite of generated arguments for torch.linalg.matrix_power (exponents 0, 3, -2 on square batches, then a 3x4 matrix mutant): matrix_power's own check rejects the non-square input",
+     """\
+     import unittest
+     import torch
+
+     class TestMatrixPowerFuzz(unittest.TestCase):
+         def test_000_exp_zero(self):
+             self.assertTrue(torch.equal(torch.linalg.matrix_power(torch.randn(2, 3, 3), 0), torch.eye(3).expand(2, 3, 3)))
+         def test_001_exp_three(self):
+             a = torch.randn(4, 4, dtype=torch.float64)
+             torch.testing.assert_close(torch.linalg.matrix_power(a, 3), a @ a @ a)
+         def test_002_exp_negative(self):
+             a = torch.randn(3, 3, dtype=torch.float64) + 3 * torch.eye(3, dtype=torch.float64)
+             torch.testing.assert_close(torch.linalg.matrix_power(a, -2), torch.linalg.inv(a @ a))
+         def test_003_non_square_mutant(self):
+             torch.linalg.matrix_power(torch.randn(3, 4), 2)
+
+     if __name__ == "__main__":
+         unittest.main(verbosity=2)
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", None, "b14-json-log-tensordot-contracted-dims",
+     "an API fuzzer of torch.tensordot logging JSON lines through the logging module, whose dims mutant pairs a size-5 axis with a size-4 axis: tensordot's own check rejects the contraction",
+     """\
+     import json
+     import logging
+     import torch
+
+     class JsonFormatter(logging.Formatter):
+         def format(self, r):
+             return json.dumps({"ts": round(r.created, 3), "level": r.levelname, "logger": r.name, "msg": r.getMessage()})
+
+     h = logging.StreamHandler()
+     h.setFormatter(JsonFormatter())
+     log = logging.getLogger("fuzz.tensordot")
+     log.addHandler(h); log.setLevel(logging.INFO)
+     a, b = torch.randn(3, 4, 5), torch.randn(4, 5, 6)
+     for dims in (2, ([1, 2], [0, 1]), ([2], [0])):
+         log.info("call tensordot(a=float32[3,4,5], b=float32[4,5,6], dims=%s)", dims)
+         try:
+             log.info("ok shape=%s", list(torch.tensordot(a, b, dims=dims).shape))
+         except RuntimeError as e:
+             log.error("exception %s: %s", type(e).__name__, e)
+             raise
+     """),
+    ("pytorch-1.13", "system", None, "crash", "fpe", "b14-hypothesis-floor-divide-int64-min",
+     "a hypothesis property test comparing torch.floor_divide with Python's // on int64 tensors; the shrinker reaches (-2**63, -1) and the process dies of SIGFPE inside the kernel",
+     """\
+     import torch
+
+     examples = [(7, 2), (-7, 2), (0, -3), (-2 ** 63 + 1, -1), (-2 ** 63, -1)]
+     print("Trying example: test_floor_divide_matches_python(a, b)", flush=True)
+     for a, b in examples:
+         print(f"  a={a}, b={b}", flush=True)
+         got = torch.floor_divide(torch.tensor([a]), torch.tensor([b])).item()
+         assert got == (a // b if -2 ** 63 <= a // b < 2 ** 63 else got)
+     print("1 passed")
+     """),
+    ("pytorch-1.13", "system", None, "crash", "fpe", "b14-mkldnn-max-pool2d-kernel-zero",
+     "an API fuzzer of torch.mkldnn_max_pool2d with a generated kernel_size of (0, 0): instead of rejecting it, the oneDNN path divides by zero and the process dies of SIGFPE",
+     """\
+     import torch
+
+     x = torch.randn(1, 2, 8, 8).to_mkldnn()
+     for ks in ((2, 2), (3, 1), (0, 0)):
+         print(f"torch.mkldnn_max_pool2d(mkldnn float32[1,2,8,8], kernel_size={ks})", flush=True)
+         y = torch.mkldnn_max_pool2d(x, ks)
+         print("   ->", tuple(y.to_dense().shape), flush=True)
+     """),
+    ("pytorch-1.13", "system", None, "nan", None, "b14-complex-sigmoid-large-negative-real",
+     "a complex-dtype fuzzer of torch.sigmoid on complex64 with a large negative real part (-100+1j): the result is nan+nanj where 1/(1+exp(-z)) is a tiny finite number (NumPy complex128 gives it); the finiteness oracle fails",
+     """\
+     import numpy as np
+     import torch
+
+     for z in (complex(0.5, 0.5), complex(-10, 1), complex(-100, 1)):
+         got = torch.sigmoid(torch.tensor([z], dtype=torch.complex64))[0].item()
+         ref = 1 / (1 + np.exp(-np.complex128(z)))
+         print(f"sigmoid({z}) torch={got} numpy={ref}", flush=True)
+         if not np.isfinite(got):
+             raise SystemExit(f"non-finite output {got} for input {z}")
+     """),
+    ("pytorch-1.13", "system", None, "timeout", None, "b14-alarm-ctc-loss-long-input-lengths",
+     "an API fuzzer of torch.nn.functional.ctc_loss under a 3-second signal.alarm per call; the generated mutant with 14000 input frames and a 7000-label target runs past the alarm (the alarm is delivered when the kernel returns)",
+     """\
+     import signal
+     import time
+     import torch
+     import torch.nn.functional as F
+
+     def on_alarm(signum, frame):
+         raise TimeoutError("call exceeded 3s alarm")
+
+     signal.signal(signal.SIGALRM, on_alarm)
+     torch.manual_seed(0)
+     for T, S in ((50, 20), (2000, 800), (14000, 7000)):
+         lp = torch.randn(T, 1, 5).log_softmax(2)
+         tg = torch.randint(1, 5, (1, S))
+         print(f"ctc_loss(log_probs=float32[{T},1,5], targets=int64[1,{S}], input_lengths=[{T}], target_lengths=[{S}])", flush=True)
+         t0 = time.time()
+         signal.alarm(3)
+         loss = F.ctc_loss(lp, tg, [T], [S])
+         signal.alarm(0)
+         print(f"   loss={loss.item():.3f} ({time.time() - t0:.2f}s)", flush=True)
+     """),
+    # ---- TensorFlow -------------------------------------------------------------
+    ("tensorflow", "venv", None, "false-positive", None, "b14-tf-test-unsorted-segment-negative-count",
+     "a tf.test.TestCase (absltest) suite of generated arguments for tf.math.unsorted_segment_sum whose num_segments mutant is -1: the kernel's own check rejects it",
+     """\
+     import tensorflow as tf
+
+     class UnsortedSegmentSumFuzz(tf.test.TestCase):
+         data = tf.constant([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]])
+         def test_case_00_exact(self):
+             self.assertAllClose(tf.math.unsorted_segment_sum(self.data, [0, 1, 0], num_segments=2), [[6.0, 8.0], [3.0, 4.0]])
+         def test_case_01_extra_segments(self):
+             self.assertEqual(tf.math.unsorted_segment_sum(self.data, [2, 2, 2], num_segments=5).shape, (5, 2))
+         def test_case_02_negative_count(self):
+             tf.math.unsorted_segment_sum(self.data, [0, 1, 0], num_segments=-1)
+
+     if __name__ == "__main__":
+         tf.test.main()
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b14-bazel-crop-and-resize-box-index",
+     "a bazel test target that fuzzes tf.image.crop_and_resize with generated boxes and box indices; the mutant box index 4 on a batch of 2 images is rejected by the op's own range check; the test log and then bazel's summary",
+     """\
+     import sys
+     import tensorflow as tf
+
+     print("exec ${PAGER:-/usr/bin/less} \\"$0\\" || exit 1")
+     print("Executing tests from //tensorflow/fuzz/image:crop_and_resize_fuzz_test")
+     print("-" * 80)
+     images = tf.random.uniform([2, 32, 32, 3], seed=3)
+     status = 0
+     for case, (boxes, idx) in enumerate((([[0.0, 0.0, 1.0, 1.0]], [0]), ([[0.1, 0.2, 0.7, 0.9], [0.5, 0.5, 1.0, 1.0]], [1, 0]), ([[0.0, 0.0, 0.5, 0.5]], [4]))):
+         try:
+             out = tf.image.crop_and_resize(images, boxes, idx, [8, 8])
+             print(f"[ RUN      ] CropAndResizeFuzz.case_{case}\\n[       OK ] CropAndResizeFuzz.case_{case} shape={out.shape.as_list()}")
+         except tf.errors.OpError as e:
+             print(f"[ RUN      ] CropAndResizeFuzz.case_{case}")
+             print(f"{type(e).__name__}: {e.message}")
+             print(f"[  FAILED  ] CropAndResizeFuzz.case_{case}")
+             status = 1
+     print("-" * 80)
+     print("INFO: Elapsed time: 41.882s, Critical Path: 38.10s")
+     print("INFO: 2 processes: 1 internal, 1 linux-sandbox.")
+     print("//tensorflow/fuzz/image:crop_and_resize_fuzz_test                      FAILED in 6.4s")
+     print("  /home/ci/.cache/bazel/_bazel_ci/execroot/org_tensorflow/bazel-out/k8-opt/testlogs/tensorflow/fuzz/image/crop_and_resize_fuzz_test/test.log")
+     print("\\nExecuted 1 out of 1 test: 1 fails locally.")
+     sys.exit(3 if status else 0)
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b14-gha-fake-quant-num-bits-one",
+     "a GitHub Actions step that runs a fuzz job over tf.quantization.fake_quant_with_min_max_vars with generated num_bits; the value 1 is rejected by the op's own attribute check and the job emits ::error annotations",
+     """\
+     import sys
+     import tensorflow as tf
+
+     print("::group::fuzz tf.quantization.fake_quant_with_min_max_vars")
+     x = tf.random.normal([4, 16], seed=11)
+     failed = []
+     for bits in (8, 4, 16, 2, 1):
+         try:
+             y = tf.quantization.fake_quant_with_min_max_vars(x, -3.0, 3.0, num_bits=bits, narrow_range=False)
+             print(f"num_bits={bits:<3} levels={len(set(y.numpy().ravel().tolist())):<5} ok")
+         except Exception as e:
+             print(f"num_bits={bits:<3} {type(e).__name__}")
+             failed.append((bits, e))
+     print("::endgroup::")
+     for bits, e in failed:
+         msg = str(e).replace("\\n", " ")
+         print(f"::error file=fuzz/test_fake_quant.py,line=11,title=fake_quant num_bits={bits}::{type(e).__name__}: {msg}")
+     print("Error: Process completed with exit code 1.")
+     sys.exit(1 if failed else 0)
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b14-ctc-greedy-sequence-length-past-time",
+     "an API fuzzer of tf.nn.ctc_greedy_decoder whose sequence_length mutant (90) exceeds the 50 time steps of the generated logits: the decoder's own check rejects it; TensorFlow's C++ log lines come first",
+     """\
+     import numpy as np
+     import tensorflow as tf
+
+     rs = np.random.RandomState(5)
+     logits = tf.constant(rs.randn(50, 3, 6).astype(np.float32))
+     for lengths in ([50, 50, 50], [12, 50, 1], [50, 90, 20]):
+         print(f"ctc_greedy_decoder(inputs=float32[50,3,6], sequence_length={lengths}, merge_repeated=True)", flush=True)
+         decoded, neg_sum = tf.nn.ctc_greedy_decoder(logits, tf.constant(lengths, tf.int32))
+         print(f"   decoded nnz={decoded[0].values.shape[0]} neg_sum={neg_sum.numpy().ravel().round(2).tolist()}", flush=True)
+     """),
+    ("tensorflow", "venv", None, "crash", "abort", "b14-raw-ops-conv2d-backprop-input-negative-size",
+     "a raw-op fuzzer of tf.raw_ops.Conv2DBackpropInput whose input_sizes mutant carries a negative height: the oneDNN kernel's CHECK fails (Check failed ... Dimension -2 must be >= 0) and the process aborts instead of raising InvalidArgumentError",
+     """\
+     import tensorflow as tf
+
+     filt = tf.random.normal([2, 2, 1, 1], seed=1)
+     for i, (sizes, g) in enumerate((([1, 2, 2, 1], 1), ([1, 3, 3, 1], 2), ([1, -2, 2, 1], 1))):
+         grad = tf.random.normal([1, g, g, 1], seed=2)
+         print(f"[{i}] tf.raw_ops.Conv2DBackpropInput(input_sizes={sizes}, filter=float32[2,2,1,1], out_backprop=float32[1,{g},{g},1], strides=[1,1,1,1], padding='VALID')", flush=True)
+         try:
+             out = tf.raw_ops.Conv2DBackpropInput(input_sizes=sizes, filter=filt, out_backprop=grad, strides=[1, 1, 1, 1], padding="VALID")
+             print("    ok", out.shape, flush=True)
+         except tf.errors.InvalidArgumentError as e:
+             print("    rejected:", e.message.splitlines()[0], flush=True)
+     """),
+    ("tensorflow", "venv", None, "crash", "abort", "b14-encode-png-zero-size-image",
+     "an empty-tensor fuzzer of tf.io.encode_png: the generated 0x0x3 uint8 image reaches the PNG writer, whose CHECK ('image' Must be non NULL) aborts the process instead of raising",
+     """\
+     import tensorflow as tf
+
+     print("campaign: tf.io.encode_png, zero-size and edge shapes", flush=True)
+     for shape in ([4, 4, 3], [1, 1, 1], [2, 7, 4], [0, 0, 3]):
+         img = tf.zeros(shape, tf.uint8)
+         try:
+             png = tf.io.encode_png(img)
+             print(f"  encode_png(uint8{shape}) -> {len(png.numpy())} bytes", flush=True)
+         except tf.errors.InvalidArgumentError as e:
+             print(f"  encode_png(uint8{shape}) rejected: {e.message}", flush=True)
+     """),
+    ("tensorflow", "venv", None, "nan", None, "b14-atan2-denormal-operands",
+     "an extreme-scalar fuzzer of tf.math.atan2 with float32 denormal operands (1e-38 for both, below the smallest normal float32): TensorFlow returns NaN where atan2(y, x) is pi/4 (NumPy gives 0.785398; normal operands such as 1e-30 are fine); the oracle rejects the non-finite result",
+     """\
+     import numpy as np
+     import tensorflow as tf
+
+     cases = [(1.0, 1.0), (1e-30, 1e-30), (1e-38, 1e-38)]
+     for y, x in cases:
+         got = float(tf.math.atan2(tf.constant([y], tf.float32), tf.constant([x], tf.float32))[0])
+         ref = float(np.arctan2(np.float32(y), np.float32(x)))
+         print(f"atan2(y={y!r}, x={x!r}) tf={got!r} numpy={ref!r}", flush=True)
+         assert np.isfinite(got), f"tf.math.atan2 returned {got} for finite operands"
+     """),
+    ("tensorflow", "venv", None, "inconsistency", None, "b14-l2-normalize-large-norm-vs-numpy",
+     "a differential fuzzer of tf.nn.l2_normalize against a NumPy float64 oracle on generated vectors of increasing magnitude: at 1e30 TensorFlow returns zeros where the unit vector is [0.6, 0.8]; max abs tolerance 1e-5, the program exits 1 after the table",
+     """\
+     import numpy as np
+     import tensorflow as tf
+
+     atol = 1e-5
+     print(f"{'scale':>8} | {'tf.nn.l2_normalize':>24} | {'numpy':>24} | max|diff|")
+     worst = 0.0
+     for scale in (1.0, 1e10, 1e18, 1e30):
+         x = np.array([3.0, 4.0], np.float32) * np.float32(scale)
+         got = tf.nn.l2_normalize(tf.constant(x)).numpy()
+         ref = x.astype(np.float64) / np.linalg.norm(x.astype(np.float64))
+         d = float(np.max(np.abs(got - ref)))
+         worst = max(worst, d)
+         print(f"{scale:>8.0e} | {str(got.round(6)):>24} | {str(ref.round(6)):>24} | {d:.3g}")
+     if worst > atol:
+         print(f"FAIL: max abs diff {worst:.3g} > atol {atol}")
+         raise SystemExit(1)
+     """),
+    ("tensorflow", "venv", None, "oom", None, "b14-sparse-to-dense-huge-dense-shape",
+     "a sparse-op fuzzer of tf.sparse.to_dense whose dense_shape generator yields [2**20, 2**20] for a single-entry SparseTensor: densifying asks for 4 TiB and TensorFlow refuses the allocation",
+     """\
+     import tensorflow as tf
+
+     for shape in ([4, 4], [1024, 1024], [2 ** 20, 2 ** 20]):
+         st = tf.sparse.SparseTensor(indices=[[0, 1]], values=[1.0], dense_shape=shape)
+         print(f"tf.sparse.to_dense(SparseTensor(nnz=1, dense_shape={shape}))", flush=True)
+         d = tf.sparse.to_dense(st)
+         print("   ->", d.shape, float(tf.reduce_sum(d)), flush=True)
+     """),
+    # ---- Keras 3 ----------------------------------------------------------------
+    ("keras", "venv", "tensorflow", "false-positive", None, "b14-pytest-ops-stft-fft-shorter-than-window",
+     "pytest over generated arguments of keras.ops.stft whose fft_length mutant (16) is shorter than sequence_length (32): Keras's own argument check rejects it; pytest's E lines and short summary",
+     """\
+     import traceback
+     import numpy as np
+     from keras import ops
+
+     x = np.random.RandomState(0).randn(2, 256).astype("float32")
+     params = [(32, 8, 32), (32, 16, 64), (64, 32, 64), (32, 8, 16)]
+     print("============================= test session starts ==============================")
+     print(f"collected {len(params)} items\\n")
+     fails = []
+     for seq, stride, fft in params:
+         tid = f"test_keras_ops_fuzz.py::test_stft[{seq}-{stride}-{fft}]"
+         try:
+             re, im = ops.stft(x, sequence_length=seq, sequence_stride=stride, fft_length=fft)
+             assert re.shape[-1] == fft // 2 + 1
+             print(tid, "PASSED")
+         except Exception as e:
+             print(tid, "FAILED")
+             fails.append((tid, e))
+     print("\\n=================================== FAILURES ===================================")
+     for tid, e in fails:
+         print(f"___________________________ {tid.split('::')[1]} ___________________________")
+         print(">       re, im = ops.stft(x, sequence_length=seq, sequence_stride=stride, fft_length=fft)")
+         print(f"E       {type(e).__name__}: {e}")
+         fr = traceback.extract_tb(e.__traceback__)[-1]
+         print(f"\\n{fr.filename}:{fr.lineno}: {type(e).__name__}")
+     print("=========================== short test summary info ============================")
+     for tid, e in fails:
+         print(f"FAILED {tid} - {type(e).__name__}: {str(e)[:90]}")
+     print(f"========================= {len(fails)} failed, {len(params) - len(fails)} passed in 0.87s =========================")
+     raise SystemExit(1 if fails else 0)
+     """),
+    ("keras", "venv", "jax", "false-positive", None, "b14-random-categorical-rank-one-logits",
+     "a FreeFuzz-style fuzzer of the random op keras.random.categorical that mutates the rank of logits; the rank-1 mutant is rejected by Keras's own check; one JSON record per call, then the re-raised error",
+     """\
+     import json
+     import numpy as np
+     import keras
+
+     rs = np.random.RandomState(3)
+     seed = keras.random.SeedGenerator(3)
+     for call, shape in enumerate(((4, 10), (1, 2), (10,))):
+         logits = rs.randn(*shape).astype("float32")
+         rec = {"call": call, "api": "keras.random.categorical", "backend": keras.backend.backend(), "logits": f"float32{list(shape)}", "num_samples": 5}
+         try:
+             out = keras.random.categorical(logits, 5, seed=seed)
+             rec.update(status="ok", out_shape=list(out.shape))
+             print(json.dumps(rec), flush=True)
+         except Exception as e:
+             rec.update(status="error", exc=type(e).__name__)
+             print(json.dumps(rec), flush=True)
+             raise
+     """),
+    ("keras", "venv", "torch", "false-positive", None, "b14-unittest-linalg-solve-row-mismatch",
+     "a unittest suite of generated operands for keras.ops.linalg.solve; the mutant right-hand side has 4 rows for a 3x3 system and Keras's own shape check rejects it",
+     """\
+     import unittest
+     import numpy as np
+     from keras import ops
+
+     class SolveFuzz(unittest.TestCase):
+         rs = np.random.RandomState(1)
+         a = (rs.randn(3, 3) + 4 * np.eye(3)).astype("float32")
+         def test_vector_rhs_batched(self):
+             x = ops.linalg.solve(np.stack([self.a] * 2), self.rs.randn(2, 3, 1).astype("float32"))
+             self.assertEqual(tuple(x.shape), (2, 3, 1))
+         def test_matrix_rhs(self):
+             b = self.rs.randn(3, 5).astype("float32")
+             np.testing.assert_allclose(ops.convert_to_numpy(ops.matmul(self.a, ops.linalg.solve(self.a, b))), b, atol=1e-4)
+         def test_rhs_rows_mutant(self):
+             ops.linalg.solve(self.a, self.rs.randn(4, 1).astype("float32"))
+
+     if __name__ == "__main__":
+         unittest.main(verbosity=2)
+     """),
+    ("keras", "venv", "jax", "false-positive", None, "b14-hypothesis-group-norm-groups-vs-channels",
+     "a hypothesis test that builds keras.layers.GroupNormalization from drawn (groups, channels) pairs; the falsifying example groups=3 with 4 channels is rejected by the layer's own divisibility check when it is built",
+     """\
+     import numpy as np
+     import keras
+
+     def test_group_norm(groups, channels):
+         layer = keras.layers.GroupNormalization(groups=groups)
+         y = layer(np.random.rand(2, 5, channels).astype("float32"))
+         assert y.shape == (2, 5, channels)
+
+     for groups, channels in ((1, 4), (2, 4), (4, 8), (3, 4)):
+         try:
+             test_group_norm(groups, channels)
+         except Exception:
+             print("Falsifying example: test_group_norm(")
+             print(f"    groups={groups},")
+             print(f"    channels={channels},")
+             print(")")
+             raise
+     """),
+    ("keras", "venv", "torch", "crash", "not-implemented", "b14-dtype-sweep-linalg-qr-float16-torch",
+     "a dtype sweep of keras.ops.linalg.qr on the torch backend (float32, float64, float16): the float16 call reaches torch's geqrf, which has no Half kernel on the CPU (the TensorFlow backend factorises the same float16 matrix)",
+     """\
+     import numpy as np
+     import keras
+     from keras import ops
+
+     a = np.random.RandomState(2).randn(6, 4)
+     print(f"backend={keras.backend.backend()}")
+     for dt in ("float32", "float64", "float16"):
+         print(f"ops.linalg.qr({dt}[6, 4], mode='reduced') ...", flush=True)
+         q, r = ops.linalg.qr(a.astype(dt))
+         err = np.abs(ops.convert_to_numpy(ops.matmul(q, r)).astype("float64") - a).max()
+         print(f"   q{tuple(q.shape)} r{tuple(r.shape)} reconstruction error {err:.2e}", flush=True)
+     """),
+    ("keras", "venv", "torch", "nan", None, "b14-layer-norm-constant-huge-feature-torch",
+     "an extreme-value fuzzer of keras.layers.LayerNormalization on the torch backend: a row whose features are all 1e30 (finite float32) normalises to NaN, where (x - mean) is exactly 0 and the JAX and TensorFlow backends return 0",
+     """\
+     import numpy as np
+     import keras
+
+     layer = keras.layers.LayerNormalization(epsilon=1e-3)
+     for v in (1.0, 1e18, 1e30):
+         x = np.full((1, 8), v, "float32")
+         y = keras.ops.convert_to_numpy(layer(x))
+         print(f"[{keras.backend.backend()}] LayerNormalization(full((1, 8), {v:g})) -> {y[0, :4]} ...", flush=True)
+         if not np.isfinite(y).all():
+             raise FloatingPointError(f"non-finite output for finite input {v:g}")
+     """),
+    ("keras", "venv", "jax", "inconsistency", None, "b14-layer-norm-large-features-vs-numpy-jax",
+     "a differential fuzzer of keras.layers.LayerNormalization on the JAX backend against a NumPy float64 oracle: for features of magnitude 1e30 the layer returns zeros where the oracle gives +-1.26 and +-0.63; atol 1e-3, exits 1 after both are printed",
+     """\
+     import numpy as np
+     import keras
+
+     atol = 1e-3
+     layer = keras.layers.LayerNormalization(epsilon=1e-3)
+     worst = 0.0
+     for scale in (1.0, 1e15, 1e30):
+         x = (np.array([[2.0, -2.0, 1.0, -1.0]]) * scale).astype("float32")
+         got = keras.ops.convert_to_numpy(layer(x))
+         x64 = x.astype("float64")
+         ref = (x64 - x64.mean(-1, keepdims=True)) / np.sqrt(x64.var(-1, keepdims=True) + 1e-3)
+         d = float(np.abs(got - ref).max())
+         worst = max(worst, d)
+         print(f"scale={scale:g}\\n  keras[{keras.backend.backend()}] {got.round(4).tolist()}\\n  numpy float64 {ref.round(4).tolist()}\\n  max|diff|={d:.3g}")
+     if worst > atol:
+         print(f"mismatch: max|diff| {worst:.3g} exceeds atol={atol}")
+         raise SystemExit(1)
+     """),
+    ("keras", "venv", "tensorflow", "timeout", None, "b14-watchdog-ctc-decode-beam-width",
+     "an API fuzzer of keras.ops.ctc_decode (beam_search) on the TensorFlow backend whose beam_width generator reaches 4096 on a 1000-step sequence; a 4-second watchdog thread dumps the stacks and ends the run",
+     """\
+     import faulthandler
+     import os
+     import sys
+     import threading
+     import time
+     import numpy as np
+     import keras
+     from keras import ops
+
+     def watchdog():
+         print("watchdog: call still running after 4.0s, dumping stacks and exiting", flush=True)
+         faulthandler.dump_traceback(file=sys.stdout, all_threads=True)
+         os._exit(124)
+
+     logits = np.random.RandomState(0).rand(1, 1000, 40).astype("float32")
+     for bw in (4, 64, 4096):
+         t = threading.Timer(4.0, watchdog)
+         t.start()
+         t0 = time.time()
+         paths, scores = ops.ctc_decode(logits, np.array([1000]), strategy="beam_search", beam_width=bw, top_paths=1)
+         t.cancel()
+         print(f"ctc_decode(beam_width={bw}) -> path len {int((ops.convert_to_numpy(paths)[0, 0] >= 0).sum())} in {time.time() - t0:.2f}s", flush=True)
+     """),
+    # ---- JAX --------------------------------------------------------------------
+    ("jax", "venv", None, "false-positive", None, "b14-absltest-random-choice-sample-past-population",
+     "an absltest parameterized suite of generated arguments for the random op jax.random.choice; the case replace=False with shape (8,) from a population of 5 is rejected by JAX's own check",
+     """\
+     import jax
+     import jax.numpy as jnp
+     from absl.testing import absltest, parameterized
+
+     class ChoiceFuzz(parameterized.TestCase):
+         @parameterized.named_parameters(
+             ("replace_small", 5, (3,), True),
+             ("replace_large", 5, (64,), True),
+             ("no_replace_exact", 5, (5,), False),
+             ("no_replace_oversample", 5, (8,), False),
+         )
+         def test_choice(self, n, shape, replace):
+             out = jax.random.choice(jax.random.key(42), n, shape, replace=replace)
+             self.assertEqual(out.shape, shape)
+             self.assertTrue(bool(jnp.all((out >= 0) & (out < n))))
+
+     if __name__ == "__main__":
+         absltest.main()
+     """),
+    ("jax", "venv", None, "false-positive", None, "b14-logging-scipy-signal-stft-noverlap",
+     "an API fuzzer of jax.scipy.signal.stft logging through the logging module; the mutant noverlap equal to nperseg (a zero hop) is rejected by JAX's own check",
+     """\
+     import logging
+     import numpy as np
+     import jax.numpy as jnp
+     from jax.scipy import signal
+
+     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+     log = logging.getLogger("fuzz.jax.stft")
+     x = jnp.asarray(np.random.RandomState(4).randn(1024).astype("float32"))
+     for nperseg, noverlap in ((256, 128), (128, 0), (64, 63), (64, 64)):
+         log.info("stft(x=float32[1024], fs=16000, nperseg=%d, noverlap=%d)", nperseg, noverlap)
+         f, t, Z = signal.stft(x, fs=16000.0, nperseg=nperseg, noverlap=noverlap)
+         log.info("  -> Z %s, %d frames", Z.shape, t.shape[0])
+     """),
+    ("jax", "venv", None, "false-positive", None, "b14-lax-pad-negative-low-beyond-size",
+     "an API fuzzer of jax.lax.pad whose padding_config generator produces negative edge padding (cropping) of -5 on a length-4 operand: lax.pad's own check refuses a negative result size; tqdm-style progress first",
+     """\
+     import sys
+     import jax.numpy as jnp
+     from jax import lax
+
+     x = jnp.arange(4.0)
+     configs = [[(1, 1, 0)], [(0, 0, 2)], [(-2, 1, 0)], [(-5, 0, 0)]]
+     for i, cfg in enumerate(configs, 1):
+         sys.stdout.write(f"\\rfuzz lax.pad {i}/{len(configs)} |{'#' * (5 * i):<20}| padding_config={cfg}")
+         sys.stdout.flush()
+         y = lax.pad(x, 0.0, cfg)
+     print()
+     """),
+    ("jax", "venv", None, "false-positive", None, "b14-pytest-tridiagonal-solve-diagonal-lengths",
+     "pytest over generated operands of jax.lax.linalg.tridiagonal_solve whose upper-diagonal mutant has length n-1 (the banded SciPy convention) instead of n: JAX's own shape check rejects it",
+     """\
+     import traceback
+     import jax.numpy as jnp
+     from jax.lax.linalg import tridiagonal_solve
+
+     def case(n, du_len):
+         dl = jnp.concatenate([jnp.zeros(1), jnp.ones(n - 1)])
+         d = jnp.full(n, 4.0)
+         du = jnp.concatenate([jnp.ones(du_len - 1), jnp.zeros(1)])
+         b = jnp.ones((n, 1))
+         x = tridiagonal_solve(dl, d, du, b)
+         assert x.shape == (n, 1)
+
+     params = [(4, 4), (16, 16), (16, 15)]
+     print("============================= test session starts ==============================")
+     print("collected 3 items\\n")
+     fails = []
+     for n, du_len in params:
+         name = f"test_lax_linalg_fuzz.py::test_tridiagonal_solve[n{n}-du{du_len}]"
+         try:
+             case(n, du_len)
+             print(name, "PASSED")
+         except Exception as e:
+             print(name, "FAILED")
+             fails.append((name, e, traceback.format_exc()))
+     print("\\n=================================== FAILURES ===================================")
+     for name, e, tb in fails:
+         print(f"____________________ {name.split('::')[1]} ____________________")
+         print(">       x = tridiagonal_solve(dl, d, du, b)")
+         print(f"E       {type(e).__name__}: {e}")
+     print("=========================== short test summary info ============================")
+     for name, e, tb in fails:
+         print(f"FAILED {name} - {type(e).__name__}: {e}")
+     print(f"========================= {len(fails)} failed, {len(params) - len(fails)} passed in 1.02s =========================")
+     raise SystemExit(1 if fails else 0)
+     """),
+    ("jax", "venv", None, "crash", "not-implemented", "b14-random-multivariate-normal-float16",
+     "a dtype-sweep fuzzer of the random op jax.random.multivariate_normal (float32, then float16): the float16 draw needs a float16 Cholesky/eigen factorisation, for which JAX's CPU linear-algebra lowering has no kernel (Unsupported dtype float16)",
+     """\
+     import jax
+     import jax.numpy as jnp
+
+     key = jax.random.key(0)
+     mean = jnp.zeros(3)
+     cov = jnp.array([[2.0, 0.3, 0.0], [0.3, 1.0, 0.2], [0.0, 0.2, 0.5]])
+     for dt in (jnp.float32, jnp.float16):
+         print(f"jax.random.multivariate_normal(mean={dt.__name__}[3], cov={dt.__name__}[3,3], shape=(1000,), dtype={dt.__name__})", flush=True)
+         s = jax.random.multivariate_normal(key, mean.astype(dt), cov.astype(dt), shape=(1000,), dtype=dt)
+         print("   sample cov diag", jnp.diag(jnp.cov(s.astype(jnp.float32).T)).round(2), flush=True)
+     """),
+    ("jax", "venv", None, "nan", None, "b14-trapezoid-large-finite-samples",
+     "an extreme-value fuzzer of jnp.trapezoid with two finite float32 samples of 3e38: the integral (3e38 over a unit interval) is representable, JAX returns NaN; the oracle flags the non-finite result",
+     """\
+     import numpy as np
+     import jax.numpy as jnp
+
+     for v in (1.0, 1e30, 3e38):
+         y = jnp.array([v, v], dtype=jnp.float32)
+         got = float(jnp.trapezoid(y))
+         print(f"trapezoid(float32[{v:g}, {v:g}], dx=1.0) = {got!r}  (exact: {v:g})", flush=True)
+         if not np.isfinite(got):
+             raise FloatingPointError(f"jnp.trapezoid returned {got} for finite samples of magnitude {v:g}")
+     """),
+    ("jax", "venv", None, "inconsistency", None, "b14-special-betainc-large-parameters-vs-scipy",
+     "a differential fuzzer of jax.scipy.special.betainc against scipy.special.betainc on generated (a, b, x) triples: for a = b = 1e5 at x = 0.5 JAX returns 0.58 where SciPy (and symmetry) give 0.5; rtol 1e-3, the table is printed and the run exits 1",
+     """\
+     import numpy as np
+     import scipy.special as ss
+     import jax.numpy as jnp
+     from jax.scipy import special as js
+
+     rtol = 1e-3
+     cases = [(2.0, 3.0, 0.4), (50.0, 50.0, 0.5), (1e3, 1e3, 0.5), (1e5, 1e5, 0.5)]
+     print(f"{'a':>8} {'b':>8} {'x':>5} {'jax':>12} {'scipy':>12} {'rel.err':>9}")
+     bad = []
+     for a, b, x in cases:
+         got = float(js.betainc(jnp.float32(a), jnp.float32(b), jnp.float32(x)))
+         ref = float(ss.betainc(a, b, x))
+         rel = abs(got - ref) / abs(ref)
+         print(f"{a:>8g} {b:>8g} {x:>5g} {got:>12.6g} {ref:>12.6g} {rel:>9.2e}")
+         if rel > rtol:
+             bad.append((a, b, x))
+     if bad:
+         print(f"{len(bad)} case(s) outside rtol={rtol}: {bad}")
+         raise SystemExit(1)
+     """),
+    ("jax", "venv", None, "oom", None, "b14-tri-generated-mask-size",
+     "an API fuzzer of jnp.tri (a causal-mask helper) whose size generator yields N = 2**20: the float32 N x N result needs 4 TiB and XLA refuses the allocation (RESOURCE_EXHAUSTED)",
+     """\
+     import jax.numpy as jnp
+
+     for n in (8, 4096, 2 ** 20):
+         print(f"jnp.tri(N={n}, dtype=float32)", flush=True)
+         m = jnp.tri(n, dtype=jnp.float32)
+         print(f"   -> {m.shape}, lower-triangle count {int(m.sum())}", flush=True)
+     """),
+] + prefixed("onnxruntime", "venv", B14_ORT_PRE, [
+    # ---- ONNX Runtime -------------------------------------------------------------
+    ("false-positive", None, "b14-unittest-slice-zero-step",
+     "a unittest suite of generated starts/ends/axes/steps for the ONNX Slice op run on ONNX Runtime; the steps mutant 0 is rejected by the Slice kernel's own check (and logged by the executor first)",
+     """\
+     import unittest
+
+     class SliceFuzz(unittest.TestCase):
+         sess = session([helper.make_node("Slice", ["x", "starts", "ends", "axes", "steps"], ["y"])],
+                        [vi("x", TP.FLOAT, [2, 10]), vi("starts", TP.INT64, [1]), vi("ends", TP.INT64, [1]),
+                         vi("axes", TP.INT64, [1]), vi("steps", TP.INT64, [1])], [vi("y", TP.FLOAT, None)])
+         x = np.arange(20, dtype=np.float32).reshape(2, 10)
+         def call(self, s, e, step):
+             feed = {"x": self.x, "starts": np.array([s]), "ends": np.array([e]), "axes": np.array([1]), "steps": np.array([step])}
+             return self.sess.run(None, feed)[0]
+         def test_forward_step(self):
+             np.testing.assert_array_equal(self.call(1, 9, 3), self.x[:, 1:9:3])
+         def test_negative_step(self):
+             np.testing.assert_array_equal(self.call(-1, -11, -2), self.x[:, ::-2])
+         def test_zero_step_mutant(self):
+             self.call(0, 10, 0)
+
+     if __name__ == "__main__":
+         unittest.main(verbosity=2)
+     """),
+    ("false-positive", None, "b14-json-dequantize-per-axis-scale-length",
+     "an API fuzzer of the quantization op DequantizeLinear (per-axis, axis=1) on ONNX Runtime logging one JSON record per call; the scale/zero-point mutant of length 3 for a 4-channel axis is rejected by the kernel's own check",
+     """\
+     import json
+
+     sess = session([helper.make_node("DequantizeLinear", ["x", "scale", "zp"], ["y"], axis=1)],
+                    [vi("x", TP.INT8, [2, 4]), vi("scale", TP.FLOAT, [None]), vi("zp", TP.INT8, [None])], [vi("y", TP.FLOAT, None)])
+     x = np.array([[-128, -1, 0, 127], [5, 6, 7, 8]], np.int8)
+     for call, n in enumerate((4, 4, 3)):
+         scale = np.linspace(0.01, 0.04, n).astype(np.float32)
+         rec = {"call": call, "op": "DequantizeLinear", "axis": 1, "x": "int8[2, 4]", "scale": f"float32[{n}]", "zero_point": f"int8[{n}]"}
+         try:
+             y = sess.run(None, {"x": x, "scale": scale, "zp": np.zeros(n, np.int8)})[0]
+             rec.update(status="ok", y_min=float(y.min()), y_max=float(y.max()))
+             print(json.dumps(rec), flush=True)
+         except Exception as e:
+             rec.update(status="fail", error=str(e).splitlines()[0][:160])
+             print(json.dumps(rec), flush=True)
+             raise
+     """),
+    ("false-positive", None, "b14-logging-stft-zero-frame-step",
+     "an API fuzzer of the ONNX STFT op (opset 17) on ONNX Runtime, logging through the logging module, whose frame_step generator yields 0: the DFT kernel's own check rejects it",
+     """\
+     import logging
+
+     logging.basicConfig(level=logging.INFO, format="%(levelname)-7s %(name)s | %(message)s")
+     log = logging.getLogger("fuzz.ort.stft")
+     sess = session([helper.make_node("STFT", ["signal", "frame_step", "window"], ["y"], onesided=1)],
+                    [vi("signal", TP.FLOAT, [1, 256, 1]), vi("frame_step", TP.INT64, []), vi("window", TP.FLOAT, [32])],
+                    [vi("y", TP.FLOAT, None)], opset=17)
+     sig = np.random.RandomState(0).randn(1, 256, 1).astype(np.float32)
+     win = np.hanning(32).astype(np.float32)
+     for step in (16, 8, 32, 0):
+         log.info("STFT(signal=float32[1,256,1], frame_step=%d, window=hann[32])", step)
+         y = sess.run(None, {"signal": sig, "frame_step": np.array(step, np.int64), "window": win})[0]
+         log.info("  -> %s", y.shape)
+     """),
+    ("false-positive", None, "b14-gha-onehot-negative-depth",
+     "a GitHub Actions job running an ONNX Runtime fuzz step over the OneHot op whose depth generator yields -4: the kernel's own check rejects the negative depth and the job prints ::error annotations and fails",
+     """\
+     import sys
+
+     sess = session([helper.make_node("OneHot", ["indices", "depth", "values"], ["y"], axis=-1)],
+                    [vi("indices", TP.INT64, [None]), vi("depth", TP.INT64, [1]), vi("values", TP.FLOAT, [2])], [vi("y", TP.FLOAT, None)])
+     print("Run python fuzz/ort_onehot.py --seed 1414")
+     failures = []
+     for depth in (5, 1, 1000, -4):
+         try:
+             y = sess.run(None, {"indices": np.array([0, 3, -1]), "depth": np.array([depth]), "values": np.array([0, 1], np.float32)})[0]
+             print(f"  depth={depth:<5} ok shape={y.shape}")
+         except Exception as e:
+             print(f"  depth={depth:<5} error")
+             failures.append((depth, e))
+     for depth, e in failures:
+         print(f"::error file=fuzz/ort_onehot.py,line=14::OneHot depth={depth}: {str(e).splitlines()[0]}")
+     print(f"{len(failures)} of 4 generated calls failed")
+     print("Error: Process completed with exit code 1.")
+     sys.exit(1 if failures else 0)
+     """),
+    ("crash", "not-implemented", "b14-dtype-sweep-erf-float64",
+     "a DocTer-style dtype sweep of the ONNX Erf op on ONNX Runtime: the schema allows tensor(double) and the float32 and float16 models run, but the CPU execution provider has no float64 Erf kernel (NOT_IMPLEMENTED at session creation)",
+     """\
+     for tp, npt in ((TP.FLOAT, np.float32), (TP.FLOAT16, np.float16), (TP.DOUBLE, np.float64)):
+         name = TP.DataType.Name(tp).lower()
+         print(f"Erf<{name}>: building session", flush=True)
+         sess = session([helper.make_node("Erf", ["x"], ["y"])], [vi("x", tp, [5])], [vi("y", tp, None)], opset=13)
+         y = sess.run(None, {"x": np.linspace(-2, 2, 5).astype(npt)})[0]
+         print(f"Erf<{name}>: {y.round(4).tolist()}", flush=True)
+     """),
+    ("crash", "not-implemented", "b14-activation-sweep-softplus-float64",
+     "an API fuzzer that sweeps activation ops (Relu, Sigmoid, Softplus) over float32 and float64 on ONNX Runtime: Softplus has a float32 kernel, and although the schema allows tensor(double) the CPU provider has no float64 kernel for it",
+     """\
+     x = np.linspace(-3, 3, 7)
+     print(f"{'op':<10}{'dtype':<9}result")
+     for op in ("Relu", "Sigmoid", "Softplus"):
+         for tp, npt in ((TP.FLOAT, np.float32), (TP.DOUBLE, np.float64)):
+             sess = session([helper.make_node(op, ["x"], ["y"])], [vi("x", tp, [7])], [vi("y", tp, None)])
+             y = sess.run(None, {"x": x.astype(npt)})[0]
+             print(f"{op:<10}{np.dtype(npt).name:<9}{np.round(y, 3).tolist()}", flush=True)
+     """),
+    ("inconsistency", None, "b14-lp-normalization-large-norm-vs-numpy",
+     "a differential fuzzer of the ONNX LpNormalization op (p=2) on ONNX Runtime against NumPy float64: rows of magnitude 1e30 come back as zeros where the unit vector is [0.6, 0.8]; atol 1e-5, ONNX Runtime's and NumPy's rows are printed and the run exits 1",
+     """\
+     sess = session([helper.make_node("LpNormalization", ["x"], ["y"], axis=-1, p=2)], [vi("x", TP.FLOAT, [None, 2])], [vi("y", TP.FLOAT, None)])
+     scales = np.array([1.0, 1e12, 1e19, 1e30], np.float32)
+     x = np.array([3.0, 4.0], np.float32) * scales[:, None]
+     got = sess.run(None, {"x": x})[0]
+     ref = x.astype(np.float64) / np.linalg.norm(x.astype(np.float64), axis=-1, keepdims=True)
+     for s, g, r in zip(scales, got, ref):
+         print(f"scale {s:8.0e}  onnxruntime {g.round(6).tolist()}  numpy {r.round(6).tolist()}")
+     err = float(np.abs(got - ref).max())
+     print(f"max abs error {err:.3g} (atol 1e-05)")
+     if err > 1e-5:
+         raise SystemExit("LpNormalization disagrees with the NumPy reference")
+     """),
+    ("timeout", None, "b14-subprocess-nms-generated-box-count",
+     "a fuzz runner that executes each generated NonMaxSuppression call on ONNX Runtime in a subprocess with a 6-second limit; the case with 150000 barely-overlapping boxes (max_output_boxes = all) runs past it and the runner reports the timeout",
+     """\
+     import subprocess
+     import sys
+
+     CALL = '''
+     import sys, time, numpy as np, onnxruntime as ort
+     from onnx import TensorProto as TP, helper
+     n = int(sys.argv[1])
+     vi = helper.make_tensor_value_info
+     g = helper.make_graph([helper.make_node("NonMaxSuppression", ["b", "s", "m", "i"], ["y"])], "nms",
+         [vi("b", TP.FLOAT, [1, None, 4]), vi("s", TP.FLOAT, [1, 1, None]), vi("m", TP.INT64, [1]), vi("i", TP.FLOAT, [1])], [vi("y", TP.INT64, None)])
+     sess = ort.InferenceSession(helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)], ir_version=10).SerializeToString(), providers=["CPUExecutionProvider"])
+     rs = np.random.RandomState(0)
+     xy = rs.rand(1, n, 2).astype(np.float32) * 100
+     t0 = time.time()
+     keep = sess.run(None, {"b": np.concatenate([xy, xy + 0.001], -1), "s": rs.rand(1, 1, n).astype(np.float32), "m": np.array([n]), "i": np.array([0.5], np.float32)})[0]
+     print(f"kept {keep.shape[0]} of {n} boxes in {time.time() - t0:.2f}s")
+     '''
+     for n in (100, 20000, 150000):
+         print(f"[runner] NonMaxSuppression(boxes=float32[1,{n},4], max_output_boxes_per_class={n}, iou_threshold=0.5) limit=6s", flush=True)
+         try:
+             r = subprocess.run([sys.executable, "-c", CALL, str(n)], capture_output=True, text=True, timeout=6)
+             print("   " + r.stdout.strip(), flush=True)
+         except subprocess.TimeoutExpired as e:
+             print(f"   subprocess.TimeoutExpired: worker still running after {e.timeout:g}s, killed", flush=True)
+             sys.exit(124)
+     """),
+
+]) + [
+    # ---- MindSpore ----------------------------------------------------------------
+    ("mindspore", "mindspore", None, "false-positive", None, "b14-pytest-multinomial-oversample-no-replacement",
+     "pytest over generated arguments of the random op mindspore.ops.multinomial; the case num_samples=5 from 3 categories with replacement=False is rejected by MindSpore's own check",
+     """\
+     import traceback
+     import numpy as np
+     import mindspore
+     from mindspore import Tensor, ops
+
+     mindspore.set_device("CPU")
+     probs = Tensor(np.array([[0.2, 0.3, 0.5], [0.6, 0.2, 0.2]], np.float32))
+     params = [(2, True), (3, False), (16, True), (5, False)]
+     print("============================= test session starts ==============================")
+     print(f"collected {len(params)} items\\n")
+     fails = []
+     for n, repl in params:
+         tid = f"test_ms_random_fuzz.py::test_multinomial[{n}-{repl}]"
+         try:
+             out = ops.multinomial(probs, n, replacement=repl)
+             assert out.shape == (2, n)
+             print(tid, "PASSED")
+         except Exception as e:
+             print(tid, "FAILED")
+             fails.append((tid, e))
+     print("\\n=================================== FAILURES ===================================")
+     for tid, e in fails:
+         print(f"_________________________ {tid.split('::')[1]} _________________________")
+         print(">       out = ops.multinomial(probs, n, replacement=repl)")
+         print(f"E       {type(e).__name__}: {str(e).strip().splitlines()[0]}")
+     print("=========================== short test summary info ============================")
+     for tid, e in fails:
+         print(f"FAILED {tid} - {type(e).__name__}: {str(e).strip().splitlines()[0][:100]}")
+     print(f"========================= {len(fails)} failed, {len(params) - len(fails)} passed in 0.66s =========================")
+     raise SystemExit(1 if fails else 0)
+     """),
+    ("mindspore", "mindspore", None, "false-positive", None, "b14-json-range-zero-delta",
+     "an extreme-scalar fuzzer of mindspore.ops.range printing one JSON record per call; the generated delta 0.0 is rejected by MindSpore's own check and the fuzzer re-raises it",
+     """\
+     import json
+     import mindspore
+     from mindspore import Tensor, ops
+
+     mindspore.set_device("CPU")
+     for call, (start, limit, delta) in enumerate(((0.0, 1.0, 0.125), (5.0, -5.0, -2.5), (0.0, 3e4, 1e3), (0.0, 1.0, 0.0))):
+         rec = {"call": call, "api": "mindspore.ops.range", "start": start, "end": limit, "step": delta}
+         try:
+             out = ops.range(Tensor(start, mindspore.float32), Tensor(limit, mindspore.float32), Tensor(delta, mindspore.float32))
+             rec.update(status="ok", length=int(out.shape[0]))
+             print(json.dumps(rec), flush=True)
+         except Exception as e:
+             rec.update(status="exception", type=type(e).__name__)
+             print(json.dumps(rec), flush=True)
+             raise
+     """),
+    ("mindspore", "mindspore", None, "false-positive", None, "b14-docter-interpolate-bicubic-on-signal",
+     "a DocTer-style fuzzer of mindspore.ops.interpolate that crosses documented modes with input ranks; bicubic on a 3-D (N, C, L) signal is rejected by MindSpore's own check; a table of calls then the traceback",
+     """\
+     import numpy as np
+     import mindspore
+     from mindspore import Tensor, ops
+
+     mindspore.set_device("CPU")
+     sig = Tensor(np.random.RandomState(0).rand(1, 2, 16).astype(np.float32))
+     img = Tensor(np.random.RandomState(1).rand(1, 2, 8, 8).astype(np.float32))
+     calls = [("linear", sig, (32,)), ("nearest", sig, (7,)), ("bilinear", img, (16, 16)), ("bicubic", img, (12, 12)), ("bicubic", sig, (32,))]
+     print(f"{'#':>2}  {'mode':<9} {'input':<16} {'size':<9} output")
+     for i, (mode, x, size) in enumerate(calls):
+         print(f"{i:>2}  {mode:<9} {str(tuple(x.shape)):<16} {str(size):<9}", end=" ", flush=True)
+         kw = {"align_corners": False} if mode in ("linear", "bilinear", "bicubic") else {}
+         y = ops.interpolate(x, size=size, mode=mode, **kw)
+         print(tuple(y.shape), flush=True)
+     """),
+    ("mindspore", "mindspore", None, "crash", "not-implemented", "b14-dtype-sweep-gather-elements-bfloat16",
+     "a dtype sweep of mindspore.ops.gather_elements on the CPU (float32, float16, bfloat16 with the same int64 index): float32 and float16 run, bfloat16 has no CPU GatherD kernel (Select CPU operator[GatherD] fail! Unsupported data type!)",
+     """\
+     import numpy as np
+     import mindspore
+     from mindspore import Tensor, ops
+
+     mindspore.set_device("CPU")
+     x = Tensor(np.arange(12, dtype=np.float32).reshape(3, 4))
+     idx = Tensor(np.array([[0, 2], [1, 3], [3, 0]], np.int64))
+     for dt in (mindspore.float32, mindspore.float16, mindspore.bfloat16):
+         print(f"gather_elements(input={dt}[3,4], dim=1, index=int64[3,2])", flush=True)
+         y = ops.gather_elements(x.astype(dt), 1, idx)
+         print("   ->", y.astype(mindspore.float32).asnumpy().tolist(), flush=True)
+     """),
+    ("mindspore", "mindspore", None, "nan", None, "b14-cosine-similarity-large-finite-vectors",
+     "an extreme-value fuzzer of mindspore.ops.cosine_similarity on generated parallel vectors of magnitude 1e30 (finite float32): MindSpore returns NaN where the similarity is 1; the finiteness oracle fails",
+     """\
+     import numpy as np
+     import mindspore
+     from mindspore import Tensor, ops
+
+     mindspore.set_device("CPU")
+     for mag in (1.0, 1e15, 1e30):
+         a = Tensor(np.array([[1.0, 2.0, 2.0]], np.float32) * np.float32(mag))
+         b = Tensor(np.array([[2.0, 4.0, 4.0]], np.float32) * np.float32(mag))
+         s = float(ops.cosine_similarity(a, b, dim=1).asnumpy()[0])
+         print(f"cosine_similarity(mag={mag:g}) = {s!r} (expected 1.0)", flush=True)
+         if not np.isfinite(s):
+             raise FloatingPointError(f"ops.cosine_similarity returned {s} for finite inputs of magnitude {mag:g}")
+     """),
+    ("mindspore", "mindspore", None, "inconsistency", None, "b14-log1p-tiny-arguments-vs-numpy",
+     "a differential fuzzer of mindspore.ops.log1p and ops.expm1 against NumPy on generated tiny float32 arguments (1e-3, 1e-10, 1e-30): MindSpore returns 0 for 1e-10 and 1e-30 where log1p(x) ~ x (NumPy gives x); relative tolerance 1e-4, both columns printed, exit 1",
+     """\
+     import numpy as np
+     import mindspore
+     from mindspore import Tensor, ops
+
+     mindspore.set_device("CPU")
+     x = np.array([1e-3, 1e-10, 1e-30], np.float32)
+     rows = []
+     for name, msf, npf in (("log1p", ops.log1p, np.log1p), ("expm1", ops.expm1, np.expm1)):
+         got = msf(Tensor(x)).asnumpy()
+         ref = npf(x.astype(np.float64))
+         for xi, g, r in zip(x, got, ref):
+             rel = abs(g - r) / abs(r)
+             rows.append(rel)
+             print(f"{name}({xi:.0e}): mindspore={g:.7g} numpy={r:.7g} rel.err={rel:.2e}")
+     if max(rows) > 1e-4:
+         print(f"FAILED: {sum(r > 1e-4 for r in rows)} value(s) beyond rtol=1e-4")
+         raise SystemExit(1)
+     """),
+    ("mindspore", "mindspore", None, "oom", None, "b14-eye-generated-size",
+     "an API fuzzer of mindspore.ops.eye whose size generator yields 2**20 x 2**20: the float32 identity needs 4 TiB and the CPU allocator refuses it (Allocate memory failed)",
+     """\
+     import mindspore
+     from mindspore import ops
+
+     mindspore.set_device("CPU")
+     for n in (4, 2048, 2 ** 20):
+         print(f"ops.eye({n}, {n}, float32)", flush=True)
+         e = ops.eye(n, n, mindspore.float32)
+         print(f"   -> {e.shape}, trace {float(e.sum().asnumpy())}", flush=True)
+     """),
+
+]
+
+add_batch(B14)
+
 # --------------------------------------------------------------------------
 
 def versions(py):

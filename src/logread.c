@@ -274,6 +274,7 @@ static ssize_t
 text_read(struct dlt_logread *lr, char *buf, size_t n)
 {
 	const unsigned char	*b = (const unsigned char *)buf;
+	char			 tmp[4];
 	ssize_t			 r;
 	size_t			 got = 0, o;
 
@@ -297,18 +298,40 @@ text_read(struct dlt_logread *lr, char *buf, size_t n)
 		}
 		if ((lr->utf16 = dlt_utf16_bom(b, got)) == 0)
 			return ((ssize_t)got);
-		lr->u16 = xmalloc(U16_CHUNK);
+		/* the first read may have brought more than a chunk */
+		lr->u16cap = got - 2 > U16_CHUNK ? got - 2 : U16_CHUNK;
+		lr->u16 = xmalloc(lr->u16cap);
 		memcpy(lr->u16, buf + 2, got - 2);
 		lr->u16len = got - 2;
 	}
 	if (lr->utf16 == 0)
 		return (src_read(lr, buf, n));
+	/* a character's bytes that the last call had no room for */
+	if (lr->nu8 > 0) {
+		o = n < lr->nu8 ? n : lr->nu8;
+		memcpy(buf, lr->u8, o);
+		memmove(lr->u8, lr->u8 + o, lr->nu8 - o);
+		lr->nu8 -= o;
+		return ((ssize_t)o);
+	}
 	for (;;) {
-		if ((o = utf16_decode(lr, buf, n)) > 0)
+		if (n >= 4)
+			o = utf16_decode(lr, buf, n);
+		else {
+			/* room for less than a character: keep the rest */
+			o = utf16_decode(lr, tmp, sizeof tmp);
+			if (o > n) {
+				memcpy(lr->u8, tmp + n, o - n);
+				lr->nu8 = o - n;
+				o = n;
+			}
+			memcpy(buf, tmp, o);
+		}
+		if (o > 0)
 			return ((ssize_t)o);
-		if (lr->u16eof || n < 4)
+		if (lr->u16eof || n == 0)
 			return (0);
-		r = src_read(lr, (char *)lr->u16 + lr->u16len, U16_CHUNK - lr->u16len);
+		r = src_read(lr, (char *)lr->u16 + lr->u16len, lr->u16cap - lr->u16len);
 		if (r < 0)
 			return (r);
 		if (r == 0)

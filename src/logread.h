@@ -61,8 +61,10 @@ struct dlt_logread {
 	int		 text_sniffed;
 	int		 utf16;		/* 0, or 1 little-endian, 2 big-endian */
 	unsigned char	*u16;		/* its bytes not yet decoded */
-	size_t		 u16len;
+	size_t		 u16len, u16cap;
 	int		 u16eof;
+	char		 u8[4];		/* a character's bytes that did not fit */
+	size_t		 nu8;
 	char		*rec;
 	size_t		 reclen, recpos, last_recpos;
 	long		 reclineno;

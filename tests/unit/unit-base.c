@@ -42,6 +42,7 @@ static void	test_logread_escapes(void);
 static void	test_logread_prefixes(void);
 static void	test_logread_records(void);
 static void	test_logread_encodings(void);
+static void	test_logread_utf16_big(void);
 
 static void
 test_diag(void)
@@ -1149,6 +1150,62 @@ test_logread_encodings(void)
 	is(out, "", "encodings: a mark alone is no line");
 	file_lines("\xef\xbb\xbf", 3, out, sizeof out, &h);
 	is(out, "", "encodings: UTF-8's mark alone is no line");
+	test_logread_utf16_big();
+}
+
+/*
+ * A UTF-16 log bigger than the window, whose first read brings more
+ * than the decoder's chunk, with surrogate pairs that straddle the
+ * reads: every line comes out whole, on its number.
+ */
+static void
+test_logread_utf16_big(void)
+{
+	struct dlt_logread	lr;
+	struct dlt_line		line;
+	unsigned char		*p;
+	char			path[] = "/tmp/unit-base-XXXXXX", want[64];
+	size_t			n = 0, i, k, lines = 200000, bad = 0, got = 0;
+	int			fd;
+
+	p = xmalloc(2 + lines * 64);
+	p[n++] = 0xff;
+	p[n++] = 0xfe;
+	for (i = 0; i < lines; i++) {
+		snprintf(want, sizeof want, "line %zu ", i);
+		for (k = 0; want[k] != '\0'; k++) {
+			p[n++] = (unsigned char)want[k];
+			p[n++] = 0;
+		}
+		/* U+1F600 as a pair, then U+00E9 and a newline */
+		memcpy(p + n, "\x3d\xd8\x00\xde\xe9\x00\n\x00", 8);
+		n += 8;
+	}
+	if ((fd = mkstemp(path)) == -1) {
+		free(p);
+		ok(0, "encodings: a temporary file");
+		return;
+	}
+	unlink(path);
+	if (write(fd, p, n) != (ssize_t)n || lseek(fd, 0, SEEK_SET) != 0) {
+		close(fd);
+		free(p);
+		ok(0, "encodings: a temporary file");
+		return;
+	}
+	free(p);
+	dlt_logread_init_fd(&lr, fd, 1);
+	while (dlt_logread_next(&lr, &line) == 1) {
+		k = (size_t)snprintf(want, sizeof want, "line %zu \xf0\x9f\x98\x80\xc3\xa9", got);
+		if (line.len != k || memcmp(line.text, want, k) != 0 ||
+		    line.lineno != (long)got + 1)
+			bad++;
+		got++;
+	}
+	dlt_logread_release(&lr);
+	close(fd);
+	ok(got == lines && bad == 0, "encodings: a UTF-16 log bigger than the window, every line whole (%zu of %zu, %zu wrong)",
+	    got, lines, bad);
 }
 
 /*

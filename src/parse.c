@@ -710,7 +710,13 @@ ipython_header_type(const char *s, size_t n)
 	return (xstrndup(s, k));
 }
 
-/* Whether a message ends with a colon: it announces what follows. */
+/*
+ * Whether a message ends with a colon, and so announces what follows.
+ * The colon must be its last byte: one with a blank after it is a key
+ * whose value is empty, as TensorFlow ends every eager op's error
+ * ("[Op:MatMul] name: "), and the program's own lines below it are no
+ * part of the message.
+ */
 static int
 announces(const char *msg)
 {
@@ -719,8 +725,6 @@ announces(const char *msg)
 	if (msg == NULL)
 		return (0);
 	k = strlen(msg);
-	while (k > 0 && isspace((unsigned char)msg[k - 1]))
-		k--;
 	return (k > 0 && msg[k - 1] == ':');
 }
 

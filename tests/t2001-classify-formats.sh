@@ -761,7 +761,15 @@ test_expect_success 'a message ending in a colon takes the lines it announces (a
 	    "Segmentation fault (core dumped)" >s.log &&
 	dltriage classify --format json s.log >o &&
 	grep "\"class\":\"crash\"" o &&
-	! grep "wrong: Segmentation" o
+	! grep "wrong: Segmentation" o &&
+	printf "%s\n" "Traceback (most recent call last):" \
+	    "  File \"/tmp/t.py\", line 3, in <module>" \
+	    "    y = tf.matmul(a, b)" \
+	    "tensorflow.python.framework.errors_impl.InvalidArgumentError: {{function_node __wrapped__MatMul_device_/job:localhost/replica:0/task:0/device:CPU:0}} Matrix size-incompatible: In[0]: [2,3], In[1]: [4,5] [Op:MatMul] name: " \
+	    "step=12 loss=0.5" "INFO: please report the results to the team" >tf.log &&
+	dltriage classify --format json tf.log >o &&
+	grep "\"message\":\"[^\"]*name: \"" o &&
+	! grep "step=12" o && grep "\"class\":\"false-positive\"" o
 '
 
 test_expect_success 'a JSON record whose field holds a traceback is read as the traceback; two records, two buckets' '

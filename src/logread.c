@@ -15,6 +15,10 @@
 #include "xmalloc.h"
 
 static int	fill(struct dlt_logread *);
+static ssize_t	src_read(struct dlt_logread *, char *, size_t);
+static ssize_t	fd_read(struct dlt_logread *, char *, size_t);
+static ssize_t	read_least(struct dlt_logread *, ssize_t (*)(struct dlt_logread *,
+		    char *, size_t), char *, size_t, size_t);
 static ssize_t	text_read(struct dlt_logread *, char *, size_t);
 static size_t	utf16_decode(struct dlt_logread *, char *, size_t);
 static void	hash_bytes(struct dlt_logread *, const unsigned char *, size_t);
@@ -154,6 +158,38 @@ dlt_logread_release(struct dlt_logread *lr)
 	lr->dz = NULL;
 }
 
+/* read(2) on the log's file, as a reader for read_least. */
+static ssize_t
+fd_read(struct dlt_logread *lr, char *buf, size_t n)
+{
+	return (read(lr->fd, buf, n));
+}
+
+/*
+ * At least least bytes (of n) into buf with rd, unless the stream ends
+ * first, for a look at the first bytes: how many, or -1 when an error
+ * came before any byte (after one, the bytes read are returned).
+ */
+static ssize_t
+read_least(struct dlt_logread *lr, ssize_t (*rd)(struct dlt_logread *,
+    char *, size_t), char *buf, size_t n, size_t least)
+{
+	ssize_t	r;
+	size_t	got = 0;
+
+	while (got < least) {
+		r = rd(lr, buf + got, n - got);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return (got > 0 ? (ssize_t)got : -1);
+		if (r == 0)
+			break;
+		got += (size_t)r;
+	}
+	return ((ssize_t)got);
+}
+
 /* Move unread bytes to the front and read more; 1 if bytes were added. */
 /*
  * read(2) on the log: the file's bytes, or the decompressed ones when
@@ -176,16 +212,9 @@ src_read(struct dlt_logread *lr, char *buf, size_t n)
 		return (read(lr->fd, buf, n));
 	lr->sniffed = 1;
 	/* enough bytes for every magic, unless the file is shorter */
-	while (got < DLT_DZ_MAGIC_MAX) {
-		r = read(lr->fd, buf + got, n - got);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0)
-			return (got > 0 ? (ssize_t)got : -1);
-		if (r == 0)
-			break;
-		got += (size_t)r;
-	}
+	if ((r = read_least(lr, fd_read, buf, n, DLT_DZ_MAGIC_MAX)) < 0)
+		return (-1);
+	got = (size_t)r;
 	if ((f = dlt_dz_sniff((unsigned char *)buf, got)) == DLT_DZ_NONE)
 		return ((ssize_t)got);
 	lr->dz = dlt_dz_new(f, lr->fd, buf, got);
@@ -280,16 +309,9 @@ text_read(struct dlt_logread *lr, char *buf, size_t n)
 
 	if (!lr->text_sniffed) {
 		lr->text_sniffed = 1;
-		while (got < 3) {
-			r = src_read(lr, buf + got, n - got);
-			if (r < 0 && errno == EINTR)
-				continue;
-			if (r < 0)
-				return (got > 0 ? (ssize_t)got : -1);
-			if (r == 0)
-				break;
-			got += (size_t)r;
-		}
+		if ((r = read_least(lr, src_read, buf, n, 3)) < 0)
+			return (-1);
+		got = (size_t)r;
 		if (got >= 3 && b[0] == 0xef && b[1] == 0xbb && b[2] == 0xbf) {
 			memmove(buf, buf + 3, got - 3);
 			if (got > 3)

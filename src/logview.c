@@ -60,9 +60,10 @@ static void
 utf16_text(char **buf, size_t *len)
 {
 	char	*out;
-	size_t	 n, used, be;
+	size_t	 n, used;
+	int	 be;
 
-	if (*buf == NULL || (be = (size_t)dlt_utf16_bom((unsigned char *)*buf, *len)) == 0)
+	if (*buf == NULL || (be = dlt_utf16_bom((unsigned char *)*buf, *len)) == 0)
 		return;
 	out = xmalloc(*len / 2 * 3 + 8);
 	n = dlt_utf16_decode((unsigned char *)*buf + 2, *len - 2, be == 2, 1,

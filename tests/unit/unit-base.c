@@ -1017,30 +1017,52 @@ next_line(struct dlt_logread *lr, char *out, size_t outsz)
 		snprintf(out, outsz, "%.*s", (int)line.len, line.text);
 }
 
-/* The content hash of text written to a file and read line by line. */
-static uint64_t
-hash_of(const char *text)
+/*
+ * The lines of bytes p[0..n) read from a file, joined by '|', into out
+ * (as many as fit), and the content hash of all of it (0 when the file
+ * could not be made).
+ */
+static void
+file_lines(const char *p, size_t n, char *out, size_t outsz, uint64_t *h)
 {
 	struct dlt_logread	lr;
 	struct dlt_line		line;
 	char			path[] = "/tmp/unit-base-XXXXXX";
-	uint64_t		h;
+	size_t			o = 0;
 	int			fd;
 
+	out[0] = '\0';
+	*h = 0;
 	if ((fd = mkstemp(path)) == -1)
-		return (0);
+		return;
 	unlink(path);
-	if (write(fd, text, strlen(text)) != (ssize_t)strlen(text) ||
-	    lseek(fd, 0, SEEK_SET) != 0) {
+	if (write(fd, p, n) != (ssize_t)n || lseek(fd, 0, SEEK_SET) != 0) {
 		close(fd);
-		return (0);
+		return;
 	}
 	dlt_logread_init_fd(&lr, fd, 1);
-	while (dlt_logread_next(&lr, &line) == 1)
-		;
-	h = dlt_logread_hash(&lr);
+	while (dlt_logread_next(&lr, &line) == 1) {
+		if (o + line.len + 2 >= outsz)
+			continue;
+		if (o > 0)
+			out[o++] = '|';
+		memcpy(out + o, line.text, line.len);
+		o += line.len;
+		out[o] = '\0';
+	}
+	*h = dlt_logread_hash(&lr);
 	dlt_logread_release(&lr);
 	close(fd);
+}
+
+/* The content hash of text written to a file and read line by line. */
+static uint64_t
+hash_of(const char *text)
+{
+	char		out[8];
+	uint64_t	h;
+
+	file_lines(text, strlen(text), out, sizeof out, &h);
 	return (h);
 }
 
@@ -1085,37 +1107,6 @@ test_logread_escapes(void)
 	h2 = hash_of("\033[32mValueError: bad\033[0m\n");
 	ok(h1 != 0 && h2 != 0 && h1 != h2, "logread: the content hash is of the bytes as written");
 	ok(hash_of("\033[31mValueError: bad\033[0m\n") == h1, "logread: the content hash is stable");
-}
-
-/* The lines of bytes p[0..n) read from a file, joined by '|', into out. */
-static void
-file_lines(const char *p, size_t n, char *out, size_t outsz, uint64_t *h)
-{
-	struct dlt_logread	lr;
-	struct dlt_line		line;
-	char			path[] = "/tmp/unit-base-XXXXXX";
-	size_t			o = 0;
-	int			fd;
-
-	out[0] = '\0';
-	if ((fd = mkstemp(path)) == -1)
-		return;
-	unlink(path);
-	if (write(fd, p, n) != (ssize_t)n || lseek(fd, 0, SEEK_SET) != 0) {
-		close(fd);
-		return;
-	}
-	dlt_logread_init_fd(&lr, fd, 1);
-	while (dlt_logread_next(&lr, &line) == 1 && o + line.len + 2 < outsz) {
-		if (o > 0)
-			out[o++] = '|';
-		memcpy(out + o, line.text, line.len);
-		o += line.len;
-		out[o] = '\0';
-	}
-	*h = dlt_logread_hash(&lr);
-	dlt_logread_release(&lr);
-	close(fd);
 }
 
 /*

@@ -75,6 +75,7 @@ shape_rank(int shape)
 	case DLT_SHAPE_FAULTHANDLER:	return (4);
 	case DLT_SHAPE_BACKTRACE:	return (3);
 	case DLT_SHAPE_EXCEPTION:	return (2);
+	case DLT_SHAPE_BOUNDARY:	return (0);
 	default:			return (1);
 	}
 }
@@ -261,7 +262,7 @@ fire_line(const struct dlt_parser *p, const char *s, size_t n, struct fired *f)
 			continue;
 		f->ids[f->n++] = cand.ids[i];
 		r = shape_rank(p->rules->detectors[cand.ids[i]].shape);
-		if (r > f->rank) {
+		if (f->primary < 0 || r > f->rank) {
 			f->rank = r;
 			f->primary = cand.ids[i];
 		}
@@ -1645,9 +1646,19 @@ dlt_parse_log(struct dlt_parser *p, struct dlt_logread *lr, dlt_incident_fn fn, 
 			quiet_keep(p, l.text, l.len, h);
 			continue;
 		}
-		ps.fired = 1;
 		d = &p->rules->detectors[f.primary];
 		shape = d->shape;
+		/*
+		 * A line that starts another unit of the log (a test
+		 * runner's header for the next test's report) ends the
+		 * incident before it, however close, and starts none.
+		 */
+		if (shape == DLT_SHAPE_BOUNDARY) {
+			if (ps.cur != NULL && (rc = finish(&ps)) != 0)
+				break;
+			continue;
+		}
+		ps.fired = 1;
 		cut = shape == DLT_SHAPE_TRACEBACK && traceback_cut(p, l.text, l.len);
 		/*
 		 * Frames right below a traceback's exception line are its

@@ -7,7 +7,7 @@
 
 const char *const dlt_shape_names[] = {
 	"line", "traceback", "exception", "faulthandler", "backtrace",
-	"sanitizer", "message", "values", "series", "mention", NULL
+	"sanitizer", "message", "values", "series", "mention", "boundary", NULL
 };
 
 const char *const dlt_field_names[] = {

@@ -53,6 +53,7 @@ enum dlt_evidence_shape {
 	DLT_SHAPE_VALUES,	/* a log whose every line is a printed value, where nothing else fired */
 	DLT_SHAPE_SERIES,	/* readings of one quantity that keep rising, where nothing else fired */
 	DLT_SHAPE_MENTION,	/* the lines its match takes, in a log where nothing else fired */
+	DLT_SHAPE_BOUNDARY,	/* a line that ends the incident before it (a test's header) */
 	DLT_SHAPE_COUNT
 };
 

@@ -1161,4 +1161,26 @@ test_expect_success 'a line that fires no detector, repeated, stays quiet; the s
 	test $(wc -l <quiet2.out) -eq 2
 '
 
+test_expect_success 'a test runner'"'"'s header for the next test ends the failure above it: two tests, two failures' '
+	cat >tbshort.log <<-\EOF &&
+	=================================== FAILURES ===================================
+	________________________________ test_matmul ___________________________________
+	tests/test_ops.py:8: in test_matmul
+	    torch.matmul(a, b)
+	E   RuntimeError: mat1 and mat2 shapes cannot be multiplied (2x3 and 4x5)
+	________________________________ test_index ____________________________________
+	tests/test_ops.py:12: in test_index
+	    x[10]
+	E   IndexError: index 10 is out of bounds for dimension 0 with size 3
+	=========================== short test summary info ============================
+	EOF
+	dltriage classify --format json tbshort.log >tbshort.out &&
+	test $(wc -l <tbshort.out) -eq 2 &&
+	check get tbshort.out exception | sed -n 1p | grep -x RuntimeError &&
+	check get tbshort.out exception | sed -n 2p | grep -x IndexError &&
+	sed "/test_index/s/.*/(the next test'"'"'s header cut off)/" tbshort.log >tbjoined.log &&
+	dltriage classify --format json tbjoined.log >tbjoined.out &&
+	test $(wc -l <tbjoined.out) -eq 1
+'
+
 test_done

@@ -1134,6 +1134,81 @@ fold_deaths(struct dlt_classifier *cl)
 	}
 }
 
+/*
+ * Whether message b, a one-line recap, repeats message a: b, without the
+ * "..." a runner puts where it cut the line, is a's start, up to the
+ * end of a's first line at least when b is short and was not cut.
+ */
+#define RECAP_MIN	24	/* bytes of a recap cut without a mark */
+
+static int
+recap_of(const char *b, const char *a)
+{
+	size_t	nb = strlen(b), na;
+	int	cut = 0;
+
+	while (nb > 0 && (b[nb - 1] == ' ' || b[nb - 1] == '\t'))
+		nb--;
+	if (nb >= 3 && memcmp(b + nb - 3, "...", 3) == 0) {
+		nb -= 3;
+		cut = 1;
+	}
+	while (nb > 0 && (b[nb - 1] == ' ' || b[nb - 1] == '\t'))
+		nb--;
+	na = strcspn(a, "\n");
+	while (na > 0 && (a[na - 1] == ' ' || a[na - 1] == '\t'))
+		na--;
+	if (nb > strlen(a) || memcmp(a, b, nb) != 0)
+		return (0);
+	/* pytest cuts its summary at the terminal's width, with no mark */
+	return (cut || nb >= na || nb >= RECAP_MIN);
+}
+
+/* An exception's type without its module ("torch._dynamo.exc.UserError"). */
+static const char *
+short_type(const char *t)
+{
+	const char	*dot = strrchr(t, '.');
+
+	return (dot != NULL ? dot + 1 : t);
+}
+
+/*
+ * A test runner's summary repeats each failure it reported above in one
+ * line ("FAILED t.py::test_x - RuntimeError: ..."): a failure without
+ * frames whose exception repeats an earlier one's of the same log, type
+ * (with or without its module) and message, is that failure's recap and
+ * no failure of its own.
+ */
+static void
+fold_recaps(struct dlt_classifier *cl)
+{
+	struct dlt_failure	*a, *b;
+	size_t			 i, j;
+
+	for (i = 1; i < cl->npending; i++) {
+		b = &cl->pending[i];
+		if (b->nframes > 0 || b->exc_type == NULL ||
+		    b->exc_message == NULL || strchr(b->exc_message, '\n') != NULL)
+			continue;
+		for (j = 0; j < i; j++) {
+			a = &cl->pending[j];
+			if (a->exc_type != NULL && a->exc_message != NULL &&
+			    strcmp(short_type(a->exc_type),
+			    short_type(b->exc_type)) == 0 &&
+			    a->line_end < b->line_start &&
+			    recap_of(b->exc_message, a->exc_message))
+				break;
+		}
+		if (j == i)
+			continue;
+		dlt_failure_release(b);
+		memmove(b, b + 1, (cl->npending - i - 1) * sizeof *b);
+		cl->npending--;
+		i--;
+	}
+}
+
 static int
 flush_pending(struct dlt_classifier *cl, dlt_failure_fn fn, void *arg)
 {
@@ -1141,6 +1216,7 @@ flush_pending(struct dlt_classifier *cl, dlt_failure_fn fn, void *arg)
 	int	rc = 0;
 
 	fold_deaths(cl);
+	fold_recaps(cl);
 	file_framework(cl);
 	for (i = 0; i < cl->npending; i++) {
 		cl->pending[i].multi = cl->npending > 1;

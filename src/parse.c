@@ -269,6 +269,18 @@ fire_line(const struct dlt_parser *p, const char *s, size_t n, struct fired *f)
 	}
 }
 
+/* Whether a detector of shape boundary is among those that fired. */
+static int
+boundary_fired(const struct dlt_parser *p, const struct fired *f)
+{
+	int	i;
+
+	for (i = 0; i < f->n; i++)
+		if (p->rules->detectors[f->ids[i]].shape == DLT_SHAPE_BOUNDARY)
+			return (1);
+	return (0);
+}
+
 /*
  * The part of a long line kept as evidence: at most DLT_LINE_KEEP bytes,
  * placed around the first anchor in it so that a message at the end of
@@ -1651,13 +1663,15 @@ dlt_parse_log(struct dlt_parser *p, struct dlt_logread *lr, dlt_incident_fn fn, 
 		/*
 		 * A line that starts another unit of the log (a test
 		 * runner's header for the next test's report) ends the
-		 * incident before it, however close, and starts none.
+		 * incident before it, however close; it starts one only
+		 * when another detector fires on it too (pytest's one-line
+		 * report of a test, "FAILED t.py::test_x - ValueError: ...").
 		 */
-		if (shape == DLT_SHAPE_BOUNDARY) {
-			if (ps.cur != NULL && (rc = finish(&ps)) != 0)
-				break;
+		if (ps.cur != NULL && boundary_fired(p, &f) &&
+		    (rc = finish(&ps)) != 0)
+			break;
+		if (shape == DLT_SHAPE_BOUNDARY)
 			continue;
-		}
 		ps.fired = 1;
 		cut = shape == DLT_SHAPE_TRACEBACK && traceback_cut(p, l.text, l.len);
 		/*

@@ -1183,4 +1183,37 @@ test_expect_success 'a test runner'"'"'s header for the next test ends the failu
 	test $(wc -l <tbjoined.out) -eq 1
 '
 
+test_expect_success 'pytest'"'"'s one-line reports are a failure each; its summary of failures reported above adds none' '
+	cat >tbline.log <<-\EOF &&
+	=================================== FAILURES ===================================
+	/w/tests/test_ops.py:8: RuntimeError: mat1 and mat2 shapes cannot be multiplied (2x3 and 4x5)
+	/w/tests/test_ops.py:12: IndexError: index 10 is out of bounds for dimension 0 with size 3
+	EOF
+	dltriage classify --format json tbline.log >tbline.out &&
+	test $(wc -l <tbline.out) -eq 2 &&
+	check get tbline.out exception | sed -n 2p | grep -x IndexError &&
+	cat >tbno.log <<-\EOF &&
+	=========================== short test summary info ============================
+	FAILED tests/test_ops.py::test_matmul - RuntimeError: mat1 and mat2 shapes cannot be multiplied (2x3 and 4x5)
+	FAILED tests/test_ops.py::test_index - IndexError: index 10 is out of bounds for dimension 0 with size 3
+	========================= 2 failed, 1 passed in 0.12s ==========================
+	EOF
+	dltriage classify --format json tbno.log >tbno.out &&
+	test $(wc -l <tbno.out) -eq 2 &&
+	cat >tbsum.log <<-\EOF &&
+	________________________________ test_matmul ___________________________________
+	tests/test_ops.py:8: in test_matmul
+	    torch.matmul(a, b)
+	E   RuntimeError: mat1 and mat2 shapes cannot be multiplied (2x3 and 4x5)
+	________________________________ test_index ____________________________________
+	tests/test_ops.py:12: in test_index
+	    x[10]
+	E   IndexError: index 10 is out of bounds for dimension 0 with size 3
+	EOF
+	sed -n "1,3p" tbno.log | sed "s/(4x5)\$/(4x/" >>tbsum.log &&
+	dltriage classify --format json tbsum.log >tbsum.out &&
+	test $(wc -l <tbsum.out) -eq 2 &&
+	check get tbsum.out source | sed -n 2p | grep -x "tbsum.log:8-8"
+'
+
 test_done

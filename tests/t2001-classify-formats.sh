@@ -1161,9 +1161,9 @@ test_expect_success 'a line that fires no detector, repeated, stays quiet; the s
 	test $(wc -l <quiet2.out) -eq 2
 '
 
-test_expect_success 'a test runner'"'"'s header for the next test ends the failure above it: two tests, two failures' '
-	cat >tbshort.log <<-\EOF &&
-	=================================== FAILURES ===================================
+# two tests' failures as pytest --tb=short prints them
+pytest_short() {
+	cat <<-\EOF
 	________________________________ test_matmul ___________________________________
 	tests/test_ops.py:8: in test_matmul
 	    torch.matmul(a, b)
@@ -1172,8 +1172,13 @@ test_expect_success 'a test runner'"'"'s header for the next test ends the failu
 	tests/test_ops.py:12: in test_index
 	    x[10]
 	E   IndexError: index 10 is out of bounds for dimension 0 with size 3
-	=========================== short test summary info ============================
 	EOF
+}
+
+test_expect_success 'a test runner'"'"'s header for the next test ends the failure above it: two tests, two failures' '
+	{ echo "==================== FAILURES ====================" &&
+	pytest_short && echo "==================== short test summary info ===================="
+	} >tbshort.log &&
 	dltriage classify --format json tbshort.log >tbshort.out &&
 	test $(wc -l <tbshort.out) -eq 2 &&
 	check get tbshort.out exception | sed -n 1p | grep -x RuntimeError &&
@@ -1200,16 +1205,7 @@ test_expect_success 'pytest'"'"'s one-line reports are a failure each; its summa
 	EOF
 	dltriage classify --format json tbno.log >tbno.out &&
 	test $(wc -l <tbno.out) -eq 2 &&
-	cat >tbsum.log <<-\EOF &&
-	________________________________ test_matmul ___________________________________
-	tests/test_ops.py:8: in test_matmul
-	    torch.matmul(a, b)
-	E   RuntimeError: mat1 and mat2 shapes cannot be multiplied (2x3 and 4x5)
-	________________________________ test_index ____________________________________
-	tests/test_ops.py:12: in test_index
-	    x[10]
-	E   IndexError: index 10 is out of bounds for dimension 0 with size 3
-	EOF
+	pytest_short >tbsum.log &&
 	sed -n "1,3p" tbno.log | sed "s/(4x5)\$/(4x/" >>tbsum.log &&
 	dltriage classify --format json tbsum.log >tbsum.out &&
 	test $(wc -l <tbsum.out) -eq 2 &&

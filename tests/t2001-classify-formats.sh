@@ -1175,7 +1175,7 @@ pytest_short() {
 	EOF
 }
 
-test_expect_success 'a test runner'"'"'s header for the next test ends the failure above it: two tests, two failures' '
+test_expect_success 'a test runner'"'"'s header for the next test (JUnit XML'"'"'s <testcase> too) ends the failure above it: two tests, two failures' '
 	{ echo "==================== FAILURES ====================" &&
 	pytest_short && echo "==================== short test summary info ===================="
 	} >tbshort.log &&
@@ -1185,7 +1185,16 @@ test_expect_success 'a test runner'"'"'s header for the next test ends the failu
 	check get tbshort.out exception | sed -n 2p | grep -x IndexError &&
 	sed "/test_index/s/.*/(the next test'"'"'s header cut off)/" tbshort.log >tbjoined.log &&
 	dltriage classify --format json tbjoined.log >tbjoined.out &&
-	test $(wc -l <tbjoined.out) -eq 1
+	test $(wc -l <tbjoined.out) -eq 1 &&
+	cat >junit.xml <<-\EOF &&
+	<?xml version="1.0" encoding="utf-8"?><testsuites><testsuite name="pytest" failures="2" tests="2"><testcase classname="t" name="test_matmul"><failure message="RuntimeError">def test_matmul():
+	E       RuntimeError: mat1 and mat2 shapes cannot be multiplied (2x3 and 4x5)
+	t.py:8: RuntimeError</failure></testcase><testcase classname="t" name="test_index"><failure message="IndexError">def test_index():
+	E       IndexError: index 10 is out of bounds for dimension 0 with size 3
+	t.py:12: IndexError</failure></testcase></testsuite></testsuites>
+	EOF
+	dltriage classify --format json junit.xml >junit.out &&
+	test $(wc -l <junit.out) -eq 2
 '
 
 test_expect_success 'pytest'"'"'s one-line reports are exceptions, its summary lines a failure each; a summary of failures reported above adds none' '

@@ -1006,22 +1006,35 @@ refine(const struct eval *ev, const struct dlt_rule *rule,
 static void
 file_framework(struct dlt_classifier *cl)
 {
-	const char	*best = NULL;
-	size_t		 i, j, n, bestn = 0;
+	const char	*best = NULL, *names[16];
+	size_t		 i, j, counts[16], nnames = 0, bestn = 0;
 
 	if (cl->framework != NULL)
 		return;
+	/*
+	 * Count each framework named, in the order first named (the first
+	 * wins a tie); a log names few, but one of many failures costs no
+	 * more than its failures.
+	 */
 	for (i = 0; i < cl->npending; i++) {
 		if (strcmp(cl->pending[i].framework, "unknown") == 0)
 			continue;
-		for (j = 0, n = 0; j < cl->npending; j++)
-			if (strcmp(cl->pending[j].framework, cl->pending[i].framework) == 0)
-				n++;
-		if (n > bestn) {
-			bestn = n;
-			best = cl->pending[i].framework;
+		for (j = 0; j < nnames; j++)
+			if (strcmp(names[j], cl->pending[i].framework) == 0)
+				break;
+		if (j == nnames) {
+			if (nnames == sizeof names / sizeof names[0])
+				continue;
+			names[nnames] = cl->pending[i].framework;
+			counts[nnames++] = 0;
 		}
+		counts[j]++;
 	}
+	for (j = 0; j < nnames; j++)
+		if (counts[j] > bestn) {
+			bestn = counts[j];
+			best = names[j];
+		}
 	if (best == NULL)
 		return;
 	best = xstrdup(best);
@@ -1141,23 +1154,43 @@ fold_deaths(struct dlt_classifier *cl)
  */
 #define RECAP_MIN	24	/* bytes of a recap cut without a mark */
 
-static int
-recap_of(const char *b, const char *a)
+/* b's length without trailing blanks and a cut's "..." (*cut set). */
+static size_t
+recap_len(const char *b, int *cut)
 {
-	size_t	nb = strlen(b), na;
-	int	cut = 0;
+	size_t	nb = strlen(b);
 
+	*cut = 0;
 	while (nb > 0 && (b[nb - 1] == ' ' || b[nb - 1] == '\t'))
 		nb--;
 	if (nb >= 3 && memcmp(b + nb - 3, "...", 3) == 0) {
 		nb -= 3;
-		cut = 1;
+		*cut = 1;
 	}
 	while (nb > 0 && (b[nb - 1] == ' ' || b[nb - 1] == '\t'))
 		nb--;
-	na = strcspn(a, "\n");
+	return (nb);
+}
+
+/* The length of a's first line without trailing blanks. */
+static size_t
+first_line_len(const char *a)
+{
+	size_t	na = strcspn(a, "\n");
+
 	while (na > 0 && (a[na - 1] == ' ' || a[na - 1] == '\t'))
 		na--;
+	return (na);
+}
+
+static int
+recap_of(const char *b, const char *a)
+{
+	size_t	nb, na;
+	int	cut;
+
+	nb = recap_len(b, &cut);
+	na = first_line_len(a);
 	if (nb > strlen(a) || memcmp(a, b, nb) != 0)
 		return (0);
 	/* pytest cuts its summary at the terminal's width, with no mark */
@@ -1174,39 +1207,95 @@ short_type(const char *t)
 }
 
 /*
+ * The key a failure is found by as the original of a recap: its short
+ * type and the first RECAP_MIN bytes of its message's first line (all
+ * of it when shorter).  A recap b of a has a's key: b is a's start, and
+ * either as long as RECAP_MIN or a's whole first line.  (A recap cut
+ * with "..." shorter than that is not looked for.)
+ */
+static uint64_t
+recap_key(const char *type, const char *msg, size_t n)
+{
+	uint64_t	h;
+
+	h = dlt_hash_str(DLT_HASH_INIT, short_type(type));
+	return (dlt_hash(h, msg, n < RECAP_MIN ? n : RECAP_MIN));
+}
+
+/*
  * A test runner's summary repeats each failure it reported above in one
  * line ("FAILED t.py::test_x - RuntimeError: ..."): a failure without
  * frames whose exception repeats an earlier one's of the same log, type
  * (with or without its module) and message, is that failure's recap and
- * no failure of its own.
+ * no failure of its own.  The earlier failures are found by key, the
+ * latest RECAP_PROBES of a key at most, so that a log of many failures
+ * costs no more than its failures even when their messages begin alike.
  */
+#define RECAP_PROBES	64
+
 static void
 fold_recaps(struct dlt_classifier *cl)
 {
 	struct dlt_failure	*a, *b;
-	size_t			 i, j;
+	uint64_t		*keys;
+	size_t			*head, *next, cap, i, j, k, nb, probes;
+	unsigned char		*drop;
+	int			 cut, any = 0;
 
-	for (i = 1; i < cl->npending; i++) {
+	if (cl->npending < 2)
+		return;
+	for (cap = 16; cap < 2 * cl->npending; cap *= 2)
+		;
+	head = xcalloc(cap, sizeof *head);	/* index + 1, 0 none */
+	next = xcalloc(cl->npending, sizeof *next);
+	keys = xcalloc(cl->npending, sizeof *keys);
+	drop = xcalloc(cl->npending, 1);
+	for (i = 0; i < cl->npending; i++) {
 		b = &cl->pending[i];
-		if (b->nframes > 0 || b->exc_type == NULL ||
-		    b->exc_message == NULL || strchr(b->exc_message, '\n') != NULL)
+		if (b->exc_type == NULL || b->exc_message == NULL)
 			continue;
-		for (j = 0; j < i; j++) {
-			a = &cl->pending[j];
-			if (a->exc_type != NULL && a->exc_message != NULL &&
-			    strcmp(short_type(a->exc_type),
-			    short_type(b->exc_type)) == 0 &&
-			    a->line_end < b->line_start &&
-			    recap_of(b->exc_message, a->exc_message))
-				break;
+		if (b->nframes == 0 && strchr(b->exc_message, '\n') == NULL) {
+			nb = recap_len(b->exc_message, &cut);
+			if (!cut || nb >= RECAP_MIN) {
+				keys[i] = recap_key(b->exc_type, b->exc_message, nb);
+				for (k = head[keys[i] & (cap - 1)], probes = 0;
+				    k != 0 && probes < RECAP_PROBES;
+				    k = next[k - 1], probes++) {
+					a = &cl->pending[k - 1];
+					if (keys[k - 1] == keys[i] &&
+					    a->line_end < b->line_start &&
+					    strcmp(short_type(a->exc_type),
+					    short_type(b->exc_type)) == 0 &&
+					    recap_of(b->exc_message, a->exc_message))
+						break;
+				}
+				if (k != 0 && probes < RECAP_PROBES) {
+					drop[i] = any = 1;
+					continue;
+				}
+			}
 		}
-		if (j == i)
-			continue;
-		dlt_failure_release(b);
-		memmove(b, b + 1, (cl->npending - i - 1) * sizeof *b);
-		cl->npending--;
-		i--;
+		keys[i] = recap_key(b->exc_type, b->exc_message,
+		    first_line_len(b->exc_message));
+		next[i] = head[keys[i] & (cap - 1)];
+		head[keys[i] & (cap - 1)] = i + 1;
 	}
+	if (any) {
+		for (i = j = 0; i < cl->npending; i++) {
+			if (drop[i]) {
+				dlt_failure_release(&cl->pending[i]);
+				continue;
+			}
+			if (j != i)
+				cl->pending[j] = cl->pending[i];
+			j++;
+		}
+		cl->npending = j;
+	}
+	free(head);
+	free(next);
+	free(keys);
+	free(drop);
 }
 
 static int

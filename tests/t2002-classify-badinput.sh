@@ -267,6 +267,27 @@ test_expect_success 'a directory of 100 000 small files' '
 	grep -E "(^|[^0-9])101 failures" err
 '
 
+# One log of 150 000 failures whose messages begin alike, each naming
+# its framework: every one is reported, and no pass over a log's
+# failures (the framework most of them name, the summary's recaps) is
+# quadratic in them, which would take hours here, not seconds.
+make_alike() {
+	"$PYTHON3" - "$1" <<'EOF'
+import sys
+with open(sys.argv[1], 'w') as f:
+    for i in range(150000):
+        f.write('RuntimeError: CUDA error: an illegal memory access was '
+                'encountered (launch %d)\n\n\n\n\n\n\n' % i)
+EOF
+}
+
+test_expect_success 'one log of 150 000 failures whose messages begin alike' '
+	make_alike big.log &&
+	run 0 --format csv big.log &&
+	test "$(wc -l <out)" -eq 150001 &&
+	test "$(grep -c pytorch out)" -eq 150000
+'
+
 test_expect_success 'a symbolic link loop ends with a warning, every file read once' '
 	mkdir -p d/sub &&
 	good_log d/good.log &&

@@ -1078,26 +1078,36 @@ static void
 fold_deaths(struct dlt_classifier *cl)
 {
 	struct dlt_failure	*a, *b, tmp;
-	size_t			 i, j, k, n;
+	size_t			 r, w, j, k, n;
 	char			*ex;
 
-	for (i = 0; i + 1 < cl->npending; i++) {
-		a = &cl->pending[i];
-		b = &cl->pending[i + 1];
+	/*
+	 * One pass: pending[w] is the last record kept, pending[r] the
+	 * next; a folded one is released, a kept one moves down to w + 1
+	 * (no move per fold: a log of many is not quadratic in them).
+	 */
+	if (cl->npending < 2)
+		return;
+	for (r = 1, w = 0; r < cl->npending; r++) {
+		a = &cl->pending[w];
+		b = &cl->pending[r];
 		if (b->cls != DLT_CLASS_CRASH || !death_kind(b->kind) ||
 		    b->line_start - a->line_end > FOLD_GAP ||
-		    b->line_start < a->line_end)
+		    b->line_start < a->line_end ||
+		    (!(a->cls == DLT_CLASS_UNKNOWN && a->rule == NULL) &&
+		    (a->cls != DLT_CLASS_CRASH || death_kind(a->kind) ||
+		    a->nframes > 0))) {
+			if (++w != r)
+				cl->pending[w] = *b;
 			continue;
+		}
 		if (a->cls == DLT_CLASS_UNKNOWN && a->rule == NULL) {
 			/* no rule knew the cause: the death decides */
 			b->line_start = a->line_start;
 			tmp = *a;
 			*a = *b;
 			*b = tmp;
-		} else if (a->cls != DLT_CLASS_CRASH || death_kind(a->kind) ||
-		    a->nframes > 0)
-			continue;
-		else {
+		} else {
 			for (k = 0; k < b->nframes; k++) {
 				a->frames[k] = b->frames[k];
 				b->frames[k] = NULL;
@@ -1140,11 +1150,10 @@ fold_deaths(struct dlt_classifier *cl)
 			a->line_end = b->line_end;
 		if (a->line_start > b->line_start)
 			a->line_start = b->line_start;
+		/* a stays the last record kept: it may absorb the next death too */
 		dlt_failure_release(b);
-		memmove(b, b + 1, (cl->npending - i - 2) * sizeof *b);
-		cl->npending--;
-		i--;	/* a may absorb the next death too */
 	}
+	cl->npending = w + 1;
 }
 
 /*

@@ -269,8 +269,9 @@ test_expect_success 'a directory of 100 000 small files' '
 
 # One log of 150 000 failures whose messages begin alike, each naming
 # its framework: every one is reported, and no pass over a log's
-# failures (the framework most of them name, the summary's recaps) is
-# quadratic in them, which would take hours here, not seconds.
+# failures (the framework most of them name, the summary's recaps, an
+# error and the death it led to folded into one) is quadratic in them,
+# which would take hours here, not seconds.
 make_alike() {
 	"$PYTHON3" - "$1" <<'EOF'
 import sys
@@ -281,11 +282,26 @@ with open(sys.argv[1], 'w') as f:
 EOF
 }
 
-test_expect_success 'one log of 150 000 failures whose messages begin alike' '
+# 50 000 errors, each followed by the death it led to: one failure each.
+make_deaths() {
+	"$PYTHON3" - "$1" <<'EOF'
+import sys
+with open(sys.argv[1], 'w') as f:
+    for i in range(50000):
+        f.write('RuntimeError: CUDA error: misaligned address (launch %d)\n'
+                '\n\n\n\n\n\nSegmentation fault (core dumped)\n'
+                '\n\n\n\n\n\n' % i)
+EOF
+}
+
+test_expect_success 'one log of 150 000 failures whose messages begin alike; one of 50 000 errors and their deaths' '
 	make_alike big.log &&
 	run 0 --format csv big.log &&
 	test "$(wc -l <out)" -eq 150001 &&
-	test "$(grep -c pytorch out)" -eq 150000
+	test "$(grep -c pytorch out)" -eq 150000 &&
+	make_deaths deaths.log &&
+	run 0 --format csv deaths.log &&
+	test "$(wc -l <out)" -eq 50001
 '
 
 test_expect_success 'a symbolic link loop ends with a warning, every file read once' '

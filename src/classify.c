@@ -1156,63 +1156,46 @@ fold_deaths(struct dlt_classifier *cl)
 	cl->npending = w + 1;
 }
 
-/*
- * Whether message b, a one-line recap, repeats message a: b, without the
- * "..." a runner puts where it cut the line, is a's start, up to the
- * end of a's first line at least when b is short and was not cut.
- */
 #define RECAP_MIN	24	/* bytes of a recap cut without a mark */
+
+/* n, less the blanks that end s's first n bytes. */
+static size_t
+blank_end(const char *s, size_t n)
+{
+	while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
+	return (n);
+}
 
 /* b's length without trailing blanks and a cut's "..." (*cut set). */
 static size_t
 recap_len(const char *b, int *cut)
 {
-	size_t	nb = strlen(b);
+	size_t	nb = blank_end(b, strlen(b));
 
-	*cut = 0;
-	while (nb > 0 && (b[nb - 1] == ' ' || b[nb - 1] == '\t'))
-		nb--;
-	if (nb >= 3 && memcmp(b + nb - 3, "...", 3) == 0) {
-		nb -= 3;
-		*cut = 1;
-	}
-	while (nb > 0 && (b[nb - 1] == ' ' || b[nb - 1] == '\t'))
-		nb--;
-	return (nb);
+	*cut = nb >= 3 && memcmp(b + nb - 3, "...", 3) == 0;
+	return (*cut ? blank_end(b, nb - 3) : nb);
 }
 
 /* The length of a's first line without trailing blanks. */
 static size_t
 first_line_len(const char *a)
 {
-	size_t	na = strcspn(a, "\n");
-
-	while (na > 0 && (a[na - 1] == ' ' || a[na - 1] == '\t'))
-		na--;
-	return (na);
+	return (blank_end(a, strcspn(a, "\n")));
 }
 
+/*
+ * Whether message b, a one-line recap of length nb (recap_len, cut when
+ * it ended with "..."), repeats message a: b is a's start, up to the end
+ * of a's first line at least when b is short and was not cut.
+ */
 static int
-recap_of(const char *b, const char *a)
+recap_of(const char *b, size_t nb, int cut, const char *a)
 {
-	size_t	nb, na;
-	int	cut;
-
-	nb = recap_len(b, &cut);
-	na = first_line_len(a);
 	if (nb > strlen(a) || memcmp(a, b, nb) != 0)
 		return (0);
 	/* pytest cuts its summary at the terminal's width, with no mark */
-	return (cut || nb >= na || nb >= RECAP_MIN);
-}
-
-/* An exception's type without its module ("torch._dynamo.exc.UserError"). */
-static const char *
-short_type(const char *t)
-{
-	const char	*dot = strrchr(t, '.');
-
-	return (dot != NULL ? dot + 1 : t);
+	return (cut || nb >= first_line_len(a) || nb >= RECAP_MIN);
 }
 
 /*
@@ -1227,7 +1210,7 @@ recap_key(const char *type, const char *msg, size_t n)
 {
 	uint64_t	h;
 
-	h = dlt_hash_str(DLT_HASH_INIT, short_type(type));
+	h = dlt_hash_str(DLT_HASH_INIT, dlt_short_type(type));
 	return (dlt_hash(h, msg, n < RECAP_MIN ? n : RECAP_MIN));
 }
 
@@ -1242,12 +1225,34 @@ recap_key(const char *type, const char *msg, size_t n)
  */
 #define RECAP_PROBES	64
 
+/*
+ * Whether failure i (its message recap_len's nb and cut) repeats one of
+ * the earlier failures chained from k (index + 1, 0 none) under its key.
+ */
+static int
+recap_original(const struct dlt_classifier *cl, size_t k, const size_t *next,
+    const uint64_t *keys, size_t i, size_t nb, int cut)
+{
+	const struct dlt_failure	*a, *b = &cl->pending[i];
+	size_t				 probes;
+
+	for (probes = 0; k != 0 && probes < RECAP_PROBES; k = next[k - 1], probes++) {
+		a = &cl->pending[k - 1];
+		if (keys[k - 1] == keys[i] && a->line_end < b->line_start &&
+		    strcmp(dlt_short_type(a->exc_type),
+		    dlt_short_type(b->exc_type)) == 0 &&
+		    recap_of(b->exc_message, nb, cut, a->exc_message))
+			return (1);
+	}
+	return (0);
+}
+
 static void
 fold_recaps(struct dlt_classifier *cl)
 {
-	struct dlt_failure	*a, *b;
+	struct dlt_failure	*b;
 	uint64_t		*keys;
-	size_t			*head, *next, cap, i, j, k, nb, probes;
+	size_t			*head, *next, cap, i, j, nb;
 	unsigned char		*drop;
 	int			 cut, any = 0;
 
@@ -1267,18 +1272,8 @@ fold_recaps(struct dlt_classifier *cl)
 			nb = recap_len(b->exc_message, &cut);
 			if (!cut || nb >= RECAP_MIN) {
 				keys[i] = recap_key(b->exc_type, b->exc_message, nb);
-				for (k = head[keys[i] & (cap - 1)], probes = 0;
-				    k != 0 && probes < RECAP_PROBES;
-				    k = next[k - 1], probes++) {
-					a = &cl->pending[k - 1];
-					if (keys[k - 1] == keys[i] &&
-					    a->line_end < b->line_start &&
-					    strcmp(short_type(a->exc_type),
-					    short_type(b->exc_type)) == 0 &&
-					    recap_of(b->exc_message, a->exc_message))
-						break;
-				}
-				if (k != 0 && probes < RECAP_PROBES) {
+				if (recap_original(cl, head[keys[i] & (cap - 1)],
+				    next, keys, i, nb, cut)) {
 					drop[i] = any = 1;
 					continue;
 				}

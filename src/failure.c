@@ -26,6 +26,16 @@ dlt_failure_release(struct dlt_failure *f)
 	memset(f, 0, sizeof *f);
 }
 
+const char *
+dlt_short_type(const char *t)
+{
+	const char	*p;
+
+	if ((p = strrchr(t, '.')) != NULL && p[1] != '\0')
+		return (p + 1);
+	return (t);
+}
+
 void
 dlt_failure_json_frames(struct dlt_jw *jw, const struct dlt_failure *f)
 {

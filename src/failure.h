@@ -52,6 +52,8 @@ struct dlt_failure {
 };
 
 void	dlt_failure_release(struct dlt_failure *);
+/* An exception type without its module: "torch.OutOfMemoryError" -> "OutOfMemoryError". */
+const char *dlt_short_type(const char *);
 
 /*
  * The frames as a JSON array of strings and the evidence line numbers as

@@ -155,17 +155,6 @@ feat_module(struct dlt_prio_feats *fs, const char *frame)
 	strbuf_release(&sb);
 }
 
-/* An exception type without its module: "torch.OutOfMemoryError" -> "OutOfMemoryError". */
-static const char *
-short_type(const char *t)
-{
-	const char	*p;
-
-	if ((p = strrchr(t, '.')) != NULL && p[1] != '\0')
-		return (p + 1);
-	return (t);
-}
-
 void
 dlt_prio_features(const struct dlt_failure *f, const char *framework,
     struct dlt_prio_feats *fs)
@@ -188,7 +177,7 @@ dlt_prio_features(const struct dlt_failure *f, const char *framework,
 		feat_add(fs, "kind.fw", sb.buf, FRAME_MAX);
 	}
 	if (f->exc_type != NULL)
-		feat_add(fs, "exc", short_type(f->exc_type), FRAME_MAX);
+		feat_add(fs, "exc", dlt_short_type(f->exc_type), FRAME_MAX);
 	if (f->rule != NULL)
 		feat_add(fs, "rule", f->rule, FRAME_MAX);
 	if (f->security)

@@ -561,6 +561,14 @@ parse_exception_line(const char *s, size_t n, char **type, char **msg)
 		return (0);
 	if (i > 200)
 		return (0);
+	/*
+	 * A name alone is an exception line when it is named as a class
+	 * is ("KeyboardInterrupt") or by its module ("socket.timeout"); a
+	 * lower-case word alone is the rest of a wrapped frame line or a
+	 * line cut where it was pasted ("tensorfl").
+	 */
+	if (i == n && !isupper((unsigned char)s[0]) && memchr(s, '.', n) == NULL)
+		return (0);
 	*type = xstrndup(s, i);
 	if (i < n) {
 		i++;
@@ -625,6 +633,15 @@ indent_of(const char *s, size_t n)
 	while (i < n && (s[i] == ' ' || s[i] == '\t'))
 		i++;
 	return (i);
+}
+
+/* A Python frame's line, or its start: "  File "x.py", line 3, in f". */
+static int
+frame_header(const char *s, size_t n)
+{
+	size_t	i = indent_of(s, n);
+
+	return (starts(s + i, n - i, "File \""));
 }
 
 /* An exception line whose type is named as exception classes are. */
@@ -775,7 +792,7 @@ block_traceback(struct pstate *ps, const struct dlt_line *start, int cut)
 	char			*type, *msg;
 	int			 more;
 	size_t			 ind, frame_ind = 0, exc_ind = 0, ann_ind = 0, k;
-	int			 have_frame = 0;
+	int			 have_frame = 0, wrap = 0, was_wrap;
 
 	/*
 	 * IPython and Jupyter: "ValueError    Traceback (most recent call
@@ -806,9 +823,12 @@ block_traceback(struct pstate *ps, const struct dlt_line *start, int cut)
 			ipy = 1;
 	}
 	inc->has_traceback = 1;
+	wrap = cut && frame_header(start->text, start->len);
 	while (guard++ < 20000 && dlt_logread_next(ps->lr, &l)) {
 		if (state == 0) {		/* frames and source lines */
 			ind = indent_of(l.text, l.len);
+			was_wrap = wrap;
+			wrap = ind < l.len && frame_header(l.text, l.len);
 			if (ind > 0 && ind < l.len && !(ind <= frame_ind &&
 			    exception_line_at(l.text + ind, l.len - ind))) {
 				inc_add_line(ps->p, inc, &l, NULL);
@@ -875,6 +895,15 @@ block_traceback(struct pstate *ps, const struct dlt_line *start, int cut)
 				more = 0;
 				state = 1;
 				msglines = 0;
+				continue;
+			}
+			/*
+			 * The rest of a frame's line that a terminal or a
+			 * tracker wrapped ("  File "x.py", line 3, in f" cut
+			 * after "in f" or inside the path): the frames go on.
+			 */
+			if (was_wrap && ind == 0) {
+				inc_add_line(ps->p, inc, &l, NULL);
 				continue;
 			}
 			dlt_logread_unread(ps->lr);

@@ -1225,4 +1225,35 @@ test_expect_success 'pytest'"'"'s one-line reports are exceptions, its summary l
 	check get tbsum.out source | sed -n 2p | grep -x "tbsum.log:8-8"
 '
 
+test_expect_success 'a frame line wrapped where it was pasted is no exception line; a lower-case word alone is none' '
+	cat >wrapped.log <<-\EOF &&
+	Traceback (most recent call last):
+	  File "/w/test.py", line 16, in main
+	    anchors = ag(image=img)
+	  File "/w/venv/lib/python3.10/site-packages/keras_cv/src/bounding_box/converters.py", line 395, in convert
+	_format
+	    _validate_image_shape(image_shape)
+	  File "/w/venv/lib/python3.10/site-packages/keras_cv/src/bounding_box/converters.py", line 501, in _valida
+	te_image_shape
+	    raise ValueError(
+	ValueError: Expected image_shape to be either a tuple, list, Tensor. Received image_shape=(416, 416, 3)
+	EOF
+	dltriage classify --format json wrapped.log >wrapped.out &&
+	test $(wc -l <wrapped.out) -eq 1 &&
+	check get wrapped.out exception | grep -x ValueError &&
+	cat >cutword.log <<-\EOF &&
+	Traceback (most recent call last):
+	  File "/w/train.py", line 226, in <module>
+	    train(args=args, run=run)
+	  File "/usr/lib/python3/dist-packages/tensorflow/python/eager/execute.py", line 60, in quick_execute
+	    inputs, attrs, num_outputs)
+	tensorfl
+	EOF
+	dltriage classify --format json cutword.log >cutword.out &&
+	! grep "\"type\":\"tensorfl\"" cutword.out &&
+	printf "Traceback (most recent call last):\n  File \"a.py\", line 1, in <module>\nsocket.timeout\n" >dotted.log &&
+	dltriage classify --format json dotted.log >dotted.out &&
+	check get dotted.out exception | grep -x socket.timeout
+'
+
 test_done

@@ -742,6 +742,17 @@ first_line(const char *s, size_t max)
 	 * ..."): the headline is both, or every wrapped failure of a
 	 * kind would read the same.
 	 */
+	/*
+	 * A wrapper's sentence ("Exception encountered when calling
+	 * Dense.call().") names no failure: the headline is its detail,
+	 * the line below it.
+	 */
+	if (nl != NULL && dlt_parse_wrapper_message(s)) {
+		next = announced_line(nl + 1);
+		m = strcspn(next, "\n");
+		if (m > 0)
+			return (xstrndup(next, m > max ? max : m));
+	}
 	if (nl != NULL && k > 0 && s[k - 1] == ':' && k < max) {
 		next = announced_line(nl + 1);
 		m = strcspn(next, "\n");

@@ -755,7 +755,29 @@ announces(const char *msg)
 	if (msg == NULL)
 		return (0);
 	k = strlen(msg);
-	return (k > 0 && msg[k - 1] == ':');
+	return ((k > 0 && msg[k - 1] == ':') || dlt_parse_wrapper_message(msg));
+}
+
+/*
+ * Keras reports an error raised inside a layer's call as "Exception
+ * encountered when calling Dense.call()." (Keras 3) or "... calling
+ * layer "dense" (type Dense)." (tf.keras), keeping the original type;
+ * the original message follows after a blank line, then the arguments
+ * ("Arguments received by Dense.call():").  The sentence alone names no
+ * failure: its detail is the message's rest.
+ */
+int
+dlt_parse_wrapper_message(const char *msg)
+{
+	static const char	 lead[] = "Exception encountered when calling ";
+	size_t			 k;
+
+	if (msg == NULL || strncmp(msg, lead, sizeof lead - 1) != 0)
+		return (0);
+	k = strcspn(msg, "\n");
+	while (k > 0 && (msg[k - 1] == ' ' || msg[k - 1] == '\t'))
+		k--;
+	return (k > sizeof lead - 1 && (msg[k - 1] == '.' || msg[k - 1] == ')'));
 }
 
 /*
@@ -1328,10 +1350,18 @@ exception_tail(struct pstate *ps)
 	struct dlt_line		 l;
 	struct dlt_pframe	 fr;
 	struct fired		 f;
-	int			 n, open;
+	int			 n, open, gap;
 
 	open = announces(inc->exc_message);
+	gap = dlt_parse_wrapper_message(inc->exc_message);
 	for (n = 0; n < EXC_TAIL_MAX && dlt_logread_next(ps->lr, &l); n++) {
+		/* a wrapper's detail, after one blank line */
+		if (gap && n == 0 && is_blank(l.text, l.len)) {
+			gap = 0;
+			n--;
+			continue;
+		}
+		gap = 0;
 		if (is_blank(l.text, l.len) ||
 		    (!open && !is_indented(l.text, l.len))) {
 			dlt_logread_unread(ps->lr);

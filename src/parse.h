@@ -85,5 +85,11 @@ int	dlt_parse_frame(const struct dlt_parser *, const char *, size_t, struct dlt_
 void	dlt_pframe_release(struct dlt_pframe *);
 /* Does detector d fire on this line (anchor present and confirm regex)? */
 int	dlt_parser_detector_fires(const struct dlt_parser *, size_t d, const char *, size_t);
+/*
+ * Is the first line of an exception's message a wrapper's sentence whose
+ * detail follows it after a blank line (Keras's "Exception encountered
+ * when calling X.call().")?
+ */
+int	dlt_parse_wrapper_message(const char *);
 
 #endif

@@ -1256,4 +1256,30 @@ test_expect_success 'a frame line wrapped where it was pasted is no exception li
 	check get dotted.out exception | grep -x socket.timeout
 '
 
+test_expect_success 'Keras'"'"'s "Exception encountered when calling X.call()." takes its detail below a blank line: the signature names it' '
+	cat >kwrap.log <<-\EOF &&
+	Traceback (most recent call last):
+	  File "/w/repro.py", line 4, in <module>
+	    m(x)
+	ValueError: Exception encountered when calling MaxPooling2D.call().
+
+	Computed output size would be zero or negative. Received: `inputs.shape=[None 1 1 8]`, `pool_size=[2 2]`
+
+	Arguments received by MaxPooling2D.call():
+	  - inputs=tf.Tensor(shape=(None, 1, 1, 8), dtype=float32)
+	EOF
+	dltriage classify --format json kwrap.log >kwrap.out &&
+	check get kwrap.out exception.message >msg &&
+	printf "%s\n" "Exception encountered when calling MaxPooling2D.call()." \
+		"Computed output size would be zero or negative. Received: \`inputs.shape=[None 1 1 8]\`, \`pool_size=[2 2]\`" >want &&
+	test_cmp want msg &&
+	check get kwrap.out signature | grep "^ValueError: Computed output size would be zero" &&
+	sed "s/MaxPooling2D/Conv2D/; s/zero or negative/negative/" kwrap.log >kwrap2.log &&
+	dltriage classify --format json kwrap2.log >kwrap2.out &&
+	test "$(check get kwrap.out bucket)" != "$(check get kwrap2.out bucket)" &&
+	sed -n "4,\$p" kwrap.log >kbare.log &&
+	dltriage classify --format json kbare.log >kbare.out &&
+	check get kbare.out signature | grep "^ValueError: Computed output size would be zero"
+'
+
 test_done

@@ -248,6 +248,13 @@ test_expect_success 'the thirty-eighth set: later-half accuracy >= 0.49, not bel
 test_expect_success 'the thirty-ninth set: later-half accuracy >= 0.54, not below the baseline' '
 	accuracy v40 0.54 v40
 '
+# The fortieth set (corpus/validation/v41: exceptions at the line
+# between a framework's bug and a rejected input, 62 rows, 50 of them in
+# the later half), held out at 0.581 (0.580 on its later half) when
+# first measured.
+test_expect_success 'the fortieth set: later-half accuracy >= 0.57, not below the baseline' '
+	accuracy v41 0.57 v41
+'
 # Every set but v11 pooled (one row per url, 2,646 rows in thirty-two
 # sets at the twenty-second session): the later halves together, 1,459
 # rows never tuned on, 0.619 then (0.625 before v34, recent issues
@@ -261,7 +268,7 @@ test_expect_success 'every set pooled: later-half accuracy >= 0.61, not below th
 	grep "^rows [0-9]* of [0-9]* sets" out-pool &&
 	test $rc = 0
 '
-for tag in pool v40 v39 v38 v37 v36 v35 v34 v33 v32 v31 v30 v29 v28 v27 v26 v25 v24 v23 v22 v21 v20 v19 v18 v17 v16 v15 v14 v13 v12 v11 v10 v9 v8 v6 v4 v3; do
+for tag in pool v41 v40 v39 v38 v37 v36 v35 v34 v33 v32 v31 v30 v29 v28 v27 v26 v25 v24 v23 v22 v21 v20 v19 v18 v17 v16 v15 v14 v13 v12 v11 v10 v9 v8 v6 v4 v3; do
 	if [ -f "$TEST_TMP/accuracy-$tag.txt" ]; then
 		sed -n "1,4s/^/# $tag: /p" "$TEST_TMP/accuracy-$tag.txt"
 	fi

@@ -533,6 +533,7 @@ digits(const char *s, size_t n, size_t at, size_t k)
  * a launcher's tag of the process, "[rank0]: " (PyTorch's elastic
  * launcher; any role name and number: "[trainer1]:", "[trainer1|1]:"),
  * Open MPI's "[1,0]<stderr>:", Ray's "(Worker pid=7, ip=10.0.0.2) ",
+ * Docker BuildKit's "#12 3.456 ",
  * and GitHub Actions' workflow commands that annotate a message
  * ("::error file=t.py,line=11,title=T::", "::warning::").
  * A program never prints these itself, and a traceback under them reads
@@ -608,6 +609,25 @@ transport_prefix(const char *s, size_t n)
 		    memcmp(s + i, "]<stderr>:", 10) == 0))
 			return (i + 10);
 		return (0);
+	}
+	if (n > 4 && s[0] == '#' && s[1] >= '0' && s[1] <= '9') {
+		/*
+		 * Docker BuildKit's plain progress: the step's number and
+		 * the seconds since it began ("#12 3.456 "), before each
+		 * line a step's command printed (a gdb frame, "#0  0x...",
+		 * has no such number)
+		 */
+		for (i = 1; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+			;
+		if (i >= n || s[i] != ' ' || !digits(s, n, i + 1, 1))
+			return (0);
+		for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+			;
+		if (i >= n || s[i] != '.' || !digits(s, n, i + 1, 1))
+			return (0);
+		for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+			;
+		return (i < n && s[i] == ' ' ? i + 1 : 0);
 	}
 	if (n > 8 && s[0] == '(') {
 		/* Ray's worker tag: (pid=N), (Name pid=N), (Name pid=N, ip=A) */

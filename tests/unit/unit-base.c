@@ -1286,7 +1286,7 @@ test_logread_records(void)
 /*
  * The prefixes that carriers put before each line of a program's output
  * (GitHub Actions and docker times, PyTorch's elastic launcher, Open
- * MPI) are taken off; look-alikes are not.
+ * MPI, Docker BuildKit) are taken off; look-alikes are not.
  */
 static void
 test_logread_prefixes(void)
@@ -1324,6 +1324,13 @@ test_logread_prefixes(void)
 		  "a bracketed log tag stays" },
 		{ "[0]: value", "[0]: value", "an index stays" },
 		{ "[rank0]:", "", "a prefix alone" },
+		{ "#0 3828.7 CMake Error at CMakeLists.txt:11 (message):",
+		  "CMake Error at CMakeLists.txt:11 (message):", "Docker BuildKit's step and time" },
+		{ "#12 0.512   File \"x.py\", line 3", "  File \"x.py\", line 3",
+		  "BuildKit's prefix keeps the indentation" },
+		{ "#0  0x00007f0b5ee7e3f0 in strlen@plt ()", "#0  0x00007f0b5ee7e3f0 in strlen@plt ()",
+		  "a gdb frame stays" },
+		{ "#3 12 items", "#3 12 items", "a number without its fraction stays" },
 	};
 	struct dlt_logread	lr;
 	char			buf[128], name[96];

@@ -261,20 +261,28 @@ test_expect_success 'the fortieth set: later-half accuracy >= 0.57, not below th
 test_expect_success 'the forty-first set: later-half accuracy >= 0.60, not below the baseline' '
 	accuracy v42 0.60 v42
 '
+# The forty-second set (corpus/validation/v43: issues of 2025 and 2026,
+# 56 rows, 47 of them in the later half), held out at 0.429 (0.404 on
+# its later half) when first measured.
+test_expect_success 'the forty-second set: later-half accuracy >= 0.38, not below the baseline' '
+	accuracy v43 0.38 v43
+'
 # Every set but v11 pooled (one row per url, 2,646 rows in thirty-two
 # sets at the twenty-second session): the later halves together, 1,459
 # rows never tuned on, 0.619 then (0.625 before v34, recent issues
-# only, joined the pool).
-test_expect_success 'every set pooled: later-half accuracy >= 0.61, not below the baseline' '
+# only, joined the pool); 3,229 rows in forty-one sets at the
+# twenty-sixth, 0.610 (0.615 before v43, issues of 2025 and 2026 at
+# 0.404, joined).
+test_expect_success 'every set pooled: later-half accuracy >= 0.60, not below the baseline' '
 	"$PYTHON3" "$TEST_SRCDIR/tests/accuracy-unseen.py" \
 	    --dltriage "$DLTRIAGE" --pool "$TEST_SRCDIR/corpus/validation" \
-	    --threshold 0.61 --margin 0 >out-pool 2>err-pool;
+	    --threshold 0.60 --margin 0 >out-pool 2>err-pool;
 	rc=$?;
 	cat out-pool err-pool >"$TEST_TMP/accuracy-pool.txt";
 	grep "^rows [0-9]* of [0-9]* sets" out-pool &&
 	test $rc = 0
 '
-for tag in pool v42 v41 v40 v39 v38 v37 v36 v35 v34 v33 v32 v31 v30 v29 v28 v27 v26 v25 v24 v23 v22 v21 v20 v19 v18 v17 v16 v15 v14 v13 v12 v11 v10 v9 v8 v6 v4 v3; do
+for tag in pool v43 v42 v41 v40 v39 v38 v37 v36 v35 v34 v33 v32 v31 v30 v29 v28 v27 v26 v25 v24 v23 v22 v21 v20 v19 v18 v17 v16 v15 v14 v13 v12 v11 v10 v9 v8 v6 v4 v3; do
 	if [ -f "$TEST_TMP/accuracy-$tag.txt" ]; then
 		sed -n "1,4s/^/# $tag: /p" "$TEST_TMP/accuracy-$tag.txt"
 	fi

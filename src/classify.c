@@ -737,12 +737,6 @@ first_line(const char *s, size_t max)
 	while (k > 0 && isspace((unsigned char)s[k - 1]))
 		k--;
 	/*
-	 * A first line ending in a colon announces the line that names
-	 * the failure ("backend='inductor' raised:" above "RuntimeError:
-	 * ..."): the headline is both, or every wrapped failure of a
-	 * kind would read the same.
-	 */
-	/*
 	 * A wrapper's sentence ("Exception encountered when calling
 	 * Dense.call().") names no failure: the headline is its detail,
 	 * the line below it.
@@ -753,6 +747,12 @@ first_line(const char *s, size_t max)
 		if (m > 0)
 			return (xstrndup(next, m > max ? max : m));
 	}
+	/*
+	 * A first line ending in a colon announces the line that names
+	 * the failure ("backend='inductor' raised:" above "RuntimeError:
+	 * ..."): the headline is both, or every wrapped failure of a
+	 * kind would read the same.
+	 */
 	if (nl != NULL && k > 0 && s[k - 1] == ':' && k < max) {
 		next = announced_line(nl + 1);
 		m = strcspn(next, "\n");

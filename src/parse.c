@@ -922,11 +922,16 @@ block_traceback(struct pstate *ps, const struct dlt_line *start, int cut)
 			/*
 			 * The rest of a frame's line that a terminal or a
 			 * tracker wrapped ("  File "x.py", line 3, in f" cut
-			 * after "in f" or inside the path): the frames go on.
+			 * inside the function's name or the path): the frames
+			 * go on.
 			 */
 			if (was_wrap && ind == 0) {
-				inc_add_line(ps->p, inc, &l, NULL);
-				continue;
+				/* a line a detector fires on is no such rest */
+				fire_line(ps->p, l.text, l.len, &f);
+				if (f.primary < 0) {
+					inc_add_line(ps->p, inc, &l, NULL);
+					continue;
+				}
 			}
 			dlt_logread_unread(ps->lr);
 			break;

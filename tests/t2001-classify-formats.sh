@@ -1251,6 +1251,10 @@ test_expect_success 'a frame line wrapped where it was pasted is no exception li
 	EOF
 	dltriage classify --format json cutword.log >cutword.out &&
 	! grep "\"type\":\"tensorfl\"" cutword.out &&
+	printf "Traceback (most recent call last):\n  File \"a.py\", line 1, in <module>\nSegmentation fault (core dumped)\n" >framesegv.log &&
+	dltriage classify --format json framesegv.log >framesegv.out &&
+	check get framesegv.out class | grep -x crash &&
+	check get framesegv.out kind | grep -x segfault &&
 	printf "Traceback (most recent call last):\n  File \"a.py\", line 1, in <module>\nsocket.timeout\n" >dotted.log &&
 	dltriage classify --format json dotted.log >dotted.out &&
 	check get dotted.out exception | grep -x socket.timeout

@@ -1355,18 +1355,14 @@ exception_tail(struct pstate *ps)
 	struct dlt_line		 l;
 	struct dlt_pframe	 fr;
 	struct fired		 f;
-	int			 n, open, gap;
+	int			 n, open;
 
 	open = announces(inc->exc_message);
-	gap = dlt_parse_wrapper_message(inc->exc_message);
+	/* a wrapper's detail comes after one blank line: past it */
+	if (dlt_parse_wrapper_message(inc->exc_message) &&
+	    dlt_logread_next(ps->lr, &l) && !is_blank(l.text, l.len))
+		dlt_logread_unread(ps->lr);
 	for (n = 0; n < EXC_TAIL_MAX && dlt_logread_next(ps->lr, &l); n++) {
-		/* a wrapper's detail, after one blank line */
-		if (gap && n == 0 && is_blank(l.text, l.len)) {
-			gap = 0;
-			n--;
-			continue;
-		}
-		gap = 0;
 		if (is_blank(l.text, l.len) ||
 		    (!open && !is_indented(l.text, l.len))) {
 			dlt_logread_unread(ps->lr);

@@ -267,6 +267,12 @@ test_expect_success 'the forty-first set: later-half accuracy >= 0.60, not below
 test_expect_success 'the forty-second set: later-half accuracy >= 0.38, not below the baseline' '
 	accuracy v43 0.38 v43
 '
+# The forty-third set (corpus/validation/v44: older issues below the
+# fixed cuts, 81 rows, only ONNX Runtime's 6 in the later half), held
+# out at 0.568 (0.500 on its later half) when first measured.
+test_expect_success 'the forty-third set: later-half accuracy >= 0.49, not below the baseline' '
+	accuracy v44 0.49 v44
+'
 # Every set but v11 pooled (one row per url, 2,646 rows in thirty-two
 # sets at the twenty-second session): the later halves together, 1,459
 # rows never tuned on, 0.619 then (0.625 before v34, recent issues
@@ -282,7 +288,7 @@ test_expect_success 'every set pooled: later-half accuracy >= 0.60, not below th
 	grep "^rows [0-9]* of [0-9]* sets" out-pool &&
 	test $rc = 0
 '
-for tag in pool v43 v42 v41 v40 v39 v38 v37 v36 v35 v34 v33 v32 v31 v30 v29 v28 v27 v26 v25 v24 v23 v22 v21 v20 v19 v18 v17 v16 v15 v14 v13 v12 v11 v10 v9 v8 v6 v4 v3; do
+for tag in pool v44 v43 v42 v41 v40 v39 v38 v37 v36 v35 v34 v33 v32 v31 v30 v29 v28 v27 v26 v25 v24 v23 v22 v21 v20 v19 v18 v17 v16 v15 v14 v13 v12 v11 v10 v9 v8 v6 v4 v3; do
 	if [ -f "$TEST_TMP/accuracy-$tag.txt" ]; then
 		sed -n "1,4s/^/# $tag: /p" "$TEST_TMP/accuracy-$tag.txt"
 	fi

@@ -227,6 +227,29 @@ starts(const char *s, size_t n, const char *prefix)
 	return (n >= k && memcmp(s, prefix, k) == 0);
 }
 
+/*
+ * Colab's mark of the frames it folded away inside an IPython traceback
+ * ("8 frames", "1 frame"), on a line of its own between two frames.
+ */
+static int
+folded_frames(const char *s, size_t n)
+{
+	size_t	i = 0;
+
+	while (i < n && s[i] >= '0' && s[i] <= '9')
+		i++;
+	if (i == 0 || i >= n || s[i] != ' ')
+		return (0);
+	i++;
+	if (n - i >= 6 && memcmp(s + i, "frames", 6) == 0)
+		i += 6;
+	else if (n - i >= 5 && memcmp(s + i, "frame", 5) == 0)
+		i += 5;
+	else
+		return (0);
+	return (is_blank(s + i, n - i));
+}
+
 static void
 collect_id(int id, void *arg)
 {
@@ -871,6 +894,7 @@ block_traceback(struct pstate *ps, const struct dlt_line *start, int cut)
 				continue;
 			if (ipy && !is_blank(l.text, l.len) &&
 			    (starts(l.text, l.len, "--") ||
+			    folded_frames(l.text, l.len) ||
 			    try_frame(ps, l.text, l.len, &list, &nlist, &alloc))) {
 				inc_add_line(ps->p, inc, &l, NULL);
 				ipy_blanks = 0;

@@ -1286,4 +1286,38 @@ test_expect_success 'Keras'"'"'s "Exception encountered when calling X.call()." 
 	check get kbare.out signature | grep "^ValueError: Computed output size would be zero"
 '
 
+test_expect_success 'an IPython traceback pasted from a frame'"'"'s header on is one traceback; Colab'"'"'s "N frames" inside it keeps it going' '
+	cat >ipycut.log <<-\EOF &&
+	~/env/lib/python3.5/site-packages/torch/__init__.py in <module>()
+	     51 sys.setdlopenflags(_dl_flags.RTLD_GLOBAL | _dl_flags.RTLD_NOW)
+	     52 
+	---> 53 from torch._C import *
+	     54 
+
+	ImportError: dlopen: cannot load any more object with static TLS
+	EOF
+	dltriage classify --format json ipycut.log >ipycut.out &&
+	test $(wc -l <ipycut.out) = 1 &&
+	check get ipycut.out frames | grep "torch:<module>" &&
+	check get ipycut.out exception | grep -x ImportError &&
+	cat >colab.log <<-\EOF &&
+	RuntimeError                              Traceback (most recent call last)
+	/usr/lib/python3.6/dist-packages/jax/interpreters/xla.py in primitive_computation(prim)
+	--> 180     return c.Build()
+
+	8 frames
+	/usr/lib/python3.6/dist-packages/jaxlib/xla_client.py in Build(self, root)
+	--> 730       return Computation(self._builder.Build())
+
+	RuntimeError: Invalid argument: Expected element type to be signed; got U32.
+	EOF
+	dltriage classify --format json colab.log >colab.out &&
+	test $(wc -l <colab.out) = 1 &&
+	check get colab.out frames | grep "xla_client:Build" &&
+	check get colab.out exception.message | grep "^Invalid argument: Expected element type" &&
+	printf "/x/y.py in f(a)\n--> 3     g()\n" >ipyonly.log &&
+	dltriage classify --format json ipyonly.log >ipyonly.out &&
+	test ! -s ipyonly.out
+'
+
 test_done

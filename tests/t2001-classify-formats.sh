@@ -1320,4 +1320,19 @@ test_expect_success 'an IPython traceback pasted from a frame'"'"'s header on is
 	test ! -s ipyonly.out
 '
 
+test_expect_success 'ONNX Runtime'"'"'s input check printed alone: one bucket per input and check, not one for all' '
+	echo "Invalid rank for input: image Got: 1 Expected: 4 Please fix either the inputs/outputs or the model." >ic1.log &&
+	echo "Invalid rank for input: image Got: 2 Expected: 4 Please fix either the inputs/outputs or the model." >ic2.log &&
+	echo "Invalid rank for input: mask Got: 1 Expected: 4 Please fix either the inputs/outputs or the model." >ic3.log &&
+	echo "Load model from m.onnx failed:[ShapeInferenceError] Stride is bigger than Kernel shape" >ld1.log &&
+	for f in ic1 ic2 ic3 ld1; do dltriage classify --format json $f.log >$f.out || return 1; done &&
+	check get ic1.out signature | grep -x "input refused: Invalid rank for input: image" &&
+	test "$(check get ic1.out bucket)" = "$(check get ic2.out bucket)" &&
+	test "$(check get ic1.out bucket)" != "$(check get ic3.out bucket)" &&
+	check get ld1.out class | grep -x false-positive &&
+	check get ld1.out framework | grep -x onnxruntime &&
+	check get ld1.out signature | grep -x "model refused: \[ShapeInferenceError\] Stride is bigger than Kernel shape" &&
+	test "$(check get ld1.out bucket)" != "$(check get ic1.out bucket)"
+'
+
 test_done

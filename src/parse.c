@@ -834,7 +834,7 @@ block_traceback(struct pstate *ps, const struct dlt_line *start, int cut)
 	int			 state = 0, blanks = 0, guard = 0, ipy, ipy_blanks = 0;
 	int			 msg_open = 0, msg_gap = 0, colon = 0, header;
 	int			 announced, blank_in = 0;
-	char			*type, *msg;
+	char			*type, *msg, *htype;
 	int			 more;
 	size_t			 ind, frame_ind = 0, exc_ind = 0, ann_ind = 0, k;
 	int			 have_frame = 0, wrap = 0, was_wrap;
@@ -847,6 +847,12 @@ block_traceback(struct pstate *ps, const struct dlt_line *start, int cut)
 	 */
 	ipy = is_ipython_header(start->text, start->len);
 	header = ipy;
+	/*
+	 * The type the header names, taken now: the line's text lives in
+	 * the reader's buffer, which reading on may replace (a JSON
+	 * record's decoded lines are freed once the record is read).
+	 */
+	htype = header ? ipython_header_type(start->text, start->len) : NULL;
 	fire_line(ps->p, start->text, start->len, &f);
 	inc_add_line(ps->p, inc, start, &f);
 	/*
@@ -1066,8 +1072,10 @@ block_traceback(struct pstate *ps, const struct dlt_line *start, int cut)
 		reverse_into(inc, list, nlist, more);
 	free(list);
 	/* IPython's header names the exception (see finish) */
-	if (header && inc->header_type == NULL)
-		inc->header_type = ipython_header_type(start->text, start->len);
+	if (htype != NULL && inc->header_type == NULL)
+		inc->header_type = htype;
+	else
+		free(htype);
 }
 
 /*

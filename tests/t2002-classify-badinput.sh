@@ -425,4 +425,12 @@ open(\"bad.xz\", \"wb\").write(bytes(bad))
 	grep "bad.xz.: xz data" err
 '
 
+test_expect_success 'a JSON record whose IPython traceback runs to the record'"'"'s end and past it: read, nothing used after it is freed' '
+	printf "%s\n" "{\"log\": \"ImportError                               Traceback (most recent call last)\\nCell In[10], line 1\\n----> 1 import tensorflow as tf \"}" \
+		"{\"log\": \"done\"}" >jrec.log &&
+	dltriage classify --format json jrec.log >jrec.out 2>jrec.err &&
+	test ! -s jrec.err &&
+	grep "\"exception\":{\"type\":\"ImportError\"" jrec.out
+'
+
 test_done

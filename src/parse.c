@@ -832,7 +832,7 @@ block_traceback(struct pstate *ps, const struct dlt_line *start, int cut)
 	struct dlt_pframe	*list = NULL;
 	size_t			 nlist = 0, alloc = 0, msglines = 0;
 	int			 state = 0, blanks = 0, guard = 0, ipy, ipy_blanks = 0;
-	int			 msg_open = 0, msg_gap = 0, colon = 0, header;
+	int			 msg_open = 0, msg_gap = 0, colon = 0;
 	int			 announced, blank_in = 0;
 	char			*type, *msg, *htype;
 	int			 more;
@@ -846,13 +846,12 @@ block_traceback(struct pstate *ps, const struct dlt_line *start, int cut)
 	 * arrow ("----> 1 f(x)") and blank lines between frames.
 	 */
 	ipy = is_ipython_header(start->text, start->len);
-	header = ipy;
 	/*
 	 * The type the header names, taken now: the line's text lives in
 	 * the reader's buffer, which reading on may replace (a JSON
 	 * record's decoded lines are freed once the record is read).
 	 */
-	htype = header ? ipython_header_type(start->text, start->len) : NULL;
+	htype = ipy ? ipython_header_type(start->text, start->len) : NULL;
 	fire_line(ps->p, start->text, start->len, &f);
 	inc_add_line(ps->p, inc, start, &f);
 	/*

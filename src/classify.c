@@ -124,6 +124,7 @@ static const char *capture_get(const struct captures *, const char *);
 static char	*expand(const char *, const struct captures *, const char *, const char *,
 		    const char *, const char *, const char *, const char *);
 static char	*first_line(const char *, size_t);
+static const char	*path_stripped(const char *);
 static int	flush_pending(struct dlt_classifier *, dlt_failure_fn, void *);
 static void	file_framework(struct dlt_classifier *);
 static int	looks_binary(const char *, size_t);
@@ -722,6 +723,23 @@ announced_line(const char *s)
 	return (s);
 }
 
+/*
+ * A line that opens with a source path ("/build/dir/x.mm:725: failed
+ * assertion ...") without the directories, which say where the program
+ * was built rather than what failed, and would fill a headline.
+ */
+static const char *
+path_stripped(const char *s)
+{
+	size_t		 n = strcspn(s, " \t\n");
+	const char	*slash = NULL, *p;
+
+	for (p = s; p < s + n; p++)
+		if (*p == '/' || *p == '\\')
+			slash = p;
+	return (slash != NULL && slash + 1 < s + n ? slash + 1 : s);
+}
+
 static char *
 first_line(const char *s, size_t max)
 {
@@ -933,10 +951,22 @@ incident_cb(struct dlt_incident *inc, void *arg)
 		f->signature = expand(*msg1 != '\0' ? "{type}: {message} in {top}" :
 		    "{type} in {top}", &caps, inc->exc_type, msg1, top, kind,
 		    dlt_class_name(cls), framework);
-	else
+	else {
+		/*
+		 * A line-shaped failure (an assertion, a heap check, an
+		 * out-of-memory line) with neither an exception, a rule's
+		 * signature nor a frame would be named by its kind alone, and
+		 * every such failure of a kind would share one bucket: its
+		 * first line names it instead (normalised when hashed).
+		 */
+		if (*msg1 == '\0' && top == NULL && inc->head != NULL) {
+			free(msg1);
+			msg1 = first_line(path_stripped(inc->head), 160);
+		}
 		f->signature = expand(*msg1 != '\0' ? "{kind}: {message} in {top}" :
 		    "{kind} in {top}", &caps, NULL, msg1, top, kind,
 		    dlt_class_name(cls), framework);
+	}
 
 	if (rule != NULL && rule->bucket != NULL)
 		f->bucket_key = expand(rule->bucket, &caps, inc->exc_type, msg1,

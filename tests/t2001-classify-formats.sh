@@ -1335,4 +1335,19 @@ test_expect_success 'ONNX Runtime'"'"'s input check printed alone: one bucket pe
 	test "$(check get ld1.out bucket)" != "$(check get ic1.out bucket)"
 '
 
+test_expect_success 'a failure named by nothing but its line (no exception, no frame, no rule signature): one bucket per message, not one per kind' '
+	echo "free(): double free detected in tcache 2" >hc1.log &&
+	echo "*** Error in \`python3'"'"': free(): invalid pointer: 0x00007f2413977720 ***" >hc2.log &&
+	echo "*** Error in \`python3'"'"': free(): invalid pointer: 0x00007f11deadbeef ***" >hc3.log &&
+	echo "/AppleInternal/Library/BuildRoots/abc/Library/Caches/com.apple.xbs/Sources/MetalPerformanceShaders/MPSCore/Types/MPSNDArray.mm:725: failed assertion \`[MPSNDArray initWithDevice:descriptor:] Error: total bytes of NDArray > 2**32'"'"'" >as1.log &&
+	echo "zsh: abort      python repro.py" >>as1.log &&
+	for f in hc1 hc2 hc3 as1; do dltriage classify --format json $f.log >$f.out || return 1; done &&
+	check get hc1.out kind | grep -x heap-corruption &&
+	check get hc1.out signature | grep -x "heap-corruption: free(): double free detected in tcache 2" &&
+	test "$(check get hc2.out bucket)" = "$(check get hc3.out bucket)" &&
+	test "$(check get hc1.out bucket)" != "$(check get hc2.out bucket)" &&
+	check get as1.out signature | grep "^assert: MPSNDArray.mm:725: failed assertion" &&
+	! check get as1.out signature | grep AppleInternal
+'
+
 test_done

@@ -1350,4 +1350,23 @@ test_expect_success 'a failure named by nothing but its line (no exception, no f
 	! check get as1.out signature | grep AppleInternal
 '
 
+test_expect_success 'WinDbg'"'"'s crash-dump analysis: a crash, with the STACK_TEXT frames' '
+	cat >windbg.log <<-\EOF &&
+	BUGCHECK_STR:  FAIL_FAST_FATAL_APP_EXIT
+
+	PRIMARY_PROBLEM_CLASS:  FAIL_FAST
+
+	STACK_TEXT:
+	000000be`c3a3da80 00007ffc`623b447f : 000000be`00000003 00000000`00000003 000000be`c3a3dbf0 000001f6`6f45afa0 : ucrtbase!abort+0x4e
+	000000be`c3a3daf0 00007ffc`62db3d62 : 00000000`00000001 000000be`c3a3ec50 000001f6`8ebb94e8 000000be`c3a3f6f0 : example!example::Conv2D::Run+0x18c9
+	EOF
+	dltriage classify --format json windbg.log >windbg.out &&
+	check get windbg.out class | grep -x crash &&
+	check get windbg.out rule | grep -x windows-dump-crash &&
+	check get windbg.out signature | grep -x "windows crash FAIL_FAST_FATAL_APP_EXIT in example::Conv2D::Run" &&
+	printf "BUGCHECK_STR is a key of the analysis\n" >nowindbg.log &&
+	dltriage classify --format json nowindbg.log >nowindbg.out &&
+	test ! -s nowindbg.out
+'
+
 test_done

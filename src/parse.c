@@ -195,6 +195,8 @@ dlt_incident_release(struct dlt_incident *inc)
 	free(inc->exc_type);
 	free(inc->exc_message);
 	free(inc->header_type);
+	free(inc->cause_type);
+	free(inc->cause_message);
 	for (i = 0; i < inc->nframes; i++)
 		dlt_pframe_release(&inc->frames[i]);
 	free(inc->frames);
@@ -1022,8 +1024,11 @@ block_traceback(struct pstate *ps, const struct dlt_line *start, int cut)
 				inc_add_line(ps->p, inc, &l, &f);
 				free(inc->header_type);
 				inc->header_type = ipython_header_type(l.text, l.len);
-				free(inc->exc_type);
-				free(inc->exc_message);
+				/* kept in case the last one's line was cut (finish) */
+				free(inc->cause_type);
+				free(inc->cause_message);
+				inc->cause_type = inc->exc_type;
+				inc->cause_message = inc->exc_message;
 				inc->exc_type = NULL;
 				inc->exc_message = NULL;
 				ipy = 1;
@@ -1703,17 +1708,28 @@ whole_log(struct pstate *ps)
 static int
 finish(struct pstate *ps)
 {
-	int	rc = 0;
+	char	*msg;
+	int	 rc = 0;
 
 	if (ps->cur == NULL)
 		return (0);
 	/*
 	 * A traceback cut before its exception line, whose IPython header
 	 * named the exception: that type, and no message at all (not even
-	 * an empty one: the rules can tell that the line was not seen).
+	 * an empty one: the rules can tell that the line was not seen) -
+	 * unless it ends a chain whose earlier traceback raised the same
+	 * type ("except RuntimeError as e: raise RuntimeError(...)"): that
+	 * one's message, as a chain of plain tracebacks cut the same way
+	 * keeps the exception seen last.
 	 */
 	if (ps->cur->exc_type == NULL && ps->cur->header_type != NULL) {
-		set_exception(ps->cur, ps->cur->header_type, NULL);
+		msg = NULL;
+		if (ps->cur->cause_type != NULL &&
+		    strcmp(ps->cur->cause_type, ps->cur->header_type) == 0) {
+			msg = ps->cur->cause_message;
+			ps->cur->cause_message = NULL;
+		}
+		set_exception(ps->cur, ps->cur->header_type, msg);
 		ps->cur->header_type = NULL;
 	}
 	if (ps->cur->nlines > 0)

@@ -54,6 +54,8 @@ struct dlt_incident {
 	int			 has_traceback;
 	int			 frames_locked;	/* the first stack is complete */
 	char			*header_type;	/* the exception IPython's traceback header names */
+	char			*cause_type;	/* the exception of an IPython chain's earlier traceback */
+	char			*cause_message;
 };
 
 void	dlt_incident_release(struct dlt_incident *);

@@ -1369,4 +1369,30 @@ test_expect_success 'WinDbg'"'"'s crash-dump analysis: a crash, with the STACK_T
 	test ! -s nowindbg.out
 '
 
+test_expect_success 'an IPython chain whose last exception line was cut: the earlier exception'"'"'s message when it raised the same type, none when another' '
+	cat >chain1.log <<-\EOF &&
+	RuntimeError                              Traceback (most recent call last)
+	/x/lib.py in build(c)
+	--> 180     return c.Build()
+
+	RuntimeError: Invalid argument: Expected element type to be signed; got U32.
+
+	During handling of the above exception, another exception occurred:
+
+	RuntimeError                              Traceback (most recent call last)
+	<ipython-input-12-3db71aa0f40b> in <module>()
+	----> 3 f(x)
+
+	/x/ops.py in floor_divide(x1, x2)
+	EOF
+	sed "9s/^RuntimeError /TypeError    /" chain1.log >chain2.log &&
+	dltriage classify --format json chain1.log >chain1.out &&
+	dltriage classify --format json chain2.log >chain2.out &&
+	check get chain1.out exception | grep -x RuntimeError &&
+	check get chain1.out exception.message | grep -x "Invalid argument: Expected element type to be signed; got U32." &&
+	check get chain2.out exception | grep -x TypeError &&
+	check get chain2.out exception.message >msg2 &&
+	! grep "Invalid argument" msg2
+'
+
 test_done

@@ -957,7 +957,8 @@ incident_cb(struct dlt_incident *inc, void *arg)
 		 * out-of-memory line) with neither an exception, a rule's
 		 * signature nor a frame would be named by its kind alone, and
 		 * every such failure of a kind would share one bucket: its
-		 * first line names it instead (normalised when hashed).
+		 * first line names it instead (normalised when hashed), and
+		 * is the {message} of a rule's bucket template below too.
 		 */
 		if (*msg1 == '\0' && top == NULL && inc->head != NULL) {
 			free(msg1);

@@ -384,7 +384,8 @@ inc_add_frame(struct dlt_incident *inc, struct dlt_pframe *fr)
 /*
  * Remove an argument list, an offset and surrounding blanks from a
  * native function name: "at::native::f(at::Tensor const&) const" ->
- * "at::native::f"; "(anonymous namespace)::g(int)" keeps its prefix.
+ * "at::native::f"; "(anonymous namespace)::g(int)" keeps its prefix;
+ * "f(int) [clone .isra.0]" -> "f".
  */
 static char *
 clean_func(const char *s, size_t n)
@@ -406,6 +407,15 @@ clean_func(const char *s, size_t n)
 		}
 	}
 	end = n;
+	/* GCC's clones: "f(int) [clone .constprop.0] [clone .isra.0]" */
+	while (end > 0 && s[end - 1] == ']') {
+		for (i = end - 1; i > 0 && s[i - 1] != '['; i--)
+			;
+		if (i < 2 || end - i < 7 || memcmp(s + i, "clone ", 6) != 0 ||
+		    s[i - 2] != ' ')
+			break;
+		end = i - 2;
+	}
 	if (end >= 6 && memcmp(s + end - 6, " const", 6) == 0)
 		end -= 6;
 	if (end > 0 && s[end - 1] == ')') {
@@ -1233,6 +1243,32 @@ rotate_frames(struct dlt_incident *inc, size_t base)
 	free(tmp);
 }
 
+/*
+ * A debugger's innermost frame line ("#0  0x7f in f () from lib"), as gdb
+ * prints it where the program stopped and again at the head of `bt`.
+ */
+static int
+frame_zero(const char *s, size_t n)
+{
+	size_t	i = 0;
+
+	while (i < n && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	return (i + 2 < n && s[i] == '#' && s[i + 1] == '0' &&
+	    (s[i + 2] == ' ' || s[i + 2] == '\t'));
+}
+
+/* The same function in the same file or library (either may have none). */
+static int
+same_frame(const struct dlt_pframe *a, const struct dlt_pframe *b)
+{
+	if (strcmp(a->func, b->func) != 0)
+		return (0);
+	if (a->file == NULL || b->file == NULL)
+		return (1);
+	return (strcmp(a->file, b->file) == 0);
+}
+
 static void
 block_backtrace(struct pstate *ps, const struct dlt_line *start, int max)
 {
@@ -1240,7 +1276,7 @@ block_backtrace(struct pstate *ps, const struct dlt_line *start, int max)
 	struct dlt_line		 l;
 	struct fired		 f;
 	size_t			 base = inc->nframes;
-	int			 misses = 0, n = 0, had = 0, stitch;
+	int			 misses = 0, n = 0, had = 0, stitch, zero;
 
 	/*
 	 * A native backtrace after a Python exception (c10's "Exception
@@ -1251,12 +1287,25 @@ block_backtrace(struct pstate *ps, const struct dlt_line *start, int max)
 	    !inc->frames_locked;
 	fire_line(ps->p, start->text, start->len, &f);
 	inc_add_line(ps->p, inc, start, &f);
-	try_frame(ps, start->text, start->len, NULL, NULL, NULL);
+	zero = try_frame(ps, start->text, start->len, NULL, NULL, NULL) &&
+	    frame_zero(start->text, start->len);
 	while (n++ < max && dlt_logread_next(ps->lr, &l)) {
 		struct dlt_pframe fr;
 
 		if (dlt_parse_frame(ps->p, l.text, l.len, &fr)) {
 			inc_add_line(ps->p, inc, &l, NULL);
+			/*
+			 * gdb prints the innermost frame where the program
+			 * stopped, then again at the head of `bt`: one frame
+			 */
+			if (zero && frame_zero(l.text, l.len) && inc->nframes > base &&
+			    same_frame(&inc->frames[inc->nframes - 1], &fr)) {
+				dlt_pframe_release(&fr);
+				zero = 0;
+				continue;
+			}
+			zero = frame_zero(l.text, l.len) && !inc->frames_locked &&
+			    inc->nframes < DLT_INCIDENT_MAX_FRAMES;
 			inc_add_frame(inc, &fr);
 			misses = 0;
 			had = 1;

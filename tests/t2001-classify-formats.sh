@@ -1429,4 +1429,23 @@ test_expect_success 'gdb: the frame where it stopped and again at the head of bt
 	test_cmp gdb3.want gdb3.frames
 '
 
+test_expect_success 'a sanitizer frame with no symbol (module and offset, or an unknown module) does not end the stack' '
+	cat >asan-nosym.log <<-\EOF &&
+	==29939==ERROR: AddressSanitizer: ABRT on unknown address 0x7fff94dd7f06 (pc 0x7fff94dd7f06 bp 0x7fff5a49dcd0 sp 0x7fff5a49dca8 T0)
+	    #0 0x7fff94dd7f05 in __pthread_kill
+	    #1 0x7fff8733c6de in abort
+	    #2 0x7fff8e1abc10  (/usr/lib/libc++abi.dylib:x86_64+0xc10)
+	    #3 0x7fff86bef4a5 in _objc_terminate()
+	    #4 0x7f00deadbeef  (<unknown module>)
+	    #5 0x1058e4a36 in font::Table::Builder::Initialize(font::Data*) src/table.cc:465:23
+	    #6 0x1058e3308 in font::Table::Builder::Build() src/table.cc:454:5
+	SUMMARY: AddressSanitizer: ABRT (/usr/lib/system/libsystem_kernel.dylib:x86_64+0x16f05)
+	EOF
+	dltriage classify --format json asan-nosym.log >asan-nosym.out &&
+	check get asan-nosym.out frames | tr , "\n" >asan-nosym.frames &&
+	printf "font::Table::Builder::Initialize\nfont::Table::Builder::Build\n" >asan-nosym.want &&
+	test_cmp asan-nosym.want asan-nosym.frames &&
+	check get asan-nosym.out signature | grep -x "SIGABRT in font::Table::Builder::Initialize"
+'
+
 test_done

@@ -385,7 +385,7 @@ inc_add_frame(struct dlt_incident *inc, struct dlt_pframe *fr)
  * Remove an argument list, an offset and surrounding blanks from a
  * native function name: "at::native::f(at::Tensor const&) const" ->
  * "at::native::f"; "(anonymous namespace)::g(int)" keeps its prefix;
- * "f(int) [clone .isra.0]" -> "f".
+ * "f(int) [clone .isra.0]" -> "f"; "g() const &" -> "g".
  */
 static char *
 clean_func(const char *s, size_t n)
@@ -416,8 +416,17 @@ clean_func(const char *s, size_t n)
 			break;
 		end = i - 2;
 	}
-	if (end >= 6 && memcmp(s + end - 6, " const", 6) == 0)
-		end -= 6;
+	/* qualifiers after the parameters: "f() const", "g() const &", "h() &&" */
+	for (;;) {
+		if (end >= 6 && memcmp(s + end - 6, " const", 6) == 0)
+			end -= 6;
+		else if (end >= 3 && memcmp(s + end - 3, " &&", 3) == 0)
+			end -= 3;
+		else if (end >= 2 && memcmp(s + end - 2, " &", 2) == 0)
+			end -= 2;
+		else
+			break;
+	}
 	if (end > 0 && s[end - 1] == ')') {
 		depth = 0;
 		for (i = end; i > 0; i--) {

@@ -1448,4 +1448,24 @@ test_expect_success 'a sanitizer frame with no symbol (module and offset, or an 
 	check get asan-nosym.out signature | grep -x "SIGABRT in font::Table::Builder::Initialize"
 '
 
+test_expect_success 'PyTorch before 1.5: "ASSERT FAILED at file:line" is titled by its condition and file; a c10 backtrace with decimal offsets (macOS) is stitched under the exception' '
+	cat >oldassert.log <<-\EOF &&
+	terminate called after throwing an instance of '"'"'c10::Error'"'"'
+	  what():  isTensorList() ASSERT FAILED at /home/u/libtorch/include/ATen/core/ivalue.h:367, please report a bug to PyTorch. (toTensorList at /home/u/libtorch/include/ATen/core/ivalue.h:367)
+	EOF
+	dltriage classify --format json oldassert.log >oldassert.out &&
+	check get oldassert.out signature | grep -x "INTERNAL ASSERT FAILED: isTensorList() at ivalue.h" &&
+	cat >macc10.log <<-\EOF &&
+	    method_graph, params = model.forward._lowered_graph()
+	RuntimeError: isTensor() INTERNAL ASSERT FAILED at ../aten/src/ATen/core/ivalue_inl.h:70, please report a bug to PyTorch. Expected Tensor but got Int (toTensor at ../aten/src/ATen/core/ivalue_inl.h:70)
+	frame #0: c10::Error::Error(c10::SourceLocation, std::__1::basic_string<char, std::__1::char_traits<char>, std::__1::allocator<char> > const&) + 135 (0x10a945e87 in libc10.dylib)
+	frame #1: c10::IValue::toTensor() const & + 334 (0x112b7a1ce in libtorch.dylib)
+	frame #2: torch::jit::script::Method::_lowered_graph() + 382 (0x1157f8ade in libtorch.dylib)
+	EOF
+	dltriage classify --format json macc10.log >macc10.out &&
+	check get macc10.out frames | tr , "\n" >macc10.frames &&
+	printf "c10::IValue::toTensor\ntorch::jit::script::Method::_lowered_graph\n" >macc10.want &&
+	test_cmp macc10.want macc10.frames
+'
+
 test_done

@@ -1296,10 +1296,12 @@ block_backtrace(struct pstate *ps, const struct dlt_line *start, int max)
 	    !inc->frames_locked;
 	fire_line(ps->p, start->text, start->len, &f);
 	inc_add_line(ps->p, inc, start, &f);
-	zero = try_frame(ps, start->text, start->len, NULL, NULL, NULL) &&
-	    frame_zero(start->text, start->len);
+	try_frame(ps, start->text, start->len, NULL, NULL, NULL);
+	/* the last frame kept is a "#0" line of this block */
+	zero = inc->nframes > base && frame_zero(start->text, start->len);
 	while (n++ < max && dlt_logread_next(ps->lr, &l)) {
 		struct dlt_pframe fr;
+		size_t		  kept;
 
 		if (dlt_parse_frame(ps->p, l.text, l.len, &fr)) {
 			inc_add_line(ps->p, inc, &l, NULL);
@@ -1307,15 +1309,15 @@ block_backtrace(struct pstate *ps, const struct dlt_line *start, int max)
 			 * gdb prints the innermost frame where the program
 			 * stopped, then again at the head of `bt`: one frame
 			 */
-			if (zero && frame_zero(l.text, l.len) && inc->nframes > base &&
+			if (zero && frame_zero(l.text, l.len) &&
 			    same_frame(&inc->frames[inc->nframes - 1], &fr)) {
 				dlt_pframe_release(&fr);
 				zero = 0;
 				continue;
 			}
-			zero = frame_zero(l.text, l.len) && !inc->frames_locked &&
-			    inc->nframes < DLT_INCIDENT_MAX_FRAMES;
+			kept = inc->nframes;
 			inc_add_frame(inc, &fr);
+			zero = inc->nframes > kept && frame_zero(l.text, l.len);
 			misses = 0;
 			had = 1;
 			continue;

@@ -121,6 +121,32 @@ def load(datadir, seen=None):
     return rows
 
 
+def pool_dirs(pool):
+    """Every set pool/vN but v11, the set held out for good."""
+    return [os.path.join(pool, d) for d in sorted(os.listdir(pool))
+            if re.match(r"^v\d+$", d) and d != "v11"
+            and os.path.isdir(os.path.join(pool, d))]
+
+
+def mark_cuts(part, cut, alone):
+    """A framework without a fixed cut is cut at its median number in
+    each set (part), as when the set is measured alone; cut, the cuts
+    by framework, gets that median when the set is alone."""
+    for fw in set(r["framework"] for r in part) - set(CUT):
+        nums = sorted(r["number"] for r in part if r["framework"] == fw)
+        for r in part:
+            if r["framework"] == fw:
+                r["_cut"] = nums[len(nums) // 2]
+        if alone:
+            cut[fw] = nums[len(nums) // 2]
+        else:
+            cut.setdefault(fw, -1)
+
+
+def half_of(r, cut):
+    return "later" if r["number"] >= r.get("_cut", cut[r["framework"]]) else "earlier"
+
+
 def classify(dltriage, rows, work):
     logdir = os.path.join(work, "logs")
     os.makedirs(logdir)
@@ -177,9 +203,7 @@ def main():
         sys.stderr.write("accuracy-unseen: '%s': not a directory\n" % args.pool)
         return 2
     if args.pool:
-        dirs += [os.path.join(args.pool, d) for d in sorted(os.listdir(args.pool))
-                 if re.match(r"^v\d+$", d) and d != "v11"
-                 and os.path.isdir(os.path.join(args.pool, d))]
+        dirs += pool_dirs(args.pool)
     if not dirs:
         dirs = [os.path.join(src, "corpus", "validation", "v2")]
     # a framework without a fixed cut is cut at its median number in each
@@ -190,15 +214,7 @@ def main():
             sys.stderr.write("accuracy-unseen: '%s': not a directory\n" % d)
             return 2
         part = load(d, seen)
-        for fw in set(r["framework"] for r in part) - set(CUT):
-            nums = sorted(r["number"] for r in part if r["framework"] == fw)
-            for r in part:
-                if r["framework"] == fw:
-                    r["_cut"] = nums[len(nums) // 2]
-            if len(dirs) == 1:
-                cut[fw] = nums[len(nums) // 2]
-            else:
-                cut.setdefault(fw, -1)
+        mark_cuts(part, cut, len(dirs) == 1)
         rows += part
     if not rows:
         sys.stderr.write("accuracy-unseen: no rows in %s\n" % ", ".join("'%s'" % d for d in dirs))
@@ -219,7 +235,7 @@ def main():
     fw_ok = collections.Counter()
     fw_one = collections.Counter()
     for r, pred, prim in res:
-        half = "later" if r["number"] >= r.get("_cut", cut[r["framework"]]) else "earlier"
+        half = half_of(r, cut)
         if prim is not None:
             # framework detection, on logs with a failure (one-line ones apart)
             one = len([l for l in r["log"].splitlines() if l.strip()]) <= 2

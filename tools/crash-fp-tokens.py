@@ -33,16 +33,10 @@ def load_acc(root):
 
 
 def pool_rows(acc, pool, dltriage):
-    dirs = [os.path.join(pool, d) for d in sorted(os.listdir(pool))
-            if re.match(r"^v\d+$", d) and d != "v11"]
-    rows, seen = [], set()
-    for d in dirs:
+    rows, seen, cut = [], set(), dict(acc.CUT)
+    for d in acc.pool_dirs(pool):
         part = acc.load(d, seen)
-        for fw in set(r["framework"] for r in part) - set(acc.CUT):
-            nums = sorted(r["number"] for r in part if r["framework"] == fw)
-            for r in part:
-                if r["framework"] == fw:
-                    r["_cut"] = nums[len(nums) // 2]
+        acc.mark_cuts(part, cut, False)
         rows += part
     work = tempfile.mkdtemp()
     try:
@@ -51,8 +45,7 @@ def pool_rows(acc, pool, dltriage):
         shutil.rmtree(work)
     out = []
     for r, pred, prim in res:
-        cut = r.get("_cut", acc.CUT.get(r["framework"], 0))
-        out.append({"half": "later" if r["number"] >= cut else "earlier",
+        out.append({"half": acc.half_of(r, cut),
                     "want": r["class"], "got": pred, "log": r["log"],
                     "rule": (prim or {}).get("rule") or "-",
                     "kind": (prim or {}).get("kind") or "-"})

@@ -200,6 +200,9 @@ dlt_incident_release(struct dlt_incident *inc)
 	for (i = 0; i < inc->nframes; i++)
 		dlt_pframe_release(&inc->frames[i]);
 	free(inc->frames);
+	for (i = 0; i < inc->nouter; i++)
+		dlt_pframe_release(&inc->outer[i]);
+	free(inc->outer);
 	free(inc->detectors);
 	memset(inc, 0, sizeof *inc);
 }
@@ -1238,6 +1241,80 @@ gdb_continuation(struct dlt_incident *inc, const char *s, size_t n)
 	return (1);
 }
 
+/* Whether a line is Java's "Caused by: " (its indent aside). */
+static int
+caused_by(const char *s, size_t n)
+{
+	size_t	i = indent_of(s, n);
+
+	return (starts(s + i, n - i, "Caused by: "));
+}
+
+/*
+ * Whether an incident is a bare exception line with its stack printed
+ * below it (Java's printStackTrace, c10's "Exception raised from"): an
+ * exception line after that stack is the next failure's, unless it is
+ * the cause of this one ("Caused by: ").
+ */
+static int
+stack_printed(const struct dlt_incident *inc)
+{
+	return (inc->exc_stack && !inc->has_traceback);
+}
+
+/*
+ * Set an incident's frames aside, as the enclosing exception's, and take
+ * the next stack in their place (Java's "Caused by: ").
+ */
+static void
+drop_frames(struct dlt_incident *inc)
+{
+	size_t	i;
+
+	for (i = 0; i < inc->nouter; i++)
+		dlt_pframe_release(&inc->outer[i]);
+	free(inc->outer);
+	inc->outer = inc->frames;
+	inc->nouter = inc->nframes;
+	inc->frames = NULL;
+	inc->nframes = inc->frames_alloc = 0;
+	inc->frames_locked = 0;
+	inc->exc_stack = 0;
+}
+
+/*
+ * Java's "... 36 more" below a cause's frames: the cause's stack goes on
+ * with the last 36 frames of the enclosing exception's, which it shares.
+ * 1 when the line was that (the frames are added when they are known).
+ */
+static int
+java_more(struct dlt_incident *inc, const char *s, size_t n)
+{
+	size_t		 i = indent_of(s, n), k = 0, from;
+	struct dlt_pframe f;
+
+	if (!starts(s + i, n - i, "... "))
+		return (0);
+	for (i += 4; i < n && isdigit((unsigned char)s[i]) && k < 100000; i++)
+		k = k * 10 + (size_t)(s[i] - '0');
+	if (!starts(s + i, n - i, " more"))
+		return (0);
+	for (i += 5; i < n; i++)
+		if (!isspace((unsigned char)s[i]))
+			return (0);
+	if (k == 0 || k > inc->nouter)
+		return (1);
+	for (from = inc->nouter - k; from < inc->nouter; from++) {
+		f = inc->outer[from];
+		f.func = f.func != NULL ? xstrdup(f.func) : NULL;
+		f.file = f.file != NULL ? xstrdup(f.file) : NULL;
+		f.display = f.display != NULL ? xstrdup(f.display) : NULL;
+		inc_add_frame(inc, &f);
+		dlt_pframe_release(&f);
+	}
+	return (1);
+}
+
 /* Move frames [base, n) before frames [0, base), keeping each order. */
 static void
 rotate_frames(struct dlt_incident *inc, size_t base)
@@ -1322,11 +1399,25 @@ block_backtrace(struct pstate *ps, const struct dlt_line *start, int max)
 			had = 1;
 			continue;
 		}
-		if ((had || inc->nframes > 0) && gdb_continuation(inc, l.text, l.len)) {
+		if (had && java_more(inc, l.text, l.len)) {
 			inc_add_line(ps->p, inc, &l, NULL);
 			continue;
 		}
 		fire_line(ps->p, l.text, l.len, &f);
+		/*
+		 * A cause whose line names no exception class (JUnit's
+		 * "Caused by: arrays first differed at element [16]"): its
+		 * stack, below, replaces this one all the same.
+		 */
+		if (had && f.n == 0 && caused_by(l.text, l.len)) {
+			drop_frames(inc);
+			inc_add_line(ps->p, inc, &l, NULL);
+			continue;
+		}
+		if ((had || inc->nframes > 0) && gdb_continuation(inc, l.text, l.len)) {
+			inc_add_line(ps->p, inc, &l, NULL);
+			continue;
+		}
 		if (f.n > 0) {
 			dlt_logread_unread(ps->lr);
 			break;
@@ -1338,6 +1429,8 @@ block_backtrace(struct pstate *ps, const struct dlt_line *start, int max)
 		rotate_frames(inc, base);
 	if (had)
 		inc->frames_locked = 1;
+	if (had && inc->exc_type != NULL && !inc->has_traceback)
+		inc->exc_stack = 1;
 }
 
 static void
@@ -1426,6 +1519,13 @@ block_exception(struct pstate *ps, const struct dlt_line *start, int det)
 		free(msg);
 		return;
 	}
+	/*
+	 * Java's "Caused by: T: msg" is the exception below the one printed
+	 * above it, the root of the chain when it is the last: its stack,
+	 * which follows, replaces the enclosing exception's.
+	 */
+	if (caused_by(start->text, len) && inc->exc_type != NULL)
+		drop_frames(inc);
 	set_exception(inc, type, msg);
 	exception_tail(ps);
 }
@@ -1854,7 +1954,9 @@ dlt_parse_log(struct dlt_parser *p, struct dlt_logread *lr, dlt_incident_fn fn, 
 		    (l.lineno - ps.cur->last > DLT_INCIDENT_GAP ||
 		    (shape == DLT_SHAPE_TRACEBACK && ps.cur->has_traceback &&
 		    !(ps.cur->exc_type == NULL && cut)) ||
-		    (shape == DLT_SHAPE_SANITIZER && ps.cur->first_shape == DLT_SHAPE_SANITIZER)))
+		    (shape == DLT_SHAPE_SANITIZER && ps.cur->first_shape == DLT_SHAPE_SANITIZER) ||
+		    (shape == DLT_SHAPE_EXCEPTION && stack_printed(ps.cur) &&
+		    !caused_by(l.text, l.len))))
 			rc = finish(&ps);
 		if (rc != 0)
 			break;

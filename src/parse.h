@@ -53,6 +53,9 @@ struct dlt_incident {
 	int			 first_shape;
 	int			 has_traceback;
 	int			 frames_locked;	/* the first stack is complete */
+	int			 exc_stack;	/* a stack below a bare exception line */
+	struct dlt_pframe	*outer;		/* the enclosing exception's, below a Java cause */
+	size_t			 nouter;
 	char			*header_type;	/* the exception IPython's traceback header names */
 	char			*cause_type;	/* the exception of an IPython chain's earlier traceback */
 	char			*cause_message;

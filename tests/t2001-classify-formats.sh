@@ -1468,4 +1468,58 @@ test_expect_success 'PyTorch before 1.5: "ASSERT FAILED at file:line" is titled 
 	test_cmp macc10.want macc10.frames
 '
 
+test_expect_success 'a Java exception: its stack is its frames, the JVM'"'"'s frames skipped; a "Caused by:" exception and its stack replace the enclosing one'"'"'s, "... N more" the frames they share; the next exception line starts the next failure; IllegalArgumentException is a rejected argument, UnsatisfiedLinkError the environment' '
+	printf "Exception in thread \"main\" ai.onnxruntime.OrtException: Error code - ORT_INVALID_ARGUMENT - message: Invalid rank for input: x Got: 1 Expected: 2\n\tat ai.onnxruntime.OrtSession.run(Native Method)\n\tat ai.onnxruntime.OrtSession.run(OrtSession.java:301)\n\tat java.base/jdk.internal.reflect.NativeMethodAccessorImpl.invoke0(Native Method)\n\tat app//org.example.Main.main(Main.java:20)\n" >java.log &&
+	dltriage classify --format json java.log >java.out &&
+	check get java.out exception | grep -x "ai.onnxruntime.OrtException" &&
+	check get java.out frames | tr , "\n" >java.frames &&
+	printf "ai.onnxruntime.OrtSession.run\nai.onnxruntime.OrtSession.run\norg.example.Main.main\n" >java.want &&
+	test_cmp java.want java.frames &&
+	cat >caused.log <<-\EOF &&
+	E/AndroidRuntime: FATAL EXCEPTION: main
+	    java.lang.RuntimeException: Unable to start activity ComponentInfo{com.example/com.example.MainActivity}: java.lang.IllegalArgumentException: Cannot copy to a TensorFlowLite tensor (input_1) with 602112 bytes from a Java Buffer with 150528 bytes.
+	        at android.app.ActivityThread.performLaunchActivity(ActivityThread.java:3449)
+	        at android.os.Looper.loop(Looper.java:223)
+	     Caused by: java.lang.IllegalArgumentException: Cannot copy to a TensorFlowLite tensor (input_1) with 602112 bytes from a Java Buffer with 150528 bytes.
+	        at org.tensorflow.lite.Tensor.throwIfShapeIsIncompatible(Tensor.java:332)
+	        at org.tensorflow.lite.Tensor.setTo(Tensor.java:112)
+	        at com.example.MainActivity.onCreate(MainActivity.kt:41)
+	        	... 11 more
+	EOF
+	dltriage classify --format json caused.log >caused.out &&
+	check get caused.out exception | grep -x "java.lang.IllegalArgumentException" &&
+	check get caused.out frames | tr , "\n" | head -n 1 | grep -x "org.tensorflow.lite.Tensor.throwIfShapeIsIncompatible" &&
+	check get caused.out class | grep -x false-positive &&
+	check get caused.out kind | grep -x invalid-argument &&
+	cat >junit.log <<-\EOF &&
+	1) testAlias(org.example.GcmTest)
+	java.lang.AssertionError: alias failed
+		at org.example.GcmTest.testAlias(GcmTest.java:474)
+		at org.junit.runners.ParentRunner.run(ParentRunner.java:363)
+		at org.example.Runner.main(Runner.java:75)
+	Caused by: arrays first differed at element [16]; expected:<0> but was:<120>
+		at org.junit.Assert.internalArrayEquals(Assert.java:532)
+		at org.example.GcmTest.check(GcmTest.java:469)
+		... 2 more
+	Caused by: java.lang.AssertionError: expected:<0> but was:<120>
+		at org.junit.Assert.fail(Assert.java:88)
+		at org.junit.Assert.failNotEquals(Assert.java:834)
+		... 4 more
+	2) testOther(org.example.GcmTest)
+	java.lang.AssertionError: other failed
+		at org.example.GcmTest.testOther(GcmTest.java:90)
+	EOF
+	dltriage classify --format json junit.log >junit.out &&
+	test $(wc -l <junit.out) = 2 &&
+	head -n 1 junit.out >junit1.out &&
+	check get junit1.out frames | tr , "\n" >junit.frames &&
+	printf "org.example.GcmTest.check\norg.example.Runner.main\n" >junit.want &&
+	test_cmp junit.want junit.frames &&
+	check get junit1.out exception | grep -x "java.lang.AssertionError" &&
+	printf "Exception in thread \"main\" java.lang.UnsatisfiedLinkError: no onnxruntime4j_jni in java.library.path\n\tat java.base/java.lang.System.loadLibrary(System.java:2059)\n\tat ai.onnxruntime.OnnxRuntime.load(OnnxRuntime.java:174)\n" >jni.log &&
+	dltriage classify --format json jni.log >jni.out &&
+	check get jni.out class | grep -x false-positive &&
+	check get jni.out kind | grep -x environment
+'
+
 test_done

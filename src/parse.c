@@ -1570,6 +1570,18 @@ exception_tail(struct pstate *ps)
 			return;
 		}
 		if (dlt_parse_frame(ps->p, l.text, l.len, &fr)) {
+			/*
+			 * A native, Java or .NET stack printed on the lines
+			 * right below the exception is where it was thrown:
+			 * its frames, innermost first, whatever detector
+			 * their lines fire.  Below the message's own lines
+			 * an indented symbol is as likely a printed value.
+			 */
+			if (n == 0 && !fr.python && !inc->has_traceback) {
+				dlt_pframe_release(&fr);
+				block_backtrace(ps, &l, 200);
+				return;
+			}
 			dlt_pframe_release(&fr);
 			dlt_logread_unread(ps->lr);
 			return;

@@ -1522,4 +1522,31 @@ test_expect_success 'a Java exception: its stack is its frames, the JVM'"'"'s fr
 	check get jni.out kind | grep -x environment
 '
 
+test_expect_success 'a .NET exception: the inner exception (" ---> ") is the failure, its stack then the outer one its frames; DllNotFoundException is the environment, one bucket for all; Mono'"'"'s frames are read, JavaScript'"'"'s are none' '
+	cat >dotnet.log <<-\EOF &&
+	Unhandled exception. System.TypeInitializationException: The type initializer for '"'"'Microsoft.ML.OnnxRuntime.NativeMethods'"'"' threw an exception.
+	 ---> System.DllNotFoundException: Unable to load shared library '"'"'onnxruntime'"'"' or one of its dependencies.
+	   at System.Runtime.InteropServices.NativeLibrary.LoadFromPath(String libraryPath, Boolean throwOnError)
+	   at Microsoft.ML.OnnxRuntime.NativeMethods.OrtGetApiBase()
+	   --- End of inner exception stack trace ---
+	   at Microsoft.ML.OnnxRuntime.SessionOptions..ctor()
+	   at Program.Main(String[] args) in /src/app/Program.cs:line 12
+	EOF
+	dltriage classify --format json dotnet.log >dotnet.out &&
+	check get dotnet.out exception | grep -x "System.DllNotFoundException" &&
+	check get dotnet.out class | grep -x false-positive &&
+	check get dotnet.out kind | grep -x environment &&
+	check get dotnet.out signature | grep -x "environment: System.DllNotFoundException" &&
+	check get dotnet.out frames | tr , "\n" >dotnet.frames &&
+	printf "Microsoft.ML.OnnxRuntime.NativeMethods.OrtGetApiBase\nMicrosoft.ML.OnnxRuntime.SessionOptions..ctor\nProgram.Main\n" >dotnet.want &&
+	test_cmp dotnet.want dotnet.frames &&
+	printf "Unhandled Exception: System.DllNotFoundException: Unable to load DLL '"'"'onnxruntime.dll'"'"'\n  at (wrapper managed-to-native) Microsoft.ML.OnnxRuntime.NativeMethods:OrtGetApiBase ()\n  at Detector.Run (System.Drawing.Image img) [0x0001c] in /src/Detector.cs:40\n" >mono.log &&
+	dltriage classify --format json mono.log >mono.out &&
+	test "$(check get mono.out bucket)" = "$(check get dotnet.out bucket)" &&
+	check get mono.out frames | tr , "\n" | grep -x "Detector.Run" &&
+	printf "Error: no available backend found.\n    at Dn (onnxruntime-web.js?v=641f318a:80:13)\n    at async a.create (onnxruntime-web.js?v=641f318a:600:20)\n" >js.log &&
+	dltriage classify --format json js.log >js.out &&
+	check get js.out frames | grep -vx "Dn"
+'
+
 test_done

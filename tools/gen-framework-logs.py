@@ -16251,6 +16251,1370 @@ add_batch(B14)
 
 # --------------------------------------------------------------------------
 
+# ==========================================================================
+# Fifteenth batch ("b15-" names), held out from the rules: environment,
+# configuration and the process around the framework.  Failures around the
+# model rather than in it, as users meet them: an optional dependency or a
+# native library missing, a device this CPU-only machine lacks, a flag or
+# environment setting the framework refuses, a version skew, a file from
+# another version (false-positive, kind environment); a truncated or
+# corrupted artifact or an invalid setting the user made (false-positive);
+# a real crash met on the way; an allocation refused under a memory limit
+# the program set; a hang cut by its own watchdog; NaN or a disagreement
+# that a setting causes.  Printed as plain tracebacks and as launchers, CI
+# jobs, services, Makefiles and notebooks print them.  Written by two
+# helpers who never ran dltriage nor read its rules (PyTorch 2.13, PyTorch
+# 1.13, ONNX Runtime, MindSpore; TensorFlow, Keras, JAX).  Each entry:
+# (framework, interpreter, KERAS_BACKEND or None, class, kind, name, how,
+# code).
+# ==========================================================================
+
+B15_A = [
+    # ---- PyTorch 2.13 (venv) ------------------------------------------------------
+    ("pytorch", "venv", None, "false-positive", "environment", "b15-make-train-torch-logs-unknown-artifact",
+     "a Makefile target exports TORCH_LOGS with a misspelt artifact name (graph_break for graph_breaks) and starts the training script: torch refuses the setting at import with its own list of valid names; make echoes the command and reports the failed recipe",
+     """\
+     import os
+     import subprocess
+     import sys
+
+     env = dict(os.environ, TORCH_LOGS="+dynamo,graph_break,recompiles")
+     cmd = [sys.executable, "-c", "import torch; print('torch', torch.__version__)"]
+     print("make[1]: Entering directory '/home/ci/src/vision-trainer'")
+     print("TORCH_LOGS=+dynamo,graph_break,recompiles python -m trainer.main --config configs/resnet18.yaml --compile")
+     r = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     sys.stdout.write(r.stdout)
+     if r.returncode:
+         print(f"make[1]: *** [Makefile:27: train-compiled] Error {r.returncode}")
+         print("make[1]: Leaving directory '/home/ci/src/vision-trainer'")
+         print("make: *** [Makefile:9: ci] Error 2")
+         sys.exit(2)
+     """),
+    ("pytorch", "venv", None, "false-positive", "environment", "b15-yaml-config-device-cuda-on-cpu-host",
+     "a training launcher reads device: cuda:0 from its YAML config on a CPU-only host and moves the model there: torch's lazy CUDA initialisation refuses because this build has no CUDA; the launcher's logging lines come first",
+     """\
+     import logging
+     import yaml
+     import torch
+     import torch.nn as nn
+
+     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s [%(name)s] %(message)s")
+     log = logging.getLogger("launcher")
+     cfg = yaml.safe_load('''
+     experiment: cifar10-wrn-16-4
+     device: cuda:0
+     precision: fp32
+     optimizer: {name: sgd, lr: 0.1, momentum: 0.9}
+     ''')
+     log.info("loaded config for %s", cfg["experiment"])
+     log.info("torch %s, cuda available: %s", torch.__version__, torch.cuda.is_available())
+     model = nn.Sequential(nn.Conv2d(3, 16, 3, padding=1), nn.ReLU(), nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(16, 10))
+     log.info("moving model to %s", cfg["device"])
+     model = model.to(torch.device(cfg["device"]))
+     log.info("model ready")
+     """),
+    ("pytorch", "venv", None, "false-positive", "environment", "b15-notebook-onnx-export-dynamo-without-onnxscript",
+     "a notebook cell exports a model with torch.onnx.export(dynamo=True) in a kernel whose environment lacks the optional dependency onnxscript (simulated by a meta-path finder that blocks the import): the exporter's import fails with ModuleNotFoundError; the cell prompts are printed",
+     """\
+     import sys
+     import importlib.abc
+
+     class _NotInstalled(importlib.abc.MetaPathFinder):
+         # this kernel's environment was built without onnxscript
+         def find_spec(self, name, path=None, target=None):
+             if name == "onnxscript" or name.startswith("onnxscript."):
+                 raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+             return None
+
+     sys.meta_path.insert(0, _NotInstalled())
+
+     import torch
+     import torch.nn as nn
+
+     print("In [1]: import torch, torch.nn as nn")
+     print("In [2]: model = nn.Sequential(nn.Linear(32, 64), nn.GELU(), nn.Linear(64, 4)).eval()")
+     model = nn.Sequential(nn.Linear(32, 64), nn.GELU(), nn.Linear(64, 4)).eval()
+     print("In [3]: torch.onnx.export(model, (torch.randn(1, 32),), 'classifier.onnx', dynamo=True)")
+     print("---------------------------------------------------------------------------")
+     torch.onnx.export(model, (torch.randn(1, 32),), "classifier.onnx", dynamo=True)
+     """),
+    ("pytorch", "venv", None, "false-positive", "environment", "b15-gha-custom-op-library-is-lfs-pointer",
+     "a GitHub Actions test job checks the repository out without git-lfs, so the prebuilt custom-operator library is a Git LFS pointer text file; torch.ops.load_library fails to dlopen it (invalid ELF header) and the step fails with an ::error annotation",
+     """\
+     import os
+     import sys
+     import time
+     import torch
+
+     def ts():
+         return time.strftime("%Y-%m-%dT%H:%M:%S.0000000Z", time.gmtime())
+
+     os.makedirs("third_party/fused_ops/lib", exist_ok=True)
+     lib = "third_party/fused_ops/lib/libfused_ops.so"
+     with open(lib, "w") as f:
+         f.write("version https://git-lfs.github.com/spec/v1\\n")
+         f.write("oid sha256:4d7a214614ab2935c943f9e0ff69d22eadbb8f32b1258daaa5e2ca24d17e2393\\n")
+         f.write("size 18234880\\n")
+     print(f"{ts()} ##[group]Run python -m pytest tests/test_fused_ops.py -x -q")
+     print(f"{ts()} python -m pytest tests/test_fused_ops.py -x -q")
+     print(f"{ts()} shell: /usr/bin/bash -e {{0}}")
+     print(f"{ts()} ##[endgroup]")
+     try:
+         torch.ops.load_library(lib)
+     except OSError as e:
+         import traceback
+         for line in traceback.format_exc().splitlines():
+             print(f"{ts()} {line}")
+         print(f"{ts()} ##[error]tests/test_fused_ops.py: could not load {lib}: {e.__cause__ or e}")
+         print(f"{ts()} ##[error]Process completed with exit code 1.")
+         sys.exit(1)
+     print(f"{ts()} loaded fused ops")
+     """),
+    ("pytorch", "venv", None, "false-positive", "environment", "b15-torchrun-nccl-backend-on-cpu-node",
+     "a torchrun-style launcher starts one rank whose training script calls init_process_group with backend nccl on a CPU-only node: the distributed package refuses because this build has no NCCL; the launcher prefixes the rank's output with [rank0]: and reports the failed child",
+     """\
+     import os
+     import socket
+     import subprocess
+     import sys
+
+     s = socket.socket(); s.bind(("127.0.0.1", 0)); port = s.getsockname()[1]; s.close()
+     WORKER = '''
+     import os, torch, torch.distributed as dist
+     print(f"rank {os.environ['RANK']}/{os.environ['WORLD_SIZE']} local_rank {os.environ['LOCAL_RANK']} starting", flush=True)
+     dist.init_process_group(backend="nccl")
+     torch.cuda.set_device(int(os.environ["LOCAL_RANK"]))
+     '''
+     env = dict(os.environ, RANK="0", LOCAL_RANK="0", WORLD_SIZE="1", LOCAL_WORLD_SIZE="1",
+                MASTER_ADDR="127.0.0.1", MASTER_PORT=str(port))
+     print("[launcher] torchrun --nnodes=1 --nproc-per-node=1 train_ddp.py --backend nccl")
+     print(f"[launcher] master_addr=127.0.0.1 master_port={port} group_world_size=1")
+     p = subprocess.run([sys.executable, "-c", WORKER], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     for line in p.stdout.splitlines():
+         print(f"[rank0]: {line}")
+     if p.returncode:
+         print(f"E1206 10:21:07.118000 {os.getpid()} torch/distributed/elastic/multiprocessing/api.py:882] failed (exitcode: {p.returncode}) local_rank: 0 (pid: {os.getpid() + 1}) of binary: {sys.executable}")
+         print("torch.distributed.elastic.multiprocessing.errors.ChildFailedError:")
+         print("train_ddp.py FAILED")
+         sys.exit(1)
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b15-resume-from-truncated-checkpoint",
+     "a training script resumes from checkpoints/last.pt, which a previous run left truncated when its disk filled during torch.save: torch.load rejects the zip archive (no central directory) with its own error; epoch log lines first",
+     """\
+     import os
+     import torch
+     import torch.nn as nn
+
+     os.makedirs("checkpoints", exist_ok=True)
+     model = nn.Sequential(nn.Linear(128, 256), nn.ReLU(), nn.Linear(256, 10))
+     opt = torch.optim.AdamW(model.parameters(), lr=3e-4)
+     torch.save({"epoch": 11, "model": model.state_dict(), "optim": opt.state_dict()}, "checkpoints/last.pt")
+     size = os.path.getsize("checkpoints/last.pt")
+     with open("checkpoints/last.pt", "r+b") as f:
+         f.truncate(size * 3 // 5)
+     print("epoch 10 | train_loss 0.4127 | val_acc 0.8812 | saved checkpoints/epoch_10.pt")
+     print("epoch 11 | train_loss 0.3985 | val_acc 0.8840 | saving checkpoints/last.pt ...")
+     print("OSError: [Errno 28] No space left on device (save interrupted)")
+     print("--- restart 1/3 ---")
+     print(f"resuming from checkpoints/last.pt ({os.path.getsize('checkpoints/last.pt')} bytes)")
+     state = torch.load("checkpoints/last.pt", map_location="cpu", weights_only=True)
+     model.load_state_dict(state["model"])
+     print("resumed at epoch", state["epoch"])
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b15-json-config-negative-weight-decay",
+     "a training service reads its optimizer settings from a JSON config in which weight_decay is -0.0001 (a sign typo): torch.optim.AdamW rejects the value with its own check; the service logs JSON lines and re-raises",
+     """\
+     import json
+     import time
+     import torch
+     import torch.nn as nn
+
+     def log(level, msg, **kw):
+         print(json.dumps({"ts": round(time.time(), 3), "level": level, "logger": "trainer.service", "msg": msg, **kw}), flush=True)
+
+     cfg = json.loads('{"run_id": "r-20261206-0412", "optimizer": {"name": "adamw", "lr": 0.0003, "betas": [0.9, 0.999], "weight_decay": -0.0001}, "epochs": 30}')
+     log("INFO", "config loaded", run_id=cfg["run_id"], optimizer=cfg["optimizer"])
+     model = nn.Sequential(nn.Embedding(5000, 64), nn.Flatten(), nn.Linear(64 * 16, 2))
+     log("INFO", "model built", params=sum(p.numel() for p in model.parameters()))
+     o = cfg["optimizer"]
+     try:
+         opt = torch.optim.AdamW(model.parameters(), lr=o["lr"], betas=tuple(o["betas"]), weight_decay=o["weight_decay"])
+     except Exception as e:
+         log("ERROR", "optimizer construction failed", error=f"{type(e).__name__}: {e}")
+         raise
+     log("INFO", "optimizer ready")
+     """),
+    ("pytorch", "venv", None, "crash", "segfault", "b15-torchscript-archive-truncated-tensor-record",
+     "a model server loads a TorchScript archive whose weight record was cut short by an interrupted copy (the zip is rewritten intact around a 4 KiB data/0 record of a 2048x2048 Linear): torch.jit.load accepts it without checking the record against the tensor's size and the first forward reads past the buffer and dies of SIGSEGV",
+     """\
+     import zipfile
+     import torch
+     import torch.nn as nn
+
+     class Scorer(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.proj = nn.Linear(2048, 2048)
+         def forward(self, x):
+             return torch.relu(self.proj(x)).sum(-1)
+
+     torch.jit.save(torch.jit.script(Scorer()), "scorer_full.pt")
+     src = zipfile.ZipFile("scorer_full.pt")
+     with zipfile.ZipFile("scorer.pt", "w", zipfile.ZIP_STORED) as dst:
+         for name in src.namelist():
+             data = src.read(name)
+             if name.endswith("/data/0"):
+                 data = data[:4096]
+             dst.writestr(name, data)
+     print("[model-server] INFO  fetching artifact scorer.pt from the registry cache", flush=True)
+     m = torch.jit.load("scorer.pt", map_location="cpu")
+     print("[model-server] INFO  loaded TorchScript module", type(m).__name__, flush=True)
+     print("[model-server] INFO  warm-up request batch=4 dim=2048", flush=True)
+     print("[model-server] INFO  warm-up scores", m(torch.ones(4, 2048)).tolist(), flush=True)
+     """),
+    ("pytorch", "venv", None, "crash", "segfault", "b15-mmap-checkpoint-truncated-by-writer-sigbus",
+     "an evaluator loads the trainer's latest checkpoint with torch.load(mmap=True) while the trainer starts rewriting the same file in place (truncating it): the first touch of a mapped tensor past the new end of file kills the evaluator with SIGBUS",
+     """\
+     import os
+     import torch
+
+     torch.save({"step": 4000, "encoder.weight": torch.randn(1024, 1024), "head.weight": torch.randn(10, 1024)}, "latest.pt")
+     print(f"[eval] step-4000 checkpoint latest.pt {os.path.getsize('latest.pt')} bytes", flush=True)
+     sd = torch.load("latest.pt", mmap=True, weights_only=True, map_location="cpu")
+     print(f"[eval] mapped {len(sd)} entries (mmap=True), step {sd['step']}", flush=True)
+     # the trainer reopens latest.pt with open(..., 'wb') for its next save
+     with open("latest.pt", "r+b") as f:
+         f.truncate(4096)
+     print("[train] step 4500: writing latest.pt", flush=True)
+     print("[eval] encoder.weight norm:", flush=True)
+     print(sd["encoder.weight"].norm().item(), flush=True)
+     """),
+    ("pytorch", "venv", None, "oom", None, "b15-srun-mem-limit-batch-allocation",
+     "a job started under a SLURM-style memory limit (applied to the process as RLIMIT_AS: current usage plus 1 GiB) builds its input batch from the config's batch_size=128 of 3x1024x1024 images: the 1.5 GiB tensor is refused by PyTorch's CPU allocator",
+     """\
+     import resource
+     import torch
+
+     vm = int(open("/proc/self/statm").read().split()[0]) * resource.getpagesize()
+     limit = vm + (1 << 30)
+     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+     print("srun: job 884213 queued and waiting for resources")
+     print("srun: job 884213 has been allocated resources")
+     print(f"[job 884213] address-space limit {limit / 2**30:.2f} GiB (--mem plus interpreter)", flush=True)
+     cfg = {"batch_size": 128, "image_size": 1024, "channels": 3}
+     for bs in (8, cfg["batch_size"]):
+         print(f"[job 884213] allocating input batch {bs}x{cfg['channels']}x{cfg['image_size']}x{cfg['image_size']} float32 "
+               f"({bs * cfg['channels'] * cfg['image_size'] ** 2 * 4 / 2**30:.2f} GiB)", flush=True)
+         batch = torch.empty(bs, cfg["channels"], cfg["image_size"], cfg["image_size"])
+         print(f"[job 884213] ok {tuple(batch.shape)}", flush=True)
+         del batch
+     """),
+    ("pytorch", "venv", None, "timeout", None, "b15-dataloader-worker-lock-held-at-fork",
+     "a DataLoader with two forked workers whose dataset takes a module-level cache lock that a background warm-up thread in the parent holds at fork time: the workers' copy of the lock is never released, every __getitem__ blocks, and DataLoader(timeout=5) gives up",
+     """\
+     import threading
+     import time
+     import torch
+     from torch.utils.data import DataLoader, Dataset
+
+     _cache_lock = threading.Lock()
+     _cache = {}
+
+     class FeatureStore(Dataset):
+         def __len__(self):
+             return 256
+         def __getitem__(self, i):
+             with _cache_lock:
+                 return _cache.get(i, torch.full((16,), float(i)))
+
+     def warm_cache():
+         with _cache_lock:
+             for i in range(256):
+                 _cache[i] = torch.full((16,), float(i))
+                 time.sleep(0.1)
+
+     if __name__ == "__main__":
+         threading.Thread(target=warm_cache, daemon=True, name="cache-warmup").start()
+         time.sleep(0.2)
+         loader = DataLoader(FeatureStore(), batch_size=32, num_workers=2, timeout=5)
+         print("epoch 0: starting, workers=2 timeout=5s", flush=True)
+         t0 = time.time()
+         for step, batch in enumerate(loader):
+             print(f"epoch 0 step {step} batch {tuple(batch.shape)} {time.time() - t0:.2f}s", flush=True)
+     """),
+    ("pytorch", "venv", None, "nan", None, "b15-flush-denormal-rmsnorm-without-eps",
+     "a perf-tuning config turns on torch.set_flush_denormal(True); an RMSNorm written without eps normalises small activations (about 1e-20) whose squares are denormal, so the mean square is flushed to 0 and the output is inf/NaN; the program's finiteness check fails (with the flag off the same input gives unit-scale values)",
+     """\
+     import torch
+
+     def rms_norm(x):
+         return x / x.pow(2).mean(-1, keepdim=True).sqrt()
+
+     torch.set_num_threads(1)
+     x = torch.tensor([[1.5e-20, -2.0e-20, 0.5e-20, 3.0e-20], [0.0, 1.0e-20, -1.0e-20, 0.0]])
+     for fast_math in (False, True):
+         torch.set_flush_denormal(fast_math)
+         y = rms_norm(x)
+         print(f"perf.flush_denormal={fast_math}: rms_norm -> {y.tolist()}")
+     if not torch.isfinite(y).all():
+         bad = (~torch.isfinite(y)).sum().item()
+         raise FloatingPointError(f"rms_norm produced {bad} non-finite values with perf.flush_denormal=True")
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b15-repro-check-intra-op-threads-checksum",
+     "a reproducibility gate that runs the same float32 reductions with torch.set_num_threads 1, 2 and 4 and requires bit-identical checksums (tolerance 0 ULP): the multi-threaded reductions split the sum differently and the checksums disagree; a table and exit 1",
+     """\
+     import struct
+     import sys
+     import torch
+
+     torch.manual_seed(0)
+     x = torch.randn(4_000_000) * 1000
+     a = torch.randn(64, 4096)
+     b = torch.randn(256, 4096)
+     rows = []
+     for n in (1, 2, 4):
+         torch.set_num_threads(n)
+         vals = (x.sum().item(), (x * x).mean().item(), (a @ b.t()).sum().item())
+         bits = "".join(struct.pack("<f", v).hex() for v in vals)
+         rows.append((n, vals, bits))
+         print(f"threads={n:<2} sum={vals[0]:<14.2f} mean_sq={vals[1]:<14.4f} gemm_sum={vals[2]:<12.5f} checksum={bits}")
+     ref = rows[0][2]
+     bad = [n for n, _, bits in rows if bits != ref]
+     if bad:
+         print(f"REPRO FAIL: checksum differs from threads=1 for threads={bad} (required: bit-identical)")
+         sys.exit(1)
+     print("REPRO OK")
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b15-pytest-autocast-cpu-bf16-vs-fp32",
+     "a pytest check that the config switch amp: true (torch.autocast on the CPU with bfloat16) leaves a classifier's logits within atol 1e-3 of the float32 run: the bfloat16 matmuls differ by about 2e-3 and the assertion fails",
+     """\
+     import sys
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     model = nn.Sequential(nn.Linear(256, 512), nn.GELU(), nn.Linear(512, 10)).eval()
+     x = torch.randn(32, 256)
+     print("============================= test session starts ==============================")
+     print("collected 2 items\\n")
+     with torch.no_grad():
+         ref = model(x)
+         print("tests/test_amp.py::test_amp_off_matches_reference PASSED")
+         with torch.autocast("cpu", dtype=torch.bfloat16):
+             y = model(x)
+     err = (y.float() - ref).abs().max().item()
+     if err > 1e-3:
+         print("tests/test_amp.py::test_amp_on_matches_reference FAILED\\n")
+         print("=================================== FAILURES ===================================")
+         print("________________________ test_amp_on_matches_reference _________________________")
+         print(">       torch.testing.assert_close(y.float(), ref, atol=1e-3, rtol=0)")
+         print("E       AssertionError: Tensor-likes are not close!")
+         print(f"E       Mismatched elements: {int(((y.float() - ref).abs() > 1e-3).sum())} / {ref.numel()}")
+         print(f"E       Greatest absolute difference: {err:.6g} (up to 0.001 allowed)")
+         print(f"E       autocast dtype: {y.dtype}")
+         print("========================= 1 failed, 1 passed in 0.52s ==========================")
+         sys.exit(1)
+     print("tests/test_amp.py::test_amp_on_matches_reference PASSED")
+     """),
+    # ---- PyTorch 1.13 (system) ----------------------------------------------------
+    ("pytorch-1.13", "system", None, "false-positive", "environment", "b15-113-tensorboard-version-skew",
+     "a training script on the PyTorch 1.13 host imports torch.utils.tensorboard while an old tensorboard 1.14 sits first on sys.path (a shim directory with that __version__ simulates the stale install): torch's own version check refuses it with ImportError",
+     """\
+     import os
+     import sys
+
+     os.makedirs("vendor/tensorboard", exist_ok=True)
+     with open("vendor/tensorboard/__init__.py", "w") as f:
+         f.write("__version__ = '1.14.0'\\n")
+     sys.path.insert(0, os.path.abspath("vendor"))
+
+     import torch
+     print(f"$ PYTHONPATH=vendor python train.py --logdir runs/exp7   # torch {torch.__version__}", flush=True)
+     print("setting up SummaryWriter for runs/exp7", flush=True)
+     from torch.utils.tensorboard import SummaryWriter
+     writer = SummaryWriter("runs/exp7")
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", "environment", "b15-113-checkpoint-from-newer-serialization-version",
+     "a model-registry client on the PyTorch 1.13 serving host loads a checkpoint whose zip archive records serialization version 12 (as a newer PyTorch writes it; simulated by rewriting the version record): the 1.13 reader refuses a version above 10 and asks for an upgrade",
+     """\
+     import zipfile
+     import torch
+     import torch.nn as nn
+
+     net = nn.Sequential(nn.Linear(20, 40), nn.Tanh(), nn.Linear(40, 1))
+     torch.save(net.state_dict(), "staged.pt")
+     src = zipfile.ZipFile("staged.pt")
+     with zipfile.ZipFile("ranker-v31.pt", "w", zipfile.ZIP_STORED) as dst:
+         for name in src.namelist():
+             data = src.read(name)
+             if name.endswith("/version"):
+                 data = b"12\\n"
+             dst.writestr(name, data)
+     print("registry> pull ranker:v31 (producer: trainer-gpu-07, torch 2.x) -> ranker-v31.pt", flush=True)
+     print(f"registry> local torch {torch.__version__}", flush=True)
+     state = torch.load("ranker-v31.pt", map_location="cpu")
+     net.load_state_dict(state)
+     print("registry> ranker:v31 ready", flush=True)
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", None, "b15-113-html-error-page-saved-as-weights",
+     "a setup script downloads pretrained weights but the mirror answered with an HTML error page that was saved as resnet50.pth: torch.load of PyTorch 1.13 fails to unpickle it (invalid load key '<'); the download log comes first",
+     """\
+     import os
+     import torch
+
+     with open("resnet50.pth", "w") as f:
+         f.write("<!DOCTYPE html>\\n<html><head><title>403 Forbidden</title></head>\\n")
+         f.write("<body><h1>Forbidden</h1><p>Request signature expired.</p></body></html>\\n")
+     print("--2026-12-06 08:14:02--  https://mirror.internal/models/resnet50-0676ba61.pth")
+     print("Resolving mirror.internal... 10.20.0.14")
+     print("HTTP request sent, awaiting response... 403 Forbidden (saved anyway: --content-on-error)")
+     print(f"Saving to: 'resnet50.pth'   {os.path.getsize('resnet50.pth')} bytes", flush=True)
+     print(f"+ python -c 'torch.load(\\"resnet50.pth\\")'   # torch {torch.__version__}", flush=True)
+     sd = torch.load("resnet50.pth", map_location="cpu")
+     print(len(sd), "tensors")
+     """),
+    ("pytorch-1.13", "system", None, "crash", "abort", "b15-113-interop-threads-configured-twice-abort",
+     "a launcher applies threads.inter_op=4 from its config with torch.set_num_interop_threads, then the data module applies its own setting again: PyTorch 1.13 throws c10::Error from a path that cannot propagate it and the process aborts (terminate called after throwing an instance of 'c10::Error')",
+     """\
+     import torch
+
+     cfg = {"threads": {"intra_op": 2, "inter_op": 4}, "data": {"inter_op_threads": 2}}
+     print(f"[launcher] torch {torch.__version__}: intra_op={cfg['threads']['intra_op']} inter_op={cfg['threads']['inter_op']}", flush=True)
+     torch.set_num_threads(cfg["threads"]["intra_op"])
+     torch.set_num_interop_threads(cfg["threads"]["inter_op"])
+     print("[launcher] thread pools configured", flush=True)
+     print(f"[data] configuring loader pools: inter_op_threads={cfg['data']['inter_op_threads']}", flush=True)
+     torch.set_num_interop_threads(cfg["data"]["inter_op_threads"])
+     print("[data] ready", flush=True)
+     """),
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b15-113-env-infer-dtype-float16-gelu",
+     "an inference harness picks its dtype from INFER_DTYPE=float16 (set in the service's environment file) and runs a token encoder (Embedding, then GELU) on the CPU under PyTorch 1.13: the float32 smoke test runs, the float16 embedding lookup runs, and the GELU fails because 1.13 has no Half GeluKernelImpl on the CPU",
+     """\
+     import os
+     import torch
+     import torch.nn as nn
+
+     os.environ.setdefault("INFER_DTYPE", "float16")
+     torch.manual_seed(0)
+     enc = nn.Sequential(nn.Embedding(30522, 128), nn.GELU(), nn.Dropout(0.1)).eval()
+     ids = torch.randint(0, 30522, (4, 32))
+     with torch.no_grad():
+         print(f"[harness] smoke test float32: out {tuple(enc(ids).shape)}", flush=True)
+         dt = getattr(torch, os.environ["INFER_DTYPE"])
+         print(f"[harness] INFER_DTYPE={os.environ['INFER_DTYPE']} -> casting encoder to {dt}", flush=True)
+         enc = enc.to(dt)
+         print(f"[harness] embedding lookup {enc[0](ids).dtype}", flush=True)
+         y = enc(ids)
+         print(f"[harness] {dt} out {tuple(y.shape)}", flush=True)
+     """),
+    ("pytorch-1.13", "system", None, "timeout", None, "b15-113-gloo-peer-never-joins",
+     "rank 0 of a two-rank gloo job calls init_process_group with a 5-second timeout while the launcher never starts rank 1 (its node failed to come up): the store waits for the missing peer and PyTorch 1.13 gives up with a socket timeout",
+     """\
+     import datetime
+     import socket
+     import time
+     import torch
+     import torch.distributed as dist
+
+     s = socket.socket(); s.bind(("127.0.0.1", 0)); port = s.getsockname()[1]; s.close()
+     print(f"[rank 0] torch {torch.__version__} init_process_group(gloo, tcp://127.0.0.1:{port}, world_size=2, timeout=5s)", flush=True)
+     print("[rank 0] waiting for rank 1 (node gpu-b07)...", flush=True)
+     t0 = time.time()
+     try:
+         dist.init_process_group("gloo", init_method=f"tcp://127.0.0.1:{port}", rank=0, world_size=2,
+                                 timeout=datetime.timedelta(seconds=5))
+     finally:
+         print(f"[rank 0] init_process_group returned after {time.time() - t0:.1f}s", flush=True)
+     """),
+    # ---- ONNX Runtime ------------------------------------------------------------------
+    ("onnxruntime", "venv", None, "false-positive", "environment", "b15-ort-model-ir-version-from-newer-exporter",
+     "a deployment smoke test loads an ONNX model stamped with IR version 15 by a newer exporter than the installed ONNX Runtime 1.32 supports (version skew, simulated by setting ir_version): the loader refuses it with its maximum supported IR version",
+     """\
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import TensorProto as TP, helper
+
+     vi = helper.make_tensor_value_info
+     w = helper.make_tensor("w", TP.FLOAT, [16, 4], np.random.RandomState(0).randn(64).astype(np.float32).tolist())
+     g = helper.make_graph([helper.make_node("MatMul", ["x", "w"], ["h"]), helper.make_node("Softmax", ["h"], ["y"], axis=-1)],
+                           "intent-head", [vi("x", TP.FLOAT, [None, 16])], [vi("y", TP.FLOAT, None)], initializer=[w])
+     m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 21)], producer_name="exporter-nightly", producer_version="2.0.0.dev20261201")
+     m.ir_version = 15
+     with open("intent_head.onnx", "wb") as f:
+         f.write(m.SerializeToString())
+     print(f"==> smoke-test intent_head.onnx (producer {m.producer_name} {m.producer_version}, ir_version {m.ir_version})")
+     print(f"==> onnxruntime {ort.__version__}, providers {ort.get_available_providers()}")
+     sess = ort.InferenceSession("intent_head.onnx", providers=["CPUExecutionProvider"])
+     print(sess.run(None, {"x": np.ones((1, 16), np.float32)})[0])
+     """),
+    ("onnxruntime", "venv", None, "false-positive", "environment", "b15-ort-custom-ops-library-not-built",
+     "an inference service registers the custom-operator library named by ORT_CUSTOM_OPS_LIB, but the image was built without running the library's build step, so the .so is not there: SessionOptions.register_custom_ops_library fails to load it; the service's startup log lines come first",
+     """\
+     import logging
+     import os
+     import onnxruntime as ort
+
+     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s: %(message)s")
+     log = logging.getLogger("inference-svc")
+     os.environ.setdefault("ORT_CUSTOM_OPS_LIB", os.path.abspath("build/lib/libtext_ops.so"))
+     log.info("onnxruntime %s starting, model=models/tokenizer_in_graph.onnx", ort.__version__)
+     lib = os.environ["ORT_CUSTOM_OPS_LIB"]
+     log.info("registering custom ops from %s", lib)
+     so = ort.SessionOptions()
+     so.register_custom_ops_library(lib)
+     log.info("custom ops registered")
+     """),
+    ("onnxruntime", "venv", None, "false-positive", "environment", "b15-ort-iobinding-cuda-device-cpu-package",
+     "a pipeline written for the GPU package binds its input as an OrtValue on device 'cuda' (to avoid host copies) while the CPU-only onnxruntime package is installed: ONNX Runtime refuses to allocate on a device this package does not support",
+     """\
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import TensorProto as TP, helper
+
+     vi = helper.make_tensor_value_info
+     g = helper.make_graph([helper.make_node("Relu", ["x"], ["y"])], "g", [vi("x", TP.FLOAT, [None, 8])], [vi("y", TP.FLOAT, None)])
+     m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 21)], ir_version=10)
+     cfg = {"device": "cuda", "device_id": 0, "providers": ["CUDAExecutionProvider", "CPUExecutionProvider"]}
+     print(f"[pipeline] onnxruntime {ort.__version__} device={ort.get_device()} available={ort.get_available_providers()}", flush=True)
+     sess = ort.InferenceSession(m.SerializeToString(), providers=cfg["providers"])
+     print(f"[pipeline] session providers: {sess.get_providers()}", flush=True)
+     x = np.random.RandomState(0).randn(4, 8).astype(np.float32)
+     print(f"[pipeline] binding input on {cfg['device']}:{cfg['device_id']}", flush=True)
+     xv = ort.OrtValue.ortvalue_from_numpy(x, cfg["device"], cfg["device_id"])
+     io = sess.io_binding()
+     io.bind_ortvalue_input("x", xv)
+     io.bind_output("y", cfg["device"], cfg["device_id"])
+     sess.run_with_iobinding(io)
+     """),
+    ("onnxruntime", "venv", None, "false-positive", None, "b15-ort-external-data-file-not-shipped",
+     "a model saved with its weights in external data (model.onnx plus model.onnx.data) is copied to the serving directory without the .data file: ONNX Runtime fails to load the initializer from the missing external file with its own error",
+     """\
+     import os
+     import shutil
+     import numpy as np
+     import onnx
+     import onnxruntime as ort
+     from onnx import TensorProto as TP, helper, numpy_helper
+
+     vi = helper.make_tensor_value_info
+     w = numpy_helper.from_array(np.random.RandomState(0).randn(512, 256).astype(np.float32), "w")
+     g = helper.make_graph([helper.make_node("MatMul", ["x", "w"], ["y"])], "encoder", [vi("x", TP.FLOAT, [None, 512])], [vi("y", TP.FLOAT, None)], initializer=[w])
+     m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 21)], ir_version=10)
+     os.makedirs("export", exist_ok=True); os.makedirs("serving", exist_ok=True)
+     onnx.save_model(m, "export/encoder.onnx", save_as_external_data=True, all_tensors_to_one_file=True, location="encoder.onnx.data", size_threshold=1024)
+     print("$ ls -l export/")
+     for n in sorted(os.listdir("export")):
+         print(f"-rw-r--r-- 1 ci ci {os.path.getsize(os.path.join('export', n)):>8} {n}")
+     print("$ cp export/encoder.onnx serving/")
+     shutil.copy("export/encoder.onnx", "serving/")
+     print("$ python serve.py --model serving/encoder.onnx", flush=True)
+     sess = ort.InferenceSession("serving/encoder.onnx", providers=["CPUExecutionProvider"])
+     print(sess.run(None, {"x": np.ones((1, 512), np.float32)})[0].shape)
+     """),
+    ("onnxruntime", "venv", None, "crash", "not-implemented", "b15-ort-export-precision-float64-leaky-relu",
+     "a scientific-surrogate model exported with the export setting precision=float64 (every tensor double) and run on ONNX Runtime: the schema allows tensor(double) for LeakyRelu but the CPU execution provider has no float64 kernel for it (NOT_IMPLEMENTED at session creation); the float32 export of the same graph runs",
+     """\
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import TensorProto as TP, helper, numpy_helper
+
+     def export(precision):
+         tp, npt = {"float32": (TP.FLOAT, np.float32), "float64": (TP.DOUBLE, np.float64)}[precision]
+         rs = np.random.RandomState(0)
+         inits = [numpy_helper.from_array(rs.randn(6, 32).astype(npt), "w1"), numpy_helper.from_array(rs.randn(32).astype(npt), "b1"),
+                  numpy_helper.from_array(rs.randn(32, 1).astype(npt), "w2")]
+         nodes = [helper.make_node("MatMul", ["x", "w1"], ["h0"]), helper.make_node("Add", ["h0", "b1"], ["h1"]),
+                  helper.make_node("LeakyRelu", ["h1"], ["h2"], alpha=0.01), helper.make_node("MatMul", ["h2", "w2"], ["y"])]
+         g = helper.make_graph(nodes, "surrogate", [helper.make_tensor_value_info("x", tp, [None, 6])], [helper.make_tensor_value_info("y", tp, None)], initializer=inits)
+         return helper.make_model(g, opset_imports=[helper.make_opsetid("", 21)], ir_version=10), npt
+
+     for precision in ("float32", "float64"):
+         print(f"export.precision={precision}: building session", flush=True)
+         m, npt = export(precision)
+         sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+         y = sess.run(None, {"x": np.linspace(-1, 1, 12).reshape(2, 6).astype(npt)})[0]
+         print(f"export.precision={precision}: y = {y.ravel().tolist()}", flush=True)
+     """),
+    ("onnxruntime", "venv", None, "oom", None, "b15-ort-env-arena-max-mem-cap",
+     "a multi-tenant server registers a shared CPU arena capped by its config (OrtArenaCfg max_mem 64 MiB, session.use_env_allocators=1); a request whose Tile output needs 128 MiB is refused by ONNX Runtime's BFC arena",
+     """\
+     import json
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import TensorProto as TP, helper
+
+     cfg = json.loads('{"arena": {"max_mem_mb": 64, "extend_strategy": "same_as_requested"}, "tenants": 3}')
+     mi = ort.OrtMemoryInfo("Cpu", ort.OrtAllocatorType.ORT_ARENA_ALLOCATOR, 0, ort.OrtMemType.DEFAULT)
+     ort.create_and_register_allocator(mi, ort.OrtArenaCfg({"max_mem": cfg["arena"]["max_mem_mb"] << 20, "arena_extend_strategy": 1}))
+     print(f"shared arena registered: {json.dumps(cfg['arena'])}", flush=True)
+     vi = helper.make_tensor_value_info
+     g = helper.make_graph([helper.make_node("Tile", ["x", "reps"], ["y"])], "expand", [vi("x", TP.FLOAT, [None, None]), vi("reps", TP.INT64, [2])], [vi("y", TP.FLOAT, None)])
+     m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 21)], ir_version=10)
+     so = ort.SessionOptions()
+     so.add_session_config_entry("session.use_env_allocators", "1")
+     sess = ort.InferenceSession(m.SerializeToString(), so, providers=["CPUExecutionProvider"])
+     x = np.ones((1024, 1024), np.float32)
+     for req, reps in enumerate(([1, 1], [4, 1], [32, 1])):
+         print(f"request {req}: Tile(float32[1024,1024], reps={reps}) -> {reps[0] * 4} MiB output", flush=True)
+         y = sess.run(None, {"x": x, "reps": np.array(reps, np.int64)})[0]
+         print(f"request {req}: ok {y.shape}", flush=True)
+     """),
+    ("onnxruntime", "venv", None, "inconsistency", None, "b15-ort-denormal-as-zero-vs-default",
+     "an A/B check of the session option session.set_denormal_as_zero=1 (a fast-math setting) against the default session on a surrogate MatMul whose outputs are about 6e-41 (denormal float32): with the flag the work done on the intra-op pool threads is flushed to 0, so part of the output is 0 where the default session keeps the values; relative tolerance 1e-3, exits 1",
+     """\
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import TensorProto as TP, helper
+
+     vi = helper.make_tensor_value_info
+     g = helper.make_graph([helper.make_node("MatMul", ["x", "w"], ["y"])], "xsec", [vi("x", TP.FLOAT, [None, None]), vi("w", TP.FLOAT, [None, None])], [vi("y", TP.FLOAT, None)])
+     m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 21)], ir_version=10).SerializeToString()
+     rs = np.random.RandomState(0)
+     x = (rs.rand(256, 256) * 1e-21).astype(np.float32)
+     w = (rs.rand(256, 256) * 1e-21).astype(np.float32)
+     outs = {}
+     for flag in ("0", "1"):
+         so = ort.SessionOptions()
+         so.intra_op_num_threads = 4
+         so.add_session_config_entry("session.set_denormal_as_zero", flag)
+         sess = ort.InferenceSession(m, so, providers=["CPUExecutionProvider"])
+         outs[flag] = sess.run(None, {"x": x, "w": w})[0]
+         print(f"set_denormal_as_zero={flag}: y[0,:3]={outs[flag][0, :3].tolist()} y[-1,:3]={outs[flag][-1, :3].tolist()} zeros={int((outs[flag] == 0).sum())}")
+     rel = np.abs(outs["1"] - outs["0"]) / np.abs(outs["0"])
+     n_bad = int((rel > 1e-3).sum())
+     print(f"max relative difference {rel.max():.3g} (rtol 1e-3), {n_bad} of {rel.size} elements differ")
+     if n_bad:
+         raise SystemExit("A/B FAILED: session.set_denormal_as_zero changes the model output")
+     """),
+    ("onnxruntime", "venv", None, "timeout", None, "b15-ort-request-deadline-terminate-loop",
+     "a serving wrapper enforces a 3-second request deadline by setting RunOptions.terminate from a timer thread; a request whose Loop trip count comes from the client (10**12 decoding steps) runs past it and ONNX Runtime stops the run (Exiting due to terminate flag)",
+     """\
+     import threading
+     import time
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import TensorProto as TP, helper
+
+     vi = helper.make_tensor_value_info
+     body = helper.make_graph(
+         [helper.make_node("Identity", ["cond_in"], ["cond_out"]), helper.make_node("Add", ["v_in", "one"], ["v_sum"]),
+          helper.make_node("Sin", ["v_sum"], ["v_out"])],
+         "step", [vi("i", TP.INT64, []), vi("cond_in", TP.BOOL, []), vi("v_in", TP.FLOAT, [1])],
+         [vi("cond_out", TP.BOOL, []), vi("v_out", TP.FLOAT, [1])], initializer=[helper.make_tensor("one", TP.FLOAT, [1], [1.0])])
+     g = helper.make_graph([helper.make_node("Loop", ["max_steps", "go", "v0"], ["v"], body=body)], "decoder",
+                           [vi("max_steps", TP.INT64, []), vi("go", TP.BOOL, []), vi("v0", TP.FLOAT, [1])], [vi("v", TP.FLOAT, None)])
+     sess = ort.InferenceSession(helper.make_model(g, opset_imports=[helper.make_opsetid("", 21)], ir_version=10).SerializeToString(),
+                                 providers=["CPUExecutionProvider"])
+
+     def handle(req_id, steps, deadline=3.0):
+         ro = ort.RunOptions()
+         ro.logid = req_id
+         timer = threading.Timer(deadline, lambda: setattr(ro, "terminate", True))
+         timer.start()
+         t0 = time.time()
+         try:
+             out = sess.run(None, {"max_steps": np.array(steps, np.int64), "go": np.array(True), "v0": np.zeros(1, np.float32)}, ro)[0]
+             print(f"{req_id} steps={steps} ok v={out.tolist()} {time.time() - t0:.3f}s", flush=True)
+         except Exception:
+             print(f"{req_id} steps={steps} deadline {deadline:g}s exceeded after {time.time() - t0:.2f}s, run terminated", flush=True)
+             raise
+         finally:
+             timer.cancel()
+
+     for rid, steps in (("req-0001", 16), ("req-0002", 2000), ("req-0003", 10 ** 12)):
+         handle(rid, steps)
+     """),
+    # ---- MindSpore -----------------------------------------------------------------------
+    ("mindspore", "mindspore", None, "false-positive", "environment", "b15-ms-yaml-device-target-gpu-cpu-wheel",
+     "a MindSpore training script takes device_target: GPU from its YAML config on a host with the CPU-only wheel: MindSpore's run-check reports libcuda/libcudnn missing and set_device refuses the GPU target (this process only supports CPU)",
+     """\
+     import yaml
+     import mindspore
+
+     cfg = yaml.safe_load('''
+     model: lenet5
+     device_target: GPU
+     device_id: 0
+     mode: PYNATIVE
+     ''')
+     print(f"[train.py] mindspore {mindspore.__version__}, config: {cfg}", flush=True)
+     mindspore.set_device(cfg["device_target"], cfg["device_id"])
+     print("[train.py] device set", flush=True)
+     """),
+    ("mindspore", "mindspore", None, "false-positive", "environment", "b15-ms-custom-aot-path-outside-whitelist",
+     "the platform team's environment sets MS_CUSTOM_AOT_WHITE_LIST=/opt/mindspore/custom_ops, while a project builds its AOT custom operator into its own build/ directory: mindspore.ops.Custom refuses the library path as outside the legal path",
+     """\
+     import os
+     import numpy as np
+     import mindspore
+     from mindspore import Tensor, ops
+
+     mindspore.set_device("CPU")
+     os.environ.setdefault("MS_CUSTOM_AOT_WHITE_LIST", "/opt/mindspore/custom_ops")
+     print(f"env: MS_CUSTOM_AOT_WHITE_LIST={os.environ['MS_CUSTOM_AOT_WHITE_LIST']}", flush=True)
+     lib = os.path.abspath("build/custom/libfused_swiglu.so")
+     print(f"registering Custom(func='{lib}:FusedSwiGLU', func_type='aot')", flush=True)
+     swiglu = ops.Custom(f"{lib}:FusedSwiGLU", out_shape=lambda x: x, out_dtype=lambda x: x, func_type="aot")
+     print(swiglu(Tensor(np.ones((2, 8), np.float32))))
+     """),
+    ("mindspore", "mindspore", None, "false-positive", "environment", "b15-ms-communication-init-without-launcher",
+     "a data-parallel MindSpore script is started with plain python instead of msrun/mpirun, so none of the cluster environment variables are set: mindspore.communication.init() refuses and says to launch the process with mpirun or msrun; a shell harness echoes the command",
+     """\
+     import os
+     import mindspore
+     from mindspore.communication import init, get_rank, get_group_size
+
+     mindspore.set_device("CPU")
+     print("+ export DEVICE_NUM=2", flush=True)
+     print("+ python train_dp.py --parallel-mode data_parallel   # (msrun --worker_num=2 expected)", flush=True)
+     print(f"MS_ROLE={os.environ.get('MS_ROLE')} MS_WORKER_NUM={os.environ.get('MS_WORKER_NUM')} MS_SCHED_HOST={os.environ.get('MS_SCHED_HOST')}", flush=True)
+     init()
+     print(f"rank {get_rank()} of {get_group_size()}")
+     """),
+    ("mindspore", "mindspore", None, "false-positive", None, "b15-ms-truncated-checkpoint-after-copy",
+     "an evaluation job loads a MindSpore checkpoint that an interrupted rsync left at half its size: load_checkpoint cannot parse the protobuf and rejects the file as corrupted; the job's copy log comes first",
+     """\
+     import os
+     import mindspore
+     from mindspore import nn
+
+     mindspore.set_device("CPU")
+     net = nn.SequentialCell([nn.Dense(128, 64), nn.ReLU(), nn.Dense(64, 10)])
+     mindspore.save_checkpoint(net, "full.ckpt")
+     full = os.path.getsize("full.ckpt")
+     with open("full.ckpt", "rb") as src, open("resnet_head-30_1875.ckpt", "wb") as dst:
+         dst.write(src.read(full // 2))
+     print(f"rsync: connection unexpectedly closed ({full // 2} bytes received so far) [receiver]")
+     print("rsync error: error in rsync protocol data stream (code 12) at io.c(228) [receiver=3.2.7]")
+     print("eval: loading resnet_head-30_1875.ckpt", flush=True)
+     params = mindspore.load_checkpoint("resnet_head-30_1875.ckpt")
+     mindspore.load_param_into_net(net, params)
+     print("eval: checkpoint loaded")
+     """),
+    ("mindspore", "mindspore", None, "crash", "not-implemented", "b15-ms-amp-o2-bfloat16-dense-cpu",
+     "a training config selects amp_level O2 with dtype bfloat16 (as tuned for Ascend) and the network runs on the CPU: MindSpore casts the Dense layers to bfloat16 and the CPU has no bfloat16 MatMul kernel (Select CPU operator[MatMul] fail! Unsupported data type!); the float32 run first",
+     """\
+     import numpy as np
+     import mindspore
+     from mindspore import Tensor, amp, nn
+
+     mindspore.set_device("CPU")
+     mindspore.set_seed(0)
+     cfg = {"amp_level": "O2", "amp_dtype": "bfloat16"}
+     x = Tensor(np.random.RandomState(0).rand(8, 784).astype(np.float32))
+     net = nn.SequentialCell([nn.Dense(784, 256), nn.ReLU(), nn.Dense(256, 10)])
+     print("amp O0 float32:", net(x).shape, flush=True)
+     print(f"applying amp_level={cfg['amp_level']} dtype={cfg['amp_dtype']}", flush=True)
+     net = amp.auto_mixed_precision(net, cfg["amp_level"], dtype=getattr(mindspore, cfg["amp_dtype"]))
+     print(f"amp {cfg['amp_level']} {cfg['amp_dtype']}:", net(x).shape, flush=True)
+     """),
+    ("mindspore", "mindspore", None, "oom", None, "b15-ms-container-address-space-limit",
+     "a MindSpore job in a container whose address space is capped (applied here as RLIMIT_AS: current usage plus 1 GiB) allocates a 2 GiB ones tensor for a feature cache: the CPU memory pool's malloc fails and MindSpore reports Allocate memory failed",
+     """\
+     import resource
+     import mindspore
+     from mindspore import ops
+
+     mindspore.set_device("CPU")
+     warm = ops.ones((4, 4), mindspore.float32)
+     print("warm-up sum", float(warm.sum()), flush=True)
+     vm = int(open("/proc/self/statm").read().split()[0]) * resource.getpagesize()
+     limit = vm + (1 << 30)
+     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+     print(f"container limit applied: RLIMIT_AS={limit / 2**30:.2f} GiB", flush=True)
+     for rows in (4096, 524288):
+         print(f"feature cache: ops.ones(({rows}, 1024), float32) = {rows * 4096 / 2**20:.0f} MiB", flush=True)
+         cache = ops.ones((rows, 1024), mindspore.float32)
+         print(f"feature cache: first entry {float(cache[0, 0])}", flush=True)
+     """),
+    ("mindspore", "mindspore", None, "nan", None, "b15-ms-amp-o3-float16-raw-pcm-standardize",
+     "a config sets amp_level O3 (the whole network in float16) for an audio classifier whose first cell standardises raw 16-bit PCM amplitudes (about 3000): x*x overflows float16, the variance becomes inf - inf and the logits come out NaN; with O0 the same input is finite; the program's check fails",
+     """\
+     import numpy as np
+     import mindspore
+     from mindspore import Tensor, amp, nn, ops
+
+     mindspore.set_device("CPU")
+     mindspore.set_seed(0)
+
+     class Standardize(nn.Cell):
+         def construct(self, x):
+             mean = x.mean(-1, keep_dims=True)
+             var = (x * x).mean(-1, keep_dims=True) - mean * mean
+             return (x - mean) / ops.sqrt(var + 1e-5)
+
+     class AudioNet(nn.Cell):
+         def __init__(self):
+             super().__init__()
+             self.norm = Standardize()
+             self.fc = nn.Dense(400, 8)
+         def construct(self, x):
+             return self.fc(self.norm(x))
+
+     pcm = Tensor((np.random.RandomState(0).randn(4, 400) * 3000).astype(np.float32))
+     for level in ("O0", "O3"):
+         net = amp.auto_mixed_precision(AudioNet(), level, dtype=mindspore.float16)
+         logits = net(pcm).asnumpy()
+         print(f"amp_level={level}: logits[0,:4]={np.round(logits[0, :4], 4).tolist()} finite={bool(np.isfinite(logits).all())}", flush=True)
+     if not np.isfinite(logits).all():
+         raise FloatingPointError(f"NaN/Inf in logits with amp_level=O3: {int((~np.isfinite(logits)).sum())} of {logits.size} values")
+     """),
+]
+
+add_batch(B15_A)
+
+B15_B = [
+    # ---- TensorFlow -------------------------------------------------------------
+    ("tensorflow", "venv", None, "false-positive", "environment", "b15-tf-load-op-library-missing-custom-op-so",
+     "a model-serving launcher (logging lines) loads the model's custom-op libraries with tf.load_op_library from CUSTOM_OPS_DIR; the .so files were never deployed on this host, TensorFlow's loader reports NotFoundError (cannot open shared object file) and the launcher exits 2",
+     """\
+     import logging
+     import os
+     import sys
+
+     logging.basicConfig(level=logging.INFO, format="%(asctime)s [serve-launcher] %(levelname)s %(message)s")
+     log = logging.getLogger("launcher")
+     ops_dir = os.environ.get("CUSTOM_OPS_DIR", "/opt/ranker/custom_ops/lib")
+     log.info("model=ranker-v7 signature=serving_default CUSTOM_OPS_DIR=%s", ops_dir)
+     import tensorflow as tf
+     log.info("tensorflow %s, devices: %s", tf.__version__, [d.name for d in tf.config.list_physical_devices()])
+     for lib in ("libsparse_hash_embedding.so", "libgather_topk_ops.so"):
+         path = os.path.join(ops_dir, lib)
+         log.info("loading custom op library %s", path)
+         try:
+             mod = tf.load_op_library(path)
+         except tf.errors.NotFoundError as e:
+             log.error("tf.load_op_library failed: %s: %s", type(e).__name__, e)
+             log.critical("model ranker-v7 needs op SparseHashEmbeddingLookup from %s; refusing to start", lib)
+             sys.exit(2)
+         log.info("registered ops: %s", [n for n in dir(mod) if not n.startswith("_")])
+     """),
+    ("tensorflow", "venv", None, "false-positive", "environment", "b15-tf-gpu-placement-strict-on-cpu-host",
+     "a training script whose config pins the model to /GPU:0 with soft device placement disabled runs on a CPU-only host: TensorFlow finds no GPU and refuses the placement (Could not satisfy device specification ... Supported device types [CPU])",
+     """\
+     import tensorflow as tf
+
+     config = {"device": "/GPU:0", "soft_device_placement": False, "batch_size": 32}
+     print("config:", config)
+     print("visible GPUs:", tf.config.list_physical_devices("GPU"))
+     tf.config.set_soft_device_placement(config["soft_device_placement"])
+     with tf.device(config["device"]):
+         w = tf.Variable(tf.random.normal([64, 10], seed=1), name="dense/kernel")
+         x = tf.random.normal([config["batch_size"], 64], seed=2)
+         logits = tf.matmul(x, w)
+     print("logits", logits.shape, logits.device)
+     """),
+    ("tensorflow", "venv", None, "false-positive", "environment", "b15-tf-use-legacy-keras-without-tf-keras",
+     "a GitHub Actions job sets TF_USE_LEGACY_KERAS=1 (left over from a Keras 2 migration) in an image without the tf_keras package (it is not installed in this environment): tensorflow's lazy tf.keras loader refuses (ImportError: Keras cannot be imported) and the step fails with ::error annotations",
+     """\
+     import os
+     import sys
+     import traceback
+
+     os.environ["TF_USE_LEGACY_KERAS"] = "1"
+     print("Run python -m training.smoke_test --epochs 1")
+     print("  python -m training.smoke_test --epochs 1")
+     print("  shell: /usr/bin/bash -e {0}")
+     print("  env:")
+     print("    TF_USE_LEGACY_KERAS: 1")
+     print("    pythonLocation: /opt/hostedtoolcache/Python/3.11.7/x64")
+     import tensorflow as tf
+     print(f"tensorflow {tf.__version__}")
+     try:
+         model = tf.keras.Sequential([tf.keras.layers.Dense(4, activation="relu"), tf.keras.layers.Dense(1)])
+         model.compile(optimizer="adam", loss="mse")
+     except ImportError as e:
+         traceback.print_exc(file=sys.stdout)
+         print(f"::error file=training/smoke_test.py,line=27,title=smoke test::{type(e).__name__}: {e}")
+         print("Error: Process completed with exit code 1.")
+         sys.exit(1)
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b15-tf-checkpoint-corrupted-data-shard-restore",
+     "Jupyter-like cell output: a tf.train.Checkpoint is saved, 512 bytes of its data shard are zeroed (a copy damaged in transfer), and restoring it is rejected by TensorFlow's own CRC check (DataLossError: Checksum does not match)",
+     """\
+     import glob
+     import sys
+     import traceback
+     import tensorflow as tf
+
+     print("In [1]: ckpt = tf.train.Checkpoint(w=..., b=...); path = ckpt.save('ckpt/model')")
+     ckpt = tf.train.Checkpoint(w=tf.Variable(tf.random.normal([256, 256], seed=4)), b=tf.Variable(tf.zeros([256])))
+     path = ckpt.save("ckpt/model")
+     print(f"Out[1]: '{path}'")
+     print("\\nIn [2]: !scp trainer:/data/ckpt/model-1.data-00000-of-00001 ckpt/   # re-copied from the trainer")
+     shard = glob.glob("ckpt/model-1.data-*")[0]
+     with open(shard, "r+b") as f:
+         f.seek(4096)
+         f.write(b"\\x00" * 512)
+     print("\\nIn [3]: restored = tf.train.Checkpoint(w=tf.Variable(tf.zeros([256, 256])), b=tf.Variable(tf.ones([256])))\\n   ...: restored.restore(path).assert_consumed()")
+     restored = tf.train.Checkpoint(w=tf.Variable(tf.zeros([256, 256])), b=tf.Variable(tf.ones([256])))
+     try:
+         restored.restore(path).assert_consumed()
+     except Exception as e:
+         print("-" * 75)
+         print(f"{type(e).__name__:<42}Traceback (most recent call last)")
+         print("".join(traceback.format_tb(e.__traceback__)[-3:]), end="")
+         print(f"{type(e).__name__}: {e}")
+         sys.exit(1)
+     """),
+    ("tensorflow", "venv", None, "crash", "abort", "b15-tf-intra-op-threads-minus-one-config",
+     "a make target runs a training script whose runtime config sets intra_op_threads: -1 (meant as 'all cores', as in n_jobs=-1); tf.config.threading accepts the value, and creating the CPU device's thread pool fails a CHECK (num_threads >= 1) and aborts the process instead of rejecting the setting",
+     """\
+     import tensorflow as tf
+
+     runtime = {"intra_op_threads": -1, "inter_op_threads": 2, "xla_jit": False}
+     print("$ make train CONFIG=configs/cpu-node.yaml")
+     print("python train.py --config configs/cpu-node.yaml")
+     print(f"[train] runtime: {runtime}", flush=True)
+     tf.config.threading.set_intra_op_parallelism_threads(runtime["intra_op_threads"])
+     tf.config.threading.set_inter_op_parallelism_threads(runtime["inter_op_threads"])
+     print(f"[train] threading: intra={tf.config.threading.get_intra_op_parallelism_threads()} inter={tf.config.threading.get_inter_op_parallelism_threads()}", flush=True)
+     x = tf.random.normal([128, 64], seed=0)
+     w = tf.random.normal([64, 8], seed=1)
+     print("[train] first step loss", float(tf.reduce_mean(tf.matmul(x, w) ** 2)), flush=True)
+     """),
+    ("tensorflow", "venv", None, "crash", "not-implemented", "b15-tf-cholesky-float16-from-dtype-env",
+     "a Gaussian-process regression job takes its compute dtype from GP_DTYPE=float16 (set to halve memory): tf.linalg.cholesky's op schema allows half but TensorFlow has no CPU kernel for Cholesky in half precision (NotFoundError: Could not find device for node Cholesky[T=DT_HALF])",
+     """\
+     import logging
+     import os
+     import numpy as np
+     import tensorflow as tf
+
+     os.environ.setdefault("GP_DTYPE", "float16")
+     logging.basicConfig(level=logging.INFO, format="%(levelname)s:%(name)s:%(message)s")
+     log = logging.getLogger("gp.fit")
+     dtype = tf.as_dtype(os.environ["GP_DTYPE"])
+     log.info("GP_DTYPE=%s -> %s", os.environ["GP_DTYPE"], dtype.name)
+     rs = np.random.RandomState(0)
+     x = tf.constant(rs.rand(64, 2), dtype)
+     d2 = tf.reduce_sum((x[:, None, :] - x[None, :, :]) ** 2, -1)
+     K = tf.exp(-0.5 * d2 / tf.constant(0.3, dtype) ** 2) + tf.constant(1e-2, dtype) * tf.eye(64, dtype=dtype)
+     log.info("kernel matrix %s %s, min diag %.3f", K.shape, K.dtype.name, float(tf.reduce_min(tf.linalg.diag_part(K))))
+     L = tf.linalg.cholesky(K)
+     log.info("log marginal likelihood term %.4f", float(tf.reduce_sum(tf.math.log(tf.linalg.diag_part(L)))))
+     """),
+    ("tensorflow", "venv", None, "oom", None, "b15-tf-rlimit-as-feature-cache",
+     "a feature-caching service (JSON log lines) runs under an address-space limit (RLIMIT_AS = current size + 1 GiB, standing in for the container's memory limit); its third cache block of 2 GiB is refused by TensorFlow's allocator (ResourceExhaustedError: OOM when allocating tensor)",
+     """\
+     import json
+     import resource
+     import sys
+     import time
+     import tensorflow as tf
+
+     def log(level, msg, **kw):
+         print(json.dumps({"ts": round(time.time(), 3), "level": level, "logger": "feature-cache", "msg": msg, **kw}), flush=True)
+
+     tf.constant(1.0).numpy()
+     vm = int([l for l in open("/proc/self/status") if l.startswith("VmSize")][0].split()[1]) * 1024
+     limit = vm + 2 ** 30
+     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+     log("INFO", "address-space limit set", vmsize_mib=vm >> 20, limit_mib=limit >> 20)
+     blocks = []
+     for name, rows in (("user_emb", 2 ** 16), ("item_emb", 2 ** 17), ("cross_emb", 2 ** 21)):
+         log("INFO", "allocating cache block", block=name, shape=[rows, 256], mib=rows * 256 * 4 >> 20)
+         try:
+             blocks.append(tf.zeros([rows, 256], tf.float32))
+         except tf.errors.ResourceExhaustedError as e:
+             log("ERROR", "cache block allocation failed", block=name, error=type(e).__name__, detail=e.message.splitlines()[0])
+             sys.exit(1)
+         log("INFO", "cache block ready", block=name, total_mib=sum(int(b.shape[0]) * 256 * 4 for b in blocks) >> 20)
+     """),
+    ("tensorflow", "venv", None, "nan", None, "b15-tf-float16-feature-dtype-variance",
+     "a preprocessing step takes its dtype from FEATURE_DTYPE=float16 (a memory-saving setting): standardising 512 features around 300 computes E[x^2] - E[x]^2 in half precision, the reductions overflow float16 to inf and the variance is inf - inf = NaN; tf.debugging.check_numerics reports it",
+     """\
+     import os
+     import numpy as np
+     import tensorflow as tf
+
+     os.environ.setdefault("FEATURE_DTYPE", "float16")
+     dtype = tf.as_dtype(os.environ["FEATURE_DTYPE"])
+     print(f"preprocess: FEATURE_DTYPE={dtype.name}")
+     raw = np.random.RandomState(7).normal(300.0, 20.0, size=(512, 4))
+     x = tf.constant(raw, dtype)
+     mean = tf.reduce_mean(x, axis=0)
+     mean_sq = tf.reduce_mean(x * x, axis=0)
+     var = mean_sq - mean * mean
+     print("mean   ", mean.numpy())
+     print("E[x^2] ", mean_sq.numpy())
+     print("var    ", var.numpy())
+     var = tf.debugging.check_numerics(var, "feature variance (FEATURE_DTYPE=%s)" % dtype.name)
+     print("std    ", tf.sqrt(var).numpy())
+     """),
+    ("tensorflow", "venv", None, "inconsistency", None, "b15-tf-grappler-onednn-bf16-rewrite-parity",
+     "a parity check runs the same tf.function MLP with and without grappler's auto_mixed_precision_onednn_bfloat16 option (enabled in the deployment config): the rewrite computes the matmuls in bfloat16 and the logits differ by about 1e-2 where the check's tolerance is atol 1e-3; it prints both and exits 1",
+     """\
+     import numpy as np
+     import tensorflow as tf
+
+     def mlp(x, w1, w2):
+         return tf.matmul(tf.nn.relu(tf.matmul(x, w1)), w2)
+
+     rs = np.random.RandomState(0)
+     x = tf.constant(rs.randn(256, 512).astype("float32"))
+     w1 = tf.constant((rs.randn(512, 512) / 20).astype("float32"))
+     w2 = tf.constant((rs.randn(512, 10) / 20).astype("float32"))
+     ref = tf.function(mlp)(x, w1, w2).numpy()
+     tf.config.optimizer.set_experimental_options({"auto_mixed_precision_onednn_bfloat16": True})
+     print("grappler options:", tf.config.optimizer.get_experimental_options())
+     got = tf.function(mlp)(x, w1, w2).numpy()
+     diff = np.abs(got - ref)
+     print("row 0 default :", ref[0, :5].round(5))
+     print("row 0 bf16 opt:", got[0, :5].round(5))
+     print(f"max |diff| = {diff.max():.3e} at {np.unravel_index(diff.argmax(), diff.shape)}, mean {diff.mean():.3e}")
+     if diff.max() > 1e-3:
+         raise SystemExit(f"parity check failed: auto_mixed_precision_onednn_bfloat16 changes logits by {diff.max():.3e} > atol 1e-3")
+     """),
+    # ---- Keras 3 ----------------------------------------------------------------
+    ("keras", "venv", "tensorflow", "false-positive", "environment", "b15-keras-load-model-legacy-savedmodel-dir",
+     "a model server's startup (timestamped log lines) points keras.models.load_model at a model directory exported as a TensorFlow SavedModel (the Keras 2 era format): Keras 3 refuses the format and names TFSMLayer as the way to load it",
+     """\
+     import time
+     import tensorflow as tf
+
+     def log(msg):
+         print(time.strftime("[%Y-%m-%d %H:%M:%S]") + " model-server: " + msg, flush=True)
+
+     class Exported(tf.Module):
+         @tf.function(input_signature=[tf.TensorSpec([None, 4], tf.float32)])
+         def serving_default(self, x):
+             return {"score": tf.reduce_sum(x, axis=1, keepdims=True) * 0.5}
+
+     tf.saved_model.save(Exported(), "models/churn/3")
+     import keras
+     log(f"keras {keras.__version__} backend={keras.backend.backend()}")
+     log("MODEL_BASE_PATH=models/churn, serving version 3")
+     model = keras.models.load_model("models/churn/3")
+     log(f"loaded {model.name}")
+     """),
+    ("keras", "venv", "tensorflow", "false-positive", None, "b15-keras-json-floatx-bfloat16",
+     "Jupyter-like cell output: the user's keras.json (under KERAS_HOME) sets floatx to bfloat16; importing Keras validates the config file and rejects the value (Invalid floatx configuration; expected float16, float32 or float64)",
+     """\
+     import json
+     import os
+
+     os.makedirs("keras_home", exist_ok=True)
+     cfg = {"floatx": "bfloat16", "epsilon": 1e-07, "backend": "tensorflow", "image_data_format": "channels_last"}
+     with open("keras_home/keras.json", "w") as f:
+         json.dump(cfg, f, indent=4)
+     os.environ["KERAS_HOME"] = os.path.abspath("keras_home")
+     print("In [1]: !cat $KERAS_HOME/keras.json")
+     print(open("keras_home/keras.json").read())
+     print("\\nIn [2]: import keras")
+     import keras
+     print(keras.config.floatx())
+     """),
+    ("keras", "venv", "tensorflow", "timeout", None, "b15-keras-pydataset-lock-taken-twice",
+     "model.fit on a PyDataset whose __getitem__ holds a non-reentrant threading.Lock and calls a decoder that takes the same lock again: fetching the first batch blocks for ever; a 10-second faulthandler watchdog (dump_traceback_later, exit=True) dumps the stacks and ends the run",
+     """\
+     import faulthandler
+     import threading
+     import numpy as np
+     import keras
+
+     class ShardDataset(keras.utils.PyDataset):
+         def __init__(self, **kw):
+             super().__init__(**kw)
+             self._lock = threading.Lock()
+             self.rs = np.random.RandomState(0)
+         def __len__(self):
+             return 8
+         def _decode(self, idx):
+             with self._lock:
+                 return self.rs.randn(16, 4).astype("float32")
+         def __getitem__(self, idx):
+             with self._lock:
+                 x = self._decode(idx)
+                 return x, x.sum(1, keepdims=True)
+
+     print("watchdog: dumping stacks and exiting if fit() has not finished in 10s", flush=True)
+     faulthandler.dump_traceback_later(10, exit=True)
+     model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(1)])
+     model.compile(optimizer="sgd", loss="mse")
+     print(f"fit: backend={keras.backend.backend()} steps_per_epoch=8 workers=2", flush=True)
+     model.fit(ShardDataset(workers=2, use_multiprocessing=False), epochs=1)
+     """),
+    ("keras", "venv", "jax", "false-positive", "environment", "b15-keras-save-h5-without-h5py",
+     "a shell harness runs an export script that saves the model in the legacy .h5 format inside a slim image without h5py (simulated by a blocking import hook): Keras refuses the save (save_model() using h5 format requires h5py)",
+     """\
+     import importlib.abc
+     import sys
+
+     class SlimImage(importlib.abc.MetaPathFinder):
+         def find_spec(self, name, path, target=None):
+             if name == "h5py" or name.startswith("h5py."):
+                 raise ModuleNotFoundError(f"No module named '{name}'", name=name)
+             return None
+
+     sys.meta_path.insert(0, SlimImage())
+     print("+ pip list 2>/dev/null | grep -Ei '^(keras|jax|h5py) '")
+     print("jax                 0.10.2\\nkeras               3.15.1")
+     print("+ python export.py --out artifacts/classifier.h5")
+     import keras
+     model = keras.Sequential([keras.Input((8,)), keras.layers.Dense(16, activation="relu"), keras.layers.Dense(3, activation="softmax")])
+     print(f"exporting {model.name} ({model.count_params()} params) with backend {keras.backend.backend()}", flush=True)
+     model.save("classifier.h5")
+     """),
+    ("keras", "venv", "jax", "inconsistency", None, "b15-keras-floatx-float64-without-jax-x64",
+     "a unittest sets keras.config.set_floatx('float64') and compares a Dense layer with a NumPy float64 reference at atol 1e-10; on the JAX backend with jax_enable_x64 off the variables are silently truncated to float32 (with a UserWarning), the result differs by up to about 1e-6 and the test fails",
+     """\
+     import unittest
+     import numpy as np
+     import keras
+
+     class Float64Parity(unittest.TestCase):
+         def test_dense_matches_numpy_float64(self):
+             keras.config.set_floatx("float64")
+             rs = np.random.RandomState(0)
+             x = rs.randn(4, 16)
+             w = rs.randn(16, 8)
+             layer = keras.layers.Dense(8, use_bias=False, kernel_initializer=keras.initializers.Constant(w))
+             y = keras.ops.convert_to_numpy(layer(x))
+             print(f"\\nfloatx={keras.config.floatx()} kernel.dtype={layer.kernel.dtype} result dtype={y.dtype}")
+             np.testing.assert_allclose(y, x @ w, rtol=0, atol=1e-10)
+
+     if __name__ == "__main__":
+         unittest.main(verbosity=2)
+     """),
+    ("keras", "venv", "torch", "false-positive", "environment", "b15-keras-device-cuda-on-cpu-torch",
+     "a training launcher whose config says device cuda:0 runs on a CPU-only machine with a CPU build of PyTorch: keras.device('cuda:0') places the batch there and torch refuses (Torch not compiled with CUDA enabled)",
+     """\
+     import logging
+     import numpy as np
+     import keras
+     import torch
+
+     logging.basicConfig(level=logging.INFO, format="%(asctime)s | %(levelname)-8s | %(name)s - %(message)s")
+     log = logging.getLogger("trainer")
+     cfg = {"device": "cuda:0", "batch_size": 8, "epochs": 1}
+     log.info("config %s", cfg)
+     log.info("keras %s backend=%s torch=%s cuda.is_available()=%s", keras.__version__, keras.backend.backend(), torch.__version__, torch.cuda.is_available())
+     model = keras.Sequential([keras.Input((12,)), keras.layers.Dense(32, activation="relu"), keras.layers.Dense(2)])
+     x = np.random.RandomState(0).randn(cfg["batch_size"], 12).astype("float32")
+     with keras.device(cfg["device"]):
+         log.info("running warm-up batch on %s", cfg["device"])
+         out = model(x)
+     log.info("warm-up output %s", tuple(out.shape))
+     """),
+    ("keras", "venv", "torch", "crash", "not-implemented", "b15-keras-floatx-float16-lstm-orthogonal-torch",
+     "a script sets keras.config.set_floatx('float16') to save memory and builds a functional model with an LSTM: the LSTM's orthogonal recurrent initializer calls torch.linalg.qr on a float16 matrix and torch has no Half kernel for geqrf on the CPU",
+     """\
+     import numpy as np
+     import keras
+
+     print("train_seq.py --floatx float16 --units 16 --timesteps 20")
+     keras.config.set_floatx("float16")
+     print(f"keras {keras.__version__}, backend {keras.backend.backend()}, floatx {keras.config.floatx()}", flush=True)
+     inputs = keras.Input((20, 8))
+     h = keras.layers.LSTM(16)(inputs)
+     model = keras.Model(inputs, keras.layers.Dense(1)(h))
+     print(model(np.ones((2, 20, 8), "float16")).shape)
+     """),
+    ("keras", "venv", "torch", "inconsistency", None, "b15-keras-mixed-bfloat16-policy-parity-torch",
+     "a GitLab CI parity job builds the same MLP under dtype policies float32 and mixed_bfloat16 (the serving config), copies the weights and compares predictions: the bfloat16 compute differs by about 9e-3 where the job allows atol 1e-3, and it fails",
+     """\
+     import sys
+     import numpy as np
+     import keras
+
+     print("$ python ci/check_policy_parity.py --policy mixed_bfloat16 --atol 1e-3")
+
+     def build(policy):
+         keras.config.set_dtype_policy(policy)
+         keras.utils.set_random_seed(7)
+         return keras.Sequential([keras.Input((32,)), keras.layers.Dense(64, activation="relu"),
+                                  keras.layers.Dense(64, activation="relu"), keras.layers.Dense(10)])
+
+     x = np.random.RandomState(1).randn(128, 32).astype("float32")
+     ref_model = build("float32")
+     ref = keras.ops.convert_to_numpy(ref_model(x)).astype("float64")
+     bf_model = build("mixed_bfloat16")
+     bf_model.set_weights(ref_model.get_weights())
+     got = keras.ops.convert_to_numpy(keras.ops.cast(bf_model(x), "float32")).astype("float64")
+     d = np.abs(got - ref)
+     print(f"backend={keras.backend.backend()} compute dtypes: {ref_model.layers[0].compute_dtype} vs {bf_model.layers[0].compute_dtype}")
+     print(f"max|diff|={d.max():.4e} mean|diff|={d.mean():.4e} max|ref|={np.abs(ref).max():.3f}")
+     if d.max() > 1e-3:
+         print(f"FAIL: predictions under mixed_bfloat16 differ from float32 by {d.max():.4e} (atol 1e-3)")
+         print("ERROR: Job failed: exit code 1")
+         sys.exit(1)
+     """),
+    # ---- JAX --------------------------------------------------------------------
+    ("jax", "venv", None, "false-positive", "environment", "b15-jax-xla-flags-misspelled-flag",
+     "a shell harness exports XLA_FLAGS with a misspelled flag (--xla_cpu_enable_fast_maths) before a benchmark: XLA's flag parser refuses it at backend start (Unknown flag in XLA_FLAGS) and exits 1",
+     """\
+     import os
+
+     flags = "--xla_cpu_multi_thread_eigen=false --xla_cpu_enable_fast_maths=false"
+     os.environ["XLA_FLAGS"] = flags
+     print(f"+ export XLA_FLAGS='{flags}'")
+     print("+ python bench/attention.py --seq 512 --repeat 20")
+     import jax
+     import jax.numpy as jnp
+     print(f"jax {jax.__version__}", flush=True)
+     q = jnp.ones((512, 64))
+     print("scores", jax.jit(lambda q: jax.nn.softmax(q @ q.T / 8.0).sum())(q), flush=True)
+     """),
+    ("jax", "venv", None, "false-positive", "environment", "b15-jax-stale-jaxlib-vendored-on-path",
+     "an old jaxlib (0.4.30) vendored in a directory that comes first on the path (simulated by an overlay package whose version module says 0.4.30) shadows the installed one: importing jax runs its own version check and refuses (jaxlib is version 0.4.30, but this version of jax requires version >= ...)",
+     """\
+     import importlib.util
+     import os
+     import sys
+
+     vendor = os.path.abspath("third_party/python")
+     os.makedirs(os.path.join(vendor, "jaxlib"), exist_ok=True)
+     real = os.path.dirname(importlib.util.find_spec("jaxlib").origin)
+     with open(os.path.join(vendor, "jaxlib", "__init__.py"), "w") as f:
+         f.write(f"__path__.append({real!r})\\n")
+     with open(os.path.join(vendor, "jaxlib", "version.py"), "w") as f:
+         f.write("__version__ = '0.4.30'\\n_version = '0.4.30'\\n")
+     sys.path.insert(0, vendor)
+     print("PYTHONPATH=" + vendor)
+     print("python -c 'import jax; print(jax.devices())'", flush=True)
+     import jax
+     print(jax.devices())
+     """),
+    ("jax", "venv", None, "false-positive", "environment", "b15-jax-devices-gpu-on-cpu-host",
+     "an absl-logging training binary asks for jax.devices('gpu') to shard its batch on a host whose JAX has only the CPU platform: JAX refuses (Unknown backend: 'gpu' requested, but no platforms that are instances of gpu are present)",
+     """\
+     import jax
+     import jax.numpy as jnp
+     from absl import app, logging
+
+     def main(argv):
+         logging.info("jax %s, default backend %s, local devices %s", jax.__version__, jax.default_backend(), jax.local_devices())
+         logging.info("--platform=gpu --global_batch=256")
+         devices = jax.devices("gpu")
+         logging.info("sharding over %d GPUs", len(devices))
+         x = jax.device_put(jnp.ones((256, 128)), devices[0])
+         logging.info("batch on %s", x.devices())
+
+     if __name__ == "__main__":
+         app.run(main)
+     """),
+    ("jax", "venv", None, "false-positive", None, "b15-jax-config-file-matmul-precision-typo",
+     "an experiment's JSON config sets matmul_precision to 'fp32', which the run applies with jax.config.update('jax_default_matmul_precision', ...): JAX's own enum check rejects the value and lists the valid ones",
+     """\
+     import json
+     import jax
+
+     with open("experiment.json", "w") as f:
+         json.dump({"name": "vit-s16-ablation", "seed": 0, "matmul_precision": "fp32", "enable_x64": False}, f)
+     cfg = json.load(open("experiment.json"))
+     print("loaded experiment.json:", cfg)
+     jax.config.update("jax_enable_x64", cfg["enable_x64"])
+     jax.config.update("jax_default_matmul_precision", cfg["matmul_precision"])
+     print("precision", jax.config.jax_default_matmul_precision)
+     """),
+    ("jax", "venv", None, "crash", "abort", "b15-jax-xla-flags-negative-codegen-split-count",
+     "a nox session runs a benchmark with XLA_FLAGS=--xla_cpu_parallel_codegen_split_count=-1 (meant as 'automatic'): XLA accepts the flag, and the first compilation throws an uncaught std::length_error (vector::_M_default_append) and the process aborts",
+     """\
+     import os
+
+     os.environ["XLA_FLAGS"] = "--xla_cpu_parallel_codegen_split_count=-1"
+     print("nox > Running session bench-3.11")
+     print("nox > Creating virtual environment (virtualenv) using python3.11 in .nox/bench-3-11")
+     print(f"nox > XLA_FLAGS={os.environ['XLA_FLAGS']} python bench/mlp.py", flush=True)
+     import jax
+     import jax.numpy as jnp
+
+     @jax.jit
+     def mlp(x, w1, w2):
+         return jnp.tanh(x @ w1) @ w2
+
+     k1, k2, k3 = jax.random.split(jax.random.key(0), 3)
+     x = jax.random.normal(k1, (64, 128))
+     print("compiling mlp ...", flush=True)
+     print(mlp(x, jax.random.normal(k2, (128, 256)), jax.random.normal(k3, (256, 10))).shape)
+     """),
+    ("jax", "venv", None, "oom", None, "b15-jax-rlimit-as-activation-buffer",
+     "a JAX job runs under an address-space limit (RLIMIT_AS = current size + 1 GiB, as a batch scheduler's ulimit -v would set); its 2 GiB activation buffer is refused by XLA's CPU allocator (RESOURCE_EXHAUSTED: Out of memory allocating 2147483648 bytes)",
+     """\
+     import resource
+     import jax
+     import jax.numpy as jnp
+
+     jnp.zeros(4).block_until_ready()
+     vm = int([l for l in open("/proc/self/status") if l.startswith("VmSize")][0].split()[1]) * 1024
+     limit = vm + 2 ** 30
+     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+     print(f"ulimit -v {limit >> 10}  (VmSize {vm >> 20} MiB + 1024 MiB)", flush=True)
+     for name, n in (("embeddings", 2 ** 25), ("activations", 2 ** 29)):
+         print(f"allocating {name}: float32[{n}] = {n * 4 >> 20} MiB", flush=True)
+         buf = jnp.zeros((n,), jnp.float32).block_until_ready()
+         print(f"  {name} ready on {buf.devices()}", flush=True)
+     """),
+    ("jax", "venv", None, "timeout", None, "b15-jax-distributed-initialize-missing-peer",
+     "process 0 of a 2-process job calls jax.distributed.initialize against its own coordinator while process 1 was never launched: initialization waits for the missing peer, and the launcher's 10-second join timeout dumps the stacks and exits 3",
+     """\
+     import faulthandler
+     import os
+     import socket
+     import sys
+     import threading
+     import time
+     import jax
+
+     s = socket.socket()
+     s.bind(("127.0.0.1", 0))
+     port = s.getsockname()[1]
+     s.close()
+     print(f"[launcher] JAX_COORDINATOR=127.0.0.1:{port} NUM_PROCESSES=2 PROCESS_ID=0 (process 1 not scheduled)", flush=True)
+     t0 = time.time()
+
+     def init():
+         jax.distributed.initialize(coordinator_address=f"127.0.0.1:{port}", num_processes=2, process_id=0)
+         print("[rank0] distributed runtime up:", jax.process_count(), "processes", flush=True)
+
+     th = threading.Thread(target=init, name="jax-distributed-init", daemon=True)
+     th.start()
+     th.join(timeout=10)
+     if th.is_alive():
+         print(f"[launcher] rank 0 still in jax.distributed.initialize after {time.time() - t0:.1f}s (timeout 10s); dumping stacks", flush=True)
+         faulthandler.dump_traceback(file=sys.stdout, all_threads=True)
+         sys.stdout.flush()
+         os._exit(3)
+     """),
+    ("jax", "venv", None, "inconsistency", None, "b15-jax-fast-math-kahan-summation",
+     "a numerics check runs a Kahan-compensated summation (lax.scan) in two subprocesses, with the default XLA_FLAGS and with --xla_cpu_enable_fast_math=true: fast math reassociates away the compensation term and the sum of 200000 x 0.1 drops from 20000.0 to about 19959.5; the check's rtol is 1e-6 and it exits 1",
+     """\
+     import json
+     import os
+     import subprocess
+     import sys
+
+     CODE = '''
+     import json, jax, jax.numpy as jnp
+     from jax import lax
+     def kahan(xs):
+         def step(carry, x):
+             s, c = carry
+             y = x - c
+             t = s + y
+             return (t, (t - s) - y), None
+         return lax.scan(step, (jnp.float32(0), jnp.float32(0)), xs)[0][0]
+     print(json.dumps({"sum": float(jax.jit(kahan)(jnp.full((200000,), 0.1, jnp.float32)))}))
+     '''
+     results = {}
+     for flags in ("", "--xla_cpu_enable_fast_math=true"):
+         env = dict(os.environ, XLA_FLAGS=flags)
+         r = subprocess.run([sys.executable, "-c", CODE], env=env, capture_output=True, text=True)
+         results[flags or "(default)"] = json.loads(r.stdout)["sum"]
+         print(f"XLA_FLAGS={flags or '(default)':<34} kahan_sum = {results[flags or '(default)']!r}", flush=True)
+     a, b = results.values()
+     rel = abs(a - b) / abs(a)
+     print(f"exact: 20000.0   relative difference between settings: {rel:.3e} (rtol 1e-06)")
+     if rel > 1e-6:
+         print("FAIL: compensated summation depends on --xla_cpu_enable_fast_math")
+         sys.exit(1)
+     """),
+]
+
+add_batch(B15_B)
+
+
 def versions(py):
     code = ("import importlib\n"
             "for n in ('torch','tensorflow','jax','keras','onnxruntime','mindspore'):\n"

@@ -320,6 +320,13 @@ test_expect_success 'the fiftieth set: later-half accuracy >= 0.55, not below th
 test_expect_success 'the fifty-first set: later-half accuracy >= 0.60, not below the baseline' '
 	accuracy v52 0.60 v52
 '
+# The fifty-second set (corpus/validation/v53: programs on the Java
+# and .NET bindings of ONNX Runtime, TensorFlow Lite, DJL, TorchSharp
+# and ML.NET, 34 rows, 8 of them in the later half), held out at 0.625
+# on its later half (0.441 on all rows) when first measured.
+test_expect_success 'the fifty-second set: later-half accuracy >= 0.50, not below the baseline' '
+	accuracy v53 0.50 v53
+'
 # Every set but v11 pooled (one row per url, 2,646 rows in thirty-two
 # sets at the twenty-second session): the later halves together, 1,459
 # rows never tuned on, 0.619 then (0.625 before v34, recent issues
@@ -337,7 +344,7 @@ test_expect_success 'every set pooled: later-half accuracy >= 0.60, not below th
 	grep "^rows [0-9]* of [0-9]* sets" out-pool &&
 	test $rc = 0
 '
-for tag in pool v52 v51 v50 v49 v48 v47 v46 v45 v44 v43 v42 v41 v40 v39 v38 v37 v36 v35 v34 v33 v32 v31 v30 v29 v28 v27 v26 v25 v24 v23 v22 v21 v20 v19 v18 v17 v16 v15 v14 v13 v12 v11 v10 v9 v8 v6 v4 v3; do
+for tag in pool v53 v52 v51 v50 v49 v48 v47 v46 v45 v44 v43 v42 v41 v40 v39 v38 v37 v36 v35 v34 v33 v32 v31 v30 v29 v28 v27 v26 v25 v24 v23 v22 v21 v20 v19 v18 v17 v16 v15 v14 v13 v12 v11 v10 v9 v8 v6 v4 v3; do
 	if [ -f "$TEST_TMP/accuracy-$tag.txt" ]; then
 		sed -n "1,4s/^/# $tag: /p" "$TEST_TMP/accuracy-$tag.txt"
 	fi

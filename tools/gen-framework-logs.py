@@ -16634,7 +16634,7 @@ B15_A = [
      from torch.utils.tensorboard import SummaryWriter
      writer = SummaryWriter("runs/exp7")
      """),
-    ("pytorch-1.13", "system", None, "false-positive", "environment", "b15-113-checkpoint-from-newer-serialization-version",
+    ("pytorch-1.13", "system", None, "false-positive", "environment", "b15-113-checkpoint-from-newer-format-version",
      "a model-registry client on the PyTorch 1.13 serving host loads a checkpoint whose zip archive records serialization version 12 (as a newer PyTorch writes it; simulated by rewriting the version record): the 1.13 reader refuses a version above 10 and asks for an upgrade",
      """\
      import zipfile

@@ -184,11 +184,19 @@ dlt_pframe_release(struct dlt_pframe *f)
 	memset(f, 0, sizeof *f);
 }
 
-void
-dlt_incident_release(struct dlt_incident *inc)
+/* Release n frames (their strings; the array stays the caller's). */
+static void
+pframes_release(struct dlt_pframe *f, size_t n)
 {
 	size_t	i;
 
+	for (i = 0; i < n; i++)
+		dlt_pframe_release(&f[i]);
+}
+
+void
+dlt_incident_release(struct dlt_incident *inc)
+{
 	strbuf_release(&inc->text);
 	free(inc->evidence);
 	free(inc->head);
@@ -197,11 +205,9 @@ dlt_incident_release(struct dlt_incident *inc)
 	free(inc->header_type);
 	free(inc->cause_type);
 	free(inc->cause_message);
-	for (i = 0; i < inc->nframes; i++)
-		dlt_pframe_release(&inc->frames[i]);
+	pframes_release(inc->frames, inc->nframes);
 	free(inc->frames);
-	for (i = 0; i < inc->nouter; i++)
-		dlt_pframe_release(&inc->outer[i]);
+	pframes_release(inc->outer, inc->nouter);
 	free(inc->outer);
 	free(inc->detectors);
 	memset(inc, 0, sizeof *inc);
@@ -753,8 +759,7 @@ reverse_into(struct dlt_incident *inc, struct dlt_pframe *list, size_t n, int in
 		}
 		free(old);
 	}
-	for (i = 0; i < n; i++)
-		dlt_pframe_release(&list[i]);
+	pframes_release(list, n);
 }
 
 /*
@@ -1164,8 +1169,8 @@ block_faulthandler(struct pstate *ps, const struct dlt_line *start)
 				order = h;
 			} else if (is_current && !got_current) {
 				if (!inc->frames_locked) {
-					for (i = base; i < inc->nframes; i++)
-						dlt_pframe_release(&inc->frames[i]);
+					pframes_release(inc->frames + base,
+					    inc->nframes - base);
 					inc->nframes = base;
 				}
 				collect = 1;
@@ -1269,10 +1274,7 @@ stack_printed(const struct dlt_incident *inc)
 static void
 drop_frames(struct dlt_incident *inc)
 {
-	size_t	i;
-
-	for (i = 0; i < inc->nouter; i++)
-		dlt_pframe_release(&inc->outer[i]);
+	pframes_release(inc->outer, inc->nouter);
 	free(inc->outer);
 	inc->outer = inc->frames;
 	inc->nouter = inc->nframes;
@@ -1445,10 +1447,7 @@ block_sanitizer(struct pstate *ps, const struct dlt_line *start, int max)
 	inc_add_line(ps->p, inc, start, &f);
 	if (!locked_before && inc->nframes > 0 && !inc->has_traceback) {
 		/* a sanitizer stack is better evidence than frames seen before */
-		size_t i;
-
-		for (i = 0; i < inc->nframes; i++)
-			dlt_pframe_release(&inc->frames[i]);
+		pframes_release(inc->frames, inc->nframes);
 		inc->nframes = 0;
 	}
 	while (n++ < max && dlt_logread_next(ps->lr, &l)) {

@@ -852,6 +852,32 @@ message_append(struct dlt_incident *inc, const struct dlt_line *l)
 	inc->exc_message = strbuf_detach(&sb, NULL);
 }
 
+/* A line that is three double quotes alone (a docstring-like quote). */
+static int
+triple_quote(const char *s, size_t n)
+{
+	while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
+		n--;
+	while (n > 0 && (*s == ' ' || *s == '\t')) {
+		s++;
+		n--;
+	}
+	return (n == 3 && memcmp(s, "\"\"\"", 3) == 0);
+}
+
+/*
+ * A line of an exception's message that announces a traceback below it:
+ * it ends with a colon ("-- Process 1 terminated with the following
+ * error:") or is the opening triple quote of _RemoteTraceback's.
+ */
+static int
+line_announces(const char *s, size_t n)
+{
+	while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
+		n--;
+	return ((n > 0 && s[n - 1] == ':') || triple_quote(s, n));
+}
+
 static void
 block_traceback(struct pstate *ps, const struct dlt_line *start, int cut)
 {
@@ -862,7 +888,8 @@ block_traceback(struct pstate *ps, const struct dlt_line *start, int cut)
 	size_t			 nlist = 0, alloc = 0, msglines = 0;
 	int			 state = 0, blanks = 0, guard = 0, ipy, ipy_blanks = 0;
 	int			 msg_open = 0, msg_gap = 0, colon = 0;
-	int			 announced, blank_in = 0;
+	int			 announced, blank_in = 0, interludes = 0;
+	int			 announced_tb = 0, exc_colon = 0;
 	char			*type, *msg, *htype;
 	int			 more;
 	size_t			 ind, frame_ind = 0, exc_ind = 0, ann_ind = 0, k;
@@ -944,6 +971,8 @@ block_traceback(struct pstate *ps, const struct dlt_line *start, int cut)
 			 * lines are deeper than its frames).
 			 */
 			if (parse_exception_line(l.text + ind, l.len - ind, &type, &msg)) {
+				/* "T: " and nothing after it; a bare "T" has no message */
+				exc_colon = memchr(l.text + ind, ':', l.len - ind) != NULL;
 				fire_line(ps->p, l.text, l.len, &f);
 				if (f.rank >= shape_rank(DLT_SHAPE_FAULTHANDLER)) {
 					free(type);
@@ -969,6 +998,7 @@ block_traceback(struct pstate *ps, const struct dlt_line *start, int cut)
 				msg_gap = colon;
 				msg_open = msg_open || colon;
 				exc_ind = ind;
+				announced_tb = exc_colon && msg_open;
 				set_exception(inc, type, msg != NULL ? msg : xstrdup(""));
 				reverse_into(inc, list, nlist, more);
 				nlist = 0;
@@ -1033,6 +1063,25 @@ block_traceback(struct pstate *ps, const struct dlt_line *start, int cut)
 			blanks = 0;
 			continue;
 		}
+		/*
+		 * The traceback of a worker that a wrapper exception carries
+		 * in its message: PyTorch's "Caught T in DataLoader worker
+		 * process 0." and its "Original Traceback", torch.multiprocessing's
+		 * "-- Process 1 terminated with the following error:" and a
+		 * traceback, concurrent.futures' _RemoteTraceback between
+		 * triple quotes.  The same failure, read on as a chain: the
+		 * worker's exception is the one that failed.
+		 */
+		if (state == 1 && ((blanks == 0 && starts(l.text, l.len,
+		    "Original Traceback (most recent call last)")) ||
+		    (blanks <= 1 && announced_tb &&
+		    starts(l.text, l.len, "Traceback (most recent call last)")))) {
+			fire_line(ps->p, l.text, l.len, &f);
+			inc_add_line(ps->p, inc, &l, &f);
+			state = 0;
+			blanks = 0;
+			continue;
+		}
 		if (state == 2) {
 			fire_line(ps->p, l.text, l.len, &f);
 			if (starts(l.text, l.len, "Traceback (most recent call last)")) {
@@ -1067,6 +1116,37 @@ block_traceback(struct pstate *ps, const struct dlt_line *start, int cut)
 			dlt_logread_unread(ps->lr);
 			break;
 		}
+		/*
+		 * A line or two that a library prints between the links of
+		 * a chain, below a blank line (JAX's "The preceding stack
+		 * trace is the source of the JAX operation ..." and a rule
+		 * of dashes): passed over, not kept, while the chain's
+		 * marker may follow; a line any detector fires on, or a
+		 * third such line, ends the traceback as before.
+		 */
+		if (state == 1 && (blanks > 0 || triple_quote(l.text, l.len)) &&
+		    interludes < 2 && !is_indented(l.text, l.len)) {
+			fire_line(ps->p, l.text, l.len, &f);
+			if (f.primary < 0) {
+				/*
+				 * A traceback closed by triple quotes was a
+				 * worker's, quoted in the message of the
+				 * exception chained below it (concurrent.futures'
+				 * and multiprocessing.pool's RemoteTraceback): its
+				 * frames are the failure's, not those of the
+				 * parent that re-raised it.
+				 */
+				if (blanks == 0 && interludes == 0 &&
+				    inc->nframes > 0 && triple_quote(l.text, l.len))
+					inc->frames_locked = 1;
+				interludes++;
+				announced_tb = line_announces(l.text, l.len);
+				blanks = blanks > 0 ? 1 : 0;
+				continue;
+			}
+			dlt_logread_unread(ps->lr);
+			break;
+		}
 		if (blanks == 0 && msglines < 20 && (is_indented(l.text, l.len) ||
 		    (msg_open && !starts(l.text, l.len, "Traceback (most recent call last)")))) {
 			/*
@@ -1092,6 +1172,7 @@ block_traceback(struct pstate *ps, const struct dlt_line *start, int cut)
 				ann_ind = indent_of(l.text, l.len);
 			l.text += k;
 			l.len -= k;
+			announced_tb = exc_colon && line_announces(l.text, l.len);
 			message_append(inc, &l);
 			msglines++;
 			continue;

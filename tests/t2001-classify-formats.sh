@@ -1522,7 +1522,7 @@ test_expect_success 'a Java exception: its stack is its frames, the JVM'"'"'s fr
 	check get jni.out kind | grep -x environment
 '
 
-test_expect_success 'a .NET exception: the inner exception (" ---> ") is the failure, its stack then the outer one its frames; DllNotFoundException is the environment, one bucket for all; Mono'"'"'s frames are read, JavaScript'"'"'s are none' '
+test_expect_success 'a .NET exception: the inner exception (" ---> ") is the failure, its stack then the outer one its frames; DllNotFoundException is the environment, one bucket for all; Mono'"'"'s frames are read; JavaScript'"'"'s are read as its own, not as .NET'"'"'s' '
 	cat >dotnet.log <<-\EOF &&
 	Unhandled exception. System.TypeInitializationException: The type initializer for '"'"'Microsoft.ML.OnnxRuntime.NativeMethods'"'"' threw an exception.
 	 ---> System.DllNotFoundException: Unable to load shared library '"'"'onnxruntime'"'"' or one of its dependencies.
@@ -1546,7 +1546,98 @@ test_expect_success 'a .NET exception: the inner exception (" ---> ") is the fai
 	check get mono.out frames | tr , "\n" | grep -x "Detector.Run" &&
 	printf "Error: no available backend found.\n    at Dn (onnxruntime-web.js?v=641f318a:80:13)\n    at async a.create (onnxruntime-web.js?v=641f318a:600:20)\n" >js.log &&
 	dltriage classify --format json js.log >js.out &&
-	check get js.out frames | grep -vx "Dn"
+	check get js.out frames | tr , "\n" >js.frames &&
+	printf "Dn\na.create\n" >js.want &&
+	test_cmp js.want js.frames
+'
+
+test_expect_success 'a worker'"'"'s traceback that a wrapper exception carries is the same failure, the worker'"'"'s exception and frames its own: DataLoader'"'"'s "Original Traceback", torch.multiprocessing'"'"'s "terminated with the following error:", RemoteTraceback between triple quotes; JAX'"'"'s lines between the links of a chain' '
+	cat >dl.log <<-\EOF &&
+	Traceback (most recent call last):
+	  File "train.py", line 20, in <module>
+	    for x, y in loader:
+	  File "/v/torch/_utils.py", line 794, in reraise
+	    raise exception
+	TypeError: Caught TypeError in DataLoader worker process 0.
+	Original Traceback (most recent call last):
+	  File "/v/torch/utils/data/_utils/worker.py", line 374, in _worker_loop
+	    data = fetcher.fetch(index)
+	  File "train.py", line 9, in __getitem__
+	    return torch.from_numpy(self.rows[i])
+	TypeError: can'"'"'t convert np.ndarray of type numpy.object_.
+	EOF
+	dltriage classify --format json dl.log >dl.out &&
+	test "$(wc -l <dl.out)" -eq 1 &&
+	check get dl.out exception | grep -x TypeError &&
+	check get dl.out signature | grep "convert np.ndarray" &&
+	check get dl.out frames | tr , "\n" | head -n 1 | grep -x "train:__getitem__" &&
+	cat >spawn.log <<-\EOF &&
+	Traceback (most recent call last):
+	  File "run.py", line 30, in <module>
+	    mp.spawn(worker, nprocs=2)
+	  File "/v/torch/multiprocessing/spawn.py", line 215, in join
+	    raise ProcessRaisedException(msg, error_index, failed_process.pid)
+	torch.multiprocessing.spawn.ProcessRaisedException: 
+
+	-- Process 1 terminated with the following error:
+	Traceback (most recent call last):
+	  File "/v/torch/multiprocessing/spawn.py", line 87, in _wrap
+	    fn(i, *args)
+	  File "run.py", line 12, in worker
+	    y = x.index_select(0, idx)
+	IndexError: index out of range in self
+	EOF
+	dltriage classify --format json spawn.log >spawn.out &&
+	test "$(wc -l <spawn.out)" -eq 1 &&
+	check get spawn.out exception | grep -x IndexError &&
+	check get spawn.out frames | tr , "\n" | head -n 1 | grep -x "run:worker" &&
+	cat >remote.log <<-\EOF &&
+	concurrent.futures.process._RemoteTraceback: 
+	"""
+	Traceback (most recent call last):
+	  File "/usr/lib/python3.11/concurrent/futures/process.py", line 261, in _process_worker
+	    r = call_item.fn(*call_item.args, **call_item.kwargs)
+	  File "infer.py", line 4, in work
+	    return math.sqrt(-x)
+	ValueError: math domain error
+	"""
+
+	The above exception was the direct cause of the following exception:
+
+	Traceback (most recent call last):
+	  File "infer.py", line 7, in <module>
+	    print(ex.submit(work, 4).result())
+	  File "/usr/lib/python3.11/concurrent/futures/_base.py", line 401, in __get_result
+	    raise self._exception
+	ValueError: math domain error
+	EOF
+	dltriage classify --format json remote.log >remote.out &&
+	test "$(wc -l <remote.out)" -eq 1 &&
+	check get remote.out frames | tr , "\n" | head -n 1 | grep -x "infer:work" &&
+	cat >jaxchain.log <<-\EOF &&
+	Traceback (most recent call last):
+	  File "/v/jax/_src/numpy/linalg.py", line 148, in cholesky
+	    L = lax_linalg.cholesky(a, symmetrize_input=symmetrize_input)
+	jax._src.source_info_util.JaxStackTraceBeforeTransformation: NotImplementedError: Unsupported dtype bfloat16.
+
+	The preceding stack trace is the source of the JAX operation that, once transformed by JAX, triggered the following exception.
+
+	--------------------
+
+	The above exception was the direct cause of the following exception:
+
+	Traceback (most recent call last):
+	  File "gp.py", line 19, in <module>
+	    mean = f(x)
+	  File "/v/jaxlib/lapack.py", line 62, in build_lapack_fn_target
+	    raise NotImplementedError(err, f"Unsupported dtype {dtype}.") from err
+	NotImplementedError: Unsupported dtype bfloat16.
+	EOF
+	dltriage classify --format json jaxchain.log >jaxchain.out &&
+	test "$(wc -l <jaxchain.out)" -eq 1 &&
+	printf "Traceback (most recent call last):\n  File \"a.py\", line 1, in <module>\n    f()\nValueError: first\n\nsome output\n\nmore output\n\nthird line\nTraceback (most recent call last):\n  File \"a.py\", line 9, in <module>\n    g()\nKeyError: second\n" >apart.log &&
+	dltriage classify --format json apart.log >apart.out &&
+	test "$(wc -l <apart.out)" -eq 2
 '
 
 test_done

@@ -472,14 +472,22 @@ python_module(const char *file)
 	static const char *const roots[] = {
 		"site-packages/", "dist-packages/", NULL
 	};
-	char		*path, *m, *c;
+	char		*path, *m, *c, *r;
 	size_t		 i, n;
 
-	/* a copy only for a Windows path, its separators made '/' */
+	/*
+	 * A copy only for a Windows path, its separators made '/'; a run
+	 * of them is one (a path escaped again where it was pasted,
+	 * "C:\\\\Users\\\\x.py" for C:\\Users\\x.py)
+	 */
 	path = strchr(file, '\\') != NULL ? xstrdup(file) : NULL;
-	for (c = path; c != NULL && *c != '\0'; c++)
-		if (*c == '\\')
-			*c = '/';
+	for (c = r = path; c != NULL && *r != '\0'; r++) {
+		if (*r == '\\' && c > path && c[-1] == '/')
+			continue;
+		*c++ = *r == '\\' ? '/' : *r;
+	}
+	if (c != NULL)
+		*c = '\0';
 	base = file = path != NULL ? path : file;
 	for (i = 0; roots[i] != NULL; i++) {
 		if ((p = strstr(file, roots[i])) != NULL) {

@@ -1640,4 +1640,12 @@ test_expect_success 'a worker'"'"'s traceback that a wrapper exception carries i
 	test "$(wc -l <apart.out)" -eq 2
 '
 
+test_expect_success 'a Windows path escaped again where it was pasted (C:\\Users\\x.py) names its module and its framework as the path does' '
+	printf "%s\n" "Traceback (most recent call last):" "  File \"C:\\\\Py\\\\lib\\\\site-packages\\\\keras\\\\utils\\\\vis_utils.py\", line 61, in plot" "    dot.write_png(to_file)" "AttributeError: oops" >winesc.log &&
+	grep -F "site-packages\\\\keras" winesc.log &&
+	dltriage classify --format json winesc.log >winesc.out &&
+	check get winesc.out frames | grep -x "keras.utils.vis_utils:plot" &&
+	check get winesc.out framework | grep -x keras
+'
+
 test_done

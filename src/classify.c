@@ -1133,7 +1133,13 @@ fold_deaths(struct dlt_classifier *cl)
 	for (r = 1, w = 0; r < cl->npending; r++) {
 		a = &cl->pending[w];
 		b = &cl->pending[r];
+		/*
+		 * A death that a Python exception reports (torchrun's
+		 * ChildFailedError naming the child's signal) is a parent's
+		 * account of another process: it folds into nothing.
+		 */
 		if (b->cls != DLT_CLASS_CRASH || !death_kind(b->kind) ||
+		    b->exc_type != NULL ||
 		    b->line_start - a->line_end > FOLD_GAP ||
 		    b->line_start < a->line_end ||
 		    (!(a->cls == DLT_CLASS_UNKNOWN && a->rule == NULL) &&

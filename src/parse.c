@@ -1435,6 +1435,23 @@ frame_zero(const char *s, size_t n)
 	    (s[i + 2] == ' ' || s[i + 2] == '\t'));
 }
 
+/*
+ * Whether a line of the incident was printed by its process as it died
+ * (std::terminate's, glibc's heap check, a failed assert(): detectors
+ * with ends-process).  A Python traceback below such a line is another
+ * process's, the launcher's or a peer's, however close.
+ */
+static int
+ended_process(const struct dlt_parser *p, const struct dlt_incident *inc)
+{
+	size_t	i;
+
+	for (i = 0; i < inc->ndetectors; i++)
+		if (p->rules->detectors[inc->detectors[i]].ends_process)
+			return (1);
+	return (0);
+}
+
 /* The same function in the same file or library (either may have none). */
 static int
 same_frame(const struct dlt_pframe *a, const struct dlt_pframe *b)
@@ -2052,6 +2069,8 @@ dlt_parse_log(struct dlt_parser *p, struct dlt_logread *lr, dlt_incident_fn fn, 
 			continue;
 		if (ps.cur != NULL &&
 		    (l.lineno - ps.cur->last > DLT_INCIDENT_GAP ||
+		    (shape == DLT_SHAPE_TRACEBACK && !cut &&
+		    ended_process(p, ps.cur)) ||
 		    (shape == DLT_SHAPE_TRACEBACK && ps.cur->has_traceback &&
 		    !(ps.cur->exc_type == NULL && cut)) ||
 		    (shape == DLT_SHAPE_SANITIZER && ps.cur->first_shape == DLT_SHAPE_SANITIZER) ||

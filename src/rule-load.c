@@ -810,6 +810,7 @@ load_detector(struct loader *l, const struct ynode *m, struct dlt_detector *d)
 	if (get_enum(l, m, DLT_SEC_DETECTORS, DLT_SW_ENTRY, "shape", &shape) == 1)
 		d->shape = shape;
 	get_int(l, m, DLT_SEC_DETECTORS, DLT_SW_ENTRY, "max-lines", &d->max_lines);
+	get_bool(l, m, "ends-process", &d->ends_process);
 	/* these fire once on the whole log, never on an anchor */
 	if ((d->shape == DLT_SHAPE_MESSAGE || d->shape == DLT_SHAPE_VALUES ||
 	    d->shape == DLT_SHAPE_SERIES || d->shape == DLT_SHAPE_MENTION) &&

@@ -122,6 +122,10 @@ const struct dlt_schema_key dlt_schema_table[] = {
 	  dlt_shape_names, 0, 0, "the shape of the evidence that starts at a hit" },
 	{ DLT_SEC_DETECTORS, DLT_SW_ENTRY, "max-lines", DLT_ST_INT, 0, "200",
 	  NULL, 1, 100000, "the longest block of evidence a hit may start" },
+	{ DLT_SEC_DETECTORS, DLT_SW_ENTRY, "ends-process", DLT_ST_BOOL, 0,
+	  "false", NULL, 0, 0,
+	  "its line is printed by a process as it dies: a Python traceback "
+	  "below it is another process's failure" },
 	{ DLT_SEC_DETECTORS, DLT_SW_SAMPLE, "line", DLT_ST_TEXT, REQ, NULL,
 	  NULL, 0, 0, "a log line" },
 	{ DLT_SEC_DETECTORS, DLT_SW_SAMPLE, "hit", DLT_ST_BOOL, 0, "true",

@@ -133,6 +133,7 @@ struct dlt_detector {
 	struct dlt_rx		*match;		/* optional: confirm on the hit line; named groups type, message fill the exception */
 	enum dlt_evidence_shape		 shape;
 	int			 max_lines;	/* longest block this detector may start */
+	int			 ends_process;	/* its line is the process's death */
 };
 
 struct dlt_frame_format {

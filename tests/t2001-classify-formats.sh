@@ -1648,4 +1648,55 @@ test_expect_success 'a Windows path escaped again where it was pasted (C:\\Users
 	check get winesc.out framework | grep -x keras
 '
 
+test_expect_success 'several processes: a launcher'"'"'s relay of a child'"'"'s exit and a collective'"'"'s lost peer are class unknown and leave the verdict to the child'"'"'s own failure; a Python traceback below a line printed at a process'"'"'s death is another process'"'"'s, and a death a Python exception reports folds into nothing; a warning that mentions segfaults is none' '
+	cat >relay.log <<-\EOF &&
+	[rank1]: Traceback (most recent call last):
+	[rank1]:   File "/tmp/train.py", line 13, in <module>
+	[rank1]:     sampler = DistributedSampler(ds, num_replicas=1, rank=rank)
+	[rank1]: ValueError: Invalid rank 1, rank should be in the interval [0, 0]
+	[rank0]: Traceback (most recent call last):
+	[rank0]:   File "/tmp/train.py", line 16, in <module>
+	[rank0]:     dist.barrier()
+	[rank0]: RuntimeError: [/__w/pytorch/pytorch/third_party/gloo/gloo/transport/tcp/pair.cc:553] Connection closed by peer [127.0.0.1]:30620. This is typically caused by a remote worker crashing. Check the logs of the remote worker before reporting this error.
+	E1206 05:14:58.197000 7877 torch/distributed/elastic/multiprocessing/api.py:1002] failed (exitcode: 1) local_rank: 1 (pid: 7881) of binary: /venv/bin/python
+	Traceback (most recent call last):
+	  File "/venv/lib/python3.11/site-packages/torch/distributed/launcher/api.py", line 383, in launch_agent
+	    raise ChildFailedError(
+	torch.distributed.elastic.multiprocessing.errors.ChildFailedError: 
+	============================================================
+	train.py FAILED
+	============================================================
+	EOF
+	dltriage classify --format json relay.log >relay.out &&
+	check get relay.out class >relay.classes &&
+	printf "false-positive\nunknown\nunknown\n" >relay.want &&
+	test_cmp relay.want relay.classes &&
+	check get relay.out kind | sed -n 2,3p >relay.kinds &&
+	printf "peer-lost\nchild-failed\n" >relay.kwant &&
+	test_cmp relay.kwant relay.kinds &&
+	cat >dying.log <<-\EOF &&
+	[default0]:terminate called after throwing an instance of '"'"'c10::Error'"'"'
+	[default0]:  what():  Error: cannot set number of interop threads after parallel work has started
+	[default1]:terminate called after throwing an instance of '"'"'c10::Error'"'"'
+	[default1]:  what():  Error: cannot set number of interop threads after parallel work has started
+	ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: -6) local_rank: 0 (pid: 8203) of binary: /usr/bin/python3
+	Traceback (most recent call last):
+	  File "/usr/lib/python3/dist-packages/torch/distributed/run.py", line 762, in main
+	    run(args)
+	  File "/usr/lib/python3/dist-packages/torch/distributed/launcher/api.py", line 246, in launch_agent
+	    raise ChildFailedError(
+	torch.distributed.elastic.multiprocessing.errors.ChildFailedError: 
+	  exitcode  : -6 (pid: 8203)
+	  traceback : Signal 6 (SIGABRT) received by PID 8203
+	EOF
+	dltriage classify --format json dying.log >dying.out &&
+	check get dying.out frames | head -n 1 >dying.frames &&
+	printf "\n" >dying.want &&
+	test_cmp dying.want dying.frames &&
+	check get dying.out exception | tail -n 1 | grep ChildFailedError &&
+	printf "%s\n" "/tmp/train.py:9: UserWarning: Sparse invariant checks are implicitly disabled. Memory errors (e.g. SEGFAULT) will occur when operating on a sparse tensor which violates the invariants" "  grad = torch.sparse_coo_tensor(idx, vals, (3,))" "step 0 ok" >warn.log &&
+	dltriage classify --format json warn.log >warn.out &&
+	test ! -s warn.out
+'
+
 test_done

@@ -1,4 +1,5 @@
 /* logread.c: bounded-memory log reading; see logread.h. */
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -531,9 +532,12 @@ digits(const char *s, size_t n, size_t at, size_t k)
  * before each of its lines, or 0: an RFC 3339 time with its zone and a
  * blank (GitHub Actions' raw logs, docker logs -t, kubectl --timestamps),
  * a launcher's tag of the process, "[rank0]: " (PyTorch's elastic
- * launcher; any role name and number: "[trainer1]:", "[trainer1|1]:"),
+ * launcher; any role name and number: "[trainer1]:", "[trainer1|1]:",
+ * or a blank for the colon: "[host1] "),
  * Open MPI's "[1,0]<stderr>:", Ray's "(Worker pid=7, ip=10.0.0.2) ",
- * Docker BuildKit's "#12 3.456 ",
+ * Docker BuildKit's "#12 3.456 ", the task's number that srun -l and
+ * ctest put before each line ("0: ", "1| "), Docker Compose's
+ * service and replica padded to one width ("worker-1  | "),
  * and GitHub Actions' workflow commands that annotate a message
  * ("::error file=t.py,line=11,title=T::", "::warning::").
  * A program never prints these itself, and a traceback under them reads
@@ -596,6 +600,9 @@ transport_prefix(const char *s, size_t n)
 					;
 			if (i + 1 < n && s[i] == ']' && s[i + 1] == ':')
 				return (i + 2 < n && s[i + 2] == ' ' ? i + 3 : i + 2);
+			/* a launcher's "[host1] ", "[worker0] " */
+			if (i + 1 < n && s[i] == ']' && s[i + 1] == ' ')
+				return (i + 2);
 			return (0);
 		}
 		/* [job,rank]<stdout>: or <stderr>: */
@@ -628,6 +635,35 @@ transport_prefix(const char *s, size_t n)
 		for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++)
 			;
 		return (i < n && s[i] == ' ' ? i + 1 : 0);
+	}
+	if (n > 3 && s[0] >= '0' && s[0] <= '9') {
+		/* srun -l's and ctest's task number: "0: ", "12| " */
+		for (i = 1; i < n && i < 6 && s[i] >= '0' && s[i] <= '9'; i++)
+			;
+		if (i + 1 < n && (s[i] == ':' || s[i] == '|') && s[i + 1] == ' ')
+			return (i + 2);
+		return (0);
+	}
+	if (n > 8 && ((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z'))) {
+		/*
+		 * Docker Compose: the service's name and replica number
+		 * ("worker-1", "app_2"), blanks to the longest name's width,
+		 * then "| "
+		 */
+		for (i = 1; i < n && i < 64 && (isalnum((unsigned char)s[i]) ||
+		    s[i] == '-' || s[i] == '_' || s[i] == '.'); i++)
+			;
+		if (i < 3 || i >= n || s[i] != ' ')
+			return (0);
+		for (k = i; k > 1 && s[k - 1] >= '0' && s[k - 1] <= '9'; k--)
+			;
+		if (k == i || !(s[k - 1] == '-' || s[k - 1] == '_'))
+			return (0);
+		for (k = i; k < n && s[k] == ' '; k++)
+			;
+		if (k + 1 < n && s[k] == '|' && s[k + 1] == ' ')
+			return (k + 2);
+		return (0);
 	}
 	if (n > 8 && s[0] == '(') {
 		/* Ray's worker tag: (pid=N), (Name pid=N), (Name pid=N, ip=A) */

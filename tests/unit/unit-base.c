@@ -1286,7 +1286,8 @@ test_logread_records(void)
 /*
  * The prefixes that carriers put before each line of a program's output
  * (GitHub Actions and docker times, PyTorch's elastic launcher, Open
- * MPI, Docker BuildKit) are taken off; look-alikes are not.
+ * MPI, Docker BuildKit, srun -l and ctest, Docker Compose) are taken
+ * off; look-alikes are not.
  */
 static void
 test_logread_prefixes(void)
@@ -1331,6 +1332,19 @@ test_logread_prefixes(void)
 		{ "#0  0x00007f0b5ee7e3f0 in strlen@plt ()", "#0  0x00007f0b5ee7e3f0 in strlen@plt ()",
 		  "a gdb frame stays" },
 		{ "#3 12 items", "#3 12 items", "a number without its fraction stays" },
+		{ "0: Traceback (most recent call last):", "Traceback (most recent call last):",
+		  "srun -l's task number" },
+		{ "12|   File \"x.py\", line 3", "  File \"x.py\", line 3",
+		  "a task number and a bar keep the indentation" },
+		{ "1:23:45 elapsed", "1:23:45 elapsed", "a time of day stays" },
+		{ "0x7f00: bad", "0x7f00: bad", "an address stays" },
+		{ "worker-0  | Traceback", "Traceback", "Docker Compose's service" },
+		{ "trainer_12 |   File \"x.py\"", "  File \"x.py\"",
+		  "Compose's service with _ and one blank" },
+		{ "worker  | x", "worker  | x", "a name without a replica number stays" },
+		{ "[host1] Traceback (most recent call last):", "Traceback (most recent call last):",
+		  "[role N] and a blank" },
+		{ "[host] x", "[host] x", "a bracketed word without a number stays" },
 	};
 	struct dlt_logread	lr;
 	char			buf[128], name[96];

@@ -17615,6 +17615,2090 @@ B15_B = [
 add_batch(B15_B)
 
 
+# ==========================================================================
+# Sixteenth batch ("b16-" names), held out from the rules: several
+# processes - distributed and parallel runs as their launchers print them:
+# torchrun (ranks' "[rank1]:" and "[default0]:" prefixes, elastic's
+# ChildFailedError summary), torch.multiprocessing.spawn, DDP on gloo,
+# DataLoader workers, process and thread pools (BrokenProcessPool, a
+# worker's re-raised traceback), srun-like and Docker Compose-like
+# prefixes, tf.distribute over logical CPU devices and
+# MultiWorkerMirroredStrategy, JAX on several host devices and
+# jax.distributed, Keras under a distribution, ONNX Runtime sessions in
+# worker pools, MindSpore in worker processes and under msrun.  Written by
+# two helpers who never ran dltriage nor read its rules (PyTorch 2.13,
+# PyTorch 1.13, ONNX Runtime; TensorFlow, JAX, Keras, MindSpore).  Each
+# entry: (framework, interpreter, KERAS_BACKEND or None, class, kind, name,
+# how, code).  A crash in a child the launcher reports has no kind: the
+# parent exits 1, not of the signal.
+# ==========================================================================
+
+def _b16a_E(fw, interp, cls, kind, name, how, code):
+    return (fw, interp, None, cls, kind, name, how, textwrap.dedent(code))
+
+
+def _b16a_T(cls, kind, name, how, code):
+    return _b16a_E("pytorch", "venv", cls, kind, name, how, code)
+
+
+def _b16a_S(cls, kind, name, how, code):
+    return _b16a_E("pytorch-1.13", "system", cls, kind, name, how, code)
+
+
+def _b16a_O(cls, kind, name, how, code):
+    return _b16a_E("onnxruntime", "venv", cls, kind, name, how, code)
+
+
+B16_A = [
+    # ---- PyTorch 2.13 (venv): false-positive --------------------------------------------
+    _b16a_T("false-positive", "environment", "b16-torchrun-ddp-model-to-cuda-cpu-build",
+      "a DDP training script written for GPU nodes is launched with torchrun (2 ranks, gloo) on a CPU-only host and moves its model to cuda:LOCAL_RANK before wrapping it in DDP: each rank fails because this torch build has no CUDA, and torchrun prints the ranks' [rankN]: tracebacks and its ChildFailedError root-cause table",
+      """\
+      import os
+      import socket
+      import subprocess
+      import sys
+
+      TRAIN = '''
+      import os
+      import torch
+      import torch.nn as nn
+      import torch.distributed as dist
+      from torch.nn.parallel import DistributedDataParallel as DDP
+
+      local_rank = int(os.environ["LOCAL_RANK"])
+      dist.init_process_group("gloo")
+      rank, world = dist.get_rank(), dist.get_world_size()
+      print(f"[train] rank {rank}/{world} backend={dist.get_backend()} device=cuda:{local_rank}", flush=True)
+      device = torch.device("cuda", local_rank)
+      model = nn.Sequential(nn.Linear(64, 128), nn.ReLU(), nn.Linear(128, 10)).to(device)
+      model = DDP(model, device_ids=[local_rank])
+      print(f"[train] rank {rank}: model wrapped", flush=True)
+      '''
+      with open("train_ddp.py", "w") as f:
+          f.write(TRAIN)
+      s = socket.socket(); s.bind(("127.0.0.1", 0)); port = s.getsockname()[1]; s.close()
+      cmd = [sys.executable, "-m", "torch.distributed.run", "--nnodes=1", "--nproc_per_node=2",
+             "--master_addr=127.0.0.1", f"--master_port={port}", "train_ddp.py", "--epochs", "3"]
+      print("$ torchrun " + " ".join(cmd[3:]), flush=True)
+      sys.exit(subprocess.run(cmd).returncode)
+      """),
+    _b16a_T("false-positive", "environment", "b16-spawn-env-rendezvous-master-addr-unset",
+      "a training entry point starts two ranks with torch.multiprocessing.spawn and calls init_process_group(init_method='env://') itself; the script exports MASTER_PORT but nothing sets MASTER_ADDR (torchrun would have): the env:// rendezvous refuses on each rank and spawn re-raises rank 0's error as ProcessRaisedException",
+      """\
+      import os
+      import socket
+      import torch
+      import torch.distributed as dist
+      import torch.multiprocessing as mp
+
+
+      def worker(rank, world_size):
+          print(f"[worker {rank}] init_process_group(backend='gloo', init_method='env://', rank={rank}, world_size={world_size})", flush=True)
+          dist.init_process_group("gloo", init_method="env://", rank=rank, world_size=world_size)
+          print(f"[worker {rank}] initialised", flush=True)
+          dist.destroy_process_group()
+
+
+      if __name__ == "__main__":
+          os.environ.pop("MASTER_ADDR", None)
+          s = socket.socket(); s.bind(("127.0.0.1", 0)); os.environ["MASTER_PORT"] = str(s.getsockname()[1]); s.close()
+          print(f"torch {torch.__version__}: spawning 2 workers (MASTER_ADDR={os.environ.get('MASTER_ADDR')}, MASTER_PORT={os.environ['MASTER_PORT']})", flush=True)
+          mp.spawn(worker, args=(2,), nprocs=2, join=True)
+      """),
+    _b16a_T("false-positive", None, "b16-torchrun-allreduce-vocab-shape-debug-detail",
+      "each of two torchrun ranks builds its token vocabulary from its own data shard, so the embedding-gradient tensors it all-reduces are [1000,16] on rank 0 and [1003,16] on rank 1; with TORCH_DISTRIBUTED_DEBUG=DETAIL the gloo process-group wrapper compares the ranks' collective fingerprints and rejects the mismatch with its own error",
+      """\
+      import os
+      import socket
+      import subprocess
+      import sys
+
+      TRAIN = '''
+      import torch
+      import torch.distributed as dist
+
+      dist.init_process_group("gloo")
+      rank = dist.get_rank()
+      shard = [f"tok{i}" for i in range(1000 + 3 * rank)]  # vocabulary built from this rank's shard
+      emb = torch.nn.Embedding(len(shard), 16)
+      ids = torch.randint(0, len(shard), (32, 20))
+      emb(ids).pow(2).mean().backward()
+      print(f"rank {rank}: vocab {len(shard)}, all-reducing embedding grad {tuple(emb.weight.grad.shape)}", flush=True)
+      dist.all_reduce(emb.weight.grad)
+      print(f"rank {rank}: step done", flush=True)
+      dist.destroy_process_group()
+      '''
+      with open("train_lm.py", "w") as f:
+          f.write(TRAIN)
+      s = socket.socket(); s.bind(("127.0.0.1", 0)); port = s.getsockname()[1]; s.close()
+      env = dict(os.environ, TORCH_DISTRIBUTED_DEBUG="DETAIL")
+      cmd = [sys.executable, "-m", "torch.distributed.run", "--nnodes=1", "--nproc_per_node=2",
+             "--master_addr=127.0.0.1", f"--master_port={port}", "train_lm.py"]
+      print("$ TORCH_DISTRIBUTED_DEBUG=DETAIL torchrun " + " ".join(cmd[3:]), flush=True)
+      sys.exit(subprocess.run(cmd, env=env).returncode)
+      """),
+    _b16a_T("false-positive", None, "b16-spawn-ddp-head-size-from-local-shard",
+      "two ranks started with torch.multiprocessing.spawn each size their classifier head from the labels in their own shard (9 classes seen on rank 0, 10 on rank 1): DistributedDataParallel verifies the model's parameter shapes across processes at construction and rejects the mismatch; spawn re-raises the failing rank's traceback",
+      """\
+      import datetime
+      import socket
+      import torch
+      import torch.nn as nn
+      import torch.distributed as dist
+      import torch.multiprocessing as mp
+      from torch.nn.parallel import DistributedDataParallel as DDP
+
+
+      def worker(rank, world_size, port):
+          dist.init_process_group("gloo", init_method=f"tcp://127.0.0.1:{port}", rank=rank, world_size=world_size,
+                                  timeout=datetime.timedelta(seconds=30))
+          g = torch.Generator().manual_seed(rank)
+          labels = torch.randint(0, 9 + rank, (256,), generator=g)  # this rank's shard
+          num_classes = int(labels.max()) + 1
+          print(f"[rank {rank}] shard labels: {num_classes} classes -> head Linear(128, {num_classes})", flush=True)
+          torch.manual_seed(0)
+          model = nn.Sequential(nn.Linear(32, 128), nn.ReLU(), nn.Linear(128, num_classes))
+          model = DDP(model)
+          print(f"[rank {rank}] DDP ready", flush=True)
+
+
+      if __name__ == "__main__":
+          s = socket.socket(); s.bind(("127.0.0.1", 0)); port = s.getsockname()[1]; s.close()
+          mp.spawn(worker, args=(2, port), nprocs=2)
+      """),
+    _b16a_T("false-positive", None, "b16-dataloader-spawn-workers-lambda-collate",
+      "a DataLoader with two worker processes started with multiprocessing_context='spawn' (as on macOS/Windows) and a collate_fn written as a lambda inside main(): the loader must pickle it to send it to the workers and pickle refuses the local lambda when iteration starts",
+      """\
+      import torch
+      from torch.utils.data import DataLoader, TensorDataset
+
+
+      def main():
+          ds = TensorDataset(torch.randn(512, 3, 32, 32), torch.randint(0, 10, (512,)))
+          mean = torch.tensor([0.49, 0.48, 0.45]).view(1, 3, 1, 1)
+          collate = lambda batch: ((torch.stack([x for x, _ in batch]) - mean), torch.stack([y for _, y in batch]))
+          loader = DataLoader(ds, batch_size=64, shuffle=True, num_workers=2, multiprocessing_context="spawn",
+                              collate_fn=collate, persistent_workers=True)
+          print(f"epoch 0: {len(loader)} batches, workers=2 (spawn)", flush=True)
+          for step, (x, y) in enumerate(loader):
+              print(f"step {step} x={tuple(x.shape)}", flush=True)
+
+
+      if __name__ == "__main__":
+          main()
+      """),
+    _b16a_T("false-positive", None, "b16-torchrun-sampler-world-size-from-config",
+      "a training script builds its DistributedSampler with num_replicas taken from a YAML config written for a single-process run (world_size: 1) while torchrun starts two ranks: on rank 1 the sampler rejects rank 1 as outside [0, 0]; torchrun reports the failed rank",
+      """\
+      import os
+      import socket
+      import subprocess
+      import sys
+
+      TRAIN = '''
+      import yaml
+      import torch
+      import torch.distributed as dist
+      from torch.utils.data import DataLoader, TensorDataset
+      from torch.utils.data.distributed import DistributedSampler
+
+      cfg = yaml.safe_load(open("config.yaml"))
+      dist.init_process_group("gloo")
+      rank = dist.get_rank()
+      ds = TensorDataset(torch.randn(1024, 20), torch.randint(0, 2, (1024,)))
+      print(f"rank {rank}: building sampler num_replicas={cfg['world_size']} rank={rank}", flush=True)
+      sampler = DistributedSampler(ds, num_replicas=cfg["world_size"], rank=rank, shuffle=True, seed=cfg["seed"])
+      loader = DataLoader(ds, batch_size=cfg["batch_size"], sampler=sampler)
+      print(f"rank {rank}: {len(loader)} batches per epoch", flush=True)
+      dist.barrier()
+      dist.destroy_process_group()
+      '''
+      with open("train.py", "w") as f:
+          f.write(TRAIN)
+      with open("config.yaml", "w") as f:
+          f.write("# generated by the single-GPU sweep\\nworld_size: 1\\nbatch_size: 64\\nseed: 17\\n")
+      s = socket.socket(); s.bind(("127.0.0.1", 0)); port = s.getsockname()[1]; s.close()
+      cmd = [sys.executable, "-m", "torch.distributed.run", "--nnodes=1", "--nproc_per_node=2",
+             "--master_addr=127.0.0.1", f"--master_port={port}", "--tee=3", "train.py"]
+      print("$ torchrun " + " ".join(cmd[3:]), flush=True)
+      sys.exit(subprocess.run(cmd).returncode)
+      """),
+    # ---- PyTorch 2.13 (venv): crash -------------------------------------------------------
+    _b16a_T("crash", None, "b16-torchrun-rank1-sparse-grad-neg-index-abort",
+      "two torchrun ranks accumulate sparse embedding-row gradients as torch.sparse_coo_tensor (invariants unchecked) and densify them before the all-reduce; rank 1's shard carries the padding id -1 as a row index, to_dense writes before the buffer and rank 1 aborts at the next step (double free or corruption, SIGABRT); rank 0 loses its peer in the all-reduce and torchrun's summary reports the signal",
+      """\
+      import os
+      import socket
+      import subprocess
+      import sys
+
+      TRAIN = \'\'\'
+      import torch
+      import torch.distributed as dist
+
+      dist.init_process_group("gloo")
+      rank = dist.get_rank()
+      shard = [[[0], [3], [5]], [[2], [-1], [4]]][rank]  # -1: the padding id left in rank 1's shard
+      for step, rows in enumerate(shard):
+          grad = torch.sparse_coo_tensor(torch.tensor([rows]), torch.ones(len(rows)), (3,))
+          print(f"step {step}: rank {rank} densifying sparse grad rows={rows}", flush=True)
+          dense = grad.to_dense()
+          dist.all_reduce(dense)
+          print(f"step {step}: rank {rank} reduced grad sum={dense.sum().item()}", flush=True)
+      dist.destroy_process_group()
+      \'\'\'
+      with open("train_sparse.py", "w") as f:
+          f.write(TRAIN)
+      s = socket.socket(); s.bind(("127.0.0.1", 0)); port = s.getsockname()[1]; s.close()
+      cmd = [sys.executable, "-m", "torch.distributed.run", "--nnodes=1", "--nproc_per_node=2",
+             "--master_addr=127.0.0.1", f"--master_port={port}", "train_sparse.py"]
+      print("$ torchrun " + " ".join(cmd[3:]), flush=True)
+      sys.exit(subprocess.run(cmd).returncode)
+      """),
+    _b16a_T("crash", None, "b16-spawn-fuzz-ranks-int32-div-trunc-sigfpe",
+      "a distributed API fuzzer started with torch.multiprocessing.spawn splits the extreme-scalar cases of torch.div(rounding_mode='trunc') on int32 between two ranks; rank 1 draws (INT32_MIN, -1) and dies of SIGFPE inside the kernel; spawn reports ProcessExitedException (process 1 terminated with signal SIGFPE)",
+      """\
+      import torch
+      import torch.multiprocessing as mp
+
+      LO = torch.iinfo(torch.int32).min
+      CASES = [(7, 2), (LO, 1), (-7, 2), (LO, -1), (9, -4), (0, 3)]
+
+
+      def fuzz(rank, world_size):
+          for i, (a, b) in enumerate(CASES[rank::world_size]):
+              print(f"[fuzz rank {rank}] case {i}: torch.div(int32[{a}], int32[{b}], rounding_mode='trunc')", flush=True)
+              r = torch.div(torch.tensor([a], dtype=torch.int32), torch.tensor([b], dtype=torch.int32), rounding_mode="trunc")
+              print(f"[fuzz rank {rank}] case {i}: ok {r.item()}", flush=True)
+
+
+      if __name__ == "__main__":
+          print(f"torch {torch.__version__}: fuzzing torch.div on 2 processes", flush=True)
+          mp.spawn(fuzz, args=(2,), nprocs=2)
+      """),
+    _b16a_T("crash", None, "b16-dataloader-worker-maxpool-backward-segv",
+      "a DataLoader with two worker processes whose dataset computes pooling saliency maps with aten.max_pool2d_with_indices_backward from pooling indices stored in a feature cache; one cached record is corrupt (index 10**9), the kernel writes out of bounds and that worker dies of SIGSEGV; the main process reports the DataLoader worker killed by signal",
+      """\
+      import torch
+      from torch.utils.data import DataLoader, Dataset
+
+
+      class SaliencyDataset(Dataset):
+          def __init__(self, n=64):
+              g = torch.Generator().manual_seed(0)
+              self.x = torch.randn(n, 4, 8, 8, generator=g)
+              self.idx = [torch.nn.functional.max_pool2d(x[None], 2, return_indices=True)[1] for x in self.x]
+              self.idx[41] = self.idx[41].clone()
+              self.idx[41][0, 0, 0, 0] = 10 ** 9  # corrupt cache record
+
+          def __len__(self):
+              return len(self.x)
+
+          def __getitem__(self, i):
+              x = self.x[i][None]
+              g = torch.ones(1, 4, 4, 4)
+              sal = torch.ops.aten.max_pool2d_with_indices_backward(g, x, [2, 2], [2, 2], [0, 0], [1, 1], False, self.idx[i])
+              return x[0], sal[0]
+
+
+      if __name__ == "__main__":
+          loader = DataLoader(SaliencyDataset(), batch_size=8, num_workers=2)
+          for step, (x, sal) in enumerate(loader):
+              print(f"step {step}: x {tuple(x.shape)} saliency mass {sal.sum().item():.0f}", flush=True)
+      """),
+    _b16a_T("crash", None, "b16-procpool-ctr-embeddingbag-sentinel-segv",
+      "a click-through scoring service fans request batches out to a concurrent.futures ProcessPoolExecutor whose workers run nn.EmbeddingBag; one request's offsets are built from a history length holding the export job's INT32_MIN null sentinel, EmbeddingBag does not validate them and the worker dies of SIGSEGV; the parent gets BrokenProcessPool",
+      """\
+      import concurrent.futures as cf
+      import multiprocessing as mp
+      import numpy as np
+      import torch
+      import torch.nn as nn
+
+      _model = None
+
+
+      def init_worker():
+          global _model
+          torch.manual_seed(0)
+          torch.set_num_threads(1)
+          _model = nn.EmbeddingBag(50000, 32, mode="sum").eval()
+
+
+      def score(req):
+          rid, lengths, items = req
+          lengths = torch.tensor(lengths, dtype=torch.int64)
+          offsets = torch.cat([torch.zeros(1, dtype=torch.int64), lengths.cumsum(0)[:-1]])
+          with torch.no_grad():
+              out = _model(torch.as_tensor(items, dtype=torch.int64), offsets)
+          return rid, float(out.sum())
+
+
+      if __name__ == "__main__":
+          rng = np.random.default_rng(0)
+          reqs = []
+          for r in range(6):
+              lengths = rng.integers(5, 40, 16).tolist()
+              items = rng.integers(0, 50000, sum(lengths)).tolist()
+              if r == 4:
+                  lengths[7] = int(np.iinfo(np.int32).min)  # "missing" sentinel from the feature export
+              reqs.append((f"req-{r:04d}", lengths, items))
+          with cf.ProcessPoolExecutor(max_workers=2, mp_context=mp.get_context("fork"), initializer=init_worker) as pool:
+              for rid, s in pool.map(score, reqs):
+                  print(f"{rid}: score sum {s:.4f}", flush=True)
+      """),
+    # ---- PyTorch 2.13 (venv): timeout ----------------------------------------------------
+    _b16a_T("timeout", None, "b16-torchrun-uneven-shards-allreduce-gloo-timeout",
+      "two torchrun ranks average gradients with a manual all_reduce every step but their shards are uneven (rank 0 has 5 batches, rank 1 has 4, no drop_last); rank 1 moves on to its long validation pass while rank 0's fifth all_reduce waits for a peer that never comes and gloo gives up after the process group's 5-second timeout; torchrun then stops rank 1 and reports",
+      """\
+      import os
+      import socket
+      import subprocess
+      import sys
+
+      TRAIN = \'\'\'
+      import datetime
+      import time
+      import torch
+      import torch.nn as nn
+      import torch.distributed as dist
+
+      dist.init_process_group("gloo", timeout=datetime.timedelta(seconds=5))
+      rank, world = dist.get_rank(), dist.get_world_size()
+      torch.manual_seed(0)
+      model = nn.Linear(32, 4)
+      opt = torch.optim.SGD(model.parameters(), lr=0.1)
+      n_samples = [320, 256][rank]  # this rank's shard
+      batches = (n_samples + 63) // 64
+      print(f"[rank{rank}] {n_samples} samples -> {batches} batches", flush=True)
+      for step in range(batches):
+          x, y = torch.randn(64, 32), torch.randn(64, 4)
+          opt.zero_grad()
+          nn.functional.mse_loss(model(x), y).backward()
+          t0 = time.time()
+          for p in model.parameters():
+              dist.all_reduce(p.grad)
+              p.grad /= world
+          opt.step()
+          print(f"[rank{rank}] step {step} synced in {time.time() - t0:.3f}s", flush=True)
+      print(f"[rank{rank}] epoch done, running validation", flush=True)
+      time.sleep(60)
+      \'\'\'
+      with open("train.py", "w") as f:
+          f.write(TRAIN)
+      s = socket.socket(); s.bind(("127.0.0.1", 0)); port = s.getsockname()[1]; s.close()
+      cmd = [sys.executable, "-m", "torch.distributed.run", "--nnodes=1", "--nproc_per_node=2",
+             "--master_addr=127.0.0.1", f"--master_port={port}", "train.py"]
+      print("$ torchrun " + " ".join(cmd[3:]), flush=True)
+      sys.exit(subprocess.run(cmd).returncode)
+      """),
+    _b16a_T("timeout", None, "b16-spawn-monitored-barrier-rank-stuck-in-cache",
+      "two ranks started with torch.multiprocessing.spawn meet at dist.monitored_barrier(timeout=3s) after preparing data; rank 1 is still building its feature cache (a 60 s job) and rank 0's monitored barrier reports that rank 1 failed to pass it in time; spawn re-raises rank 0's error and terminates rank 1",
+      """\
+      import datetime
+      import socket
+      import time
+      import torch.distributed as dist
+      import torch.multiprocessing as mp
+
+
+      def worker(rank, world_size, port):
+          dist.init_process_group("gloo", init_method=f"tcp://127.0.0.1:{port}", rank=rank, world_size=world_size,
+                                  timeout=datetime.timedelta(seconds=30))
+          t0 = time.time()
+          print(f"{time.strftime('%H:%M:%S')} rank {rank}: preparing features", flush=True)
+          if rank == 1:
+              print(f"{time.strftime('%H:%M:%S')} rank {rank}: feature cache miss, rebuilding (est. 60s)", flush=True)
+              time.sleep(60)
+          print(f"{time.strftime('%H:%M:%S')} rank {rank}: entering monitored_barrier(timeout=3s)", flush=True)
+          dist.monitored_barrier(timeout=datetime.timedelta(seconds=3))
+          print(f"{time.strftime('%H:%M:%S')} rank {rank}: data ready after {time.time() - t0:.1f}s", flush=True)
+
+
+      if __name__ == "__main__":
+          s = socket.socket(); s.bind(("127.0.0.1", 0)); port = s.getsockname()[1]; s.close()
+          mp.spawn(worker, args=(2, port), nprocs=2)
+      """),
+    _b16a_T("timeout", None, "b16-srun-tcpstore-checkpoint-key-wait-timeout",
+      "an srun-like launcher (task-id prefixes '0: ', '1: ') runs a trainer and an evaluator that coordinate through a torch.distributed.TCPStore with a 4-second timeout; the trainer publishes ckpt/step_100 while the evaluator waits for ckpt/step-100 (a naming mismatch), so the store's get times out on task 1 and the launcher reports the failed task",
+      """\
+      import datetime
+      import os
+      import socket
+      import subprocess
+      import sys
+      import threading
+      import torch.distributed as dist
+
+      TASK = \'\'\'
+      import datetime, os, sys, time
+      import torch
+      import torch.distributed as dist
+
+      task = int(os.environ["SLURM_PROCID"])
+      store = dist.TCPStore("127.0.0.1", int(os.environ["STORE_PORT"]), is_master=False,
+                            timeout=datetime.timedelta(seconds=4))
+      if task == 0:
+          torch.save({"step": 100, "w": torch.randn(16, 16)}, "ckpt_step_100.pt")
+          store.set("ckpt/step_100", "ckpt_step_100.pt")
+          print("trainer: saved checkpoint, published ckpt/step_100", flush=True)
+      else:
+          print("evaluator: waiting for ckpt/step-100", flush=True)
+          path = store.get("ckpt/step-100").decode()
+          print("evaluator: evaluating", path, flush=True)
+      \'\'\'
+      with open("task.py", "w") as f:
+          f.write(TASK)
+      s = socket.socket(); s.bind(("127.0.0.1", 0)); port = s.getsockname()[1]; s.close()
+      master = dist.TCPStore("127.0.0.1", port, is_master=True, wait_for_workers=False,
+                             timeout=datetime.timedelta(seconds=30))
+      print("srun: job 912007 queued and waiting for resources")
+      print("srun: job 912007 has been allocated resources", flush=True)
+      procs = [subprocess.Popen([sys.executable, "task.py"], env=dict(os.environ, SLURM_PROCID=str(i), STORE_PORT=str(port)),
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True) for i in range(2)]
+
+      def pump(i, p):
+          for line in p.stdout:
+              sys.stdout.write(f"{i}: {line}")
+              sys.stdout.flush()
+
+      threads = [threading.Thread(target=pump, args=(i, p)) for i, p in enumerate(procs)]
+      for t in threads:
+          t.start()
+      rcs = [p.wait() for p in procs]
+      for t in threads:
+          t.join()
+      bad = [i for i, rc in enumerate(rcs) if rc]
+      for i in bad:
+          print(f"srun: error: node{i + 1:02d}: task {i}: Exited with exit code {rcs[i]}")
+      sys.exit(1 if bad else 0)
+      """),
+    # ---- PyTorch 2.13 (venv): oom ---------------------------------------------------------
+    _b16a_T("oom", None, "b16-torchrun-ranks-mem-cap-gather-buffer",
+      "two torchrun ranks each apply a per-task memory cap (RLIMIT_AS: current usage plus 512 MiB, as a scheduler's --mem-per-task would) and allocate the gather buffer for an all_gather of their embedding banks sized world_size x 2**22 x 64 float32 (2 GiB); PyTorch's CPU allocator refuses it on each rank and torchrun reports both",
+      """\
+      import os
+      import socket
+      import subprocess
+      import sys
+
+      TRAIN = \'\'\'
+      import resource
+      import torch
+      import torch.distributed as dist
+
+      dist.init_process_group("gloo")
+      rank, world = dist.get_rank(), dist.get_world_size()
+      vm = int(open("/proc/self/statm").read().split()[0]) * resource.getpagesize()
+      cap = vm + (512 << 20)
+      resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+      print(f"[rank{rank}] mem-per-task cap {cap / 2**30:.2f} GiB (address space)", flush=True)
+      rows, dim = 2 ** 22, 64
+      bank = torch.randn(4096, dim)
+      print(f"[rank{rank}] allocating gather buffer {world}x{rows}x{dim} float32 = {world * rows * dim * 4 / 2**30:.1f} GiB", flush=True)
+      gathered = torch.empty(world * rows, dim)
+      dist.all_gather_into_tensor(gathered, bank)
+      \'\'\'
+      with open("build_index.py", "w") as f:
+          f.write(TRAIN)
+      s = socket.socket(); s.bind(("127.0.0.1", 0)); port = s.getsockname()[1]; s.close()
+      cmd = [sys.executable, "-m", "torch.distributed.run", "--nnodes=1", "--nproc_per_node=2",
+             "--master_addr=127.0.0.1", f"--master_port={port}", "build_index.py"]
+      print("$ torchrun " + " ".join(cmd[3:]), flush=True)
+      sys.exit(subprocess.run(cmd).returncode)
+      """),
+    # ---- PyTorch 2.13 (venv): nan ---------------------------------------------------------
+    _b16a_T("nan", None, "b16-spawn-ddp-inf-row-poisons-allreduced-grads",
+      "a DDP regression job on two spawned ranks (gloo) where one CSV row in rank 1's shard was parsed as inf: rank 1's local gradient is non-finite, DDP's all-reduce averages it into both ranks' gradients, and the job's per-step finiteness check raises on both ranks (rank 0's own batch is finite)",
+      """\
+      import datetime
+      import socket
+      import torch
+      import torch.nn as nn
+      import torch.distributed as dist
+      import torch.multiprocessing as mp
+      from torch.nn.parallel import DistributedDataParallel as DDP
+
+
+      def worker(rank, world_size, port):
+          dist.init_process_group("gloo", init_method=f"tcp://127.0.0.1:{port}", rank=rank, world_size=world_size,
+                                  timeout=datetime.timedelta(seconds=30))
+          torch.manual_seed(0)
+          model = DDP(nn.Sequential(nn.Linear(8, 16), nn.Tanh(), nn.Linear(16, 1)))
+          opt = torch.optim.SGD(model.parameters(), lr=0.01)
+          g = torch.Generator().manual_seed(rank)
+          for step in range(4):
+              x, y = torch.randn(32, 8, generator=g), torch.randn(32, 1, generator=g)
+              if rank == 1 and step == 2:
+                  x[5, 3] = float("inf")  # "inf" in the CSV
+              opt.zero_grad()
+              loss = nn.functional.mse_loss(model(x), y)
+              loss.backward()
+              local_ok = bool(torch.isfinite(x).all())
+              bad = sum(int((~torch.isfinite(p.grad)).sum()) for p in model.parameters())
+              print(f"[rank {rank}] step {step} loss {loss.item():.4f} local batch finite={local_ok} non-finite grads={bad}", flush=True)
+              if bad:
+                  raise FloatingPointError(f"rank {rank} step {step}: {bad} NaN/Inf gradient values after all-reduce")
+              opt.step()
+
+
+      if __name__ == "__main__":
+          s = socket.socket(); s.bind(("127.0.0.1", 0)); port = s.getsockname()[1]; s.close()
+          mp.spawn(worker, args=(2, port), nprocs=2)
+      """),
+    # ---- PyTorch 2.13 (venv): inconsistency -----------------------------------------------
+    _b16a_T("inconsistency", None, "b16-torchrun-ddp-bn-buffers-not-broadcast",
+      "a DDP job on two torchrun ranks wraps a model with BatchNorm using broadcast_buffers=False while each rank reads a differently distributed shard; after training, the job's replica check all-gathers the BatchNorm running statistics and finds the ranks differ by far more than the 1e-5 tolerance, and exits 1",
+      """\
+      import os
+      import socket
+      import subprocess
+      import sys
+
+      TRAIN = \'\'\'
+      import os
+      import torch
+      import torch.nn as nn
+      import torch.distributed as dist
+      from torch.nn.parallel import DistributedDataParallel as DDP
+
+      dist.init_process_group("gloo")
+      rank, world = dist.get_rank(), dist.get_world_size()
+      torch.manual_seed(0)
+      net = nn.Sequential(nn.Linear(12, 32), nn.BatchNorm1d(32), nn.ReLU(), nn.Linear(32, 1))
+      model = DDP(net, broadcast_buffers=False)
+      opt = torch.optim.SGD(model.parameters(), lr=0.05)
+      g = torch.Generator().manual_seed(rank)
+      for step in range(20):
+          x = torch.randn(64, 12, generator=g) * (1 + rank) + 2 * rank  # sensor site differs per rank
+          y = x.sum(1, keepdim=True)
+          opt.zero_grad()
+          nn.functional.mse_loss(model(x), y).backward()
+          opt.step()
+      bn = net[1]
+      stats = torch.cat([bn.running_mean, bn.running_var])
+      allstats = [torch.zeros_like(stats) for _ in range(world)]
+      dist.all_gather(allstats, stats)
+      w = torch.cat([p.detach().flatten() for p in net.parameters()])
+      allw = [torch.zeros_like(w) for _ in range(world)]
+      dist.all_gather(allw, w)
+      dist.barrier()
+      del model
+      dist.destroy_process_group()
+      dw = max((a - allw[0]).abs().max().item() for a in allw)
+      ds = max((a - allstats[0]).abs().max().item() for a in allstats)
+      print(f"rank {rank} replica check: max |param diff| {dw:.3g}, max |BN buffer diff| {ds:.3g} (tolerance 1e-05)", flush=True)
+      if max(dw, ds) > 1e-5:
+          print(f"rank {rank} replica check FAILED: model replicas disagree; a checkpoint from rank 0 would not match rank 1", flush=True)
+          os._exit(1)  # leave at once, as the job's other failure paths do
+      \'\'\'
+      with open("train.py", "w") as f:
+          f.write(TRAIN)
+      s = socket.socket(); s.bind(("127.0.0.1", 0)); port = s.getsockname()[1]; s.close()
+      cmd = [sys.executable, "-m", "torch.distributed.run", "--nnodes=1", "--nproc_per_node=2",
+             "--master_addr=127.0.0.1", f"--master_port={port}", "train.py"]
+      print("$ torchrun " + " ".join(cmd[3:]), flush=True)
+      sys.exit(subprocess.run(cmd).returncode)
+      """),
+    _b16a_T("inconsistency", None, "b16-spawn-ddp-fp16-compress-hook-vs-single",
+      "a check that data-parallel training matches single-process training: two spawned DDP ranks (gloo) with the fp16_compress_hook communication hook (gradients cast to float16 for the all-reduce) compute gradients on halves of a batch, and rank 0 compares the averaged gradients with a single-process run on the whole batch; float16 compression makes them differ beyond the check's atol 1e-5 and it raises",
+      """\
+      import datetime
+      import socket
+      import torch
+      import torch.nn as nn
+      import torch.distributed as dist
+      import torch.multiprocessing as mp
+      from torch.distributed.algorithms.ddp_comm_hooks import default_hooks
+      from torch.nn.parallel import DistributedDataParallel as DDP
+
+
+      def make_model():
+          torch.manual_seed(0)
+          return nn.Sequential(nn.Linear(20, 64), nn.GELU(), nn.Linear(64, 3))
+
+
+      def worker(rank, world_size, port):
+          dist.init_process_group("gloo", init_method=f"tcp://127.0.0.1:{port}", rank=rank, world_size=world_size,
+                                  timeout=datetime.timedelta(seconds=30))
+          g = torch.Generator().manual_seed(123)
+          x, y = torch.randn(64, 20, generator=g), torch.randint(0, 3, (64,), generator=g)
+          model = DDP(make_model())
+          model.register_comm_hook(None, default_hooks.fp16_compress_hook)
+          xs, ys = x.chunk(world_size)[rank], y.chunk(world_size)[rank]
+          nn.functional.cross_entropy(model(xs), ys).backward()
+          print(f"[rank {rank}] local batch {tuple(xs.shape)}, grads all-reduced with fp16_compress_hook", flush=True)
+          if rank == 0:
+              ref = make_model()
+              nn.functional.cross_entropy(ref(x), y).backward()
+              worst = 0.0
+              for (name, p), q in zip(model.module.named_parameters(), ref.parameters()):
+                  d = (p.grad - q.grad).abs().max().item()
+                  worst = max(worst, d)
+                  print(f"[rank 0] {name:<10} max |ddp - single| = {d:.3e}", flush=True)
+              if worst > 1e-5:
+                  raise AssertionError(f"data-parallel gradients differ from single-process gradients by {worst:.3e} (atol 1e-05)")
+          dist.barrier()
+
+
+      if __name__ == "__main__":
+          s = socket.socket(); s.bind(("127.0.0.1", 0)); port = s.getsockname()[1]; s.close()
+          mp.spawn(worker, args=(2, port), nprocs=2)
+      """),
+    _b16a_T("inconsistency", None, "b16-torchrun-manual-allreduce-unsynced-init",
+      "a hand-written data-parallel loop on two torchrun ranks averages gradients with all_reduce but never broadcasts the initial weights and seeds each rank differently, so the replicas start apart and stay apart; the end-of-epoch replica checksum comparison (tolerance 1e-6) fails on every rank and the job exits 1",
+      """\
+      import os
+      import socket
+      import subprocess
+      import sys
+
+      TRAIN = \'\'\'
+      import os
+      import sys
+      import torch
+      import torch.nn as nn
+      import torch.distributed as dist
+
+      dist.init_process_group("gloo")
+      rank, world = dist.get_rank(), dist.get_world_size()
+      torch.manual_seed(1234 + rank)  # per-rank seed meant for data augmentation only
+      model = nn.Sequential(nn.Linear(16, 32), nn.ReLU(), nn.Linear(32, 2))
+      opt = torch.optim.Adam(model.parameters(), lr=1e-3)
+      for step in range(10):
+          x, y = torch.randn(32, 16), torch.randint(0, 2, (32,))
+          opt.zero_grad()
+          nn.functional.cross_entropy(model(x), y).backward()
+          for p in model.parameters():
+              dist.all_reduce(p.grad, op=dist.ReduceOp.SUM)
+              p.grad /= world
+          opt.step()
+      sums = torch.tensor([p.detach().double().sum().item() for p in model.parameters()])
+      gathered = [torch.zeros_like(sums) for _ in range(world)]
+      dist.all_gather(gathered, sums)
+      print(f"[rank{rank}] epoch 0 done, param checksums {[round(v, 6) for v in sums.tolist()]}", flush=True)
+      dist.barrier()
+      dist.destroy_process_group()
+      diff = max((g - gathered[0]).abs().max().item() for g in gathered)
+      print(f"[rank{rank}] replica checksum spread {diff:.6g} (tolerance 1e-06)", flush=True)
+      if diff > 1e-6:
+          print(f"[rank{rank}] ERROR: replicas diverged; refusing to write checkpoint", flush=True)
+          os._exit(1)  # leave at once, skipping the checkpoint and interpreter teardown
+      \'\'\'
+      with open("train.py", "w") as f:
+          f.write(TRAIN)
+      s = socket.socket(); s.bind(("127.0.0.1", 0)); port = s.getsockname()[1]; s.close()
+      cmd = [sys.executable, "-m", "torch.distributed.run", "--nnodes=1", "--nproc_per_node=2",
+             "--master_addr=127.0.0.1", f"--master_port={port}", "--tee=3", "train.py"]
+      print("$ torchrun " + " ".join(cmd[3:]), flush=True)
+      sys.exit(subprocess.run(cmd).returncode)
+      """),
+    # ---- PyTorch 1.13 (system) ----------------------------------------------------------------
+    _b16a_S("false-positive", "environment", "b16-113-spawn-mpi-backend-not-built",
+      "an HPC training script ported from an MPI cluster starts two ranks with torch.multiprocessing.spawn and asks init_process_group for the mpi backend on a host whose PyTorch 1.13 (Debian's build) has no MPI support: each rank fails with 'Distributed package doesn't have MPI built in' and spawn re-raises it",
+      """\
+      import os
+      import socket
+      import torch
+      import torch.distributed as dist
+      import torch.multiprocessing as mp
+
+
+      def worker(rank, world_size, backend):
+          print(f"[rank {rank}] torch {torch.__version__}: init_process_group(backend={backend!r}, world_size={world_size})", flush=True)
+          dist.init_process_group(backend, rank=rank, world_size=world_size)
+          print(f"[rank {rank}] ready", flush=True)
+
+
+      if __name__ == "__main__":
+          os.environ["MASTER_ADDR"] = "127.0.0.1"
+          s = socket.socket(); s.bind(("127.0.0.1", 0)); os.environ["MASTER_PORT"] = str(s.getsockname()[1]); s.close()
+          backend = os.environ.get("DIST_BACKEND", "mpi")
+          print(f"is_mpi_available={dist.is_mpi_available()} is_gloo_available={dist.is_gloo_available()}", flush=True)
+          mp.spawn(worker, args=(2, backend), nprocs=2)
+      """),
+    _b16a_S("false-positive", None, "b16-113-torchrun-ddp-unused-aux-head",
+      "a multi-task model trained with DDP on two torchrun ranks (PyTorch 1.13, gloo) has an auxiliary head that the forward pass skips when aux_weight is 0 while DDP runs with find_unused_parameters=False: the reducer never finishes the first iteration's reduction and DDP rejects the second iteration with its own error naming the unused parameters",
+      """\
+      import os
+      import socket
+      import subprocess
+      import sys
+
+      TRAIN = \'\'\'
+      import torch
+      import torch.nn as nn
+      import torch.distributed as dist
+      from torch.nn.parallel import DistributedDataParallel as DDP
+
+      class MultiTask(nn.Module):
+          def __init__(self, aux_weight):
+              super().__init__()
+              self.aux_weight = aux_weight
+              self.trunk = nn.Sequential(nn.Linear(24, 64), nn.ReLU())
+              self.main_head = nn.Linear(64, 5)
+              self.aux_head = nn.Linear(64, 1)
+          def forward(self, x):
+              h = self.trunk(x)
+              out = self.main_head(h)
+              if self.aux_weight > 0:
+                  out = out + self.aux_weight * self.aux_head(h)
+              return out
+
+      dist.init_process_group("gloo")
+      rank = dist.get_rank()
+      torch.manual_seed(0)
+      model = DDP(MultiTask(aux_weight=0.0))
+      opt = torch.optim.SGD(model.parameters(), lr=0.1)
+      for step in range(3):
+          x, y = torch.randn(16, 24), torch.randint(0, 5, (16,))
+          opt.zero_grad()
+          loss = nn.functional.cross_entropy(model(x), y)
+          loss.backward()
+          opt.step()
+          print(f"rank {rank} step {step} loss {loss.item():.4f}", flush=True)
+      \'\'\'
+      with open("train_mt.py", "w") as f:
+          f.write(TRAIN)
+      s = socket.socket(); s.bind(("127.0.0.1", 0)); port = s.getsockname()[1]; s.close()
+      cmd = [sys.executable, "-m", "torch.distributed.run", "--nnodes=1", "--nproc_per_node=2",
+             "--master_addr=127.0.0.1", f"--master_port={port}", "--redirects=2", "--tee=2", "train_mt.py"]
+      print("$ python3 -m torch.distributed.run " + " ".join(cmd[3:]), flush=True)
+      sys.exit(subprocess.run(cmd).returncode)
+      """),
+    _b16a_S("crash", None, "b16-113-torchrun-rank-interop-threads-twice-abort",
+      "on two torchrun ranks (PyTorch 1.13) the training script sets the inter-op pool size from its config and then each rank's data module sets it again: torch.set_num_interop_threads throws c10::Error from a path that cannot propagate it, so both ranks abort (terminate called after throwing an instance of 'c10::Error') and torchrun's summary reports SIGABRT",
+      """\
+      import os
+      import socket
+      import subprocess
+      import sys
+
+      TRAIN = \'\'\'
+      import os
+      import torch
+      import torch.distributed as dist
+
+      dist.init_process_group("gloo")
+      rank = dist.get_rank()
+      cfg = {"intra_op": 2, "inter_op": 4, "data_inter_op": 2}
+      torch.set_num_threads(cfg["intra_op"])
+      torch.set_num_interop_threads(cfg["inter_op"])
+      print(f"rank {rank}: thread pools intra={cfg['intra_op']} inter={cfg['inter_op']}", flush=True)
+      dist.barrier()
+      print(f"rank {rank}: data module sets inter_op_threads={cfg['data_inter_op']}", flush=True)
+      torch.set_num_interop_threads(cfg["data_inter_op"])
+      print(f"rank {rank}: data module ready", flush=True)
+      \'\'\'
+      with open("train.py", "w") as f:
+          f.write(TRAIN)
+      s = socket.socket(); s.bind(("127.0.0.1", 0)); port = s.getsockname()[1]; s.close()
+      cmd = [sys.executable, "-m", "torch.distributed.run", "--nnodes=1", "--nproc_per_node=2",
+             "--master_addr=127.0.0.1", f"--master_port={port}", "--redirects=2", "--tee=2", "train.py"]
+      print("$ python3 -m torch.distributed.run " + " ".join(cmd[3:]), flush=True)
+      sys.exit(subprocess.run(cmd).returncode)
+      """),
+    _b16a_S("crash", None, "b16-113-spawn-mkldnn-pool-kernel-zero-sigfpe",
+      "two ranks started with torch.multiprocessing.spawn (PyTorch 1.13) each pool their shard's oneDNN feature maps with a kernel size computed as feature size // pooling grid; rank 1's shard has 4x4 maps and a grid of 8, so torch.mkldnn_max_pool2d gets kernel_size (0, 0), divides by zero and rank 1 dies of SIGFPE; spawn reports the terminated process",
+      """\
+      import torch
+      import torch.multiprocessing as mp
+
+
+      def worker(rank, world_size):
+          size = [16, 4][rank]  # feature-map size of this rank's shard
+          grid = 8
+          x = torch.randn(2, 8, size, size).to_mkldnn()
+          k = size // grid
+          print(f"[rank {rank}] mkldnn_max_pool2d(float32[2,8,{size},{size}], kernel_size=({k}, {k}))", flush=True)
+          y = torch.mkldnn_max_pool2d(x, (k, k))
+          print(f"[rank {rank}] pooled {tuple(y.to_dense().shape)}", flush=True)
+
+
+      if __name__ == "__main__":
+          print(f"torch {torch.__version__}, mkldnn enabled: {torch.backends.mkldnn.is_available()}", flush=True)
+          mp.spawn(worker, args=(2,), nprocs=2)
+      """),
+    _b16a_S("timeout", None, "b16-113-torchrun-barrier-peer-stuck-in-download",
+      "two torchrun ranks (PyTorch 1.13) with init_process_group(timeout=5s) meet at dist.barrier() after rank 0 'downloads' the dataset; rank 1 is stuck in its own pre-processing (a 60 s wait), so rank 0's gloo barrier times out; torchrun stops rank 1 and reports",
+      """\
+      import os
+      import socket
+      import subprocess
+      import sys
+
+      TRAIN = \'\'\'
+      import datetime
+      import time
+      import torch.distributed as dist
+
+      dist.init_process_group("gloo", timeout=datetime.timedelta(seconds=5))
+      rank = dist.get_rank()
+      print(f"{time.strftime('%H:%M:%S')} rank {rank}: preparing dataset", flush=True)
+      if rank == 1:
+          print(f"{time.strftime('%H:%M:%S')} rank {rank}: tokenizing shard (lock held by stale job)", flush=True)
+          time.sleep(60)
+      t0 = time.time()
+      dist.barrier()
+      print(f"{time.strftime('%H:%M:%S')} rank {rank}: barrier passed after {time.time() - t0:.1f}s", flush=True)
+      \'\'\'
+      with open("train.py", "w") as f:
+          f.write(TRAIN)
+      s = socket.socket(); s.bind(("127.0.0.1", 0)); port = s.getsockname()[1]; s.close()
+      cmd = [sys.executable, "-m", "torch.distributed.run", "--nnodes=1", "--nproc_per_node=2",
+             "--master_addr=127.0.0.1", f"--master_port={port}", "--redirects=2", "--tee=2", "train.py"]
+      print("$ python3 -m torch.distributed.run " + " ".join(cmd[3:]), flush=True)
+      sys.exit(subprocess.run(cmd).returncode)
+      """),
+    _b16a_S("nan", None, "b16-113-spawn-fp16-allreduce-scaled-grads-overflow",
+      "a mixed-precision job on two spawned ranks (PyTorch 1.13, gloo) multiplies the loss by a static loss scale of 65536 and casts the scaled gradients to float16 for the all-reduce to halve the traffic; the scaled gradients (about 1e6) exceed the float16 range, so the all-reduced gradients are inf and NaN after unscaling on both ranks, and the job's finiteness check raises",
+      """\
+      import datetime
+      import socket
+      import torch
+      import torch.nn as nn
+      import torch.distributed as dist
+      import torch.multiprocessing as mp
+
+      LOSS_SCALE = 65536.0
+
+
+      def worker(rank, world_size, port):
+          dist.init_process_group("gloo", init_method=f"tcp://127.0.0.1:{port}", rank=rank, world_size=world_size,
+                                  timeout=datetime.timedelta(seconds=30))
+          torch.manual_seed(0)
+          model = nn.Linear(16, 1)
+          g = torch.Generator().manual_seed(rank)
+          x, y = torch.randn(64, 16, generator=g) * 3, torch.randn(64, 1, generator=g) * 10
+          (nn.functional.mse_loss(model(x), y) * LOSS_SCALE).backward()
+          for name, p in model.named_parameters():
+              buf = p.grad.half()
+              dist.all_reduce(buf)
+              p.grad = buf.float() / (LOSS_SCALE * world_size)
+              print(f"[rank {rank}] {name}: reduced max |scaled grad| {buf.float().abs().max().item():.1f} (float16) -> finite={bool(torch.isfinite(p.grad).all())}", flush=True)
+          bad = [n for n, p in model.named_parameters() if not torch.isfinite(p.grad).all()]
+          if bad:
+              raise FloatingPointError(f"rank {rank}: non-finite gradients after fp16 all-reduce in {bad} (loss scale {LOSS_SCALE:g})")
+
+
+      if __name__ == "__main__":
+          s = socket.socket(); s.bind(("127.0.0.1", 0)); port = s.getsockname()[1]; s.close()
+          mp.spawn(worker, args=(2, port), nprocs=2)
+      """),
+    # ---- ONNX Runtime ---------------------------------------------------------------------------
+    _b16a_O("false-positive", "environment", "b16-ort-threaded-server-shared-pool-env",
+      "a threaded inference server (ThreadPoolExecutor, one InferenceSession per model) is configured to share one intra-op pool across sessions (SessionOptions.use_per_session_threads = False), but its ONNX Runtime environment was created without global thread pools: session creation in the worker thread is refused (the env must be created with CreateEnvWithGlobalThreadPools) and the server re-raises the worker's error",
+      """\
+      import concurrent.futures as cf
+      import logging
+      import numpy as np
+      import onnxruntime as ort
+      from onnx import TensorProto as TP, helper
+
+      logging.basicConfig(level=logging.INFO, format="%(asctime)s %(threadName)s %(levelname)s %(message)s")
+      log = logging.getLogger("server")
+      vi = helper.make_tensor_value_info
+      CFG = {"share_intra_op_pool": True, "workers": 2, "models": ["ranker", "filter"]}
+
+
+      def build(name):
+          rs = np.random.RandomState(len(name))
+          w = helper.make_tensor("w", TP.FLOAT, [32, 4], rs.randn(128).astype(np.float32).tolist())
+          g = helper.make_graph([helper.make_node("MatMul", ["x", "w"], ["h"]), helper.make_node("Sigmoid", ["h"], ["y"])],
+                                name, [vi("x", TP.FLOAT, [None, 32])], [vi("y", TP.FLOAT, None)], initializer=[w])
+          return helper.make_model(g, opset_imports=[helper.make_opsetid("", 21)], ir_version=10).SerializeToString()
+
+
+      def load(name):
+          so = ort.SessionOptions()
+          so.use_per_session_threads = not CFG["share_intra_op_pool"]
+          log.info("loading model %s (use_per_session_threads=%s)", name, so.use_per_session_threads)
+          sess = ort.InferenceSession(build(name), so, providers=["CPUExecutionProvider"])
+          return name, sess
+
+
+      log.info("onnxruntime %s, config %s", ort.__version__, CFG)
+      with cf.ThreadPoolExecutor(max_workers=CFG["workers"], thread_name_prefix="loader") as ex:
+          futs = [ex.submit(load, m) for m in CFG["models"]]
+          sessions = dict(f.result() for f in futs)
+      log.info("serving %s", sorted(sessions))
+      """),
+    _b16a_O("false-positive", None, "b16-ort-procpool-submit-session-object",
+      "a batch-scoring script creates one ONNX Runtime InferenceSession in the parent and submits it with each chunk to a concurrent.futures ProcessPoolExecutor; the session cannot be pickled to be sent to a worker process, so the future fails with pickle's TypeError and the script re-raises it",
+      """\
+      import concurrent.futures as cf
+      import numpy as np
+      import onnxruntime as ort
+      from onnx import TensorProto as TP, helper
+
+      vi = helper.make_tensor_value_info
+      w = helper.make_tensor("w", TP.FLOAT, [16, 3], np.random.RandomState(0).randn(48).astype(np.float32).tolist())
+      g = helper.make_graph([helper.make_node("MatMul", ["x", "w"], ["h"]), helper.make_node("Softmax", ["h"], ["y"], axis=-1)],
+                            "scorer", [vi("x", TP.FLOAT, [None, 16])], [vi("y", TP.FLOAT, None)], initializer=[w])
+      model = helper.make_model(g, opset_imports=[helper.make_opsetid("", 21)], ir_version=10).SerializeToString()
+
+
+      def score_chunk(sess, chunk):
+          return sess.run(None, {"x": chunk})[0].argmax(1)
+
+
+      if __name__ == "__main__":
+          sess = ort.InferenceSession(model, providers=["CPUExecutionProvider"])
+          data = np.random.RandomState(1).randn(4000, 16).astype(np.float32)
+          chunks = np.array_split(data, 4)
+          print(f"scoring {len(data)} rows in {len(chunks)} chunks on 2 worker processes", flush=True)
+          with cf.ProcessPoolExecutor(max_workers=2) as pool:
+              futs = [pool.submit(score_chunk, sess, c) for c in chunks]
+              for i, f in enumerate(futs):
+                  print(f"chunk {i}: {np.bincount(f.result(), minlength=3).tolist()}", flush=True)
+      """),
+    _b16a_O("false-positive", None, "b16-ort-procpool-request-feature-dim-mismatch",
+      "an inference service runs ONNX Runtime sessions in a ProcessPoolExecutor (one session per worker, built in the initializer); one client sends 40 features to a model that takes 32, ONNX Runtime rejects the input's dimensions in the worker and the parent re-raises the error with the worker's remote traceback",
+      """\
+      import concurrent.futures as cf
+      import os
+      import numpy as np
+      import onnxruntime as ort
+      from onnx import TensorProto as TP, helper
+
+      _sess = None
+
+
+      def model_bytes():
+          vi = helper.make_tensor_value_info
+          w = helper.make_tensor("w", TP.FLOAT, [32, 2], np.random.RandomState(0).randn(64).astype(np.float32).tolist())
+          g = helper.make_graph([helper.make_node("Gemm", ["x", "w"], ["y"])], "fraud", [vi("x", TP.FLOAT, [None, 32])],
+                                [vi("y", TP.FLOAT, None)], initializer=[w])
+          return helper.make_model(g, opset_imports=[helper.make_opsetid("", 21)], ir_version=10).SerializeToString()
+
+
+      def init_worker(m):
+          global _sess
+          so = ort.SessionOptions()
+          so.intra_op_num_threads = 1
+          _sess = ort.InferenceSession(m, so, providers=["CPUExecutionProvider"])
+
+
+      def infer(req_id, feats):
+          y = _sess.run(None, {"x": feats})[0]
+          return req_id, os.getpid(), y.argmax(1).tolist()
+
+
+      if __name__ == "__main__":
+          rs = np.random.RandomState(1)
+          reqs = [("client-a/17", rs.randn(4, 32)), ("client-b/3", rs.randn(2, 32)), ("client-c/9", rs.randn(3, 40)), ("client-a/18", rs.randn(1, 32))]
+          with cf.ProcessPoolExecutor(max_workers=2, initializer=init_worker, initargs=(model_bytes(),)) as pool:
+              futs = [pool.submit(infer, rid, x.astype(np.float32)) for rid, x in reqs]
+              for f in futs:
+                  rid, pid, out = f.result()
+                  print(f"{rid} (worker pid {pid}): {out}", flush=True)
+      """),
+    _b16a_O("crash", "not-implemented", "b16-ort-mp-pool-float64-softplus-head",
+      "a multiprocessing.Pool of scoring workers each builds an ONNX Runtime session for the model variant named in its task; the float64 export of a head with Softplus has no double kernel in the CPU execution provider, so session creation fails with NOT_IMPLEMENTED in the worker and Pool.map re-raises it with the worker's remote traceback (the float32 variant runs)",
+      """\
+      import multiprocessing as mp
+      import os
+      import numpy as np
+      import onnxruntime as ort
+      from onnx import TensorProto as TP, helper, numpy_helper
+
+
+      def export(precision):
+          tp, npt = {"float32": (TP.FLOAT, np.float32), "float64": (TP.DOUBLE, np.float64)}[precision]
+          rs = np.random.RandomState(0)
+          inits = [numpy_helper.from_array(rs.randn(8, 16).astype(npt), "w1"), numpy_helper.from_array(rs.randn(16, 1).astype(npt), "w2")]
+          nodes = [helper.make_node("MatMul", ["x", "w1"], ["h"]), helper.make_node("Softplus", ["h"], ["a"]),
+                   helper.make_node("MatMul", ["a", "w2"], ["y"])]
+          g = helper.make_graph(nodes, "rate-head", [helper.make_tensor_value_info("x", tp, [None, 8])],
+                                [helper.make_tensor_value_info("y", tp, None)], initializer=inits)
+          return helper.make_model(g, opset_imports=[helper.make_opsetid("", 21)], ir_version=10).SerializeToString(), npt
+
+
+      def run_variant(precision):
+          m, npt = export(precision)
+          print(f"[worker {os.getpid()}] building session for precision={precision}", flush=True)
+          sess = ort.InferenceSession(m, providers=["CPUExecutionProvider"])
+          y = sess.run(None, {"x": np.linspace(-1, 1, 16).reshape(2, 8).astype(npt)})[0]
+          return precision, y.ravel().round(4).tolist()
+
+
+      if __name__ == "__main__":
+          with mp.get_context("spawn").Pool(2) as pool:
+              for precision, y in pool.map(run_variant, ["float32", "float64"]):
+                  print(f"{precision}: {y}", flush=True)
+      """),
+    _b16a_O("timeout", None, "b16-ort-procpool-loop-request-result-timeout",
+      "a ProcessPoolExecutor of ONNX Runtime workers serves decoding requests whose Loop trip count comes from the client; a request with 10**12 steps keeps its worker busy, the parent's future.result(timeout=4) gives up, the server logs the timed-out request, terminates the pool's workers and exits 1",
+      """\
+      import concurrent.futures as cf
+      import os
+      import sys
+      import time
+      import numpy as np
+      import onnxruntime as ort
+      from onnx import TensorProto as TP, helper
+
+      _sess = None
+
+
+      def model_bytes():
+          vi = helper.make_tensor_value_info
+          body = helper.make_graph(
+              [helper.make_node("Identity", ["cond_in"], ["cond_out"]), helper.make_node("Add", ["v_in", "one"], ["v_sum"]),
+               helper.make_node("Cos", ["v_sum"], ["v_out"])],
+              "step", [vi("i", TP.INT64, []), vi("cond_in", TP.BOOL, []), vi("v_in", TP.FLOAT, [1])],
+              [vi("cond_out", TP.BOOL, []), vi("v_out", TP.FLOAT, [1])], initializer=[helper.make_tensor("one", TP.FLOAT, [1], [1.0])])
+          g = helper.make_graph([helper.make_node("Loop", ["max_steps", "go", "v0"], ["v"], body=body)], "decoder",
+                                [vi("max_steps", TP.INT64, []), vi("go", TP.BOOL, []), vi("v0", TP.FLOAT, [1])], [vi("v", TP.FLOAT, None)])
+          return helper.make_model(g, opset_imports=[helper.make_opsetid("", 21)], ir_version=10).SerializeToString()
+
+
+      def init_worker(m):
+          global _sess
+          _sess = ort.InferenceSession(m, providers=["CPUExecutionProvider"])
+
+
+      def decode(steps):
+          t0 = time.time()
+          v = _sess.run(None, {"max_steps": np.array(steps, np.int64), "go": np.array(True), "v0": np.zeros(1, np.float32)})[0]
+          return os.getpid(), v.tolist(), time.time() - t0
+
+
+      if __name__ == "__main__":
+          pool = cf.ProcessPoolExecutor(max_workers=2, initializer=init_worker, initargs=(model_bytes(),))
+          reqs = [("req-0101", 64), ("req-0102", 5000), ("req-0103", 10 ** 12)]
+          futs = [(rid, steps, pool.submit(decode, steps)) for rid, steps in reqs]
+          failed = False
+          for rid, steps, f in futs:
+              try:
+                  pid, v, dt = f.result(timeout=4)
+                  print(f"{time.strftime('%H:%M:%S')} {rid} steps={steps} worker={pid} v={v} {dt:.3f}s", flush=True)
+              except cf.TimeoutError:
+                  print(f"{time.strftime('%H:%M:%S')} ERROR {rid} steps={steps}: no result after 4s (request deadline), terminating workers", flush=True)
+                  failed = True
+          if failed:
+              for p in list(pool._processes.values()):
+                  p.terminate()
+              pool.shutdown(wait=False, cancel_futures=True)
+              sys.exit(1)
+          pool.shutdown()
+      """),
+    _b16a_O("oom", None, "b16-ort-procpool-worker-mem-cap-tile",
+      "ONNX Runtime workers in a ProcessPoolExecutor each cap their own address space in the pool initializer (RLIMIT_AS: current usage plus 256 MiB, the per-worker memory budget); a request whose Tile output needs 512 MiB is refused by ONNX Runtime's CPU allocator in the worker, and the parent re-raises the worker's error",
+      """\
+      import concurrent.futures as cf
+      import os
+      import resource
+      import numpy as np
+      import onnxruntime as ort
+      from onnx import TensorProto as TP, helper
+
+      _sess = None
+
+
+      def init_worker(m):
+          global _sess
+          so = ort.SessionOptions()
+          so.intra_op_num_threads = 1
+          _sess = ort.InferenceSession(m, so, providers=["CPUExecutionProvider"])
+          vm = int(open("/proc/self/statm").read().split()[0]) * resource.getpagesize()
+          cap = vm + (256 << 20)
+          resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+          print(f"[worker {os.getpid()}] memory budget applied: RLIMIT_AS {cap / 2**20:.0f} MiB", flush=True)
+
+
+      def expand(rid, reps):
+          y = _sess.run(None, {"x": np.ones((1024, 1024), np.float32), "reps": np.array(reps, np.int64)})[0]
+          return rid, os.getpid(), y.shape
+
+
+      if __name__ == "__main__":
+          vi = helper.make_tensor_value_info
+          g = helper.make_graph([helper.make_node("Tile", ["x", "reps"], ["y"])], "augment", [vi("x", TP.FLOAT, [None, None]), vi("reps", TP.INT64, [2])], [vi("y", TP.FLOAT, None)])
+          m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 21)], ir_version=10).SerializeToString()
+          with cf.ProcessPoolExecutor(max_workers=2, initializer=init_worker, initargs=(m,)) as pool:
+              for rid, reps in (("job-1", [2, 1]), ("job-2", [8, 1]), ("job-3", [128, 1])):
+                  print(f"{rid}: Tile(float32[1024,1024], reps={reps}) -> {reps[0] * 4} MiB", flush=True)
+                  rid, pid, shape = pool.submit(expand, rid, reps).result()
+                  print(f"{rid}: ok on worker {pid}, output {shape}", flush=True)
+      """),
+]
+
+add_batch(B16_A)
+
+_B16B_JAX_LAUNCH_PRE = '''\
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+def free_port():
+    s = socket.socket(); s.bind(("127.0.0.1", 0)); port = s.getsockname()[1]; s.close()
+    return port
+
+def launch(script, nprocs, prefix="{rank}: ", env_for=lambda rank: {}, grace=3.0, limit=90):
+    """Start one process per rank, print their merged output with a rank prefix as it arrives,
+    and stop the remaining ranks a few seconds after the first one fails (as a job launcher does)."""
+    procs, threads = [], []
+    lock = threading.Lock()
+    def pump(rank, stream):
+        for line in iter(stream.readline, ""):
+            with lock:
+                sys.stdout.write(prefix.format(rank=rank) + line)
+                sys.stdout.flush()
+    for rank in range(nprocs):
+        env = dict(os.environ, PYTHONUNBUFFERED="1", **env_for(rank))
+        p = subprocess.Popen([sys.executable, script], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        t = threading.Thread(target=pump, args=(rank, p.stdout), daemon=True)
+        t.start()
+        procs.append(p); threads.append(t)
+    t0 = time.time(); failed_at = None
+    while any(p.poll() is None for p in procs):
+        if failed_at is None and any(p.poll() not in (None, 0) for p in procs):
+            failed_at = time.time()
+        if (failed_at is not None and time.time() - failed_at > grace) or time.time() - t0 > limit:
+            for p in procs:
+                if p.poll() is None:
+                    p.kill()
+            break
+        time.sleep(0.1)
+    for p in procs:
+        p.wait()
+    for t in threads:
+        t.join(timeout=5)
+    return [p.returncode for p in procs]
+
+def describe(rc):
+    if rc < 0:
+        return f"killed by signal {-rc} ({signal.Signals(-rc).name})"
+    return f"exit code {rc}"
+
+'''
+
+_B16B_JAX_ENTRIES = [
+    ("jax", "venv", None, "false-positive", "environment", "b16-jax-distributed-init-no-coordinator-env",
+     "a two-host launcher script (prefixing each host's output with its name) starts the training program, which calls jax.distributed.initialize() with no arguments and relies on the cluster environment; the launcher never exported a coordinator address (no SLURM, no JAX_COORDINATOR_ADDRESS), so JAX refuses on every rank (coordinator_address should be defined) and the launcher reports both hosts failed",
+     _B16B_JAX_LAUNCH_PRE + '''\
+with open("train.py", "w") as f:
+    f.write("""
+import os
+import jax
+print(f"host {os.environ['HOST_INDEX']} starting: jax {jax.__version__}, NUM_HOSTS={os.environ.get('NUM_HOSTS')}", flush=True)
+jax.distributed.initialize()
+print("process", jax.process_index(), "of", jax.process_count(), flush=True)
+""")
+print("+ ./launch.sh --hosts tpu-cpu-01,tpu-cpu-02 -- python train.py --config configs/lm-small.yaml", flush=True)
+hosts = ["tpu-cpu-01", "tpu-cpu-02"]
+rcs = launch("train.py", 2, prefix="{rank}| ", env_for=lambda r: {"HOST_INDEX": str(r), "NUM_HOSTS": "2"})
+for r, rc in enumerate(rcs):
+    print(f"launch.sh: {hosts[r]} (index {r}): {describe(rc)}")
+if any(rcs):
+    print(f"launch.sh: {sum(1 for rc in rcs if rc)} of {len(rcs)} hosts failed")
+    sys.exit(1)
+'''),
+    ("jax", "venv", None, "false-positive", None, "b16-jax-pmap-global-batch-not-divisible",
+     "a data-parallel training loop over 4 host CPU devices (XLA_FLAGS=--xla_force_host_platform_device_count=4) reshapes nothing and hands jax.pmap a global batch of 6 examples: JAX refuses to split axis 0 of size 6 over 4 devices (the per-device tiling must divide the dimension)",
+     """\
+     import os
+     os.environ["XLA_FLAGS"] = "--xla_force_host_platform_device_count=4"
+     import jax
+     import jax.numpy as jnp
+
+     n_dev = jax.local_device_count()
+     print(f"jax {jax.__version__}: {n_dev} devices {jax.devices()}", flush=True)
+
+     def loss(w, x, y):
+         return jnp.mean((x @ w - y) ** 2)
+
+     @jax.pmap
+     def step(w, x, y):
+         g = jax.grad(loss)(w, x, y)
+         return w - 0.1 * g
+
+     w = jnp.stack([jnp.zeros((8, 1))] * n_dev)
+     global_batch = 6
+     x = jax.random.normal(jax.random.key(0), (global_batch, 8))
+     y = jax.random.normal(jax.random.key(1), (global_batch, 1))
+     print(f"epoch 0 step 0: global batch {global_batch} over {n_dev} devices", flush=True)
+     w = step(w, x, y)
+     print("step done", w.shape)
+     """),
+    ("jax", "venv", None, "false-positive", None, "b16-jax-multihost-barrier-name-mismatch",
+     "two JAX processes (jax.distributed over 127.0.0.1, gloo CPU collectives) reach multihost_utils.sync_global_devices with different barrier names (rank 0 after saving a checkpoint, rank 1 after evaluation): JAX's own consistency check compares the names over the processes and raises AssertionError on both ranks; the launcher prints the [rankN]: prefixed output and the failed ranks",
+     _B16B_JAX_LAUNCH_PRE + '''\
+port = free_port()
+with open("train.py", "w") as f:
+    f.write("""
+import os
+import jax
+import jax.numpy as jnp
+from jax.experimental import multihost_utils
+
+rank = int(os.environ["RANK"])
+jax.config.update("jax_cpu_collectives_implementation", "gloo")
+jax.distributed.initialize(os.environ["COORD"], num_processes=2, process_id=rank, initialization_timeout=30)
+print(f"process {jax.process_index()}/{jax.process_count()} devices {jax.devices()}", flush=True)
+loss = float(jnp.mean(jnp.arange(8.0) * (rank + 1)))
+print(f"epoch 3 done, local loss {loss:.3f}", flush=True)
+if rank == 0:
+    print("saving checkpoint step_3000", flush=True)
+    multihost_utils.sync_global_devices("checkpoint_step_3000")
+else:
+    print("running eval on the local shard", flush=True)
+    multihost_utils.sync_global_devices("eval_step_3000")
+print("barrier passed", flush=True)
+""")
+rcs = launch("train.py", 2, prefix="[rank{rank}]: ", env_for=lambda r: {"RANK": str(r), "COORD": f"127.0.0.1:{port}"})
+for r, rc in enumerate(rcs):
+    if rc:
+        print(f"ERROR: rank {r} failed ({describe(rc)})")
+sys.exit(1 if any(rcs) else 0)
+'''),
+    ("jax", "venv", None, "crash", None, "b16-jax-process-allgather-uneven-eval-shard",
+     "two JAX processes gather their per-example evaluation scores with multihost_utils.process_allgather, but the evaluation set splits unevenly (rank 0 holds 3 examples, rank 1 holds 4): the gloo transport's size check fails on a background thread, the uncaught gloo::EnforceNotMet terminates rank 0 with SIGABRT, and the other rank then fails too (a gloo read error or the JAX coordination service's fatal termination); the launcher reports each rank's signal",
+     _B16B_JAX_LAUNCH_PRE + '''\
+port = free_port()
+with open("evaluate.py", "w") as f:
+    f.write("""
+import os
+import numpy as np
+import jax
+from jax.experimental import multihost_utils
+
+rank = int(os.environ["RANK"])
+jax.config.update("jax_cpu_collectives_implementation", "gloo")
+jax.distributed.initialize(os.environ["COORD"], num_processes=2, process_id=rank, initialization_timeout=30)
+examples = range(0, 3) if rank == 0 else range(3, 7)     # 7 examples over 2 processes
+scores = np.array([0.5 + 0.05 * i for i in examples], np.float32)
+print(f"eval shard: {len(scores)} examples, local mean {scores.mean():.4f}", flush=True)
+all_scores = multihost_utils.process_allgather(scores)
+print(f"global eval score {float(all_scores.mean()):.4f} over {all_scores.size} examples", flush=True)
+""")
+print(f"launcher: 2 processes, coordinator 127.0.0.1:{port}", flush=True)
+rcs = launch("evaluate.py", 2, prefix="[rank{rank}]: ", env_for=lambda r: {"RANK": str(r), "COORD": f"127.0.0.1:{port}"})
+for r, rc in enumerate(rcs):
+    print(f"launcher: rank {r}: {describe(rc)}")
+sys.exit(1 if any(rcs) else 0)
+'''),
+    ("jax", "venv", None, "crash", None, "b16-jax-broadcast-params-shape-mismatch-abort",
+     "two JAX processes broadcast process 0's embedding table to all processes with multihost_utils.broadcast_one_to_all, but process 1 built its table from a local vocabulary file with fewer entries (shape differs): gloo's size check fails on a background thread and the uncaught gloo::EnforceNotMet aborts that process (terminate called, SIGABRT) instead of raising; the launcher reports the signal",
+     _B16B_JAX_LAUNCH_PRE + '''\
+port = free_port()
+with open("finetune.py", "w") as f:
+    f.write("""
+import os
+import numpy as np
+import jax
+from jax.experimental import multihost_utils
+
+rank = int(os.environ["RANK"])
+jax.config.update("jax_cpu_collectives_implementation", "gloo")
+jax.distributed.initialize(os.environ["COORD"], num_processes=2, process_id=rank, initialization_timeout=30)
+vocab = 32 if rank == 0 else 24          # process 1 read a stale vocab.txt
+emb = np.random.RandomState(rank).randn(vocab, 4).astype(np.float32)
+print(f"built embedding table {emb.shape} from vocab.txt ({vocab} tokens)", flush=True)
+emb = multihost_utils.broadcast_one_to_all(emb)
+print(f"synchronised embedding from process 0: {emb.shape}, checksum {float(emb.sum()):.4f}", flush=True)
+""")
+rcs = launch("finetune.py", 2, prefix="{rank}: ", env_for=lambda r: {"RANK": str(r), "COORD": f"127.0.0.1:{port}"})
+for r, rc in enumerate(rcs):
+    if rc:
+        print(f"srun: error: cpu-node-0{r + 1}: task {r}: {'Aborted' if rc == -6 else 'Killed' if rc == -9 else 'Exited with exit code %d' % rc}")
+sys.exit(1 if any(rcs) else 0)
+'''),
+    ("jax", "venv", None, "timeout", None, "b16-jax-coordination-barrier-peer-skips",
+     "two JAX processes synchronise before writing a checkpoint with the distributed client's wait_at_barrier (as checkpointing libraries do) with an 8-second timeout, but rank 1 skips the save step: JAX's coordination service times the barrier out on rank 0 (DEADLINE_EXCEEDED: Barrier timed out, 1/2 tasks reached)",
+     _B16B_JAX_LAUNCH_PRE + '''\
+port = free_port()
+with open("train.py", "w") as f:
+    f.write("""
+import os
+import time
+import jax
+from jax._src import distributed
+
+rank = int(os.environ["RANK"])
+jax.distributed.initialize(os.environ["COORD"], num_processes=2, process_id=rank, initialization_timeout=30)
+print(f"process {jax.process_index()} of {jax.process_count()} up", flush=True)
+step = 1000
+save_now = rank == 0 or step % 2000 == 0   # rank 1 was started with a different --save_every
+if save_now:
+    print(f"step {step}: waiting for all processes before checkpoint", flush=True)
+    t0 = time.time()
+    try:
+        distributed.global_state.client.wait_at_barrier(f"checkpoint_{step}", 8000)
+    finally:
+        print(f"barrier wait ended after {time.time() - t0:.1f}s", flush=True)
+    print("checkpoint saved", flush=True)
+else:
+    print(f"step {step}: no checkpoint this step, continuing", flush=True)
+    time.sleep(12)
+""")
+rcs = launch("train.py", 2, prefix="[rank{rank}]: ", env_for=lambda r: {"RANK": str(r), "COORD": f"127.0.0.1:{port}"}, grace=1.0)
+for r, rc in enumerate(rcs):
+    print(f"[launcher] rank {r}: {describe(rc)}")
+sys.exit(1 if any(rcs) else 0)
+'''),
+    ("jax", "venv", None, "timeout", None, "b16-jax-fork-pool-after-jit-deadlock",
+     "a preprocessing script runs a jitted function in the parent and then maps feature extraction over a fork-context multiprocessing pool whose workers call JAX again: JAX warns that os.fork() is incompatible with its threads, the forked workers deadlock, and the parent's result(timeout=15) gives up with TimeoutError",
+     """\
+     import multiprocessing as mp
+     import os
+     import time
+
+     import jax
+     import jax.numpy as jnp
+
+     normalize = jax.jit(lambda x: (x - x.mean(0)) / (x.std(0) + 1e-6))
+
+     def features(i):
+         x = jax.random.normal(jax.random.key(i), (256, 32))
+         return float(normalize(x).sum())
+
+     if __name__ == "__main__":
+         print("warm-up in the parent:", features(0), flush=True)
+         t0 = time.time()
+         with mp.get_context("fork").Pool(2) as pool:
+             res = pool.map_async(features, range(1, 9))
+             print(f"submitted 8 shards to 2 forked workers (pids {[p.pid for p in pool._pool]})", flush=True)
+             try:
+                 out = res.get(timeout=15)
+             except mp.TimeoutError:
+                 print(f"no result after {time.time() - t0:.1f}s (timeout 15s): workers are stuck", flush=True)
+                 raise
+         print(out)
+     """),
+    ("jax", "venv", None, "nan", None, "b16-jax-pmap-psum-nan-from-one-device",
+     "a pmap data-parallel step over 4 host CPU devices averages the gradients with lax.pmean; one device's shard holds an example whose feature is inf, its local gradient is non-finite and the all-reduce spreads it to every replica, so the next step's loss is NaN on all of them; the training loop's own finiteness check of the replicated parameters and losses raises FloatingPointError",
+     """\
+     import os
+     os.environ["XLA_FLAGS"] = "--xla_force_host_platform_device_count=4"
+     import numpy as np
+     import jax
+     import jax.numpy as jnp
+     from jax import lax
+
+     def loss(w, x, y):
+         return jnp.mean((x @ w - y) ** 2)
+
+     def step(w, x, y):
+         l = lax.pmean(loss(w, x, y), "batch")
+         g = lax.pmean(jax.grad(loss)(w, x, y), "batch")
+         return w - 0.01 * g, l
+
+     p_step = jax.pmap(step, axis_name="batch")
+     n = jax.local_device_count()
+     rs = np.random.RandomState(0)
+     x = rs.randn(n, 8, 4).astype(np.float32)
+     y = rs.randn(n, 8, 1).astype(np.float32)
+     w = np.zeros((n, 4, 1), np.float32)
+     for it in range(5):
+         if it == 2:
+             x[3, 5, 2] = np.inf          # a corrupt record lands in device 3's shard
+             print("step 2: shard of device 3 contains a non-finite feature", flush=True)
+         w, l = p_step(w, x, y)
+         l, wn = np.asarray(l), np.asarray(w)
+         print(f"step {it}: loss per replica {l.round(5).tolist()}", flush=True)
+         bad = [d for d in range(n) if not (np.isfinite(l[d]) and np.isfinite(wn[d]).all())]
+         if np.isnan(l).any() or np.isnan(wn).any():
+             raise FloatingPointError(f"NaN after the gradient all-reduce at step {it}: replicas {bad} have non-finite loss/parameters "
+                                      f"(nan params per replica: {np.isnan(wn).sum(axis=(1, 2)).tolist()})")
+     """),
+    ("jax", "venv", None, "inconsistency", None, "b16-jax-shard-map-local-batchnorm-stats",
+     "a batch-norm layer written with shard_map over 4 host CPU devices computes the mean and variance of each device's local shard (no lax.pmean over the data axis): the program's parity check against the single-device full-batch computation finds differences far above its atol 1e-5 and exits 1",
+     """\
+     import os
+     os.environ["XLA_FLAGS"] = "--xla_force_host_platform_device_count=4"
+     import sys
+     import numpy as np
+     import jax
+     import jax.numpy as jnp
+     from jax.sharding import NamedSharding, PartitionSpec as P
+
+     mesh = jax.make_mesh((4,), ("data",))
+
+     def batchnorm(x):
+         mu = x.mean(0, keepdims=True)
+         var = x.var(0, keepdims=True)
+         return (x - mu) / jnp.sqrt(var + 1e-5)
+
+     dp_batchnorm = jax.jit(jax.shard_map(batchnorm, mesh=mesh, in_specs=P("data"), out_specs=P("data")))
+     rs = np.random.RandomState(0)
+     # the data is sorted by source, so each device's shard has a different distribution
+     x = np.concatenate([rs.randn(16, 8) * (1 + k) + 3 * k for k in range(4)]).astype(np.float32)
+     ref = np.asarray(jax.jit(batchnorm)(x))
+     got = np.asarray(dp_batchnorm(jax.device_put(x, NamedSharding(mesh, P("data")))))
+     err = np.abs(got - ref)
+     print(f"devices: {mesh.devices.tolist()}, global batch {x.shape[0]} ({x.shape[0] // 4} per device)")
+     for k in range(4):
+         print(f"  shard {k}: max |dp - single| = {err[16 * k:16 * (k + 1)].max():.4f}")
+     if err.max() > 1e-5:
+         print(f"PARITY FAIL: data-parallel batchnorm differs from the single-device result by {err.max():.4f} (atol 1e-05)")
+         sys.exit(1)
+     print("PARITY OK")
+     """),
+]
+
+_B16B_LAUNCH_PRE = _B16B_JAX_LAUNCH_PRE   # the same launcher helpers serve the TensorFlow and Keras jobs
+
+
+_B16B_TF_LOGICAL_CPUS = '''\
+import os
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "1")
+import numpy as np
+import tensorflow as tf
+
+cpu = tf.config.list_physical_devices("CPU")[0]
+tf.config.set_logical_device_configuration(cpu, [tf.config.LogicalDeviceConfiguration()] * 2)
+'''
+
+_B16B_TF_ENTRIES = [
+    ("tensorflow", "venv", None, "false-positive", "environment", "b16-tf-mirrored-nccl-allreduce-on-cpu-host",
+     "a training script whose config comes from the GPU cluster builds tf.distribute.MirroredStrategy over two devices with cross_device_ops=NcclAllReduce; on this CPU-only host (two logical CPU devices) the first gradient all-reduce fails because NCCL has no CPU kernel (No OpKernel was registered to support Op 'NcclAllReduce' ... Registered devices: [CPU])",
+     _B16B_TF_LOGICAL_CPUS + '''\
+cfg = {"devices": ["/cpu:0", "/cpu:1"], "cross_device_ops": "nccl", "global_batch": 32}
+print("distribution config:", cfg, flush=True)
+strategy = tf.distribute.MirroredStrategy(cfg["devices"], cross_device_ops=tf.distribute.NcclAllReduce())
+print(f"MirroredStrategy: {strategy.num_replicas_in_sync} replicas", flush=True)
+with strategy.scope():
+    w = tf.Variable(tf.random.normal([16, 1], seed=0), name="dense/kernel")
+
+@tf.function
+def train_step(x, y):
+    def replica_fn(x, y):
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_mean((tf.matmul(x, w) - y) ** 2)
+        g = tape.gradient(loss, w)
+        g = tf.distribute.get_replica_context().all_reduce("sum", g)
+        w.assign_sub(0.01 * g)
+        return loss
+    return strategy.run(replica_fn, args=(x, y))
+
+ds = tf.data.Dataset.from_tensor_slices((tf.random.normal([64, 16], seed=1), tf.random.normal([64, 1], seed=2))).batch(cfg["global_batch"])
+for step, (x, y) in enumerate(strategy.experimental_distribute_dataset(ds)):
+    loss = train_step(x, y)
+    print(f"step {step}: loss {strategy.reduce('mean', loss, axis=None).numpy():.4f}", flush=True)
+'''),
+    ("tensorflow", "venv", None, "false-positive", None, "b16-tf-mwms-per-worker-vocab-shape-mismatch",
+     "two MultiWorkerMirroredStrategy workers (TF_CONFIG on 127.0.0.1, docker-compose-like prefixes) each build their embedding table from the vocabulary of their own data shard (100 and 103 tokens) and all-reduce the table's gradient: TensorFlow's collective checks the members' shapes and both workers fail with InvalidArgumentError (Shape mismatch in the collective instance)",
+     _B16B_LAUNCH_PRE + '''\
+import json
+ports = [free_port(), free_port()]
+with open("train.py", "w") as f:
+    f.write("""
+import json, os
+os.environ["TF_CPP_MIN_LOG_LEVEL"] = "1"
+import tensorflow as tf
+idx = json.loads(os.environ["TF_CONFIG"])["task"]["index"]
+strategy = tf.distribute.MultiWorkerMirroredStrategy(
+    communication_options=tf.distribute.experimental.CommunicationOptions(timeout_seconds=30))
+vocab = ["<pad>", "<unk>"] + [f"tok{i}" for i in range(98 + 3 * idx)]   # built from this worker's shard only
+print(f"worker {idx}: {strategy.num_replicas_in_sync} replicas in sync, vocabulary {len(vocab)} tokens", flush=True)
+emb_grad = tf.random.normal([len(vocab), 8], seed=idx)
+total = strategy.run(lambda: tf.distribute.get_replica_context().all_reduce("sum", emb_grad))
+print(f"worker {idx}: reduced embedding gradient {total.shape}", flush=True)
+""")
+def cfg(r):
+    return {"TF_CONFIG": json.dumps({"cluster": {"worker": [f"127.0.0.1:{p}" for p in ports]}, "task": {"type": "worker", "index": r}})}
+print("Attaching to trainer-worker-0, trainer-worker-1", flush=True)
+rcs = launch("train.py", 2, prefix="trainer-worker-{rank}  | ", env_for=cfg)
+for r, rc in enumerate(rcs):
+    print(f"trainer-worker-{r} exited with code {rc if rc >= 0 else 128 - rc}")
+sys.exit(1 if any(rcs) else 0)
+'''),
+    ("tensorflow", "venv", None, "false-positive", None, "b16-tf-mwms-task-index-one-based",
+     "a launcher numbers its hosts from 1 and writes TF_CONFIG task indices 1 and 2 for a two-worker cluster: MultiWorkerMirroredStrategy on the second worker rejects the cluster spec (The task_id 2 exceeds the maximum id of worker), and the launcher stops worker 1, which is left waiting for the missing worker 0",
+     _B16B_LAUNCH_PRE + '''\
+import json
+ports = [free_port(), free_port()]
+with open("train.py", "w") as f:
+    f.write("""
+import json, os
+os.environ["TF_CPP_MIN_LOG_LEVEL"] = "1"
+import tensorflow as tf
+task = json.loads(os.environ["TF_CONFIG"])["task"]
+print(f"TF_CONFIG task={task}", flush=True)
+strategy = tf.distribute.MultiWorkerMirroredStrategy()
+print(f"worker {task['index']}: {strategy.num_replicas_in_sync} replicas", flush=True)
+""")
+def cfg(r):
+    host = r + 1                      # hosts are numbered from 1 in the inventory
+    return {"TF_CONFIG": json.dumps({"cluster": {"worker": [f"127.0.0.1:{p}" for p in ports]}, "task": {"type": "worker", "index": host}})}
+rcs = launch("train.py", 2, prefix="[host{rank}] ", env_for=cfg, grace=4.0)
+for r, rc in enumerate(rcs):
+    print(f"[launcher] host{r} (task index {r + 1}): {describe(rc)}")
+sys.exit(1 if any(rcs) else 0)
+'''),
+    ("tensorflow", "venv", None, "crash", "abort", "b16-tf-thumbnail-threadpool-empty-crop-png",
+     "a thumbnail service encodes detection crops to PNG on a ThreadPoolExecutor of four worker threads; one detection box has zero height, the empty crop reaches tf.io.encode_png and its CHECK ('image' Must be non NULL) aborts the whole service process instead of raising",
+     """\
+     import concurrent.futures
+     import threading
+     import time
+     import tensorflow as tf
+
+     frame = tf.cast(tf.random.uniform([240, 320, 3], maxval=255, seed=0), tf.uint8)
+     boxes = [(10, 20, 90, 140), (50, 60, 130, 200), (100, 150, 100, 220), (30, 40, 200, 300), (0, 0, 64, 64)]
+
+     def thumbnail(i_box):
+         i, (y1, x1, y2, x2) = i_box
+         crop = frame[y1:y2, x1:x2, :]
+         png = tf.io.encode_png(crop)
+         print(f"{time.strftime('%H:%M:%S')} [{threading.current_thread().name}] box {i} crop {tuple(crop.shape)} -> {len(png.numpy())} bytes", flush=True)
+         return i
+
+     print(f"{time.strftime('%H:%M:%S')} [main] frame 1042: {len(boxes)} detections, encoding thumbnails on 4 threads", flush=True)
+     with concurrent.futures.ThreadPoolExecutor(4, thread_name_prefix="thumb") as ex:
+         for i in ex.map(thumbnail, enumerate(boxes)):
+             pass
+     print("frame 1042 done", flush=True)
+     """),
+    ("tensorflow", "venv", None, "crash", None, "b16-tf-process-pool-upsampler-check-failure",
+     "an image upsampling service runs requests in a ProcessPoolExecutor of two TensorFlow workers; a request asks for output height -1 (meant as 'keep aspect ratio'), the decoder passes it to tf.nn.conv2d_transpose's output_shape and the oneDNN kernel's CHECK fails, killing that worker with SIGABRT; the parent reports BrokenProcessPool",
+     """\
+     import concurrent.futures
+     import os
+     import sys
+
+     def init():
+         global tf, kernel
+         os.environ["TF_CPP_MIN_LOG_LEVEL"] = "1"
+         import tensorflow as tf
+         kernel = tf.random.normal([4, 4, 3, 16], stddev=0.05, seed=0)
+         print(f"(pid={os.getpid()}) upsampler worker ready", flush=True)
+
+     def upsample(req):
+         rid, h, w = req
+         z = tf.random.normal([1, 16, 16, 16], seed=rid)
+         out = tf.nn.conv2d_transpose(z, kernel, output_shape=[1, h, w, 3], strides=2, padding="SAME")
+         print(f"(pid={os.getpid()}) request {rid}: {h}x{w} -> {tuple(out.shape)}", flush=True)
+         return rid
+
+     if __name__ == "__main__":
+         requests = [(1, 32, 32), (2, 32, 32), (3, -1, 32), (4, 32, 32)]
+         with concurrent.futures.ProcessPoolExecutor(2, initializer=init) as pool:
+             futs = {pool.submit(upsample, r): r for r in requests}
+             try:
+                 for fut in concurrent.futures.as_completed(futs):
+                     print(f"[main] request {fut.result()} done", flush=True)
+             except concurrent.futures.process.BrokenProcessPool as e:
+                 print(f"[main] upsampler pool died: {e!r}", flush=True)
+                 raise
+     """),
+    ("tensorflow", "venv", None, "timeout", None, "b16-tf-mwms-chief-extra-collective-timeout",
+     "two MultiWorkerMirroredStrategy workers with CommunicationOptions(timeout_seconds=10): the chief aggregates an extra validation metric with a cross-worker all-reduce that worker 1 never joins, and TensorFlow's collective timeout fails the chief's step (DeadlineExceededError: Collective has timed out during execution)",
+     _B16B_LAUNCH_PRE + '''\
+import json
+ports = [free_port(), free_port()]
+with open("train.py", "w") as f:
+    f.write("""
+import json, os, time
+os.environ["TF_CPP_MIN_LOG_LEVEL"] = "1"
+import tensorflow as tf
+idx = json.loads(os.environ["TF_CONFIG"])["task"]["index"]
+strategy = tf.distribute.MultiWorkerMirroredStrategy(
+    communication_options=tf.distribute.experimental.CommunicationOptions(timeout_seconds=10))
+with strategy.scope():
+    w = tf.Variable(tf.ones([4]))
+
+@tf.function
+def allreduce_sum(t):
+    return strategy.run(lambda: tf.distribute.get_replica_context().all_reduce("sum", tf.identity(t)))
+
+print(f"worker {idx}: epoch 1 loss {float(allreduce_sum(w * 0.25)[0]):.3f}", flush=True)
+if idx == 0:
+    print("worker 0 (chief): aggregating validation accuracy over workers", flush=True)
+    t0 = time.time()
+    try:
+        acc = allreduce_sum(tf.constant([0.91, 0.0, 0.0, 0.0]))
+    finally:
+        print(f"worker 0: validation all-reduce returned after {time.time() - t0:.1f}s", flush=True)
+else:
+    print(f"worker {idx}: skipping validation (not chief), waiting for the next epoch", flush=True)
+    time.sleep(25)
+""")
+def cfg(r):
+    return {"TF_CONFIG": json.dumps({"cluster": {"worker": [f"127.0.0.1:{p}" for p in ports]}, "task": {"type": "worker", "index": r}})}
+rcs = launch("train.py", 2, prefix="[worker{rank}] ", env_for=cfg, grace=2.0)
+for r, rc in enumerate(rcs):
+    print(f"[launcher] worker {r}: {describe(rc)}")
+sys.exit(1 if any(rcs) else 0)
+'''),
+    ("tensorflow", "venv", None, "oom", None, "b16-tf-pool-worker-rlimit-feature-matrix",
+     "a feature-extraction job maps shards over a spawn-context multiprocessing pool of two TensorFlow workers, each of which caps its address space at its size plus 1 GiB (RLIMIT_AS, the per-worker memory budget); the largest shard's 1.5 GiB feature matrix is refused by TensorFlow's allocator in that worker (ResourceExhaustedError) and the pool re-raises it in the parent",
+     """\
+     import multiprocessing as mp
+     import os
+     import resource
+
+     def init_worker():
+         global tf
+         os.environ["TF_CPP_MIN_LOG_LEVEL"] = "1"
+         import tensorflow as tf
+         tf.constant(1.0).numpy()
+         vm = int([l for l in open("/proc/self/status") if l.startswith("VmSize")][0].split()[1]) * 1024
+         limit = vm + 2 ** 30
+         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+         print(f"(pid={os.getpid()}) worker memory budget {limit >> 20} MiB (VmSize {vm >> 20} MiB + 1024 MiB)", flush=True)
+
+     def extract(shard):
+         name, rows = shard
+         feats = tf.zeros([rows, 1024], tf.float32) + 1.0
+         print(f"(pid={os.getpid()}) {name}: features {tuple(feats.shape)} = {rows * 4096 >> 20} MiB", flush=True)
+         return name, float(tf.reduce_mean(feats))
+
+     if __name__ == "__main__":
+         shards = [("shard-000", 65536), ("shard-001", 65536), ("shard-002", 393216), ("shard-003", 65536)]
+         with mp.get_context("spawn").Pool(2, initializer=init_worker) as pool:
+             for name, m in pool.imap(extract, shards):
+                 print(f"[main] {name} ok (mean {m})", flush=True)
+     """),
+    ("tensorflow", "venv", None, "nan", None, "b16-tf-mirrored-replica-inf-allreduce-nan",
+     "a MirroredStrategy training loop over two logical CPU devices: replica 1's half of the third batch contains a sample with an inf feature, its gradient is non-finite and the gradient all-reduce carries it into the mirrored weights; tf.debugging.check_numerics on the reduced gradient reports it (Tensor had Inf values) on both replicas",
+     _B16B_TF_LOGICAL_CPUS + '''\
+strategy = tf.distribute.MirroredStrategy(["/cpu:0", "/cpu:1"])
+print(f"replicas: {strategy.num_replicas_in_sync}", flush=True)
+with strategy.scope():
+    w = tf.Variable(tf.zeros([8, 1]), name="w")
+
+rs = np.random.RandomState(0)
+x = rs.randn(96, 8).astype(np.float32)
+y = rs.randn(96, 1).astype(np.float32)
+x[85, 3] = np.inf                              # corrupt record, lands on replica 1 in batch 2
+ds = strategy.experimental_distribute_dataset(tf.data.Dataset.from_tensor_slices((x, y)).batch(32))
+
+@tf.function
+def step(x, y):
+    def replica_fn(x, y):
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_mean((tf.matmul(x, w) - y) ** 2)
+        g = tape.gradient(loss, w)
+        g = tf.distribute.get_replica_context().all_reduce("mean", g)
+        g = tf.debugging.check_numerics(g, "all-reduced gradient of w")
+        w.assign_sub(0.1 * g)
+        return loss
+    return strategy.run(replica_fn, args=(x, y))
+
+for i, (xb, yb) in enumerate(ds):
+    losses = strategy.experimental_local_results(step(xb, yb))
+    print(f"batch {i}: per-replica loss {[round(float(l), 4) for l in losses]}", flush=True)
+'''),
+    ("tensorflow", "venv", None, "inconsistency", None, "b16-tf-mirrored-sum-vs-single-device",
+     "a parity test runs one SGD step of a linear model under MirroredStrategy over two logical CPU devices and on a single device: the replica function averages the loss over its local batch and the gradients are all-reduced with SUM (the global-batch scaling is missing), so the data-parallel update is twice the single-device one and the comparison (atol 1e-6) fails",
+     _B16B_TF_LOGICAL_CPUS + '''\
+import sys
+rs = np.random.RandomState(0)
+x = rs.randn(64, 8).astype(np.float32)
+y = rs.randn(64, 1).astype(np.float32)
+w0 = rs.randn(8, 1).astype(np.float32)
+
+def grad(w, xb, yb):
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_mean((tf.matmul(xb, w) - yb) ** 2)
+    return tape.gradient(loss, w)
+
+w_single = tf.Variable(w0)
+w_single.assign_sub(0.1 * grad(w_single, x, y))
+
+strategy = tf.distribute.MirroredStrategy(["/cpu:0", "/cpu:1"])
+with strategy.scope():
+    w_dp = tf.Variable(w0)
+ds = strategy.experimental_distribute_dataset(tf.data.Dataset.from_tensor_slices((x, y)).batch(64))
+
+@tf.function
+def dp_step(xb, yb):
+    def replica_fn(xb, yb):
+        g = tf.distribute.get_replica_context().all_reduce("sum", grad(w_dp, xb, yb))
+        w_dp.assign_sub(0.1 * g)
+    strategy.run(replica_fn, args=(xb, yb))
+
+for xb, yb in ds:
+    dp_step(xb, yb)
+diff = np.abs(w_dp.numpy() - w_single.numpy())
+print(f"single-device w[:3] {w_single.numpy()[:3, 0]}")
+print(f"mirrored (2 replicas) w[:3] {w_dp.numpy()[:3, 0]}")
+print(f"max |w_dp - w_single| = {diff.max():.6f} (atol 1e-06)")
+if diff.max() > 1e-6:
+    print("FAILED: data-parallel step does not match the single-device step")
+    sys.exit(1)
+'''),
+]
+
+
+_B16B_KERAS_ENTRIES = [
+    ("keras", "venv", "jax", "false-positive", "environment", "b16-keras-distribution-init-missing-process-id",
+     "a two-process Keras training job (JAX backend) is started by a launcher that exports KERAS_DISTRIBUTION_JOB_ADDRESSES and KERAS_DISTRIBUTION_NUM_PROCESSES but forgets KERAS_DISTRIBUTION_PROCESS_ID: keras.distribution.initialize() passes no process id to jax.distributed.initialize, which refuses on both processes (The process id of the current process must be defined)",
+     _B16B_LAUNCH_PRE + '''\
+ports = [free_port(), free_port()]
+with open("train.py", "w") as f:
+    f.write("""
+import os
+import keras
+print(f"keras {keras.__version__} backend={keras.backend.backend()} "
+      f"JOB_ADDRESSES={os.environ.get('KERAS_DISTRIBUTION_JOB_ADDRESSES')} "
+      f"NUM_PROCESSES={os.environ.get('KERAS_DISTRIBUTION_NUM_PROCESSES')} "
+      f"PROCESS_ID={os.environ.get('KERAS_DISTRIBUTION_PROCESS_ID')}", flush=True)
+keras.distribution.initialize()
+keras.distribution.set_distribution(keras.distribution.DataParallel())
+print("distribution ready on", keras.distribution.list_devices(), flush=True)
+""")
+addresses = ",".join(f"127.0.0.1:{p}" for p in ports)
+env = lambda r: {"KERAS_DISTRIBUTION_JOB_ADDRESSES": addresses, "KERAS_DISTRIBUTION_NUM_PROCESSES": "2"}
+rcs = launch("train.py", 2, prefix="worker-{rank}  | ", env_for=env)
+for r, rc in enumerate(rcs):
+    print(f"worker-{r} exited with code {rc}")
+sys.exit(1 if any(rcs) else 0)
+'''),
+    ("keras", "venv", "jax", "false-positive", None, "b16-keras-dataparallel-batch-not-divisible",
+     "Keras 3 on the JAX backend trains under keras.distribution.DataParallel over 4 host CPU devices (XLA_FLAGS=--xla_force_host_platform_device_count=4) with batch_size=6: the batch cannot be split evenly over the 4-way batch axis and JAX's sharding check rejects it when fit() distributes the first batch",
+     """\
+     import os
+     os.environ["XLA_FLAGS"] = "--xla_force_host_platform_device_count=4"
+     import numpy as np
+     import keras
+
+     devices = keras.distribution.list_devices("cpu")
+     print(f"keras {keras.__version__} backend {keras.backend.backend()}: {len(devices)} devices {devices}", flush=True)
+     keras.distribution.set_distribution(keras.distribution.DataParallel(devices=devices))
+     model = keras.Sequential([keras.Input((8,)), keras.layers.Dense(16, activation="relu"), keras.layers.Dense(1)])
+     model.compile(optimizer="sgd", loss="mse")
+     rs = np.random.RandomState(0)
+     x, y = rs.randn(30, 8).astype("float32"), rs.randn(30, 1).astype("float32")
+     print("fit: 30 samples, batch_size=6, DataParallel(batch axis over 4 devices)", flush=True)
+     model.fit(x, y, batch_size=6, epochs=1, verbose=2)
+     """),
+    ("keras", "venv", "tensorflow", "crash", "not-implemented", "b16-keras-mirrored-mixed-float16-maxpool3d",
+     "a video classifier (Conv3D, MaxPooling3D) trained by Keras 3 on the TensorFlow backend under tf.distribute.MirroredStrategy over two logical CPU devices with the mixed_float16 dtype policy: TensorFlow has no CPU kernel for MaxPool3D in half precision and fit() fails in the replicas' step function (No OpKernel was registered to support Op 'MaxPool3D' ... T=DT_HALF; registered CPU kernels are float and bfloat16 only)",
+     """\
+     import os
+     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "1")
+     import numpy as np
+     import tensorflow as tf
+     import keras
+
+     cpu = tf.config.list_physical_devices("CPU")[0]
+     tf.config.set_logical_device_configuration(cpu, [tf.config.LogicalDeviceConfiguration()] * 2)
+     strategy = tf.distribute.MirroredStrategy(["/cpu:0", "/cpu:1"])
+     keras.config.set_dtype_policy("mixed_float16")
+     print(f"replicas {strategy.num_replicas_in_sync}, dtype policy {keras.config.dtype_policy().name}", flush=True)
+     with strategy.scope():
+         model = keras.Sequential([keras.Input((8, 16, 16, 3)),
+                                   keras.layers.Conv3D(8, 3, padding="same", activation="relu"),
+                                   keras.layers.MaxPooling3D(2),
+                                   keras.layers.GlobalAveragePooling3D(),
+                                   keras.layers.Dense(5, dtype="float32")])
+         model.compile(optimizer="adam", loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True))
+     rs = np.random.RandomState(0)
+     clips = rs.rand(16, 8, 16, 16, 3).astype("float32")
+     labels = rs.randint(0, 5, 16)
+     model.fit(clips, labels, batch_size=8, epochs=1, verbose=2)
+     """),
+    ("keras", "venv", "jax", "timeout", None, "b16-keras-pydataset-fork-workers-jax-deadlock",
+     "model.fit on a PyDataset with workers=2 and use_multiprocessing=True under the JAX backend: the forked worker processes call keras.ops (JAX) in __getitem__ after the parent already ran JAX, deadlock in JAX's runtime, and fit() waits for a batch for ever; the script's 20-second watchdog dumps the stacks, kills the workers and exits 1",
+     """\
+     import faulthandler
+     import multiprocessing
+     import os
+     import sys
+     import threading
+     import time
+     import numpy as np
+     import keras
+
+     class Clips(keras.utils.PyDataset):
+         def __len__(self):
+             return 8
+         def __getitem__(self, i):
+             x = np.random.RandomState(i).rand(4, 32, 32, 3).astype("float32")
+             x = keras.ops.image.resize(x, (16, 16))          # JAX in a forked worker
+             return keras.ops.convert_to_numpy(x), np.zeros((4, 1), "float32")
+
+     def watchdog(limit):
+         time.sleep(limit)
+         print(f"\\n[watchdog] no training progress for {limit}s, dumping stacks", flush=True)
+         faulthandler.dump_traceback(file=sys.stdout, all_threads=True)
+         for child in multiprocessing.active_children():
+             print(f"[watchdog] killing data worker pid {child.pid}", flush=True)
+             child.kill()
+         sys.stdout.flush()
+         os._exit(1)
+
+     model = keras.Sequential([keras.Input((16, 16, 3)), keras.layers.Flatten(), keras.layers.Dense(1)])
+     model.compile("sgd", "mse")
+     print("warm-up predict in the parent:", model.predict(np.zeros((1, 16, 16, 3), "float32"), verbose=0).shape, flush=True)
+     threading.Thread(target=watchdog, args=(20,), daemon=True).start()
+     print("fit: PyDataset(workers=2, use_multiprocessing=True)", flush=True)
+     model.fit(Clips(workers=2, use_multiprocessing=True), epochs=1, verbose=2)
+     print("done")
+     """),
+    ("keras", "venv", "jax", "oom", None, "b16-keras-spawn-worker-rlimit-embedding-table",
+     "a parent process starts a spawn-context worker that builds a Keras recommender (JAX backend) under a per-worker memory cap (RLIMIT_AS = its size plus 1 GiB); the 1.5 GiB item-embedding table is refused by XLA's CPU allocator in the worker (Out of memory allocating 1610612736 bytes, surfacing at the warm-up prediction), and the parent reports the worker's failure",
+     """\
+     import multiprocessing as mp
+     import os
+     import resource
+     import sys
+
+     def build_worker(n_items, dim):
+         import numpy as np
+         import keras
+         keras.ops.zeros((4,))
+         vm = int([l for l in open("/proc/self/status") if l.startswith("VmSize")][0].split()[1]) * 1024
+         limit = vm + 2 ** 30
+         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+         print(f"(worker pid={os.getpid()}) keras {keras.__version__}/{keras.backend.backend()}, memory cap {limit >> 20} MiB", flush=True)
+         print(f"(worker pid={os.getpid()}) building item embedding {n_items}x{dim} float32 = {n_items * dim * 4 >> 20} MiB", flush=True)
+         items = keras.Input((1,), dtype="int32")
+         emb = keras.layers.Embedding(n_items, dim)(items)
+         model = keras.Model(items, keras.layers.Dense(1)(keras.layers.Flatten()(emb)))
+         print(f"(worker pid={os.getpid()}) {model.count_params()} params, warm-up scoring", flush=True)
+         print("(worker) scores", model.predict(np.array([[3], [17]], "int32"), verbose=0).ravel(), flush=True)
+
+     if __name__ == "__main__":
+         ctx = mp.get_context("spawn")
+         p = ctx.Process(target=build_worker, args=(393216, 1024), name="recsys-builder")
+         p.start()
+         p.join(120)
+         print(f"[parent] worker {p.name} exit code {p.exitcode}", flush=True)
+         sys.exit(1 if p.exitcode else 0)
+     """),
+    ("keras", "venv", "tensorflow", "nan", None, "b16-keras-mirrored-fit-replica-inf-sample",
+     "Keras 3 (TensorFlow backend) fits a regression model under tf.distribute.MirroredStrategy over two logical CPU devices; one sample in the second replica's share of a batch has an inf feature, the all-reduced update makes the weights non-finite, the loss becomes NaN and TerminateOnNaN stops training; the script checks the history and exits 1",
+     """\
+     import os
+     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "1")
+     import sys
+     import numpy as np
+     import tensorflow as tf
+     import keras
+
+     cpu = tf.config.list_physical_devices("CPU")[0]
+     tf.config.set_logical_device_configuration(cpu, [tf.config.LogicalDeviceConfiguration()] * 2)
+     strategy = tf.distribute.MirroredStrategy(["/cpu:0", "/cpu:1"])
+     print(f"MirroredStrategy replicas: {strategy.num_replicas_in_sync}", flush=True)
+     rs = np.random.RandomState(0)
+     x = rs.randn(256, 10).astype("float32")
+     y = (x @ rs.randn(10, 1)).astype("float32")
+     x[45, 7] = np.inf                    # second half of batch 1 -> replica 1
+     with strategy.scope():
+         model = keras.Sequential([keras.Input((10,)), keras.layers.Dense(32, activation="relu"), keras.layers.Dense(1)])
+         model.compile(optimizer=keras.optimizers.SGD(0.01), loss="mse")
+     hist = model.fit(x, y, batch_size=32, epochs=2, shuffle=False, verbose=2, callbacks=[keras.callbacks.TerminateOnNaN()])
+     losses = hist.history["loss"]
+     print("epoch losses:", losses)
+     if not np.all(np.isfinite(losses)):
+         print("training diverged: non-finite loss after the replicas' gradient all-reduce")
+         sys.exit(1)
+     """),
+]
+
+_B16B_MS_ENTRIES = [
+    ("mindspore", "mindspore", None, "false-positive", "environment", "b16-ms-msrun-init-nccl-backend-on-cpu",
+     "msrun starts two workers of a data-parallel script copied from a GPU cluster that calls mindspore.communication.init('nccl'); on this CPU-only host MindSpore refuses the backend (it must be 'mccl' for CPU) on every rank, and msrun reports the failed workers and exits non-zero",
+     """\
+     import os
+     import socket
+     import subprocess
+     import sys
+
+     s = socket.socket(); s.bind(("127.0.0.1", 0)); port = s.getsockname()[1]; s.close()
+     with open("train_dp.py", "w") as f:
+         f.write('''
+     import os
+     import numpy as np
+     import mindspore as ms
+     from mindspore import nn
+     from mindspore.communication import init, get_rank, get_group_size
+
+     ms.set_context(mode=ms.PYNATIVE_MODE)
+     ms.set_device("CPU")
+     print(f"[train_dp] RANK_ID={os.environ.get('RANK_ID')} MS_WORKER_NUM={os.environ.get('MS_WORKER_NUM')} backend=nccl", flush=True)
+     init("nccl")
+     ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.DATA_PARALLEL, gradients_mean=True)
+     print(f"[train_dp] rank {get_rank()}/{get_group_size()} ready", flush=True)
+     ''')
+     env = dict(os.environ, PATH=os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", ""), GLOG_v="3")
+     cmd = [sys.executable, "-m", "mindspore.parallel.cluster.run", "--worker_num=2", "--local_worker_num=2",
+            f"--master_port={port}", "--join=True", "--log_dir=msrun_log", "--cluster_time_out=30", "train_dp.py"]
+     print("$ msrun --worker_num=2 --local_worker_num=2 --master_port=%d --join=True --log_dir=msrun_log train_dp.py" % port, flush=True)
+     p = subprocess.run(cmd, env=env, timeout=180)
+     sys.exit(p.returncode)
+     """),
+]
+
+_B16B_MS_MSRUN_PRE = '''\
+import os
+import socket
+import subprocess
+import sys
+
+def msrun(script, worker_num=2, local_worker_num=2, cluster_time_out=15, quiet=True, args=()):
+    s = socket.socket(); s.bind(("127.0.0.1", 0)); port = s.getsockname()[1]; s.close()
+    env = dict(os.environ, PATH=os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", ""))
+    if quiet:
+        env["GLOG_v"] = "3"
+    flags = [f"--worker_num={worker_num}", f"--local_worker_num={local_worker_num}", f"--master_port={port}",
+             "--join=True", "--log_dir=msrun_log", f"--cluster_time_out={cluster_time_out}"]
+    print("$ msrun " + " ".join(flags) + " " + script + "".join(" " + a for a in args), flush=True)
+    p = subprocess.run([sys.executable, "-m", "mindspore.parallel.cluster.run", *flags, script, *args], env=env, timeout=200)
+    return p.returncode
+
+'''
+
+_B16B_MS_ENTRIES += [
+    ("mindspore", "mindspore", None, "crash", "not-implemented", "b16-ms-msrun-allreduce-max-grad-norm-cpu",
+     "msrun starts two data-parallel workers whose gradient clipping takes the global maximum gradient norm over the ranks with ops.AllReduce(ReduceOp.MAX), a documented reduction: the CPU collective kernel supports only sum and both ranks fail (AllReduce only support reduce sum on CPU), msrun reports the failed job",
+     _B16B_MS_MSRUN_PRE + '''\
+with open("train_clip.py", "w") as f:
+    f.write("""
+import numpy as np
+import mindspore as ms
+from mindspore import nn, ops
+from mindspore.communication import init, get_rank, get_group_size
+
+ms.set_device("CPU")
+init()
+rank, world = get_rank(), get_group_size()
+ms.set_seed(0)
+net = nn.Dense(16, 4)
+x = ms.Tensor(np.random.RandomState(rank).randn(8, 16).astype(np.float32))
+y = ms.Tensor(np.random.RandomState(100 + rank).randn(8, 4).astype(np.float32))
+loss_fn = lambda x, y: ops.mse_loss(net(x), y)
+grad_fn = ms.value_and_grad(loss_fn, None, net.trainable_params())
+loss, grads = grad_fn(x, y)
+local_norm = ops.sqrt(sum(ops.sum(g * g) for g in grads)).reshape(1)
+print(f"[rank {rank}/{world}] step 0 loss {float(loss):.4f} local grad norm {float(local_norm[0]):.4f}", flush=True)
+global_max = ops.AllReduce(ops.ReduceOp.MAX)(local_norm)
+print(f"[rank {rank}] global max grad norm {float(global_max[0]):.4f}", flush=True)
+""")
+sys.exit(msrun("train_clip.py"))
+'''),
+    ("mindspore", "mindspore", None, "timeout", None, "b16-ms-msrun-second-node-never-joins",
+     "a two-node msrun job (worker_num=2, local_worker_num=1 on this node, cluster_time_out=15) whose second node is never started: the scheduler and worker 0 retry the topology build until MindSpore's own cluster timeout expires and fail, and msrun reports the failed job",
+     _B16B_MS_MSRUN_PRE + '''\
+with open("pretrain.py", "w") as f:
+    f.write("""
+import mindspore as ms
+from mindspore.communication import init, get_rank, get_group_size
+ms.set_device("CPU")
+print("[pretrain] joining cluster ...", flush=True)
+init()
+print(f"[pretrain] rank {get_rank()}/{get_group_size()} joined", flush=True)
+""")
+print("# node 0 of 2 (node 1: msrun --node_rank=1 ... was never scheduled)", flush=True)
+sys.exit(msrun("pretrain.py", worker_num=2, local_worker_num=1, cluster_time_out=15, quiet=False))
+'''),
+    ("mindspore", "mindspore", None, "inconsistency", None, "b16-ms-msrun-replicas-diverge-unseeded-init",
+     "msrun starts two data-parallel workers that build their Dense layers without a common seed and never broadcast the initial weights, then all-reduce (mean) the gradients and step: the program's replica check all-gathers the weights and finds the ranks' parameters differ by far more than its atol 1e-6, and rank 0 exits 1",
+     _B16B_MS_MSRUN_PRE + '''\
+with open("train_sync.py", "w") as f:
+    f.write("""
+import sys
+import numpy as np
+import mindspore as ms
+from mindspore import nn, ops
+from mindspore.communication import init, get_rank, get_group_size
+
+ms.set_device("CPU")
+init()
+rank, world = get_rank(), get_group_size()
+net = nn.Dense(8, 4)                      # no ms.set_seed(): each rank draws its own initial weights
+opt = nn.SGD(net.trainable_params(), learning_rate=0.1)
+loss_fn = lambda x, y: ops.mse_loss(net(x), y)
+grad_fn = ms.value_and_grad(loss_fn, None, net.trainable_params())
+allreduce = ops.AllReduce()
+rs = np.random.RandomState(rank)
+for step in range(3):
+    x = ms.Tensor(rs.randn(16, 8).astype(np.float32))
+    y = ms.Tensor(rs.randn(16, 4).astype(np.float32))
+    loss, grads = grad_fn(x, y)
+    grads = tuple(allreduce(g) / world for g in grads)
+    opt(grads)
+    print(f"[rank {rank}] step {step} loss {float(loss):.5f}", flush=True)
+w = net.weight.reshape(1, -1)
+all_w = ops.AllGather()(w).asnumpy()
+diff = float(np.abs(all_w[0] - all_w[1]).max())
+print(f"[rank {rank}] replica check: max |w_rank0 - w_rank1| = {diff:.6f} (atol 1e-06)", flush=True)
+if diff > 1e-6:
+    print(f"[rank {rank}] ERROR: data-parallel replicas out of sync after {step + 1} steps", flush=True)
+    sys.exit(1)
+""")
+sys.exit(msrun("train_sync.py"))
+'''),
+]
+
+_B16B_MS_ENTRIES += [
+    ("mindspore", "mindspore", None, "false-positive", None, "b16-ms-pool-worker-shard-feature-count",
+     "an offline scoring job maps feature shards over a spawn-context multiprocessing pool of two MindSpore workers (each builds the same nn.Dense(16, 1) scorer); one shard was exported with 12 features instead of 16 and MindSpore's MatMul shape check rejects it in that worker; the pool re-raises the worker's error (with its remote traceback) in the parent",
+     """\
+     import multiprocessing as mp
+     import os
+     import sys
+
+     import numpy as np
+
+     def init_worker():
+         global net, ms
+         import mindspore as ms
+         from mindspore import nn
+         ms.set_device("CPU")
+         ms.set_seed(0)
+         net = nn.Dense(16, 1)
+         print(f"(pid={os.getpid()}) worker ready, mindspore {ms.__version__}", flush=True)
+
+     def score(job):
+         name, rows, cols = job
+         x = np.random.RandomState(rows).randn(rows, cols).astype(np.float32)
+         out = net(ms.Tensor(x)).asnumpy()
+         print(f"(pid={os.getpid()}) {name}: {rows}x{cols} -> mean score {out.mean():.4f}", flush=True)
+         return name, float(out.mean())
+
+     if __name__ == "__main__":
+         shards = [("part-00000", 64, 16), ("part-00001", 64, 16), ("part-00002", 48, 12), ("part-00003", 64, 16)]
+         print(f"scoring {len(shards)} shards on 2 worker processes", flush=True)
+         with mp.get_context("spawn").Pool(2, initializer=init_worker) as pool:
+             for name, mean in pool.imap(score, shards):
+                 print(f"[main] {name} done ({mean:.4f})", flush=True)
+     """),
+    ("mindspore", "mindspore", None, "false-positive", None, "b16-ms-dataset-mp-workers-ragged-batch",
+     "a mindspore.dataset pipeline reads variable-length token sequences with GeneratorDataset and a map run in two Python worker processes (python_multiprocessing=True), then batch(4) without padding: MindSpore's batch op rejects rows of different shapes (Inconsistent batch shapes) when the iterator is consumed",
+     """\
+     import numpy as np
+     import mindspore as ms
+     import mindspore.dataset as ds
+
+     ms.set_device("CPU")
+
+     class Reviews:
+         def __init__(self):
+             self.rs = np.random.RandomState(0)
+             self.lengths = [12, 12, 12, 12, 12, 12, 12, 12, 9, 12, 12, 17]
+         def __getitem__(self, i):
+             return (np.arange(self.lengths[i], dtype=np.int32) % 500, np.array(i % 2, np.int32))
+         def __len__(self):
+             return len(self.lengths)
+
+     def add_cls(tokens):
+         return np.concatenate([np.array([1], np.int32), tokens])
+
+     data = ds.GeneratorDataset(Reviews(), ["tokens", "label"], shuffle=False, num_parallel_workers=2, python_multiprocessing=True)
+     data = data.map(add_cls, input_columns=["tokens"], num_parallel_workers=2, python_multiprocessing=True)
+     data = data.batch(4)
+     print("pipeline: GeneratorDataset(workers=2, multiprocessing) -> map(add_cls, workers=2) -> batch(4)", flush=True)
+     for step, (tokens, label) in enumerate(data.create_tuple_iterator(output_numpy=True)):
+         print(f"step {step}: tokens {tokens.shape} labels {label.tolist()}", flush=True)
+     """),
+]
+
+B16_B = _B16B_TF_ENTRIES + _B16B_JAX_ENTRIES + _B16B_KERAS_ENTRIES + _B16B_MS_ENTRIES
+
+add_batch(B16_B)
+
+
 def versions(py):
     code = ("import importlib\n"
             "for n in ('torch','tensorflow','jax','keras','onnxruntime','mindspore'):\n"

@@ -1148,7 +1148,8 @@ block_traceback(struct pstate *ps, const struct dlt_line *start, int cut)
 				    inc->nframes > 0 && triple_quote(l.text, l.len))
 					inc->frames_locked = 1;
 				interludes++;
-				announced_tb = line_announces(l.text, l.len);
+				announced_tb = exc_colon &&
+				    line_announces(l.text, l.len);
 				blanks = blanks > 0 ? 1 : 0;
 				continue;
 			}

@@ -1258,7 +1258,8 @@ block_faulthandler(struct pstate *ps, const struct dlt_line *start)
 				collect = 1;
 				order = h;
 			} else if (is_current && !got_current) {
-				if (!inc->frames_locked) {
+				/* (no frames yet: no array to offset, NULL + 0 is UB) */
+				if (!inc->frames_locked && inc->nframes > base) {
 					pframes_release(inc->frames + base,
 					    inc->nframes - base);
 					inc->nframes = base;

@@ -1699,4 +1699,10 @@ test_expect_success 'several processes: a launcher'"'"'s relay of a child'"'"'s 
 	test ! -s warn.out
 '
 
+test_expect_success 'faulthandler: a thread with no Python frame before the current one; the current thread'"'"'s frames are the failure'"'"'s' '
+	printf "%s\n" "Fatal Python error: Segmentation fault" "" "Thread 0x00007f3a5c9e4741 (most recent call first):" "  <no Python frame>" "" "Current thread 0x00007f3a5c9e4740 (most recent call first):" "  File \"/x/torch/nn/functional.py\", line 10 in conv2d" "  File \"t.py\", line 3 in <module>" >fhnone.log &&
+	dltriage classify --format json fhnone.log >fhnone.out &&
+	check get fhnone.out frames | tr , "\n" | head -n 1 | grep -x "functional:conv2d"
+'
+
 test_done

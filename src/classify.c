@@ -1116,11 +1116,35 @@ death_kind(const char *kind)
 	return (0);
 }
 
+/* b's evidence lines join a's, in line order, without repeats. */
+static void
+join_evidence(struct dlt_failure *a, const struct dlt_failure *b)
+{
+	size_t	j, k, n = a->nevidence + b->nevidence;
+
+	if (n == 0)
+		return;
+	a->evidence = xreallocarray(a->evidence, n, sizeof *a->evidence);
+	for (k = 0; k < b->nevidence; k++)
+		a->evidence[a->nevidence + k] = b->evidence[k];
+	for (j = 1; j < n; j++) {
+		long	v = a->evidence[j];
+
+		for (k = j; k > 0 && a->evidence[k - 1] > v; k--)
+			a->evidence[k] = a->evidence[k - 1];
+		a->evidence[k] = v;
+	}
+	for (j = k = 0; j < n; j++)
+		if (k == 0 || a->evidence[k - 1] != a->evidence[j])
+			a->evidence[k++] = a->evidence[j];
+	a->nevidence = k;
+}
+
 static void
 fold_deaths(struct dlt_classifier *cl)
 {
 	struct dlt_failure	*a, *b, tmp;
-	size_t			 r, w, j, k, n;
+	size_t			 r, w, k;
 	char			*ex;
 
 	/*
@@ -1167,26 +1191,7 @@ fold_deaths(struct dlt_classifier *cl)
 			a->line_end = b->line_end;
 		}
 		/* a is the record; b's evidence and excerpt join it */
-		n = a->nevidence + b->nevidence;
-		if (n > 0) {
-			a->evidence = xreallocarray(a->evidence, n,
-			    sizeof *a->evidence);
-			for (k = 0; k < b->nevidence; k++)
-				a->evidence[a->nevidence + k] = b->evidence[k];
-			a->nevidence = n;
-			/* in line order, without repeats */
-			for (j = 1; j < n; j++) {
-				long	v = a->evidence[j];
-
-				for (k = j; k > 0 && a->evidence[k - 1] > v; k--)
-					a->evidence[k] = a->evidence[k - 1];
-				a->evidence[k] = v;
-			}
-			for (j = k = 0; j < n; j++)
-				if (k == 0 || a->evidence[k - 1] != a->evidence[j])
-					a->evidence[k++] = a->evidence[j];
-			a->nevidence = k;
-		}
+		join_evidence(a, b);
 		if (a->excerpt != NULL && b->excerpt != NULL &&
 		    strlen(a->excerpt) < 8192) {
 			ex = xasprintf("%s\n%.*s", a->excerpt,
@@ -1202,6 +1207,48 @@ fold_deaths(struct dlt_classifier *cl)
 		dlt_failure_release(b);
 	}
 	cl->npending = w + 1;
+}
+
+/*
+ * A death that a Python exception relays (torchrun's ChildFailedError
+ * naming the child's SIGABRT, DataLoader's "worker ... is killed by
+ * signal") is a parent's account of a child's death.  When a crash that
+ * the dying process told itself came before it in the log, the relay is
+ * that crash seen again from outside: its evidence joins that crash's and
+ * it is no failure of its own (its frames are the parent's, the
+ * launcher's, and would make every such death one defect).  A relay with
+ * no such crash before it stays: it is all the log says.
+ */
+static int
+relayed_death(const struct dlt_failure *f)
+{
+	return (f->cls == DLT_CLASS_CRASH && death_kind(f->kind) &&
+	    f->exc_type != NULL);
+}
+
+static void
+fold_relays(struct dlt_classifier *cl)
+{
+	struct dlt_failure	*b;
+	size_t			 r, w, own = 0;
+	int			 have = 0;
+
+	for (r = w = 0; r < cl->npending; r++) {
+		b = &cl->pending[r];
+		if (have && relayed_death(b)) {
+			join_evidence(&cl->pending[own], b);
+			dlt_failure_release(b);
+			continue;
+		}
+		if (w != r)
+			cl->pending[w] = *b;
+		if (b->cls == DLT_CLASS_CRASH && !relayed_death(b)) {
+			own = w;
+			have = 1;
+		}
+		w++;
+	}
+	cl->npending = w;
 }
 
 #define RECAP_MIN	24	/* bytes of a recap cut without a mark */
@@ -1357,6 +1404,7 @@ flush_pending(struct dlt_classifier *cl, dlt_failure_fn fn, void *arg)
 	int	rc = 0;
 
 	fold_deaths(cl);
+	fold_relays(cl);
 	fold_recaps(cl);
 	file_framework(cl);
 	for (i = 0; i < cl->npending; i++) {

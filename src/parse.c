@@ -63,7 +63,7 @@ static char	*clean_func(const char *, size_t);
 static char	*python_module(const char *);
 static int	finish(struct pstate *);
 static int	whole_log(struct pstate *);
-static void	exception_tail(struct pstate *);
+static void	exception_tail(struct pstate *, int);
 
 /* Larger blocks win when several detectors fire on one line. */
 static int
@@ -1603,14 +1603,24 @@ block_exception(struct pstate *ps, const struct dlt_line *start, int det)
 	const struct dlt_detector	*d = &ps->p->rules->detectors[det];
 	struct dlt_rx_match		 m;
 	struct fired			 f;
-	char				*type = NULL, *msg = NULL;
+	char				*type = NULL, *msg = NULL, *follows = NULL;
 	size_t				 len = start->len > 8192 ? 8192 : start->len;
+	int				 below = 0;
 
 	fire_line(ps->p, start->text, start->len, &f);
 	inc_add_line(ps->p, inc, start, &f);
 	if (d->match != NULL && dlt_rx_match(d->match, start->text, len, 0, &m)) {
 		type = group_dup(d->match, &m, start->text, "type");
 		msg = group_dup(d->match, &m, start->text, "message");
+		/*
+		 * A header that names the type alone, its message printed on
+		 * the lines below (VS Code's "Exception has occurred: T",
+		 * Visual Studio's "An unhandled exception of type 'T'
+		 * occurred in M"): the group follows took part.
+		 */
+		follows = group_dup(d->match, &m, start->text, "follows");
+		below = follows != NULL;
+		free(follows);
 	}
 	if (type == NULL) {
 		free(msg);
@@ -1634,7 +1644,7 @@ block_exception(struct pstate *ps, const struct dlt_line *start, int det)
 	if (caused_by(start->text, len) && inc->exc_type != NULL)
 		drop_frames(inc);
 	set_exception(inc, type, msg);
-	exception_tail(ps);
+	exception_tail(ps, below && inc->exc_message[0] == '\0');
 }
 
 /*
@@ -1647,12 +1657,13 @@ block_exception(struct pstate *ps, const struct dlt_line *start, int det)
  *  - When the message ends with a colon, it announces what follows:
  *    the lines below, indented or not, are the rest of the message
  *    (XLA's status, then JAX's "This is a bug in JAX's shape-checking
- *    rules; please report it!").
+ *    rules; please report it!"); so are they when below is set (the
+ *    header named the type alone and its message follows).
  */
 #define EXC_TAIL_MAX	8
 
 static void
-exception_tail(struct pstate *ps)
+exception_tail(struct pstate *ps, int below)
 {
 	struct dlt_incident	*inc = ps->cur;
 	struct dlt_line		 l;
@@ -1660,7 +1671,7 @@ exception_tail(struct pstate *ps)
 	struct fired		 f;
 	int			 n, open;
 
-	open = announces(inc->exc_message);
+	open = below || announces(inc->exc_message);
 	/* a wrapper's detail comes after one blank line: past it */
 	if (dlt_parse_wrapper_message(inc->exc_message) &&
 	    dlt_logread_next(ps->lr, &l) && !is_blank(l.text, l.len))
@@ -1673,6 +1684,13 @@ exception_tail(struct pstate *ps)
 		}
 		fire_line(ps->p, l.text, l.len, &f);
 		if (f.primary >= 0) {
+			/*
+			 * The message a header said follows is the message,
+			 * whatever fires on it; the line is read again, as the
+			 * evidence it is.
+			 */
+			if (below && n == 0)
+				message_append(inc, &l);
 			dlt_logread_unread(ps->lr);
 			return;
 		}

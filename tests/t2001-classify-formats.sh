@@ -1690,10 +1690,13 @@ test_expect_success 'several processes: a launcher'"'"'s relay of a child'"'"'s 
 	  traceback : Signal 6 (SIGABRT) received by PID 8203
 	EOF
 	dltriage classify --format json dying.log >dying.out &&
-	check get dying.out frames | head -n 1 >dying.frames &&
+	check get dying.out frames >dying.frames &&
 	printf "\n" >dying.want &&
 	test_cmp dying.want dying.frames &&
-	check get dying.out exception | tail -n 1 | grep ChildFailedError &&
+	check get dying.out kind >dying.kinds &&
+	printf "terminate\n" >dying.kwant &&
+	test_cmp dying.kwant dying.kinds &&
+	check get dying.out evidence | tr , "\n" | grep -x 12 &&
 	printf "%s\n" "/tmp/train.py:9: UserWarning: Sparse invariant checks are implicitly disabled. Memory errors (e.g. SEGFAULT) will occur when operating on a sparse tensor which violates the invariants" "  grad = torch.sparse_coo_tensor(idx, vals, (3,))" "step 0 ok" >warn.log &&
 	dltriage classify --format json warn.log >warn.out &&
 	test ! -s warn.out
@@ -1703,6 +1706,60 @@ test_expect_success 'faulthandler: a thread with no Python frame before the curr
 	printf "%s\n" "Fatal Python error: Segmentation fault" "" "Thread 0x00007f3a5c9e4741 (most recent call first):" "  <no Python frame>" "" "Current thread 0x00007f3a5c9e4740 (most recent call first):" "  File \"/x/torch/nn/functional.py\", line 10 in conv2d" "  File \"t.py\", line 3 in <module>" >fhnone.log &&
 	dltriage classify --format json fhnone.log >fhnone.out &&
 	check get fhnone.out frames | tr , "\n" | head -n 1 | grep -x "functional:conv2d"
+'
+
+test_expect_success 'debuggers'"'"' headers: VS Code'"'"'s "Exception has occurred: T" and Visual Studio'"'"'s unhandled-exception notice take the message from the line below; .NET'"'"'s access-violation sentence alone is a segfault; ExecuTorch'"'"'s fatal line is a crash' '
+	printf "%s\n" "Exception has occurred: XlaRuntimeError" "INTERNAL: the library was not initialized" >vscode.log &&
+	dltriage classify --format json vscode.log >vscode.out &&
+	check get vscode.out exception >vscode.type &&
+	echo XlaRuntimeError >vscode.want &&
+	test_cmp vscode.want vscode.type &&
+	check get vscode.out exception.message >vscode.msg &&
+	echo "INTERNAL: the library was not initialized" >vscode.mwant &&
+	test_cmp vscode.mwant vscode.msg &&
+	printf "%s\n" "An unhandled exception of type '"'"'System.AccessViolationException'"'"' occurred in Microsoft.ML.OnnxRuntime.dll" "Attempted to read or write protected memory. This is often an indication that other memory is corrupt." >vsnet.log &&
+	dltriage classify --format json vsnet.log >vsnet.out &&
+	check get vsnet.out kind >vsnet.kind &&
+	echo segfault >vsnet.want &&
+	test_cmp vsnet.want vsnet.kind &&
+	check get vsnet.out exception.message | grep "^Attempted to read or write protected memory" &&
+	printf "%s\n" "Attempted to read or write protected memory. This is often an indication that other memory is corrupt." >avsent.log &&
+	dltriage classify --format json avsent.log >avsent.out &&
+	check get avsent.out kind >avsent.kind &&
+	test_cmp vsnet.want avsent.kind &&
+	printf "%s\n" "I executorch:main.cpp:72] Program loading failed @ 0x0x20000E20: 0x23" "F executorch:result.h:165] In function CheckOk(), assert failed: hasValue_" >et.log &&
+	dltriage classify --format json et.log >et.out &&
+	check get et.out signature >et.sig &&
+	echo "fatal: In function CheckOk(), assert failed: hasValue_" >et.want &&
+	test_cmp et.want et.sig &&
+	printf "%s\n" "# Exception has occurred: in the notes, no type" "I executorch:main.cpp:68] Model PTE file loaded." >quiet.log &&
+	dltriage classify --format json quiet.log >quiet.out &&
+	test ! -s quiet.out
+'
+
+test_expect_success 'several processes: a relayed death (a launcher'"'"'s ChildFailedError naming SIGABRT) after the crash the child told is that crash, not a second one with the launcher'"'"'s frames; alone it stays' '
+	cat >relayed.log <<-\EOF &&
+	double free or corruption (out)
+	[rank0]: Traceback (most recent call last):
+	[rank0]:   File "/tmp/train_sparse.py", line 12, in <module>
+	[rank0]:     dist.all_reduce(dense)
+	[rank0]: RuntimeError: [../third_party/gloo/gloo/transport/tcp/pair.cc:553] Connection closed by peer [127.0.0.1]:25511. This is typically caused by a remote worker crashing.
+	E1206 05:43:40.495000 14182 torch/distributed/elastic/multiprocessing/api.py:1002] failed (exitcode: -6) local_rank: 1 (pid: 14194) of binary: /usr/bin/python
+	Traceback (most recent call last):
+	  File "/venv/lib/python3.11/site-packages/torch/distributed/launcher/api.py", line 383, in launch_agent
+	    raise ChildFailedError(
+	torch.distributed.elastic.multiprocessing.errors.ChildFailedError: 
+	  exitcode  : -6 (pid: 14194)  (SIGABRT)
+	  traceback : Signal 6 (SIGABRT) received by PID 14194
+	EOF
+	dltriage classify --format json relayed.log >relayed.out &&
+	check get relayed.out kind >relayed.kinds &&
+	printf "heap-corruption\n" >relayed.want &&
+	test_cmp relayed.want relayed.kinds &&
+	check get relayed.out evidence | tr , "\n" | grep -x 10 &&
+	sed 1d relayed.log >alone.log &&
+	dltriage classify --format json alone.log >alone.out &&
+	check get alone.out class | grep -x crash
 '
 
 test_done

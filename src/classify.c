@@ -1214,8 +1214,9 @@ fold_deaths(struct dlt_classifier *cl)
  * naming the child's SIGABRT, DataLoader's "worker ... is killed by
  * signal") is a parent's account of a child's death.  When a crash that
  * the dying process told itself came before it in the log, the relay is
- * that crash seen again from outside: its evidence joins that crash's and
- * it is no failure of its own (its frames are the parent's, the
+ * that crash seen again from outside: its evidence joins that crash's
+ * (and the crash's lines reach to it) when it comes within FOLD_GAP lines,
+ * and it is no failure of its own (its frames are the parent's, the
  * launcher's, and would make every such death one defect).  A relay with
  * no such crash before it stays: it is all the log says.
  */
@@ -1229,14 +1230,20 @@ relayed_death(const struct dlt_failure *f)
 static void
 fold_relays(struct dlt_classifier *cl)
 {
-	struct dlt_failure	*b;
+	struct dlt_failure	*a, *b;
 	size_t			 r, w, own = 0;
 	int			 have = 0;
 
 	for (r = w = 0; r < cl->npending; r++) {
 		b = &cl->pending[r];
 		if (have && relayed_death(b)) {
-			join_evidence(&cl->pending[own], b);
+			a = &cl->pending[own];
+			if (b->line_start >= a->line_start &&
+			    b->line_start <= a->line_end + FOLD_GAP) {
+				join_evidence(a, b);
+				if (a->line_end < b->line_end)
+					a->line_end = b->line_end;
+			}
 			dlt_failure_release(b);
 			continue;
 		}

@@ -1757,6 +1757,12 @@ test_expect_success 'several processes: a relayed death (a launcher'"'"'s ChildF
 	printf "heap-corruption\n" >relayed.want &&
 	test_cmp relayed.want relayed.kinds &&
 	check get relayed.out evidence | tr , "\n" | grep -x 10 &&
+	{ echo "double free or corruption (out)" && seq -f "step %g ok" 1 70 && sed 1,5d relayed.log && seq -f "step %g ok" 71 140 && echo "RuntimeError: mat1 and mat2 shapes cannot be multiplied (2x3 and 4x5)"; } >far.log &&
+	dltriage classify --format json far.log >far.out &&
+	check json far.out &&
+	check get far.out kind >far.kinds &&
+	printf "heap-corruption\nshape-mismatch\n" >far.want &&
+	test_cmp far.want far.kinds &&
 	sed 1d relayed.log >alone.log &&
 	dltriage classify --format json alone.log >alone.out &&
 	check get alone.out class | grep -x crash

@@ -1305,7 +1305,7 @@ recap_of(const char *b, size_t nb, int cut, const char *a)
  * type and the first RECAP_MIN bytes of its message's first line (all
  * of it when shorter).  A recap b of a has a's key: b is a's start, and
  * either as long as RECAP_MIN or a's whole first line.  (A recap cut
- * with "..." shorter than that is not looked for.)
+ * with "..." shorter than that is looked for by recap_short_original.)
  */
 static uint64_t
 recap_key(const char *type, const char *msg, size_t n)
@@ -1349,6 +1349,30 @@ recap_original(const struct dlt_classifier *cl, size_t k, const size_t *next,
 	return (0);
 }
 
+/*
+ * Whether failure i, a recap cut with "..." shorter than RECAP_MIN (pytest
+ * cuts its summary at the terminal's width: a long test id leaves
+ * "RuntimeError: Given gr..."), repeats one of the RECAP_PROBES failures
+ * before it: no key holds so short a start, so they are read in turn.
+ */
+static int
+recap_short_original(const struct dlt_classifier *cl, size_t i, size_t nb)
+{
+	const struct dlt_failure	*a, *b = &cl->pending[i];
+	size_t				 k;
+
+	for (k = i; k > 0 && i - k < RECAP_PROBES; k--) {
+		a = &cl->pending[k - 1];
+		if (a->exc_type != NULL && a->exc_message != NULL &&
+		    a->line_end < b->line_start &&
+		    strcmp(dlt_short_type(a->exc_type),
+		    dlt_short_type(b->exc_type)) == 0 &&
+		    recap_of(b->exc_message, nb, 1, a->exc_message))
+			return (1);
+	}
+	return (0);
+}
+
 static void
 fold_recaps(struct dlt_classifier *cl)
 {
@@ -1372,6 +1396,11 @@ fold_recaps(struct dlt_classifier *cl)
 			continue;
 		if (b->nframes == 0 && strchr(b->exc_message, '\n') == NULL) {
 			nb = recap_len(b->exc_message, &cut);
+			if (cut && nb < RECAP_MIN &&
+			    recap_short_original(cl, i, nb)) {
+				drop[i] = any = 1;
+				continue;
+			}
 			if (!cut || nb >= RECAP_MIN) {
 				keys[i] = recap_key(b->exc_type, b->exc_message, nb);
 				if (recap_original(cl, head[keys[i] & (cap - 1)],

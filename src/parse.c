@@ -907,7 +907,8 @@ block_traceback(struct pstate *ps, const struct dlt_line *start, int cut)
 	 * IPython and Jupyter: "ValueError    Traceback (most recent call
 	 * last)", then frames whose headers are not indented ("Cell In[3],
 	 * line 1", "File PATH:LINE, in f(x)"), source lines marked by an
-	 * arrow ("----> 1 f(x)") and blank lines between frames.
+	 * arrow ("----> 1 f(x)", shorter as the number is longer: "->
+	 * 1383 return f(x)") and blank lines between frames.
 	 */
 	ipy = is_ipython_header(start->text, start->len);
 	/*
@@ -963,6 +964,7 @@ block_traceback(struct pstate *ps, const struct dlt_line *start, int cut)
 				continue;
 			if (ipy && !is_blank(l.text, l.len) &&
 			    (starts(l.text, l.len, "--") ||
+			    starts(l.text, l.len, "->") ||
 			    folded_frames(l.text, l.len) ||
 			    try_frame(ps, l.text, l.len, &list, &nlist, &alloc))) {
 				inc_add_line(ps->p, inc, &l, NULL);

@@ -1222,7 +1222,7 @@ test_expect_success 'pytest'"'"'s one-line reports are exceptions, its summary l
 	sed -n "1,3p" tbno.log | sed "s/(4x5)\$/(4x/" >>tbsum.log &&
 	dltriage classify --format json tbsum.log >tbsum.out &&
 	test $(wc -l <tbsum.out) -eq 2 &&
-	check get tbsum.out source | sed -n 2p | grep -x "tbsum.log:8-8"
+	check get tbsum.out source | sed -n 2p | grep -x "tbsum.log:6-8"
 '
 
 test_expect_success 'a frame line wrapped where it was pasted is no exception line; a lower-case word alone is none' '
@@ -1766,6 +1766,54 @@ test_expect_success 'several processes: a relayed death (a launcher'"'"'s ChildF
 	sed 1d relayed.log >alone.log &&
 	dltriage classify --format json alone.log >alone.out &&
 	check get alone.out class | grep -x crash
+'
+
+test_expect_success 'wrappers: pytest --tb=short frames and a summary cut short; IPython'"'"'s "-> 1383" arrow; a notebook runner'"'"'s CellExecutionError relays the kernel'"'"'s error; nbclient'"'"'s DeadKernelError is a death' '
+	cat >short.log <<-\EOF &&
+	_________________________ test_forward_shape[rgba-64] __________________________
+	test_backbone.py:42: in test_forward_shape
+	    logits = model(x)
+	/venv/lib/python3.11/site-packages/torch/nn/modules/conv.py:560: in _conv_forward
+	    return F.conv2d(
+	E   RuntimeError: Given groups=1, weight of size [16, 3, 3, 3], expected input[1, 4, 64, 64] to have 3 channels, but got 4 channels instead
+	=========================== short test summary info ============================
+	FAILED test_backbone.py::test_forward_shape[rgba-64] - RuntimeError: Given gr...
+	1 failed, 3 passed in 2.10s
+	EOF
+	dltriage classify --format json short.log >short.out &&
+	check get short.out frames >short.frames &&
+	echo "torch.nn.modules.conv:_conv_forward,test_backbone:test_forward_shape" >short.want &&
+	test_cmp short.want short.frames &&
+	cat >arrow.log <<-\EOF &&
+	AssertionError                            Traceback (most recent call last)
+	Cell In[3], line 8
+	----> 8 model = model.to(CONFIG["device"])
+
+	File /venv/lib/python3.11/site-packages/torch/nn/modules/module.py:1383, in Module.to(self, *args, **kwargs)
+	-> 1383 return self._apply(convert)
+
+	File /venv/lib/python3.11/site-packages/torch/cuda/__init__.py:522, in _lazy_init()
+	--> 522     raise AssertionError("Torch not compiled with CUDA enabled")
+
+	AssertionError: Torch not compiled with CUDA enabled
+	EOF
+	dltriage classify --format json arrow.log >arrow.out &&
+	check get arrow.out frames >arrow.frames &&
+	echo "torch.cuda:_lazy_init,torch.nn.modules.module:Module.to,In[3]:<module>" >arrow.want &&
+	test_cmp arrow.want arrow.frames &&
+	{ echo "nbclient.exceptions.CellExecutionError: An error occurred while executing the following cell:" && echo "------------------" && echo "model.to(\"cuda\")" && echo "------------------" && echo && echo && sed 1d arrow.log; } >cell.log &&
+	dltriage classify --format json cell.log >cell.out &&
+	check get cell.out class >cell.classes &&
+	printf "unknown\nfalse-positive\n" >cell.want &&
+	test_cmp cell.want cell.classes &&
+	printf "%s\n" "[runner] executing features.ipynb" "[runner] DeadKernelError: Kernel died" >dead.log &&
+	dltriage classify --format json dead.log >dead.out &&
+	check get dead.out kind >dead.kind &&
+	echo signal >dead.want &&
+	test_cmp dead.want dead.kind &&
+	printf "%s\n" "release check failed: 6/6 outputs of the fp16 export exceed atol=0.001" >frac.log &&
+	dltriage classify --format json frac.log >frac.out &&
+	check get frac.out class | grep -x inconsistency
 '
 
 test_done

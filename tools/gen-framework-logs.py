@@ -19699,6 +19699,2549 @@ B16_B = _B16B_TF_ENTRIES + _B16B_JAX_ENTRIES + _B16B_KERAS_ENTRIES + _B16B_MS_EN
 add_batch(B16_B)
 
 
+
+
+B17_A = [
+    # ---- PyTorch 2.13 (venv): false-positive ------------------------------------------
+    ("pytorch", "venv", None, "false-positive", "environment", "b17-jupyter-execute-cifar-notebook-cuda-cpu",
+     "a CIFAR notebook copied from a GPU workstation is executed headless with `jupyter execute` (nbclient, ipykernel on the same interpreter) on this CPU-only host; its config cell says device='cuda' and moving the model there fails because this torch build has no CUDA; nbclient prints the cell and the kernel's coloured IPython traceback as CellExecutionError",
+     """\
+     import subprocess
+     import sys
+     import nbformat
+
+     cells = [
+         "import torch\\nimport torch.nn as nn\\nprint(torch.__version__, 'cuda available:', torch.cuda.is_available())",
+         "CONFIG = dict(device='cuda', batch_size=64, lr=3e-4, epochs=10)  # from the workstation's copy",
+         "def build_model(num_classes=10):\\n"
+         "    return nn.Sequential(\\n"
+         "        nn.Conv2d(3, 32, 3, padding=1), nn.BatchNorm2d(32), nn.ReLU(),\\n"
+         "        nn.Conv2d(32, 64, 3, padding=1), nn.ReLU(), nn.AdaptiveAvgPool2d(1),\\n"
+         "        nn.Flatten(), nn.Linear(64, num_classes))\\n"
+         "\\n"
+         "model = build_model()\\n"
+         "model = model.to(CONFIG['device'])\\n"
+         "print(sum(p.numel() for p in model.parameters()), 'parameters on', CONFIG['device'])",
+         "opt = torch.optim.AdamW(model.parameters(), lr=CONFIG['lr'])",
+     ]
+     nb = nbformat.v4.new_notebook()
+     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+     nb.cells = [nbformat.v4.new_code_cell(c) for c in cells]
+     nbformat.write(nb, "cifar10_baseline.ipynb")
+     print("$ jupyter execute cifar10_baseline.ipynb", flush=True)
+     r = subprocess.run([sys.executable, "-m", "jupyter", "execute", "cifar10_baseline.ipynb"])
+     sys.exit(r.returncode)
+     """),
+    ("pytorch", "venv", None, "false-positive", "environment", "b17-hydra-compile-backend-tensorrt-missing",
+     "a Hydra training app is launched with the override trainer.compile_backend=tensorrt on a host where the optional torch-tensorrt package is not installed, so no 'tensorrt' backend is registered: torch.compile refuses with InvalidBackend and Hydra prints 'Error executing job with overrides' and its HYDRA_FULL_ERROR hint",
+     """\
+     import os
+     import subprocess
+     import sys
+
+     os.makedirs("conf", exist_ok=True)
+     with open("conf/config.yaml", "w") as f:
+         f.write('''\\
+     model:
+       width: 256
+       depth: 4
+       num_classes: 100
+     trainer:
+       compile_backend: inductor
+       epochs: 20
+       batch_size: 128
+     seed: 17
+     ''')
+     with open("train.py", "w") as f:
+         f.write('''\\
+     import logging
+
+     import hydra
+     import torch
+     import torch.nn as nn
+     from omegaconf import DictConfig, OmegaConf
+
+     log = logging.getLogger(__name__)
+
+
+     def build(cfg):
+         layers, d = [], 64
+         for _ in range(cfg.model.depth):
+             layers += [nn.Linear(d, cfg.model.width), nn.GELU()]
+             d = cfg.model.width
+         return nn.Sequential(*layers, nn.Linear(d, cfg.model.num_classes))
+
+
+     @hydra.main(version_base=None, config_path="conf", config_name="config")
+     def main(cfg: DictConfig) -> None:
+         torch.manual_seed(cfg.seed)
+         log.info("torch %s", torch.__version__)
+         log.info("config:\\\\n%s", OmegaConf.to_yaml(cfg))
+         model = build(cfg)
+         log.info("compiling model with backend=%s", cfg.trainer.compile_backend)
+         model = torch.compile(model, backend=cfg.trainer.compile_backend)
+         x = torch.randn(cfg.trainer.batch_size, 64)
+         log.info("warm-up output %s", tuple(model(x).shape))
+
+
+     if __name__ == "__main__":
+         main()
+     ''')
+     cmd = [sys.executable, "train.py", "trainer.compile_backend=tensorrt", "trainer.epochs=5"]
+     print("$ python train.py trainer.compile_backend=tensorrt trainer.epochs=5", flush=True)
+     sys.exit(subprocess.run(cmd).returncode)
+     """),
+    ("pytorch", "venv", None, "false-positive", "environment", "b17-argparse-cli-device-xpu-dev-mode",
+     "a small argparse training CLI run under `python -X dev` is given --device xpu on a host whose torch build has no XPU support: moving the model there fails with torch's own 'Torch not compiled with XPU enabled', and the CLI catches it, prints its own usage-style error and exits with status 2",
+     """\
+     import subprocess
+     import sys
+
+     CLI = '''\\
+     import argparse
+     import sys
+
+     import torch
+     import torch.nn as nn
+
+
+     def parse_args(argv=None):
+         p = argparse.ArgumentParser(prog="fit-tabular", description="fit a tabular MLP")
+         p.add_argument("--device", default="cpu", help="cpu, cuda, xpu or mps")
+         p.add_argument("--epochs", type=int, default=3)
+         p.add_argument("--hidden", type=int, default=128)
+         p.add_argument("--lr", type=float, default=1e-3)
+         return p, p.parse_args(argv)
+
+
+     def main(argv=None):
+         parser, args = parse_args(argv)
+         print(f"fit-tabular: torch {torch.__version__}, device={args.device}, epochs={args.epochs}", flush=True)
+         model = nn.Sequential(nn.Linear(32, args.hidden), nn.ReLU(), nn.Linear(args.hidden, 1))
+         try:
+             model = model.to(args.device)
+         except (RuntimeError, AssertionError) as e:
+             print(f"fit-tabular: error: cannot use device {args.device!r}: {type(e).__name__}: {e}", file=sys.stderr)
+             print(f"fit-tabular: hint: torch.xpu.is_available() == {torch.xpu.is_available()}; try --device cpu", file=sys.stderr)
+             return 2
+         opt = torch.optim.Adam(model.parameters(), lr=args.lr)
+         x = torch.randn(256, 32, device=args.device)
+         y = torch.randn(256, 1, device=args.device)
+         for epoch in range(args.epochs):
+             loss = nn.functional.mse_loss(model(x), y)
+             opt.zero_grad(); loss.backward(); opt.step()
+             print(f"epoch {epoch} loss {loss.item():.4f}")
+         return 0
+
+
+     if __name__ == "__main__":
+         sys.exit(main())
+     '''
+     with open("fit_tabular.py", "w") as f:
+         f.write(CLI)
+     cmd = [sys.executable, "-X", "dev", "fit_tabular.py", "--device", "xpu", "--epochs", "5"]
+     print("$ python -X dev fit_tabular.py --device xpu --epochs 5", flush=True)
+     r = subprocess.run(cmd)
+     print(f"[exit status {r.returncode}]")
+     sys.exit(r.returncode)
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b17-pytest-param-ids-conv-stem-rgba-input",
+     "a parametrised pytest suite (-q -rA --tb=short) feeds PNG-decoded images through a 3-channel conv stem; the rgba-64 case keeps the alpha channel and Conv2d rejects the 4-channel input with its own channel-count error, among an xfail and an xpass; the short test summary names the parametrised id",
+     """\
+     import subprocess
+     import sys
+
+     TEST = '''\\
+     import pytest
+     import torch
+     import torch.nn as nn
+
+
+     class Backbone(nn.Module):
+         def __init__(self, num_classes=5):
+             super().__init__()
+             self.stem = nn.Sequential(nn.Conv2d(3, 16, 3, stride=2, padding=1), nn.BatchNorm2d(16), nn.ReLU())
+             self.block = nn.Sequential(nn.Conv2d(16, 32, 3, padding=1), nn.ReLU())
+             self.head = nn.Sequential(nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(32, num_classes))
+
+         def forward(self, x):
+             return self.head(self.block(self.stem(x)))
+
+
+     def decode_png(mode, size):
+         # stands in for PIL.Image.open(path).convert(mode) -> ToTensor()
+         channels = {"L": 1, "RGB": 3, "RGBA": 4}[mode]
+         return torch.rand(1, channels, size, size)
+
+
+     @pytest.fixture
+     def model():
+         torch.manual_seed(0)
+         return Backbone().eval()
+
+
+     @pytest.mark.parametrize(
+         "mode,size",
+         [
+             ("RGB", 64),
+             ("RGB", 97),
+             pytest.param("L", 64, marks=pytest.mark.xfail(reason="grayscale inputs not supported yet")),
+             ("RGBA", 64),
+         ],
+         ids=["rgb-64", "rgb-97", "gray-64", "rgba-64"],
+     )
+     def test_forward_shape(model, mode, size):
+         x = decode_png(mode, size)
+         with torch.no_grad():
+             logits = model(x)
+         assert logits.shape == (1, 5)
+
+
+     @pytest.mark.xfail(reason="BatchNorm in train mode with a single sample", strict=False)
+     def test_train_mode_single_sample(model):
+         model.train()
+         out = model(decode_png("RGB", 32))
+         out.sum().backward()
+
+
+     def test_param_count(model):
+         assert sum(p.numel() for p in model.parameters()) == 5285
+     '''
+     with open("test_backbone.py", "w") as f:
+         f.write(TEST)
+     cmd = [sys.executable, "-m", "pytest", "-q", "-rA", "--tb=short", "-p", "no:cacheprovider", "test_backbone.py"]
+     print("$ python -m pytest -q -rA --tb=short -p no:cacheprovider test_backbone.py", flush=True)
+     sys.exit(subprocess.run(cmd).returncode)
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b17-rich-traceback-locals-two-tower-fuse",
+     "a two-tower recommender script installs rich.traceback with show_locals; the item tower was shrunk to 32 features but the fusion layer still expects 64+64, so F.linear rejects the [8, 96] input against its [128, 128] weight with torch's own shape error, printed as rich's boxed traceback with locals panels",
+     """\
+     import torch
+     import torch.nn as nn
+     from rich.traceback import install
+
+     torch.set_printoptions(threshold=12, edgeitems=2, precision=3)
+     install(show_locals=True, width=100, suppress=[torch], locals_max_length=6, locals_max_string=60)
+
+
+     class Tower(nn.Module):
+         def __init__(self, vocab, dim):
+             super().__init__()
+             self.emb = nn.EmbeddingBag(vocab, dim, mode="mean")
+             self.mlp = nn.Sequential(nn.Linear(dim, dim), nn.ReLU())
+
+         def forward(self, ids, offsets):
+             return self.mlp(self.emb(ids, offsets))
+
+
+     class TwoTower(nn.Module):
+         def __init__(self, user_dim=64, item_dim=64, hidden=128):
+             super().__init__()
+             self.user = Tower(10_000, user_dim)
+             self.item = Tower(50_000, 32)  # shrunk for the mobile export, config not updated
+             self.fuse = nn.Linear(user_dim + item_dim, hidden)
+             self.out = nn.Linear(hidden, 1)
+
+         def forward(self, u_ids, u_off, i_ids, i_off):
+             z = torch.cat([self.user(u_ids, u_off), self.item(i_ids, i_off)], dim=-1)
+             return self.out(torch.relu(self.fuse(z))).squeeze(-1)
+
+
+     def score_batch(model, batch_size=8):
+         g = torch.Generator().manual_seed(0)
+         u_ids = torch.randint(0, 10_000, (batch_size * 5,), generator=g)
+         i_ids = torch.randint(0, 50_000, (batch_size * 3,), generator=g)
+         u_off = torch.arange(0, batch_size * 5, 5)
+         i_off = torch.arange(0, batch_size * 3, 3)
+         return model(u_ids, u_off, i_ids, i_off)
+
+
+     torch.manual_seed(0)
+     model = TwoTower().eval()
+     print("scoring 8 users x items ...")
+     with torch.no_grad():
+         print(score_batch(model))
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b17-loguru-catch-tokenizer-added-specials",
+     "a text-classification job decorated with loguru's @logger.catch (diagnose on, so the traceback is annotated with variable values) adds two special tokens to its tokenizer but keeps the embedding sized from the old vocabulary: nn.Embedding rejects the new ids with 'index out of range in self'; loguru logs the error and the job exits 1",
+     """\
+     import sys
+
+     import torch
+     import torch.nn as nn
+     from loguru import logger
+
+     logger.remove()
+     logger.add(sys.stderr, colorize=False, backtrace=True, diagnose=True,
+                format="{time:YYYY-MM-DD HH:mm:ss.SSS} | {level: <8} | {name}:{function}:{line} - {message}")
+
+     BASE_VOCAB = 30522
+     SPECIALS = ["[ENT]", "[/ENT]"]
+
+
+     class Tokenizer:
+         def __init__(self, size):
+             self.size = size
+             self.added = {}
+
+         def add_special_tokens(self, tokens):
+             for t in tokens:
+                 self.added[t] = self.size + len(self.added)
+
+         def encode(self, text):
+             out = [101]
+             for w in text.split():
+                 out.append(self.added.get(w, 1000 + sum(map(ord, w)) % 20000))
+             return out + [102]
+
+
+     class Classifier(nn.Module):
+         def __init__(self, vocab_size, dim=128, classes=4):
+             super().__init__()
+             self.emb = nn.Embedding(vocab_size, dim, padding_idx=0)
+             self.head = nn.Linear(dim, classes)
+
+         def forward(self, ids):
+             return self.head(self.emb(ids).mean(1))
+
+
+     @logger.catch(onerror=lambda _: sys.exit(1))
+     def run():
+         tok = Tokenizer(BASE_VOCAB)
+         tok.add_special_tokens(SPECIALS)
+         logger.info("tokenizer: base vocab {}, {} added special tokens", BASE_VOCAB, len(tok.added))
+         model = Classifier(vocab_size=BASE_VOCAB).eval()  # sized from config.json, not len(tokenizer)
+         logger.info("model: embedding {}", tuple(model.emb.weight.shape))
+         texts = ["the [ENT] acme corp [/ENT] reported earnings", "shares fell after the call"]
+         batch = [tok.encode(t) for t in texts]
+         width = max(map(len, batch))
+         ids = torch.tensor([b + [0] * (width - len(b)) for b in batch])
+         logger.info("batch ids shape {}, max id {}", tuple(ids.shape), int(ids.max()))
+         with torch.no_grad():
+             logits = model(ids)
+         logger.success("logits {}", logits.tolist())
+
+
+     run()
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b17-unittest-weights-only-vocab-object",
+     "a unittest suite run with `python -m unittest -v` checks that a training checkpoint loads for serving; the checkpoint pickles a Vocab object next to the state dict and torch.load's default weights_only=True unpickler refuses the unlisted global with its own UnpicklingError; unittest reports one error among passing tests",
+     """\
+     import subprocess
+     import sys
+
+     TEST = '''\\
+     import unittest
+
+     import torch
+     import torch.nn as nn
+
+
+     class Vocab:
+         def __init__(self, tokens):
+             self.itos = list(tokens)
+             self.stoi = {t: i for i, t in enumerate(self.itos)}
+
+
+     def make_model():
+         torch.manual_seed(0)
+         return nn.Sequential(nn.Embedding(6, 8), nn.Flatten(), nn.Linear(8 * 4, 2))
+
+
+     class CheckpointTest(unittest.TestCase):
+         @classmethod
+         def setUpClass(cls):
+             vocab = Vocab(["<pad>", "<unk>", "the", "movie", "was", "great"])
+             torch.save({"epoch": 7, "model": make_model().state_dict(), "vocab": vocab}, "sentiment.ckpt")
+
+         def test_trainer_resume(self):
+             ckpt = torch.load("sentiment.ckpt", weights_only=False)
+             self.assertEqual(ckpt["epoch"], 7)
+
+         def test_model_roundtrip(self):
+             m = make_model()
+             ckpt = torch.load("sentiment.ckpt", weights_only=False)
+             m.load_state_dict(ckpt["model"])
+             self.assertEqual(m(torch.tensor([[2, 3, 4, 5]])).shape, (1, 2))
+
+         def test_serving_loader(self):
+             # serving/loader.py uses the defaults of torch.load
+             ckpt = torch.load("sentiment.ckpt", map_location="cpu")
+             self.assertIn("model", ckpt)
+
+
+     if __name__ == "__main__":
+         unittest.main()
+     '''
+     with open("test_checkpoint.py", "w") as f:
+         f.write(TEST)
+     print("$ python -m unittest -v test_checkpoint", flush=True)
+     sys.exit(subprocess.run([sys.executable, "-m", "unittest", "-v", "test_checkpoint"]).returncode)
+     """),
+    # ---- PyTorch 2.13 (venv): crash ------------------------------------------------
+    ("pytorch", "venv", None, "crash", "fpe", "b17-pytest-v-int32-trunc-div-extremes-sigfpe",
+     "a parametrised pytest module (-v) checks torch.div(rounding_mode='trunc') on int32 extremes against Python; the case INT32_MIN / -1 traps in the integer division kernel and the pytest process itself dies of SIGFPE, so pytest's faulthandler prints 'Fatal Python error: Floating point exception' with the test's stack and no summary",
+     """\
+     import os
+     import sys
+
+     TEST = '''\\
+     import pytest
+     import torch
+
+     I32 = torch.iinfo(torch.int32)
+     CASES = [(7, 2), (-7, 2), (7, -2), (I32.max, -1), (I32.min, 1), (I32.min, -1), (0, 5)]
+
+
+     def py_trunc_div(a, b):
+         q = abs(a) // abs(b)
+         return q if (a >= 0) == (b >= 0) else -q
+
+
+     @pytest.mark.parametrize("a,b", CASES, ids=[f"{a}_div_{b}" for a, b in CASES])
+     def test_trunc_div_matches_python(a, b):
+         got = torch.div(torch.tensor([a], dtype=torch.int32), torch.tensor([b], dtype=torch.int32),
+                         rounding_mode="trunc")
+         expected = py_trunc_div(a, b)
+         if not (I32.min <= expected <= I32.max):
+             pytest.skip("result not representable in int32")
+         assert got.item() == expected
+     '''
+     with open("test_int_div.py", "w") as f:
+         f.write(TEST)
+     print("$ python -m pytest -v -p no:cacheprovider test_int_div.py", flush=True)
+     os.execv(sys.executable, [sys.executable, "-m", "pytest", "-v", "-p", "no:cacheprovider", "test_int_div.py"])
+     """),
+    ("pytorch", "venv", None, "crash", None, "b17-nbclient-embeddingbag-offsets-kernel-died",
+     "a feature-engineering notebook run headless through nbclient's NotebookClient pools click histories with nn.EmbeddingBag; one history length holds the export's INT32_MIN null sentinel, the offsets built from it are not validated and the kernel process dies of SIGSEGV; nbclient raises DeadKernelError and the runner reports the dead kernel and exits 1 (the crash is in the kernel child, the runner exits normally)",
+     """\
+     import os
+     import sys
+
+     import nbformat
+     from nbclient import NotebookClient
+     from nbclient.exceptions import CellExecutionError, DeadKernelError
+
+     cells = [
+         "import numpy as np\\nimport torch\\nimport torch.nn as nn\\ntorch.manual_seed(0)",
+         "rng = np.random.default_rng(7)\\n"
+         "lengths = rng.integers(3, 30, 64)\\n"
+         "lengths[37] = np.iinfo(np.int32).min  # NULL in the parquet export\\n"
+         "items = torch.as_tensor(rng.integers(0, 100_000, int(np.abs(lengths).sum() % 5000 + 1200)))\\n"
+         "lengths[:8]",
+         "pool = nn.EmbeddingBag(100_000, 32, mode='sum')\\n"
+         "offsets = torch.cat([torch.zeros(1, dtype=torch.int64), torch.as_tensor(lengths).cumsum(0)[:-1]])\\n"
+         "with torch.no_grad():\\n"
+         "    user_vecs = pool(items, offsets)\\n"
+         "user_vecs.shape",
+         "user_vecs.norm(dim=1)[:5]",
+     ]
+     nb = nbformat.v4.new_notebook()
+     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+     nb.cells = [nbformat.v4.new_code_cell(c) for c in cells]
+     nbformat.write(nb, "user_features.ipynb")
+
+     os.environ["PYTHONFAULTHANDLER"] = "1"  # the team's runner sets it for every kernel
+     print("[runner] executing user_features.ipynb with kernel python3", flush=True)
+     client = NotebookClient(nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": "."}})
+     try:
+         client.execute()
+     except DeadKernelError as e:
+         last = max(i for i, c in enumerate(nb.cells) if c.get("execution_count"))
+         print(f"[runner] DeadKernelError: {e}", flush=True)
+         print(f"[runner] the kernel died while executing cell In[{nb.cells[last].execution_count}] ({last + 1} of {len(nb.cells)}):", flush=True)
+         print("------------------")
+         print(nb.cells[last].source)
+         print("------------------", flush=True)
+         sys.exit(1)
+     except CellExecutionError as e:
+         print(e)
+         sys.exit(1)
+     print("[runner] notebook finished")
+     """),
+    ("pytorch", "venv", None, "crash", "segfault", "b17-hydra-saliency-maxpool-backward-cached-indices",
+     "a Hydra app (run in-process, so its log lines come first) computes pooling saliency maps with aten.max_pool2d_with_indices_backward from pooling indices kept in a feature cache; one cached record is corrupt (index 10**9), the kernel writes out of bounds and the Hydra process dies of SIGSEGV with the faulthandler dump",
+     """\
+     import os
+     import sys
+
+     os.makedirs("conf", exist_ok=True)
+     with open("conf/saliency.yaml", "w") as f:
+         f.write('''\\
+     data:
+       split: val
+       samples: 48
+       channels: 8
+       size: 16
+     pool:
+       kernel: 2
+     report_every: 8
+     ''')
+     with open("saliency.py", "w") as f:
+         f.write('''\\
+     import logging
+
+     import hydra
+     import torch
+     import torch.nn.functional as F
+     from omegaconf import DictConfig
+
+     log = logging.getLogger("saliency")
+
+
+     def build_cache(cfg):
+         g = torch.Generator().manual_seed(0)
+         x = torch.randn(cfg.data.samples, cfg.data.channels, cfg.data.size, cfg.data.size, generator=g)
+         _, idx = F.max_pool2d(x, cfg.pool.kernel, return_indices=True)
+         idx = idx.clone()
+         idx[29, 3, 1, 2] = 10 ** 9  # record 29 was written by an older exporter
+         return x, idx
+
+
+     @hydra.main(version_base=None, config_path="conf", config_name="saliency")
+     def main(cfg: DictConfig) -> None:
+         x, idx = build_cache(cfg)
+         log.info("feature cache: %d records, indices %s", x.shape[0], tuple(idx.shape))
+         k = cfg.pool.kernel
+         for i in range(x.shape[0]):
+             g = torch.ones_like(idx[i:i + 1], dtype=x.dtype)
+             sal = torch.ops.aten.max_pool2d_with_indices_backward(g, x[i:i + 1], [k, k], [k, k], [0, 0], [1, 1], False, idx[i:i + 1])
+             if i % cfg.report_every == 0:
+                 log.info("record %d: saliency mass %.1f", i, sal.sum().item())
+         log.info("done")
+
+
+     if __name__ == "__main__":
+         main()
+     ''')
+     print("$ python saliency.py data.split=val report_every=4", flush=True)
+     os.execv(sys.executable, [sys.executable, "-X", "faulthandler", "saliency.py", "data.split=val", "report_every=4"])
+     """),
+    ("pytorch", "venv", None, "crash", "internal-error", "b17-absl-app-convtranspose-weight-norm-fused-dim",
+     "an absl app (absl logging to stderr) builds a weight-normalised ConvTranspose2d decoder by calling the fused torch._weight_norm_interface with dim=1, the output-channel axis of a transposed-conv weight: the CPU kernel's own INTERNAL ASSERT (fused kernels only for the first or last dim) fires, and app.run lets the RuntimeError escape",
+     """\
+     from absl import app, flags, logging
+     import torch
+     import torch.nn as nn
+     import torch.nn.functional as F
+
+     FLAGS = flags.FLAGS
+     flags.DEFINE_integer("channels", 64, "decoder width")
+     flags.DEFINE_integer("wn_dim", 1, "weight-norm axis (output channels of a ConvTranspose2d weight)")
+
+
+     class WNConvTranspose2d(nn.Module):
+         # port of the reference implementation, which calls the fused kernel directly
+         def __init__(self, cin, cout, k, dim):
+             super().__init__()
+             w = torch.randn(cin, cout, k, k) * 0.05
+             self.dim = dim
+             self.v = nn.Parameter(w)
+             others = [d for d in range(w.dim()) if d != dim]
+             self.g = nn.Parameter(torch.linalg.vector_norm(w, dim=others, keepdim=True))
+
+         def forward(self, x):
+             w, _ = torch._weight_norm_interface(self.v, self.g, self.dim)
+             return F.conv_transpose2d(x, w, stride=2, padding=1, output_padding=1)
+
+
+     def main(argv):
+         del argv
+         logging.info("torch %s, building decoder with weight norm on dim %d", torch.__version__, FLAGS.wn_dim)
+         dec = nn.Sequential(WNConvTranspose2d(FLAGS.channels, 32, 3, FLAGS.wn_dim), nn.ReLU(),
+                             WNConvTranspose2d(32, 3, 3, FLAGS.wn_dim))
+         z = torch.randn(2, FLAGS.channels, 8, 8)
+         logging.info("decoding latent %s", tuple(z.shape))
+         img = dec(z)
+         logging.info("image %s", tuple(img.shape))
+
+
+     if __name__ == "__main__":
+         app.run(main, argv=["decode.py", "--logtostderr", "--channels=64", "--wn_dim=1"])
+     """),
+    # ---- PyTorch 2.13 (venv): timeout ----------------------------------------------
+    ("pytorch", "venv", None, "timeout", None, "b17-pytest-faulthandler-timeout-gloo-peer-missing",
+     "a pytest distributed test (pytest's own faulthandler_timeout=4 in pytest.ini, -x --tb=native) initialises a 2-rank gloo process group whose second rank the fixture only starts when DIST_TEST_SPAWN_PEER is set, which this CI job does not set: pytest dumps the stuck stacks after 4 s and the rendezvous gives up after its own 8-second timeout with DistStoreError",
+     """\
+     import subprocess
+     import sys
+
+     with open("pytest.ini", "w") as f:
+         f.write("[pytest]\\nfaulthandler_timeout = 4\\naddopts = -p no:cacheprovider\\n")
+     with open("conftest.py", "w") as f:
+         f.write('''\\
+     import datetime
+     import os
+     import socket
+     import subprocess
+     import sys
+
+     import pytest
+     import torch.distributed as dist
+
+     PEER = \\'\\'\\'
+     import datetime, sys, torch.distributed as dist
+     dist.init_process_group("gloo", init_method=sys.argv[1], rank=1, world_size=2, timeout=datetime.timedelta(seconds=8))
+     t = __import__("torch").ones(4); dist.all_reduce(t); dist.destroy_process_group()
+     \\'\\'\\'
+
+
+     @pytest.fixture
+     def process_group():
+         s = socket.socket(); s.bind(("127.0.0.1", 0)); port = s.getsockname()[1]; s.close()
+         url = f"tcp://127.0.0.1:{port}"
+         peer = None
+         if os.environ.get("DIST_TEST_SPAWN_PEER"):
+             peer = subprocess.Popen([sys.executable, "-c", PEER, url])
+         dist.init_process_group("gloo", init_method=url, rank=0, world_size=2,
+                                 timeout=datetime.timedelta(seconds=8))
+         yield
+         dist.destroy_process_group()
+         if peer is not None:
+             peer.wait()
+     ''')
+     with open("test_allreduce.py", "w") as f:
+         f.write('''\\
+     import torch
+     import torch.distributed as dist
+
+
+     def test_world_size_env():
+         assert dist.is_available() and dist.is_gloo_available()
+
+
+     def test_allreduce_sums_ranks(process_group):
+         t = torch.ones(4) * (dist.get_rank() + 1)
+         dist.all_reduce(t)
+         assert t.tolist() == [3.0] * 4
+     ''')
+     print("$ python -m pytest -x --tb=native test_allreduce.py", flush=True)
+     sys.exit(subprocess.run([sys.executable, "-m", "pytest", "-x", "--tb=native", "test_allreduce.py"]).returncode)
+     """),
+    ("pytorch", "venv", None, "timeout", None, "b17-tqdm-stream-loader-handshake-watchdog",
+     "an embedding-export loop iterates a DataLoader (one worker) under a tqdm bar; after the locally cached rows the worker's stream dataset connects to the feature server and waits for its banner while the server (protocol v2) waits for the client's hello, so no batch ever comes; the script's faulthandler.dump_traceback_later(10, exit=True) watchdog dumps the stacks and exits",
+     """\
+     import faulthandler
+     import socket
+     import threading
+
+     import torch
+     import torch.nn as nn
+     from torch.utils.data import DataLoader, IterableDataset
+     from tqdm import tqdm
+
+     faulthandler.dump_traceback_later(10, exit=True)  # watchdog: no progress for 10 s is a hang
+
+
+     def feature_server(sock):
+         # protocol v2: the client speaks first (HELLO <version>), then rows follow
+         while True:
+             conn, _ = sock.accept()
+             hello = conn.recv(64)
+             conn.sendall(b"ROWS 0\\n")
+
+
+     class FeatureStream(IterableDataset):
+         def __init__(self, port, cached=192):
+             self.port, self.cached = port, cached
+
+         def __iter__(self):
+             g = torch.Generator().manual_seed(0)
+             for i in range(self.cached):  # rows already in the local cache
+                 yield torch.randn(64, generator=g)
+             s = socket.create_connection(("127.0.0.1", self.port))
+             banner = s.recv(64)  # protocol v1 client: waits for the server's banner first
+             for line in banner.splitlines():
+                 yield torch.zeros(64)
+
+
+     srv = socket.socket()
+     srv.bind(("127.0.0.1", 0))
+     srv.listen(4)
+     threading.Thread(target=feature_server, args=(srv,), daemon=True, name="feature-server").start()
+
+     torch.manual_seed(0)
+     encoder = nn.Sequential(nn.Linear(64, 128), nn.ReLU(), nn.Linear(128, 32)).eval()
+     loader = DataLoader(FeatureStream(srv.getsockname()[1]), batch_size=32, num_workers=1)
+     out = []
+     with torch.no_grad():
+         for batch in tqdm(loader, desc="export embeddings", unit="batch", total=20, mininterval=0, miniters=1, ascii=True):
+             out.append(encoder(batch))
+     print("exported", sum(o.shape[0] for o in out), "rows")
+     """),
+    # ---- PyTorch 2.13 (venv): oom --------------------------------------------------
+    ("pytorch", "venv", None, "oom", None, "b17-rich-logging-long-context-attention-rlimit",
+     "a long-context evaluation script logs through rich's RichHandler (rich_tracebacks on) and runs under an address-space limit of current usage plus 1.5 GiB (RLIMIT_AS, as its job scheduler sets it); the 2k-token batch fits, the 16k-token batch's [8, 16384, 16384] float32 attention scores (8 GiB) are refused by PyTorch's CPU allocator and logged with log.exception",
+     """\
+     import logging
+     import resource
+     import sys
+
+     import torch
+     from rich.console import Console
+     from rich.logging import RichHandler
+
+     vm = int(open("/proc/self/statm").read().split()[0]) * resource.getpagesize()
+     limit = vm + (3 << 29)
+     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+     logging.basicConfig(level="INFO", format="%(message)s", datefmt="[%X]",
+                         handlers=[RichHandler(console=Console(width=110, stderr=True), rich_tracebacks=True,
+                                               tracebacks_show_locals=False, tracebacks_suppress=[torch])])
+     log = logging.getLogger("longeval")
+
+
+     def attention(q, k, v):
+         scores = q @ k.transpose(-2, -1) / q.shape[-1] ** 0.5
+         return torch.softmax(scores, dim=-1) @ v
+
+
+     def evaluate(seq_len, heads=8, dim=64):
+         q = torch.randn(heads, seq_len, dim)
+         k = torch.randn(heads, seq_len, dim)
+         v = torch.randn(heads, seq_len, dim)
+         return attention(q, k, v)
+
+
+     log.info("address-space limit %.2f GiB (scheduler --mem)", limit / 2 ** 30)
+     for seq_len in (2048, 16384):
+         need = 8 * seq_len * seq_len * 4 / 2 ** 30
+         log.info("context %d tokens: attention scores need %.2f GiB", seq_len, need)
+         try:
+             out = evaluate(seq_len)
+         except RuntimeError:
+             log.exception("evaluation failed at context length %d", seq_len)
+             sys.exit(1)
+         log.info("context %d ok, output %s", seq_len, tuple(out.shape))
+     """),
+    # ---- PyTorch 2.13 (venv): nan --------------------------------------------------
+    ("pytorch", "venv", None, "nan", None, "b17-metrics-lines-anomaly-sqrt-padding-rows",
+     "a training loop printing its own metrics lines runs with torch.autograd.set_detect_anomaly(True); its hand-written embedding-norm regulariser sqrt(sum(e^2)) meets the all-zero padding rows once a padded batch arrives, the sqrt's gradient is inf and the pow's becomes NaN, and anomaly mode stops with 'Function PowBackward0 returned nan values' after its forward-trace warning",
+     """\
+     import time
+
+     import torch
+     import torch.nn as nn
+     import torch.nn.functional as F
+
+     torch.manual_seed(0)
+     torch.autograd.set_detect_anomaly(True)
+
+
+     class Tagger(nn.Module):
+         def __init__(self, vocab=2000, dim=32, tags=9):
+             super().__init__()
+             self.emb = nn.Embedding(vocab, dim, padding_idx=0)
+             self.rnn = nn.GRU(dim, 64, batch_first=True)
+             self.out = nn.Linear(64, tags)
+
+         def forward(self, ids):
+             e = self.emb(ids)
+             h, _ = self.rnn(e)
+             norms = e.pow(2).sum(-1).sqrt()  # L2 norm written by hand
+             return self.out(h), norms
+
+
+     def batches(n_steps=40, bs=16, T=24):
+         g = torch.Generator().manual_seed(1)
+         for step in range(n_steps):
+             ids = torch.randint(1, 2000, (bs, T), generator=g)
+             if step >= 23:  # the bucketed sampler starts mixing short sentences in
+                 lengths = torch.randint(8, T + 1, (bs,), generator=g)
+                 ids[torch.arange(T)[None, :] >= lengths[:, None]] = 0
+             yield ids, torch.randint(0, 9, (bs, T), generator=g)
+
+
+     model = Tagger()
+     opt = torch.optim.Adam(model.parameters(), lr=1e-3)
+     t0 = time.time()
+     for step, (ids, tags) in enumerate(batches(), 1):
+         logits, norms = model(ids)
+         ce = F.cross_entropy(logits.reshape(-1, 9), tags.reshape(-1), ignore_index=-100)
+         reg = 1e-3 * norms.mean()
+         loss = ce + reg
+         opt.zero_grad()
+         loss.backward()
+         opt.step()
+         if step % 4 == 0 or step > 22:
+             print(f"step {step:3d}/40 | loss {loss.item():.4f} | ce {ce.item():.4f} | reg {reg.item():.5f} "
+                   f"| pad {(ids == 0).float().mean().item():.2%} | {16 * step / (time.time() - t0):.0f} samples/s", flush=True)
+     """),
+    ("pytorch", "venv", None, "nan", None, "b17-doctest-tempered-softmax-greedy-limit",
+     "`python -m doctest` runs the examples in a calibration module's docstring; the greedy-limit example (temperature 0.01 on logits up to 1000) overflows exp() to inf in the hand-written softmax, the probabilities come out NaN and the example's own finiteness check prints False where True was expected",
+     """\
+     import subprocess
+     import sys
+
+     MOD = '''\\
+     \\"\\"\\"Calibration helpers.\\"\\"\\"
+     import torch
+
+
+     def tempered_softmax(logits, temperature):
+         \\"\\"\\"Softmax of logits / temperature.
+
+         >>> import torch
+         >>> logits = torch.tensor([2.0, 1.0, 0.1])
+         >>> tempered_softmax(logits, 1.0)
+         tensor([0.6590, 0.2424, 0.0986])
+         >>> tempered_softmax(logits, 0.5)
+         tensor([0.8638, 0.1169, 0.0193])
+
+         The greedy limit must stay a distribution:
+
+         >>> p = tempered_softmax(torch.tensor([1000.0, 990.0, 0.0]), 0.01)
+         >>> bool(torch.isfinite(p).all())
+         True
+         >>> p
+         tensor([1., 0., 0.])
+         \\"\\"\\"
+         z = torch.exp(logits / temperature)
+         return z / z.sum()
+
+
+     def expected_calibration_error(probs, labels, bins=10):
+         \\"\\"\\"
+         >>> probs = torch.tensor([[0.9, 0.1], [0.2, 0.8], [0.6, 0.4]])
+         >>> round(expected_calibration_error(probs, torch.tensor([0, 1, 1])), 4)
+         0.3
+         \\"\\"\\"
+         conf, pred = probs.max(1)
+         acc = (pred == labels).float()
+         edges = torch.linspace(0, 1, bins + 1)
+         ece = torch.zeros(())
+         for lo, hi in zip(edges[:-1], edges[1:]):
+             m = (conf > lo) & (conf <= hi)
+             if m.any():
+                 ece += m.float().mean() * (conf[m].mean() - acc[m].mean()).abs()
+         return ece.item()
+     '''
+     with open("calibration.py", "w") as f:
+         f.write(MOD)
+     print("$ python -m doctest calibration.py", flush=True)
+     r = subprocess.run([sys.executable, "-m", "doctest", "calibration.py"])
+     print(f"doctest exit status {r.returncode}")
+     sys.exit(r.returncode)
+     """),
+    # ---- PyTorch 2.13 (venv): inconsistency ----------------------------------------
+    ("pytorch", "venv", None, "inconsistency", None, "b17-absltest-dynamic-int8-vs-float-rtol",
+     "an absltest parameterized suite requires the int8 dynamically quantised export (torch.ao.quantization.quantize_dynamic) of a ranking MLP and of an LSTM encoder to match the float32 model within rtol=atol=1e-3; int8 weight quantisation moves the outputs by about 1e-2, so torch.testing.assert_close reports the mismatch for both cases",
+     """\
+     import subprocess
+     import sys
+
+     TEST = '''\\
+     from absl.testing import absltest, parameterized
+     import torch
+     import torch.nn as nn
+
+
+     class Ranker(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.net = nn.Sequential(nn.Linear(256, 512), nn.ReLU(), nn.Linear(512, 64))
+
+         def forward(self, x):
+             return self.net(x)
+
+
+     class Encoder(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.lstm = nn.LSTM(32, 64, batch_first=True)
+
+         def forward(self, x):
+             return self.lstm(x)[0]
+
+
+     class DynamicQuantTest(parameterized.TestCase):
+         @parameterized.named_parameters(
+             ("ranker_mlp", Ranker, (16, 256), {nn.Linear}),
+             ("lstm_encoder", Encoder, (4, 20, 32), {nn.LSTM}),
+         )
+         def test_int8_matches_float(self, cls, shape, layers):
+             torch.manual_seed(0)
+             model = cls().eval()
+             x = torch.randn(*shape)
+             qmodel = torch.ao.quantization.quantize_dynamic(model, layers, dtype=torch.qint8)
+             with torch.no_grad():
+                 torch.testing.assert_close(qmodel(x), model(x), rtol=1e-3, atol=1e-3)
+
+         def test_quantized_modules_swapped(self):
+             q = torch.ao.quantization.quantize_dynamic(Ranker(), {nn.Linear}, dtype=torch.qint8)
+             self.assertIn("quantized.dynamic", type(q.net[0]).__module__)
+
+
+     if __name__ == "__main__":
+         absltest.main()
+     '''
+     with open("quant_export_test.py", "w") as f:
+         f.write(TEST)
+     print("$ python quant_export_test.py", flush=True)
+     sys.exit(subprocess.run([sys.executable, "quant_export_test.py"]).returncode)
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b17-ipython-streaming-feature-stats-vs-var-mean",
+     "a check script run through IPython (`ipython --no-banner check_feature_stats.py`, coloured traceback) compares the serving job's streaming feature statistics (float32 sum and sum of squares per batch, var = E[x^2] - E[x]^2) with torch.var_mean over the whole column in float64; for the columns with a large offset the float32 formula cancels catastrophically (6.0 against 0.25, even a negative variance) and numpy's assert_allclose at rtol 1e-3 reports the mismatch",
+     """\
+     import subprocess
+     import sys
+
+     SCRIPT = '''\\
+     import numpy as np
+     import torch
+
+     torch.manual_seed(0)
+     names = ["dwell_seconds", "price_cents", "seconds_of_day"]
+     cols = torch.stack([torch.randn(200_000) * 3 + 12.0,
+                         torch.randn(200_000) * 0.5 + 4200.0,
+                         torch.randn(200_000) * 2 + 86400.0], dim=1)
+
+
+     def streaming_stats(x, batch=4096):
+         # what the serving job does: one pass, float32 accumulators
+         s = torch.zeros(x.shape[1])
+         ss = torch.zeros(x.shape[1])
+         n = 0
+         for b in x.split(batch):
+             s += b.sum(0)
+             ss += (b * b).sum(0)
+             n += b.shape[0]
+         mean = s / n
+         return mean, ss / n - mean * mean
+
+
+     def check(rtol=1e-3):
+         mean, var = streaming_stats(cols)
+         ref_var, ref_mean = torch.var_mean(cols.double(), dim=0, correction=0)
+         print(f"{'feature':<16}{'mean(stream)':>14}{'mean(ref)':>14}{'var(stream)':>14}{'var(ref)':>12}")
+         for i, name in enumerate(names):
+             print(f"{name:<16}{mean[i].item():>14.4f}{ref_mean[i].item():>14.4f}{var[i].item():>14.4f}{ref_var[i].item():>12.4f}")
+         np.testing.assert_allclose(mean.numpy(), ref_mean.numpy(), rtol=rtol)
+         np.testing.assert_allclose(var.numpy(), ref_var.numpy(), rtol=rtol,
+                                    err_msg="streaming variance disagrees with torch.var_mean")
+
+
+     check()
+     print("feature stats OK")
+     '''
+     with open("check_feature_stats.py", "w") as f:
+         f.write(SCRIPT)
+     print("$ ipython --no-banner check_feature_stats.py", flush=True)
+     r = subprocess.run([sys.executable, "-m", "IPython", "--no-banner", "check_feature_stats.py"])
+     sys.exit(r.returncode)
+     """),
+    # ---- PyTorch 1.13 (system) -----------------------------------------------------
+    ("pytorch-1.13", "system", None, "crash", "fpe", "b17-113-pytest-pdist-empty-batch-backward",
+     "a parametrised pytest suite (-x -v --tb=short) on the PyTorch 1.13 host tests a metric-learning loss built on torch.pdist; the no-positives case filters the 16-dimensional embeddings down to zero rows and 1.13's _pdist_backward divides by the empty row count, so the pytest process itself dies of SIGFPE and pytest's faulthandler prints the test's stack",
+     """\
+     import os
+     import sys
+
+     TEST = '''\\
+     import pytest
+     import torch
+
+
+     def spread_loss(emb, labels, positive_class=1):
+         pos = emb[labels == positive_class]
+         # mean pairwise distance between positives, pushed towards 1.0
+         d = torch.pdist(pos)
+         return (d - 1.0).pow(2).sum() / max(d.numel(), 1)
+
+
+     @pytest.mark.parametrize(
+         "labels",
+         [
+             [1, 1, 0, 1, 0, 1, 1, 0],
+             [1, 0, 0, 0, 0, 0, 0, 1],
+             [0, 0, 0, 0, 0, 0, 0, 0],
+         ],
+         ids=["mixed", "two-positives", "no-positives"],
+     )
+     def test_spread_loss_backward(labels):
+         torch.manual_seed(0)
+         emb = torch.randn(8, 16, requires_grad=True)
+         loss = spread_loss(emb, torch.tensor(labels))
+         loss.backward()
+         assert torch.isfinite(emb.grad).all()
+     '''
+     with open("test_spread_loss.py", "w") as f:
+         f.write(TEST)
+     print("$ python3 -m pytest -x -v --tb=short -p no:cacheprovider test_spread_loss.py", flush=True)
+     os.execv(sys.executable, [sys.executable, "-m", "pytest", "-x", "-v", "--tb=short", "-p", "no:cacheprovider", "test_spread_loss.py"])
+     """),
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b17-113-rich-print-exception-half-cpu-reranker",
+     "a reranking service on the PyTorch 1.13 host loads its model in float16 (the GPU deployment's setting) on a CPU worker; the first Linear fails because 1.13 has no Half addmm kernel on the CPU ('addmm_impl_cpu_' not implemented for 'Half'), and the service prints it with rich's console.print_exception before exiting 1",
+     """\
+     import sys
+
+     import torch
+     import torch.nn as nn
+     from rich.console import Console
+
+     console = Console(width=100, stderr=True)
+     CONFIG = {"model": "reranker-mini", "dtype": "float16", "device": "cpu", "max_len": 64}
+
+
+     class Reranker(nn.Module):
+         def __init__(self, vocab=8000, dim=128):
+             super().__init__()
+             self.emb = nn.Embedding(vocab, dim)
+             self.proj = nn.Linear(dim, dim)
+             self.score = nn.Linear(dim, 1)
+
+         def forward(self, ids):
+             h = self.emb(ids).mean(1)
+             return self.score(torch.tanh(self.proj(h))).squeeze(-1)
+
+
+     def load(cfg):
+         torch.manual_seed(0)
+         m = Reranker().eval()
+         return m.to(device=cfg["device"], dtype=getattr(torch, cfg["dtype"]))
+
+
+     console.log(f"torch {torch.__version__}: loading {CONFIG['model']} as {CONFIG['dtype']} on {CONFIG['device']}")
+     model = load(CONFIG)
+     ids = torch.randint(0, 8000, (12, CONFIG["max_len"]))
+     try:
+         with torch.no_grad():
+             scores = model(ids)
+         console.log(f"scored {scores.numel()} candidates")
+     except Exception:
+         console.print_exception(max_frames=8)
+         console.log("[reranker] request failed, worker exiting")
+         sys.exit(1)
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", None, "b17-113-ipython-lstm-feature-width-mismatch",
+     "an analysis script run with Debian's IPython on the PyTorch 1.13 host (`python3 -m IPython forecast.py`, coloured traceback and terminal-title escape) feeds 20 engineered features into an LSTM built for 32; nn.LSTM rejects the input with its own 'input.size(-1) must be equal to input_size' error",
+     """\
+     import subprocess
+     import sys
+
+     SCRIPT = '''\\
+     import torch
+     import torch.nn as nn
+
+     FEATURES = ["load", "temp", "humidity", "hour_sin", "hour_cos", "dow_sin", "dow_cos"] + [f"lag_{i}" for i in range(1, 14)]
+
+
+     class Forecaster(nn.Module):
+         def __init__(self, n_features=32, hidden=64):
+             super().__init__()
+             self.lstm = nn.LSTM(n_features, hidden, num_layers=2, batch_first=True)
+             self.head = nn.Linear(hidden, 24)
+
+         def forward(self, x):
+             out, _ = self.lstm(x)
+             return self.head(out[:, -1])
+
+
+     def make_windows(n=64, length=168):
+         return torch.randn(n, length, len(FEATURES))
+
+
+     model = Forecaster()
+     x = make_windows()
+     print(f"windows {tuple(x.shape)} with {len(FEATURES)} features")
+     y = model(x)
+     print("forecast", tuple(y.shape))
+     '''
+     with open("forecast.py", "w") as f:
+         f.write(SCRIPT)
+     print("$ python3 -m IPython forecast.py", flush=True)
+     sys.exit(subprocess.run([sys.executable, "-m", "IPython", "forecast.py"]).returncode)
+     """),
+    ("pytorch-1.13", "system", None, "timeout", None, "b17-113-tqdm-shards-then-gloo-rendezvous-timeout",
+     "an evaluation script on the PyTorch 1.13 host scores its local shards under a tqdm bar, then joins a 2-rank gloo group to all-reduce the metrics; the other rank was never scheduled, so rank 0's TCP rendezvous waits until the process group's own 6-second timeout expires and 1.13 raises its socket timeout",
+     """\
+     import datetime
+     import socket
+     import sys
+     import time
+
+     import torch
+     import torch.distributed as dist
+     from tqdm import tqdm
+
+     torch.manual_seed(0)
+     model = torch.nn.Sequential(torch.nn.Linear(32, 64), torch.nn.ReLU(), torch.nn.Linear(64, 5)).eval()
+     correct = total = 0
+     with torch.no_grad():
+         for shard in tqdm(range(12), desc="rank0 eval shards", ascii=True, mininterval=0, miniters=1):
+             x = torch.randn(256, 32)
+             y = torch.randint(0, 5, (256,))
+             correct += (model(x).argmax(1) == y).sum().item()
+             total += 256
+             time.sleep(0.05)
+     print(f"rank 0 local accuracy {correct / total:.4f} over {total} samples", flush=True)
+     s = socket.socket(); s.bind(("127.0.0.1", 0)); port = s.getsockname()[1]; s.close()
+     print(f"joining process group tcp://127.0.0.1:{port} (world_size=2, timeout=6s) to all-reduce metrics", flush=True)
+     t0 = time.time()
+     try:
+         dist.init_process_group("gloo", init_method=f"tcp://127.0.0.1:{port}", rank=0, world_size=2,
+                                 timeout=datetime.timedelta(seconds=6))
+     except RuntimeError:
+         print(f"rendezvous failed after {time.time() - t0:.1f}s", flush=True)
+         raise
+     stats = torch.tensor([correct, total], dtype=torch.float64)
+     dist.all_reduce(stats)
+     print("global accuracy", (stats[0] / stats[1]).item())
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", None, "b17-113-argparse-export-cli-state-dict-keys",
+     "an argparse export CLI on the PyTorch 1.13 host loads a checkpoint saved from a DataParallel-wrapped model (keys prefixed with 'module.') into the bare model; load_state_dict(strict=True) rejects it listing the missing and unexpected keys, and the CLI prints its own error line and exits with status 3",
+     """\
+     import subprocess
+     import sys
+
+     CLI = '''\\
+     import argparse
+     import sys
+
+     import torch
+     import torch.nn as nn
+
+
+     def build():
+         return nn.Sequential(nn.Conv2d(1, 16, 3), nn.ReLU(), nn.Flatten(), nn.Linear(16 * 26 * 26, 10))
+
+
+     def main():
+         p = argparse.ArgumentParser(prog="export-onnx", description="export a trained digit classifier")
+         p.add_argument("checkpoint")
+         p.add_argument("--out", default="model.onnx")
+         p.add_argument("--opset", type=int, default=13)
+         args = p.parse_args()
+         model = build()
+         state = torch.load(args.checkpoint, map_location="cpu")
+         print(f"export-onnx: torch {torch.__version__}: {len(state)} tensors in {args.checkpoint}")
+         try:
+             model.load_state_dict(state)
+         except RuntimeError as e:
+             print(f"export-onnx: error: checkpoint does not match the model: {e}", file=sys.stderr)
+             return 3
+         torch.onnx.export(model, torch.randn(1, 1, 28, 28), args.out, opset_version=args.opset)
+         print(f"export-onnx: wrote {args.out}")
+         return 0
+
+
+     if __name__ == "__main__":
+         sys.exit(main())
+     '''
+     with open("export_onnx.py", "w") as f:
+         f.write(CLI)
+     import torch
+     import torch.nn as nn
+     net = nn.DataParallel(nn.Sequential(nn.Conv2d(1, 16, 3), nn.ReLU(), nn.Flatten(), nn.Linear(16 * 26 * 26, 10)))
+     torch.save(net.state_dict(), "digits_epoch12.pt")
+     print("$ python3 export_onnx.py digits_epoch12.pt --out digits.onnx", flush=True)
+     r = subprocess.run([sys.executable, "export_onnx.py", "digits_epoch12.pt", "--out", "digits.onnx"])
+     print(f"[exit status {r.returncode}]")
+     sys.exit(r.returncode)
+     """),
+    # ---- ONNX Runtime (venv) -------------------------------------------------------
+    ("onnxruntime", "venv", None, "false-positive", None, "b17-ort-pytest-ra-unbatched-image-rank",
+     "a pytest suite (-rA, plain tracebacks) for an exported ONNX image classifier: the batched tests pass, the single-image test feeds a [3, 64, 64] array without its batch axis and InferenceSession.run rejects it with ONNX Runtime's INVALID_ARGUMENT 'Invalid rank for input'; -rA lists the passes next to the failure",
+     """\
+     import subprocess
+     import sys
+
+     TEST = '''\\
+     import numpy as np
+     import onnx
+     import onnxruntime as ort
+     import pytest
+     from onnx import TensorProto, helper, numpy_helper
+
+
+     def build_classifier(path):
+         rng = np.random.default_rng(0)
+         w = numpy_helper.from_array(rng.standard_normal((8, 3, 3, 3)).astype(np.float32) * 0.1, "conv.w")
+         fc = numpy_helper.from_array(rng.standard_normal((8, 10)).astype(np.float32) * 0.1, "fc.w")
+         nodes = [
+             helper.make_node("Conv", ["image", "conv.w"], ["c"], pads=[1, 1, 1, 1], name="stem"),
+             helper.make_node("Relu", ["c"], ["r"]),
+             helper.make_node("GlobalAveragePool", ["r"], ["p"]),
+             helper.make_node("Flatten", ["p"], ["f"]),
+             helper.make_node("MatMul", ["f", "fc.w"], ["logits"], name="head"),
+         ]
+         graph = helper.make_graph(nodes, "classifier",
+                                   [helper.make_tensor_value_info("image", TensorProto.FLOAT, ["batch", 3, 64, 64])],
+                                   [helper.make_tensor_value_info("logits", TensorProto.FLOAT, ["batch", 10])],
+                                   [w, fc])
+         onnx.save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)]), path)
+
+
+     @pytest.fixture(scope="module")
+     def session(tmp_path_factory):
+         path = str(tmp_path_factory.mktemp("export") / "classifier.onnx")
+         build_classifier(path)
+         return ort.InferenceSession(path, providers=["CPUExecutionProvider"])
+
+
+     def test_providers(session):
+         assert session.get_providers() == ["CPUExecutionProvider"]
+
+
+     def test_batch_of_four(session):
+         (logits,) = session.run(None, {"image": np.random.rand(4, 3, 64, 64).astype(np.float32)})
+         assert logits.shape == (4, 10)
+
+
+     def test_single_image(session):
+         image = np.random.rand(3, 64, 64).astype(np.float32)  # as returned by the preprocessing transform
+         (logits,) = session.run(None, {"image": image})
+         assert logits.argmax() < 10
+     '''
+     with open("test_onnx_classifier.py", "w") as f:
+         f.write(TEST)
+     print("$ python -m pytest -rA -p no:cacheprovider test_onnx_classifier.py", flush=True)
+     sys.exit(subprocess.run([sys.executable, "-m", "pytest", "-rA", "-p", "no:cacheprovider", "test_onnx_classifier.py"]).returncode)
+     """),
+    ("onnxruntime", "venv", None, "false-positive", "environment", "b17-ort-loguru-contrib-tokenizer-no-extensions",
+     "a text-serving worker logging with loguru loads a preprocessing ONNX graph whose string ops live in the ai.onnx.contrib domain of onnxruntime-extensions; that optional package is not installed here, so no custom-op library is registered and InferenceSession refuses the graph ('ai.onnx.contrib:StringRegexReplace(-1) is not a registered function/op'); logger.exception records it and the worker exits 1",
+     """\
+     import sys
+
+     import numpy as np
+     import onnx
+     import onnxruntime as ort
+     from loguru import logger
+     from onnx import TensorProto, helper
+
+     logger.remove()
+     logger.add(sys.stderr, colorize=False, backtrace=False, diagnose=False,
+                format="{time:YYYY-MM-DDTHH:mm:ss.SSSZZ} {level} [{extra[worker]}] {message}")
+     log = logger.bind(worker="text-prep-0")
+
+     nodes = [
+         helper.make_node("StringRegexReplace", ["text", "pattern", "rewrite"], ["clean"], domain="ai.onnx.contrib", name="strip_urls"),
+         helper.make_node("StringLower", ["clean"], ["lowered"], domain="ai.onnx.contrib", name="lower"),
+     ]
+     inits = [helper.make_tensor("pattern", TensorProto.STRING, [1], [b"https?://\\\\S+"]),
+              helper.make_tensor("rewrite", TensorProto.STRING, [1], [b" "])]
+     graph = helper.make_graph(nodes, "text_prep", [helper.make_tensor_value_info("text", TensorProto.STRING, ["n"])],
+                               [helper.make_tensor_value_info("lowered", TensorProto.STRING, ["n"])], inits)
+     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17), helper.make_opsetid("ai.onnx.contrib", 1)])
+     onnx.save(model, "text_prep.onnx")
+
+     log.info("onnxruntime {} providers={}", ort.__version__, ort.get_available_providers())
+     so = ort.SessionOptions()
+     try:
+         import onnxruntime_extensions
+         so.register_custom_ops_library(onnxruntime_extensions.get_library_path())
+         log.info("registered onnxruntime-extensions custom ops")
+     except ImportError as e:
+         log.warning("onnxruntime-extensions not available ({}); continuing without custom ops", e)
+     try:
+         sess = ort.InferenceSession("text_prep.onnx", so, providers=["CPUExecutionProvider"])
+     except Exception:
+         log.exception("failed to load text_prep.onnx")
+         sys.exit(1)
+     out = sess.run(None, {"text": np.array(["See https://example.com NOW"], dtype=object)})
+     log.info("prepared {}", out[0].tolist())
+     """),
+    ("onnxruntime", "venv", None, "crash", "not-implemented", "b17-ort-unittest-float64-elu-regression-head",
+     "a unittest suite (-v) for a scientific regression model exported in float64 (the project's precision setting): session creation fails because ONNX Runtime's CPU provider has no double kernel for Elu (NOT_IMPLEMENTED: Could not find an implementation for Elu(6)); the float32 export's test passes",
+     """\
+     import subprocess
+     import sys
+
+     TEST = '''\\
+     import unittest
+
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import TensorProto, helper, numpy_helper
+
+
+     def regression_head(dtype):
+         np_dtype = {TensorProto.FLOAT: np.float32, TensorProto.DOUBLE: np.float64}[dtype]
+         rng = np.random.default_rng(0)
+         w1 = numpy_helper.from_array(rng.standard_normal((12, 32)).astype(np_dtype) * 0.2, "w1")
+         b1 = numpy_helper.from_array(np.zeros(32, np_dtype), "b1")
+         w2 = numpy_helper.from_array(rng.standard_normal((32, 1)).astype(np_dtype) * 0.2, "w2")
+         nodes = [
+             helper.make_node("MatMul", ["x", "w1"], ["h0"]),
+             helper.make_node("Add", ["h0", "b1"], ["h1"]),
+             helper.make_node("Elu", ["h1"], ["h2"], alpha=1.0, name="act"),
+             helper.make_node("MatMul", ["h2", "w2"], ["y"]),
+         ]
+         g = helper.make_graph(nodes, "head", [helper.make_tensor_value_info("x", dtype, ["n", 12])],
+                               [helper.make_tensor_value_info("y", dtype, ["n", 1])], [w1, b1, w2])
+         return helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]).SerializeToString(), np_dtype
+
+
+     class RegressionHeadTest(unittest.TestCase):
+         def _run(self, dtype):
+             blob, np_dtype = regression_head(dtype)
+             sess = ort.InferenceSession(blob, providers=["CPUExecutionProvider"])
+             x = np.random.default_rng(1).standard_normal((5, 12)).astype(np_dtype)
+             return sess.run(None, {"x": x})[0]
+
+         def test_float32_export(self):
+             self.assertEqual(self._run(TensorProto.FLOAT).shape, (5, 1))
+
+         def test_float64_export(self):
+             y = self._run(TensorProto.DOUBLE)
+             self.assertEqual(y.dtype, np.float64)
+
+
+     if __name__ == "__main__":
+         unittest.main()
+     '''
+     with open("test_regression_head.py", "w") as f:
+         f.write(TEST)
+     print("$ python -m unittest -v test_regression_head", flush=True)
+     sys.exit(subprocess.run([sys.executable, "-m", "unittest", "-v", "test_regression_head"]).returncode)
+     """),
+    ("onnxruntime", "venv", None, "crash", "not-implemented", "b17-ort-nbclient-bfloat16-policy-head-matmul",
+     "a notebook executed headless with nbclient (colours switched off with %colors nocolor) converts a policy head (MatMul then Tanh) to bfloat16 and opens it with ONNX Runtime: session creation fails because the CPU provider has no bfloat16 kernel for MatMul (NOT_IMPLEMENTED: Could not find an implementation for MatMul(13)); the runner prints nbclient's CellExecutionError",
+     """\
+     import sys
+
+     import nbformat
+     from nbclient import NotebookClient
+     from nbclient.exceptions import CellExecutionError
+
+     cells = [
+         "%colors nocolor\\nimport numpy as np\\nimport onnxruntime as ort\\nfrom onnx import TensorProto, helper, numpy_helper\\nprint(ort.__version__)",
+         "def policy_head(dtype=TensorProto.BFLOAT16):\\n"
+         "    rng = np.random.default_rng(0)\\n"
+         "    w = helper.make_tensor('w', dtype, [64, 8], rng.standard_normal(64 * 8).astype(np.float32) * 0.1)\\n"
+         "    nodes = [helper.make_node('MatMul', ['obs', 'w'], ['z']), helper.make_node('Tanh', ['z'], ['action'], name='squash')]\\n"
+         "    g = helper.make_graph(nodes, 'policy', [helper.make_tensor_value_info('obs', dtype, ['n', 64])],\\n"
+         "                          [helper.make_tensor_value_info('action', dtype, ['n', 8])], [w])\\n"
+         "    return helper.make_model(g, opset_imports=[helper.make_opsetid('', 17)])\\n"
+         "\\n"
+         "model = policy_head()\\n"
+         "len(model.SerializeToString())",
+         "sess = ort.InferenceSession(model.SerializeToString(), providers=['CPUExecutionProvider'])\\n"
+         "sess.get_inputs()[0]",
+     ]
+     nb = nbformat.v4.new_notebook()
+     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+     nb.cells = [nbformat.v4.new_code_cell(c) for c in cells]
+     nbformat.write(nb, "policy_bf16.ipynb")
+     print("[papermill-lite] running policy_bf16.ipynb", flush=True)
+     try:
+         NotebookClient(nb, timeout=120, kernel_name="python3").execute()
+     except CellExecutionError as e:
+         nbformat.write(nb, "policy_bf16.out.ipynb")
+         print(e)
+         print("[papermill-lite] failed; partial output saved to policy_bf16.out.ipynb", flush=True)
+         sys.exit(1)
+     print("[papermill-lite] ok")
+     """),
+    ("onnxruntime", "venv", None, "oom", None, "b17-ort-hydra-catalogue-scoring-rlimit",
+     "a Hydra batch-scoring app (address space capped at current usage plus 2 GiB with RLIMIT_AS) scores query embeddings against the whole item catalogue with an ONNX MatMul; the override scoring.query_batch=65536 makes the [65536, 16384] float32 score matrix 4 GiB and ONNX Runtime's BFC arena fails to allocate it; Hydra prints 'Error executing job with overrides'",
+     """\
+     import os
+     import subprocess
+     import sys
+
+     os.makedirs("conf", exist_ok=True)
+     with open("conf/score.yaml", "w") as f:
+         f.write('''\\
+     catalogue:
+       num_items: 16384
+       dim: 64
+     scoring:
+       query_batch: 1024
+       top_k: 50
+     memory:
+       headroom_gib: 2
+     ''')
+     with open("score.py", "w") as f:
+         f.write('''\\
+     import logging
+     import resource
+
+     import hydra
+     import numpy as np
+     import onnxruntime as ort
+     from omegaconf import DictConfig
+     from onnx import TensorProto, helper
+
+     log = logging.getLogger("score")
+
+
+     def scoring_model(dim):
+         nodes = [helper.make_node("Transpose", ["items"], ["items_t"], perm=[1, 0]),
+                  helper.make_node("MatMul", ["queries", "items_t"], ["scores"], name="score")]
+         g = helper.make_graph(nodes, "scorer",
+                               [helper.make_tensor_value_info("queries", TensorProto.FLOAT, ["q", dim]),
+                                helper.make_tensor_value_info("items", TensorProto.FLOAT, ["i", dim])],
+                               [helper.make_tensor_value_info("scores", TensorProto.FLOAT, ["q", "i"])])
+         return helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]).SerializeToString()
+
+
+     @hydra.main(version_base=None, config_path="conf", config_name="score")
+     def main(cfg: DictConfig) -> None:
+         sess = ort.InferenceSession(scoring_model(cfg.catalogue.dim), providers=["CPUExecutionProvider"])
+         vm = int(open("/proc/self/statm").read().split()[0]) * resource.getpagesize()
+         limit = vm + (cfg.memory.headroom_gib << 30)
+         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+         log.info("address-space limit %.2f GiB", limit / 2 ** 30)
+         rng = np.random.default_rng(0)
+         items = rng.standard_normal((cfg.catalogue.num_items, cfg.catalogue.dim), dtype=np.float32)
+         queries = rng.standard_normal((cfg.scoring.query_batch, cfg.catalogue.dim), dtype=np.float32)
+         log.info("scoring %d queries x %d items (%.2f GiB of scores)", queries.shape[0], items.shape[0],
+                  queries.shape[0] * items.shape[0] * 4 / 2 ** 30)
+         (scores,) = sess.run(None, {"queries": queries, "items": items})
+         top = np.argpartition(-scores, cfg.scoring.top_k, axis=1)[:, :cfg.scoring.top_k]
+         log.info("top-%d computed for %d queries", cfg.scoring.top_k, top.shape[0])
+
+
+     if __name__ == "__main__":
+         main()
+     ''')
+     print("$ python score.py scoring.query_batch=65536", flush=True)
+     sys.exit(subprocess.run([sys.executable, "score.py", "scoring.query_batch=65536"]).returncode)
+     """),
+    ("onnxruntime", "venv", None, "nan", None, "b17-ort-jsonl-log-features-refund-nan",
+     "a feature service logging JSON lines (the traceback escaped into an exc_info field) runs an ONNX log-scaling graph (Log(amount) then Sqrt of a ratio) on a batch containing refunds with negative amounts; ONNX Runtime returns NaN for them and the service's finiteness check raises, logged with logger.exception",
+     """\
+     import json
+     import logging
+     import sys
+
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import TensorProto, helper
+
+
+     class JsonFormatter(logging.Formatter):
+         def format(self, record):
+             rec = {"ts": self.formatTime(record, "%Y-%m-%dT%H:%M:%S"), "level": record.levelname,
+                    "logger": record.name, "msg": record.getMessage()}
+             rec.update(getattr(record, "fields", {}))
+             if record.exc_info:
+                 rec["exc_info"] = self.formatException(record.exc_info)
+             return json.dumps(rec)
+
+
+     h = logging.StreamHandler(sys.stdout)
+     h.setFormatter(JsonFormatter())
+     logging.basicConfig(level=logging.INFO, handlers=[h])
+     log = logging.getLogger("features.txn")
+
+     nodes = [helper.make_node("Log", ["amount"], ["log_amount"], name="log_amount"),
+              helper.make_node("Div", ["amount", "avg_amount"], ["ratio"]),
+              helper.make_node("Sqrt", ["ratio"], ["sqrt_ratio"], name="sqrt_ratio"),
+              helper.make_node("Concat", ["log_amount", "sqrt_ratio"], ["features"], axis=1)]
+     g = helper.make_graph(nodes, "txn_features",
+                           [helper.make_tensor_value_info("amount", TensorProto.FLOAT, ["n", 1]),
+                            helper.make_tensor_value_info("avg_amount", TensorProto.FLOAT, ["n", 1])],
+                           [helper.make_tensor_value_info("features", TensorProto.FLOAT, ["n", 2])])
+     sess = ort.InferenceSession(helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]).SerializeToString(),
+                                 providers=["CPUExecutionProvider"])
+     log.info("feature graph loaded", extra={"fields": {"onnxruntime": ort.__version__, "outputs": ["log_amount", "sqrt_ratio"]}})
+
+     batches = [np.array([[12.5], [80.0], [3.99], [250.0]], np.float32),
+                np.array([[19.99], [-19.99], [45.0], [-120.0], [7.5]], np.float32)]
+     for b, amount in enumerate(batches):
+         avg = np.full_like(amount, 42.0)
+         (feats,) = sess.run(None, {"amount": amount, "avg_amount": avg})
+         try:
+             bad = ~np.isfinite(feats)
+             if bad.any():
+                 rows = np.unique(np.nonzero(bad)[0]).tolist()
+                 raise ValueError(f"non-finite features in batch {b}: rows {rows}: {feats[rows].tolist()}")
+         except ValueError:
+             log.exception("feature check failed", extra={"fields": {"batch": b, "rows": int(amount.shape[0])}})
+             sys.exit(1)
+         log.info("batch ok", extra={"fields": {"batch": b, "rows": int(amount.shape[0]), "mean": float(feats.mean())}})
+     """),
+    ("onnxruntime", "venv", None, "inconsistency", None, "b17-ort-rich-table-fp16-export-vs-fp32",
+     "a release check compares an MLP's float16 ONNX export with the float32 export on the same inputs in ONNX Runtime and prints a rich table of per-output differences; with the 1e-3 absolute tolerance the float16 run differs by up to about 2.5e-3 on every output, the table marks them FAIL and the check exits 1",
+     """\
+     import sys
+
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import TensorProto, helper, numpy_helper
+     from rich.console import Console
+     from rich.table import Table
+
+     console = Console(width=100)
+     ATOL = 1e-3
+
+
+     def mlp(dtype):
+         np_dtype = np.float16 if dtype == TensorProto.FLOAT16 else np.float32
+         rng = np.random.default_rng(0)
+         dims = [128, 256, 256, 6]
+         inits, nodes, x = [], [], "x"
+         for i, (a, b) in enumerate(zip(dims[:-1], dims[1:])):
+             inits.append(numpy_helper.from_array((rng.standard_normal((a, b)) / np.sqrt(a)).astype(np_dtype), f"w{i}"))
+             nodes.append(helper.make_node("MatMul", [x, f"w{i}"], [f"h{i}"]))
+             x = f"h{i}"
+             if i < len(dims) - 2:
+                 nodes.append(helper.make_node("Relu", [x], [f"r{i}"]))
+                 x = f"r{i}"
+         nodes.append(helper.make_node("Identity", [x], ["y"]))
+         g = helper.make_graph(nodes, "mlp", [helper.make_tensor_value_info("x", dtype, ["n", 128])],
+                               [helper.make_tensor_value_info("y", dtype, ["n", 6])], inits)
+         m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)])
+         return ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"]), np_dtype
+
+
+     s32, _ = mlp(TensorProto.FLOAT)
+     s16, _ = mlp(TensorProto.FLOAT16)
+     x = np.random.default_rng(1).standard_normal((64, 128)).astype(np.float32) * 3
+     y32 = s32.run(None, {"x": x})[0]
+     y16 = s16.run(None, {"x": x.astype(np.float16)})[0].astype(np.float32)
+
+     table = Table(title=f"fp16 export vs fp32 export (onnxruntime {ort.__version__}, atol={ATOL:g})")
+     for col in ("output", "max |fp32|", "max abs diff", "mean abs diff", "status"):
+         table.add_column(col, justify="right" if col != "output" else "left")
+     failed = 0
+     for j in range(y32.shape[1]):
+         d = np.abs(y16[:, j] - y32[:, j])
+         ok = d.max() <= ATOL
+         failed += not ok
+         table.add_row(f"logit[{j}]", f"{np.abs(y32[:, j]).max():.4f}", f"{d.max():.2e}", f"{d.mean():.2e}", "ok" if ok else "FAIL")
+     console.print(table)
+     if failed:
+         console.print(f"[bold red]release check failed:[/] {failed}/{y32.shape[1]} outputs of the fp16 export exceed atol={ATOL:g}")
+         sys.exit(1)
+     console.print("release check passed")
+     """),
+]
+
+add_batch(B17_A)
+
+
+
+
+B17_B = [
+    # ---- TensorFlow -------------------------------------------------------------
+    ("tensorflow", "venv", None, "false-positive", "environment", "b17-tf-hydra-strict-gpu-placement-cpu-host",
+     "a Hydra training app is launched with the overrides device=/GPU:0 trainer.soft_placement=false on a CPU-only host: TensorFlow finds no GPU and refuses the strict placement of the first variable; Hydra prints 'Error executing job with overrides' and its HYDRA_FULL_ERROR hint, and the app exits 1",
+     r"""
+     import os
+     import subprocess
+     import sys
+
+     os.makedirs("conf", exist_ok=True)
+     with open("conf/config.yaml", "w") as f:
+         f.write('''device: /CPU:0
+     trainer:
+       soft_placement: true
+       epochs: 3
+     model:
+       units: 64
+       classes: 10
+     data:
+       batch_size: 32
+       features: 128
+     ''')
+     with open("train.py", "w") as f:
+         f.write('''
+     import logging
+     import hydra
+     from omegaconf import DictConfig, OmegaConf
+     import tensorflow as tf
+
+     log = logging.getLogger("train")
+
+     @hydra.main(config_path="conf", config_name="config", version_base=None)
+     def main(cfg: DictConfig) -> None:
+         log.info("resolved config: %s", OmegaConf.to_container(cfg))
+         log.info("tensorflow %s, GPUs: %s", tf.__version__, tf.config.list_physical_devices("GPU"))
+         tf.config.set_soft_device_placement(cfg.trainer.soft_placement)
+         with tf.device(cfg.device):
+             kernel = tf.Variable(tf.random.normal([cfg.data.features, cfg.model.units], seed=1), name="dense/kernel")
+             head = tf.Variable(tf.zeros([cfg.model.units, cfg.model.classes]), name="head/kernel")
+         log.info("variables placed on %s", kernel.device)
+
+     if __name__ == "__main__":
+         main()
+     ''')
+     args = ["device=/GPU:0", "trainer.soft_placement=false"]
+     print("$ python train.py " + " ".join(args), flush=True)
+     r = subprocess.run([sys.executable, "train.py", *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     sys.stdout.write(r.stdout)
+     sys.exit(r.returncode)
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b17-tf-pytest-patchify-odd-resolution",
+     "pytest (-rA --tb=short) runs a ViT patchify test module: the 224x224 case passes, a channels-first case is an expected failure (xfail), and the 225x225 case makes tf.reshape reject the request (InvalidArgumentError: 303750 values cannot fill shape [2,196,768]), so pytest reports one FAILED test",
+     r"""
+     import subprocess
+     import sys
+
+     with open("test_patchify.py", "w") as f:
+         f.write('''
+     import pytest
+     import tensorflow as tf
+
+     def patchify(images, patch):
+         b, h, w, c = images.shape
+         return tf.reshape(images, [b, (h // patch) * (w // patch), patch * patch * c])
+
+     def test_patchify_224():
+         assert patchify(tf.zeros([2, 224, 224, 3]), 16).shape == (2, 196, 768)
+
+     @pytest.mark.xfail(reason="channels-first inputs are not supported yet")
+     def test_patchify_channels_first():
+         assert patchify(tf.zeros([2, 3, 224, 224]), 16).shape == (2, 196, 768)
+
+     def test_patchify_odd_resolution():
+         images = tf.random.uniform([2, 225, 225, 3], seed=0)
+         patches = patchify(images, 16)
+         assert patches.shape == (2, 196, 768)
+     ''')
+     r = subprocess.run([sys.executable, "-m", "pytest", "-rA", "--tb=short", "-p", "no:cacheprovider", "test_patchify.py"],
+                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     sys.stdout.write(r.stdout)
+     sys.exit(r.returncode)
+     """),
+    ("tensorflow", "venv", None, "crash", "abort", "b17-tf-absl-gradcheck-conv3d-negative-depth",
+     "an absl app (absl logging I/W lines) checks the input gradient of a video model's Conv3D with tf.raw_ops.Conv3DBackpropInputV2 for clip lengths given by --frames; with --trim=4 the 6-frame clip gives input_sizes depth 6 - 2*4 = -2, and the oneDNN kernel's CHECK fails (Dimension -2 must be >= 0) and aborts the process instead of raising InvalidArgumentError",
+     r"""
+     import sys
+     from absl import app, flags, logging
+     import tensorflow as tf
+
+     flags.DEFINE_list("frames", ["16", "8", "6"], "clip lengths to check")
+     flags.DEFINE_integer("trim", 4, "frames trimmed at each end of a clip")
+     FLAGS = flags.FLAGS
+
+     def main(argv):
+         logging.set_verbosity(logging.INFO)
+         logging.info("gradcheck: tensorflow %s, frames=%s trim=%d", tf.__version__, FLAGS.frames, FLAGS.trim)
+         filt = tf.random.normal([3, 3, 3, 4, 8], seed=1)
+         for frames in map(int, FLAGS.frames):
+             depth = frames - 2 * FLAGS.trim
+             if depth < 3:
+                 logging.warning("clip of %d frames is shorter than the kernel after trimming (depth %d)", frames, depth)
+             out_d = max(depth - 2, 1)
+             grad = tf.random.normal([1, out_d, 6, 6, 8], seed=2)
+             logging.info("Conv3DBackpropInputV2 input_sizes=%s out_backprop=%s", [1, depth, 8, 8, 4], grad.shape.as_list())
+             dx = tf.raw_ops.Conv3DBackpropInputV2(input_sizes=[1, depth, 8, 8, 4], filter=filt, out_backprop=grad,
+                                                   strides=[1, 1, 1, 1, 1], padding="VALID")
+             logging.info("frames=%d: |dx| = %.4f", frames, float(tf.norm(dx)))
+         return 0
+
+     if __name__ == "__main__":
+         sys.argv += ["--frames=16,8,6", "--trim=4"]
+         app.run(main)
+     """),
+    ("tensorflow", "venv", None, "timeout", None, "b17-tf-tqdm-data-pipeline-stalled-shard",
+     "a tf.data input pipeline reads shards through tf.py_function while a tqdm bar counts batches; the reader of shard 37 blocks forever (a stalled network mount, modelled by an Event nobody sets), the bar stops, and the script's watchdog (faulthandler.dump_traceback_later(exit=True)) dumps every thread's stack and exits",
+     r"""
+     import faulthandler
+     import threading
+     import numpy as np
+     import tensorflow as tf
+     from tqdm import tqdm
+
+     mount_ready = threading.Event()      # the NFS mount of shard 37 never answers
+
+     def read_shard(i):
+         i = int(i)
+         if i == 37:
+             mount_ready.wait()
+         return np.full([64], i, np.float32)
+
+     ds = (tf.data.Dataset.range(100)
+           .map(lambda i: tf.py_function(read_shard, [i], tf.float32), num_parallel_calls=1)
+           .batch(4)
+           .prefetch(1))
+     faulthandler.dump_traceback_later(20, exit=True)
+     total = 0.0
+     for batch in tqdm(ds, total=25, desc="epoch 1/3", unit="batch", mininterval=0, ncols=80):
+         total += float(tf.reduce_sum(batch))
+     print("epoch done, checksum", total)
+     """),
+    ("tensorflow", "venv", None, "oom", None, "b17-tf-unittest-rlimit-embedding-cache",
+     "a unittest suite for an embedding cache runs under an address-space limit set in setUpClass (RLIMIT_AS = current size + 1 GiB, as a CI container's memory limit); the small-table test passes and the 2 GiB full-vocabulary table is refused by TensorFlow's allocator (ResourceExhaustedError: OOM when allocating tensor); unittest reports the ERROR",
+     r"""
+     import resource
+     import unittest
+     import tensorflow as tf
+
+     class EmbeddingCacheTest(unittest.TestCase):
+         @classmethod
+         def setUpClass(cls):
+             tf.constant(1.0).numpy()
+             with open("/proc/self/status") as f:
+                 vm = int([l for l in f if l.startswith("VmSize")][0].split()[1]) * 1024
+             limit = vm + 2 ** 30
+             resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+         def test_small_vocab_table(self):
+             table = tf.zeros([50_000, 128], tf.float32)
+             self.assertEqual(table.shape, (50_000, 128))
+
+         def test_full_vocab_table(self):
+             table = tf.zeros([2_097_152, 256], tf.float32)          # 2 GiB
+             rows = tf.gather(table, [0, 17, 2_097_151])
+             self.assertEqual(rows.shape, (3, 256))
+
+     if __name__ == "__main__":
+         unittest.main(verbosity=2)
+     """),
+    ("tensorflow", "venv", None, "nan", None, "b17-tf-loguru-check-numerics-log-zero-prob",
+     "a custom TensorFlow training loop logs with loguru; its loss takes tf.math.log of softmax probabilities, one class probability underflows to 0 for a sample with a huge logit gap, log gives -inf and the loss NaN/Inf, and tf.debugging.check_numerics raises; logger.exception prints loguru's annotated traceback and the run exits 1",
+     r"""
+     import sys
+     import numpy as np
+     import tensorflow as tf
+     from loguru import logger
+
+     logger.remove()
+     logger.add(sys.stdout, format="{time:YYYY-MM-DD HH:mm:ss.SSS} | {level: <8} | {name}:{function}:{line} - {message}", backtrace=False, diagnose=True, colorize=False)
+
+     rs = np.random.RandomState(0)
+     w = tf.Variable(rs.randn(16, 4).astype(np.float32) * 0.1)
+
+     def loss_fn(x, y):
+         probs = tf.nn.softmax(x @ w)
+         nll = -tf.reduce_sum(tf.one_hot(y, 4) * tf.math.log(probs), axis=1)
+         return tf.debugging.check_numerics(tf.reduce_mean(nll), "cross-entropy loss")
+
+     opt = tf.keras.optimizers.SGD(0.5)
+     for step in range(1, 6):
+         x = rs.randn(8, 16).astype(np.float32)
+         if step == 4:
+             x[3] *= 800.0                 # an unnormalised sample from a new sensor
+         y = rs.randint(0, 4, 8)
+         try:
+             with tf.GradientTape() as tape:
+                 loss = loss_fn(x, y)
+         except tf.errors.InvalidArgumentError:
+             logger.exception("step {} failed: non-finite loss", step)
+             sys.exit(1)
+         opt.apply_gradients([(tape.gradient(loss, w), w)])
+         logger.info("step {} loss {:.4f}", step, float(loss))
+     """),
+    ("tensorflow", "venv", None, "inconsistency", None, "b17-tf-rich-table-cumsum-float16-xla-vs-eager",
+     "a release check prints a rich table comparing a float16 running sum (tf.math.cumsum over 4096 values) computed eagerly and under tf.function(jit_compile=True) against a float64 NumPy reference; eager and XLA differ by 16 in the last element (beyond the stated tolerance of 1.0) and the check exits 1",
+     r"""
+     import sys
+     import numpy as np
+     import tensorflow as tf
+     from rich.console import Console
+     from rich.table import Table
+
+     console = Console(width=100, force_terminal=False, color_system=None)
+     x = tf.constant(np.random.RandomState(0).rand(4096).astype(np.float16))
+     ref = np.cumsum(x.numpy().astype(np.float64))
+     eager = tf.math.cumsum(x).numpy().astype(np.float64)
+     xla = tf.function(tf.math.cumsum, jit_compile=True)(x).numpy().astype(np.float64)
+     tol = 1.0
+     table = Table(title="cumsum float16 (n=4096): eager vs XLA")
+     for col in ("index", "float64 ref", "eager", "xla", "|eager - xla|"):
+         table.add_column(col, justify="right")
+     for i in (255, 1023, 2047, 3071, 4095):
+         table.add_row(str(i), f"{ref[i]:.3f}", f"{eager[i]:.1f}", f"{xla[i]:.1f}", f"{abs(eager[i] - xla[i]):.1f}")
+     console.print(table)
+     diff = np.abs(eager - xla).max()
+     if diff > tol:
+         console.print(f"FAIL: eager and jit_compile=True disagree by {diff:.1f} (tolerance {tol}); max error vs float64: eager {np.abs(eager - ref).max():.1f}, xla {np.abs(xla - ref).max():.1f}")
+         sys.exit(1)
+     console.print("PASS")
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b17-tf-argparse-cli-predict-feature-dim",
+     "an argparse prediction CLI is called with --input-dim 48 for a model whose first layer expects 64 features; tf.matmul rejects the operands (InvalidArgumentError: Matrix size-incompatible), and the CLI catches the error and prints its own 'predict: error:' message and exits 2",
+     r"""
+     import argparse
+     import sys
+     import numpy as np
+     import tensorflow as tf
+
+     def build(features=64, hidden=32, classes=3):
+         rs = np.random.RandomState(0)
+         return [tf.constant(rs.randn(features, hidden).astype(np.float32)), tf.constant(rs.randn(hidden, classes).astype(np.float32))]
+
+     def main(argv):
+         ap = argparse.ArgumentParser(prog="predict", description="score a CSV batch with the churn model")
+         ap.add_argument("--input-dim", type=int, required=True)
+         ap.add_argument("--rows", type=int, default=5)
+         args = ap.parse_args(argv)
+         w1, w2 = build()
+         x = tf.random.normal([args.rows, args.input_dim], seed=3)
+         print(f"predict: scoring {args.rows} rows x {args.input_dim} features", flush=True)
+         try:
+             scores = tf.nn.softmax(tf.nn.relu(tf.matmul(x, w1)) @ w2)
+         except tf.errors.InvalidArgumentError as e:
+             print(f"predict: error: model rejected the input batch: {type(e).__name__}: {e.message}", file=sys.stderr)
+             return 2
+         print(scores.numpy().round(3))
+         return 0
+
+     if __name__ == "__main__":
+         sys.exit(main(["--input-dim", "48", "--rows", "5"]))
+     """),
+    ("tensorflow", "venv", None, "crash", "not-implemented", "b17-tf-ipython-float16-logdet-det-kernel",
+     "an IPython script (run with `ipython --colors=NoColor`) computes a Gaussian log-likelihood whose covariance is kept in float16: tf.linalg.det's op schema allows half but TensorFlow has no CPU kernel for MatrixDeterminant in half precision (NotFoundError: Could not find device for node), shown in IPython's traceback style",
+     r"""
+     import subprocess
+     import sys
+
+     with open("gauss_ll.ipy", "w") as f:
+         f.write('''
+     import numpy as np
+     import tensorflow as tf
+
+     def gaussian_loglik(x, cov):
+         d = tf.cast(tf.shape(x)[-1], cov.dtype)
+         sign_det = tf.linalg.det(cov)
+         quad = tf.reduce_sum(x * tf.linalg.matvec(tf.linalg.inv(cov), x), -1)
+         return -0.5 * (quad + tf.math.log(sign_det) + d * tf.math.log(tf.constant(2 * np.pi, cov.dtype)))
+
+     rs = np.random.RandomState(0)
+     a = rs.randn(8, 8)
+     cov = tf.constant(a @ a.T / 8 + np.eye(8), tf.float16)
+     x = tf.constant(rs.randn(4, 8), tf.float16)
+     print("covariance", cov.dtype.name, cov.shape)
+     ll = gaussian_loglik(x, cov)
+     print("log-likelihood", ll.numpy())
+     ''')
+     r = subprocess.run([sys.executable, "-m", "IPython", "--colors=NoColor", "--no-banner", "gauss_ll.ipy"],
+                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     sys.stdout.write(r.stdout)
+     sys.exit(r.returncode)
+     """),
+    # ---- JAX ----------------------------------------------------------------------
+    ("jax", "venv", None, "false-positive", "environment", "b17-jax-pytest-gpu-fixture-cpu-only-host",
+     "pytest (-rA) runs a test module whose module-scoped fixture asks for jax.devices('gpu') to compare CPU and GPU matmuls; on this CPU-only jaxlib the backend is unknown (RuntimeError: Unknown backend: 'gpu' requested), the CPU test passes and pytest reports an ERROR at setup",
+     r"""
+     import subprocess
+     import sys
+
+     with open("test_devices.py", "w") as f:
+         f.write('''
+     import numpy as np
+     import jax
+     import jax.numpy as jnp
+     import pytest
+
+     @pytest.fixture(scope="module")
+     def gpu():
+         return jax.devices("gpu")[0]
+
+     def matmul(a, b):
+         return jnp.einsum("ij,jk->ik", a, b)
+
+     def test_cpu_matmul_matches_numpy():
+         rs = np.random.RandomState(0)
+         a, b = rs.randn(64, 32).astype(np.float32), rs.randn(32, 16).astype(np.float32)
+         np.testing.assert_allclose(matmul(a, b), a @ b, rtol=1e-5, atol=1e-5)
+
+     def test_gpu_matmul_matches_cpu(gpu):
+         rs = np.random.RandomState(1)
+         a = jax.device_put(rs.randn(64, 32).astype(np.float32), gpu)
+         b = jax.device_put(rs.randn(32, 16).astype(np.float32), gpu)
+         np.testing.assert_allclose(matmul(a, b), np.asarray(a) @ np.asarray(b), rtol=1e-4)
+     ''')
+     r = subprocess.run([sys.executable, "-m", "pytest", "-rA", "-p", "no:cacheprovider", "test_devices.py"],
+                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     sys.stdout.write(r.stdout)
+     sys.exit(r.returncode)
+     """),
+    ("jax", "venv", None, "false-positive", None, "b17-jax-hydra-hidden-override-vs-pretrained-head",
+     "a Hydra fine-tuning app is run with the override model.hidden=96 while the pretrained classification head it loads was saved for 128 hidden units; jnp.dot rejects the operands (TypeError: dot_general requires contracting dimensions to have the same shape) and Hydra prints 'Error executing job with overrides' with its HYDRA_FULL_ERROR hint",
+     r"""
+     import os
+     import subprocess
+     import sys
+     import numpy as np
+
+     os.makedirs("conf", exist_ok=True)
+     np.save("pretrained_head.npy", np.random.RandomState(0).randn(128, 10).astype(np.float32) * 0.05)
+     with open("conf/finetune.yaml", "w") as f:
+         f.write('''model:
+       features: 256
+       hidden: 128
+       head: pretrained_head.npy
+     optim:
+       lr: 0.001
+     seed: 0
+     ''')
+     with open("finetune.py", "w") as f:
+         f.write('''
+     import logging
+     import hydra
+     import numpy as np
+     import jax
+     import jax.numpy as jnp
+
+     log = logging.getLogger("finetune")
+
+     def forward(params, x):
+         h = jax.nn.gelu(jnp.dot(x, params["w1"]))
+         return jnp.dot(h, params["head"])
+
+     @hydra.main(config_path="conf", config_name="finetune", version_base=None)
+     def main(cfg):
+         key = jax.random.key(cfg.seed)
+         params = {"w1": jax.random.normal(key, (cfg.model.features, cfg.model.hidden)) * 0.02,
+                   "head": jnp.asarray(np.load(cfg.model.head))}
+         log.info("params: %s", {k: v.shape for k, v in params.items()})
+         x = jax.random.normal(jax.random.key(1), (32, cfg.model.features))
+         logits = jax.jit(forward)(params, x)
+         log.info("logits %s", logits.shape)
+
+     if __name__ == "__main__":
+         main()
+     ''')
+     args = ["model.hidden=96", "optim.lr=3e-4"]
+     print("$ python finetune.py " + " ".join(args), flush=True)
+     r = subprocess.run([sys.executable, "finetune.py", *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     sys.stdout.write(r.stdout)
+     sys.exit(r.returncode)
+     """),
+    ("jax", "venv", None, "crash", "not-implemented", "b17-jax-notebook-float16-gmm-slogdet",
+     "a notebook executed headless with nbclient (kernel: this interpreter) fits a Gaussian mixture whose covariances are kept in float16 to save memory; jnp.linalg.slogdet has no CPU kernel for float16 (NotImplementedError: Unsupported dtype float16) and nbclient raises CellExecutionError with the cell's traceback",
+     r"""
+     import sys
+     import nbformat
+     from nbformat.v4 import new_code_cell, new_notebook
+     from nbclient import NotebookClient
+     from nbclient.exceptions import CellExecutionError
+
+     cells = [
+         "import numpy as np\nimport jax\nimport jax.numpy as jnp\nprint(jax.__version__, jax.devices())",
+         "rs = np.random.RandomState(0)\nX = np.concatenate([rs.randn(200, 4) - 2, rs.randn(200, 4) + 2]).astype(np.float32)\nX.shape",
+         "DTYPE = jnp.float16   # halve the memory of the covariance stack\n"
+         "means = jnp.asarray(X[[0, 399]], DTYPE)\n"
+         "covs = jnp.stack([jnp.eye(4, dtype=DTYPE)] * 2)",
+         "def log_density(x, mu, cov):\n"
+         "    d = x - mu\n"
+         "    sign, logdet = jnp.linalg.slogdet(cov)\n"
+         "    maha = jnp.einsum('ni,ij,nj->n', d, jnp.linalg.inv(cov), d)\n"
+         "    return -0.5 * (maha + logdet + x.shape[-1] * jnp.log(2 * jnp.pi))\n"
+         "\n"
+         "ll = jnp.stack([log_density(jnp.asarray(X, DTYPE), means[k], covs[k]) for k in range(2)])\n"
+         "ll.shape",
+     ]
+     nb = new_notebook(cells=[new_code_cell(c) for c in cells])
+     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+     client = NotebookClient(nb, timeout=120, kernel_name="python3")
+     print("[nbclient] executing gmm_fit.ipynb", flush=True)
+     try:
+         client.execute()
+     except CellExecutionError as e:
+         print(e)
+         nbformat.write(nb, "gmm_fit.ipynb")
+         sys.exit(1)
+     print("[nbclient] done")
+     """),
+    ("jax", "venv", None, "crash", "abort", "b17-jax-absltest-xla-flags-negative-split-count",
+     "an absltest suite for a jitted MLP runs with XLA_FLAGS=--xla_cpu_parallel_codegen_split_count=-1 taken from a benchmark profile; XLA accepts the flag and the first compilation throws an uncaught std::length_error, so the test process aborts inside the first [ RUN ] test",
+     r"""
+     import os
+
+     os.environ["XLA_FLAGS"] = "--xla_cpu_parallel_codegen_split_count=-1"   # from profiles/bench-cpu.env
+     from absl.testing import absltest, parameterized
+     import jax
+     import jax.numpy as jnp
+
+     def mlp(params, x):
+         for w in params[:-1]:
+             x = jax.nn.relu(x @ w)
+         return x @ params[-1]
+
+     class MlpTest(parameterized.TestCase):
+         @parameterized.named_parameters(("narrow", 64), ("wide", 512))
+         def test_forward_shape(self, width):
+             keys = jax.random.split(jax.random.key(0), 3)
+             params = [jax.random.normal(keys[0], (32, width)), jax.random.normal(keys[1], (width, width)),
+                       jax.random.normal(keys[2], (width, 10))]
+             out = jax.jit(mlp)(params, jnp.ones((8, 32)))
+             self.assertEqual(out.shape, (8, 10))
+
+     if __name__ == "__main__":
+         absltest.main()
+     """),
+    ("jax", "venv", None, "timeout", None, "b17-jax-jsonl-pure-callback-feature-store-deadline",
+     "an online scoring service (JSON-lines logs) calls a feature-store lookup through jax.pure_callback inside a jitted scorer; the lookup waits on a reply queue that never receives (the client lost its connection), and the service's own watchdog thread logs a JSON record with the stalled stacks escaped in a field and exits 124",
+     r"""
+     import json
+     import os
+     import queue
+     import sys
+     import threading
+     import time
+     import traceback
+     import numpy as np
+     import jax
+     import jax.numpy as jnp
+
+     def log(level, msg, **kw):
+         print(json.dumps({"ts": round(time.time(), 3), "level": level, "logger": "scorer", "msg": msg, **kw}), flush=True)
+
+     replies = queue.Queue()
+     served = {"n": 0}
+
+     def fetch_features(user_ids):
+         served["n"] += 1
+         if served["n"] == 3:
+             return replies.get()            # the connection dropped: no reply ever arrives
+         return np.tanh(np.asarray(user_ids, np.float32)[:, None] * np.linspace(0.1, 1.0, 16, dtype=np.float32))
+
+     @jax.jit
+     def score(user_ids, w):
+         feats = jax.pure_callback(fetch_features, jax.ShapeDtypeStruct((user_ids.shape[0], 16), jnp.float32), user_ids)
+         return jax.nn.sigmoid(feats @ w)
+
+     def watchdog(deadline):
+         time.sleep(deadline)
+         frames = sys._current_frames()
+         stacks = {str(t.name): "".join(traceback.format_stack(frames[t.ident])) for t in threading.enumerate() if t.ident in frames and t is not threading.current_thread()}
+         log("ERROR", "request exceeded deadline, aborting worker", deadline_s=deadline, request=served["n"], stacks=stacks)
+         os._exit(124)
+
+     threading.Thread(target=watchdog, args=(15.0,), name="watchdog", daemon=True).start()
+     w = jnp.linspace(-1.0, 1.0, 16)
+     for req in range(1, 6):
+         ids = jnp.arange(req * 8, req * 8 + 8, dtype=jnp.float32)
+         t0 = time.time()
+         s = score(ids, w).block_until_ready()
+         log("INFO", "scored batch", request=req, n=int(s.shape[0]), mean=round(float(s.mean()), 4), ms=round(1000 * (time.time() - t0), 1))
+     """),
+    ("jax", "venv", None, "oom", None, "b17-jax-rich-print-exception-rlimit-kv-cache",
+     "a decoding script preallocates its KV cache under an address-space limit (RLIMIT_AS = current size + 1 GiB, standing in for a job's memory limit); the 2 GiB cache is refused by XLA's CPU allocator (RESOURCE_EXHAUSTED: Out of memory) and the script shows the error with rich's console.print_exception(show_locals=True) box",
+     r"""
+     import resource
+     import sys
+     import jax
+     import jax.numpy as jnp
+     from rich.console import Console
+
+     console = Console(width=110, color_system=None)
+     jnp.zeros(4).block_until_ready()
+     with open("/proc/self/status") as f:
+         vm = int([l for l in f if l.startswith("VmSize")][0].split()[1]) * 1024
+     limit = vm + 2 ** 30
+     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+     console.print(f"address-space limit {limit >> 20} MiB (VmSize {vm >> 20} MiB)")
+
+     def alloc_kv_cache(layers, batch, heads, max_len, head_dim, dtype=jnp.float32):
+         shape = (layers, 2, batch, heads, max_len, head_dim)
+         nbytes = jnp.dtype(dtype).itemsize
+         for d in shape:
+             nbytes *= d
+         console.print(f"allocating KV cache {shape} {jnp.dtype(dtype).name}: {nbytes / 2**30:.2f} GiB")
+         return jnp.zeros(shape, dtype).block_until_ready()
+
+     try:
+         cache = alloc_kv_cache(layers=16, batch=8, heads=16, max_len=2048, head_dim=64)
+     except Exception:
+         console.print_exception(show_locals=True, max_frames=4)
+         sys.exit(1)
+     console.print("cache ready")
+     """),
+    ("jax", "venv", None, "nan", None, "b17-jax-tqdm-debug-nans-noise-scale-sqrt",
+     "a heteroscedastic regression trained with a tqdm bar (loss in the postfix) learns a noise variance parameter directly; a large step drives the variance negative, jnp.sqrt of it is NaN, and with jax_debug_nans enabled JAX raises FloatingPointError (invalid value (nan) encountered in sqrt)",
+     r"""
+     import sys
+     import numpy as np
+     import jax
+     import jax.numpy as jnp
+     from tqdm import tqdm
+
+     jax.config.update("jax_debug_nans", True)
+     rs = np.random.RandomState(0)
+     X = rs.randn(256, 8).astype(np.float32)
+     y = (X @ rs.randn(8).astype(np.float32) + 0.3 * rs.randn(256).astype(np.float32))
+
+     def loss_fn(params, x, t):
+         mu = x @ params["w"]
+         sigma = jnp.sqrt(params["var"])
+         return jnp.mean(0.5 * ((t - mu) / sigma) ** 2 + jnp.log(sigma))
+
+     @jax.jit
+     def step(params, x, t, lr):
+         loss, g = jax.value_and_grad(loss_fn)(params, x, t)
+         return jax.tree_util.tree_map(lambda p, gp: p - lr * gp, params, g), loss
+
+     params = {"w": jnp.zeros(8), "var": jnp.asarray(1.0)}
+     bar = tqdm(range(200), desc="train", ncols=90, mininterval=0)
+     for i in bar:
+         lr = 0.05 if i < 30 else 0.9          # the schedule's warm-up ends with a jump
+         params, loss = step(params, X, y, lr)
+         bar.set_postfix(loss=f"{float(loss):.4f}", var=f"{float(params['var']):.4f}")
+     """),
+    ("jax", "venv", None, "inconsistency", None, "b17-jax-doctest-bfloat16-column-norms",
+     "a module's doctest documents column norms of an embedding table computed in float32; the serving config now sets EMBED_DTYPE=bfloat16, and `python -m doctest` reports both examples failing: the printed norms differ (37.0 vs 36.9) and the np.allclose(rtol=1e-3) comparison against float32 returns False",
+     r"""
+     import os
+     import subprocess
+     import sys
+
+     with open("embed_stats.py", "w") as f:
+         f.write('''
+     \"\"\"Statistics of an embedding table, computed in EMBED_DTYPE.
+
+     >>> import numpy as np
+     >>> emb = np.random.RandomState(0).rand(4096, 8).astype(np.float32)
+     >>> print(np.round(np.asarray(column_norms(emb), np.float32), 2))
+     [36.9  36.48 36.48 37.08 37.03 37.45 36.67 36.64]
+     >>> bool(np.allclose(column_norms(emb), column_norms(emb, "float32"), rtol=1e-3))
+     True
+     \"\"\"
+     import os
+     import numpy as np
+     import jax.numpy as jnp
+
+     def column_norms(emb, dtype=None):
+         x = jnp.asarray(emb, dtype or os.environ.get("EMBED_DTYPE", "float32"))
+         return np.asarray(jnp.sqrt(jnp.sum(x * x, axis=0)), np.float32)
+     ''')
+     env = dict(os.environ, EMBED_DTYPE="bfloat16")
+     print("$ EMBED_DTYPE=bfloat16 python -m doctest embed_stats.py", flush=True)
+     r = subprocess.run([sys.executable, "-m", "doctest", "embed_stats.py"], env=env,
+                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     sys.stdout.write(r.stdout)
+     sys.exit(r.returncode)
+     """),
+    ("jax", "venv", None, "false-positive", None, "b17-jax-logging-jit-clip-python-if-tracer",
+     "a training script (logging with timestamps and levels) jits a gradient-clipping helper that tests `if norm > max_norm:` in Python; under jit the norm is a tracer and JAX rejects the conversion (TracerBoolConversionError); logger.exception prints the traceback and the script exits 1",
+     r"""
+     import logging
+     import sys
+     import jax
+     import jax.numpy as jnp
+
+     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)-7s %(name)s: %(message)s", stream=sys.stdout)
+     log = logging.getLogger("trainer.clip")
+
+     @jax.jit
+     def clip_by_global_norm(grads, max_norm=1.0):
+         norm = jnp.sqrt(sum(jnp.sum(g * g) for g in jax.tree_util.tree_leaves(grads)))
+         if norm > max_norm:
+             grads = jax.tree_util.tree_map(lambda g: g * (max_norm / norm), grads)
+         return grads
+
+     grads = {"dense": jnp.full((64, 64), 0.05), "bias": jnp.full((64,), 0.1)}
+     log.info("step 1: %d gradient leaves, %d parameters", len(jax.tree_util.tree_leaves(grads)), sum(g.size for g in jax.tree_util.tree_leaves(grads)))
+     try:
+         clipped = clip_by_global_norm(grads)
+     except Exception:
+         log.exception("step 1: gradient clipping failed")
+         sys.exit(1)
+     log.info("clipped")
+     """),
+    # ---- Keras 3 ------------------------------------------------------------------
+    ("keras", "venv", "torch", "false-positive", "environment", "b17-keras-argparse-cli-openvino-backend-missing",
+     "an argparse training CLI takes --backend openvino (a deployment option) and sets KERAS_BACKEND before importing Keras, overriding the environment's torch; Keras's OpenVINO backend needs the optional openvino package, which this environment lacks (ModuleNotFoundError), and the CLI prints the traceback, its own error line and exits 3",
+     r"""
+     import argparse
+     import os
+     import sys
+     import traceback
+
+     def main(argv):
+         ap = argparse.ArgumentParser(prog="kt-train", description="train the intent classifier")
+         ap.add_argument("--backend", choices=["jax", "tensorflow", "torch", "openvino"], default="jax")
+         ap.add_argument("--epochs", type=int, default=3)
+         ap.add_argument("--batch-size", type=int, default=64)
+         args = ap.parse_args(argv)
+         print(f"kt-train: backend={args.backend} epochs={args.epochs} batch_size={args.batch_size} (KERAS_BACKEND was {os.environ.get('KERAS_BACKEND')!r})", flush=True)
+         os.environ["KERAS_BACKEND"] = args.backend
+         try:
+             import keras
+         except ImportError as e:
+             traceback.print_exc()
+             ap.exit(3, f"kt-train: error: cannot start Keras with backend {args.backend!r}: {type(e).__name__}: {e}\n")
+         print(f"kt-train: keras {keras.__version__} on {keras.backend.backend()}")
+         return 0
+
+     if __name__ == "__main__":
+         sys.exit(main(["--backend", "openvino", "--epochs", "3"]))
+     """),
+    ("keras", "venv", "jax", "crash", "not-implemented", "b17-keras-pytest-param-logdet-regulariser-f16-jax",
+     "pytest (-q -x --tb=native) runs a parametrised dtype test of a log-determinant covariance regulariser built on keras.ops.linalg.det on the JAX backend: the float32 case passes, the float16 case fails because JAX has no CPU kernel for the LU factorisation in half precision (NotImplementedError: Unsupported dtype float16)",
+     r"""
+     import subprocess
+     import sys
+
+     with open("test_regularisers.py", "w") as f:
+         f.write('''
+     import numpy as np
+     import pytest
+     import keras
+     from keras import ops
+
+     class LogDetRegulariser(keras.regularizers.Regularizer):
+         def __init__(self, strength=1e-3):
+             self.strength = strength
+         def __call__(self, w):
+             cov = ops.matmul(ops.transpose(w), w) + ops.eye(w.shape[1], dtype=w.dtype)
+             return self.strength * ops.log(ops.linalg.det(cov))
+
+     @pytest.mark.parametrize("dtype", ["float32", "float16"])
+     def test_logdet_regulariser_finite(dtype):
+         w = ops.convert_to_tensor(np.random.RandomState(0).randn(16, 8) * 0.1, dtype=dtype)
+         penalty = LogDetRegulariser()(w)
+         assert np.isfinite(float(penalty))
+     ''')
+     r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-x", "--tb=native", "-p", "no:cacheprovider", "test_regularisers.py"],
+                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     sys.stdout.write(r.stdout)
+     sys.exit(r.returncode)
+     """),
+    ("keras", "venv", "tensorflow", "nan", None, "b17-keras-fit-terminate-on-nan-corrupt-sensor",
+     "Keras model.fit (verbose=2 progress lines) trains a regressor from a PyDataset; in epoch 2 one batch carries a corrupted sensor reading of 1e20, the squared error overflows float32 to inf and the weights become NaN; the TerminateOnNaN callback stops training (Invalid loss) and the script's own check exits 1",
+     r"""
+     import sys
+     import numpy as np
+     import keras
+
+     class SensorBatches(keras.utils.PyDataset):
+         def __init__(self):
+             super().__init__()
+             rs = np.random.RandomState(0)
+             self.x = rs.randn(256, 12).astype(np.float32)
+             self.y = (self.x @ rs.randn(12, 1) * 0.5).astype(np.float32)
+             self.epoch = 0
+         def __len__(self):
+             return 8
+         def __getitem__(self, i):
+             x, y = self.x[i * 32:(i + 1) * 32].copy(), self.y[i * 32:(i + 1) * 32]
+             if self.epoch == 2 and i == 5:
+                 x[7, 3] = 1e20                # sensor 3 reported a raw overflow value
+             return x, y
+         def on_epoch_end(self):
+             self.epoch += 1
+
+     keras.utils.set_random_seed(0)
+     model = keras.Sequential([keras.Input((12,)), keras.layers.Dense(32, activation="relu"), keras.layers.Dense(1)])
+     model.compile(optimizer=keras.optimizers.SGD(0.01), loss="mse")
+     hist = model.fit(SensorBatches(), epochs=5, verbose=2, callbacks=[keras.callbacks.TerminateOnNaN()])
+     last = hist.history["loss"][-1] if hist.history.get("loss") else float("nan")
+     bad = [w.path for w in model.weights if not np.all(np.isfinite(keras.ops.convert_to_numpy(w)))]
+     if not np.isfinite(last) or bad or model.stop_training:
+         print(f"training aborted: loss={last}, non-finite weights: {bad}")
+         sys.exit(1)
+     """),
+    ("keras", "venv", "torch", "inconsistency", None, "b17-keras-unittest-mixed-float16-vs-float32-torch",
+     "a unittest suite checks that a Keras classifier run under the mixed_float16 dtype policy (torch backend, CPU) matches the same weights run in float32 within rtol 1e-3; the half-precision activations differ by more than that and np.testing.assert_allclose fails with its mismatch summary",
+     r"""
+     import unittest
+     import numpy as np
+     import keras
+
+     def build(policy):
+         keras.config.set_dtype_policy(policy)
+         keras.utils.set_random_seed(0)
+         return keras.Sequential([keras.Input((64,)), keras.layers.Dense(256, activation="gelu"),
+                                  keras.layers.Dense(256, activation="gelu"),
+                                  keras.layers.Dense(10, dtype="float32")])
+
+     class MixedPrecisionParityTest(unittest.TestCase):
+         def test_logits_match_float32(self):
+             x = np.random.RandomState(1).randn(32, 64).astype(np.float32) * 2
+             ref = build("float32")
+             mixed = build("mixed_float16")
+             mixed.set_weights(ref.get_weights())
+             keras.config.set_dtype_policy("float32")
+             a = keras.ops.convert_to_numpy(ref(x))
+             b = keras.ops.convert_to_numpy(mixed(x)).astype(np.float32)
+             np.testing.assert_allclose(b, a, rtol=1e-3, atol=1e-4, err_msg="mixed_float16 logits drift from float32")
+
+         def test_policy_names(self):
+             self.assertEqual(build("mixed_float16").layers[0].dtype_policy.name, "mixed_float16")
+             keras.config.set_dtype_policy("float32")
+
+     if __name__ == "__main__":
+         unittest.main(verbosity=2)
+     """),
+    ("keras", "venv", "jax", "false-positive", None, "b17-keras-ipython-fit-feature-count-mismatch",
+     "an IPython script (Linux colour scheme, ANSI escapes kept) fits a Keras classifier declared with Input((20,)) on a feature matrix that gained 4 engineered columns (24 features); Keras rejects the batch before training (ValueError: Input 0 of layer is incompatible ... expected axis -1 ... value 20, but received ... (None, 24))",
+     r"""
+     import subprocess
+     import sys
+
+     with open("train_intent.ipy", "w") as f:
+         f.write('''
+     import numpy as np
+     import keras
+
+     rs = np.random.RandomState(0)
+     X = rs.randn(512, 20).astype("float32")
+     X = np.hstack([X, X[:, :4] ** 2])          # engineered features added in the last refactor
+     y = rs.randint(0, 5, 512)
+     model = keras.Sequential([keras.Input((20,)), keras.layers.Dense(64, activation="relu"), keras.layers.Dense(5, activation="softmax")])
+     model.compile("adam", "sparse_categorical_crossentropy", metrics=["accuracy"])
+     print("X", X.shape, "y", y.shape)
+     model.fit(X, y, epochs=2, batch_size=64, verbose=2)
+     ''')
+     r = subprocess.run([sys.executable, "-m", "IPython", "--colors=Linux", "--no-banner", "train_intent.ipy"],
+                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     sys.stdout.write(r.stdout)
+     sys.exit(r.returncode)
+     """),
+    ("keras", "venv", "tensorflow", "false-positive", None, "b17-keras-rich-handler-load-unregistered-layer",
+     "a model-serving loader logs through rich's RichHandler (rich_tracebacks=True); it loads a .keras archive containing a custom ScaledResidual layer that the serving code never registered, and keras.saving.load_model rejects it (TypeError: Could not locate class 'ScaledResidual'); the handler prints the boxed traceback and the loader exits 1",
+     r"""
+     import logging
+     import sys
+     import numpy as np
+     import keras
+     from rich.console import Console
+     from rich.logging import RichHandler
+
+     console = Console(width=110, color_system=None)
+     logging.basicConfig(level="INFO", format="%(message)s", datefmt="[%X]",
+                         handlers=[RichHandler(console=console, rich_tracebacks=True, tracebacks_max_frames=4)])
+     log = logging.getLogger("serve")
+
+     # --- training side: the custom layer is registered there ---
+     @keras.saving.register_keras_serializable(package="trainer")
+     class ScaledResidual(keras.layers.Layer):
+         def __init__(self, scale=0.5, **kw):
+             super().__init__(**kw)
+             self.scale = scale
+         def call(self, x):
+             return x + self.scale * x
+         def get_config(self):
+             return {**super().get_config(), "scale": self.scale}
+
+     inp = keras.Input((16,))
+     out = keras.layers.Dense(4)(ScaledResidual(0.25)(keras.layers.Dense(16)(inp)))
+     keras.Model(inp, out).save("ranker.keras")
+     # --- serving side: a fresh process image without the trainer package ---
+     keras.saving.get_custom_objects().clear()
+     del ScaledResidual
+
+     log.info("loading ranker.keras (keras %s, backend %s)", keras.__version__, keras.backend.backend())
+     try:
+         model = keras.saving.load_model("ranker.keras")
+     except Exception:
+         log.exception("could not load model ranker.keras")
+         sys.exit(1)
+     log.info("model ready: %s", model.output_shape)
+     """),
+    # ---- MindSpore ----------------------------------------------------------------
+    ("mindspore", "mindspore", None, "false-positive", "environment", "b17-ms-unittest-set-device-gpu-cpu-wheel",
+     "a unittest suite's setUpClass selects the device from TEST_DEVICE=GPU (copied from the GPU CI job) on this CPU-only MindSpore wheel: mindspore.set_device refuses (RuntimeError: Unsupported device target GPU. This process only supports one of the ['CPU']) after its version check logs that libcuda.so is missing; unittest reports the class setup ERROR",
+     r"""
+     import os
+     import unittest
+     import numpy as np
+
+     os.environ.setdefault("TEST_DEVICE", "GPU")
+
+     class DenseHeadTest(unittest.TestCase):
+         @classmethod
+         def setUpClass(cls):
+             import mindspore
+             mindspore.set_device(os.environ["TEST_DEVICE"])
+             cls.ms = mindspore
+
+         def test_dense_head_shape(self):
+             from mindspore import Tensor, nn
+             out = nn.Dense(32, 4)(Tensor(np.ones((8, 32), np.float32)))
+             self.assertEqual(out.shape, (8, 4))
+
+         def test_softmax_rows_sum_to_one(self):
+             from mindspore import Tensor, ops
+             p = ops.softmax(Tensor(np.random.RandomState(0).randn(8, 4).astype(np.float32)), axis=-1)
+             np.testing.assert_allclose(p.asnumpy().sum(-1), 1.0, rtol=1e-6)
+
+     if __name__ == "__main__":
+         unittest.main(verbosity=2)
+     """),
+    ("mindspore", "mindspore", None, "crash", "not-implemented", "b17-ms-loguru-catch-bfloat16-attention-scores",
+     "an attention block whose scores are kept in bfloat16 (a memory setting) runs under loguru's @logger.catch decorator on MindSpore's CPU: the bfloat16 batched matmul of queries and keys has no CPU kernel (Select CPU operator[BatchMatMul] fail! Unsupported data type!); loguru logs the annotated traceback and the onerror hook exits 1",
+     r"""
+     import sys
+     import numpy as np
+     import mindspore
+     from mindspore import Tensor, ops
+     from loguru import logger
+
+     logger.remove()
+     logger.add(sys.stdout, format="{time:HH:mm:ss.SSS} | {level: <8} | {name}:{function}:{line} - {message}", colorize=False, backtrace=True, diagnose=True)
+     mindspore.set_device("CPU")
+     SCORE_DTYPE = mindspore.bfloat16
+
+     def attention(q, k, v):
+         scores = ops.matmul(q.astype(SCORE_DTYPE), k.astype(SCORE_DTYPE).swapaxes(-1, -2)) / np.sqrt(q.shape[-1])
+         weights = ops.softmax(scores, axis=-1)
+         return ops.matmul(weights.astype(mindspore.float32), v)
+
+     @logger.catch(message="attention forward failed", onerror=lambda _: sys.exit(1))
+     def main():
+         rs = np.random.RandomState(0)
+         q, k, v = (Tensor(rs.randn(2, 4, 16, 32).astype(np.float32)) for _ in range(3))
+         logger.info("q {} k {} v {}, score dtype {}", q.shape, k.shape, v.shape, SCORE_DTYPE)
+         out = attention(q, k, v)
+         logger.info("attention output {} mean {:.5f}", out.shape, float(out.mean().asnumpy()))
+
+     main()
+     """),
+    ("mindspore", "mindspore", None, "crash", "not-implemented", "b17-ms-tqdm-train-then-bfloat16-eval-argmax",
+     "a MindSpore text classifier trains two epochs in float32 with a tqdm bar (loss in the postfix); its evaluation caches the predictions in bfloat16 (the serving config's prediction dtype) and takes their argmax for accuracy: MindSpore has no bfloat16 CPU kernel for Argmax (Select CPU operator[Argmax] fail! Unsupported data type!) after the finished progress bars",
+     r"""
+     import numpy as np
+     import mindspore
+     from mindspore import Tensor, nn, ops
+     from tqdm import tqdm
+
+     mindspore.set_device("CPU")
+
+     class Classifier(nn.Cell):
+         def __init__(self):
+             super().__init__()
+             self.proj = nn.Dense(64, 128)
+             self.norm = nn.LayerNorm((128,))
+             self.head = nn.Dense(128, 4)
+         def construct(self, x):
+             return self.head(self.norm(ops.gelu(self.proj(x))))
+
+     rs = np.random.RandomState(0)
+     X = rs.randn(512, 64).astype(np.float32)
+     Y = rs.randint(0, 4, 512).astype(np.int32)
+     net = Classifier()
+     opt = nn.Adam(net.trainable_params(), 1e-3)
+     grad_fn = mindspore.value_and_grad(lambda x, y: ops.cross_entropy(net(x), y), None, opt.parameters)
+     for epoch in range(2):
+         bar = tqdm(range(0, 512, 64), desc=f"epoch {epoch + 1}/2", ncols=90, mininterval=0)
+         for i in bar:
+             loss, grads = grad_fn(Tensor(X[i:i + 64]), Tensor(Y[i:i + 64]))
+             opt(grads)
+             bar.set_postfix(loss=f"{float(loss.asnumpy()):.4f}")
+     PRED_DTYPE = mindspore.bfloat16      # prediction cache dtype, shared with the Ascend serving config
+     net.set_train(False)
+     print(f"evaluating: predictions cached as {PRED_DTYPE}", flush=True)
+     preds = net(Tensor(X[:128])).astype(PRED_DTYPE)
+     acc = float((preds.argmax(-1).asnumpy() == Y[:128]).mean())
+     print(f"eval accuracy {acc:.3f}")
+     """),
+    ("mindspore", "mindspore", None, "timeout", None, "b17-ms-argparse-cli-generator-dataset-stall",
+     "an argparse data-preparation CLI runs the MindSpore GeneratorDataset job in a child process with --timeout 20; the Python source blocks on record 40 (a lock never released by a crashed writer), the batches stop, and the CLI kills the child at the deadline, prints the child's partial output and its own 'timed out' error and exits 124",
+     r"""
+     import argparse
+     import subprocess
+     import sys
+
+     JOB = '''
+     import threading
+     import numpy as np
+     import mindspore.dataset as ds
+
+     shard_lock = threading.Lock()
+     shard_lock.acquire()                 # held by the writer process that crashed
+
+     class Records:
+         def __getitem__(self, i):
+             if i == 40:
+                 shard_lock.acquire()
+             return (np.full((16,), i, np.float32),)
+         def __len__(self):
+             return 128
+
+     data = ds.GeneratorDataset(Records(), ["features"], shuffle=False, num_parallel_workers=1, python_multiprocessing=False).batch(8)
+     for n, (x,) in enumerate(data.create_tuple_iterator(output_numpy=True)):
+         print(f"batch {n}: {x.shape} first={x[0, 0]:.0f}", flush=True)
+     print("done")
+     '''
+
+     def main(argv):
+         ap = argparse.ArgumentParser(prog="ms-prep")
+         ap.add_argument("--timeout", type=float, default=600)
+         args = ap.parse_args(argv)
+         with open("prep_job.py", "w") as f:
+             f.write(JOB)
+         print(f"ms-prep: running prep_job.py (timeout {args.timeout:.0f} s)", flush=True)
+         try:
+             r = subprocess.run([sys.executable, "prep_job.py"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=args.timeout)
+         except subprocess.TimeoutExpired as e:
+             out = e.stdout.decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
+             sys.stdout.write(out)
+             print(f"ms-prep: error: prep_job.py timed out after {args.timeout:.0f} s (no batch for {args.timeout:.0f} s; killed)", file=sys.stderr)
+             return 124
+         sys.stdout.write(r.stdout)
+         return r.returncode
+
+     if __name__ == "__main__":
+         sys.exit(main(["--timeout", "20"]))
+     """),
+    ("mindspore", "mindspore", None, "inconsistency", None, "b17-ms-jupyter-execute-float16-export-parity",
+     "a notebook run with `jupyter execute` (nbclient, kernel: this interpreter) checks a float16 copy of a MindSpore MLP made for export against the float32 model with np.testing.assert_allclose(rtol=1e-3); the half-precision outputs differ beyond the tolerance and the cell's AssertionError fails the run",
+     r"""
+     import os
+     import subprocess
+     import sys
+     import nbformat
+     from nbformat.v4 import new_code_cell, new_notebook
+
+     cells = [
+         "import numpy as np\nimport mindspore\nfrom mindspore import Tensor, nn\nmindspore.set_device('CPU')\nmindspore.set_seed(0)",
+         "def build():\n"
+         "    mindspore.set_seed(0)\n"
+         "    return nn.SequentialCell([nn.Dense(64, 256), nn.GELU(), nn.Dense(256, 256), nn.GELU(), nn.Dense(256, 10)])\n"
+         "ref = build()\n"
+         "half = build().to_float(mindspore.float16)\n"
+         "mindspore.load_param_into_net(half, ref.parameters_dict())",
+         "x = Tensor(np.random.RandomState(1).randn(32, 64).astype(np.float32) * 2)\n"
+         "a = ref(x).asnumpy()\n"
+         "b = half(x).astype(mindspore.float32).asnumpy()\n"
+         "print('max |fp16 - fp32|', float(np.abs(a - b).max()))",
+         "np.testing.assert_allclose(b, a, rtol=1e-3, atol=1e-4, err_msg='float16 export copy drifts from float32')",
+     ]
+     nb = new_notebook(cells=[new_code_cell(c) for c in cells])
+     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+     nbformat.write(nb, "export_parity.ipynb")
+     cmd = [os.path.join(os.path.dirname(sys.executable), "jupyter-execute"), "--kernel_name=python3", "--timeout=120", "export_parity.ipynb"]
+     print("$ jupyter execute export_parity.ipynb", flush=True)
+     r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     sys.stdout.write(r.stdout)
+     sys.exit(r.returncode)
+     """),
+    ("mindspore", "mindspore", None, "false-positive", None, "b17-ms-pytest-long-dense-in-channels-mismatch",
+     "pytest (-x --tb=long) runs a test of a MindSpore recommender tower whose first nn.Dense was declared for 128 input features while the feature builder now emits 96; MindSpore's shape inference rejects the MatMul (ValueError: For 'MatMul' the input dimensions must be equal, but got 'x1_col': 96 and 'x2_row': 128)",
+     r"""
+     import subprocess
+     import sys
+
+     with open("test_tower.py", "w") as f:
+         f.write('''
+     import numpy as np
+     import mindspore
+     from mindspore import Tensor, nn
+
+     mindspore.set_device("CPU")
+
+     def build_features(n, seed=0):
+         rs = np.random.RandomState(seed)
+         dense = rs.randn(n, 64).astype(np.float32)
+         buckets = np.eye(32, dtype=np.float32)[rs.randint(0, 32, n)]
+         return np.hstack([dense, buckets])              # 96 features since the bucket change
+
+     class UserTower(nn.Cell):
+         def __init__(self, in_features=128, dim=32):
+             super().__init__()
+             self.mlp = nn.SequentialCell([nn.Dense(in_features, 64), nn.ReLU(), nn.Dense(64, dim)])
+         def construct(self, x):
+             return self.mlp(x)
+
+     def test_tower_output_dim():
+         tower = UserTower()
+         emb = tower(Tensor(build_features(16)))
+         assert emb.shape == (16, 32)
+
+     def test_tower_deterministic():
+         tower = UserTower()
+         x = Tensor(build_features(4))
+         assert np.allclose(tower(x).asnumpy(), tower(x).asnumpy())
+     ''')
+     r = subprocess.run([sys.executable, "-m", "pytest", "-x", "--tb=long", "-p", "no:cacheprovider", "test_tower.py"],
+                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     sys.stdout.write(r.stdout)
+     sys.exit(r.returncode)
+     """),
+]
+
+add_batch(B17_B)
+
+
 def versions(py):
     code = ("import importlib\n"
             "for n in ('torch','tensorflow','jax','keras','onnxruntime','mindspore'):\n"

@@ -27,7 +27,12 @@ it, like corpus/logs.README) lists file, framework, framework version, expected 
 
 Not run by the test suite: the logs it produced are checked in, and
 tests/accuracy-real.py compares dltriage with the manifest.  Standard library
-only; the frameworks are needed in the interpreters that run the scenarios.
+only; the frameworks are needed in the interpreters that run the scenarios,
+and b17's (B17_A, B17_B: the tools users wrap a framework in) also need
+ipython, ipykernel, nbclient, nbformat, pytest, tqdm, loguru, rich and
+hydra-core in the venv, the same less hydra-core in MindSpore's, and
+Debian's python3-pytest, python3-tqdm, python3-rich and ipython3 for the
+system Python.
 """
 
 import argparse

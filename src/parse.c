@@ -886,6 +886,166 @@ line_announces(const char *s, size_t n)
 	return ((n > 0 && s[n - 1] == ':') || triple_quote(s, n));
 }
 
+/* n, less the blanks that end s's first n bytes. */
+static size_t
+blank_trimmed(const char *s, size_t n)
+{
+	while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
+	return (n);
+}
+
+/* Box-drawing characters, UTF-8: "│", "╭", "╰". */
+#define BOX_V	"\xe2\x94\x82"
+#define BOX_TL	"\xe2\x95\xad"
+#define BOX_BL	"\xe2\x95\xb0"
+
+/*
+ * rich's traceback (rich.traceback, Console.print_exception, its logging
+ * handler's): a box whose top border holds "Traceback (most recent call
+ * last)".
+ */
+static int
+rich_header(const char *s, size_t n)
+{
+	size_t	i = indent_of(s, n);
+
+	return (starts(s + i, n - i, BOX_TL));
+}
+
+/*
+ * A line of a box: its content between "│ " and the right border (which
+ * may be cut off, or be a nested box's), into *c and *cn.  0 when the line
+ * is no box line.
+ */
+static int
+box_content(const char *s, size_t n, const char **c, size_t *cn)
+{
+	size_t	i = indent_of(s, n), e;
+
+	if (!starts(s + i, n - i, BOX_V))
+		return (0);
+	i += 3;
+	while (i < n && s[i] == ' ')
+		i++;
+	e = n;
+	while (e > i && (s[e - 1] == ' ' || s[e - 1] == '\t'))
+		e--;
+	while (e >= i + 3 && memcmp(s + e - 3, BOX_V, 3) == 0) {
+		e -= 3;
+		while (e > i && s[e - 1] == ' ')
+			e--;
+	}
+	*c = s + i;
+	*cn = e - i;
+	return (1);
+}
+
+/*
+ * A rich traceback: the frames in the box ("/x/torch/nn/conv.py:549 in
+ * forward", the path wrapped onto two lines when the box is narrow),
+ * outermost first as CPython's; source lines, locals' boxes and "... N
+ * frames hidden ..." between them; below the box's bottom border the
+ * exception line, and its message's wrapped lines (a logging handler's
+ * indent is the box's).
+ */
+#define RICH_MAX_LINES	20000
+
+static void
+block_rich(struct pstate *ps, const struct dlt_line *start)
+{
+	struct dlt_incident	*inc = ps->cur;
+	struct dlt_line		 l;
+	struct dlt_pframe	*list = NULL;
+	struct strbuf		 joined = STRBUF_INIT;
+	struct fired		 f;
+	size_t			 nlist = 0, alloc = 0, cn, ind, pn = 0;
+	const char		*c;
+	char			 prev[512], *type, *msg;
+	int			 guard = 0, closed = 0, ok;
+
+	ind = indent_of(start->text, start->len);
+	fire_line(ps->p, start->text, start->len, &f);
+	inc_add_line(ps->p, inc, start, &f);
+	inc->has_traceback = 1;
+	while (guard++ < RICH_MAX_LINES && dlt_logread_next(ps->lr, &l)) {
+		if (box_content(l.text, l.len, &c, &cn)) {
+			inc_add_line(ps->p, inc, &l, NULL);
+			if (cn == 0 || starts(c, cn, BOX_V) ||
+			    starts(c, cn, BOX_TL) || starts(c, cn, BOX_BL)) {
+				pn = 0;
+				continue;
+			}
+			/* a path the box's width wrapped, its head on the line above */
+			ok = 0;
+			if (pn > 0) {
+				strbuf_reset(&joined);
+				strbuf_add(&joined, prev, pn);
+				strbuf_add(&joined, c, cn);
+				ok = try_frame(ps, joined.buf, joined.len,
+				    &list, &nlist, &alloc);
+			}
+			if (!ok)
+				(void)try_frame(ps, c, cn, &list, &nlist, &alloc);
+			/* a lone path (no blank): perhaps a wrapped path's head */
+			pn = memchr(c, ' ', cn) == NULL && cn < sizeof prev &&
+			    (memchr(c, '/', cn) != NULL ||
+			    memchr(c, '\\', cn) != NULL) ? cn : 0;
+			if (pn > 0)
+				memcpy(prev, c, pn);
+			continue;
+		}
+		if (!closed) {
+			size_t	i = indent_of(l.text, l.len);
+
+			if (starts(l.text + i, l.len - i, BOX_BL)) {
+				inc_add_line(ps->p, inc, &l, NULL);
+				closed = 1;
+				continue;
+			}
+			dlt_logread_unread(ps->lr);
+			break;
+		}
+		/* below the box: the exception line, at the box's indent */
+		if (is_blank(l.text, l.len)) {
+			dlt_logread_unread(ps->lr);
+			break;
+		}
+		ind = indent_of(l.text, l.len) < ind ? indent_of(l.text, l.len) : ind;
+		if (parse_exception_line(l.text + ind, blank_trimmed(l.text,
+		    l.len) - ind, &type, &msg)) {
+			fire_line(ps->p, l.text, l.len, &f);
+			inc_add_line(ps->p, inc, &l, &f);
+			set_exception(inc, type, msg);
+			/*
+			 * The message's lines that a narrow console wrapped,
+			 * padded to its width; not the next record of a log
+			 * ("[12:00:01] ...") when the box was not indented.
+			 */
+			while (guard++ < RICH_MAX_LINES && dlt_logread_next(ps->lr, &l)) {
+				fire_line(ps->p, l.text, l.len, &f);
+				if (is_blank(l.text, l.len) || f.primary >= 0 ||
+				    indent_of(l.text, l.len) != ind ||
+				    (ind == 0 && l.text[0] == '[') ||
+				    strlen(inc->exc_message) >= 4096) {
+					dlt_logread_unread(ps->lr);
+					break;
+				}
+				inc_add_line(ps->p, inc, &l, NULL);
+				l.len = blank_trimmed(l.text, l.len) - ind;
+				l.text += ind;
+				message_append(inc, &l);
+			}
+		} else
+			dlt_logread_unread(ps->lr);
+		break;
+	}
+	strbuf_release(&joined);
+	if (nlist > 0)
+		reverse_into(inc, list, nlist, 0);
+	free(list);
+}
+
 static void
 block_traceback(struct pstate *ps, const struct dlt_line *start, int cut)
 {
@@ -910,6 +1070,10 @@ block_traceback(struct pstate *ps, const struct dlt_line *start, int cut)
 	 * arrow ("----> 1 f(x)", shorter as the number is longer: "->
 	 * 1383 return f(x)") and blank lines between frames.
 	 */
+	if (!cut && rich_header(start->text, start->len)) {
+		block_rich(ps, start);
+		return;
+	}
 	ipy = is_ipython_header(start->text, start->len);
 	/*
 	 * The type the header names, taken now: the line's text lives in

@@ -1816,4 +1816,48 @@ test_expect_success 'wrappers: pytest --tb=short frames and a summary cut short;
 	check get frac.out class | grep -x inconsistency
 '
 
+test_expect_success 'rich'"'"'s boxed traceback: the frames in the box (a path wrapped onto two lines), locals skipped, the exception below the box with its wrapped lines; doctest'"'"'s "Failed example:" is no traceback'"'"'s line, its "Got:" a differing output' '
+	cat >rich.log <<-\EOF &&
+	[12:00:00] ERROR    scoring failed                                      app.py:40
+	           ╭──────────── Traceback (most recent call last) ────────────╮
+	           │ /srv/app.py:38 in main                                    │
+	           │                                                           │
+	           │   37 │   try:                                             │
+	           │ ❱ 38 │   │   out = model(x)                               │
+	           │                                                           │
+	           │ ╭──────── locals ────────╮                                │
+	           │ │ x = tensor([[1., 2.]]) │                                │
+	           │ ╰────────────────────────╯                                │
+	           │ /venv/lib/python3.11/site-packages/torch/nn/modules/linea │
+	           │ r.py:125 in forward                                       │
+	           │                                                           │
+	           │ ❱ 125 │   │   return F.linear(input, self.weight)         │
+	           ╰───────────────────────────────────────────────────────────╯
+	           RuntimeError: mat1 and mat2 shapes cannot be multiplied
+	           (1x2 and 3x4)
+	EOF
+	dltriage classify --format json rich.log >rich.out &&
+	check get rich.out frames >rich.frames &&
+	echo "torch.nn.modules.linear:forward,app:main" >rich.want &&
+	test_cmp rich.want rich.frames &&
+	check get rich.out exception.message >rich.msg &&
+	printf "%s\n" "mat1 and mat2 shapes cannot be multiplied" "(1x2 and 3x4)" >rich.mwant &&
+	test_cmp rich.mwant rich.msg &&
+	cat >doct.log <<-\EOF &&
+	**********************************************************************
+	File "/w/stats.py", line 8, in stats.norms
+	Failed example:
+	    bool(np.allclose(a, b, rtol=1e-3))
+	Expected:
+	    True
+	Got:
+	    False
+	**********************************************************************
+	EOF
+	dltriage classify --format json doct.log >doct.out &&
+	check get doct.out class >doct.class &&
+	echo inconsistency >doct.want &&
+	test_cmp doct.want doct.class
+'
+
 test_done

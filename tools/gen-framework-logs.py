@@ -74,6 +74,17 @@ def add_batch(batch):
            env={"KERAS_BACKEND": be} if be else None)
 
 
+def add_batch_children(batch):
+    """add_batch for scenarios whose crash is a child's: each runs the
+    framework under a tool (gdb, valgrind, a preloaded sanitizer, a
+    harness) that reports the child's death and exits with a status of
+    its own, so no signal reaches the generator."""
+    n = len(S)
+    add_batch(batch)
+    for s in S[n:]:
+        s["child"] = True
+
+
 def prefixed(framework, interp, pre, cases):
     """Batch entries of one framework whose scenarios share a preamble:
     cases are (class, kind, name, how, code), code without the preamble."""
@@ -22245,6 +22256,1887 @@ B17_B = [
 ]
 
 add_batch(B17_B)
+
+
+
+
+B18_A = [
+    # ---- PyTorch 1.13 (system) ------------------------------------------------------
+    ("pytorch-1.13", "system", None, "crash", "segfault", "b18-113-gdb-replay-searchsorted-sorter",
+     "a fuzzer's minimised reproducer (torch.searchsorted with a sorter index of 100000000 for a 3-element sequence) replayed under gdb -batch -ex run -ex bt -ex 'info registers rip': PyTorch 1.13 does not range-check the sorter, the kernel reads far out of bounds and gdb reports SIGSEGV in libtorch_cpu with the backtrace; the wrapper passes gdb's -return-child-result status on",
+     """\
+     import subprocess
+     import sys
+
+     REPRO = '''
+     import torch
+     # crash-5d41402abc4b, minimised by the nightly op fuzzer (target: torch.searchsorted)
+     sorted_sequence = torch.tensor([1.0, 2.0, 3.0])
+     values = torch.tensor([2.5])
+     sorter = torch.tensor([0, 100000000, 2])
+     print("torch", torch.__version__, "searchsorted(float32[3], float32[1], sorter=int64[3])", flush=True)
+     print(torch.searchsorted(sorted_sequence, values, sorter=sorter))
+     '''
+     with open("crash-5d41402abc4b.py", "w") as f:
+         f.write(REPRO)
+     print("$ gdb -batch -ex run -ex bt -ex 'info registers rip' --args python3 crash-5d41402abc4b.py", flush=True)
+     r = subprocess.run(["gdb", "-q", "-batch", "-return-child-result", "-ex", "run", "-ex", "bt",
+                         "-ex", "info registers rip", "--args", sys.executable, "crash-5d41402abc4b.py"],
+                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     sys.stdout.write(r.stdout)
+     print(f"$ echo $?\\n{r.returncode}")
+     sys.exit(r.returncode)
+     """),
+    ("pytorch-1.13", "system", None, "crash", "segfault", "b18-113-core-file-maxpool-backward-indices",
+     "a shell wrapper with ulimit -c unlimited runs a gradient check of a SegNet-style unpooling layer that hands max_pool2d_with_indices_backward indices in the checkpoint's flat (batch-global) layout, far past each 4x4 plane: PyTorch 1.13 writes out of bounds and dies, bash notes 'Segmentation fault (core dumped)' and gdb -batch -ex bt on the core file shows the max_pool2d_with_indices_backward frames",
+     """\
+     import glob
+     import subprocess
+     import sys
+
+     WORKER = '''
+     import torch
+     print("torch", torch.__version__, "- gradient check of SegNetDecoder.unpool1", flush=True)
+     x = torch.randn(1, 1, 4, 4)
+     grad_out = torch.randn(1, 1, 2, 2)
+     # indices restored from the Caffe checkpoint: flat offsets into the whole (N, C, H, W) blob
+     idx = torch.tensor([[[[1048581, 1048583], [1048589, 1048591]]]]) * 1000
+     print("indices", idx.flatten().tolist(), flush=True)
+     g = torch.ops.aten.max_pool2d_with_indices_backward(grad_out, x, [2, 2], [2, 2], [0, 0], [1, 1], False, idx)
+     print("grad_input sum", g.sum().item())
+     '''
+     with open("check_unpool_grad.py", "w") as f:
+         f.write(WORKER)
+     py = sys.executable
+     script = "\\n".join(["ulimit -c unlimited", f"{py} check_unpool_grad.py", "status=$?",
+                          "echo \\"check_unpool_grad.py exited with status $status\\"", "exit $status"])
+     print("+ ulimit -c unlimited", flush=True)
+     print(f"+ {py} check_unpool_grad.py", flush=True)
+     r = subprocess.run(["bash", "-c", script], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     sys.stdout.write(r.stdout)
+     cores = sorted(glob.glob("core*"))
+     if cores:
+         print(f"+ gdb -q -batch -ex bt {py} {cores[0]}", flush=True)
+         g = subprocess.run(["gdb", "-q", "-batch", "-ex", "bt", py, cores[0]],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+         sys.stdout.write(g.stdout)
+     sys.exit(r.returncode)
+     """),
+    ("pytorch-1.13", "system", None, "crash", "fpe", "b18-113-gdb-all-threads-floor-div-int64-min",
+     "a position-bucketing step computes torch.div(positions, -stride, rounding_mode='floor') on int64 positions padded with INT64_MIN; run under gdb with 'thread apply all bt', PyTorch 1.13's integer floor-division kernel executes INT64_MIN / -1 and gdb reports SIGFPE (Arithmetic exception) with every thread's backtrace",
+     """\
+     import subprocess
+     import sys
+
+     JOB = '''
+     import torch
+     torch.set_num_threads(2)
+     PAD = torch.iinfo(torch.int64).min      # padding sentinel of the ragged position batch
+     positions = torch.tensor([[0, 5, 11, 17], [3, 9, PAD, PAD]])
+     stride = 4
+     print("torch", torch.__version__, "bucketing", positions.shape[0], "sequences, reversed stride", -stride, flush=True)
+     buckets = torch.div(positions, torch.full_like(positions, -1), rounding_mode="floor") // stride
+     print(buckets)
+     '''
+     with open("bucketize_positions.py", "w") as f:
+         f.write(JOB)
+     print("$ gdb -batch -ex run -ex 'thread apply all bt' --args python3 bucketize_positions.py", flush=True)
+     r = subprocess.run(["gdb", "-q", "-batch", "-return-child-result", "-ex", "run", "-ex", "thread apply all bt",
+                         "--args", sys.executable, "bucketize_positions.py"],
+                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     sys.stdout.write(r.stdout)
+     sys.exit(r.returncode)
+     """),
+    ("pytorch-1.13", "system", None, "crash", "segfault", "b18-113-asan-fractional-maxpool-empty-samples",
+     "a sanitizer CI job preloads GCC's libasan (then libstdc++) into Debian's python3 and runs an op test of aten.fractional_max_pool2d with an empty random_samples tensor: PyTorch 1.13 reads through it without a check and AddressSanitizer reports a SEGV in libtorch_cpu (ERROR: AddressSanitizer: SEGV on unknown address, SUMMARY, ABORTING)",
+     """\
+     import os
+     import subprocess
+     import sys
+
+     TEST = '''
+     import torch
+     print("torch", torch.__version__, flush=True)
+     x = torch.randn(1, 1, 8, 8)
+     samples = torch.rand(1, 1, 0)   # the sampler returned no samples for this batch
+     print("fractional_max_pool2d(float32[1,1,8,8], kernel=[2,2], output=[4,4], random_samples=float32[1,1,0])", flush=True)
+     print(torch.ops.aten.fractional_max_pool2d(x, [2, 2], [4, 4], samples))
+     '''
+     with open("test_fractional_pool.py", "w") as f:
+         f.write(TEST)
+     asan = subprocess.run(["gcc", "-print-file-name=libasan.so"], stdout=subprocess.PIPE, text=True).stdout.strip()
+     cxx = subprocess.run(["gcc", "-print-file-name=libstdc++.so.6"], stdout=subprocess.PIPE, text=True).stdout.strip()
+     env = dict(os.environ, LD_PRELOAD=f"{asan} {cxx}", ASAN_OPTIONS="detect_leaks=0:abort_on_error=0")
+     print(f"[asan-ci] LD_PRELOAD={env['LD_PRELOAD']}", flush=True)
+     print(f"[asan-ci] ASAN_OPTIONS={env['ASAN_OPTIONS']}", flush=True)
+     print("[asan-ci] python3 test_fractional_pool.py", flush=True)
+     r = subprocess.run([sys.executable, "test_fractional_pool.py"], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     sys.stdout.write(r.stdout)
+     print(f"[asan-ci] test_fractional_pool.py: exit status {r.returncode}", flush=True)
+     sys.exit(r.returncode)
+     """),
+    ("pytorch-1.13", "system", None, "crash", "abort", "b18-113-asan-handle-abort-interop-threads",
+     "under a preloaded AddressSanitizer with handle_abort=1, a launcher sets torch.set_num_interop_threads from its config and a plugin sets it again: PyTorch 1.13 throws c10::Error where it cannot be caught, std::terminate aborts and ASan reports 'AddressSanitizer: ABRT' with the stack through at::set_num_interop_threads",
+     """\
+     import os
+     import subprocess
+     import sys
+
+     LAUNCH = '''
+     import torch
+     print("torch", torch.__version__, flush=True)
+     torch.set_num_threads(2)
+     torch.set_num_interop_threads(4)
+     print("[launcher] intra_op=2 inter_op=4", flush=True)
+     print("[plugin:prefetch] applying inter_op_threads=2", flush=True)
+     torch.set_num_interop_threads(2)
+     print("[plugin:prefetch] ready", flush=True)
+     '''
+     with open("launch.py", "w") as f:
+         f.write(LAUNCH)
+     asan = subprocess.run(["gcc", "-print-file-name=libasan.so"], stdout=subprocess.PIPE, text=True).stdout.strip()
+     cxx = subprocess.run(["gcc", "-print-file-name=libstdc++.so.6"], stdout=subprocess.PIPE, text=True).stdout.strip()
+     env = dict(os.environ, LD_PRELOAD=f"{asan} {cxx}", ASAN_OPTIONS="detect_leaks=0:handle_abort=1")
+     print(f"$ LD_PRELOAD='{env['LD_PRELOAD']}' ASAN_OPTIONS={env['ASAN_OPTIONS']} python3 launch.py", flush=True)
+     r = subprocess.run([sys.executable, "launch.py"], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     sys.stdout.write(r.stdout)
+     sys.exit(r.returncode)
+     """),
+    ("pytorch-1.13", "system", None, "crash", None, "b18-113-valgrind-searchsorted-one-based-sorter",
+     "a bucketing transform takes its sorter from an R export (order() is 1-based, so the permutation is [1, 2, 3] for 3 boundaries) and runs once under valgrind memcheck (--error-exitcode=1, a suppression for the dynamic loader): PyTorch 1.13 prints a plausible bucket, but memcheck reports an 'Invalid read of size 4' 0 bytes after the boundaries' block inside searchsorted and the run fails",
+     """\
+     import subprocess
+     import sys
+
+     SUPP = '''
+     {
+        glibc-2.36-ld.so-rpath-strncmp
+        Memcheck:Addr8
+        fun:strncmp
+        fun:is_dst
+        ...
+     }
+     '''
+     JOB = '''
+     import torch
+     boundaries = torch.tensor([18.0, 35.0, 65.0])      # age bins
+     sorter = torch.tensor([1, 2, 3])                   # from R: order(boundaries)
+     ages = torch.tensor([71.0])
+     print("bucket of age 71:", torch.searchsorted(boundaries, ages, sorter=sorter).tolist(), flush=True)
+     '''
+     with open("loader.supp", "w") as f:
+         f.write(SUPP)
+     with open("bucketize_age.py", "w") as f:
+         f.write(JOB)
+     cmd = ["valgrind", "-q", "--error-exitcode=1", "--suppressions=loader.supp", "--undef-value-errors=no",
+            "--leak-check=no", "--vgdb=no", sys.executable, "bucketize_age.py"]
+     print("$ " + " ".join(cmd[:-2]) + " python3 bucketize_age.py", flush=True)
+     try:
+         r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=200)
+     except subprocess.TimeoutExpired as e:
+         sys.stdout.write((e.stdout or b"").decode() if isinstance(e.stdout, bytes) else (e.stdout or ""))
+         print("valgrind run timed out")
+         sys.exit(124)
+     sys.stdout.write(r.stdout)
+     print(f"valgrind exit status {r.returncode}")
+     sys.exit(r.returncode)
+     """),
+    ("pytorch-1.13", "system", None, "crash", "abort", "b18-113-malloc-check-maxpool-backward-one-based",
+     "a MaxUnpool layer ported from Lua Torch7 keeps its 1-based pooling indices, so the last window's index equals the plane size; the plain run passes silently, the rerun with MALLOC_CHECK_=3 and glibc's libc_malloc_debug preloaded catches the 4-byte write past grad_input's block when it is freed ('free(): invalid pointer') and the process aborts",
+     """\
+     import os
+     import subprocess
+     import sys
+
+     TEST = '''
+     import torch
+     x = torch.arange(16.0).view(1, 1, 4, 4)
+     _, idx0 = torch.nn.functional.max_pool2d(x, 2, return_indices=True)
+     idx = idx0 + 1        # Torch7 indices are 1-based: [6, 8, 14, 16] for a 16-element plane
+     g = torch.ops.aten.max_pool2d_with_indices_backward(torch.ones(1, 1, 2, 2), x, [2, 2], [2, 2], [0, 0], [1, 1], False, idx)
+     print("unpool grad sum", g.sum().item(), flush=True)
+     del g
+     print("test_unpool_torch7_port PASSED", flush=True)
+     '''
+     with open("test_unpool_port.py", "w") as f:
+         f.write(TEST)
+     runs = [("plain", {}),
+             ("MALLOC_CHECK_=3", {"MALLOC_CHECK_": "3", "LD_PRELOAD": "/usr/lib/x86_64-linux-gnu/libc_malloc_debug.so.0"})]
+     rc = 0
+     for label, extra in runs:
+         pre = " ".join(f"{k}={v}" for k, v in extra.items())
+         print(f"$ {pre} python3 test_unpool_port.py".replace("$  ", "$ "), flush=True)
+         r = subprocess.run([sys.executable, "test_unpool_port.py"], env=dict(os.environ, **extra),
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+         sys.stdout.write(r.stdout if r.stdout.endswith("\\n") or not r.stdout else r.stdout + "\\n")
+         if r.returncode < 0:
+             print(f"Aborted   [{label}: exit {128 - r.returncode}]")
+             rc = 128 - r.returncode
+         elif r.returncode:
+             rc = r.returncode
+     sys.exit(rc)
+     """),
+    ("pytorch-1.13", "system", None, "crash", "segfault", "b18-113-fuzz-harness-batchnorm-backward-none",
+     "an op fuzzer runs each generated call to aten.native_batch_norm_backward in a child python3 -X faulthandler and keeps the crashing inputs: the input with weight, running stats and saved stats all None kills PyTorch 1.13 with SIGSEGV; the harness reports 'died with <Signals.SIGSEGV: 11>', the reproducer's path and the last lines of the child's stderr (faulthandler's Fatal Python error)",
+     """\
+     import hashlib
+     import os
+     import signal
+     import subprocess
+     import sys
+
+     CASES = [
+         "torch.ops.aten.native_batch_norm_backward(torch.randn(2, 3), torch.randn(2, 3), torch.ones(3), torch.zeros(3), torch.ones(3), torch.zeros(3), torch.ones(3), False, 1e-5, [True, True, True])",
+         "torch.ops.aten.native_batch_norm_backward(torch.randn(4, 3, 5), torch.randn(4, 3, 5), torch.ones(3), None, None, torch.zeros(3), torch.ones(3), True, 1e-5, [True, False, True])",
+         "torch.ops.aten.native_batch_norm_backward(torch.randn(2, 3), torch.randn(2, 3), None, None, None, None, None, True, 1e-5, [True, True, True])",
+     ]
+     os.makedirs("crashes", exist_ok=True)
+     print(f"#0 INFO: fuzz target aten.native_batch_norm_backward, {len(CASES)} inputs from corpus/, one child per input", flush=True)
+     crashes = 0
+     for i, call in enumerate(CASES, 1):
+         src = "import torch\\nr = " + call + "\\nprint([None if t is None else tuple(t.shape) for t in r])\\n"
+         p = subprocess.Popen([sys.executable, "-X", "faulthandler", "-c", src], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+         out, err = p.communicate()
+         if p.returncode >= 0:
+             print(f"#{i} OK     exit {p.returncode}  {out.strip()}", flush=True)
+             continue
+         crashes += 1
+         sig = signal.Signals(-p.returncode)
+         path = "crashes/crash-" + hashlib.sha1(src.encode()).hexdigest()
+         with open(path, "w") as f:
+             f.write(src)
+         print(f"#{i} CRASH  child pid {p.pid} died with {sig!r}", flush=True)
+         print(f"==fuzz== reproducer written to {path}", flush=True)
+         print("==fuzz== last lines of the child's stderr:", flush=True)
+         for line in err.strip().splitlines()[-8:]:
+             print("    " + line)
+     print(f"==fuzz== done: {len(CASES)} inputs, {crashes} crash(es)", flush=True)
+     sys.exit(1 if crashes else 0)
+     """),
+    ("pytorch-1.13", "system", None, "crash", "segfault", "b18-113-strace-tail-adaptive-maxpool-backward",
+     "a worker that computes adaptive_max_pool2d_backward with indices carried over from a larger feature map (index 10**9 for a 4x4 plane) dies silently in the data pipeline; rerun under strace -f -o, the tail of the trace shows the SIGSEGV (SEGV_MAPERR, si_addr) and '+++ killed by SIGSEGV +++'",
+     """\
+     import subprocess
+     import sys
+
+     WORKER = '''
+     import torch
+     print("worker 3: recomputing saliency gradients", flush=True)
+     feat = torch.randn(1, 1, 4, 4)
+     grad = torch.randn(1, 1, 2, 2)
+     idx = torch.full((1, 1, 2, 2), 10 ** 9, dtype=torch.long)   # indices from the 8k x 8k tile pass
+     print(torch.ops.aten.adaptive_max_pool2d_backward(grad, feat, idx).sum())
+     '''
+     with open("saliency_worker.py", "w") as f:
+         f.write(WORKER)
+     print("$ strace -f -o worker.trace python3 saliency_worker.py", flush=True)
+     r = subprocess.run(["strace", "-f", "-o", "worker.trace", sys.executable, "saliency_worker.py"],
+                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     sys.stdout.write(r.stdout)
+     if r.returncode < 0:
+         print("Segmentation fault")
+     with open("worker.trace") as f:
+         lines = f.read().splitlines()
+     print(f"$ wc -l worker.trace && tail -n 20 worker.trace\\n{len(lines)} worker.trace", flush=True)
+     for line in lines[-20:]:
+         print(line)
+     sys.exit(128 - r.returncode if r.returncode < 0 else r.returncode)
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", None, "b18-113-gdb-max-unpool-invalid-index-exit-1",
+     "a user who suspects a native crash runs an unpooling script under gdb -batch -ex run -ex bt, but PyTorch 1.13's max_unpool2d rejects the out-of-range index with its own RuntimeError ('Found an invalid max index'); gdb reports '[Inferior 1 (process N) exited with code 01]' and 'No stack.'",
+     """\
+     import subprocess
+     import sys
+
+     SCRIPT = '''
+     import torch
+     import torch.nn.functional as F
+     x = torch.randn(1, 1, 2, 2)
+     idx = torch.tensor([[[[5, 7], [13, 64]]]])      # 64 is outside the 4x4 output
+     print("unpooling with indices", idx.flatten().tolist(), flush=True)
+     print(F.max_unpool2d(x, idx, kernel_size=2))
+     '''
+     with open("unpool.py", "w") as f:
+         f.write(SCRIPT)
+     print("$ gdb -batch -ex run -ex bt --args python3 unpool.py", flush=True)
+     r = subprocess.run(["gdb", "-q", "-batch", "-return-child-result", "-ex", "run", "-ex", "bt",
+                         "--args", sys.executable, "unpool.py"],
+                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     sys.stdout.write(r.stdout)
+     sys.exit(r.returncode)
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", "environment", "b18-113-asan-preload-not-first",
+     "a CI job's environment already preloads libstdc++ and the sanitizer step appends GCC's libasan after it in LD_PRELOAD: the ASan runtime refuses to start ('ASan runtime does not come first in initial library list') before PyTorch 1.13 runs anything; a setup problem of the tool, not of the framework",
+     """\
+     import os
+     import subprocess
+     import sys
+
+     asan = subprocess.run(["gcc", "-print-file-name=libasan.so"], stdout=subprocess.PIPE, text=True).stdout.strip()
+     cxx = subprocess.run(["gcc", "-print-file-name=libstdc++.so.6"], stdout=subprocess.PIPE, text=True).stdout.strip()
+     preload = f"{cxx} {asan}"      # the job template's LD_PRELOAD, with libasan appended
+     print("##[group]Run sanitizer smoke test (torch 1.13, system python)")
+     print(f"LD_PRELOAD={preload}")
+     print("ASAN_OPTIONS=detect_leaks=0")
+     print("python3 -c 'import torch; print(torch.__version__, torch.ones(3).sum())'")
+     print("##[endgroup]", flush=True)
+     r = subprocess.run([sys.executable, "-c", "import torch; print(torch.__version__, torch.ones(3).sum())"],
+                        env=dict(os.environ, LD_PRELOAD=preload, ASAN_OPTIONS="detect_leaks=0"),
+                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     sys.stdout.write(r.stdout)
+     if r.returncode:
+         print(f"##[error]Process completed with exit code {r.returncode}.")
+     sys.exit(r.returncode)
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", None, "b18-113-malloc-check-embedding-bag-offsets",
+     "a recommender's batch whose last offset points past the end of the id list is run with MALLOC_CHECK_=3 and glibc's libc_malloc_debug preloaded to hunt a suspected heap corruption: PyTorch 1.13's embedding_bag rejects the offsets with its own RuntimeError and glibc reports nothing",
+     """\
+     import os
+     import subprocess
+     import sys
+
+     JOB = '''
+     import torch
+     import torch.nn as nn
+     bag = nn.EmbeddingBag(1000, 16, mode="mean")
+     ids = torch.tensor([12, 7, 993, 41, 5, 5, 870])
+     offsets = torch.tensor([0, 3, 5, 9])   # lengths [3, 2, 2] written as a running sum off by the header row
+     print(f"batch: {ids.numel()} ids, {offsets.numel()} bags, offsets {offsets.tolist()}", flush=True)
+     print(bag(ids, offsets).shape)
+     '''
+     with open("score_batch.py", "w") as f:
+         f.write(JOB)
+     env = dict(os.environ, MALLOC_CHECK_="3", LD_PRELOAD="/usr/lib/x86_64-linux-gnu/libc_malloc_debug.so.0")
+     print("$ MALLOC_CHECK_=3 LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libc_malloc_debug.so.0 python3 score_batch.py", flush=True)
+     r = subprocess.run([sys.executable, "score_batch.py"], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     sys.stdout.write(r.stdout)
+     print(f"$ echo $?\\n{r.returncode}")
+     sys.exit(r.returncode)
+     """),
+    ("pytorch-1.13", "system", None, "timeout", None, "b18-113-gdb-attach-gloo-rendezvous-missing-rank",
+     "rank 0 of a two-rank gloo job on PyTorch 1.13 waits in init_process_group for a rank 1 that was never started; the job's watchdog gives it 8 s, attaches gdb -p with 'thread apply all bt' (the main thread sits in c10d::TCPStore::waitForWorkers), then kills the rank and exits 124",
+     """\
+     import os
+     import socket
+     import subprocess
+     import sys
+     import time
+
+     RANK0 = '''
+     import datetime, os, torch, torch.distributed as dist
+     print(f"[rank0] torch {torch.__version__}: init_process_group(gloo, world_size=2) via tcp://127.0.0.1:{os.environ['PORT']}", flush=True)
+     dist.init_process_group("gloo", init_method="tcp://127.0.0.1:" + os.environ["PORT"], rank=0, world_size=2,
+                             timeout=datetime.timedelta(minutes=30))
+     print("[rank0] process group ready", flush=True)
+     '''
+     with open("rank0.py", "w") as f:
+         f.write(RANK0)
+     s = socket.socket(); s.bind(("127.0.0.1", 0)); port = s.getsockname()[1]; s.close()
+     p = subprocess.Popen([sys.executable, "rank0.py"], env=dict(os.environ, PORT=str(port)))
+     try:
+         p.wait(timeout=8)
+     except subprocess.TimeoutExpired:
+         print(f"[watchdog] rank 0 (pid {p.pid}) made no progress for 8 s; attaching gdb", flush=True)
+         g = subprocess.run(["gdb", "-q", "-p", str(p.pid), "-batch", "-ex", "thread apply all bt"],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+         sys.stdout.write(g.stdout)
+         p.kill()
+         p.wait()
+         print(f"[watchdog] killed rank 0 (pid {p.pid}) after 8 s in rendezvous", flush=True)
+         sys.exit(124)
+     sys.exit(p.returncode)
+     """),
+    ("pytorch-1.13", "system", None, "oom", None, "b18-113-strace-rlimit-as-batch-refused",
+     "an evaluation job capped with RLIMIT_AS (current size plus 512 MiB) allocates a 1 GiB input batch under strace -f -e trace=mmap --status=failed: the trace shows the anonymous mmap refused with ENOMEM and PyTorch 1.13's DefaultCPUAllocator raises 'not enough memory'",
+     """\
+     import subprocess
+     import sys
+
+     JOB = '''
+     import resource, torch
+     vm = int(open("/proc/self/statm").read().split()[0]) * resource.getpagesize()
+     limit = vm + (512 << 20)
+     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+     print(f"[eval] torch {torch.__version__}, address-space limit {limit / 2**30:.2f} GiB", flush=True)
+     for bs in (16, 256):
+         print(f"[eval] allocating batch {bs}x3x512x512 float32 ({bs * 3 * 512 * 512 * 4 / 2**20:.0f} MiB)", flush=True)
+         x = torch.empty(bs, 3, 512, 512)
+         print("[eval] ok", tuple(x.shape), flush=True)
+         del x
+     '''
+     with open("eval_batch.py", "w") as f:
+         f.write(JOB)
+     print("$ strace -f -e trace=mmap --status=failed python3 eval_batch.py", flush=True)
+     r = subprocess.run(["strace", "-f", "-e", "trace=mmap", "--status=failed", sys.executable, "eval_batch.py"],
+                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     sys.stdout.write(r.stdout)
+     sys.exit(r.returncode)
+     """),
+    # ---- PyTorch 2.13 (venv) ----------------------------------------------------------
+    ("pytorch", "venv", None, "crash", "segfault", "b18-core-file-embeddingbag-corrupt-offsets",
+     "a CTR scoring job (run by a shell wrapper with ulimit -c unlimited) feeds nn.EmbeddingBag a batch whose offsets came from a corrupted feature-store shard (one offset is -1000000000): PyTorch 2.13 does not validate them, the process dies, bash notes 'Segmentation fault (core dumped)' and gdb -batch -ex bt on the core file shows the embedding_bag frames",
+     """\
+     import glob
+     import subprocess
+     import sys
+
+     JOB = '''
+     import torch
+     import torch.nn as nn
+     torch.manual_seed(0)
+     bag = nn.EmbeddingBag(50000, 32, mode="sum")
+     ids = torch.randint(0, 50000, (12,))
+     offsets = torch.tensor([0, 4, -1000000000, 9])   # shard 0017 of the feature store, row 88121
+     print(f"[ctr] torch {torch.__version__}: scoring {offsets.numel()} users, {ids.numel()} ids, offsets {offsets.tolist()}", flush=True)
+     print(bag(ids, offsets).sum(1))
+     '''
+     with open("score_ctr.py", "w") as f:
+         f.write(JOB)
+     py = sys.executable
+     script = "\\n".join(["ulimit -c unlimited", f"{py} score_ctr.py", "status=$?",
+                          "echo \\"score_ctr.py exited with status $status\\"", "exit $status"])
+     print("+ ulimit -c unlimited", flush=True)
+     print(f"+ {py} score_ctr.py", flush=True)
+     r = subprocess.run(["bash", "-c", script], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     sys.stdout.write(r.stdout)
+     cores = sorted(glob.glob("core*"))
+     if cores:
+         print(f"+ gdb -q -batch -ex bt {py} {cores[0]}", flush=True)
+         g = subprocess.run(["gdb", "-q", "-batch", "-ex", "bt", py, cores[0]],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+         sys.stdout.write(g.stdout)
+     sys.exit(r.returncode)
+     """),
+    ("pytorch", "venv", None, "crash", "fpe", "b18-strace-tail-div-trunc-int32-min",
+     "a quantised-index remapping step calls torch.div(rounding_mode='trunc') on int32 codes that include INT32_MIN with a divisor of -1; PyTorch 2.13's kernel executes the overflowing idiv and the process dies; under strace -f -o, the trace's tail shows '--- SIGFPE {si_signo=SIGFPE, si_code=FPE_INTDIV, ...} ---' and '+++ killed by SIGFPE +++'",
+     """\
+     import subprocess
+     import sys
+
+     JOB = '''
+     import torch
+     codes = torch.tensor([17, -4, 2 ** 31 - 1, -2 ** 31], dtype=torch.int32)   # INT32_MIN marks a dropped entry
+     scale = torch.tensor([1, 1, -1, -1], dtype=torch.int32)
+     print("[remap] torch", torch.__version__, "codes", codes.tolist(), flush=True)
+     print("[remap]", torch.div(codes, scale, rounding_mode="trunc").tolist(), flush=True)
+     '''
+     with open("remap_codes.py", "w") as f:
+         f.write(JOB)
+     print("$ strace -f -o remap.trace python remap_codes.py", flush=True)
+     r = subprocess.run(["strace", "-f", "-o", "remap.trace", sys.executable, "remap_codes.py"],
+                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     sys.stdout.write(r.stdout)
+     if r.returncode < 0:
+         print("Floating point exception")
+     with open("remap.trace") as f:
+         lines = f.read().splitlines()
+     print("$ tail -n 12 remap.trace", flush=True)
+     for line in lines[-12:]:
+         print(line)
+     sys.exit(128 - r.returncode if r.returncode < 0 else r.returncode)
+     """),
+    ("pytorch", "venv", None, "crash", "abort", "b18-gdb-run-sparse-coo-negative-index-abort",
+     "a graph-feature builder creates a sparse COO vector whose index list holds -1 (a 'no neighbour' marker) and densifies it; run under gdb -batch -ex run -ex bt, PyTorch 2.13 writes before the dense buffer, glibc's heap check prints 'double free or corruption (out)' and gdb reports 'received signal SIGABRT' with the backtrace through abort and free",
+     """\
+     import subprocess
+     import sys
+
+     JOB = '''
+     import torch
+     print("[features] torch", torch.__version__, flush=True)
+     for node, nbrs in ((0, [[1]]), (1, [[2]]), (2, [[-1]])):     # -1: node 2 has no neighbour
+         v = torch.sparse_coo_tensor(torch.tensor(nbrs), torch.tensor([1.0]), (3,))
+         print(f"[features] node {node} neighbours {nbrs} ->", v.to_dense().tolist(), flush=True)
+     '''
+     with open("build_features.py", "w") as f:
+         f.write(JOB)
+     print("$ gdb -batch -ex run -ex bt --args python build_features.py", flush=True)
+     r = subprocess.run(["gdb", "-q", "-batch", "-return-child-result", "-ex", "run", "-ex", "bt",
+                         "--args", sys.executable, "build_features.py"],
+                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     sys.stdout.write(r.stdout)
+     sys.exit(r.returncode)
+     """),
+    ("pytorch", "venv", None, "crash", "segfault", "b18-asan-batchnorm-backward-none-worker-thread",
+     "an op-level sanitizer job preloads GCC's libasan and libstdc++ into the venv's python and calls aten.native_batch_norm_backward with every optional tensor None in training mode: PyTorch 2.13 dereferences a null pointer inside its parallel kernel and AddressSanitizer reports 'SEGV on unknown address 0x000000000000' from a worker thread",
+     """\
+     import os
+     import subprocess
+     import sys
+
+     TEST = '''
+     import torch
+     print("torch", torch.__version__, flush=True)
+     torch.set_num_threads(2)
+     g, x = torch.randn(64, 3), torch.randn(64, 3)
+     print("native_batch_norm_backward(grad, x, weight=None, running_mean=None, running_var=None, save_mean=None, save_invstd=None, train=True)", flush=True)
+     print(torch.ops.aten.native_batch_norm_backward(g, x, None, None, None, None, None, True, 1e-5, [True, True, True]))
+     '''
+     with open("test_bn_backward.py", "w") as f:
+         f.write(TEST)
+     asan = subprocess.run(["gcc", "-print-file-name=libasan.so"], stdout=subprocess.PIPE, text=True).stdout.strip()
+     cxx = subprocess.run(["gcc", "-print-file-name=libstdc++.so.6"], stdout=subprocess.PIPE, text=True).stdout.strip()
+     env = dict(os.environ, LD_PRELOAD=f"{asan} {cxx}", ASAN_OPTIONS="detect_leaks=0")
+     print(f"$ LD_PRELOAD='{env['LD_PRELOAD']}' ASAN_OPTIONS=detect_leaks=0 python test_bn_backward.py", flush=True)
+     r = subprocess.run([sys.executable, "test_bn_backward.py"], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     sys.stdout.write(r.stdout)
+     sys.exit(r.returncode)
+     """),
+    ("pytorch", "venv", None, "crash", "segfault", "b18-process-pool-maxpool-backward-worker-died",
+     "a parallel test runner (concurrent.futures.ProcessPoolExecutor, workers started with faulthandler) runs pooling-gradient checks; the case that passes indices from a larger map to max_pool2d_with_indices_backward kills its PyTorch 2.13 worker with SIGSEGV: the runner gets BrokenProcessPool and reports the worker that 'died with <Signals.SIGSEGV: 11>'",
+     """\
+     import concurrent.futures as cf
+     import faulthandler
+     import signal
+     import sys
+
+     def check(case):
+         import torch
+         x = torch.randn(1, 1, 4, 4)
+         grad = torch.ones(1, 1, 2, 2)
+         if case == "pool2x2_native_indices":
+             _, idx = torch.nn.functional.max_pool2d(x, 2, return_indices=True)
+         else:   # indices computed on the full map and reused on the 4x4 crop
+             idx = torch.tensor([[[[5, 7], [13, 15]]]]) * 100000000
+         g = torch.ops.aten.max_pool2d_with_indices_backward(grad, x, [2, 2], [2, 2], [0, 0], [1, 1], False, idx)
+         return case, g.sum().item()
+
+     def init():
+         faulthandler.enable()
+
+     if __name__ == "__main__":
+         cases = ["pool2x2_native_indices", "pool2x2_indices_from_full_map"]
+         ex = cf.ProcessPoolExecutor(max_workers=1, initializer=init)
+         procs = []
+         try:
+             for case in cases:
+                 fut = ex.submit(check, case)
+                 procs = list(ex._processes.values())
+                 name, total = fut.result()
+                 print(f"PASSED tests/test_pool_grad.py::{name} (grad sum {total})", flush=True)
+         except cf.process.BrokenProcessPool as e:
+             print(f"ERROR  tests/test_pool_grad.py::{case}: {type(e).__name__}: {e}", flush=True)
+             for p in procs:
+                 p.join(5)
+                 if p.exitcode is not None and p.exitcode < 0:
+                     print(f"runner: worker pid {p.pid} died with {signal.Signals(-p.exitcode)!r}", flush=True)
+             sys.exit(1)
+     """),
+    ("pytorch", "venv", None, "false-positive", "environment", "b18-gdb-cuda-device-on-cpu-only-build",
+     "a user chasing a crash runs the inference script under gdb -batch -ex run -ex bt; the script moves the model to cuda:0 but this PyTorch 2.13 build has no CUDA: torch raises 'Torch not compiled with CUDA enabled', the inferior exits with code 01 and gdb has no stack; a setup problem, not a native crash",
+     """\
+     import subprocess
+     import sys
+
+     SCRIPT = '''
+     import torch
+     import torch.nn as nn
+     print("torch", torch.__version__, "cuda available:", torch.cuda.is_available(), flush=True)
+     model = nn.Sequential(nn.Linear(128, 64), nn.ReLU(), nn.Linear(64, 2)).eval()
+     device = torch.device("cuda:0")
+     model.to(device)
+     print(model(torch.randn(4, 128, device=device)))
+     '''
+     with open("infer.py", "w") as f:
+         f.write(SCRIPT)
+     print("$ gdb -batch -ex run -ex bt --args python infer.py", flush=True)
+     r = subprocess.run(["gdb", "-q", "-batch", "-return-child-result", "-ex", "run", "-ex", "bt",
+                         "--args", sys.executable, "infer.py"],
+                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     sys.stdout.write(r.stdout)
+     sys.exit(r.returncode)
+     """),
+    ("pytorch", "venv", None, "false-positive", "environment", "b18-asan-preload-without-libstdcxx-cxa-throw",
+     "a sanitizer run preloads only GCC's libasan into the venv's python (which does not link libstdc++); PyTorch 2.13 rejects an out-of-range searchsorted sorter by throwing c10::Error, and ASan's __cxa_throw interceptor, which found no real __cxa_throw at startup, fails its own CHECK ('AddressSanitizer: CHECK failed: asan_interceptors.cpp ... real___cxa_throw'); a setup problem of the tool (libstdc++ must be preloaded too), not a memory error in torch",
+     """\
+     import os
+     import subprocess
+     import sys
+
+     TEST = '''
+     import torch
+     print("torch", torch.__version__, flush=True)
+     boundaries = torch.tensor([0.1, 0.5, 0.9])
+     sorter = torch.tensor([0, 1, 3])
+     print(torch.searchsorted(boundaries, torch.tensor([0.7]), sorter=sorter))
+     '''
+     with open("test_searchsorted.py", "w") as f:
+         f.write(TEST)
+     asan = subprocess.run(["gcc", "-print-file-name=libasan.so"], stdout=subprocess.PIPE, text=True).stdout.strip()
+     env = dict(os.environ, LD_PRELOAD=asan, ASAN_OPTIONS="detect_leaks=0")
+     print(f"$ LD_PRELOAD={asan} ASAN_OPTIONS=detect_leaks=0 python test_searchsorted.py", flush=True)
+     r = subprocess.run([sys.executable, "test_searchsorted.py"], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     sys.stdout.write(r.stdout)
+     print(f"exit status {r.returncode}")
+     sys.exit(r.returncode)
+     """),
+    ("pytorch", "venv", None, "timeout", None, "b18-faulthandler-tcpstore-wait-missing-peer",
+     "a trainer waits on a TCPStore key that the data-service rank (never started) should publish; faulthandler.dump_traceback_later(8, exit=True) fires, prints 'Timeout (0:00:08)!' and the stacks of all threads (the main thread blocked in store.wait), and exits",
+     """\
+     import datetime
+     import faulthandler
+     import socket
+     import sys
+     import threading
+     import time
+
+     import torch.distributed as dist
+
+     s = socket.socket(); s.bind(("127.0.0.1", 0)); port = s.getsockname()[1]; s.close()
+     store = dist.TCPStore("127.0.0.1", port, world_size=1, is_master=True, timeout=datetime.timedelta(hours=1))
+
+     def heartbeat():
+         while True:
+             time.sleep(1.0)
+
+     threading.Thread(target=heartbeat, name="heartbeat", daemon=True).start()
+     faulthandler.dump_traceback_later(8, exit=True)
+     print(f"[trainer] store at 127.0.0.1:{port}; waiting for data-service/ready (hang watchdog: 8 s)", flush=True)
+     store.wait(["data-service/ready"])
+     print("[trainer] data service ready", flush=True)
+     """),
+    ("pytorch", "venv", None, "nan", None, "b18-xdev-anomaly-mode-norm-backward-nan",
+     "a contrastive loss run as python -X dev -X faulthandler with torch.autograd.set_detect_anomaly(True) computes the Euclidean distance of a positive pair whose two samples are the same item (a duplicated sample) as sqrt(sum(d**2)): the backward of sqrt at zero is inf, times the zero difference gives NaN, and anomaly mode raises 'Function ... returned nan values in its 0th output', after the forward-call trace",
+     """\
+     import subprocess
+     import sys
+
+     TRAIN = '''
+     import torch
+     torch.manual_seed(0)
+     torch.autograd.set_detect_anomaly(True)
+     enc = torch.nn.Linear(16, 8)
+     x = torch.randn(4, 16)
+     x[3] = x[2]                      # the sampler drew item 2 twice
+     z = enc(x)
+     anchor, positive = z[0::2], z[1::2]              # pairs (0, 1) and (2, 3)
+     dist = ((anchor - positive) ** 2).sum(1).sqrt()  # pair (2, 3) is identical: sqrt(0)
+     loss = torch.relu(1.0 - dist).mean() + dist.mean()
+     print("loss", loss.item(), flush=True)
+     loss.backward()
+     print("grad norm", enc.weight.grad.norm().item())
+     '''
+     with open("train_contrastive.py", "w") as f:
+         f.write(TRAIN)
+     print("$ python -X dev -X faulthandler train_contrastive.py", flush=True)
+     r = subprocess.run([sys.executable, "-X", "dev", "-X", "faulthandler", "train_contrastive.py"],
+                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     sys.stdout.write(r.stdout)
+     sys.exit(r.returncode)
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b18-golden-logits-aten-cpu-capability-default",
+     "a triage box reruns a classifier with ATEN_CPU_CAPABILITY=default (the code path valgrind sessions get, as valgrind has no AVX-512) and compares the logits with the golden ones from the AVX-512 run at the release gate's tolerance (atol 1e-7, rtol 0): the scalar kernels round differently and the check fails",
+     """\
+     import os
+     import subprocess
+     import sys
+
+     RUN = '''
+     import sys, torch
+     torch.manual_seed(0)
+     m = torch.nn.Sequential(torch.nn.Linear(256, 512), torch.nn.GELU(), torch.nn.LayerNorm(512), torch.nn.Linear(512, 10)).eval()
+     x = torch.randn(64, 256)
+     with torch.no_grad():
+         y = m(x)
+     torch.save(y, sys.argv[1])
+     print(f"{sys.argv[1]}: cpu capability {torch.backends.cpu.get_cpu_capability()}, logits[0,:3] {y[0, :3].tolist()}", flush=True)
+     '''
+     with open("run_logits.py", "w") as f:
+         f.write(RUN)
+     for cap, out in (("avx512", "golden.pt"), ("default", "triage.pt")):
+         print(f"$ ATEN_CPU_CAPABILITY={cap} python run_logits.py {out}", flush=True)
+         subprocess.run([sys.executable, "run_logits.py", out], env=dict(os.environ, ATEN_CPU_CAPABILITY=cap), check=True)
+     import torch
+     golden, triage = torch.load("golden.pt"), torch.load("triage.pt")
+     diff = (golden - triage).abs()
+     atol = 1e-7
+     print(f"max |golden - triage| = {diff.max().item():.3e} over {golden.numel()} logits; {(diff > atol).sum().item()} beyond atol={atol:g}")
+     if diff.max().item() > atol:
+         print("GOLDEN CHECK FAILED: the triage run (ATEN_CPU_CAPABILITY=default) does not reproduce the AVX-512 logits")
+         sys.exit(1)
+     print("GOLDEN CHECK OK")
+     """),
+    # ---- ONNX Runtime (venv) ------------------------------------------------------------
+    ("onnxruntime", "venv", None, "crash", "fpe", "b18-ort-valgrind-div-int64-min-by-minus-one",
+     "a feature-hashing graph divides int64 hashed ids by a per-column sign (-1 for mirrored columns) and one id is INT64_MIN; run once under valgrind memcheck (with suppressions for the dynamic loader and the module's init), ONNX Runtime's integer Div kernel executes the overflowing idiv and valgrind reports 'Process terminating with default action of signal 8 (SIGFPE)' with the faulting stack",
+     """\
+     import subprocess
+     import sys
+
+     import numpy as np
+     import onnx
+     from onnx import TensorProto as T, helper as h
+
+     g = h.make_graph([h.make_node("Div", ["ids", "sign"], ["bucket"], name="mirror_div")], "hash_features",
+                      [h.make_tensor_value_info("ids", T.INT64, [4]), h.make_tensor_value_info("sign", T.INT64, [4])],
+                      [h.make_tensor_value_info("bucket", T.INT64, [4])])
+     m = h.make_model(g, opset_imports=[h.make_opsetid("", 18)])
+     m.ir_version = 8
+     onnx.save(m, "hash_features.onnx")
+     SUPP = '''
+     {
+        glibc-2.36-ld.so-rpath-strncmp
+        Memcheck:Addr8
+        fun:strncmp
+        fun:is_dst
+        ...
+     }
+     {
+        ort-pybind-module-init-memcpy-chk
+        Memcheck:Overlap
+        fun:__memcpy_chk
+        ...
+        obj:*onnxruntime_pybind11_state*
+     }
+     '''
+     RUN = '''
+     import numpy as np, onnxruntime as ort
+     s = ort.InferenceSession("hash_features.onnx", providers=["CPUExecutionProvider"])
+     print("onnxruntime", ort.__version__, "session ready", flush=True)
+     ids = np.array([91827, -5512, 7, -2 ** 63], np.int64)
+     sign = np.array([1, 1, -1, -1], np.int64)
+     print(s.run(None, {"ids": ids, "sign": sign})[0])
+     '''
+     with open("ort.supp", "w") as f:
+         f.write(SUPP)
+     with open("run_hash.py", "w") as f:
+         f.write(RUN)
+     cmd = ["valgrind", "-q", "--error-exitcode=1", "--suppressions=ort.supp", "--vgdb=no", sys.executable, "run_hash.py"]
+     print("$ valgrind -q --error-exitcode=1 --suppressions=ort.supp python run_hash.py", flush=True)
+     r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=200)
+     sys.stdout.write(r.stdout)
+     if r.returncode < 0:
+         print("Floating point exception")
+     sys.exit(128 - r.returncode if r.returncode < 0 else r.returncode)
+     """),
+    ("onnxruntime", "venv", None, "false-positive", None, "b18-ort-valgrind-gathernd-index-rejected",
+     "a suspected out-of-bounds read in a detection post-processing graph is checked under valgrind memcheck: ONNX Runtime rejects the GatherND index 1000000000 for a 4-row table with its own INVALID_ARGUMENT error before reading anything, memcheck finds no errors (ERROR SUMMARY: 0 errors) and the exit status is the script's 1",
+     """\
+     import subprocess
+     import sys
+
+     import numpy as np
+     import onnx
+     from onnx import TensorProto as T, helper as h
+
+     g = h.make_graph([h.make_node("GatherND", ["boxes", "keep"], ["kept"], name="gather_kept_boxes")], "postprocess",
+                      [h.make_tensor_value_info("boxes", T.FLOAT, [4, 4]), h.make_tensor_value_info("keep", T.INT64, [2, 1])],
+                      [h.make_tensor_value_info("kept", T.FLOAT, [2, 4])])
+     m = h.make_model(g, opset_imports=[h.make_opsetid("", 18)])
+     m.ir_version = 8
+     onnx.save(m, "postprocess.onnx")
+     SUPP = '''
+     {
+        glibc-2.36-ld.so-rpath-strncmp
+        Memcheck:Addr8
+        fun:strncmp
+        fun:is_dst
+        ...
+     }
+     {
+        ort-pybind-module-init-memcpy-chk
+        Memcheck:Overlap
+        fun:__memcpy_chk
+        ...
+        obj:*onnxruntime_pybind11_state*
+     }
+     '''
+     RUN = '''
+     import numpy as np, onnxruntime as ort
+     s = ort.InferenceSession("postprocess.onnx", providers=["CPUExecutionProvider"])
+     boxes = np.arange(16, dtype=np.float32).reshape(4, 4)
+     keep = np.array([[1], [1000000000]], np.int64)     # NMS output with an uninitialised slot
+     print("keep", keep.ravel().tolist(), flush=True)
+     print(s.run(None, {"boxes": boxes, "keep": keep})[0])
+     '''
+     with open("ort.supp", "w") as f:
+         f.write(SUPP)
+     with open("run_postprocess.py", "w") as f:
+         f.write(RUN)
+     cmd = ["valgrind", "--error-exitcode=99", "--suppressions=ort.supp", "--leak-check=no", "--vgdb=no", sys.executable, "run_postprocess.py"]
+     print("$ valgrind --error-exitcode=99 --suppressions=ort.supp --leak-check=no python run_postprocess.py", flush=True)
+     r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=200)
+     sys.stdout.write(r.stdout)
+     print(f"$ echo $?\\n{r.returncode}")
+     sys.exit(r.returncode)
+     """),
+    ("onnxruntime", "venv", None, "false-positive", None, "b18-ort-gdb-add-float-int64-invalid-graph",
+     "an exported graph adds a float32 activation to an int64 position tensor; the user runs the loader under gdb -batch -ex run -ex bt expecting a crash, but ONNX Runtime rejects the model at session creation with its own type error ([ONNXRuntimeError] ... Type Error / INVALID_GRAPH) and the inferior exits with code 01",
+     """\
+     import subprocess
+     import sys
+
+     import onnx
+     from onnx import TensorProto as T, helper as h
+
+     g = h.make_graph([h.make_node("Add", ["hidden", "positions"], ["out"], name="add_positions")], "encoder_stub",
+                      [h.make_tensor_value_info("hidden", T.FLOAT, [1, 8]), h.make_tensor_value_info("positions", T.INT64, [1, 8])],
+                      [h.make_tensor_value_info("out", T.FLOAT, [1, 8])])
+     m = h.make_model(g, opset_imports=[h.make_opsetid("", 18)])
+     m.ir_version = 8
+     onnx.save(m, "encoder_stub.onnx")
+     LOAD = '''
+     import onnxruntime as ort
+     print("onnxruntime", ort.__version__, "loading encoder_stub.onnx", flush=True)
+     s = ort.InferenceSession("encoder_stub.onnx", providers=["CPUExecutionProvider"])
+     print("inputs:", [i.name for i in s.get_inputs()])
+     '''
+     with open("load_encoder.py", "w") as f:
+         f.write(LOAD)
+     print("$ gdb -batch -ex run -ex bt --args python load_encoder.py", flush=True)
+     r = subprocess.run(["gdb", "-q", "-batch", "-return-child-result", "-ex", "run", "-ex", "bt",
+                         "--args", sys.executable, "load_encoder.py"],
+                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     sys.stdout.write(r.stdout)
+     sys.exit(r.returncode)
+     """),
+    ("onnxruntime", "venv", None, "false-positive", None, "b18-ort-model-zoo-runner-child-exit-1",
+     "a model-zoo smoke runner starts each model in its own child process and reports how each child ended: the segmentation model's MaxUnpool gets an index past its output and ONNX Runtime rejects it with INVALID_ARGUMENT ('Index value out of bounds'); the runner reports the child's exit status 1 (no signal) and the tail of its stderr, and fails the job",
+     """\
+     import subprocess
+     import sys
+
+     import onnx
+     from onnx import TensorProto as T, helper as h
+
+     vi = h.make_tensor_value_info
+     g1 = h.make_graph([h.make_node("Relu", ["x"], ["y"])], "classifier_stub", [vi("x", T.FLOAT, [1, 4])], [vi("y", T.FLOAT, [1, 4])])
+     g2 = h.make_graph([h.make_node("MaxUnpool", ["x", "i"], ["y"], kernel_shape=[2, 2], strides=[2, 2])], "segnet_decoder_stub",
+                       [vi("x", T.FLOAT, [1, 1, 2, 2]), vi("i", T.INT64, [1, 1, 2, 2])], [vi("y", T.FLOAT, [1, 1, 4, 4])])
+     for name, g in (("classifier", g1), ("segnet_decoder", g2)):
+         m = h.make_model(g, opset_imports=[h.make_opsetid("", 18)])
+         m.ir_version = 8
+         onnx.save(m, name + ".onnx")
+     CHILD = '''
+     import sys, numpy as np, onnxruntime as ort
+     name = sys.argv[1]
+     s = ort.InferenceSession(name + ".onnx", providers=["CPUExecutionProvider"])
+     if name == "classifier":
+         feeds = {"x": np.array([[1.0, -2.0, 3.0, -4.0]], np.float32)}
+     else:
+         feeds = {"x": np.ones((1, 1, 2, 2), np.float32), "i": np.array([[[[5, 7], [13, 16]]]], np.int64)}
+     print(name, "->", s.run(None, feeds)[0].shape)
+     '''
+     with open("zoo_child.py", "w") as f:
+         f.write(CHILD)
+     failed = 0
+     for name in ("classifier", "segnet_decoder"):
+         p = subprocess.Popen([sys.executable, "zoo_child.py", name], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+         out, err = p.communicate()
+         if p.returncode == 0:
+             print(f"[zoo] {name:<16} ok      {out.strip()}", flush=True)
+             continue
+         failed += 1
+         how = f"killed by signal {-p.returncode}" if p.returncode < 0 else f"exited with status {p.returncode}"
+         print(f"[zoo] {name:<16} FAILED  child pid {p.pid} {how}", flush=True)
+         print("[zoo] last lines of the child's stderr:")
+         for line in err.strip().splitlines()[-3:]:
+             print("[zoo]   " + line)
+     print(f"[zoo] {2 - failed}/2 models ok")
+     sys.exit(1 if failed else 0)
+     """),
+    ("onnxruntime", "venv", None, "oom", None, "b18-ort-gdb-arena-max-mem-expand",
+     "a serving process registers a shared CPU arena capped at 256 MiB (OrtArenaCfg max_mem, session.use_env_allocators=1) and runs an Expand whose target shape comes from the request (16384 x 16384 float32, 1 GiB); under gdb -batch -ex run, ONNX Runtime's BFC arena refuses the allocation ('Available memory of ... is smaller than requested bytes') and the inferior exits with code 01",
+     """\
+     import subprocess
+     import sys
+
+     import onnx
+     from onnx import TensorProto as T, helper as h
+
+     g = h.make_graph([h.make_node("Expand", ["fill", "shape"], ["canvas"], name="make_canvas")], "canvas",
+                      [h.make_tensor_value_info("fill", T.FLOAT, [1, 1]), h.make_tensor_value_info("shape", T.INT64, [2])],
+                      [h.make_tensor_value_info("canvas", T.FLOAT, None)])
+     m = h.make_model(g, opset_imports=[h.make_opsetid("", 18)])
+     m.ir_version = 8
+     onnx.save(m, "canvas.onnx")
+     SERVE = '''
+     import numpy as np, onnxruntime as ort
+     mi = ort.OrtMemoryInfo("Cpu", ort.OrtAllocatorType.ORT_ARENA_ALLOCATOR, 0, ort.OrtMemType.DEFAULT)
+     ort.create_and_register_allocator(mi, ort.OrtArenaCfg(256 * 1024 * 1024, -1, -1, -1))
+     so = ort.SessionOptions()
+     so.add_session_config_entry("session.use_env_allocators", "1")
+     s = ort.InferenceSession("canvas.onnx", so, providers=["CPUExecutionProvider"])
+     print("[serve] shared arena: max_mem 256 MiB", flush=True)
+     for side in (1024, 4096, 16384):
+         y = s.run(None, {"fill": np.zeros((1, 1), np.float32), "shape": np.array([side, side], np.int64)})[0]
+         print(f"[serve] canvas {side}x{side}: {y.nbytes / 2**20:.0f} MiB", flush=True)
+         del y
+     '''
+     with open("serve_canvas.py", "w") as f:
+         f.write(SERVE)
+     print("$ gdb -batch -ex run -ex bt --args python serve_canvas.py", flush=True)
+     r = subprocess.run(["gdb", "-q", "-batch", "-return-child-result", "-ex", "run", "-ex", "bt",
+                         "--args", sys.executable, "serve_canvas.py"],
+                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     sys.stdout.write(r.stdout)
+     sys.exit(r.returncode)
+     """),
+    ("onnxruntime", "venv", None, "timeout", None, "b18-ort-gdb-attach-loop-unbounded-trip-count",
+     "a decoding graph's Loop gets its trip count from a field the client left at INT64_MAX and a condition that never turns false; the request watchdog gives ONNX Runtime's run 8 s, attaches gdb -p with 'thread apply all bt' (the main thread is deep in onnxruntime_pybind11_state's unnamed frames under the Python run call, the pool threads idle), kills the worker and exits 124",
+     """\
+     import subprocess
+     import sys
+
+     import numpy as np
+     import onnx
+     from onnx import TensorProto as T, helper as h, numpy_helper as nh
+
+     vi = h.make_tensor_value_info
+     body = h.make_graph(
+         [h.make_node("Identity", ["cond_in"], ["cond_out"]), h.make_node("Mul", ["state_in", "decay"], ["state_out"])],
+         "decode_step", [vi("i", T.INT64, []), vi("cond_in", T.BOOL, []), vi("state_in", T.FLOAT, [64])],
+         [vi("cond_out", T.BOOL, []), vi("state_out", T.FLOAT, [64])], [nh.from_array(np.full(64, 0.999, np.float32), "decay")])
+     g = h.make_graph([h.make_node("Loop", ["max_steps", "keep_going", "state0"], ["state"], body=body, name="decode_loop")], "decoder",
+                      [vi("max_steps", T.INT64, []), vi("keep_going", T.BOOL, []), vi("state0", T.FLOAT, [64])], [vi("state", T.FLOAT, [64])])
+     m = h.make_model(g, opset_imports=[h.make_opsetid("", 17)])
+     m.ir_version = 8
+     onnx.save(m, "decoder.onnx")
+     WORKER = '''
+     import numpy as np, onnxruntime as ort
+     s = ort.InferenceSession("decoder.onnx", providers=["CPUExecutionProvider"])
+     print("[worker] request 7f3a: max_steps=9223372036854775807", flush=True)
+     out = s.run(None, {"max_steps": np.array(2 ** 63 - 1, np.int64), "keep_going": np.array(True), "state0": np.ones(64, np.float32)})
+     print("[worker] done", out[0][:4])
+     '''
+     with open("worker.py", "w") as f:
+         f.write(WORKER)
+     p = subprocess.Popen([sys.executable, "worker.py"])
+     try:
+         p.wait(timeout=8)
+     except subprocess.TimeoutExpired:
+         print(f"[watchdog] request 7f3a still running after 8 s; attaching gdb to pid {p.pid}", flush=True)
+         g = subprocess.run(["gdb", "-q", "-p", str(p.pid), "-batch", "-ex", "thread apply all bt"],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+         sys.stdout.write(g.stdout)
+         p.kill()
+         p.wait()
+         print(f"[watchdog] killed worker {p.pid}: request 7f3a exceeded its 8 s deadline", flush=True)
+         sys.exit(124)
+     sys.exit(p.returncode)
+     """),
+]
+
+add_batch_children(B18_A)
+
+
+
+
+B18_B = [
+    # ---- TensorFlow -----------------------------------------------------------
+    ("tensorflow", "venv", None, "crash", "abort", "b18-tf-gdb-run-conv2d-transpose-negative-height",
+     "a U-Net decoder's conv2d_transpose receives output_shape [1, -32, 32, 3] (a sign slip in the up-sampling size) and is run under gdb: the oneDNN backprop-input kernel's CHECK (Dimension -32 must be >= 0) aborts the process, gdb stops on SIGABRT and prints the backtrace through MklConvCustomBackpropInputOp",
+     """\
+     import re
+     import signal
+     import subprocess
+     import sys
+
+     with open("decoder.py", "w") as f:
+         f.write('''
+     import tensorflow as tf
+     tf.random.set_seed(0)
+     kernel = tf.random.normal([4, 4, 3, 16], stddev=0.05)
+     z = tf.random.normal([1, 16, 16, 16])
+     print("up block 1:", tf.nn.conv2d_transpose(z, kernel, output_shape=[1, 32, 32, 3], strides=2, padding="SAME").shape, flush=True)
+     h = 32
+     print("up block 2:", tf.nn.conv2d_transpose(z, kernel, output_shape=[1, -h, 32, 3], strides=2, padding="SAME").shape, flush=True)
+     ''')
+     cmd = ["gdb", "-q", "-nx", "-batch", "-ex", "run", "-ex", "bt", "-ex", "info registers rip", "--args", sys.executable, "decoder.py"]
+     print("$ gdb -q -batch -ex run -ex bt -ex 'info registers rip' --args python decoder.py", flush=True)
+     out = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True).stdout
+     for line in out.splitlines():
+         if line.startswith("[New Thread") or (line.startswith("[Thread ") and line.endswith("exited]")):
+             continue
+         print(line)
+     m = re.search(r"received signal (SIG[A-Z]+)", out)
+     if m:
+         sys.exit(128 + signal.Signals[m.group(1)].value)
+     m = re.search(r"exited with code (\\d+)", out)
+     sys.exit(int(m.group(1), 8) if m else 0)
+     """),
+    ("tensorflow", "venv", None, "crash", "abort", "b18-tf-core-file-maxpool-argmax-grad-corrupt",
+     "a SegNet-style unpooling step feeds tf.raw_ops.MaxPoolGradWithArgmax an argmax tensor with one index corrupted to 10**9; the job runs with ulimit -c unlimited, the CHECK failure aborts it ('Aborted (core dumped)' from the shell) and the core file is read back with gdb -batch -ex bt",
+     """\
+     import glob
+     import os
+     import subprocess
+     import sys
+
+     with open("segnet_unpool.py", "w") as f:
+         f.write('''
+     import tensorflow as tf
+     tf.random.set_seed(0)
+     x = tf.random.normal([1, 8, 8, 4])
+     pooled, argmax = tf.nn.max_pool_with_argmax(x, ksize=2, strides=2, padding="VALID")
+     print("encoder pool", pooled.shape, "argmax max", int(tf.reduce_max(argmax)), flush=True)
+     bad = argmax.numpy()
+     bad[0, 0, 0, 0] = 10 ** 9       # indices restored from a corrupted cache
+     g = tf.raw_ops.MaxPoolGradWithArgmax(input=x, grad=tf.ones_like(pooled), argmax=tf.constant(bad),
+                                          ksize=[1, 2, 2, 1], strides=[1, 2, 2, 1], padding="VALID")
+     print("unpool grad", g.shape)
+     ''')
+     print("$ ulimit -c unlimited; python segnet_unpool.py", flush=True)
+     r = subprocess.run(["bash", "-c", "ulimit -c unlimited; echo 0x3 > /proc/self/coredump_filter; " + sys.executable + " segnet_unpool.py; exit $?"],
+                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     print(r.stdout, end="")
+     cores = sorted(glob.glob("core*"))
+     print("$ ls -l core*")
+     for c in cores:
+         print(f"-rw------- 1 root root {os.path.getsize(c)} {c}")
+     if cores:
+         print(f"$ gdb -batch -ex bt {sys.executable} {cores[0]}", flush=True)
+         g = subprocess.run(["gdb", "-nx", "-batch", "-ex", "bt", sys.executable, cores[0]], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+         for line in g.stdout.splitlines():
+             if not line.startswith("[New LWP"):
+                 print(line)
+         os.remove(cores[0])
+     sys.exit(r.returncode or 1)
+     """),
+    ("tensorflow", "venv", None, "crash", "abort", "b18-tf-asan-encode-png-empty-thumbnail",
+     "a thumbnail service run with AddressSanitizer preloaded (LD_PRELOAD=libasan.so, handle_abort=1) encodes a crop that came out 0x0 with tf.io.encode_png: the PNG writer's CHECK ('image' Must be non NULL) aborts and ASan reports the ABRT with its stack",
+     """\
+     import os
+     import subprocess
+     import sys
+
+     with open("thumbnails.py", "w") as f:
+         f.write('''
+     import tensorflow as tf
+     img = tf.cast(tf.random.uniform([64, 48, 3], 0, 255, seed=1), tf.uint8)
+     for name, (top, left, h, w) in {"a.jpg": (0, 0, 32, 32), "b.jpg": (10, 12, 16, 24), "c.jpg": (60, 40, 0, 0)}.items():
+         crop = tf.image.crop_to_bounding_box(img, top, left, h, w) if h and w else img[top:top + h, left:left + w]
+         print(f"thumb {name}: crop {crop.shape.as_list()}", flush=True)
+         png = tf.io.encode_png(crop)
+         print(f"thumb {name}: {len(png.numpy())} bytes", flush=True)
+     ''')
+     asan = subprocess.run(["gcc", "-print-file-name=libasan.so"], stdout=subprocess.PIPE, text=True).stdout.strip()
+     env = dict(os.environ, LD_PRELOAD=asan, ASAN_OPTIONS="detect_leaks=0:handle_abort=1:symbolize=1", TF_CPP_MIN_LOG_LEVEL="1")
+     print(f"$ LD_PRELOAD={asan} ASAN_OPTIONS={env['ASAN_OPTIONS']} python thumbnails.py", flush=True)
+     r = subprocess.run([sys.executable, "thumbnails.py"], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     print(r.stdout, end="")
+     print(f"exit status {r.returncode}")
+     sys.exit(r.returncode or 1)
+     """),
+    ("tensorflow", "venv", None, "crash", "abort", "b18-tf-strace-block-lstm-seq-len-max",
+     "a BlockLSTM sequence tagger (tf.raw_ops.BlockLSTM) is called with seq_len_max 6 on 5 time steps and traced with strace -f: the kernel's CHECK failure aborts the process; the tail of the trace shows the Check failure written to stderr, tgkill with SIGABRT and '+++ killed by SIGABRT +++'",
+     """\
+     import subprocess
+     import sys
+
+     with open("tagger.py", "w") as f:
+         f.write('''
+     import tensorflow as tf
+     tf.random.set_seed(0)
+     T, B, F, H = 5, 2, 4, 8
+     w = tf.random.normal([F + H, 4 * H], stddev=0.1)
+     peep = tf.zeros([H])
+     x = tf.random.normal([T, B, F])
+     for n in (5, 6):
+         out = tf.raw_ops.BlockLSTM(seq_len_max=tf.constant(n, tf.int64), x=x, cs_prev=tf.zeros([B, H]), h_prev=tf.zeros([B, H]),
+                                    w=w, wci=peep, wcf=peep, wco=peep, b=tf.zeros([4 * H]))
+         print(f"seq_len_max={n}: h {out.h.shape}", flush=True)
+     ''')
+     print("$ strace -f -tt -o tagger.strace python tagger.py", flush=True)
+     r = subprocess.run(["strace", "-f", "-tt", "-s", "200", "-o", "tagger.strace", sys.executable, "tagger.py"],
+                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     lines = [l for l in r.stdout.splitlines() if not l.startswith("    @")]
+     print("\\n".join(lines[-12:]))
+     print("$ tail -n 25 tagger.strace")
+     trace = open("tagger.strace").read().splitlines()
+     print("\\n".join(trace[-25:]))
+     sys.exit(128 - r.returncode if r.returncode < 0 else r.returncode or 1)
+     """),
+    ("tensorflow", "venv", None, "crash", "abort", "b18-tf-fuzz-harness-conv2d-backprop-input",
+     "a raw-op fuzzing harness runs each generated tf.raw_ops.Conv2DBackpropInput case in a child process; the case with input_sizes [1, -2, 2, 1] is not rejected but aborts the child on the oneDNN kernel's CHECK; the harness reports the death (<Signals.SIGABRT: 6>), the reproducer path and the last lines of the child's stderr",
+     """\
+     import json
+     import os
+     import signal
+     import subprocess
+     import sys
+
+     CHILD = '''
+     import json, sys
+     import tensorflow as tf
+     case = json.load(open(sys.argv[1]))
+     filt = tf.random.normal([2, 2, 1, 1], seed=1)
+     grad = tf.random.normal([1, case["g"], case["g"], 1], seed=2)
+     try:
+         out = tf.raw_ops.Conv2DBackpropInput(input_sizes=case["sizes"], filter=filt, out_backprop=grad, strides=[1, 1, 1, 1], padding="VALID")
+         print("ok", out.shape)
+     except tf.errors.InvalidArgumentError as e:
+         print("rejected:", e.message.splitlines()[0])
+     '''
+     open("fuzz_child.py", "w").write(CHILD)
+     os.makedirs("crashes", exist_ok=True)
+     cases = [{"sizes": [1, 2, 2, 1], "g": 1}, {"sizes": [1, 3, 3, 1], "g": 5}, {"sizes": [1, 3, 3, 1], "g": 2}, {"sizes": [1, -2, 2, 1], "g": 1}]
+     print(f"[fuzz] target tf.raw_ops.Conv2DBackpropInput, {len(cases)} inputs, one child per input", flush=True)
+     crashes = 0
+     for i, case in enumerate(cases):
+         path = f"crashes/input-{i:04d}.json"
+         json.dump(case, open(path, "w"))
+         r = subprocess.run([sys.executable, "fuzz_child.py", path], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=120)
+         if r.returncode < 0:
+             crashes += 1
+             sig = signal.Signals(-r.returncode)
+             print(f"[fuzz] #{i} CRASH: child died with {sig!r}")
+             print(f"[fuzz]   reproducer: {os.path.abspath(path)} {json.dumps(case)}")
+             print(f"[fuzz]   rerun: python fuzz_child.py {path}")
+             print("[fuzz]   last lines of the child's stderr:")
+             err = [l for l in r.stderr.splitlines() if l.strip()]
+             for line in [l for l in err if "Check failed" in l] + err[-4:]:
+                 print("[fuzz]   | " + line)
+         else:
+             last = (r.stdout.strip() or r.stderr.strip()).splitlines()[-1:]
+             print(f"[fuzz] #{i} exit {r.returncode}: {last[0] if last else ''}", flush=True)
+     print(f"[fuzz] done: {len(cases)} inputs, {crashes} crash(es)")
+     sys.exit(1 if crashes else 0)
+     """),
+    ("tensorflow", "venv", None, "crash", "abort", "b18-tf-malloc-check-depthwise-missing-batch",
+     "a nightly heap-check job reruns a MobileNet block under glibc's malloc checks (MALLOC_CHECK_=3, MALLOC_PERTURB_=165) with an image whose batch axis was dropped: the heap checks stay quiet, and tf.nn.depthwise_conv2d's CHECK in tensor_format.h aborts the process; the job reports the child's SIGABRT",
+     """\
+     import os
+     import signal
+     import subprocess
+     import sys
+
+     with open("mobilenet_block.py", "w") as f:
+         f.write('''
+     import tensorflow as tf
+     tf.random.set_seed(0)
+     dw = tf.random.normal([3, 3, 32, 1]) * 0.1
+     pw = tf.random.normal([1, 1, 32, 64]) * 0.1
+     def block(x):
+         y = tf.nn.relu6(tf.nn.depthwise_conv2d(x, dw, [1, 1, 1, 1], "SAME"))
+         return tf.nn.relu6(tf.nn.conv2d(y, pw, 1, "SAME"))
+     img = tf.random.uniform([4, 56, 56, 32])
+     print("batch", img.shape, "->", block(img).shape, flush=True)
+     print("single image", img[0].shape, flush=True)
+     print("->", block(img[0]).shape)
+     ''')
+     env = dict(os.environ, MALLOC_CHECK_="3", MALLOC_PERTURB_="165")
+     print("[heapcheck] MALLOC_CHECK_=3 MALLOC_PERTURB_=165 python mobilenet_block.py", flush=True)
+     r = subprocess.run([sys.executable, "mobilenet_block.py"], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     print(r.stdout, end="")
+     if r.returncode < 0:
+         print(f"[heapcheck] mobilenet_block.py: child killed by {signal.Signals(-r.returncode).name} (exit status {128 - r.returncode})")
+         print("[heapcheck] no glibc heap diagnostic before the signal")
+         sys.exit(128 - r.returncode)
+     sys.exit(r.returncode)
+     """),
+    ("tensorflow", "venv", None, "crash", "abort", "b18-tf-faulthandler-dlpack-string-tokens",
+     "a tokenizer hands its output to another framework through tf.experimental.dlpack.to_dlpack while a prefetch thread runs; the tf.string token tensor is passed instead of the ids and TensorFlow aborts in Tensor::tensor_data on a Check failure; faulthandler (-X faulthandler) dumps every Python thread as the process dies",
+     """\
+     import faulthandler
+     import queue
+     import threading
+     import time
+     import tensorflow as tf
+
+     faulthandler.enable(all_threads=True)
+     q = queue.Queue(maxsize=4)
+
+     def prefetch():
+         texts = ["the cat sat", "on the mat today", "a dog barked"]
+         i = 0
+         while True:
+             q.put(texts[i % 3]); i += 1
+             time.sleep(0.01)
+
+     threading.Thread(target=prefetch, name="prefetch-0", daemon=True).start()
+     text = tf.constant([q.get(), q.get()])
+     tokens = tf.strings.split(text).to_tensor(default_value="")
+     vocab = tf.keras.layers.StringLookup(vocabulary=["the", "cat", "sat", "on", "mat", "today"], mask_token="")
+     ids = tf.cast(vocab(tokens), tf.int32)
+     print("ids capsule:", type(tf.experimental.dlpack.to_dlpack(ids)).__name__, flush=True)
+     print("tokens capsule:", type(tf.experimental.dlpack.to_dlpack(tokens)).__name__, flush=True)
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b18-tf-valgrind-tflite-truncated-model",
+     "an edge-deployment check converts a small model to TFLite, keeps only the first 600 bytes (an interrupted copy) and loads it with the standalone TFLite interpreter under valgrind memcheck: the interpreter's flatbuffer verifier rejects the file with a clear ValueError and valgrind reports no memory error",
+     """\
+     import os
+     import subprocess
+     import sys
+
+     os.environ["TF_CPP_MIN_LOG_LEVEL"] = "3"
+     import numpy as np
+     import tensorflow as tf
+
+     @tf.function(input_signature=[tf.TensorSpec([1, 8], tf.float32)])
+     def head(x):
+         w = tf.constant(np.linspace(-1, 1, 64, dtype=np.float32).reshape(8, 8))
+         return tf.nn.softmax(tf.matmul(x, w))
+
+     blob = tf.lite.TFLiteConverter.from_concrete_functions([head.get_concrete_function()], head).convert()
+     open("head.tflite", "wb").write(blob[:600])
+     print(f"converted head.tflite: {len(blob)} bytes; copied to the device image: {os.path.getsize('head.tflite')} bytes", flush=True)
+     wrapper = os.path.join(os.path.dirname(tf.__file__), "lite", "python", "_pywrap_tensorflow_interpreter_wrapper.so")
+     with open("load_tflite.py", "w") as f:
+         f.write(f'''
+     import importlib.machinery, importlib.util, sys
+     name = "_pywrap_tensorflow_interpreter_wrapper"
+     loader = importlib.machinery.ExtensionFileLoader(name, {wrapper!r})
+     mod = importlib.util.module_from_spec(importlib.util.spec_from_file_location(name, {wrapper!r}, loader=loader))
+     loader.exec_module(mod)
+     model = open(sys.argv[1], "rb").read()
+     it = mod.CreateWrapperFromBuffer(model, 1, [], [], False, False, 1, False)
+     it.AllocateTensors()
+     print("inputs", it.InputIndices(), "outputs", it.OutputIndices())
+     ''')
+     with open("ld.supp", "w") as f:
+         f.write("{\\n ld-is-dst\\n Memcheck:Addr8\\n fun:strncmp\\n fun:is_dst\\n}\\n"
+                 "{\\n cpuinfo-parse-cpulist\\n Memcheck:Overlap\\n fun:__memcpy_chk\\n fun:cpuinfo_linux_parse_cpulist\\n}\\n")
+     cmd = ["valgrind", "--error-exitcode=99", "--suppressions=ld.supp", sys.executable, "load_tflite.py", "head.tflite"]
+     print("$ valgrind --error-exitcode=99 --suppressions=ld.supp python load_tflite.py head.tflite", flush=True)
+     r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=60)
+     print(r.stdout, end="")
+     sys.exit(r.returncode)
+     """),
+    ("tensorflow", "venv", None, "false-positive", "environment", "b18-tf-strace-custom-op-library-missing",
+     "a serving container's start script loads its custom-op library with tf.load_op_library('./ops/libragged_topk.so'), but the image was built without the ops/ folder; run under strace -f -e trace=openat, the trace tail shows the ENOENT on the .so and TensorFlow raises NotFoundError",
+     """\
+     import subprocess
+     import sys
+
+     with open("serve.py", "w") as f:
+         f.write('''
+     import os
+     import tensorflow as tf
+     print("serving: tf", tf.__version__, flush=True)
+     lib = tf.load_op_library(os.path.join(".", "ops", "libragged_topk.so"))
+     print("custom ops:", dir(lib))
+     ''')
+     print("$ strace -f -e trace=openat -o serve.strace python serve.py", flush=True)
+     r = subprocess.run(["strace", "-f", "-e", "trace=openat", "-o", "serve.strace", sys.executable, "serve.py"],
+                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     print(r.stdout, end="")
+     trace = open("serve.strace").read().splitlines()
+     print("$ grep -n libragged_topk serve.strace; tail -n 6 serve.strace")
+     for i, line in enumerate(trace, 1):
+         if "libragged_topk" in line:
+             print(f"{i}:{line}")
+     print("\\n".join(trace[-6:]))
+     sys.exit(r.returncode)
+     """),
+    ("tensorflow", "venv", None, "nan", None, "b18-tf-valgrind-tflite-entropy-head-nan",
+     "a TFLite entropy head (-sum(p * log p)) is checked under valgrind memcheck on the device's standalone interpreter; a one-hot input makes p exactly 0 for the other classes, 0 * log(0) is NaN, and the program's finiteness check reports the NaN (valgrind itself finds no memory error)",
+     """\
+     import os
+     import subprocess
+     import sys
+
+     os.environ["TF_CPP_MIN_LOG_LEVEL"] = "3"
+     import numpy as np
+     import tensorflow as tf
+
+     @tf.function(input_signature=[tf.TensorSpec([1, 4], tf.float32)])
+     def entropy(p):
+         return -tf.reduce_sum(p * tf.math.log(p), axis=-1)
+
+     open("entropy.tflite", "wb").write(tf.lite.TFLiteConverter.from_concrete_functions([entropy.get_concrete_function()], entropy).convert())
+     wrapper = os.path.join(os.path.dirname(tf.__file__), "lite", "python", "_pywrap_tensorflow_interpreter_wrapper.so")
+     with open("check_entropy.py", "w") as f:
+         f.write(f'''
+     import importlib.machinery, importlib.util, sys
+     import numpy as np
+     name = "_pywrap_tensorflow_interpreter_wrapper"
+     loader = importlib.machinery.ExtensionFileLoader(name, {wrapper!r})
+     mod = importlib.util.module_from_spec(importlib.util.spec_from_file_location(name, {wrapper!r}, loader=loader))
+     loader.exec_module(mod)
+     model = open("entropy.tflite", "rb").read()   # the wrapper keeps a pointer into this buffer
+     it = mod.CreateWrapperFromBuffer(model, 1, [], [], False, False, 1, False)
+     it.AllocateTensors()
+     bad = 0
+     for p in ([0.25, 0.25, 0.25, 0.25], [0.7, 0.1, 0.1, 0.1], [1.0, 0.0, 0.0, 0.0]):
+         it.SetTensor(it.InputIndices()[0], np.array([p], np.float32))
+         it.Invoke()
+         h = it.GetTensor(it.OutputIndices()[0])
+         print("p =", p, "entropy =", h.tolist(), flush=True)
+         if not np.all(np.isfinite(h)):
+             print("CHECK FAILED: entropy output is not finite (NaN) for input", p, flush=True)
+             bad += 1
+     sys.exit(3 if bad else 0)
+     ''')
+     with open("ld.supp", "w") as f:
+         f.write("{\\n ld-is-dst\\n Memcheck:Addr8\\n fun:strncmp\\n fun:is_dst\\n}\\n"
+                 "{\\n cpuinfo-parse-cpulist\\n Memcheck:Overlap\\n fun:__memcpy_chk\\n fun:cpuinfo_linux_parse_cpulist\\n}\\n")
+     print("$ valgrind --error-exitcode=99 --suppressions=ld.supp python check_entropy.py", flush=True)
+     r = subprocess.run(["valgrind", "--error-exitcode=99", "--suppressions=ld.supp", sys.executable, "check_entropy.py"],
+                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=60)
+     print(r.stdout, end="")
+     sys.exit(r.returncode)
+     """),
+    # ---- JAX ------------------------------------------------------------------
+    ("jax", "venv", None, "crash", "abort", "b18-jax-gdb-run-feature-cross-table-overflow",
+     "a recommender builds its feature-cross embedding table as jnp.zeros((vocab_a * vocab_b, 4)) with two 2**31 hash spaces (2**62 rows) and is run under gdb: XLA's shape check returns an error status that the array-creation path dereferences unchecked (Bad StatusOr access: overflow in static extent product), std::terminate aborts, and gdb prints the SIGABRT backtrace",
+     """\
+     import re
+     import signal
+     import subprocess
+     import sys
+
+     with open("feature_cross.py", "w") as f:
+         f.write('''
+     import jax, jax.numpy as jnp
+     vocab_a = vocab_b = 2 ** 31          # hashed user-id and item-id spaces
+     dim = 4
+     print("devices", jax.devices(), flush=True)
+     print("user table", jnp.zeros((vocab_a // 2 ** 20, dim)).shape, flush=True)
+     print("cross table rows", vocab_a * vocab_b, flush=True)
+     table = jnp.zeros((vocab_a * vocab_b, dim))
+     print("cross table", table.shape)
+     ''')
+     cmd = ["gdb", "-q", "-nx", "-batch", "-ex", "run", "-ex", "bt 20", "-ex", "info registers rip", "--args", sys.executable, "feature_cross.py"]
+     print("$ gdb -q -batch -ex run -ex 'bt 20' -ex 'info registers rip' --args python feature_cross.py", flush=True)
+     out = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True).stdout
+     for line in out.splitlines():
+         if line.startswith("[New Thread") or (line.startswith("[Thread ") and line.endswith("exited]")):
+             continue
+         print(line)
+     m = re.search(r"received signal (SIG[A-Z]+)", out)
+     if m:
+         sys.exit(128 + signal.Signals[m.group(1)].value)
+     m = re.search(r"exited with code (\\d+)", out)
+     sys.exit(int(m.group(1), 8) if m else 0)
+     """),
+    ("jax", "venv", None, "crash", "abort", "b18-jax-asan-rng-bit-generator-huge-shape",
+     "a data-augmentation job run with AddressSanitizer preloaded (handle_abort=1) draws noise with jax.lax.rng_bit_generator for shape (2**40, 2**30) (tokens and vocabulary multiplied in): the uncaught BadStatusOrAccess from XLA's shape check terminates the process and ASan reports the ABRT with its stack",
+     """\
+     import os
+     import subprocess
+     import sys
+
+     with open("augment.py", "w") as f:
+         f.write('''
+     import jax, jax.numpy as jnp
+     key = jnp.zeros(4, jnp.uint32)
+     key, bits = jax.lax.rng_bit_generator(key, (8, 128))
+     print("noise for a batch", bits.shape, bits.dtype, flush=True)
+     tokens, vocab = 2 ** 40, 2 ** 30
+     key, bits = jax.lax.rng_bit_generator(key, (tokens, vocab))
+     print("noise", bits.shape)
+     ''')
+     asan = subprocess.run(["gcc", "-print-file-name=libasan.so"], stdout=subprocess.PIPE, text=True).stdout.strip()
+     pre = asan + " /lib/x86_64-linux-gnu/libstdc++.so.6"     # libstdc++ too, or ASan cannot find __cxa_throw
+     env = dict(os.environ, LD_PRELOAD=pre, ASAN_OPTIONS="detect_leaks=0:handle_abort=1")
+     print(f"$ LD_PRELOAD='{pre}' ASAN_OPTIONS={env['ASAN_OPTIONS']} python augment.py", flush=True)
+     r = subprocess.run([sys.executable, "augment.py"], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     print(r.stdout, end="")
+     print(f"exit status {r.returncode}")
+     sys.exit(r.returncode or 1)
+     """),
+    ("jax", "venv", None, "crash", "abort", "b18-jax-harness-tile-shape-sweep-child-died",
+     "a shape-sweep test harness runs jnp.tile for each repetition pattern in its own child process; the pattern (2**40, 2**30) is not rejected but aborts the child (uncaught BadStatusOrAccess from XLA's shape check); the harness reports that the child died with <Signals.SIGABRT: 6> and shows the tail of its stderr",
+     """\
+     import signal
+     import subprocess
+     import sys
+
+     CHILD = '''
+     import sys, jax.numpy as jnp
+     reps = tuple(int(r) for r in sys.argv[1].split(","))
+     print("tile", reps, "->", jnp.tile(jnp.arange(4.0), reps).shape)
+     '''
+     open("tile_case.py", "w").write(CHILD)
+     patterns = ["2", "3,2", "128,64", f"{2 ** 40},{2 ** 30}"]
+     failed = 0
+     for p in patterns:
+         r = subprocess.run([sys.executable, "tile_case.py", p], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=120)
+         if r.returncode == 0:
+             print(f"PASSED test_tile[{p}]  {r.stdout.strip()}", flush=True)
+             continue
+         failed += 1
+         if r.returncode < 0:
+             print(f"CRASHED test_tile[{p}]: worker died with {signal.Signals(-r.returncode)!r} (returncode {r.returncode})")
+         else:
+             print(f"FAILED test_tile[{p}]: exit status {r.returncode}")
+         print("---- captured stderr (last 6 lines) ----")
+         for line in [l for l in r.stderr.splitlines() if l.strip()][-6:]:
+             print(line)
+     print(f"==== {len(patterns) - failed} passed, {failed} crashed ====")
+     sys.exit(1 if failed else 0)
+     """),
+    ("jax", "venv", None, "false-positive", None, "b18-jax-gdb-lax-pad-negative-crop-too-large",
+     "a centre-crop implemented as jax.lax.pad with negative padding crops 5 from each side of a 3-wide axis and is run under gdb while looking for a crash: JAX rejects the padding with its own ValueError (result shape (-7,)), the process exits normally with status 1 and gdb reports [Inferior 1 (process N) exited with code 01]",
+     """\
+     import re
+     import subprocess
+     import sys
+
+     with open("center_crop.py", "w") as f:
+         f.write('''
+     import jax, jax.numpy as jnp
+     x = jnp.arange(12.0).reshape(4, 3)
+     print("crop 1 row each side:", jax.lax.pad(x, 0.0, [(-1, -1, 0), (0, 0, 0)]).shape, flush=True)
+     print("crop 5 columns each side:", jax.lax.pad(x, 0.0, [(0, 0, 0), (-5, -5, 0)]).shape, flush=True)
+     ''')
+     cmd = ["gdb", "-q", "-nx", "-batch", "-ex", "run", "-ex", "bt", "--args", sys.executable, "center_crop.py"]
+     print("$ gdb -q -batch -ex run -ex bt --args python center_crop.py", flush=True)
+     out = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True).stdout
+     for line in out.splitlines():
+         if line.startswith("[New Thread") or (line.startswith("[Thread ") and line.endswith("exited]")):
+             continue
+         print(line)
+     m = re.search(r"exited with code (\\d+)", out)
+     sys.exit(int(m.group(1), 8) if m else (134 if "received signal" in out else 0))
+     """),
+    ("jax", "venv", None, "false-positive", "environment", "b18-jax-ci-xla-flags-removed-option",
+     "a CI benchmark job still exports XLA_FLAGS=--xla_cpu_use_xla_runtime=true, an option this jaxlib no longer has: XLA's flag parser refuses it at backend start (Unknown flag in XLA_FLAGS) and the job's runner reports the non-zero exit",
+     """\
+     import os
+     import subprocess
+     import sys
+
+     open("bench_mlp.py", "w").write('''
+     import jax, jax.numpy as jnp
+     w = jnp.ones((256, 256))
+     print("mlp out", jax.jit(lambda x: jnp.tanh(x @ w).sum())(jnp.ones((32, 256))))
+     ''')
+     env = dict(os.environ, XLA_FLAGS="--xla_cpu_use_xla_runtime=true")
+     print("+ export XLA_FLAGS=--xla_cpu_use_xla_runtime=true")
+     print("+ python bench_mlp.py", flush=True)
+     r = subprocess.run([sys.executable, "bench_mlp.py"], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     print(r.stdout, end="")
+     if r.returncode:
+         print(f"[ci] step 'bench' failed: bench_mlp.py exited with status {r.returncode}")
+     sys.exit(r.returncode)
+     """),
+    ("jax", "venv", None, "timeout", None, "b18-jax-faulthandler-io-callback-waits-for-loader",
+     "a jitted step calls jax.experimental.io_callback to fetch the next batch from a loader thread, which waits for a start event that is never set; the step hangs, and faulthandler.dump_traceback_later's watchdog dumps every thread (the callback blocked in Queue.get) and exits",
+     """\
+     import faulthandler
+     import queue
+     import threading
+     import numpy as np
+     import jax
+     import jax.numpy as jnp
+     from jax.experimental import io_callback
+
+     start = threading.Event()
+     batches = queue.Queue()
+
+     def loader():
+         start.wait()                       # the trainer was meant to set this after warm-up
+         for i in range(100):
+             batches.put(np.full((8,), i, np.float32))
+
+     def next_batch():
+         return batches.get()
+
+     threading.Thread(target=loader, name="loader", daemon=True).start()
+
+     @jax.jit
+     def step(w):
+         x = io_callback(next_batch, jax.ShapeDtypeStruct((8,), jnp.float32))
+         return w - 0.1 * x
+
+     faulthandler.dump_traceback_later(20, exit=True)
+     print("watchdog: dumping all threads if a step takes more than 20 s", flush=True)
+     w = jnp.zeros(8)
+     for i in range(3):
+         w = step(w).block_until_ready()
+         print("step", i, w[:2], flush=True)
+     """),
+    ("jax", "venv", None, "oom", None, "b18-jax-strace-rlimit-as-activation-buffer",
+     "an inference worker runs under an address-space limit (RLIMIT_AS = current size + 512 MiB, set in the child) and allocates a 1 GiB activation buffer with jnp.ones; traced with strace -f -e trace=mmap, the trace shows the mmap refused with ENOMEM and XLA raises RESOURCE_EXHAUSTED",
+     """\
+     import subprocess
+     import sys
+
+     with open("worker.py", "w") as f:
+         f.write('''
+     import resource
+     import jax, jax.numpy as jnp
+     jnp.ones(4).block_until_ready()
+     cur = int(open("/proc/self/statm").read().split()[0]) * 4096
+     resource.setrlimit(resource.RLIMIT_AS, (cur + (512 << 20), resource.RLIM_INFINITY))
+     print(f"RLIMIT_AS set to {(cur + (512 << 20)) >> 20} MiB", flush=True)
+     act = jnp.ones((256, 1024, 1024), jnp.float32)   # 1 GiB
+     print("activations", act.shape, float(act[0, 0, 0]))
+     ''')
+     print("$ strace -f -e trace=mmap -o worker.strace python worker.py", flush=True)
+     r = subprocess.run(["strace", "-f", "-e", "trace=mmap", "-o", "worker.strace", sys.executable, "worker.py"],
+                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     print(r.stdout, end="")
+     trace = open("worker.strace").read().splitlines()
+     print("$ grep -n ENOMEM worker.strace | tail -n 5")
+     hits = [f"{i}:{l}" for i, l in enumerate(trace, 1) if "ENOMEM" in l]
+     print("\\n".join(hits[-5:]))
+     print("$ tail -n 3 worker.strace")
+     print("\\n".join(trace[-3:]))
+     sys.exit(r.returncode)
+     """),
+    ("jax", "venv", None, "inconsistency", None, "b18-jax-feature-hash-int64-ids-truncated",
+     "a feature-hashing step computes bucket = id % 1000 for 64-bit user ids in JAX (x64 disabled, the default) and in NumPy; JAX silently truncates the ids to int32, the buckets disagree for every id above 2**31, and the program's exact comparison against NumPy reports the mismatches",
+     """\
+     import warnings
+     import numpy as np
+     import jax.numpy as jnp
+
+     warnings.simplefilter("always")
+     ids = np.array([17, 2 ** 31 + 9, 2 ** 40 + 5, 123456789012, 999], dtype=np.int64)
+     ref = ids % 1000
+     got = np.asarray(jnp.asarray(ids) % 1000)
+     print("ids        ", ids.tolist())
+     print("numpy      ", ref.tolist())
+     print("jax        ", got.tolist())
+     bad = np.nonzero(ref != got)[0]
+     if bad.size:
+         print(f"MISMATCH: {bad.size}/{ids.size} buckets differ (tolerance 0): indices {bad.tolist()}")
+         raise SystemExit(1)
+     print("buckets agree")
+     """),
+    # ---- Keras 3 ---------------------------------------------------------------
+    ("keras", "venv", "jax", "crash", "abort", "b18-keras-core-file-attention-mask-buffer",
+     "a Keras model (JAX backend) builds its attention-mask buffer with keras.ops.zeros((max_len ** 2, vocab)) after max_len was read as 2**20 tokens; XLA's shape check fails and the unchecked status aborts the process; run with ulimit -c unlimited, the shell reports 'Aborted (core dumped)' and gdb reads the core's backtrace",
+     """\
+     import glob
+     import os
+     import subprocess
+     import sys
+
+     with open("build_masks.py", "w") as f:
+         f.write('''
+     import keras
+     print("keras", keras.__version__, "backend", keras.backend.backend(), flush=True)
+     max_len, vocab = 2 ** 20, 2 ** 30
+     print("mask for 128 tokens", keras.ops.zeros((128 ** 2, 8)).shape, flush=True)
+     mask = keras.ops.zeros((max_len ** 2, vocab))
+     print("mask", mask.shape)
+     ''')
+     print("$ ulimit -c unlimited; python build_masks.py", flush=True)
+     r = subprocess.run(["bash", "-c", "ulimit -c unlimited; echo 0x3 > /proc/self/coredump_filter; " + sys.executable + " build_masks.py; exit $?"],
+                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     print(r.stdout, end="")
+     cores = sorted(glob.glob("core*"))
+     if cores:
+         print(f"$ gdb -batch -ex bt {sys.executable} {cores[0]}", flush=True)
+         g = subprocess.run(["gdb", "-nx", "-batch", "-ex", "bt", sys.executable, cores[0]], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+         for line in g.stdout.splitlines():
+             if not line.startswith("[New LWP"):
+                 print(line)
+         os.remove(cores[0])
+     else:
+         print("no core file")
+     sys.exit(r.returncode or 1)
+     """),
+    ("keras", "venv", "jax", "crash", "abort", "b18-keras-asan-broadcast-position-table",
+     "a Keras (JAX backend) position-embedding table is broadcast with keras.ops.broadcast_to to (2**40, 2**30, 4) under AddressSanitizer (preloaded, handle_abort=1): XLA's overflow check fails, the unchecked status terminates the process and ASan reports the ABRT",
+     """\
+     import os
+     import subprocess
+     import sys
+
+     with open("positions.py", "w") as f:
+         f.write('''
+     import keras
+     pos = keras.ops.arange(4, dtype="float32")
+     print("positions for a batch", keras.ops.broadcast_to(pos, (8, 16, 4)).shape, flush=True)
+     print("positions", keras.ops.broadcast_to(pos, (2 ** 40, 2 ** 30, 4)).shape)
+     ''')
+     asan = subprocess.run(["gcc", "-print-file-name=libasan.so"], stdout=subprocess.PIPE, text=True).stdout.strip()
+     pre = asan + " /lib/x86_64-linux-gnu/libstdc++.so.6"
+     env = dict(os.environ, LD_PRELOAD=pre, ASAN_OPTIONS="detect_leaks=0:handle_abort=1")
+     print(f"$ KERAS_BACKEND=jax LD_PRELOAD='{pre}' ASAN_OPTIONS={env['ASAN_OPTIONS']} python positions.py", flush=True)
+     r = subprocess.run([sys.executable, "positions.py"], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     print(r.stdout, end="")
+     print(f"exit status {r.returncode}")
+     sys.exit(r.returncode or 1)
+     """),
+    ("keras", "venv", "tensorflow", "crash", "abort", "b18-keras-forked-test-conv-transpose-padding",
+     "a forked test runner (one child per test) checks keras.ops.conv_transpose on the TensorFlow backend for several output_padding values; output_padding=-9 yields a negative output size, TensorFlow's oneDNN backprop-input kernel CHECK-fails and aborts the child, and the runner reports the worker killed by SIGABRT with the tail of its output",
+     """\
+     import signal
+     import subprocess
+     import sys
+
+     CHILD = '''
+     import sys, numpy as np, keras
+     op = int(sys.argv[1])
+     y = keras.ops.conv_transpose(np.ones((1, 4, 4, 2), "float32"), np.ones((2, 2, 3, 2), "float32"), strides=2, padding="valid", output_padding=op)
+     print("output", tuple(y.shape))
+     '''
+     open("test_conv_transpose.py", "w").write(CHILD)
+     results = {}
+     for op in (0, 1, -9):
+         name = f"test_conv_transpose.py::test_output_padding[{op}]"
+         r = subprocess.run([sys.executable, "test_conv_transpose.py", str(op)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=120)
+         if r.returncode == 0:
+             print(f"{name} PASSED  ({r.stdout.strip().splitlines()[-1]})", flush=True)
+             continue
+         if r.returncode < 0:
+             print(f"{name} CRASHED")
+             print(f"[gw0] node down: worker died with {signal.Signals(-r.returncode)!r}")
+         else:
+             print(f"{name} FAILED (exit {r.returncode})")
+         lines = [l for l in r.stdout.splitlines() if l.strip() and not l.startswith("    @")]
+         print("---- last output of the worker ----")
+         print("\\n".join(lines[-6:]))
+         results[name] = r.returncode
+     print(f"==== {3 - len(results)} passed, {len(results)} crashed ====")
+     sys.exit(1 if results else 0)
+     """),
+    ("keras", "venv", "jax", "false-positive", "environment", "b18-keras-asan-runtime-not-first-preload",
+     "a developer preloads AddressSanitizer after libstdc++ (LD_PRELOAD='libstdc++.so.6 libasan.so') to hunt a crash in a Keras (JAX backend) script: ASan refuses to start ('ASan runtime does not come first in initial library list') before the script runs, a setup problem of the tool",
+     """\
+     import os
+     import subprocess
+     import sys
+
+     open("train_small.py", "w").write('''
+     import numpy as np, keras
+     model = keras.Sequential([keras.Input((16,)), keras.layers.Dense(8, activation="relu"), keras.layers.Dense(1)])
+     model.compile(optimizer="adam", loss="mse")
+     model.fit(np.ones((64, 16)), np.ones((64, 1)), epochs=1, verbose=2)
+     ''')
+     asan = subprocess.run(["gcc", "-print-file-name=libasan.so"], stdout=subprocess.PIPE, text=True).stdout.strip()
+     pre = "/lib/x86_64-linux-gnu/libstdc++.so.6 " + asan
+     env = dict(os.environ, LD_PRELOAD=pre, ASAN_OPTIONS="detect_leaks=0")
+     print(f"$ LD_PRELOAD='{pre}' ASAN_OPTIONS=detect_leaks=0 python train_small.py", flush=True)
+     r = subprocess.run([sys.executable, "train_small.py"], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     print(r.stdout, end="")
+     print(f"$ echo $?\\n{r.returncode}")
+     sys.exit(r.returncode or 1)
+     """),
+    ("keras", "venv", "jax", "false-positive", None, "b18-keras-gdb-dense-input-features-mismatch",
+     "a Keras (JAX backend) regression model built for 16 features is called on a batch with 12 features, run under gdb in search of a native crash: Keras rejects the input with its own ValueError (expected axis -1 to have value 16), the interpreter exits with status 1 and gdb prints [Inferior 1 (process N) exited with code 01]",
+     """\
+     import re
+     import subprocess
+     import sys
+
+     with open("regress.py", "w") as f:
+         f.write('''
+     import numpy as np, keras
+     model = keras.Sequential([keras.Input((16,)), keras.layers.Dense(32, activation="relu"), keras.layers.Dense(1)])
+     print("train batch", model(np.ones((4, 16), "float32")).shape, flush=True)
+     print("serving batch", model(np.ones((4, 12), "float32")).shape, flush=True)
+     ''')
+     cmd = ["gdb", "-q", "-nx", "-batch", "-ex", "run", "-ex", "bt", "--args", sys.executable, "regress.py"]
+     print("$ KERAS_BACKEND=jax gdb -q -batch -ex run -ex bt --args python regress.py", flush=True)
+     out = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True).stdout
+     for line in out.splitlines():
+         if line.startswith("[New Thread") or (line.startswith("[Thread ") and line.endswith("exited]")):
+             continue
+         print(line)
+     m = re.search(r"exited with code (\\d+)", out)
+     sys.exit(int(m.group(1), 8) if m else (134 if "received signal" in out else 0))
+     """),
+    # ---- MindSpore ---------------------------------------------------------------
+    ("mindspore", "mindspore", None, "crash", "internal-error", "b18-ms-gdb-run-half-multi-margin-loss-null-weight",
+     "a classifier cast to float16 for export is validated with ops.multi_margin_loss (no class weights) under gdb: the CPU float16 kernel dereferences the absent weight input and MindSpore's own internal check fires (The pointer[weight_addr] is null), raised as a RuntimeError; gdb reports the inferior's exit with code 01",
+     """\
+     import re
+     import subprocess
+     import sys
+
+     with open("validate_half.py", "w") as f:
+         f.write('''
+     import numpy as np
+     import mindspore
+     from mindspore import Tensor, nn, ops
+     mindspore.set_device("CPU")
+     net = nn.SequentialCell([nn.Dense(64, 128), nn.ReLU(), nn.Dense(128, 10)])
+     rs = np.random.RandomState(0)
+     x = rs.randn(32, 64).astype(np.float32)
+     y = Tensor(rs.randint(0, 10, 32).astype(np.int64))
+     for dtype in (mindspore.float32, mindspore.float16):
+         net.to_float(dtype)
+         loss = ops.multi_margin_loss(net(Tensor(x).astype(dtype)), y)
+         print(f"validation {dtype}: multi-margin loss {float(loss.asnumpy()):.4f}", flush=True)
+     ''')
+     cmd = ["gdb", "-q", "-nx", "-batch", "-ex", "run", "-ex", "bt", "--args", sys.executable, "validate_half.py"]
+     print("$ gdb -q -batch -ex run -ex bt --args python validate_half.py", flush=True)
+     out = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True).stdout
+     for line in out.splitlines():
+         if line.startswith("[New Thread") or (line.startswith("[Thread ") and line.endswith("exited]")) or line.startswith("[Detaching after"):
+             continue
+         print(line)
+     m = re.search(r"exited with code (\\d+)", out)
+     sys.exit(int(m.group(1), 8) if m else (134 if "received signal" in out else 0))
+     """),
+    ("mindspore", "mindspore", None, "false-positive", None, "b18-ms-asan-scatter-add-index-out-of-range",
+     "a sparse-gradient accumulator calls ops.scatter_add on a 4-row Parameter with row index 10**7, run with AddressSanitizer preloaded (libasan, then libstdc++ so that ASan finds __cxa_throw) to look for heap corruption: MindSpore's kernel rejects the index with its own RuntimeError (should be in [0, 4)) and ASan reports nothing",
+     """\
+     import os
+     import subprocess
+     import sys
+
+     with open("accumulate.py", "w") as f:
+         f.write('''
+     import numpy as np, mindspore
+     from mindspore import Tensor, ops
+     acc = mindspore.Parameter(Tensor(np.zeros((4, 3), np.float32)), name="acc")
+     ops.scatter_add(acc, Tensor(np.array([1, 3], np.int32)), Tensor(np.ones((2, 3), np.float32)))
+     print("after step 1:", acc.asnumpy().sum(axis=1).tolist(), flush=True)
+     rows = Tensor(np.array([2, 10 ** 7], np.int32))        # token id used as a row index
+     ops.scatter_add(acc, rows, Tensor(np.ones((2, 3), np.float32)))
+     print("after step 2:", acc.asnumpy().sum(axis=1).tolist(), flush=True)
+     ''')
+     asan = subprocess.run(["gcc", "-print-file-name=libasan.so"], stdout=subprocess.PIPE, text=True).stdout.strip()
+     pre = asan + " /lib/x86_64-linux-gnu/libstdc++.so.6"
+     env = dict(os.environ, LD_PRELOAD=pre, ASAN_OPTIONS="detect_leaks=0:halt_on_error=1")
+     print(f"$ LD_PRELOAD='{pre}' ASAN_OPTIONS={env['ASAN_OPTIONS']} python accumulate.py", flush=True)
+     r = subprocess.run([sys.executable, "accumulate.py"], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     print(r.stdout, end="")
+     print(f"exit status {r.returncode}")
+     sys.exit(r.returncode)
+     """),
+    ("mindspore", "mindspore", None, "false-positive", "environment", "b18-ms-strace-set-device-gpu-on-cpu-wheel",
+     "a training script calls mindspore.set_device('GPU') on a host with the CPU-only MindSpore wheel and no CUDA; run under strace -f -e trace=openat, the trace shows the device plugin libraries not found (ENOENT), MindSpore's version check logs libcuda.so and libcudnn.so missing, and it refuses the device target with its own RuntimeError",
+     """\
+     import subprocess
+     import sys
+
+     with open("train_gpu.py", "w") as f:
+         f.write('''
+     import mindspore
+     print("mindspore", mindspore.__version__, flush=True)
+     mindspore.set_device("GPU", 0)
+     net = mindspore.nn.Dense(16, 4)
+     print(net(mindspore.ops.ones((2, 16))).shape)
+     ''')
+     print("$ strace -f -e trace=openat -o train_gpu.strace python train_gpu.py", flush=True)
+     r = subprocess.run(["strace", "-f", "-e", "trace=openat", "-o", "train_gpu.strace", sys.executable, "train_gpu.py"],
+                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     print(r.stdout, end="")
+     trace = open("train_gpu.strace").read().splitlines()
+     hits = [f"{i}:{l}" for i, l in enumerate(trace, 1) if ("ascend" in l or "libge_runner" in l or "_gpu" in l or "libcuda" in l) and "ENOENT" in l]
+     print("$ grep -n -E 'ascend|libge_runner|_gpu|libcuda' train_gpu.strace | grep ENOENT | tail -n 8")
+     print("\\n".join(hits[-8:]))
+     print("$ tail -n 2 train_gpu.strace")
+     print("\\n".join(trace[-2:]))
+     sys.exit(r.returncode)
+     """),
+    ("mindspore", "mindspore", None, "timeout", None, "b18-ms-gdb-attach-generator-dataset-hang",
+     "a MindSpore GeneratorDataset pipeline whose Python source waits on a queue that its producer never fills stops making progress; the job's watchdog gives it 30 s, attaches gdb -p to the stuck process (info threads, the main thread's backtrace), then kills it and reports the timeout",
+     """\
+     import os
+     import signal
+     import subprocess
+     import sys
+     import time
+
+     with open("pipeline.py", "w") as f:
+         f.write('''
+     import queue
+     import numpy as np
+     import mindspore.dataset as ds
+     q = queue.Queue()          # the producer process that fills it was never started
+     def source():
+         while True:
+             yield (q.get(),)
+     data = ds.GeneratorDataset(source, column_names=["image"], shuffle=False).batch(4)
+     print("pipeline built; waiting for the first batch", flush=True)
+     for i, (img,) in enumerate(data.create_tuple_iterator(output_numpy=True)):
+         print("batch", i, img.shape, flush=True)
+     ''')
+     log = open("pipeline.log", "w")
+     p = subprocess.Popen([sys.executable, "pipeline.py"], stdout=log, stderr=subprocess.STDOUT)
+     try:
+         p.wait(timeout=30)
+         print(open("pipeline.log").read(), end="")
+         sys.exit(p.returncode)
+     except subprocess.TimeoutExpired:
+         pass
+     print(open("pipeline.log").read(), end="")
+     print(f"[watchdog] no batch after 30 s; attaching gdb to pid {p.pid}", flush=True)
+     print(f"$ gdb -p {p.pid} -batch -ex 'info threads' -ex 'bt 25'", flush=True)
+     g = subprocess.run(["gdb", "-q", "-nx", "-p", str(p.pid), "-batch", "-ex", "info threads", "-ex", "bt 25"],
+                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=120)
+     print(g.stdout, end="")
+     p.send_signal(signal.SIGKILL)
+     p.wait()
+     print(f"[watchdog] killed pid {p.pid} after 30 s without progress (timeout)")
+     sys.exit(124)
+     """),
+    ("mindspore", "mindspore", None, "timeout", None, "b18-ms-faulthandler-checkpoint-lock-deadlock",
+     "a MindSpore training loop takes a lock around each optimizer step that an asynchronous checkpoint thread holds while it waits for an upload acknowledgement that never comes; the loop blocks, and faulthandler.dump_traceback_later's watchdog dumps all threads (the trainer in lock.acquire, the saver in Event.wait) and exits",
+     """\
+     import faulthandler
+     import threading
+     import time
+     import numpy as np
+     import mindspore
+     from mindspore import Tensor, nn
+
+     mindspore.set_device("CPU")
+     state_lock = threading.Lock()
+     uploaded = threading.Event()
+
+     def checkpoint_saver():
+         with state_lock:
+             mindspore.save_checkpoint(net, "step.ckpt")
+             uploaded.wait()            # the upload service never acknowledges
+
+     net = nn.Dense(32, 4)
+     loss_fn = nn.MSELoss()
+     opt = nn.SGD(net.trainable_params(), learning_rate=0.01)
+     step = nn.TrainOneStepCell(nn.WithLossCell(net, loss_fn), opt)
+     x = Tensor(np.ones((8, 32), np.float32)); y = Tensor(np.zeros((8, 4), np.float32))
+     faulthandler.dump_traceback_later(15, exit=True)
+     print("watchdog armed: dump all threads if no step for 15 s", flush=True)
+     for i in range(6):
+         with state_lock:
+             loss = step(x, y)
+         print(f"step {i} loss {float(loss.asnumpy()):.4f}", flush=True)
+         if i == 2:
+             threading.Thread(target=checkpoint_saver, name="ckpt-saver", daemon=True).start()
+             time.sleep(0.5)
+     """),
+    ("mindspore", "mindspore", None, "oom", None, "b18-ms-malloc-check-rlimit-as-feature-map",
+     "a feature-extraction job runs under glibc's malloc checks (MALLOC_CHECK_=3) and an address-space limit the child sets (RLIMIT_AS = current size + 1 GiB); its 16384x16384 float32 feature map (1 GiB, plus the doubled copy) is refused by MindSpore's allocator (Allocate memory failed) with no heap corruption reported",
+     """\
+     import os
+     import subprocess
+     import sys
+
+     with open("features.py", "w") as f:
+         f.write('''
+     import resource
+     import mindspore
+     from mindspore import ops
+     mindspore.set_device("CPU")
+     print("warm-up", ops.ones((4, 4), mindspore.float32).sum(), flush=True)
+     cur = int(open("/proc/self/statm").read().split()[0]) * 4096
+     resource.setrlimit(resource.RLIMIT_AS, (cur + (1 << 30), resource.RLIM_INFINITY))
+     print(f"RLIMIT_AS = {(cur + (1 << 30)) >> 20} MiB", flush=True)
+     fmap = ops.ones((16384, 16384), mindspore.float32) * 2
+     print("feature map sum", float(fmap.sum().asnumpy()))
+     ''')
+     env = dict(os.environ, MALLOC_CHECK_="3")
+     print("$ MALLOC_CHECK_=3 python features.py", flush=True)
+     r = subprocess.run([sys.executable, "features.py"], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     print(r.stdout, end="")
+     print(f"exit status {r.returncode}")
+     sys.exit(r.returncode)
+     """),
+    ("mindspore", "mindspore", None, "inconsistency", None, "b18-ms-half-export-parity-check-dense-head",
+     "an export parity check compares a 4096-input Dense scoring head run in float16 (the export precision) with the float32 reference under the float32 export tolerance (relative 1e-4): the float16 scores differ by about 2e-4 relative and the program's comparison reports the disagreement",
+     """\
+     import numpy as np
+     import mindspore
+     from mindspore import Tensor, ops
+
+     mindspore.set_device("CPU")
+     rs = np.random.RandomState(0)
+     x = rs.rand(8, 4096).astype(np.float32)
+     w = rs.rand(4096, 1).astype(np.float32)
+     ref = ops.matmul(Tensor(x), Tensor(w)).asnumpy().ravel()
+     half = ops.matmul(Tensor(x).astype(mindspore.float16), Tensor(w).astype(mindspore.float16)).asnumpy().astype(np.float32).ravel()
+     rel = np.abs(half - ref) / np.abs(ref)
+     print("float32 scores:", np.round(ref[:4], 3).tolist())
+     print("float16 scores:", np.round(half[:4], 3).tolist())
+     print(f"max relative difference {rel.max():.3e} (tolerance 1.0e-04)")
+     if rel.max() > 1e-4:
+         print(f"PARITY CHECK FAILED: {int((rel > 1e-4).sum())}/{rel.size} scores differ beyond rtol=1e-4")
+         raise SystemExit(1)
+     print("parity ok")
+     """),
+]
+
+add_batch_children(B18_B)
 
 
 def versions(py):

@@ -224,6 +224,15 @@ is_blank(const char *s, size_t n)
 	return (1);
 }
 
+/* n, less the blanks that end s's first n bytes. */
+static size_t
+blank_trimmed(const char *s, size_t n)
+{
+	while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
+	return (n);
+}
+
 static int
 is_indented(const char *s, size_t n)
 {
@@ -834,9 +843,7 @@ dlt_parse_wrapper_message(const char *msg)
 
 	if (msg == NULL || strncmp(msg, lead, sizeof lead - 1) != 0)
 		return (0);
-	k = strcspn(msg, "\n");
-	while (k > 0 && (msg[k - 1] == ' ' || msg[k - 1] == '\t'))
-		k--;
+	k = blank_trimmed(msg, strcspn(msg, "\n"));
 	return (k > sizeof lead - 1 && (msg[k - 1] == '.' || msg[k - 1] == ')'));
 }
 
@@ -886,15 +893,6 @@ line_announces(const char *s, size_t n)
 	return ((n > 0 && s[n - 1] == ':') || triple_quote(s, n));
 }
 
-/* n, less the blanks that end s's first n bytes. */
-static size_t
-blank_trimmed(const char *s, size_t n)
-{
-	while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
-		n--;
-	return (n);
-}
-
 /* Box-drawing characters, UTF-8: "│", "╭", "╰". */
 #define BOX_V	"\xe2\x94\x82"
 #define BOX_TL	"\xe2\x95\xad"
@@ -928,9 +926,7 @@ box_content(const char *s, size_t n, const char **c, size_t *cn)
 	i += 3;
 	while (i < n && s[i] == ' ')
 		i++;
-	e = n;
-	while (e > i && (s[e - 1] == ' ' || s[e - 1] == '\t'))
-		e--;
+	e = i + blank_trimmed(s + i, n - i);
 	while (e >= i + 3 && memcmp(s + e - 3, BOX_V, 3) == 0) {
 		e -= 3;
 		while (e > i && s[e - 1] == ' ')

@@ -127,6 +127,7 @@ static char	*first_line(const char *, size_t);
 static const char	*path_stripped(const char *);
 static int	flush_pending(struct dlt_classifier *, dlt_failure_fn, void *);
 static void	file_framework(struct dlt_classifier *);
+static const char *head_framework(struct dlt_classifier *);
 static int	looks_binary(const char *, size_t);
 static void	lits_build(struct dlt_classifier *);
 static void	ignores_build(struct dlt_classifier *);
@@ -1042,8 +1043,65 @@ refine(const struct eval *ev, const struct dlt_rule *rule,
 }
 
 /*
+ * A log none of whose failures names a framework: the frameworks
+ * entries that look at a failure's text are tried on the log's head
+ * instead (its first 16 KiB, as written), so that the lines around the
+ * failures name it - a warning printed above the error, a repr of the
+ * program's output, a mangled symbol in a loader's message.  The
+ * entries on the log's head alone did not hold (or a failure would
+ * name a framework); those on frames and exceptions have none to look
+ * at.  A tie names none.
+ */
+static const char *
+head_framework(struct dlt_classifier *cl)
+{
+	const struct dlt_ruleset	*rs = cl->rules;
+	struct dlt_incident		 inc;
+	struct eval			 ev;
+	const char			*names[16];
+	long				 scores[16];
+	size_t				 i, j, nnames = 0;
+	int				 best = -1, tie = 0;
+
+	if (cl->log_head == NULL || *cl->log_headlen == 0)
+		return (NULL);
+	memset(&inc, 0, sizeof inc);
+	inc.text.buf = (char *)cl->log_head;
+	inc.text.len = *cl->log_headlen;
+	memset(&ev, 0, sizeof ev);
+	ev.cl = cl;
+	ev.inc = &inc;
+	cl->text.done = 0;
+	ev.text = &cl->text;
+	ev.head = &cl->head;
+	for (i = 0; i < rs->nframeworks; i++) {
+		if (!conds_hold(&ev, &rs->frameworks[i].when, NULL))
+			continue;
+		for (j = 0; j < nnames; j++)
+			if (strcmp(names[j], rs->frameworks[i].framework) == 0)
+				break;
+		if (j == nnames) {
+			if (nnames == 16)
+				continue;
+			names[nnames] = rs->frameworks[i].framework;
+			scores[nnames++] = 0;
+		}
+		scores[j] += rs->frameworks[i].weight;
+	}
+	for (j = 0; j < nnames; j++) {
+		if (best < 0 || scores[j] > scores[best]) {
+			best = (int)j;
+			tie = 0;
+		} else if (scores[j] == scores[best])
+			tie = 1;
+	}
+	return (best >= 0 && !tie ? names[best] : NULL);
+}
+
+/*
  * A failure whose own evidence names no framework takes the framework
- * most of the log's other failures name (the same process printed them).
+ * most of the log's other failures name (the same process printed them),
+ * or, when none does, the one the log's head names (head_framework).
  */
 static void
 file_framework(struct dlt_classifier *cl)
@@ -1077,6 +1135,8 @@ file_framework(struct dlt_classifier *cl)
 			bestn = counts[j];
 			best = names[j];
 		}
+	if (best == NULL && cl->npending > 0)
+		best = head_framework(cl);
 	if (best == NULL)
 		return;
 	best = xstrdup(best);
@@ -1458,6 +1518,7 @@ dlt_classify_buffer(struct dlt_classifier *cl, const char *source, const char *b
     size_t len, dlt_failure_fn fn, void *arg)
 {
 	struct dlt_logread	lr;
+	int			rc;
 
 	dlt_logread_init_mem(&lr, buf, len);
 	cl->source = source;
@@ -1465,8 +1526,10 @@ dlt_classify_buffer(struct dlt_classifier *cl, const char *source, const char *b
 	cl->log_headlen = &lr.headlen;
 	cl->head.done = 0;
 	dlt_parse_log(&cl->parser, &lr, incident_cb, cl);
+	rc = flush_pending(cl, fn, arg);	/* it reads the log's head */
 	dlt_logread_release(&lr);
-	return (flush_pending(cl, fn, arg));
+	cl->log_head = NULL;
+	return (rc);
 }
 
 /*
@@ -1519,8 +1582,9 @@ dlt_classify_fd(struct dlt_classifier *cl, const char *source, int fd,
 		dlt_error("'%s': %s", source, lr.dz_error);
 	if (content_hash != NULL)
 		*content_hash = dlt_logread_hash(&lr);
+	rc = flush_pending(cl, fn, arg);	/* it reads the log's head */
 	dlt_logread_release(&lr);
-	rc = flush_pending(cl, fn, arg);
+	cl->log_head = NULL;
 	if (err != 0) {
 		errno = err;
 		return (DLT_CLASSIFY_READ_ERROR);

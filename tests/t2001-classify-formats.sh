@@ -1860,4 +1860,24 @@ test_expect_success 'rich'"'"'s boxed traceback: the frames in the box (a path w
 	test_cmp doct.want doct.class
 '
 
+test_expect_success 'a log whose failures name no framework takes the one its other lines name (a warning above the error); a config dump is no labelled output' '
+	cat >headfw.log <<-\EOF &&
+	UserWarning: Some donated buffers were not usable: ShapedArray(float32[185,16]), ShapedArray(int32[185])
+
+	ValueError: Donation requested for invalid buffer
+	EOF
+	dltriage classify --format json headfw.log >headfw.out &&
+	check get headfw.out framework >headfw.fw &&
+	echo jax >headfw.want &&
+	test_cmp headfw.want headfw.fw &&
+	cat >cfg.log <<-\EOF &&
+	model:
+	  compile_backend: tensorrt
+	  precision: fp16
+	expected: baseline
+	EOF
+	dltriage classify --format json cfg.log >cfg.out &&
+	test_must_be_empty cfg.out
+'
+
 test_done

@@ -128,6 +128,7 @@ static const char	*path_stripped(const char *);
 static int	flush_pending(struct dlt_classifier *, dlt_failure_fn, void *);
 static void	file_framework(struct dlt_classifier *);
 static const char *head_framework(struct dlt_classifier *);
+static const char *framework_vote(const struct eval *, int);
 static int	looks_binary(const char *, size_t);
 static void	lits_build(struct dlt_classifier *);
 static void	ignores_build(struct dlt_classifier *);
@@ -852,10 +853,8 @@ incident_cb(struct dlt_incident *inc, void *arg)
 	struct eval			 ev;
 	const char			*framework = NULL, *top = NULL;
 	char				*msg1, *kind;
-	long				 scores[16];
-	const char			*names[16];
-	size_t				 i, j, nnames = 0, nf;
-	int				 cls, best;
+	size_t				 i, nf;
+	int				 cls;
 
 	memset(&caps, 0, sizeof caps);
 	memset(&ev, 0, sizeof ev);
@@ -868,27 +867,8 @@ incident_cb(struct dlt_incident *inc, void *arg)
 	/* framework */
 	if (cl->framework != NULL)
 		framework = cl->framework;
-	else {
-		for (i = 0; i < rs->nframeworks; i++) {
-			if (!conds_hold(&ev, &rs->frameworks[i].when, NULL))
-				continue;
-			for (j = 0; j < nnames; j++)
-				if (strcmp(names[j], rs->frameworks[i].framework) == 0)
-					break;
-			if (j == nnames) {
-				if (nnames == 16)
-					continue;
-				names[nnames] = rs->frameworks[i].framework;
-				scores[nnames++] = 0;
-			}
-			scores[j] += rs->frameworks[i].weight;
-		}
-		best = -1;
-		for (j = 0; j < nnames; j++)
-			if (best < 0 || scores[j] > scores[best])
-				best = (int)j;
-		framework = best >= 0 ? names[best] : "unknown";
-	}
+	else if ((framework = framework_vote(&ev, 0)) == NULL)
+		framework = "unknown";
 
 	/* frame filtering */
 	for (i = 0; i < inc->nframes; i++) {
@@ -1043,39 +1023,21 @@ refine(const struct eval *ev, const struct dlt_rule *rule,
 }
 
 /*
- * A log none of whose failures names a framework: the frameworks
- * entries that look at a failure's text are tried on the log's head
- * instead (its first 16 KiB, as written), so that the lines around the
- * failures name it - a warning printed above the error, a repr of the
- * program's output, a mangled symbol in a loader's message.  The
- * entries on the log's head alone did not hold (or a failure would
- * name a framework); those on frames and exceptions have none to look
- * at.  A tie names none.
+ * The framework the frameworks entries that hold for ev name, by their
+ * summed weights: NULL when none holds, or, when ties_none, when two
+ * tie (else the one named first wins).
  */
 static const char *
-head_framework(struct dlt_classifier *cl)
+framework_vote(const struct eval *ev, int ties_none)
 {
-	const struct dlt_ruleset	*rs = cl->rules;
-	struct dlt_incident		 inc;
-	struct eval			 ev;
+	const struct dlt_ruleset	*rs = ev->cl->rules;
 	const char			*names[16];
 	long				 scores[16];
 	size_t				 i, j, nnames = 0;
 	int				 best = -1, tie = 0;
 
-	if (cl->log_head == NULL || *cl->log_headlen == 0)
-		return (NULL);
-	memset(&inc, 0, sizeof inc);
-	inc.text.buf = (char *)cl->log_head;
-	inc.text.len = *cl->log_headlen;
-	memset(&ev, 0, sizeof ev);
-	ev.cl = cl;
-	ev.inc = &inc;
-	cl->text.done = 0;
-	ev.text = &cl->text;
-	ev.head = &cl->head;
 	for (i = 0; i < rs->nframeworks; i++) {
-		if (!conds_hold(&ev, &rs->frameworks[i].when, NULL))
+		if (!conds_hold(ev, &rs->frameworks[i].when, NULL))
 			continue;
 		for (j = 0; j < nnames; j++)
 			if (strcmp(names[j], rs->frameworks[i].framework) == 0)
@@ -1095,7 +1057,37 @@ head_framework(struct dlt_classifier *cl)
 		} else if (scores[j] == scores[best])
 			tie = 1;
 	}
-	return (best >= 0 && !tie ? names[best] : NULL);
+	return (best < 0 || (tie && ties_none) ? NULL : names[best]);
+}
+
+/*
+ * A log none of whose failures names a framework: the frameworks
+ * entries that look at a failure's text are tried on the log's head
+ * instead (its first 16 KiB, as written), so that the lines around the
+ * failures name it - a warning printed above the error, a repr of the
+ * program's output, a mangled symbol in a loader's message.  The
+ * entries on the log's head alone did not hold (or a failure would
+ * name a framework); those on frames and exceptions have none to look
+ * at.  A tie names none.
+ */
+static const char *
+head_framework(struct dlt_classifier *cl)
+{
+	struct dlt_incident		 inc;
+	struct eval			 ev;
+
+	if (cl->log_head == NULL || *cl->log_headlen == 0)
+		return (NULL);
+	memset(&inc, 0, sizeof inc);
+	inc.text.buf = (char *)cl->log_head;
+	inc.text.len = *cl->log_headlen;
+	memset(&ev, 0, sizeof ev);
+	ev.cl = cl;
+	ev.inc = &inc;
+	cl->text.done = 0;
+	ev.text = &cl->text;
+	ev.head = &cl->head;
+	return (framework_vote(&ev, 1));
 }
 
 /*

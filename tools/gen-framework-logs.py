@@ -32,7 +32,11 @@ and b17's (B17_A, B17_B: the tools users wrap a framework in) also need
 ipython, ipykernel, nbclient, nbformat, pytest, tqdm, loguru, rich and
 hydra-core in the venv, the same less hydra-core in MindSpore's, and
 Debian's python3-pytest, python3-tqdm, python3-rich and ipython3 for the
-system Python.
+system Python; b19's (B19_A, B19_B: failures seen through the libraries
+built on the frameworks) need transformers, accelerate, lightning,
+torchmetrics, flax, optax and orbax-checkpoint in the venv (pip, with the
+frameworks' versions held), and no network: every model is built from a
+config.
 """
 
 import argparse
@@ -24137,6 +24141,1973 @@ B18_B = [
 ]
 
 add_batch_children(B18_B)
+
+
+
+
+B19_A = [
+    # ---- PyTorch 2.13 (venv) through Lightning ----------------------------------------
+    ("pytorch", "venv", None, "crash", "segfault", "b19-lightning-fit-embeddingbag-null-length-segv",
+     "a Lightning CTR model (Trainer.fit, its banners and model summary first) pools click histories with nn.EmbeddingBag(mode='sum') from offsets its collate function builds as the running sum of the users' history lengths; one length is the export job's INT32_MIN null sentinel, EmbeddingBag does not validate the offsets and the process dies of SIGSEGV inside training_step (faulthandler stack through Lightning's loops)",
+     """\
+     import numpy as np
+     import torch
+     import torch.nn as nn
+     from torch.utils.data import DataLoader, Dataset
+     import lightning as L
+
+     INT32_MIN = int(np.iinfo(np.int32).min)
+
+
+     class ClickHistories(Dataset):
+         # one row per user: (history length, item ids, clicked); lengths come from the feature export
+         def __init__(self, n=256, items=20000, seed=0):
+             rng = np.random.default_rng(seed)
+             self.rows = []
+             for u in range(n):
+                 k = int(rng.integers(3, 24))
+                 self.rows.append((k, rng.integers(0, items, k), float(rng.random() < 0.3)))
+             # user 141's length is the export job's null sentinel
+             self.rows[141] = (INT32_MIN, self.rows[141][1], self.rows[141][2])
+
+         def __len__(self):
+             return len(self.rows)
+
+         def __getitem__(self, i):
+             return self.rows[i]
+
+
+     def collate(rows):
+         lengths = torch.tensor([k for k, _, _ in rows], dtype=torch.int64)
+         ids = torch.cat([torch.as_tensor(items, dtype=torch.int64) for _, items, _ in rows])
+         offsets = torch.cat([torch.zeros(1, dtype=torch.int64), lengths.cumsum(0)[:-1]])
+         y = torch.tensor([c for _, _, c in rows])
+         return ids, offsets, y
+
+
+     class CTRModel(L.LightningModule):
+         def __init__(self, items=20000, dim=32):
+             super().__init__()
+             self.save_hyperparameters()
+             self.history = nn.EmbeddingBag(items, dim, mode="sum")
+             self.head = nn.Sequential(nn.Linear(dim, 32), nn.ReLU(), nn.Linear(32, 1))
+
+         def training_step(self, batch, batch_idx):
+             ids, offsets, y = batch
+             logit = self.head(self.history(ids, offsets)).squeeze(-1)
+             loss = nn.functional.binary_cross_entropy_with_logits(logit, y)
+             self.log("train_loss", loss, prog_bar=True)
+             return loss
+
+         def configure_optimizers(self):
+             return torch.optim.Adam(self.parameters(), lr=1e-3)
+
+
+     if __name__ == "__main__":
+         L.seed_everything(0)
+         dl = DataLoader(ClickHistories(), batch_size=32, collate_fn=collate)
+         trainer = L.Trainer(max_epochs=1, accelerator="cpu", devices=1, logger=False, enable_checkpointing=False)
+         trainer.fit(CTRModel(), dl)
+     """),
+    ("pytorch", "venv", None, "crash", "fpe", "b19-lightning-dataloader-worker-sigfpe",
+     "a Lightning sequence model reads event histories through a DataLoader with one worker; the dataset turns stored day offsets into forward order with an int32 torch.div(rounding_mode='trunc') by the row's direction (-1 for newest-first rows) and one row's offset is the INT32_MIN null sentinel: the worker process dies of SIGFPE and the main process's fit fails with PyTorch's 'DataLoader worker (pid ...) is killed by signal' error through Lightning's fetcher",
+     """\
+     import numpy as np
+     import torch
+     import torch.nn as nn
+     from torch.utils.data import DataLoader, Dataset
+     import lightning as L
+
+     INT32_MIN = int(np.iinfo(np.int32).min)
+
+
+     class EventHistories(Dataset):
+         def __init__(self, n=192, seed=0):
+             rng = np.random.default_rng(seed)
+             self.days = rng.integers(-300, 300, size=(n, 16)).astype(np.int32)
+             self.direction = np.where(rng.random(n) < 0.5, 1, -1).astype(np.int32)  # -1: stored newest-first
+             self.direction[77] = -1
+             self.days[77, 5] = INT32_MIN  # missing day in the warehouse export
+             self.y = rng.random(n).astype(np.float32)
+
+         def __len__(self):
+             return len(self.y)
+
+         def __getitem__(self, i):
+             d = torch.from_numpy(self.days[i])
+             fwd = torch.div(d, torch.tensor(self.direction[i], dtype=torch.int32), rounding_mode="trunc")
+             return fwd.float() / 300.0, torch.tensor(self.y[i])
+
+
+     class Recency(L.LightningModule):
+         def __init__(self):
+             super().__init__()
+             self.net = nn.Sequential(nn.Linear(16, 32), nn.Tanh(), nn.Linear(32, 1))
+
+         def training_step(self, batch, batch_idx):
+             x, y = batch
+             loss = nn.functional.mse_loss(self.net(x).squeeze(-1), y)
+             self.log("loss", loss, prog_bar=True)
+             return loss
+
+         def configure_optimizers(self):
+             return torch.optim.SGD(self.parameters(), lr=0.05)
+
+
+     if __name__ == "__main__":
+         L.seed_everything(1)
+         dl = DataLoader(EventHistories(), batch_size=16, num_workers=1, shuffle=False)
+         trainer = L.Trainer(max_epochs=1, accelerator="cpu", logger=False, enable_checkpointing=False)
+         trainer.fit(Recency(), dl)
+     """),
+    ("pytorch", "venv", None, "crash", "internal-error", "b19-lightning-vocoder-fused-weight-norm-assert",
+     "a Lightning vocoder ports a reference decoder that calls the fused torch._weight_norm_interface directly with dim=1 (the output-channel axis of a ConvTranspose1d weight); in the first training step the CPU kernel's own INTERNAL ASSERT (fused kernels only for the first or last dim) fires and Lightning lets the RuntimeError escape from fit",
+     """\
+     import torch
+     import torch.nn as nn
+     import torch.nn.functional as F
+     import lightning as L
+
+
+     class WNConvTranspose1d(nn.Module):
+         # port of the reference implementation, which calls the fused kernel directly
+         def __init__(self, cin, cout, k, stride, dim=1):
+             super().__init__()
+             w = torch.randn(cin, cout, k) * 0.05
+             self.stride, self.dim = stride, dim
+             self.v = nn.Parameter(w)
+             others = [d for d in range(w.dim()) if d != dim]
+             self.g = nn.Parameter(torch.linalg.vector_norm(w, dim=others, keepdim=True))
+
+         def forward(self, x):
+             w, _ = torch._weight_norm_interface(self.v, self.g, self.dim)
+             return F.conv_transpose1d(x, w, stride=self.stride, padding=self.stride // 2)
+
+
+     class MelVocoder(L.LightningModule):
+         def __init__(self, n_mels=32, ch=32):
+             super().__init__()
+             self.save_hyperparameters()
+             self.pre = nn.Conv1d(n_mels, ch, 7, padding=3)
+             self.up = nn.Sequential(WNConvTranspose1d(ch, ch // 2, 8, 4), nn.LeakyReLU(0.1),
+                                     WNConvTranspose1d(ch // 2, 1, 8, 4))
+
+         def forward(self, mel):
+             return torch.tanh(self.up(self.pre(mel)))
+
+         def training_step(self, batch, batch_idx):
+             mel, wav = batch
+             out = self(mel)
+             loss = F.l1_loss(out[..., : wav.shape[-1]], wav)
+             self.log("l1", loss, prog_bar=True)
+             return loss
+
+         def configure_optimizers(self):
+             return torch.optim.AdamW(self.parameters(), lr=2e-4, betas=(0.8, 0.99))
+
+
+     if __name__ == "__main__":
+         L.seed_everything(0)
+         mel = torch.randn(16, 32, 20)
+         wav = torch.randn(16, 1, 320).clamp(-1, 1)
+         dl = torch.utils.data.DataLoader(torch.utils.data.TensorDataset(mel, wav), batch_size=4)
+         trainer = L.Trainer(max_epochs=1, accelerator="cpu", logger=False, enable_checkpointing=False, log_every_n_steps=1)
+         trainer.fit(MelVocoder(), dl)
+     """),
+    ("pytorch", "venv", None, "false-positive", "environment", "b19-lightning-yaml-accelerator-gpu-cpu-host",
+     "a training entry point reads trainer settings from a YAML experiment file (accelerator: gpu, devices: 1) and builds lightning.Trainer(**cfg['trainer']) on a CPU-only host: Lightning's accelerator connector refuses with MisconfigurationException 'No supported gpu backend found!'",
+     """\
+     import yaml
+     import torch
+     import lightning as L
+
+     cfg = yaml.safe_load('''
+     experiment: sentiment-distil
+     seed: 13
+     trainer:
+       accelerator: gpu
+       devices: 1
+       max_epochs: 3
+       gradient_clip_val: 1.0
+       log_every_n_steps: 20
+     model:
+       hidden: 32
+       lr: 3.0e-4
+     ''')
+     print(f"[train.py] experiment={cfg['experiment']} torch={torch.__version__} lightning={L.__version__}")
+     print(f"[train.py] trainer config: {cfg['trainer']}")
+     L.seed_everything(cfg["seed"])
+     trainer = L.Trainer(**cfg["trainer"])
+     print("[train.py] trainer ready on", trainer.accelerator)
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b19-lightning-limit-train-batches-percent",
+     "a sweep script passes limit_train_batches=1.5 to lightning.Trainer (meant as 150 percent of an epoch) in its second trial: the Trainer is built, but Lightning's batch-limit check at fit time refuses the value with MisconfigurationException (a float must lie in [0.0, 1.0], or give an int)",
+     """\
+     import torch
+     import torch.nn as nn
+     import lightning as L
+     from torch.utils.data import DataLoader, TensorDataset
+
+
+     class Regressor(L.LightningModule):
+         def __init__(self):
+             super().__init__()
+             self.net = nn.Sequential(nn.Linear(8, 32), nn.ReLU(), nn.Linear(32, 1))
+
+         def training_step(self, batch, batch_idx):
+             x, y = batch
+             loss = nn.functional.mse_loss(self.net(x), y)
+             self.log("train_mse", loss)
+             return loss
+
+         def configure_optimizers(self):
+             return torch.optim.Adam(self.parameters(), lr=1e-3)
+
+
+     sweep = [{"limit_train_batches": 0.25}, {"limit_train_batches": 1.5}]
+     data = DataLoader(TensorDataset(torch.randn(64, 8), torch.randn(64, 1)), batch_size=8)
+     for i, overrides in enumerate(sweep):
+         print(f"=== sweep trial {i}: {overrides}", flush=True)
+         trainer = L.Trainer(max_epochs=1, accelerator="cpu", logger=False, enable_checkpointing=False,
+                             enable_progress_bar=False, enable_model_summary=False, **overrides)
+         trainer.fit(Regressor(), data)
+         print(f"=== trial {i} done: train_mse={trainer.callback_metrics['train_mse'].item():.4f}", flush=True)
+     """),
+    ("pytorch", "venv", None, "nan", None, "b19-lightning-detect-anomaly-zero-variance-sqrt",
+     "a Lightning demand model standardises each batch of [numeric features, store embedding] by a hand-written standard deviation sqrt(mean((h - mean)^2)); the loader is sorted by store, so a batch holding a single store gives embedding columns of zero variance, the backward of sqrt at 0 yields 0/0 and Trainer(detect_anomaly=True) makes autograd's anomaly mode raise 'Function SqrtBackward0 returned nan values' with the forward traceback it recorded",
+     """\
+     import torch
+     import torch.nn as nn
+     import lightning as L
+     from torch.utils.data import DataLoader, TensorDataset
+
+
+     class BatchStandardize(nn.Module):
+         def forward(self, h):
+             mu = h.mean(0, keepdim=True)
+             sd = ((h - mu) ** 2).mean(0, keepdim=True).sqrt()
+             return (h - mu) / (sd + 1e-5)
+
+
+     class Demand(L.LightningModule):
+         def __init__(self, stores=12, dim=4):
+             super().__init__()
+             self.store = nn.Embedding(stores, dim)
+             self.norm = BatchStandardize()
+             self.net = nn.Sequential(nn.Linear(5 + dim, 16), nn.ReLU(), nn.Linear(16, 1))
+
+         def training_step(self, batch, batch_idx):
+             x, store, y = batch
+             h = self.norm(torch.cat([x, self.store(store)], dim=1))
+             loss = nn.functional.mse_loss(self.net(h).squeeze(-1), y)
+             self.log("mse", loss, prog_bar=True)
+             return loss
+
+         def configure_optimizers(self):
+             return torch.optim.Adam(self.parameters(), lr=1e-2)
+
+
+     L.seed_everything(3)
+     store = torch.sort(torch.randint(0, 12, (120,))).values
+     store[:40] = 0  # the flagship store's rows come first in the extract
+     x = torch.randn(120, 5)
+     y = torch.randn(120)
+     trainer = L.Trainer(max_epochs=2, accelerator="cpu", detect_anomaly=True, logger=False, enable_checkpointing=False)
+     trainer.fit(Demand(), DataLoader(TensorDataset(x, store, y), batch_size=40, shuffle=False))
+     """),
+    ("pytorch", "venv", None, "timeout", None, "b19-lightning-dataloader-timeout-forked-lock",
+     "a Lightning image model reads samples through a DataLoader(num_workers=1, timeout=6) whose dataset shares a cache lock with a background prefetch thread of the parent; the thread holds the lock at the moment the worker is forked, so the worker blocks forever on its copy of the held lock and PyTorch's loader gives up with 'DataLoader timed out after 6 seconds' through Lightning's fit loop",
+     """\
+     import threading
+     import time
+     import torch
+     import torch.nn as nn
+     import lightning as L
+     from torch.utils.data import DataLoader, Dataset
+
+     CACHE_LOCK = threading.Lock()
+     CACHE = {}
+
+
+     def prefetch():
+         # warms the decoded-image cache; holds the lock while it decodes a shard
+         while True:
+             with CACHE_LOCK:
+                 time.sleep(5.0)
+                 CACHE.setdefault("shard-0", torch.zeros(3, 32, 32))
+             time.sleep(0.01)
+
+
+     class Thumbnails(Dataset):
+         def __len__(self):
+             return 64
+
+         def __getitem__(self, i):
+             with CACHE_LOCK:
+                 img = CACHE.get("shard-0", torch.zeros(3, 32, 32)) + i / 64
+             return img, i % 4
+
+
+     class TinyCNN(L.LightningModule):
+         def __init__(self):
+             super().__init__()
+             self.net = nn.Sequential(nn.Conv2d(3, 8, 3, padding=1), nn.ReLU(), nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(8, 4))
+
+         def training_step(self, batch, batch_idx):
+             x, y = batch
+             loss = nn.functional.cross_entropy(self.net(x), y)
+             self.log("loss", loss, prog_bar=True)
+             return loss
+
+         def configure_optimizers(self):
+             return torch.optim.SGD(self.parameters(), lr=0.1)
+
+
+     if __name__ == "__main__":
+         threading.Thread(target=prefetch, daemon=True, name="cache-prefetch").start()
+         time.sleep(0.2)
+         dl = DataLoader(Thumbnails(), batch_size=16, num_workers=1, timeout=6,
+                         multiprocessing_context="fork")
+         trainer = L.Trainer(max_epochs=1, accelerator="cpu", logger=False, enable_checkpointing=False)
+         trainer.fit(TinyCNN(), dl)
+     """),
+    # ---- PyTorch 2.13 (venv) through transformers -------------------------------------
+    ("pytorch", "venv", None, "crash", "segfault", "b19-hf-trainer-word-pooling-sparse-minus-one",
+     "a transformers Trainer fine-tunes a word-level tagger (BertModel from a config plus a head) that averages sub-word states per word through a torch.sparse_coo_tensor built from the tokenizer's word_ids(), where the collator maps None ([CLS]/[SEP]) to -1; with sparse invariant checks off (the default, as the UserWarning says) coalesce/to_dense write before the buffer and the process dies of SIGSEGV inside Trainer.training_step, faulthandler's stack through transformers' trainer.py",
+     """\
+     import os
+     os.environ["HF_HUB_OFFLINE"] = "1"
+     os.environ["TRANSFORMERS_OFFLINE"] = "1"
+     import torch
+     import torch.nn as nn
+     from transformers import BertConfig, BertModel, Trainer, TrainingArguments
+
+
+     class WordTagger(nn.Module):
+         # BERT encoder + word-level tag head: sub-word states are averaged per word through a sparse pooling matrix
+         def __init__(self, cfg, num_tags=5):
+             super().__init__()
+             self.bert = BertModel(cfg, add_pooling_layer=False)
+             self.head = nn.Linear(cfg.hidden_size, num_tags)
+
+         def forward(self, input_ids, attention_mask, word_ids, tags):
+             h = self.bert(input_ids=input_ids, attention_mask=attention_mask).last_hidden_state
+             losses = []
+             for b in range(h.shape[0]):
+                 w = word_ids[b]
+                 pos = torch.arange(w.numel())
+                 n_words = int(w.max()) + 1
+                 pool = torch.sparse_coo_tensor(torch.stack([w, pos]), torch.ones(w.numel()), (n_words, w.numel())).coalesce()
+                 dense = pool.to_dense()
+                 words = dense @ h[b] / dense.sum(1, keepdim=True).clamp(min=1)
+                 losses.append(nn.functional.cross_entropy(self.head(words), tags[b, :n_words]))
+             return {"loss": torch.stack(losses).mean()}
+
+
+     class Sentences(torch.utils.data.Dataset):
+         def __init__(self, n=32, seq=16, seed=0):
+             g = torch.Generator().manual_seed(seed)
+             self.items = []
+             for i in range(n):
+                 ids = torch.randint(5, 200, (seq,), generator=g)
+                 # fast-tokenizer word_ids(): None for [CLS]/[SEP]; the collator maps None to -1
+                 words = [None] + sorted(torch.randint(0, 8, (seq - 2,), generator=g).tolist()) + [None]
+                 wid = torch.tensor([-1 if w is None else w for w in words])
+                 self.items.append({"input_ids": ids, "attention_mask": torch.ones(seq, dtype=torch.long),
+                                    "word_ids": wid, "tags": torch.randint(0, 5, (seq,), generator=g)})
+
+         def __len__(self):
+             return len(self.items)
+
+         def __getitem__(self, i):
+             return self.items[i]
+
+
+     cfg = BertConfig(vocab_size=200, hidden_size=32, num_hidden_layers=1, num_attention_heads=2, intermediate_size=64)
+     args = TrainingArguments(output_dir="ner-out", per_device_train_batch_size=4, max_steps=8, logging_steps=2,
+                              report_to="none", save_strategy="no", use_cpu=True)
+     trainer = Trainer(model=WordTagger(cfg), args=args, train_dataset=Sentences())
+     trainer.train()
+     """),
+    ("pytorch", "venv", None, "crash", "segfault", "b19-hf-trainer-evaluate-ctc-null-char-id",
+     "Trainer.evaluate() on a speech recogniser (transformers Wav2Vec2Model from a config plus a character head trained with F.ctc_loss) whose int32 transcripts from the annotation store hold INT32_MIN for a character the tool could not map; ctc_loss does not range-check the target ids on the CPU and the process dies of SIGSEGV in Trainer.prediction_step, with tqdm's evaluation bar before the faulthandler dump",
+     """\
+     import os
+     os.environ["HF_HUB_OFFLINE"] = "1"
+     os.environ["TRANSFORMERS_OFFLINE"] = "1"
+     import numpy as np
+     import torch
+     import torch.nn as nn
+     from transformers import Trainer, TrainingArguments, Wav2Vec2Config, Wav2Vec2Model
+
+     CHARS = list("_ abcdefghijklmnopqrstuvwxyz'")  # index 0 is the CTC blank
+     INT32_MIN = int(np.iinfo(np.int32).min)
+
+
+     class SpeechRecognizer(nn.Module):
+         def __init__(self, cfg):
+             super().__init__()
+             self.encoder = Wav2Vec2Model(cfg)
+             self.lm_head = nn.Linear(cfg.hidden_size, len(CHARS))
+
+         def forward(self, input_values, labels, label_lengths):
+             h = self.encoder(input_values).last_hidden_state
+             log_probs = self.lm_head(h).log_softmax(-1).transpose(0, 1)  # (T, B, C)
+             in_len = torch.full((h.shape[0],), h.shape[1], dtype=torch.long)
+             loss = nn.functional.ctc_loss(log_probs, labels, in_len, label_lengths, blank=0, zero_infinity=True)
+             return {"loss": loss, "logits": log_probs.transpose(0, 1)}
+
+
+     class Utterances(torch.utils.data.Dataset):
+         # transcripts come from the annotation store as int32 character ids, padded to 12
+         def __init__(self, n=16, seed=0):
+             rng = np.random.default_rng(seed)
+             self.rows = []
+             for i in range(n):
+                 k = int(rng.integers(4, 12))
+                 lab = np.zeros(12, np.int32)
+                 lab[:k] = rng.integers(1, len(CHARS), k)
+                 if i == 9:
+                     lab[3] = INT32_MIN  # a character the annotation tool could not map (stored as NULL)
+                 self.rows.append((rng.standard_normal(4000).astype(np.float32), lab, k))
+
+         def __len__(self):
+             return len(self.rows)
+
+         def __getitem__(self, i):
+             audio, lab, k = self.rows[i]
+             return {"input_values": torch.from_numpy(audio), "labels": torch.from_numpy(lab).long(),
+                     "label_lengths": torch.tensor(k)}
+
+
+     cfg = Wav2Vec2Config(hidden_size=32, num_hidden_layers=1, num_attention_heads=2, intermediate_size=64,
+                          conv_dim=(32, 32, 32), conv_kernel=(10, 3, 3), conv_stride=(5, 2, 2),
+                          num_conv_pos_embeddings=16, num_conv_pos_embedding_groups=4, vocab_size=len(CHARS))
+     args = TrainingArguments(output_dir="asr-out", per_device_eval_batch_size=4, report_to="none", use_cpu=True)
+     trainer = Trainer(model=SpeechRecognizer(cfg), args=args, eval_dataset=Utterances())
+     print(trainer.evaluate())
+     """),
+    ("pytorch", "venv", None, "crash", "segfault", "b19-hf-from-pretrained-mmap-rewritten-sigbus",
+     "an intent-classification server loads a BertForSequenceClassification with transformers' from_pretrained from the trainer's output directory (transformers keeps the safetensors weights memory-mapped); the trainer's next save_pretrained reopens model.safetensors for writing and truncates it, and the server's next request touches a mapped page past the new end of file: the process dies of SIGBUS with faulthandler's stack through modeling_bert.py",
+     """\
+     import os
+     os.environ["HF_HUB_OFFLINE"] = "1"
+     os.environ["TRANSFORMERS_OFFLINE"] = "1"
+     import torch
+     from transformers import BertConfig, BertForSequenceClassification
+
+     cfg = BertConfig(vocab_size=30522, hidden_size=32, num_hidden_layers=1, num_attention_heads=2,
+                      intermediate_size=64, num_labels=3, id2label={0: "weather", 1: "booking", 2: "other"})
+     BertForSequenceClassification(cfg).save_pretrained("runs/intent/latest")
+     print(f"[trainer] step 1200: saved runs/intent/latest ({os.path.getsize('runs/intent/latest/model.safetensors')} bytes)", flush=True)
+
+     model = BertForSequenceClassification.from_pretrained("runs/intent/latest").eval()
+     print("[server] loaded runs/intent/latest:", type(model).__name__, model.config.id2label, flush=True)
+     x = torch.tensor([[101, 2054, 2003, 1996, 4633, 102]])
+     with torch.no_grad():
+         print("[server] request 0 ->", model.config.id2label[model(x).logits.argmax(-1).item()], flush=True)
+
+     # the trainer's step-1400 save_pretrained opens model.safetensors with 'wb' (truncating it) before writing
+     with open("runs/intent/latest/model.safetensors", "r+b") as f:
+         f.truncate(4096)
+     print("[trainer] step 1400: saving runs/intent/latest ...", flush=True)
+
+     x = torch.tensor([[101, 29623, 30101, 28714, 1012, 102]])
+     with torch.no_grad():
+         print("[server] request 1 ->", model.config.id2label[model(x).logits.argmax(-1).item()], flush=True)
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b19-hf-bert-config-hidden-not-multiple-of-heads",
+     "a distillation script with transformers' logging at INFO builds a student BertModel from a BertConfig whose hidden_size (100) was halved from the teacher's (200) while num_attention_heads stayed the teacher's 8; the model's self-attention refuses the config with ValueError 'The hidden size (100) is not a multiple of the number of attention heads (8)'",
+     """\
+     import os
+     os.environ["HF_HUB_OFFLINE"] = "1"
+     os.environ["TRANSFORMERS_OFFLINE"] = "1"
+     import transformers
+     from transformers import BertConfig, BertModel
+
+     transformers.logging.set_verbosity_info()
+     log = transformers.logging.get_logger("distill")
+     teacher_cfg = BertConfig(vocab_size=1000, hidden_size=200, num_hidden_layers=2, num_attention_heads=8, intermediate_size=400)
+     student_cfg = BertConfig(vocab_size=1000, hidden_size=teacher_cfg.hidden_size // 2, num_hidden_layers=1,
+                              num_attention_heads=teacher_cfg.num_attention_heads, intermediate_size=200)
+     log.info("student config: %s", student_cfg.to_json_string(use_diff=True))
+     log.info("building student (hidden %d, heads %d)", student_cfg.hidden_size, student_cfg.num_attention_heads)
+     student = BertModel(student_cfg)
+     log.info("student has %d parameters", student.num_parameters())
+     """),
+    ("pytorch", "venv", None, "false-positive", "environment", "b19-hf-llama-flash-attention-2-not-installed",
+     "a fine-tuning launcher builds a small Llama-style causal LM from a config with AutoModelForCausalLM.from_config(attn_implementation='flash_attention_2') on a host without the flash-attn package (and without CUDA): transformers refuses with ImportError 'FlashAttention2 has been toggled on, but it cannot be used ... the package for FlashAttention2 doesn't seem to be installed'",
+     """\
+     import os
+     os.environ["HF_HUB_OFFLINE"] = "1"
+     os.environ["TRANSFORMERS_OFFLINE"] = "1"
+     import sys
+     import torch
+     from transformers import AutoModelForCausalLM, LlamaConfig
+
+     run = {"run_name": "sft-llama-tiny", "attn_implementation": "flash_attention_2", "dtype": "bfloat16", "seq_len": 2048}
+     print(f"[launch] {run['run_name']}: python {sys.version.split()[0]}, torch {torch.__version__}, cuda={torch.cuda.is_available()}")
+     print(f"[launch] attention backend: {run['attn_implementation']}, dtype: {run['dtype']}")
+     cfg = LlamaConfig(vocab_size=1024, hidden_size=32, intermediate_size=64, num_hidden_layers=2, num_attention_heads=4,
+                       num_key_value_heads=2, max_position_embeddings=run["seq_len"])
+     model = AutoModelForCausalLM.from_config(cfg, attn_implementation=run["attn_implementation"], dtype=getattr(torch, run["dtype"]))
+     print("[launch] model ready:", model.config._attn_implementation)
+     """),
+    ("pytorch", "venv", None, "false-positive", "environment", "b19-hf-pipeline-tokenizer-hub-name-offline",
+     "a batch-scoring job on an air-gapped node (HF_HUB_OFFLINE=1) builds its classifier from a config but passes the tokenizer to transformers.pipeline by hub name ('bert-base-uncased'), which is not in the local cache: transformers refuses the download and raises OSError (couldn't connect to huggingface.co, see offline mode)",
+     """\
+     import os
+     os.environ["HF_HUB_OFFLINE"] = "1"
+     os.environ["TRANSFORMERS_OFFLINE"] = "1"
+     import logging
+     from transformers import BertConfig, BertForSequenceClassification, pipeline
+
+     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+     log = logging.getLogger("score_batch")
+     log.info("HF_HUB_OFFLINE=%s HF_HOME=%s", os.environ["HF_HUB_OFFLINE"], os.environ.get("HF_HOME", "~/.cache/huggingface"))
+     cfg = BertConfig(vocab_size=30522, hidden_size=32, num_hidden_layers=1, num_attention_heads=2, intermediate_size=64,
+                      num_labels=2, id2label={0: "NEG", 1: "POS"}, label2id={"NEG": 0, "POS": 1})
+     model = BertForSequenceClassification(cfg).eval()
+     log.info("classifier built from config (%d parameters)", model.num_parameters())
+     clf = pipeline("text-classification", model=model, tokenizer="bert-base-uncased", device="cpu")
+     for row in ["the delivery was late again", "great support, thanks!"]:
+         log.info("%s -> %s", row, clf(row))
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b19-hf-trainer-predict-vit-image-size",
+     "Trainer.predict() runs a ViTForImageClassification configured for 32x32 inputs (image_size=32) over a folder of 64x64 thumbnails the preprocessing step did not resize: ViT's patch embedding refuses the input with ValueError 'Input image size (64*64) doesn't match model (32*32).' inside the Trainer's prediction loop",
+     """\
+     import os
+     os.environ["HF_HUB_OFFLINE"] = "1"
+     os.environ["TRANSFORMERS_OFFLINE"] = "1"
+     import torch
+     from transformers import Trainer, TrainingArguments, ViTConfig, ViTForImageClassification
+
+
+     class Thumbnails(torch.utils.data.Dataset):
+         def __init__(self, n=12, size=64):
+             g = torch.Generator().manual_seed(0)
+             self.x = torch.rand(n, 3, size, size, generator=g)
+
+         def __len__(self):
+             return len(self.x)
+
+         def __getitem__(self, i):
+             return {"pixel_values": self.x[i]}
+
+
+     cfg = ViTConfig(image_size=32, patch_size=8, hidden_size=32, num_hidden_layers=1, num_attention_heads=2,
+                     intermediate_size=64, num_labels=4)
+     model = ViTForImageClassification(cfg)
+     args = TrainingArguments(output_dir="vit-out", per_device_eval_batch_size=4, report_to="none", use_cpu=True)
+     trainer = Trainer(model=model, args=args)
+     print("predicting on", len(Thumbnails()), "thumbnails")
+     out = trainer.predict(Thumbnails())
+     print(out.predictions.argmax(-1))
+     """),
+    ("pytorch", "venv", None, "oom", None, "b19-hf-gpt2-xl-config-under-memory-limit",
+     "a job under a memory limit (RLIMIT_AS set to current usage plus 512 MiB) instantiates GPT2LMHeadModel from a GPT-2 XL-sized config (n_embd 1600, 48 layers) to inspect it: transformers' module construction asks PyTorch's CPU allocator for each layer's weights and one is refused ('DefaultCPUAllocator: can't allocate memory')",
+     """\
+     import os
+     os.environ["HF_HUB_OFFLINE"] = "1"
+     os.environ["TRANSFORMERS_OFFLINE"] = "1"
+     import resource
+     import torch
+     from transformers import GPT2Config, GPT2LMHeadModel
+
+     vm = int(open("/proc/self/statm").read().split()[0]) * resource.getpagesize()
+     limit = vm + (512 << 20)
+     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+     print(f"[inspect] address-space limit {limit / 2**30:.2f} GiB", flush=True)
+     cfg = GPT2Config(n_embd=1600, n_layer=48, n_head=25, vocab_size=50257, n_positions=1024)
+     print(f"[inspect] GPT2 config: n_embd={cfg.n_embd} n_layer={cfg.n_layer} (~{12 * cfg.n_layer * cfg.n_embd ** 2 / 1e9:.2f}B params in blocks)", flush=True)
+     model = GPT2LMHeadModel(cfg)
+     print("[inspect] parameters:", model.num_parameters())
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b19-hf-gpt2-generate-right-padded-batch",
+     "a generation service batches prompts for GPT2LMHeadModel.generate (greedy) with right padding, then a regression check compares each batched continuation with the unbatched one: transformers warns that right-padding was detected for a decoder-only model, and the shorter prompts' continuations differ from the single-prompt results (the check demands exact token match and exits 1)",
+     """\
+     import os
+     os.environ["HF_HUB_OFFLINE"] = "1"
+     os.environ["TRANSFORMERS_OFFLINE"] = "1"
+     import torch
+     from transformers import GenerationConfig, GPT2Config, GPT2LMHeadModel
+
+     torch.manual_seed(0)
+     cfg = GPT2Config(vocab_size=512, n_positions=64, n_embd=32, n_layer=2, n_head=2, pad_token_id=0, eos_token_id=1, bos_token_id=1)
+     model = GPT2LMHeadModel(cfg).eval()
+     gen = GenerationConfig(max_new_tokens=8, do_sample=False, pad_token_id=0, eos_token_id=1)
+
+     prompts = [[17, 230, 45, 301, 99, 12], [88, 410, 7], [5, 61, 200, 333]]
+     # batch the prompts the way the service's collator does: pad on the right
+     L = max(map(len, prompts))
+     ids = torch.tensor([p + [0] * (L - len(p)) for p in prompts])
+     mask = torch.tensor([[1] * len(p) + [0] * (L - len(p)) for p in prompts])
+     with torch.no_grad():
+         batched = model.generate(input_ids=ids, attention_mask=mask, generation_config=gen)
+         single = [model.generate(input_ids=torch.tensor([p]), generation_config=gen)[0, len(p):].tolist() for p in prompts]
+     bad = 0
+     for i, p in enumerate(prompts):
+         b = batched[i, L:].tolist()
+         ok = b == single[i]
+         bad += not ok
+         print(f"prompt {i} (len {len(p)}): batched={b} single={single[i]} {'OK' if ok else 'MISMATCH'}")
+     if bad:
+         print(f"FAIL: {bad}/{len(prompts)} batched greedy continuations differ from unbatched ones (tolerance: exact token match)")
+         raise SystemExit(1)
+     print("batched generation matches")
+     """),
+    # ---- PyTorch 2.13 (venv) through accelerate ---------------------------------------
+    ("pytorch", "venv", None, "crash", "abort", "b19-accelerate-gather-uneven-shapes-gloo-abort",
+     "a 2-process CPU evaluation started with torchrun collects predictions with accelerator.gather() although the ranks' shards are uneven (5 and 3 rows, no pad_across_processes); gloo's tcp pair receives more bytes than it expects, its own enforce fails ('Received data size doesn't match expected size') and rank 1 is terminated by std::terminate (SIGABRT); torchrun reports the failed children",
+     """\
+     import os
+     import subprocess
+     import sys
+
+     SCRIPT = '''
+     import os
+     os.environ["HF_HUB_OFFLINE"] = "1"
+     import torch
+     from accelerate import Accelerator
+
+     accelerator = Accelerator(cpu=True)
+     accelerator.print(accelerator.state)
+     torch.manual_seed(accelerator.process_index)
+     model = accelerator.prepare(torch.nn.Linear(16, 4)).eval()
+     # this rank's share of the 8-example validation file: rank 0 got 5 rows, rank 1 got 3
+     n = 5 if accelerator.process_index == 0 else 3
+     with torch.no_grad():
+         preds = model(torch.randn(n, 16)).argmax(-1)
+     print(f"[rank {accelerator.process_index}] {n} predictions", flush=True)
+     all_preds = accelerator.gather(preds)
+     accelerator.print("gathered", all_preds.tolist())
+     '''
+     with open("evaluate.py", "w") as f:
+         f.write(SCRIPT)
+     torchrun = os.path.join(os.path.dirname(sys.executable), "torchrun")
+     print("$ torchrun --standalone --nproc-per-node 2 evaluate.py", flush=True)
+     r = subprocess.run([torchrun, "--standalone", "--nproc-per-node", "2", "evaluate.py"],
+                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=200)
+     sys.stdout.write(r.stdout)
+     sys.exit(r.returncode)
+     """),
+    ("pytorch", "venv", None, "timeout", None, "b19-accelerate-barrier-gloo-timeout-blocked-rank0",
+     "a 2-process accelerate job (torchrun, Accelerator with InitProcessGroupKwargs(timeout=8 s)) lets only the main process stream its checkpoint into a named pipe whose uploader sidecar is not running, so rank 0 blocks in open(); rank 1 waits in accelerator.wait_for_everyone() and gloo's barrier gives up after 8 s ('Timed out waiting 8000ms for recv operation to complete'); accelerate's logger lines and torchrun's failure report frame it",
+     """\
+     import os
+     import subprocess
+     import sys
+
+     SCRIPT = '''
+     import logging
+     from datetime import timedelta
+     import torch
+     from accelerate import Accelerator, InitProcessGroupKwargs
+     from accelerate.logging import get_logger
+
+     logging.basicConfig(format="%(asctime)s - %(levelname)s - %(name)s - %(message)s", level=logging.INFO)
+     log = get_logger("train")
+     acc = Accelerator(cpu=True, kwargs_handlers=[InitProcessGroupKwargs(backend="gloo", timeout=timedelta(seconds=8))])
+     log.info(f"{acc.state}", main_process_only=False)
+     model = torch.nn.Linear(8, 2)
+     opt = torch.optim.SGD(model.parameters(), lr=0.1)
+     model, opt = acc.prepare(model, opt)
+     for step in range(3):
+         loss = model(torch.randn(4, 8)).pow(2).mean()
+         acc.backward(loss)
+         opt.step()
+         opt.zero_grad()
+         log.info(f"step {step} loss {loss.item():.4f}")
+     if acc.is_main_process:
+         log.info("streaming checkpoint to the uploader pipe ckpt.pipe")
+         with open("ckpt.pipe", "wb") as f:
+             torch.save(acc.unwrap_model(model).state_dict(), f)
+     log.info("waiting for everyone before the next epoch", main_process_only=False)
+     acc.wait_for_everyone()
+     log.info("epoch done")
+     '''
+     with open("train_ddp.py", "w") as f:
+         f.write(SCRIPT)
+     os.mkfifo("ckpt.pipe")  # read by the uploader sidecar, which this job's pod did not start
+     os.environ["HF_HUB_OFFLINE"] = "1"
+     torchrun = os.path.join(os.path.dirname(sys.executable), "torchrun")
+     print("$ torchrun --standalone --nproc-per-node 2 train_ddp.py", flush=True)
+     r = subprocess.run([torchrun, "--standalone", "--nproc-per-node", "2", "train_ddp.py"],
+                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=200)
+     sys.stdout.write(r.stdout)
+     sys.exit(r.returncode)
+     """),
+    ("pytorch", "venv", None, "false-positive", "environment", "b19-accelerate-launch-config-fp8-no-backend",
+     "accelerate launch reads a saved config (default_config.yaml with mixed_precision: fp8) on a CPU host that has neither Transformer Engine nor torchao: accelerate's launcher refuses before starting the script with RuntimeError 'FP8 is not available on this machine'",
+     """\
+     import os
+     import subprocess
+     import sys
+
+     with open("default_config.yaml", "w") as f:
+         f.write('''compute_environment: LOCAL_MACHINE
+     debug: false
+     distributed_type: 'NO'
+     downcast_bf16: 'no'
+     machine_rank: 0
+     main_training_function: main
+     mixed_precision: fp8
+     num_machines: 1
+     num_processes: 1
+     rdzv_backend: static
+     same_network: true
+     use_cpu: true
+     ''')
+     with open("train.py", "w") as f:
+         f.write('''
+     import torch
+     from accelerate import Accelerator
+     accelerator = Accelerator()
+     accelerator.print(accelerator.state)
+     ''')
+     env = dict(os.environ, HF_HUB_OFFLINE="1")
+     accelerate = os.path.join(os.path.dirname(sys.executable), "accelerate")
+     print("$ accelerate launch --config_file default_config.yaml train.py", flush=True)
+     r = subprocess.run([accelerate, "launch", "--config_file", "default_config.yaml", "train.py"], env=env,
+                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=200)
+     sys.stdout.write(r.stdout)
+     sys.exit(r.returncode)
+     """),
+    ("pytorch", "venv", None, "nan", None, "b19-accelerate-all-masked-batch-nonfinite-norm",
+     "an accelerate training loop for a token tagger averages the loss over labelled tokens (sum / mask.sum()); one batch has every label masked (-100), the loss is 0/0 = NaN, accelerator.backward spreads NaN into the gradients and the loop's torch.nn.utils.clip_grad_norm_(error_if_nonfinite=True) raises 'The total norm of order 2.0 for gradients from parameters is non-finite'; accelerate's logger prints the steps before it",
+     """\
+     import os
+     os.environ["HF_HUB_OFFLINE"] = "1"
+     import logging
+     import torch
+     import torch.nn as nn
+     from accelerate import Accelerator
+     from accelerate.logging import get_logger
+     from torch.utils.data import DataLoader, TensorDataset
+
+     logging.basicConfig(format="%(asctime)s - %(levelname)s - %(name)s - %(message)s", level=logging.INFO)
+     log = get_logger("tagger")
+     torch.manual_seed(0)
+     tokens = torch.randint(0, 500, (48, 20))
+     labels = torch.randint(0, 7, (48, 20))
+     labels[:, 14:] = -100          # padding
+     labels[32:40] = -100           # a batch of sentences the annotators skipped
+     accelerator = Accelerator(cpu=True)
+     model = nn.Sequential(nn.Embedding(500, 32), nn.Linear(32, 32), nn.GELU(), nn.Linear(32, 7))
+     opt = torch.optim.AdamW(model.parameters(), lr=1e-3)
+     dl = DataLoader(TensorDataset(tokens, labels), batch_size=8)
+     model, opt, dl = accelerator.prepare(model, opt, dl)
+     log.info(f"distributed_type={accelerator.distributed_type} device={accelerator.device} batches={len(dl)}")
+     for step, (x, y) in enumerate(dl):
+         logits = model(x)
+         mask = (y != -100).float()
+         ce = nn.functional.cross_entropy(logits.reshape(-1, 7), y.clamp(min=0).reshape(-1), reduction="none")
+         loss = (ce * mask.reshape(-1)).sum() / mask.sum()
+         accelerator.backward(loss)
+         norm = torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0, error_if_nonfinite=True)
+         opt.step()
+         opt.zero_grad()
+         log.info(f"step {step} loss {loss.item():.4f} grad_norm {norm.item():.3f}")
+     """),
+    # ---- PyTorch 2.13 (venv) through torchmetrics -------------------------------------
+    ("pytorch", "venv", None, "false-positive", "environment", "b19-torchmetrics-fid-without-torch-fidelity",
+     "a Lightning GAN module creates torchmetrics' FrechetInceptionDistance(feature=64) in its __init__ on a host where the optional torch-fidelity package (torchmetrics[image]) is not installed: torchmetrics refuses with ModuleNotFoundError naming the extra to install, before the Trainer starts",
+     """\
+     import torch
+     import torch.nn as nn
+     import lightning as L
+     from torchmetrics.image.fid import FrechetInceptionDistance
+
+
+     class DCGAN(L.LightningModule):
+         def __init__(self, z_dim=16):
+             super().__init__()
+             self.save_hyperparameters()
+             self.generator = nn.Sequential(nn.Linear(z_dim, 3 * 16 * 16), nn.Tanh())
+             self.discriminator = nn.Sequential(nn.Flatten(), nn.Linear(3 * 16 * 16, 1))
+             self.fid = FrechetInceptionDistance(feature=64, normalize=True)
+
+         def validation_step(self, batch, batch_idx):
+             real = batch[0]
+             fake = self.generator(torch.randn(real.shape[0], self.hparams.z_dim)).view(-1, 3, 16, 16)
+             self.fid.update((real + 1) / 2, real=True)
+             self.fid.update((fake + 1) / 2, real=False)
+             self.log("val_fid", self.fid)
+
+
+     print("building DCGAN with FID validation metric", flush=True)
+     model = DCGAN()
+     trainer = L.Trainer(max_epochs=1, accelerator="cpu", logger=False)
+     """),
+    ("pytorch", "venv", None, "nan", None, "b19-torchmetrics-meanmetric-nan-relative-error",
+     "a demand-forecast evaluation accumulates each item's relative error |pred - y| / |y| in a torchmetrics MeanMetric configured with nan_strategy='error'; items with zero sales and a zero forecast give 0/0 = NaN and the metric's update raises 'Encountered `nan` values in tensor'",
+     """\
+     import torch
+     import torch.nn as nn
+     from torchmetrics import MeanMetric
+
+     torch.manual_seed(0)
+     model = nn.Sequential(nn.Linear(6, 16), nn.ReLU(), nn.Linear(16, 1), nn.ReLU())  # sales are non-negative
+     rel_err = MeanMetric(nan_strategy="error")  # the team's eval config: never drop values silently
+     batches = []
+     for b in range(4):
+         x = torch.randn(32, 6)
+         y = torch.randint(1, 40, (32,)).float()
+         if b == 2:
+             x[5:9] = -3.0
+             y[5:9] = 0.0  # discontinued items: no sales this week
+         batches.append((x, y))
+     model.eval()
+     with torch.no_grad():
+         for b, (x, y) in enumerate(batches):
+             pred = model(x).squeeze(-1)
+             rel_err.update((pred - y).abs() / y.abs())
+             print(f"batch {b}: running mean relative error {rel_err.compute().item():.4f}", flush=True)
+     print("MAPE:", rel_err.compute().item())
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b19-torchmetrics-batch-mean-f1-vs-epoch-f1",
+     "a Lightning validation logs both the batch-wise functional macro F1 (averaged by self.log over the epoch) and the stateful torchmetrics MulticlassF1Score(average='macro') computed over the whole epoch; the report script demands they agree within 1e-3 and exits 1 because a mean of per-batch macro F1 scores is not the epoch's macro F1",
+     """\
+     import torch
+     import torch.nn as nn
+     import lightning as L
+     from torch.utils.data import DataLoader, TensorDataset
+     from torchmetrics.classification import MulticlassF1Score
+     from torchmetrics.functional.classification import multiclass_f1_score
+
+
+     class Topic(L.LightningModule):
+         def __init__(self, k=5):
+             super().__init__()
+             self.k = k
+             self.net = nn.Sequential(nn.Linear(12, 32), nn.ReLU(), nn.Linear(32, k))
+             self.val_f1 = MulticlassF1Score(num_classes=k, average="macro")
+
+         def validation_step(self, batch, batch_idx):
+             x, y = batch
+             preds = self.net(x).argmax(-1)
+             self.log("val_f1_batchmean", multiclass_f1_score(preds, y, num_classes=self.k, average="macro"), on_epoch=True)
+             self.val_f1.update(preds, y)
+             self.log("val_f1_epoch", self.val_f1, on_epoch=True)
+
+
+     L.seed_everything(7)
+     x = torch.randn(200, 12)
+     y = (x[:, :5].argmax(-1) + (torch.rand(200) < 0.3).long() * torch.randint(0, 5, (200,))) % 5
+     trainer = L.Trainer(accelerator="cpu", logger=False, enable_checkpointing=False)
+     res = trainer.validate(Topic(), DataLoader(TensorDataset(x, y), batch_size=16))[0]
+     a, b = res["val_f1_batchmean"], res["val_f1_epoch"]
+     print(f"macro F1: mean of per-batch values {a:.6f}, epoch-level torchmetrics {b:.6f}, |diff| {abs(a - b):.6f}")
+     if abs(a - b) > 1e-3:
+         print("FAIL: the two macro F1 values disagree beyond atol=1e-3")
+         raise SystemExit(1)
+     """),
+    ("pytorch", "venv", None, "oom", None, "b19-torchmetrics-confmat-30k-classes-memory-limit",
+     "an evaluation job under a memory limit (RLIMIT_AS: current usage plus 1 GiB) creates torchmetrics' MulticlassConfusionMatrix for a 30000-class product taxonomy: the metric's int64 state of 30000 x 30000 (7.2 GB) is refused by PyTorch's CPU allocator inside add_state",
+     """\
+     import resource
+     import torch
+     from torchmetrics.classification import MulticlassAccuracy, MulticlassConfusionMatrix
+
+     vm = int(open("/proc/self/statm").read().split()[0]) * resource.getpagesize()
+     limit = vm + (1 << 30)
+     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+     print(f"[eval] address-space limit {limit / 2**30:.2f} GiB", flush=True)
+     num_classes = 30000  # leaf categories of the product taxonomy
+     metrics = {"acc@1": MulticlassAccuracy(num_classes=num_classes, average="micro")}
+     print(f"[eval] {list(metrics)} ready; adding confusion matrix over {num_classes} classes", flush=True)
+     metrics["confmat"] = MulticlassConfusionMatrix(num_classes=num_classes)
+     print("[eval] metrics ready", flush=True)
+     """),
+    # ---- ONNX Runtime: graphs exported from transformers and Lightning models --------
+    ("onnxruntime", "venv", None, "crash", "fpe", "b19-ort-lightning-to-onnx-int64-div-sigfpe",
+     "a Lightning feature model exported with LightningModule.to_onnx (TorchScript exporter) mirrors signed 64-bit hashed ids by a per-column sign with torch.div(rounding_mode='trunc'), which becomes an int64 ONNX Div; served by ONNX Runtime, a request whose hashed id is INT64_MIN in a mirrored column (sign -1) makes the integer Div kernel execute the overflowing idiv and the process dies of SIGFPE (faulthandler stack in InferenceSession.run)",
+     """\
+     import numpy as np
+     import torch
+     import torch.nn as nn
+     import lightning as L
+     import onnxruntime as ort
+
+
+     class HashedFeatures(L.LightningModule):
+         def __init__(self, buckets=1024, dim=16):
+             super().__init__()
+             self.buckets = buckets
+             self.emb = nn.Embedding(buckets, dim)
+             self.head = nn.Linear(4 * dim, 1)
+
+         def forward(self, ids, sign):
+             mirrored = torch.div(ids, sign, rounding_mode="trunc")
+             slot = torch.remainder(mirrored, self.buckets)
+             return torch.sigmoid(self.head(self.emb(slot).flatten(1)))
+
+
+     model = HashedFeatures().eval()
+     sample = (torch.tensor([[11, 22, 33, 44]]), torch.tensor([[1, 1, -1, -1]]))
+     model.to_onnx("hashed_features.onnx", sample, dynamo=False, input_names=["ids", "sign"], output_names=["score"],
+                   dynamic_axes={"ids": {0: "batch"}, "sign": {0: "batch"}})
+     sess = ort.InferenceSession("hashed_features.onnx", providers=["CPUExecutionProvider"])
+     print("[serve] onnxruntime", ort.__version__, [i.name + str(i.shape) + i.type for i in sess.get_inputs()], flush=True)
+     sign = np.array([[1, 1, -1, -1]], np.int64)
+     requests = [np.array([[91827, -5512, 7, 123456789]], np.int64),
+                 np.array([[4, 8, 15, -(2 ** 63)]], np.int64)]  # the hash of one id is INT64_MIN
+     for i, ids in enumerate(requests):
+         print(f"[serve] request {i}: ids={ids.tolist()}", flush=True)
+         print(f"[serve] request {i}: score={sess.run(None, {'ids': ids, 'sign': sign})[0].tolist()}", flush=True)
+     """),
+    ("onnxruntime", "venv", None, "crash", "fpe", "b19-ort-bert-export-int32-div-pool-worker",
+     "a click-through scorer (transformers BertModel from a config plus an int32 dwell-time-per-visit feature computed with torch.div(rounding_mode='trunc')) is exported with torch.onnx.export (TorchScript exporter) and served by ONNX Runtime in a ProcessPoolExecutor worker; a row whose dwell_ms is the warehouse's INT32_MIN null and whose visits are -1 (unknown) makes ONNX Runtime's int32 Div kernel raise SIGFPE in the worker, and the parent's future fails with BrokenProcessPool",
+     """\
+     import os
+     os.environ["HF_HUB_OFFLINE"] = "1"
+     os.environ["TRANSFORMERS_OFFLINE"] = "1"
+     import concurrent.futures as cf
+     import multiprocessing as mp
+     import numpy as np
+     import torch
+     import torch.nn as nn
+     from transformers import BertConfig, BertModel
+
+
+     class CTRScorer(nn.Module):
+         def __init__(self, cfg):
+             super().__init__()
+             self.bert = BertModel(cfg, add_pooling_layer=False)
+             self.out = nn.Linear(cfg.hidden_size + 1, 1)
+
+         def forward(self, input_ids, attention_mask, dwell_ms, visits):
+             h = self.bert(input_ids=input_ids, attention_mask=attention_mask).last_hidden_state[:, 0]
+             per_visit = torch.div(dwell_ms, visits, rounding_mode="trunc")  # mean dwell time per visit (ms)
+             return torch.sigmoid(self.out(torch.cat([h, per_visit.float().unsqueeze(-1) / 60000], -1)))
+
+
+     SESS = None
+
+
+     def init_worker():
+         global SESS
+         import onnxruntime as ort
+         SESS = ort.InferenceSession("ctr.onnx", providers=["CPUExecutionProvider"])
+         print(f"[worker {os.getpid()}] session ready", flush=True)
+
+
+     def score(batch):
+         return SESS.run(None, batch)[0].ravel().tolist()
+
+
+     if __name__ == "__main__":
+         cfg = BertConfig(vocab_size=1000, hidden_size=32, num_hidden_layers=1, num_attention_heads=2, intermediate_size=64)
+         model = CTRScorer(cfg).eval()
+         ids = torch.randint(0, 1000, (2, 12))
+         sample = (ids, torch.ones_like(ids), torch.tensor([30000, 5000], dtype=torch.int32), torch.tensor([3, 2], dtype=torch.int32))
+         torch.onnx.export(model, sample, "ctr.onnx", dynamo=False,
+                           input_names=["input_ids", "attention_mask", "dwell_ms", "visits"], output_names=["p_click"],
+                           dynamic_axes={k: {0: "batch"} for k in ("input_ids", "attention_mask", "dwell_ms", "visits")})
+         rng = np.random.default_rng(0)
+
+         def batch(dwell_ms, visits):
+             ids = rng.integers(0, 1000, (len(visits), 12))
+             return {"input_ids": ids, "attention_mask": np.ones_like(ids),
+                     "dwell_ms": np.array(dwell_ms, np.int32), "visits": np.array(visits, np.int32)}
+
+         NULL, UNKNOWN = np.iinfo(np.int32).min, -1  # the warehouse's encodings
+         batches = [batch([41000, 0, 9000], [3, 1, 2]), batch([12000, NULL, 700], [4, UNKNOWN, 1])]
+         with cf.ProcessPoolExecutor(max_workers=1, mp_context=mp.get_context("fork"), initializer=init_worker) as pool:
+             for i, fut in enumerate([pool.submit(score, b) for b in batches]):
+                 print(f"[scorer] batch {i}: {fut.result()}", flush=True)
+     """),
+    ("onnxruntime", "venv", None, "false-positive", None, "b19-ort-bert-export-int32-input-ids",
+     "a transformers BertForSequenceClassification exported with torch.onnx.export (int64 input_ids and attention_mask) is served by a small wrapper whose request decoder builds numpy int32 arrays: ONNX Runtime's InferenceSession.run rejects the feed with INVALID_ARGUMENT 'Unexpected input data type. Actual: (tensor(int32)) , expected: (tensor(int64))'",
+     """\
+     import os
+     os.environ["HF_HUB_OFFLINE"] = "1"
+     os.environ["TRANSFORMERS_OFFLINE"] = "1"
+     import json
+     import numpy as np
+     import torch
+     import onnxruntime as ort
+     from transformers import BertConfig, BertForSequenceClassification
+
+     cfg = BertConfig(vocab_size=1000, hidden_size=32, num_hidden_layers=1, num_attention_heads=2, intermediate_size=64, num_labels=2)
+     model = BertForSequenceClassification(cfg).eval()
+     ids = torch.randint(0, 1000, (1, 10))
+     torch.onnx.export(model, (ids, torch.ones_like(ids)), "sentiment.onnx", dynamo=False,
+                       input_names=["input_ids", "attention_mask"], output_names=["logits"],
+                       dynamic_axes={"input_ids": {0: "b", 1: "s"}, "attention_mask": {0: "b", 1: "s"}})
+
+
+     class Handler:
+         def __init__(self, path):
+             self.sess = ort.InferenceSession(path, providers=["CPUExecutionProvider"])
+             print("[handler] inputs:", [(i.name, i.type, i.shape) for i in self.sess.get_inputs()], flush=True)
+
+         def __call__(self, body):
+             req = json.loads(body)
+             feed = {"input_ids": np.asarray(req["input_ids"], dtype=np.int32),
+                     "attention_mask": np.asarray(req["attention_mask"], dtype=np.int32)}
+             return {"logits": self.sess.run(["logits"], feed)[0].tolist()}
+
+
+     h = Handler("sentiment.onnx")
+     print(h(json.dumps({"input_ids": [[101, 7592, 2088, 102]], "attention_mask": [[1, 1, 1, 1]]})))
+     """),
+    ("onnxruntime", "venv", None, "false-positive", "environment", "b19-ort-contrib-tokenizer-op-no-extensions",
+     "a BERT classifier exported from transformers is packaged with its tokenizer step as a custom ai.onnx.contrib operator (the onnxruntime-extensions convention); the serving host has no onnxruntime_extensions package, the wrapper logs that it cannot register the custom-op library and ONNX Runtime refuses the graph: 'Fatal error: ai.onnx.contrib:BertTokenizer(-1) is not a registered function/op'",
+     """\
+     import os
+     os.environ["HF_HUB_OFFLINE"] = "1"
+     os.environ["TRANSFORMERS_OFFLINE"] = "1"
+     import logging
+     import onnx
+     import torch
+     import onnxruntime as ort
+     from onnx import TensorProto, helper
+     from transformers import BertConfig, BertForSequenceClassification
+
+     logging.basicConfig(level=logging.INFO, format="%(levelname)s:%(name)s:%(message)s")
+     log = logging.getLogger("packager")
+     cfg = BertConfig(vocab_size=1000, hidden_size=32, num_hidden_layers=1, num_attention_heads=2, intermediate_size=64, num_labels=3)
+     ids = torch.randint(0, 1000, (1, 8))
+     torch.onnx.export(BertForSequenceClassification(cfg).eval(), (ids,), "bert.onnx", dynamo=False,
+                       input_names=["input_ids"], output_names=["logits"], dynamic_axes={"input_ids": {0: "b", 1: "s"}})
+     # prepend the tokenizer as the extensions' custom op: text in, logits out
+     m = onnx.load("bert.onnx")
+     g = m.graph
+     g.input.remove(g.input[0])
+     g.input.insert(0, helper.make_tensor_value_info("text", TensorProto.STRING, [None]))
+     tok = helper.make_node("BertTokenizer", ["text"], ["input_ids_2d", "token_type_ids", "attention_mask"],
+                            domain="ai.onnx.contrib", vocab_file="[PAD]\\n[UNK]\\n[CLS]\\n[SEP]", do_lower_case=1)
+     cast = helper.make_node("Unsqueeze", ["input_ids_2d", "axes0"], ["input_ids"])
+     g.initializer.append(onnx.numpy_helper.from_array(__import__("numpy").array([0], "int64"), "axes0"))
+     g.node.insert(0, cast)
+     g.node.insert(0, tok)
+     m.opset_import.append(helper.make_opsetid("ai.onnx.contrib", 1))
+     onnx.save(m, "bert_e2e.onnx")
+     log.info("packaged bert_e2e.onnx with tokenizer (%d nodes)", len(g.node))
+
+     so = ort.SessionOptions()
+     try:
+         from onnxruntime_extensions import get_library_path
+         so.register_custom_ops_library(get_library_path())
+     except ImportError as e:
+         logging.getLogger("serve").warning("onnxruntime_extensions not available (%s); custom ops not registered", e)
+     sess = ort.InferenceSession("bert_e2e.onnx", so, providers=["CPUExecutionProvider"])
+     print(sess.run(None, {"text": __import__("numpy").array(["where is my parcel"], dtype=object)}))
+     """),
+    ("onnxruntime", "venv", None, "inconsistency", None, "b19-ort-lightning-traced-branch-vs-pytorch",
+     "a Lightning sensor model clips outliers only when a batch's spread exceeds a threshold, a Python branch on a tensor value; LightningModule.to_onnx (TorchScript exporter, TracerWarning) bakes in the branch the sample took, and the deployment check comparing ONNX Runtime with the PyTorch module on a batch that takes the other branch finds a difference beyond atol=1e-4 and exits 1",
+     """\
+     import numpy as np
+     import torch
+     import torch.nn as nn
+     import lightning as L
+     import onnxruntime as ort
+
+
+     class SensorModel(L.LightningModule):
+         def __init__(self):
+             super().__init__()
+             self.net = nn.Sequential(nn.Linear(8, 16), nn.Tanh(), nn.Linear(16, 1))
+
+         def forward(self, x):
+             if x.std() > 3.0:  # a glitching sensor in the batch: clip to the calibrated range
+                 x = x.clamp(-3.0, 3.0)
+             return self.net(x)
+
+
+     torch.manual_seed(0)
+     model = SensorModel().eval()
+     model.to_onnx("sensor.onnx", torch.randn(4, 8), dynamo=False, input_names=["x"], output_names=["y"],
+                   dynamic_axes={"x": {0: "batch"}})
+     sess = ort.InferenceSession("sensor.onnx", providers=["CPUExecutionProvider"])
+     worst = 0.0
+     for name, x in (("calm", torch.randn(16, 8)), ("glitch", torch.randn(16, 8) * 6.0)):
+         with torch.no_grad():
+             ref = model(x).numpy()
+         got = sess.run(None, {"x": x.numpy()})[0]
+         diff = float(np.abs(ref - got).max())
+         worst = max(worst, diff)
+         print(f"{name:7s} batch std={x.std().item():.2f}: max|onnxruntime - torch| = {diff:.3e}")
+     if worst > 1e-4:
+         print(f"FAIL: exported graph disagrees with the PyTorch module (max abs diff {worst:.3e} > atol 1e-4)")
+         raise SystemExit(1)
+     """),
+    ("onnxruntime", "venv", None, "oom", None, "b19-ort-bert-long-document-memory-limit",
+     "a transformers BertModel exported with torch.onnx.export (max_position_embeddings raised to 8192 for long documents) is run by ONNX Runtime under a memory limit (RLIMIT_AS: current usage plus 256 MiB) on an 8192-token document: the attention-score buffer (heads x 8192 x 8192 floats) is refused by ONNX Runtime's CPU allocator ('Failed to allocate memory for requested buffer')",
+     """\
+     import os
+     os.environ["HF_HUB_OFFLINE"] = "1"
+     os.environ["TRANSFORMERS_OFFLINE"] = "1"
+     import resource
+     import numpy as np
+     import torch
+     import onnxruntime as ort
+     from transformers import BertConfig, BertModel
+
+
+
+     class Encoder(torch.nn.Module):
+         def __init__(self, cfg):
+             super().__init__()
+             self.bert = BertModel(cfg, add_pooling_layer=False)
+
+         def forward(self, input_ids, attention_mask):
+             return self.bert(input_ids=input_ids, attention_mask=attention_mask).last_hidden_state
+
+
+     cfg = BertConfig(vocab_size=1000, hidden_size=32, num_hidden_layers=1, num_attention_heads=2, intermediate_size=64,
+                      max_position_embeddings=8192)
+     ids = torch.randint(0, 1000, (1, 16))
+     torch.onnx.export(Encoder(cfg).eval(), (ids, torch.ones_like(ids)), "longdoc.onnx", dynamo=False,
+                       input_names=["input_ids", "attention_mask"], output_names=["last_hidden_state"],
+                       dynamic_axes={"input_ids": {0: "b", 1: "s"}, "attention_mask": {0: "b", 1: "s"}})
+     sess = ort.InferenceSession("longdoc.onnx", providers=["CPUExecutionProvider"])
+     vm = int(open("/proc/self/statm").read().split()[0]) * resource.getpagesize()
+     limit = vm + (256 << 20)
+     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+     print(f"[embed] address-space limit {limit / 2**30:.2f} GiB", flush=True)
+     for n in (512, 8192):
+         doc = np.random.default_rng(n).integers(0, 1000, (1, n))
+         out = sess.run(None, {"input_ids": doc, "attention_mask": np.ones_like(doc)})[0]
+         print(f"[embed] document of {n} tokens -> {out.shape}", flush=True)
+     """),
+]
+
+add_batch_children(B19_A)
+
+
+
+
+B19_B = [
+    # ---- JAX: Flax (nnx, linen), Optax, Orbax ---------------------------------
+    ("jax", "venv", None, "crash", "abort", "b19-flax-nnx-embed-feature-cross-overflow",
+     "a Flax nnx ranking model builds its feature-cross embedding as nnx.Embed(num_embeddings=user_buckets * item_buckets) with two 2**31 hash spaces: the initializer's jax.random.normal reaches XLA, whose shape check returns an error status that is dereferenced unchecked (Bad StatusOr access: overflow in static extent product) and the process aborts inside the nnx constructor",
+     """\
+     import jax
+     import jax.numpy as jnp
+     from flax import nnx
+
+     CFG = {"user_buckets": 2 ** 31, "item_buckets": 2 ** 31, "dim": 4, "hidden": 32}
+
+     class CrossRanker(nnx.Module):
+         def __init__(self, cfg, rngs: nnx.Rngs):
+             self.user = nnx.Embed(cfg["user_buckets"] // 2 ** 20, cfg["dim"], rngs=rngs)
+             self.item = nnx.Embed(cfg["item_buckets"] // 2 ** 20, cfg["dim"], rngs=rngs)
+             print(f"cross table: {cfg['user_buckets'] * cfg['item_buckets']} rows x {cfg['dim']}", flush=True)
+             self.cross = nnx.Embed(cfg["user_buckets"] * cfg["item_buckets"], cfg["dim"], rngs=rngs)
+             self.mlp = nnx.Linear(3 * cfg["dim"], cfg["hidden"], rngs=rngs)
+             self.out = nnx.Linear(cfg["hidden"], 1, rngs=rngs)
+
+         def __call__(self, u, i, c):
+             h = jnp.concatenate([self.user(u), self.item(i), self.cross(c)], -1)
+             return self.out(nnx.relu(self.mlp(h)))
+
+     print("jax", jax.__version__, "devices", jax.devices(), flush=True)
+     model = CrossRanker(CFG, nnx.Rngs(0))
+     print("params", sum(x.size for x in jax.tree.leaves(nnx.state(model, nnx.Param))))
+     """),
+    ("jax", "venv", None, "crash", "abort", "b19-flax-linen-decode-cache-overflow",
+     "a Flax linen decoder's autoregressive cache is initialised with model.init(decode=True) where max_decode_len comes from a config that multiplies two 2**31 limits; the cache variable's jnp.zeros reaches XLA, whose shape check error is dereferenced unchecked (Bad StatusOr access: overflow in static extent product) and the process aborts inside linen's init",
+     """\
+     import jax
+     import jax.numpy as jnp
+     import flax.linen as nn
+
+     class CachedAttention(nn.Module):
+         heads: int = 4
+         head_dim: int = 8
+         max_len: int = 16
+
+         @nn.compact
+         def __call__(self, x, decode=False):
+             q = nn.DenseGeneral((self.heads, self.head_dim), name="query")(x)
+             if decode:
+                 ck = self.variable("cache", "cached_key", jnp.zeros, (x.shape[0], self.max_len, self.heads, self.head_dim), x.dtype)
+                 ci = self.variable("cache", "cache_index", lambda: jnp.array(0, jnp.int32))
+                 k = jax.lax.dynamic_update_slice(ck.value, q, (0, ci.value, 0, 0))
+                 ck.value = k
+                 ci.value = ci.value + x.shape[1]
+             else:
+                 k = q
+             att = jax.nn.softmax(jnp.einsum("bqhd,bkhd->bhqk", q, k) / self.head_dim ** 0.5)
+             return nn.DenseGeneral(x.shape[-1], axis=(-2, -1), name="out")(jnp.einsum("bhqk,bkhd->bqhd", att, k))
+
+     cfg = {"max_positions": 2 ** 31, "max_segments": 2 ** 31}
+     max_len = cfg["max_positions"] * cfg["max_segments"]
+     model = CachedAttention(max_len=16)
+     params = model.init(jax.random.key(0), jnp.ones((2, 1, 32)))["params"]
+     print("trained params:", jax.tree.map(jnp.shape, params), flush=True)
+     print(f"initialising decode cache for max_decode_len={max_len}", flush=True)
+     cache = CachedAttention(max_len=max_len).init(jax.random.key(0), jnp.ones((2, 1, 32)), decode=True)["cache"]
+     print("cache", jax.tree.map(jnp.shape, cache))
+     """),
+    ("jax", "venv", None, "false-positive", None, "b19-orbax-restore-linen-wider-checkpoint",
+     "an evaluation script restores linen parameters with Orbax's StandardCheckpointer from a checkpoint written by a run with hidden=64 and applies them to a model configured with hidden=32: Flax's own shape check rejects the parameter (ScopeParamShapeError) when apply runs",
+     """\
+     import os
+     import jax
+     import jax.numpy as jnp
+     import flax.linen as nn
+     import orbax.checkpoint as ocp
+
+     class MLP(nn.Module):
+         hidden: int
+
+         @nn.compact
+         def __call__(self, x):
+             return nn.Dense(10)(nn.relu(nn.Dense(self.hidden, name="hidden")(x)))
+
+     x = jnp.ones((4, 16))
+     ckdir = os.path.abspath("runs/mlp-h64/checkpoints/step_1200")
+     trained = MLP(hidden=64).init(jax.random.key(0), x)
+     ckptr = ocp.StandardCheckpointer()
+     ckptr.save(ckdir, trained)
+     ckptr.wait_until_finished()
+     print(f"[train] saved {ckdir}", flush=True)
+
+     print("[eval] config: hidden=32 (configs/eval.yaml)", flush=True)
+     restored = ckptr.restore(ckdir)
+     print("[eval] restored", jax.tree.map(jnp.shape, restored), flush=True)
+     logits = MLP(hidden=32).apply(restored, x)
+     print("[eval] logits", logits.shape)
+     """),
+    ("jax", "venv", None, "false-positive", None, "b19-optax-multi-transform-missing-label",
+     "a fine-tuning script freezes the backbone with optax.multi_transform, labelling parameters 'backbone' and 'head' but giving transforms only for 'head' and 'frozen' (a renamed label): Optax rejects the labels that have no transformation when the optimizer state is initialised",
+     """\
+     import jax
+     import jax.numpy as jnp
+     import optax
+     from flax import nnx
+
+     class Classifier(nnx.Module):
+         def __init__(self, rngs):
+             self.backbone = nnx.Linear(16, 32, rngs=rngs)
+             self.head = nnx.Linear(32, 4, rngs=rngs)
+
+         def __call__(self, x):
+             return self.head(nnx.relu(self.backbone(x)))
+
+     model = Classifier(nnx.Rngs(0))
+     params = nnx.state(model, nnx.Param)
+     labels = jax.tree_util.tree_map_with_path(
+         lambda path, _: "backbone" if "backbone" in jax.tree_util.keystr(path) else "head", params)
+     print("labels:", jax.tree.leaves(labels), flush=True)
+     tx = optax.multi_transform({"head": optax.adam(1e-3), "frozen": optax.set_to_zero()}, labels)
+     opt_state = tx.init(params)
+     print("optimizer ready", jax.tree.structure(opt_state))
+     """),
+    ("jax", "venv", None, "false-positive", None, "b19-flax-nnx-dropout-without-rng-stream",
+     "an nnx classifier with nnx.Dropout is built with nnx.Rngs(params=0) only (no dropout stream) and trained with nnx.jit and nnx.Optimizer: in training mode Dropout has no random key and Flax rejects the call with its own ValueError",
+     """\
+     import jax
+     import jax.numpy as jnp
+     import optax
+     from flax import nnx
+
+     class Net(nnx.Module):
+         def __init__(self, rngs):
+             self.l1 = nnx.Linear(8, 32, rngs=rngs)
+             self.drop = nnx.Dropout(0.2)
+             self.l2 = nnx.Linear(32, 3, rngs=rngs)
+
+         def __call__(self, x):
+             return self.l2(self.drop(nnx.relu(self.l1(x))))
+
+     model = Net(nnx.Rngs(params=0))
+     optimizer = nnx.Optimizer(model, optax.sgd(0.1), wrt=nnx.Param)
+
+     @nnx.jit
+     def train_step(model, optimizer, x, y):
+         def loss_fn(m):
+             return optax.softmax_cross_entropy_with_integer_labels(m(x), y).mean()
+         loss, grads = nnx.value_and_grad(loss_fn)(model)
+         optimizer.update(model, grads)
+         return loss
+
+     x = jax.random.normal(jax.random.key(1), (16, 8))
+     y = jnp.arange(16) % 3
+     model.train()
+     for step in range(3):
+         print(f"step {step} loss {float(train_step(model, optimizer, x, y)):.4f}")
+     """),
+    ("jax", "venv", None, "false-positive", "environment", "b19-flax-train-state-device-put-cuda",
+     "a Flax linen training script places its TrainState on jax.devices('cuda')[0] as its config says, on a host whose jaxlib has no CUDA plugin: JAX refuses the unknown or uninitialised backend (an environment problem, not a model error)",
+     """\
+     import jax
+     import jax.numpy as jnp
+     import flax.linen as nn
+     import optax
+     from flax.training import train_state
+
+     class CNN(nn.Module):
+         @nn.compact
+         def __call__(self, x):
+             x = nn.relu(nn.Conv(16, (3, 3))(x))
+             return nn.Dense(10)(x.mean((1, 2)))
+
+     cfg = {"device": "cuda", "lr": 1e-3}
+     model = CNN()
+     params = model.init(jax.random.key(0), jnp.ones((1, 28, 28, 1)))["params"]
+     state = train_state.TrainState.create(apply_fn=model.apply, params=params, tx=optax.adamw(cfg["lr"]))
+     print(f"jax {jax.__version__}: default backend {jax.default_backend()}, devices {jax.devices()}", flush=True)
+     print(f"placing TrainState on {cfg['device']}:0", flush=True)
+     device = jax.devices(cfg["device"])[0]
+     state = jax.device_put(state, device)
+     print("state on", device)
+     """),
+    ("jax", "venv", None, "nan", None, "b19-flax-linen-debug-nans-log-loss",
+     "a linen regressor predicts rates with a plain Dense output and the loss is a Poisson negative log-likelihood using jnp.log(pred); with jax_debug_nans enabled, the first step whose prediction is negative makes log return NaN and JAX raises FloatingPointError from the jitted Optax training step",
+     """\
+     import jax
+     import jax.numpy as jnp
+     import flax.linen as nn
+     import optax
+     from flax.training import train_state
+
+     jax.config.update("jax_debug_nans", True)
+
+     class RateModel(nn.Module):
+         @nn.compact
+         def __call__(self, x):
+             return nn.Dense(1)(nn.tanh(nn.Dense(32)(x)))[:, 0]
+
+     @jax.jit
+     def train_step(state, x, counts):
+         def loss_fn(p):
+             rate = state.apply_fn({"params": p}, x)
+             return jnp.mean(rate - counts * jnp.log(rate))
+         loss, grads = jax.value_and_grad(loss_fn)(state.params)
+         return state.apply_gradients(grads=grads), loss
+
+     key = jax.random.key(0)
+     x = jax.random.normal(key, (64, 8))
+     counts = jnp.round(jnp.exp(x[:, 0])).astype(jnp.float32)
+     model = RateModel()
+     state = train_state.TrainState.create(apply_fn=model.apply, params=model.init(key, x)["params"], tx=optax.adam(1e-2))
+     for step in range(5):
+         state, loss = train_step(state, x, counts)
+         print(f"step {step}: poisson nll {float(loss):.4f}", flush=True)
+     """),
+    ("jax", "venv", None, "inconsistency", None, "b19-optax-bf16-moments-param-drift",
+     "two copies of one Flax nnx model are trained for 200 steps on the same batches, one with optax.adam(mu_dtype=float32) and one with optax.adam(mu_dtype=bfloat16) to save optimizer memory; the program compares the final parameters with a stated tolerance (max abs diff 1e-4) and reports the drift the low-precision first moment causes",
+     """\
+     import sys
+     import jax
+     import jax.numpy as jnp
+     import optax
+     from flax import nnx
+
+     class MLP(nnx.Module):
+         def __init__(self, rngs):
+             self.l1 = nnx.Linear(16, 32, rngs=rngs)
+             self.l2 = nnx.Linear(32, 1, rngs=rngs)
+
+         def __call__(self, x):
+             return self.l2(nnx.gelu(self.l1(x)))
+
+     def train(mu_dtype):
+         model = MLP(nnx.Rngs(0))
+         opt = nnx.Optimizer(model, optax.adam(3e-3, mu_dtype=mu_dtype), wrt=nnx.Param)
+
+         @nnx.jit
+         def step(model, opt, x, y):
+             loss, g = nnx.value_and_grad(lambda m: jnp.mean((m(x)[:, 0] - y) ** 2))(model)
+             opt.update(model, g)
+             return loss
+
+         key = jax.random.key(42)
+         for i in range(200):
+             key, k = jax.random.split(key)
+             x = jax.random.normal(k, (32, 16))
+             loss = step(model, opt, x, jnp.sin(x.sum(-1)))
+         print(f"mu_dtype={jnp.dtype(mu_dtype).name}: final loss {float(loss):.6f}", flush=True)
+         return nnx.state(model, nnx.Param)
+
+     ref, low = train(jnp.float32), train(jnp.bfloat16)
+     diffs = jax.tree.map(lambda a, b: float(jnp.max(jnp.abs(a - b))), ref, low)
+     flat = jax.tree_util.tree_leaves_with_path(diffs)
+     for path, d in flat:
+         print(f"{jax.tree_util.keystr(path):<28} max|diff| {d:.3e}")
+     worst = max(d for _, d in flat)
+     if worst > 1e-4:
+         print(f"MISMATCH: bfloat16 first moment changes the trained parameters by {worst:.3e} > atol 1e-4")
+         sys.exit(1)
+     print("parameters agree")
+     """),
+    ("jax", "venv", None, "inconsistency", None, "b19-orbax-restore-bf16-serving-mismatch",
+     "a serving job restores a linen model's float32 checkpoint through Orbax with an abstract target in bfloat16 (to halve memory); Orbax casts on restore and the program's regression check against the trainer's reference logits (rtol 1e-3) fails",
+     """\
+     import os
+     import sys
+     import numpy as np
+     import jax
+     import jax.numpy as jnp
+     import flax.linen as nn
+     import orbax.checkpoint as ocp
+
+     class Scorer(nn.Module):
+         @nn.compact
+         def __call__(self, x):
+             x = nn.gelu(nn.Dense(32)(x))
+             return nn.Dense(8)(nn.gelu(nn.Dense(32)(x)))
+
+     model = Scorer()
+     x = jax.random.normal(jax.random.key(7), (16, 24))
+     params = model.init(jax.random.key(0), x)
+     reference = model.apply(params, x)
+     path = os.path.abspath("ckpt/scorer/final")
+     ck = ocp.StandardCheckpointer()
+     ck.save(path, params)
+     ck.wait_until_finished()
+     print("[trainer] saved", path, "reference logits[0,:4]", np.asarray(reference[0, :4]), flush=True)
+
+     target = jax.tree.map(lambda a: jax.ShapeDtypeStruct(a.shape, jnp.bfloat16), params)
+     served = ck.restore(path, target)
+     print("[server] restored dtypes", sorted({str(a.dtype) for a in jax.tree.leaves(served)}), flush=True)
+     served32 = jax.tree.map(lambda a: a.astype(jnp.float32), served)
+     got = model.apply(served32, x)
+     rel = float(jnp.max(jnp.abs(got - reference)) / jnp.max(jnp.abs(reference)))
+     print(f"[server] logits[0,:4] {np.asarray(got[0, :4])}")
+     print(f"[server] regression check: max relative deviation {rel:.3e} (rtol 1e-3)")
+     if rel > 1e-3:
+         print("[server] FAILED: served model disagrees with the trainer's reference logits")
+         sys.exit(1)
+     """),
+    ("jax", "venv", None, "timeout", None, "b19-flax-nnx-io-callback-loader-stall",
+     "an nnx training step fetches its next batch through jax.experimental.io_callback from a queue filled by a loader thread; the loader dies on a missing shard after two batches, so the callback blocks in queue.get forever; the script's watchdog (faulthandler.dump_traceback_later with exit) dumps every thread's stack after 12 s and ends the run",
+     """\
+     import faulthandler
+     import queue
+     import threading
+     import numpy as np
+     import jax
+     import jax.numpy as jnp
+     import optax
+     from jax.experimental import io_callback
+     from flax import nnx
+
+     batches = queue.Queue(maxsize=2)
+
+     def loader():
+         for shard in ("shard-00000.npy", "shard-00001.npy", "shard-00002.npy"):
+             if shard == "shard-00002.npy":
+                 raise FileNotFoundError(f"gs://bucket/train/{shard} (object not found)")
+             batches.put(np.random.RandomState(len(shard)).randn(16, 8).astype(np.float32))
+
+     threading.Thread(target=loader, name="shard-loader", daemon=True).start()
+
+     def next_batch():
+         return batches.get()
+
+     model = nnx.Linear(8, 1, rngs=nnx.Rngs(0))
+     opt = nnx.Optimizer(model, optax.sgd(0.01), wrt=nnx.Param)
+
+     @nnx.jit
+     def step(model, opt):
+         x = io_callback(next_batch, jax.ShapeDtypeStruct((16, 8), jnp.float32))
+         loss, g = nnx.value_and_grad(lambda m: jnp.mean(m(x) ** 2))(model)
+         opt.update(model, g)
+         return loss
+
+     faulthandler.dump_traceback_later(12, exit=True)
+     print("watchdog armed: 12 s per run", flush=True)
+     for i in range(5):
+         print(f"step {i} loss {float(step(model, opt)):.4f}", flush=True)
+     faulthandler.cancel_dump_traceback_later()
+     """),
+    ("jax", "venv", None, "oom", None, "b19-flax-nnx-embed-rlimit-item-table",
+     "a recommender job under an address-space cap (RLIMIT_AS = its size plus 2 GiB, as ulimit -v sets) builds an nnx.Embed item table of 4M x 1024 float32 (16 GiB): XLA's CPU allocator refuses the buffer (RESOURCE_EXHAUSTED / Out of memory allocating) when the table is materialised",
+     """\
+     import resource
+     import jax
+     import jax.numpy as jnp
+     from flax import nnx
+
+     tower = nnx.Linear(32, 32, rngs=nnx.Rngs(0))
+     print("user tower warm-up", tower(jnp.ones((2, 32))).block_until_ready().shape, flush=True)
+     vm = int(open("/proc/self/statm").read().split()[0]) * resource.getpagesize()
+     limit = vm + (2 << 30)
+     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+     print(f"ulimit -v {limit >> 10} (VmSize {vm >> 20} MiB + 2048 MiB)", flush=True)
+     n_items, dim = 2 ** 22, 1024
+     print(f"item table {n_items} x {dim} float32 = {n_items * dim * 4 >> 30} GiB", flush=True)
+     items = nnx.Embed(n_items, dim, rngs=nnx.Rngs(1))
+     table = items.embedding[...].block_until_ready()
+     print("item table ready", table.shape)
+     """),
+    # ---- Keras 3 on its jax, torch and tensorflow backends -----------------------
+    ("keras", "venv", "jax", "crash", "abort", "b19-keras-jax-category-encoding-huge-tokens",
+     "a Keras preprocessing model (JAX backend) multi-hot encodes hashed tags with keras.layers.CategoryEncoding whose num_tokens comes from a config that multiplies two 2**31 hash spaces: the encoding's one-hot buffer reaches XLA, whose shape check error is dereferenced unchecked (Bad StatusOr access: overflow in static extent product) and the process aborts inside model.predict",
+     """\
+     import numpy as np
+     import keras
+
+     cfg = {"tag_hash_bins": 2 ** 31, "site_hash_bins": 2 ** 31}
+     num_tokens = cfg["tag_hash_bins"] * cfg["site_hash_bins"]
+     print(f"keras {keras.__version__} backend {keras.backend.backend()}", flush=True)
+     tags = keras.Input((3,), dtype="int32", name="tag_ids")
+     enc = keras.layers.CategoryEncoding(num_tokens=num_tokens, output_mode="multi_hot", name="tag_multi_hot")(tags)
+     model = keras.Model(tags, enc, name="tag_preprocessor")
+     model.summary()
+     batch = np.array([[1, 5, 9], [2, 2, 7]], "int32")
+     print("encoding a batch of", batch.shape, flush=True)
+     print(model.predict(batch, verbose=1).shape)
+     """),
+    ("keras", "venv", "jax", "crash", "abort", "b19-keras-jax-fit-embedding-crossed-vocab",
+     "a Keras recommender (JAX backend) sizes the Embedding for crossed user x item ids as the product of the user (2**31) and item (1.6e9) hash spaces in a Sequential model that fit builds on its first batch (EarlyStopping callback attached): building the embedding's initial value reaches XLA, whose shape check error is dereferenced unchecked (Bad StatusOr access: overflow in static extent product) and the process aborts",
+     """\
+     import numpy as np
+     import keras
+
+     keras.utils.set_random_seed(0)
+     USERS, ITEMS = 2 ** 31, 3 * 2 ** 29
+     model = keras.Sequential([
+         keras.layers.Embedding(USERS * ITEMS, 4, name="cross_embedding"),
+         keras.layers.Flatten(),
+         keras.layers.Dense(32, activation="relu"),
+         keras.layers.Dense(1, activation="sigmoid"),
+     ], name="cross_ranker")
+     model.compile(optimizer="adam", loss="binary_crossentropy", metrics=["auc"])
+     X = np.random.randint(0, 10 ** 6, (256, 1)).astype("int32")
+     y = np.random.randint(0, 2, (256, 1)).astype("float32")
+     print("Epoch 1: training on", X.shape, flush=True)
+     model.fit(X, y, epochs=2, batch_size=32, validation_split=0.25,
+               callbacks=[keras.callbacks.EarlyStopping(monitor="val_auc", mode="max", patience=1)])
+     """),
+    ("keras", "venv", "jax", "false-positive", None, "b19-keras-jax-model-checkpoint-h5-weights-path",
+     "a Keras training script (JAX backend) ported from Keras 2 passes ModelCheckpoint save_weights_only=True with a filepath ending in plain .h5: Keras 3 refuses the path with its own ValueError (weights files must end in .weights.h5) before fit starts",
+     """\
+     import numpy as np
+     import keras
+
+     model = keras.Sequential([keras.Input((16,)), keras.layers.Dense(32, activation="relu"), keras.layers.Dense(3, activation="softmax")])
+     model.compile(optimizer="adam", loss="sparse_categorical_crossentropy", metrics=["accuracy"])
+     X = np.random.rand(128, 16).astype("float32")
+     y = np.random.randint(0, 3, 128)
+     callbacks = [
+         keras.callbacks.EarlyStopping(monitor="val_loss", patience=3),
+         keras.callbacks.ModelCheckpoint("checkpoints/epoch-{epoch:02d}-val{val_loss:.3f}.h5", monitor="val_loss", save_best_only=True, save_weights_only=True),
+     ]
+     model.fit(X, y, epochs=5, validation_split=0.2, callbacks=callbacks)
+     """),
+    ("keras", "venv", "jax", "inconsistency", None, "b19-keras-jax-mixed-bfloat16-predict-drift",
+     "the same Keras model weights (JAX backend) are run under the float32 dtype policy and under mixed_bfloat16 (as the serving config sets); the program compares the two model.predict outputs against a stated tolerance (rtol 1e-3) and reports the disagreement",
+     """\
+     import sys
+     import numpy as np
+     import keras
+
+     def build():
+         keras.utils.set_random_seed(1)
+         return keras.Sequential([keras.Input((32,)), keras.layers.Dense(32, activation="gelu"),
+                                  keras.layers.LayerNormalization(), keras.layers.Dense(32, activation="gelu"),
+                                  keras.layers.Dense(4)])
+
+     X = np.random.RandomState(0).randn(64, 32).astype("float32")
+     ref_model = build()
+     ref = ref_model.predict(X, verbose=0)
+     keras.config.set_dtype_policy("mixed_bfloat16")
+     serve_model = build()
+     serve_model.set_weights(ref_model.get_weights())
+     got = np.asarray(serve_model.predict(X, verbose=0), "float32")
+     rel = np.max(np.abs(got - ref)) / np.max(np.abs(ref))
+     print("policy float32       :", ref[0].round(5))
+     print("policy mixed_bfloat16:", got[0].round(5))
+     print(f"max relative deviation {rel:.3e} (rtol 1e-3)")
+     if rel > 1e-3:
+         print("MISMATCH: mixed_bfloat16 serving disagrees with the float32 reference")
+         sys.exit(1)
+     """),
+    ("keras", "venv", "torch", "nan", None, "b19-keras-torch-terminate-on-nan-lr-blowup",
+     "a Keras regression model (torch backend) is fitted with SGD at a learning rate of 5.0 (a typo for 5e-3) on unscaled targets: the weights diverge, the batch loss becomes non-finite (inf, then NaN), the TerminateOnNaN callback stops training and the script checks the history and exits 1",
+     """\
+     import math
+     import sys
+     import numpy as np
+     import keras
+
+     keras.utils.set_random_seed(0)
+     rs = np.random.RandomState(0)
+     X = rs.randn(512, 8).astype("float32") * 10
+     y = (X @ rs.randn(8, 1) * 50 + 1000).astype("float32")
+     model = keras.Sequential([keras.Input((8,)), keras.layers.Dense(32, activation="relu"), keras.layers.Dense(1)])
+     model.compile(optimizer=keras.optimizers.SGD(learning_rate=5.0), loss="mse")
+     hist = model.fit(X, y, epochs=3, batch_size=32, callbacks=[keras.callbacks.TerminateOnNaN()], verbose=2)
+     last = hist.history["loss"][-1]
+     if not math.isfinite(last):
+         print(f"training stopped: loss is {last}")
+         sys.exit(1)
+     """),
+    ("keras", "venv", "torch", "false-positive", "environment", "b19-keras-torch-plot-model-without-pydot",
+     "a Keras training script (torch backend) draws its architecture with keras.utils.plot_model before training, in an environment without pydot and graphviz: Keras refuses with its own ImportError asking to install pydot (an optional dependency missing)",
+     """\
+     import keras
+
+     inputs = keras.Input((28, 28, 1))
+     x = keras.layers.Conv2D(16, 3, activation="relu")(inputs)
+     x = keras.layers.GlobalAveragePooling2D()(x)
+     outputs = keras.layers.Dense(10, activation="softmax")(x)
+     model = keras.Model(inputs, outputs, name="digits_cnn")
+     model.summary()
+     keras.utils.plot_model(model, to_file="digits_cnn.png", show_shapes=True)
+     print("wrote digits_cnn.png")
+     """),
+    ("keras", "venv", "torch", "timeout", None, "b19-keras-torch-pydataset-feature-server-stall",
+     "a Keras model (torch backend) trains from a PyDataset that asks a local feature server for each batch; the server accepts the third request but never answers, so the batch fetch blocks in recv; the run's own step-watchdog callback (armed at each batch end) fires after 10 s, dumps the stacks and ends the run with status 124",
+     """\
+     import faulthandler
+     import os
+     import socket
+     import sys
+     import threading
+     import numpy as np
+     import keras
+
+     server, client = socket.socketpair()
+
+     def feature_server():
+         for i in range(2):
+             server.recv(16)
+             server.sendall(np.random.RandomState(i).randn(32, 8).astype("float32").tobytes())
+         server.recv(16)          # third request: the server stalls on a cold shard and never answers
+
+     threading.Thread(target=feature_server, daemon=True, name="feature-server").start()
+
+     class RemoteFeatures(keras.utils.PyDataset):
+         def __len__(self):
+             return 8
+
+         def __getitem__(self, idx):
+             client.sendall(b"GET batch %04d" % idx)
+             buf = b""
+             while len(buf) < 32 * 8 * 4:
+                 buf += client.recv(65536)
+             x = np.frombuffer(buf, "float32").reshape(32, 8)
+             return x, x.sum(1, keepdims=True)
+
+     class StepWatchdog(keras.callbacks.Callback):
+         def __init__(self, seconds):
+             super().__init__()
+             self.seconds, self.timer = seconds, None
+
+         def _arm(self, where):
+             if self.timer:
+                 self.timer.cancel()
+             self.timer = threading.Timer(self.seconds, self._fire, args=(where,))
+             self.timer.daemon = True
+             self.timer.start()
+
+         def _fire(self, where):
+             print(f"\\nStepWatchdog: no batch finished within {self.seconds}s after {where}; dumping stacks", flush=True)
+             faulthandler.dump_traceback(all_threads=True)
+             os._exit(124)
+
+         def on_train_begin(self, logs=None):
+             self._arm("train begin")
+
+         def on_train_batch_end(self, batch, logs=None):
+             self._arm(f"batch {batch}")
+
+     model = keras.Sequential([keras.Input((8,)), keras.layers.Dense(32, activation="relu"), keras.layers.Dense(1)])
+     model.compile(optimizer="adam", loss="mse")
+     model.fit(RemoteFeatures(), epochs=1, callbacks=[StepWatchdog(10)])
+     """),
+    ("keras", "venv", "tensorflow", "crash", "abort", "b19-keras-tf-segnet-unpool-batch-argmax",
+     "a SegNet-style Keras model (TensorFlow backend) pools with tf.nn.max_pool_with_argmax(include_batch_in_index=True) and unpools through MaxPoolGradWithArgmax, which expects per-image indices; a batch of one predicts, but for a batch of four the flattened indices of images 2..4 fall outside the first image and the kernel's CHECK aborts the process inside model.predict",
+     """\
+     import numpy as np
+     import keras
+     import tensorflow as tf
+
+     class PoolWithArgmax(keras.layers.Layer):
+         def call(self, x):
+             return tf.nn.max_pool_with_argmax(x, 2, 2, "VALID", include_batch_in_index=True)
+
+     class MaxUnpool(keras.layers.Layer):
+         def call(self, pooled, argmax, like):
+             return tf.raw_ops.MaxPoolGradWithArgmax(input=like, grad=pooled, argmax=argmax,
+                                                     ksize=[1, 2, 2, 1], strides=[1, 2, 2, 1], padding="VALID")
+
+     inp = keras.Input((16, 16, 3))
+     enc = keras.layers.Conv2D(8, 3, padding="same", activation="relu")(inp)
+     pooled, argmax = PoolWithArgmax()(enc)
+     mid = keras.layers.Conv2D(8, 3, padding="same", activation="relu")(pooled)
+     dec = MaxUnpool()(mid, argmax, enc)
+     seg = keras.layers.Conv2D(2, 1, activation="softmax")(dec)
+     model = keras.Model(inp, seg, name="segnet_tiny")
+     model.summary()
+     rs = np.random.RandomState(0)
+     print("single image:", model.predict(rs.rand(1, 16, 16, 3).astype("float32"), verbose=0).shape, flush=True)
+     print("validation batch of 4:", flush=True)
+     print(model.predict(rs.rand(4, 16, 16, 3).astype("float32"), batch_size=4).shape)
+     """),
+    ("keras", "venv", "tensorflow", "false-positive", None, "b19-keras-tf-data-fit-feature-width",
+     "a tf.data pipeline feeds Keras fit (TensorFlow backend) with 20 features per example while the model was declared for 16 (a feature list edited in one place only): Keras's input check rejects the batch with its own ValueError at the first step",
+     """\
+     import numpy as np
+     import tensorflow as tf
+     import keras
+
+     FEATURES_MODEL = 16
+     FEATURES_DATA = 20
+     rs = np.random.RandomState(0)
+     ds = (tf.data.Dataset.from_tensor_slices((rs.rand(256, FEATURES_DATA).astype("float32"), rs.randint(0, 2, 256)))
+           .shuffle(256, seed=0).batch(32).prefetch(tf.data.AUTOTUNE))
+     print("element_spec:", ds.element_spec, flush=True)
+     model = keras.Sequential([keras.Input((FEATURES_MODEL,)), keras.layers.Dense(32, activation="relu"),
+                               keras.layers.Dense(1, activation="sigmoid")])
+     model.compile(optimizer="adam", loss="binary_crossentropy", metrics=["accuracy"])
+     model.fit(ds, epochs=2, callbacks=[keras.callbacks.CSVLogger("train_log.csv")])
+     """),
+    ("keras", "venv", "tensorflow", "oom", None, "b19-keras-tf-rlimit-embedding-build",
+     "a Keras model (TensorFlow backend) is built inside a job capped with RLIMIT_AS at its size plus 1 GiB; its 2M x 512 float32 item Embedding (4 GiB) is refused when the layer's initializer allocates the weights (ResourceExhaustedError: OOM when allocating tensor)",
+     """\
+     import resource
+     import numpy as np
+     import keras
+     import tensorflow as tf
+
+     warm = keras.Sequential([keras.Input((4,)), keras.layers.Dense(4)])
+     print("warm-up", warm.predict(np.ones((1, 4), "float32"), verbose=0).shape, flush=True)
+     vm = int([l for l in open("/proc/self/status") if l.startswith("VmSize")][0].split()[1]) * 1024
+     limit = vm + 2 ** 30
+     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+     print(f"job memory cap: RLIMIT_AS {limit >> 20} MiB (VmSize {vm >> 20} MiB + 1024 MiB)", flush=True)
+     n_items, dim = 2 ** 21, 512
+     print(f"item embedding {n_items} x {dim} float32 = {n_items * dim * 4 >> 20} MiB", flush=True)
+     ids = keras.Input((1,), dtype="int32")
+     x = keras.layers.Flatten()(keras.layers.Embedding(n_items, dim, name="item_embedding")(ids))
+     model = keras.Model(ids, keras.layers.Dense(1)(x))
+     print("params", model.count_params())
+     """),
+    # ---- TensorFlow: tf.data and tf.function under Keras or a training loop --------
+    ("tensorflow", "venv", None, "crash", "abort", "b19-tf-data-preview-png-empty-crop-keras-fit",
+     "a tf.data pipeline feeding Keras fit also encodes a centre-crop preview of each image with tf.io.encode_png (for a data-inspection cache); the crop margin from the config equals half the image height, so the crop has zero rows and EncodePng's CHECK aborts the process on a tf.data worker thread during the first epoch",
+     """\
+     import numpy as np
+     import tensorflow as tf
+     import keras
+
+     CFG = {"image_size": 32, "preview_margin": 16}
+     rs = np.random.RandomState(0)
+     images = rs.randint(0, 255, (64, 32, 32, 3)).astype("uint8")
+     labels = rs.randint(0, 10, 64)
+
+     def with_preview(img, label):
+         m = CFG["preview_margin"]
+         crop = img[m:CFG["image_size"] - m, m // 2:CFG["image_size"] - m // 2, :]
+         preview = tf.io.encode_png(crop)
+         x = tf.cast(img, tf.float32) / 255.0
+         return x, label, tf.strings.length(preview)
+
+     ds = (tf.data.Dataset.from_tensor_slices((images, labels))
+           .map(with_preview, num_parallel_calls=2)
+           .map(lambda x, y, n: (x, y))
+           .batch(16).prefetch(2))
+     model = keras.Sequential([keras.Input((32, 32, 3)), keras.layers.Conv2D(8, 3, activation="relu"),
+                               keras.layers.GlobalAveragePooling2D(), keras.layers.Dense(10)])
+     model.compile(optimizer="adam", loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True))
+     model.fit(ds, epochs=2)
+     """),
+    ("tensorflow", "venv", None, "crash", "abort", "b19-tf-function-unet-up-shape-from-skip",
+     "a custom training loop (tf.function train step, GradientTape, Adam) for a U-Net computes the up-convolution's output height from the skip tensor as skip_h - 2 * x_h, which goes negative when the skip comes from a lower level; tf.nn.conv2d_transpose receives the dynamic shape and the oneDNN backprop-input kernel's CHECK aborts the process (no Python error)",
+     """\
+     import tensorflow as tf
+
+     tf.random.set_seed(0)
+     w_up = tf.Variable(tf.random.normal([2, 2, 8, 16]) * 0.1, name="up/kernel")
+     w_out = tf.Variable(tf.random.normal([1, 1, 16, 1]) * 0.1, name="out/kernel")
+     opt = tf.keras.optimizers.Adam(1e-3)
+
+     @tf.function
+     def train_step(bottleneck, skip, target):
+         with tf.GradientTape() as tape:
+             s = tf.shape(skip)
+             out_h = s[1] - 2 * tf.shape(bottleneck)[1]
+             up = tf.nn.conv2d_transpose(bottleneck, w_up, tf.stack([s[0], out_h, s[2], 8]), strides=2)
+             merged = tf.concat([up, skip], -1)
+             pred = tf.nn.conv2d(merged, w_out, 1, "SAME")
+             loss = tf.reduce_mean((pred - target) ** 2)
+         grads = tape.gradient(loss, [w_up, w_out])
+         opt.apply_gradients(zip(grads, [w_up, w_out]))
+         return loss
+
+     for step in range(3):
+         b = tf.random.normal([2, 8, 8, 16])
+         skip = tf.random.normal([2, 8, 16, 8])        # taken from the wrong encoder level
+         print(f"step {step}: bottleneck {b.shape} skip {skip.shape}", flush=True)
+         print(f"step {step}: loss {float(train_step(b, skip, tf.zeros([2, 8, 16, 1]))):.4f}", flush=True)
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b19-tf-data-batch-variable-length-train-loop",
+     "a custom training loop (tf.function step, GradientTape) iterates a tf.data pipeline of tokenised sentences that calls .batch(8) instead of .padded_batch: tf.data itself rejects the batch of different-length sequences (InvalidArgumentError: Cannot batch tensors with different shapes) when the loop pulls the first element",
+     """\
+     import numpy as np
+     import tensorflow as tf
+
+     rs = np.random.RandomState(0)
+     sentences = [rs.randint(1, 500, rs.randint(5, 12)).astype("int32") for _ in range(64)]
+     labels = rs.randint(0, 2, 64).astype("int32")
+     ds = tf.data.Dataset.from_generator(lambda: zip(sentences, labels),
+                                         output_signature=(tf.TensorSpec([None], tf.int32), tf.TensorSpec([], tf.int32)))
+     ds = ds.shuffle(64, seed=0).batch(8).prefetch(tf.data.AUTOTUNE)
+     emb = tf.Variable(tf.random.normal([500, 32]) * 0.05)
+     w = tf.Variable(tf.zeros([32, 2]))
+     opt = tf.keras.optimizers.SGD(0.1)
+
+     @tf.function
+     def train_step(tokens, y):
+         with tf.GradientTape() as tape:
+             h = tf.reduce_mean(tf.nn.embedding_lookup(emb, tokens), axis=1)
+             loss = tf.reduce_mean(tf.nn.sparse_softmax_cross_entropy_with_logits(y, h @ w))
+         opt.apply_gradients(zip(tape.gradient(loss, [emb, w]), [emb, w]))
+         return loss
+
+     for epoch in range(2):
+         for step, (tokens, y) in enumerate(ds):
+             loss = train_step(tokens, y)
+             if step % 4 == 0:
+                 print(f"epoch {epoch} step {step} loss {float(loss):.4f}", flush=True)
+     """),
+    # ---- MindSpore: Model.train/eval, callbacks, mindspore.dataset -----------------
+    ("mindspore", "mindspore", None, "crash", "internal-error", "b19-ms-model-train-fp16-hinge-loss-null-weight",
+     "a MindSpore classifier cast to float16 (to_float) is trained with mindspore.train.Model and LossMonitor using a custom hinge loss cell built on ops.multi_margin_loss without class weights; the CPU float16 kernel dereferences the absent weight input and MindSpore raises its 'Framework Unexpected Exception' (The pointer[weight_addr] is null) from inside Model.train",
+     """\
+     import numpy as np
+     import mindspore as ms
+     import mindspore.dataset as ds
+     from mindspore import nn, ops
+     from mindspore.train import Model, LossMonitor, TimeMonitor
+
+     ms.set_device("CPU")
+     ms.set_seed(0)
+     rs = np.random.RandomState(0)
+     data = ds.NumpySlicesDataset({"x": rs.randn(64, 32).astype(np.float32), "y": rs.randint(0, 4, 64).astype(np.int64)},
+                                  shuffle=False).batch(16)
+
+     class HingeLoss(nn.LossBase):
+         def construct(self, logits, labels):
+             return ops.multi_margin_loss(logits, labels)
+
+     net = nn.SequentialCell([nn.Dense(32, 32), nn.ReLU(), nn.Dense(32, 4)])
+     net.to_float(ms.float16)
+     model = Model(net, HingeLoss(), nn.Momentum(net.trainable_params(), 0.01, 0.9))
+     print("training in float16 with multi-margin (hinge) loss", flush=True)
+     model.train(2, data, callbacks=[LossMonitor(1), TimeMonitor()], dataset_sink_mode=False)
+     """),
+    ("mindspore", "mindspore", None, "crash", None, "b19-ms-dataset-hwc2chw-float16-cache-model-train",
+     "a mindspore.dataset image pipeline (NumpySlicesDataset, RandomHorizontalFlip, HWC2CHW, batch) feeds Model.train, but its decoded-image cache stores float16 arrays: the layout-only HWC2CHW op fails inside its bundled OpenCV with an internal '(-215:Assertion failed)' in mixChannels instead of converting or rejecting the dtype, and the error surfaces through the dataset iterator in Model.train",
+     """\
+     import numpy as np
+     import mindspore as ms
+     import mindspore.dataset as ds
+     import mindspore.dataset.vision as vision
+     from mindspore import nn
+     from mindspore.train import Model, LossMonitor
+
+     ms.set_device("CPU")
+     rs = np.random.RandomState(0)
+     cache = {"image": rs.rand(32, 16, 16, 3).astype(np.float16), "label": rs.randint(0, 10, 32).astype(np.int32)}
+     print("image cache:", cache["image"].shape, cache["image"].dtype, flush=True)
+     data = ds.NumpySlicesDataset(cache, shuffle=True)
+     data = data.map(operations=[vision.RandomHorizontalFlip(), vision.HWC2CHW()], input_columns="image")
+     data = data.map(operations=lambda x: x.astype(np.float32), input_columns="image").batch(8)
+
+     net = nn.SequentialCell([nn.Conv2d(3, 8, 3), nn.ReLU(), nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Dense(8, 10)])
+     loss = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
+     model = Model(net, loss, nn.Adam(net.trainable_params(), 1e-3), metrics={"acc"})
+     model.train(1, data, callbacks=[LossMonitor(1)], dataset_sink_mode=False)
+     """),
+    ("mindspore", "mindspore", None, "nan", None, "b19-ms-loss-monitor-log-target-nan",
+     "a MindSpore regression net trained with Model.train predicts log-prices, but its custom loss takes ops.log of the raw predictions (a linear output that can be negative): the loss becomes NaN at the first step and LossMonitor raises its own 'Invalid loss, terminating training' error",
+     """\
+     import numpy as np
+     import mindspore as ms
+     import mindspore.dataset as ds
+     from mindspore import nn, ops
+     from mindspore.train import Model, LossMonitor
+
+     ms.set_device("CPU")
+     ms.set_seed(1)
+     rs = np.random.RandomState(0)
+     x = rs.randn(128, 8).astype(np.float32)
+     price = np.exp(x[:, :1] * 0.5 + 3).astype(np.float32)
+     data = ds.NumpySlicesDataset({"x": x, "price": price}, shuffle=False).batch(32)
+
+     class LogMSE(nn.LossBase):
+         def construct(self, pred, price):
+             return ops.mean((ops.log(pred) - ops.log(price)) ** 2)
+
+     net = nn.SequentialCell([nn.Dense(8, 32), nn.Tanh(), nn.Dense(32, 1)])
+     model = Model(net, LogMSE(), nn.Adam(net.trainable_params(), 1e-3))
+     model.train(3, data, callbacks=[LossMonitor(1)], dataset_sink_mode=False)
+     """),
+    ("mindspore", "mindspore", None, "false-positive", "environment", "b19-ms-model-train-device-gpu-cpu-build",
+     "a MindSpore training script sets the device from its config (GPU) with mindspore.set_device on an installation built for CPU only, then starts Model.train: MindSpore refuses the device target because the GPU plugin is not available (an environment problem)",
+     """\
+     import numpy as np
+     import mindspore as ms
+     import mindspore.dataset as ds
+     from mindspore import nn
+     from mindspore.train import Model, LossMonitor
+
+     cfg = {"device_target": "GPU", "device_id": 0, "epochs": 1}
+     print(f"mindspore {ms.__version__}: device_target={cfg['device_target']} device_id={cfg['device_id']}", flush=True)
+     ms.set_device(cfg["device_target"], cfg["device_id"])
+     rs = np.random.RandomState(0)
+     data = ds.NumpySlicesDataset({"x": rs.randn(64, 16).astype(np.float32), "y": rs.randint(0, 2, 64).astype(np.int32)}).batch(16)
+     net = nn.SequentialCell([nn.Dense(16, 32), nn.ReLU(), nn.Dense(32, 2)])
+     model = Model(net, nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean"), nn.SGD(net.trainable_params(), 0.1))
+     model.train(cfg["epochs"], data, callbacks=[LossMonitor(1)], dataset_sink_mode=False)
+     """),
+    ("mindspore", "mindspore", None, "false-positive", None, "b19-ms-generator-dataset-column-count-mismatch",
+     "a mindspore.dataset GeneratorDataset declares column_names ['image', 'label'] but the generator yields three items per row (image, label, sample id): the dataset pipeline rejects the row with its own error when Model.eval pulls the first batch",
+     """\
+     import numpy as np
+     import mindspore as ms
+     import mindspore.dataset as ds
+     from mindspore import nn
+     from mindspore.train import Model
+
+     ms.set_device("CPU")
+
+     def rows():
+         rs = np.random.RandomState(0)
+         for i in range(40):
+             yield rs.rand(16).astype(np.float32), np.int32(i % 3), np.int64(1000 + i)
+
+     data = ds.GeneratorDataset(rows, column_names=["image", "label"], shuffle=False).batch(8)
+     net = nn.SequentialCell([nn.Dense(16, 32), nn.ReLU(), nn.Dense(32, 3)])
+     model = Model(net, nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean"), metrics={"accuracy", "loss"})
+     print("evaluating", flush=True)
+     print(model.eval(data, dataset_sink_mode=False))
+     """),
+    ("mindspore", "mindspore", None, "oom", None, "b19-ms-model-predict-rlimit-feature-bank",
+     "a MindSpore retrieval job under a container memory cap (RLIMIT_AS = its size plus 1 GiB) warms up with Model.predict on a small batch and then builds a 2 GiB feature bank with ops.zeros for the whole gallery: MindSpore's CPU memory pool cannot allocate it and reports the allocation failure",
+     """\
+     import resource
+     import numpy as np
+     import mindspore as ms
+     from mindspore import Tensor, nn, ops
+     from mindspore.train import Model
+
+     ms.set_device("CPU")
+     net = nn.SequentialCell([nn.Dense(64, 32), nn.ReLU(), nn.Dense(32, 32)])
+     model = Model(net)
+     q = model.predict(Tensor(np.ones((4, 64), np.float32)))
+     print("warm-up embedding", q.shape, flush=True)
+     vm = int(open("/proc/self/statm").read().split()[0]) * resource.getpagesize()
+     limit = vm + (1 << 30)
+     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+     print(f"container cap applied: RLIMIT_AS={limit / 2 ** 30:.2f} GiB", flush=True)
+     gallery = 2 ** 24
+     print(f"feature bank: {gallery} x 32 float32 = {gallery * 128 >> 20} MiB", flush=True)
+     bank = ops.zeros((gallery, 32), ms.float32)
+     print("bank ready", bank.shape, float(bank[0, 0]))
+     """),
+]
+
+add_batch(B19_B)
 
 
 def versions(py):

@@ -26110,6 +26110,2381 @@ B19_B = [
 add_batch(B19_B)
 
 
+
+
+B20_B = [
+    # ---- PyTorch 2.13 (venv) ------------------------------------------------------------------
+    ("pytorch", "venv", None, "crash", "segfault", "b20-gha-unpool-cached-flat-indices-segv",
+     "a GitHub Actions step (raw log: timestamps, ##[group] for the step and for the script's own ::group:: commands, bash -e) runs a SegNet decoder smoke test whose pooling indices come from a cache written in a batch-global flat layout; max_pool2d_with_indices_backward does not range-check them and the python process dies of SIGSEGV (faulthandler stack), bash reports the signal and the runner ends the step with ##[error]Process completed with exit code 139",
+     r"""
+     import datetime
+     import os
+     import subprocess
+     import sys
+
+     SMOKE = '''
+     import torch
+     import torch.nn as nn
+     print("::group::decoder smoke test setup", flush=True)
+     print("torch", torch.__version__, "threads", torch.get_num_threads(), flush=True)
+     torch.manual_seed(0)
+     pool = nn.MaxPool2d(2, return_indices=True)
+     x = torch.randn(16, 32, 64, 64)
+     y, idx = pool(x)
+     print("encoder pool", tuple(y.shape), "indices", tuple(idx.shape), flush=True)
+     print("::endgroup::", flush=True)
+     # the decoder reads its indices from the feature cache, which stores them flattened over the batch
+     n, c, h, w = idx.shape
+     plane = (torch.arange(n * c).view(n, c, 1, 1)) * (x.shape[2] * x.shape[3])
+     cached = idx + plane
+     print("cached indices: max", cached.max().item(), "plane size", x.shape[2] * x.shape[3], flush=True)
+     g = torch.ones_like(y)
+     grad = torch.ops.aten.max_pool2d_with_indices_backward(g, x, [2, 2], [2, 2], [0, 0], [1, 1], False, cached)
+     print("unpool grad", tuple(grad.shape), grad.sum().item(), flush=True)
+     '''
+     with open("smoke_decoder.py", "w") as f:
+         f.write(SMOKE)
+     with open("step.sh", "w") as f:
+         f.write("set -e\npython -c \"import sys; print(sys.version.split()[0])\"\npython -X faulthandler smoke_decoder.py\necho decoder smoke test passed\n")
+
+
+     def ts():
+         return datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%f") + "0Z"
+
+
+     def emit(line):
+         if line.startswith("::group::"):
+             line = "##[group]" + line[len("::group::"):]
+         elif line.startswith("::endgroup::"):
+             line = "##[endgroup]"
+         print(f"{ts()} {line}", flush=True)
+
+
+     for line in ["##[group]Run python -c \"import sys; print(sys.version.split()[0])\"",
+                  "python -c \"import sys; print(sys.version.split()[0])\"",
+                  "python -X faulthandler smoke_decoder.py",
+                  "echo decoder smoke test passed",
+                  "shell: /usr/bin/bash -e {0}", "env:",
+                  "  pythonLocation: /opt/hostedtoolcache/Python/3.11.7/x64",
+                  "  LD_LIBRARY_PATH: /opt/hostedtoolcache/Python/3.11.7/x64/lib",
+                  "##[endgroup]"]:
+         emit(line)
+     env = dict(os.environ, PATH=os.path.dirname(sys.executable) + ":/usr/bin:/bin")
+     p = subprocess.Popen(["bash", "-e", "step.sh"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+     for line in p.stdout:
+         emit(line.rstrip("\n"))
+     rc = p.wait()
+     if rc:
+         emit(f"##[error]Process completed with exit code {rc}.")
+         sys.exit(rc)
+     """),
+    ("pytorch", "venv", None, "crash", "internal-error", "b20-structlog-json-vocoder-weight-norm-assert",
+     "a vocoder training service logs JSON lines in structlog's JSONRenderer layout (event, level, logger, timestamp, and the formatted traceback in one exception field with escaped newlines); its decoder calls the fused torch._weight_norm_interface with dim=1, the output-channel axis of a ConvTranspose1d weight, and the CPU kernel's own INTERNAL ASSERT fires in the first step; the service logs the exception and exits 1",
+     r"""
+     import datetime
+     import json
+     import os
+     import sys
+     import traceback
+
+     import torch
+     import torch.nn as nn
+     import torch.nn.functional as F
+
+
+     def log(level, event, exc=False, **kw):
+         rec = {"event": event, **kw, "level": level, "logger": "vocoder.train",
+                "timestamp": datetime.datetime.now(datetime.timezone.utc).isoformat().replace("+00:00", "Z")}
+         if exc:
+             rec["exception"] = traceback.format_exc().rstrip("\n")
+         print(json.dumps(rec), flush=True)
+
+
+     class WNConvTranspose1d(nn.Module):
+         # port of the reference implementation, which calls the fused kernel directly
+         def __init__(self, cin, cout, k, stride, dim=1):
+             super().__init__()
+             w = torch.randn(cin, cout, k) * 0.05
+             self.stride, self.dim = stride, dim
+             self.v = nn.Parameter(w)
+             others = [d for d in range(w.dim()) if d != dim]
+             self.g = nn.Parameter(torch.linalg.vector_norm(w, dim=others, keepdim=True))
+
+         def forward(self, x):
+             w, _ = torch._weight_norm_interface(self.v, self.g, self.dim)
+             return F.conv_transpose1d(x, w, stride=self.stride, padding=self.stride // 2)
+
+
+     torch.manual_seed(0)
+     log("info", "service starting", torch=torch.__version__, pid=os.getpid())
+     net = nn.Sequential(nn.Conv1d(32, 32, 7, padding=3), WNConvTranspose1d(32, 16, 8, 4), nn.LeakyReLU(0.1),
+                         WNConvTranspose1d(16, 1, 8, 4), nn.Tanh())
+     opt = torch.optim.AdamW(net.parameters(), lr=2e-4, betas=(0.8, 0.99))
+     log("info", "model built", params=sum(p.numel() for p in net.parameters()), upsample=16)
+     mel, wav = torch.randn(4, 32, 20), torch.randn(4, 1, 320).clamp(-1, 1)
+     try:
+         for step in range(3):
+             out = net(mel)
+             loss = F.l1_loss(out[..., : wav.shape[-1]], wav)
+             opt.zero_grad()
+             loss.backward()
+             opt.step()
+             log("info", "step", step=step, l1=round(loss.item(), 5))
+     except Exception:
+         log("error", "training step failed", exc=True, step=step)
+         sys.exit(1)
+     """),
+    ("pytorch", "venv", None, "false-positive", "environment", "b20-docker-logs-t-compile-runtime-image-no-cxx",
+     "docker logs -t of an inference container (RFC 3339 nanosecond timestamp on every line) whose runtime image inherits CXX=/usr/lib/ccache/g++-13 from its build stage (a ccache-wrapped g++-13) but ships no compiler: the entrypoint's torch.compile warm-up makes Inductor look for a C++ compiler and it fails with InvalidCxxCompiler; the container exits 1, as docker inspect shows",
+     r"""
+     import datetime
+     import os
+     import subprocess
+     import sys
+
+     SERVE = '''
+     import logging, torch, torch.nn as nn
+     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+     log = logging.getLogger("infer.entrypoint")
+     log.info("torch %s, %d threads, compile=%s", torch.__version__, torch.get_num_threads(), True)
+     model = nn.Sequential(nn.Linear(32, 32), nn.GELU(), nn.Linear(32, 8)).eval()
+     log.info("compiling model with mode=default (first request will be slow)")
+     model = torch.compile(model)
+     with torch.no_grad():
+         log.info("warm-up output %s", tuple(model(torch.randn(4, 32)).shape))
+     log.info("listening on 0.0.0.0:8080")
+     '''
+     with open("serve.py", "w") as f:
+         f.write(SERVE)
+
+     def ts():
+         now = datetime.datetime.now(datetime.timezone.utc)
+         return now.strftime("%Y-%m-%dT%H:%M:%S.") + "%06d%03dZ" % (now.microsecond, os.getpid() % 1000)
+
+     # ENV CXX=/usr/lib/ccache/g++-13 is left over from the build stage of the Dockerfile
+     env = dict(os.environ, CXX="/usr/lib/ccache/g++-13", TORCHINDUCTOR_CACHE_DIR=os.path.abspath("inductor-cache"))
+     print("$ docker logs -t vision-infer", flush=True)
+     p = subprocess.Popen([sys.executable, "serve.py"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+     for line in p.stdout:
+         print(ts(), line.rstrip("\n"), flush=True)
+     rc = p.wait()
+     print("$ docker inspect --format '{{.State.Status}} {{.State.ExitCode}}' vision-infer")
+     print("exited", rc if rc >= 0 else 128 - rc)
+     sys.exit(1 if rc else 0)
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b20-jenkins-timestamper-ce-label-out-of-range",
+     "a Jenkins pipeline console (timestamper's [ISO time] prefix on every line, [Pipeline] step lines, sh echo) runs a fine-tuning script whose labels.csv uses 1-based class ids for a 10-class head: nn.CrossEntropyLoss rejects target 10 with its own 'out of bounds' IndexError, the sh step fails and the build ends with Finished: FAILURE",
+     r"""
+     import datetime
+     import subprocess
+     import sys
+
+     TRAIN = '''
+     import csv, torch, torch.nn as nn
+     rows = [(i, (i * 7) % 10 + 1) for i in range(64)]          # labels.csv: class ids 1..10
+     with open("labels.csv", "w", newline="") as f:
+         csv.writer(f).writerows([("image_id", "label")] + rows)
+     labels = torch.tensor([int(r["label"]) for r in csv.DictReader(open("labels.csv"))])
+     print(f"loaded {len(labels)} labels, classes {labels.unique().tolist()}", flush=True)
+     torch.manual_seed(0)
+     head = nn.Sequential(nn.Linear(32, 32), nn.ReLU(), nn.Linear(32, 10))
+     opt = torch.optim.SGD(head.parameters(), lr=0.1)
+     feats = torch.randn(len(labels), 32)
+     crit = nn.CrossEntropyLoss()
+     for step, s in enumerate(range(0, len(labels), 16)):
+         loss = crit(head(feats[s:s + 16]), labels[s:s + 16])
+         opt.zero_grad(); loss.backward(); opt.step()
+         print(f"step {step} loss {loss.item():.4f}", flush=True)
+     '''
+     with open("finetune_head.py", "w") as f:
+         f.write(TRAIN)
+
+
+     def ts():
+         return "[" + datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z] "
+
+
+     for line in ["Started by upstream project \"ml-nightly\" build number 412",
+                  "originally caused by:", " Started by timer",
+                  "[Pipeline] Start of Pipeline", "[Pipeline] node",
+                  "Running on ml-agent-03 in /var/lib/jenkins/workspace/vision-finetune",
+                  "[Pipeline] {", "[Pipeline] stage", "[Pipeline] { (Fine-tune head)", "[Pipeline] sh",
+                  "+ python finetune_head.py --epochs 1 --labels labels.csv"]:
+         print(ts() + line, flush=True)
+     p = subprocess.Popen([sys.executable, "finetune_head.py"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     for line in p.stdout:
+         print(ts() + line.rstrip("\n"), flush=True)
+     rc = p.wait()
+     for line in ["[Pipeline] }", "[Pipeline] // stage", "[Pipeline] }", "[Pipeline] // node", "[Pipeline] End of Pipeline"]:
+         print(ts() + line, flush=True)
+     if rc:
+         print(ts() + f"ERROR: script returned exit code {rc}")
+         print(ts() + "Finished: FAILURE")
+         sys.exit(1)
+     print(ts() + "Finished: SUCCESS")
+     """),
+    ("pytorch", "venv", None, "nan", None, "b20-gitlab-ansi-anomaly-pairwise-dist-sqrt",
+     "a GitLab CI job log as the runner stores it (section_start/section_end markers with \\r\\e[0K, ANSI colours for the runner's lines and the echoed commands) runs a contrastive-embedding test with torch.autograd.set_detect_anomaly(True); a batch holds a duplicated sample, so the hand-written Euclidean distance takes sqrt(0) and its gradient turns NaN; anomaly mode prints the forward trace and raises that a backward function returned nan values, and the job fails",
+     r"""
+     import importlib.metadata
+     import subprocess
+     import sys
+     import time
+
+     TEST = '''
+     import torch, torch.nn as nn
+     torch.manual_seed(0)
+     torch.autograd.set_detect_anomaly(True)
+     enc = nn.Sequential(nn.Linear(32, 32), nn.Tanh(), nn.Linear(32, 16))
+     opt = torch.optim.SGD(enc.parameters(), lr=0.05)
+
+     def pair_dist(a, b):
+         return ((a - b) ** 2).sum(-1).sqrt()
+
+     x = torch.randn(16, 32)
+     x[9] = x[8]                      # the sampler returned the same image twice
+     same = torch.zeros(8); same[4] = 1
+     for step in range(3):
+         z = enc(x)
+         d = pair_dist(z[0::2], z[1::2])
+         loss = (same * d ** 2 + (1 - same) * torch.relu(1.0 - d) ** 2).mean()
+         print(f"step {step}: loss {loss.item():.5f} min pair distance {d.min().item():.3e}", flush=True)
+         opt.zero_grad()
+         loss.backward()
+         opt.step()
+     '''
+     with open("test_contrastive.py", "w") as f:
+         f.write(TEST)
+
+     E = "\x1b[0K"
+
+
+     def start(name, header):
+         print(f"section_start:{int(time.time())}:{name}\r{E}{E}\x1b[36;1m{header}\x1b[0;m", flush=True)
+
+
+     def end(name):
+         print(f"section_end:{int(time.time())}:{name}\r{E}", flush=True)
+
+
+     print(f"{E}Running with gitlab-runner 17.5.3 (12030cf4)\x1b[0;m")
+     print(f"{E}  on ml-runner-2 t3_xQz8a, system ID: s_4be9c2d1a0f7\x1b[0;m")
+     start("prepare_executor", "Preparing the \"docker\" executor")
+     print(f"{E}Using Docker executor with image registry.gitlab.example.com/ml/embeddings:ci ...\x1b[0;m")
+     end("prepare_executor")
+     start("get_sources", "Getting source from Git repository")
+     print(f"{E}\x1b[32;1mFetching changes with git depth set to 20...\x1b[0;m")
+     print("Checking out 8c1f2e7a as detached HEAD (ref is refs/merge-requests/318/head)...")
+     end("get_sources")
+     start("step_script", "Executing \"step_script\" stage of the job script")
+     print(f"{E}\x1b[32;1m$ python -m pip list | grep -i torch\x1b[0;m")
+     print(f"torch                     {importlib.metadata.version('torch')}")
+     print(f"{E}\x1b[32;1m$ python test_contrastive.py\x1b[0;m", flush=True)
+     p = subprocess.run([sys.executable, "test_contrastive.py"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     sys.stdout.write(p.stdout)
+     end("step_script")
+     if p.returncode:
+         start("cleanup_file_variables", "Cleaning up project directory and file based variables")
+         end("cleanup_file_variables")
+         print(f"{E}\x1b[31;1mERROR: Job failed: exit code {p.returncode}\n\x1b[0;m")
+         sys.exit(1)
+     print(f"{E}\x1b[32;1mJob succeeded\x1b[0;m")
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b20-powershell-outfile-crlf-bf16-autocast-drift",
+     "a port check of a small transformer block compares its float32 output with the same block under torch.autocast('cpu', dtype=torch.bfloat16) and asserts agreement within 1e-3 (torch.testing.assert_close): bfloat16's 8-bit mantissa puts the outputs about 1e-2 apart and the assertion fails; the run was piped from WSL through Windows PowerShell 5.1 (2>&1 | Out-File -Encoding Default), so the log has CRLF line endings, code-page mojibake for the non-ASCII characters and PowerShell's NativeCommandError record around the first stderr line",
+     r"""
+     import queue
+     import subprocess
+     import sys
+     import threading
+
+     CHECK = '''
+     import torch, torch.nn as nn
+     torch.manual_seed(0)
+     block = nn.TransformerEncoderLayer(d_model=32, nhead=4, dim_feedforward=64, batch_first=True, dropout=0.0).eval()
+     x = torch.randn(8, 24, 32)
+     with torch.no_grad():
+         ref = block(x)
+         with torch.autocast("cpu", dtype=torch.bfloat16):
+             got = block(x)
+     diff = (got.float() - ref).abs()
+     print(f"reference float32 \u2192 mean |y| {ref.abs().mean().item():.4f}")
+     print(f"autocast bfloat16  \u2192 dtype {got.dtype}, max |\u0394| {diff.max().item():.3e}, mean |\u0394| {diff.mean().item():.3e}")
+     print("tolerance: rtol \u00b1 1e-3, atol \u00b1 1e-3 (port acceptance criterion)", flush=True)
+     torch.testing.assert_close(got.float(), ref, rtol=1e-3, atol=1e-3)
+     print("port check passed")
+     '''
+     with open("compare_autocast.py", "w", encoding="utf-8") as f:
+         f.write(CHECK)
+
+     q = queue.Queue()
+     p = subprocess.Popen([sys.executable, "compare_autocast.py"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+     def pump(stream, tag):
+         for raw in stream:
+             q.put((tag, raw))
+         q.put((tag, None))
+
+
+     for s, t in ((p.stdout, "out"), (p.stderr, "err")):
+         threading.Thread(target=pump, args=(s, t), daemon=True).start()
+     lines, done, first_err = [], 0, True
+     while done < 2:
+         tag, raw = q.get()
+         if raw is None:
+             done += 1
+             continue
+         # PowerShell decodes a native command's output with the OEM code page (437) ...
+         text = raw.rstrip(b"\n").decode("cp437")
+         if tag == "err" and first_err:
+             first_err = False
+             lines += ["python3 : " + text, "At line:1 char:1",
+                       "+ wsl -d Ubuntu -- python3 compare_autocast.py 2>&1 | Out-File -Encoding ...",
+                       "+ ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~",
+                       "    + CategoryInfo          : NotSpecified: (" + text + ":String) [], RemoteException",
+                       "    + FullyQualifiedErrorId : NativeCommandError", " "]
+         else:
+             lines.append(text)
+     rc = p.wait()
+     # ... and Out-File -Encoding Default writes the ANSI code page (1252) with CRLF line endings
+     data = "".join(l + "\r\n" for l in lines).encode("cp1252", "replace")
+     with open("autocast.log", "wb") as f:
+         f.write(data)
+     sys.stdout.flush()
+     sys.stdout.buffer.write(data)
+     sys.stdout.buffer.flush()
+     sys.exit(1 if rc else 0)
+     """),
+    ("pytorch", "venv", None, "timeout", None, "b20-interleaved-two-ranks-gloo-allreduce-timeout",
+     "a two-rank gloo training job whose launcher lets both ranks write stdout and stderr straight into the same log (no rank prefixes, lines interleaved as they were written); rank 1 hangs waiting for a dataset shard lock, so rank 0's first gradient all_reduce runs into the process group's 5-second timeout and gloo raises; the launcher terminates rank 1 and exits 1",
+     r"""
+     import os
+     import signal
+     import socket
+     import subprocess
+     import sys
+     import time
+
+     RANK = '''
+     import datetime, logging, os, sys, time
+     import torch, torch.nn as nn, torch.distributed as dist
+     rank = int(os.environ["RANK"])
+     logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+     log = logging.getLogger(f"train.rank{rank}")
+     dist.init_process_group("gloo", rank=rank, world_size=2, timeout=datetime.timedelta(seconds=5))
+     log.info("process group ready (gloo, world_size=2)")
+     torch.manual_seed(0)
+     model = nn.Sequential(nn.Linear(32, 32), nn.ReLU(), nn.Linear(32, 1))
+     for name, p in model.named_parameters():
+         print(f"rank {rank}: param {name} {tuple(p.shape)}", flush=True)
+     if rank == 1:
+         log.warning("shard /data/shards/train-00001.tar is locked by another reader, waiting")
+         for i in range(1, 120):
+             time.sleep(0.5)
+             print(f"rank 1: still waiting for shard lock ({i * 0.5:.1f}s)", flush=True)
+     x, y = torch.randn(64, 32), torch.randn(64, 1)
+     loss = nn.functional.mse_loss(model(x), y)
+     loss.backward()
+     print(f"rank {rank}: step 0 local loss {loss.item():.4f}, reducing gradients", flush=True)
+     for p in model.parameters():
+         dist.all_reduce(p.grad)
+         p.grad /= 2
+     print(f"rank {rank}: step 0 done", flush=True)
+     '''
+     with open("train_rank.py", "w") as f:
+         f.write(RANK)
+     s = socket.socket(); s.bind(("127.0.0.1", 0)); port = s.getsockname()[1]; s.close()
+     print(f"launcher: starting 2 ranks, master 127.0.0.1:{port}, output -> train.log", flush=True)
+     procs = []
+     for r in range(2):
+         env = dict(os.environ, RANK=str(r), WORLD_SIZE="2", MASTER_ADDR="127.0.0.1", MASTER_PORT=str(port))
+         procs.append(subprocess.Popen([sys.executable, "train_rank.py"], env=env))   # both inherit the log file
+     deadline = time.time() + 120
+     while time.time() < deadline and all(p.poll() is None for p in procs):
+         time.sleep(0.2)
+     failed = [(r, p.returncode) for r, p in enumerate(procs) if p.poll() not in (None, 0)]
+     for r, p in enumerate(procs):
+         if p.poll() is None:
+             print(f"launcher: rank {r} (pid {p.pid}) still running, sending SIGTERM", flush=True)
+             p.send_signal(signal.SIGTERM)
+             p.wait()
+     if failed:
+         r, rc = failed[0]
+         print(f"launcher: rank {r} exited with code {rc}; job failed", flush=True)
+         sys.exit(1)
+     print("launcher: all ranks finished")
+     """),
+    ("pytorch", "venv", None, "oom", None, "b20-gke-json-severity-rlimit-embedding-table",
+     "a recommender trainer on GKE writes Cloud Logging structured JSON lines (severity, message, time, logging.googleapis.com/sourceLocation and labels; the exception's traceback goes into message with escaped newlines); the pod's memory limit is applied to the process as RLIMIT_AS (current use plus 768 MiB) and building the 4M x 64 float32 item embedding table (1 GiB) is refused by PyTorch's CPU allocator",
+     r"""
+     import datetime
+     import json
+     import os
+     import resource
+     import sys
+     import traceback
+
+     import torch
+     import torch.nn as nn
+
+
+     def log(severity, message, **labels):
+         f = sys._getframe(1)
+         rec = {"severity": severity, "message": message,
+                "time": datetime.datetime.now(datetime.timezone.utc).isoformat().replace("+00:00", "Z"),
+                "logging.googleapis.com/sourceLocation": {"file": "trainer/main.py", "line": str(f.f_lineno), "function": f.f_code.co_name},
+                "logging.googleapis.com/labels": {"job": "recsys-two-tower", "pod": "recsys-two-tower-0", **labels}}
+         print(json.dumps(rec), flush=True)
+
+
+     vm = int(open("/proc/self/statm").read().split()[0]) * resource.getpagesize()
+     limit = vm + (768 << 20)
+     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+     log("INFO", f"torch {torch.__version__}; container memory limit applied ({limit >> 20} MiB address space)")
+     cfg = {"num_items": 4_000_000, "num_users": 200_000, "dim": 64}
+     log("INFO", "config " + json.dumps(cfg))
+     try:
+         users = nn.Embedding(cfg["num_users"], cfg["dim"])
+         log("INFO", f"user table ready: {tuple(users.weight.shape)}")
+         items = nn.Embedding(cfg["num_items"], cfg["dim"])
+         log("INFO", f"item table ready: {tuple(items.weight.shape)}")
+     except Exception:
+         log("ERROR", "model construction failed\n" + traceback.format_exc().rstrip("\n"))
+         sys.exit(1)
+     """),
+    # ---- PyTorch 1.13 (system) ----------------------------------------------------------------
+    ("pytorch-1.13", "system", None, "crash", "segfault", "b20-113-journalctl-reranker-searchsorted-sorter",
+     "journalctl -u output for a systemd reranking service (journald's 'Mon DD HH:MM:SS host ident[pid]:' prefix, systemd's own unit messages): the service buckets scores with torch.searchsorted using a sorter permutation read from a stale cache that holds an index past the boundaries; PyTorch 1.13 does not range-check the sorter and the python3 process dies of SIGSEGV (faulthandler's stack in the journal), and systemd records code=dumped, status=11/SEGV",
+     r"""
+     import datetime
+     import resource
+     import subprocess
+     import sys
+
+     SERVICE = '''
+     import torch
+     print("reranker: torch", torch.__version__, "loading bucket boundaries", flush=True)
+     boundaries = torch.tensor([0.1, 0.25, 0.5, 0.75, 0.9])
+     # sorter comes from the cached argsort of the unsorted boundaries file; the cache predates a schema change
+     sorter = torch.tensor([0, 1, 2, 3, 40000000])
+     print("reranker: boundaries", boundaries.tolist(), "sorter", sorter.tolist(), flush=True)
+     for req in range(3):
+         scores = torch.rand(256)
+         buckets = torch.searchsorted(boundaries, scores, sorter=sorter)
+         print(f"reranker: request {req} bucket histogram", torch.bincount(buckets, minlength=6).tolist(), flush=True)
+     '''
+     with open("reranker.py", "w") as f:
+         f.write(SERVICE)
+     host = "rank-node-07"
+
+
+     def j(ident, msg):
+         now = datetime.datetime.now()
+         print(f"{now:%b %d %H:%M:%S} {host} {ident}: {msg}", flush=True)
+
+
+     print(f"$ journalctl -u reranker.service --since today --no-pager")
+     now = datetime.datetime.now()
+     print(f"-- Journal begins at {now:%a %Y-%m-%d} 00:00:01 UTC. --")
+     j("systemd[1]", "Started reranker.service - Search reranker (torch CPU).")
+     p = subprocess.Popen([sys.executable, "-X", "faulthandler", "reranker.py"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     for line in p.stdout:
+         j(f"python3[{p.pid}]", line.rstrip("\n"))
+     rc = p.wait()
+     if rc < 0:
+         sig = {11: ("SEGV", "dumped", "core-dump")}.get(-rc, (str(-rc), "killed", "signal"))
+         j("systemd[1]", f"reranker.service: Main process exited, code={sig[1]}, status={-rc}/{sig[0]}")
+         j("systemd[1]", f"reranker.service: Failed with result '{sig[2]}'.")
+         ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+         j("systemd[1]", f"reranker.service: Consumed {ru.ru_utime + ru.ru_stime:.3f}s CPU time.")
+         sys.exit(1)
+     j("systemd[1]", "reranker.service: Deactivated successfully.")
+     """),
+    ("pytorch-1.13", "system", None, "crash", "fpe", "b20-113-buildkite-floor-divide-int64-min-fpe",
+     "a Buildkite job log as the agent streams it (each line stamped with the agent's \\e_bk;t=...\\a timestamp escape, ~~~ and --- section headers, ^^^ +++ to expand the failing section): a property test of torch.floor_divide against Python's // on int64 reaches (-2**63, -1), PyTorch 1.13's kernel executes the overflowing division and python3 dies of SIGFPE; bash reports 'Floating point exception' and the agent reports exit status 136",
+     r"""
+     import os
+     import subprocess
+     import sys
+     import time
+
+     TEST = '''
+     import torch
+     cases = [(7, 2), (-7, 2), (0, -3), (2 ** 62, -2), (-2 ** 63 + 1, -1), (-2 ** 63, -1)]
+     print("test_floor_divide_matches_python: %d examples" % len(cases), flush=True)
+     for a, b in cases:
+         got = torch.floor_divide(torch.tensor([a]), torch.tensor([b])).item()
+         want = a // b
+         print(f"  a={a} b={b} torch={got} python={want}", flush=True)
+         assert got == want or not (-2 ** 63 <= want < 2 ** 63)
+     print("ok")
+     '''
+     with open("test_int_ops.py", "w") as f:
+         f.write(TEST)
+     with open("run-tests.sh", "w") as f:
+         f.write("#!/bin/bash\nset -euo pipefail\necho '--- :python: int op property tests'\npython3 -X faulthandler test_int_ops.py\n")
+
+
+     def bk(line):
+         print(f"\x1b_bk;t={int(time.time() * 1000)}\x07{line}", flush=True)
+
+
+     for line in ["~~~ Running agent environment hook", "$ /etc/buildkite-agent/hooks/environment",
+                  "~~~ Preparing working directory", "$ cd /var/lib/buildkite-agent/builds/ci-cpu-2/ml/torch-kernels",
+                  "# Host \"github.com\" already in list of known hosts", "$ git fetch -v --prune -- origin 5e0f1b2c",
+                  "~~~ Running commands", "$ ./run-tests.sh"]:
+         bk(line)
+     env = dict(os.environ, PATH=os.path.dirname(sys.executable) + ":/usr/bin:/bin")
+     p = subprocess.Popen(["bash", "run-tests.sh"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+     for line in p.stdout:
+         bk(line.rstrip("\n"))
+     rc = p.wait()
+     if rc:
+         bk("^^^ +++")
+         bk(f"\U0001F6A8 Error: The command exited with status {rc}")
+         bk("user command error: exit status " + str(rc))
+         sys.exit(1)
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", None, "b20-113-jenkins-truncated-val-grayscale-channels",
+     "a Jenkins console log as the failure e-mail's ${BUILD_LOG, maxLines=90} carries it ('[...truncated N KB...]', then the last 90 timestamper-prefixed lines of the build): after a long training log the validation loop feeds single-channel (grayscale) images to a model whose first Conv2d expects 3 channels, PyTorch 1.13 rejects the input's channel count, the sh step fails and the build ends with Finished: FAILURE",
+     r"""
+     import datetime
+     import subprocess
+     import sys
+
+     TRAIN = '''
+     import torch, torch.nn as nn
+     torch.manual_seed(0)
+     model = nn.Sequential(nn.Conv2d(3, 16, 3, padding=1), nn.ReLU(), nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(16, 10))
+     opt = torch.optim.SGD(model.parameters(), lr=0.05, momentum=0.9)
+     crit = nn.CrossEntropyLoss()
+     for epoch in range(6):
+         for it in range(200):
+             x, y = torch.randn(8, 3, 16, 16), torch.randint(0, 10, (8,))
+             loss = crit(model(x), y)
+             opt.zero_grad(); loss.backward(); opt.step()
+             if it % 2 == 0:
+                 print(f"epoch {epoch} iter {it:4d}/200 loss {loss.item():.4f} lr 0.0500 data 0.004s batch 0.011s", flush=True)
+         print(f"epoch {epoch} finished, running validation on val-mixed/ (grayscale scans included)", flush=True)
+         model.eval()
+         with torch.no_grad():
+             for vb in range(4):
+                 ch = 3 if (vb < 3 or epoch < 5) else 1
+                 out = model(torch.randn(8, ch, 16, 16))
+                 print(f"  val batch {vb}: {tuple(out.shape)}", flush=True)
+         model.train()
+     '''
+     with open("train_cls.py", "w") as f:
+         f.write(TRAIN)
+
+
+     def ts():
+         return "[" + datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z] "
+
+
+     lines = [ts() + l for l in ["Started by user ci-bot", "[Pipeline] Start of Pipeline", "[Pipeline] node",
+                                 "Running on legacy-torch113 in /var/lib/jenkins/workspace/scan-classifier",
+                                 "[Pipeline] {", "[Pipeline] stage", "[Pipeline] { (Train)", "[Pipeline] sh",
+                                 "+ python3 train_cls.py --epochs 6"]]
+     p = subprocess.Popen([sys.executable, "train_cls.py"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     for line in p.stdout:
+         lines.append(ts() + line.rstrip("\n"))
+     rc = p.wait()
+     lines += [ts() + l for l in ["[Pipeline] }", "[Pipeline] // stage", "[Pipeline] }", "[Pipeline] // node", "[Pipeline] End of Pipeline"]]
+     if rc:
+         lines += [ts() + f"ERROR: script returned exit code {rc}", ts() + "Finished: FAILURE"]
+     keep = 90
+     skipped = sum(len(l) + 1 for l in lines[:-keep])
+     print(f"[...truncated {skipped / 1024:.1f} KB...]")
+     print("\n".join(lines[-keep:]))
+     sys.exit(1 if rc else 0)
+     """),
+    ("pytorch-1.13", "system", None, "timeout", None, "b20-113-redirected-log-buffered-dataloader-timeout",
+     "python3 train.py > train.log 2>&1 without -u: stdout (block-buffered into the file) and stderr (unbuffered) reach the log out of order (the UserWarning raised after the first prints comes first) and the hung worker's own print of the file it was opening never reaches the log (its buffer dies with it); underneath, a DataLoader with timeout=5 waits on a worker whose __getitem__ hangs on a stale NFS lock for one sample, and PyTorch 1.13 raises 'DataLoader timed out after 5 seconds'",
+     r"""
+     import os
+     import subprocess
+     import sys
+
+     TRAIN = '''
+     import os, sys, time, warnings
+     import torch
+     from torch.utils.data import DataLoader, Dataset
+
+     class Shards(Dataset):
+         def __len__(self):
+             return 64
+         def __getitem__(self, i):
+             if i == 37:
+                 print(f"worker {os.getpid()}: opening /mnt/nfs/shards/0037.npy", flush=False)
+                 while os.path.exists("/proc/self"):      # flock() on a stale NFS lock never returns
+                     time.sleep(0.5)
+             return torch.randn(32), torch.tensor(i % 4)
+
+     print("torch", torch.__version__)
+     print("dataset: 64 samples, batch 8, 1 worker, timeout 5s")
+     warnings.warn("num_workers=1 is below the recommended 4 for this host", UserWarning)
+     model = torch.nn.Linear(32, 4)
+     opt = torch.optim.SGD(model.parameters(), lr=0.1)
+     dl = DataLoader(Shards(), batch_size=8, num_workers=1, timeout=5)
+     for step, (x, y) in enumerate(dl):
+         loss = torch.nn.functional.cross_entropy(model(x), y)
+         opt.zero_grad(); loss.backward(); opt.step()
+         print(f"step {step} loss {loss.item():.4f}")
+     print("epoch done")
+     '''
+     with open("train.py", "w") as f:
+         f.write(TRAIN)
+     env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+     print("$ python3 train.py > train.log 2>&1; echo \"exit $?\" >> train.log; cat train.log", flush=True)
+     with open("train.log", "w") as log:
+         rc = subprocess.call([sys.executable, "train.py"], stdout=log, stderr=subprocess.STDOUT, env=env, timeout=120)
+     with open("train.log", "a") as log:
+         log.write(f"exit {rc}\n")
+     sys.stdout.write(open("train.log").read())
+     sys.exit(1 if rc else 0)
+     """),
+    # ---- TensorFlow -----------------------------------------------------------------------------
+    ("tensorflow", "venv", None, "crash", "abort", "b20-tf-gha-unet-decoder-negative-height-abort",
+     "a GitHub Actions matrix job's raw log (timestamps, ##[group] blocks, the step's shell and env, a ::warning annotation the script prints, the runner's ##[error] at the end): a U-Net decoder test computes conv2d_transpose's output_shape from a skip connection with a sign slip (height -32); the oneDNN backprop-input kernel's CHECK fails and aborts the python process, bash reports 'Aborted' and the step completes with exit code 134",
+     r"""
+     import datetime
+     import os
+     import subprocess
+     import sys
+
+     TEST = '''
+     import tensorflow as tf
+     print("::group::TensorFlow build info", flush=True)
+     print("tensorflow", tf.__version__, "devices", [d.device_type for d in tf.config.list_physical_devices()], flush=True)
+     print("::endgroup::", flush=True)
+     tf.random.set_seed(0)
+     kernel = tf.random.normal([4, 4, 3, 16], stddev=0.05)
+     z = tf.random.normal([1, 16, 16, 16])
+     skip_hw = (32, 32)
+     print("::warning file=tests/test_unet.py,line=14::output_shape derived from skip tensor, not from the input", flush=True)
+     up = tf.nn.conv2d_transpose(z, kernel, output_shape=[1, skip_hw[0], skip_hw[1], 3], strides=2, padding="SAME")
+     print("decoder up block 1:", up.shape, flush=True)
+     h = -skip_hw[0]            # sign slip when the skip tensor is flipped vertically
+     up = tf.nn.conv2d_transpose(z, kernel, output_shape=[1, h, skip_hw[1], 3], strides=2, padding="SAME")
+     print("decoder up block 2:", up.shape, flush=True)
+     '''
+     with open("test_unet.py", "w") as f:
+         f.write(TEST)
+     with open("step.sh", "w") as f:
+         f.write("set -e\npython test_unet.py\n")
+
+
+     def ts():
+         return datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%f") + "0Z"
+
+
+     def emit(line):
+         for cmd, tag in (("::group::", "##[group]"), ("::endgroup::", "##[endgroup]"), ("::warning ", "##[warning]")):
+             if line.startswith(cmd):
+                 rest = line[len(cmd):]
+                 line = tag + (rest.split("::", 1)[1] if cmd == "::warning " else rest)
+         print(f"{ts()} {line}", flush=True)
+
+
+     for line in ["##[group]Run python test_unet.py", "python test_unet.py", "shell: /usr/bin/bash -e {0}", "env:",
+                  "  TF_CPP_MIN_LOG_LEVEL: 0", "  PYTHONFAULTHANDLER: 1", "  MATRIX_PYTHON: 3.11", "##[endgroup]"]:
+         emit(line)
+     env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="0", PYTHONFAULTHANDLER="1",
+                PATH=os.path.dirname(sys.executable) + ":/usr/bin:/bin")
+     p = subprocess.Popen(["bash", "-e", "step.sh"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+     for line in p.stdout:
+         emit(line.rstrip("\n"))
+     rc = p.wait()
+     if rc:
+         emit(f"##[error]Process completed with exit code {rc}.")
+         sys.exit(rc)
+     """),
+    ("tensorflow", "venv", None, "crash", "abort", "b20-tf-compose-logs-thumbnailer-empty-crop-png",
+     "docker compose logs -t output of a thumbnail service ('thumbnailer-1  | ' prefix, nanosecond timestamps, compose's 'exited with code' line): a face crop whose box collapsed to zero width yields a 0x0x3 image that goes to tf.io.encode_png, whose CHECK in the PNG writer aborts the process instead of raising; the container exits with code 134",
+     r"""
+     import datetime
+     import os
+     import subprocess
+     import sys
+
+     SERVICE = '''
+     import tensorflow as tf
+     print("thumbnailer: tensorflow", tf.__version__, "ready, consuming queue uploads", flush=True)
+     img = tf.cast(tf.random.uniform([96, 128, 3], 0, 255, seed=1), tf.uint8)
+     boxes = [(10, 20, 64, 80), (0, 0, 96, 128), (40, 70, 40, 70)]   # the last face box collapsed to a point
+     for n, (y0, x0, y1, x1) in enumerate(boxes):
+         crop = img[y0:y1, x0:x1]
+         print(f"thumbnailer: upload 9f3a/{n} crop {crop.shape.as_list()}", flush=True)
+         png = tf.io.encode_png(crop)
+         print(f"thumbnailer: upload 9f3a/{n} wrote {len(png.numpy())} bytes", flush=True)
+     '''
+     with open("thumbnailer.py", "w") as f:
+         f.write(SERVICE)
+
+
+     def ts():
+         now = datetime.datetime.now(datetime.timezone.utc)
+         return now.strftime("%Y-%m-%dT%H:%M:%S.%f") + "%03dZ" % (now.microsecond % 997)
+
+
+     print("$ docker compose logs -t thumbnailer", flush=True)
+     p = subprocess.Popen([sys.executable, "thumbnailer.py"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     for line in p.stdout:
+         print(f"thumbnailer-1  | {ts()} {line.rstrip()}", flush=True)
+     rc = p.wait()
+     code = 128 - rc if rc < 0 else rc
+     print(f"thumbnailer-1 exited with code {code}")
+     sys.exit(code)
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b20-tf-json-logger-decode-image-html-error-page",
+     "an image-ingest worker logs through a python-json-logger style formatter (one JSON object per record: asctime, levelname, name, message, and the formatted traceback in exc_info with escaped newlines); one object fetched from storage is an HTML 403 error page saved as .jpg, tf.io.decode_image rejects it as an unknown image format with InvalidArgumentError and the worker logs the exception and exits 1",
+     r"""
+     import json
+     import logging
+     import sys
+
+     import tensorflow as tf
+
+
+     class JsonFormatter(logging.Formatter):
+         # same layout as pythonjsonlogger's JsonFormatter("%(asctime)s %(levelname)s %(name)s %(message)s")
+         def format(self, record):
+             rec = {"asctime": self.formatTime(record), "levelname": record.levelname, "name": record.name,
+                    "message": record.getMessage()}
+             rec.update(getattr(record, "extra_fields", {}))
+             if record.exc_info:
+                 rec["exc_info"] = self.formatException(record.exc_info)
+             return json.dumps(rec)
+
+
+     h = logging.StreamHandler(sys.stdout)
+     h.setFormatter(JsonFormatter())
+     log = logging.getLogger("ingest.worker")
+     log.addHandler(h)
+     log.setLevel(logging.INFO)
+
+     good = tf.io.encode_jpeg(tf.cast(tf.random.uniform([32, 32, 3], 0, 255, seed=2), tf.uint8)).numpy()
+     objects = {"s3://catalog-img/sku/118204.jpg": good,
+                "s3://catalog-img/sku/118205.jpg": b"<html><head><title>403 Forbidden</title></head><body><h1>403 Forbidden</h1>"
+                                                   b"<p>Request has expired</p></body></html>\n"}
+     log.info("worker started", extra={"extra_fields": {"tensorflow": tf.__version__, "batch": len(objects)}})
+     for key, data in objects.items():
+         try:
+             img = tf.io.decode_image(data, channels=3, expand_animations=False)
+             img = tf.image.resize(img, [224, 224])
+             log.info("decoded", extra={"extra_fields": {"key": key, "shape": img.shape.as_list(), "bytes": len(data)}})
+         except Exception:
+             log.exception("decode failed", extra={"extra_fields": {"key": key, "bytes": len(data)}})
+             sys.exit(1)
+     """),
+    ("tensorflow", "venv", None, "nan", None, "b20-tf-colorlog-check-numerics-focal-loss-log",
+     "a training script logs through a colorlog-style formatter (ANSI colours on level names and messages, forced on although stdout is a pipe) and turns on tf.debugging.enable_check_numerics(); its hand-written focal loss takes log(p) of a sigmoid output that saturates to exactly 0 for a confidently wrong example, the Log op produces -Inf and the numerics check raises InvalidArgumentError naming the op; the script logs it in red and exits 1",
+     r"""
+     import logging
+     import sys
+
+     import tensorflow as tf
+
+     COLORS = {"DEBUG": "\x1b[36m", "INFO": "\x1b[32m", "WARNING": "\x1b[33m", "ERROR": "\x1b[31m", "CRITICAL": "\x1b[31;47m"}
+
+
+     class ColoredFormatter(logging.Formatter):
+         # colorlog.ColoredFormatter("%(log_color)s%(levelname)-8s%(reset)s %(blue)s%(name)s%(reset)s %(message)s")
+         def format(self, record):
+             msg = f"{COLORS[record.levelname]}{record.levelname:<8}\x1b[0m \x1b[34m{record.name}\x1b[0m {record.getMessage()}"
+             if record.exc_info:
+                 msg += "\n" + COLORS[record.levelname] + self.formatException(record.exc_info) + "\x1b[0m"
+             return msg
+
+
+     h = logging.StreamHandler(sys.stdout)
+     h.setFormatter(ColoredFormatter())
+     log = logging.getLogger("detector.train")
+     log.addHandler(h)
+     log.setLevel(logging.DEBUG)
+
+     tf.debugging.enable_check_numerics()
+     log.info("tensorflow %s, check_numerics enabled", tf.__version__)
+     tf.random.set_seed(0)
+     w = tf.Variable(tf.random.normal([32, 1], stddev=0.1))
+     x = tf.random.normal([64, 32])
+     y = tf.cast(tf.random.uniform([64, 1]) > 0.5, tf.float32)
+     x = tf.tensor_scatter_nd_update(x, [[5]], [tf.fill([32], 40.0)])   # an annotation error: huge activations
+     y = tf.tensor_scatter_nd_update(y, [[5]], [[1.0]])
+     w.assign(tf.tensor_scatter_nd_update(w, [[i] for i in range(32)], -tf.ones([32, 1]) * 0.5))
+
+
+     def focal_loss(logits, labels, gamma=2.0):
+         p = tf.sigmoid(logits)
+         pt = labels * p + (1 - labels) * (1 - p)
+         return tf.reduce_mean(-((1 - pt) ** gamma) * tf.math.log(pt))
+
+
+     opt = tf.keras.optimizers.SGD(0.01)
+     try:
+         for step in range(3):
+             with tf.GradientTape() as tape:
+                 loss = focal_loss(x @ w, y)
+             opt.apply_gradients([(tape.gradient(loss, w), w)])
+             log.debug("step %d loss %.5f", step, float(loss))
+     except tf.errors.InvalidArgumentError:
+         log.exception("non-finite value in step %d", step)
+         log.critical("aborting run detector-focal-0412")
+         sys.exit(1)
+     """),
+    ("tensorflow", "venv", None, "oom", None, "b20-tf-kubectl-prefix-rlimit-feature-cross",
+     "kubectl logs --timestamps --prefix of a feature-engineering pod ('[pod/.../container] ' prefix and an RFC 3339 timestamp on every line): the pod's memory limit is applied to the process as RLIMIT_AS (current use plus 1 GiB) and a one-hot feature-cross tensor of 20000 x 32768 float32 (2.4 GiB) is refused by TensorFlow's CPU allocator, which logs its warning and raises ResourceExhaustedError (OOM when allocating tensor)",
+     r"""
+     import datetime
+     import subprocess
+     import sys
+
+     JOB = '''
+     import resource
+     import tensorflow as tf
+     vm = int(open("/proc/self/statm").read().split()[0]) * resource.getpagesize()
+     limit = vm + (1 << 30)
+     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+     print(f"featurize: tensorflow {tf.__version__}, address-space limit {limit >> 20} MiB (pod limit)", flush=True)
+     rows, a_vocab, b_vocab = 20000, 256, 128
+     a = tf.random.uniform([rows], 0, a_vocab, dtype=tf.int32, seed=1)
+     b = tf.random.uniform([rows], 0, b_vocab, dtype=tf.int32, seed=2)
+     print(f"featurize: crossing country x device for {rows} rows -> {a_vocab * b_vocab} columns", flush=True)
+     cross = tf.one_hot(a * b_vocab + b, a_vocab * b_vocab)
+     print("featurize: cross", cross.shape, flush=True)
+     '''
+     with open("featurize.py", "w") as f:
+         f.write(JOB)
+     pod, container = "pod/featurize-daily-29104-7pq2k", "featurize"
+     print(f"$ kubectl logs --timestamps --prefix {pod} -c {container}", flush=True)
+     p = subprocess.Popen([sys.executable, "featurize.py"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     for line in p.stdout:
+         now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%f") + "123Z"
+         print(f"[{pod}/{container}] {now} {line.rstrip()}", flush=True)
+     rc = p.wait()
+     print(f"$ kubectl get {pod} -o jsonpath='{{.status.containerStatuses[0].state.terminated}}'")
+     print('{"exitCode":%d,"reason":"Error"}' % rc)
+     sys.exit(1 if rc else 0)
+     """),
+    # ---- JAX ------------------------------------------------------------------------------------
+    ("jax", "venv", None, "crash", "abort", "b20-jax-honcho-procfile-feature-cross-abort",
+     "honcho start output for a Procfile with a web process and a JAX training process (lines of both interleaved as they arrive, each with honcho's 'HH:MM:SS name.1 | ' prefix, and honcho's own system lines): the trainer builds its feature-cross embedding table as jnp.zeros((vocab_a * vocab_b, 8)) with two 2**31 hash spaces; XLA's shape check fails, the unchecked status aborts the process (SIGABRT), and honcho reports train.1 stopped (rc=-6) and stops the web process",
+     r"""
+     import datetime
+     import os
+     import signal
+     import subprocess
+     import sys
+     import threading
+
+     WEB = '''
+     import time
+     print("web: serving model v41 on 0.0.0.0:5000", flush=True)
+     for i in range(200):
+         time.sleep(0.4)
+         print(f"web: 127.0.0.1 - - \\"GET /predict?item={1000 + i} HTTP/1.1\\" 200 58", flush=True)
+     '''
+     TRAIN = '''
+     import jax, jax.numpy as jnp
+     print("train: jax", jax.__version__, "devices", jax.devices(), flush=True)
+     vocab_a = vocab_b = 2 ** 31          # hashed user-id and item-id spaces
+     users = jnp.zeros((vocab_a // 2 ** 21, 8))
+     print("train: user table", users.shape, users.dtype, flush=True)
+     print("train: building cross table with", vocab_a * vocab_b, "rows", flush=True)
+     cross = jnp.zeros((vocab_a * vocab_b, 8))
+     print("train: cross table", cross.shape, flush=True)
+     '''
+     for name, src in (("web.py", WEB), ("train.py", TRAIN)):
+         with open(name, "w") as f:
+             f.write(src)
+     lock = threading.Lock()
+     width = 7
+
+
+     def out(name, line):
+         with lock:
+             print(f"{datetime.datetime.now():%H:%M:%S} {name:<{width}} | {line}", flush=True)
+
+
+     procs = {}
+     for name, script in (("web.1", "web.py"), ("train.1", "train.py")):
+         env = dict(os.environ, PYTHONFAULTHANDLER="1")      # from the project's .env, which honcho loads
+         procs[name] = p = subprocess.Popen([sys.executable, script], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+         out("system", f"{name} started (pid={p.pid})")
+
+
+     def pump(name, p):
+         for line in p.stdout:
+             out(name, line.rstrip("\n"))
+
+
+     threads = [threading.Thread(target=pump, args=(n, p)) for n, p in procs.items()]
+     for t in threads:
+         t.start()
+     rc = procs["train.1"].wait()
+     threads[1].join()
+     out("system", f"train.1 stopped (rc={rc})")
+     out("system", f"sending SIGTERM to web.1 (pid {procs['web.1'].pid})")
+     procs["web.1"].send_signal(signal.SIGTERM)
+     threads[0].join()
+     out("system", f"web.1 stopped (rc={procs['web.1'].wait()})")
+     sys.exit(1 if rc else 0)
+     """),
+    ("jax", "venv", None, "false-positive", None, "b20-jax-docker-json-file-dense-contracting-dims",
+     "the raw json-file log of a scoring container as docker's json-file driver stores it (one JSON object per line with the line in log, its stream stdout or stderr, and time), collected by a log shipper: the jitted scorer applies a first-layer kernel restored for 48 input features to requests with 32 features and jnp.dot rejects the contracting dimensions with a TypeError (JAX's filtered traceback); the container exits 1",
+     r"""
+     import datetime
+     import json
+     import queue
+     import subprocess
+     import sys
+     import threading
+
+     SCORER = '''
+     import jax, jax.numpy as jnp, numpy as np
+     print(f"scorer: jax {jax.__version__} on {jax.devices()[0].platform}", flush=True)
+     rng = np.random.default_rng(0)
+     params = {"w1": jnp.asarray(rng.normal(size=(48, 32)), jnp.float32), "b1": jnp.zeros(32),
+               "w2": jnp.asarray(rng.normal(size=(32, 1)), jnp.float32)}
+     print("scorer: restored params", {k: v.shape for k, v in params.items()}, "from gs://ranker/ckpt/step_90000", flush=True)
+
+     @jax.jit
+     def score(params, x):
+         h = jax.nn.relu(jnp.dot(x, params["w1"]) + params["b1"])
+         return jax.nn.sigmoid(jnp.dot(h, params["w2"]))
+
+     batch = jnp.asarray(rng.normal(size=(16, 32)), jnp.float32)
+     print("scorer: request batch", batch.shape, flush=True)
+     print("scorer: scores", score(params, batch)[:4].ravel().tolist(), flush=True)
+     '''
+     with open("scorer.py", "w") as f:
+         f.write(SCORER)
+     q = queue.Queue()
+     p = subprocess.Popen([sys.executable, "scorer.py"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+     def pump(stream, name):
+         for line in stream:
+             q.put((name, line, datetime.datetime.now(datetime.timezone.utc)))
+         q.put(None)
+
+
+     for s, n in ((p.stdout, "stdout"), (p.stderr, "stderr")):
+         threading.Thread(target=pump, args=(s, n), daemon=True).start()
+     cid = "4c1d9e07b2aa5f3e8d0b61c7a9f2e4b3d5c6a7b8e9f0a1b2c3d4e5f6a7b8c9d0"
+     print(f"$ sudo tail -n +1 /var/lib/docker/containers/{cid}/{cid}-json.log", flush=True)
+     ended = 0
+     while ended < 2:
+         item = q.get()
+         if item is None:
+             ended += 1
+             continue
+         name, line, t = item
+         print(json.dumps({"log": line, "stream": name, "time": t.strftime("%Y-%m-%dT%H:%M:%S.%f") + "417Z"}, separators=(",", ":")), flush=True)
+     rc = p.wait()
+     sys.exit(1 if rc else 0)
+     """),
+    ("jax", "venv", None, "nan", None, "b20-jax-azure-pipelines-debug-nans-log-variance",
+     "an Azure Pipelines job log (timestamps with seven fractional digits, ##[section]Starting/Finishing, the Bash task's generated script, ##[error] at the end) runs a JAX uncertainty test with JAX_DEBUG_NANS=True: the jitted Gaussian negative log-likelihood takes log of a variance computed as E[x^2]-E[x]^2, which cancels to a negative number in float32 for a feature stuck at a constant reading (2047.9); the jitted function returns NaN, JAX's NaN check re-runs it de-optimized (op by op, with a different rounding that happens to stay finite) and raises FloatingPointError ('jit', 'nan'), and the task fails",
+     r"""
+     import datetime
+     import os
+     import subprocess
+     import sys
+
+     TEST = '''
+     import jax, jax.numpy as jnp, numpy as np
+     print("jax", jax.__version__, "debug_nans", jax.config.jax_debug_nans, flush=True)
+
+     @jax.jit
+     def gaussian_nll(x):
+         mean = x.mean(0)
+         var = (x ** 2).mean(0) - mean ** 2          # one-pass variance
+         return 0.5 * (jnp.log(2 * jnp.pi * var) + ((x - mean) ** 2 / var)).mean()
+
+     rng = np.random.default_rng(0)
+     feats = rng.normal(size=(512, 8)).astype(np.float32)
+     print("nll (standard features):", float(gaussian_nll(feats)), flush=True)
+     feats[:, 3] = 2047.9                      # pressure sensor stuck at its last reading
+     print("nll (with stuck sensor):", float(gaussian_nll(feats)), flush=True)
+     '''
+     with open("test_uncertainty.py", "w") as f:
+         f.write(TEST)
+
+
+     def az(line):
+         print(datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%f") + "0Z " + line, flush=True)
+
+
+     for line in ["##[section]Starting: Run JAX tests", "=" * 79,
+                  "Task         : Bash", "Description  : Run a Bash script on macOS, Linux, or Windows",
+                  "Version      : 3.259.0", "Author       : Microsoft Corporation", "=" * 79,
+                  "Generating script.", "Script contents:", "python test_uncertainty.py",
+                  "========================== Starting Command Output ===========================",
+                  "/usr/bin/bash /home/vsts/work/_temp/5b2c7a0e-91d4-4c38-b2f1-0e7d9a6c1f33.sh"]:
+         az(line)
+     env = dict(os.environ, JAX_DEBUG_NANS="True")
+     p = subprocess.Popen([sys.executable, "test_uncertainty.py"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+     for line in p.stdout:
+         az(line.rstrip("\n"))
+     rc = p.wait()
+     if rc:
+         az(f"##[error]Bash exited with code '{rc}'.")
+     az("##[section]Finishing: Run JAX tests")
+     sys.exit(1 if rc else 0)
+     """),
+    ("jax", "venv", None, "inconsistency", None, "b20-jax-script-typescript-bf16-cumsum-drift",
+     "a session recorded with util-linux script(1) (its 'Script started/done' header and footer; the pseudo-terminal turns every newline into CRLF): an evaluation job accumulates per-batch losses with jnp.cumsum in bfloat16, the model's compute dtype, and compares the running total with a float64 NumPy reference at 0.5% relative tolerance; bfloat16's 8-bit mantissa leaves the total about 1.7% off and the job's own check fails",
+     r"""
+     import os
+     import subprocess
+     import sys
+
+     EVAL = '''
+     import sys
+     import jax, jax.numpy as jnp, numpy as np
+     print("jax", jax.__version__, "compute dtype bfloat16")
+     rng = np.random.default_rng(3)
+     batch_loss = (0.7 + 0.01 * rng.standard_normal(6000)).astype(np.float32)
+     running = jnp.cumsum(jnp.asarray(batch_loss, jnp.bfloat16))
+     ref = np.cumsum(batch_loss.astype(np.float64))
+     for k in (10, 100, 1000, 3000, 6000):
+         got = float(running[k - 1])
+         print(f"after {k:5d} batches: total {got:10.3f}  reference {ref[k - 1]:10.3f}  rel.err {abs(got - ref[k - 1]) / ref[k - 1]:.2e}")
+     rel = np.abs(np.asarray(running, np.float64) - ref) / ref
+     bad = int((rel > 5e-3).sum())
+     if bad:
+         print(f"MISMATCH: {bad} of {len(ref)} running totals differ from the float64 reference by more than 0.5% (worst {rel.max():.2%} at batch {int(rel.argmax()) + 1})")
+         sys.exit(1)
+     print("running loss totals match")
+     '''
+     with open("eval_totals.py", "w") as f:
+         f.write(EVAL)
+     cmd = "python eval_totals.py"
+     env = dict(os.environ, PATH=os.path.dirname(sys.executable) + ":/usr/bin:/bin")
+     print("$ script -q -e -c 'python eval_totals.py' eval.typescript; cat eval.typescript", flush=True)
+     r = subprocess.run(["script", "-q", "-e", "-c", cmd, "eval.typescript"], stdin=subprocess.DEVNULL,
+                        stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, timeout=120, env=env)
+     sys.stdout.flush()
+     sys.stdout.buffer.write(open("eval.typescript", "rb").read())
+     sys.stdout.buffer.flush()
+     sys.exit(1 if r.returncode else 0)
+     """),
+    # ---- Keras ----------------------------------------------------------------------------------
+    ("keras", "venv", "jax", "crash", "abort", "b20-keras-kubectl-all-containers-dropout-abort",
+     "kubectl logs --timestamps --prefix --all-containers of a training pod (an init container that stages data, then the trainer; each line prefixed with [pod/name/container] and a timestamp): the Keras (JAX backend) script pre-draws a dropout mask with keras.random.uniform((seq_len ** 2, vocab)) after a misparsed config gave seq_len 2**16 (from 64K) and a vocab of 3 * 2**30, so the shape's element count passes the random-bits size check but overflows int64; XLA's shape check fails, the unchecked status aborts the process (SIGABRT) and the container terminates with exit code 134",
+     r"""
+     import datetime
+     import os
+     import subprocess
+     import sys
+
+     INIT = '''
+     print("stage-data: syncing gs://corpora/wiki-sample/ -> /data (412 files)", flush=True)
+     print("stage-data: done, 412 files, 1.9 GiB", flush=True)
+     '''
+     TRAIN = '''
+     import json, keras
+     print("keras", keras.__version__, "backend", keras.backend.backend(), flush=True)
+     cfg = json.loads('{"seq_len": "64K", "vocab": 3221225472, "dropout": 0.1}')
+     seq_len = 2 ** 16 if cfg["seq_len"] == "64K" else int(cfg["seq_len"])   # meant 64 tokens
+     print("config", cfg, "-> seq_len", seq_len, flush=True)
+     small = keras.random.uniform((128 ** 2, 8), seed=0)
+     print("mask for 128 tokens", small.shape, flush=True)
+     mask = keras.random.uniform((seq_len ** 2, cfg["vocab"]), seed=0) > cfg["dropout"]
+     print("mask", mask.shape, flush=True)
+     '''
+     for name, src in (("stage_data.py", INIT), ("train_lm.py", TRAIN)):
+         with open(name, "w") as f:
+             f.write(src)
+     pod = "pod/lm-pretrain-5d8f9c7b6-wq4zt"
+     print(f"$ kubectl logs --timestamps --prefix --all-containers {pod}", flush=True)
+     rc = 0
+     for container, script in (("stage-data", "stage_data.py"), ("trainer", "train_lm.py")):
+         env = dict(os.environ, PYTHONFAULTHANDLER="1")
+         p = subprocess.Popen([sys.executable, script], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+         for line in p.stdout:
+             now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%f") + "000Z"
+             print(f"[{pod}/{container}] {now} {line.rstrip()}", flush=True)
+         rc = p.wait()
+         if rc:
+             break
+     print(f"$ kubectl get {pod} -o jsonpath='{{.status.containerStatuses[?(@.name==\"trainer\")].state.terminated}}'")
+     code = 128 - rc if rc < 0 else rc
+     print('{"exitCode":%d,"reason":"Error","signal":%d}' % (code, -rc if rc < 0 else 0))
+     sys.exit(code)
+     """),
+    ("keras", "venv", "torch", "false-positive", "environment", "b20-keras-gha-docs-plot-model-without-pydot",
+     "a GitHub Actions docs job's raw log (timestamps, ##[group] for the step and for the script's own ::group:: commands, an ::error annotation the script emits, ##[error] from the runner): the architecture-diagram script calls keras.utils.plot_model (Keras on the torch backend) in an environment built without the optional pydot/graphviz dependencies, and Keras refuses with ImportError 'You must install pydot'",
+     r"""
+     import datetime
+     import os
+     import subprocess
+     import sys
+
+     DOCS = '''
+     import sys, traceback, keras
+     print("::group::build models", flush=True)
+     print("keras", keras.__version__, "backend", keras.backend.backend(), flush=True)
+     inp = keras.Input((32,), name="features")
+     h = keras.layers.Dense(32, activation="relu", name="hidden")(inp)
+     out = keras.layers.Dense(4, activation="softmax", name="intent")(h)
+     model = keras.Model(inp, out, name="intent_classifier")
+     model.summary(print_fn=lambda s, **kw: print(s, flush=True))
+     print("::endgroup::", flush=True)
+     try:
+         keras.utils.plot_model(model, to_file="docs/_static/intent_classifier.png", show_shapes=True)
+     except Exception as e:
+         traceback.print_exc()
+         print(f"::error file=docs/make_diagrams.py,line=13::{type(e).__name__}: {e}", flush=True)
+         sys.exit(1)
+     print("wrote docs/_static/intent_classifier.png")
+     '''
+     os.makedirs("docs/_static", exist_ok=True)
+     with open("docs/make_diagrams.py", "w") as f:
+         f.write(DOCS)
+
+
+     def ts():
+         return datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%f") + "0Z"
+
+
+     def emit(line):
+         if line.startswith("::group::"):
+             line = "##[group]" + line[9:]
+         elif line.startswith("::endgroup::"):
+             line = "##[endgroup]"
+         elif line.startswith("::error "):
+             line = "##[error]" + line.split("::", 2)[2]
+         print(f"{ts()} {line}", flush=True)
+
+
+     for line in ["##[group]Run python docs/make_diagrams.py", "python docs/make_diagrams.py",
+                  "shell: /usr/bin/bash -e {0}", "env:", "  KERAS_BACKEND: torch", "##[endgroup]"]:
+         emit(line)
+     p = subprocess.Popen([sys.executable, "docs/make_diagrams.py"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     for line in p.stdout:
+         emit(line.rstrip("\n"))
+     rc = p.wait()
+     if rc:
+         emit(f"##[error]Process completed with exit code {rc}.")
+         sys.exit(rc)
+     """),
+    ("keras", "venv", "tensorflow", "false-positive", None, "b20-keras-rich-traceback-fit-feature-count",
+     "a training script with rich's traceback handler installed and FORCE_COLOR=1 set by its CI runner, so the uncaught error arrives as rich's ANSI-coloured boxed traceback (frames with source context, the exception line in colour) plus rich-coloured log lines: Keras (TensorFlow backend) fit on a feature matrix with 20 columns for a model whose Input takes 16, and the Dense layer's input check rejects the shape with ValueError",
+     r"""
+     import os
+     import subprocess
+     import sys
+
+     TRAIN = '''
+     import logging
+     import numpy as np
+     from rich.logging import RichHandler
+     from rich.traceback import install
+     install(width=100, extra_lines=1, show_locals=False)
+     logging.basicConfig(level="INFO", format="%(message)s", datefmt="[%X]", handlers=[RichHandler(show_path=False)])
+     log = logging.getLogger("churn")
+     import keras
+     log.info("keras %s, backend %s", keras.__version__, keras.backend.backend())
+     model = keras.Sequential([keras.Input((16,)), keras.layers.Dense(32, activation="relu"), keras.layers.Dense(1, activation="sigmoid")])
+     model.compile(optimizer="adam", loss="binary_crossentropy", metrics=["auc"])
+     rng = np.random.default_rng(0)
+     x = rng.normal(size=(256, 20)).astype("float32")    # the feature export added 4 new columns
+     y = (rng.random(256) < 0.2).astype("float32")
+     log.warning("feature table has %d columns, model expects %d", x.shape[1], model.input_shape[-1])
+     model.fit(x, y, epochs=2, batch_size=32, verbose=2)
+     '''
+     with open("train_churn.py", "w") as f:
+         f.write(TRAIN)
+     env = dict(os.environ, FORCE_COLOR="1", COLUMNS="100", TF_CPP_MIN_LOG_LEVEL="2")
+     print("$ FORCE_COLOR=1 python train_churn.py", flush=True)
+     r = subprocess.run([sys.executable, "train_churn.py"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+     sys.stdout.write(r.stdout)
+     sys.exit(1 if r.returncode else 0)
+     """),
+    ("keras", "venv", "jax", "inconsistency", None, "b20-keras-job-alert-tail-mixed-bf16-drift",
+     "a Kubernetes job-failure alert as a chat bot posts it (alert header, then the pod log cut to its last 40 lines with '... [truncated: showing last 40 of N lines]'): a Keras (JAX backend) export check trains a regressor in float32, rebuilds it under the mixed_bfloat16 policy with the same weights and compares predictions at 1e-3 absolute tolerance; bfloat16 compute puts them up to about 3e-2 apart and the check exits 1",
+     r"""
+     import subprocess
+     import sys
+
+     CHECK = '''
+     import sys
+     import numpy as np
+     import keras
+     print("keras", keras.__version__, "backend", keras.backend.backend(), flush=True)
+
+     def build():
+         return keras.Sequential([keras.Input((32,)), keras.layers.Dense(32, activation="gelu"),
+                                  keras.layers.Dense(32, activation="gelu"), keras.layers.Dense(1)])
+
+     rng = np.random.default_rng(0)
+     x = rng.normal(size=(512, 32)).astype("float32")
+     y = (x[:, :4].sum(1, keepdims=True) + 0.1 * rng.normal(size=(512, 1))).astype("float32")
+     keras.utils.set_random_seed(0)
+     ref = build()
+     ref.compile(optimizer="adam", loss="mse")
+     ref.fit(x, y, epochs=30, batch_size=64, verbose=2)
+     keras.mixed_precision.set_global_policy("mixed_bfloat16")
+     fast = build()
+     fast.set_weights(ref.get_weights())
+     keras.mixed_precision.set_global_policy("float32")
+     a = ref.predict(x, verbose=0)
+     b = np.asarray(fast.predict(x, verbose=0), dtype="float32")
+     diff = np.abs(a - b)
+     print(f"float32 vs mixed_bfloat16: max |diff| {diff.max():.4e}, mean {diff.mean():.4e}, tolerance 1e-3", flush=True)
+     if diff.max() > 1e-3:
+         print(f"EXPORT CHECK FAILED: {int((diff > 1e-3).sum())}/{diff.size} predictions differ by more than 1e-3 (worst row {int(diff.argmax())})", flush=True)
+         sys.exit(1)
+     print("export check passed")
+     '''
+     with open("export_check.py", "w") as f:
+         f.write(CHECK)
+     r = subprocess.run([sys.executable, "export_check.py"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     lines = r.stdout.splitlines()
+     if r.returncode:
+         print(":rotating_light: *[FIRING:1] KubeJobFailed* ml-serving/export-check-29110842")
+         print("*Job:* export-check-29110842   *Namespace:* ml-serving   *Cluster:* prod-eu-1")
+         print("*Description:* Job ml-serving/export-check-29110842 failed to complete (exit code %d)." % r.returncode)
+         print("*Logs* (`kubectl logs job/export-check-29110842 --tail=40`):")
+         print("```")
+         if len(lines) > 40:
+             print(f"... [truncated: showing last 40 of {len(lines)} lines]")
+         print("\n".join(lines[-40:]))
+         print("```")
+         print("<https://grafana.example.com/explore?job=export-check-29110842|View full logs in Grafana>")
+         sys.exit(1)
+     print("\n".join(lines))
+     """),
+    # ---- ONNX Runtime ---------------------------------------------------------------------------
+    ("onnxruntime", "venv", None, "crash", "fpe", "b20-ort-syslog-hash-mirror-int64-div-fpe",
+     "/var/log/syslog lines (RFC 3164 'Mon  d HH:MM:SS host tag[pid]:' format; the service's stdout and stderr reach it through journald with the identifier scorer, and systemd's own unit messages follow): a feature-hashing ONNX graph divides int64 hashed ids by a per-column sign and one request's hashed id is INT64_MIN in a mirrored column; ONNX Runtime's integer Div kernel executes the overflowing idiv and the process dies of SIGFPE (faulthandler stack), and systemd logs status=8/FPE",
+     r"""
+     import datetime
+     import os
+     import subprocess
+     import sys
+
+     SERVE = '''
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import TensorProto as T, helper as h
+     g = h.make_graph([h.make_node("Div", ["ids", "sign"], ["mirrored"]),
+                       h.make_node("Mod", ["mirrored", "buckets"], ["slot"], fmod=0)], "hash_features",
+                      [h.make_tensor_value_info("ids", T.INT64, [None, 4]), h.make_tensor_value_info("sign", T.INT64, [None, 4])],
+                      [h.make_tensor_value_info("slot", T.INT64, [None, 4])],
+                      initializer=[h.make_tensor("buckets", T.INT64, [], [1 << 20])])
+     m = h.make_model(g, opset_imports=[h.make_opsetid("", 18)], ir_version=9)
+     sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+     print("scorer: onnxruntime", ort.__version__, "model hash_features loaded", flush=True)
+     sign = np.array([[1, -1, 1, -1]], np.int64)
+     for rid, ids in enumerate([[91827, -5512, 7, 123456789], [4, 8, 15, 16], [23, 42, 99, -(2 ** 63)]]):
+         slot = sess.run(None, {"ids": np.array([ids], np.int64), "sign": sign})[0]
+         print(f"scorer: request {rid} ids={ids} slots={slot.tolist()}", flush=True)
+     '''
+     with open("scorer.py", "w") as f:
+         f.write(SERVE)
+     host = "scoring-02"
+
+
+     def sl(tag, msg):
+         now = datetime.datetime.now()
+         print(f"{now:%b} {now.day:2d} {now:%H:%M:%S} {host} {tag}: {msg}", flush=True)
+
+
+     print("$ grep -E 'scorer|systemd\\[1\\]' /var/log/syslog | tail -n 60", flush=True)
+     sl("systemd[1]", "Started scorer.service - Feature scoring API.")
+     p = subprocess.Popen([sys.executable, "-X", "faulthandler", "scorer.py"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     for line in p.stdout:
+         if line.strip():
+             sl(f"scorer[{p.pid}]", line.rstrip("\n"))
+     rc = p.wait()
+     if rc < 0:
+         names = {8: "FPE", 11: "SEGV", 6: "ABRT"}
+         sl("systemd[1]", f"scorer.service: Main process exited, code=dumped, status={-rc}/{names.get(-rc, -rc)}")
+         sl("systemd[1]", "scorer.service: Failed with result 'core-dump'.")
+         sl("systemd[1]", "scorer.service: Scheduled restart job, restart counter is at 1.")
+         sys.exit(1)
+     sys.exit(1 if rc else 0)
+     """),
+    ("onnxruntime", "venv", None, "false-positive", None, "b20-ort-lambda-json-log-input-rank",
+     "CloudWatch Logs of an AWS Lambda function with the JSON log format (platform.start/platform.report records, the handler's JSON log records, and the runtime's unhandled-error record whose stackTrace is a list of formatted frames and whose errorMessage holds the framework's message): a client sends one flat feature vector where the ONNX model takes a [batch, 16] matrix, and ONNX Runtime rejects the input's rank with INVALID_ARGUMENT",
+     r"""
+     import datetime
+     import json
+     import resource
+     import sys
+     import time
+     import traceback
+     import uuid
+
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import TensorProto as T, helper as h
+
+
+     def now():
+         return datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z"
+
+
+     def emit(rec):
+         print(json.dumps(rec), flush=True)
+
+
+     rs = np.random.RandomState(0)
+     g = h.make_graph([h.make_node("Gemm", ["x", "w", "b"], ["logit"]), h.make_node("Sigmoid", ["logit"], ["p"])], "fraud_lr",
+                      [h.make_tensor_value_info("x", T.FLOAT, ["batch", 16])], [h.make_tensor_value_info("p", T.FLOAT, ["batch", 1])],
+                      initializer=[h.make_tensor("w", T.FLOAT, [16, 1], rs.randn(16).astype(np.float32).tolist()),
+                                   h.make_tensor("b", T.FLOAT, [1], [0.1])])
+     model = h.make_model(g, opset_imports=[h.make_opsetid("", 21)], ir_version=10).SerializeToString()
+     sess = ort.InferenceSession(model, providers=["CPUExecutionProvider"])
+
+
+     def handler(event, context):
+         x = np.asarray(event["features"], dtype=np.float32)
+         emit({"timestamp": now(), "level": "INFO", "message": f"scoring request with features of shape {list(x.shape)}",
+               "logger": "fraud.handler", "requestId": context})
+         p = sess.run(None, {"x": x})[0]
+         return {"score": float(p[0, 0])}
+
+
+     rid = str(uuid.UUID(int=0x8f3c2b10d4e7405ea1c69b7d2e5f0a34))
+     t0 = time.time()
+     emit({"time": now(), "type": "platform.start", "record": {"requestId": rid, "version": "$LATEST"}})
+     emit({"timestamp": now(), "level": "INFO", "message": f"onnxruntime {ort.__version__}, model inputs "
+           + str([(i.name, i.shape) for i in sess.get_inputs()]), "logger": "fraud.handler", "requestId": rid})
+     event = {"features": rs.randn(16).round(3).tolist(), "merchant": "m-20931"}
+     try:
+         handler(event, rid)
+         status = "success"
+     except Exception as e:
+         tb = traceback.extract_tb(e.__traceback__)
+         emit({"timestamp": now(), "level": "ERROR", "message": {
+             "errorMessage": str(e), "errorType": type(e).__name__, "requestId": rid,
+             "stackTrace": traceback.format_list(tb)}, "requestId": rid})
+         status = "error"
+     emit({"time": now(), "type": "platform.report", "record": {"requestId": rid, "status": status, "metrics": {
+         "durationMs": round((time.time() - t0) * 1000, 2), "billedDurationMs": int((time.time() - t0) * 1000) + 1,
+         "memorySizeMB": 512, "maxMemoryUsedMB": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024}}})
+     sys.exit(1 if status == "error" else 0)
+     """),
+    ("onnxruntime", "venv", None, "oom", None, "b20-ort-docker-run-tty-crlf-rlimit-expand",
+     "the output of docker run -t (a pseudo-terminal, so every line ends in CRLF as the tty's output processing writes it; captured here through a real pty) of a batch-scoring container whose memory limit is applied to the process as RLIMIT_AS (current use plus 512 MiB): the ONNX graph broadcasts per-user scores against the full item catalogue with Expand to [20000, 50000] float32 (3.7 GiB) and ONNX Runtime's BFC arena cannot get the 4 GB buffer: it logs the failed Expand node (in ANSI red, since its stderr is a terminal) and the run fails with [ONNXRuntimeError] : 1 : FAIL (Failed to allocate memory for requested buffer)",
+     r"""
+     import os
+     import pty
+     import subprocess
+     import sys
+
+     JOB = '''
+     import resource
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import TensorProto as T, helper as h
+     g = h.make_graph([h.make_node("Expand", ["user_score", "shape"], ["grid"]),
+                       h.make_node("Add", ["grid", "item_bias"], ["scores"]),
+                       h.make_node("TopK", ["scores", "k"], ["top", "top_idx"], axis=1)], "catalogue_scores",
+                      [h.make_tensor_value_info("user_score", T.FLOAT, ["users", 1]), h.make_tensor_value_info("item_bias", T.FLOAT, [1, "items"]),
+                       h.make_tensor_value_info("shape", T.INT64, [2])],
+                      [h.make_tensor_value_info("top", T.FLOAT, ["users", 10]), h.make_tensor_value_info("top_idx", T.INT64, ["users", 10])],
+                      initializer=[h.make_tensor("k", T.INT64, [1], [10])])
+     m = h.make_model(g, opset_imports=[h.make_opsetid("", 18)], ir_version=9)
+     sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+     vm = int(open("/proc/self/statm").read().split()[0]) * resource.getpagesize()
+     limit = vm + (512 << 20)
+     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+     print(f"batch-score: onnxruntime {ort.__version__}, memory limit {limit >> 20} MiB", flush=True)
+     for users, items in ((200, 5000), (20000, 50000)):
+         feeds = {"user_score": np.random.rand(users, 1).astype(np.float32), "item_bias": np.random.rand(1, items).astype(np.float32),
+                  "shape": np.array([users, items], np.int64)}
+         print(f"batch-score: scoring {users} users x {items} items", flush=True)
+         top, idx = sess.run(None, feeds)
+         print(f"batch-score: top-10 for {users} users, first {idx[0].tolist()}", flush=True)
+     '''
+     with open("batch_score.py", "w") as f:
+         f.write(JOB)
+     print("$ docker run --rm -t --memory=2g registry.example.com/recs/batch-score:1.8 python batch_score.py", flush=True)
+     master, slave = pty.openpty()
+     p = subprocess.Popen([sys.executable, "batch_score.py"], stdin=slave, stdout=slave, stderr=slave, close_fds=True)
+     os.close(slave)
+     data = b""
+     while True:
+         try:
+             chunk = os.read(master, 65536)
+         except OSError:
+             break
+         if not chunk:
+             break
+         data += chunk
+     rc = p.wait()
+     os.close(master)
+     sys.stdout.flush()
+     sys.stdout.buffer.write(data)
+     sys.stdout.buffer.flush()
+     sys.exit(1 if rc else 0)
+     """),
+    # ---- MindSpore ------------------------------------------------------------------------------
+    ("mindspore", "mindspore", None, "crash", "internal-error", "b20-ms-loguru-colorized-half-hinge-null-weight",
+     "a MindSpore validation job logs with loguru (colorize=True, so levels, timestamps and the exception report are ANSI-coloured, and logger.exception prints loguru's diagnose traceback with variable values under each frame): the classifier cast to float16 with to_float is scored with ops.multi_margin_loss without class weights; the CPU float16 kernel dereferences the absent weight input and MindSpore's own internal check fires (The pointer[weight_addr] is null), raised as RuntimeError; the job logs it and exits 1",
+     r"""
+     import sys
+
+     import numpy as np
+     import mindspore
+     from loguru import logger
+     from mindspore import Tensor, nn, ops
+
+     logger.remove()
+     logger.add(sys.stdout, colorize=True, backtrace=False, diagnose=True,
+                format="<green>{time:YYYY-MM-DD HH:mm:ss.SSS}</green> | <level>{level: <8}</level> | <cyan>{name}</cyan>:<cyan>{function}</cyan>:<cyan>{line}</cyan> - <level>{message}</level>")
+     mindspore.set_device("CPU")
+     logger.info("mindspore {} on CPU", mindspore.__version__)
+     net = nn.SequentialCell([nn.Dense(32, 32), nn.ReLU(), nn.Dense(32, 10)])
+     rs = np.random.RandomState(0)
+     x = Tensor(rs.randn(64, 32).astype(np.float32))
+     y = Tensor(rs.randint(0, 10, 64).astype(np.int64))
+
+
+     def validate(dtype):
+         net.to_float(dtype)
+         logits = net(x.astype(dtype))
+         return float(ops.multi_margin_loss(logits, y).asnumpy())
+
+
+     try:
+         for dtype in (mindspore.float32, mindspore.float16):
+             logger.info("validation {}: multi-margin loss {:.4f}", dtype, validate(dtype))
+     except RuntimeError:
+         logger.exception("validation failed for the float16 export candidate")
+         sys.exit(1)
+     logger.success("export candidates validated")
+     """),
+    ("mindspore", "mindspore", None, "false-positive", None, "b20-ms-two-eval-workers-one-log-dense-shape",
+     "an evaluation launcher starts two MindSpore worker processes (one per data shard) that both write stdout and stderr into the launcher's log unprefixed, so worker 0's progress lines interleave with worker 1's lines and its traceback; the tail of shard 1 comes from an older feature export with 24 columns, and MindSpore's shape inference for the first Dense layer's MatMul rejects the [16, 24] input against the [32, 32] weight with ValueError; the launcher reports the failed worker and exits 1",
+     r"""
+     import subprocess
+     import sys
+     import time
+
+     WORKER = '''
+     import sys, time
+     import numpy as np
+     import mindspore
+     from mindspore import Tensor, nn
+     import os
+     shard = int(sys.argv[1])
+     open(f"ready.{shard}", "w").close()
+     while not all(os.path.exists(f"ready.{s}") for s in (0, 1)):    # the launcher's start barrier
+         time.sleep(0.05)
+     mindspore.set_device("CPU")
+     mindspore.set_seed(0)
+     net = nn.SequentialCell([nn.Dense(32, 32), nn.ReLU(), nn.Dense(32, 4)])
+     net.set_train(False)
+     rs = np.random.RandomState(shard)
+     print(f"[eval] shard {shard}: mindspore {mindspore.__version__}", flush=True)
+     correct = 0
+     for step in range(40):
+         cols = 24 if (shard == 1 and step >= 12) else 32    # shard 1's tail comes from the v3 export, before 8 columns were added
+         x = Tensor(rs.randn(16, cols).astype(np.float32))
+         y = rs.randint(0, 4, 16)
+         pred = net(x).asnumpy().argmax(1)
+         correct += int((pred == y).sum())
+         print(f"[eval] shard {shard} batch {step:02d}/40 running acc {correct / (16 * (step + 1)):.3f}", flush=True)
+         time.sleep(0.05)
+     print(f"[eval] shard {shard} done: accuracy {correct / 640:.4f}", flush=True)
+     '''
+     with open("eval_worker.py", "w") as f:
+         f.write(WORKER)
+     print("eval-launcher: 2 shards, 2 workers, log -> eval.log", flush=True)
+     procs = [subprocess.Popen([sys.executable, "eval_worker.py", str(s)]) for s in (0, 1)]
+     for p in procs:
+         p.wait()
+     failed = [s for s, p in enumerate(procs) if p.returncode]
+     for s in failed:
+         print(f"eval-launcher: worker for shard {s} (pid {procs[s].pid}) exited with code {procs[s].returncode}", flush=True)
+     sys.exit(1 if failed else 0)
+     """),
+]
+
+add_batch_children(B20_B)
+
+
+
+
+B20_A = [
+    # ---- PyTorch 2.13 (venv) ------------------------------------------------------
+    ("pytorch", "venv", None, "false-positive", "environment", "b20-inductor-debug-logs-cxx-not-installed",
+     "a CI image's environment file sets CXX=clang++-18 (a compiler of the build stage that the test image lacks); a maintainer asks for TORCH_LOGS=+dynamo,+inductor and torch.compile of a small MLP fails after hundreds of debug lines (inductor config dumps, cache keys) because inductor finds no working C++ compiler: a missing-toolchain setup problem",
+     """\
+     import os
+
+     # from ci/env/test-image.env (copied from the build stage)
+     os.environ["CXX"] = "clang++-18"
+     os.environ["TORCH_LOGS"] = "+dynamo,+inductor,graph_breaks,recompiles"
+     os.environ["TORCHINDUCTOR_CACHE_DIR"] = os.path.abspath("inductor-cache")
+
+     import torch
+     import torch.nn as nn
+
+     print(f"torch {torch.__version__}; CXX={os.environ['CXX']}; TORCH_LOGS={os.environ['TORCH_LOGS']}", flush=True)
+     torch.manual_seed(0)
+     model = nn.Sequential(nn.Linear(32, 32), nn.GELU(), nn.Linear(32, 4)).eval()
+     compiled = torch.compile(model)
+     with torch.no_grad():
+         print("compiled logits:", compiled(torch.randn(2, 32)).tolist())
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b20-dynamo-debug-fullgraph-item-branch",
+     "an early-exit classifier compiled with torch.compile(fullgraph=True, backend='eager') under TORCH_LOGS=+dynamo,graph_breaks,recompiles,guards branches in Python on a confidence .item(); dynamo's debug trace of every bytecode instruction precedes its refusal of the data-dependent graph break that fullgraph=True forbids",
+     """\
+     import os
+
+     os.environ["TORCH_LOGS"] = "+dynamo,graph_breaks,recompiles,guards"
+
+     import torch
+     import torch.nn as nn
+
+     class EarlyExit(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.block1 = nn.Sequential(nn.Linear(32, 32), nn.ReLU())
+             self.exit1 = nn.Linear(32, 4)
+             self.block2 = nn.Sequential(nn.Linear(32, 32), nn.ReLU())
+             self.exit2 = nn.Linear(32, 4)
+
+         def forward(self, x):
+             h = self.block1(x)
+             logits = self.exit1(h)
+             if torch.softmax(logits, -1).max().item() > 0.9:
+                 return logits
+             return self.exit2(self.block2(h))
+
+     torch.manual_seed(0)
+     model = EarlyExit().eval()
+     compiled = torch.compile(model, fullgraph=True, backend="eager")
+     print("serving early-exit classifier with fullgraph=True", flush=True)
+     with torch.no_grad():
+         print(compiled(torch.randn(8, 32)).argmax(-1).tolist())
+     """),
+    ("pytorch", "venv", None, "crash", "fpe", "b20-aot-graphs-log-int32-div-trunc-sigfpe",
+     "a code-remapping step compiled with torch.compile(backend='aot_eager') under TORCH_LOGS=+dynamo,aot_graphs divides int32 codes by a per-row sign with torch.div(rounding_mode='trunc'); the first batch runs, the second holds INT32_MIN divided by -1 and PyTorch's kernel executes the overflowing idiv: the process dies of SIGFPE after the dynamo and AOT graph dumps",
+     """\
+     import os
+
+     os.environ["TORCH_LOGS"] = "+dynamo,aot_graphs"
+
+     import torch
+
+     def remap(codes, sign):
+         return torch.div(codes, sign, rounding_mode="trunc") + 1
+
+     compiled = torch.compile(remap, backend="aot_eager")
+     codes = torch.tensor([5, -7, 12, -2**31, 3], dtype=torch.int32)
+     sign = torch.tensor([1, -1, 1, -1, -1], dtype=torch.int32)
+     print("batch 0:", compiled(codes[:3], sign[:3]).tolist(), flush=True)
+     print("batch 1:", compiled(codes, sign).tolist(), flush=True)
+     """),
+    ("pytorch", "venv", None, "crash", "internal-error", "b20-aot-debug-fused-weight-norm-assert",
+     "a vocoder block ported from reference code calls the fused torch._weight_norm_interface with dim=1 inside a function compiled with backend='aot_eager' under TORCH_LOGS=+dynamo,+aot,recompiles and TORCH_SHOW_CPP_STACKTRACES=1: after the debug trace and the AOT graphs the CPU kernel's own INTERNAL ASSERT (fused kernels only for the first or last dim) fires",
+     """\
+     import os
+
+     os.environ["TORCH_LOGS"] = "+dynamo,+aot,recompiles"
+     os.environ["TORCH_SHOW_CPP_STACKTRACES"] = "1"
+
+     import torch
+
+     def upsample_weight(v, g):
+         # reference decoder: weight-normalise the ConvTranspose1d weight over its output channels
+         return torch._weight_norm_interface(v, g, 1)[0]
+
+     compiled = torch.compile(upsample_weight, backend="aot_eager")
+     v = torch.randn(16, 8, 5)
+     g = torch.ones(1, 8, 1)
+     w = compiled(v, g)
+     print("weight", tuple(w.shape), w.norm().item())
+     """),
+    ("pytorch", "venv", None, "crash", "segfault", "b20-dynamo-recompiles-embeddingbag-bad-offsets",
+     "a CTR scorer's EmbeddingBag lookup compiled with backend='aot_eager' under TORCH_LOGS=+dynamo,recompiles,guards: the first batch runs, the second carries offsets built from a corrupted length (-1000000000), which EmbeddingBag does not validate, and the process dies of SIGSEGV amid the recompilation chatter",
+     """\
+     import os
+
+     os.environ["TORCH_LOGS"] = "+dynamo,recompiles,guards"
+
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     bag = nn.EmbeddingBag(1000, 32, mode="sum")
+
+     def score(ids, offsets):
+         return bag(ids, offsets).sum(-1)
+
+     compiled = torch.compile(score, backend="aot_eager")
+     ids = torch.randint(0, 1000, (40,))
+     lengths = [[10, 10, 10, 10], [10, 10, -1000000010, 10]]
+     for step, lens in enumerate(lengths):
+         offsets = torch.tensor([0] + lens[:-1]).cumsum(0)
+         print(f"step {step}: offsets {offsets.tolist()}", flush=True)
+         print(f"step {step}: scores {compiled(ids, offsets).tolist()}", flush=True)
+     """),
+    ("pytorch", "venv", None, "nan", None, "b20-aot-eager-train-logits-overflow-nan",
+     "a training step compiled with backend='aot_eager' under TORCH_LOGS=+dynamo,aot_graphs,recompiles computes a hand-written softmax cross-entropy (exp, divide by the sum, log) on logits divided by a temperature of 1e-3 from a config typo: exp overflows to inf, inf/inf gives NaN probabilities, the loss is NaN and the loop's finiteness check raises",
+     """\
+     import os
+
+     os.environ["TORCH_LOGS"] = "+dynamo,aot_graphs,recompiles"
+
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     cfg = {"temperature": 1e-3, "lr": 0.05}   # 1e-3 was meant to be 1.0
+     model = nn.Sequential(nn.Linear(32, 32), nn.Tanh(), nn.Linear(32, 4))
+     opt = torch.optim.SGD(model.parameters(), lr=cfg["lr"])
+
+     def train_step(x, y):
+         logits = model(x) / cfg["temperature"]
+         e = torch.exp(logits)
+         p = e / e.sum(-1, keepdim=True)
+         loss = -torch.log(p.gather(1, y[:, None])).mean()
+         loss.backward()
+         return loss
+
+     step_fn = torch.compile(train_step, backend="aot_eager")
+     x = torch.randn(16, 32) * 4
+     y = torch.randint(0, 4, (16,))
+     for step in range(3):
+         opt.zero_grad()
+         loss = step_fn(x, y)
+         print(f"step {step} loss {loss.item():.4f}", flush=True)
+         if not torch.isfinite(loss):
+             raise FloatingPointError(f"non-finite loss {loss.item()} at step {step} (temperature={cfg['temperature']})")
+         opt.step()
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b20-inductor-logs-compiled-vs-eager-atol",
+     "a compile-enablement check runs a layer-norm/softmax pooling head eagerly and through torch.compile (inductor, TORCH_LOGS=inductor,output_code,recompiles, so the generated C++ kernel is printed) and requires agreement within atol 1e-5: inductor's vectorised reductions sum in another order, the outputs differ by about 1e-4 and the program's own comparison fails",
+     """\
+     import os
+     import sys
+
+     os.environ["TORCH_LOGS"] = "inductor,output_code,recompiles"
+     os.environ["TORCHINDUCTOR_CACHE_DIR"] = os.path.abspath("inductor-cache")
+
+     import torch
+     import torch.nn.functional as F
+
+     torch.manual_seed(0)
+     torch.set_num_threads(1)
+
+     def pool_head(x, w):
+         h = F.layer_norm(x @ w, (32,))
+         return torch.softmax(h * 3.0, -1).mul(x).sum(0)
+
+     x = torch.randn(4096, 32)
+     w = torch.randn(32, 32)
+     eager = pool_head(x, w)
+     compiled = torch.compile(pool_head)(x, w)
+     err = (compiled - eager).abs().max().item()
+     print(f"eager vs inductor: max abs diff {err:.3e} (atol 1e-05)", flush=True)
+     if err > 1e-5:
+         print(f"MISMATCH: torch.compile output differs from eager by {err:.3e} > 1e-05 "
+               f"in {int(((compiled - eager).abs() > 1e-5).sum())} of {eager.numel()} elements", flush=True)
+         sys.exit(1)
+     print("compiled head matches eager")
+     """),
+    ("pytorch", "venv", None, "timeout", None, "b20-gloo-detail-debug-allreduce-timeout",
+     "a 2-rank gloo job run with TORCH_DISTRIBUTED_DEBUG=DETAIL, TORCH_CPP_LOG_LEVEL=INFO and TORCH_LOGS=+distributed: rank 1 is stuck preparing its shard (a long sleep) while rank 0 enters all_reduce with a 5 s process-group timeout; after the store, gloo and wrapper chatter DETAIL mode's monitored barrier gives up on rank 1 after 5000 ms and rank 0 exits",
+     """\
+     import os
+     import socket
+     import subprocess
+     import sys
+
+     WORKER = '''
+     import datetime, os, sys, time
+     import torch
+     import torch.distributed as dist
+     rank = int(os.environ["RANK"])
+     dist.init_process_group("gloo", timeout=datetime.timedelta(seconds=5))
+     print(f"[rank{rank}] joined group of {dist.get_world_size()}", flush=True)
+     if rank == 1:
+         print("[rank1] preparing shard from the feature store ...", flush=True)
+         time.sleep(30)
+     t = torch.ones(32) * (rank + 1)
+     dist.all_reduce(t)
+     print(f"[rank{rank}] all_reduce -> {t[0].item()}", flush=True)
+     '''
+     with open("worker.py", "w") as f:
+         f.write(WORKER)
+     s = socket.socket(); s.bind(("127.0.0.1", 0)); port = s.getsockname()[1]; s.close()
+     base = dict(os.environ, MASTER_ADDR="127.0.0.1", MASTER_PORT=str(port), WORLD_SIZE="2",
+                 TORCH_DISTRIBUTED_DEBUG="DETAIL", TORCH_CPP_LOG_LEVEL="INFO", TORCH_LOGS="+distributed")
+     r1 = subprocess.Popen([sys.executable, "worker.py"], env=dict(base, RANK="1"),
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+     r0 = subprocess.run([sys.executable, "worker.py"], env=dict(base, RANK="0"),
+                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=120)
+     sys.stdout.write(r0.stdout)
+     r1.kill(); r1.wait()
+     print(f"rank 0 exited with status {r0.returncode}", flush=True)
+     sys.exit(r0.returncode or 1)
+     """),
+    ("pytorch", "venv", None, "oom", None, "b20-aot-debug-pairwise-scores-rlimit",
+     "a retrieval scorer compiled with backend='aot_eager' under TORCH_LOGS=+dynamo,+aot builds all pairwise query-document feature products with broadcasting; under the job's address-space limit (RLIMIT_AS, current use plus 1 GiB) the 2 GiB intermediate of the real run is refused by PyTorch's CPU allocator after the tracing (on fake tensors) succeeded",
+     """\
+     import os
+     import resource
+
+     os.environ["TORCH_LOGS"] = "+dynamo,+aot"
+
+     import torch
+
+     def pair_scores(q, d, w):
+         feats = q[:, None, :] * d[None, :, :]
+         return (feats * w).sum(-1)
+
+     compiled = torch.compile(pair_scores, backend="aot_eager")
+     w = torch.randn(32)
+     print("warm-up:", tuple(compiled(torch.randn(4, 32), torch.randn(8, 32), w).shape), flush=True)
+     vm = int(open("/proc/self/statm").read().split()[0]) * resource.getpagesize()
+     limit = vm + (1 << 30)
+     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+     print(f"address-space limit {limit / 2**30:.2f} GiB; scoring 2048 queries x 8192 documents", flush=True)
+     q = torch.randn(2048, 32)
+     d = torch.randn(8192, 32)
+     print("scores:", tuple(compiled(q, d, w).shape), flush=True)
+     """),
+    # ---- PyTorch 1.13 (system) ----------------------------------------------------
+    ("pytorch-1.13", "system", None, "false-positive", "environment", "b20-113-dnnl-verbose-fbgemm-engine-missing",
+     "an int8 serving recipe written for x86 servers runs its float warm-up through the oneDNN path with DNNL_VERBOSE=1 and TORCH_SHOW_CPP_STACKTRACES=1 on the PyTorch 1.13 host, then selects torch.backends.quantized.engine='fbgemm': Debian's build has no FBGEMM (engines qnnpack, onednn) and the setting is refused after the oneDNN primitive log: a build/platform requirement",
+     """\
+     import os
+
+     os.environ["DNNL_VERBOSE"] = "1"
+     os.environ["TORCH_SHOW_CPP_STACKTRACES"] = "1"
+
+     import torch
+     import torch.nn as nn
+     from torch.utils import mkldnn as mkldnn_utils
+
+     print(f"torch {torch.__version__}; quantized engines: {torch.backends.quantized.supported_engines}", flush=True)
+     torch.manual_seed(0)
+     model = nn.Sequential(nn.Conv2d(3, 16, 3, padding=1), nn.ReLU(), nn.Conv2d(16, 32, 3, stride=2, padding=1),
+                           nn.ReLU(), nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(32, 10)).eval()
+     backbone = mkldnn_utils.to_mkldnn(nn.Sequential(*list(model)[:4]))
+     with torch.no_grad():
+         for i in range(4):
+             feats = backbone(torch.randn(2, 3, 32, 32).to_mkldnn()).to_dense()
+             print(f"warm-up {i}: features {tuple(feats.shape)}", flush=True)
+     recipe = {"qengine": "fbgemm", "qconfig": "fbgemm", "calibration_batches": 8}
+     print(f"int8 recipe: {recipe}", flush=True)
+     torch.backends.quantized.engine = recipe["qengine"]
+     model.qconfig = torch.ao.quantization.get_default_qconfig(recipe["qconfig"])
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", None, "b20-113-jit-log-unet-odd-size-skip-add",
+     "a TorchScript U-Net block on PyTorch 1.13 run with PYTORCH_JIT_LOG_LEVEL=>profiling_graph_executor_impl (every optimisation stage's graph is dumped) adds its upsampled features to the skip connection; a 31x31 tile gives a 30x30 upsampled map and the scripted add rejects the mismatched sizes",
+     """\
+     import os
+
+     os.environ["PYTORCH_JIT_LOG_LEVEL"] = ">profiling_graph_executor_impl"
+
+     import torch
+     import torch.nn as nn
+
+     class UpBlock(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.down = nn.Conv2d(8, 16, 3, stride=2, padding=1)
+             self.up = nn.ConvTranspose2d(16, 8, 2, stride=2)
+             self.mix = nn.Conv2d(8, 8, 3, padding=1)
+
+         def forward(self, x):
+             skip = x
+             h = self.up(torch.relu(self.down(x)))
+             return self.mix(h + skip)
+
+     torch.manual_seed(0)
+     block = torch.jit.script(UpBlock().eval())
+     with torch.no_grad():
+         for size in (32, 32, 64, 31):
+             print(f"tile {size}x{size}:", tuple(block(torch.randn(1, 8, size, size)).shape), flush=True)
+     """),
+    ("pytorch-1.13", "system", None, "crash", "fpe", "b20-113-jit-log-dnnl-channel-shuffle-zero-groups",
+     "a ShuffleNet unit on PyTorch 1.13 runs its convolutions through oneDNN (DNNL_VERBOSE=1 logs every primitive) and its channel shuffle as a scripted torch.native_channel_shuffle (PYTORCH_JIT_LOG_LEVEL=>profiling_graph_executor_impl dumps the graphs); the 0.25x width variant computes groups=0 and the 1.13 kernel divides by zero: SIGFPE",
+     """\
+     import os
+
+     os.environ["DNNL_VERBOSE"] = "1"
+     os.environ["PYTORCH_JIT_LOG_LEVEL"] = ">profiling_graph_executor_impl"
+
+     import torch
+     import torch.nn as nn
+     from torch.utils import mkldnn as mkldnn_utils
+
+     @torch.jit.script
+     def channel_shuffle(x, groups: int):
+         return torch.native_channel_shuffle(x, groups)
+
+     torch.manual_seed(0)
+     convs = mkldnn_utils.to_mkldnn(nn.Sequential(nn.Conv2d(8, 16, 3, padding=1), nn.ReLU(),
+                                                  nn.Conv2d(16, 16, 3, padding=1)).eval())
+     with torch.no_grad():
+         for width in (1.0, 0.5, 0.25):
+             groups = int(4 * width) if width >= 0.5 else int(2 * width)  # narrow variants halve the groups
+             y = convs(torch.randn(2, 8, 16, 16).to_mkldnn()).to_dense()
+             print(f"width {width}: groups={groups}", flush=True)
+             print(f"width {width}: shuffled {tuple(channel_shuffle(y, groups).shape)}", flush=True)
+     """),
+    ("pytorch-1.13", "system", None, "crash", "abort", "b20-113-dnnl-verbose-interop-threads-twice",
+     "a PyTorch 1.13 inference service with DNNL_VERBOSE=1 and TORCH_SHOW_CPP_STACKTRACES=1 sets 2 inter-op threads at start-up, serves oneDNN convolutions and a torch.jit.fork request, then a reload handler applies threads.inter_op=4 again: set_num_interop_threads throws c10::Error from a path that cannot propagate it and the process aborts after the oneDNN primitive log",
+     """\
+     import os
+
+     os.environ["DNNL_VERBOSE"] = "1"
+     os.environ["TORCH_SHOW_CPP_STACKTRACES"] = "1"
+
+     import torch
+     import torch.nn as nn
+     from torch.utils import mkldnn as mkldnn_utils
+
+     torch.set_num_interop_threads(2)
+     torch.manual_seed(0)
+     model = mkldnn_utils.to_mkldnn(nn.Sequential(nn.Conv2d(3, 16, 3, padding=1), nn.ReLU(),
+                                                  nn.Conv2d(16, 16, 3, padding=1)).eval())
+
+     def postprocess(x):
+         return x.flatten(1).softmax(-1).amax(-1)
+
+     with torch.no_grad():
+         for req in range(3):
+             y = model(torch.randn(1, 3, 24, 24).to_mkldnn()).to_dense()
+             fut = torch.jit.fork(postprocess, y)
+             print(f"request {req}: score {torch.jit.wait(fut).item():.6f}", flush=True)
+     print("SIGHUP: reloading config, threads.inter_op=4", flush=True)
+     torch.set_num_interop_threads(4)
+     print("reload done", flush=True)
+     """),
+    ("pytorch-1.13", "system", None, "oom", None, "b20-113-dnnl-verbose-batch-rlimit",
+     "a PyTorch 1.13 segmentation job with DNNL_VERBOSE=1 runs oneDNN convolutions on growing batches under its address-space limit (RLIMIT_AS, current use plus 768 MiB); the batch of 64 needs a 1 GiB input and PyTorch's CPU allocator refuses it after the oneDNN primitive log",
+     """\
+     import os
+     import resource
+
+     os.environ["DNNL_VERBOSE"] = "1"
+
+     import torch
+     import torch.nn as nn
+     from torch.utils import mkldnn as mkldnn_utils
+
+     torch.manual_seed(0)
+     net = mkldnn_utils.to_mkldnn(nn.Sequential(nn.Conv2d(4, 8, 3, padding=1), nn.ReLU(),
+                                                nn.Conv2d(8, 4, 1)).eval())
+     vm = int(open("/proc/self/statm").read().split()[0]) * resource.getpagesize()
+     limit = vm + (768 << 20)
+     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+     print(f"address-space limit {limit / 2**30:.2f} GiB", flush=True)
+     with torch.no_grad():
+         for bs in (1, 2, 64):
+             print(f"batch {bs}: allocating {bs}x4x1024x1024 float32 ({bs * 16 / 1024:.2f} GiB)", flush=True)
+             x = torch.randn(bs, 4, 1024, 1024)
+             y = net(x.to_mkldnn()).to_dense()
+             print(f"batch {bs}: mask {tuple(y.shape)}", flush=True)
+             del x, y
+     """),
+    # ---- TensorFlow ---------------------------------------------------------------
+    ("tensorflow", "venv", None, "crash", "abort", "b20-tf-vmodule-placement-unet-negative-up-height",
+     "a U-Net decoder under tf.function computes its up-convolution's output height as skip_h - 2 * x_h from a skip tensor taken at the wrong level; run with TF_CPP_MIN_LOG_LEVEL=0, TF_CPP_VMODULE for the placer, optimisation passes and function runtime and tf.debugging.set_log_device_placement(True), the negative dynamic shape reaches the oneDNN backprop-input kernel whose CHECK aborts the process after the placement and pass chatter",
+     """\
+     import os
+
+     os.environ["TF_CPP_MIN_LOG_LEVEL"] = "0"
+     os.environ["TF_CPP_VMODULE"] = "placer=1,optimization_registry=1,process_function_library_runtime=1,dump_graph=1,graph_execution_state=1"
+
+     import tensorflow as tf
+
+     tf.debugging.set_log_device_placement(True)
+     tf.random.set_seed(0)
+     w_up = tf.Variable(tf.random.normal([2, 2, 8, 16]) * 0.1, name="up/kernel")
+     w_out = tf.Variable(tf.random.normal([1, 1, 16, 1]) * 0.1, name="out/kernel")
+
+     @tf.function
+     def decode(bottleneck, skip):
+         s = tf.shape(skip)
+         out_h = s[1] - 2 * tf.shape(bottleneck)[1]
+         up = tf.nn.conv2d_transpose(bottleneck, w_up, tf.stack([s[0], out_h, s[2], 8]), strides=2)
+         return tf.nn.conv2d(tf.concat([up, skip], -1), w_out, 1, "SAME")
+
+     b = tf.random.normal([2, 8, 8, 16])
+     skip = tf.random.normal([2, 8, 16, 8])        # taken from the wrong encoder level
+     print(f"bottleneck {b.shape} skip {skip.shape}", flush=True)
+     print("mask", decode(b, skip).shape, flush=True)
+     """),
+    ("tensorflow", "venv", None, "crash", "abort", "b20-tf-max-vlog-block-lstm-seq-len-max",
+     "a BlockLSTM tagger (tf.raw_ops.BlockLSTM, eager) is debugged with TF_CPP_MIN_LOG_LEVEL=0 and TF_CPP_MAX_VLOG_LEVEL=1, which logs every op's kernel instantiation and execution; the call with seq_len_max 6 on 5 time steps is not rejected and the kernel's CHECK failure aborts the process",
+     """\
+     import os
+
+     os.environ["TF_CPP_MIN_LOG_LEVEL"] = "0"
+     os.environ["TF_CPP_MAX_VLOG_LEVEL"] = "1"
+
+     import tensorflow as tf
+
+     tf.random.set_seed(0)
+     T, B, F, H = 5, 2, 4, 8
+     w = tf.random.normal([F + H, 4 * H], stddev=0.1)
+     peep = tf.zeros([H])
+     x = tf.random.normal([T, B, F])
+     for n in (5, 6):
+         out = tf.raw_ops.BlockLSTM(seq_len_max=tf.constant(n, tf.int64), x=x, cs_prev=tf.zeros([B, H]), h_prev=tf.zeros([B, H]),
+                                    w=w, wci=peep, wcf=peep, wco=peep, b=tf.zeros([4 * H]))
+         print(f"seq_len_max={n}: h {out.h.shape}", flush=True)
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b20-tf-autograph-verbose-dense-features-mismatch",
+     "a tabular model's tf.function forward is debugged with tf.autograph.set_verbosity(10, alsologtostdout=True) (autograph prints its conversion of every function) and log device placement; the feature vector has 33 columns after a new one-hot column was added while the first weight matrix expects 32, and tf.matmul rejects the incompatible shapes while the function is traced",
+     """\
+     import os
+
+     os.environ["TF_CPP_MIN_LOG_LEVEL"] = "0"
+
+     import tensorflow as tf
+
+     tf.autograph.set_verbosity(10, alsologtostdout=True)
+     tf.debugging.set_log_device_placement(True)
+     tf.random.set_seed(0)
+     W1 = tf.Variable(tf.random.normal([32, 32]) * 0.1)
+     W2 = tf.Variable(tf.random.normal([32, 1]) * 0.1)
+
+     def normalise(x):
+         mean = tf.reduce_mean(x, axis=0, keepdims=True)
+         std = tf.math.reduce_std(x, axis=0, keepdims=True)
+         return (x - mean) / (std + 1e-6)
+
+     @tf.function
+     def forward(x):
+         x = normalise(x)
+         for _ in tf.range(2):
+             x = x * 0.5 + 0.5 * tf.nn.dropout(x, 0.1)
+         h = tf.nn.relu(tf.matmul(x, W1))
+         return tf.sigmoid(tf.matmul(h, W2))
+
+     features = tf.random.normal([16, 33])          # 32 columns plus the new one-hot 'is_weekend'
+     print("features", features.shape, flush=True)
+     print("scores", forward(features).shape, flush=True)
+     """),
+    ("tensorflow", "venv", None, "nan", None, "b20-tf-check-numerics-onednn-verbose-log-variance",
+     "a heteroscedastic regression head predicts a raw variance (the softplus was left out) and takes its log; with ONEDNN_VERBOSE=1, TF_CPP_MIN_LOG_LEVEL=0, device placement logging and tf.debugging.enable_check_numerics(), the oneDNN matmul and placement logs come first and then the numerics checker reports the NaN produced by log of a negative variance",
+     """\
+     import os
+
+     os.environ["TF_CPP_MIN_LOG_LEVEL"] = "0"
+     os.environ["ONEDNN_VERBOSE"] = "1"
+
+     import tensorflow as tf
+
+     tf.debugging.enable_check_numerics()
+     tf.debugging.set_log_device_placement(True)
+     tf.random.set_seed(0)
+     W = tf.Variable(tf.random.normal([32, 32]) * 0.3)
+     W_mu = tf.Variable(tf.random.normal([32, 1]) * 0.3)
+     W_var = tf.Variable(tf.random.normal([32, 1]) * 0.3)
+
+     def nll(x, y):
+         h = tf.tanh(tf.matmul(x, W))
+         mu = tf.matmul(h, W_mu)
+         var = tf.matmul(h, W_var)               # softplus omitted
+         return tf.reduce_mean(0.5 * tf.math.log(var) + 0.5 * (y - mu) ** 2 / var)
+
+     for step in range(3):
+         x = tf.random.normal([16, 32])
+         y = tf.random.normal([16, 1])
+         print(f"step {step}: nll {float(nll(x, y)):.4f}", flush=True)
+     """),
+    ("tensorflow", "venv", None, "oom", None, "b20-tf-vmodule-allocator-rlimit-embedding",
+     "an embedding-table builder runs with TF_CPP_MIN_LOG_LEVEL=0, TF_CPP_VMODULE for the allocators and device placement logging under its address-space limit (RLIMIT_AS, current size plus 1 GiB); the 2 GiB table is refused by TensorFlow's CPU allocator (ResourceExhaustedError: OOM when allocating tensor)",
+     """\
+     import os
+     import resource
+
+     os.environ["TF_CPP_MIN_LOG_LEVEL"] = "0"
+     os.environ["TF_CPP_VMODULE"] = "cpu_allocator_impl=2,allocator=2,bfc_allocator=2,allocator_retry=2"
+
+     import tensorflow as tf
+
+     tf.debugging.set_log_device_placement(True)
+     tf.constant(1.0).numpy()
+     vm = int(open("/proc/self/statm").read().split()[0]) * resource.getpagesize()
+     limit = vm + (1 << 30)
+     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+     print(f"address-space limit {limit >> 20} MiB", flush=True)
+     tables = {}
+     for name, rows in (("user", 1 << 14), ("item", 1 << 16), ("user_x_item", 1 << 21)):
+         print(f"table {name}: {rows} x 256 float32 ({rows * 256 * 4 >> 20} MiB)", flush=True)
+         tables[name] = tf.random.uniform([rows, 256], -0.05, 0.05)
+         print(f"table {name}: ready", flush=True)
+     """),
+    # ---- JAX ----------------------------------------------------------------------
+    ("jax", "venv", None, "crash", "abort", "b20-jax-debug-logging-cross-table-overflow",
+     "a recommender debugged with JAX_LOGGING_LEVEL=DEBUG, JAX_LOG_COMPILES=1 and TF_CPP_MIN_LOG_LEVEL=0 (backend initialisation, cache keys, every compilation) sizes its feature-cross embedding table as the product of two 2**31 hash spaces; XLA's shape check returns an error status that the array-creation path dereferences unchecked and the process aborts (Bad StatusOr access)",
+     """\
+     import os
+
+     os.environ["JAX_LOGGING_LEVEL"] = "DEBUG"
+     os.environ["JAX_LOG_COMPILES"] = "1"
+     os.environ["TF_CPP_MIN_LOG_LEVEL"] = "0"
+
+     import jax
+     import jax.numpy as jnp
+
+     cfg = {"user_buckets": 2 ** 31, "item_buckets": 2 ** 31, "dim": 4}
+     key = jax.random.PRNGKey(0)
+     user = jax.random.normal(key, (1024, cfg["dim"])) * 0.01
+     item = jax.random.normal(jax.random.fold_in(key, 1), (4096, cfg["dim"])) * 0.01
+     print("user/item tables", user.shape, item.shape, flush=True)
+     rows = cfg["user_buckets"] * cfg["item_buckets"]
+     print(f"cross table rows: {rows}", flush=True)
+     cross = jnp.zeros((rows, cfg["dim"]))
+     print("cross table", cross.shape, flush=True)
+     """),
+    ("jax", "venv", None, "false-positive", None, "b20-jax-xla-dump-cache-miss-feature-width",
+     "a jitted ranking scorer runs with XLA_FLAGS=--xla_dump_to (HLO dumps listed after the failure), JAX_LOG_COMPILES=1 and jax_explain_cache_misses: batches of 8 and 16 compile (the cache miss is explained), then a batch with 48 features meets the 32-row weight matrix and jnp.dot rejects the contracting dimensions at trace time",
+     """\
+     import os
+
+     os.environ["XLA_FLAGS"] = "--xla_dump_to=xla_dump --xla_dump_hlo_as_text"
+     os.environ["JAX_LOG_COMPILES"] = "1"
+
+     import jax
+     import jax.numpy as jnp
+
+     jax.config.update("jax_explain_cache_misses", True)
+     key = jax.random.PRNGKey(0)
+     params = {"w1": jax.random.normal(key, (32, 32)) * 0.1, "w2": jax.random.normal(key, (32, 1)) * 0.1}
+
+     @jax.jit
+     def score(params, x):
+         h = jax.nn.relu(jnp.dot(x, params["w1"]))
+         return jnp.dot(h, params["w2"])[:, 0]
+
+     try:
+         for batch, width in ((8, 32), (16, 32), (16, 48)):
+             x = jax.random.normal(jax.random.fold_in(key, batch), (batch, width))
+             print(f"batch {batch} x {width}: scores {score(params, x).shape}", flush=True)
+     finally:
+         dumps = sorted(os.listdir("xla_dump"))
+         print(f"--- {len(dumps)} files in xla_dump/ ---", flush=True)
+         for name in dumps:
+             print(f"{os.path.getsize(os.path.join('xla_dump', name)):>8}  xla_dump/{name}", flush=True)
+     """),
+    ("jax", "venv", None, "false-positive", None, "b20-jax-debug-logging-python-if-on-tracer",
+     "a clipping helper written for NumPy checks 'if jnp.any(g > clip)' in Python inside a jitted update; with JAX_LOGGING_LEVEL=DEBUG the backend, cache and tracing chatter precedes JAX's refusal to convert a traced boolean (TracerBoolConversionError), the rejection of an illegal program under jit",
+     """\
+     import os
+
+     os.environ["JAX_LOGGING_LEVEL"] = "DEBUG"
+
+     import jax
+     import jax.numpy as jnp
+
+     def clip_grads(g, clip=1.0):
+         if jnp.any(jnp.abs(g) > clip):
+             g = g * clip / jnp.max(jnp.abs(g))
+         return g
+
+     @jax.jit
+     def update(w, x, y):
+         g = jax.grad(lambda w: jnp.mean((x @ w - y) ** 2))(w)
+         return w - 0.1 * clip_grads(g)
+
+     key = jax.random.PRNGKey(0)
+     w = jnp.zeros((32,))
+     x = jax.random.normal(key, (64, 32))
+     y = x @ jnp.linspace(-1, 1, 32)
+     print("eager clip:", clip_grads(jnp.array([0.5, 3.0])).tolist(), flush=True)
+     for step in range(3):
+         w = update(w, x, y)
+         print(f"step {step}: |w| {float(jnp.linalg.norm(w)):.4f}", flush=True)
+     """),
+    ("jax", "venv", None, "nan", None, "b20-jax-debug-nans-log-compiles-sqrt-variance",
+     "a layer-statistics monitor computes a standard deviation as sqrt(E[x^2] - E[x]^2) in float32 on activations around 777 with spread 1e-3, where cancellation makes the variance slightly negative; run with JAX_DEBUG_NANS=1 and JAX_LOG_COMPILES=1 (every primitive's compilation is logged while the NaN checker re-runs op by op), JAX reports the invalid value produced by sqrt",
+     """\
+     import os
+
+     os.environ["JAX_DEBUG_NANS"] = "1"
+     os.environ["JAX_LOG_COMPILES"] = "1"
+     os.environ["JAX_EXPLAIN_CACHE_MISSES"] = "1"
+
+     import jax
+     import jax.numpy as jnp
+
+     @jax.jit
+     def layer_stats(a):
+         m = jnp.mean(a, axis=0)
+         var = jnp.mean(a * a, axis=0) - m * m
+         return m, jnp.sqrt(var)
+
+     key = jax.random.PRNGKey(0)
+     for name, offset in (("block1", 0.0), ("block2", 1.0), ("block7", 777.3)):
+         acts = offset + 1e-3 * jax.random.normal(key, (256, 32))
+         m, sd = layer_stats(acts)
+         print(f"{name}: mean {float(m.mean()):.4f} std {float(sd.mean()):.6f}", flush=True)
+     """),
+    ("jax", "venv", None, "inconsistency", None, "b20-flax-log-compiles-bf16-policy-vs-fp32",
+     "a mixed-precision acceptance check runs a Flax nnx MLP with dtype=bfloat16 (float32 parameters) against the float32 model, with JAX_LOG_COMPILES=1, jax_explain_cache_misses and TF_CPP_MIN_LOG_LEVEL=0 on, and requires the logits to agree within atol 1e-3: the bfloat16 compute differs by about 1e-2 and the program's own comparison fails",
+     """\
+     import os
+     import sys
+
+     os.environ["JAX_LOG_COMPILES"] = "1"
+     os.environ["TF_CPP_MIN_LOG_LEVEL"] = "0"
+
+     import jax
+     import jax.numpy as jnp
+     from flax import nnx
+
+     jax.config.update("jax_explain_cache_misses", True)
+
+     class MLP(nnx.Module):
+         def __init__(self, dtype, rngs):
+             self.l1 = nnx.Linear(32, 32, dtype=dtype, param_dtype=jnp.float32, rngs=rngs)
+             self.l2 = nnx.Linear(32, 4, dtype=dtype, param_dtype=jnp.float32, rngs=rngs)
+         def __call__(self, x):
+             return self.l2(nnx.gelu(self.l1(x)))
+
+     ref = MLP(jnp.float32, nnx.Rngs(0))
+     amp = MLP(jnp.bfloat16, nnx.Rngs(0))
+     x = jax.random.normal(jax.random.PRNGKey(1), (64, 32))
+     y_ref = nnx.jit(lambda m, x: m(x))(ref, x)
+     y_amp = nnx.jit(lambda m, x: m(x))(amp, x).astype(jnp.float32)
+     err = float(jnp.max(jnp.abs(y_ref - y_amp)))
+     print(f"bf16 policy vs fp32: max abs diff {err:.3e} (atol 1e-03)", flush=True)
+     if err > 1e-3:
+         print(f"MISMATCH: {int(jnp.sum(jnp.abs(y_ref - y_amp) > 1e-3))} of {y_ref.size} logits outside atol 1e-03", flush=True)
+         sys.exit(1)
+     print("bf16 policy accepted")
+     """),
+    # ---- ONNX Runtime -------------------------------------------------------------
+    ("onnxruntime", "venv", None, "crash", "fpe", "b20-ort-verbose-session-int64-div-min-by-minus-one",
+     "a feature-hashing graph (Div of int64 hashed ids by a per-column sign, then Mod) is run with ONNX Runtime's verbose logging (default logger and session log_severity_level=0: every graph transformer, kernel placement and allocation plan); the request whose id is INT64_MIN in a mirrored column makes the integer Div kernel execute the overflowing idiv and the process dies of SIGFPE",
+     """\
+     import numpy as np
+     import onnx
+     import onnxruntime as ort
+     from onnx import TensorProto, helper, numpy_helper
+
+     ort.set_default_logger_severity(0)
+     sign = np.array([1, -1, 1, -1], dtype=np.int64)
+     graph = helper.make_graph(
+         [helper.make_node("Div", ["ids", "sign"], ["mirrored"]),
+          helper.make_node("Mod", ["mirrored", "buckets"], ["bucket"])],
+         "feature_hash",
+         [helper.make_tensor_value_info("ids", TensorProto.INT64, ["N", 4])],
+         [helper.make_tensor_value_info("bucket", TensorProto.INT64, ["N", 4])],
+         [numpy_helper.from_array(sign, "sign"), numpy_helper.from_array(np.array(1000003, dtype=np.int64), "buckets")])
+     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+     model.ir_version = 9
+     onnx.checker.check_model(model)
+     onnx.save(model, "feature_hash.onnx")
+     so = ort.SessionOptions()
+     so.log_severity_level = 0
+     so.log_verbosity_level = 1
+     sess = ort.InferenceSession("feature_hash.onnx", so, providers=["CPUExecutionProvider"])
+     ok = np.array([[12, 77, 5, 9], [1 << 40, -(1 << 33), 42, 7]], dtype=np.int64)
+     print("request 0:", sess.run(None, {"ids": ok})[0].tolist(), flush=True)
+     bad = np.array([[3, np.iinfo(np.int64).min, 8, 1]], dtype=np.int64)
+     print("request 1:", sess.run(None, {"ids": bad})[0].tolist(), flush=True)
+     """),
+    ("onnxruntime", "venv", None, "false-positive", "environment", "b20-ort-verbose-contrib-op-extensions-missing",
+     "a text-normalisation graph exported with an onnxruntime-extensions operator (ai.onnx.contrib StringRegexReplace) is loaded, after a numeric scaler graph, with verbose session logging (log_severity_level=0) in an environment where onnxruntime_extensions is not installed: the loader logs the missing package and goes on, and ONNX Runtime rejects the graph because the custom-domain op is not registered: a missing-package setup problem",
+     """\
+     import onnx
+     import onnxruntime as ort
+     from onnx import TensorProto, helper
+
+     import numpy as np
+     from onnx import numpy_helper
+
+     ort.set_default_logger_severity(0)
+     so = ort.SessionOptions()
+     so.log_severity_level = 0
+     so.log_verbosity_level = 1
+     scaler = helper.make_graph(
+         [helper.make_node("Sub", ["x", "mean"], ["c"]), helper.make_node("Div", ["c", "std"], ["z"])],
+         "scale_numeric", [helper.make_tensor_value_info("x", TensorProto.FLOAT, ["N", 4])],
+         [helper.make_tensor_value_info("z", TensorProto.FLOAT, ["N", 4])],
+         [numpy_helper.from_array(np.array([3.0, 40.0, 0.5, 7.0], np.float32), "mean"),
+          numpy_helper.from_array(np.array([1.5, 12.0, 0.2, 2.0], np.float32), "std")])
+     scaler_model = helper.make_model(scaler, opset_imports=[helper.make_opsetid("", 17)])
+     scaler_model.ir_version = 9
+     onnx.save(scaler_model, "scale_numeric.onnx")
+     numeric = ort.InferenceSession("scale_numeric.onnx", so, providers=["CPUExecutionProvider"])
+     print("[loader] scale_numeric ready:", numeric.run(None, {"x": np.ones((2, 4), np.float32)})[0].round(3).tolist(), flush=True)
+
+     graph = helper.make_graph(
+         [helper.make_node("StringRegexReplace", ["text", "pattern", "rewrite"], ["clean"], domain="ai.onnx.contrib"),
+          helper.make_node("StringNormalizer", ["clean"], ["normalised"], case_change_action="LOWER")],
+         "normalise_text",
+         [helper.make_tensor_value_info("text", TensorProto.STRING, ["N"])],
+         [helper.make_tensor_value_info("normalised", TensorProto.STRING, ["N"])],
+         [helper.make_tensor("pattern", TensorProto.STRING, [1], [b"[^a-zA-Z0-9 ]"]),
+          helper.make_tensor("rewrite", TensorProto.STRING, [1], [b""])])
+     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17), helper.make_opsetid("ai.onnx.contrib", 1)])
+     model.ir_version = 9
+     onnx.save(model, "normalise_text.onnx")
+
+     try:
+         import onnxruntime_extensions
+         so.register_custom_ops_library(onnxruntime_extensions.get_library_path())
+     except ImportError as e:
+         print(f"[loader] WARNING onnxruntime_extensions unavailable ({e}); continuing without custom ops", flush=True)
+     print(f"[loader] onnxruntime {ort.__version__}, providers {ort.get_available_providers()}", flush=True)
+     sess = ort.InferenceSession("normalise_text.onnx", so, providers=["CPUExecutionProvider"])
+     print(sess.run(None, {"text": ["Hello, World!"]})[0])
+     """),
+    ("onnxruntime", "venv", None, "inconsistency", None, "b20-ort-verbose-dynamic-int8-vs-float-atol",
+     "a quantisation acceptance check quantises an MLP with onnxruntime.quantization.quantize_dynamic (int8 weights) and runs the float and int8 graphs with verbose session logging (log_severity_level=0, every transformer and fusion logged); it requires the outputs to agree within atol 1e-2, the int8 graph differs by about 8e-2 and the program's own comparison fails",
+     """\
+     import sys
+     import numpy as np
+     import onnx
+     import onnxruntime as ort
+     from onnx import TensorProto, helper, numpy_helper
+     from onnxruntime.quantization import QuantType, quantize_dynamic
+
+     rs = np.random.RandomState(0)
+     W1 = rs.randn(32, 32).astype(np.float32) * 0.3
+     W2 = rs.randn(32, 4).astype(np.float32) * 0.3
+     graph = helper.make_graph(
+         [helper.make_node("MatMul", ["x", "W1"], ["h"]), helper.make_node("Relu", ["h"], ["r"]),
+          helper.make_node("MatMul", ["r", "W2"], ["y"])],
+         "mlp", [helper.make_tensor_value_info("x", TensorProto.FLOAT, ["N", 32])],
+         [helper.make_tensor_value_info("y", TensorProto.FLOAT, ["N", 4])],
+         [numpy_helper.from_array(W1, "W1"), numpy_helper.from_array(W2, "W2")])
+     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+     model.ir_version = 9
+     onnx.save(model, "mlp.onnx")
+     quantize_dynamic("mlp.onnx", "mlp.int8.onnx", weight_type=QuantType.QInt8)
+
+     so = ort.SessionOptions()
+     so.log_severity_level = 0
+     so.log_verbosity_level = 1
+     ref = ort.InferenceSession("mlp.onnx", so, providers=["CPUExecutionProvider"])
+     q = ort.InferenceSession("mlp.int8.onnx", so, providers=["CPUExecutionProvider"])
+     x = rs.randn(64, 32).astype(np.float32)
+     y_ref = ref.run(None, {"x": x})[0]
+     y_q = q.run(None, {"x": x})[0]
+     err = float(np.abs(y_ref - y_q).max())
+     print(f"int8 vs float32: max abs diff {err:.4f} (atol 0.01)", flush=True)
+     if err > 1e-2:
+         print(f"QUANTIZATION CHECK FAILED: {int((np.abs(y_ref - y_q) > 1e-2).sum())} of {y_ref.size} outputs outside atol 0.01", flush=True)
+         sys.exit(1)
+     print("int8 model accepted")
+     """),
+    # ---- MindSpore ----------------------------------------------------------------
+    ("mindspore", "mindspore", None, "crash", "internal-error", "b20-ms-glog-info-fp16-multi-margin-null-weight",
+     "a MindSpore classifier is validated in float32 and then cast to float16 (to_float) with ops.multi_margin_loss without class weights, run with GLOG_v=1 and GLOG_logtostderr=1 (pass manager, kernel graph and runtime INFO lines); the CPU float16 kernel dereferences the absent weight input and MindSpore's own internal check fires (The pointer[weight_addr] is null), followed by the INFO lines of the resource cleanup",
+     """\
+     import os
+
+     os.environ["GLOG_v"] = "1"
+     os.environ["GLOG_logtostderr"] = "1"
+
+     import numpy as np
+     import mindspore
+     from mindspore import Tensor, nn, ops
+
+     mindspore.set_device("CPU")
+     net = nn.SequentialCell([nn.Dense(32, 32), nn.ReLU(), nn.Dense(32, 10)])
+     rs = np.random.RandomState(0)
+     x = rs.randn(16, 32).astype(np.float32)
+     y = Tensor(rs.randint(0, 10, 16).astype(np.int64))
+     for dtype in (mindspore.float32, mindspore.float16):
+         net.to_float(dtype)
+         logits = net(Tensor(x).astype(dtype))
+         loss = ops.multi_margin_loss(logits, y)
+         print(f"validation {dtype}: multi-margin loss {float(loss.asnumpy()):.4f}", flush=True)
+     """),
+    ("mindspore", "mindspore", None, "false-positive", None, "b20-ms-save-graphs-glog-dense-in-channels",
+     "a MindSpore regressor compiled in GRAPH_MODE with save_graphs on (the IR files are listed after the failure) and GLOG_v=1, GLOG_logtostderr=1: the second Dense layer was declared with in_channels=64 while the first produces 32 features, and graph compilation rejects the MatMul shapes",
+     """\
+     import os
+
+     os.environ["GLOG_v"] = "1"
+     os.environ["GLOG_logtostderr"] = "1"
+
+     import numpy as np
+     import mindspore
+     from mindspore import Tensor, nn
+
+     mindspore.set_device("CPU")
+     mindspore.set_context(mode=mindspore.GRAPH_MODE, save_graphs=True, save_graphs_path="ir")
+
+     class Regressor(nn.Cell):
+         def __init__(self):
+             super().__init__()
+             self.fc1 = nn.Dense(16, 32, activation="relu")
+             self.fc2 = nn.Dense(64, 1)     # should be 32
+         def construct(self, x):
+             return self.fc2(self.fc1(x))
+
+     net = Regressor()
+     try:
+         print("prediction", net(Tensor(np.ones((8, 16), np.float32))).shape, flush=True)
+     finally:
+         files = sorted(os.path.join(d, f) for d, _, fs in os.walk("ir") for f in fs)
+         print(f"--- {len(files)} IR files under ir/ ---", flush=True)
+         for f in files[:40]:
+             print(f"{os.path.getsize(f):>9}  {f}", flush=True)
+     """),
+    ("mindspore", "mindspore", None, "timeout", None, "b20-ms-glog-dataset-reader-thread-died-watchdog",
+     "a mindspore.dataset GeneratorDataset pulls samples from a queue that a reader thread fills; the reader dies on a corrupt shard (its exception is logged) and the queue stays empty, so the training loop's iterator blocks; run with GLOG_v=1 and GLOG_logtostderr=1, the dataset pipeline's INFO chatter precedes the loop's watchdog (faulthandler.dump_traceback_later, 15 s) dumping every thread and exiting",
+     """\
+     import os
+
+     os.environ["GLOG_v"] = "1"
+     os.environ["GLOG_logtostderr"] = "1"
+
+     import faulthandler
+     import logging
+     import queue
+     import sys
+     import threading
+     import numpy as np
+     import mindspore
+     import mindspore.dataset as ds
+
+     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(threadName)s %(message)s", stream=sys.stdout)
+     mindspore.set_device("CPU")
+     samples = queue.Queue(maxsize=64)
+
+     def reader():
+         rs = np.random.RandomState(0)
+         for shard in range(4):
+             if shard == 2:
+                 raise IOError(f"shard-{shard:05d}.bin: unexpected end of record (offset 1048576)")
+             for _ in range(16):
+                 samples.put((rs.randn(32).astype(np.float32), np.int32(rs.randint(0, 4))))
+             logging.info("reader: shard-%05d.bin done", shard)
+
+     def source():
+         while True:
+             yield samples.get()
+
+     threading.excepthook = lambda a: logging.error("reader thread died: %s: %s", a.exc_type.__name__, a.exc_value)
+     threading.Thread(target=reader, name="shard-reader", daemon=True).start()
+     data = ds.GeneratorDataset(source, column_names=["x", "y"], shuffle=False).batch(8)
+     faulthandler.dump_traceback_later(15, exit=True)
+     logging.info("training: watchdog armed (15 s without a batch)")
+     for step, batch in enumerate(data.create_tuple_iterator(num_epochs=1)):
+         faulthandler.dump_traceback_later(15, exit=True)
+         logging.info("step %d: batch %s", step, batch[0].shape)
+     """),
+]
+
+add_batch(B20_A)
+
+
 def versions(py):
     code = ("import importlib\n"
             "for n in ('torch','tensorflow','jax','keras','onnxruntime','mindspore'):\n"

@@ -445,9 +445,10 @@ count_newlines(const char *p, size_t n)
 /*
  * The length of the terminal escape sequence at p[0..n) (p[0] is ESC),
  * or 0 when it is not a whole one: a CSI (ESC [ parameters final, the
- * colours and cursor moves of coloured logs), an OSC (ESC ] ... BEL or
- * ESC and a backslash: a terminal title or a link), or a two-byte
- * sequence, ESC and one of 0x40..0x5f.
+ * colours and cursor moves of coloured logs), a string sequence (ESC ]
+ * OSC, ESC _ APC, ESC P DCS, ESC ^ PM, ESC X SOS, ended by BEL or ESC and
+ * a backslash: a terminal title, a link, Buildkite's "ESC _bk;t=... BEL"
+ * time stamps), or a two-byte sequence, ESC and one of 0x40..0x5f.
  */
 static size_t
 escape_len(const char *p, size_t n)
@@ -464,7 +465,7 @@ escape_len(const char *p, size_t n)
 			return (i + 1);
 		return (0);
 	}
-	if (p[1] == ']') {
+	if (p[1] == ']' || p[1] == '_' || p[1] == 'P' || p[1] == '^' || p[1] == 'X') {
 		for (i = 2; i < n; i++) {
 			if (p[i] == '\a')
 				return (i + 1);
@@ -528,6 +529,103 @@ digits(const char *s, size_t n, size_t at, size_t k)
 }
 
 /*
+ * The length of the RFC 3339 time at s[0..n) with its zone
+ * ("2026-12-06T11:28:25.581Z", "...+01:00"), or 0.
+ */
+static size_t
+rfc3339_len(const char *s, size_t n)
+{
+	size_t	i;
+
+	if (!(n > 20 && digits(s, n, 0, 4) && s[4] == '-' && digits(s, n, 5, 2) &&
+	    s[7] == '-' && digits(s, n, 8, 2) && s[10] == 'T' &&
+	    digits(s, n, 11, 2) && s[13] == ':' && digits(s, n, 14, 2) &&
+	    s[16] == ':' && digits(s, n, 17, 2)))
+		return (0);
+	i = 19;
+	if (i < n && (s[i] == '.' || s[i] == ',')) {
+		for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+			;
+	}
+	if (i < n && s[i] == 'Z')
+		return (i + 1);
+	if (i < n && (s[i] == '+' || s[i] == '-') && digits(s, n, i + 1, 2)) {
+		i += 3;
+		if (i < n && s[i] == ':')
+			i++;
+		return (digits(s, n, i, 2) ? i + 2 : 0);
+	}
+	return (0);
+}
+
+/*
+ * The length of a syslog or journald line's head, "Dec  6 11:29:25 host
+ * tag[pid]: " (RFC 3164's time, the host, the program and its pid, or
+ * the program alone), or 0.
+ */
+static size_t
+syslog_len(const char *s, size_t n)
+{
+	static const char	months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
+	size_t			i, m;
+
+	if (n < 20 || s[3] != ' ')
+		return (0);
+	for (m = 0; m < 36; m += 3)
+		if (memcmp(s, months + m, 3) == 0)
+			break;
+	if (m == 36)
+		return (0);
+	i = 4;
+	if (s[i] == ' ')
+		i++;
+	if (!digits(s, n, i, 1))
+		return (0);
+	for (; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+		;
+	if (!(i + 10 < n && s[i] == ' ' && digits(s, n, i + 1, 2) && s[i + 3] == ':' &&
+	    digits(s, n, i + 4, 2) && s[i + 6] == ':' && digits(s, n, i + 7, 2) &&
+	    s[i + 9] == ' '))
+		return (0);
+	/* the host, then the program up to its pid or the colon */
+	for (i += 10; i < n && s[i] != ' ' && s[i] != ':'; i++)
+		;
+	if (i >= n || s[i] != ' ')
+		return (0);
+	for (m = ++i; i < n && s[i] != ' ' && s[i] != ':' && s[i] != '['; i++)
+		;
+	if (i == m || i >= n)
+		return (0);
+	if (s[i] == '[') {
+		if (!digits(s, n, i + 1, 1))
+			return (0);
+		for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+			;
+		if (i >= n || s[i] != ']')
+			return (0);
+		i++;
+	}
+	return (i + 1 < n && s[i] == ':' && s[i + 1] == ' ' ? i + 2 : 0);
+}
+
+/*
+ * The length of kubectl logs --prefix's "[pod/NAME/CONTAINER] " at
+ * s[0..n) (s[0] is '['), or 0.
+ */
+static size_t
+kubectl_len(const char *s, size_t n)
+{
+	size_t	i, slashes = 0;
+
+	for (i = 1; i < n && s[i] >= 'a' && s[i] <= 'z'; i++)
+		;
+	for (; i < n && s[i] != ']' && s[i] != ' '; i++)
+		if (s[i] == '/')
+			slashes++;
+	return (slashes == 2 && i + 1 < n && s[i] == ']' && s[i + 1] == ' ' ? i + 2 : 0);
+}
+
+/*
  * The length of a prefix that whatever carried the program's output put
  * before each of its lines, or 0: an RFC 3339 time with its zone and a
  * blank (GitHub Actions' raw logs, docker logs -t, kubectl --timestamps),
@@ -538,8 +636,11 @@ digits(const char *s, size_t n, size_t at, size_t k)
  * Docker BuildKit's "#12 3.456 ", the task's number that srun -l and
  * ctest put before each line ("0: ", "1| "), Docker Compose's
  * service and replica padded to one width ("worker-1  | "),
- * and GitHub Actions' workflow commands that annotate a message
- * ("::error file=t.py,line=11,title=T::", "::warning::").
+ * GitHub Actions' workflow commands that annotate a message
+ * ("::error file=t.py,line=11,title=T::", "::warning::"), Jenkins'
+ * timestamper ("[2026-12-06T11:28:25.581Z] "), syslog's and journald's
+ * "Dec  6 11:29:25 host prog[pid]: ", kubectl logs --prefix's
+ * "[pod/NAME/CONTAINER] ", and honcho's and foreman's "11:29:03 web.1 | ".
  * A program never prints these itself, and a traceback under them reads
  * as one only once they are gone.
  */
@@ -564,28 +665,16 @@ transport_prefix(const char *s, size_t n)
 		return (0);
 	}
 
-	if (n > 20 && digits(s, n, 0, 4) && s[4] == '-' && digits(s, n, 5, 2) &&
-	    s[7] == '-' && digits(s, n, 8, 2) && s[10] == 'T' &&
-	    digits(s, n, 11, 2) && s[13] == ':' && digits(s, n, 14, 2) &&
-	    s[16] == ':' && digits(s, n, 17, 2)) {
-		i = 19;
-		if (i < n && (s[i] == '.' || s[i] == ',')) {
-			for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++)
-				;
-		}
-		if (i < n && s[i] == 'Z')
-			i++;
-		else if (i < n && (s[i] == '+' || s[i] == '-') && digits(s, n, i + 1, 2)) {
-			i += 3;
-			if (i < n && s[i] == ':')
-				i++;
-			if (!digits(s, n, i, 2))
-				return (0);
-			i += 2;
-		} else
-			return (0);
+	if ((i = rfc3339_len(s, n)) > 0)
 		return (i < n && s[i] == ' ' ? i + 1 : 0);
-	}
+	if ((i = syslog_len(s, n)) > 0)
+		return (i);
+	/* Jenkins' timestamper: "[2026-12-06T11:28:25.581Z] " */
+	if (n > 22 && s[0] == '[' && (i = rfc3339_len(s + 1, n - 1)) > 0)
+		return (i + 3 < n && s[i + 1] == ']' && s[i + 2] == ' ' ? i + 3 : 0);
+	if (n > 8 && s[0] == '[' && s[1] >= 'a' && s[1] <= 'z' &&
+	    (i = kubectl_len(s, n)) > 0)
+		return (i);
 	if (n > 3 && s[0] == '[') {
 		/* [role<N>]: with a role of letters and _ */
 		for (i = 1; i < n && ((s[i] >= 'a' && s[i] <= 'z') || s[i] == '_' ||
@@ -635,6 +724,24 @@ transport_prefix(const char *s, size_t n)
 		for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++)
 			;
 		return (i < n && s[i] == ' ' ? i + 1 : 0);
+	}
+	if (n > 12 && digits(s, n, 0, 2) && s[2] == ':' && digits(s, n, 3, 2) &&
+	    s[5] == ':' && digits(s, n, 6, 2) && s[8] == ' ') {
+		/*
+		 * honcho's and foreman's: the time, the process type and its
+		 * number, blanks to the longest name's width, then "| "
+		 * ("11:29:03 train.1 | ")
+		 */
+		for (i = 9; i < n && i < 72 && (isalnum((unsigned char)s[i]) ||
+		    s[i] == '-' || s[i] == '_'); i++)
+			;
+		if (i == 9 || i + 1 >= n || s[i] != '.' || !digits(s, n, i + 1, 1))
+			return (0);
+		for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+			;
+		for (k = i; k < n && s[k] == ' '; k++)
+			;
+		return (k > i && k + 1 < n && s[k] == '|' && s[k + 1] == ' ' ? k + 2 : 0);
 	}
 	if (n > 3 && s[0] >= '0' && s[0] <= '9') {
 		/* srun -l's and ctest's task number: "0: ", "12| " */

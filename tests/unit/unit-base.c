@@ -1286,7 +1286,8 @@ test_logread_records(void)
 /*
  * The prefixes that carriers put before each line of a program's output
  * (GitHub Actions and docker times, PyTorch's elastic launcher, Open
- * MPI, Docker BuildKit, srun -l and ctest, Docker Compose) are taken
+ * MPI, Docker BuildKit, srun -l and ctest, Docker Compose, Jenkins'
+ * timestamper, syslog and journald, kubectl --prefix, honcho) are taken
  * off; look-alikes are not.
  */
 static void
@@ -1345,6 +1346,25 @@ test_logread_prefixes(void)
 		{ "[host1] Traceback (most recent call last):", "Traceback (most recent call last):",
 		  "[role N] and a blank" },
 		{ "[host] x", "[host] x", "a bracketed word without a number stays" },
+		{ "[2026-12-06T11:28:25.581Z] Traceback", "Traceback",
+		  "Jenkins' timestamper" },
+		{ "[2026-12-06T11:28:25] x", "[2026-12-06T11:28:25] x",
+		  "a bracketed time without a zone stays" },
+		{ "Dec  6 11:29:25 scoring-02 scorer[16957]:   File \"x.py\"",
+		  "  File \"x.py\"", "syslog's time, host, program and pid" },
+		{ "Dec 06 11:28:23 node-7 python3[16735]: Traceback", "Traceback",
+		  "journald's, a two-digit day" },
+		{ "Dec 06 11:28:23 node-7 kernel: oom-kill", "oom-kill",
+		  "syslog without a pid" },
+		{ "Dec 06 was the day: x", "Dec 06 was the day: x", "a date in prose stays" },
+		{ "[pod/trainer-5d8f/trainer] Traceback", "Traceback",
+		  "kubectl logs --prefix" },
+		{ "[pod/trainer] x", "[pod/trainer] x", "a path of one slash stays" },
+		{ "11:29:03 train.1 | Traceback", "Traceback", "honcho's time and process" },
+		{ "11:29:03 train | x", "11:29:03 train | x",
+		  "a time and a name without its number stays" },
+		{ "\033_bk;t=1796556504173\007  File \"x.py\"", "  File \"x.py\"",
+		  "Buildkite's time stamp, an APC sequence" },
 	};
 	struct dlt_logread	lr;
 	char			buf[128], name[96];

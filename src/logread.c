@@ -609,6 +609,54 @@ syslog_len(const char *s, size_t n)
 }
 
 /*
+ * The length of the head that PyTorch's logging (torch._logging) puts
+ * before every line of a record, the lines of a traceback it logs
+ * included: a level letter, "MMDD HH:MM:SS.ffffff", the pid, the Python
+ * file and line that logged it, "] ", and the compile's frame and
+ * attempt when there is one ("I1206 11:29:52.048000 17041
+ * torch/_dynamo/convert_frame.py:2413] [0/0_1] "); or 0.  Only at the
+ * levels of a record that reports a problem, E and W: a traceback
+ * logged at I, V or D is one Dynamo handled and reports as it goes on (a
+ * graph break it falls back from), no failure, and keeps its head.
+ * Native glog and absl lines (a .cc file's) keep theirs: their level and
+ * file are evidence (a fatal log, TensorFlow's sources).
+ */
+static size_t
+torchlog_len(const char *s, size_t n)
+{
+	size_t	i, k;
+
+	if (n < 30 || (s[0] != 'E' && s[0] != 'W') || !digits(s, n, 1, 4) ||
+	    s[5] != ' ' || !digits(s, n, 6, 2) || s[8] != ':' || !digits(s, n, 9, 2) ||
+	    s[11] != ':' || !digits(s, n, 12, 2) || s[14] != '.' || !digits(s, n, 15, 6) ||
+	    s[21] != ' ' || !digits(s, n, 22, 1))
+		return (0);
+	for (i = 22; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+		;
+	if (i >= n || s[i] != ' ')
+		return (0);
+	for (k = ++i; i < n && s[i] != ' ' && s[i] != ']'; i++)
+		;
+	/* the path and line: "...py:2413" */
+	for (k = i; k > 0 && s[k - 1] >= '0' && s[k - 1] <= '9'; k--)
+		;
+	if (k == i || k < 4 || s[k - 1] != ':' || memcmp(s + k - 4, ".py", 3) != 0)
+		return (0);
+	if (i + 1 >= n || s[i] != ']' || s[i + 1] != ' ')
+		return (0);
+	i += 2;
+	/* the compile's frame and attempt: "[0/0] ", "[1/2_1] " */
+	if (i + 5 < n && s[i] == '[' && s[i + 1] >= '0' && s[i + 1] <= '9') {
+		for (k = i + 1; k < n && ((s[k] >= '0' && s[k] <= '9') || s[k] == '/' ||
+		    s[k] == '_'); k++)
+			;
+		if (k + 1 < n && s[k] == ']' && s[k + 1] == ' ')
+			i = k + 2;
+	}
+	return (i);
+}
+
+/*
  * The length of kubectl logs --prefix's "[pod/NAME/CONTAINER] " at
  * s[0..n) (s[0] is '['), or 0.
  */
@@ -640,7 +688,9 @@ kubectl_len(const char *s, size_t n)
  * ("::error file=t.py,line=11,title=T::", "::warning::"), Jenkins'
  * timestamper ("[2026-12-06T11:28:25.581Z] "), syslog's and journald's
  * "Dec  6 11:29:25 host prog[pid]: ", kubectl logs --prefix's
- * "[pod/NAME/CONTAINER] ", and honcho's and foreman's "11:29:03 web.1 | ".
+ * "[pod/NAME/CONTAINER] ", honcho's and foreman's "11:29:03 web.1 | ",
+ * and PyTorch's logging's head ("I1206 11:29:52.048000 17041
+ * torch/_dynamo/convert_frame.py:2413] [0/0] ").
  * A program never prints these itself, and a traceback under them reads
  * as one only once they are gone.
  */
@@ -668,6 +718,8 @@ transport_prefix(const char *s, size_t n)
 	if ((i = rfc3339_len(s, n)) > 0)
 		return (i < n && s[i] == ' ' ? i + 1 : 0);
 	if ((i = syslog_len(s, n)) > 0)
+		return (i);
+	if ((i = torchlog_len(s, n)) > 0)
 		return (i);
 	/* Jenkins' timestamper: "[2026-12-06T11:28:25.581Z] " */
 	if (n > 22 && s[0] == '[' && (i = rfc3339_len(s + 1, n - 1)) > 0)

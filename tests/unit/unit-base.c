@@ -1365,6 +1365,16 @@ test_logread_prefixes(void)
 		  "a time and a name without its number stays" },
 		{ "\033_bk;t=1796556504173\007  File \"x.py\"", "  File \"x.py\"",
 		  "Buildkite's time stamp, an APC sequence" },
+		{ "E1203 05:29:13.209000 16014 torch/_subclasses/fake_tensor.py:3090] [0/0] Traceback",
+		  "Traceback", "PyTorch's logging's head at E, its compile tag" },
+		{ "W1206 11:30:01.000000 17 torch/distributed/run.py:803] x", "x",
+		  "PyTorch's logging's head at W, no tag" },
+		{ "I1206 11:29:52.048000 17041 torch/_dynamo/convert_frame.py:2413] [0/0_1] x",
+		  "I1206 11:29:52.048000 17041 torch/_dynamo/convert_frame.py:2413] [0/0_1] x",
+		  "at I the head stays" },
+		{ "E1206 11:29:52.048000 17041 op_kernel.cc:1828] x",
+		  "E1206 11:29:52.048000 17041 op_kernel.cc:1828] x",
+		  "a native glog line's head stays" },
 	};
 	struct dlt_logread	lr;
 	char			buf[128], name[96];

@@ -28485,6 +28485,1171 @@ B20_A = [
 add_batch(B20_A)
 
 
+
+
+B21_B = [
+    # ---- TensorFlow -------------------------------------------------------------------------
+    ("tensorflow", "venv", None, "crash", "abort", "b21-tf-multihot-empty-batch-sparse-matmul",
+     "a recommender's tf.function builds a multi-hot SparseTensor whose row count is reduce_max(row_ids)+1 and multiplies it with the item embedding table; a batch with no interactions makes that row count int64-min+1, and SparseTensorDenseMatMul's shape CHECK aborts the process instead of raising",
+     r"""
+import numpy as np
+import tensorflow as tf
+
+VOCAB, DIM = 64, 32
+table = tf.Variable(tf.random.stateless_normal([VOCAB, DIM], seed=[1, 2]), name="item_embeddings")
+
+
+@tf.function
+def user_vectors(row_ids, item_ids):
+    n_users = tf.reduce_max(row_ids) + 1          # rows = highest user index seen in the batch
+    hot = tf.sparse.SparseTensor(tf.stack([row_ids, item_ids], axis=1),
+                                 tf.ones_like(row_ids, tf.float32),
+                                 tf.stack([n_users, VOCAB]))
+    hot = tf.sparse.reorder(hot)
+    return tf.sparse.sparse_dense_matmul(hot, table)
+
+
+batches = [
+    (np.array([0, 0, 1, 2, 2, 2], np.int64), np.array([3, 17, 5, 8, 9, 40], np.int64)),
+    (np.array([0, 1], np.int64), np.array([11, 63], np.int64)),
+    (np.zeros([0], np.int64), np.zeros([0], np.int64)),      # a shard with no interactions in this window
+]
+for step, (rows, items) in enumerate(batches):
+    print(f"step {step}: {len(rows)} interactions", flush=True)
+    out = user_vectors(tf.constant(rows), tf.constant(items))
+    print(f"step {step}: user vectors {tuple(out.shape)} norm {float(tf.norm(out)):.3f}", flush=True)
+"""),
+    ("tensorflow", "venv", None, "crash", "abort", "b21-tf-qint8-quantized-maxpool-short-strides",
+     "a post-training-quantization check pools a qint8 NHWC activation with tf.raw_ops.QuantizedMaxPool and passes strides=[1] as the Keras-style one-element list; instead of returning the attribute validation error, oneDNN's graph rewrite (mkl_layout_pass) CHECK-fails on it ('Length for attr strides of 1 must be at least minimum 4') and aborts the process",
+     r"""
+import numpy as np
+import tensorflow as tf
+
+rng = np.random.default_rng(0)
+act = rng.normal(size=(2, 8, 8, 4)).astype(np.float32)
+lo, hi = float(act.min()), float(act.max())
+q, qmin, qmax = tf.quantization.quantize(act, lo, hi, tf.qint8, mode="SCALED")
+print("quantized activation", q.dtype.name, tuple(q.shape), "range", round(float(qmin), 4), round(float(qmax), 4), flush=True)
+ref = tf.nn.max_pool2d(act, ksize=2, strides=2, padding="VALID")
+print("float reference pool", tuple(ref.shape), flush=True)
+pool_cfg = {"ksize": [1, 2, 2, 1], "strides": [1], "padding": "VALID"}   # strides copied from the layer config
+print("QuantizedMaxPool config:", pool_cfg, flush=True)
+out, omin, omax = tf.raw_ops.QuantizedMaxPool(input=q, min_input=qmin, max_input=qmax, **pool_cfg)
+print("quantized pool", tuple(out.shape))
+"""),
+    ("tensorflow", "venv", None, "crash", "abort", "b21-tf-fake-quant-per-channel-scalar-gain",
+     "a quantization-aware-training wrapper applies tf.quantization.fake_quant_with_min_max_vars_per_channel to every variable, including a rank-0 residual gain whose min and max are scalars; the kernel asks a rank-0 tensor for its last dimension and TensorFlow aborts on 'Check failed: d >= 0'",
+     r"""
+import tensorflow as tf
+
+variables = {
+    "block1/conv/kernel": tf.random.stateless_normal([3, 3, 8, 16], seed=[0, 1]),
+    "block1/dense/kernel": tf.random.stateless_normal([32, 16], seed=[0, 2]),
+    "block1/residual_gain": tf.constant(0.75),          # a learnable scalar
+}
+
+
+def fake_quant_per_channel(name, w):
+    lo = tf.reduce_min(w, axis=list(range(w.shape.rank - 1))) if w.shape.rank else tf.reduce_min(w)
+    hi = tf.reduce_max(w, axis=list(range(w.shape.rank - 1))) if w.shape.rank else tf.reduce_max(w)
+    print(f"[qat] {name}: shape={w.shape.as_list()} channels={lo.shape.as_list() or 'scalar'}", flush=True)
+    return tf.quantization.fake_quant_with_min_max_vars_per_channel(w, lo, hi, num_bits=8)
+
+
+for name, w in variables.items():
+    wq = fake_quant_per_channel(name, w)
+    err = float(tf.reduce_max(tf.abs(wq - w)))
+    print(f"[qat] {name}: max abs quantization error {err:.5f}", flush=True)
+"""),
+    ("tensorflow", "venv", None, "crash", "abort", "b21-tf-pytest-qdq-v3-negative-channel-axis",
+     "a parametrised pytest test of per-channel quantize-dequantize passes negative axes to tf.raw_ops.QuantizeAndDequantizeV3; with axis=-1, which the kernel reads as 'per tensor', the three per-channel min/max values hit an unchecked scalar accessor and 'Check failed: 1 == NumElements()' aborts the pytest process mid-test (faulthandler dump)",
+     r"""
+import sys
+import pytest
+
+TEST = '''
+import numpy as np
+import pytest
+import tensorflow as tf
+
+
+@pytest.mark.parametrize("axis", [3, -1, -4])
+def test_per_channel_qdq_roundtrip(axis):
+    x = tf.random.stateless_uniform([1, 4, 4, 3], seed=[3, 4])
+    n = x.shape[axis]
+    lo = tf.zeros([n]); hi = tf.ones([n])
+    y = tf.raw_ops.QuantizeAndDequantizeV3(input=x, input_min=lo, input_max=hi, num_bits=8,
+                                           signed_input=False, range_given=True, narrow_range=False, axis=axis)
+    np.testing.assert_allclose(y.numpy(), x.numpy(), atol=1.0 / 255)
+'''
+with open("test_qdq_axes.py", "w") as f:
+    f.write(TEST)
+sys.exit(pytest.main(["-v", "-s", "-p", "no:cacheprovider", "test_qdq_axes.py"]))
+"""),
+    ("tensorflow", "venv", None, "false-positive", None, "b21-tf-xla-jit-cumsum-complex64-phase",
+     "a phase-unwrapping step for complex64 STFT frames runs tf.math.cumsum inside tf.function(jit_compile=True); XLA's CPU bridge has no Cumsum kernel for complex64 and the compile is refused with 'Detected unsupported operations' (eager mode works)",
+     r"""
+import numpy as np
+import tensorflow as tf
+
+frames = tf.signal.stft(tf.random.stateless_normal([1, 4096], seed=[5, 6]), frame_length=256, frame_step=128)
+print("stft frames", frames.dtype.name, tuple(frames.shape), flush=True)
+
+
+def accumulate(z):
+    return tf.math.cumsum(z, axis=1)
+
+
+eager = accumulate(frames)
+print("eager cumsum ok:", eager.dtype.name, tuple(eager.shape), flush=True)
+compiled = tf.function(accumulate, jit_compile=True)
+out = compiled(frames)
+print("xla cumsum:", out.dtype.name, np.abs(out.numpy() - eager.numpy()).max())
+"""),
+    ("tensorflow", "venv", None, "false-positive", None, "b21-tf-dlpack-transposed-torch-features",
+     "features computed in PyTorch are handed to TensorFlow through DLPack after a .t() (a transposed, non-contiguous view); tf.experimental.dlpack.from_dlpack accepts only row-major strides and rejects the capsule with 'Invalid strides array from DLPack'",
+     r"""
+import torch
+import tensorflow as tf
+
+feats = torch.randn(32, 128)                    # [hidden, tokens] from the torch encoder
+tokens_major = feats.t()                        # [tokens, hidden], a view
+print("torch view:", tuple(tokens_major.shape), "strides", tokens_major.stride(),
+      "contiguous", tokens_major.is_contiguous(), flush=True)
+capsule = torch.utils.dlpack.to_dlpack(tokens_major)
+x = tf.experimental.dlpack.from_dlpack(capsule)
+print("tf tensor", x.shape, x.dtype)
+"""),
+    ("tensorflow", "venv", None, "false-positive", "environment", "b21-tf-ragged-wordpiece-no-tensorflow-text",
+     "a ragged tokenisation pipeline imports tensorflow_text for its WordpieceTokenizer; the environment has TensorFlow but not the tensorflow-text package, so the import fails with ModuleNotFoundError before any ragged batch is built",
+     r"""
+import tensorflow as tf
+
+print("tensorflow", tf.__version__, flush=True)
+lines = tf.constant(["sparse tensors are rare", "ragged batches", ""])
+words = tf.strings.split(lines)
+print("whitespace split:", words.row_lengths().numpy().tolist(), flush=True)
+with open("vocab.txt", "w") as f:
+    f.write("\n".join(["[UNK]", "sparse", "tensor", "##s", "are", "rare", "rag", "##ged", "batch", "##es"]))
+import tensorflow_text as tft
+
+tok = tft.WordpieceTokenizer("vocab.txt", token_out_type=tf.string)
+print(tok.tokenize(words))
+"""),
+    ("tensorflow", "venv", None, "nan", None, "b21-tf-ragged-mean-empty-session-check-numerics",
+     "per-session mean dwell times are computed with tf.reduce_mean over the ragged axis of a RaggedTensor; one session has no events, its mean is 0/0 = NaN, and tf.debugging.check_numerics stops the feature job",
+     r"""
+import tensorflow as tf
+
+dwell = tf.ragged.constant([[3.2, 1.1, 0.4], [7.5], [], [2.2, 2.8]], dtype=tf.float32)
+print("sessions:", dwell.row_lengths().numpy().tolist(), flush=True)
+mean_dwell = tf.reduce_mean(dwell, axis=1)
+print("mean dwell:", mean_dwell.numpy().tolist(), flush=True)
+features = tf.debugging.check_numerics(mean_dwell, "mean_dwell per session")
+print("features ok", features.numpy())
+"""),
+    ("tensorflow", "venv", None, "inconsistency", None, "b21-tf-sparse-bf16-reduce-sum-vs-float64",
+     "a differential check sums a 4096-entry bfloat16 SparseTensor of TF-IDF weights with tf.sparse.reduce_sum and compares it with the float64 sum of the same values; the bfloat16 accumulation loses about 2% and the 0.5% tolerance check fails",
+     r"""
+import sys
+import numpy as np
+import tensorflow as tf
+
+n = 4096
+cols = np.arange(n, dtype=np.int64)
+weights = np.full(n, 0.1, np.float32)
+sp = tf.SparseTensor(np.stack([np.zeros(n, np.int64), cols], 1), weights, [1, n])
+ref = float(weights.astype(np.float64).sum())
+rows = []
+for dt in (tf.float32, tf.float16, tf.bfloat16):
+    s = tf.sparse.SparseTensor(sp.indices, tf.cast(sp.values, dt), sp.dense_shape)
+    got = float(tf.cast(tf.sparse.reduce_sum(s, axis=1)[0], tf.float64))
+    rel = abs(got - ref) / ref
+    rows.append((dt.name, got, rel))
+    print(f"{dt.name:9s} sparse.reduce_sum = {got:10.4f}  reference {ref:.4f}  rel.err {rel:.3e}")
+bad = [r for r in rows if r[2] > 5e-3]
+if bad:
+    for name, got, rel in bad:
+        print(f"MISMATCH: {name} sparse.reduce_sum differs from float64 reference by {rel:.2%} (tolerance 0.50%)")
+    sys.exit(1)
+"""),
+    ("tensorflow", "venv", None, "oom", None, "b21-tf-rlimit-zero-width-bf16-reduce-max",
+     "a feature block with 2**31+5 rows and zero columns exists only in metadata, but reduce_max over the empty column axis materialises a 4 GiB bfloat16 output; under a 1 GiB RLIMIT_AS headroom the allocator refuses and TensorFlow raises ResourceExhaustedError (OOM when allocating)",
+     r"""
+import resource
+import tensorflow as tf
+
+
+def vm_bytes():
+    return int(open("/proc/self/statm").read().split()[0]) * resource.getpagesize()
+
+
+limit = vm_bytes() + (1 << 30)
+resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+print(f"address-space limit {limit >> 20} MiB", flush=True)
+block = tf.zeros([2**31 + 5, 0], tf.bfloat16)          # no bytes: one axis is empty
+print("feature block", block.shape, "bytes", tf.size(block, tf.int64).numpy() * 2, flush=True)
+row_max = tf.reduce_max(block, axis=1)
+print("row max", row_max.shape)
+"""),
+    # ---- JAX --------------------------------------------------------------------------------
+    ("jax", "venv", None, "crash", "abort", "b21-jax-jit-empty-uint16-reshape-extent",
+     "a jitted reshape turns an empty uint16 pixel buffer into (2**31, 2**31, 0), a legal zero-element shape, but XLA's static extent product overflows int64 while laying out the intermediate and an unchecked StatusOr aborts the process ('Bad StatusOr access')",
+     r"""
+import jax
+import jax.numpy as jnp
+
+print("jax", jax.__version__, jax.devices(), flush=True)
+
+
+@jax.jit
+def to_tiles(buf):
+    tiles = buf.reshape(2**31, 2**31, 0)           # rows x cols x channels, no channels in this capture
+    return (tiles.astype(jnp.uint32) + 1).sum(axis=-1)
+
+
+buf = jnp.zeros((0,), jnp.uint16)
+print("buffer", buf.shape, buf.dtype, flush=True)
+out = to_tiles(buf)
+print("tiles", out.shape)
+"""),
+    ("jax", "venv", None, "crash", "abort", "b21-jax-bcoo-huge-graph-adjacency-todense",
+     "a graph job stores a 2**32-node adjacency as a BCOO with three edges and calls todense() for a debug print; the dense shape's element count overflows int64 inside XLA and an unchecked StatusOr terminates the process with SIGABRT",
+     r"""
+import jax
+import jax.numpy as jnp
+from jax.experimental import sparse
+
+n = 2**32
+edges = jnp.array([[0, 1], [5, 7], [9, 3]], jnp.int32)
+adj = sparse.BCOO((jnp.ones(3, jnp.float16), edges), shape=(n, n))
+print("adjacency", adj.shape, "nse", adj.nse, adj.dtype, flush=True)
+dense = adj.todense()
+print(dense[:10, :10])
+"""),
+    ("jax", "venv", None, "crash", "internal-error", "b21-jax-float4-dot-f32-accum-hlo-verifier",
+     "an MXFP4 inference kernel multiplies float4_e2m1fn weights and activations with jnp.dot(preferred_element_type=float32) under jit; XLA's operand upcaster emits an f32 convert carrying a sub-byte element size and the HLO verifier rejects the compiler's own output ('Failed after operand_upcaster')",
+     r"""
+import jax
+import jax.numpy as jnp
+
+w = jax.random.normal(jax.random.key(0), (16, 32)).astype(jnp.float4_e2m1fn)
+a = jax.random.normal(jax.random.key(1), (8, 32)).astype(jnp.float4_e2m1fn)
+print("weights", w.dtype, w.shape, "activations", a.dtype, a.shape, flush=True)
+
+
+@jax.jit
+def mxfp4_linear(a, w):
+    return jnp.dot(a, w.T, preferred_element_type=jnp.float32)
+
+
+print("float4 -> float4 dot:", jax.jit(lambda a, w: a @ w.T)(a, w).dtype, flush=True)
+y = mxfp4_linear(a, w)
+print("float32 accumulation:", y.dtype, y.shape)
+"""),
+    ("jax", "venv", None, "false-positive", None, "b21-jax-dlpack-expanded-torch-attention-mask",
+     "an attention mask is made in PyTorch with expand() (stride 0 along the query axis) and passed to JAX through DLPack; JAX only imports compact strides and rejects the broadcast view with UNIMPLEMENTED",
+     r"""
+import torch
+import jax
+import jax.numpy as jnp
+
+seq = 6
+key_mask = torch.tensor([1, 1, 1, 1, 0, 0], dtype=torch.float32)
+mask = key_mask.expand(seq, seq)                 # [queries, keys], no copy
+print("torch mask", tuple(mask.shape), "strides", mask.stride(), flush=True)
+m = jax.dlpack.from_dlpack(mask)
+scores = jnp.where(m > 0, jnp.ones((seq, seq)), -jnp.inf)
+print(jax.nn.softmax(scores, axis=-1))
+"""),
+    ("jax", "venv", None, "false-positive", "environment", "b21-jax-bcoo-place-on-gpu-cpu-only-host",
+     "a sparse training script places its BCOO feature matrix on jax.devices('gpu')[0]; this host's jaxlib has only the CPU platform, so JAX raises 'Unknown backend: gpu requested' (a missing device)",
+     r"""
+import jax
+import jax.numpy as jnp
+from jax.experimental import sparse
+
+print("jax", jax.__version__, "default backend:", jax.default_backend(), flush=True)
+x = sparse.BCOO.fromdense(jnp.eye(8, dtype=jnp.bfloat16) * 2)
+print("features", x.shape, "nse", x.nse, x.dtype, flush=True)
+dev = jax.devices("gpu")[0]
+x = jax.device_put(x, dev)
+print("placed on", dev)
+"""),
+    ("jax", "venv", None, "nan", None, "b21-jax-e8m0-mx-block-scales-sum-nan",
+     "an MX-format debug check sums the float8_e8m0fnu block scales of a weight tensor with jnp.sum; e8m0 has no zero, the reduction's zero init becomes NaN, and the script's isnan check stops the export",
+     r"""
+import sys
+import jax
+import jax.numpy as jnp
+
+w = jax.random.normal(jax.random.key(0), (64, 32))
+blocks = w.reshape(64, 1, 32)
+amax = jnp.max(jnp.abs(blocks), axis=-1)
+scales = jnp.exp2(jnp.ceil(jnp.log2(amax / 6.0))).astype(jnp.float8_e8m0fnu)   # MXFP4 shared exponents
+print("scales", scales.dtype, scales.shape, "first", scales[:4, 0].astype(jnp.float32).tolist(), flush=True)
+total = jnp.sum(scales)
+mean_scale = jnp.mean(scales.astype(jnp.float32))
+print("sum of scales (e8m0):", total, " mean (f32):", float(mean_scale), flush=True)
+if jnp.isnan(total.astype(jnp.float32)):
+    print("ERROR: NaN in block-scale checksum; refusing to export mxfp4 checkpoint")
+    sys.exit(1)
+"""),
+    ("jax", "venv", None, "inconsistency", None, "b21-jax-int4-cumsum-token-offsets-vs-numpy",
+     "a differential test computes ragged token offsets with jnp.cumsum on int4 segment lengths (to save memory) and compares them with numpy's int64 cumsum; int4 wraps past 7 and the offsets disagree",
+     r"""
+import sys
+import numpy as np
+import jax
+import jax.numpy as jnp
+
+lengths = np.array([0, 1, 2, 3, 4, 5, 6, 7], np.int8)
+ref = np.cumsum(lengths.astype(np.int64))
+got = np.asarray(jax.jit(jnp.cumsum)(jnp.asarray(lengths, jnp.int4))).astype(np.int64)
+print("lengths      ", lengths.tolist())
+print("numpy offsets", ref.tolist())
+print("jax int4     ", got.tolist())
+diff = np.nonzero(got != ref)[0]
+if diff.size:
+    print(f"MISMATCH at {diff.size}/{ref.size} positions (first {int(diff[0])}): exact match required for offsets")
+    sys.exit(1)
+"""),
+    ("jax", "venv", None, "timeout", None, "b21-jax-float16-while-loop-position-counter",
+     "a jitted lax.while_loop counts decoding positions in a float16 carry until it reaches 4100; 2048+1 rounds back to 2048 in float16, so the loop never ends and faulthandler's 10 s watchdog dumps the stack and exits",
+     r"""
+import faulthandler
+import sys
+import jax
+import jax.numpy as jnp
+
+faulthandler.dump_traceback_later(10, exit=True)
+
+
+@jax.jit
+def decode_until(limit):
+    def cond(c):
+        pos, _ = c
+        return pos < limit
+    def body(c):
+        pos, acc = c
+        return pos + jnp.float16(1), acc + jnp.sin(pos)
+    return jax.lax.while_loop(cond, body, (jnp.float16(0), jnp.float16(0)))
+
+
+print("short run:", decode_until(jnp.float16(100)), flush=True)
+print("decoding up to 4100 positions ...", flush=True)
+pos, acc = decode_until(jnp.float16(4100))
+print("done at", pos)
+"""),
+    # ---- Keras 3 ----------------------------------------------------------------------------
+    ("keras", "venv", "tensorflow", "crash", "abort", "b21-keras-tf-sparse-input-empty-batch-serve",
+     "a Keras model with a sparse=True input is served from a tf.function that builds the multi-hot SparseTensor with reduce_max(row_ids)+1 rows; an empty request gives a negative row count that no op validates, and the Dense layer's sparse matmul path dies with an uncaught std::bad_alloc (terminate, SIGABRT) instead of raising",
+     r"""
+import keras
+import tensorflow as tf
+
+inp = keras.Input(shape=(16,), sparse=True, name="item_hot")
+out = keras.layers.Dense(4, activation="softmax", name="intent")(inp)
+model = keras.Model(inp, out)
+model.summary()
+
+
+@tf.function
+def serve(row_ids, item_ids):
+    n = tf.reduce_max(row_ids) + 1
+    hot = tf.SparseTensor(tf.stack([row_ids, item_ids], 1), tf.ones_like(row_ids, tf.float32), tf.stack([n, 16]))
+    return model(hot)
+
+
+for req, (rows, items) in enumerate([([0, 0, 1], [2, 7, 7]), ([0], [15]), ([], [])]):
+    print(f"request {req}: {len(rows)} items", flush=True)
+    probs = serve(tf.constant(rows, tf.int64), tf.constant(items, tf.int64))
+    print(f"request {req}: probs {probs.numpy().round(3).tolist()}", flush=True)
+"""),
+    ("keras", "venv", "jax", "crash", "abort", "b21-keras-jax-reshape-layer-empty-uint16",
+     "a Keras functional model on the JAX backend reshapes an empty uint16 input into (2**31, 2**31, 0) with a Reshape layer; predict() jit-compiles it and XLA's static extent product overflows, aborting the process on an unchecked StatusOr",
+     r"""
+import numpy as np
+import keras
+
+inp = keras.Input(shape=(0,), dtype="uint16", name="raw_capture")
+x = keras.layers.Reshape((2**31, 2**31, 0), name="to_tiles")(inp)
+model = keras.Model(inp, x)
+print("output shape (symbolic):", model.output_shape, flush=True)
+batch = np.zeros((2, 0), np.uint16)
+print("predicting on", batch.shape, batch.dtype, flush=True)
+y = model.predict(batch, verbose=0)
+print(y.shape)
+"""),
+    ("keras", "venv", "torch", "false-positive", None, "b21-keras-torch-sparse-input-unsupported",
+     "a bag-of-words classifier declares keras.Input(sparse=True) and is run with KERAS_BACKEND=torch; Keras refuses because sparse inputs are not supported on the torch backend",
+     r"""
+import keras
+
+print("keras", keras.__version__, "backend", keras.backend.backend(), flush=True)
+vocab = 5000
+inp = keras.Input(shape=(vocab,), sparse=True, name="bow")
+h = keras.layers.Dense(32, activation="relu")(inp)
+out = keras.layers.Dense(3, activation="softmax")(h)
+model = keras.Model(inp, out)
+model.compile("adam", "sparse_categorical_crossentropy")
+"""),
+    ("keras", "venv", "tensorflow", "false-positive", None, "b21-keras-tf-ragged-input-into-dense",
+     "a Keras model takes a ragged Input(shape=(None,), ragged=True) of per-user ratings and feeds it straight into Dense; the Dense kernel needs a defined last dimension and Keras rejects the model at build time",
+     r"""
+import keras
+import tensorflow as tf
+
+ratings = tf.ragged.constant([[4.0, 5.0, 3.0], [2.0], [5.0, 1.0]])
+print("ragged batch row lengths:", ratings.row_lengths().numpy().tolist(), flush=True)
+inp = keras.Input(shape=(None,), ragged=True, name="ratings")
+out = keras.layers.Dense(8, activation="relu")(inp)
+model = keras.Model(inp, out)
+print(model(ratings))
+"""),
+    ("keras", "venv", "jax", "nan", None, "b21-keras-jax-float16-sum-terminate-on-nan",
+     "a small Keras model trained under the pure float16 dtype policy sums 4096 raw sensor counts per sample with a Lambda reduction; the float16 sum overflows to inf, the loss becomes NaN on the first batch, and TerminateOnNaN stops training (the script exits non-zero)",
+     r"""
+import sys
+import numpy as np
+import keras
+
+keras.config.set_dtype_policy("float16")
+rng = np.random.default_rng(0)
+x = rng.uniform(20.0, 40.0, size=(64, 4096, 1)).astype("float16")   # raw counts, not normalised
+y = rng.normal(size=(64, 1)).astype("float16")
+model = keras.Sequential([
+    keras.Input((4096, 1)),
+    keras.layers.Lambda(lambda t: keras.ops.sum(t, axis=1), name="total_counts"),
+    keras.layers.Dense(8, activation="relu"),
+    keras.layers.Dense(1),
+])
+model.compile(optimizer="sgd", loss="mse")
+hist = model.fit(x, y, batch_size=16, epochs=2, callbacks=[keras.callbacks.TerminateOnNaN()], verbose=2)
+loss = hist.history["loss"]
+print("loss history:", loss)
+if not np.all(np.isfinite(loss)):
+    print("training stopped: non-finite loss under float16 policy")
+    sys.exit(1)
+"""),
+    ("keras", "venv", None, "inconsistency", None, "b21-keras-bf16-cumsum-jax-vs-torch-backend",
+     "a backend-parity harness runs the same keras.ops.cumsum over 4096 bfloat16 token weights under KERAS_BACKEND=jax and =torch in two child processes; the JAX scan accumulates in bfloat16 and ends at 414 while torch ends at 410 (float64 reference 409.6), beyond the harness's 0.5% tolerance",
+     r"""
+import json
+import os
+import subprocess
+import sys
+
+CHILD = '''
+import json, numpy as np, keras
+w = keras.ops.full((4096,), 0.1, dtype="bfloat16")
+c = keras.ops.convert_to_numpy(keras.ops.cast(keras.ops.cumsum(w), "float32"))
+print(json.dumps({"backend": keras.backend.backend(), "last": float(c[-1]), "mid": float(c[2047])}))
+'''
+results = {}
+for be in ("jax", "torch"):
+    p = subprocess.run([sys.executable, "-c", CHILD], env=dict(os.environ, KERAS_BACKEND=be),
+                       capture_output=True, text=True)
+    if p.returncode:
+        sys.stdout.write(p.stdout + p.stderr)
+        sys.exit(p.returncode)
+    results[be] = json.loads(p.stdout.strip().splitlines()[-1])
+    print(f"[{be:5s}] cumsum[2047] = {results[be]['mid']:.2f}  cumsum[-1] = {results[be]['last']:.2f}")
+ref = 0.1 * 4096
+a, b = results["jax"]["last"], results["torch"]["last"]
+rel = abs(a - b) / ref
+print(f"float64 reference {ref:.2f}; jax vs torch relative difference {rel:.3%}")
+if rel > 5e-3:
+    print("FAIL: keras.ops.cumsum(bfloat16) differs between backends beyond 0.5%")
+    sys.exit(1)
+"""),
+    # ---- MindSpore --------------------------------------------------------------------------
+    ("mindspore", "mindspore", None, "crash", "segfault", "b21-ms-csr-indptr-overrun-to-dense",
+     "a graph loader builds a MindSpore CSRTensor whose indptr was saved cumulatively across shards (last entry 900 for 2 stored values); CSRTensor does not validate indptr against nnz and CSRSparseMatrixToDense reads past the values buffer, killing the process with SIGSEGV",
+     r"""
+import numpy as np
+import mindspore as ms
+from mindspore import CSRTensor, Tensor
+
+print("mindspore", ms.__version__, flush=True)
+shard_indptr = np.array([0, 1, 900], np.int32)      # offsets carried over from the previous shard
+indices = np.array([0, 1], np.int32)
+values = np.array([1.0, 2.0], np.float32)
+adj = CSRTensor(Tensor(shard_indptr), Tensor(indices), Tensor(values), (2, 4))
+print("adjacency", adj.shape, "nnz", values.size, "indptr", shard_indptr.tolist(), flush=True)
+dense = adj.to_dense()
+print(dense)
+"""),
+    ("mindspore", "mindspore", None, "crash", "segfault", "b21-ms-csr-hashed-column-ids-float64",
+     "hashed feature ids (int64, up to 2**40) are used directly as column indices of a float64 CSRTensor with 4 columns; to_dense writes through the unchecked column index and the MindSpore process dies with SIGSEGV",
+     r"""
+import numpy as np
+import mindspore as ms
+from mindspore import CSRTensor, Tensor
+
+ids = np.array([0, (1 << 40)], np.int64)         # feature-hash ids, not remapped to the 4 columns
+indptr = np.array([0, 1, 2], np.int64)
+vals = np.array([0.5, 1.5], np.float64)
+x = CSRTensor(Tensor(indptr), Tensor(ids), Tensor(vals), (2, 4))
+print("csr features", x.shape, x.dtype, "column ids", ids.tolist(), flush=True)
+print(x.to_dense())
+"""),
+    ("mindspore", "mindspore", None, "false-positive", "environment", "b21-ms-csr-mv-akg-builder-missing-decorator",
+     "CSRTensor.mv on CPU needs a kernel compiled by MindSpore's AKG builder, whose server imports the 'decorator' package that this environment lacks; the builder dies with ModuleNotFoundError and the op fails with 'Response is empty'",
+     r"""
+import numpy as np
+import mindspore as ms
+from mindspore import CSRTensor, Tensor
+
+ms.set_context(mode=ms.PYNATIVE_MODE)
+csr = CSRTensor(Tensor(np.array([0, 1, 2], np.int32)), Tensor(np.array([0, 3], np.int32)),
+                Tensor(np.array([1.0, 2.0], np.float32)), (2, 4))
+print("csr", csr.shape, "dense check:\n", csr.to_dense(), flush=True)
+v = Tensor(np.ones((4, 1), np.float32))
+print("spmv:", csr.mv(v))
+"""),
+    ("mindspore", "mindspore", None, "false-positive", None, "b21-ms-sort-uint64-feature-hashes",
+     "64-bit feature hashes are kept as uint64 and sorted with ops.sort; MindSpore's Sort primitive accepts only bool, float and signed/uint8 integer types and rejects Tensor[UInt64] with a TypeError",
+     r"""
+import numpy as np
+import mindspore as ms
+from mindspore import ops, Tensor
+
+hashes = np.array([0xF1E2D3C4B5A69788, 0x0123456789ABCDEF, 0x8000000000000000, 42], np.uint64)
+t = Tensor(hashes)
+print("hash tensor", t.dtype, t.shape, flush=True)
+vals, order = ops.sort(t)
+print(vals, order)
+"""),
+    ("mindspore", "mindspore", None, "inconsistency", None, "b21-ms-broadcast-view-inplace-add-lost",
+     "a bias row is broadcast with ops.broadcast_to and then updated in place with add_; MindSpore silently drops the in-place write on the broadcast result, and the program's comparison with numpy's reference (every element +1) fails",
+     r"""
+import sys
+import numpy as np
+import mindspore as ms
+from mindspore import ops, Tensor
+
+bias = np.arange(4, dtype=np.float32).reshape(1, 4)
+b = ops.broadcast_to(Tensor(bias), (3, 4))
+b.add_(1.0)                                   # warm-start offset applied in place
+got = b.asnumpy()
+ref = np.broadcast_to(bias, (3, 4)) + 1.0
+print("mindspore:\n", got)
+print("reference:\n", ref)
+err = np.abs(got - ref).max()
+print(f"max abs difference {err} (tolerance 1e-6)")
+if err > 1e-6:
+    print("MISMATCH: in-place add_ on broadcast_to result did not take effect")
+    sys.exit(1)
+"""),
+    ("mindspore", "mindspore", None, "oom", None, "b21-ms-rlimit-complex64-spectrogram-buffer",
+     "a spectrogram buffer of 2**16 x 2**15 complex64 (16 GiB) is allocated with ops.zeros under an RLIMIT_AS of current usage + 1 GiB; MindSpore's device address allocation is refused and it raises 'Allocate memory failed'",
+     r"""
+import resource
+import mindspore as ms
+from mindspore import ops
+
+
+def vm_bytes():
+    return int(open("/proc/self/statm").read().split()[0]) * resource.getpagesize()
+
+
+limit = vm_bytes() + (1 << 30)
+resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+print(f"address-space limit {limit >> 20} MiB", flush=True)
+frames, bins = 2**16, 2**15
+spec = ops.zeros((frames, bins), ms.complex64)
+print("spectrogram buffer", spec.shape, spec.dtype, f"{frames * bins * 8 / 2**30:.0f} GiB", flush=True)
+power = ops.abs(spec).sum()
+print("total power", float(power))
+"""),
+]
+
+add_batch(B21_B)
+
+
+
+
+B21_A = [
+    # ---- PyTorch 2.13 (venv) ------------------------------------------------------
+    ("pytorch", "venv", None, "crash", "segfault", "b21-gnn-cached-csr-adjacency-spmm-segv",
+     "a GNN layer rebuilds its CSR adjacency from a cache with check_invariants=False for speed; the cache was written for a larger graph, so one column index lies far past the node count, and torch.sparse.mm reads out of bounds: the process dies of SIGSEGV",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     # adjacency cache (row pointers, column indices) written by the preprocessing job
+     # for the full 'products' graph; this run loads the 6-node subgraph's features
+     crow = torch.tensor([0, 2, 4, 5, 7, 8, 10])
+     col = torch.tensor([1, 2, 0, 3, 4, 2, 5, 48211377, 0, 4])
+     num_nodes = 6
+     adj = torch.sparse_csr_tensor(crow, col, torch.ones(col.numel()), (num_nodes, num_nodes),
+                                   check_invariants=False)
+
+     class GCNLayer(nn.Module):
+         def __init__(self, d_in, d_out):
+             super().__init__()
+             self.lin = nn.Linear(d_in, d_out)
+
+         def forward(self, adj, h):
+             return torch.relu(torch.sparse.mm(adj, self.lin(h)))
+
+     layer = GCNLayer(32, 32)
+     h = torch.randn(num_nodes, 32)
+     print(f"adjacency: {num_nodes} nodes, nnz={adj.values().numel()}, layout={adj.layout}", flush=True)
+     out = layer(adj, h)
+     print("node embeddings", tuple(out.shape), float(out.norm()))
+     """),
+    ("pytorch", "venv", None, "crash", "segfault", "b21-pruned-bsr-weight-checkpoint-matmul-segv",
+     "a block-pruned linear layer stores its weight as a BSR tensor rebuilt from a checkpoint with check_invariants=False; the checkpoint's block column indices were saved for a wider layer, and the BSR @ dense product reads past the blocks: SIGSEGV",
+     """\
+     import torch
+
+     torch.manual_seed(0)
+     # block-sparse weight (2x2 blocks) of a 4x4 projection, restored from
+     # checkpoint 'pruned-ffn-step12000.pt' (saved by the 4x8192 variant)
+     ckpt = {
+         "crow_indices": torch.tensor([0, 1, 2]),
+         "col_indices": torch.tensor([0, 40000000]),
+         "values": torch.randn(2, 2, 2),
+         "shape": (4, 4),
+     }
+     w = torch.sparse_bsr_tensor(ckpt["crow_indices"], ckpt["col_indices"], ckpt["values"],
+                                 ckpt["shape"], check_invariants=False)
+     print(f"restored block-sparse weight {tuple(w.shape)} blocks={tuple(w.values().shape)} layout={w.layout}", flush=True)
+     x = torch.randn(4, 3)
+     y = w @ x
+     print("projection", tuple(y.shape), float(y.abs().sum()))
+     """),
+    ("pytorch", "venv", None, "crash", "segfault", "b21-csr-to-csc-reverse-edges-global-ids-segv",
+     "a message-passing step builds the reverse (in-edge) adjacency by converting a CSR shard to CSC; the shard was built with check_invariants=False and its column indices are global node ids rather than shard-local ones, and the layout conversion indexes out of bounds: SIGSEGV",
+     """\
+     import torch
+
+     # out-edges of shard 3 of 8; columns were meant to be shard-local ids
+     crow = torch.tensor([0, 2, 4])
+     col_global = torch.tensor([0, 1, 5000000, 1])
+     out_edges = torch.sparse_csr_tensor(crow, col_global, torch.ones(4), (2, 3), check_invariants=False)
+     print(f"shard 3: {out_edges.shape[0]} src nodes, {out_edges.values().numel()} edges", flush=True)
+     in_edges = out_edges.to_sparse_csc()
+     print("in-degree", in_edges.ccol_indices().diff().tolist())
+     """),
+    ("pytorch", "venv", None, "crash", "segfault", "b21-qint8-activation-debug-view-float32-segv",
+     "a debugging helper reinterprets a qint8 activation's bytes with .view(torch.float32) to dump them, as it does for int8 buffers; viewing a quantized tensor as another dtype is unguarded and printing the result dies of SIGSEGV",
+     """\
+     import torch
+
+     def dump_raw(name, t):
+         # reinterpret the raw bytes as float32 words for the hex dump
+         words = t.view(torch.float32)
+         print(f"{name}: {words.numel()} words", words)
+
+     torch.manual_seed(0)
+     act = torch.arange(32, dtype=torch.int8).view(torch.float32)
+     dump_raw("int8 buffer", act.view(torch.int8))
+     q = torch.quantize_per_tensor(torch.randn(32), 0.05, 0, torch.qint8)
+     print("quantized activation", q.dtype, q.q_scale(), q.q_zero_point(), flush=True)
+     dump_raw("qint8 activation", q)
+     """),
+    ("pytorch", "venv", None, "crash", "internal-error", "b21-dense-add-into-csr-out-internal-assert",
+     "a sparse-gradient accumulator preallocates its buffer as a CSR tensor and calls torch.add(dense, dense, out=buffer); the sparse-compressed add kernel hits its own layout INTERNAL ASSERT instead of rejecting the combination",
+     """\
+     import torch
+
+     torch.manual_seed(0)
+     # accumulation buffer kept in CSR layout to save memory
+     acc = torch.sparse_csr_tensor(torch.tensor([0, 1, 2]), torch.tensor([0, 1]), torch.zeros(2),
+                                   size=(2, 2), check_invariants=True)
+     g1 = torch.randn(2, 2)
+     g2 = torch.randn(2, 2)
+     print("accumulating 2 dense gradients into", acc.layout, tuple(acc.shape), flush=True)
+     torch.add(g1, g2, out=acc)
+     print(acc.to_dense())
+     """),
+    ("pytorch", "venv", None, "crash", "internal-error", "b21-fp16-batched-csr-sum-keepdim-assert",
+     "a batched causal attention-score tensor in float16 is converted to a batched (3-D) CSR tensor and summed over the batch dimension with keepdim=True; the CSR reduction kernel's input_dim == 2 INTERNAL ASSERT fires",
+     """\
+     import torch
+
+     torch.manual_seed(0)
+     scores = torch.randn(2, 3, 4, dtype=torch.float16)
+     scores = scores * torch.ones(3, 4, dtype=torch.float16).tril()     # same causal pattern per batch
+     masks = scores.to_sparse(layout=torch.sparse_csr)
+     print(f"batched CSR masks: shape={tuple(masks.shape)} dtype={masks.dtype} nnz/batch={masks.values().shape}", flush=True)
+     per_pos = masks.sum((0,), True)
+     print(per_pos)
+     """),
+    ("pytorch", "venv", None, "false-positive", "environment", "b21-semi-structured-2to4-sparsity-cpu-host",
+     "a pruning script converts a 2:4-pruned float16 weight with to_sparse_semi_structured on a CPU-only host; semi-structured sparsity needs CUDA tensors and torch refuses the CPU tensor: a missing-device setup problem",
+     """\
+     import torch
+     from torch.sparse import to_sparse_semi_structured
+
+     torch.manual_seed(0)
+     print("torch", torch.__version__, "cuda available:", torch.cuda.is_available(), flush=True)
+     w = torch.randn(64, 64, dtype=torch.float16)
+     # 2:4 magnitude pruning: keep the 2 largest of every 4 consecutive weights
+     g = w.view(64, 16, 4)
+     keep = g.abs().topk(2, dim=-1).indices
+     mask = torch.zeros_like(g, dtype=torch.bool).scatter_(-1, keep, True)
+     w_pruned = (g * mask).view(64, 64)
+     print("density after 2:4 pruning:", float((w_pruned != 0).float().mean()), flush=True)
+     w_sparse = to_sparse_semi_structured(w_pruned)
+     print(w_sparse)
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b21-expanded-bias-view-add-inplace",
+     "a layer broadcasts its bias with expand (a stride-0 view) and then accumulates activations into it with add_; writing in place to a view whose elements share memory is rejected with torch's clear internal-overlap error",
+     """\
+     import torch
+     import torch.nn as nn
+
+     class BiasAccum(nn.Module):
+         def __init__(self, d):
+             super().__init__()
+             self.bias = nn.Parameter(torch.zeros(d))
+
+         def forward(self, x):
+             out = self.bias.detach().expand(x.shape[0], -1)   # stride (0, 1)
+             return out.add_(x)
+
+     torch.manual_seed(0)
+     m = BiasAccum(32)
+     x = torch.randn(4, 32)
+     print("expanded bias strides:", m.bias.expand(4, -1).stride(), flush=True)
+     print(m(x).shape)
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b21-jagged-nested-softmax-over-batch-dim",
+     "variable-length token scores kept in a jagged nested tensor are normalised with softmax(dim=0), across the batch dimension; the nested tensor rejects reductions across its batch dimension with a clear error",
+     """\
+     import torch
+
+     torch.manual_seed(0)
+     lengths = [5, 2, 7]
+     scores = torch.nested.nested_tensor([torch.randn(n, 32) for n in lengths], layout=torch.jagged)
+     print(f"batch of {scores.size(0)} sequences, lengths {lengths}, shape {scores.shape}", flush=True)
+     probs = torch.softmax(scores, dim=0)
+     print(probs.shape)
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b21-complex64-spectral-loss-backward",
+     "a spectral-domain training step computes its loss as a complex64 sum of FFT bins and calls backward(); autograd refuses to create an implicit gradient for a complex output: the loss must be real",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     net = nn.Sequential(nn.Linear(32, 32), nn.Tanh(), nn.Linear(32, 32))
+     x = torch.randn(8, 32)
+     target = torch.fft.rfft(torch.randn(8, 32))
+     pred = torch.fft.rfft(net(x))
+     loss = ((pred - target) ** 2).mean()        # complex64, not |.|**2
+     print("loss", loss, loss.dtype, flush=True)
+     loss.backward()
+     print("grad norm", net[0].weight.grad.norm())
+     """),
+    ("pytorch", "venv", None, "nan", None, "b21-complex-sqrt-magnitude-grad-zero-bins",
+     "a spectral-loss term takes sqrt(|X|) of a zero-padded signal's complex64 FFT; bins that are exactly zero give an infinite derivative times zero, and the gradient check after backward finds NaN in the weights' gradient",
+     """\
+     import sys
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     proj = nn.Linear(32, 16)
+     x = torch.randn(4, 32)
+     sig = proj(x)
+     padded = torch.cat([sig, torch.zeros(4, 16)], dim=1)
+     spec = torch.fft.fft(padded)
+     spec = spec * (torch.arange(32) % 2 == 0)          # keep the even bins only
+     loss = spec.abs().sqrt().mean()                    # compressed magnitude
+     print("loss", float(loss), flush=True)
+     loss.backward()
+     g = proj.weight.grad
+     bad = (~torch.isfinite(g)).sum().item()
+     print(f"grad check: {bad} of {g.numel()} entries of proj.weight.grad are not finite")
+     if bad:
+         print("ERROR: NaN/Inf gradient in proj.weight (step 0), stopping")
+         sys.exit(1)
+     """),
+    ("pytorch", "venv", None, "nan", None, "b21-fp16-channels-last-instnorm-sumsq-nan",
+     "a hand-written instance norm on float16 channels_last feature maps computes the variance as E[x^2] - E[x]^2; with activations near 300 both terms overflow float16 to inf and their difference is NaN, which the output check reports",
+     """\
+     import sys
+     import torch
+
+     def instance_norm_fp16(x, eps=1e-5):
+         mean = x.mean(dim=(2, 3), keepdim=True)
+         mean_sq = (x * x).mean(dim=(2, 3), keepdim=True)
+         var = mean_sq - mean * mean
+         return (x - mean) / torch.sqrt(var + eps)
+
+     torch.manual_seed(0)
+     feats = (300 + 20 * torch.randn(2, 32, 8, 8)).half().contiguous(memory_format=torch.channels_last)
+     print("input", feats.dtype, tuple(feats.shape), "strides", feats.stride(), "max", float(feats.max()), flush=True)
+     y = instance_norm_fp16(feats)
+     n_nan = torch.isnan(y).sum().item()
+     print(f"instance-norm output: nan={n_nan} inf={torch.isinf(y).sum().item()} of {y.numel()}")
+     if n_nan:
+         print("FloatingPointError: NaN in instance_norm_fp16 output")
+         sys.exit(1)
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b21-bf16-sparse-coo-row-sum-vs-dense",
+     "a bag-of-words pipeline row-normalises bfloat16 term weights; torch.sparse.sum over the COO matrix accumulates in bfloat16 while the dense sum accumulates in float32, and the harness finds the row sums disagreeing far beyond its 1% relative tolerance",
+     """\
+     import sys
+     import torch
+
+     torch.manual_seed(0)
+     X = torch.rand(64, 4096).to(torch.bfloat16)
+     X[X < 0.5] = 0                       # ~50% of vocabulary present per document
+     sp = X.to_sparse()
+     sparse_rows = torch.sparse.sum(sp, dim=1).to_dense().double()
+     dense_rows = X.sum(dim=1).double()
+     rel = ((sparse_rows - dense_rows).abs() / dense_rows.abs()).max().item()
+     print(f"docs={X.shape[0]} vocab={X.shape[1]} nnz={sp._nnz()} dtype={X.dtype}")
+     print(f"row 0: sparse={sparse_rows[0].item():.1f} dense={dense_rows[0].item():.1f}")
+     print(f"max relative difference sparse vs dense row sums: {rel:.4f} (tolerance 0.01)")
+     if rel > 0.01:
+         print("MISMATCH: sparse and dense bfloat16 row sums disagree")
+         sys.exit(1)
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b21-compile-bf16-survival-prod-vs-eager",
+     "a survival model computes per-user survival as prod(1 - hazard) in bfloat16; eager mode rounds each factor to bfloat16 (most become exactly 1) while torch.compile keeps the elementwise step in float32, and the compiled/eager comparison fails its tolerance",
+     """\
+     import sys
+     import torch
+
+     def survival(hazard):
+         return (1 - hazard * 1e-4).prod(dim=1)
+
+     torch.manual_seed(0)
+     hazard = torch.rand(8, 8192).to(torch.bfloat16)
+     eager = survival(hazard)
+     compiled = torch.compile(survival)(hazard)
+     diff = (eager.float() - compiled.float()).abs().max().item()
+     print("eager   ", eager[:4].tolist())
+     print("compiled", compiled[:4].tolist())
+     print(f"max abs diff {diff:.4f} (atol 1e-2)")
+     if diff > 1e-2:
+         print("FAIL: torch.compile result differs from eager for bfloat16 survival product")
+         sys.exit(1)
+     """),
+    ("pytorch", "venv", None, "timeout", None, "b21-bf16-sparse-laplacian-jacobi-solver-watchdog",
+     "a damped-Jacobi solver on a bfloat16 sparse COO graph Laplacian loops until the relative residual drops below 1e-6, which bfloat16 arithmetic never reaches (the updates round away and the residual stalls); the job's faulthandler watchdog dumps the stack after 15 s and exits",
+     """\
+     import faulthandler
+     import torch
+
+     faulthandler.dump_traceback_later(15, exit=True)
+     n = 64
+     L = 2 * torch.eye(n) - torch.diag(torch.ones(n - 1), 1) - torch.diag(torch.ones(n - 1), -1)
+     L[0, 0] = L[-1, -1] = 3.0
+     A = L.to(torch.bfloat16).to_sparse()
+     diag = torch.diagonal(L).to(torch.bfloat16).unsqueeze(1)
+     b = torch.ones(n, 1, dtype=torch.bfloat16)
+
+     def jacobi(A, b, tol=1e-6, omega=0.8):
+         x = torch.zeros_like(b)
+         it = 0
+         while True:
+             r = b - torch.sparse.mm(A, x)
+             res = r.float().norm() / b.float().norm()
+             if res < tol:
+                 return x, it
+             x = x + omega * r / diag
+             it += 1
+             if it % 50000 == 0:
+                 print(f"jacobi iter {it}: relative residual {res.item():.3e}", flush=True)
+
+     print(f"solving L x = b, n={n}, dtype={A.dtype}, layout={A.layout}, tol=1e-6", flush=True)
+     x, it = jacobi(A, b)
+     print("converged after", it)
+     """),
+    ("pytorch", "venv", None, "oom", None, "b21-sparse-vocab-features-to-dense-rlimit",
+     "a text model densifies its sparse COO bag-of-words batch (4096 documents by a 2**20 vocabulary, float32: 16 GiB) with to_dense() under a 2 GiB address-space limit set by the job; the CPU allocator refuses the allocation",
+     """\
+     import resource
+     import torch
+
+     resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+     torch.manual_seed(0)
+     docs, vocab, nnz = 4096, 1 << 20, 200000
+     idx = torch.stack([torch.randint(0, docs, (nnz,)), torch.randint(0, vocab, (nnz,))])
+     bow = torch.sparse_coo_tensor(idx, torch.ones(nnz), (docs, vocab)).coalesce()
+     print(f"bag-of-words batch {tuple(bow.shape)} nnz={bow._nnz()}", flush=True)
+     dense = bow.to_dense()
+     print(dense.sum())
+     """),
+
+    # ---- PyTorch 1.13 (system) ----------------------------------------------------
+    ("pytorch-1.13", "system", None, "crash", "fpe", "b21-113-hash-bucket-int64-min-remainder-sigfpe",
+     "feature hashing buckets int64 hashed ids with torch.remainder against per-feature bucket counts; one feature uses -1 as its 'unbucketed' sentinel and its missing-value id is INT64_MIN, and Debian's PyTorch 1.13 executes INT64_MIN % -1: SIGFPE",
+     """\
+     import torch
+
+     MISSING = torch.iinfo(torch.int64).min
+     buckets = {"user_id": 1000003, "item_id": 500009, "session_id": -1}   # -1: keep raw id
+     batch = {
+         "user_id": torch.tensor([8123981231, 77, 912]),
+         "item_id": torch.tensor([18, 99321, 5]),
+         "session_id": torch.tensor([4411, MISSING, 12]),
+     }
+     print("torch", torch.__version__, flush=True)
+     for name, ids in batch.items():
+         nb = torch.full_like(ids, buckets[name])
+         out = torch.remainder(ids, nb)
+         print(f"{name}: {out.tolist()}", flush=True)
+     """),
+    ("pytorch-1.13", "system", None, "crash", "internal-error", "b21-113-dense-add-into-csr-out-assert",
+     "on Debian's PyTorch 1.13, a gradient accumulator passes a CSR tensor as out= of torch.add with two dense operands; the sparse CSR add kernel trips its own src.is_sparse_csr() INTERNAL ASSERT",
+     """\
+     import torch
+
+     print("torch", torch.__version__, flush=True)
+     acc = torch.sparse_csr_tensor(torch.tensor([0, 1, 2]), torch.tensor([0, 1]), torch.zeros(2), size=(2, 2))
+     a = torch.ones(2, 2)
+     b = torch.full((2, 2), 0.5)
+     torch.add(a, b, out=acc)
+     print(acc)
+     """),
+    ("pytorch-1.13", "system", None, "crash", "segfault", "b21-113-unsafe-csr-token-mask-to-dense-segv",
+     "a data loader builds per-batch CSR token masks with torch._sparse_csr_tensor_unsafe (skipping validation for speed) and a column index from an unpadded vocabulary lies far out of range; to_dense() writes out of bounds on PyTorch 1.13: SIGSEGV",
+     """\
+     import torch
+
+     print("torch", torch.__version__, flush=True)
+     crow = torch.tensor([0, 2, 4])
+     col = torch.tensor([0, 1, 50000000, 1])
+     mask = torch._sparse_csr_tensor_unsafe(crow, col, torch.ones(4), (2, 3))
+     print("batch mask nnz", mask.values().numel(), flush=True)
+     dense = mask.to_dense()
+     print(dense)
+     """),
+    ("pytorch-1.13", "system", None, "crash", "segfault", "b21-113-unsafe-coo-edges-to-csr-segv",
+     "an edge list loaded with torch._sparse_coo_tensor_unsafe carries a row index from another partition; converting it to CSR on PyTorch 1.13 indexes out of bounds and the process dies of SIGSEGV",
+     """\
+     import torch
+
+     print("torch", torch.__version__, flush=True)
+     edges = torch.tensor([[0, 1, 90000000], [0, 1, 2]])
+     adj = torch._sparse_coo_tensor_unsafe(edges, torch.ones(3), (2, 3))
+     print("edges", adj._nnz(), "shape", tuple(adj.shape), flush=True)
+     csr = adj.to_sparse_csr()
+     print(csr.crow_indices())
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", "environment", "b21-113-uint32-hash-ids-dtype-missing",
+     "a feature pipeline written for PyTorch 2.3+ stores 32-bit hashed ids as torch.uint32; under Debian's PyTorch 1.13 the dtype does not exist and the attribute lookup fails: a version requirement the environment does not meet",
+     """\
+     import numpy as np
+     import torch
+
+     print("torch", torch.__version__, flush=True)
+     hashed = np.array([3735928559, 4027448014, 12345], dtype=np.uint32)
+     ids = torch.from_numpy(hashed.astype(np.int64)).to(torch.uint32)
+     print(ids)
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", None, "b21-113-nested-to-padded-shorter-output-size",
+     "a collate step pads a strided nested tensor of variable-length sequences with to_padded_tensor but passes an output_size shorter than the longest sequence; PyTorch 1.13 refuses to truncate with a clear error",
+     """\
+     import torch
+
+     torch.manual_seed(0)
+     seqs = [torch.randn(n, 32) for n in (3, 7, 5)]
+     nt = torch.nested.nested_tensor(seqs)
+     max_len = 6     # from the config: model.max_positions
+     print("torch", torch.__version__, "lengths", [s.shape[0] for s in seqs], flush=True)
+     padded = torch.nested.to_padded_tensor(nt, 0.0, (len(seqs), max_len, 32))
+     print(padded.shape)
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", None, "b21-113-class-prototype-max-zero-size-batch",
+     "a few-shot head builds per-class prototypes by max-pooling the features selected by a boolean mask; class 3 has no sample in this batch, the selection has a zero-size dimension, and PyTorch 1.13 refuses the reduction over an empty dimension",
+     """\
+     import torch
+
+     torch.manual_seed(0)
+     n_classes = 4
+     feats = torch.randn(16, 32)
+     labels = torch.tensor([0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0])
+     print("torch", torch.__version__, "class counts", torch.bincount(labels, minlength=n_classes).tolist(), flush=True)
+     protos = []
+     for k in range(n_classes):
+         sel = feats[labels == k]
+         print(f"class {k}: selected {tuple(sel.shape)}", flush=True)
+         protos.append(sel.max(dim=0).values)
+     print(torch.stack(protos).shape)
+     """),
+    ("pytorch-1.13", "system", None, "oom", None, "b21-113-complex128-fft2-padded-rlimit",
+     "a correlation step zero-pads a complex128 image to 8192x8192 in torch.fft.fft2 (1 GiB per buffer) under a 1 GiB address-space limit; PyTorch 1.13's CPU allocator refuses the allocation",
+     """\
+     import resource
+     import torch
+
+     resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+     torch.manual_seed(0)
+     img = torch.randn(256, 256, dtype=torch.complex128)
+     print("torch", torch.__version__, "image", tuple(img.shape), img.dtype, flush=True)
+     spec = torch.fft.fft2(img, s=(8192, 8192))
+     print(spec.abs().max())
+     """),
+
+    # ---- ONNX Runtime -------------------------------------------------------------
+    ("onnxruntime", "venv", None, "crash", "segfault", "b21-ort-sparse-csr-input-spmm-inner-index-segv",
+     "a retrieval service feeds its query-term matrix to a com.microsoft SparseToDenseMatMul graph as an ONNX Runtime CSR SparseTensor; one inner (column) index comes from an unpruned vocabulary and lies far out of range, and the kernel reads out of bounds: SIGSEGV",
+     """\
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import TensorProto as T, helper as h
+
+     A = h.make_sparse_tensor_value_info("A", T.FLOAT, [4, 4])
+     g = h.make_graph([h.make_node("SparseToDenseMatMul", ["A", "B"], ["Y"], domain="com.microsoft")], "retrieval",
+                      [A, h.make_tensor_value_info("B", T.FLOAT, [4, 3])],
+                      [h.make_tensor_value_info("Y", T.FLOAT, [4, 3])])
+     m = h.make_model(g, opset_imports=[h.make_opsetid("", 17), h.make_opsetid("com.microsoft", 1)])
+     m.ir_version = 9
+     sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+     print("onnxruntime", ort.__version__, flush=True)
+     dev = ort.OrtDevice.make("cpu", 0)
+     values = np.array([0.7, 0.2, 0.9], np.float32)
+     inner = np.array([0, 1, 900000000], np.int64)      # term ids
+     outer = np.array([0, 1, 2, 3, 3], np.int64)
+     q = ort.SparseTensor.sparse_csr_from_numpy([4, 4], values, inner, outer, dev)
+     emb = ort.OrtValue.ortvalue_from_numpy(np.random.RandomState(0).randn(4, 3).astype(np.float32))
+     print("queries nnz", values.size, flush=True)
+     out = sess.run_with_ort_values(["Y"], {"A": ort.OrtValue.ort_value_from_sparse_tensor(q), "B": emb})
+     print(out[0].numpy())
+     """),
+    ("onnxruntime", "venv", None, "false-positive", None, "b21-ort-sparse-initializer-index-out-of-bounds",
+     "a pruning tool writes a 4x4 weight as an ONNX sparse_initializer whose flat indices include one beyond the 16 elements; ONNX Runtime refuses the model at session creation with a clear out-of-bounds message",
+     """\
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import TensorProto as T, helper as h, numpy_helper as nh
+
+     vals = nh.from_array(np.array([0.5, -1.25, 2.0], np.float32), "W")
+     idx = nh.from_array(np.array([0, 5, 9999999], np.int64), "W_idx")
+     W = h.make_sparse_tensor(vals, idx, [4, 4])
+     g = h.make_graph([h.make_node("MatMul", ["x", "W"], ["y"])], "pruned_proj",
+                      [h.make_tensor_value_info("x", T.FLOAT, [2, 4])], [h.make_tensor_value_info("y", T.FLOAT, [2, 4])],
+                      sparse_initializer=[W])
+     m = h.make_model(g, opset_imports=[h.make_opsetid("", 17)])
+     m.ir_version = 9
+     print("loading pruned_proj.onnx (sparse initializer W, nnz=3)", flush=True)
+     sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+     print(sess.run(None, {"x": np.ones((2, 4), np.float32)}))
+     """),
+    ("onnxruntime", "venv", None, "false-positive", None, "b21-ort-string-token-tensor-into-add",
+     "a preprocessing graph adds an offset to the raw string token tensor instead of to its integer ids; ONNX Runtime rejects the graph at load with a type error for tensor(string) into Add",
+     """\
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import TensorProto as T, helper as h
+
+     g = h.make_graph(
+         [h.make_node("Add", ["tokens", "offset"], ["shifted"])], "tokenize_shift",
+         [h.make_tensor_value_info("tokens", T.STRING, ["n"]), h.make_tensor_value_info("offset", T.STRING, [1])],
+         [h.make_tensor_value_info("shifted", T.STRING, ["n"])])
+     m = h.make_model(g, opset_imports=[h.make_opsetid("", 17)])
+     m.ir_version = 9
+     sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+     print(sess.run(None, {"tokens": np.array(["the", "cat"], dtype=object), "offset": np.array(["1"], dtype=object)}))
+     """),
+    ("onnxruntime", "venv", None, "nan", None, "b21-ort-uint16-depth-one-pass-variance-nan",
+     "a depth-camera normalisation graph casts uint16 readings (about 41000 mm) to float32 and computes the variance in one pass as ReduceMean(x*x) - ReduceMean(x)^2; catastrophic cancellation makes it negative, Sqrt yields NaN, and the serving check reports the NaN rows",
+     """\
+     import sys
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import TensorProto as T, helper as h
+
+     nodes = [
+         h.make_node("Cast", ["depth"], ["x"], to=T.FLOAT),
+         h.make_node("Mul", ["x", "x"], ["x2"]),
+         h.make_node("ReduceMean", ["x2"], ["ex2"], axes=[1], keepdims=1),
+         h.make_node("ReduceMean", ["x"], ["ex"], axes=[1], keepdims=1),
+         h.make_node("Mul", ["ex", "ex"], ["ex_sq"]),
+         h.make_node("Sub", ["ex2", "ex_sq"], ["var"]),
+         h.make_node("Sub", ["x", "ex"], ["xc"]),
+         h.make_node("Sqrt", ["var"], ["std"]),
+         h.make_node("Div", ["xc", "std"], ["y"]),
+     ]
+     g = h.make_graph(nodes, "depth_norm", [h.make_tensor_value_info("depth", T.UINT16, [8, 640])],
+                      [h.make_tensor_value_info("y", T.FLOAT, [8, 640])])
+     m = h.make_model(g, opset_imports=[h.make_opsetid("", 17)])
+     m.ir_version = 9
+     sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+     rs = np.random.RandomState(0)
+     depth = (41000 + rs.randint(0, 2, (8, 640))).astype(np.uint16)   # far wall, 1 mm sensor noise
+     y = sess.run(None, {"depth": depth})[0]
+     rows = np.flatnonzero(np.isnan(y).any(axis=1))
+     print(f"depth_norm: input {depth.dtype} {depth.shape}, NaN in rows {rows.tolist()} ({int(np.isnan(y).sum())} values)")
+     if rows.size:
+         print("serving check failed: NaN in normalised depth scanlines")
+         sys.exit(1)
+     """),
+    ("onnxruntime", "venv", None, "inconsistency", None, "b21-ort-uncoalesced-sparse-initializer-vs-torch",
+     "a pruned weight kept as an uncoalesced torch COO tensor (a duplicated index whose values torch sums) is written straight into an ONNX sparse_initializer; ONNX Runtime keeps only the last duplicate, and the parity check against torch fails",
+     """\
+     import sys
+     import numpy as np
+     import onnxruntime as ort
+     import torch
+     from onnx import TensorProto as T, helper as h, numpy_helper as nh
+
+     torch.manual_seed(0)
+     idx = torch.tensor([[0, 1, 1, 2, 3], [0, 1, 1, 2, 3]])      # (1, 1) appears twice
+     vals = torch.tensor([1.0, 2.0, 3.0, 4.0, 5.0])
+     w = torch.sparse_coo_tensor(idx, vals, (4, 4))              # not coalesced
+     flat = (idx[0] * 4 + idx[1]).numpy()
+     W = h.make_sparse_tensor(nh.from_array(vals.numpy(), "W"), nh.from_array(flat.astype(np.int64), "W_idx"), [4, 4])
+     g = h.make_graph([h.make_node("MatMul", ["x", "W"], ["y"])], "pruned",
+                      [h.make_tensor_value_info("x", T.FLOAT, [3, 4])], [h.make_tensor_value_info("y", T.FLOAT, [3, 4])],
+                      sparse_initializer=[W])
+     m = h.make_model(g, opset_imports=[h.make_opsetid("", 17)])
+     m.ir_version = 9
+     sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+     x = torch.randn(3, 4)
+     ref = (x @ w.to_dense()).numpy()
+     got = sess.run(None, {"x": x.numpy()})[0]
+     err = float(np.abs(ref - got).max())
+     print("torch  ", np.round(ref[0], 4).tolist())
+     print("ort    ", np.round(got[0], 4).tolist())
+     print(f"max abs diff {err:.4f} (atol 1e-5)")
+     if err > 1e-5:
+         print("parity check FAILED: onnxruntime vs torch on pruned projection")
+         sys.exit(1)
+     """),
+    ("onnxruntime", "venv", None, "inconsistency", None, "b21-ort-float8-e5m2-grad-cast-vs-torch",
+     "a float8 gradient-compression graph casts float32 to FLOAT8E5M2 and back in ONNX Runtime (saturate defaults to 1, clipping to 57344) while the torch reference overflows to inf; the differential harness reports mismatching elements",
+     """\
+     import sys
+     import numpy as np
+     import onnxruntime as ort
+     import torch
+     from onnx import TensorProto as T, helper as h
+
+     g = h.make_graph([h.make_node("Cast", ["g"], ["g8"], to=T.FLOAT8E5M2),
+                       h.make_node("Cast", ["g8"], ["g_rt"], to=T.FLOAT)], "fp8_roundtrip",
+                      [h.make_tensor_value_info("g", T.FLOAT, [1024])], [h.make_tensor_value_info("g_rt", T.FLOAT, [1024])])
+     m = h.make_model(g, opset_imports=[h.make_opsetid("", 21)])
+     m.ir_version = 10
+     sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+     torch.manual_seed(0)
+     grads = torch.randn(1024) * 2e4          # unscaled gradients of an embedding table
+     ref = grads.to(torch.float8_e5m2).float().numpy()
+     got = sess.run(None, {"g": grads.numpy()})[0]
+     bad = ~np.isclose(ref, got, rtol=0, atol=0)
+     print(f"elements compared: {ref.size}, mismatches: {int(bad.sum())}")
+     for i in np.flatnonzero(bad)[:5]:
+         print(f"  [{i}] input={grads[i].item():.1f} torch={ref[i]} onnxruntime={got[i]}")
+     if bad.any():
+         print("DIFF FAILED: onnxruntime float8e5m2 round trip != torch")
+         sys.exit(1)
+     """),
+]
+
+add_batch(B21_A)
+
+
 def versions(py):
     code = ("import importlib\n"
             "for n in ('torch','tensorflow','jax','keras','onnxruntime','mindspore'):\n"

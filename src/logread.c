@@ -569,7 +569,7 @@ syslog_len(const char *s, size_t n)
 	static const char	months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
 	size_t			i, m;
 
-	if (n < 20 || s[3] != ' ')
+	if (n < 20 || s[3] != ' ' || s[0] < 'A' || s[0] > 'S')
 		return (0);
 	for (m = 0; m < 36; m += 3)
 		if (memcmp(s, months + m, 3) == 0)

@@ -635,7 +635,7 @@ torchlog_len(const char *s, size_t n)
 		;
 	if (i >= n || s[i] != ' ')
 		return (0);
-	for (k = ++i; i < n && s[i] != ' ' && s[i] != ']'; i++)
+	for (++i; i < n && s[i] != ' ' && s[i] != ']'; i++)
 		;
 	/* the path and line: "...py:2413" */
 	for (k = i; k > 0 && s[k - 1] >= '0' && s[k - 1] <= '9'; k--)

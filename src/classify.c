@@ -1022,6 +1022,29 @@ refine(const struct eval *ev, const struct dlt_rule *rule,
 	return (rule);
 }
 
+#define TALLY_MAX	16	/* frameworks a tally keeps; a log names few */
+
+/*
+ * Add w to name's sum in a tally (names[] and sums[], *n of TALLY_MAX in
+ * use, in the order first named); a name past TALLY_MAX is not kept.
+ */
+static void
+tally_add(const char **names, long *sums, size_t *n, const char *name, long w)
+{
+	size_t	j;
+
+	for (j = 0; j < *n; j++)
+		if (strcmp(names[j], name) == 0)
+			break;
+	if (j == *n) {
+		if (*n == TALLY_MAX)
+			return;
+		names[j] = name;
+		sums[(*n)++] = 0;
+	}
+	sums[j] += w;
+}
+
 /*
  * The framework the frameworks entries that hold for ev name, by their
  * summed weights: NULL when none holds, or, when ties_none, when two
@@ -1031,25 +1054,15 @@ static const char *
 framework_vote(const struct eval *ev, int ties_none)
 {
 	const struct dlt_ruleset	*rs = ev->cl->rules;
-	const char			*names[16];
-	long				 scores[16];
+	const char			*names[TALLY_MAX];
+	long				 scores[TALLY_MAX];
 	size_t				 i, j, nnames = 0;
 	int				 best = -1, tie = 0;
 
-	for (i = 0; i < rs->nframeworks; i++) {
-		if (!conds_hold(ev, &rs->frameworks[i].when, NULL))
-			continue;
-		for (j = 0; j < nnames; j++)
-			if (strcmp(names[j], rs->frameworks[i].framework) == 0)
-				break;
-		if (j == nnames) {
-			if (nnames == 16)
-				continue;
-			names[nnames] = rs->frameworks[i].framework;
-			scores[nnames++] = 0;
-		}
-		scores[j] += rs->frameworks[i].weight;
-	}
+	for (i = 0; i < rs->nframeworks; i++)
+		if (conds_hold(ev, &rs->frameworks[i].when, NULL))
+			tally_add(names, scores, &nnames, rs->frameworks[i].framework,
+			    rs->frameworks[i].weight);
 	for (j = 0; j < nnames; j++) {
 		if (best < 0 || scores[j] > scores[best]) {
 			best = (int)j;
@@ -1098,8 +1111,9 @@ head_framework(struct dlt_classifier *cl)
 static void
 file_framework(struct dlt_classifier *cl)
 {
-	const char	*best = NULL, *names[16];
-	size_t		 i, j, counts[16], nnames = 0, bestn = 0;
+	const char	*best = NULL, *names[TALLY_MAX];
+	long		 counts[TALLY_MAX], bestn = 0;
+	size_t		 i, j, nnames = 0;
 
 	if (cl->framework != NULL)
 		return;
@@ -1109,18 +1123,8 @@ file_framework(struct dlt_classifier *cl)
 	 * more than its failures.
 	 */
 	for (i = 0; i < cl->npending; i++) {
-		if (strcmp(cl->pending[i].framework, "unknown") == 0)
-			continue;
-		for (j = 0; j < nnames; j++)
-			if (strcmp(names[j], cl->pending[i].framework) == 0)
-				break;
-		if (j == nnames) {
-			if (nnames == sizeof names / sizeof names[0])
-				continue;
-			names[nnames] = cl->pending[i].framework;
-			counts[nnames++] = 0;
-		}
-		counts[j]++;
+		if (strcmp(cl->pending[i].framework, "unknown") != 0)
+			tally_add(names, counts, &nnames, cl->pending[i].framework, 1);
 	}
 	for (j = 0; j < nnames; j++)
 		if (counts[j] > bestn) {

@@ -528,6 +528,23 @@ digits(const char *s, size_t n, size_t at, size_t k)
 	return (1);
 }
 
+/* The index of the first byte at or after at in s[0..n) that is no digit. */
+static size_t
+digits_end(const char *s, size_t n, size_t at)
+{
+	while (at < n && s[at] >= '0' && s[at] <= '9')
+		at++;
+	return (at);
+}
+
+/* Whether s[at..at+8) within s[0..n) is a time of day, "HH:MM:SS". */
+static int
+clock_at(const char *s, size_t n, size_t at)
+{
+	return (digits(s, n, at, 2) && digits(s, n, at + 3, 2) && digits(s, n, at + 6, 2) &&
+	    s[at + 2] == ':' && s[at + 5] == ':');
+}
+
 /*
  * The length of the RFC 3339 time at s[0..n) with its zone
  * ("2026-12-06T11:28:25.581Z", "...+01:00"), or 0.
@@ -538,15 +555,11 @@ rfc3339_len(const char *s, size_t n)
 	size_t	i;
 
 	if (!(n > 20 && digits(s, n, 0, 4) && s[4] == '-' && digits(s, n, 5, 2) &&
-	    s[7] == '-' && digits(s, n, 8, 2) && s[10] == 'T' &&
-	    digits(s, n, 11, 2) && s[13] == ':' && digits(s, n, 14, 2) &&
-	    s[16] == ':' && digits(s, n, 17, 2)))
+	    s[7] == '-' && digits(s, n, 8, 2) && s[10] == 'T' && clock_at(s, n, 11)))
 		return (0);
 	i = 19;
-	if (i < n && (s[i] == '.' || s[i] == ',')) {
-		for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++)
-			;
-	}
+	if (i < n && (s[i] == '.' || s[i] == ','))
+		i = digits_end(s, n, i + 1);
 	if (i < n && s[i] == 'Z')
 		return (i + 1);
 	if (i < n && (s[i] == '+' || s[i] == '-') && digits(s, n, i + 1, 2)) {
@@ -581,11 +594,8 @@ syslog_len(const char *s, size_t n)
 		i++;
 	if (!digits(s, n, i, 1))
 		return (0);
-	for (; i < n && s[i] >= '0' && s[i] <= '9'; i++)
-		;
-	if (!(i + 10 < n && s[i] == ' ' && digits(s, n, i + 1, 2) && s[i + 3] == ':' &&
-	    digits(s, n, i + 4, 2) && s[i + 6] == ':' && digits(s, n, i + 7, 2) &&
-	    s[i + 9] == ' '))
+	i = digits_end(s, n, i);
+	if (!(i + 10 < n && s[i] == ' ' && clock_at(s, n, i + 1) && s[i + 9] == ' '))
 		return (0);
 	/* the host, then the program up to its pid or the colon */
 	for (i += 10; i < n && s[i] != ' ' && s[i] != ':'; i++)
@@ -599,8 +609,7 @@ syslog_len(const char *s, size_t n)
 	if (s[i] == '[') {
 		if (!digits(s, n, i + 1, 1))
 			return (0);
-		for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++)
-			;
+		i = digits_end(s, n, i + 1);
 		if (i >= n || s[i] != ']')
 			return (0);
 		i++;
@@ -627,12 +636,10 @@ torchlog_len(const char *s, size_t n)
 	size_t	i, k;
 
 	if (n < 30 || (s[0] != 'E' && s[0] != 'W') || !digits(s, n, 1, 4) ||
-	    s[5] != ' ' || !digits(s, n, 6, 2) || s[8] != ':' || !digits(s, n, 9, 2) ||
-	    s[11] != ':' || !digits(s, n, 12, 2) || s[14] != '.' || !digits(s, n, 15, 6) ||
+	    s[5] != ' ' || !clock_at(s, n, 6) || s[14] != '.' || !digits(s, n, 15, 6) ||
 	    s[21] != ' ' || !digits(s, n, 22, 1))
 		return (0);
-	for (i = 22; i < n && s[i] >= '0' && s[i] <= '9'; i++)
-		;
+	i = digits_end(s, n, 22);
 	if (i >= n || s[i] != ' ')
 		return (0);
 	for (++i; i < n && s[i] != ' ' && s[i] != ']'; i++)
@@ -689,8 +696,9 @@ kubectl_len(const char *s, size_t n)
  * timestamper ("[2026-12-06T11:28:25.581Z] "), syslog's and journald's
  * "Dec  6 11:29:25 host prog[pid]: ", kubectl logs --prefix's
  * "[pod/NAME/CONTAINER] ", honcho's and foreman's "11:29:03 web.1 | ",
- * and PyTorch's logging's head ("I1206 11:29:52.048000 17041
- * torch/_dynamo/convert_frame.py:2413] [0/0] ").
+ * and PyTorch's logging's head on a record logged at E or W
+ * ("E1206 11:29:52.048000 17041 torch/_dynamo/convert_frame.py:2413]
+ * [0/0] ").
  * A program never prints these itself, and a traceback under them reads
  * as one only once they are gone.
  */
@@ -733,12 +741,10 @@ transport_prefix(const char *s, size_t n)
 		    (s[i] >= 'A' && s[i] <= 'Z')); i++)
 			;
 		if (i > 1 && i < n && s[i] >= '0' && s[i] <= '9') {
-			for (; i < n && s[i] >= '0' && s[i] <= '9'; i++)
-				;
+			i = digits_end(s, n, i);
 			/* [trainer1|1]: the local and the global rank */
 			if (i + 1 < n && s[i] == '|' && s[i + 1] >= '0' && s[i + 1] <= '9')
-				for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++)
-					;
+				i = digits_end(s, n, i + 1);
 			if (i + 1 < n && s[i] == ']' && s[i + 1] == ':')
 				return (i + 2 < n && s[i + 2] == ' ' ? i + 3 : i + 2);
 			/* a launcher's "[host1] ", "[worker0] " */
@@ -747,12 +753,10 @@ transport_prefix(const char *s, size_t n)
 			return (0);
 		}
 		/* [job,rank]<stdout>: or <stderr>: */
-		for (i = 1; i < n && s[i] >= '0' && s[i] <= '9'; i++)
-			;
+		i = digits_end(s, n, 1);
 		if (i == 1 || i >= n || s[i] != ',')
 			return (0);
-		for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++)
-			;
+		i = digits_end(s, n, i + 1);
 		if (i + 10 <= n && (memcmp(s + i, "]<stdout>:", 10) == 0 ||
 		    memcmp(s + i, "]<stderr>:", 10) == 0))
 			return (i + 10);
@@ -765,20 +769,16 @@ transport_prefix(const char *s, size_t n)
 		 * line a step's command printed (a gdb frame, "#0  0x...",
 		 * has no such number)
 		 */
-		for (i = 1; i < n && s[i] >= '0' && s[i] <= '9'; i++)
-			;
+		i = digits_end(s, n, 1);
 		if (i >= n || s[i] != ' ' || !digits(s, n, i + 1, 1))
 			return (0);
-		for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++)
-			;
+		i = digits_end(s, n, i + 1);
 		if (i >= n || s[i] != '.' || !digits(s, n, i + 1, 1))
 			return (0);
-		for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++)
-			;
+		i = digits_end(s, n, i + 1);
 		return (i < n && s[i] == ' ' ? i + 1 : 0);
 	}
-	if (n > 12 && digits(s, n, 0, 2) && s[2] == ':' && digits(s, n, 3, 2) &&
-	    s[5] == ':' && digits(s, n, 6, 2) && s[8] == ' ') {
+	if (n > 12 && clock_at(s, n, 0) && s[8] == ' ') {
 		/*
 		 * honcho's and foreman's: the time, the process type and its
 		 * number, blanks to the longest name's width, then "| "
@@ -789,8 +789,7 @@ transport_prefix(const char *s, size_t n)
 			;
 		if (i == 9 || i + 1 >= n || s[i] != '.' || !digits(s, n, i + 1, 1))
 			return (0);
-		for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++)
-			;
+		i = digits_end(s, n, i + 1);
 		for (k = i; k < n && s[k] == ' '; k++)
 			;
 		return (k > i && k + 1 < n && s[k] == '|' && s[k + 1] == ' ' ? k + 2 : 0);
@@ -834,8 +833,7 @@ transport_prefix(const char *s, size_t n)
 			i = 1;		/* no name: (pid=N) */
 		if (i + 4 > n || memcmp(s + i, "pid=", 4) != 0 || !digits(s, n, i + 4, 1))
 			return (0);
-		for (i += 4; i < n && s[i] >= '0' && s[i] <= '9'; i++)
-			;
+		i = digits_end(s, n, i + 4);
 		if (i + 5 < n && memcmp(s + i, ", ip=", 5) == 0)
 			for (i += 5; i < n && ((s[i] >= '0' && s[i] <= '9') ||
 			    s[i] == '.' || s[i] == ':' || (s[i] >= 'a' && s[i] <= 'f')); i++)

@@ -29650,6 +29650,1406 @@ B21_A = [
 add_batch(B21_A)
 
 
+
+
+B22_B = [
+    # ---- TensorFlow -------------------------------------------------------------------------
+    ("tensorflow", "venv", None, "crash", "internal-error", "b22-tf-xla-decoder-tensorarray-growing-steps",
+     "a greedy decoder compiled with tf.function(jit_compile=True) writes each step's tokens into a TensorArray(infer_shape=False) whose elements grow by one per step and concat()s them; plain graph mode handles the ragged elements, but XLA's TensorList lowering fails with an InternalError ('Invalid TensorList shape') instead of a validation error",
+     r"""
+import tensorflow as tf
+
+STEPS = 3
+
+
+def decode(prefix):
+    ta = tf.TensorArray(tf.float32, size=STEPS, infer_shape=False)
+    cur = prefix
+    for t in range(STEPS):
+        ta = ta.write(t, cur)
+        cur = tf.concat([cur, cur[-1:] * 0.5], axis=0)   # the hypothesis grows by one token each step
+    return ta.concat()
+
+
+prefix = tf.constant([1.0, 2.0])
+graph_out = tf.function(decode)(prefix)
+print("tf.function (graph):", graph_out.numpy().tolist(), flush=True)
+xla_out = tf.function(decode, jit_compile=True)(prefix)
+print("tf.function (jit_compile=True):", xla_out.numpy().tolist())
+"""),
+    ("tensorflow", "venv", None, "crash", "segfault", "b22-tf-fn-tensorarray-scatter-empty-seq",
+     "a tf.function pools a variable-length batch by scattering each sequence's summary into a TensorArray at index length-1; a sequence of length 0 gives index -1, which TensorListScatterIntoExistingList does not check in graph mode (eager TensorArray rejects it), and the process dies of SIGSEGV",
+     r"""
+import tensorflow as tf
+
+print("tensorflow", tf.__version__, flush=True)
+
+
+@tf.function
+def last_step_summary(lengths, feats):
+    ta = tf.TensorArray(tf.float32, size=4, element_shape=[2])
+    ta = ta.scatter(lengths - 1, feats)      # slot = position of the last valid step
+    return ta.stack()
+
+
+batches = [
+    (tf.constant([3, 1]), tf.constant([[0.5, 1.0], [2.0, 0.25]])),
+    (tf.constant([2, 0]), tf.constant([[1.5, 1.0], [0.0, 0.0]])),   # second request arrived empty
+]
+for i, (lengths, feats) in enumerate(batches):
+    print(f"batch {i}: lengths={lengths.numpy().tolist()}", flush=True)
+    out = last_step_summary(lengths, feats)
+    print(f"batch {i}: summary slots {out.numpy().tolist()}", flush=True)
+"""),
+    ("tensorflow", "venv", None, "crash", "segfault", "b22-tf-ragged-negative-row-length-to-tensor",
+     "a tokenised-record loader builds a RaggedTensor from per-record lengths end-start with validate=False for speed; an unterminated record whose end offset is the sentinel -1 yields a negative row length, and RaggedTensorToTensor writes through it and kills the process with SIGSEGV",
+     r"""
+import numpy as np
+import tensorflow as tf
+
+tokens = tf.constant(np.arange(1, 8, dtype=np.int32))
+starts = np.array([0, 3, 5], np.int64)
+ends = np.array([3, 5, -1], np.int64)          # -1: the last record was not terminated in this shard
+lengths = ends - starts
+print("record lengths:", lengths.tolist(), flush=True)
+batch = tf.RaggedTensor.from_row_lengths(tokens[:5], tf.constant(lengths), validate=False)
+print("ragged batch rows:", int(batch.nrows()), flush=True)
+padded = batch.to_tensor(default_value=0)
+print("padded batch:", padded.numpy().tolist())
+"""),
+    ("tensorflow", "venv", None, "crash", "segfault", "b22-tf-data-rebatch-negative-remainder",
+     "a tf.data input pipeline rebatches a global batch of 8 into per-replica sizes computed from a stale replica count ([3, 3, 3] plus the remainder 8-9 = -1); Dataset.rebatch accepts the negative size and the iterator dies of SIGSEGV",
+     r"""
+import tensorflow as tf
+
+GLOBAL_BATCH = 8
+replicas = 4                                  # read from an old cluster spec; the job now has 4 slots of 3
+per_replica = [3] * (replicas - 1)
+sizes = per_replica + [GLOBAL_BATCH - sum(per_replica)]
+print("per-replica batch sizes:", sizes, flush=True)
+ds = tf.data.Dataset.range(32).batch(GLOBAL_BATCH).rebatch(sizes)
+for step, b in enumerate(ds):
+    print(f"step {step}: {b.numpy().tolist()}", flush=True)
+"""),
+    ("tensorflow", "venv", None, "false-positive", None, "b22-tf-while-loop-missing-shape-invariants",
+     "a beam-expansion loop grows its hypotheses tensor in tf.while_loop without shape_invariants; TensorFlow rejects the loop because the loop variable's shape changes between iterations",
+     r"""
+import tensorflow as tf
+
+
+@tf.function
+def expand(hyps, n):
+    i = tf.constant(0)
+
+    def body(i, h):
+        return i + 1, tf.concat([h, h * 0.5], axis=0)     # doubles the beam every step
+
+    return tf.while_loop(lambda i, h: i < n, body, [i, hyps])[1]
+
+
+print("expanding beam of 2 for 3 steps", flush=True)
+print(expand(tf.constant([[1.0, 0.0], [0.0, 1.0]]), tf.constant(3)))
+"""),
+    ("tensorflow", "venv", None, "false-positive", None, "b22-tf-op-determinism-unseeded-dropout",
+     "a training step made reproducible with tf.config.experimental.enable_op_determinism() applies tf.nn.dropout without a seed and no global seed; with determinism on, TensorFlow refuses to run a random op that has no seed (a determinism switch rightly rejecting the program)",
+     r"""
+import tensorflow as tf
+
+tf.config.experimental.enable_op_determinism()
+print("op determinism enabled", flush=True)
+w = tf.Variable(tf.ones([4, 2]))
+
+
+@tf.function
+def step(x):
+    h = tf.nn.dropout(tf.matmul(x, w), rate=0.1)
+    return tf.reduce_mean(h)
+
+
+print("loss", float(step(tf.ones([3, 4]))))
+"""),
+    ("tensorflow", "venv", None, "false-positive", "environment", "b22-tf-determinism-check-needs-gpu",
+     "a determinism regression test pins its XLA-compiled step to /GPU:0 with soft placement disabled to check GPU reductions; the machine has no GPU, so TensorFlow cannot place the op (a missing device)",
+     r"""
+import tensorflow as tf
+
+tf.config.set_soft_device_placement(False)
+print("visible devices:", [d.name for d in tf.config.list_logical_devices()], flush=True)
+
+
+@tf.function(jit_compile=True)
+def reduce_step(x):
+    return tf.reduce_sum(x * x)
+
+
+x = tf.random.stateless_normal([1024], seed=[1, 2])
+with tf.device("/GPU:0"):
+    runs = [float(reduce_step(x)) for _ in range(2)]
+print("runs:", runs)
+"""),
+    ("tensorflow", "venv", None, "nan", None, "b22-tf-while-newton-check-numerics",
+     "a feature normaliser computes per-feature standard deviations with a Newton square-root iteration in tf.while_loop, starting from var/2; a constant feature has variance 0, the first update is 0/0, and tf.debugging.check_numerics inside the loop reports the NaN",
+     r"""
+import tensorflow as tf
+
+
+@tf.function
+def newton_sqrt(a, steps):
+    def body(i, x):
+        x = x - (x * x - a) / (2.0 * x)
+        x = tf.debugging.check_numerics(x, "newton sqrt iterate")
+        return i + 1, x
+
+    return tf.while_loop(lambda i, x: i < steps, body, [0, a / 2.0])[1]
+
+
+features = tf.constant([[1.0, 3.0, 5.0], [2.0, 3.0, 9.0], [4.0, 3.0, 1.0]])
+var = tf.math.reduce_variance(features, axis=0)
+print("per-feature variance:", var.numpy().tolist(), flush=True)
+std = newton_sqrt(var, 8)
+print("per-feature std:", std.numpy().tolist())
+"""),
+    ("tensorflow", "venv", None, "inconsistency", None, "b22-tf-global-seed-eager-vs-function",
+     "a reproducibility check sets tf.random.set_seed(42) and draws the same tf.random.uniform in eager mode and inside a tf.function, expecting equal noise: the op-level seeds derived in the two modes differ, so the samples disagree far beyond atol 1e-6 and the check exits 1",
+     r"""
+import numpy as np
+import tensorflow as tf
+
+
+def noise():
+    return tf.random.uniform([4])
+
+
+tf.random.set_seed(42)
+eager = noise().numpy()
+tf.random.set_seed(42)
+graph = tf.function(noise)().numpy()
+print("eager      :", np.round(eager, 6).tolist())
+print("tf.function:", np.round(graph, 6).tolist())
+diff = float(np.max(np.abs(eager - graph)))
+print(f"max |eager - function| = {diff:.6f} (atol 1e-6)")
+if diff > 1e-6:
+    print("FAIL: same global seed, different samples in eager and tf.function")
+    raise SystemExit(1)
+"""),
+    ("tensorflow", "venv", None, "timeout", None, "b22-tf-while-loop-float-step-watchdog",
+     "a tf.while_loop advances a float32 time variable by 0.1 until it equals 1.0; the accumulated value never compares equal, so the loop spins forever and the test harness's 20 s watchdog kills the child and reports the hang",
+     r"""
+import subprocess
+import sys
+
+CHILD = '''
+import tensorflow as tf
+
+@tf.function
+def integrate(dt):
+    t = tf.constant(0.0)
+    y = tf.constant(1.0)
+    t, y = tf.while_loop(lambda t, y: tf.not_equal(t, 1.0),
+                         lambda t, y: (t + dt, y - dt * y), [t, y])
+    return y
+
+print("integrating until t == 1.0", flush=True)
+print("y(1) =", float(integrate(tf.constant(0.1))))
+'''
+print("[harness] running integrator with a 20 s watchdog", flush=True)
+try:
+    r = subprocess.run([sys.executable, "-c", CHILD], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       text=True, timeout=20)
+    print(r.stdout)
+    sys.exit(r.returncode)
+except subprocess.TimeoutExpired as e:
+    out = e.stdout.decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
+    print(out)
+    print("[harness] TIMEOUT: integrator did not finish within 20 s (tf.while_loop never terminated); killed")
+    sys.exit(124)
+"""),
+    # ---- JAX --------------------------------------------------------------------------------
+    ("jax", "venv", None, "crash", "internal-error", "b22-jax-scan-negative-rollout-length",
+     "a model-based RL rollout calls jax.lax.scan with length=horizon-warmup, which a config change made negative (-3); lax.scan does not validate the length and the jitted lowering fails inside MLIR with 'Invalid type: invalid tensor dimension size' instead of a JAX error",
+     r"""
+import jax
+import jax.numpy as jnp
+
+cfg = {"horizon": 5, "warmup": 8}               # warmup was raised for a new task, horizon was not
+
+
+def dynamics(state, _):
+    nxt = 0.9 * state + 0.1 * jnp.tanh(state)
+    return nxt, jnp.sum(nxt ** 2)
+
+
+@jax.jit
+def rollout(s0):
+    _, costs = jax.lax.scan(dynamics, s0, None, length=cfg["horizon"] - cfg["warmup"])
+    return costs
+
+
+print("jax", jax.__version__, "rollout length", cfg["horizon"] - cfg["warmup"], flush=True)
+print("costs:", rollout(jnp.ones(4)))
+"""),
+    ("jax", "venv", None, "crash", "segfault", "b22-jax-jit-bucketed-causal-mask-overflow",
+     "a jitted attention step builds a causal mask jnp.tril(ones((L, L))) with L a static bucket chosen from the batch's longest sequence; a length of -1 stored as uint32 (4294967295) picks the 2**32 bucket, which is not rejected at trace time (the int64 iota is silently truncated to int32), and XLA's compilation of the 2**32 x 2**32 mask dies of SIGSEGV",
+     r"""
+from functools import partial
+
+import numpy as np
+import jax
+import jax.numpy as jnp
+
+
+@partial(jax.jit, static_argnums=1)
+def masked_scores(q, L):
+    mask = jnp.tril(jnp.ones((L, L), jnp.bool_))
+    return jnp.where(mask[: q.shape[0], : q.shape[0]], q @ q.T, -jnp.inf)
+
+
+def bucket(n):
+    return 1 << int(n - 1).bit_length()
+
+
+for lengths in (np.array([5, 3, 7], np.uint32), np.array([6, 0xFFFFFFFF], np.uint32)):
+    L = bucket(int(lengths.max()))
+    print(f"lengths {lengths.tolist()} -> bucket {L}", flush=True)
+    out = masked_scores(jnp.ones((4, 8)), L)
+    print("scores", out.shape, flush=True)
+"""),
+    ("jax", "venv", None, "crash", "internal-error", "b22-jax-conv-stride-from-short-input",
+     "a multi-scale pooling front end sets its conv stride to length // 16 to reach a fixed number of frames; a short 8-sample clip makes the stride 0, which lax.conv_general_dilated does not check, and the jitted lowering fails in the StableHLO verifier ('Cannot lower jaxpr with verifier errors')",
+     r"""
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+FRAMES = 16
+
+
+def frontend(x, w):
+    stride = x.shape[-1] // FRAMES
+    print(f"input length {x.shape[-1]} -> stride {stride}", flush=True)
+    return lax.conv_general_dilated(x, w, (stride,), "VALID")
+
+
+w = jnp.ones((4, 1, 3)) / 3.0
+for n in (64, 8):
+    y = jax.jit(frontend)(jnp.ones((1, 1, n)), w)
+    print("frames:", y.shape, flush=True)
+"""),
+    ("jax", "venv", None, "false-positive", None, "b22-jax-cond-branches-different-shapes",
+     "a jitted step uses jax.lax.cond to either keep a sequence or append an end token, so the two branches return arrays of shapes (4,) and (5,); lax.cond rejects branches whose output types differ",
+     r"""
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+
+@jax.jit
+def maybe_terminate(tokens, done):
+    return lax.cond(done,
+                    lambda t: jnp.concatenate([t, jnp.array([2])]),   # append </s>
+                    lambda t: t,
+                    tokens)
+
+
+print(maybe_terminate(jnp.array([5, 9, 11, 4]), True))
+"""),
+    ("jax", "venv", None, "false-positive", "environment", "b22-jax-xla-flags-removed-determinism-flag",
+     "a reproducibility wrapper exports XLA_FLAGS=--xla_gpu_deterministic_reductions=true from an old guide before starting the JAX job; the flag no longer exists and XLA refuses the setting at backend initialisation ('Unknown flag in XLA_FLAGS')",
+     r"""
+import os
+import subprocess
+import sys
+
+env = dict(os.environ, XLA_FLAGS="--xla_gpu_deterministic_reductions=true")
+CHILD = (
+    "import jax, jax.numpy as jnp\n"
+    "print('jax', jax.__version__, flush=True)\n"
+    "x = jax.random.normal(jax.random.key(0), (1024,))\n"
+    "print('sum', float(jax.jit(jnp.sum)(x)))\n"
+)
+print("$ XLA_FLAGS=--xla_gpu_deterministic_reductions=true python train.py --seed 0", flush=True)
+r = subprocess.run([sys.executable, "-c", CHILD], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+sys.stdout.write(r.stdout)
+if r.returncode:
+    print(f"train.py exited with status {r.returncode}")
+    sys.exit(r.returncode)
+"""),
+    ("jax", "venv", None, "nan", None, "b22-jax-fori-loop-gd-debug-nans",
+     "a jitted jax.lax.fori_loop runs gradient descent on (w**2-4)**2 with a step size far too large; the iterate overflows to inf and then NaN, and jax_debug_nans reports the invalid value from the loop",
+     r"""
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+jax.config.update("jax_debug_nans", True)
+loss = lambda w: (w * w - 4.0) ** 2
+grad = jax.grad(loss)
+
+
+@jax.jit
+def fit(w0, lr):
+    return lax.fori_loop(0, 50, lambda i, w: w - lr * grad(w), w0)
+
+
+print("lr 0.01 ->", float(fit(3.0, 0.01)), flush=True)
+print("lr 0.5  ->", float(fit(3.0, 0.5)))
+"""),
+    ("jax", "venv", None, "inconsistency", None, "b22-jax-threefry-partitionable-resume",
+     "a training job resumed from a checkpoint re-derives its dropout noise from the same saved key, but the resumed process runs with jax_threefry_partitionable flipped; jax.random.normal then returns different samples for the same key, and the resume check (atol 1e-6) exits 1",
+     r"""
+import json
+import subprocess
+import sys
+
+CHILD = (
+    "import json, sys, jax\n"
+    "jax.config.update('jax_threefry_partitionable', sys.argv[1] == '1')\n"
+    "key = jax.random.fold_in(jax.random.key(1234), 17)\n"
+    "print(json.dumps(jax.random.normal(key, (6,)).tolist()))\n"
+)
+
+
+def sample(flag):
+    r = subprocess.run([sys.executable, "-c", CHILD, flag], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, check=True)
+    return json.loads(r.stdout.strip().splitlines()[-1])
+
+
+before = sample("0")      # original run (legacy threefry layout)
+after = sample("1")       # resumed run (partitionable threefry)
+print("step 17 noise, original:", [round(v, 6) for v in before])
+print("step 17 noise, resumed :", [round(v, 6) for v in after])
+diff = max(abs(a - b) for a, b in zip(before, after))
+print(f"max abs diff {diff:.6f} (atol 1e-6)")
+if diff > 1e-6:
+    print("FAIL: resumed run does not reproduce the original random stream")
+    sys.exit(1)
+"""),
+    ("jax", "venv", None, "oom", None, "b22-jax-nonzero-size-from-batch-rlimit",
+     "a jitted sparse-feature extractor passes size= to jnp.nonzero from batch times max length; a corrupted max length asks for a 2 GiB index buffer, which XLA's allocator cannot get under the RLIMIT_AS (1 GiB of headroom) the job sets, and it raises RESOURCE_EXHAUSTED",
+     r"""
+import resource
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+
+@partial(jax.jit, static_argnames="size")
+def active_positions(mask, size):
+    return jnp.nonzero(mask, size=size, fill_value=-1)[0]
+
+
+mask = jnp.array([0, 1, 1, 0, 1, 1, 0, 0], bool)
+print("small batch:", active_positions(mask, size=2 * 8).tolist(), flush=True)
+vm = int([l for l in open("/proc/self/status") if l.startswith("VmSize")][0].split()[1]) * 1024
+limit = vm + (1 << 30)
+resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+print(f"RLIMIT_AS set to {limit >> 20} MiB", flush=True)
+batch, max_len = 4, 2 ** 27                 # max_len read from a corrupted length column
+out = active_positions(mask, size=batch * max_len)
+out.block_until_ready()
+print("positions:", out.shape)
+"""),
+    # ---- Keras ------------------------------------------------------------------------------
+    ("keras", "venv", "jax", "crash", "internal-error", "b22-keras-jax-scan-layer-negative-horizon",
+     "a Keras forecasting layer rolls its state forward with keras.ops.scan(length=horizon - context) on the JAX backend; a subclassed model configured with context longer than horizon passes length -2, neither Keras nor JAX validates it, and predict() fails inside MLIR lowering ('Invalid type: invalid tensor dimension size')",
+     r"""
+import numpy as np
+import keras
+from keras import ops
+
+
+class Rollout(keras.layers.Layer):
+    def __init__(self, horizon, context, **kw):
+        super().__init__(**kw)
+        self.horizon, self.context = horizon, context
+
+    def build(self, shape):
+        self.a = self.add_weight(shape=(shape[-1], shape[-1]), initializer="orthogonal")
+
+    def call(self, x):
+        def step(h, _):
+            h = ops.tanh(ops.matmul(h, self.a))
+            return h, h
+
+        _, ys = ops.scan(step, x, None, length=self.horizon - self.context)
+        return ops.moveaxis(ys, 0, 1)
+
+
+class Forecaster(keras.Model):
+    def __init__(self, horizon, context):
+        super().__init__()
+        self.proj = keras.layers.Dense(32)
+        self.rollout = Rollout(horizon, context)
+
+    def call(self, x):
+        return self.rollout(self.proj(x))
+
+
+print("keras", keras.__version__, "backend", keras.backend.backend(), flush=True)
+model = Forecaster(horizon=6, context=8)
+print(model.predict(np.ones((2, 32), "float32"), verbose=0).shape)
+"""),
+    ("keras", "venv", "tensorflow", "crash", "abort", "b22-keras-tf-ragged-pack-negative-length",
+     "a Keras model on the TensorFlow backend packs flat token ids into a padded batch inside a custom layer with tf.RaggedTensor.from_row_lengths(validate=False); one request's length field is negative, and during predict the unvalidated RaggedTensorToTensor kernel sizes a buffer from it: an uncaught std::length_error (vector::reserve) aborts the process",
+     r"""
+import numpy as np
+import tensorflow as tf
+import keras
+
+
+class PackTokens(keras.layers.Layer):
+    def call(self, flat_ids, lengths):
+        rt = tf.RaggedTensor.from_row_lengths(flat_ids[0], lengths[0], validate=False)
+        return rt.to_tensor(default_value=0, shape=[None, 8])
+
+
+flat = keras.Input((None,), dtype="int64", batch_size=1)
+lens = keras.Input((None,), dtype="int64", batch_size=1)
+packed = PackTokens()(flat, lens)
+emb = keras.layers.Embedding(64, 32)(packed)
+model = keras.Model([flat, lens], keras.layers.GlobalAveragePooling1D()(emb))
+ids = np.arange(1, 8, dtype=np.int64)[None]
+for lengths in ([[3, 4]], [[3, -5]]):               # the second request's length came from a bad offset
+    print("row lengths", lengths, flush=True)
+    out = model.predict([ids, np.array(lengths, np.int64)], verbose=0)
+    print("pooled", out.shape, flush=True)
+"""),
+    ("keras", "venv", "tensorflow", "false-positive", None, "b22-keras-tf-python-if-on-tensor-in-call",
+     "a custom Keras layer normalises its input with a Python if on keras.ops.max(x) > 1.0; building the functional model calls it on a symbolic tensor and the TensorFlow backend refuses to use a symbolic tensor as a Python bool (data-dependent control flow must use ops.cond)",
+     r"""
+import numpy as np
+import keras
+from keras import ops
+
+
+class ClipNorm(keras.layers.Layer):
+    def call(self, x):
+        peak = ops.max(ops.abs(x))
+        if peak > 1.0:
+            return x / peak
+        return x
+
+
+inp = keras.Input((32,))
+h = keras.layers.Dense(32)(inp)
+model = keras.Model(inp, ClipNorm()(h))
+print(model.predict(np.ones((2, 32), "float32"), verbose=0).shape)
+"""),
+    ("keras", "venv", "jax", "false-positive", None, "b22-keras-jax-while-loop-growing-state",
+     "keras.ops.while_loop on the JAX backend doubles a buffer each iteration (concatenate with itself) until it holds enough rows; JAX's while_loop rejects a body whose output shape differs from its input",
+     r"""
+import keras
+from keras import ops
+
+print("backend", keras.backend.backend(), flush=True)
+buf = ops.ones((2, 32))
+_, buf = ops.while_loop(lambda i, b: i < 3,
+                        lambda i, b: (i + 1, ops.concatenate([b, b], axis=0)),
+                        (0, buf))
+print("rows", buf.shape[0])
+"""),
+    ("keras", "venv", "jax", "inconsistency", None, "b22-keras-jax-conv1d-drops-mask-padding",
+     "a text classifier (Embedding with mask_zero=True, Conv1D, GlobalAveragePooling1D) should give the same score for a sentence with and without trailing padding, but Conv1D does not support masking and drops the mask, so the pooled average includes the padded steps; the padding-invariance check (atol 1e-5) fails",
+     r"""
+import numpy as np
+import keras
+
+keras.utils.set_random_seed(0)
+inp = keras.Input((None,), dtype="int32")
+x = keras.layers.Embedding(20, 32, mask_zero=True)(inp)
+x = keras.layers.Conv1D(32, 3, padding="same")(x)
+x = keras.layers.GlobalAveragePooling1D()(x)
+model = keras.Model(inp, keras.layers.Dense(1)(x))
+
+tokens = np.array([[3, 5, 7, 2]], np.int32)
+padded = np.array([[3, 5, 7, 2, 0, 0, 0, 0]], np.int32)
+a = float(model.predict(tokens, verbose=0)[0, 0])
+b = float(model.predict(padded, verbose=0)[0, 0])
+print(f"score unpadded {a:.6f}  padded to 8 {b:.6f}  |diff| {abs(a - b):.6f} (atol 1e-5)")
+if abs(a - b) > 1e-5:
+    print("FAIL: padding changed the prediction")
+    raise SystemExit(1)
+"""),
+    ("keras", "venv", "tensorflow", "inconsistency", None, "b22-keras-set-random-seed-across-backends",
+     "a model-parity test builds the same small Keras model after keras.utils.set_random_seed(7) under the TensorFlow and the JAX backend (each in its own process) and expects identical predictions; the backends' RNGs initialise the weights differently, so the outputs disagree beyond atol 1e-5 and the test exits 1",
+     r"""
+import json
+import os
+import subprocess
+import sys
+
+CHILD = (
+    "import json, numpy as np, keras\n"
+    "keras.utils.set_random_seed(7)\n"
+    "m = keras.Sequential([keras.Input((4,)), keras.layers.Dense(32, activation='relu'), keras.layers.Dense(1)])\n"
+    "x = np.linspace(-1, 1, 8, dtype='float32').reshape(2, 4)\n"
+    "print(json.dumps(m.predict(x, verbose=0).ravel().tolist()))\n"
+)
+res = {}
+for be in ("tensorflow", "jax"):
+    r = subprocess.run([sys.executable, "-c", CHILD], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                       env=dict(os.environ, KERAS_BACKEND=be, TF_CPP_MIN_LOG_LEVEL="2"), check=True)
+    res[be] = json.loads(r.stdout.strip().splitlines()[-1])
+    print(f"KERAS_BACKEND={be:10s} predictions {[round(v, 6) for v in res[be]]}")
+diff = max(abs(a - b) for a, b in zip(res["tensorflow"], res["jax"]))
+print(f"max |tf - jax| = {diff:.6f} (atol 1e-5)")
+if diff > 1e-5:
+    print("FAIL: set_random_seed(7) does not give the same model on both backends")
+    sys.exit(1)
+"""),
+    # ---- MindSpore --------------------------------------------------------------------------
+    ("mindspore", "mindspore", None, "crash", "segfault", "b22-ms-jit-subgraph-csr-global-indptr",
+     "a GNN sampler extracts a 2-node subgraph per batch and builds its CSRTensor inside a ms.jit function, but takes the row pointer from the full graph's cumulative degrees (last entry 700 for 2 stored edges); CSRTensor does not validate indptr against nnz and to_dense reads past the values buffer: SIGSEGV",
+     r"""
+import numpy as np
+import mindspore as ms
+from mindspore import CSRTensor, Tensor
+
+ms.set_device("CPU")
+full_degrees = np.array([1, 1, 698], np.int32)            # degrees of the full graph, not of the subgraph
+
+
+@ms.jit
+def subgraph_dense(indptr, indices, values):
+    adj = CSRTensor(indptr, indices, values, (2, 4))
+    return adj.to_dense()
+
+
+for batch, indptr in enumerate((np.array([0, 1, 2], np.int32),
+                                np.concatenate([[0], np.cumsum(full_degrees)[1:]]).astype(np.int32))):
+    print(f"batch {batch}: indptr {indptr.tolist()} nnz 2", flush=True)
+    dense = subgraph_dense(Tensor(indptr), Tensor(np.array([0, 3], np.int32)), Tensor(np.array([1.0, 0.5], np.float32)))
+    print(f"batch {batch}: dense adjacency sum {float(dense.sum().asnumpy())}", flush=True)
+"""),
+    ("mindspore", "mindspore", None, "false-positive", None, "b22-ms-graph-mode-branches-return-different-types",
+     "a GRAPH_MODE Cell returns a tensor on one branch of a data-dependent if and a (tensor, tensor) tuple on the other; MindSpore's graph compiler cannot join the two branch results and rejects the network ('Cannot join the return values of different branches')",
+     r"""
+import numpy as np
+import mindspore as ms
+from mindspore import Tensor, nn, ops
+
+ms.set_device("CPU")
+ms.set_context(mode=ms.GRAPH_MODE)
+
+
+class EarlyExit(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.dense = nn.Dense(32, 32)
+
+    def construct(self, x):
+        h = self.dense(x)
+        if ops.reduce_max(h) > 0.5:
+            return h                       # confident: exit early
+        return h, ops.softmax(h)           # otherwise also return the distribution
+
+
+print(EarlyExit()(Tensor(np.ones((2, 32), np.float32))))
+"""),
+    ("mindspore", "mindspore", None, "false-positive", "environment", "b22-ms-deterministic-run-on-gpu-target",
+     "a reproducible-training script selects the GPU target and deterministic kernels (ms.set_device('GPU'), ms.set_deterministic(True)) on a machine whose MindSpore wheel is CPU-only and has no CUDA libraries; MindSpore refuses the device target",
+     r"""
+import mindspore as ms
+
+print("mindspore", ms.__version__, flush=True)
+ms.set_seed(2024)
+ms.set_device("GPU")
+ms.set_deterministic(True)
+print("deterministic GPU training enabled")
+"""),
+    ("mindspore", "mindspore", None, "nan", None, "b22-ms-graph-while-annealed-softmax-nan",
+     "a GRAPH_MODE ms.jit function sharpens an attention distribution in a while loop on tensors by doubling the logits each step and renormalising with a naive exp(x)/sum(exp(x)); after a few steps exp overflows to inf, inf/inf gives NaN, and the script's NaN check on the result reports it",
+     r"""
+import numpy as np
+import mindspore as ms
+from mindspore import Tensor, ops
+
+ms.set_device("CPU")
+ms.set_context(mode=ms.GRAPH_MODE)
+
+
+@ms.jit
+def anneal(logits, steps):
+    i = Tensor(0, ms.int32)
+    p = ops.exp(logits) / ops.reduce_sum(ops.exp(logits))
+    while i < steps:
+        logits = logits * 2.0                       # temperature halves every step
+        e = ops.exp(logits)
+        p = e / ops.reduce_sum(e)
+        i += 1
+    return p
+
+
+logits = Tensor(np.array([3.0, 1.5, -0.5, 2.0], np.float32))
+p = anneal(logits, Tensor(6, ms.int32)).asnumpy()
+print("annealed attention:", p.tolist())
+if np.isnan(p).any():
+    raise FloatingPointError(f"annealed softmax produced NaN in {int(np.isnan(p).sum())} of {p.size} entries")
+"""),
+    ("mindspore", "mindspore", None, "inconsistency", None, "b22-ms-jit-while-loop-second-call-stale",
+     "a differential test runs a ms.jit power iteration (while loop on a tensor counter) and the same loop eagerly for two start vectors: the first call agrees, but on the second call the cached compiled graph returns the start vector unchanged (the loop body does not run), so compiled and eager results differ beyond atol 1e-5 and the test exits 1",
+     r"""
+import numpy as np
+import mindspore as ms
+from mindspore import Tensor, ops
+
+ms.set_device("CPU")
+
+
+@ms.jit
+def power_iteration(a, v, steps):
+    i = Tensor(0, ms.int32)
+    while i < steps:
+        w = ops.matmul(a, v)
+        v = w / ops.norm(w)
+        i += 1
+    return v
+
+
+def power_iteration_eager(a, v, steps):
+    for _ in range(steps):
+        w = ops.matmul(a, v)
+        v = w / ops.norm(w)
+    return v
+
+
+a = Tensor(np.array([[2.0, 1.0], [1.0, 3.0]], np.float32))
+bad = 0
+for k, v0 in enumerate((np.ones(2, np.float32), np.array([0.3, -0.7], np.float32))):
+    got = power_iteration(a, Tensor(v0), Tensor(20, ms.int32)).asnumpy()
+    ref = power_iteration_eager(a, Tensor(v0), 20).asnumpy()
+    err = float(np.abs(got - ref).max())
+    print(f"call {k}: start {v0.tolist()} jit {np.round(got, 6).tolist()} eager {np.round(ref, 6).tolist()} max err {err:.2e}")
+    bad += err > 1e-5
+if bad:
+    print(f"FAIL: {bad} of 2 calls differ between ms.jit and PyNative beyond atol 1e-5")
+    raise SystemExit(1)
+"""),
+    ("mindspore", "mindspore", None, "oom", None, "b22-ms-pynative-growing-cache-rlimit",
+     "a PYNATIVE decoding loop keeps its key/value cache by concatenating each step's cache onto itself (a doubling bug instead of appending one step); under the 2 GiB-headroom RLIMIT_AS the job sets, MindSpore's CPU allocator fails to allocate the next cache and raises",
+     r"""
+import resource
+
+import numpy as np
+import mindspore as ms
+from mindspore import Tensor, ops
+
+ms.set_device("CPU")
+cache = Tensor(np.ones((1, 32, 1024), np.float32))
+_ = ops.concat((cache, cache), axis=1)
+vm = int([l for l in open("/proc/self/status") if l.startswith("VmSize")][0].split()[1]) * 1024
+limit = vm + (2 << 30)
+resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+print(f"RLIMIT_AS set to {limit >> 20} MiB", flush=True)
+for step in range(40):
+    cache = ops.concat((cache, cache), axis=1)     # should be concat((cache, new_kv))
+    last = float(cache[:, -1:, :].sum().asnumpy())  # the step's attention reads the newest entry
+    print(f"step {step}: cache {tuple(cache.shape)} ({cache.nbytes >> 20} MiB), last-entry sum {last:.0f}", flush=True)
+"""),
+]
+
+add_batch(B22_B)
+
+
+
+
+B22_A = [
+    # ---- PyTorch 2.13 (venv) ------------------------------------------------------
+    ("pytorch", "venv", None, "crash", "segfault", "b22-compile-dynamic-segment-mean-bad-offsets",
+     "a session-pooling function (torch.segment_reduce with offsets) compiled with torch.compile(dynamic=True) serves variable-length batches; one batch's offsets come from a stale cache of another shard's cumulative lengths, and the compiled call reaches the CPU kernel, which does not check offsets against the data and dies of SIGSEGV",
+     """\
+     import torch
+
+     def pool_sessions(values, offsets):
+         return torch.segment_reduce(values, "mean", offsets=offsets, axis=0)
+
+     pooled = torch.compile(pool_sessions, dynamic=True)
+     offset_cache = {}
+     batches = [[3, 5, 2], [4, 4], [6, 1, 3, 2], [2, 7]]
+     for step, lengths in enumerate(batches):
+         values = torch.randn(sum(lengths))
+         offsets = torch.tensor([0] + lengths).cumsum(0)
+         offset_cache[step] = offsets
+         if step == 3:
+             # the collate worker reused another shard's cached cumulative lengths
+             offsets = torch.tensor([0, 2, 9, 612_000_000])
+         print(f"step {step}: {len(lengths)} sessions, {values.numel()} events, offsets {offsets.tolist()}", flush=True)
+         out = pooled(values, offsets)
+         print(f"step {step}: pooled {[round(v, 4) for v in out.tolist()]}", flush=True)
+     """),
+    ("pytorch", "venv", None, "crash", "segfault", "b22-script-any-return-tensor-or-list",
+     "a post-processing function scripted with torch.jit.script returns, under an Any return type, the kept scores (a Tensor) on one data-dependent branch and a sentinel list on the other; the TorchScript compiler itself dies of SIGSEGV while compiling the branches",
+     """\
+     from typing import Any
+     import torch
+
+     print("torch", torch.__version__, flush=True)
+     print("scripting postprocess.select_scores ...", flush=True)
+
+     @torch.jit.script
+     def select_scores(scores: torch.Tensor, thresh: float) -> Any:
+         keep = scores > thresh
+         if bool(keep.any()):
+             return scores[keep]
+         return [-1, -1]
+
+     print("scripted; running on a batch", flush=True)
+     print(select_scores(torch.tensor([0.2, 0.9, 0.7]), 0.5))
+     """),
+    ("pytorch", "venv", None, "crash", "internal-error", "b22-script-branchy-pool-float-kernel-assert",
+     "a module whose forward branches on the input's mean (a data-dependent if) between a fine and a coarse pooling path is scripted with torch.jit.script; the coarse MaxPool2d got kernel_size=3.2 from a config ratio, and TorchScript's IValue conversion fires its own isIntList() INTERNAL ASSERT",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)  # the fine branch in eager, so scripting is reached
+     cfg = {"input_res": 64, "coarse_ratio": 20}
+
+     class AdaptiveStem(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.conv = nn.Conv2d(3, 8, 3, padding=1)
+             self.fine = nn.MaxPool2d(2)
+             self.coarse = nn.MaxPool2d(kernel_size=cfg["input_res"] / cfg["coarse_ratio"], stride=2, padding=1)
+
+         def forward(self, x):
+             y = self.conv(x)
+             if bool(y.mean() > 0):
+                 return self.fine(y)
+             return self.coarse(y)
+
+     m = AdaptiveStem().eval()
+     print("eager:", m(torch.randn(1, 3, 64, 64)).shape, flush=True)
+     print("scripting AdaptiveStem for the serving image ...", flush=True)
+     s = torch.jit.script(m)
+     print("scripted:", s(torch.randn(1, 3, 64, 64)).shape)
+     """),
+    ("pytorch", "venv", None, "crash", "segfault", "b22-ragged-rows-segment-max-offsets-axis1",
+     "a ragged per-row feature pooler calls torch.segment_reduce(reduce='max', axis=1) with one offsets row per example; one row's last offset is off by a factor (cumulative bytes instead of items), and the unchecked CPU kernel reads far past the data and dies of SIGSEGV",
+     """\
+     import torch
+
+     torch.manual_seed(0)
+     data = torch.randn(3, 12)
+     rows = [[0, 4, 12], [0, 6, 12], [0, 3, 12]]
+     offsets = torch.tensor(rows)
+     print("valid offsets, per-row max pooling:", flush=True)
+     print(torch.segment_reduce(data, "max", offsets=offsets, axis=1), flush=True)
+     # the next batch's offsets for row 2 were accumulated in bytes (float32 = 4 bytes/item) from a 2^28-byte shard
+     rows[2] = [0, 3, 1 << 28]
+     offsets = torch.tensor(rows)
+     print("next batch offsets:", offsets.tolist(), flush=True)
+     print(torch.segment_reduce(data, "max", offsets=offsets, axis=1))
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b22-mark-dynamic-batch-specialized-by-if",
+     "a collate step marks the batch dimension dynamic with torch._dynamo.mark_dynamic before calling a torch.compile'd function whose Python if takes a fast path for batches of exactly 8; tracing specializes the dimension to 8 and Dynamo refuses the broken mark_dynamic promise with a constraint violation",
+     """\
+     import torch
+
+     @torch.compile
+     def block_pool(x):
+         # batches of exactly 8 take the fast two-block path
+         if x.shape[0] == 8:
+             return x.view(2, 4, -1).sum(1)
+         return x.cumsum(0)
+
+     for b in (8, 5, 12):
+         x = torch.randn(b, 32)
+         torch._dynamo.mark_dynamic(x, 0)
+         print(f"batch {b}: output {tuple(block_pool(x).shape)}", flush=True)
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b22-export-dim-seq-specialized-by-branch",
+     "torch.export.export of an encoder is given a dynamic sequence dimension Dim('seq', min=4, max=512), but the forward truncates with a Python if on x.shape[1] > 128 and reshapes by a fixed 8-token window, so the dimension cannot stay dynamic: export reports the constraint violation",
+     """\
+     import torch
+     import torch.nn as nn
+     from torch.export import Dim, export
+
+     class Encoder(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.proj = nn.Linear(32, 32)
+
+         def forward(self, x):
+             if x.shape[1] > 128:
+                 x = x[:, :128]
+             h = self.proj(x)
+             return h.reshape(x.shape[0], 8, -1, 32).mean(1)
+
+     seq = Dim("seq", min=4, max=512)
+     ep = export(Encoder(), (torch.randn(2, 64, 32),), dynamic_shapes={"x": {1: seq}})
+     print(ep)
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b22-compile-fullgraph-if-on-tensor-mean",
+     "a normalisation step branches with a Python if on a tensor's value (x.mean() > 0) and is compiled with torch.compile(fullgraph=True): Dynamo cannot trace data-dependent control flow without a graph break and, with fullgraph=True, refuses instead",
+     """\
+     import torch
+
+     @torch.compile(fullgraph=True, dynamic=True)
+     def normalise(x):
+         if x.mean() > 0:
+             return (x - x.mean()) / (x.std() + 1e-5)
+         return x / (x.abs().max() + 1e-5)
+
+     for n in (16, 24):
+         x = torch.randn(n, 32)
+         print(n, normalise(x).shape)
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b22-deterministic-segnet-maxunpool",
+     "a SegNet-style encoder-decoder (MaxPool2d with return_indices, then MaxUnpool2d) is trained under torch.use_deterministic_algorithms(True) for a reproducible run: max_unpool has no deterministic implementation and the switch rightly refuses it",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(1234)
+     torch.use_deterministic_algorithms(True)
+
+     class TinySegNet(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.enc = nn.Conv2d(3, 8, 3, padding=1)
+             self.pool = nn.MaxPool2d(2, return_indices=True)
+             self.unpool = nn.MaxUnpool2d(2)
+             self.dec = nn.Conv2d(8, 4, 3, padding=1)
+
+         def forward(self, x):
+             h, idx = self.pool(torch.relu(self.enc(x)))
+             return self.dec(self.unpool(h, idx, output_size=x.shape[-2:]))
+
+     model = TinySegNet()
+     opt = torch.optim.SGD(model.parameters(), lr=0.1)
+     x, y = torch.randn(2, 3, 16, 16), torch.randint(0, 4, (2, 16, 16))
+     print("deterministic algorithms:", torch.are_deterministic_algorithms_enabled())
+     loss = nn.functional.cross_entropy(model(x), y)
+     loss.backward()
+     opt.step()
+     print("step 0 loss", loss.item())
+     """),
+    ("pytorch", "venv", None, "false-positive", "environment", "b22-seed-everything-cuda-generator-cpu-host",
+     "a reproducibility helper seeds every RNG it expects, including a torch.Generator on device 'cuda' for the data sampler, on a host whose PyTorch build is CPU-only: creating the CUDA generator fails because the CUDA library is not available",
+     """\
+     import random
+     import numpy as np
+     import torch
+
+     def seed_everything(seed, device="cuda"):
+         random.seed(seed)
+         np.random.seed(seed)
+         torch.manual_seed(seed)
+         print(f"seeded python/numpy/torch with {seed}", flush=True)
+         g = torch.Generator(device=device)
+         g.manual_seed(seed)
+         print(f"sampler generator on {device} seeded", flush=True)
+         return g
+
+     print("torch", torch.__version__, "cuda available:", torch.cuda.is_available(), flush=True)
+     gen = seed_everything(42)
+     loader = torch.utils.data.DataLoader(list(range(10)), batch_size=4, shuffle=True, generator=gen)
+     print([b.tolist() for b in loader])
+     """),
+    ("pytorch", "venv", None, "nan", None, "b22-compile-dynamic-masked-attn-empty-seq",
+     "a padded attention block compiled with torch.compile(dynamic=True) runs over variable-length batches; one batch contains a zero-length sequence, so its key-padding mask hides every key, softmax over all -inf yields NaN, and the training loop's isnan check stops the run",
+     """\
+     import sys
+     import torch
+
+     torch.manual_seed(0)
+     wq, wk, wv = (torch.randn(32, 32) * 0.1 for _ in range(3))
+
+     @torch.compile(dynamic=True)
+     def attend(x, lengths):
+         T = x.shape[1]
+         mask = torch.arange(T)[None, :] < lengths[:, None]
+         s = (x @ wq) @ (x @ wk).transpose(1, 2) / 32 ** 0.5
+         s = s.masked_fill(~mask[:, None, :], float("-inf"))
+         return torch.softmax(s, -1) @ (x @ wv)
+
+     for step, lengths in enumerate([[5, 3, 7], [9, 2], [4, 0, 6]]):
+         T = max(lengths)
+         x = torch.randn(len(lengths), T, 32)
+         out = attend(x, torch.tensor(lengths))
+         n = torch.isnan(out).sum().item()
+         print(f"step {step}: batch {len(lengths)} x T={T}, output mean {out.nanmean().item():+.4f}, NaN count {n}", flush=True)
+         if n:
+             print(f"ERROR: NaN in attention output at step {step} (lengths={lengths})", file=sys.stderr)
+             sys.exit(1)
+     """),
+    ("pytorch", "venv", None, "nan", None, "b22-while-loop-fixed-point-diverges",
+     "a fixed-point solver written with the torch while_loop higher-order op iterates z = z*z + c for a fixed 30 steps; with c = 1.5 the iteration diverges to inf and the residual z - z_prev becomes inf - inf = NaN, which the solver's finiteness check reports",
+     """\
+     import sys
+     import torch
+     from torch._higher_order_ops.while_loop import while_loop
+
+     def solve(c, steps=30):
+         def cond(i, z, r):
+             return i < steps
+         def body(i, z, r):
+             z_new = z * z + c
+             return i + 1, z_new, z_new - z
+         return while_loop(cond, body, (torch.tensor(0), torch.zeros_like(c), torch.zeros_like(c)))
+
+     for cval in (0.1, 0.25, 1.5):
+         c = torch.full((4,), cval)
+         i, z, r = solve(c)
+         print(f"c={cval}: iterations {int(i)}, z={z[0].item():.6g}, residual={r[0].item():.6g}", flush=True)
+         if not torch.isfinite(r).all():
+             print(f"solver error: non-finite residual (NaN={torch.isnan(r).any().item()}) for c={cval}", file=sys.stderr)
+             sys.exit(1)
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b22-dropout-eager-vs-compiled-same-seed",
+     "a reproducibility test seeds torch.manual_seed(0) before a dropout forward in eager mode and again before the same function under torch.compile: Inductor draws its own random numbers, so the masks differ and the test's exact-match comparison fails",
+     """\
+     import sys
+     import torch
+     import torch.nn.functional as F
+
+     def block(x):
+         return F.dropout(torch.tanh(x), p=0.5, training=True)
+
+     x = torch.linspace(-1, 1, 64).reshape(4, 16)
+     torch.manual_seed(0)
+     eager = block(x)
+     compiled = torch.compile(block)
+     torch.manual_seed(0)
+     comp = compiled(x)
+     diff = (eager != comp).sum().item()
+     print(f"eager zeros: {(eager == 0).sum().item()}, compiled zeros: {(comp == 0).sum().item()}")
+     print(f"elements that differ: {diff} of {x.numel()}, max abs diff {(eager - comp).abs().max().item():.4f}")
+     if diff:
+         print("FAIL test_dropout_reproducible: compiled output differs from eager under the same seed (atol=0)")
+         sys.exit(1)
+     print("PASS")
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b22-sum-differs-with-thread-count",
+     "a bitwise-reproducibility check computes the same float32 reduction (sum of 4M seeded values) with torch.set_num_threads(1) and then 2: the parallel reduction splits the work differently, the last bits change, and the check (exact equality) fails",
+     """\
+     import sys
+     import torch
+
+     g = torch.Generator().manual_seed(2024)
+     x = torch.randn(1 << 22, generator=g)
+     results = {}
+     for n in (1, 2):
+         torch.set_num_threads(n)
+         results[n] = x.sum().item()
+         print(f"threads={n}: sum={results[n]!r}")
+     if results[1] != results[2]:
+         print(f"NOT REPRODUCIBLE: |diff| = {abs(results[1] - results[2]):.3e} (required: bitwise equal)")
+         sys.exit(1)
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b22-linear-row-depends-on-batch-size",
+     "an inference service checks that a request scored alone gives the same bits as the same request scored inside a batch of 64: the GEMM takes a different blocking for one row than for 64, the float32 results differ in the last bits, and the exact comparison fails",
+     """\
+     import sys
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(7)
+     model = nn.Sequential(nn.Linear(256, 256), nn.ReLU(), nn.Linear(256, 32)).eval()
+     batch = torch.randn(64, 256)
+     with torch.no_grad():
+         full = model(batch)
+         bad = 0
+         for i in range(8):
+             alone = model(batch[i:i + 1])
+             d = (alone - full[i:i + 1]).abs().max().item()
+             print(f"request {i}: max |alone - batched| = {d:.3e}")
+             bad += d > 0
+     if bad:
+         print(f"batch-invariance check failed for {bad}/8 requests (tolerance 0)")
+         sys.exit(1)
+     """),
+    ("pytorch", "venv", None, "timeout", None, "b22-while-loop-float32-counter-stalls",
+     "a torch while_loop counts positions in a float32 carry until it passes 2**24 + 4; at 2**24 adding 1.0 rounds back to 2**24, so the loop never ends and faulthandler's 10 s watchdog dumps the stack and exits",
+     """\
+     import faulthandler
+     import sys
+     import torch
+     from torch._higher_order_ops.while_loop import while_loop
+
+     faulthandler.dump_traceback_later(10, exit=True)
+     start = torch.tensor(float(2 ** 24 - 64))
+     target = torch.tensor(float(2 ** 24 + 4))
+     print(f"counting from {start.item():.0f} to {target.item():.0f} in float32", flush=True)
+     pos, steps = while_loop(lambda p, n: p < target, lambda p, n: (p + 1.0, n + 1), (start, torch.tensor(0)))
+     print("done:", pos.item(), int(steps))
+     """),
+    ("pytorch", "venv", None, "oom", None, "b22-doubling-context-buffer-rlimit",
+     "a generation loop doubles its context buffer with torch.cat whenever the position reaches its length (a dynamic shape grown at run time) and is never told to stop; under a 1 GiB RLIMIT_AS headroom the CPU allocator refuses the next doubling",
+     """\
+     import resource
+     import torch
+
+     def vm_bytes():
+         with open("/proc/self/status") as f:
+             for line in f:
+                 if line.startswith("VmSize:"):
+                     return int(line.split()[1]) * 1024
+
+     limit = vm_bytes() + (1 << 30)
+     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+     print(f"RLIMIT_AS set to {limit / 2**30:.2f} GiB", flush=True)
+     buf = torch.zeros(1024, 32)
+     pos = 0
+     while True:
+         pos += buf.shape[0] // 2
+         if pos >= buf.shape[0]:
+             buf = torch.cat([buf, torch.zeros_like(buf)])
+             print(f"context grown to {buf.shape[0]} x {buf.shape[1]} ({buf.numel() * 4 / 2**20:.0f} MiB)", flush=True)
+     """),
+
+    # ---- PyTorch 1.13 (system) ----------------------------------------------------
+    ("pytorch-1.13", "system", None, "crash", "segfault", "b22-113-fmp-replayed-samples-batch-of-one",
+     "to make FractionalMaxPool2d reproducible a test records _random_samples from a batch of one and replays them on a batch of 1024: PyTorch 1.13 does not check the samples' batch size against the input's and reads far past the recorded buffer (SIGSEGV)",
+     """\
+     import torch
+     import torch.nn.functional as F
+
+     print("torch", torch.__version__, flush=True)
+     g = torch.Generator().manual_seed(0)
+     x1 = torch.randn(1, 1024, 2, 2, generator=g)
+     recorded = torch.rand(1, 1024, 2, generator=g)      # samples recorded for the batch-of-one golden run
+     torch.save(recorded, "fmp_samples.pt")
+     ref = F.fractional_max_pool2d(x1, 2, output_size=1, _random_samples=recorded)
+     print("golden run:", tuple(ref.shape), f"sum={ref.sum().item():.4f}", flush=True)
+     samples = torch.load("fmp_samples.pt")
+     batch = torch.randn(1024, 1024, 2, 2, generator=g)
+     print("replaying recorded samples", tuple(samples.shape), "on batch", tuple(batch.shape), flush=True)
+     out = F.fractional_max_pool2d(batch, 2, output_size=1, _random_samples=samples)
+     print("replayed:", tuple(out.shape), f"sum={out.sum().item():.4f}")
+     """),
+    ("pytorch-1.13", "system", None, "crash", "segfault", "b22-113-rrelu-noise-buffer-reused-small",
+     "a replayable RReLU layer draws its random slopes into a noise buffer with a seeded torch.Generator (torch._C._nn.rrelu_with_noise) and reuses a buffer allocated for a 4-element probe on a 4M-element activation: PyTorch 1.13 does not check the noise shape and writes past it (SIGSEGV)",
+     """\
+     import torch
+
+     class ReplayableRReLU:
+         def __init__(self, lower=0.125, upper=0.333, seed=17):
+             self.lower, self.upper = lower, upper
+             self.gen = torch.Generator().manual_seed(seed)
+             self.noise = None
+
+         def __call__(self, x):
+             if self.noise is None:
+                 self.noise = torch.empty_like(x)
+                 print("allocated noise buffer", tuple(self.noise.shape), flush=True)
+             return torch._C._nn.rrelu_with_noise(x, self.noise, self.lower, self.upper, True, self.gen)
+
+     act = ReplayableRReLU()
+     probe = torch.randn(4)
+     print("probe:", act(probe).tolist(), flush=True)
+     h = torch.randn(1 << 22)
+     print("activation", tuple(h.shape), flush=True)
+     print("sum:", act(h).sum().item())
+     """),
+    ("pytorch-1.13", "system", None, "crash", "segfault", "b22-113-segment-sum-offsets-past-data",
+     "a ragged click-stream pooler sums each user's variable-length events with torch.segment_reduce(offsets=...); a batch whose offsets carry a corrupted last entry reaches PyTorch 1.13's CPU kernel, which does not check offsets against the data length, and the process dies of SIGSEGV",
+     """\
+     import torch
+
+     print("torch", torch.__version__, flush=True)
+     events = torch.randn(9)
+     good = torch.tensor([0, 2, 5, 9])
+     print("per-user totals:", torch.segment_reduce(events, "sum", offsets=good).tolist(), flush=True)
+     bad = torch.tensor([0, 2, 5, 300_000_000])   # last offset read from a corrupted index file
+     print("next batch offsets:", bad.tolist(), flush=True)
+     print("per-user totals:", torch.segment_reduce(events, "sum", offsets=bad).tolist())
+     """),
+    ("pytorch-1.13", "system", None, "crash", "segfault", "b22-113-script-any-branch-tensor-or-id-list",
+     "a tokenizer post-step scripted with torch.jit.script returns, as Any, the token tensor when the sequence is non-empty and a list of padding ids otherwise (a data-dependent branch); PyTorch 1.13's TorchScript compiler dies of SIGSEGV compiling it",
+     """\
+     from typing import Any
+     import torch
+
+     print("torch", torch.__version__, flush=True)
+     print("compiling finalize_ids with torch.jit.script", flush=True)
+
+     @torch.jit.script
+     def finalize_ids(ids: torch.Tensor, pad_id: int) -> Any:
+         if bool((ids != pad_id).any()):
+             return ids[ids != pad_id]
+         return [pad_id, pad_id, pad_id]
+
+     print(finalize_ids(torch.tensor([5, 9, 0, 0]), 0))
+     """),
+    ("pytorch-1.13", "system", None, "crash", "internal-error", "b22-113-graph-walk-dynamic-view-node-input",
+     "a shape-analysis tool walks the TorchScript graph of a function whose view sizes come from z.size(i) (a dynamic shape) and asks the aten::view node for its input with Node.input(); PyTorch 1.13 fires its own inputs_.size() == 1 INTERNAL ASSERT instead of a user-facing error",
+     """\
+     import torch
+
+     @torch.jit.script
+     def tile_heads(i: int, z: torch.Tensor):
+         return z.view([z.size(i), 3, 2, z.size(i)])
+
+     print(tile_heads(0, torch.randn(2, 3, 2, 2)).shape)
+     g = tile_heads.graph
+     for node in g.nodes():
+         print("node", node.kind())
+     view = g.findNode("aten::view")
+     print("view node outputs:", [o.debugName() for o in view.outputs()])
+     src = view.input()
+     print("view input:", src.debugName(), src.type())
+     """),
+    ("pytorch-1.13", "system", None, "crash", "internal-error", "b22-113-script-pyramid-loop-float-kernel",
+     "a feature-pyramid head loops over a ModuleList of max-pooling levels whose kernel sizes are image_size / grid (floats such as 6.4), then is scripted for deployment; PyTorch 1.13's TorchScript fires its own isIntList() INTERNAL ASSERT",
+     """\
+     import torch
+     import torch.nn as nn
+
+     IMAGE = 32
+     GRIDS = [8, 5, 2]
+
+     class PyramidPool(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.levels = nn.ModuleList([nn.MaxPool2d(IMAGE / g) for g in GRIDS])
+
+         def forward(self, x):
+             feats = []
+             for pool in self.levels:
+                 feats.append(pool(x).flatten(1))
+             return torch.cat(feats, 1)
+
+     m = PyramidPool().eval()
+     x = torch.randn(2, 4, IMAGE, IMAGE)
+     print("pyramid levels:", [lvl.kernel_size for lvl in m.levels], flush=True)
+     print("torch.jit.script(PyramidPool) ...", flush=True)
+     s = torch.jit.script(m)
+     print("scripted features:", s(x).shape)
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", "environment", "b22-113-trainer-needs-torch-compile",
+     "a training script written for PyTorch 2.x wraps its model in torch.compile(dynamic=True) for variable-length batches and is run on a host whose Debian python3 has PyTorch 1.13, which has no torch.compile: the attribute lookup fails (a version requirement)",
+     """\
+     import sys
+     import torch
+     import torch.nn as nn
+
+     print(f"python {sys.version.split()[0]}, torch {torch.__version__}")
+     model = nn.GRU(32, 32, batch_first=True)
+     print("compiling model with dynamic shapes for variable-length batches")
+     model = torch.compile(model, dynamic=True)
+     for T in (7, 13, 21):
+         out, h = model(torch.randn(4, T, 32))
+         print(T, tuple(out.shape))
+     """),
+    ("pytorch-1.13", "system", None, "inconsistency", None, "b22-113-trace-freezes-length-branch",
+     "a model that clips long sequences with a Python if on x.shape[1] is exported with torch.jit.trace on a short example; the trace freezes the short-sequence branch, and the export check that compares traced and eager outputs on a long sequence reports a mismatch",
+     """\
+     import sys
+     import torch
+     import torch.nn as nn
+
+     class Clip(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.proj = nn.Linear(32, 32)
+
+         def forward(self, x):
+             if x.shape[1] > 16:
+                 x = x[:, -16:]
+             return self.proj(x).mean(1)
+
+     torch.manual_seed(0)
+     m = Clip().eval()
+     traced = torch.jit.trace(m, torch.randn(2, 8, 32))
+     ok = True
+     for T in (8, 12, 40):
+         x = torch.randn(2, T, 32)
+         d = (traced(x) - m(x)).abs().max().item()
+         print(f"T={T}: max |traced - eager| = {d:.4g}")
+         ok &= d <= 1e-5
+     if not ok:
+         print("export check failed: traced module disagrees with eager beyond atol=1e-5")
+         sys.exit(1)
+     """),
+
+    # ---- ONNX Runtime -------------------------------------------------------------
+    ("onnxruntime", "venv", None, "false-positive", None, "b22-ort-if-branches-float-vs-int64",
+     "a hand-built ONNX graph routes a score through an If node whose then-branch yields float32 and whose else-branch yields int64 (a rounded fallback): ONNX Runtime's type inference rejects the mismatched branch output types when the session is created",
+     """\
+     import numpy as np
+     import onnx
+     import onnxruntime as ort
+     from onnx import TensorProto as T, helper as h
+
+     then_g = h.make_graph([h.make_node("Identity", ["score"], ["out_then"])], "then_branch", [],
+                           [h.make_tensor_value_info("out_then", T.FLOAT, [3])])
+     else_g = h.make_graph([h.make_node("Cast", ["score"], ["out_else"], to=T.INT64)], "else_branch", [],
+                           [h.make_tensor_value_info("out_else", T.INT64, [3])])
+     graph = h.make_graph(
+         [h.make_node("ReduceMax", ["score"], ["m"], keepdims=0),
+          h.make_node("Greater", ["m", "thr"], ["c"]),
+          h.make_node("If", ["c"], ["y"], then_branch=then_g, else_branch=else_g)],
+         "router", [h.make_tensor_value_info("score", T.FLOAT, [3])],
+         [h.make_tensor_value_info("y", T.FLOAT, [3])],
+         [h.make_tensor("thr", T.FLOAT, [], [0.5])])
+     model = h.make_model(graph, opset_imports=[h.make_opsetid("", 17)])
+     model.ir_version = 8
+     onnx.save(model, "router.onnx")
+     print("saved router.onnx; onnx", onnx.__version__, "onnxruntime", ort.__version__)
+     sess = ort.InferenceSession("router.onnx", providers=["CPUExecutionProvider"])
+     print(sess.run(None, {"score": np.array([0.2, 0.7, 0.1], np.float32)}))
+     """),
+    ("onnxruntime", "venv", None, "false-positive", None, "b22-ort-loop-scan-output-grows",
+     "an ONNX Loop body emits, as its per-iteration scan output, a prefix that grows by one element each iteration (Expand to i+1): Loop requires every iteration's scan output to have the same shape, and ONNX Runtime rejects the second iteration",
+     """\
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import TensorProto as T, helper as h
+
+     body = h.make_graph(
+         [h.make_node("Add", ["i", "one"], ["n"]),
+          h.make_node("Unsqueeze", ["n", "axis0"], ["n1"]),
+          h.make_node("Expand", ["tok_in", "n1"], ["prefix"]),
+          h.make_node("Identity", ["cond_in"], ["cond_out"]),
+          h.make_node("Identity", ["tok_in"], ["tok_out"])],
+         "decode_step",
+         [h.make_tensor_value_info("i", T.INT64, []), h.make_tensor_value_info("cond_in", T.BOOL, []),
+          h.make_tensor_value_info("tok_in", T.FLOAT, [1])],
+         [h.make_tensor_value_info("cond_out", T.BOOL, []), h.make_tensor_value_info("tok_out", T.FLOAT, [1]),
+          h.make_tensor_value_info("prefix", T.FLOAT, None)],
+         [h.make_tensor("one", T.INT64, [], [1]), h.make_tensor("axis0", T.INT64, [1], [0])])
+     graph = h.make_graph(
+         [h.make_node("Loop", ["max_len", "keep_going", "bos"], ["last", "prefixes"], body=body)],
+         "greedy_prefixes",
+         [h.make_tensor_value_info("max_len", T.INT64, []), h.make_tensor_value_info("keep_going", T.BOOL, []),
+          h.make_tensor_value_info("bos", T.FLOAT, [1])],
+         [h.make_tensor_value_info("last", T.FLOAT, [1]), h.make_tensor_value_info("prefixes", T.FLOAT, None)])
+     model = h.make_model(graph, opset_imports=[h.make_opsetid("", 17)])
+     model.ir_version = 8
+     sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+     print("session ready; inputs:", [i.name for i in sess.get_inputs()])
+     out = sess.run(None, {"max_len": np.array(4, np.int64), "keep_going": np.array(True), "bos": np.ones(1, np.float32)})
+     print(out)
+     """),
+    ("onnxruntime", "venv", None, "false-positive", None, "b22-ort-random-uniform-int-seed-attr",
+     "to make a noise-injection graph reproducible the exporter sets RandomUniform's seed attribute as an integer, but ONNX defines seed as a float attribute: ONNX Runtime refuses the node when the session is created",
+     """\
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import TensorProto as T, helper as h
+
+     graph = h.make_graph(
+         [h.make_node("RandomUniform", [], ["noise"], dtype=T.FLOAT, shape=[4, 8], low=-0.05, high=0.05, seed=1234),
+          h.make_node("Add", ["x", "noise"], ["y"])],
+         "noisy_input", [h.make_tensor_value_info("x", T.FLOAT, [4, 8])],
+         [h.make_tensor_value_info("y", T.FLOAT, [4, 8])])
+     model = h.make_model(graph, opset_imports=[h.make_opsetid("", 17)])
+     model.ir_version = 8
+     print("RandomUniform seed attribute type:", model.graph.node[0].attribute[-1].type)
+     sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+     x = np.zeros((4, 8), np.float32)
+     a = sess.run(None, {"x": x})[0]
+     b = sess.run(None, {"x": x})[0]
+     print("same noise on two runs:", np.array_equal(a, b))
+     """),
+    ("onnxruntime", "venv", None, "nan", None, "b22-ort-scripted-loop-export-diverges",
+     "a fixed-point iteration written as a TorchScript for-loop over a tensor trip count is exported with the TorchScript ONNX exporter (an ONNX Loop node) and run in ONNX Runtime; for c = 1.5 the iteration diverges, the residual becomes inf - inf = NaN, and the caller's finiteness check reports it",
+     """\
+     import sys
+     import numpy as np
+     import onnxruntime as ort
+     import torch
+
+     class FixedPoint(torch.nn.Module):
+         def forward(self, c, steps):
+             z = torch.zeros_like(c)
+             r = torch.zeros_like(c)
+             for _ in range(int(steps)):
+                 z_new = z * z + c
+                 r = z_new - z
+                 z = z_new
+             return z, r
+
+     m = torch.jit.script(FixedPoint())
+     torch.onnx.export(m, (torch.full((4,), 0.1), torch.tensor(30)), "fixed_point.onnx", dynamo=False,
+                       input_names=["c", "steps"], output_names=["z", "residual"], opset_version=17)
+     sess = ort.InferenceSession("fixed_point.onnx", providers=["CPUExecutionProvider"])
+     print("ops:", sorted({n.op_type for n in __import__("onnx").load("fixed_point.onnx").graph.node}))
+     for cval in (0.1, 0.2, 1.5):
+         z, r = sess.run(None, {"c": np.full(4, cval, np.float32), "steps": np.array(30, np.int64)})
+         print(f"c={cval}: z={z[0]:.6g} residual={r[0]:.6g}")
+         if not np.isfinite(r).all():
+             print(f"ERROR: non-finite residual from onnxruntime (NaN={np.isnan(r).any()}) for c={cval}")
+             sys.exit(1)
+     """),
+    ("onnxruntime", "venv", None, "inconsistency", None, "b22-ort-traced-seq-len-baked-in-mean",
+     "a masked-mean pooler divides by int(x.shape[1]); the TorchScript exporter traces that Python int as a constant even though the sequence axis is declared dynamic, so ONNX Runtime's outputs for other lengths differ from PyTorch's and the parity check fails",
+     """\
+     import sys
+     import numpy as np
+     import onnxruntime as ort
+     import torch
+     import torch.nn as nn
+
+     class MeanPool(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.proj = nn.Linear(32, 32)
+
+         def forward(self, x):
+             T = int(x.shape[1])
+             return self.proj(x).sum(1) / T
+
+     torch.manual_seed(0)
+     m = MeanPool().eval()
+     torch.onnx.export(m, (torch.randn(2, 10, 32),), "pool.onnx", dynamo=False, input_names=["x"],
+                       output_names=["y"], dynamic_axes={"x": {0: "batch", 1: "seq"}, "y": {0: "batch"}})
+     sess = ort.InferenceSession("pool.onnx", providers=["CPUExecutionProvider"])
+     worst = 0.0
+     for T in (10, 4, 25):
+         x = torch.randn(2, T, 32)
+         ref = m(x).detach().numpy()
+         got = sess.run(None, {"x": x.numpy()})[0]
+         d = float(np.abs(ref - got).max())
+         worst = max(worst, d)
+         print(f"seq={T}: max |torch - onnxruntime| = {d:.4g}")
+     if worst > 1e-4:
+         print(f"parity check FAILED: {worst:.4g} > atol 1e-4")
+         sys.exit(1)
+     """),
+    ("onnxruntime", "venv", None, "oom", None, "b22-ort-loop-concat-doubling-rlimit",
+     "an ONNX Loop doubles a buffer with Concat on every iteration (its size is a dynamic shape that grows at run time) for a trip count taken from the request; under a 1 GiB RLIMIT_AS headroom ONNX Runtime's allocator refuses the buffer and the run fails",
+     """\
+     import resource
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import TensorProto as T, helper as h
+
+     body = h.make_graph(
+         [h.make_node("Concat", ["buf_in", "buf_in"], ["buf_out"], axis=0),
+          h.make_node("Identity", ["cond_in"], ["cond_out"])],
+         "grow", [h.make_tensor_value_info("i", T.INT64, []), h.make_tensor_value_info("cond_in", T.BOOL, []),
+                  h.make_tensor_value_info("buf_in", T.FLOAT, None)],
+         [h.make_tensor_value_info("cond_out", T.BOOL, []), h.make_tensor_value_info("buf_out", T.FLOAT, None)])
+     graph = h.make_graph([h.make_node("Loop", ["n", "go", "seed"], ["buf"], body=body)], "grow_buffer",
+                          [h.make_tensor_value_info("n", T.INT64, []), h.make_tensor_value_info("go", T.BOOL, []),
+                           h.make_tensor_value_info("seed", T.FLOAT, [1, 32])],
+                          [h.make_tensor_value_info("buf", T.FLOAT, None)])
+     model = h.make_model(graph, opset_imports=[h.make_opsetid("", 17)])
+     model.ir_version = 8
+     sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+
+     def vm_bytes():
+         with open("/proc/self/status") as f:
+             for line in f:
+                 if line.startswith("VmSize:"):
+                     return int(line.split()[1]) * 1024
+
+     limit = vm_bytes() + (1 << 30)
+     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+     print(f"RLIMIT_AS set to {limit / 2**30:.2f} GiB", flush=True)
+     for n in (4, 10, 40):
+         out = sess.run(None, {"n": np.array(n, np.int64), "go": np.array(True), "seed": np.ones((1, 32), np.float32)})[0]
+         print(f"n={n}: buffer {out.shape} ({out.nbytes / 2**20:.1f} MiB)", flush=True)
+     """),
+]
+
+add_batch(B22_A)
+
+
 def versions(py):
     code = ("import importlib\n"
             "for n in ('torch','tensorflow','jax','keras','onnxruntime','mindspore'):\n"

@@ -1057,6 +1057,7 @@ block_traceback(struct pstate *ps, const struct dlt_line *start, int cut)
 	char			*type, *msg, *htype;
 	int			 more;
 	size_t			 ind, frame_ind = 0, exc_ind = 0, ann_ind = 0, k;
+	size_t			 cont_ind = 0;
 	int			 have_frame = 0, wrap = 0, was_wrap;
 
 	/*
@@ -1175,6 +1176,7 @@ block_traceback(struct pstate *ps, const struct dlt_line *start, int cut)
 				more = 0;
 				state = 1;
 				msglines = 0;
+				cont_ind = 0;
 				continue;
 			}
 			/*
@@ -1318,6 +1320,15 @@ block_traceback(struct pstate *ps, const struct dlt_line *start, int cut)
 			dlt_logread_unread(ps->lr);
 			break;
 		}
+		/*
+		 * A message whose lines stand indented below its exception
+		 * line goes on below a blank line or two at that depth or
+		 * deeper: paragraphs of one message (torch._dynamo's
+		 * "Explanation:", "Hint:" and "Developer debug context:").
+		 */
+		if (state == 1 && blanks > 0 && msglines > 0 &&
+		    cont_ind > exc_ind && indent_of(l.text, l.len) >= cont_ind)
+			blanks = 0;
 		if (blanks == 0 && msglines < 20 && (is_indented(l.text, l.len) ||
 		    (msg_open && !starts(l.text, l.len, "Traceback (most recent call last)")))) {
 			/*
@@ -1341,6 +1352,8 @@ block_traceback(struct pstate *ps, const struct dlt_line *start, int cut)
 			    indent_of(l.text, l.len);
 			if (colon && msglines == 0)
 				ann_ind = indent_of(l.text, l.len);
+			if (msglines == 0)
+				cont_ind = indent_of(l.text, l.len);
 			l.text += k;
 			l.len -= k;
 			announced_tb = exc_colon && line_announces(l.text, l.len);

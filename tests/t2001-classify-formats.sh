@@ -1880,4 +1880,43 @@ test_expect_success 'a log whose failures name no framework takes the one its ot
 	test_must_be_empty cfg.out
 '
 
+test_expect_success 'a message indented below its exception line goes on below a blank line at that depth (Dynamo'"'"'s hints decide); a line back at the exception'"'"'s depth ends it' '
+	cat >dyn.log <<-\EOF &&
+	Traceback (most recent call last):
+	  File "/w/repro.py", line 11, in <module>
+	    print(normalise(x).shape)
+	torch._dynamo.exc.Unsupported: Data-dependent branching
+	  Explanation: Detected data-dependent branching.
+
+	      The branch condition involves a tensor computed as follows:
+	        gt = gt(mean, 0)
+
+	  Hint: This graph break is fundamental - it is unlikely that Dynamo will ever be able to trace through your code. Consider finding a workaround.
+
+	from user code:
+	   File "/w/repro.py", line 5, in normalise
+	EOF
+	dltriage classify --format json dyn.log >dyn.out &&
+	check get dyn.out class >dyn.class &&
+	echo false-positive >dyn.want &&
+	test_cmp dyn.want dyn.class &&
+	check get dyn.out exception.message >dyn.msg &&
+	grep -x "  Hint: This graph break is fundamental.*" dyn.msg &&
+	! grep "from user code" dyn.msg &&
+	sed "s/fundamental - it is unlikely that Dynamo will ever be able to trace through your code. Consider finding a workaround./likely to be a Dynamo bug. Please report an issue to PyTorch./" dyn.log >bug.log &&
+	dltriage classify --format json bug.log >bug.out &&
+	check get bug.out class >bug.class &&
+	echo crash >bug.want &&
+	test_cmp bug.want bug.class &&
+	cat >flat.log <<-\EOF &&
+	Traceback (most recent call last):
+	  File "/w/t.py", line 2, in <module>
+	ValueError: bad value
+
+	  indented output that the program printed later
+	EOF
+	dltriage classify --format json flat.log >flat.out &&
+	check get flat.out exception.message | grep -x "bad value"
+'
+
 test_done

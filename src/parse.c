@@ -1058,6 +1058,7 @@ block_traceback(struct pstate *ps, const struct dlt_line *start, int cut)
 	int			 more;
 	size_t			 ind, frame_ind = 0, exc_ind = 0, ann_ind = 0, k;
 	size_t			 cont_ind = 0;
+	int			 in_msg = 0;
 	int			 have_frame = 0, wrap = 0, was_wrap;
 
 	/*
@@ -1177,6 +1178,7 @@ block_traceback(struct pstate *ps, const struct dlt_line *start, int cut)
 				state = 1;
 				msglines = 0;
 				cont_ind = 0;
+				in_msg = 1;
 				continue;
 			}
 			/*
@@ -1312,6 +1314,7 @@ block_traceback(struct pstate *ps, const struct dlt_line *start, int cut)
 				    inc->nframes > 0 && triple_quote(l.text, l.len))
 					inc->frames_locked = 1;
 				interludes++;
+				in_msg = 0;
 				announced_tb = exc_colon &&
 				    line_announces(l.text, l.len);
 				blanks = blanks > 0 ? 1 : 0;
@@ -1326,7 +1329,7 @@ block_traceback(struct pstate *ps, const struct dlt_line *start, int cut)
 		 * deeper: paragraphs of one message (torch._dynamo's
 		 * "Explanation:", "Hint:" and "Developer debug context:").
 		 */
-		if (state == 1 && blanks > 0 && msglines > 0 &&
+		if (state == 1 && blanks > 0 && in_msg && msglines > 0 &&
 		    cont_ind > exc_ind && indent_of(l.text, l.len) >= cont_ind)
 			blanks = 0;
 		if (blanks == 0 && msglines < 20 && (is_indented(l.text, l.len) ||

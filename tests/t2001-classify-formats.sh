@@ -1916,7 +1916,20 @@ test_expect_success 'a message indented below its exception line goes on below a
 	  indented output that the program printed later
 	EOF
 	dltriage classify --format json flat.log >flat.out &&
-	check get flat.out exception.message | grep -x "bad value"
+	check get flat.out exception.message | grep -x "bad value" &&
+	cat >inter.log <<-\EOF &&
+	Traceback (most recent call last):
+	  File "/w/t.py", line 2, in <module>
+	torch.fx.experimental.symbolic_shapes.ConstraintViolationError: Constraints violated
+	  - You marked x as dynamic but your code specialized it
+
+	User stack:
+	  File "/w/repro.py", line 6, in block_pool
+	EOF
+	dltriage classify --format json inter.log >inter.out &&
+	check get inter.out exception.message >inter.msg &&
+	printf "%s\n" "Constraints violated" "  - You marked x as dynamic but your code specialized it" >inter.want &&
+	test_cmp inter.want inter.msg
 '
 
 test_done

@@ -31050,6 +31050,1816 @@ B22_A = [
 add_batch(B22_A)
 
 
+
+
+B23_B = [
+    # ---- TensorFlow ------------------------------------------------------------------
+    ("tensorflow", "venv", None, "false-positive", None, "b23-tf-data-py-function-vocab-keyerror",
+     "a tf.data text pipeline maps a tf.py_function tokenizer that looks words up in a Python dict vocabulary; a record with an out-of-vocabulary word makes the user's own function raise KeyError, which TensorFlow re-raises from the iterator as InvalidArgumentError with the callback's traceback (an input the user's extension rejects)",
+     """\
+     import tensorflow as tf
+
+     VOCAB = {"<pad>": 0, "the": 1, "model": 2, "trains": 3, "fast": 4, "slowly": 5}
+
+     def tokenize(line):
+         words = line.numpy().decode("utf-8").lower().split()
+         ids = [VOCAB[w] for w in words]          # no <unk> fallback
+         ids = (ids + [0] * 6)[:6]
+         return tf.constant(ids, tf.int32)
+
+     def to_ids(line, label):
+         ids = tf.py_function(tokenize, [line], tf.int32)
+         ids.set_shape([6])
+         return ids, label
+
+     lines = ["the model trains fast", "the model trains slowly", "the model diverges", "the model trains"]
+     ds = tf.data.Dataset.from_tensor_slices((lines, [1, 0, 0, 1])).map(to_ids).batch(2)
+     for step, (ids, y) in enumerate(ds):
+         print(f"batch {step}: ids={ids.numpy().tolist()} labels={y.numpy().tolist()}", flush=True)
+     """),
+    ("tensorflow", "venv", None, "false-positive", "environment", "b23-tf-load-op-library-kernel-not-built",
+     "a package of custom TensorFlow ops (a fused ragged-attention kernel) was installed from a source checkout without running its build step, so tf.load_op_library finds no compiled _ragged_attention_ops.so next to the Python wrapper and raises NotFoundError (a missing build artifact, not a framework fault)",
+     """\
+     import os
+     import sys
+     import tensorflow as tf
+
+     os.makedirs("ragged_attention", exist_ok=True)
+     with open("ragged_attention/__init__.py", "w") as f:
+         f.write('''
+     import os
+     import tensorflow as tf
+     _lib = tf.load_op_library(os.path.join(os.path.dirname(__file__), "_ragged_attention_ops.so"))
+     ragged_attention = _lib.ragged_attention
+     ''')
+     with open("ragged_attention/BUILD", "w") as f:
+         f.write("tf_custom_op_library(name = '_ragged_attention_ops.so', srcs = ['kernels/ragged_attention.cc'])\\n")
+     sys.path.insert(0, os.getcwd())
+     print("$ pip install -e . --no-build-isolation   (bazel step skipped: BUILD_EXT=0)")
+     print("tensorflow", tf.__version__, "| ops dir:", sorted(os.listdir("ragged_attention")), flush=True)
+     import ragged_attention
+     q = tf.ragged.constant([[1.0, 2.0], [3.0]])
+     print(ragged_attention.ragged_attention(q, q, q))
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b23-tf-xla-kv-cache-variable-grows",
+     "a decoder keeps its key cache in a tf.Variable declared with shape=None and grows it by concatenation each step; plain tf.function accepts the changing shape, but the step compiled with jit_compile=True is rejected by tf2xla (Shape of resource ... cannot be changed after initialization): XLA needs static variable shapes",
+     """\
+     import tensorflow as tf
+
+     tf.random.set_seed(0)
+     D = 8
+     wq = tf.random.normal([D, D])
+
+     def make_step(jit):
+         cache = tf.Variable(tf.zeros([1, D]), shape=tf.TensorShape([None, D]), name="k_cache")
+         @tf.function(jit_compile=jit)
+         def step(x):
+             k = tf.matmul(x, wq)
+             cache.assign(tf.concat([cache, k], axis=0))
+             att = tf.nn.softmax(tf.matmul(k, cache, transpose_b=True))
+             return tf.matmul(att, cache)
+         return step, cache
+
+     for jit in (False, True):
+         step, cache = make_step(jit)
+         for t in range(3):
+             y = step(tf.random.normal([1, D]))
+             print(f"jit_compile={jit} step {t}: out {y.shape} cache {cache.shape}", flush=True)
+     """),
+    ("tensorflow", "venv", None, "crash", "abort", "b23-tf-block-lstm-frame-counter-variable",
+     "a streaming BlockLSTM tagger keeps the number of valid frames in a tf.Variable that a tf.function step advances with assign_add and passes as seq_len_max; the counter is not reset between 5-frame chunks, reaches 6, and instead of an error the BlockLSTM kernel's CHECK aborts the process",
+     """\
+     import tensorflow as tf
+
+     tf.random.set_seed(0)
+     T, B, F, H = 5, 2, 4, 8
+     w = tf.Variable(tf.random.normal([F + H, 4 * H], stddev=0.1), name="lstm/kernel")
+     b = tf.Variable(tf.zeros([4 * H]), name="lstm/bias")
+     peep = tf.zeros([H])
+     frames_seen = tf.Variable(0, dtype=tf.int64, name="frames_seen")
+
+     @tf.function
+     def tag_chunk(x, n_valid):
+         frames_seen.assign_add(n_valid)            # should be reset per chunk
+         out = tf.raw_ops.BlockLSTM(seq_len_max=frames_seen, x=x, cs_prev=tf.zeros([B, H]),
+                                    h_prev=tf.zeros([B, H]), w=w, wci=peep, wcf=peep, wco=peep, b=b)
+         return tf.argmax(out.h, axis=-1)
+
+     for chunk, n_valid in enumerate([5, 1, 5]):
+         x = tf.random.normal([T, B, F])
+         print(f"chunk {chunk}: n_valid={n_valid} seq_len_max={int(frames_seen.numpy()) + n_valid}", flush=True)
+         tags = tag_chunk(x, tf.constant(n_valid, tf.int64))
+         print(f"chunk {chunk}: tags {tags.numpy()[:, 0].tolist()}", flush=True)
+     """),
+    ("tensorflow", "venv", None, "crash", "abort", "b23-tf-custom-gradient-conv-transpose-neg",
+     "a strided convolution wrapped in tf.custom_gradient with a hand-written input gradient computes conv2d_transpose's output height as dh*stride - 2*k (a wrong halo formula giving -2); the framework does not validate the shape and the oneDNN backprop-input kernel's CHECK aborts the process during tape.gradient",
+     """\
+     import tensorflow as tf
+
+     tf.random.set_seed(0)
+     K, S = 5, 2
+     w = tf.Variable(tf.random.normal([K, K, 3, 8]) * 0.1, name="stem/kernel")
+
+     @tf.custom_gradient
+     def stem_conv(x, kernel):
+         y = tf.nn.conv2d(x, kernel, strides=S, padding="SAME")
+         def grad(dy):
+             b, dh, dw = tf.shape(dy)[0], tf.shape(dy)[1], tf.shape(dy)[2]
+             out_h = dh * S - 2 * K          # "subtract the halo" -- wrong for SAME padding
+             out_w = dw * S - 2 * K
+             dx = tf.nn.conv2d_transpose(dy, kernel, tf.stack([b, out_h, out_w, 3]), strides=S, padding="SAME")
+             dk = tf.raw_ops.Conv2DBackpropFilter(input=x, filter_sizes=tf.shape(kernel), out_backprop=dy,
+                                                  strides=[1, S, S, 1], padding="SAME")
+             return dx, dk
+         return y, grad
+
+     x = tf.random.normal([1, 8, 8, 3])
+     with tf.GradientTape() as tape:
+         tape.watch(x)
+         loss = tf.reduce_mean(stem_conv(x, w) ** 2)
+     print("forward ok, loss", float(loss), flush=True)
+     dx, dk = tape.gradient(loss, [x, w])
+     print("grad shapes", dx.shape, dk.shape)
+     """),
+    ("tensorflow", "venv", None, "crash", "abort", "b23-tf-py-function-empty-crop-png",
+     "a face-preview step crops each detection box with a tf.py_function (legal: it slices the image tensor and returns a well-formed uint8 tensor, 0x0x3 for a box that collapsed to zero size) and encodes the crop with tf.io.encode_png; the PNG encoder's CHECK ('image' Must be non NULL) aborts the process instead of raising",
+     """\
+     import numpy as np
+     import tensorflow as tf
+
+     def crop(img, box):
+         y0, x0, y1, x1 = [int(v) for v in box.numpy()]
+         return img[y0:y1, x0:x1]
+
+     imgs = tf.constant(np.random.RandomState(0).randint(0, 255, (3, 32, 32, 3)).astype(np.uint8))
+     boxes = tf.constant([[4, 4, 20, 20], [0, 8, 16, 24], [12, 12, 12, 12]], tf.int32)
+     for i in range(3):
+         face = tf.py_function(crop, [imgs[i], boxes[i]], tf.uint8)
+         print(f"face {i}: box {boxes[i].numpy().tolist()} crop {face.shape.as_list()}", flush=True)
+         png = tf.io.encode_png(face)
+         print(f"face {i}: {len(png.numpy())} PNG bytes", flush=True)
+     """),
+    ("tensorflow", "venv", None, "crash", "abort", "b23-tf-qat-ste-qdq-ema-ranges-axis",
+     "a quantization-aware training step (eager, as while a recipe is debugged) keeps per-channel EMA ranges in tf.Variables updated with assign and fake-quantizes activations through a tf.custom_gradient straight-through estimator around QuantizeAndDequantizeV3 with axis=-1 (meant as 'last axis'); the kernel reads -1 as per-tensor and its scalar accessor's CHECK on the 8 per-channel ranges aborts the process",
+     """\
+     import tensorflow as tf
+
+     tf.random.set_seed(0)
+     C = 8
+     ema_min = tf.Variable(tf.zeros([C]), trainable=False, name="act_quant/ema_min")
+     ema_max = tf.Variable(tf.ones([C]), trainable=False, name="act_quant/ema_max")
+     w = tf.Variable(tf.random.normal([16, C]) * 0.2, name="dense/kernel")
+
+     @tf.custom_gradient
+     def fake_quant_ste(x, lo, hi):
+         y = tf.raw_ops.QuantizeAndDequantizeV3(input=x, input_min=lo, input_max=hi, num_bits=tf.constant(8),
+                                                signed_input=True, range_given=True, narrow_range=False, axis=-1)
+         def grad(dy):
+             inside = tf.cast((x >= lo) & (x <= hi), dy.dtype)
+             return dy * inside, tf.zeros_like(lo), tf.zeros_like(hi)
+         return y, grad
+
+     def train_step(x):                     # eager while the QAT recipe is debugged
+         with tf.GradientTape() as tape:
+             a = tf.matmul(x, w)
+             ema_min.assign(0.9 * ema_min + 0.1 * tf.reduce_min(a, 0))
+             ema_max.assign(0.9 * ema_max + 0.1 * tf.reduce_max(a, 0))
+             q = fake_quant_ste(a, ema_min, ema_max)
+             loss = tf.reduce_mean(q ** 2)
+         g = tape.gradient(loss, w)
+         w.assign_sub(0.01 * g)
+         return loss
+
+     print("QAT: per-channel activation ranges for", C, "channels", flush=True)
+     for step in range(2):
+         print(f"step {step}: loss {float(train_step(tf.random.normal([4, 16]))):.5f}", flush=True)
+     """),
+    ("tensorflow", "venv", None, "nan", None, "b23-tf-custom-gradient-softplus-overflow",
+     "a softplus written with tf.custom_gradient whose hand-written gradient is exp(x)/(1+exp(x)) (instead of sigmoid) overflows to inf/inf for large pre-activations; the training loop's tf.debugging.check_numerics on the gradients reports NaN",
+     """\
+     import tensorflow as tf
+
+     tf.random.set_seed(0)
+
+     @tf.custom_gradient
+     def softplus(x):
+         y = tf.math.log1p(tf.exp(-tf.abs(x))) + tf.maximum(x, 0.0)      # stable forward
+         def grad(dy):
+             e = tf.exp(x)
+             return dy * e / (1.0 + e)                                  # unstable backward
+         return y, grad
+
+     w = tf.Variable(tf.random.normal([4, 1]) * 30.0, name="head/kernel")
+     opt = tf.keras.optimizers.SGD(0.01)
+     x = tf.random.normal([16, 4]) * 4.0
+     y_true = tf.random.uniform([16, 1])
+     for step in range(3):
+         with tf.GradientTape() as tape:
+             pred = softplus(tf.matmul(x, w))
+             loss = tf.reduce_mean((pred - y_true) ** 2)
+         g = tape.gradient(loss, w)
+         print(f"step {step}: loss {float(loss):.3f} max |preact| {float(tf.reduce_max(tf.abs(x @ w))):.1f}", flush=True)
+         g = tf.debugging.check_numerics(g, "gradient of head/kernel")
+         opt.apply_gradients([(g, w)])
+     """),
+    ("tensorflow", "venv", None, "inconsistency", None, "b23-tf-function-captured-replaced-variable",
+     "a calibration routine 'resets' a model's temperature by rebinding the attribute to a new tf.Variable instead of assigning to it; the already traced tf.function keeps reading the captured old variable, so its calibrated probabilities differ from the eager call, and the program's own comparison reports the mismatch beyond 1e-6",
+     """\
+     import sys
+     import numpy as np
+     import tensorflow as tf
+
+     class Calibrated(tf.Module):
+         def __init__(self):
+             self.temperature = tf.Variable(1.0, name="temperature")
+             self.w = tf.Variable(tf.random.stateless_normal([8, 4], seed=[1, 2]), name="w")
+         def probs(self, x):
+             return tf.nn.softmax(tf.matmul(x, self.w) / self.temperature)
+
+     m = Calibrated()
+     compiled = tf.function(m.probs)
+     x = tf.random.stateless_normal([3, 8], seed=[3, 4])
+     print("before calibration: max diff", float(tf.reduce_max(tf.abs(compiled(x) - m.probs(x)))), flush=True)
+     m.temperature = tf.Variable(2.5, name="temperature")    # should be m.temperature.assign(2.5)
+     eager = m.probs(x).numpy()
+     graph = compiled(x).numpy()
+     diff = float(np.abs(eager - graph).max())
+     print("after calibration: eager p[0] =", np.round(eager[0], 4).tolist())
+     print("after calibration: tf.function p[0] =", np.round(graph[0], 4).tolist())
+     if diff > 1e-6:
+         print(f"MISMATCH: tf.function and eager probabilities differ by {diff:.4f} (tolerance 1e-06)")
+         sys.exit(1)
+     print("OK")
+     """),
+    ("tensorflow", "venv", None, "oom", None, "b23-tf-adam-slots-embedding-rlimit",
+     "a recommender's 1M x 32 embedding table fits under the job's address-space limit (RLIMIT_AS set to the current size plus 300 MiB), but the Adam optimizer's first apply_gradients creates two more table-sized slot variables and TensorFlow's allocator reports OOM (ResourceExhaustedError) for the optimizer state",
+     """\
+     import resource
+     import tensorflow as tf
+
+     print(tf.reduce_sum(tf.ones([4])).numpy(), flush=True)          # initialise the runtime first
+     vm = int(open("/proc/self/status").read().split("VmSize:")[1].split()[0]) * 1024
+     resource.setrlimit(resource.RLIMIT_AS, (vm + 300 * 2 ** 20, resource.RLIM_INFINITY))
+     print(f"address space limited to {(vm + 300 * 2 ** 20) / 2 ** 30:.2f} GiB", flush=True)
+
+     table = tf.Variable(tf.zeros([1_000_000, 32]), name="item_embedding")   # rows are filled from the feature store
+     print("embedding table", table.shape, f"{table.shape.num_elements() * 4 / 2 ** 20:.0f} MiB", flush=True)
+     opt = tf.keras.optimizers.Adam(1e-3)
+     ids = tf.constant([3, 17, 99_999])
+     with tf.GradientTape() as tape:
+         loss = tf.reduce_sum(tf.gather(table, ids) ** 2)
+     grads = tape.gradient(loss, [table])
+     opt.apply_gradients(zip(grads, [table]))
+     print("step 0 done, optimizer variables:", [v.name for v in opt.variables])
+     """),
+
+    # ---- JAX -------------------------------------------------------------------------
+    ("jax", "venv", None, "false-positive", None, "b23-jax-io-callback-json-logger-raises",
+     "a jitted training step streams its metrics to the host through jax.experimental.io_callback; the user's logger calls json.dumps on the jax arrays it receives and raises TypeError (not JSON serializable) inside the callback, which JAX re-raises from the computation (an error in the user's own callback)",
+     """\
+     import json
+     import jax
+     import jax.numpy as jnp
+     from jax.experimental import io_callback
+
+     LOG = open("metrics.jsonl", "w")
+
+     def log_metrics(step, loss, gnorm):
+         LOG.write(json.dumps({"step": step, "loss": loss, "grad_norm": gnorm}) + "\\n")
+
+     def loss_fn(w, x, y):
+         return jnp.mean((x @ w - y) ** 2)
+
+     @jax.jit
+     def train_step(step, w, x, y):
+         loss, g = jax.value_and_grad(loss_fn)(w, x, y)
+         io_callback(log_metrics, None, step, loss, jnp.linalg.norm(g), ordered=True)
+         return w - 0.1 * g
+
+     k1, k2 = jax.random.split(jax.random.PRNGKey(0))
+     x = jax.random.normal(k1, (32, 4)); y = x @ jnp.arange(4.0)
+     w = jnp.zeros(4)
+     for step in range(3):
+         w = train_step(step, w, x, y)
+         print(f"step {step}: w = {w.round(3).tolist()}", flush=True)
+     """),
+    ("jax", "venv", None, "false-positive", None, "b23-jax-donated-params-read-for-ema",
+     "a training step jitted with donate_argnums=(0,) consumes the parameter buffers, but the loop keeps the pre-step params to update an exponential moving average afterwards; reading the donated arrays is rejected by JAX (Array has been deleted) -- the aliasing contract the user broke",
+     """\
+     import jax
+     import jax.numpy as jnp
+
+     def loss_fn(p, x, y):
+         h = jnp.tanh(x @ p["w1"] + p["b1"])
+         return jnp.mean((h @ p["w2"] - y) ** 2)
+
+     @jax.jit
+     def _step(p, x, y):
+         g = jax.grad(loss_fn)(p, x, y)
+         return jax.tree.map(lambda a, b: a - 0.05 * b, p, g)
+
+     train_step = jax.jit(_step, donate_argnums=(0,))
+
+     k = jax.random.split(jax.random.PRNGKey(0), 4)
+     params = {"w1": jax.random.normal(k[0], (8, 32)) * 0.1, "b1": jnp.zeros(32), "w2": jax.random.normal(k[1], (32, 1)) * 0.1}
+     ema = jax.tree.map(jnp.copy, params)
+     x = jax.random.normal(k[2], (64, 8)); y = jax.random.normal(k[3], (64, 1))
+     for step in range(3):
+         old = params
+         params = train_step(params, x, y)
+         ema = jax.tree.map(lambda e, p: 0.99 * e + 0.01 * p, ema, old)   # old buffers were donated
+         print(f"step {step}: loss {float(loss_fn(params, x, y)):.4f}", flush=True)
+     """),
+    ("jax", "venv", None, "crash", "internal-error", "b23-jax-custom-vjp-fp4-ste-hlo-verifier",
+     "a straight-through FP4 quantized matmul written as a legal jax.custom_vjp (forward: jnp.dot of float4_e2m1fn operands with preferred_element_type=float32; backward: plain float32 matmuls) is jitted with value_and_grad; XLA's operand upcaster emits an f32 convert carrying a sub-byte element size and its own HLO verifier rejects the module",
+     """\
+     import jax
+     import jax.numpy as jnp
+
+     @jax.custom_vjp
+     def qmatmul(x, w):
+         return jnp.dot(x.astype(jnp.float4_e2m1fn), w.astype(jnp.float4_e2m1fn), preferred_element_type=jnp.float32)
+
+     def qmatmul_fwd(x, w):
+         return qmatmul(x, w), (x, w)
+
+     def qmatmul_bwd(res, g):
+         x, w = res
+         return g @ w.T, x.T @ g                 # straight-through estimator
+
+     qmatmul.defvjp(qmatmul_fwd, qmatmul_bwd)
+
+     def loss(w, x, y):
+         return jnp.mean((qmatmul(x, w) - y) ** 2)
+
+     k1, k2 = jax.random.split(jax.random.PRNGKey(0))
+     x = jax.random.normal(k1, (16, 32)); w = jax.random.normal(k2, (32, 8)) * 0.5
+     y = jnp.zeros((16, 8))
+     print("x", x.shape, "w", w.shape, "-> FP4 e2m1 operands, f32 accumulation", flush=True)
+     step = jax.jit(jax.value_and_grad(loss))
+     l, g = step(w, x, y)
+     print("jit step:", float(l), float(jnp.abs(g).max()))
+     """),
+    ("jax", "venv", None, "crash", "segfault", "b23-jax-custom-vjp-sparse-grad-hashed-vocab",
+     "an embedding lookup with a jax.custom_vjp sparse backward rule scatters the row gradients with jax.ops.segment_sum(num_segments=VOCAB) where VOCAB is the product of two 2**31 hash spaces, then slices the rows it owns; jax accepts the shapes at trace time and XLA's compilation of the oversized segment sum dies of SIGSEGV",
+     """\
+     import jax
+     import jax.numpy as jnp
+
+     USER_BUCKETS, ITEM_BUCKETS = 2 ** 31, 2 ** 31
+     VOCAB = USER_BUCKETS * ITEM_BUCKETS        # crossed feature space
+     SHARD_ROWS = 16
+
+     @jax.custom_vjp
+     def lookup(table, ids):
+         return table[ids]
+
+     def lookup_fwd(table, ids):
+         return table[ids], ids
+
+     def lookup_bwd(ids, g):
+         dense = jax.ops.segment_sum(g, ids, num_segments=VOCAB)   # global row space
+         return dense[:SHARD_ROWS], None
+
+     lookup.defvjp(lookup_fwd, lookup_bwd)
+
+     table = jnp.ones((SHARD_ROWS, 4))
+     ids = jnp.array([1, 3, 3, 7])
+     print("forward:", lookup(table, ids).shape, flush=True)
+     grad = jax.jit(jax.grad(lambda t: lookup(t, ids).sum()))(table)
+     print("row grads:", grad.sum(axis=1).tolist())
+     """),
+    ("jax", "venv", None, "nan", None, "b23-jax-custom-jvp-norm-padding-nan",
+     "a contrastive loss normalises embeddings with a jax.custom_jvp norm whose tangent rule is x.t / |x|; the zero embedding of a padding row makes it 0/0 and jax_debug_nans reports the NaN (FloatingPointError) during the gradient",
+     """\
+     import jax
+     import jax.numpy as jnp
+
+     jax.config.update("jax_debug_nans", True)
+
+     @jax.custom_jvp
+     def norm(x):
+         return jnp.sqrt(jnp.sum(x * x, axis=-1))
+
+     @norm.defjvp
+     def norm_jvp(primals, tangents):
+         (x,), (t,) = primals, tangents
+         n = norm(x)
+         return n, jnp.sum(x * t, axis=-1) / n
+
+     def loss(emb, w):
+         z = emb @ w
+         zn = z / (norm(z)[:, None] + 1e-6)
+         sim = zn @ zn.T
+         return -jnp.mean(jnp.diag(jax.nn.log_softmax(sim / 0.1)))
+
+     emb = jax.random.normal(jax.random.PRNGKey(0), (4, 8))
+     emb = emb.at[3].set(0.0)                     # padding row
+     w = jax.random.normal(jax.random.PRNGKey(1), (8, 16)) * 0.3
+     print("loss:", float(loss(emb, w)), flush=True)
+     g = jax.jit(jax.grad(loss, argnums=1))(emb, w)
+     print("grad norm:", float(jnp.linalg.norm(g)))
+     """),
+    ("jax", "venv", None, "inconsistency", None, "b23-jax-custom-vjp-gelu-check-grads",
+     "a tanh-approximate GELU with a hand-written jax.custom_vjp backward rule that drops the derivative of the cubic term is verified with jax.test_util.check_grads; the custom gradient disagrees with numerical differentiation beyond the tolerance and check_grads raises its AssertionError",
+     """\
+     import jax
+     import jax.numpy as jnp
+     from jax.test_util import check_grads
+
+     jax.config.update("jax_enable_x64", True)
+     C = jnp.sqrt(2.0 / jnp.pi)
+
+     @jax.custom_vjp
+     def gelu(x):
+         return 0.5 * x * (1 + jnp.tanh(C * (x + 0.044715 * x ** 3)))
+
+     def gelu_fwd(x):
+         return gelu(x), x
+
+     def gelu_bwd(x, g):
+         t = jnp.tanh(C * (x + 0.044715 * x ** 3))
+         d = 0.5 * (1 + t) + 0.5 * x * (1 - t ** 2) * C          # missing (1 + 3 * 0.044715 * x ** 2)
+         return (g * d,)
+
+     gelu.defvjp(gelu_fwd, gelu_bwd)
+
+     x = jnp.linspace(-3.0, 3.0, 7)
+     print("gelu:", gelu(x).round(4).tolist(), flush=True)
+     print("custom grad:   ", jax.grad(lambda v: gelu(v).sum())(x).round(4).tolist(), flush=True)
+     print("reference grad:", jax.grad(lambda v: jax.nn.gelu(v, approximate=True).sum())(x).round(4).tolist(), flush=True)
+     check_grads(gelu, (x,), order=1, modes=["rev"])
+     print("check_grads passed")
+     """),
+    ("jax", "venv", None, "timeout", None, "b23-jax-custom-root-deq-no-fixed-point",
+     "a deep-equilibrium layer solves z = tanh(W z + x) with jax.lax.custom_root and a while_loop fixed-point solver that stops only on a residual below 1e-6; the mis-scaled W (-2 I) gives a 2-cycle, the jitted loop never ends, and the program's faulthandler watchdog dumps the stacks and exits after 20 s",
+     """\
+     import faulthandler
+     import sys
+     import jax
+     import jax.numpy as jnp
+
+     faulthandler.dump_traceback_later(20, exit=True)
+     D = 4
+     W = -2.0 * jnp.eye(D)                # spectral radius 2: the iteration cannot contract
+
+     def f(z, x):
+         return jnp.tanh(W @ z + x) - z
+
+     def fixed_point_solve(g, z0):
+         def cond(c):
+             return jnp.max(jnp.abs(g(c[0]))) > 1e-6
+         def body(c):
+             z, i = c
+             return (z + g(z), i + 1)
+         return jax.lax.while_loop(cond, body, (z0, 0))[0]
+
+     def tangent_solve(g, y):
+         return jnp.linalg.solve(jax.jacobian(g)(y), y)
+
+     @jax.jit
+     def deq_layer(x):
+         return jax.lax.custom_root(lambda z: f(z, x), jnp.zeros(D), fixed_point_solve, tangent_solve)
+
+     x = jnp.array([0.5, -0.3, 0.2, 0.1])
+     print("solving the equilibrium (watchdog: 20 s) ...", flush=True)
+     z = deq_layer(x)
+     print("z* =", z.tolist())
+     sys.exit(0)
+     """),
+    ("jax", "venv", None, "oom", None, "b23-jax-optax-adam-state-rlimit",
+     "the parameters of a JAX recommender (a 1M x 32 embedding) fit under the address-space limit the job sets (RLIMIT_AS: current size plus 300 MiB), but optax.adam's init creates two parameter-sized moment buffers and the CPU client's allocation is refused (RESOURCE_EXHAUSTED / out of memory)",
+     """\
+     import resource
+     import jax
+     import jax.numpy as jnp
+     import optax
+
+     print(float(jnp.ones(4).sum()), flush=True)             # initialise the backend first
+     vm = int(open("/proc/self/status").read().split("VmSize:")[1].split()[0]) * 1024
+     resource.setrlimit(resource.RLIMIT_AS, (vm + 300 * 2 ** 20, resource.RLIM_INFINITY))
+     print(f"address space limited to {(vm + 300 * 2 ** 20) / 2 ** 30:.2f} GiB", flush=True)
+
+     params = {"item_embedding": jnp.zeros((1_000_000, 32)), "head": jnp.zeros((32, 1))}
+     params["item_embedding"].block_until_ready()
+     print("params:", {k: v.shape for k, v in params.items()}, flush=True)
+     opt = optax.adam(1e-3)
+     state = opt.init(params)
+     jax.block_until_ready(state)
+     print("optimizer state ready")
+     """),
+
+    # ---- Keras -----------------------------------------------------------------------
+    ("keras", "venv", "torch", "false-positive", None, "b23-keras-custom-layer-rank-check-raises",
+     "a custom Keras patch-embedding layer checks in its own call() that inputs are 4-D images and raises ValueError otherwise; the functional model is wired to a flattened (pixels, channels) Input, so the user's own check rejects the symbolic call while the model is built and Keras reports the exception raised in the layer's call (torch backend)",
+     """\
+     import numpy as np
+     import keras
+     from keras import layers, ops
+
+     class PatchEmbed(layers.Layer):
+         def __init__(self, patch, dim, **kw):
+             super().__init__(**kw)
+             self.patch, self.dim = patch, dim
+         def build(self, shape):
+             self.proj = layers.Dense(self.dim)
+         def call(self, x):
+             if len(x.shape) != 4:
+                 raise ValueError(f"PatchEmbed expects (batch, height, width, channels) images, got shape {tuple(x.shape)}")
+             b, h, w, c = x.shape
+             p = self.patch
+             x = ops.reshape(x, (-1, h // p, p, w // p, p, c))
+             x = ops.transpose(x, (0, 1, 3, 2, 4, 5))
+             return self.proj(ops.reshape(x, (-1, (h // p) * (w // p), p * p * c)))
+
+     inp = keras.Input(shape=(None, 3))
+     x = PatchEmbed(4, 32, name="patch_embed")(inp)
+     model = keras.Model(inp, layers.Dense(10)(layers.GlobalAveragePooling1D()(x)))
+     """),
+    ("keras", "venv", "jax", "false-positive", None, "b23-keras-tied-head-set-weights-untransposed",
+     "a language model ties its output projection to the token embedding by copying the embedding matrix into the Dense head with set_weights after each epoch, but passes the (vocab, dim) table without transposing it; Keras rejects the assignment because the head's kernel is (dim, vocab) (JAX backend)",
+     """\
+     import numpy as np
+     import keras
+     from keras import layers
+
+     VOCAB, DIM, T = 100, 32, 12
+     keras.utils.set_random_seed(0)
+     inp = keras.Input((T,), dtype="int32")
+     emb = layers.Embedding(VOCAB, DIM, name="tok_emb")
+     head = layers.Dense(VOCAB, use_bias=False, name="lm_head")
+     model = keras.Model(inp, head(layers.Dense(DIM, activation="gelu")(emb(inp))))
+     model.compile(optimizer="adam", loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True))
+
+     class TieWeights(keras.callbacks.Callback):
+         def on_epoch_end(self, epoch, logs=None):
+             table = emb.get_weights()[0]
+             print(f"epoch {epoch}: tying lm_head to tok_emb {table.shape}", flush=True)
+             head.set_weights([table])            # should be table.T
+
+     x = np.random.randint(0, VOCAB, (64, T)); y = np.roll(x, -1, axis=1)
+     model.fit(x, y, epochs=2, batch_size=16, verbose=2, callbacks=[TieWeights()])
+     """),
+    ("keras", "venv", "jax", "crash", "abort", "b23-keras-jax-custom-layer-pair-state-overflow",
+     "a custom Keras feature-cross layer allocates its co-occurrence counts as a non-trainable add_weight state of shape (n_users * n_items, 1) with two 2**31 hash spaces; building the zero initial value reaches XLA, whose shape-overflow status is dereferenced unchecked and the process aborts (JAX backend)",
+     """\
+     import numpy as np
+     import keras
+     from keras import layers, ops
+
+     N_USERS, N_ITEMS = 2 ** 31, 2 ** 31
+
+     class PairCounter(layers.Layer):
+         def build(self, shape):
+             self.counts = self.add_weight(shape=(N_USERS * N_ITEMS, 1), initializer="zeros",
+                                           trainable=False, name="pair_counts")
+         def call(self, ids):
+             pair = ids[:, 0] * N_ITEMS + ids[:, 1]
+             return ops.take(self.counts, pair % self.counts.shape[0], axis=0)
+
+     inp = keras.Input((2,), dtype="int64")
+     print("building PairCounter with", N_USERS * N_ITEMS, "rows", flush=True)
+     out = layers.Dense(1)(PairCounter(name="pair_counter")(inp))
+     model = keras.Model(inp, out)
+     print(model.predict(np.array([[3, 5], [7, 11]]), verbose=0))
+     """),
+    ("keras", "venv", "tensorflow", "crash", "abort", "b23-keras-tf-qat-wrapper-scalar-gain",
+     "a custom Keras quantization wrapper layer fake-quantizes every weight of the layer it wraps per output channel with tf.quantization.fake_quant_with_min_max_vars_per_channel; the wrapped custom layer owns a rank-0 gain weight, the kernel asks the scalar for its last dimension and TensorFlow aborts on a CHECK (TensorFlow backend)",
+     """\
+     import numpy as np
+     import keras
+     import tensorflow as tf
+     from keras import layers
+
+     class ScaledDense(layers.Layer):
+         def __init__(self, units, **kw):
+             super().__init__(**kw); self.units = units
+         def build(self, shape):
+             self.kernel = self.add_weight(shape=(shape[-1], self.units), name="kernel")
+             self.gain = self.add_weight(shape=(), initializer="ones", name="gain")
+         def call(self, x, weights=None):
+             k, g = weights if weights is not None else (self.kernel, self.gain)
+             return g * tf.matmul(x, k)
+
+     class QuantizeWrapper(layers.Layer):
+         def __init__(self, inner, **kw):
+             super().__init__(**kw); self.inner = inner
+         def build(self, shape):
+             self.inner.build(shape)
+         def call(self, x):
+             qw = []
+             for w in (self.inner.kernel, self.inner.gain):
+                 v = tf.convert_to_tensor(w)
+                 axes = list(range(v.shape.rank - 1))
+                 lo, hi = tf.reduce_min(v, axis=axes), tf.reduce_max(v, axis=axes)
+                 qw.append(tf.quantization.fake_quant_with_min_max_vars_per_channel(v, lo, hi, num_bits=8))
+             return self.inner(x, weights=qw)
+
+     layer = QuantizeWrapper(ScaledDense(4, name="scaled_dense"), name="q_scaled_dense")
+     layer.build((None, 8))
+     print("QAT wrapper built:", [w.path for w in layer.weights], flush=True)
+     x = np.random.RandomState(0).rand(2, 8).astype("float32")
+     print("calibration batch:", layer(x).numpy().round(4).tolist())
+     """),
+    ("keras", "venv", "jax", "inconsistency", None, "b23-keras-metric-reset-state-misses-var",
+     "a custom Keras metric (mean absolute percentage error over a running total) implements reset_state but forgets to zero its count variable; evaluating the same model on the same data twice gives different values, and the program's own comparison reports the disagreement beyond 1e-6 (JAX backend)",
+     """\
+     import sys
+     import numpy as np
+     import keras
+     from keras import layers, ops
+
+     class RunningMAPE(keras.metrics.Metric):
+         def __init__(self, name="running_mape", **kw):
+             super().__init__(name=name, **kw)
+             self.total = self.add_variable(shape=(), initializer="zeros", name="total")
+             self.count = self.add_variable(shape=(), initializer="zeros", name="count")
+         def update_state(self, y_true, y_pred, sample_weight=None):
+             err = ops.abs((y_true - y_pred) / ops.maximum(ops.abs(y_true), 1e-3))
+             self.total.assign_add(ops.sum(err))
+             self.count.assign_add(ops.cast(ops.size(err), "float32"))
+         def result(self):
+             return 100.0 * self.total / ops.maximum(self.count, 1.0)
+         def reset_state(self):
+             self.total.assign(0.0)                 # count is never reset
+
+     keras.utils.set_random_seed(0)
+     x = np.random.rand(128, 4).astype("float32"); y = (x.sum(1, keepdims=True) + 1).astype("float32")
+     model = keras.Sequential([keras.Input((4,)), layers.Dense(8, activation="relu"), layers.Dense(1)])
+     model.compile(optimizer="adam", loss="mse", metrics=[RunningMAPE()])
+     model.fit(x, y, epochs=2, batch_size=32, verbose=0)
+     first = model.evaluate(x, y, batch_size=32, verbose=0, return_dict=True)["running_mape"]
+     second = model.evaluate(x, y, batch_size=32, verbose=0, return_dict=True)["running_mape"]
+     print(f"evaluate #1 running_mape = {first:.6f}")
+     print(f"evaluate #2 running_mape = {second:.6f}")
+     if abs(first - second) > 1e-6:
+         print(f"MISMATCH: two evaluations of the same weights on the same data differ by {abs(first - second):.6f} (tolerance 1e-06)")
+         sys.exit(1)
+     print("OK")
+     """),
+    ("keras", "venv", "tensorflow", "inconsistency", None, "b23-keras-layer-python-counter-compiled",
+     "a custom Keras noise-annealing layer keeps its step count in a Python attribute that call() increments; with run_eagerly=True the schedule advances per batch, while the compiled predict function traces the attribute once as a constant, and the program's eager-vs-compiled comparison reports outputs differing beyond 1e-5 (TensorFlow backend)",
+     """\
+     import sys
+     import numpy as np
+     import keras
+     from keras import layers, ops
+
+     class AnnealedScale(layers.Layer):
+         def __init__(self, **kw):
+             super().__init__(**kw)
+             self.calls = 0                       # Python-side state
+         def call(self, x):
+             self.calls += 1
+             return x * (1.0 / (1.0 + 0.5 * self.calls))
+
+     def build(eager):
+         keras.utils.set_random_seed(0)
+         inp = keras.Input((4,))
+         out = layers.Dense(2)(AnnealedScale(name="anneal")(layers.Dense(8)(inp)))
+         m = keras.Model(inp, out)
+         m.compile(run_eagerly=eager)
+         return m
+
+     x = np.random.RandomState(0).rand(64, 4).astype("float32")
+     eager = build(True).predict(x, batch_size=16, verbose=0)
+     compiled = build(False).predict(x, batch_size=16, verbose=0)
+     diff = float(np.abs(eager - compiled).max())
+     print("eager    last batch row:", eager[-1].round(5).tolist())
+     print("compiled last batch row:", compiled[-1].round(5).tolist())
+     if diff > 1e-5:
+         print(f"MISMATCH: run_eagerly=True and compiled predictions differ by {diff:.5f} (tolerance 1e-05)")
+         sys.exit(1)
+     print("OK")
+     """),
+    # ---- MindSpore -------------------------------------------------------------------
+    ("mindspore", "mindspore", None, "crash", "internal-error", "b23-ms-bprop-reverse-cumsum-graph-mode",
+     "a Cell computing a prefix sum with ops.cumsum overrides bprop with the correct reverse cumulative sum (flip, ops.cumsum, flip); PyNative mode differentiates it, but GRAPH_MODE's compiler fails on the legal bprop ('The func graph is empty ... cumsum') and MindSpore reports a Framework Unexpected Exception",
+     """\
+     import numpy as np
+     import mindspore as ms
+     from mindspore import nn, ops, Tensor
+
+     class PrefixSum(nn.Cell):
+         def construct(self, x):
+             return ops.cumsum(x, 0)
+         def bprop(self, x, out, dout):
+             return (ops.flip(ops.cumsum(ops.flip(dout, (0,)), 0), (0,)),)
+
+     class Net(nn.Cell):
+         def __init__(self):
+             super().__init__()
+             self.prefix = PrefixSum()
+             self.w = Tensor(np.arange(12, dtype=np.float32).reshape(4, 3))
+         def construct(self, x):
+             return (self.prefix(x) * self.w).sum()
+
+     x = Tensor(np.ones((4, 3), np.float32))
+     ms.set_device("CPU")
+     for mode, name in ((ms.PYNATIVE_MODE, "PYNATIVE_MODE"), (ms.GRAPH_MODE, "GRAPH_MODE")):
+         ms.set_context(mode=mode)
+         g = ms.grad(Net())(x)
+         print(f"{name}: d/dx =", g.asnumpy()[:, 0].tolist(), flush=True)
+     """),
+    ("mindspore", "mindspore", None, "crash", "internal-error", "b23-ms-custom-pyfunc-dynamic-out-shape",
+     "an ops.Custom pyfunc that keeps the positive scores (a data-dependent length) declares its output shape as (-1,), the dynamic-dimension marker MindSpore uses elsewhere; instead of rejecting the declaration, the CPU pyfunc kernel path dereferences a missing value and MindSpore's own null-pointer check fires (The pointer[value] is null, Framework Unexpected Exception)",
+     """\
+     import numpy as np
+     import mindspore as ms
+     from mindspore import nn, ops, Tensor
+
+     ms.set_context(mode=ms.GRAPH_MODE)
+     ms.set_device("CPU")
+
+     def keep_positive(scores):
+         return scores[scores > 0].astype(np.float32)
+
+     filt = ops.Custom(keep_positive, out_shape=lambda s: (-1,), out_dtype=lambda s: s, func_type="pyfunc")
+
+     class Ranker(nn.Cell):
+         def __init__(self):
+             super().__init__()
+             self.filt = filt
+         def construct(self, scores):
+             kept = self.filt(scores)
+             return kept * 2.0
+
+     scores = Tensor(np.array([0.7, -0.2, 1.3, 0.0, 0.4], np.float32))
+     print("scores:", scores.asnumpy().tolist(), flush=True)
+     print("kept x2:", Ranker()(scores).asnumpy().tolist())
+     """),
+    ("mindspore", "mindspore", None, "false-positive", None, "b23-ms-bprop-records-grad-norm-parameter",
+     "a gradient-monitoring Cell overrides bprop to store the incoming gradient norm in a non-trainable Parameter with ops.assign; GRAPH_MODE rejects a user-defined bprop that uses a Parameter (a documented restriction) with a clear RuntimeError",
+     """\
+     import numpy as np
+     import mindspore as ms
+     from mindspore import nn, ops, Parameter, Tensor
+
+     ms.set_context(mode=ms.GRAPH_MODE)
+     ms.set_device("CPU")
+
+     class GradProbe(nn.Cell):
+         def __init__(self):
+             super().__init__()
+             self.last_norm = Parameter(Tensor(0.0, ms.float32), name="last_norm", requires_grad=False)
+         def construct(self, x):
+             return x * 1.0
+         def bprop(self, x, out, dout):
+             ops.assign(self.last_norm, ops.sqrt((dout * dout).sum()))
+             return (dout,)
+
+     class Net(nn.Cell):
+         def __init__(self):
+             super().__init__()
+             self.probe = GradProbe()
+             self.fc = nn.Dense(3, 1)
+         def construct(self, x):
+             return self.fc(self.probe(x)).sum()
+
+     net = Net()
+     g = ms.grad(net, grad_position=0)(Tensor(np.ones((2, 3), np.float32)))
+     print("grad:", g.asnumpy().tolist(), "probe norm:", float(net.probe.last_norm.asnumpy()))
+     """),
+    ("mindspore", "mindspore", None, "false-positive", "environment", "b23-ms-custom-aot-kernel-not-compiled",
+     "a MindSpore model uses an ops.Custom func_type='aot' RMSNorm kernel from build/librms_norm.so, but the g++ step of the project's setup was never run on this machine; GRAPH_MODE compilation reports that the AOT binary file cannot be found (a missing build artifact)",
+     """\
+     import os
+     import numpy as np
+     import mindspore as ms
+     from mindspore import nn, ops, Tensor
+
+     ms.set_context(mode=ms.GRAPH_MODE)
+     ms.set_device("CPU")
+     os.makedirs("kernels", exist_ok=True)
+     with open("kernels/rms_norm.cc", "w") as f:
+         f.write('extern "C" int RmsNormKernel(int nparam, void **params, int *ndims, int64_t **shapes, const char **dtypes, void *stream, void *extra) { return 0; }\\n')
+     print("$ ls kernels build", flush=True)
+     print(os.listdir("kernels"), os.path.isdir("build"), flush=True)
+
+     rms_norm = ops.Custom(os.path.abspath("build/librms_norm.so") + ":RmsNormKernel",
+                           out_shape=lambda x: x, out_dtype=lambda x: x, func_type="aot")
+
+     class Block(nn.Cell):
+         def __init__(self):
+             super().__init__()
+             self.norm = rms_norm
+             self.fc = nn.Dense(32, 32)
+         def construct(self, x):
+             return self.fc(self.norm(x))
+
+     print(Block()(Tensor(np.ones((2, 32), np.float32))).shape)
+     """),
+    ("mindspore", "mindspore", None, "inconsistency", None, "b23-ms-custom-pyfunc-keepdims-mismatch",
+     "an ops.Custom pyfunc meant to centre each row declares out_shape equal to its (8, 16) input but returns x.mean(axis=1) without keepdims (8 values); MindSpore copies the 8 values into the 128-element output without checking, and the program's comparison against the NumPy reference reports the mismatch beyond 1e-5",
+     """\
+     import sys
+     import numpy as np
+     import mindspore as ms
+     from mindspore import nn, ops, Tensor
+
+     ms.set_context(mode=ms.GRAPH_MODE)
+     ms.set_device("CPU")
+
+     def row_mean(x):
+         return x.mean(axis=1)            # meant: x.mean(axis=1, keepdims=True) broadcast to x.shape
+
+     mean_op = ops.Custom(row_mean, out_shape=lambda x: x, out_dtype=lambda x: x, func_type="pyfunc")
+
+     class Center(nn.Cell):
+         def __init__(self):
+             super().__init__()
+             self.mean = mean_op
+         def construct(self, x):
+             return x - self.mean(x)
+
+     x = np.random.RandomState(0).rand(8, 16).astype(np.float32) + 3.0
+     got = Center()(Tensor(x)).asnumpy()
+     ref = x - x.mean(axis=1, keepdims=True)
+     err = float(np.abs(got - ref).max())
+     print("row 0 (MindSpore):", got[0, :4].round(4).tolist())
+     print("row 0 (NumPy):    ", ref[0, :4].round(4).tolist())
+     if err > 1e-5:
+         print(f"MISMATCH: Custom pyfunc centring differs from the NumPy reference by {err:.4f} (tolerance 1e-05)")
+         sys.exit(1)
+     print("OK")
+     """),
+    ("mindspore", "mindspore", None, "nan", None, "b23-ms-bprop-safe-norm-zero-row-nan",
+     "a feature-normalisation Cell computes row norms and overrides bprop with dout * x / out; a padding row of zeros gives a zero feature row, the custom gradient becomes 0/0 there and spreads into the Dense weight gradient, and the training loop's own finiteness check on the GRAPH_MODE gradients reports NaN",
+     """\
+     import sys
+     import numpy as np
+     import mindspore as ms
+     from mindspore import nn, ops, Tensor
+
+     ms.set_context(mode=ms.GRAPH_MODE)
+     ms.set_device("CPU")
+
+     class RowNorm(nn.Cell):
+         def construct(self, x):
+             return ops.sqrt((x * x).sum(axis=1))
+         def bprop(self, x, out, dout):
+             return (ops.expand_dims(dout / out, 1) * x,)
+
+     class Head(nn.Cell):
+         def __init__(self):
+             super().__init__()
+             self.fc = nn.Dense(8, 8, has_bias=False)
+             self.norm = RowNorm()
+         def construct(self, x):
+             return self.norm(self.fc(x)).mean()
+
+     net = Head()
+     opt = nn.SGD(net.trainable_params(), learning_rate=0.1)
+     grad_fn = ms.value_and_grad(net, None, net.trainable_params())
+     batch = np.random.RandomState(0).randn(4, 8).astype(np.float32)
+     batch[3] = 0.0                              # padding row
+     for step in range(2):
+         loss, grads = grad_fn(Tensor(batch))
+         g = grads[0].asnumpy()
+         print(f"step {step}: loss {float(loss.asnumpy()):.4f} |grad fc.weight| finite = {bool(np.isfinite(g).all())}", flush=True)
+         if not np.isfinite(g).all():
+             print(f"step {step}: NaN/Inf in the gradient of fc.weight ({int(np.isnan(g).sum())} NaN values), stopping")
+             sys.exit(1)
+         opt(grads)
+     """),
+]
+
+add_batch(B23_B)
+
+
+
+
+B23_A = [
+    # ---- PyTorch 2.13 (venv) ------------------------------------------------------
+    ("pytorch", "venv", None, "crash", "segfault", "b23-ema-offloaded-shadow-foreach-lerp",
+     "an EMA helper writes its shadow weights to disk at each checkpoint and frees their storage with untyped_storage().resize_(0) (as FSDP frees flat parameters), but its next update forgets to reload them: torch._foreach_lerp_ writes through the freed storages and the process dies of SIGSEGV",
+     """\
+     import torch
+     import torch.nn as nn
+
+     class EMA:
+         def __init__(self, model, decay=0.999):
+             self.decay = decay
+             self.shadow = {n: p.detach().clone() for n, p in model.named_parameters()}
+             self.offloaded = False
+
+         def offload(self, path):
+             torch.save(self.shadow, path)
+             for t in self.shadow.values():
+                 t.untyped_storage().resize_(0)   # free host memory until the next update
+             self.offloaded = True
+
+         def reload(self, path):
+             saved = torch.load(path)
+             for n, t in self.shadow.items():
+                 t.untyped_storage().resize_(saved[n].untyped_storage().nbytes())
+                 t.copy_(saved[n])
+             self.offloaded = False
+
+         @torch.no_grad()
+         def update(self, model, step):
+             if self.offloaded and step % 50 == 0:   # reload only on logging steps (bug)
+                 self.reload("ema.pt")
+             names = list(self.shadow)
+             params = dict(model.named_parameters())
+             torch._foreach_lerp_([self.shadow[n] for n in names], [params[n].detach() for n in names], 1 - self.decay)
+
+     torch.manual_seed(0)
+     model = nn.Sequential(nn.Embedding(4000, 32), nn.Flatten(), nn.Linear(32 * 8, 32), nn.ReLU(), nn.Linear(32, 4000))
+     opt = torch.optim.SGD(model.parameters(), lr=0.05)
+     ema = EMA(model)
+     for step in range(1, 31):
+         ids = torch.randint(0, 4000, (16, 8))
+         loss = nn.functional.cross_entropy(model(ids), torch.randint(0, 4000, (16,)))
+         opt.zero_grad(); loss.backward(); opt.step()
+         ema.update(model, step)
+         if step % 10 == 0:
+             print(f"step {step:3d} loss {loss.item():.4f}", flush=True)
+         if step == 20:
+             print("checkpoint: saving model.pt and offloading EMA shadow to ema.pt", flush=True)
+             torch.save(model.state_dict(), "model.pt")
+             ema.offload("ema.pt")
+     print("done")
+     """),
+    ("pytorch", "venv", None, "crash", "segfault", "b23-fused-adam-grown-vocab-stale-state",
+     "after adding tokens to the vocabulary a fine-tuning script swaps the embedding's tensor in place of the old one (emb.weight.data = larger tensor), keeping the optimizer: the fused CPU Adam kernel reuses the exp_avg/exp_avg_sq state sized for the old vocabulary without checking it against the parameter and dies of SIGSEGV",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     vocab = [f"tok{i}" for i in range(1000)]
+     model = nn.ModuleDict({"emb": nn.Embedding(len(vocab), 32), "head": nn.Linear(32, 2)})
+     opt = torch.optim.Adam(model.parameters(), lr=1e-3, fused=True)
+
+     def train_step(ids, labels):
+         logits = model["head"](model["emb"](ids).mean(1))
+         loss = nn.functional.cross_entropy(logits, labels)
+         opt.zero_grad(); loss.backward(); opt.step()
+         return loss.item()
+
+     for step in range(3):
+         print(f"[phase 1] step {step} loss {train_step(torch.randint(0, 1000, (8, 12)), torch.randint(0, 2, (8,))):.4f}", flush=True)
+
+     # domain adaptation: 2,000,000 new product ids become tokens
+     new_tokens = 2_000_000
+     old = model["emb"].weight.data
+     grown = torch.empty(old.shape[0] + new_tokens, 32).normal_(0, 0.02)
+     grown[: old.shape[0]] = old
+     model["emb"].weight.data = grown          # the optimizer keeps its state for the old tensor
+     model["emb"].num_embeddings = grown.shape[0]
+     print(f"embedding resized to {tuple(model['emb'].weight.shape)}; continuing with the same optimizer", flush=True)
+     for step in range(3):
+         print(f"[phase 2] step {step} loss {train_step(torch.randint(0, grown.shape[0], (8, 12)), torch.randint(0, 2, (8,))):.4f}", flush=True)
+     """),
+    ("pytorch", "venv", None, "crash", "segfault", "b23-fused-sgd-resume-state-from-other-head",
+     "a fine-tuning job resumes the optimizer from a checkpoint written for a 10-class head while its model now has a 262144-class head; load_state_dict only matches parameter counts, and the fused CPU SGD kernel applies the 10-class momentum buffers to the large parameter without a size check: SIGSEGV",
+     """\
+     import os
+     import torch
+     import torch.nn as nn
+
+     def build(num_classes):
+         return nn.Sequential(nn.Linear(32, 32), nn.ReLU(), nn.Linear(32, num_classes))
+
+     torch.manual_seed(0)
+     pre = build(10)
+     opt = torch.optim.SGD(pre.parameters(), lr=0.1, momentum=0.9, fused=True)
+     for _ in range(2):
+         opt.zero_grad(); pre(torch.randn(8, 32)).logsumexp(-1).mean().backward(); opt.step()
+     torch.save({"model": pre.state_dict(), "optim": opt.state_dict()}, "pretrain.pt")
+     print("pretraining checkpoint written:", os.path.getsize("pretrain.pt"), "bytes", flush=True)
+
+     model = build(262144)
+     ck = torch.load("pretrain.pt")
+     missing = model.load_state_dict({k: v for k, v in ck["model"].items() if not k.startswith("2.")}, strict=False)
+     print("backbone restored, new head:", missing.missing_keys, flush=True)
+     opt = torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9, fused=True)
+     opt.load_state_dict(ck["optim"])          # resume momentum as well
+     print("optimizer state resumed", flush=True)
+     for step in range(3):
+         opt.zero_grad()
+         loss = nn.functional.cross_entropy(model(torch.randn(8, 32)), torch.randint(0, 262144, (8,)))
+         loss.backward()
+         opt.step()
+         print(f"step {step} loss {loss.item():.4f}", flush=True)
+     """),
+    ("pytorch", "venv", None, "crash", "fpe", "b23-custom-op-int32-code-mirror-sigfpe",
+     "a legal torch.library.custom_op (with a register_fake kernel, called from a torch.compile'd feature function) mirrors int32 category codes with torch.div(rounding_mode='trunc') by a per-column sign; one code is INT32_MIN and the framework's CPU kernel executes the overflowing division, killing the process with SIGFPE instead of wrapping or raising",
+     """\
+     import torch
+
+     @torch.library.custom_op("featurize::mirror_codes", mutates_args=())
+     def mirror_codes(codes: torch.Tensor, sign: torch.Tensor) -> torch.Tensor:
+         return torch.div(codes, sign, rounding_mode="trunc")
+
+     @mirror_codes.register_fake
+     def _(codes, sign):
+         return torch.empty_like(codes)
+
+     @torch.compile(backend="aot_eager", fullgraph=True)
+     def featurize(codes, sign, table):
+         return table[mirror_codes(codes, sign).abs() % table.shape[0]].sum(1)
+
+     table = torch.randn(97, 8)
+     sign = torch.tensor([1, -1, -1, 1], dtype=torch.int32)
+     batches = [
+         torch.tensor([[3, -7, 12, 40], [5, 9, -2, 1]], dtype=torch.int32),
+         torch.tensor([[8, -2147483648, 6, 2], [1, 1, 1, 1]], dtype=torch.int32),   # null code from the export job
+     ]
+     for i, codes in enumerate(batches):
+         print(f"batch {i}: codes {codes.tolist()}", flush=True)
+         out = featurize(codes, sign, table)
+         print(f"batch {i}: features {out.shape} sum {out.sum().item():.4f}", flush=True)
+     """),
+    ("pytorch", "venv", None, "crash", "internal-error", "b23-parametrize-weight-norm-dim1-assert",
+     "a vocoder registers its own weight-normalisation parametrization (torch.nn.utils.parametrize, legal) that calls the fused torch._weight_norm_interface along dim=1, the output-channel axis of a ConvTranspose1d weight; the CPU kernel fires its own INTERNAL ASSERT on the first forward instead of handling or rejecting the dimension",
+     """\
+     import torch
+     import torch.nn as nn
+     import torch.nn.utils.parametrize as P
+
+     class WeightNorm(nn.Module):
+         def __init__(self, weight, dim):
+             super().__init__()
+             self.dim = dim
+             dims = [d for d in range(weight.dim()) if d != dim]
+             self.g = nn.Parameter(weight.detach().norm(dim=dims, keepdim=True))
+         def forward(self, v):
+             w, _ = torch._weight_norm_interface(v, self.g, self.dim)
+             return w
+
+     up = nn.ConvTranspose1d(32, 16, kernel_size=8, stride=4, padding=2)
+     # ConvTranspose1d weight is (in, out, k): normalise per output channel, dim=1
+     P.register_parametrization(up, "weight", WeightNorm(up.weight, dim=1))
+     print(up)
+     print("parametrized weight:", tuple(up.parametrizations.weight.original.shape), flush=True)
+     mel = torch.randn(2, 32, 50)
+     audio = torch.tanh(up(mel))
+     print("upsampled:", tuple(audio.shape))
+     """),
+    ("pytorch", "venv", None, "false-positive", "environment", "b23-onnx-export-custom-op-needs-onnxscript",
+     "a deployment script exports a model holding a torch.library custom op with torch.onnx.export(dynamo=True) and a custom_translation_table for the op; this environment does not have the optional onnxscript package, which the exporter imports first: ModuleNotFoundError",
+     """\
+     import torch
+     import torch.nn as nn
+
+     @torch.library.custom_op("acme::gelu_bias", mutates_args=())
+     def gelu_bias(x: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
+         return nn.functional.gelu(x + b, approximate="tanh")
+
+     @gelu_bias.register_fake
+     def _(x, b):
+         return torch.empty_like(x)
+
+     class Block(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.fc = nn.Linear(32, 32, bias=False)
+             self.b = nn.Parameter(torch.zeros(32))
+         def forward(self, x):
+             return gelu_bias(self.fc(x), self.b)
+
+     def gelu_bias_onnx(x, b):
+         from onnxscript import opset18 as op
+         return op.Gelu(op.Add(x, b), approximate="tanh")
+
+     m = Block().eval()
+     print("eager check:", m(torch.randn(2, 32)).shape, flush=True)
+     print("exporting block.onnx (dynamo=True, opset 18) ...", flush=True)
+     torch.onnx.export(m, (torch.randn(2, 32),), "block.onnx", dynamo=True, opset_version=18,
+                       custom_translation_table={torch.ops.acme.gelu_bias.default: gelu_bias_onnx})
+     print("exported")
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b23-custom-op-fake-kernel-wrong-shape",
+     "a custom op (torch.library.custom_op) that gathers rows of a table registers a fake kernel returning the table's shape instead of the index's; torch.compile with inductor trusts it and the generated code's assert_size_stride check rejects the real output (the usual symptom of an incorrect fake kernel)",
+     """\
+     import torch
+
+     @torch.library.custom_op("retrieval::gather_rows", mutates_args=())
+     def gather_rows(table: torch.Tensor, idx: torch.Tensor) -> torch.Tensor:
+         return table.index_select(0, idx)
+
+     @gather_rows.register_fake
+     def _(table, idx):
+         return table.new_empty(table.shape)      # should be (idx.numel(), table.shape[1])
+
+     @torch.compile(backend="inductor", fullgraph=True)
+     def score(query, table, idx):
+         cand = gather_rows(table, idx)
+         return (cand @ query).softmax(0)
+
+     table = torch.randn(1000, 32)
+     q = torch.randn(32)
+     print("eager:", gather_rows(table, torch.tensor([3, 14, 159])).shape, flush=True)
+     print("compiled scores:", score(q, table, torch.tensor([3, 14, 159])))
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b23-custom-op-axpy-overlapping-views",
+     "a user's mutating custom op (torch.library.custom_op axpy_, mutates_args=('y',)) is called with y and x as overlapping slices of one buffer (a shifted running sum); the in-place add inside the user's own implementation is rejected by PyTorch's internal-overlap check",
+     """\
+     import torch
+
+     @torch.library.custom_op("kernels::axpy_", mutates_args=("y",))
+     def axpy_(y: torch.Tensor, x: torch.Tensor, a: float) -> None:
+         y.add_(x, alpha=a)
+
+     @axpy_.register_fake
+     def _(y, x, a):
+         return None
+
+     def decay_trace(buf, gamma):
+         # eligibility trace: e[t] += gamma * e[t-1], computed on shifted views of one buffer
+         axpy_(buf[1:], buf[:-1], gamma)
+         return buf
+
+     print("independent buffers:", axpy_(torch.zeros(4), torch.ones(4), 0.5))
+     trace = torch.tensor([1.0, 0.0, 0.0, 2.0, 0.0, 0.0])
+     print("trace before:", trace.tolist(), flush=True)
+     print("trace after:", decay_trace(trace, 0.9).tolist())
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b23-pack-hook-numpy-offload-bf16-autocast",
+     "an activation-offloading extension installs torch.autograd.graph.saved_tensors_hooks whose pack hook stores each saved tensor as a NumPy array; the model runs under CPU bfloat16 autocast, so the saved activations are bfloat16, a dtype NumPy lacks, and the .numpy() call in the user's own hook is rejected",
+     """\
+     import numpy as np
+     import torch
+     import torch.nn as nn
+
+     store = {}
+
+     def pack(t):
+         key = len(store)
+         store[key] = (t.numpy(), t.dtype)        # offload to host NumPy memory
+         return key
+
+     def unpack(key):
+         arr, dtype = store.pop(key)
+         return torch.from_numpy(arr).to(dtype)
+
+     model = nn.Sequential(nn.Linear(32, 64), nn.GELU(), nn.Linear(64, 10))
+     x = torch.randn(16, 32)
+     print("offloading saved activations to numpy (autocast bfloat16)", flush=True)
+     with torch.autograd.graph.saved_tensors_hooks(pack, unpack), torch.autocast("cpu", dtype=torch.bfloat16):
+         loss = model(x).float().logsumexp(-1).mean()
+     loss.backward()
+     print("loss", loss.item(), "saved", len(store))
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b23-fn-returns-input-view-then-inplace",
+     "a custom autograd.Function used as a straight-through gate returns its input as-is when the gate is open; the caller then scales the output in place, and autograd refuses the in-place update of a view created by a custom Function",
+     """\
+     import torch
+     import torch.nn as nn
+
+     class Gate(torch.autograd.Function):
+         @staticmethod
+         def forward(ctx, x, open_):
+             ctx.open = open_
+             return x if open_ else torch.zeros_like(x)
+         @staticmethod
+         def backward(ctx, g):
+             return (g if ctx.open else torch.zeros_like(g)), None
+
+     enc = nn.Linear(16, 16)
+     h = enc(torch.randn(4, 16))
+     heads = h.view(4, 2, 8)
+     print("heads:", tuple(heads.shape), flush=True)
+     out = Gate.apply(heads[:, 0], True)
+     out.mul_(0.5)                 # damp the first head in place
+     out.sum().backward()
+     print("grad", enc.weight.grad.norm())
+     """),
+    ("pytorch", "venv", None, "nan", None, "b23-fn-l2-normalize-backward-padding-rows",
+     "a custom autograd.Function for L2 normalisation divides by the row norm in its hand-written backward; the padded rows of a batch are all zero, so the gradient is 0/0, and the training loop's finiteness check on the parameter gradients reports NaN",
+     """\
+     import sys
+     import torch
+     import torch.nn as nn
+
+     class L2Normalize(torch.autograd.Function):
+         @staticmethod
+         def forward(ctx, x):
+             n = x.norm(dim=-1, keepdim=True)
+             y = x / n.clamp_min(1e-12)
+             ctx.save_for_backward(y, n)
+             return y
+         @staticmethod
+         def backward(ctx, g):
+             y, n = ctx.saved_tensors
+             return (g - y * (y * g).sum(-1, keepdim=True)) / n
+
+     torch.manual_seed(0)
+     proj = nn.Linear(32, 16, bias=False)
+     opt = torch.optim.SGD(proj.parameters(), lr=0.1)
+     for step in range(3):
+         x = torch.randn(8, 32)
+         if step == 2:
+             x[5:] = 0.0                   # last batch of the epoch, padded with zero rows
+         z = L2Normalize.apply(proj(x))
+         loss = (1 - z @ z.t()).pow(2).mean()
+         opt.zero_grad(); loss.backward()
+         bad = [n for n, p in proj.named_parameters() if not torch.isfinite(p.grad).all()]
+         print(f"step {step} loss {loss.item():.5f} grad-norm {proj.weight.grad.norm().item():.5f}", flush=True)
+         if bad:
+             print(f"ERROR: non-finite gradients in {bad} at step {step} (nan count {int(torch.isnan(proj.weight.grad).sum())})")
+             sys.exit(1)
+         opt.step()
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b23-custom-op-undeclared-mutation-compiled",
+     "a gradient-clipping custom op declares mutates_args=() but rescales its input in place; eager and torch.compile(inductor) results disagree because the compiled graph assumes the input is not mutated, and the differential check reports the mismatch",
+     """\
+     import sys
+     import torch
+
+     @torch.library.custom_op("clip::norm_clip", mutates_args=())
+     def norm_clip(x: torch.Tensor, max_norm: float) -> torch.Tensor:
+         n = x.norm()
+         if n > max_norm:
+             x.mul_(max_norm / n)        # in place, but not declared in mutates_args
+         return n.clone()
+
+     @norm_clip.register_fake
+     def _(x, max_norm):
+         return x.new_empty(())
+
+     def update(g):
+         u = g * 2.0
+         n = norm_clip(u, 1.0)
+         return u.sum() + n, u * 3.0
+
+     torch.manual_seed(0)
+     g = torch.randn(64)
+     eager = update(g.clone())
+     compiled = torch.compile(update, backend="inductor", fullgraph=True)(g.clone())
+     d0 = (eager[0] - compiled[0]).abs().item()
+     d1 = (eager[1] - compiled[1]).abs().max().item()
+     print(f"eager   : total={eager[0].item():.6f} step-norm={eager[1].norm().item():.6f}")
+     print(f"compiled: total={compiled[0].item():.6f} step-norm={compiled[1].norm().item():.6f}")
+     print(f"max abs diff: total {d0:.3e}, step {d1:.3e} (atol 1e-5)")
+     if max(d0, d1) > 1e-5:
+         print("MISMATCH: compiled update differs from eager")
+         sys.exit(1)
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b23-compiled-fn-saved-view-mutated-grad",
+     "a custom autograd.Function saves a slice of an activation for backward and the caller then updates the activation in place; eager autograd refuses (version counter), torch.compile silently uses the updated value, and the test comparing compiled gradients with the analytic ones reports the mismatch",
+     """\
+     import sys
+     import torch
+
+     class Exp(torch.autograd.Function):
+         @staticmethod
+         def forward(ctx, x):
+             ctx.save_for_backward(x)
+             return x.exp()
+         @staticmethod
+         def backward(ctx, g):
+             (x,) = ctx.saved_tensors
+             return g * x.exp()
+
+     def objective(x):
+         y = x * 2
+         z = Exp.apply(y[:2])
+         y.add_(1)              # bias shift applied after the gate saved its input
+         return z.sum() + y.sum()
+
+     x0 = torch.tensor([0.1, 0.2, 0.3, 0.4])
+     x = x0.clone().requires_grad_()
+     try:
+         objective(x).backward()
+         print("eager grad:", x.grad.tolist())
+     except RuntimeError as e:
+         print("eager: RuntimeError:", str(e).splitlines()[0][:120])
+     x = x0.clone().requires_grad_()
+     torch.compile(objective, backend="inductor", fullgraph=True)(x).backward()
+     expected = torch.full((4,), 2.0)
+     expected[:2] += 2 * torch.exp(2 * x0[:2])
+     print("compiled grad:", [round(v, 6) for v in x.grad.tolist()])
+     print("analytic grad:", [round(v, 6) for v in expected.tolist()])
+     err = (x.grad - expected).abs().max().item()
+     print(f"max abs error {err:.4e} (atol 1e-5)")
+     if err > 1e-5:
+         print("FAIL: compiled gradient disagrees with the analytic gradient")
+         sys.exit(1)
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b23-hessian-once-differentiable-zeros",
+     "a custom autograd.Function whose backward is decorated with once_differentiable is given to torch.autograd.functional.hessian; instead of refusing double backward it returns an all-zero Hessian, and the check against the analytic Hessian of the penalty reports the disagreement",
+     """\
+     import sys
+     import torch
+     from torch.autograd.function import once_differentiable
+
+     class Softplus2(torch.autograd.Function):
+         # penalty softplus(x)^2 with a hand-written first derivative
+         @staticmethod
+         def forward(ctx, x):
+             s = torch.nn.functional.softplus(x)
+             ctx.save_for_backward(x, s)
+             return s * s
+         @staticmethod
+         @once_differentiable
+         def backward(ctx, g):
+             x, s = ctx.saved_tensors
+             return g * 2 * s * torch.sigmoid(x)
+
+     x = torch.tensor([-1.0, 0.0, 0.5, 2.0], dtype=torch.float64)
+     H = torch.autograd.functional.hessian(lambda t: Softplus2.apply(t).sum(), x)
+     s, sg = torch.nn.functional.softplus(x), torch.sigmoid(x)
+     H_ref = torch.diag(2 * sg * sg + 2 * s * sg * (1 - sg))
+     print("hessian diag (autograd):", H.diagonal().tolist())
+     print("hessian diag (analytic):", H_ref.diagonal().tolist())
+     err = (H - H_ref).abs().max().item()
+     print(f"max abs error {err:.3e} (atol 1e-8)")
+     if err > 1e-8:
+         print("FAIL: Newton step would use a wrong Hessian")
+         sys.exit(1)
+     """),
+    ("pytorch", "venv", None, "timeout", None, "b23-fn-backward-takes-step-lock-watchdog",
+     "a custom autograd.Function that all-reduces statistics takes the trainer's non-reentrant step lock in its backward, while the training step already holds it around forward and backward: the backward blocks forever and the trainer's faulthandler watchdog dumps the stacks and exits after 15 s",
+     """\
+     import faulthandler
+     import sys
+     import threading
+     import torch
+     import torch.nn as nn
+
+     STEP_LOCK = threading.Lock()     # guards model and statistics against the metrics thread
+
+     class SyncStats(torch.autograd.Function):
+         @staticmethod
+         def forward(ctx, x):
+             return x.clone()
+         @staticmethod
+         def backward(ctx, g):
+             with STEP_LOCK:              # protect the shared running statistics
+                 g = g / g.shape[0]
+             return g
+
+     body = nn.Sequential(nn.Linear(32, 32), nn.ReLU())
+     head = nn.Linear(32, 1)
+     opt = torch.optim.SGD([*body.parameters(), *head.parameters()], lr=0.01)
+     faulthandler.dump_traceback_later(15, exit=True)
+     print("watchdog armed: 15 s per training step", flush=True)
+     for step in range(3):
+         with STEP_LOCK:
+             out = head(SyncStats.apply(body(torch.randn(8, 32))))
+             loss = out.pow(2).mean()
+             print(f"step {step}: forward done, loss {loss.item():.4f}; backward ...", flush=True)
+             opt.zero_grad(); loss.backward(); opt.step()
+         faulthandler.dump_traceback_later(15, exit=True)
+     faulthandler.cancel_dump_traceback_later()
+     print("training finished")
+     """),
+    ("pytorch", "venv", None, "oom", None, "b23-forward-hook-feature-cache-rlimit",
+     "a feature-extraction forward hook appends every block output to a list without detaching it, so each step's activations and autograd graph stay alive; under the job's RLIMIT_AS cap the CPU allocator refuses an allocation after some steps",
+     """\
+     import resource
+     import torch
+     import torch.nn as nn
+
+     def vm_bytes():
+         for line in open("/proc/self/status"):
+             if line.startswith("VmSize:"):
+                 return int(line.split()[1]) * 1024
+
+     limit = vm_bytes() + 1536 * 2**20
+     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+     print(f"RLIMIT_AS set to {limit / 2**30:.2f} GiB", flush=True)
+
+     features = []
+     def keep(module, inp, out):
+         features.append(out)            # kept for the probing classifier (not detached)
+
+     model = nn.Sequential(nn.Linear(512, 2048), nn.GELU(), nn.Linear(2048, 512))
+     model[1].register_forward_hook(keep)
+     opt = torch.optim.SGD(model.parameters(), lr=1e-3)
+     for step in range(400):
+         x = torch.randn(1024, 512)
+         loss = model(x).pow(2).mean()
+         opt.zero_grad(); loss.backward(retain_graph=False); opt.step()
+         if step % 10 == 0:
+             held = sum(f.numel() * 4 for f in features) / 2**20
+             print(f"step {step:3d} loss {loss.item():.4f} cached features {held:.0f} MiB", flush=True)
+     """),
+    # ---- PyTorch 1.13 (system) -----------------------------------------------------
+    ("pytorch-1.13", "system", None, "crash", "segfault", "b23-113-offload-callback-frees-before-step",
+     "a small trainer's memory-saving callback frees the embedding's parameter storage with storage().resize_(0) in on_after_backward, meaning to restore it before the next forward, but the trainer calls the optimizer step after that callback: SGD's weight-decay update reads the freed storage and PyTorch 1.13 dies of SIGSEGV",
+     """\
+     import torch
+     import torch.nn as nn
+
+     class OffloadEmbedding:
+         # keep the large embedding table on disk between steps
+         def __init__(self, module):
+             self.module = module
+         def on_after_backward(self, step):
+             torch.save(self.module.weight.detach(), "emb.pt")
+             self.module.weight.data.storage().resize_(0)
+             print(f"[offload] step {step}: embedding weight freed ({self.module.weight.shape[0]} rows)", flush=True)
+         def on_before_forward(self, step):
+             w = torch.load("emb.pt")
+             self.module.weight.data.storage().resize_(w.numel())
+             self.module.weight.data.copy_(w)
+
+     class Trainer:
+         def __init__(self, model, opt, callbacks):
+             self.model, self.opt, self.callbacks = model, opt, callbacks
+         def fit(self, steps):
+             for step in range(steps):
+                 if step:
+                     for cb in self.callbacks: cb.on_before_forward(step)
+                 ids = torch.randint(0, 20000, (32, 16))
+                 loss = self.model(ids).logsumexp(-1).mean()
+                 self.opt.zero_grad()
+                 loss.backward()
+                 for cb in self.callbacks: cb.on_after_backward(step)
+                 self.opt.step()
+                 print(f"step {step} loss {loss.item():.4f}", flush=True)
+
+     print("torch", torch.__version__)
+     emb = nn.EmbeddingBag(20000, 32, mode="mean")
+     model = nn.Sequential(emb, nn.Linear(32, 8))
+     opt = torch.optim.SGD(model.parameters(), lr=0.1, weight_decay=1e-4)
+     Trainer(model, opt, [OffloadEmbedding(emb)]).fit(3)
+     """),
+    ("pytorch-1.13", "system", None, "crash", "internal-error", "b23-113-fn-fused-weight-norm-dim1-assert",
+     "a legal custom autograd.Function for a weight-normalised transposed convolution calls the fused torch._weight_norm_interface along dim=1 (the output-channel axis of a ConvTranspose1d weight) in its forward; PyTorch 1.13's CPU kernel fires its own INTERNAL ASSERT instead of handling the dimension",
+     """\
+     import torch
+     import torch.nn.functional as F
+
+     class WNConvTranspose1d(torch.autograd.Function):
+         @staticmethod
+         def forward(ctx, x, v, g, stride):
+             w, norms = torch._weight_norm_interface(v, g, 1)
+             ctx.save_for_backward(x, v, g, w, norms)
+             ctx.stride = stride
+             return F.conv_transpose1d(x, w, stride=stride)
+         @staticmethod
+         def backward(ctx, grad):
+             x, v, g, w, norms = ctx.saved_tensors
+             raise NotImplementedError("inference only in this test")
+
+     torch.manual_seed(0)
+     v = torch.randn(32, 16, 8)                     # (in, out, k)
+     g = v.norm(dim=(0, 2), keepdim=True)          # one gain per output channel
+     mel = torch.randn(1, 32, 40)
+     print("torch", torch.__version__, "| upsampling mel", tuple(mel.shape), flush=True)
+     audio = WNConvTranspose1d.apply(mel, v, g, 4)
+     print("audio", tuple(audio.shape))
+     """),
+    ("pytorch-1.13", "system", None, "crash", "fpe", "b23-113-library-op-int64-signed-bucket",
+     "a feature pipeline defines its own operator with torch.library.Library (schema plus a legal Python CPU kernel) that mirrors int64 hashed ids by a per-column sign with torch.div(rounding_mode='trunc'); an id equal to INT64_MIN meets sign -1 and PyTorch 1.13's kernel executes the overflowing division: SIGFPE",
+     """\
+     import torch
+
+     lib = torch.library.Library("feat", "DEF")
+     lib.define("signed_bucket(Tensor ids, Tensor sign, int buckets) -> Tensor")
+
+     def signed_bucket(ids, sign, buckets):
+         return torch.remainder(torch.div(ids, sign, rounding_mode="trunc"), buckets)
+
+     lib.impl("signed_bucket", signed_bucket, "CPU")
+
+     sign = torch.tensor([1, -1, 1])
+     rows = [
+         torch.tensor([[812734, -99182, 771], [5, 6, 7]]),
+         torch.tensor([[17, -9223372036854775808, 3]]),   # missing-value id from the hashing job
+     ]
+     print("torch", torch.__version__, flush=True)
+     for i, ids in enumerate(rows):
+         print(f"row block {i}: ids {ids.tolist()}", flush=True)
+         print(f"row block {i}: buckets {torch.ops.feat.signed_bucket(ids, sign, 1000).tolist()}", flush=True)
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", "environment", "b23-113-ops-module-needs-custom-op-api",
+     "a project's kernels module registers its operators with torch.library.custom_op, an API added in PyTorch 2.4; imported under Debian's PyTorch 1.13 the decorator does not exist and the import fails with AttributeError",
+     """\
+     import subprocess
+     import sys
+
+     open("fused_ops.py", "w").write('''
+     import torch
+
+     @torch.library.custom_op("fused::bias_gelu", mutates_args=())
+     def bias_gelu(x: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
+         return torch.nn.functional.gelu(x + b)
+
+     @bias_gelu.register_fake
+     def _(x, b):
+         return torch.empty_like(x)
+     ''')
+     open("train.py", "w").write('''
+     import torch
+     print("torch", torch.__version__, flush=True)
+     from fused_ops import bias_gelu
+     print(bias_gelu(torch.randn(2, 4), torch.zeros(4)))
+     ''')
+     r = subprocess.run([sys.executable, "train.py"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     print("$ python3 train.py")
+     sys.stdout.write(r.stdout)
+     sys.exit(r.returncode)
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", None, "b23-113-fn-backward-views-transposed-grad",
+     "a custom autograd.Function for a per-token projection flattens the incoming gradient with grad.view(-1, C) in its own backward; the loss consumes the output transposed, so the gradient arrives non-contiguous and PyTorch rejects the view inside the user's backward",
+     """\
+     import torch
+
+     class TokenProj(torch.autograd.Function):
+         @staticmethod
+         def forward(ctx, x, w):
+             ctx.save_for_backward(x, w)
+             return (x.reshape(-1, x.shape[-1]) @ w).view(*x.shape[:-1], w.shape[1])
+         @staticmethod
+         def backward(ctx, grad):
+             x, w = ctx.saved_tensors
+             g2 = grad.view(-1, w.shape[1])            # assumes a contiguous gradient
+             x2 = x.reshape(-1, x.shape[-1])
+             return (g2 @ w.t()).view_as(x), x2.t() @ g2
+
+     torch.manual_seed(0)
+     x = torch.randn(4, 6, 32, requires_grad=True)
+     w = torch.randn(32, 16, requires_grad=True)
+     y = TokenProj.apply(x, w)
+     print("torch", torch.__version__, "| projected", tuple(y.shape), flush=True)
+     scores = y.transpose(1, 2)                     # channels-first for the pooling head
+     loss = (scores * torch.randn(4, 16, 6)).sum()
+     loss.backward()
+     print("grad norms", x.grad.norm().item(), w.grad.norm().item())
+     """),
+    ("pytorch-1.13", "system", None, "nan", None, "b23-113-fn-logsumexp-no-max-shift-anomaly",
+     "a custom autograd.Function computes log-sum-exp without subtracting the maximum; with a sharp temperature the logits overflow exp, the hand-written backward computes inf/inf, and PyTorch 1.13's anomaly mode reports that the Function returned NaN values",
+     """\
+     import torch
+
+     class LogSumExp(torch.autograd.Function):
+         @staticmethod
+         def forward(ctx, x):
+             e = x.exp()
+             s = e.sum(-1, keepdim=True)
+             ctx.save_for_backward(e, s)
+             return s.log()
+         @staticmethod
+         def backward(ctx, g):
+             e, s = ctx.saved_tensors
+             return g * e / s
+
+     torch.manual_seed(0)
+     q = torch.randn(8, 32, requires_grad=True)
+     keys = torch.randn(64, 32)
+     print("torch", torch.__version__, flush=True)
+     with torch.autograd.detect_anomaly():
+         for temp in (1.0, 0.05, 0.005):
+             logits = (q @ keys.t()) / temp
+             loss = -(logits[:, 0:1] - LogSumExp.apply(logits)).mean()
+             print(f"temperature {temp}: loss {loss.item():.4f}", flush=True)
+             q.grad = None
+             loss.backward()
+             print(f"temperature {temp}: grad norm {q.grad.norm().item():.4f}", flush=True)
+     """),
+    ("pytorch-1.13", "system", None, "inconsistency", None, "b23-113-fn-backward-mm-out-aliases-grad",
+     "a memory-saving custom Linear Function writes its input gradient into the incoming gradient's buffer with torch.mm(grad, weight, out=grad); PyTorch 1.13 does not reject the aliasing and computes from a half-overwritten operand, and the gradient check against nn.functional.linear reports the mismatch",
+     """\
+     import sys
+     import torch
+     import torch.nn.functional as F
+
+     class LeanLinear(torch.autograd.Function):
+         @staticmethod
+         def forward(ctx, x, w):
+             ctx.save_for_backward(x, w)
+             return x @ w.t()
+         @staticmethod
+         def backward(ctx, grad):
+             x, w = ctx.saved_tensors
+             gw = grad.t() @ x
+             gx = torch.mm(grad, w, out=grad)     # reuse the gradient buffer for grad_input
+             return gx, gw
+
+     torch.manual_seed(0)
+     x = torch.randn(16, 32, requires_grad=True)
+     w = torch.randn(32, 32, requires_grad=True)
+     t = torch.randn(16, 32)
+     (LeanLinear.apply(x, w) * t).sum().backward()
+     gx, gw = x.grad.clone(), w.grad.clone()
+     x.grad = None; w.grad = None
+     (F.linear(x, w) * t).sum().backward()
+     ex, ew = (gx - x.grad).abs().max().item(), (gw - w.grad).abs().max().item()
+     print("torch", torch.__version__)
+     print(f"grad_input max abs diff {ex:.4e}, grad_weight max abs diff {ew:.4e} (atol 1e-4)")
+     if max(ex, ew) > 1e-4:
+         print("GRADCHECK FAILED: LeanLinear disagrees with F.linear")
+         sys.exit(1)
+     """),
+    ("pytorch-1.13", "system", None, "oom", None, "b23-113-pack-hook-host-cache-rlimit",
+     "an activation-offloading extension's saved_tensors_hooks pack hook copies every saved tensor into a host cache keyed by step, and its unpack hook reads from the cache without evicting; the cache grows every step and, under the job's RLIMIT_AS cap, PyTorch 1.13's allocator refuses an allocation",
+     """\
+     import resource
+     import torch
+     import torch.nn as nn
+
+     def vm_bytes():
+         for line in open("/proc/self/status"):
+             if line.startswith("VmSize:"):
+                 return int(line.split()[1]) * 1024
+
+     limit = vm_bytes() + 1536 * 2**20
+     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+     print("torch", torch.__version__, f"| RLIMIT_AS {limit / 2**30:.2f} GiB", flush=True)
+
+     cache = {}
+     step_id = 0
+     def pack(t):
+         key = (step_id, len(cache))
+         cache[key] = t.detach().clone()          # host copy
+         return key
+     def unpack(key):
+         return cache[key]                         # never evicted
+
+     model = nn.Sequential(nn.Linear(512, 1024), nn.Tanh(), nn.Linear(1024, 512))
+     opt = torch.optim.SGD(model.parameters(), lr=1e-3)
+     for step_id in range(300):
+         with torch.autograd.graph.saved_tensors_hooks(pack, unpack):
+             loss = model(torch.randn(1024, 512)).pow(2).mean()
+         opt.zero_grad(); loss.backward(); opt.step()
+         if step_id % 10 == 0:
+             mib = sum(v.numel() * 4 for v in cache.values()) / 2**20
+             print(f"step {step_id:3d} loss {loss.item():.4f} host cache {mib:.0f} MiB", flush=True)
+     """),
+    # ---- ONNX Runtime --------------------------------------------------------------
+    ("onnxruntime", "venv", None, "crash", "fpe", "b23-ort-local-fn-mirror-bucket-int64-div",
+     "a feature graph calls a model-local ONNX function in a custom domain (ai.feature.MirrorBucket: Div of int64 hashed ids by a per-column sign, then Mod); ONNX Runtime inlines the legal function and its int64 Div kernel executes INT64_MIN / -1 for one id, killing the process with SIGFPE",
+     """\
+     import numpy as np
+     import onnx
+     import onnxruntime as ort
+     from onnx import TensorProto as T, helper as h
+
+     fn = h.make_function(
+         "ai.feature", "MirrorBucket", ["ids", "sign", "buckets"], ["out"],
+         [h.make_node("Div", ["ids", "sign"], ["mirrored"]),
+          h.make_node("Mod", ["mirrored", "buckets"], ["out"])],
+         [h.make_opsetid("", 18)])
+     graph = h.make_graph(
+         [h.make_node("MirrorBucket", ["ids", "sign", "buckets"], ["bucket"], domain="ai.feature")],
+         "features",
+         [h.make_tensor_value_info("ids", T.INT64, ["n", 3]), h.make_tensor_value_info("sign", T.INT64, [3]),
+          h.make_tensor_value_info("buckets", T.INT64, [])],
+         [h.make_tensor_value_info("bucket", T.INT64, ["n", 3])])
+     model = h.make_model(graph, functions=[fn],
+                          opset_imports=[h.make_opsetid("", 18), h.make_opsetid("ai.feature", 1)])
+     onnx.checker.check_model(model)
+     onnx.save(model, "features.onnx")
+     sess = ort.InferenceSession("features.onnx", providers=["CPUExecutionProvider"])
+     sign = np.array([1, -1, 1], dtype=np.int64)
+     for ids in (np.array([[91, -77, 5], [123456789, 42, -8]], dtype=np.int64),
+                 np.array([[7, np.iinfo(np.int64).min, 3]], dtype=np.int64)):
+         print("ids", ids.tolist(), flush=True)
+         print("buckets", sess.run(None, {"ids": ids, "sign": sign, "buckets": np.array(1000, dtype=np.int64)})[0].tolist(), flush=True)
+     """),
+    ("onnxruntime", "venv", None, "crash", "segfault", "b23-ort-iobinding-zero-copy-freed-torch",
+     "a serving loop binds a PyTorch tensor to an ONNX Runtime input zero-copy (io_binding.bind_input with tensor.data_ptr()) and reuses the binding for the next request after the tensor was replaced and freed; ONNX Runtime reads the released 64 MiB block and dies of SIGSEGV",
+     """\
+     import gc
+     import numpy as np
+     import onnxruntime as ort
+     import torch
+     from onnx import TensorProto as T, helper as h
+
+     graph = h.make_graph([h.make_node("ReduceMean", ["frames"], ["energy"], keepdims=0)], "energy",
+                          [h.make_tensor_value_info("frames", T.FLOAT, [4096, 4096])],
+                          [h.make_tensor_value_info("energy", T.FLOAT, [])])
+     sess = ort.InferenceSession(h.make_model(graph, opset_imports=[h.make_opsetid("", 18)]).SerializeToString(),
+                                 providers=["CPUExecutionProvider"])
+     binding = sess.io_binding()
+     binding.bind_output("energy", "cpu")
+
+     def preprocess(seed):
+         g = torch.Generator().manual_seed(seed)
+         return torch.randn(4096, 4096, generator=g).abs()
+
+     batch = preprocess(0)
+     binding.bind_input("frames", "cpu", 0, np.float32, list(batch.shape), batch.data_ptr())
+     for req in range(3):
+         sess.run_with_iobinding(binding)
+         print(f"request {req}: energy {binding.copy_outputs_to_cpu()[0]:.6f}", flush=True)
+         batch = preprocess(req + 1)          # new batch; the bound pointer still names the old one
+         gc.collect()
+     """),
+    ("onnxruntime", "venv", None, "false-positive", None, "b23-ort-recursive-local-function",
+     "a converter emits a residual stack as a model-local ONNX function that calls itself for the next block (ONNX functions have no recursion base case); ONNX Runtime rejects the model at load time because local function definitions must not be recursive",
+     """\
+     import numpy as np
+     import onnx
+     import onnxruntime as ort
+     from onnx import TensorProto as T, helper as h
+
+     block = h.make_function(
+         "ai.converter", "ResidualStack", ["x"], ["y"],
+         [h.make_node("Relu", ["x"], ["r"]),
+          h.make_node("Add", ["x", "r"], ["s"]),
+          h.make_node("ResidualStack", ["s"], ["y"], domain="ai.converter")],
+         [h.make_opsetid("", 18), h.make_opsetid("ai.converter", 1)])
+     graph = h.make_graph([h.make_node("ResidualStack", ["input"], ["output"], domain="ai.converter")], "stack",
+                          [h.make_tensor_value_info("input", T.FLOAT, [1, 32])],
+                          [h.make_tensor_value_info("output", T.FLOAT, [1, 32])])
+     model = h.make_model(graph, functions=[block],
+                          opset_imports=[h.make_opsetid("", 18), h.make_opsetid("ai.converter", 1)])
+     onnx.save(model, "stack.onnx")
+     print("converted: stack.onnx,", len(model.functions), "local function(s)", flush=True)
+     sess = ort.InferenceSession("stack.onnx", providers=["CPUExecutionProvider"])
+     print(sess.run(None, {"input": np.ones((1, 32), np.float32)})[0].sum())
+     """),
+    ("onnxruntime", "venv", None, "false-positive", None, "b23-ort-custom-domain-op-no-kernel",
+     "a model exported with a custom symbolic for a fused op carries a node com.acme::FusedBiasGelu; the serving process never registers the custom-op library that implements it, and ONNX Runtime refuses the session because no kernel exists for the custom domain",
+     """\
+     import numpy as np
+     import onnx
+     import onnxruntime as ort
+     from onnx import TensorProto as T, helper as h, numpy_helper as nh
+
+     rng = np.random.default_rng(0)
+     w = nh.from_array(rng.standard_normal((32, 32)).astype(np.float32), "fc.weight")
+     b = nh.from_array(np.zeros(32, np.float32), "fc.bias")
+     graph = h.make_graph(
+         [h.make_node("MatMul", ["x", "fc.weight"], ["mm"]),
+          h.make_node("FusedBiasGelu", ["mm", "fc.bias"], ["y"], domain="com.acme", approximate="tanh")],
+         "mlp", [h.make_tensor_value_info("x", T.FLOAT, ["batch", 32])],
+         [h.make_tensor_value_info("y", T.FLOAT, ["batch", 32])], [w, b])
+     model = h.make_model(graph, opset_imports=[h.make_opsetid("", 17), h.make_opsetid("com.acme", 1)])
+     onnx.save(model, "mlp_fused.onnx")
+     print("loading mlp_fused.onnx (custom domain com.acme)", flush=True)
+     so = ort.SessionOptions()
+     sess = ort.InferenceSession("mlp_fused.onnx", so, providers=["CPUExecutionProvider"])
+     print(sess.run(None, {"x": rng.standard_normal((2, 32)).astype(np.float32)})[0].shape)
+     """),
+    ("onnxruntime", "venv", None, "nan", None, "b23-ort-local-fn-naive-softmax-nan",
+     "an attention graph uses a model-local ONNX function for softmax written as Exp / ReduceSum without subtracting the row maximum; for the sharp attention logits of one request exp overflows to inf, inf/inf gives NaN, and the serving check on the output reports it",
+     """\
+     import sys
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import TensorProto as T, helper as h
+
+     softmax = h.make_function(
+         "ai.attn", "NaiveSoftmax", ["x"], ["y"],
+         [h.make_node("Constant", [], ["axes"], value=h.make_tensor("a", T.INT64, [1], [-1])),
+          h.make_node("Exp", ["x"], ["e"]),
+          h.make_node("ReduceSum", ["e", "axes"], ["s"], keepdims=1),
+          h.make_node("Div", ["e", "s"], ["y"])],
+         [h.make_opsetid("", 18)])
+     graph = h.make_graph(
+         [h.make_node("MatMul", ["q", "kT"], ["logits"]),
+          h.make_node("NaiveSoftmax", ["logits"], ["p"], domain="ai.attn"),
+          h.make_node("MatMul", ["p", "v"], ["ctx"])],
+         "attn",
+         [h.make_tensor_value_info("q", T.FLOAT, [4, 32]), h.make_tensor_value_info("kT", T.FLOAT, [32, 16]),
+          h.make_tensor_value_info("v", T.FLOAT, [16, 32])],
+         [h.make_tensor_value_info("ctx", T.FLOAT, [4, 32])])
+     model = h.make_model(graph, functions=[softmax], opset_imports=[h.make_opsetid("", 18), h.make_opsetid("ai.attn", 1)])
+     sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+     rng = np.random.default_rng(0)
+     kT, v = rng.standard_normal((32, 16)).astype(np.float32), rng.standard_normal((16, 32)).astype(np.float32)
+     for req, scale in enumerate((1.0, 4.0, 30.0)):
+         q = (rng.standard_normal((4, 32)) * scale).astype(np.float32)
+         out = sess.run(None, {"q": q, "kT": kT, "v": v})[0]
+         n_nan = int(np.isnan(out).sum())
+         print(f"request {req}: |q| max {np.abs(q).max():.1f}, output mean {np.nanmean(out) if n_nan < out.size else float('nan'):.5f}, NaN {n_nan}", flush=True)
+         if n_nan:
+             print(f"ERROR: attention output contains {n_nan} NaN values (request {req})")
+             sys.exit(1)
+     """),
+    ("onnxruntime", "venv", None, "inconsistency", None, "b23-ort-iobinding-output-aliases-input",
+     "to avoid an allocation a service binds the MatMul output to the same OrtValue as its input through IOBinding; ONNX Runtime writes the product into the buffer it is still reading, and the comparison with an ordinary session.run reports the difference",
+     """\
+     import sys
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import TensorProto as T, helper as h, numpy_helper as nh
+
+     rng = np.random.default_rng(0)
+     W = rng.standard_normal((64, 64)).astype(np.float32) / 8
+     graph = h.make_graph([h.make_node("MatMul", ["x", "W"], ["y"])], "proj",
+                          [h.make_tensor_value_info("x", T.FLOAT, [64, 64])],
+                          [h.make_tensor_value_info("y", T.FLOAT, [64, 64])], [nh.from_array(W, "W")])
+     sess = ort.InferenceSession(h.make_model(graph, opset_imports=[h.make_opsetid("", 18)]).SerializeToString(),
+                                 providers=["CPUExecutionProvider"])
+     x = rng.standard_normal((64, 64)).astype(np.float32)
+     ref = sess.run(None, {"x": x})[0]
+
+     buf = ort.OrtValue.ortvalue_from_numpy(x.copy())
+     binding = sess.io_binding()
+     binding.bind_ortvalue_input("x", buf)
+     binding.bind_ortvalue_output("y", buf)       # in place: write the projection over the input
+     sess.run_with_iobinding(binding)
+     got = buf.numpy()
+     err = float(np.abs(got - ref).max())
+     print(f"session.run vs in-place IOBinding: max abs diff {err:.4e} (atol 1e-5)")
+     if err > 1e-5:
+         print("MISMATCH: in-place binding changed the result")
+         sys.exit(1)
+     """),
+]
+
+add_batch(B23_A)
+
+
 def versions(py):
     code = ("import importlib\n"
             "for n in ('torch','tensorflow','jax','keras','onnxruntime','mindspore'):\n"

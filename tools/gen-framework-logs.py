@@ -32860,6 +32860,1183 @@ B23_A = [
 add_batch(B23_A)
 
 
+
+
+B24_B = [
+    # ---- TensorFlow -----------------------------------------------------------------
+    ("tensorflow", "venv", None, "crash", "segfault", "b24-tf-tensorlist-reserve-int32-max-samples",
+     "a streaming audio front end reserves a TensorList with one slot per sample and clamps the sample count of a 37-hour recording to INT32_MAX (2**31-1): TensorListReserve accepts num_elements near 2**31 and the process dies of SIGSEGV instead of an error",
+     """\
+    import tensorflow as tf
+    from tensorflow.python.ops import list_ops
+
+    SAMPLE_RATE = 16000
+    for name, hours in (("clip_0001.flac", 0.02), ("meeting_2026-11-30.flac", 37.3)):
+        n_samples = int(hours * 3600 * SAMPLE_RATE)
+        n = min(n_samples, 2**31 - 1)          # num_elements is an int32 attribute
+        print(f"[frontend] {name}: {n_samples} samples -> reserving {n} slots", flush=True)
+        buf = list_ops.tensor_list_reserve(element_shape=[1], num_elements=n, element_dtype=tf.float32)
+        print(f"[frontend] {name}: buffer length {int(list_ops.tensor_list_length(buf))}", flush=True)
+    """),
+    ("tensorflow", "venv", None, "crash", "abort", "b24-tf-function-broadcast-2pow40-shape-check",
+     "a tf.function builds a dense [n, n] int8 bias for a retrieval index whose size was read as 2**40 (bytes, not items): graph shape inference multiplies the dimensions, overflows int64 and TensorFlow aborts on Check failed: 0 <= new_num_elements instead of raising",
+     """\
+    import json
+    import tensorflow as tf
+
+    cfg = json.loads('{"index": "faiss-ivf", "num_items": 1099511627776, "bias": 1}')
+    print(f"[scorer] index config: {cfg}", flush=True)
+
+    @tf.function
+    def item_bias(b):
+        dense = tf.broadcast_to(b, [cfg["num_items"], cfg["num_items"]])
+        return dense[0, 0]
+
+    print("[scorer] tracing item_bias ...", flush=True)
+    print("[scorer] bias[0,0] =", int(item_bias(tf.constant(cfg["bias"], tf.int8))), flush=True)
+    """),
+    ("tensorflow", "venv", None, "nan", None, "b24-tf-f16-naive-logsumexp-check-numerics",
+     "a float16 scoring head computes log(sum(exp(logits))) without subtracting the max; exp(12) = 162754 exceeds float16's 65504, the sum is inf, and tf.debugging.check_numerics in the tf.function reports Inf (the float32 run is finite)",
+     """\
+    import numpy as np
+    import tensorflow as tf
+
+    logits = np.array([[12.0, 11.5, 3.0, -2.0], [4.0, 1.0, 0.5, 0.0]], np.float32)
+
+    @tf.function
+    def log_partition(z):
+        lse = tf.math.log(tf.reduce_sum(tf.exp(z), axis=-1))
+        return tf.debugging.check_numerics(lse, f"log_partition({z.dtype.name})")
+
+    for dt in (tf.float32, tf.float16):
+        z = tf.constant(logits, dt)
+        print(f"{dt.name}: stable reference {tf.reduce_logsumexp(tf.cast(z, tf.float32), -1).numpy()}", flush=True)
+        print(f"{dt.name}: log_partition = {log_partition(z).numpy()}", flush=True)
+    """),
+    ("tensorflow", "venv", None, "nan", None, "b24-tf-check-numerics-ce-log-of-zero-prob",
+     "a hand-written cross-entropy -sum(y * log(softmax(logits))) on a confident batch with logits of +-120: softmax underflows to exactly 0 in float32 for the true class, log(0) is -inf, and tf.debugging.enable_check_numerics stops at the Log op",
+     """\
+    import tensorflow as tf
+
+    tf.debugging.enable_check_numerics()
+    logits = tf.constant([[2.0, -1.0, 0.5], [120.0, -120.0, 0.0]])
+    labels = tf.one_hot([0, 1], 3)
+
+    def cross_entropy(logits, y):
+        p = tf.nn.softmax(logits, axis=-1)
+        return -tf.reduce_mean(tf.reduce_sum(y * tf.math.log(p), axis=-1))
+
+    print("builtin loss:", float(tf.reduce_mean(tf.nn.softmax_cross_entropy_with_logits(labels, logits))), flush=True)
+    print("hand-written loss:", float(cross_entropy(logits, labels)), flush=True)
+    """),
+    ("tensorflow", "venv", None, "inconsistency", None, "b24-tf-float16-cumsum-running-loss-stalls",
+     "a training monitor keeps the running total of 4096 per-step losses of 0.1 with tf.math.cumsum in float16: once the total reaches 256 an increment of 0.1 is below half an ulp and the sum stalls, so the float16 total is 256 where the float32 reference gives 409.6; relative tolerance 1e-2, exits 1",
+     """\
+    import numpy as np
+    import tensorflow as tf
+
+    losses = np.full(4096, 0.1, np.float32)
+    ref = tf.math.cumsum(tf.constant(losses))
+    half = tf.math.cumsum(tf.constant(losses, tf.float16))
+    for step in (1000, 2000, 2559, 2560, 3000, 4095):
+        print(f"step {step:5d}: float32 total {float(ref[step]):9.3f}   float16 total {float(half[step]):9.3f}")
+    rel = abs(float(half[-1]) - float(ref[-1])) / float(ref[-1])
+    print(f"final running loss: float16 {float(half[-1])} vs float32 {float(ref[-1]):.4f} (rel.err {rel:.3f}, rtol 1e-2)")
+    if rel > 1e-2:
+        raise SystemExit("MISMATCH: float16 running total disagrees with the float32 reference")
+    """),
+    ("tensorflow", "venv", None, "inconsistency", None, "b24-tf-cast-nonfinite-int32-eager-vs-xla",
+     "a differential check of tf.cast(float32 -> int32) on NaN, +-inf and +-3e9 between eager execution and tf.function(jit_compile=True): eager returns INT_MIN for all of them while XLA saturates (0 for NaN, INT_MAX/INT_MIN for the others); the harness reports the mismatching elements and exits 1",
+     """\
+    import numpy as np
+    import tensorflow as tf
+
+    x = tf.constant([1.5, -2.5, float("nan"), float("inf"), float("-inf"), 3e9, -3e9, 2147483520.0])
+    eager = tf.cast(x, tf.int32).numpy()
+    xla = tf.function(lambda v: tf.cast(v, tf.int32), jit_compile=True)(x).numpy()
+    print(f"{'input':>14} {'eager':>12} {'xla':>12}")
+    for v, a, b in zip(x.numpy(), eager, xla):
+        print(f"{v:>14.6g} {a:>12d} {b:>12d}{'   <-- differs' if a != b else ''}")
+    bad = int((eager != xla).sum())
+    if bad:
+        raise SystemExit(f"FAILED: eager and XLA casts disagree on {bad} of {x.shape[0]} elements")
+    """),
+    ("tensorflow", "venv", None, "false-positive", None, "b24-tf-bincount-int32-max-sentinel-size",
+     "token ids padded with the sentinel INT32_MAX are counted with tf.math.bincount: the output size max(arr)+1 wraps to -2**31 in int32 and TensorFlow rejects it (size must be non-negative), an input the op rightly refuses",
+     """\
+    import tensorflow as tf
+
+    PAD = 2**31 - 1
+    batch = tf.constant([[5, 17, 17, 3, PAD, PAD], [8, 8, 1, 2, 9, PAD]], tf.int32)
+    print("token-frequency job: batch", batch.shape, "pad id", PAD, flush=True)
+    counts = tf.math.bincount(tf.reshape(batch, [-1]))
+    print("most frequent id:", int(tf.argmax(counts)))
+    """),
+    ("tensorflow", "venv", None, "false-positive", None, "b24-tf-histogram-of-f16-overflowed-activations",
+     "an activation-histogram logger runs tf.histogram_fixed_width on the variance of float16 activations of about 300, computed as E[x^2]-E[x]^2: both terms overflow to inf, the variance is NaN and TensorFlow rejects the values (Histogram values must not contain NaN)",
+     """\
+    import numpy as np
+    import tensorflow as tf
+
+    rs = np.random.RandomState(0)
+    acts = tf.constant(300.0 + rs.randn(8, 64).astype(np.float32), tf.float16)
+    var = tf.reduce_mean(acts * acts, -1) - tf.square(tf.reduce_mean(acts, -1))
+    print("per-row variance (float16):", var.numpy()[:4], flush=True)
+    hist = tf.histogram_fixed_width(tf.cast(var, tf.float32), [0.0, 4.0], nbins=8)
+    print("histogram:", hist.numpy())
+    """),
+    ("tensorflow", "venv", None, "false-positive", "environment", "b24-tf-fp16-benchmark-pinned-gpu-no-soft",
+     "a float16 matmul throughput benchmark (meant for tensor cores) pins its ops to /GPU:0 with soft device placement turned off; this host has no GPU, so TensorFlow refuses to place the op on the missing device",
+     """\
+    import time
+    import tensorflow as tf
+
+    tf.config.set_soft_device_placement(False)
+    print("visible devices:", [d.name for d in tf.config.list_logical_devices()], flush=True)
+    a = tf.random.normal([1024, 1024], dtype=tf.float16)
+    with tf.device("/GPU:0"):
+        t0 = time.time()
+        c = tf.matmul(a, a)
+        print(f"fp16 matmul 1024^3: {2 * 1024**3 / (time.time() - t0) / 1e12:.2f} TFLOP/s", c.device)
+    """),
+    ("tensorflow", "venv", None, "timeout", None, "b24-tf-while-float32-counter-stuck-2pow24",
+     "a tf.function while loop advances a float32 sample clock by 1.0 from 16777000 until it reaches 16777300; at 2**24 adding 1.0 no longer changes a float32, so the loop never ends and the program's 20-second watchdog dumps the stacks and exits 124",
+     """\
+    import faulthandler
+    import os
+    import sys
+    import threading
+    import tensorflow as tf
+
+    def watchdog():
+        print("watchdog: resample step exceeded 20 s, aborting", flush=True)
+        faulthandler.dump_traceback(file=sys.stdout, all_threads=True)
+        os._exit(124)
+
+    @tf.function
+    def advance(t, stop):
+        n = tf.constant(0, tf.int64)
+        while t < stop:
+            t = t + 1.0
+            n += 1
+        return t, n
+
+    t, n = advance(tf.constant(16000000.0), tf.constant(16000300.0))
+    print(f"clock 16000000 -> {float(t):.1f} in {int(n)} steps", flush=True)
+    timer = threading.Timer(20.0, watchdog)
+    timer.daemon = True
+    timer.start()
+    t, n = advance(tf.constant(16777000.0), tf.constant(16777300.0))
+    timer.cancel()
+    print(f"clock 16777000 -> {float(t):.1f} in {int(n)} steps")
+    """),
+    # ---- JAX ----------------------------------------------------------------------------
+    ("jax", "venv", None, "crash", "abort", "b24-jax-zeros-adjacency-2pow40-abort",
+     "a graph job allocates a dense int8 adjacency matrix jnp.zeros((n, n)) for n = 2**40 nodes (an id space, not a node count): the static extent n*n overflows int64 and XLA's compile path dereferences a bad StatusOr, so the process terminates with SIGABRT (BadStatusOrAccess) instead of raising",
+     """\
+    import jax
+    import jax.numpy as jnp
+
+    print("jax", jax.__version__, jax.devices(), flush=True)
+    for name, n in (("karate-club", 34), ("web-crawl (id space)", 2**40)):
+        print(f"[graph] {name}: dense adjacency int8[{n}, {n}]", flush=True)
+        adj = jnp.zeros((n, n), jnp.int8)
+        print(f"[graph] {name}: adj[0, 0] = {int(adj[0, 0])}", flush=True)
+    """),
+    ("jax", "venv", None, "crash", "segfault", "b24-jax-jit-position-grid-2pow40-segv",
+     "a jitted relative-position function builds a broadcasted_iota grid of shape (L, L) with max_len L = 2**40 taken from a config: compiling the program whose shape has 2**80 elements makes XLA's CPU compiler die of SIGSEGV instead of reporting the overflow",
+     """\
+    import jax
+    import jax.numpy as jnp
+    from functools import partial
+
+    @partial(jax.jit, static_argnums=0)
+    def rel_position(max_len):
+        grid = jax.lax.broadcasted_iota(jnp.int32, (max_len, max_len), 1) - jax.lax.broadcasted_iota(jnp.int32, (max_len, max_len), 0)
+        return grid[3, :4]
+
+    for max_len in (512, 2**40):
+        print(f"rel_position(max_len={max_len}) ...", flush=True)
+        print("  ->", rel_position(max_len), flush=True)
+    """),
+    ("jax", "venv", None, "nan", None, "b24-jax-debug-nans-f16-naive-softmax",
+     "with jax_debug_nans enabled, a jitted attention softmax computed as exp(s)/sum(exp(s)) in float16 on scores of about 12 overflows exp (162754 > 65504) to inf and divides inf by inf; JAX re-runs the function op by op and raises FloatingPointError at the division (the float32 run is clean)",
+     """\
+    import jax
+    import jax.numpy as jnp
+    import numpy as np
+
+    jax.config.update("jax_debug_nans", True)
+
+    @jax.jit
+    def attention_weights(scores):
+        e = jnp.exp(scores)
+        return e / jnp.sum(e, axis=-1, keepdims=True)
+
+    scores = np.array([[12.0, 9.5, 1.0, -3.0], [2.0, 1.0, 0.0, -1.0]], np.float32)
+    for dt in (jnp.float32, jnp.float16):
+        w = attention_weights(jnp.asarray(scores, dt))
+        print(f"{jnp.dtype(dt).name}: weights[0] = {np.asarray(w[0], np.float32)}", flush=True)
+    """),
+    ("jax", "venv", None, "nan", None, "b24-jax-float8-e4m3fn-unscaled-activations",
+     "an FP8 inference experiment casts activations straight to float8_e4m3fn without a per-tensor scale: e4m3fn has no infinity and its largest value is 448, so the outliers of about 900 become NaN; the program's finiteness check after the dequantised matmul reports them",
+     """\
+    import jax
+    import jax.numpy as jnp
+    import numpy as np
+
+    rs = np.random.RandomState(0)
+    x = rs.randn(4, 32).astype(np.float32) * 40.0
+    x[1, 7] = 910.0          # outlier channel
+    w = rs.randn(32, 8).astype(np.float32) * 0.1
+
+    @jax.jit
+    def fp8_linear(x, w):
+        xq = x.astype(jnp.float8_e4m3fn)
+        wq = w.astype(jnp.float8_e4m3fn)
+        return jnp.dot(xq.astype(jnp.float32), wq.astype(jnp.float32))
+
+    print("float8_e4m3fn max:", float(jnp.finfo(jnp.float8_e4m3fn).max), "| |x|max:", float(np.abs(x).max()))
+    y = np.asarray(fp8_linear(x, w))
+    ref = x @ w
+    print("fp32 row 1:", np.round(ref[1, :4], 3))
+    print("fp8  row 1:", np.round(y[1, :4], 3))
+    bad = ~np.isfinite(y)
+    if bad.any():
+        raise FloatingPointError(f"non-finite output from fp8_linear: {int(bad.sum())} of {y.size} values (rows {sorted(set(np.nonzero(bad)[0].tolist()))})")
+    """),
+    ("jax", "venv", None, "inconsistency", None, "b24-jax-x64-off-epoch-timestamp-deltas",
+     "a differential harness runs the same event-latency computation twice, with JAX_ENABLE_X64=0 and =1: without x64 the epoch timestamps (about 1.76e9 s) become float32, whose spacing there is 128 s, so the millisecond latencies collapse to 0; the harness compares the two runs with atol 1e-3 s and exits 1",
+     """\
+    import json
+    import os
+    import subprocess
+    import sys
+
+    CHILD = '''
+    import json, jax, jax.numpy as jnp
+    t_send = [1764990000.125, 1764990000.250, 1764990001.900]
+    t_recv = [1764990000.131, 1764990000.312, 1764990002.044]
+    lat = jnp.asarray(t_recv) - jnp.asarray(t_send)
+    print(json.dumps({"x64": jax.config.jax_enable_x64, "dtype": str(lat.dtype), "latency_s": [float(v) for v in lat]}))
+    '''
+    runs = {}
+    for flag in ("0", "1"):
+        out = subprocess.run([sys.executable, "-c", CHILD], env=dict(os.environ, JAX_ENABLE_X64=flag),
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        sys.stdout.write(out.stdout)
+        runs[flag] = json.loads(out.stdout.strip().splitlines()[-1])
+    a, b = runs["0"]["latency_s"], runs["1"]["latency_s"]
+    diffs = [abs(x - y) for x, y in zip(a, b)]
+    print(f"max |x64 off - x64 on| = {max(diffs):.6f} s (atol 1e-3)")
+    if max(diffs) > 1e-3:
+        sys.exit("MISMATCH: latencies differ between JAX_ENABLE_X64=0 and JAX_ENABLE_X64=1")
+    """),
+    ("jax", "venv", None, "inconsistency", None, "b24-jax-one-pass-variance-vs-jnp-var",
+     "a jitted streaming-statistics helper computes the variance in one pass as E[x^2] - E[x]^2 in float32 on sensor readings around 1e4 with unit spread; catastrophic cancellation leaves only rounding noise, and the test comparing it with jnp.var and a float64 NumPy reference (rtol 1e-2) fails",
+     """\
+    import jax
+    import jax.numpy as jnp
+    import numpy as np
+
+    @jax.jit
+    def one_pass_var(x):
+        n = x.shape[0]
+        s, s2 = jnp.sum(x), jnp.sum(x * x)
+        return s2 / n - (s / n) ** 2
+
+    rs = np.random.RandomState(0)
+    for offset in (0.0, 1e2, 1e4):
+        x = (offset + rs.randn(100000)).astype(np.float32)
+        ref = float(np.var(x.astype(np.float64)))
+        fast = float(one_pass_var(jnp.asarray(x)))
+        lib = float(jnp.var(jnp.asarray(x)))
+        rel = abs(fast - ref) / ref
+        print(f"offset {offset:8.0f}: float64 ref {ref:.6f}  jnp.var {lib:.6f}  one_pass_var {fast:.6f}  rel.err {rel:.2e}")
+        if rel > 1e-2:
+            raise AssertionError(f"one_pass_var disagrees with the reference at offset {offset:g}: {fast} vs {ref} (rtol 1e-2)")
+    """),
+    ("jax", "venv", None, "false-positive", None, "b24-jax-int32-hashed-feature-ids-overflow",
+     "a feature-hashing step passes 40-bit hashed ids (Python ints) to jnp.asarray with x64 disabled: JAX refuses to convert an int that does not fit int32 and raises OverflowError rather than wrapping it",
+     """\
+    import hashlib
+    import jax.numpy as jnp
+
+    def feature_id(token, bits=40):
+        return int.from_bytes(hashlib.blake2b(token.encode(), digest_size=8).digest(), "little") % (1 << bits)
+
+    tokens = ["user:1842", "item:77", "ctx:mobile"]
+    ids = [feature_id(t) for t in tokens]
+    print("hashed ids:", ids, flush=True)
+    ids_dev = jnp.asarray(ids)
+    print("bucketed:", ids_dev % 1000003)
+    """),
+    ("jax", "venv", None, "false-positive", "environment", "b24-jax-bf16-trainer-requests-gpu-devices",
+     "a bfloat16 training script places its parameters with jax.device_put on jax.devices('gpu')[0], as on the GPU cluster; on this CPU-only host (jaxlib without the CUDA plugin) JAX refuses the unknown backend with a RuntimeError listing the platforms present",
+     """\
+    import jax
+    import jax.numpy as jnp
+
+    print(f"[train] jax {jax.__version__} default backend: {jax.default_backend()} param_dtype=bfloat16", flush=True)
+    params = {"w": jnp.zeros((32, 32), jnp.bfloat16), "b": jnp.zeros((32,), jnp.bfloat16)}
+    gpu = jax.devices("gpu")[0]
+    params = jax.device_put(params, gpu)
+    print("[train] params on", gpu)
+    """),
+    # ---- Keras (on its backends) ---------------------------------------------------------
+    ("keras", "venv", "tensorflow", "crash", "abort", "b24-keras-tf-position-bias-2pow40-check",
+     "a Keras model's custom layer broadcasts a scalar int8 bias to a (max_len, max_len) table with max_len = 2**40 from its config; model.predict traces the layer into a tf.function and TensorFlow's shape inference overflows int64 and aborts (Check failed: 0 <= new_num_elements)",
+     """\
+    import numpy as np
+    import keras
+    from keras import layers, ops
+
+    class PositionBias(layers.Layer):
+        def __init__(self, max_len, **kw):
+            super().__init__(**kw)
+            self.max_len = max_len
+        def call(self, x):
+            table = ops.broadcast_to(ops.cast(1, "int8"), (self.max_len, self.max_len))
+            return x + ops.cast(table[0, 0], x.dtype)
+
+    cfg = {"hidden": 32, "max_len": 2**40}
+    print(f"keras {keras.__version__} backend {keras.backend.backend()} config {cfg}", flush=True)
+    inp = keras.Input((8,))
+    model = keras.Model(inp, layers.Dense(cfg["hidden"])(PositionBias(cfg["max_len"])(inp)))
+    print(model.predict(np.ones((2, 8), "float32"), verbose=0)[:, :4])
+    """),
+    ("keras", "venv", "jax", "crash", "segfault", "b24-keras-jax-alibi-slopes-2pow40-segv",
+     "a Keras ALiBi-style attention-bias layer on the JAX backend broadcasts a scalar int8 to a (max_len, max_len) bias table with keras.ops.broadcast_to for max_len = 2**40 (a config value in bytes); model.predict jit-compiles it and XLA's CPU compiler dies of SIGSEGV on the 2**80-element shape instead of raising",
+     """\
+    import numpy as np
+    import keras
+    from keras import layers, ops
+
+    class AlibiBias(layers.Layer):
+        def __init__(self, max_len, **kw):
+            super().__init__(**kw)
+            self.max_len = max_len
+        def call(self, x):
+            pos = ops.broadcast_to(ops.cast(1, "int8"), (self.max_len, self.max_len))
+            return x - 0.5 * ops.cast(pos[0, 0], x.dtype)
+
+    for max_len in (128, 2**40):
+        print(f"keras {keras.__version__} backend {keras.backend.backend()}: AlibiBias(max_len={max_len})", flush=True)
+        inp = keras.Input((8,))
+        model = keras.Model(inp, layers.Dense(4)(AlibiBias(max_len)(inp)))
+        print("  predict ->", model.predict(np.ones((2, 8), "float32"), verbose=0).shape, flush=True)
+    """),
+    ("keras", "venv", "torch", "nan", None, "b24-keras-mixed-f16-layernorm-raw-pixels",
+     "under the mixed_float16 policy a hand-written LayerNorm applied to raw inputs of about 300 computes var = E[x^2] - E[x]^2: both terms overflow float16 to inf, inf - inf is NaN, and the prediction check finds NaN where the float32 policy is finite",
+     """\
+    import numpy as np
+    import keras
+    from keras import layers, ops
+
+    class NaiveLayerNorm(layers.Layer):
+        def call(self, x):
+            m = ops.mean(x, axis=-1, keepdims=True)
+            var = ops.mean(x * x, axis=-1, keepdims=True) - m * m
+            return (x - m) / ops.sqrt(var + 1e-3)
+
+    x = (300.0 + np.random.RandomState(0).randn(4, 32) * 5).astype("float32")
+    for policy in ("float32", "mixed_float16"):
+        keras.mixed_precision.set_global_policy(policy)
+        keras.utils.set_random_seed(0)
+        inp = keras.Input((32,))
+        model = keras.Model(inp, layers.Dense(4, dtype="float32")(layers.Dense(32)(NaiveLayerNorm()(inp))))
+        y = np.asarray(model.predict(x, verbose=0))
+        print(f"[{keras.backend.backend()}] policy={policy}: y[0]={np.round(y[0], 4).tolist()} finite={bool(np.isfinite(y).all())}", flush=True)
+        if not np.isfinite(y).all():
+            raise FloatingPointError(f"NaN in predictions under {policy}: {int(np.isnan(y).sum())} of {y.size}")
+    """),
+    ("keras", "venv", "tensorflow", "inconsistency", None, "b24-keras-mixed-bf16-vs-f32-regression-test",
+     "a regression test loads the same weights into a float32 model and a mixed_bfloat16 model and asserts their predictions agree to rtol 1e-3; bfloat16's 8-bit mantissa gives relative errors of about 1e-2 and the comparison fails",
+     """\
+    import numpy as np
+    import keras
+    from keras import layers
+
+    def build():
+        keras.utils.set_random_seed(0)
+        inp = keras.Input((32,))
+        h = layers.Dense(32, activation="gelu")(inp)
+        h = layers.Dense(32, activation="gelu")(h)
+        return keras.Model(inp, layers.Dense(1, dtype="float32")(h))
+
+    x = np.random.RandomState(1).randn(64, 32).astype("float32")
+    keras.mixed_precision.set_global_policy("float32")
+    ref_model = build()
+    ref = ref_model.predict(x, verbose=0)
+    keras.mixed_precision.set_global_policy("mixed_bfloat16")
+    bf16_model = build()
+    bf16_model.set_weights(ref_model.get_weights())
+    out = bf16_model.predict(x, verbose=0)
+    rel = np.abs(out - ref) / (np.abs(ref) + 1e-6)
+    print(f"compute dtype {bf16_model.layers[1].compute_dtype}: max rel.err {rel.max():.3e}, median {np.median(rel):.3e}")
+    np.testing.assert_allclose(out, ref, rtol=1e-3, atol=1e-5, err_msg="mixed_bfloat16 predictions drift from float32")
+    """),
+    ("keras", "venv", "tensorflow", "false-positive", None, "b24-keras-embedding-hashed-id-wraps-negative",
+     "a recommender computes hashed item ids in int64 and casts them to int32 for a Keras Embedding of 100000 rows; ids above 2**31 wrap to negative values and TensorFlow's gather rejects the out-of-range index",
+     """\
+    import numpy as np
+    import keras
+    from keras import layers
+
+    VOCAB = 100_000
+    raw = np.array([[12, 99_871, 3_000_000_123], [7, 42, 5]], np.int64)
+    ids = (raw % (2**32)).astype(np.int32)           # "fits in 32 bits"
+    print("hashed ids (int32):", ids.tolist(), flush=True)
+    inp = keras.Input((3,), dtype="int32")
+    model = keras.Model(inp, layers.GlobalAveragePooling1D()(layers.Embedding(VOCAB, 32)(inp)))
+    print(model.predict(ids, verbose=0).shape)
+    """),
+    ("keras", "venv", "torch", "oom", None, "b24-keras-torch-one-hot-vocab-under-rlimit",
+     "a Keras (torch backend) training step one-hot encodes a batch of 4096 labels over a 262144-token vocabulary (8 GiB: the torch backend's one_hot is int64 before the cast) under an address-space limit of current usage plus 1 GiB (RLIMIT_AS, as a container would set); PyTorch's CPU allocator refuses the allocation",
+     """\
+    import resource
+    import numpy as np
+    import keras
+    from keras import ops
+
+    labels = np.random.RandomState(0).randint(0, 262144, size=(4096,)).astype("int32")
+    small = ops.one_hot(labels[:8] % 1024, 1024)
+    print(f"keras {keras.__version__} backend {keras.backend.backend()}: warm-up one_hot {tuple(small.shape)}", flush=True)
+    vm = int(open("/proc/self/statm").read().split()[0]) * resource.getpagesize()
+    limit = vm + (1 << 30)
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    print(f"RLIMIT_AS set to {limit / 2**30:.2f} GiB", flush=True)
+    for vocab in (8192, 262144):
+        print(f"one_hot(labels[4096], {vocab}) -> {4096 * vocab * 8 / 2**20:.0f} MiB of int64 before the float cast", flush=True)
+        y = ops.one_hot(labels % vocab, vocab)
+        print("  ok", tuple(y.shape), flush=True)
+        del y
+    """),
+    # ---- MindSpore -------------------------------------------------------------------------
+    ("mindspore", "mindspore", None, "crash", "segfault", "b24-ms-dataset-onehot-ignore-index-label",
+     "a MindSpore text-classification pipeline marks unlabeled examples with the ignore index -1 (the PyTorch convention) and maps transforms.OneHot(10) over the labels: the C++ OneHot kernel does not check negative labels, writes outside its buffer (the row comes back all zeros) and the corrupted process dies of SIGSEGV instead of raising",
+     """\
+    import numpy as np
+    import mindspore
+    import mindspore.dataset as ds
+    import mindspore.dataset.transforms as T
+
+    mindspore.set_device("CPU")
+    labels = np.array([3, 7, -1, 0], np.int32)        # -1: unlabeled, to be ignored by the loss
+    feats = np.random.RandomState(0).rand(4, 32).astype(np.float32)
+    data = ds.NumpySlicesDataset({"x": feats, "y": labels}, shuffle=False)
+    data = data.map(T.OneHot(10), input_columns="y")
+    print(f"dataset: {data.get_dataset_size()} rows, labels {labels.tolist()}", flush=True)
+    rows = list(data.create_tuple_iterator(output_numpy=True))
+    print("one-hot labels:", [int(y.argmax()) for _, y in rows])
+    """),
+    ("mindspore", "mindspore", None, "crash", "segfault", "b24-ms-dataset-nan-label-typecast-onehot",
+     "float labels read from a CSV contain NaN for a missing value; the MindSpore pipeline casts them with TypeCast(int32), which turns NaN into INT_MIN (-2147483648), and the following OneHot(5) indexes with it and kills the process with SIGSEGV",
+     """\
+    import numpy as np
+    import mindspore
+    import mindspore.dataset as ds
+    import mindspore.dataset.transforms as T
+
+    mindspore.set_device("CPU")
+    with open("labels.csv", "w") as f:
+        f.write("id,label\\n0,1.0\\n1,4.0\\n2,\\n3,2.0\\n")
+    rows = [line.split(",") for line in open("labels.csv").read().split()[1:]]
+    labels = np.array([float(r[1]) if r[1] else np.nan for r in rows], np.float32)
+    print("labels from csv:", labels.tolist(), flush=True)
+    data = ds.NumpySlicesDataset({"y": labels}, shuffle=False)
+    data = data.map([T.TypeCast(mindspore.int32), T.OneHot(5)], input_columns="y")
+    rows = [y for (y,) in data.create_tuple_iterator(output_numpy=True)]
+    for i, y in enumerate(rows):
+        print(f"row {i}: one-hot {y.tolist()}", flush=True)
+    """),
+    ("mindspore", "mindspore", None, "nan", None, "b24-ms-graph-logsigmoid-ranking-loss",
+     "a pairwise ranking loss -LogSigmoid(s_pos - s_neg) compiled in GRAPH_MODE: for a badly mis-ranked pair with a margin of -200 MindSpore's LogSigmoid computes log(sigmoid(x)) directly, sigmoid underflows to 0 and the loss is inf; the training step's finiteness check stops the run",
+     """\
+    import numpy as np
+    import mindspore
+    from mindspore import Tensor, nn
+
+    mindspore.set_device("CPU")
+    mindspore.set_context(mode=mindspore.GRAPH_MODE)
+
+    class PairwiseLoss(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.logsig = nn.LogSigmoid()
+        def construct(self, s_pos, s_neg):
+            return -self.logsig(s_pos - s_neg).mean()
+
+    loss_fn = PairwiseLoss()
+    batches = [(np.array([2.0, 1.5, 0.3]), np.array([0.5, 1.0, 0.1])),
+               (np.array([1.0, -150.0, 0.2]), np.array([0.0, 50.0, 0.1]))]
+    for step, (p, n) in enumerate(batches):
+        loss = float(loss_fn(Tensor(p.astype(np.float32)), Tensor(n.astype(np.float32))).asnumpy())
+        print(f"step {step}: margins {(p - n).tolist()} loss {loss}", flush=True)
+        if not np.isfinite(loss):
+            raise FloatingPointError(f"non-finite ranking loss at step {step}: {loss}")
+    """),
+    ("mindspore", "mindspore", None, "inconsistency", None, "b24-ms-log1p-expm1-tiny-args-vs-numpy",
+     "a numerics test compares mindspore.ops.log1p and ops.expm1 with NumPy on small arguments (1e-10 to 1e-3) in float32: MindSpore's CPU kernels return 0 for 1e-10 and lose digits below 1e-4 where NumPy keeps full precision; the test's rtol 1e-5 fails",
+     """\
+    import numpy as np
+    import mindspore
+    from mindspore import Tensor, ops
+
+    mindspore.set_device("CPU")
+    x = np.array([1e-10, 1e-7, 1e-5, 1e-3], np.float32)
+    failed = 0
+    for name, ms_fn, np_fn in (("log1p", ops.log1p, np.log1p), ("expm1", ops.expm1, np.expm1)):
+        got = ms_fn(Tensor(x)).asnumpy()
+        ref = np_fn(x.astype(np.float64))
+        for xi, g, r in zip(x, got, ref):
+            rel = abs(float(g) - r) / abs(r)
+            flag = "FAIL" if rel > 1e-5 else "ok"
+            failed += rel > 1e-5
+            print(f"{name}({xi:.0e}): mindspore={float(g):.8e} numpy={r:.8e} rel.err={rel:.2e} {flag}")
+    if failed:
+        raise SystemExit(f"{failed} value(s) beyond rtol=1e-5")
+    """),
+    ("mindspore", "mindspore", None, "false-positive", None, "b24-ms-histc-activations-with-inf",
+     "a monitoring hook histograms a layer's float32 activations with ops.histc using the automatic range (min=max=0); one activation overflowed to inf, and MindSpore rejects the histogram range [.., inf] as not finite",
+     """\
+    import numpy as np
+    import mindspore
+    from mindspore import Tensor, ops
+
+    mindspore.set_device("CPU")
+    acts = np.random.RandomState(0).randn(256).astype(np.float32)
+    acts[17] = np.float32(3e38) * np.float32(10)       # overflowed to inf upstream
+    print("activation stats: max", acts.max(), "finite", int(np.isfinite(acts).sum()), "of", acts.size, flush=True)
+    hist = ops.histc(Tensor(acts), bins=16, min=0.0, max=0.0)
+    print("histogram:", hist.asnumpy().astype(int).tolist())
+    """),
+    ("mindspore", "mindspore", None, "false-positive", None, "b24-ms-dataset-onehot-label-equals-num-classes",
+     "a MindSpore pipeline whose labels run 1..10 (1-based) maps transforms.OneHot(10); the label 10 is out of range and the dataset's OneHot op rejects it with a clear error (index values should not bigger than num classes)",
+     """\
+    import numpy as np
+    import mindspore
+    import mindspore.dataset as ds
+    import mindspore.dataset.transforms as T
+
+    mindspore.set_device("CPU")
+    labels = np.array([1, 4, 10, 7], np.int32)        # 1-based class ids
+    data = ds.NumpySlicesDataset({"y": labels}, shuffle=False).map(T.OneHot(10), input_columns="y")
+    for i, (y,) in enumerate(data.create_tuple_iterator(output_numpy=True)):
+        print(f"row {i}: class {int(y.argmax())}", flush=True)
+    """),
+]
+
+add_batch(B24_B)
+
+
+
+
+B24_A = [
+    # ---- PyTorch 2.13 (venv) ------------------------------------------------------
+    ("pytorch", "venv", None, "crash", "fpe", "b24-compiled-int64-requant-trunc-div-sigfpe",
+     "a torch.compile'd fixed-point requantizer divides int64 accumulators by a per-channel divisor with rounding_mode='trunc'; a saturated accumulator holds the INT64_MIN sentinel and a sign-flipped channel has divisor -1, and the inductor-generated C++ kernel executes INT64_MIN / -1 and the process dies of SIGFPE (the compiled kernel guards only zero divisors)",
+     """\
+     import os
+     os.environ.setdefault("TORCHINDUCTOR_CACHE_DIR", os.path.abspath("inductor-cache"))
+     import torch
+
+     torch.set_num_threads(1)
+
+     @torch.compile
+     def requantize(acc, divisor):
+         q = torch.div(acc, divisor, rounding_mode="trunc")
+         return q.clamp(-128, 127).to(torch.int8)
+
+     INT64_MIN = torch.iinfo(torch.int64).min
+     # per-channel integer divisors of the requantization; channel 3 is sign-flipped
+     divisor = torch.tensor([64, 128, 32, -1, 256, 64, 16, 128], dtype=torch.int64)
+     acc = torch.randint(-2**20, 2**20, (4, 8), dtype=torch.int64)
+     print(f"[requant] torch {torch.__version__}, backend=inductor, divisors={divisor.tolist()}", flush=True)
+     print("[requant] batch 0:", requantize(acc, divisor)[0].tolist(), flush=True)
+     # the accumulator kernel marks saturated sums with INT64_MIN
+     acc[2, 3] = INT64_MIN
+     print(f"[requant] batch 1: acc[2, 3] = {INT64_MIN} (saturation sentinel)", flush=True)
+     print("[requant] batch 1:", requantize(acc, divisor)[2].tolist(), flush=True)
+     """),
+    ("pytorch", "venv", None, "crash", "fpe", "b24-script-event-time-bucket-nat-floordiv",
+     "a TorchScript feature transform buckets event timestamps with integer floor division by direction * resolution; a reversed-time config gives divisor -1 and a missing timestamp arrives as NaT (INT64_MIN nanoseconds), so the scripted int // executes INT64_MIN / -1 and the interpreter dies of SIGFPE",
+     """\
+     import numpy as np
+     import torch
+
+     @torch.jit.script
+     def time_bucket(ts_ns: int, resolution_ns: int, direction: int) -> int:
+         return ts_ns // (direction * resolution_ns)
+
+     cfg = {"resolution_ns": 1, "direction": -1}   # newest-first ordering
+     events = np.array(["2026-12-06T10:21:07.118", "2026-12-06T10:21:07.120", "NaT"], dtype="datetime64[ns]")
+     print(f"[features] torch {torch.__version__}; bucketing {len(events)} events with {cfg}", flush=True)
+     for i, t in enumerate(events.astype(np.int64).tolist()):
+         print(f"[features] event {i}: ts_ns={t}", flush=True)
+         b = time_bucket(t, cfg["resolution_ns"], cfg["direction"])
+         print(f"[features] event {i}: bucket={b}", flush=True)
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b24-bincount-int64-max-missing-label",
+     "a class-balance step counts labels with torch.bincount, but the loader encodes a missing label as INT64_MAX (np.iinfo(int64).max); torch checks the maximum value and rejects the input ('maximum value of input overflowed') rather than allocating",
+     """\
+     import numpy as np
+     import torch
+
+     MISSING = np.iinfo(np.int64).max
+     labels = np.array([0, 2, 1, 2, 2, MISSING, 1, 0, 3], dtype=np.int64)
+     print(f"[balance] {len(labels)} labels, dtype {labels.dtype}, max {labels.max()}")
+     counts = torch.bincount(torch.from_numpy(labels))
+     weights = counts.sum() / (len(counts) * counts.clamp(min=1))
+     print("[balance] class weights", weights.tolist())
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b24-max-unpool-indices-float16-cache-inf",
+     "a segmentation decoder keeps max-pool indices in its float16 activation cache; on a 256x512 feature map flat indices above 2048 are rounded and those above 65504 overflow to inf (INT64_MIN after .long()), and max_unpool2d rejects the invalid index with its own error",
+     """\
+     import torch
+     import torch.nn.functional as F
+
+     torch.manual_seed(0)
+     for h, w in [(32, 32), (256, 512)]:
+         x = torch.randn(1, 2, h, w)
+         pooled, idx = F.max_pool2d(x, 2, return_indices=True)
+         # the activation cache is float16 to halve its memory; indices ride along
+         cache = torch.cat([pooled.flatten(1), idx.flatten(1).to(pooled.dtype)], 1).half()
+         n = pooled[0].numel()
+         restored = cache[:, n:].reshape(idx.shape).long()
+         print(f"feature map {h}x{w}: max index {idx.max().item()}, restored max {restored.max().item()}, "
+               f"restored min {restored.min().item()}", flush=True)
+         y = F.max_unpool2d(cache[:, :n].float().reshape(pooled.shape), restored, 2, output_size=x.shape[-2:])
+         print(f"feature map {h}x{w}: unpooled {tuple(y.shape)}", flush=True)
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b24-compiled-tokens-per-slot-div-by-zero",
+     "a torch.compile'd load-balancing function floor-divides token counts by per-expert slot counts, one of which is 0: the inductor-generated kernel checks the divisor and raises ZeroDivisionError, as eager mode would, instead of trapping",
+     """\
+     import os
+     os.environ.setdefault("TORCHINDUCTOR_CACHE_DIR", os.path.abspath("inductor-cache"))
+     import torch
+
+     @torch.compile
+     def tokens_per_slot(tokens, slots):
+         return tokens // slots + (tokens % slots > 0).to(tokens.dtype)
+
+     tokens = torch.tensor([512, 384, 128, 0, 256, 640, 96, 32], dtype=torch.int32)
+     slots = torch.tensor([4, 4, 2, 0, 4, 8, 2, 1], dtype=torch.int32)   # expert 3 was pruned
+     print("[moe] routing", tokens.tolist(), "over slots", slots.tolist(), flush=True)
+     print("[moe] tokens per slot", tokens_per_slot(tokens, slots).tolist())
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b24-quant-zero-point-above-uint8-range",
+     "a post-training quantization script computes affine qparams from an activation range that is entirely negative (min -60, max -10) without widening it to include zero, so the zero point rounds to 306; torch.quantize_per_tensor rejects a zero point above quint8's upper bound",
+     """\
+     import torch
+
+     torch.manual_seed(0)
+     act = -10 - 50 * torch.rand(256)          # a layer whose outputs are all negative
+     lo, hi = act.min().item(), act.max().item()
+     qmin, qmax = 0, 255
+     scale = (hi - lo) / (qmax - qmin)
+     zero_point = int(round(qmin - lo / scale))
+     print(f"[ptq] observed range [{lo:.3f}, {hi:.3f}] -> scale {scale:.6f}, zero_point {zero_point}")
+     q = torch.quantize_per_tensor(act, scale, zero_point, torch.quint8)
+     print("[ptq] max abs error", (q.dequantize() - act).abs().max().item())
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b24-sampling-low-temperature-inf-probs",
+     "a text sampler divides logits by temperature 0.005 and exponentiates them itself; the scaled logits overflow float32's exp and torch.multinomial rejects the probability tensor containing inf",
+     """\
+     import torch
+
+     torch.manual_seed(0)
+     vocab = 32
+     logits = torch.randn(2, vocab) * 3
+     for temperature in (1.0, 0.005):
+         scaled = logits / temperature
+         probs = torch.exp(scaled)          # normalised by multinomial itself
+         print(f"temperature={temperature}: max scaled logit {scaled.max().item():.1f}, "
+               f"max weight {probs.max().item():.4g}", flush=True)
+         tokens = torch.multinomial(probs, num_samples=4, replacement=True)
+         print("   sampled", tokens.tolist(), flush=True)
+     """),
+    ("pytorch", "venv", None, "nan", None, "b24-linspace-full-float32-range-grid",
+     "a calibration tool builds a 9-point clipping grid with torch.linspace over float32's whole range for a layer it has no statistics for; the step (max - min) overflows, linspace returns NaN and inf grid points, and the tool's finiteness check fails",
+     """\
+     import sys
+     import torch
+
+     fi = torch.finfo(torch.float32)
+     layers = {"encoder.0": (-6.2, 7.9), "encoder.1": (-3.1, 3.3), "head": None}
+     for name, rng in layers.items():
+         lo, hi = rng if rng else (fi.min, fi.max)   # no statistics: use the dtype's range
+         grid = torch.linspace(lo, hi, 9)
+         print(f"{name:<10} clip grid {[float(f'{v:.4g}') for v in grid.tolist()]}")
+         if not torch.isfinite(grid).all():
+             print(f"ERROR {name}: clip grid has {int((~torch.isfinite(grid)).sum())} non-finite points "
+                   f"(nan={int(grid.isnan().sum())})")
+             sys.exit(1)
+     """),
+    ("pytorch", "venv", None, "nan", None, "b24-label-smoothing-masked-logits-inf-loss",
+     "a classifier masks forbidden classes with -inf logits and trains with cross_entropy(label_smoothing=0.1): the smoothing term sums log-probabilities over every class, including log(0) = -inf, so the loss is inf and the gradients NaN; the training loop's finiteness check stops it",
+     """\
+     import sys
+     import torch
+     import torch.nn as nn
+     import torch.nn.functional as F
+
+     torch.manual_seed(0)
+     model = nn.Sequential(nn.Linear(16, 32), nn.ReLU(), nn.Linear(32, 6))
+     opt = torch.optim.SGD(model.parameters(), lr=0.1)
+     allowed = torch.tensor([True, True, True, True, False, False])   # classes 4 and 5 retired
+     for step in range(3):
+         x, y = torch.randn(8, 16), torch.randint(0, 4, (8,))
+         logits = model(x).masked_fill(~allowed, float("-inf"))
+         smoothing = 0.0 if step == 0 else 0.1     # enabled after warm-up
+         loss = F.cross_entropy(logits, y, label_smoothing=smoothing)
+         opt.zero_grad()
+         loss.backward()
+         gnorm = torch.nn.utils.clip_grad_norm_(model.parameters(), 1e9)
+         print(f"step {step} label_smoothing={smoothing} loss={loss.item():.4f} grad_norm={gnorm.item():.4f}")
+         if not (torch.isfinite(loss) and torch.isfinite(gnorm)):
+             print(f"non-finite loss/gradients at step {step}: loss={loss.item()} grad_norm={gnorm.item()}")
+             sys.exit(1)
+         opt.step()
+     """),
+    ("pytorch", "venv", None, "nan", None, "b24-fake-quant-absmax-range-overflow",
+     "a QAT calibration computes a symmetric fake-quant scale as (max - min) / 255 from a layer whose activations reach float32's extremes; max - min overflows to inf, torch.fake_quantize_per_tensor_affine with an infinite scale returns NaN, and the calibration check reports it",
+     """\
+     import sys
+     import torch
+
+     fmax = torch.finfo(torch.float32).max
+     acts = {"conv1": torch.randn(1024) * 4,
+             "conv2": torch.cat([torch.randn(1022), torch.tensor([fmax, -fmax])])}   # two saturated values
+     for name, a in acts.items():
+         lo, hi = a.min().item(), a.max().item()
+         scale = (torch.tensor(hi) - torch.tensor(lo)) / 255.0
+         fq = torch.fake_quantize_per_tensor_affine(a, scale.item(), 128, 0, 255)
+         print(f"{name}: range [{lo:.4g}, {hi:.4g}] scale={scale.item():.4g} "
+               f"nan={int(fq.isnan().sum())}/{fq.numel()}")
+         if fq.isnan().any():
+             print(f"calibration FAILED for {name}: fake-quantized activations contain NaN")
+             sys.exit(1)
+     """),
+    ("pytorch", "venv", None, "nan", None, "b24-attention-softmax-without-max-shift",
+     "a hand-written attention computes softmax as exp(s) / exp(s).sum() without subtracting the row maximum; once sharpened scores exceed about 88, float32 exp overflows to inf, inf / inf gives NaN, and the training loop's NaN check stops at that step",
+     """\
+     import sys
+     import torch
+     import torch.nn as nn
+
+     class TinyAttention(nn.Module):
+         def __init__(self, d=32):
+             super().__init__()
+             self.q, self.k, self.v = nn.Linear(d, d), nn.Linear(d, d), nn.Linear(d, d)
+         def forward(self, x, sharpness):
+             s = self.q(x) @ self.k(x).transpose(-1, -2) * sharpness
+             w = torch.exp(s) / torch.exp(s).sum(-1, keepdim=True)
+             return w @ self.v(x)
+
+     torch.manual_seed(0)
+     m = TinyAttention()
+     x = torch.randn(2, 8, 32)
+     for step, sharpness in enumerate([0.2, 1.0, 5.0, 25.0]):   # temperature annealing
+         out = m(x, sharpness)
+         loss = out.pow(2).mean()
+         print(f"step {step} sharpness={sharpness:<5} loss={loss.item():.5f}")
+         if torch.isnan(loss):
+             print(f"NaN loss at step {step}: attention scores up to "
+                   f"{(m.q(x) @ m.k(x).transpose(-1, -2) * sharpness).max().item():.1f}")
+             sys.exit(1)
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b24-pure-bf16-sgd-updates-vanish",
+     "a memory-saving run keeps its parameters in bfloat16 without float32 master weights; 200 SGD steps of 1e-3 on a weight of 1.0 are each below half a bfloat16 ulp and round away, so the weight never moves, and the program's comparison with the float32 run fails",
+     """\
+     import sys
+     import torch
+
+     def train(dtype):
+         w = torch.ones(4, dtype=dtype, requires_grad=True)
+         opt = torch.optim.SGD([w], lr=1e-3)
+         for _ in range(200):
+             loss = (w.float() * torch.tensor([1.0, 0.5, -1.0, 2.0])).sum()
+             opt.zero_grad()
+             loss.backward()
+             opt.step()
+         return w.detach().float()
+
+     ref = train(torch.float32)
+     low = train(torch.bfloat16)
+     print("float32  weights after 200 steps:", [round(v, 4) for v in ref.tolist()])
+     print("bfloat16 weights after 200 steps:", [round(v, 4) for v in low.tolist()])
+     err = (ref - low).abs().max().item()
+     print(f"max |diff| = {err:.4f} (tolerance 0.02)")
+     if err > 0.02:
+         print("MISMATCH: bfloat16 training diverged from the float32 reference")
+         sys.exit(1)
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b24-histc-float32-extreme-range-vs-float64",
+     "an activation monitor bins values with torch.histc over a range close to float32's limits; in float32 the bin width (max - min) overflows and every value falls out of the histogram, while the same call in float64 counts them, and the monitor's cross-check of the two totals fails",
+     """\
+     import sys
+     import torch
+
+     vals = torch.tensor([1.0, 2.0, 3.0e38, -1.5e38, 2.5e38])
+     lo, hi = -3.4e38, 3.4e38
+     h32 = torch.histc(vals, bins=4, min=lo, max=hi)
+     h64 = torch.histc(vals.double(), bins=4, min=lo, max=hi)
+     print("float32 histc:", h32.tolist())
+     print("float64 histc:", h64.tolist())
+     if not torch.equal(h32.double(), h64):
+         print(f"histogram mismatch: float32 counted {int(h32.sum())} of {vals.numel()} values, float64 counted {int(h64.sum())}")
+         sys.exit(1)
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b24-qlinear-tiny-output-scale-vs-reference",
+     "a differential test compares a quantized Linear whose output scale was set to 1e-38 (a degenerate calibration) with the float Linear quantized at the same scale: the reference saturates positive outputs at 255, the fbgemm kernel's requantization multiplier overflows and it returns 0, and the test reports the mismatch",
+     """\
+     import sys
+     import torch
+     import torch.ao.nn.quantized as nnq
+
+     torch.manual_seed(0)
+     fl = torch.nn.Linear(8, 4)
+     q = nnq.Linear(8, 4)
+     q.set_weight_bias(torch.quantize_per_tensor(fl.weight.detach(), 0.01, 0, torch.qint8), fl.bias.detach())
+     out_scale = 1e-38
+     q.scale, q.zero_point = out_scale, 0
+     x = torch.randn(2, 8)
+     xq = torch.quantize_per_tensor(x, 1e-2, 128, torch.quint8)
+     got = q(xq).int_repr()
+     w_deq = q.weight().dequantize()
+     ref = torch.quantize_per_tensor(torch.nn.functional.linear(xq.dequantize(), w_deq, fl.bias.detach()),
+                                     out_scale, 0, torch.quint8).int_repr()
+     print("quantized::linear int_repr:", got.tolist())
+     print("reference       int_repr:", ref.tolist())
+     diff = (got.int() - ref.int()).abs().max().item()
+     print(f"max |diff| = {diff} (tolerance 1)")
+     if diff > 1:
+         sys.exit(1)
+     """),
+    ("pytorch", "venv", None, "timeout", None, "b24-binomial-nan-count-watchdog",
+     "a data augmenter draws torch.binomial(count, p) with counts derived from a ratio that came out NaN for an empty group; the sampler's rejection loop never accepts a NaN draw and spins, and the job's faulthandler watchdog dumps the stack and exits after 15 s",
+     """\
+     import faulthandler
+     import torch
+
+     faulthandler.dump_traceback_later(15, exit=True)
+     torch.manual_seed(0)
+     group_sizes = torch.tensor([120.0, 64.0, 0.0, 33.0])
+     positives = torch.tensor([30.0, 16.0, 0.0, 11.0])
+     rate = positives / group_sizes               # 0 / 0 for the empty group
+     count = rate * 1000
+     print("[augment] counts:", count.tolist(), flush=True)
+     print("[augment] drawing binomial resamples (watchdog 15 s)", flush=True)
+     draws = torch.binomial(count, torch.full_like(count, 0.5))
+     print("[augment] draws:", draws.tolist(), flush=True)
+     """),
+    ("pytorch", "venv", None, "oom", None, "b24-bincount-hashed-id-under-rlimit",
+     "a feature-frequency job under a 1 GiB address-space allowance (RLIMIT_AS) counts hashed feature ids with torch.bincount; one id hashed to about 3e8 makes bincount allocate a 2.4 GB int64 count array, which PyTorch's CPU allocator is refused",
+     """\
+     import resource
+     import torch
+
+     vm = int(open("/proc/self/statm").read().split()[0]) * resource.getpagesize()
+     limit = vm + (1 << 30)
+     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+     print(f"[freq] address-space limit {limit / 2**30:.2f} GiB", flush=True)
+     for shard, ids in enumerate([torch.randint(0, 50_000, (4096,)),
+                                  torch.cat([torch.randint(0, 50_000, (4095,)), torch.tensor([301_989_888])])]):
+         print(f"[freq] shard {shard}: {ids.numel()} ids, max id {ids.max().item()} "
+               f"-> {(ids.max().item() + 1) * 8 / 2**30:.3f} GiB of counts", flush=True)
+         counts = torch.bincount(ids)
+         print(f"[freq] shard {shard}: {int((counts > 0).sum())} distinct ids", flush=True)
+     """),
+    # ---- PyTorch 1.13 (system) ----------------------------------------------------
+    ("pytorch-1.13", "system", None, "crash", "segfault", "b24-113-bincount-int64-max-missing-label",
+     "the class-balance step on the PyTorch 1.13 host counts labels with torch.bincount while a missing label is encoded as INT64_MAX; 1.13 computes the output length as max + 1, which wraps to a negative size, and the kernel writes out of bounds and dies of SIGSEGV",
+     """\
+     import numpy as np
+     import torch
+
+     MISSING = np.iinfo(np.int64).max
+     labels = np.array([0, 2, 1, 2, 2, MISSING, 1, 0, 3], dtype=np.int64)
+     print(f"[balance] torch {torch.__version__}: {len(labels)} labels, max {labels.max()}", flush=True)
+     counts = torch.bincount(torch.from_numpy(labels))
+     print("[balance] counts", counts.tolist(), flush=True)
+     """),
+    ("pytorch-1.13", "system", None, "crash", "fpe", "b24-113-pixel-shuffle-factor-squared-wraps",
+     "a super-resolution config sets upscale_factor to 2**32 (a mis-parsed value); on PyTorch 1.13 pixel_shuffle squares the factor in int64, which wraps to 0, and the following channel division dies of SIGFPE",
+     """\
+     import torch
+     import torch.nn as nn
+
+     cfg = {"upscale": int("0x100000000", 16), "channels": 4}
+     print(f"torch {torch.__version__}: building ESPCN head with upscale={cfg['upscale']}", flush=True)
+     head = nn.Sequential(nn.Conv2d(3, cfg["channels"], 3, padding=1), nn.PixelShuffle(cfg["upscale"]))
+     x = torch.randn(1, 3, 8, 8)
+     print("forward on", tuple(x.shape), flush=True)
+     print(head(x).shape, flush=True)
+     """),
+    ("pytorch-1.13", "system", None, "crash", "fpe", "b24-113-fmod-int32-min-phase-wrap",
+     "a phase-accumulator test on PyTorch 1.13 wraps int32 phases with torch.fmod by a signed period; the accumulator has overflowed to INT32_MIN and the reversed period is -1, so the integer fmod kernel executes INT32_MIN % -1 and the process dies of SIGFPE",
+     """\
+     import torch
+
+     print(f"torch {torch.__version__}", flush=True)
+     phase = torch.tensor([1_000_000_000, 2_000_000_000, 147_483_647], dtype=torch.int32)
+     step = torch.tensor([1_000_000_000, 147_483_648, 2_000_000_001], dtype=torch.int32)
+     phase = phase + step                       # int32 wraps around silently
+     print("accumulated phases:", phase.tolist(), flush=True)
+     period = torch.tensor([360, 360, -1], dtype=torch.int32)   # channel 2 runs backwards
+     print("periods:", period.tolist(), flush=True)
+     print("wrapped:", torch.fmod(phase, period).tolist(), flush=True)
+     """),
+    ("pytorch-1.13", "system", None, "crash", "fpe", "b24-113-qconv-stride-from-int-ratio-zero",
+     "a quantized backbone on PyTorch 1.13 derives the conv stride as int(downsample ratio), and a 0.5 ratio truncates to 0; the quantized Conv2d's weight prepacking divides by the stride and the process dies of SIGFPE (PyTorch 2.x rejects stride 0 with an error)",
+     """\
+     import torch
+     import torch.ao.nn.quantized as nnq
+
+     blocks = [{"in": 3, "out": 16, "ratio": 2.0}, {"in": 16, "out": 32, "ratio": 0.5}]
+     print(f"torch {torch.__version__}, engine {torch.backends.quantized.engine}", flush=True)
+     for i, b in enumerate(blocks):
+         stride = int(b["ratio"])
+         print(f"block {i}: Conv2d({b['in']}, {b['out']}, 3, stride={stride})", flush=True)
+         conv = nnq.Conv2d(b["in"], b["out"], 3, stride=stride, padding=1)
+         print(f"block {i}: prepacked {conv}", flush=True)
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", "environment", "b24-113-fp8-precision-config-old-torch",
+     "a mixed-precision recipe asks for float8 (e4m3) activations; the PyTorch 1.13 on this host predates the float8 dtypes, so resolving torch.float8_e4m3fn raises AttributeError and the recipe stops with a version requirement",
+     """\
+     import torch
+
+     recipe = {"compute_dtype": "bfloat16", "activation_dtype": "float8_e4m3fn", "loss_scale": "dynamic"}
+     print(f"[precision] torch {torch.__version__}; recipe {recipe}")
+     dtypes = {}
+     for key in ("compute_dtype", "activation_dtype"):
+         try:
+             dtypes[key] = getattr(torch, recipe[key])
+         except AttributeError as e:
+             raise RuntimeError(f"precision recipe needs torch.{recipe[key]} (PyTorch >= 2.1); "
+                                f"installed PyTorch is {torch.__version__}") from e
+     print("[precision] resolved", dtypes)
+     """),
+    ("pytorch-1.13", "system", None, "nan", None, "b24-113-manual-ce-log-zero-anomaly",
+     "a hand-written cross-entropy -(onehot * log(softmax(z))).sum() on PyTorch 1.13 with sharp logits: softmax underflows to 0 for the wrong classes, log gives -inf, 0 * -inf is NaN in the backward pass, and autograd's anomaly mode reports the NaN-producing function",
+     """\
+     import torch
+     import torch.nn as nn
+     import torch.nn.functional as F
+
+     torch.manual_seed(0)
+     model = nn.Linear(8, 4)
+     with torch.no_grad():
+         model.weight.mul_(60.0)          # a badly scaled init
+     x, y = torch.randn(16, 8), torch.randint(0, 4, (16,))
+     with torch.autograd.detect_anomaly():
+         p = torch.softmax(model(x), dim=-1)
+         print("min probability", p.min().item(), flush=True)
+         loss = -(F.one_hot(y, 4) * torch.log(p)).sum(-1).mean()
+         print("loss", loss.item(), flush=True)
+         loss.backward()
+     print("grad ok")
+     """),
+    ("pytorch-1.13", "system", None, "inconsistency", None, "b24-113-bf16-position-ids-collapse",
+     "a long-context model on PyTorch 1.13 builds position ids with torch.arange in bfloat16 (the autocast dtype); above 256 bfloat16 cannot represent consecutive integers, positions collapse, and the program's uniqueness check against the int64 positions fails",
+     """\
+     import sys
+     import torch
+
+     seq_len = 512
+     ref = torch.arange(seq_len)
+     pos = torch.arange(seq_len, dtype=torch.bfloat16)
+     print(f"torch {torch.__version__}: positions 250..262 in bfloat16:", pos[250:262].tolist())
+     distinct = torch.unique(pos).numel()
+     wrong = int((pos.long() != ref).sum())
+     print(f"distinct positions: {distinct} of {seq_len}; {wrong} differ from int64 arange")
+     if wrong:
+         print("FAIL: bfloat16 position ids are not the integer positions")
+         sys.exit(1)
+     """),
+    ("pytorch-1.13", "system", None, "inconsistency", None, "b24-113-cosine-similarity-huge-norms",
+     "a retrieval check on PyTorch 1.13 compares F.cosine_similarity of un-normalised embeddings of magnitude 1e20 in float32 with float64: the float32 version multiplies the squared norms, which overflow, and returns 0 where float64 returns 1; the check reports the disagreement",
+     """\
+     import sys
+     import torch
+     import torch.nn.functional as F
+
+     torch.manual_seed(0)
+     a = torch.rand(4, 64) * 1e20                # un-normalised sum-pooled embeddings
+     b = a * 1.0001
+     c32 = F.cosine_similarity(a, b)
+     c64 = F.cosine_similarity(a.double(), b.double())
+     print(f"torch {torch.__version__}")
+     print("float32 cosine:", c32.tolist())
+     print("float64 cosine:", c64.tolist())
+     err = (c32.double() - c64).abs().max().item()
+     print(f"max |diff| = {err:.3g} (tolerance 1e-4)")
+     if err > 1e-4:
+         sys.exit(1)
+     """),
+    # ---- ONNX Runtime ---------------------------------------------------------------
+    ("onnxruntime", "venv", None, "crash", "fpe", "b24-ort-int64-div-nat-timestamp-reverse",
+     "an ONNX time-feature graph divides int64 nanosecond timestamps by a signed resolution; a NaT timestamp arrives as INT64_MIN and the reversed-time resolution is -1, so ONNX Runtime's integer Div kernel executes INT64_MIN / -1 and the process dies of SIGFPE",
+     """\
+     import numpy as np
+     import onnx
+     import onnxruntime as ort
+     from onnx import TensorProto, helper
+
+     g = helper.make_graph(
+         [helper.make_node("Div", ["ts", "res"], ["bucket"])], "time_bucket",
+         [helper.make_tensor_value_info("ts", TensorProto.INT64, ["N"]),
+          helper.make_tensor_value_info("res", TensorProto.INT64, ["N"])],
+         [helper.make_tensor_value_info("bucket", TensorProto.INT64, ["N"])])
+     model = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)])
+     model.ir_version = 8
+     onnx.checker.check_model(model)
+     sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+     print(f"onnxruntime {ort.__version__}: session ready", flush=True)
+     ts = np.array(["2026-12-06T10:21:07", "2026-12-06T11:00:00", "NaT", "2026-12-07T00:00:00"],
+                   dtype="datetime64[ns]").astype(np.int64)
+     res = np.full(ts.shape, -1, dtype=np.int64)      # newest-first, nanosecond resolution
+     print("timestamps (ns):", ts.tolist(), flush=True)
+     print("buckets:", sess.run(None, {"ts": ts, "res": res})[0].tolist(), flush=True)
+     """),
+    ("onnxruntime", "venv", None, "crash", "not-implemented", "b24-ort-bfloat16-logsumexp-graph",
+     "a scoring graph converted to bfloat16 for a mixed-precision deployment computes a stable log-sum-exp (ReduceMax, Sub, Exp, ReduceSum, Log); ONNX Runtime's CPU provider has no bfloat16 kernels for these reductions (ReduceMax is the first it meets) and session creation fails with NOT_IMPLEMENTED",
+     """\
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import TensorProto, helper
+
+     BF16 = TensorProto.BFLOAT16
+     nodes = [
+         helper.make_node("ReduceMax", ["x"], ["m"], axes=[1], keepdims=1),
+         helper.make_node("Sub", ["x", "m"], ["s"]),
+         helper.make_node("Exp", ["s"], ["e"]),
+         helper.make_node("ReduceSum", ["e", "ax"], ["z"], keepdims=1),
+         helper.make_node("Log", ["z"], ["lz"]),
+         helper.make_node("Add", ["lz", "m"], ["lse"]),
+     ]
+     g = helper.make_graph(nodes, "logsumexp_bf16",
+                           [helper.make_tensor_value_info("x", BF16, ["N", 32])],
+                           [helper.make_tensor_value_info("lse", BF16, ["N", 1])],
+                           initializer=[helper.make_tensor("ax", TensorProto.INT64, [1], [1])])
+     model = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)])
+     model.ir_version = 8
+     print(f"onnxruntime {ort.__version__}: loading logsumexp_bf16 on CPU", flush=True)
+     sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+     print("loaded", [i.type for i in sess.get_inputs()])
+     """),
+    ("onnxruntime", "venv", None, "false-positive", "environment", "b24-ort-fp16-cuda-only-no-cpu-fallback",
+     "a float16 deployment config pins the session to the CUDA execution provider and disables CPU fallback so that nothing silently runs in float32 on the CPU; this host's ONNX Runtime has only the CPU provider, and session creation refuses",
+     """\
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import TensorProto, helper, numpy_helper
+
+     rng = np.random.default_rng(0)
+     w = numpy_helper.from_array(rng.standard_normal((32, 8)).astype(np.float16), "w")
+     g = helper.make_graph([helper.make_node("MatMul", ["x", "w"], ["h"]), helper.make_node("Relu", ["h"], ["y"])],
+                           "head_fp16", [helper.make_tensor_value_info("x", TensorProto.FLOAT16, ["N", 32])],
+                           [helper.make_tensor_value_info("y", TensorProto.FLOAT16, ["N", 8])], initializer=[w])
+     model = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)])
+     model.ir_version = 8
+     print("available providers:", ort.get_available_providers(), flush=True)
+     so = ort.SessionOptions()
+     so.add_session_config_entry("session.disable_cpu_ep_fallback", "1")
+     print("deploy config: precision=fp16 providers=[CUDAExecutionProvider] cpu_fallback=off", flush=True)
+     sess = ort.InferenceSession(model.SerializeToString(), so, providers=["CUDAExecutionProvider"])
+     print(sess.run(None, {"x": np.ones((1, 32), np.float16)}))
+     """),
+    ("onnxruntime", "venv", None, "false-positive", None, "b24-ort-depth-to-space-blocksize-overflow",
+     "an exported upsampler's DepthToSpace node carries blocksize 2**32 (a corrupted attribute); blocksize squared overflows int64 and ONNX Runtime's shape inference reports the integer overflow while loading the model",
+     """\
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import TensorProto, helper
+
+     g = helper.make_graph([helper.make_node("DepthToSpace", ["x"], ["y"], blocksize=2**32, mode="DCR")], "upsampler",
+                           [helper.make_tensor_value_info("x", TensorProto.FLOAT, ["N", "C", "H", "W"])],
+                           [helper.make_tensor_value_info("y", TensorProto.FLOAT, ["N", "C2", "H2", "W2"])])
+     model = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)])
+     model.ir_version = 8
+     print(f"onnxruntime {ort.__version__}: DepthToSpace blocksize={model.graph.node[0].attribute[0].i}", flush=True)
+     sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+     print(sess.run(None, {"x": np.ones((1, 4, 2, 2), np.float32)})[0].shape)
+     """),
+    ("onnxruntime", "venv", None, "nan", None, "b24-ort-kl-drift-monitor-log-zero-probs",
+     "a drift monitor's ONNX graph computes KL(p || q) as ReduceSum(p * (Log(p) - Log(q))) over class histograms; a class absent from both histograms gives 0 * (-inf - -inf) = NaN, and the monitor's check on ONNX Runtime's output reports the NaN divergence",
+     """\
+     import sys
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import TensorProto, helper
+
+     F32 = TensorProto.FLOAT
+     nodes = [
+         helper.make_node("Log", ["p"], ["lp"]),
+         helper.make_node("Log", ["q"], ["lq"]),
+         helper.make_node("Sub", ["lp", "lq"], ["d"]),
+         helper.make_node("Mul", ["p", "d"], ["t"]),
+         helper.make_node("ReduceSum", ["t", "ax"], ["kl"], keepdims=0),
+     ]
+     g = helper.make_graph(nodes, "kl_monitor",
+                           [helper.make_tensor_value_info("p", F32, ["N", 6]), helper.make_tensor_value_info("q", F32, ["N", 6])],
+                           [helper.make_tensor_value_info("kl", F32, ["N"])],
+                           initializer=[helper.make_tensor("ax", TensorProto.INT64, [1], [1])])
+     model = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)])
+     model.ir_version = 8
+     sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+     features = {   # (training histogram, live histogram) per categorical feature
+         "device_type": (np.array([120, 80, 40, 30, 25, 10], np.float32), np.array([60, 45, 20, 12, 9, 5], np.float32)),
+         "region":      (np.array([300, 150, 90, 40, 0, 20], np.float32), np.array([140, 80, 41, 22, 0, 9], np.float32)),
+     }   # region 4 was retired: empty in both
+     for name, (train, live) in features.items():
+         p = (live / live.sum())[None]
+         q = (train / train.sum())[None]
+         kl = sess.run(None, {"p": p, "q": q})[0]
+         print(f"[drift] 2026-12-06 {name}: KL(live || train) = {kl[0]:.5f}")
+         if not np.isfinite(kl).all():
+             print(f"[drift] {name}: divergence is {kl[0]} (non-finite); alert suppressed, monitor failing")
+             sys.exit(1)
+     """),
+    ("onnxruntime", "venv", None, "inconsistency", None, "b24-ort-fp16-converted-mlp-vs-torch-fp32",
+     "a differential harness runs an MLP whose weights were converted to float16 for ONNX Runtime against the float32 PyTorch reference with atol 1e-3: float16 rounding of the weights, inputs and outputs shifts them by several 1e-3, and the harness reports the mismatch",
+     """\
+     import sys
+     import numpy as np
+     import onnxruntime as ort
+     import torch
+     from onnx import TensorProto, helper, numpy_helper
+
+     torch.manual_seed(0)
+     mlp = torch.nn.Sequential(torch.nn.Linear(256, 64), torch.nn.ReLU(), torch.nn.Linear(64, 8)).eval()
+     inits = [numpy_helper.from_array(t.detach().numpy().T.copy().astype(np.float16) if t.dim() == 2
+                                      else t.detach().numpy().astype(np.float16), n)
+              for n, t in zip(["w1", "b1", "w2", "b2"], [mlp[0].weight, mlp[0].bias, mlp[2].weight, mlp[2].bias])]
+     nodes = [helper.make_node("MatMul", ["x", "w1"], ["h"]), helper.make_node("Add", ["h", "b1"], ["hb"]),
+              helper.make_node("Relu", ["hb"], ["r"]), helper.make_node("MatMul", ["r", "w2"], ["o"]),
+              helper.make_node("Add", ["o", "b2"], ["y"])]
+     g = helper.make_graph(nodes, "mlp_fp16", [helper.make_tensor_value_info("x", TensorProto.FLOAT16, ["N", 256])],
+                           [helper.make_tensor_value_info("y", TensorProto.FLOAT16, ["N", 8])], initializer=inits)
+     model = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)])
+     model.ir_version = 8
+     sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+     x = torch.randn(16, 256) * 8
+     with torch.no_grad():
+         ref = mlp(x).numpy()
+     got = sess.run(None, {"x": x.numpy().astype(np.float16)})[0].astype(np.float32)
+     err = float(np.abs(got - ref).max())
+     print(f"torch fp32 vs onnxruntime fp16: max |diff| = {err:.5f} (atol 1e-3), "
+           f"mismatched {int((np.abs(got - ref) > 1e-3).sum())}/{ref.size}")
+     if err > 1e-3:
+         print("DIFFERENTIAL TEST FAILED: mlp_fp16")
+         sys.exit(1)
+     """),
+]
+
+add_batch(B24_A)
+
+
 def versions(py):
     code = ("import importlib\n"
             "for n in ('torch','tensorflow','jax','keras','onnxruntime','mindspore'):\n"

@@ -863,7 +863,17 @@ test_expect_success 'a lone message needs a short log in which nothing else fire
 	done &&
 	printf "x\n%s\ny\n" "$msg" >three.log &&
 	dltriage classify --format json three.log >three.out &&
-	check get three.out class | grep -x false-positive
+	check get three.out class | grep -x false-positive &&
+	# lines indented below a sentence carry on its message (a listing
+	# of what was registered); below a key alone they do not
+	printf "%s\n" "$msg; registered:" "  device=CPU; T in [DT_FLOAT]" \
+	    "  device=CPU; T in [DT_HALF]" "  device=GPU; T in [DT_FLOAT]" >listed.log &&
+	dltriage classify --format json listed.log >listed.out &&
+	check get listed.out class | grep -x false-positive &&
+	check get listed.out signature | grep "registered: device=CPU" &&
+	printf "%s\n" "expected:" "  shape: 1" "  dtype: f32" "a" "$msg" >keys.log &&
+	dltriage classify --format json keys.log >keys.out &&
+	test_must_be_empty keys.out
 '
 
 test_expect_success 'a log of printed values alone that shows two results is an inconsistency' '

@@ -34037,6 +34037,1255 @@ B24_A = [
 add_batch(B24_A)
 
 
+
+
+B25_A = [
+    # ---- PyTorch 2.13 (venv) ------------------------------------------------------
+    ("pytorch", "venv", None, "crash", "internal-error", "b25-lstsq-gelsd-nan-target-internal-assert",
+     "a sensor-calibration script fits per-channel linear gains with torch.linalg.lstsq(driver='gelsd'); one reference reading is missing and stored as NaN in the target, and PyTorch 2.13 hands it to LAPACK, whose illegal-argument code trips torch's own INTERNAL ASSERT instead of a LinAlgError",
+     """\
+     import torch
+
+     torch.manual_seed(0)
+     n_samples, n_feat, n_channels = 48, 3, 4
+     X = torch.cat([torch.ones(n_samples, 1), torch.randn(n_samples, n_feat - 1)], dim=1)
+     true_gain = torch.randn(n_feat, n_channels)
+     Y = X @ true_gain + 0.01 * torch.randn(n_samples, n_channels)
+     Y[17, 2] = float("nan")   # reference meter dropped one reading
+     print(f"[calib] design matrix {tuple(X.shape)}, targets {tuple(Y.shape)}, cond={torch.linalg.cond(X).item():.2f}")
+     print("[calib] solving least squares with driver=gelsd (SVD based, rank-revealing)")
+     sol = torch.linalg.lstsq(X, Y, driver="gelsd")
+     print("[calib] gains:", sol.solution)
+     print("[calib] rank:", sol.rank.item(), "singular values:", sol.singular_values)
+     """),
+    ("pytorch", "venv", None, "crash", "segfault", "b25-resize-aa-metadata-scale-segv",
+     "a TF-compatible antialiased resize helper calls aten._upsample_bilinear2d_aa with the target size and with scale factors read from the tiles' pixel-spacing metadata, which one source stores in metres per pixel instead of millimetres (0.0005 instead of 0.5); the kernel sizes its antialias support from the scale without checking it against the output size and the process dies of SIGSEGV",
+     """\
+     import json
+     import torch
+
+     torch.manual_seed(0)
+     meta = json.loads('{"tiles": [{"id": "scan-0001", "spacing_in_mm": 1.0, "spacing_out_mm": 2.0},'
+                       ' {"id": "scan-0002", "spacing_in_mm": 0.001, "spacing_out_mm": 2.0}]}')
+
+     def tf_resize_antialias(img, out_hw, scale_h, scale_w):
+         # mirrors tf.image.resize(..., antialias=True): explicit scales, half-pixel centres
+         return torch.ops.aten._upsample_bilinear2d_aa(img, list(out_hw), False, scale_h, scale_w)
+
+     for tile in meta["tiles"]:
+         img = torch.rand(1, 3, 64, 64)
+         scale = tile["spacing_in_mm"] / tile["spacing_out_mm"]
+         print(f"[resize] {tile['id']}: 64x64 -> 32x32, scale={scale}", flush=True)
+         out = tf_resize_antialias(img, (32, 32), scale, scale)
+         print(f"[resize] {tile['id']}: mean={out.mean().item():.4f}", flush=True)
+     """),
+    ("pytorch", "venv", None, "crash", "internal-error", "b25-irfft-aten-c2r-padded-length-assert",
+     "a hand-rolled band-limited interpolator calls aten._fft_c2r directly (skipping torch.fft.irfft's padding) with last_dim_size twice the frame length to upsample by zero-padding the spectrum; the kernel's shape precondition is only an internal assertion, so PyTorch 2.13 fails with INTERNAL ASSERT FAILED in SpectralOps.cpp",
+     """\
+     import torch
+
+     torch.manual_seed(0)
+     frames = torch.randn(4, 64)                  # 4 frames of 64 samples
+     spec = torch.fft.rfft(frames, dim=1)         # 33 bins per frame
+     print(f"spectrum {tuple(spec.shape)} {spec.dtype}")
+
+     def fast_upsample(spec, factor):
+         # zero-pad the spectrum implicitly by asking the c2r primitive for a longer output
+         n_out = (spec.shape[-1] - 1) * 2 * factor
+         y = torch.ops.aten._fft_c2r(spec, [spec.dim() - 1], 0, n_out)
+         return y * (factor / (spec.shape[-1] - 1) / 2)
+
+     up = fast_upsample(spec, 2)
+     print("upsampled", tuple(up.shape))
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b25-cholesky-rank-deficient-covariance",
+     "a whitening step estimates a 32x32 feature covariance from only 16 samples (rank at most 15) and factors it with torch.linalg.cholesky: the matrix is positive semi-definite but not positive definite, and torch rightly refuses with LinAlgError naming the failing leading minor",
+     """\
+     import torch
+
+     torch.manual_seed(0)
+     feats = torch.randn(16, 32)
+     centered = feats - feats.mean(0, keepdim=True)
+     cov = centered.T @ centered / (feats.shape[0] - 1)
+     ev = torch.linalg.eigvalsh(cov)
+     print(f"[whiten] covariance {tuple(cov.shape)} from {feats.shape[0]} samples; smallest eigenvalues {ev[:3].tolist()}")
+     print("[whiten] factoring with torch.linalg.cholesky (no shrinkage)")
+     L = torch.linalg.cholesky(cov)
+     W = torch.linalg.inv(L)
+     print("[whiten] whitening matrix ready", W.shape)
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b25-stft-legacy-call-without-return-complex",
+     "a spectrogram feature extractor copied from an old tutorial calls torch.stft on a real waveform without return_complex; PyTorch 2.13 refuses real-input STFT unless return_complex is given and says so",
+     """\
+     import math
+     import torch
+
+     sr = 16000
+     t = torch.arange(sr) / sr
+     wave = 0.5 * torch.sin(2 * math.pi * 440 * t) + 0.1 * torch.sin(2 * math.pi * 3000 * t)
+     print(f"[features] waveform {wave.shape[0]} samples at {sr} Hz")
+
+     def log_spectrogram(x, n_fft=512, hop=128):
+         spec = torch.stft(x, n_fft, hop_length=hop, window=torch.hann_window(n_fft))
+         mag = spec.pow(2).sum(-1).sqrt()     # old (..., 2) real/imag layout
+         return torch.log1p(mag)
+
+     S = log_spectrogram(wave)
+     print("[features] spectrogram", tuple(S.shape))
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b25-interpolate-nearest-align-corners",
+     "a segmentation decoder's upsampler is configured with mode='nearest' and align_corners=True (copied from a bilinear config); F.interpolate rejects align_corners for non-linear modes with a ValueError",
+     """\
+     import torch
+     import torch.nn as nn
+     import torch.nn.functional as F
+
+     cfg = {"upsample_mode": "nearest", "align_corners": True, "scale": 2}
+
+     class Decoder(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.conv = nn.Conv2d(32, 8, 3, padding=1)
+         def forward(self, x):
+             x = F.interpolate(x, scale_factor=cfg["scale"], mode=cfg["upsample_mode"], align_corners=cfg["align_corners"])
+             return self.conv(x)
+
+     torch.manual_seed(0)
+     print("decoder config:", cfg)
+     y = Decoder()(torch.randn(2, 32, 16, 16))
+     print("logits", tuple(y.shape))
+     """),
+    ("pytorch", "venv", None, "false-positive", "environment", "b25-svd-gesvdj-driver-on-cpu-host",
+     "a low-rank compression job was configured on a GPU node with svd driver 'gesvdj' (a cuSOLVER-only driver) and is now run on a CPU-only host; torch.linalg.svd refuses the driver argument for CPU inputs, a platform mismatch",
+     """\
+     import torch
+     import torch.nn as nn
+
+     cfg = {"rank": 8, "svd_driver": "gesvdj", "device": "cuda" if torch.cuda.is_available() else "cpu"}
+     print(f"[compress] torch {torch.__version__}, device={cfg['device']}, cuda available={torch.cuda.is_available()}")
+     torch.manual_seed(0)
+     layer = nn.Linear(32, 32).to(cfg["device"])
+     W = layer.weight.detach()
+     print(f"[compress] factoring {tuple(W.shape)} with driver={cfg['svd_driver']}")
+     U, S, Vh = torch.linalg.svd(W, full_matrices=False, driver=cfg["svd_driver"])
+     r = cfg["rank"]
+     approx = (U[:, :r] * S[:r]) @ Vh[:r]
+     print(f"[compress] rank-{r} error {torch.linalg.norm(W - approx).item():.4f}")
+     """),
+    ("pytorch", "venv", None, "nan", None, "b25-eigh-grad-repeated-eigenvalues",
+     "a spectral graph embedding is trained through torch.linalg.eigh of a ring graph's Laplacian, whose eigenvalues come in equal pairs; the eigenvector backward divides by eigenvalue gaps of zero and the training loop's finite-gradient check reports NaN gradients",
+     """\
+     import sys
+     import torch
+
+     torch.manual_seed(0)
+     n = 8
+     adj = torch.zeros(n, n)
+     for i in range(n):
+         adj[i, (i + 1) % n] = adj[(i + 1) % n, i] = 1.0
+     edge_w = torch.ones(n, n, requires_grad=True)
+     opt = torch.optim.SGD([edge_w], lr=0.05)
+     for step in range(3):
+         W = adj * edge_w
+         W = (W + W.T) / 2
+         lap = torch.diag(W.sum(1)) - W
+         evals, evecs = torch.linalg.eigh(lap)
+         emb = evecs[:, 1:3]                      # Fiedler-style 2-D embedding
+         loss = (emb[0] - emb[n // 2]).pow(2).sum() + evals[1]
+         opt.zero_grad()
+         loss.backward()
+         gnorm = edge_w.grad.norm()
+         print(f"step {step} loss {loss.item():.5f} grad_norm {gnorm.item():.5f} eigenvalues {[round(v, 4) for v in evals[:4].tolist()]}")
+         if not torch.isfinite(edge_w.grad).all():
+             print(f"ERROR: non-finite gradient at step {step}: {int(torch.isnan(edge_w.grad).sum())} NaN entries in d(loss)/d(edge_w)")
+             sys.exit(1)
+         opt.step()
+     """),
+    ("pytorch", "venv", None, "nan", None, "b25-round-decimals-overflow-to-nan",
+     "a grid-snapping step rounds float32 coordinates with torch.round(decimals=n), n derived from a configured resolution of 1e-45 (meant as 'off'); 10**45 overflows float32 so x*inf/inf yields NaN, and the output validator reports NaN coordinates",
+     """\
+     import math
+     import sys
+     import torch
+
+     torch.manual_seed(0)
+     cfg = {"snap_resolution": 1e-45}   # 'practically no snapping'
+     coords = torch.rand(6, 2) * 100
+     decimals = int(math.ceil(-math.log10(cfg["snap_resolution"])))
+     print(f"[snap] resolution {cfg['snap_resolution']} -> torch.round(decimals={decimals}) on {coords.dtype}")
+     snapped = torch.round(coords, decimals=decimals)
+     print("[snap] before:", coords[:2].tolist())
+     print("[snap] after: ", snapped[:2].tolist())
+     bad = torch.isnan(snapped)
+     if bad.any():
+         print(f"[validate] FAILED: {int(bad.sum())}/{snapped.numel()} snapped coordinates are NaN")
+         sys.exit(1)
+     """),
+    ("pytorch", "venv", None, "nan", None, "b25-gcc-phat-muted-channel-zero-spectrum",
+     "a GCC-PHAT time-delay estimator whitens the cross-spectrum by its magnitude (R/|R|); one microphone channel of the array is muted (digital silence), so R is exactly zero and 0/0 makes the whole correlation NaN, which the estimator's sanity check reports",
+     """\
+     import sys
+     import torch
+
+     torch.manual_seed(0)
+     fs, n = 16000, 2048
+     src = torch.randn(n)
+     mics = torch.stack([src, torch.roll(src, 5), torch.roll(src, 11), torch.zeros(n)])  # mic 3 muted
+     mics[:3] += 0.05 * torch.randn(3, n)
+
+     def gcc_phat(a, b, nfft):
+         A = torch.fft.rfft(a, n=nfft)
+         B = torch.fft.rfft(b, n=nfft)
+         R = A * B.conj()
+         cc = torch.fft.irfft(R / R.abs(), n=nfft)
+         return torch.cat([cc[-32:], cc[:33]])
+
+     for m in range(1, 4):
+         cc = gcc_phat(mics[m], mics[0], 2 * n)
+         if torch.isnan(cc).any():
+             print(f"mic{m} vs mic0: GCC-PHAT correlation has {int(torch.isnan(cc).sum())} NaN values; cannot estimate delay")
+             sys.exit(1)
+         lag = int(cc.argmax()) - 32
+         print(f"mic{m} vs mic0: delay {lag} samples ({1000 * lag / fs:.3f} ms), peak {cc.max().item():.3f}")
+     """),
+    ("pytorch", "venv", None, "nan", None, "b25-slogdet-constant-feature-gaussian-nll",
+     "a Gaussian density model computes its negative log-likelihood with torch.linalg.slogdet of the empirical covariance; in this data shard one one-hot feature is constant, so the centred covariance has an exactly zero row and column, logabsdet is -inf and the NLL is non-finite, which the training loop's check reports",
+     """\
+     import math
+     import sys
+     import torch
+
+     torch.manual_seed(0)
+     x = torch.randn(256, 4, dtype=torch.float64)
+     x = torch.cat([x, torch.ones(256, 1, dtype=torch.float64)], dim=1)   # region_is_eu: always 1 in this shard
+     centred = x - x.mean(0, keepdim=True)
+     cov = centred.T @ centred / (x.shape[0] - 1)
+     mu = torch.zeros(5, dtype=torch.float64, requires_grad=True)
+     opt = torch.optim.SGD([mu], lr=0.1)
+     for epoch in range(3):
+         d = x - mu
+         sign, logabsdet = torch.linalg.slogdet(cov)
+         maha = (d @ torch.linalg.pinv(cov) * d).sum(1).mean()
+         nll = 0.5 * (logabsdet + maha + 5 * math.log(2 * math.pi))
+         opt.zero_grad()
+         nll.backward()
+         print(f"epoch {epoch} sign={sign.item():+.0f} logabsdet={logabsdet.item()} mahalanobis={maha.item():.4f} nll={nll.item()}")
+         if not torch.isfinite(nll):
+             print(f"ERROR: non-finite loss at epoch {epoch}: nll={nll.item()} (covariance diagonal {torch.diagonal(cov).tolist()})")
+             sys.exit(1)
+         opt.step()
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b25-lstsq-gels-vs-gelsd-collinear-design",
+     "a numerical test compares torch.linalg.lstsq's drivers on a design matrix with an exactly collinear column: 'gels' assumes full rank and returns an arbitrary huge-coefficient solution while 'gelsd' returns the minimum-norm one; the test's comparison at rtol 1e-6 fails",
+     """\
+     import sys
+     import torch
+
+     torch.manual_seed(0)
+     X = torch.randn(60, 4, dtype=torch.float64)
+     X = torch.cat([X, 2 * X[:, :1]], dim=1)          # column 4 = 2 * column 0
+     y = X[:, :4] @ torch.tensor([[1.0], [-2.0], [0.5], [3.0]], dtype=torch.float64) + 0.01 * torch.randn(60, 1, dtype=torch.float64)
+     ref = torch.linalg.lstsq(X, y, driver="gelsd").solution
+     ok = True
+     for drv in ["gelsy", "gelss", "gels"]:
+         sol = torch.linalg.lstsq(X, y, driver=drv).solution
+         err = (sol - ref).abs().max().item()
+         good = torch.allclose(sol, ref, rtol=1e-6, atol=1e-8)
+         ok &= good
+         print(f"test_lstsq_driver[{drv}] {'PASSED' if good else 'FAILED'}  max|x_{drv} - x_gelsd| = {err:.3e}")
+         if not good:
+             print(f"    x_{drv}  = {sol.flatten().tolist()}")
+             print(f"    x_gelsd = {ref.flatten().tolist()}")
+     sys.exit(0 if ok else 1)
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b25-irfft-odd-length-roundtrip",
+     "a low-pass filter does rfft, masks bins and calls torch.fft.irfft without n on a 1001-sample signal; irfft assumes an even length (2*(bins-1) = 1000), so the filtered signal is resampled to the wrong length and the round-trip check against the time-domain reference fails beyond its tolerance",
+     """\
+     import sys
+     import torch
+
+     torch.manual_seed(0)
+     n = 1001
+     t = torch.arange(n, dtype=torch.float64)
+     x = torch.sin(2 * torch.pi * 45 * t / n) + 0.01 * torch.randn(n, dtype=torch.float64)
+
+     def lowpass(sig, keep):
+         S = torch.fft.rfft(sig)
+         S[keep:] = 0
+         return torch.fft.irfft(S)
+
+     y = lowpass(x, keep=60)
+     ref = torch.sin(2 * torch.pi * 45 * t / n)
+     m = min(len(y), len(ref))
+     err = (y[:m] - ref[:m]).abs().max().item()
+     print(f"input {n} samples, filtered {len(y)} samples, max abs error vs clean reference {err:.4f} (tolerance 0.05)")
+     if err > 0.05:
+         print("MISMATCH: filtered signal does not match reference")
+         sys.exit(1)
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b25-nearest-vs-half-pixel-reference",
+     "a preprocessing parity test compares F.interpolate(mode='nearest') with the training pipeline's numpy resize, which picks source pixels at half-pixel centres (as OpenCV's INTER_NEAREST_EXACT and PIL do); torch's legacy 'nearest' uses floor(dst*scale), so for a 3x downscale the sampled pixels differ and the exact comparison fails",
+     """\
+     import sys
+     import numpy as np
+     import torch
+     import torch.nn.functional as F
+
+     rng = np.random.default_rng(0)
+     img = rng.integers(0, 256, size=(12, 12)).astype(np.float32)
+
+     def np_nearest_half_pixel(a, out_h, out_w):
+         h, w = a.shape
+         ys = np.minimum(np.floor((np.arange(out_h) + 0.5) * h / out_h), h - 1).astype(int)
+         xs = np.minimum(np.floor((np.arange(out_w) + 0.5) * w / out_w), w - 1).astype(int)
+         return a[ys][:, xs]
+
+     ref = np_nearest_half_pixel(img, 4, 4)
+     out = F.interpolate(torch.from_numpy(img)[None, None], size=(4, 4), mode="nearest")[0, 0].numpy()
+     diff = np.abs(out - ref)
+     print("reference (pipeline):\\n", ref)
+     print("torch nearest:\\n", out)
+     print(f"mismatched pixels: {(diff > 0).sum()}/{diff.size}, max abs diff {diff.max()}")
+     if diff.max() > 0:
+         print("FAIL test_resize_parity: serving resize differs from training resize")
+         sys.exit(1)
+     """),
+    ("pytorch", "venv", None, "timeout", None, "b25-lobpcg-unbounded-niter-watchdog",
+     "a spectral clustering job calls torch.lobpcg with niter=-1 (iterate until converged) and tol=1e-30, a tolerance float32 can never reach, so the solver loops forever; the job's faulthandler watchdog dumps the stack after 20 s and exits",
+     """\
+     import faulthandler
+     import torch
+
+     torch.manual_seed(0)
+     faulthandler.dump_traceback_later(20, exit=True)
+     n = 40
+     A = torch.diag(torch.arange(1.0, n + 1))
+     A = A + 0.01 * torch.ones(n, n)
+     print(f"[cluster] affinity Laplacian {n}x{n}; lobpcg k=2 niter=-1 tol=1e-30 (watchdog 20 s)", flush=True)
+     evals, evecs = torch.lobpcg(A, k=2, largest=False, niter=-1, tol=1e-30)
+     print("[cluster] eigenvalues", evals)
+     """),
+    ("pytorch", "venv", None, "oom", None, "b25-stft-hop-one-under-rlimit",
+     "a pitch tracker computes a dense STFT with hop_length=1 over 10 s of 16 kHz audio under a job memory limit (RLIMIT_AS set to current usage plus 768 MiB); the 160001 x 513 complex spectrogram (plus its framed copy) cannot be allocated and PyTorch's CPU allocator refuses",
+     """\
+     import resource
+     import torch
+
+     vm = int(open("/proc/self/statm").read().split()[0]) * resource.getpagesize()
+     limit = vm + (768 << 20)
+     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+     print(f"[pitch] address-space limit {limit >> 20} MiB")
+     torch.manual_seed(0)
+     sr = 16000
+     audio = torch.randn(10 * sr)
+     n_fft, hop = 1024, 1
+     frames = 1 + audio.shape[0] // hop
+     print(f"[pitch] stft n_fft={n_fft} hop={hop}: {frames} frames x {n_fft // 2 + 1} bins")
+     spec = torch.stft(audio, n_fft, hop_length=hop, window=torch.hann_window(n_fft), return_complex=True)
+     print("[pitch] spectrogram", tuple(spec.shape))
+     """),
+
+    # ---- PyTorch 1.13 (Debian, system python) -------------------------------------
+    ("pytorch-1.13", "system", None, "crash", "abort", "b25-113-ldl-solve-unfilled-pivot-buffer",
+     "a KKT solver preallocates an int32 pivot buffer of zeros, keeps only .LD from torch.linalg.ldl_factor and passes the never-filled pivots to ldl_solve; PyTorch 1.13 does not validate the pivots, LAPACK's sytrs writes out of bounds and glibc aborts on heap corruption",
+     """\
+     import torch
+
+     torch.manual_seed(0)
+     n = 8
+     H = torch.randn(n, n)
+     H = H + H.T                                     # symmetric indefinite KKT block
+     rhs = torch.randn(n, 1)
+     pivots = torch.zeros(n, dtype=torch.int32)      # preallocated buffer
+     LD = torch.linalg.ldl_factor(H).LD              # pivots of the result dropped
+     print(f"[kkt] factored {n}x{n} block, pivots buffer {pivots.tolist()}", flush=True)
+     step = torch.linalg.ldl_solve(LD, pivots, rhs)
+     print("[kkt] newton step", step.flatten(), flush=True)
+     del step, LD
+     print("[kkt] iteration done", flush=True)
+     """),
+    ("pytorch-1.13", "system", None, "crash", "internal-error", "b25-113-ldl-factor-nan-hessian-assert",
+     "an interior-point optimiser factors its Hessian with torch.linalg.ldl_factor after a diverged step left a NaN in it; LAPACK's sytrf reports an error code PyTorch 1.13 does not map, and it fails with INTERNAL ASSERT FAILED ('Unknown error code')",
+     """\
+     import torch
+
+     torch.manual_seed(0)
+     n = 6
+     B = torch.randn(n, n)
+     Hess = B @ B.T + torch.eye(n)
+     for it in range(3):
+         if it == 2:
+             Hess[2, 4] = Hess[4, 2] = float("nan")     # 0/0 in the barrier term
+         print(f"iter {it}: |H|_F={torch.linalg.norm(Hess).item():.4f}", flush=True)
+         LD, piv = torch.linalg.ldl_factor(Hess)
+         step = torch.linalg.ldl_solve(LD, piv, -torch.ones(n, 1))
+         print(f"iter {it}: step norm {step.norm().item():.4f}", flush=True)
+         Hess = Hess + 0.1 * torch.eye(n)
+     """),
+    ("pytorch-1.13", "system", None, "crash", "segfault", "b25-113-resample-linear1d-rate-as-scale",
+     "an audio resampler calls aten.upsample_linear1d with the output length and, as scale factor, 1/orig_sr instead of new_sr/orig_sr; PyTorch 1.13 uses the scale for the source index without clamping it to the input and the process dies of SIGSEGV",
+     """\
+     import math
+     import torch
+
+     torch.manual_seed(0)
+     orig_sr, new_sr = 48000, 16000
+     t = torch.arange(orig_sr // 10) / orig_sr
+     clip = torch.sin(2 * math.pi * 220 * t)[None, None]
+     out_len = clip.shape[-1] * new_sr // orig_sr
+     scale = 1 / orig_sr          # bug: should be new_sr / orig_sr
+     print(f"[resample] {clip.shape[-1]} samples @ {orig_sr} Hz -> {out_len} samples @ {new_sr} Hz (scale {scale:.3g})", flush=True)
+     y = torch._C._nn.upsample_linear1d(clip, [out_len], False, scale)
+     print(f"[resample] done, rms {y.pow(2).mean().sqrt().item():.4f}", flush=True)
+     """),
+    ("pytorch-1.13", "system", None, "crash", "internal-error", "b25-113-lstsq-gelsd-inf-feature-assert",
+     "a regression on log-transformed features meets log(0) = -inf in one row and solves with torch.linalg.lstsq(driver='gelsd'); PyTorch 1.13 passes the matrix to LAPACK, which reports an illegal argument, and torch fails with INTERNAL ASSERT FAILED",
+     """\
+     import torch
+
+     torch.manual_seed(0)
+     counts = torch.randint(0, 50, (40, 3)).float()
+     counts[counts == 0] = 1
+     counts[9, 1] = 0                                # an empty bucket
+     X = torch.cat([torch.ones(40, 1), torch.log(counts)], dim=1)
+     y = torch.randn(40, 1)
+     print(f"features: log counts, min {X.min().item()}, max {X.max().item():.3f}")
+     fit = torch.linalg.lstsq(X, y, driver="gelsd")
+     print("coefficients", fit.solution.flatten())
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", "environment", "b25-113-melspec-torchaudio-not-installed",
+     "a speech feature extractor on the Debian host imports torchaudio for MelSpectrogram; only Debian's python3-torch is installed, so the import fails with ModuleNotFoundError",
+     """\
+     import torch
+
+     print(f"[features] torch {torch.__version__}")
+     print("[features] building log-mel front end (n_fft=400, hop=160, n_mels=40)")
+     import torchaudio
+     mel = torchaudio.transforms.MelSpectrogram(sample_rate=16000, n_fft=400, hop_length=160, n_mels=40)
+     print(mel(torch.randn(1, 16000)).shape)
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", None, "b25-113-bucketize-per-row-boundaries",
+     "a feature binner passes a 2-D tensor of per-feature boundaries to torch.bucketize, which accepts only a 1-D boundary vector; PyTorch 1.13 rejects it with a clear error (torch.searchsorted is the batched variant)",
+     """\
+     import torch
+
+     torch.manual_seed(0)
+     values = torch.rand(5, 3) * 10
+     boundaries = torch.tensor([[1.0, 2.0, 5.0], [0.5, 4.0, 8.0], [3.0, 6.0, 9.0]])
+     print("values", values.shape, "boundaries per feature", boundaries.shape)
+     bins = torch.bucketize(values.T.contiguous(), boundaries)
+     print(bins)
+     """),
+    ("pytorch-1.13", "system", None, "nan", None, "b25-113-cholesky-nan-kernel-silent",
+     "a Gaussian-process fit on PyTorch 1.13 builds an RBF kernel in which one duplicated input with a zero length-scale gives 0/0 = NaN; 1.13's torch.linalg.cholesky returns a NaN factor without raising, and the marginal-likelihood check reports NaN",
+     """\
+     import math
+     import sys
+     import torch
+
+     torch.manual_seed(0)
+     X = torch.rand(10, 1)
+     X[7] = X[3]                                  # duplicated inducing point
+     lengthscale = torch.full((10,), 0.3)
+     lengthscale[3] = lengthscale[7] = 0.0        # learned length-scale collapsed
+     y = torch.sin(6 * X).squeeze(1)
+     d2 = (X - X.T).pow(2)
+     ls = lengthscale[:, None] * lengthscale[None, :]
+     K = torch.exp(-0.5 * d2 / ls) + 1e-4 * torch.eye(10)
+     L = torch.linalg.cholesky(K)
+     alpha = torch.cholesky_solve(y[:, None], L)
+     mll = -0.5 * (y[None] @ alpha).squeeze() - torch.log(torch.diagonal(L)).sum() - 5 * math.log(2 * math.pi)
+     print(f"cholesky info: ok (no error raised); diag(L) = {torch.diagonal(L).tolist()}")
+     print(f"marginal log likelihood: {mll.item()}")
+     if torch.isnan(mll):
+         print("ERROR: marginal log likelihood is NaN")
+         sys.exit(1)
+     """),
+    ("pytorch-1.13", "system", None, "inconsistency", None, "b25-113-sort-ties-unstable-vs-numpy",
+     "a ranking parity test compares torch.sort(descending=True) indices on PyTorch 1.13 with numpy's stable argsort; scores with ties come back in a different order (torch.sort defaults to stable=False), and the test's exact index comparison fails",
+     """\
+     import sys
+     import numpy as np
+     import torch
+
+     torch.manual_seed(0)
+     scores = torch.randint(0, 4, (64,)).float()     # coarse relevance grades, many ties
+     t_idx = torch.sort(scores, descending=True).indices.numpy()
+     n_idx = np.argsort(-scores.numpy(), kind="stable")
+     same_values = np.array_equal(scores.numpy()[t_idx], scores.numpy()[n_idx])
+     mism = int((t_idx != n_idx).sum())
+     print(f"sorted values equal: {same_values}; index positions differing: {mism}/64")
+     print("torch top-10:", t_idx[:10].tolist())
+     print("numpy top-10:", n_idx[:10].tolist())
+     if mism:
+         print("FAIL test_rank_parity: torch ranking differs from reference ranking")
+         sys.exit(1)
+     """),
+
+    # ---- ONNX Runtime ------------------------------------------------------------
+    ("onnxruntime", "venv", None, "crash", "fpe", "b25-ort-stft-frame-length-zero-sigfpe",
+     "an ONNX feature graph (STFT, opset 17) gets its frame_length from a config in milliseconds converted with integer arithmetic (25 ms * 16 kHz // 1e6 = 0); ONNX Runtime's STFT kernel divides by the frame length without checking it and the process dies of SIGFPE",
+     """\
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import helper, numpy_helper, TensorProto
+
+     cfg = {"sample_rate_khz": 16, "win_ms": 25, "hop_ms": 10}
+     frame_length = cfg["win_ms"] * cfg["sample_rate_khz"] // 1000       # meant * 1000 // 1000
+     frame_step = max(1, cfg["hop_ms"] * cfg["sample_rate_khz"])
+     print(f"[frontend] frame_length={frame_length} frame_step={frame_step}", flush=True)
+     inits = [numpy_helper.from_array(np.array(frame_step, np.int64), "step"),
+              numpy_helper.from_array(np.array(frame_length, np.int64), "flen")]
+     node = helper.make_node("STFT", ["wave", "step", "", "flen"], ["spec"], onesided=1)
+     g = helper.make_graph([node], "frontend", [helper.make_tensor_value_info("wave", TensorProto.FLOAT, [1, 16000, 1])],
+                           [helper.make_tensor_value_info("spec", TensorProto.FLOAT, None)], initializer=inits)
+     m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)])
+     m.ir_version = 8
+     sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+     wave = np.random.RandomState(0).randn(1, 16000, 1).astype(np.float32)
+     print("[frontend] running STFT", flush=True)
+     spec = sess.run(None, {"wave": wave})[0]
+     print("[frontend] spectrogram", spec.shape, flush=True)
+     """),
+    ("onnxruntime", "venv", None, "false-positive", "environment", "b25-ort-dft-model-opset-newer-than-runtime",
+     "a spectral model was written by a newer exporter and stamped with ai.onnx opset 30; the installed ONNX Runtime officially supports only up to its release's opset and refuses to load the model, a version requirement of the environment",
+     """\
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import helper, numpy_helper, TensorProto
+
+     print(f"onnxruntime {ort.__version__}")
+     node = helper.make_node("DFT", ["x", "", "axis"], ["y"], onesided=1)
+     g = helper.make_graph([node], "spectral_head", [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 256, 1])],
+                           [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)],
+                           initializer=[numpy_helper.from_array(np.array(1, np.int64), "axis")])
+     m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 30)], producer_name="exporter-nightly")
+     m.ir_version = 10
+     with open("spectral_head.onnx", "wb") as f:
+         f.write(m.SerializeToString())
+     print("loading spectral_head.onnx (opset 30)")
+     sess = ort.InferenceSession("spectral_head.onnx", providers=["CPUExecutionProvider"])
+     print(sess.run(None, {"x": np.zeros((1, 256, 1), np.float32)})[0].shape)
+     """),
+    ("onnxruntime", "venv", None, "false-positive", None, "b25-ort-topk-k-exceeds-axis",
+     "a retrieval graph asks TopK for k=10 candidates but a query batch has only 6 candidates on the axis; ONNX Runtime rejects the run with a clear error that k exceeds the axis size",
+     """\
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import helper, TensorProto
+
+     node = helper.make_node("TopK", ["scores", "k"], ["values", "indices"], axis=-1, largest=1, sorted=1)
+     g = helper.make_graph([node], "retrieve",
+                           [helper.make_tensor_value_info("scores", TensorProto.FLOAT, ["batch", "cands"]),
+                            helper.make_tensor_value_info("k", TensorProto.INT64, [1])],
+                           [helper.make_tensor_value_info("values", TensorProto.FLOAT, None),
+                            helper.make_tensor_value_info("indices", TensorProto.INT64, None)])
+     m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)])
+     m.ir_version = 8
+     sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+     rng = np.random.default_rng(0)
+     for n_cands in (32, 6):
+         scores = rng.standard_normal((2, n_cands)).astype(np.float32)
+         vals, idx = sess.run(None, {"scores": scores, "k": np.array([10], np.int64)})
+         print(f"batch with {n_cands} candidates -> top-10 indices {idx[0].tolist()}")
+     """),
+    ("onnxruntime", "venv", None, "nan", None, "b25-ort-contrib-inverse-singular-covariance",
+     "a Mahalanobis-distance anomaly detector runs com.microsoft Inverse on per-group covariance matrices; one group's covariance is singular (a constant sensor), ONNX Runtime's Eigen inverse returns Inf/NaN without an error, and the detector's output check reports NaN scores",
+     """\
+     import sys
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import helper, TensorProto
+
+     nodes = [helper.make_node("Inverse", ["cov"], ["prec"], domain="com.microsoft"),
+              helper.make_node("MatMul", ["d", "prec"], ["dp"]),
+              helper.make_node("Mul", ["dp", "d"], ["dpd"]),
+              helper.make_node("ReduceSum", ["dpd", "ax"], ["score"], keepdims=0)]
+     g = helper.make_graph(nodes, "mahalanobis",
+                           [helper.make_tensor_value_info("cov", TensorProto.FLOAT, [3, 3, 3]),
+                            helper.make_tensor_value_info("d", TensorProto.FLOAT, [3, 5, 3])],
+                           [helper.make_tensor_value_info("score", TensorProto.FLOAT, None)],
+                           initializer=[helper.make_tensor("ax", TensorProto.INT64, [1], [-1])])
+     m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17), helper.make_opsetid("com.microsoft", 1)])
+     m.ir_version = 8
+     sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+     rng = np.random.default_rng(0)
+     data = rng.standard_normal((3, 50, 3)).astype(np.float32)
+     data[1, :, 2] = 21.5                      # group 1: temperature sensor stuck
+     cov = np.stack([np.cov(g_.T) for g_ in data]).astype(np.float32)
+     d = (data[:, :5] - data.mean(1, keepdims=True)).astype(np.float32)
+     score = sess.run(None, {"cov": cov, "d": d})[0]
+     for gi in range(3):
+         print(f"group {gi}: det(cov)={np.linalg.det(cov[gi]):.3e} scores={np.round(score[gi], 3).tolist()}")
+     if not np.isfinite(score).all():
+         print(f"ERROR: {int((~np.isfinite(score)).sum())} anomaly scores are NaN/Inf")
+         sys.exit(1)
+     """),
+    ("onnxruntime", "venv", None, "inconsistency", None, "b25-ort-topk-ties-vs-torch-export",
+     "a reranker head exported from PyTorch (TorchScript exporter, opset 17) returns torch.topk indices; on scores with exact ties ONNX Runtime picks different indices than eager PyTorch (tie order is unspecified), and the export parity check, which compares indices exactly, fails",
+     """\
+     import io
+     import sys
+     import warnings
+     import numpy as np
+     import onnxruntime as ort
+     import torch
+
+     warnings.filterwarnings("ignore")
+
+     class Rerank(torch.nn.Module):
+         def forward(self, scores):
+             q = torch.round(scores * 4) / 4          # scores quantised to quarter steps
+             return torch.topk(q, 5, dim=-1).indices
+
+     torch.manual_seed(0)
+     scores = torch.rand(4, 16)
+     buf = io.BytesIO()
+     torch.onnx.export(Rerank(), (scores,), buf, opset_version=17, input_names=["scores"], output_names=["top"], dynamo=False)
+     sess = ort.InferenceSession(buf.getvalue(), providers=["CPUExecutionProvider"])
+     ref = Rerank()(scores).numpy()
+     got = sess.run(None, {"scores": scores.numpy()})[0]
+     rows = [i for i in range(4) if not np.array_equal(ref[i], got[i])]
+     print(f"parity: {4 - len(rows)}/4 rows identical")
+     for i in rows:
+         print(f"  row {i}: torch {ref[i].tolist()} onnxruntime {got[i].tolist()}")
+     if rows:
+         print("PARITY FAILED: exported reranker returns different top-5 indices")
+         sys.exit(1)
+     """),
+    ("onnxruntime", "venv", None, "inconsistency", None, "b25-ort-resize-defaults-vs-torch-nearest",
+     "a serving graph written by hand with onnx.helper uses Resize(mode='nearest') with ONNX's default coordinate_transformation_mode (half_pixel) and nearest_mode (round_prefer_floor), while the model was trained with torch's F.interpolate(mode='nearest') (asymmetric, floor); for a 3x downscale ONNX Runtime picks different source pixels and the differential harness reports the mismatch",
+     """\
+     import sys
+     import numpy as np
+     import onnxruntime as ort
+     import torch
+     import torch.nn.functional as F
+     from onnx import helper, numpy_helper, TensorProto
+
+     node = helper.make_node("Resize", ["img", "", "scales"], ["out"], mode="nearest")
+     g = helper.make_graph([node], "preprocess", [helper.make_tensor_value_info("img", TensorProto.FLOAT, [1, 1, 12, 12])],
+                           [helper.make_tensor_value_info("out", TensorProto.FLOAT, None)],
+                           initializer=[numpy_helper.from_array(np.array([1, 1, 1 / 3, 1 / 3], np.float32), "scales")])
+     m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)])
+     m.ir_version = 8
+     sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+     rng = np.random.default_rng(0)
+     img = rng.integers(0, 256, size=(1, 1, 12, 12)).astype(np.float32)
+     got = sess.run(None, {"img": img})[0]
+     ref = F.interpolate(torch.from_numpy(img), scale_factor=1 / 3, mode="nearest").numpy()
+     diff = np.abs(got - ref)
+     print(f"[diff] Resize(nearest) 12x12 -> {got.shape[-2]}x{got.shape[-1]}: {(diff > 0).sum()}/{diff.size} pixels differ, max {diff.max()}")
+     if diff.max() > 0:
+         print("[diff] onnxruntime row 0:", got[0, 0, 0].tolist())
+         print("[diff] torch       row 0:", ref[0, 0, 0].tolist())
+         print("[diff] FAILED: preprocess graph does not reproduce the training resize")
+         sys.exit(1)
+     """),
+]
+
+add_batch(B25_A)
+
+
+
+
+B25_B = [
+    # ---- TensorFlow ---------------------------------------------------------------
+    ("tensorflow", "venv", None, "crash", "not-implemented", "b25-tf-xla-dynamics-stability-eig",
+     "a system-identification step checks the stability of a learned, non-symmetric 4x4 transition matrix by its spectral radius inside tf.function(jit_compile=True): XLA has no kernel for the general eigen-decomposition (Eig), so compilation fails with the unsupported-operation error while the eager check works",
+     """\
+    import numpy as np
+    import tensorflow as tf
+
+    rs = np.random.RandomState(7)
+    A = tf.Variable(0.3 * rs.randn(4, 4).astype(np.float32), name="transition")
+
+    def spectral_radius(a):
+        ev = tf.linalg.eigvals(a)
+        return tf.reduce_max(tf.abs(ev))
+
+    print(f"[sysid] eager spectral radius: {float(spectral_radius(A)):.4f}", flush=True)
+    stability = tf.function(spectral_radius, jit_compile=True)
+    print("[sysid] compiling the stability check with XLA ...", flush=True)
+    print(f"[sysid] XLA spectral radius: {float(stability(A)):.4f}", flush=True)
+    """),
+    ("tensorflow", "venv", None, "crash", "abort", "b25-tf-vocoder-conv1d-transpose-neg-length",
+     "a streaming vocoder upsamples each chunk of mel frames with tf.nn.conv1d_transpose and trims the stride-1 look-ahead samples, out_len = frames*stride - (stride-1); the last chunk of a stream whose length is a multiple of the chunk size has 0 frames, out_len is -3, and TensorFlow aborts the process on a failed CHECK instead of raising",
+     """\
+    import numpy as np
+    import tensorflow as tf
+
+    STRIDE, KERNEL, CHUNK = 4, 8, 32
+    rs = np.random.RandomState(0)
+    filt = tf.constant(rs.randn(KERNEL, 16, 32).astype(np.float32) * 0.1)   # [width, out_ch, in_ch]
+    mel = rs.randn(1, 64, 32).astype(np.float32)                           # 64 frames = 2 full chunks
+
+    def upsample(chunk):
+        n, frames, _ = chunk.shape
+        out_len = frames * STRIDE - (STRIDE - 1)                           # drop the look-ahead samples
+        print(f"[vocoder] chunk of {frames} frames -> {out_len} samples", flush=True)
+        return tf.nn.conv1d_transpose(chunk, filt, output_shape=[n, out_len, 16], strides=STRIDE, padding="SAME")
+
+    for start in range(0, mel.shape[1] + 1, CHUNK):
+        y = upsample(tf.constant(mel[:, start:start + CHUNK]))
+        print(f"[vocoder] samples {start * STRIDE}..: {y.shape}", flush=True)
+    """),
+    ("tensorflow", "venv", None, "crash", "not-implemented", "b25-tf-spectral-norm-svd-float16-weights",
+     "a GAN discriminator keeps its weights in float16 and computes a spectral-norm penalty with tf.linalg.svd on the half-precision kernel: the Svd op admits half in its signature but no CPU kernel is registered for DT_HALF, so TensorFlow cannot find a device for the node",
+     """\
+    import numpy as np
+    import tensorflow as tf
+
+    rs = np.random.RandomState(3)
+    kernels = {f"disc/conv{i}": tf.constant(rs.randn(3 * 3 * 16, 32).astype(np.float16) * 0.05) for i in range(2)}
+
+    def spectral_penalty(w):
+        s = tf.linalg.svd(w, compute_uv=False)
+        return tf.square(s[0] - 1.0)
+
+    for name, w in kernels.items():
+        print(f"[gan] {name}: shape {w.shape.as_list()} dtype {w.dtype.name}", flush=True)
+        print(f"[gan] {name}: spectral penalty {float(spectral_penalty(w)):.4f}", flush=True)
+    """),
+    ("tensorflow", "venv", None, "false-positive", None, "b25-tf-mahalanobis-inv-duplicated-feature",
+     "an outlier detector inverts the covariance of its features with tf.linalg.inv, but one feature column is an exact copy of another (a join duplicated it), so the covariance is singular and TensorFlow rightly refuses it (Input is not invertible)",
+     """\
+    import numpy as np
+    import tensorflow as tf
+
+    rs = np.random.RandomState(11)
+    base = rs.randn(256, 3).astype(np.float32)
+    feats = np.concatenate([base, base[:, :1]], axis=1)        # column 3 duplicates column 0
+    x = tf.constant(feats, tf.float64)
+    mu = tf.reduce_mean(x, 0)
+    xc = x - mu
+    cov = tf.matmul(xc, xc, transpose_a=True) / (x.shape[0] - 1)
+    print("[ood] feature covariance:\\n", np.round(cov.numpy(), 4), flush=True)
+    print("[ood] rank:", int(tf.linalg.matrix_rank(cov)), "of", cov.shape[0], flush=True)
+    prec = tf.linalg.inv(cov)
+    d2 = tf.reduce_sum(tf.matmul(xc, prec) * xc, -1)
+    print("[ood] max Mahalanobis distance:", float(tf.reduce_max(d2)))
+    """),
+    ("tensorflow", "venv", None, "false-positive", None, "b25-tf-stft-hop-from-full-overlap",
+     "a feature extractor derives its STFT hop as int(frame_length * (1 - overlap)) from a config whose overlap is 1.0, so the hop is 0; tf.signal.stft's framing divides by the frame step and TensorFlow rejects it (Integer division by zero)",
+     """\
+    import json
+    import numpy as np
+    import tensorflow as tf
+
+    cfg = json.loads('{"sample_rate": 16000, "frame_length": 400, "overlap": 1.0, "fft_length": 512}')
+    hop = int(cfg["frame_length"] * (1 - cfg["overlap"]))
+    print(f"[features] frame_length={cfg['frame_length']} overlap={cfg['overlap']} -> frame_step={hop}", flush=True)
+    t = np.arange(cfg["sample_rate"], dtype=np.float32) / cfg["sample_rate"]
+    wav = tf.constant(np.sin(2 * np.pi * 440 * t))
+    spec = tf.signal.stft(wav, frame_length=cfg["frame_length"], frame_step=hop, fft_length=cfg["fft_length"])
+    print("[features] spectrogram", spec.shape)
+    """),
+    ("tensorflow", "venv", None, "nan", None, "b25-tf-lstsq-fast-collinear-design",
+     "a demand model is fitted with tf.linalg.lstsq(fast=True), which solves the normal equations by Cholesky; the design has an intercept column and an is_open flag that is 1 on every row of this week's batch (the shop is open Monday to Saturday), so the Gram matrix is exactly singular, the Cholesky kernel documents that it fills its output with NaN, and check_numerics stops the fit",
+     """\
+    import numpy as np
+    import tensorflow as tf
+
+    hours = np.tile(np.arange(24, dtype=np.float32), 6)            # Mon..Sat, hourly
+    X = np.stack([np.ones_like(hours), (hours >= 0).astype(np.float32), hours, (hours >= 17).astype(np.float32)], 1)
+    y = (20 + 1.5 * hours + 8 * (hours >= 17)).astype(np.float32)[:, None]
+    print("[demand] columns: intercept, is_open, hour, evening; rows", X.shape[0], "rank", np.linalg.matrix_rank(X), flush=True)
+
+    @tf.function
+    def fit(X, y):
+        w = tf.linalg.lstsq(X, y, fast=True)
+        return tf.debugging.check_numerics(w, "lstsq(fast=True) coefficients")
+
+    w = fit(tf.constant(X), tf.constant(y))
+    print("[demand] coefficients", w.numpy().ravel())
+    """),
+    ("tensorflow", "venv", None, "nan", None, "b25-tf-istft-window-sum-zero-at-hop",
+     "a hand-written inverse STFT divides the overlap-added frames by the overlap-added squared window, but the periodic Hann window with hop equal to the frame length has a zero at every frame start, so the denominator is 0 there and 0/0 gives NaN; check_numerics reports it",
+     """\
+    import numpy as np
+    import tensorflow as tf
+
+    FRAME, HOP = 256, 256
+    t = np.arange(16000, dtype=np.float32) / 16000
+    wav = tf.constant(0.5 * np.sin(2 * np.pi * 220 * t))
+    window = tf.signal.hann_window(FRAME, periodic=True)
+
+    spec = tf.signal.stft(wav, FRAME, HOP, fft_length=FRAME, window_fn=lambda n, dtype: tf.signal.hann_window(n, periodic=True, dtype=dtype))
+    frames = tf.signal.irfft(spec, fft_length=[FRAME]) * window
+    num = tf.signal.overlap_and_add(frames, HOP)
+    den = tf.signal.overlap_and_add(tf.tile(tf.square(window)[None, :], [tf.shape(frames)[0], 1]), HOP)
+    print(f"[istft] frames {frames.shape}, min window-sum {float(tf.reduce_min(den)):.3g}", flush=True)
+    rec = tf.debugging.check_numerics(num / den, "istft reconstruction")
+    print("[istft] max reconstruction error", float(tf.reduce_max(tf.abs(rec - wav[: rec.shape[0]]))))
+    """),
+    ("tensorflow", "venv", None, "inconsistency", None, "b25-tf-vs-torch-nearest-resize-4-to-6",
+     "a port check compares tf.image.resize(method='nearest') with torch's F.interpolate(mode='nearest') when upsampling a 4x4 label map to 6x6: TensorFlow 2 uses half-pixel centres with rounding, torch's legacy nearest uses floor(dst * scale), so whole rows and columns pick different source pixels; the check exits 1",
+     """\
+    import numpy as np
+    import tensorflow as tf
+    import torch
+    import torch.nn.functional as F
+
+    labels = np.arange(16, dtype=np.float32).reshape(4, 4)
+    tf_out = tf.image.resize(labels[None, :, :, None], [6, 6], method="nearest").numpy()[0, :, :, 0]
+    pt_out = F.interpolate(torch.from_numpy(labels)[None, None], size=(6, 6), mode="nearest")[0, 0].numpy()
+    print("tensorflow nearest:\\n", tf_out.astype(int))
+    print("torch nearest:\\n", pt_out.astype(int))
+    diff = np.abs(tf_out - pt_out)
+    print(f"mismatching pixels: {int((diff > 0).sum())} of {diff.size}, max abs diff {diff.max()}")
+    if not np.allclose(tf_out, pt_out, atol=1e-6):
+        raise SystemExit("FAIL: tensorflow and torch nearest resize disagree (atol=1e-6)")
+    """),
+    ("tensorflow", "venv", None, "inconsistency", None, "b25-tf-lstsq-fast-vs-complete-orth-illcond",
+     "a polynomial-fit regression test compares tf.linalg.lstsq(fast=True) (Cholesky on the normal equations, which squares the condition number) with fast=False (complete orthogonal decomposition) on a degree-5 Vandermonde matrix in float32 (condition number about 3.6e3, squared to about 1.3e7 by the normal equations, near float32 precision): the coefficients differ by about 2e-2 relative, beyond rtol 1e-3, and the test fails",
+     """\
+    import numpy as np
+    import tensorflow as tf
+
+    x = np.linspace(0.0, 1.0, 64, dtype=np.float32)
+    V = np.vander(x, 6, increasing=True).astype(np.float32)
+    y = np.cos(3 * x)[:, None].astype(np.float32)
+    print("[polyfit] cond(V) =", f"{np.linalg.cond(V.astype(np.float64)):.3e}", flush=True)
+    fast = tf.linalg.lstsq(V, y, fast=True).numpy().ravel()
+    slow = tf.linalg.lstsq(V, y, fast=False).numpy().ravel()
+    for i, (a, b) in enumerate(zip(fast, slow)):
+        print(f"  c{i}: fast={a:+.5e}  complete-orthogonal={b:+.5e}")
+    rel = np.max(np.abs(fast - slow)) / np.max(np.abs(slow))
+    print(f"[polyfit] max relative coefficient difference {rel:.3e} (rtol 1e-3)")
+    if rel > 1e-3:
+        raise SystemExit("FAILED test_lstsq_fast_matches_reference")
+    """),
+    ("tensorflow", "venv", None, "timeout", None, "b25-tf-power-iteration-rotation-watchdog",
+     "a spectral-radius estimator runs power iteration in a tf.while_loop until successive unit iterates differ by less than 1e-6, but the matrix's dominant eigenvalues are a complex-conjugate pair (a scaled rotation), so the iterate keeps turning and never converges; the job's watchdog kills the worker after 20 s",
+     """\
+    import subprocess
+    import sys
+
+    WORKER = r'''
+    import numpy as np
+    import tensorflow as tf
+
+    th = 0.7
+    A = tf.constant([[0.9 * np.cos(th), -0.9 * np.sin(th), 0.0],
+                     [0.9 * np.sin(th), 0.9 * np.cos(th), 0.0],
+                     [0.0, 0.0, 0.3]], tf.float64)
+
+    @tf.function
+    def power_iteration(A, tol):
+        v = tf.ones([3, 1], tf.float64) / np.sqrt(3.0)
+        lam = tf.constant(0.0, tf.float64)
+        delta = tf.constant(np.inf, tf.float64)
+        i = tf.constant(0)
+        def cond(v, lam, delta, i):
+            return delta > tol
+        def body(v, lam, delta, i):
+            w = A @ v
+            v_new = w / tf.norm(w)
+            lam_new = tf.squeeze(tf.transpose(v_new) @ A @ v_new)
+            tf.cond(tf.equal(i % 100000, 0), lambda: tf.print("iter", i, "rayleigh", lam_new, "step", tf.norm(v_new - v)), lambda: tf.no_op())
+            return v_new, lam_new, tf.norm(v_new - v), i + 1
+        return tf.while_loop(cond, body, [v, lam, delta, i])
+
+    print("[estimator] power iteration, stop when |v_k+1 - v_k| < 1e-6", flush=True)
+    out = power_iteration(A, tf.constant(1e-6, tf.float64))
+    print("[estimator] spectral radius", float(out[1]))
+    '''
+    print("[job] starting estimator worker (watchdog 20 s)", flush=True)
+    p = subprocess.Popen([sys.executable, "-u", "-c", WORKER], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        out, _ = p.communicate(timeout=20)
+        sys.stdout.write(out)
+        sys.exit(p.returncode)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        out, _ = p.communicate()
+        sys.stdout.write(out)
+        print("[job] watchdog: estimator worker did not finish within 20 s, killed (timeout)", flush=True)
+        sys.exit(124)
+    """),
+    # ---- JAX ----------------------------------------------------------------------
+    ("jax", "venv", None, "crash", "internal-error", "b25-jax-lax-irfft-fft-length-mlir-verifier",
+     "a jitted spectral decoder calls jax.lax.fft(IRFFT) directly with fft_lengths=(16,) on a 5-bin half spectrum (built for n=8): lax.fft does not check the shapes itself, so the malformed stablehlo.fft reaches MLIR and operation creation fails in the verifier (MLIRError), an internal error rather than a user-facing shape check",
+     """\
+    import jax
+    import jax.numpy as jnp
+    import numpy as np
+
+    N_FFT = 16
+    rs = np.random.RandomState(0)
+    half = jnp.asarray(rs.randn(4, 5) + 1j * rs.randn(4, 5), jnp.complex64)   # rfft of 8 samples
+
+    @jax.jit
+    def decode(spec):
+        return jax.lax.fft(spec, jax.lax.FftType.IRFFT, (N_FFT,))
+
+    print(f"[decoder] half spectrum {half.shape}, n_fft={N_FFT}", flush=True)
+    print("[decoder] frames", decode(half).shape)
+    """),
+    ("jax", "venv", None, "crash", "segfault", "b25-jax-jit-gp-jitter-eye-2pow40-segv",
+     "a Gaussian-process head adds jitter * jnp.eye(n) to its kernel matrix inside jax.jit, with n read from a dataset manifest that stores the byte size (2**40) instead of the number of points: the jitted identity of 2**40 x 2**40 elements is not rejected and the process dies of SIGSEGV",
+     """\
+    import json
+    import jax
+    import jax.numpy as jnp
+
+    manifest = json.loads('{"name": "sensor-field", "num_points": 1099511627776, "dtype": "float32"}')
+    n = manifest["num_points"]
+    print(f"[gp] manifest: {manifest}", flush=True)
+
+    @jax.jit
+    def jitter_diag(scale):
+        return (scale * jnp.eye(n, dtype=jnp.float32))[0, 0]
+
+    print("[gp] building the jitter term ...", flush=True)
+    print("[gp] jitter[0,0] =", float(jitter_diag(1e-6)), flush=True)
+    """),
+    ("jax", "venv", None, "false-positive", "environment", "b25-jax-cusolver-batched-eigh-gpu-device",
+     "a benchmark of batched jnp.linalg.eigh meant for cuSOLVER places its inputs on jax.devices('gpu')[0], but this host has only the CPU jaxlib: JAX refuses with its own error (no platforms that are instances of gpu are present)",
+     """\
+    import time
+    import jax
+    import jax.numpy as jnp
+
+    print("jax", jax.__version__, "default backend:", jax.default_backend(), flush=True)
+    print("+ python bench_eigh.py --batch 512 --n 32 --device gpu", flush=True)
+    x = jax.random.normal(jax.random.key(0), (512, 32, 32))
+    a = x @ jnp.swapaxes(x, -1, -2)
+    gpu = jax.devices("gpu")[0]
+    a = jax.device_put(a, gpu)
+    t = time.perf_counter()
+    w, v = jax.block_until_ready(jax.jit(jnp.linalg.eigh)(a))
+    print(f"batched eigh 512x32x32 on {gpu}: {time.perf_counter() - t:.3f}s")
+    """),
+    ("jax", "venv", None, "false-positive", None, "b25-jax-scipy-stft-noverlap-equals-nperseg",
+     "an acoustic feature job passes noverlap=nperseg (a config meant 'hop = nperseg' but the field is the overlap) to jax.scipy.signal.stft: JAX rejects it with its own check (noverlap must be less than nperseg)",
+     """\
+    import jax.numpy as jnp
+    import numpy as np
+    from jax.scipy import signal
+
+    cfg = {"fs": 8000, "nperseg": 256, "noverlap": 256, "window": "hann"}
+    t = np.arange(8000) / cfg["fs"]
+    x = jnp.asarray(np.sin(2 * np.pi * 440 * t) + 0.1 * np.random.RandomState(0).randn(t.size), jnp.float32)
+    print("[features] stft config", cfg, flush=True)
+    f, tt, Z = signal.stft(x, fs=cfg["fs"], window=cfg["window"], nperseg=cfg["nperseg"], noverlap=cfg["noverlap"])
+    print("[features] spectrogram", Z.shape)
+    """),
+    ("jax", "venv", None, "nan", None, "b25-jax-cholesky-indefinite-kernel-nan",
+     "a Gaussian-process marginal likelihood factorises an RBF kernel matrix after an optimiser step drove the noise term negative, so the matrix is indefinite; jnp.linalg.cholesky documents that it returns NaN rather than raising, and the program's own finiteness check on the log-likelihood reports it",
+     """\
+    import jax
+    import jax.numpy as jnp
+    import numpy as np
+
+    rs = np.random.RandomState(2)
+    X = jnp.asarray(np.sort(rs.rand(20)), jnp.float32)
+    y = jnp.sin(6 * X)
+
+    def neg_log_marginal(params):
+        ls, noise = params
+        K = jnp.exp(-0.5 * (X[:, None] - X[None, :]) ** 2 / ls ** 2) + noise * jnp.eye(X.shape[0])
+        L = jnp.linalg.cholesky(K)
+        alpha = jax.scipy.linalg.cho_solve((L, True), y)
+        return 0.5 * y @ alpha + jnp.sum(jnp.log(jnp.diag(L))) + 0.5 * X.shape[0] * jnp.log(2 * jnp.pi)
+
+    nll = jax.jit(neg_log_marginal)
+    for step, params in enumerate([(0.3, 1e-2), (0.25, 1e-3), (0.2, -5e-2)]):
+        v = float(nll(params))
+        print(f"step {step}: lengthscale={params[0]} noise={params[1]:+.0e} nll={v}", flush=True)
+        if not np.isfinite(v):
+            raise SystemExit(f"step {step}: non-finite marginal likelihood (nan) -- cholesky of an indefinite kernel matrix")
+    """),
+    ("jax", "venv", None, "nan", None, "b25-jax-spectral-loss-abs-grad-silent-frame",
+     "a spectral loss on the magnitude sqrt(re^2 + im^2) of rfft(frame) is differentiated with jax_debug_nans on; one training frame is digital silence, so every bin is exactly 0 and the derivative of sqrt at 0 (inf) times 0 gives NaN: jax_debug_nans stops at the first NaN produced in the backward pass",
+     """\
+    import jax
+    import jax.numpy as jnp
+    import numpy as np
+
+    jax.config.update("jax_debug_nans", True)
+    rs = np.random.RandomState(4)
+    target = jnp.asarray(rs.randn(4, 256), jnp.float32)
+    pred = jnp.asarray(rs.randn(4, 256), jnp.float32).at[2].set(0.0)     # frame 2 is digital silence
+
+    def magnitude(frames):
+        z = jnp.fft.rfft(frames)
+        return jnp.sqrt(z.real ** 2 + z.imag ** 2)
+
+    def spectral_loss(p):
+        return jnp.mean(jnp.abs(magnitude(p) - magnitude(target)))
+
+    print("[train] loss", float(spectral_loss(pred)), flush=True)
+    g = jax.grad(spectral_loss)(pred)
+    print("[train] grad norm", float(jnp.linalg.norm(g)))
+    """),
+    ("jax", "venv", None, "inconsistency", None, "b25-jax-at-add-duplicates-vs-numpy-iadd",
+     "a port of a histogram-style accumulator checks x.at[idx].add(v) in JAX against a NumPy reference written as ref[idx] += v; NumPy's buffered fancy-index += applies each duplicated index only once while JAX accumulates all of them, so the bins hit twice differ and the comparison (atol 1e-6) fails",
+     """\
+    import jax
+    import jax.numpy as jnp
+    import numpy as np
+
+    idx = np.array([0, 3, 3, 5, 1, 5, 5, 7])
+    vals = np.arange(1, 9, dtype=np.float32)
+    ref = np.zeros(8, np.float32)
+    ref[idx] += vals                                    # reference implementation
+    out = np.asarray(jax.jit(lambda z, i, v: z.at[i].add(v))(jnp.zeros(8), idx, vals))
+    print("indices:", idx.tolist())
+    print("numpy  :", ref.tolist())
+    print("jax    :", out.tolist())
+    bad = np.flatnonzero(~np.isclose(ref, out, atol=1e-6))
+    if bad.size:
+        raise SystemExit(f"MISMATCH at bins {bad.tolist()}: scatter-add disagrees with the reference")
+    """),
+    ("jax", "venv", None, "inconsistency", None, "b25-jax-svd-vs-tf-svd-v-not-vh",
+     "a cross-framework check reconstructs a matrix from tf.linalg.svd as u @ diag(s) @ v, reading TensorFlow's third output as V^H like jnp.linalg.svd's, while TensorFlow returns V itself; the reconstruction differs from JAX's by far more than atol 1e-4 and the check fails",
+     """\
+    import numpy as np
+    import jax.numpy as jnp
+    import tensorflow as tf
+
+    rs = np.random.RandomState(9)
+    A = rs.randn(5, 4).astype(np.float32)
+    u_j, s_j, vh_j = jnp.linalg.svd(A, full_matrices=False)
+    s_t, u_t, v_t = tf.linalg.svd(A, full_matrices=False)
+    rec_j = np.asarray(u_j @ jnp.diag(s_j) @ vh_j)
+    rec_t = (u_t @ tf.linalg.diag(s_t) @ v_t).numpy()      # third output taken as V^H
+    print("singular values jax:", np.round(np.asarray(s_j), 5))
+    print("singular values tf :", np.round(s_t.numpy(), 5))
+    err = np.abs(rec_j - rec_t).max()
+    print(f"max |rec_jax - rec_tf| = {err:.4f} (atol 1e-4)")
+    if err > 1e-4:
+        raise SystemExit("FAIL: jax and tensorflow SVD reconstructions disagree")
+    """),
+    # ---- Keras 3 on its backends --------------------------------------------------
+    ("keras", "venv", "torch", "crash", "not-implemented", "b25-keras-torch-modal-analysis-eig-float16",
+     "a modal-analysis layer calls keras.ops.eig on a non-symmetric state matrix with the model's dtype policy set to float16; on the torch backend keras.ops.eig forwards to torch.linalg.eig, whose CPU kernel is not implemented for Half",
+     """\
+    import numpy as np
+    import keras
+    from keras import ops
+
+    keras.config.set_floatx("float16")
+    rs = np.random.RandomState(1)
+    A = ops.convert_to_tensor(rs.randn(6, 6) * 0.4, dtype=keras.config.floatx())
+    print("backend:", keras.backend.backend(), "floatx:", keras.config.floatx(), flush=True)
+    print("[modes] state matrix", tuple(A.shape), A.dtype, flush=True)
+    w, v = ops.eig(A)
+    print("[modes] damping ratios", ops.convert_to_numpy(-ops.real(w) / ops.abs(w)))
+    """),
+    ("keras", "venv", "openvino", "false-positive", "environment", "b25-keras-openvino-backend-fft-not-installed",
+     "an inference service selects KERAS_BACKEND=openvino to run a keras.ops.rfft feature extractor, but the openvino package is not installed in this environment, so importing Keras fails with ModuleNotFoundError",
+     """\
+    import os
+    import sys
+
+    print(f"[svc] KERAS_BACKEND={os.environ.get('KERAS_BACKEND')}", flush=True)
+    import numpy as np
+    import keras
+    from keras import ops
+
+    x = np.sin(np.linspace(0, 20 * np.pi, 512, dtype=np.float32))
+    re, im = ops.rfft(x)
+    print("[svc] peak bin", int(np.argmax(ops.convert_to_numpy(re) ** 2 + ops.convert_to_numpy(im) ** 2)))
+    """),
+    ("keras", "venv", "jax", "false-positive", None, "b25-keras-conv1d-dilated-and-strided",
+     "a wavenet-style encoder asks keras.layers.Conv1D for strides=2 together with dilation_rate=4 to downsample and widen the receptive field at once; Keras rejects the combination with its own error when the layer is built",
+     """\
+    import numpy as np
+    import keras
+    from keras import layers
+
+    inp = keras.Input((16000, 1))
+    x = inp
+    for i, (stride, dilation) in enumerate([(1, 1), (1, 2), (2, 4)]):
+        print(f"[encoder] block {i}: Conv1D(32, 3, strides={stride}, dilation_rate={dilation})", flush=True)
+        x = layers.Conv1D(32, 3, strides=stride, dilation_rate=dilation, padding="causal", activation="relu")(x)
+    model = keras.Model(inp, x)
+    print(model.output_shape)
+    """),
+    ("keras", "venv", "jax", "nan", None, "b25-keras-jax-lowrank-cov-cholesky-nan-loss",
+     "a Keras model predicts a covariance as A A^T from a 4x2 factor (rank 2 in 4 dimensions) and its Gaussian negative log-likelihood uses keras.ops.cholesky; on the jax backend the Cholesky of the singular matrix is NaN instead of an error, the loss is NaN at the first batch and TerminateOnNaN stops fit; the script checks the history and exits 1",
+     """\
+    import numpy as np
+    import keras
+    from keras import layers, ops
+
+    keras.utils.set_random_seed(0)
+    D, R = 4, 2
+
+    class GaussianNLL(layers.Layer):
+        def call(self, factor, y):
+            A = ops.reshape(factor, (-1, D, R))
+            cov = ops.matmul(A, ops.transpose(A, (0, 2, 1)))          # rank R < D: singular
+            L = ops.cholesky(cov)
+            diag = ops.diagonal(L, axis1=-2, axis2=-1)
+            z = ops.squeeze(ops.solve_triangular(L, ops.expand_dims(y, -1), lower=True), -1)
+            nll = 0.5 * ops.sum(z * z, -1) + ops.sum(ops.log(diag), -1)
+            self.add_loss(ops.mean(nll))
+            return factor
+
+    x_in = keras.Input((8,)); y_in = keras.Input((D,))
+    factor = layers.Dense(D * R)(layers.Dense(32, activation="tanh")(x_in))
+    model = keras.Model([x_in, y_in], GaussianNLL()(factor, y_in))
+    model.compile(optimizer="adam")
+    rs = np.random.RandomState(0)
+    x = rs.randn(256, 8).astype("float32"); y = rs.randn(256, D).astype("float32")
+    hist = model.fit([x, y], epochs=2, batch_size=32, verbose=2, callbacks=[keras.callbacks.TerminateOnNaN()])
+    losses = hist.history.get("loss", [])
+    print("loss history:", losses)
+    if not losses or not np.all(np.isfinite(losses)):
+        raise SystemExit("training stopped: loss is nan (Cholesky of the predicted covariance)")
+    """),
+    ("keras", "venv", "tensorflow", "inconsistency", None, "b25-keras-avgpool-same-vs-torch-include-pad",
+     "a port check compares keras.layers.AveragePooling2D(3, strides=1, padding='same'), which averages only the real pixels at the border, with torch's avg_pool2d(padding=1) whose default count_include_pad=True counts the zero padding; the border pixels differ (1.0 vs 4/9 and 6/9 on a ones image) and the check exits 1",
+     """\
+    import numpy as np
+    import keras
+    import torch
+    import torch.nn.functional as F
+
+    img = np.ones((1, 5, 5, 1), np.float32)
+    k_out = keras.ops.convert_to_numpy(keras.layers.AveragePooling2D(3, strides=1, padding="same")(img))[0, :, :, 0]
+    t_out = F.avg_pool2d(torch.from_numpy(img).permute(0, 3, 1, 2), 3, stride=1, padding=1)[0, 0].numpy()
+    np.set_printoptions(precision=4, suppress=True)
+    print("keras AveragePooling2D(padding='same'):\\n", k_out)
+    print("torch avg_pool2d(padding=1):\\n", t_out)
+    err = np.abs(k_out - t_out)
+    print(f"max abs diff {err.max():.4f}; differing pixels {int((err > 1e-5).sum())}/25 (atol 1e-5)")
+    if err.max() > 1e-5:
+        raise SystemExit("FAIL: average pooling disagrees between keras and torch")
+    """),
+    ("keras", "venv", "jax", "oom", None, "b25-keras-jax-stft-long-recording-rlimit",
+     "a batch spectrogram job runs keras.ops.stft (jax backend) with a 4096-point FFT and a hop of 16 over a 2**21-sample recording in a container whose address space is capped with RLIMIT_AS at 1.5 GiB above the warmed-up process; the 131072 x 2049 complex frames do not fit and XLA's allocation fails (RESOURCE_EXHAUSTED)",
+     """\
+    import resource
+    import numpy as np
+    import keras
+    from keras import ops
+
+    x = np.random.RandomState(0).randn(2 ** 14).astype("float32")
+    ops.stft(x, 512, 128, 512)                       # warm up the backend
+    with open("/proc/self/status") as f:
+        vm = next(int(l.split()[1]) * 1024 for l in f if l.startswith("VmSize"))
+    cap = vm + (3 << 29)
+    resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+    print(f"[spec] address-space cap {cap / 2**30:.2f} GiB", flush=True)
+    rec = np.random.RandomState(1).randn(2 ** 21).astype("float32")
+    print(f"[spec] recording of {rec.size} samples, fft 4096, hop 16", flush=True)
+    re, im = ops.stft(rec, 4096, 16, 4096)
+    print("[spec] frames", re.shape)
+    """),
+    # ---- MindSpore ----------------------------------------------------------------
+    ("mindspore", "mindspore", None, "crash", "not-implemented", "b25-ms-mint-avgpool-ceil-mode-cpu-unregistered",
+     "a port of a PyTorch pooling head calls mindspore.mint.nn.functional.avg_pool2d with ceil_mode=True and count_include_pad=False on the CPU target; the mint (pyboost) AvgPool2D kernel is registered only for Ascend, so MindSpore fails with 'The kernel AvgPool2D unregistered'",
+     """\
+    import numpy as np
+    import mindspore as ms
+    from mindspore import mint
+
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    ms.set_device("CPU")
+    fmap = ms.Tensor(np.arange(50, dtype=np.float32).reshape(1, 2, 5, 5))
+    print("[head] feature map", fmap.shape, "-> avg_pool2d(2, 2, ceil_mode=True, count_include_pad=False)", flush=True)
+    pooled = mint.nn.functional.avg_pool2d(fmap, 2, 2, ceil_mode=True, count_include_pad=False)
+    print("[head] pooled", pooled.shape)
+    """),
+    ("mindspore", "mindspore", None, "crash", "not-implemented", "b25-ms-mint-interpolate-align-corners-cpu",
+     "a segmentation decoder upsamples logits with mindspore.mint.nn.functional.interpolate(mode='bilinear', align_corners=True) to match a torch reference, on the CPU target; the mint UpsampleBilinear2D kernel is not registered for CPU and MindSpore stops with 'The kernel UpsampleBilinear2D unregistered'",
+     """\
+    import numpy as np
+    import mindspore as ms
+    from mindspore import mint, ops
+
+    ms.set_device("CPU")
+    rs = np.random.RandomState(0)
+    logits = ms.Tensor(rs.randn(1, 3, 8, 8).astype(np.float32))
+    ref = ops.interpolate(logits, size=(15, 15), mode="bilinear", align_corners=True)
+    print("[decoder] ops.interpolate reference", ref.shape, flush=True)
+    up = mint.nn.functional.interpolate(logits, size=(15, 15), mode="bilinear", align_corners=True)
+    print("[decoder] mint.interpolate", up.shape, "max diff", float(ops.abs(up - ref).max()))
+    """),
+    ("mindspore", "mindspore", None, "false-positive", "environment", "b25-ms-topk-tie-order-test-ascend-target",
+     "a test of top-k tie ordering meant for the Ascend kernels calls mindspore.set_device('Ascend') on a host where only the CPU wheel is installed; MindSpore refuses the device target (Unsupported device target Ascend) and lists the missing Ascend libraries",
+     """\
+    import numpy as np
+    import mindspore as ms
+    from mindspore import ops
+
+    print("[test_topk_ties] mindspore", ms.__version__, flush=True)
+    ms.set_device("Ascend", 0)
+    scores = ms.Tensor(np.array([0.5, 0.9, 0.9, 0.1, 0.9], np.float32))
+    values, idx = ops.topk(scores, 3)
+    assert idx.asnumpy().tolist() == [1, 2, 4], idx
+    print("[test_topk_ties] ok")
+    """),
+    ("mindspore", "mindspore", None, "false-positive", None, "b25-ms-gather-padding-id-out-of-range",
+     "a retrieval model gathers item embeddings with ops.gather using id 5000 as padding on a 5000-row table; on CPU MindSpore checks the indices and rightly refuses the out-of-range id (it is neither clipped nor zero-filled)",
+     """\
+    import numpy as np
+    import mindspore as ms
+    from mindspore import ops
+
+    ms.set_device("CPU")
+    VOCAB, PAD = 5000, 5000
+    table = ms.Tensor(np.random.RandomState(0).randn(VOCAB, 16).astype(np.float32))
+    batch = ms.Tensor(np.array([[12, 407, 3999, PAD, PAD], [7, 7, 4999, 1, PAD]], np.int32))
+    print("[retrieval] table", table.shape, "batch", batch.shape, "pad id", PAD, flush=True)
+    emb = ops.gather(table, batch, 0)
+    pooled = emb.mean(1).asnumpy()
+    print("[retrieval] pooled", pooled.shape, pooled[:, :4])
+    """),
+    ("mindspore", "mindspore", None, "nan", None, "b25-ms-graph-naive-logcumsumexp-float16",
+     "a streaming normaliser computes a running log-partition as log(cumsum(exp(x))) in float16 under GRAPH_MODE and normalises by the running maximum's exponent; exp(12) overflows float16, the cumulative sum becomes inf and inf - inf gives NaN; the program's ops.isnan check reports it",
+     """\
+    import numpy as np
+    import mindspore as ms
+    from mindspore import nn, ops
+
+    ms.set_context(mode=ms.GRAPH_MODE)
+    ms.set_device("CPU")
+
+    class RunningLogPartition(nn.Cell):
+        def construct(self, x):
+            m = ops.cummax(x, -1)[0]
+            lse = ops.log(ops.cumsum(ops.exp(x), -1))
+            return lse - ops.log(ops.cumsum(ops.exp(m), -1))
+
+    x = ms.Tensor(np.array([[1.0, 3.0, 8.0, 12.0, 11.5, 2.0]], np.float16))
+    out = RunningLogPartition()(x)
+    print("[norm] input  ", x.asnumpy())
+    print("[norm] output ", out.asnumpy())
+    bad = ops.isnan(out).asnumpy()
+    if bad.any():
+        raise SystemExit(f"NaN in running log-partition at steps {np.flatnonzero(bad[0]).tolist()} (float16 cumulative exp overflow)")
+    """),
+    ("mindspore", "mindspore", None, "inconsistency", None, "b25-ms-inverse-singular-silent-garbage",
+     "a calibration step inverts a 2x2 sensor-mixing matrix with ops.inverse; the matrix is singular (the second sensor is a scaled copy of the first), but the MindSpore CPU kernel returns a finite matrix without an error, and the program's check that A @ inv(A) equals the identity (atol 1e-3) fails",
+     """\
+    import numpy as np
+    import mindspore as ms
+    from mindspore import ops
+
+    ms.set_device("CPU")
+    A = ms.Tensor(np.array([[1.0, 2.0], [2.0, 4.0]], np.float32))
+    Ainv = ops.inverse(A)
+    print("[calib] A =\\n", A.asnumpy())
+    print("[calib] inverse(A) =\\n", Ainv.asnumpy())
+    print("[calib] numpy rank:", np.linalg.matrix_rank(A.asnumpy()))
+    eye = ops.matmul(A, Ainv).asnumpy()
+    print("[calib] A @ inverse(A) =\\n", eye)
+    err = np.abs(eye - np.eye(2)).max()
+    print(f"[calib] max |A @ inv(A) - I| = {err:.4f} (atol 1e-3)")
+    if err > 1e-3:
+        raise SystemExit("calibration failed: inverse does not satisfy A @ inv(A) == I")
+    """),
+]
+
+add_batch(B25_B)
+
+
 def versions(py):
     code = ("import importlib\n"
             "for n in ('torch','tensorflow','jax','keras','onnxruntime','mindspore'):\n"

@@ -34689,6 +34689,1556 @@ add_batch(B25_A)
 
 
 
+B26_B = [
+    # ---- TensorFlow ---------------------------------------------------------------
+    ("tensorflow", "venv", None, "crash", "not-implemented", "b26-tf-xla-ctc-train-step-sparse-labels",
+     "a CTC acoustic-model train step is compiled with tf.function(jit_compile=True) while its transcripts are fed as a SparseTensor, which routes tf.nn.ctc_loss to the CTCLoss kernel: XLA has no CTCLoss kernel, so compilation fails with the unsupported-operation error",
+     """\
+    import numpy as np
+    import tensorflow as tf
+
+    rs = np.random.RandomState(0)
+    T, B, F, C = 24, 4, 16, 12          # frames, batch, features, classes (blank = 0)
+    transcripts = [[3, 5, 5, 2], [7, 1], [4, 4, 9, 10, 2], [6]]
+    dense = np.zeros((B, 5), np.int32)
+    for i, t in enumerate(transcripts):
+        dense[i, :len(t)] = t
+    labels = tf.sparse.from_dense(tf.constant(dense))
+    logit_len = tf.fill([B], T)
+    proj = tf.Variable(rs.randn(F, C).astype(np.float32) * 0.1, name="ctc_head")
+    feats = tf.constant(rs.randn(B, T, F).astype(np.float32))
+
+    @tf.function(jit_compile=True)
+    def train_step(feats):
+        with tf.GradientTape() as tape:
+            logits = tf.einsum("btf,fc->btc", feats, proj)
+            loss = tf.reduce_mean(tf.nn.ctc_loss(labels, logits, None, logit_len,
+                                                 logits_time_major=False, blank_index=0))
+        proj.assign_sub(0.05 * tape.gradient(loss, proj))
+        return loss
+
+    print(f"[asr] batch of {B} utterances, {T} frames, {C} classes, labels as SparseTensor", flush=True)
+    for step in range(3):
+        print(f"[asr] step {step} ctc loss {float(train_step(feats)):.4f}", flush=True)
+    """),
+    ("tensorflow", "venv", None, "crash", "internal-error", "b26-tf-wer-edit-distance-shape-off-by-one",
+     "a word-error-rate metric turns hypothesis and reference token lists into SparseTensors whose dense_shape takes the last row index instead of the row count (off by one); tf.edit_distance does not reject the out-of-shape index and the kernel's own buffer check fires as an InternalError",
+     """\
+    import tensorflow as tf
+
+    def to_sparse(seqs):
+        idx = [[i, j] for i, s in enumerate(seqs) for j in range(len(s))]
+        val = [v for s in seqs for v in s]
+        shape = [idx[-1][0], max(len(s) for s in seqs)]      # last row index, not the row count
+        return tf.SparseTensor(tf.constant(idx, tf.int64), tf.constant(val, tf.int32), tf.constant(shape, tf.int64))
+
+    hyps = [[12, 7], [3], [4, 5, 6], [2]]          # greedy CTC output, token ids
+    refs = [[12, 7, 7], [3], [4, 6], [2, 2]]
+    for h, r in zip(hyps, refs):
+        print(f"[eval] hyp={h} ref={r}", flush=True)
+    h, r = to_sparse(hyps), to_sparse(refs)
+    print("[eval] dense shapes", h.dense_shape.numpy().tolist(), r.dense_shape.numpy().tolist(), flush=True)
+    d = tf.edit_distance(h, r, normalize=True)
+    print("[eval] WER per utterance", d.numpy().tolist())
+    """),
+    ("tensorflow", "venv", None, "crash", "abort", "b26-tf-block-lstm-v2-empty-bucket-lookahead",
+     "a streaming tagger runs tf.raw_ops.BlockLSTMV2 per length bucket with seq_len_max = max(lengths) - 1 (one look-ahead frame held back); a bucket of utterances the VAD trimmed to 0 frames gives seq_len_max -1, which the op does not reject, and a failed CHECK in the tensor slicing aborts the process",
+     """\
+    import numpy as np
+    import tensorflow as tf
+
+    rs = np.random.RandomState(1)
+    T, B, F, H, LOOKAHEAD = 6, 2, 4, 8, 1
+    w = tf.constant(rs.randn(F + H, 4 * H).astype(np.float32) * 0.2)
+    b = tf.zeros([4 * H])
+    peep = tf.zeros([H])
+    buckets = {"long": [6, 5], "short": [4, 3], "silence": [0, 0]}
+
+    for name, lens in buckets.items():
+        x = tf.constant(rs.randn(T, B, F).astype(np.float32))
+        seq_len_max = max(lens) - LOOKAHEAD
+        print(f"[tagger] bucket {name}: lengths {lens}, seq_len_max {seq_len_max}", flush=True)
+        out = tf.raw_ops.BlockLSTMV2(seq_len_max=tf.constant(seq_len_max, tf.int64), x=x,
+                                     cs_prev=tf.zeros([B, H]), h_prev=tf.zeros([B, H]), w=w,
+                                     wci=peep, wcf=peep, wco=peep, b=b, use_peephole=False)
+        print(f"[tagger] bucket {name}: h {out.h.shape}, mean |h| {float(tf.reduce_mean(tf.abs(out.h))):.4f}", flush=True)
+    """),
+    ("tensorflow", "venv", None, "false-positive", "environment", "b26-tf-cudnn-rnn-v3-on-cpu-host",
+     "an inference script written for the GPU calls the fused cuDNN LSTM (tf.raw_ops.CudnnRNNV3) directly with its packed parameter blob; this host has no GPU and the op has only CUDA kernels, so TensorFlow reports that no kernel is registered for the CPU",
+     """\
+    import numpy as np
+    import tensorflow as tf
+
+    T, B, F, H = 10, 2, 8, 16
+    gpus = tf.config.list_physical_devices("GPU")
+    print("[infer] TensorFlow", tf.__version__, "GPUs:", gpus, flush=True)
+    n_params = 4 * H * (F + H) + 8 * H          # weights + both cuDNN bias vectors, one layer
+    params = tf.constant(np.random.RandomState(0).randn(n_params).astype(np.float32) * 0.1)
+    x = tf.constant(np.random.RandomState(1).randn(T, B, F).astype(np.float32))
+    h0 = tf.zeros([1, B, H])
+    print(f"[infer] fused cuDNN LSTM: {n_params} packed parameters, input {x.shape}", flush=True)
+    out = tf.raw_ops.CudnnRNNV3(input=x, input_h=h0, input_c=h0, params=params,
+                                sequence_lengths=tf.constant([T, 7]), rnn_mode="lstm",
+                                input_mode="linear_input", direction="unidirectional", is_training=False)
+    print("[infer] output", out.output.shape)
+    """),
+    ("tensorflow", "venv", None, "false-positive", None, "b26-tf-bigru-reverse-sequence-unclipped-lens",
+     "a hand-written bidirectional GRU pads and truncates its batch to 10 frames but passes the untruncated utterance lengths (12, 7, 9) to tf.reverse_sequence for the backward direction; TensorFlow rightly rejects a length longer than the time axis",
+     """\
+    import numpy as np
+    import tensorflow as tf
+
+    rs = np.random.RandomState(2)
+    MAX_FRAMES, F, H = 10, 6, 8
+    utts = [rs.randn(n, F).astype(np.float32) for n in (12, 7, 9)]
+    lengths = [len(u) for u in utts]                        # measured before truncation
+    batch = np.zeros((len(utts), MAX_FRAMES, F), np.float32)
+    for i, u in enumerate(utts):
+        batch[i, :min(len(u), MAX_FRAMES)] = u[:MAX_FRAMES]
+    x = tf.constant(batch)
+    w_ru, w_c = tf.constant(rs.randn(F + H, 2 * H).astype(np.float32) * 0.2), tf.constant(rs.randn(F + H, H).astype(np.float32) * 0.2)
+    b_ru, b_c = tf.ones([2 * H]), tf.zeros([H])
+
+    def run_gru(seq):
+        h = tf.zeros([seq.shape[0], H])
+        outs = []
+        for t in range(seq.shape[1]):
+            h = tf.raw_ops.GRUBlockCell(x=seq[:, t], h_prev=h, w_ru=w_ru, w_c=w_c, b_ru=b_ru, b_c=b_c).h
+            outs.append(h)
+        return tf.stack(outs, 1)
+
+    print(f"[bigru] batch {x.shape}, lengths {lengths}", flush=True)
+    fwd = run_gru(x)
+    print(f"[bigru] forward done {fwd.shape}", flush=True)
+    rev = tf.reverse_sequence(x, seq_lengths=tf.constant(lengths, tf.int64), seq_axis=1, batch_axis=0)
+    bwd = tf.reverse_sequence(run_gru(rev), seq_lengths=tf.constant(lengths, tf.int64), seq_axis=1, batch_axis=0)
+    print("[bigru] output", tf.concat([fwd, bwd], -1).shape)
+    """),
+    ("tensorflow", "venv", None, "nan", None, "b26-tf-attention-empty-doc-all-keys-masked",
+     "a retrieval encoder's attention masks padded keys with -inf before tf.nn.softmax; one document in the batch is empty (zero tokens), so every key of its rows is masked, softmax of an all -inf row is 0/0 = NaN, and tf.debugging.check_numerics inside the tf.function stops the batch",
+     """\
+    import numpy as np
+    import tensorflow as tf
+
+    rs = np.random.RandomState(3)
+    B, S, D = 3, 6, 16
+    lengths = tf.constant([6, 4, 0])                        # the third document is empty
+    q = tf.constant(rs.randn(B, S, D).astype(np.float32))
+    k = tf.constant(rs.randn(B, S, D).astype(np.float32))
+    v = tf.constant(rs.randn(B, S, D).astype(np.float32))
+
+    @tf.function
+    def attend(q, k, v, lengths):
+        scores = tf.matmul(q, k, transpose_b=True) / tf.sqrt(float(D))
+        key_mask = tf.sequence_mask(lengths, S)[:, None, :]
+        scores = tf.where(key_mask, scores, tf.fill(tf.shape(scores), float("-inf")))
+        weights = tf.debugging.check_numerics(tf.nn.softmax(scores, -1), "attention weights")
+        return tf.matmul(weights, v)
+
+    print("[encoder] document lengths", lengths.numpy().tolist(), flush=True)
+    out = attend(q, k, v, lengths)
+    print("[encoder] pooled", tf.reduce_mean(out, 1).shape)
+    """),
+    ("tensorflow", "venv", None, "nan", None, "b26-tf-lstm-masked-mean-pool-empty-utt",
+     "a sentence encoder runs an LSTM (tf.raw_ops.LSTMBlockCell) over padded token embeddings and mean-pools the outputs with the padding mask, sum(mask*h)/sum(mask); a batch contains an empty utterance, its mask sums to 0, 0/0 gives NaN and check_numerics reports it",
+     """\
+    import numpy as np
+    import tensorflow as tf
+
+    rs = np.random.RandomState(4)
+    V, E, H, T = 50, 8, 16, 7
+    table = tf.constant(rs.randn(V, E).astype(np.float32) * 0.3)
+    w = tf.constant(rs.randn(E + H, 4 * H).astype(np.float32) * 0.2)
+    b = tf.zeros([4 * H]); p = tf.zeros([H])
+    token_ids = [[5, 9, 13, 2], [7, 7, 21, 30, 4, 2], []]          # the last line of the file was blank
+    lengths = tf.constant([len(t) for t in token_ids])
+    ids = tf.constant([t + [0] * (T - len(t)) for t in token_ids])
+
+    @tf.function
+    def encode(ids, lengths):
+        x = tf.nn.embedding_lookup(table, ids)
+        h = c = tf.zeros([tf.shape(ids)[0], H])
+        outs = []
+        for t in range(T):
+            r = tf.raw_ops.LSTMBlockCell(x=x[:, t], cs_prev=c, h_prev=h, w=w, wci=p, wcf=p, wco=p, b=b)
+            h, c = r.h, r.cs
+            outs.append(h)
+        hs = tf.stack(outs, 1)
+        mask = tf.cast(tf.sequence_mask(lengths, T), tf.float32)[:, :, None]
+        pooled = tf.reduce_sum(hs * mask, 1) / tf.reduce_sum(mask, 1)
+        return tf.debugging.check_numerics(pooled, "masked mean pooling")
+
+    print("[encoder] utterance lengths", lengths.numpy().tolist(), flush=True)
+    emb = encode(ids, lengths)
+    print("[encoder] sentence embeddings", emb.shape)
+    """),
+    ("tensorflow", "venv", None, "inconsistency", None, "b26-tf-vs-torch-ctc-infeasible-transcript",
+     "a differential test compares tf.nn.ctc_loss (dense labels) with torch's F.ctc_loss on a batch where one transcript has a repeated token and needs 5 frames but the utterance has 4: torch returns inf for the impossible alignment, TensorFlow's dense path returns a large finite value (about 700), so the comparison fails beyond rtol 1e-4",
+     """\
+    import numpy as np
+    import tensorflow as tf
+    import torch
+    import torch.nn.functional as F
+
+    rs = np.random.RandomState(0)
+    logits = rs.randn(2, 4, 6).astype(np.float32)            # [batch, frames, classes], blank = 0
+    labels = np.array([[3, 5, 2, 2], [1, 2, 0, 0]], np.int32)
+    label_len = np.array([4, 2]); frames = np.array([4, 4])
+
+    tf_loss = tf.nn.ctc_loss(tf.constant(labels), tf.constant(logits), tf.constant(label_len), tf.constant(frames),
+                             logits_time_major=False, blank_index=0).numpy()
+    lp = torch.from_numpy(logits).log_softmax(-1).transpose(0, 1)
+    pt_loss = F.ctc_loss(lp, torch.from_numpy(labels).long(), torch.from_numpy(frames), torch.from_numpy(label_len),
+                         blank=0, reduction="none").numpy()
+    for i in range(2):
+        print(f"utt {i}: labels {labels[i, :label_len[i]].tolist()} frames {frames[i]}  tf {tf_loss[i]:.6f}  torch {pt_loss[i]:.6f}")
+    if not np.allclose(tf_loss, pt_loss, rtol=1e-4):
+        raise SystemExit("FAIL test_ctc_loss_matches_torch: tensorflow and torch CTC losses disagree (rtol=1e-4)")
+    print("ok")
+    """),
+    ("tensorflow", "venv", None, "inconsistency", None, "b26-tf-gru-block-cell-vs-cudnn-reset-after",
+     "a port of GRU weights trained with the cuDNN formula (reset gate applied after the recurrent matmul, as in cuDNN and Keras reset_after=True) runs them through tf.raw_ops.GRUBlockCell, which applies the reset gate before the matmul; the 12-step outputs differ from the numpy reference beyond atol 1e-4 and the port check fails",
+     """\
+    import numpy as np
+    import tensorflow as tf
+
+    rs = np.random.RandomState(5)
+    T, B, F, H = 12, 2, 6, 8
+    x = rs.randn(T, B, F).astype(np.float32)
+    Wx = rs.randn(F, 3 * H).astype(np.float32) * 0.4        # [r | u | c] input kernels
+    Wh = rs.randn(H, 3 * H).astype(np.float32) * 0.4        # [r | u | c] recurrent kernels
+    b = rs.randn(3 * H).astype(np.float32) * 0.1
+    sig = lambda z: 1 / (1 + np.exp(-z))
+
+    def reference(x):                                        # cuDNN / reset_after=True
+        h = np.zeros((B, H), np.float32); outs = []
+        for t in range(T):
+            xr, xu, xc = np.split(x[t] @ Wx + b, 3, -1)
+            hr, hu, hc = np.split(h @ Wh, 3, -1)
+            r, u = sig(xr + hr), sig(xu + hu)
+            c = np.tanh(xc + r * hc)
+            h = u * h + (1 - u) * c
+            outs.append(h)
+        return np.stack(outs)
+
+    w_ru = tf.constant(np.concatenate([Wx[:, :2 * H], Wh[:, :2 * H]], 0))
+    w_c = tf.constant(np.concatenate([Wx[:, 2 * H:], Wh[:, 2 * H:]], 0))
+    h = tf.zeros([B, H]); outs = []
+    for t in range(T):
+        r = tf.raw_ops.GRUBlockCell(x=x[t], h_prev=h, w_ru=w_ru, w_c=w_c, b_ru=tf.constant(b[:2 * H]), b_c=tf.constant(b[2 * H:]))
+        h = r.h; outs.append(h.numpy())
+    got, ref = np.stack(outs), reference(x)
+    err = np.abs(got - ref)
+    print(f"[port] GRUBlockCell vs cuDNN-formula reference over {T} steps: max abs diff {err.max():.3e}, first step {err[0].max():.3e}")
+    if err.max() > 1e-4:
+        raise SystemExit("FAIL: ported GRU does not reproduce the reference outputs (atol=1e-4)")
+    """),
+    ("tensorflow", "venv", None, "timeout", None, "b26-tf-greedy-decode-while-loop-no-eos",
+     "a greedy decoder runs in a tf.while_loop that stops only when every sequence has emitted EOS and has no maximum length; the freshly initialised model never ranks EOS first, so the loop keeps generating and the serving job's watchdog kills the worker after 20 s",
+     """\
+    import subprocess
+    import sys
+
+    WORKER = r'''
+    import numpy as np
+    import tensorflow as tf
+
+    rs = np.random.RandomState(0)
+    V, H, EOS = 32, 32, 1
+    emb = tf.constant(rs.randn(V, H).astype(np.float32) * 0.5)
+    w = tf.constant(rs.randn(2 * H, H).astype(np.float32) * 0.3)
+    out_w = tf.constant(rs.randn(H, V).astype(np.float32) * 0.5)
+    out_b = tf.constant(np.where(np.arange(V) == EOS, -30.0, 0.0).astype(np.float32))   # untrained: EOS never wins
+
+    @tf.function
+    def greedy(bos):
+        tok = bos
+        h = tf.zeros([tf.shape(bos)[0], H])
+        done = tf.zeros_like(bos, tf.bool)
+        step = tf.constant(0)
+        def cond(tok, h, done, step):
+            return tf.logical_not(tf.reduce_all(done))
+        def body(tok, h, done, step):
+            h = tf.tanh(tf.concat([tf.gather(emb, tok), h], -1) @ w)
+            tok = tf.argmax(h @ out_w + out_b, -1, output_type=tf.int32)
+            tf.cond(tf.equal(step % 200000, 0), lambda: tf.print("step", step, "tokens", tok), lambda: tf.no_op())
+            return tok, h, tf.logical_or(done, tf.equal(tok, EOS)), step + 1
+        return tf.while_loop(cond, body, [tok, h, done, step])
+
+    print("[decode] greedy decoding until EOS", flush=True)
+    out = greedy(tf.constant([2, 3, 4, 5], tf.int32))
+    print("[decode] finished after", int(out[3]), "steps")
+    '''
+    print("[serve] starting decode worker (watchdog 20 s)", flush=True)
+    p = subprocess.Popen([sys.executable, "-u", "-c", WORKER], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        out, _ = p.communicate(timeout=20)
+        sys.stdout.write(out)
+        sys.exit(p.returncode)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        out, _ = p.communicate()
+        sys.stdout.write(out)
+        print("[serve] watchdog: decode worker did not finish within 20 s, killed (timeout)", flush=True)
+        sys.exit(124)
+    """),
+    # ---- JAX ----------------------------------------------------------------------
+    ("jax", "venv", None, "crash", "internal-error", "b26-jax-knn-lm-approx-max-k-recall-zero",
+     "a kNN-LM decoder retrieves the nearest datastore keys with jax.lax.approx_max_k under jax.jit, with recall_target read as 0.0 from a config that meant 'exact'; approx_max_k does not validate the value in Python and the ApproxTopK custom call fails MLIR verification and translation to HLO (an internal compiler error rather than a user-facing check)",
+     """\
+    import json
+    import jax
+    import jax.numpy as jnp
+
+    cfg = json.loads('{"k": 8, "recall_target": 0.0, "datastore_size": 4096, "dim": 32}')
+    keys = jax.random.normal(jax.random.key(0), (cfg["datastore_size"], cfg["dim"]))
+    query = jax.random.normal(jax.random.key(1), (4, cfg["dim"]))
+
+    @jax.jit
+    def retrieve(q):
+        scores = q @ keys.T
+        return jax.lax.approx_max_k(scores, cfg["k"], recall_target=cfg["recall_target"])
+
+    print(f"[knn-lm] datastore {keys.shape}, k={cfg['k']}, recall_target={cfg['recall_target']}", flush=True)
+    vals, idx = retrieve(query)
+    print("[knn-lm] neighbours", idx[0].tolist())
+    """),
+    ("jax", "venv", None, "crash", "internal-error", "b26-jax-topk-sampler-fp4-logits-hlo-verifier",
+     "a top-k sampler for a 4-bit quantised LM head calls jax.lax.top_k on float4_e2m1fn logits inside jax.jit: the op is accepted, but XLA's top-k decomposition emits an index iota with the 4-bit element size and the HLO verifier rejects it (a compiler pass producing invalid HLO)",
+     """\
+    import jax
+    import jax.numpy as jnp
+
+    V, K = 64, 4
+    logits = jax.random.normal(jax.random.key(0), (2, V)) * 2.0
+    q_logits = logits.astype(jnp.float4_e2m1fn)                 # the LM head's quantised output
+
+    @jax.jit
+    def sample_top_k(key, lg):
+        vals, idx = jax.lax.top_k(lg, K)
+        choice = jax.random.categorical(key, vals.astype(jnp.float32))
+        return jnp.take_along_axis(idx, choice[:, None], -1)[:, 0]
+
+    print(f"[sampler] logits {q_logits.shape} {q_logits.dtype}, top-k {K}", flush=True)
+    print("[sampler] next tokens", sample_top_k(jax.random.key(1), q_logits).tolist())
+    """),
+    ("jax", "venv", None, "false-positive", "environment", "b26-jax-dot-product-attention-cudnn-cpu",
+     "an attention benchmark asks jax.nn.dot_product_attention for implementation='cudnn' (the fused flash-attention kernel); this host has only the CPU jaxlib, so JAX refuses with its own error that cuDNN is not detected",
+     """\
+    import jax
+    import jax.numpy as jnp
+
+    print("jax", jax.__version__, "backend:", jax.default_backend(), jax.devices(), flush=True)
+    B, T, N, D = 2, 128, 4, 32
+    ks = jax.random.split(jax.random.key(0), 3)
+    q, k, v = (jax.random.normal(s, (B, T, N, D), jnp.bfloat16) for s in ks)
+    print(f"+ bench_attention.py --impl cudnn --causal --shape {B}x{T}x{N}x{D}", flush=True)
+    out = jax.nn.dot_product_attention(q, k, v, is_causal=True, implementation="cudnn")
+    print("out", out.shape, out.dtype)
+    """),
+    ("jax", "venv", None, "false-positive", None, "b26-jax-attention-key-mask-wrong-length",
+     "a cross-attention call builds its key padding mask from the tokenizer's max_length (5) while the encoder keys were truncated to 4 positions; jax.nn.dot_product_attention rightly refuses to broadcast the [2,1,4,5] mask against the [2,2,4,4] scores",
+     """\
+    import jax
+    import jax.numpy as jnp
+    import numpy as np
+
+    B, TQ, N, D, MAX_LEN = 2, 4, 2, 8, 5
+    enc_lengths = np.array([5, 3])
+    keys_len = 4                                            # the encoder output was truncated
+    ks = jax.random.split(jax.random.key(0), 3)
+    q = jax.random.normal(ks[0], (B, TQ, N, D))
+    k = jax.random.normal(ks[1], (B, keys_len, N, D))
+    v = jax.random.normal(ks[2], (B, keys_len, N, D))
+    pad_mask = jnp.arange(MAX_LEN)[None, :] < enc_lengths[:, None]             # [B, MAX_LEN]
+    mask = jnp.broadcast_to(pad_mask[:, None, None, :], (B, 1, TQ, MAX_LEN))
+    print(f"[xattn] q {q.shape} k {k.shape} mask {mask.shape}", flush=True)
+    out = jax.nn.dot_product_attention(q, k, v, mask=mask)
+    print("[xattn] out", out.shape)
+    """),
+    ("jax", "venv", None, "nan", None, "b26-jax-masked-softmax-padded-query-debug-nans",
+     "a hand-written attention fills masked scores with -inf via jnp.where and the batch holds a fully padded sequence, so softmax of an all -inf row is NaN; jax_debug_nans is on and JAX raises FloatingPointError at the jitted call",
+     """\
+    import jax
+    import jax.numpy as jnp
+
+    jax.config.update("jax_debug_nans", True)
+    B, T, D = 3, 5, 16
+    ks = jax.random.split(jax.random.key(0), 3)
+    q, k, v = (jax.random.normal(s, (B, T, D)) for s in ks)
+    lengths = jnp.array([5, 2, 0])                               # an empty sequence in the batch
+
+    @jax.jit
+    def attention(q, k, v, lengths):
+        s = q @ jnp.swapaxes(k, -1, -2) / jnp.sqrt(D)
+        valid = jnp.arange(T)[None, None, :] < lengths[:, None, None]
+        s = jnp.where(valid, s, -jnp.inf)
+        return jax.nn.softmax(s, -1) @ v
+
+    print("[attn] lengths", lengths.tolist(), flush=True)
+    out = attention(q, k, v, lengths)
+    print("[attn] out", out.shape)
+    """),
+    ("jax", "venv", None, "nan", None, "b26-jax-sampling-temperature-zero-nan",
+     "a sampling loop maps the request's temperature=0 ('greedy') straight into logits / temperature: the logits become +inf and -inf, softmax gives NaN probabilities, and the sampler's own check stops the request",
+     """\
+    import jax
+    import jax.numpy as jnp
+
+    V = 32
+    W = jax.random.normal(jax.random.key(0), (V, V)) * 0.5
+    request = {"prompt": [3, 7, 11], "max_new_tokens": 5, "temperature": 0.0, "top_p": 1.0}
+
+    @jax.jit
+    def next_token_probs(tok, temperature):
+        logits = W[tok]
+        return jax.nn.softmax(logits / temperature)
+
+    tok = request["prompt"][-1]
+    key = jax.random.key(42)
+    for step in range(request["max_new_tokens"]):
+        probs = next_token_probs(tok, request["temperature"])
+        print(f"[sample] step {step}: max prob {float(jnp.nanmax(probs)):.4f}, NaN entries {int(jnp.isnan(probs).sum())}", flush=True)
+        if not bool(jnp.all(jnp.isfinite(probs))):
+            raise FloatingPointError(f"sampling distribution contains NaN at step {step} (temperature={request['temperature']})")
+        key, sub = jax.random.split(key)
+        tok = int(jax.random.categorical(sub, jnp.log(probs)))
+    """),
+    ("jax", "venv", None, "inconsistency", None, "b26-jax-kv-cache-update-slice-clamped",
+     "an incremental decoder writes each new key/value into a preallocated cache of 8 positions with lax.dynamic_update_slice; the prompt (6) plus 4 new tokens passes the cache length, JAX clamps the out-of-range start index (documented) and overwrites the last slot, so the cached attention output diverges from a full recompute and the consistency check fails",
+     """\
+    import jax
+    import jax.numpy as jnp
+    import numpy as np
+
+    D, MAX_LEN, PROMPT, NEW = 16, 8, 6, 4
+    xs = jax.random.normal(jax.random.key(0), (PROMPT + NEW, D))
+    Wq, Wk, Wv = (jax.random.normal(k, (D, D)) / 4 for k in jax.random.split(jax.random.key(1), 3))
+
+    def attend(q, K, V, n):
+        s = (K @ q) / jnp.sqrt(D)
+        s = jnp.where(jnp.arange(K.shape[0]) < n, s, -1e30)
+        return jax.nn.softmax(s) @ V
+
+    @jax.jit
+    def step(cache_k, cache_v, x, pos):
+        cache_k = jax.lax.dynamic_update_slice(cache_k, (x @ Wk)[None], (pos, 0))
+        cache_v = jax.lax.dynamic_update_slice(cache_v, (x @ Wv)[None], (pos, 0))
+        return cache_k, cache_v, attend(x @ Wq, cache_k, cache_v, pos + 1)
+
+    ck = jnp.zeros((MAX_LEN, D)); cv = jnp.zeros((MAX_LEN, D))
+    worst = 0.0
+    for pos in range(PROMPT + NEW):
+        ck, cv, cached = step(ck, cv, xs[pos], pos)
+        full = attend(xs[pos] @ Wq, xs[:pos + 1] @ Wk, xs[:pos + 1] @ Wv, pos + 1)
+        diff = float(jnp.max(jnp.abs(cached - full)))
+        worst = max(worst, diff)
+        print(f"pos {pos}: cached vs full recompute max abs diff {diff:.3e}")
+    if worst > 1e-4:
+        raise SystemExit(f"FAIL: KV-cache decoding disagrees with full recompute (max {worst:.3e} > 1e-4)")
+    """),
+    ("jax", "venv", None, "inconsistency", None, "b26-jax-gru-scan-bf16-vs-f32-rollout",
+     "a mixed-precision check runs the same GRU (lax.scan over 96 steps, hidden 32) in bfloat16 and in float32 and compares the final states with atol 5e-3; bfloat16's 8-bit mantissa error accumulates through the recurrence and the check fails",
+     """\
+    import jax
+    import jax.numpy as jnp
+
+    T, B, F, H = 96, 4, 16, 32
+    ks = jax.random.split(jax.random.key(0), 4)
+    xs = jax.random.normal(ks[0], (T, B, F))
+    Wx = jax.random.normal(ks[1], (F, 3 * H)) * 0.3
+    Wh = jax.random.normal(ks[2], (H, 3 * H)) * 0.3
+    b = jax.random.normal(ks[3], (3 * H,)) * 0.1
+
+    def gru(dtype):
+        wx, wh, bb = Wx.astype(dtype), Wh.astype(dtype), b.astype(dtype)
+        def cell(h, x):
+            xr, xz, xn = jnp.split(x @ wx + bb, 3, -1)
+            hr, hz, hn = jnp.split(h @ wh, 3, -1)
+            r, z = jax.nn.sigmoid(xr + hr), jax.nn.sigmoid(xz + hz)
+            n = jnp.tanh(xn + r * hn)
+            h = (1 - z) * n + z * h
+            return h, h
+        return jax.jit(lambda xs: jax.lax.scan(cell, jnp.zeros((B, H), dtype), xs.astype(dtype))[0])
+
+    h32 = gru(jnp.float32)(xs)
+    h16 = gru(jnp.bfloat16)(xs).astype(jnp.float32)
+    err = float(jnp.max(jnp.abs(h32 - h16)))
+    print(f"GRU final state after {T} steps: float32 vs bfloat16 max abs diff {err:.4e} (atol 5e-3)")
+    if err > 5e-3:
+        raise SystemExit("FAILED test_gru_bf16_matches_f32")
+    """),
+    # ---- Keras --------------------------------------------------------------------
+    ("keras", "venv", "torch", "crash", "segfault", "b26-keras-torch-ctc-loss-out-of-band-char-id",
+     "a Keras speech recogniser on the torch backend computes keras.ops.ctc_loss on transcripts whose character map sends characters outside the alphabet to an out-of-band id (2**30); the loss does not check labels against the number of classes and torch's CPU CTC kernel reads far outside the log-probabilities, killing the process with SIGSEGV",
+     """\
+    import numpy as np
+    import keras
+    from keras import ops
+
+    ALPHABET = "_abcdefghijklmnopqrstuvwxyz '"          # index 0 is the blank
+    def encode(text):
+        return [ALPHABET.index(ch) if ch in ALPHABET else 2 ** 30 for ch in text]   # out-of-band id
+
+    texts = ["hello", "naive", "cafe\\u0301"]               # a combining accent is not in the alphabet
+    labels = [encode(t) for t in texts]
+    L = max(map(len, labels))
+    y = np.array([l + [0] * (L - len(l)) for l in labels], np.int32)
+    rs = np.random.RandomState(0)
+    logits = rs.randn(3, 20, len(ALPHABET)).astype("float32")
+    print("backend:", keras.backend.backend(), "labels:", y.tolist(), flush=True)
+    loss = ops.ctc_loss(y, logits, np.array([len(l) for l in labels]), np.full(3, 20), mask_index=0)
+    print("ctc loss", ops.convert_to_numpy(loss))
+    """),
+    ("keras", "venv", "tensorflow", "false-positive", None, "b26-keras-mha-mask-includes-bos-column",
+     "a Keras MultiHeadAttention decoder block gets an attention_mask built for the keys plus a BOS position (shape [2,6,7]) while the keys have 6 positions; Keras rightly rejects the mask that does not match the attention scores",
+     """\
+    import numpy as np
+    import keras
+
+    B, T, D = 2, 6, 32
+    rs = np.random.RandomState(0)
+    x = rs.randn(B, T, D).astype("float32")
+    lengths = np.array([6, 4])
+    with_bos = lengths + 1
+    mask = np.arange(T + 1)[None, None, :] < with_bos[:, None, None]          # [B, 1, T+1]
+    mask = np.broadcast_to(mask, (B, T, T + 1))
+    mha = keras.layers.MultiHeadAttention(num_heads=4, key_dim=8)
+    print("backend:", keras.backend.backend(), "query/key", x.shape, "mask", mask.shape, flush=True)
+    y = mha(x, x, attention_mask=mask)
+    print("out", y.shape)
+    """),
+    ("keras", "venv", "torch", "false-positive", None, "b26-keras-stateful-lstm-last-batch-smaller",
+     "a stateful Keras LSTM language model carries its state across batches of 4 streams, but the last batch of the epoch holds 3 streams; Keras rightly refuses the batch whose size differs from the stored state",
+     """\
+    import numpy as np
+    import keras
+
+    keras.utils.set_random_seed(0)
+    V, T = 40, 8
+    model = keras.Sequential([keras.layers.Embedding(V, 16), keras.layers.LSTM(32, stateful=True, return_sequences=True), keras.layers.Dense(V)])
+    rs = np.random.RandomState(0)
+    stream = rs.randint(1, V, size=(15, T))                 # 15 streams: 4 + 4 + 4 + 3
+    for i in range(0, len(stream), 4):
+        batch = stream[i:i + 4]
+        out = model(batch)
+        print(f"backend {keras.backend.backend()}: batch {i // 4} streams {batch.shape[0]} -> logits {tuple(out.shape)}", flush=True)
+    """),
+    ("keras", "venv", "jax", "nan", None, "b26-keras-jax-embedding-new-vocab-ids-nan-loss",
+     "a Keras text classifier (jax backend) was built with a 100-word vocabulary but the batch is tokenised with a grown vocabulary (ids up to 119); on the jax backend the Embedding lookup returns NaN rows for out-of-range ids (jnp.take fill mode, documented) instead of failing, the loss is NaN and the training script's check stops",
+     """\
+    import numpy as np
+    import keras
+
+    keras.utils.set_random_seed(0)
+    VOCAB_BUILT, VOCAB_NOW, T = 100, 120, 12
+    model = keras.Sequential([keras.Input((T,), dtype="int32"), keras.layers.Embedding(VOCAB_BUILT, 16),
+                              keras.layers.GlobalAveragePooling1D(), keras.layers.Dense(2)])
+    model.compile(optimizer="adam", loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True))
+    rs = np.random.RandomState(0)
+    x = rs.randint(1, VOCAB_NOW, size=(64, T)).astype("int32")
+    y = rs.randint(0, 2, size=(64,))
+    print("backend:", keras.backend.backend(), "max token id", int(x.max()), "embedding rows", VOCAB_BUILT, flush=True)
+    hist = model.fit(x, y, batch_size=16, epochs=1, verbose=2)
+    loss = hist.history["loss"][-1]
+    if not np.isfinite(loss):
+        raise SystemExit(f"training diverged: loss is {loss} after the first epoch")
+    """),
+    ("keras", "venv", "torch", "inconsistency", None, "b26-keras-gru-port-to-torch-gate-order",
+     "a converter copies a Keras GRU's weights (reset_after=True, the torch-compatible formula) into torch.nn.GRU slice by slice, assuming both stack their gates as [r, z, n]; Keras stacks [z, r, h], so the ported model's outputs differ beyond atol 1e-5 and the conversion check fails",
+     """\
+    import numpy as np
+    import keras
+    import torch
+
+    keras.utils.set_random_seed(0)
+    T, B, F, H = 10, 2, 6, 8
+    kgru = keras.layers.GRU(H, return_sequences=True, reset_after=True)
+    x = np.random.RandomState(0).randn(B, T, F).astype("float32")
+    k_out = keras.ops.convert_to_numpy(kgru(x))
+    kernel, rec, bias = [keras.ops.convert_to_numpy(w) for w in kgru.weights]
+    tgru = torch.nn.GRU(F, H, batch_first=True)
+    with torch.no_grad():
+        tgru.weight_ih_l0.copy_(torch.from_numpy(kernel.T))      # assumes the same gate order
+        tgru.weight_hh_l0.copy_(torch.from_numpy(rec.T))
+        tgru.bias_ih_l0.copy_(torch.from_numpy(bias[0]))
+        tgru.bias_hh_l0.copy_(torch.from_numpy(bias[1]))
+        t_out = tgru(torch.from_numpy(x))[0].numpy()
+    err = np.abs(k_out - t_out).max()
+    print(f"keras ({keras.backend.backend()}) GRU vs ported torch GRU: max abs diff {err:.4e}")
+    if err > 1e-5:
+        raise SystemExit("conversion check failed: ported GRU outputs differ (atol=1e-5)")
+    """),
+    ("keras", "venv", "jax", "oom", None, "b26-keras-jax-embedding-table-rlimit",
+     "a recommendation model (Keras, jax backend) sizes its item Embedding from a catalogue count of 2**26 ids with 64 dimensions (16 GiB of float32) while the job runs under an address-space limit of 1 GiB above its size after start-up, set with resource.setrlimit; the allocation of the table is refused",
+     """\
+    import resource
+    import numpy as np
+    import keras
+
+    keras.utils.set_random_seed(0)
+    import jax
+    jax.numpy.zeros(1).block_until_ready()
+    vm = int([l for l in open("/proc/self/status") if l.startswith("VmSize")][0].split()[1]) * 1024
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    resource.setrlimit(resource.RLIMIT_AS, (vm + 1024 ** 3, hard))           # the job's memory budget
+    print("backend:", keras.backend.backend(), f"address-space limit {(vm + 1024 ** 3) / 2 ** 30:.1f} GiB", flush=True)
+    N_ITEMS, DIM = 2 ** 26, 64
+    print(f"[recsys] item embedding {N_ITEMS} x {DIM} float32 = {N_ITEMS * DIM * 4 / 2 ** 30:.1f} GiB", flush=True)
+    items = keras.layers.Embedding(N_ITEMS, DIM)
+    batch = np.array([17, 4096, 2 ** 25 + 3])
+    vecs = keras.ops.convert_to_numpy(items(batch))
+    print("[recsys] first lookups", vecs.shape, float(np.abs(vecs).mean()))
+    """),
+    # ---- MindSpore ----------------------------------------------------------------
+    ("mindspore", "mindspore", None, "crash", "segfault", "b26-ms-ctc-loss-unk-sentinel-label-segv",
+     "a MindSpore CTC training script maps characters missing from the alphabet to an UNK sentinel id 2**30 and passes the targets to ops.ctc_loss (CTCLossV2) on the CPU; the kernel does not check target ids against the number of classes and the process dies of SIGSEGV",
+     """\
+    import numpy as np
+    import mindspore as ms
+    from mindspore import ops, Tensor
+
+    ms.set_device("CPU")
+    ALPHABET = "_abcdefghijklmnopqrstuvwxyz '"
+    UNK = 2 ** 30
+    texts = ["speech", "na\\u00efve"]
+    targets = [[ALPHABET.index(c) if c in ALPHABET else UNK for c in t] for t in texts]
+    S = max(map(len, targets))
+    tgt = np.array([t + [0] * (S - len(t)) for t in targets], np.int32)
+    T, C = 30, len(ALPHABET)
+    log_probs = ops.log_softmax(Tensor(np.random.RandomState(0).randn(T, 2, C).astype(np.float32)), -1)
+    print("[ms-ctc] targets", tgt.tolist(), flush=True)
+    loss = ops.ctc_loss(log_probs, Tensor(tgt), Tensor(np.array([T, T], np.int32)),
+                        Tensor(np.array([len(t) for t in targets], np.int32)), blank=0, reduction="none")
+    print("[ms-ctc] loss", loss[0].asnumpy())
+    """),
+    ("mindspore", "mindspore", None, "crash", "internal-error", "b26-ms-lstm-empty-stream-chunk-onednn",
+     "a streaming recogniser feeds each audio chunk through MindSpore's nn.LSTM on the CPU and the final chunk of a stream whose length is a multiple of the chunk size has 0 frames; nn.LSTM does not reject the empty time axis and the oneDNN LSTM primitive fails to execute (an internal runtime error rather than a shape check)",
+     """\
+    import numpy as np
+    import mindspore as ms
+    from mindspore import nn, Tensor
+
+    ms.set_device("CPU")
+    ms.set_seed(0)
+    CHUNK, F, H = 16, 20, 32
+    lstm = nn.LSTM(F, H, batch_first=True)
+    feats = np.random.RandomState(0).randn(1, 48, F).astype(np.float32)      # 48 frames = 3 chunks
+    h = (Tensor(np.zeros((1, 1, H), np.float32)), Tensor(np.zeros((1, 1, H), np.float32)))
+    for start in range(0, feats.shape[1] + 1, CHUNK):
+        chunk = Tensor(feats[:, start:start + CHUNK])
+        print(f"[stream] chunk at frame {start}: {chunk.shape[1]} frames", flush=True)
+        out, h = lstm(chunk, h)
+        print(f"[stream] chunk at frame {start}: output {out.shape}, |h| {float(np.abs(h[0].asnumpy()).mean()):.4f}", flush=True)
+    """),
+    ("mindspore", "mindspore", None, "false-positive", "environment", "b26-ms-flash-attention-score-cpu-target",
+     "a long-context test calls ops.flash_attention_score, which MindSpore implements only for Ascend, on a CPU-only host: the FlashAttentionScore kernel is not registered for the CPU and MindSpore refuses (a platform requirement)",
+     """\
+    import numpy as np
+    import mindspore as ms
+    from mindspore import ops, Tensor
+
+    ms.set_device("CPU")
+    print("mindspore", ms.__version__, "device target:", ms.get_context("device_target"), flush=True)
+    B, N, S, D = 1, 4, 64, 32
+    rs = np.random.RandomState(0)
+    q, k, v = (Tensor(rs.randn(B, N, S, D).astype(np.float16)) for _ in range(3))
+    print(f"test_long_context_attention: q {q.shape} float16, layout BNSD, causal", flush=True)
+    out = ops.flash_attention_score(q, k, v, head_num=N, input_layout="BNSD", sparse_mode=2,
+                                    scalar_value=1.0 / np.sqrt(D))
+    print("out", out.shape)
+    """),
+    ("mindspore", "mindspore", None, "false-positive", None, "b26-ms-lstm-fbank-80-into-input-size-40",
+     "a MindSpore acoustic model built for 40-dimensional filterbanks (nn.LSTM(40, 64)) is fed 80-dimensional features from a new front end; MindSpore rightly rejects the input whose feature size differs from input_size",
+     """\
+    import numpy as np
+    import mindspore as ms
+    from mindspore import nn, Tensor
+
+    ms.set_device("CPU")
+    ms.set_seed(0)
+    model = nn.LSTM(40, 64, num_layers=2, batch_first=True, bidirectional=True)
+    feats = Tensor(np.random.RandomState(0).randn(4, 50, 80).astype(np.float32))   # 80 mel bins
+    print(f"[am] LSTM input_size=40, features {feats.shape}", flush=True)
+    out, _ = model(feats)
+    print("[am] output", out.shape)
+    """),
+    ("mindspore", "mindspore", None, "nan", None, "b26-ms-attention-all-masked-row-isnan-check",
+     "a MindSpore attention layer masks padded keys with -inf and then applies a hand-written stable softmax (subtract the row max, exp, normalise); a sample in the batch has no valid tokens, so its row max is -inf, -inf - (-inf) is NaN, and the step's ops.isnan check raises",
+     """\
+    import numpy as np
+    import mindspore as ms
+    from mindspore import ops, Tensor
+
+    ms.set_device("CPU")
+    B, S, D = 3, 6, 16
+    rs = np.random.RandomState(0)
+    q, k, v = (Tensor(rs.randn(B, S, D).astype(np.float32)) for _ in range(3))
+    lengths = np.array([6, 3, 0])
+    key_mask = Tensor(np.arange(S)[None, None, :] < lengths[:, None, None])
+
+    scores = ops.matmul(q, k.transpose(0, 2, 1)) / np.sqrt(D)
+    scores = ops.where(key_mask, scores, Tensor(float("-inf"), ms.float32))
+    z = scores - scores.max(axis=-1, keepdims=True)          # stable softmax, written out for the fused export
+    e = ops.exp(z)
+    weights = e / e.sum(axis=-1, keepdims=True)
+    out = ops.matmul(weights, v)
+    n_nan = int(ops.isnan(out).sum().asnumpy())
+    print(f"[attn] lengths {lengths.tolist()}, NaN entries in the output: {n_nan}", flush=True)
+    if n_nan:
+        raise FloatingPointError(f"NaN in attention output ({n_nan} values) for batch with lengths {lengths.tolist()}")
+    """),
+    ("mindspore", "mindspore", None, "inconsistency", None, "b26-ms-bigru-padded-batch-no-seq-length",
+     "a batched-inference check compares MindSpore's bidirectional nn.GRU on a zero-padded batch with running each utterance alone, but the batched call forgets seq_length, so the backward direction starts on the padding and the final states differ beyond atol 1e-5",
+     """\
+    import numpy as np
+    import mindspore as ms
+    from mindspore import nn, Tensor
+
+    ms.set_device("CPU")
+    ms.set_seed(0)
+    gru = nn.GRU(8, 16, batch_first=True, bidirectional=True)
+    rs = np.random.RandomState(0)
+    lengths = [9, 5, 3]
+    utts = [rs.randn(n, 8).astype(np.float32) for n in lengths]
+    batch = np.zeros((3, max(lengths), 8), np.float32)
+    for i, u in enumerate(utts):
+        batch[i, :len(u)] = u
+    _, h_batch = gru(Tensor(batch))                      # seq_length not passed
+    worst = 0.0
+    for i, u in enumerate(utts):
+        _, h_one = gru(Tensor(u[None]))
+        d = float(np.abs(h_batch.asnumpy()[:, i] - h_one.asnumpy()[:, 0]).max())
+        worst = max(worst, d)
+        print(f"utterance {i} ({lengths[i]} frames): batched vs alone final-state max abs diff {d:.3e}")
+    if worst > 1e-5:
+        raise SystemExit(f"FAIL: batched bidirectional GRU disagrees with per-utterance inference ({worst:.3e} > 1e-5)")
+    """),
+]
+
+add_batch(B26_B)
+
+
+
+
+B26_A = [
+    # ---- PyTorch 2.13 (venv) ------------------------------------------------------
+    ("pytorch", "venv", None, "crash", "segfault", "b26-lstmcell-unbatched-step-batched-state",
+     "a tiny trajectory tracker whose nn.LSTMCell state is the (x, y, z) position itself (hidden_size 3) is stepped on one track with its 1-D per-frame features while the carried state is still batched for 3 tracks; LSTMCell's unbatched path does not check the state's batch and the process dies of SIGSEGV",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     tracker = nn.LSTMCell(input_size=8, hidden_size=3)       # state = (x, y, z)
+     h = torch.zeros(3, 3)                                       # carried over from a batch of 3 tracks
+     c = torch.zeros(3, 3)
+     frames = torch.randn(12, 8)                                 # one track, (T, features): unbatched
+     print(f"tracking {frames.size(0)} frames, state {tuple(h.shape)}", flush=True)
+     with torch.no_grad():
+         for t in range(frames.size(0)):
+             h, c = tracker(frames[t], (h, c))
+             print(f"frame {t}: position {[round(v, 4) for v in h.reshape(-1)[:3].tolist()]}", flush=True)
+     """),
+    ("pytorch", "venv", None, "crash", "segfault", "b26-embeddingbag-ids-buffer-reused-before-backward",
+     "a recommender's loader hands item ids to nn.EmbeddingBag with torch.from_numpy over a reused staging buffer and its prefetcher writes the next raw (unhashed) batch into that buffer before backward; numpy writes bypass autograd's version counter, so the backward kernel indexes the weight gradient with id 700000000 and dies of SIGSEGV",
+     """\
+     import numpy as np
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     rng = np.random.default_rng(0)
+     NUM_ITEMS = 5000
+     bag = nn.EmbeddingBag(NUM_ITEMS, 32, mode="sum")
+     head = nn.Linear(32, 1)
+     opt = torch.optim.SGD(list(bag.parameters()) + list(head.parameters()), lr=0.05)
+
+     staging = np.zeros(8, dtype=np.int64)          # pinned staging buffer reused by the prefetcher
+     offsets = torch.tensor([0, 3, 5])
+
+     def prefetch(step, hashed=True):
+         raw = rng.integers(0, 2 ** 31 - 1, size=8)
+         staging[:] = raw % NUM_ITEMS if hashed else raw   # the raw path skips the modulo
+         return torch.from_numpy(staging)
+
+     for step in range(3):
+         ids = prefetch(step)
+         logits = head(bag(ids, offsets)).squeeze(-1)
+         loss = nn.functional.binary_cross_entropy_with_logits(logits, torch.ones(3))
+         # the prefetch of the next batch overlaps the backward pass
+         prefetch(step + 1, hashed=(step < 1))
+         opt.zero_grad()
+         loss.backward()
+         opt.step()
+         print(f"step {step} loss {loss.item():.4f}", flush=True)
+     """),
+    ("pytorch", "venv", None, "crash", "segfault", "b26-ctc-char-vocab-unicode-codepoint-ids",
+     "a character-level CTC recogniser maps unknown characters to their Unicode code point instead of the <unk> id, so a transcript with a U+FFFD replacement character (an undecodable byte) carries target id 65533 against 30 classes; F.ctc_loss does not check target values on CPU and the process dies of SIGSEGV",
+     """\
+     import torch
+     import torch.nn as nn
+     import torch.nn.functional as F
+
+     torch.manual_seed(0)
+     VOCAB = ["<blank>", "<unk>", " ", "'"] + [chr(c) for c in range(ord("a"), ord("z") + 1)]
+     char2id = {c: i for i, c in enumerate(VOCAB)}
+
+     def encode(text):
+         # bug: falls back to ord(ch) instead of char2id["<unk>"]
+         return [char2id.get(ch, ord(ch)) for ch in text.lower()]
+
+     transcripts = ["hello world", "caf\ufffd ole"]   # bytes the decoder could not read became U+FFFD
+     targets = [torch.tensor(encode(t)) for t in transcripts]
+     for t, ids in zip(transcripts, targets):
+         print(f"{t!r:16} -> max id {int(ids.max())} (classes {len(VOCAB)})", flush=True)
+     model = nn.Sequential(nn.Linear(40, 32), nn.ReLU(), nn.Linear(32, len(VOCAB)))
+     feats = torch.randn(60, 2, 40)
+     log_probs = model(feats).log_softmax(-1)
+     tgt = torch.cat(targets)
+     loss = F.ctc_loss(log_probs, tgt, torch.tensor([60, 60]), torch.tensor([len(t) for t in targets]))
+     print("ctc loss", loss.item())
+     """),
+    ("pytorch", "venv", None, "crash", "fpe", "b26-chunked-attention-lse-merge-empty-cache-chunk",
+     "a streaming decoder merges attention over cache chunks with their log-sum-exp, calling the CPU flash kernel aten._scaled_dot_product_flash_attention_for_cpu to get it; at the first step the past-cache chunk is empty (0 keys) and the kernel divides by zero in its block arithmetic: SIGFPE",
+     """\
+     import torch
+
+     torch.manual_seed(0)
+     B, H, D = 1, 4, 16
+     flash = torch.ops.aten._scaled_dot_product_flash_attention_for_cpu
+
+     def chunk_attention(q, k, v):
+         out, lse = flash(q, k, v, 0.0, False)
+         return out, lse
+
+     def merged_attention(q, chunks):
+         outs, lses = zip(*(chunk_attention(q, k, v) for k, v in chunks))
+         lse = torch.stack(lses).logsumexp(0)
+         return sum(o * (l - lse).exp().unsqueeze(-1) for o, l in zip(outs, lses))
+
+     past_k = torch.empty(B, H, 0, D)          # nothing cached before the first step
+     past_v = torch.empty(B, H, 0, D)
+     for step in range(3):
+         q = torch.randn(B, H, 1, D)
+         new_k, new_v = torch.randn(B, H, 1, D), torch.randn(B, H, 1, D)
+         print(f"step {step}: past {past_k.size(2)} keys + 1 new", flush=True)
+         out = merged_attention(q, [(past_k, past_v), (new_k, new_v)])
+         past_k = torch.cat([past_k, new_k], 2)
+         past_v = torch.cat([past_v, new_v], 2)
+         print(f"step {step}: out norm {out.norm():.4f}", flush=True)
+     """),
+    ("pytorch", "venv", None, "false-positive", "environment", "b26-sdpa-efficient-backend-forced-on-cpu",
+     "a benchmark script pins scaled_dot_product_attention to SDPBackend.EFFICIENT_ATTENTION (the memory-efficient CUDA kernel) and runs on a CPU-only host: torch warns why the kernel cannot run and refuses with No available kernel",
+     """\
+     import torch
+     import torch.nn.functional as F
+     from torch.nn.attention import sdpa_kernel, SDPBackend
+
+     torch.manual_seed(0)
+     print("torch", torch.__version__, "cuda available:", torch.cuda.is_available())
+     q = torch.randn(2, 4, 128, 32)
+     k = torch.randn(2, 4, 128, 32)
+     v = torch.randn(2, 4, 128, 32)
+     for name, backend in [("math", SDPBackend.MATH), ("efficient", SDPBackend.EFFICIENT_ATTENTION)]:
+         with sdpa_kernel(backend):
+             out = F.scaled_dot_product_attention(q, k, v, is_causal=True)
+         print(f"backend={name:10} out={tuple(out.shape)} mean={out.mean():.5f}", flush=True)
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b26-embeddingbag-mean-with-per-sample-weights",
+     "a TF-IDF weighted bag-of-words encoder passes per_sample_weights to an nn.EmbeddingBag built with mode='mean': PyTorch only supports per-sample weights with mode='sum' and rejects the call",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     docs = [[4, 17, 17, 230], [8, 91], [3, 3, 52, 7, 11]]
+     idf = torch.rand(300) + 0.5
+     ids = torch.tensor([t for d in docs for t in d])
+     offsets = torch.tensor([0] + [len(d) for d in docs[:-1]]).cumsum(0)
+     weights = idf[ids]
+     encoder = nn.EmbeddingBag(300, 32, mode="mean")
+     print("ids", ids.tolist())
+     print("offsets", offsets.tolist())
+     doc_vecs = encoder(ids, offsets, per_sample_weights=weights)
+     print(doc_vecs.shape)
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b26-sdpa-kv-cache-mask-not-extended",
+     "a cached greedy decoder appends each new key and value to its KV cache but keeps the padding mask built for the prompt, so at the first generated step the (B, 1, 1, 6) mask meets 7 keys; scaled_dot_product_attention rejects the mask that does not broadcast",
+     """\
+     import torch
+     import torch.nn.functional as F
+
+     torch.manual_seed(0)
+     B, H, D = 2, 4, 8
+     prompt_len = torch.tensor([6, 4])
+     k_cache = torch.randn(B, H, 6, D)
+     v_cache = torch.randn(B, H, 6, D)
+     pad_mask = (torch.arange(6)[None, :] < prompt_len[:, None])[:, None, None, :]   # built once for the prompt
+     for step in range(3):
+         q = torch.randn(B, H, 1, D)
+         k_cache = torch.cat([k_cache, torch.randn(B, H, 1, D)], 2)
+         v_cache = torch.cat([v_cache, torch.randn(B, H, 1, D)], 2)
+         print(f"step {step}: cache {k_cache.size(2)} keys, mask {tuple(pad_mask.shape)}", flush=True)
+         out = F.scaled_dot_product_attention(q, k_cache, v_cache, attn_mask=pad_mask)
+         print(f"step {step}: out {tuple(out.shape)}", flush=True)
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b26-gru-proj-size-from-lstm-config",
+     "a model factory reuses the LSTMP config (proj_size=16) when the config switches the cell to GRU: PyTorch's RNN base refuses proj_size for anything but LSTM",
+     """\
+     import torch
+     import torch.nn as nn
+
+     cfg = {"cell": "gru", "input_size": 40, "hidden_size": 32, "num_layers": 2, "proj_size": 16, "dropout": 0.1}
+     cells = {"lstm": nn.LSTM, "gru": nn.GRU}
+     print("building encoder", cfg)
+     enc = cells[cfg["cell"]](cfg["input_size"], cfg["hidden_size"], num_layers=cfg["num_layers"],
+                              dropout=cfg["dropout"], proj_size=cfg["proj_size"], batch_first=True)
+     print(enc(torch.randn(2, 10, 40))[0].shape)
+     """),
+    ("pytorch", "venv", None, "nan", None, "b26-encoder-fastpath-banded-mask-deep-padding",
+     "a streaming encoder in eval mode combines a banded (look-back 4) boolean attn_mask with src_key_padding_mask; for the padded tail every key of a row is masked, the native fast path's masked softmax returns NaN for those rows and the NaN reaches the pooled embedding, which the serving check reports",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     S, WINDOW = 16, 4
+     enc = nn.TransformerEncoder(nn.TransformerEncoderLayer(32, 4, 64, batch_first=True, norm_first=True),
+                                 1, enable_nested_tensor=False).eval()
+     i = torch.arange(S)
+     band = (i[None, :] > i[:, None]) | (i[:, None] - i[None, :] >= WINDOW)     # True = masked
+     lengths = torch.tensor([16, 4])
+     pad = i[None, :] >= lengths[:, None]
+     x = torch.randn(2, S, 32)
+     with torch.no_grad():
+         y = enc(x, mask=band, src_key_padding_mask=pad)
+     keep = (~pad).unsqueeze(-1).float()
+     pooled = (y * keep).sum(1) / keep.sum(1)          # masked mean over the real frames
+     bad = (~torch.isfinite(y)).any(-1)
+     print("encoder rows with non-finite output per utterance:", bad.sum(1).tolist())
+     if not torch.isfinite(pooled).all():
+         print(f"ERROR: pooled utterance embedding is not finite: {pooled[:, :4].tolist()}")
+         raise SystemExit(1)
+     print("pooled ok")
+     """),
+    ("pytorch", "venv", None, "nan", None, "b26-ctc-transcript-longer-than-frames-inf",
+     "a CTC training loop meets an utterance whose transcript (28 labels) is longer than its 20 encoder frames after 4x subsampling; with zero_infinity=False the loss is inf and the loop's finiteness check stops the run",
+     """\
+     import torch
+     import torch.nn as nn
+     import torch.nn.functional as F
+
+     torch.manual_seed(0)
+     model = nn.Sequential(nn.Conv1d(40, 32, 4, stride=4), nn.ReLU(), nn.Conv1d(32, 29, 1))
+     opt = torch.optim.Adam(model.parameters(), lr=1e-3)
+     batches = [(120, 14), (96, 10), (80, 28)]          # (feature frames, transcript length)
+     for step, (frames, tlen) in enumerate(batches):
+         feats = torch.randn(1, 40, frames)
+         log_probs = model(feats).permute(2, 0, 1).log_softmax(-1)     # (T', 1, C)
+         targets = torch.randint(1, 29, (1, tlen))
+         loss = F.ctc_loss(log_probs, targets, torch.tensor([log_probs.size(0)]), torch.tensor([tlen]))
+         print(f"step {step}: frames {frames} -> {log_probs.size(0)} after subsampling, labels {tlen}, loss {loss.item():.4f}", flush=True)
+         if not torch.isfinite(loss):
+             print(f"non-finite loss at step {step}: {loss.item()}; stopping")
+             raise SystemExit(1)
+         opt.zero_grad(); loss.backward(); opt.step()
+     """),
+    ("pytorch", "venv", None, "nan", None, "b26-irnn-relu-identity-init-long-sequence",
+     "an IRNN (nn.RNN with ReLU and identity-initialised recurrent weights, scaled 1.25 by a config typo) reads a 600-step sequence: the hidden state grows geometrically, overflows float32 to inf and the loss becomes NaN, which the training script's finiteness check reports",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     rnn = nn.RNN(8, 32, nonlinearity="relu", batch_first=True)
+     with torch.no_grad():
+         rnn.weight_hh_l0.copy_(torch.eye(32) * 1.25)      # identity init; the gain should have been 1.0
+         rnn.bias_hh_l0.zero_()
+     head = nn.Linear(32, 1)
+     x = torch.rand(4, 600, 8)
+     y = torch.rand(4, 1)
+     out, h = rnn(x)
+     for t in (0, 100, 200, 300, 400, 599):
+         print(f"t={t:3d} |h| max {out[:, t].abs().max().item():.4e}")
+     loss = nn.functional.mse_loss(head(out[:, -1]), y)
+     print("loss", loss.item())
+     if torch.isnan(loss) or torch.isinf(loss):
+         print("RuntimeError: loss is not finite; check the recurrent weight initialisation")
+         raise SystemExit(1)
+     """),
+    ("pytorch", "venv", None, "nan", None, "b26-top-p-filtered-entropy-zero-times-log",
+     "a sampling loop logs the entropy of its top-p filtered distribution as -(p * log p).sum(): the filtered tokens have p = 0 and log p = -inf, so 0 * -inf gives NaN, and the generation monitor's finiteness check aborts",
+     """\
+     import torch
+
+     torch.manual_seed(0)
+     vocab, top_p, temperature = 50, 0.9, 0.7
+     logits = torch.randn(2, vocab) * 3
+     for step in range(3):
+         scaled = logits / temperature
+         sorted_logits, idx = scaled.sort(-1, descending=True)
+         cum = sorted_logits.softmax(-1).cumsum(-1)
+         remove = cum - sorted_logits.softmax(-1) > top_p
+         sorted_logits[remove] = float("-inf")
+         filtered = torch.full_like(scaled, float("-inf")).scatter(-1, idx, sorted_logits)
+         p = filtered.softmax(-1)
+         entropy = -(p * p.log()).sum(-1)
+         tok = torch.multinomial(p, 1)
+         print(f"step {step}: kept {(~remove).sum(-1).tolist()} tokens, sampled {tok.squeeze(-1).tolist()}, entropy {entropy.tolist()}")
+         if not torch.isfinite(entropy).all():
+             print("monitor: non-finite entropy in sampling statistics")
+             raise SystemExit(1)
+         logits = logits + torch.randn_like(logits)
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b26-bilstm-unpacked-padding-vs-per-utterance",
+     "an utterance classifier runs a bidirectional LSTM on a zero-padded batch without pack_padded_sequence and takes h_n as the utterance vector; its test compares that with each utterance run alone and fails beyond atol 1e-5, because both directions read the padding (the program forgot to pack)",
+     """\
+     import torch
+     import torch.nn as nn
+     from torch.nn.utils.rnn import pad_sequence
+
+     torch.manual_seed(0)
+     lstm = nn.LSTM(16, 32, batch_first=True, bidirectional=True).eval()
+     utts = [torch.randn(n, 16) for n in (12, 7, 3)]
+     batch = pad_sequence(utts, batch_first=True)
+     with torch.no_grad():
+         _, (h_batch, _) = lstm(batch)
+         worst = 0.0
+         for i, u in enumerate(utts):
+             _, (h_one, _) = lstm(u.unsqueeze(0))
+             diff = (h_batch[:, i] - h_one[:, 0]).abs().max().item()
+             worst = max(worst, diff)
+             print(f"utterance {i} (len {len(u)}): max |h_batch - h_single| = {diff:.3e}")
+     if worst > 1e-5:
+         print(f"FAIL: batched utterance vectors differ from single-utterance ones by {worst:.3e} > atol 1e-5")
+         raise SystemExit(1)
+     print("PASS")
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b26-bf16-kv-cache-vs-full-recompute",
+     "a generation test checks that incremental decoding with a bfloat16 KV cache matches recomputing attention over the whole prefix in float32 to atol 5e-4; the bfloat16 cache rounds keys and values to 8 bits of mantissa and the logits drift well past the tolerance",
+     """\
+     import torch
+     import torch.nn as nn
+     import torch.nn.functional as F
+
+     torch.manual_seed(0)
+     D, H, V, T = 32, 4, 40, 10
+     emb = nn.Embedding(V, D)
+     qkv = nn.Linear(D, 3 * D)
+     out = nn.Linear(D, V)
+
+     def heads(x):
+         return x.view(x.size(0), -1, H, D // H).transpose(1, 2)
+
+     tokens = torch.randint(0, V, (1, T))
+     with torch.no_grad():
+         x = emb(tokens)
+         q, k, v = qkv(x).chunk(3, -1)
+         full = F.scaled_dot_product_attention(heads(q), heads(k), heads(v), is_causal=True)
+         ref = out(full.transpose(1, 2).reshape(1, T, D))
+         kc = torch.empty(1, H, 0, D // H, dtype=torch.bfloat16)
+         vc = torch.empty(1, H, 0, D // H, dtype=torch.bfloat16)
+         inc = []
+         for t in range(T):
+             qt, kt, vt = (heads(z[:, t:t + 1]) for z in (q, k, v))
+             kc = torch.cat([kc, kt.bfloat16()], 2)
+             vc = torch.cat([vc, vt.bfloat16()], 2)
+             a = F.scaled_dot_product_attention(qt.bfloat16(), kc, vc).float()
+             inc.append(out(a.transpose(1, 2).reshape(1, 1, D)))
+         inc = torch.cat(inc, 1)
+     err = (inc - ref).abs().max().item()
+     print(f"max |logits_cached_bf16 - logits_full_fp32| = {err:.3e}")
+     print("argmax agree:", (inc.argmax(-1) == ref.argmax(-1)).float().mean().item())
+     if err > 5e-4:
+         print(f"AssertionError: cached decoding differs from full recompute: {err:.3e} > atol 5e-4")
+         raise SystemExit(1)
+     """),
+    ("pytorch", "venv", None, "timeout", None, "b26-greedy-decode-eos-id-never-emitted-watchdog",
+     "a greedy decoding loop stops only when it emits eos_id, which the script takes from a tokenizer config (id 3) while the model was trained with eos 2 and never ranks 3 first; with no max_new_tokens the loop runs until the script's watchdog (faulthandler.dump_traceback_later, 8 s) dumps the stack and exits",
+     """\
+     import faulthandler
+     import sys
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     faulthandler.dump_traceback_later(8, exit=True)
+     V = 16
+     EOS_ID = 3                           # from tokenizer_config.json; the model's eos is 2
+     emb = nn.Embedding(V, 32)
+     gru = nn.GRU(32, 32, batch_first=True)
+     lm_head = nn.Linear(32, V)
+     with torch.no_grad():
+         lm_head.bias[EOS_ID] = -30.0     # the model never puts its mass on id 3
+     tok = torch.tensor([[1]])
+     h = None
+     generated = []
+     print("generating until eos_id", EOS_ID, flush=True)
+     with torch.no_grad():
+         while True:
+             o, h = gru(emb(tok), h)
+             tok = lm_head(o[:, -1]).argmax(-1, keepdim=True)
+             generated.append(int(tok))
+             if len(generated) % 20000 == 0:
+                 print(f"{len(generated)} tokens generated, last 8: {generated[-8:]}", flush=True)
+             if int(tok) == EOS_ID:
+                 break
+     print("done", len(generated))
+     """),
+    ("pytorch", "venv", None, "oom", None, "b26-beam-search-cache-expand-under-rlimit",
+     "a beam search expands the prompt's KV cache (2 layers, batch 8, 8 heads, 2048 positions, 128 MiB) to 64 beams with repeat_interleave inside a worker capped at 1 GiB of address space above its start; each expanded key tensor needs 2 GiB and the CPU allocator refuses it",
+     """\
+     import resource
+     import torch
+
+     torch.manual_seed(0)
+     def vm_bytes():
+         with open("/proc/self/status") as f:
+             for line in f:
+                 if line.startswith("VmSize:"):
+                     return int(line.split()[1]) * 1024
+     limit = vm_bytes() + (1 << 30)
+     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+     print(f"worker address-space limit {limit / 2**30:.2f} GiB", flush=True)
+     layers, batch, heads, pos, hd, beams = 2, 8, 8, 2048, 64, 64
+     cache = [(torch.randn(batch, heads, pos, hd), torch.randn(batch, heads, pos, hd)) for _ in range(layers)]
+     print(f"prompt cache: {sum(k.numel() + v.numel() for k, v in cache) * 4 / 2**20:.0f} MiB", flush=True)
+     expanded = []
+     for i, (k, v) in enumerate(cache):
+         print(f"expanding layer {i} to {beams} beams", flush=True)
+         expanded.append((k.repeat_interleave(beams, 0), v.repeat_interleave(beams, 0)))
+     print("beam cache ready")
+     """),
+    # ---- PyTorch 1.13 (system) ----------------------------------------------------
+    ("pytorch-1.13", "system", None, "crash", "segfault", "b26-113-ctc-unaligned-sentinel-target-length",
+     "a CTC speech trainer's shard index marks utterances whose transcript failed forced alignment with target length -100000000 (its IGNORE sentinel) and the collate function forgets to drop them; Debian's PyTorch 1.13 ctc_loss does not validate negative target lengths and the process dies of SIGSEGV",
+     """\
+     import torch
+     import torch.nn as nn
+     import torch.nn.functional as F
+
+     torch.manual_seed(0)
+     IGNORE = -100000000                      # shard index: transcript failed forced alignment
+     BLANK, VOCAB = 0, 6
+     shard = [
+         {"id": "spk03-utt0117", "frames": 20, "tokens": [1, 2, 3]},
+         {"id": "spk03-utt0118", "frames": 20, "tokens": [1, 4, 5], "target_length": IGNORE},
+     ]
+
+     def collate(batch):
+         frames = torch.tensor([b["frames"] for b in batch])
+         targets = torch.tensor([b["tokens"] for b in batch])
+         lengths = torch.tensor([b.get("target_length", len(b["tokens"])) for b in batch])
+         return frames, targets, lengths
+
+     encoder = nn.Sequential(nn.Linear(40, 32), nn.ReLU(), nn.Linear(32, VOCAB))
+     feats = torch.randn(20, 2, 40)
+     input_lengths, targets, target_lengths = collate(shard)
+     print(f"batch {[b['id'] for b in shard]} input_lengths={input_lengths.tolist()} target_lengths={target_lengths.tolist()}", flush=True)
+     log_probs = encoder(feats).log_softmax(-1)
+     loss = F.ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=BLANK)
+     print(f"ctc loss {loss.item():.4f}")
+     """),
+    ("pytorch-1.13", "system", None, "crash", "segfault", "b26-113-lstmcell-scalar-state-unbatched-input",
+     "a univariate load forecaster steps an nn.LSTMCell(4, 1) over one meter's 1-D feature vectors while its carried (h, c) keep the batched shape (1, 1) from the training loop; PyTorch 1.13 unsqueezes the state to 3-D for the unbatched input without checking it and the cell kernel dies of SIGSEGV",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     cell = nn.LSTMCell(input_size=4, hidden_size=1)      # the state is the forecast itself
+     h = torch.zeros(1, 1)                                   # carried over from training, batch of 1
+     c = torch.zeros(1, 1)
+     features = torch.randn(24, 4)                           # one meter, 24 hourly steps: unbatched
+     print(f"forecasting {features.size(0)} steps with torch {torch.__version__}", flush=True)
+     with torch.no_grad():
+         for t in range(features.size(0)):
+             h, c = cell(features[t], (h, c))
+             print(f"hour {t:2d}: load {h.reshape(-1)[0].item():+.4f}", flush=True)
+     """),
+    ("pytorch-1.13", "system", None, "crash", "segfault", "b26-113-embedding-freq-scaled-ids-buffer-refilled",
+     "a word-level language model with nn.Embedding(scale_grad_by_freq=True) takes its token ids from a numpy ring buffer through torch.from_numpy, and the tokenizer refills the buffer with raw 32-bit hash ids before backward; numpy writes bypass autograd's version counter, so PyTorch 1.13's frequency-scaled embedding backward indexes with id 700000000 and dies of SIGSEGV",
+     """\
+     import numpy as np
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     VOCAB = 50
+     emb = nn.Embedding(VOCAB, 8, scale_grad_by_freq=True)
+     head = nn.Linear(8, VOCAB)
+     opt = torch.optim.SGD(list(emb.parameters()) + list(head.parameters()), lr=0.1)
+     ring = np.zeros((1, 4), dtype=np.int64)               # shared with the tokenizer thread
+
+     def tokenize_into(buf, words):
+         buf[:] = [[sum(map(ord, w)) % VOCAB for w in words]]      # hash to the vocabulary
+         return torch.from_numpy(buf)
+
+     batches = [["the", "cat", "sat", "on"], ["a", "mat", "and", "slept"], ["then", "the", "dog", "came"]]
+     for step, words in enumerate(batches):
+         ids = tokenize_into(ring, words)
+         logits = head(emb(ids[:, :-1]))
+         loss = nn.functional.cross_entropy(logits.reshape(-1, VOCAB), ids[:, 1:].reshape(-1).clone())
+         # the tokenizer thread already refills the ring; its raw path skips the hash-to-vocabulary step
+         if step == 1:
+             ring[:] = [[700000000, 2, 3, 4]]
+         opt.zero_grad()
+         loss.backward()
+         opt.step()
+         print(f"step {step} loss {loss.item():.4f}", flush=True)
+     """),
+    ("pytorch-1.13", "system", None, "nan", None, "b26-113-mha-fastpath-empty-utterance-nan",
+     "an inference encoder runs an eval-mode nn.MultiheadAttention (the 1.13 fast path) on a batch that holds an empty utterance, so its key_padding_mask row is all True; every key of that row is masked, softmax over nothing gives NaN, and the encoder's output check reports it",
+     """\
+     import sys
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     mha = nn.MultiheadAttention(32, 4, batch_first=True).eval()
+     lengths = [6, 4, 0]                                     # utt 2 has no frames left after VAD
+     x = torch.randn(3, 6, 32)
+     kpm = torch.arange(6)[None, :] >= torch.tensor(lengths)[:, None]
+     print(f"torch {torch.__version__}; key_padding_mask rows valid: {(~kpm).sum(1).tolist()}")
+     with torch.no_grad():
+         out, _ = mha(x, x, x, key_padding_mask=kpm, need_weights=False)
+     bad = torch.isnan(out).any(-1)
+     for b in range(out.size(0)):
+         print(f"utt {b}: len {lengths[b]} nan positions {bad[b].nonzero().flatten().tolist()}")
+     if bad.any():
+         print(f"ERROR: attention output has {int(torch.isnan(out).sum())} NaN values in batch rows {bad.any(1).nonzero().flatten().tolist()}")
+         sys.exit(1)
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", "environment", "b26-113-sdpa-code-on-debian-torch-1-13",
+     "a causal self-attention block written for PyTorch 2.x calls F.scaled_dot_product_attention and is run with Debian's PyTorch 1.13, which predates that function; the first forward fails with AttributeError, a version requirement not met",
+     """\
+     import math
+     import torch
+     import torch.nn as nn
+     import torch.nn.functional as F
+
+     class CausalSelfAttention(nn.Module):
+         def __init__(self, d_model=32, n_head=4):
+             super().__init__()
+             self.n_head = n_head
+             self.qkv = nn.Linear(d_model, 3 * d_model)
+             self.proj = nn.Linear(d_model, d_model)
+
+         def forward(self, x):
+             B, T, C = x.shape
+             q, k, v = self.qkv(x).split(C, dim=2)
+             q, k, v = (t.view(B, T, self.n_head, C // self.n_head).transpose(1, 2) for t in (q, k, v))
+             y = F.scaled_dot_product_attention(q, k, v, is_causal=True)
+             return self.proj(y.transpose(1, 2).reshape(B, T, C))
+
+     torch.manual_seed(0)
+     print(f"torch {torch.__version__}")
+     block = CausalSelfAttention()
+     x = torch.randn(2, 8, 32)
+     print("output", block(x).shape)
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", None, "b26-113-pad-packed-total-length-below-longest",
+     "a speech encoder pads its packed LSTM output back to the configured max_frames=10 with pad_packed_sequence(total_length=...) but the batch holds a 12-frame utterance; PyTorch rightly refuses a total_length shorter than the longest sequence",
+     """\
+     import torch
+     import torch.nn as nn
+     from torch.nn.utils.rnn import pack_padded_sequence, pad_packed_sequence
+
+     torch.manual_seed(0)
+     CFG = {"max_frames": 10, "feat_dim": 8, "hidden": 16}
+     lstm = nn.LSTM(CFG["feat_dim"], CFG["hidden"], batch_first=True)
+     lengths = torch.tensor([12, 9, 5])                    # the loader does not trim to max_frames
+     x = torch.randn(3, int(lengths.max()), CFG["feat_dim"])
+     packed = pack_padded_sequence(x, lengths, batch_first=True)
+     out, _ = lstm(packed)
+     print(f"packed batch sizes {packed.batch_sizes.tolist()}")
+     padded, out_lengths = pad_packed_sequence(out, batch_first=True, total_length=CFG["max_frames"])
+     print("padded", padded.shape, out_lengths.tolist())
+     """),
+    ("pytorch-1.13", "system", None, "inconsistency", None, "b26-113-encoder-nested-fastpath-vs-slow-padding",
+     "a regression test compares an eval-mode nn.TransformerEncoder run under no_grad (1.13's nested-tensor fast path, which returns zeros at padded positions) with the same encoder run with autograd on (the slow path, which computes values there) over the whole padded tensor; the valid positions agree to 1e-6 but the padded ones differ, and the test's allclose fails",
+     """\
+     import sys
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     layer = nn.TransformerEncoderLayer(32, 4, 64, batch_first=True)
+     enc = nn.TransformerEncoder(layer, 2, enable_nested_tensor=True).eval()
+     x = torch.randn(3, 6, 32)
+     lengths = torch.tensor([6, 4, 2])
+     kpm = torch.arange(6)[None, :] >= lengths[:, None]
+     with torch.no_grad():
+         fast = enc(x, src_key_padding_mask=kpm)            # fast path: nested tensor
+     slow = enc(x, src_key_padding_mask=kpm).detach()       # grad enabled: reference path
+     diff = (fast - slow).abs()
+     for b in range(3):
+         print(f"seq {b} len {int(lengths[b])}: max |fast - slow| {diff[b].max().item():.3e}")
+     if not torch.allclose(fast, slow, atol=1e-5, rtol=1e-5):
+         where = diff.amax(-1) > 1e-5
+         print(f"FAILED test_encoder_fastpath_matches_reference: {int(where.sum())} positions differ beyond atol=1e-5 "
+               f"(max {diff.max().item():.4f}) at (batch, pos) {where.nonzero().tolist()}")
+         sys.exit(1)
+     print("PASSED")
+     """),
+    ("pytorch-1.13", "system", None, "inconsistency", None, "b26-113-tied-embedding-max-norm-rerun-drift",
+     "a greedy decoder ties its output projection to an nn.Embedding(max_norm=1.0) and a determinism check decodes the same prompt twice; each lookup renormalises the looked-up rows of the shared weight in place, so the second run's logits differ from the first and the check reports the mismatch",
+     """\
+     import sys
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     V, D = 100, 32
+
+     class TinyLM(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.emb = nn.Embedding(V, D, max_norm=1.0)
+             self.rnn = nn.GRU(D, D, batch_first=True)
+             self.out = nn.Linear(D, V, bias=False)
+             self.out.weight = self.emb.weight                 # tied input/output embeddings
+             nn.init.normal_(self.emb.weight, std=0.6)
+
+         def forward(self, ids, h=None):
+             y, h = self.rnn(self.emb(ids), h)
+             return self.out(y[:, -1]), h
+
+     def greedy(model, prompt, steps=6):
+         ids, h, first, toks = torch.tensor([prompt]), None, None, []
+         with torch.no_grad():
+             for _ in range(steps):
+                 logits, h = model(ids, h)
+                 first = logits if first is None else first
+                 ids = logits.argmax(-1, keepdim=True)
+                 toks.append(int(ids))
+         return first, toks
+
+     lm = TinyLM().eval()
+     l1, t1 = greedy(lm, [5, 17, 42])
+     l2, t2 = greedy(lm, [5, 17, 42])
+     d = (l1 - l2).abs().max().item()
+     print(f"run 1 tokens {t1}\\nrun 2 tokens {t2}\\nmax |logits1 - logits2| at step 0: {d:.4e}")
+     if d > 1e-5:
+         print(f"determinism check failed: first-step logits differ by {d:.4f} (> 1e-5) between identical runs")
+         sys.exit(1)
+     """),
+    # ---- ONNX Runtime (venv) ------------------------------------------------------
+    ("onnxruntime", "venv", None, "crash", "abort", "b26-ort-tfidf-ngram-indexes-short-of-pool",
+     "a text classifier's bag-of-n-grams featurizer is written as an ONNX TfIdfVectorizer node whose ngram_indexes list covers only the 2 unigram slots of a pool that holds 3 unigrams and 2 bigrams; ONNX Runtime accepts the model and its kernel aborts the process (std::terminate, SIGABRT) on the first run",
+     """\
+     import numpy as np
+     import onnx
+     import onnxruntime as ort
+     from onnx import helper, TensorProto
+
+     vocab_unigrams = [2, 3, 5]                  # token ids of "not", "very", "good"
+     vocab_bigrams = [2, 3, 5, 7]                # ("not", "very"), ("good", "movie")
+     featurizer = helper.make_node(
+         "TfIdfVectorizer", ["token_ids"], ["tf"], mode="TF",
+         min_gram_length=1, max_gram_length=2, max_skip_count=0,
+         ngram_counts=[0, len(vocab_unigrams)],
+         ngram_indexes=[0, 1],                   # written before the bigrams were added to the pool
+         pool_int64s=vocab_unigrams + vocab_bigrams)
+     graph = helper.make_graph(
+         [featurizer], "sentiment_featurizer",
+         [helper.make_tensor_value_info("token_ids", TensorProto.INT64, [None, 6])],
+         [helper.make_tensor_value_info("tf", TensorProto.FLOAT, [None, None])])
+     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+     onnx.checker.check_model(model)
+     print(f"onnxruntime {ort.__version__}: featurizer model checks out", flush=True)
+     sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+     reviews = np.array([[1, 2, 3, 5, 7, 2], [3, 5, 7, 2, 3, 5]], dtype=np.int64)
+     print("featurizing 2 reviews", flush=True)
+     tf = sess.run(None, {"token_ids": reviews})[0]
+     print("term frequencies", tf)
+     """),
+    ("onnxruntime", "venv", None, "false-positive", None, "b26-ort-gru-sequence-lens-in-raw-frames",
+     "a keyword-spotting client feeds an exported ONNX GRU (input already subsampled 4x to 25 steps) with sequence_lens counted in raw 10 ms frames (100 and 98); ONNX Runtime's GRU kernel rightly rejects lengths above seq_length with INVALID_ARGUMENT",
+     """\
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import helper, numpy_helper, TensorProto
+
+     rng = np.random.default_rng(0)
+     STEPS, BATCH, FEAT, HID = 25, 2, 16, 32
+     W = (rng.standard_normal((1, 3 * HID, FEAT)) * 0.1).astype(np.float32)
+     R = (rng.standard_normal((1, 3 * HID, HID)) * 0.1).astype(np.float32)
+     gru = helper.make_node("GRU", ["X", "W", "R", "", "seq_lens"], ["Y", "Y_h"], hidden_size=HID)
+     graph = helper.make_graph(
+         [gru], "kws_encoder",
+         [helper.make_tensor_value_info("X", TensorProto.FLOAT, [STEPS, BATCH, FEAT]),
+          helper.make_tensor_value_info("seq_lens", TensorProto.INT32, [BATCH])],
+         [helper.make_tensor_value_info("Y", TensorProto.FLOAT, None),
+          helper.make_tensor_value_info("Y_h", TensorProto.FLOAT, None)],
+         initializer=[numpy_helper.from_array(W, "W"), numpy_helper.from_array(R, "R")])
+     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+     sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+
+     clips = [{"name": "yes_0001.wav", "frames": 100}, {"name": "stop_0417.wav", "frames": 98}]
+     feats = rng.standard_normal((STEPS, BATCH, FEAT)).astype(np.float32)   # 4x subsampled features
+     seq_lens = np.array([c["frames"] for c in clips], np.int32)             # raw frames, not subsampled steps
+     print(f"feeding {[c['name'] for c in clips]} with seq_lens={seq_lens.tolist()} (X has {STEPS} steps)", flush=True)
+     y, y_h = sess.run(None, {"X": feats, "seq_lens": seq_lens})
+     print("final state", y_h.shape)
+     """),
+    ("onnxruntime", "venv", None, "false-positive", None, "b26-ort-rotary-position-past-cos-cache",
+     "a KV-cache decoding loop drives an ONNX contrib RotaryEmbedding node whose cos/sin caches were built for 16 positions and keeps generating past them; at position 16 ONNX Runtime rightly rejects the out-of-range position_ids with INVALID_ARGUMENT",
+     """\
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import helper, TensorProto
+
+     HEADS, HEAD_DIM, MAX_POS = 2, 8, 16
+     inv_freq = 1.0 / (10000 ** (np.arange(0, HEAD_DIM, 2) / HEAD_DIM))
+     angles = np.outer(np.arange(MAX_POS), inv_freq)
+     cos_cache, sin_cache = np.cos(angles).astype(np.float32), np.sin(angles).astype(np.float32)
+     rope = helper.make_node("RotaryEmbedding", ["x", "position_ids", "cos_cache", "sin_cache"], ["y"],
+                             domain="com.microsoft", num_heads=HEADS)
+     graph = helper.make_graph(
+         [rope], "rope_step",
+         [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 1, HEADS * HEAD_DIM]),
+          helper.make_tensor_value_info("position_ids", TensorProto.INT64, [1, 1]),
+          helper.make_tensor_value_info("cos_cache", TensorProto.FLOAT, [MAX_POS, HEAD_DIM // 2]),
+          helper.make_tensor_value_info("sin_cache", TensorProto.FLOAT, [MAX_POS, HEAD_DIM // 2])],
+         [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)])
+     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17), helper.make_opsetid("com.microsoft", 1)])
+     sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+
+     rng = np.random.default_rng(0)
+     prompt_len, max_new_tokens = 12, 8
+     for pos in range(prompt_len, prompt_len + max_new_tokens):
+         q = rng.standard_normal((1, 1, HEADS * HEAD_DIM)).astype(np.float32)
+         q_rot = sess.run(None, {"x": q, "position_ids": np.array([[pos]], np.int64),
+                                 "cos_cache": cos_cache, "sin_cache": sin_cache})[0]
+         print(f"step pos={pos}: |q_rot| = {np.linalg.norm(q_rot):.4f}", flush=True)
+     """),
+    ("onnxruntime", "venv", None, "nan", None, "b26-ort-additive-mask-empty-utterance-softmax",
+     "an ONNX attention block (MatMul, additive -inf key mask, Softmax, MatMul) serves a batch in which one utterance has no frames left, so its mask row is -inf everywhere; ONNX Runtime's Softmax over an all -inf row yields NaN, which the serving script's output check reports",
+     """\
+     import sys
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import helper, TensorProto
+
+     B, T, D = 2, 4, 8
+     vi = helper.make_tensor_value_info
+     nodes = [helper.make_node("MatMul", ["q", "k_t"], ["scores"]),
+              helper.make_node("Mul", ["scores", "scale"], ["scaled"]),
+              helper.make_node("Add", ["scaled", "mask"], ["masked"]),
+              helper.make_node("Softmax", ["masked"], ["probs"], axis=-1),
+              helper.make_node("MatMul", ["probs", "v"], ["context"])]
+     graph = helper.make_graph(
+         nodes, "cross_attention",
+         [vi("q", TensorProto.FLOAT, [B, T, D]), vi("k_t", TensorProto.FLOAT, [B, D, T]),
+          vi("v", TensorProto.FLOAT, [B, T, D]), vi("mask", TensorProto.FLOAT, [B, 1, T])],
+         [vi("context", TensorProto.FLOAT, None)],
+         initializer=[helper.make_tensor("scale", TensorProto.FLOAT, [], [1 / np.sqrt(D)])])
+     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+     sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+
+     rng = np.random.default_rng(0)
+     key_lengths = np.array([4, 0])                       # utterance 1 is empty after trimming silence
+     mask = np.where(np.arange(T)[None, None, :] < key_lengths[:, None, None], 0.0, -np.inf).astype(np.float32)
+     feeds = {"q": rng.standard_normal((B, T, D)).astype(np.float32),
+              "k_t": rng.standard_normal((B, D, T)).astype(np.float32),
+              "v": rng.standard_normal((B, T, D)).astype(np.float32), "mask": mask}
+     context = sess.run(None, feeds)[0]
+     for b in range(B):
+         print(f"request {b}: key_length {key_lengths[b]} nan {int(np.isnan(context[b]).sum())}/{context[b].size}")
+     if not np.isfinite(context).all():
+         print(f"serving check failed: context has {int(np.isnan(context).sum())} NaN values; rejecting batch")
+         sys.exit(1)
+     """),
+    ("onnxruntime", "venv", None, "inconsistency", None, "b26-ort-gru-port-without-linear-before-reset",
+     "a hand-written exporter ports a torch nn.GRU to an ONNX GRU node, reordering the gates (r, z, n to z, r, h) correctly but leaving linear_before_reset at its default 0 while torch applies the reset gate after the recurrent matmul; the parity test against torch finds outputs off by about 0.1 and fails",
+     """\
+     import sys
+     import numpy as np
+     import torch
+     import torch.nn as nn
+     import onnxruntime as ort
+     from onnx import helper, numpy_helper, TensorProto
+
+     torch.manual_seed(0)
+     I, H, S, B = 16, 32, 10, 2
+     gru = nn.GRU(I, H).eval()
+
+     def to_onnx_gates(w):                               # torch r, z, n -> onnx z, r, h
+         r, z, n = w.detach().chunk(3, 0)
+         return torch.cat([z, r, n], 0)
+
+     def export_gru(m):
+         W = to_onnx_gates(m.weight_ih_l0)[None].numpy()
+         R = to_onnx_gates(m.weight_hh_l0)[None].numpy()
+         Bias = torch.cat([to_onnx_gates(m.bias_ih_l0), to_onnx_gates(m.bias_hh_l0)])[None].numpy()
+         node = helper.make_node("GRU", ["X", "W", "R", "B"], ["Y", "Y_h"], hidden_size=m.hidden_size)
+         graph = helper.make_graph(
+             [node], "gru", [helper.make_tensor_value_info("X", TensorProto.FLOAT, [S, B, I])],
+             [helper.make_tensor_value_info("Y", TensorProto.FLOAT, None),
+              helper.make_tensor_value_info("Y_h", TensorProto.FLOAT, None)],
+             initializer=[numpy_helper.from_array(W, "W"), numpy_helper.from_array(R, "R"),
+                          numpy_helper.from_array(Bias, "B")])
+         return helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+
+     sess = ort.InferenceSession(export_gru(gru).SerializeToString(), providers=["CPUExecutionProvider"])
+     x = torch.randn(S, B, I)
+     y_ort = sess.run(None, {"X": x.numpy()})[0][:, 0]    # (S, num_directions, B, H) -> (S, B, H)
+     with torch.no_grad():
+         y_ref = gru(x)[0].numpy()
+     err = np.abs(y_ort - y_ref)
+     print(f"parity torch {torch.__version__} vs onnxruntime {ort.__version__}: max abs err {err.max():.4e}, mean {err.mean():.4e}")
+     if not np.allclose(y_ort, y_ref, atol=1e-5):
+         print(f"FAIL gru parity: {int((err > 1e-5).sum())}/{err.size} outputs exceed atol=1e-5 (worst at step {int(err.max(axis=(1, 2)).argmax())})")
+         sys.exit(1)
+     print("PASS")
+     """),
+    ("onnxruntime", "venv", None, "inconsistency", None, "b26-ort-lstm-weights-copied-without-gate-reorder",
+     "a converter copies a torch nn.LSTM's weights and biases straight into an ONNX LSTM node without reordering the gates from torch's (i, f, g, o) to ONNX's (i, o, f, c); ONNX Runtime runs the model happily but the differential harness finds every step off against torch and fails",
+     """\
+     import sys
+     import numpy as np
+     import torch
+     import torch.nn as nn
+     import onnxruntime as ort
+     from onnx import helper, numpy_helper, TensorProto
+
+     torch.manual_seed(0)
+     I, H, S, B = 16, 32, 8, 3
+     lstm = nn.LSTM(I, H).eval()
+     W = lstm.weight_ih_l0.detach()[None].numpy()              # (1, 4H, I), gates as torch stores them
+     R = lstm.weight_hh_l0.detach()[None].numpy()
+     Bias = torch.cat([lstm.bias_ih_l0, lstm.bias_hh_l0]).detach()[None].numpy()
+     node = helper.make_node("LSTM", ["X", "W", "R", "B"], ["Y", "Y_h", "Y_c"], hidden_size=H)
+     graph = helper.make_graph(
+         [node], "lstm", [helper.make_tensor_value_info("X", TensorProto.FLOAT, [S, B, I])],
+         [helper.make_tensor_value_info(n, TensorProto.FLOAT, None) for n in ("Y", "Y_h", "Y_c")],
+         initializer=[numpy_helper.from_array(W, "W"), numpy_helper.from_array(R, "R"), numpy_helper.from_array(Bias, "B")])
+     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+     sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+
+     x = torch.randn(S, B, I)
+     y_ort, h_ort, c_ort = sess.run(None, {"X": x.numpy()})
+     with torch.no_grad():
+         y_ref, (h_ref, c_ref) = lstm(x)
+     print(f"{'step':>4} {'max|dY|':>10}")
+     errs = np.abs(y_ort[:, 0] - y_ref.numpy()).max(axis=(1, 2))
+     for t, e in enumerate(errs):
+         print(f"{t:>4} {e:>10.3e}")
+     dc = np.abs(c_ort[0] - c_ref[0].numpy()).max()
+     print(f"final cell state max|dc| {dc:.3e}")
+     if errs.max() > 1e-4 or dc > 1e-4:
+         print(f"differential test FAILED: torch.nn.LSTM vs onnxruntime LSTM differ by {max(errs.max(), dc):.4f} (tolerance 1e-4)")
+         sys.exit(1)
+     """),
+]
+
+add_batch(B26_A)
+
+
+
+
 B25_B = [
     # ---- TensorFlow ---------------------------------------------------------------
     ("tensorflow", "venv", None, "crash", "not-implemented", "b25-tf-xla-dynamics-stability-eig",

@@ -1899,7 +1899,8 @@ exception_tail(struct pstate *ps, int below)
  * Whether detector d, of a shape that fires on a whole log, takes these
  * lines (the log's n lines that are not blank, total bytes in all):
  *  - shape message: a lone message, at most DLT_LONE_MAX_LINES lines
- *    (lines indented below another are its continuation, not counted)
+ *    (lines indented deeper than a first line that is a sentence are its
+ *    continuation, not counted)
  *    and DLT_LONE_MAX_BYTES, whose first line its match takes;
  *  - shape values: printed values, two lines at least (a comparison
  *    shows two things; one line is a lone message) and at most max-lines
@@ -1910,7 +1911,7 @@ static int
 whole_log_hits(const struct dlt_detector *det, const struct dlt_line *lines,
     size_t n, size_t total, struct dlt_rx_match *m)
 {
-	size_t	i, max, heads;
+	size_t	i, max, heads, ind;
 	int	sentence;
 
 	switch (det->shape) {
@@ -1919,10 +1920,12 @@ whole_log_hits(const struct dlt_detector *det, const struct dlt_line *lines,
 		 * Lines indented below a first line that is a sentence
 		 * (words, not a key of a listing) carry on its message.
 		 */
-		sentence = memchr(lines[0].text, ' ', lines[0].len) != NULL;
+		ind = indent_of(lines[0].text, lines[0].len);
+		sentence = memchr(lines[0].text + ind, ' ',
+		    lines[0].len - ind) != NULL;
 		for (i = 1, heads = 1; i < n; i++)
-			if (!sentence || lines[i].len == 0 ||
-			    (lines[i].text[0] != ' ' && lines[i].text[0] != '\t'))
+			if (!sentence ||
+			    indent_of(lines[i].text, lines[i].len) <= ind)
 				heads++;
 		if (heads > DLT_LONE_MAX_LINES || total > DLT_LONE_MAX_BYTES)
 			return (0);

@@ -873,7 +873,11 @@ test_expect_success 'a lone message needs a short log in which nothing else fire
 	check get listed.out signature | grep "registered: device=CPU" &&
 	printf "%s\n" "expected:" "  shape: 1" "  dtype: f32" "a" "$msg" >keys.log &&
 	dltriage classify --format json keys.log >keys.out &&
-	test_must_be_empty keys.out
+	test_must_be_empty keys.out &&
+	# lines only as deep as the first are lines of their own
+	printf "  %s\n" "$msg" a b c >level.log &&
+	dltriage classify --format json level.log >level.out &&
+	test_must_be_empty level.out
 '
 
 test_expect_success 'a log of printed values alone that shows two results is an inconsistency' '

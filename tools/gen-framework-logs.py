@@ -36239,6 +36239,1668 @@ add_batch(B26_A)
 
 
 
+B27_B = [
+    # ---- MindSpore (mindspore) ----------------------------------------------------
+    ("mindspore", "mindspore", None, "crash", None, "b27-ms-grad-unique-dedup-loss-no-uniquegrad",
+     "a PyNative training step deduplicates token scores with ops.unique before summing them and asks ops.grad for the gradient: unique runs on CPU but its backward kernel UniqueGrad is not registered for CPU, so the framework's kernel selection fails inside the backward pass (a missing backward kernel, a framework defect, not an illegal input)",
+     """\
+     import numpy as np
+     import mindspore as ms
+     from mindspore import ops, Tensor
+
+     ms.set_seed(0)
+     np.random.seed(0)
+     scores = Tensor(np.array([0.5, 1.5, 1.5, 2.0, 0.5], np.float32))
+
+     def dedup_loss(s):
+         uniq, _ = ops.unique(s)
+         return (uniq * uniq).sum()
+
+     print("forward loss:", dedup_loss(scores))
+     g = ops.grad(dedup_loss)(scores)
+     print("grad:", g)
+     """),
+    ("mindspore", "mindspore", None, "crash", None, "b27-ms-graph-gaussian-nll-choleskygrad-cpu",
+     "a GRAPH_MODE TrainOneStepCell fits a Gaussian negative log-likelihood whose covariance factor comes from ops.cholesky: the forward Cholesky runs on CPU but its backward kernel CholeskyGrad is not registered for CPU, so kernel selection fails while compiling the training step (a missing backward kernel, a framework defect)",
+     """\
+     import numpy as np
+     import mindspore as ms
+     from mindspore import nn, ops, Tensor, Parameter
+
+     ms.set_context(mode=ms.GRAPH_MODE)
+     ms.set_seed(0)
+     np.random.seed(0)
+
+     class GaussianNLL(nn.Cell):
+         def __init__(self):
+             super().__init__()
+             self.a = Parameter(Tensor(np.eye(3, dtype=np.float32) + 0.1 * np.random.randn(3, 3).astype(np.float32)), name="a")
+             self.mu = Parameter(Tensor(np.zeros(3, np.float32)), name="mu")
+
+         def construct(self, x):
+             cov = ops.matmul(self.a, self.a.T) + 0.1 * ops.eye(3, 3, ms.float32)
+             l = ops.cholesky(cov)
+             d = x - self.mu
+             z = ops.matmul(d, ops.inverse(l).T)
+             logdet = 2.0 * ops.log(ops.diagonal(l)).sum()
+             return 0.5 * (z * z).sum(axis=1).mean() + 0.5 * logdet
+
+     net = GaussianNLL()
+     step = nn.TrainOneStepCell(net, nn.Adam(net.trainable_params(), learning_rate=1e-2))
+     x = Tensor(np.random.randn(16, 3).astype(np.float32))
+     for i in range(3):
+         print("step", i, "nll", step(x))
+     """),
+    ("mindspore", "mindspore", None, "crash", None, "b27-ms-running-max-cummax-grad-no-kernel",
+     "a PyNative training loop penalises the running maximum of a sequence (ops.cummax) and differentiates it with value_and_grad: cummax runs on CPU but its backward uses InplaceScatterAdd, which has no CPU kernel, so the backward pass fails in kernel selection (a missing backward kernel, a framework defect)",
+     """\
+     import numpy as np
+     import mindspore as ms
+     from mindspore import nn, ops, Tensor, Parameter
+
+     ms.set_seed(0)
+     np.random.seed(0)
+     w = Parameter(Tensor(np.random.randn(2, 8).astype(np.float32)), name="w")
+     opt = nn.SGD([w], learning_rate=0.1)
+
+     def loss_fn(x):
+         peaks, _ = ops.cummax(x * w, axis=1)
+         return (peaks ** 2).mean()
+
+     grad_fn = ms.value_and_grad(loss_fn, None, opt.parameters)
+     x = Tensor(np.ones((2, 8), np.float32))
+     for step in range(3):
+         loss, grads = grad_fn(x)
+         opt(grads)
+         print(f"step {step} loss {loss.asnumpy():.5f}")
+     """),
+    ("mindspore", "mindspore", None, "crash", None, "b27-ms-orthogonal-param-qr-bprop-missing",
+     "a PyNative training step keeps a weight orthogonal by taking the Q factor of ops.qr on a free parameter and differentiates the loss with ops.grad: Qr runs forward on CPU but has no bprop registered, and the autodiff machinery fails with its own 'bprop not defined' check (a missing backward rule, a framework defect)",
+     """\
+     import numpy as np
+     import mindspore as ms
+     from mindspore import nn, ops, Tensor, Parameter
+
+     ms.set_seed(0)
+     np.random.seed(0)
+     raw = Parameter(Tensor(np.random.randn(4, 4).astype(np.float32)), name="raw")
+     x = Tensor(np.random.randn(8, 4).astype(np.float32))
+     y = Tensor(np.random.randn(8, 4).astype(np.float32))
+
+     def loss_fn(x, y):
+         q, r = ops.qr(raw)
+         return ((ops.matmul(x, q) - y) ** 2).mean()
+
+     print("initial loss", loss_fn(x, y))
+     grad_fn = ms.value_and_grad(loss_fn, None, [raw])
+     opt = nn.Momentum([raw], learning_rate=0.05, momentum=0.9)
+     loss, grads = grad_fn(x, y)
+     opt(grads)
+     print("loss", loss)
+     """),
+    ("mindspore", "mindspore", None, "false-positive", "environment", "b27-ms-loss-scale-cell-on-cpu-target",
+     "a GRAPH_MODE script on a CPU-only host wraps its loss in TrainOneStepWithLossScaleCell with a DynamicLossScaleUpdateCell, a cell documented for Ascend and GPU: its overflow check needs NPUGetFloatStatusV2, which has no CPU kernel, so the compile stops on the device target (a platform requirement, kind environment)",
+     """\
+     import numpy as np
+     import mindspore as ms
+     from mindspore import nn, Tensor
+
+     ms.set_context(mode=ms.GRAPH_MODE)
+     ms.set_seed(0)
+     np.random.seed(0)
+     print("device target:", ms.get_context("device_target"))
+     net = nn.SequentialCell([nn.Dense(8, 32), nn.ReLU(), nn.Dense(32, 2)])
+     loss = nn.WithLossCell(net, nn.MSELoss())
+     manager = nn.DynamicLossScaleUpdateCell(loss_scale_value=2 ** 12, scale_factor=2, scale_window=1000)
+     step = nn.TrainOneStepWithLossScaleCell(loss, nn.Momentum(net.trainable_params(), 0.01, 0.9), scale_sense=manager)
+     x = Tensor(np.random.randn(4, 8).astype(np.float32))
+     y = Tensor(np.random.randn(4, 2).astype(np.float32))
+     for i in range(2):
+         l, overflow, scale = step(x, y)
+         print("step", i, "loss", l, "overflow", overflow, "scale", scale)
+     """),
+    ("mindspore", "mindspore", None, "inconsistency", None, "b27-ms-grad-through-int-cast-vs-fd",
+     "a gradient check compares ops.grad of a loss that rounds its input through an int32 cast with a central finite difference: the loss is piecewise constant, so the numeric gradient is 0, but MindSpore passes the gradient straight through the cast and reports 1; the check's own comparison flags the disagreement",
+     """\
+     import sys
+     import numpy as np
+     import mindspore as ms
+     from mindspore import ops, Tensor
+
+     np.random.seed(0)
+     x0 = np.array([0.3, 1.4, 2.6, 3.2], np.float32)
+
+     def f(x):
+         return ops.cast(x, ms.int32).astype(ms.float32).sum() * 2.0
+
+     analytic = ops.grad(f)(Tensor(x0)).asnumpy()
+     eps = 1e-2
+     numeric = np.zeros_like(x0)
+     for i in range(x0.size):
+         xp, xm = x0.copy(), x0.copy()
+         xp[i] += eps
+         xm[i] -= eps
+         numeric[i] = (f(Tensor(xp)).asnumpy() - f(Tensor(xm)).asnumpy()) / (2 * eps)
+     print("analytic:", analytic)
+     print("numeric: ", numeric)
+     err = np.abs(analytic - numeric).max()
+     print(f"max abs difference {err:.4g} (atol 1e-3)")
+     if err > 1e-3:
+         print("GRADCHECK FAILED: ops.grad disagrees with finite differences for f(x) = 2*sum(int32(x))")
+         sys.exit(1)
+     print("gradcheck passed")
+     """),
+    # ---- TensorFlow (venv) --------------------------------------------------------
+    ("tensorflow", "venv", None, "crash", None, "b27-tf-adagrad-da-half-vars-no-kernel",
+     "a hand-written dual-averaging (AdagradDA) optimizer for a float16 model applies its update with tf.raw_ops.ResourceApplyAdagradDA, whose op definition accepts half: no CPU kernel is registered for T=DT_HALF, so the update fails in kernel lookup while the other optimizers' kernels exist for half (a kernel missing for a dtype)",
+     """\
+     import tensorflow as tf
+
+     tf.random.set_seed(0)
+     dt = tf.float16
+     w = tf.Variable(tf.random.normal([8, 4], dtype=dt), name="w")
+     g_acc = tf.Variable(tf.zeros_like(w), name="w/grad_acc")
+     gsq_acc = tf.Variable(tf.fill(w.shape, tf.constant(0.1, dt)), name="w/grad_sq_acc")
+     x = tf.random.normal([16, 8], dtype=dt)
+     y = tf.random.normal([16, 4], dtype=dt)
+     step = tf.Variable(0, dtype=tf.int64)
+
+     for i in range(3):
+         with tf.GradientTape() as tape:
+             loss = tf.reduce_mean(tf.square(tf.matmul(x, w) - y))
+         g = tape.gradient(loss, w)
+         step.assign_add(1)
+         tf.raw_ops.ResourceApplyAdagradDA(
+             var=w.handle, gradient_accumulator=g_acc.handle,
+             gradient_squared_accumulator=gsq_acc.handle, grad=g,
+             lr=tf.constant(0.1, dt), l1=tf.constant(0.0, dt), l2=tf.constant(1e-3, dt),
+             global_step=step)
+         print(f"step {i} loss {float(loss):.4f}")
+     """),
+    ("tensorflow", "venv", None, "crash", None, "b27-tf-poisson-nll-bf16-lgamma-no-kernel",
+     "a bfloat16 count-regression step computes the exact Poisson negative log-likelihood, whose log(y!) term uses tf.math.lgamma, under a GradientTape: lgamma accepts bfloat16 in its op definition but has no CPU kernel for it, so placement fails with 'Could not find device for node' (a kernel missing for a dtype)",
+     """\
+     import tensorflow as tf
+
+     tf.random.set_seed(0)
+     dt = tf.bfloat16
+     w = tf.Variable(tf.random.normal([6, 1], stddev=0.1, dtype=dt))
+     x = tf.random.normal([32, 6], dtype=dt)
+     counts = tf.cast(tf.random.poisson([32, 1], 3.0), dt)
+     opt_lr = tf.constant(0.05, dt)
+
+     for step in range(3):
+         with tf.GradientTape() as tape:
+             log_rate = tf.matmul(x, w)
+             nll = tf.exp(log_rate) - counts * log_rate + tf.math.lgamma(counts + 1)
+             loss = tf.reduce_mean(nll)
+         g = tape.gradient(loss, w)
+         w.assign_sub(opt_lr * g)
+         print(f"step {step} poisson nll {float(loss):.4f}")
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b27-tf-nonpersistent-tape-gradient-twice",
+     "a training step takes the gradient of the task loss and then of a regulariser from the same non-persistent GradientTape: TensorFlow releases the tape's resources after the first gradient call and refuses the second with its documented RuntimeError (persistent=True is required)",
+     """\
+     import tensorflow as tf
+
+     tf.random.set_seed(0)
+     w = tf.Variable(tf.random.normal([8, 4]))
+     b = tf.Variable(tf.zeros([4]))
+     opt_vars = [w, b]
+     x = tf.random.normal([16, 8])
+     y = tf.random.normal([16, 4])
+
+     with tf.GradientTape() as tape:
+         pred = tf.matmul(x, w) + b
+         task = tf.reduce_mean(tf.square(pred - y))
+         reg = 1e-3 * tf.reduce_sum(tf.square(w))
+     g_task = tape.gradient(task, opt_vars)
+     print("task grad norm", float(tf.linalg.global_norm(g_task)))
+     g_reg = tape.gradient(reg, opt_vars)
+     print("reg grad norm", float(tf.linalg.global_norm([g for g in g_reg if g is not None])))
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b27-tf-sparse-adagrad-row-index-out-of-range",
+     "a custom sparse optimizer for an embedding table applies the IndexedSlices gradient with tf.raw_ops.ResourceSparseApplyAdagradV2, but the batch holds a token id past the table's vocabulary (the gather was clipped, the update is not): the kernel validates the indices and rejects the update with InvalidArgumentError",
+     """\
+     import tensorflow as tf
+
+     tf.random.set_seed(0)
+     vocab, dim = 10, 4
+     table = tf.Variable(tf.random.normal([vocab, dim]), name="embedding")
+     accum = tf.Variable(tf.fill([vocab, dim], 0.1), name="embedding/accumulator")
+     ids = tf.constant([1, 3, 3, 12])
+     target = tf.random.normal([4, dim])
+
+     with tf.GradientTape() as tape:
+         rows = tf.gather(table, tf.minimum(ids, vocab - 1))
+         loss = tf.reduce_mean(tf.square(rows - target))
+     g = tape.gradient(loss, table)
+     print("gradient type:", type(g).__name__, "rows", g.values.shape[0])
+     tf.raw_ops.ResourceSparseApplyAdagradV2(
+         var=table.handle, accum=accum.handle, lr=0.1, epsilon=1e-7,
+         grad=g.values, indices=ids)
+     print("applied sparse update, loss", float(loss))
+     """),
+    ("tensorflow", "venv", None, "false-positive", "environment", "b27-tf-train-step-pinned-gpu-no-soft-placement",
+     "a training script pins its train step to /GPU:0 and turns soft device placement off for reproducibility, on a host with no GPU: TensorFlow cannot satisfy the explicit device request and refuses to run the op (a device missing, kind environment)",
+     """\
+     import tensorflow as tf
+
+     tf.random.set_seed(0)
+     tf.config.set_soft_device_placement(False)
+     print("visible GPUs:", tf.config.list_physical_devices("GPU"))
+     w = tf.Variable(tf.random.normal([8, 2]))
+     opt_lr = 0.1
+     x = tf.random.normal([16, 8])
+     y = tf.random.normal([16, 2])
+
+     @tf.function
+     def train_step(x, y):
+         with tf.device("/GPU:0"):
+             with tf.GradientTape() as tape:
+                 loss = tf.reduce_mean(tf.square(tf.matmul(x, w) - y))
+             g = tape.gradient(loss, w)
+             w.assign_sub(opt_lr * g)
+         return loss
+
+     for step in range(2):
+         print("step", step, "loss", float(train_step(x, y)))
+     """),
+    ("tensorflow", "venv", None, "nan", None, "b27-tf-where-trap-sqrt-grad-check-numerics",
+     "a loss masks zero distances with tf.where(d > 0, tf.pow(d, 0.5), 0): the forward is finite but the untaken pow branch's derivative at d = 0 is inf, and 0 * inf gives NaN in the gradient (the classic where trap); the program's tf.debugging.check_numerics on the gradient reports it",
+     """\
+     import tensorflow as tf
+
+     tf.random.set_seed(0)
+     pts = tf.Variable([[0.0, 0.0], [1.0, 1.0], [2.0, 0.5]])
+     centre = tf.constant([[0.0, 0.0]])
+
+     with tf.GradientTape() as tape:
+         d = tf.reduce_sum(tf.square(pts - centre), axis=1)
+         dist = tf.where(d > 0, tf.pow(d, 0.5), tf.zeros_like(d))
+         loss = tf.reduce_sum(dist)
+     print("loss", float(loss))
+     g = tape.gradient(loss, pts)
+     print("grad", g.numpy().tolist())
+     tf.debugging.check_numerics(g, "gradient of hinge distance loss w.r.t. pts")
+     print("gradient is finite")
+     """),
+    ("tensorflow", "venv", None, "nan", None, "b27-tf-xla-norm-at-zero-grad-nan",
+     "a jit_compile=True train step regularises the difference of two weight copies with tf.norm, and the copies start equal: the gradient of the Euclidean norm at the zero vector is 0/0, so the compiled step returns a NaN gradient, which the loop's own finiteness check reports before applying it",
+     """\
+     import sys
+     import tensorflow as tf
+
+     tf.random.set_seed(0)
+     w = tf.Variable(tf.random.normal([4, 4]))
+     anchor = tf.Variable(w.read_value())
+     x = tf.random.normal([8, 4])
+
+     @tf.function(jit_compile=True)
+     def step(x):
+         with tf.GradientTape() as tape:
+             task = tf.reduce_mean(tf.square(tf.matmul(x, w)))
+             prox = 0.1 * tf.norm(w - anchor)
+             loss = task + prox
+         return loss, tape.gradient(loss, w)
+
+     loss, g = step(x)
+     print("loss", float(loss))
+     finite = bool(tf.reduce_all(tf.math.is_finite(g)))
+     print("grad finite:", finite, "nan count:", int(tf.reduce_sum(tf.cast(tf.math.is_nan(g), tf.int32))))
+     if not finite:
+         print("ERROR: non-finite gradient (NaN) in compiled train step; refusing to apply the update")
+         sys.exit(1)
+     """),
+    ("tensorflow", "venv", None, "inconsistency", None, "b27-tf-compute-gradient-float32-check",
+     "a gradient unit test compares the analytic and the numeric Jacobian from tf.test.compute_gradient for a softplus-of-exp layer with a 5e-5 tolerance: in float64 the check passes, in float32 the finite differences carry round-off above the tolerance, so the program's own comparison reports a mismatch (a check that fails only because of float32)",
+     """\
+     import sys
+     import numpy as np
+     import tensorflow as tf
+
+     tf.random.set_seed(0)
+     x = tf.random.normal([3, 5], stddev=1.0, seed=1) * 2.0
+     TOL = 5e-5
+
+     def layer(x):
+         return tf.math.softplus(tf.exp(0.5 * x)) * tf.sin(2.0 * x)
+
+     failed = False
+     for dt in (tf.float64, tf.float32):
+         theoretical, numerical = tf.test.compute_gradient(layer, [tf.cast(x, dt)])
+         diff = np.abs(theoretical[0] - numerical[0])
+         err = diff.max()
+         status = "ok" if err <= TOL else "FAIL"
+         print(f"[{dt.name}] jacobian {theoretical[0].shape}: max |analytic - numeric| = {err:.6g} (tolerance {TOL}) {status}")
+         if err > TOL:
+             i = np.unravel_index(np.argmax(diff), diff.shape)
+             print(f"[{dt.name}] worst entry {tuple(int(k) for k in i)}: analytic {theoretical[0][i]:.8g} numeric {numerical[0][i]:.8g}")
+             failed = True
+     if failed:
+         print("FAIL: gradient check mismatch")
+         sys.exit(1)
+     print("OK")
+     """),
+    ("tensorflow", "venv", None, "inconsistency", None, "b27-tf-vs-jax-maximum-tie-gradient",
+     "a differential harness ports a max-pooling-like merge, sum(maximum(a, b)), from JAX to TensorFlow and compares gradients at inputs with ties: TensorFlow's Maximum gradient gives the whole gradient to the first argument where a == b while JAX splits it half and half, so the harness reports a disagreement",
+     """\
+     import sys
+     import numpy as np
+     import tensorflow as tf
+     import jax
+     import jax.numpy as jnp
+
+     a0 = np.array([1.0, 2.0, 3.0, 0.5], np.float32)
+     b0 = np.array([1.0, 1.5, 3.0, 0.5], np.float32)
+
+     ta, tb = tf.Variable(a0), tf.Variable(b0)
+     with tf.GradientTape() as tape:
+         out = tf.reduce_sum(tf.maximum(ta, tb))
+     tga, tgb = [g.numpy() for g in tape.gradient(out, [ta, tb])]
+     jga, jgb = jax.grad(lambda a, b: jnp.sum(jnp.maximum(a, b)), argnums=(0, 1))(a0, b0)
+     jga, jgb = np.asarray(jga), np.asarray(jgb)
+     print("tensorflow d/da", tga, "d/db", tgb)
+     print("jax        d/da", jga, "d/db", jgb)
+     bad = np.nonzero((np.abs(tga - jga) > 1e-6) | (np.abs(tgb - jgb) > 1e-6))[0]
+     if bad.size:
+         print(f"MISMATCH at indices {bad.tolist()} (atol 1e-6): frameworks disagree on d maximum(a, b)")
+         sys.exit(1)
+     print("gradients agree")
+     """),
+    ("tensorflow", "venv", None, "oom", None, "b27-tf-full-hessian-under-rlimit",
+     "a second-order optimizer step builds the full Hessian of a 12288-parameter loss with nested GradientTapes and tape.jacobian, in a process whose address space the script capped with setrlimit(RLIMIT_AS): the 600 MB Hessian and its pfor intermediates do not fit and TensorFlow's allocator refuses with ResourceExhaustedError",
+     """\
+     import resource
+     import tensorflow as tf
+
+     tf.random.set_seed(0)
+     n = 12288
+     w = tf.Variable(tf.random.normal([n], stddev=0.01))
+     x = tf.random.normal([4, n])
+
+     soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+     with open("/proc/self/status") as f:
+         vm = [int(l.split()[1]) * 1024 for l in f if l.startswith("VmSize")][0]
+     cap = vm + 256 * 2 ** 20
+     resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
+     print(f"address space capped at {cap / 2**30:.2f} GiB ({(cap - vm) / 2**20:.0f} MiB headroom)")
+
+     with tf.GradientTape() as outer:
+         with tf.GradientTape() as inner:
+             loss = tf.reduce_mean(tf.math.log1p(tf.exp(tf.linalg.matvec(x, w))))
+         g = inner.gradient(loss, w)
+     h = outer.jacobian(g, w)
+     print("hessian", h.shape)
+     """),
+    # ---- JAX, Flax, Optax (venv) ----------------------------------------------------
+    ("jax", "venv", None, "crash", None, "b27-jax-half-newton-step-solve-no-kernel",
+     "a half-precision Gauss-Newton step solves (J^T J + damping) delta = J^T r with jnp.linalg.solve inside jax.jit: the LU lowering has no LAPACK kernel for float16 on CPU and fails with its internal 'Unsupported dtype float16' lookup error (a kernel missing for a dtype)",
+     """\
+     import jax
+     import jax.numpy as jnp
+
+     key = jax.random.PRNGKey(0)
+     kx, kw = jax.random.split(key)
+     x = jax.random.normal(kx, (32, 4)).astype(jnp.float16)
+     w_true = jnp.array([1.0, -2.0, 0.5, 3.0], jnp.float16)
+     y = jnp.tanh(x @ w_true)
+     w = jax.random.normal(kw, (4,)).astype(jnp.float16) * 0.1
+
+     def residual(w):
+         return jnp.tanh(x @ w) - y
+
+     @jax.jit
+     def gauss_newton(w):
+         r = residual(w)
+         J = jax.jacfwd(residual)(w)
+         A = J.T @ J + jnp.float16(1e-2) * jnp.eye(4, dtype=jnp.float16)
+         delta = jnp.linalg.solve(A, J.T @ r)
+         return w - delta, jnp.mean(r * r)
+
+     for it in range(3):
+         w, loss = gauss_newton(w)
+         print(f"iter {it} loss {float(loss):.5f}")
+     """),
+    ("jax", "venv", None, "crash", None, "b27-jax-dropout-rng-bit-generator-assert",
+     "a jitted training step draws its dropout mask from lax.rng_bit_generator with a one-word uint32 key: JAX does not validate the key's shape up front and its own lowering code hits an internal assert (AssertionError on the key's IR type) instead of a user-facing error (an internal check fires)",
+     """\
+     import jax
+     import jax.numpy as jnp
+     from jax import lax
+
+     w = jax.random.normal(jax.random.PRNGKey(0), (8, 4)) * 0.1
+     x = jax.random.normal(jax.random.PRNGKey(1), (16, 8))
+     y = jax.random.normal(jax.random.PRNGKey(2), (16, 4))
+     rng_state = jnp.array([42], dtype=jnp.uint32)
+
+     def loss_fn(w, x, y, state):
+         state, bits = lax.rng_bit_generator(state, x.shape, dtype=jnp.uint32)
+         keep = (bits >> 8).astype(jnp.float32) / (1 << 24) > 0.1
+         h = jnp.where(keep, x / 0.9, 0.0)
+         return jnp.mean((h @ w - y) ** 2), state
+
+     @jax.jit
+     def train_step(w, state):
+         (loss, state), g = jax.value_and_grad(loss_fn, has_aux=True)(w, x, y, state)
+         return w - 0.1 * g, state, loss
+
+     for step in range(3):
+         w, rng_state, loss = train_step(w, rng_state)
+         print(f"step {step} loss {float(loss):.4f}")
+     """),
+    ("jax", "venv", None, "false-positive", None, "b27-jax-donated-opt-state-reused-after-step",
+     "an Optax training loop jits its update with donate_argnums for the parameters and optimizer state, then logs the old parameters after the step: the donated buffers were handed to XLA and deleted, and JAX refuses to read them with its documented 'Array has been deleted' error",
+     """\
+     import jax
+     import jax.numpy as jnp
+     import optax
+
+     key = jax.random.PRNGKey(0)
+     params = {"w": jax.random.normal(key, (8, 4)) * 0.1, "b": jnp.zeros(4)}
+     x = jax.random.normal(jax.random.PRNGKey(1), (16, 8))
+     y = jax.random.normal(jax.random.PRNGKey(2), (16, 4))
+     opt = optax.adamw(1e-2, weight_decay=1e-4)
+     opt_state = opt.init(params)
+
+     def loss_fn(p):
+         return jnp.mean((x @ p["w"] + p["b"] - y) ** 2)
+
+     def step(params, opt_state):
+         loss, g = jax.value_and_grad(loss_fn)(params)
+         updates, opt_state = opt.update(g, opt_state, params)
+         return optax.apply_updates(params, updates), opt_state, loss
+
+     step = jax.jit(step, donate_argnums=(0, 1))
+     prev = params
+     params, opt_state, loss = step(params, opt_state)
+     print("loss", float(loss))
+     delta = jax.tree_util.tree_map(lambda a, b: jnp.abs(a - b).max(), params, prev)
+     print("max parameter change", delta)
+     """),
+    ("jax", "venv", None, "false-positive", "environment", "b27-jax-train-on-gpu-device-missing",
+     "a training script places its parameters and Optax state on jax.devices('gpu')[0] so the optimizer step runs on the GPU, on a host whose jaxlib has only the CPU backend: JAX refuses the device query with its documented 'Unknown backend' error (a missing device, kind environment)",
+     """\
+     import jax
+     import jax.numpy as jnp
+     import optax
+
+     print("jax", jax.__version__, "default backend:", jax.default_backend())
+     params = {"w": jnp.zeros((8, 4)), "b": jnp.zeros(4)}
+     opt = optax.sgd(0.1, momentum=0.9, nesterov=True)
+     gpu = jax.devices("gpu")[0]
+     params = jax.device_put(params, gpu)
+     state = opt.init(params)
+     g = jax.grad(lambda p: jnp.sum((p["w"] - 1.0) ** 2) + jnp.sum(p["b"] ** 2))(params)
+     updates, state = opt.update(g, state, params)
+     params = optax.apply_updates(params, updates)
+     print("step done on", gpu)
+     """),
+    ("jax", "venv", None, "nan", None, "b27-optax-where-log-trap-debug-nans",
+     "an Optax Adam loop trains a model whose loss uses jnp.where(p > 0, p * jnp.log(p), 0) as an entropy term, and one probability is exactly 0: the forward is finite but the untaken log branch's gradient is 0 * inf = NaN, and jax_debug_nans (switched on by the script) reports it as a FloatingPointError",
+     """\
+     import jax
+     import jax.numpy as jnp
+     import optax
+
+     jax.config.update("jax_debug_nans", True)
+     logits = jnp.array([2.0, 0.5, -1.0, 0.0])
+     mask = jnp.array([1.0, 1.0, 1.0, 0.0])
+     opt = optax.adam(1e-2)
+     state = opt.init(logits)
+
+     def loss_fn(logits):
+         p = jax.nn.softmax(logits) * mask
+         p = p / p.sum()
+         ent = jnp.where(p > 0, p * jnp.log(p), 0.0)
+         return -ent.sum() + jnp.sum(logits ** 2) * 1e-3
+
+     for step in range(3):
+         loss, g = jax.value_and_grad(loss_fn)(logits)
+         updates, state = opt.update(g, state)
+         logits = optax.apply_updates(logits, updates)
+         print(f"step {step} loss {float(loss):.4f}")
+     """),
+    ("jax", "venv", None, "nan", None, "b27-jax-hessian-norm-at-zero-nan-check",
+     "a Newton-method solver takes jax.hessian of a loss containing jnp.linalg.norm(w - w0) and starts at w = w0: the norm's gradient and Hessian at the zero vector are 0/0, so the Hessian is NaN; the solver's own finiteness check reports it",
+     """\
+     import sys
+     import jax
+     import jax.numpy as jnp
+
+     w0 = jnp.array([0.5, -1.0, 2.0])
+     A = jnp.array([[2.0, 0.1, 0.0], [0.1, 1.5, 0.2], [0.0, 0.2, 1.0]])
+
+     def loss(w):
+         return 0.5 * w @ A @ w + 0.3 * jnp.linalg.norm(w - w0)
+
+     w = w0
+     for it in range(5):
+         g = jax.grad(loss)(w)
+         H = jax.jit(jax.hessian(loss))(w)
+         if not (jnp.all(jnp.isfinite(g)) and jnp.all(jnp.isfinite(H))):
+             print(f"iter {it}: grad {g}")
+             print(f"iter {it}: hessian\\n{H}")
+             print(f"ERROR: non-finite Newton system at iter {it} (NaN in gradient/Hessian); aborting")
+             sys.exit(1)
+         w = w - jnp.linalg.solve(H, g)
+         print(f"iter {it} loss {float(loss(w)):.6f}")
+     """),
+    ("jax", "venv", None, "inconsistency", None, "b27-jax-custom-jvp-wrong-rule-check-grads",
+     "a numerically stable log1pexp is given a custom_jvp rule whose tangent misses the sigmoid factor's sign flip for negative inputs; jax.test_util.check_grads compares the rule with finite differences and reports the disagreement beyond its tolerance (the program's own differentiation test)",
+     """\
+     import jax
+     import jax.numpy as jnp
+     from jax.test_util import check_grads
+
+     jax.config.update("jax_enable_x64", True)
+
+     @jax.custom_jvp
+     def log1pexp(x):
+         return jnp.logaddexp(x, 0.0)
+
+     @log1pexp.defjvp
+     def log1pexp_jvp(primals, tangents):
+         (x,), (t,) = primals, tangents
+         # bug: sigmoid(|x|) instead of sigmoid(x)
+         return log1pexp(x), jax.nn.sigmoid(jnp.abs(x)) * t
+
+     x = jnp.array([-3.0, -0.5, 0.7, 2.0])
+     print("value", log1pexp(x))
+     print("jvp-derived grad", jax.grad(lambda x: log1pexp(x).sum())(x))
+     check_grads(log1pexp, (x,), order=1, modes=["fwd", "rev"])
+     print("check_grads passed")
+     """),
+    ("jax", "venv", None, "timeout", None, "b27-jax-while-loop-sgd-convergence-watchdog",
+     "a trainer runs jitted SGD inside lax.while_loop until the gradient norm drops below a tolerance, with a step size of exactly 1/L on x^2 (lr 1.0 for a curvature of 2), so the iterate flips sign forever and never converges; the harness's watchdog kills the child after 15 s and reports the hang",
+     """\
+     import subprocess
+     import sys
+
+     CHILD = r'''
+     import jax, jax.numpy as jnp
+     from jax import lax
+     print("jax", jax.__version__, "devices", jax.devices(), flush=True)
+     def loss(x):
+         return jnp.sum(x ** 2)
+     @jax.jit
+     def fit(x0, lr, tol):
+         def cond(c):
+             x, it = c
+             return jnp.linalg.norm(jax.grad(loss)(x)) > tol
+         def body(c):
+             x, it = c
+             return x - lr * jax.grad(loss)(x), it + 1
+         return lax.while_loop(cond, body, (x0, 0))
+     print("fitting with lr=1.0, tol=1e-6 ...", flush=True)
+     x, n = fit(jnp.array([1.0, -2.0, 0.5]), 1.0, 1e-6)
+     print("converged after", int(n), "iterations:", x, flush=True)
+     '''
+     import textwrap
+     with open("fit_child.py", "w") as f:
+         f.write(textwrap.dedent(CHILD))
+     p = subprocess.Popen([sys.executable, "-u", "fit_child.py"])
+     try:
+         rc = p.wait(timeout=15)
+     except subprocess.TimeoutExpired:
+         p.kill()
+         p.wait()
+         print("watchdog: fit_child.py made no progress for 15 s (lax.while_loop still running); killed", flush=True)
+         print("TimeoutError: training did not converge within the 15 s budget", flush=True)
+         sys.exit(124)
+     sys.exit(rc)
+     """),
+    # ---- Keras 3 (venv, on its backends) ----------------------------------------------
+    ("keras", "venv", "tensorflow", "false-positive", None, "b27-keras-config-clipnorm-and-global-clipnorm",
+     "a config-driven trainer builds its Adam optimizer from a dict that sets both clipnorm and global_clipnorm (one from the base config, one from an override) and compiles the model: Keras accepts only one clipping mode and rejects the optimizer with a ValueError",
+     """\
+     import json
+     import numpy as np
+     import keras
+
+     keras.utils.set_random_seed(0)
+     base = {"learning_rate": 1e-3, "clipnorm": 1.0}
+     override = json.loads('{"global_clipnorm": 5.0, "weight_decay": null}')
+     cfg = {**base, **{k: v for k, v in override.items() if v is not None}}
+     print("optimizer config:", cfg)
+     model = keras.Sequential([keras.Input((16,)), keras.layers.Dense(32, activation="relu"), keras.layers.Dense(1)])
+     model.compile(optimizer=keras.optimizers.Adam(**cfg), loss="mse")
+     x = np.random.RandomState(0).randn(64, 16).astype("float32")
+     y = x.sum(axis=1, keepdims=True)
+     model.fit(x, y, epochs=1, batch_size=16, verbose=2)
+     """),
+    ("keras", "venv", "jax", "false-positive", None, "b27-keras-grad-accumulation-steps-one",
+     "a script that scales its effective batch by gradient accumulation computes the number of accumulation steps as global_batch // micro_batch, which comes to 1 for this run, and passes it to keras.optimizers.SGD: Keras requires gradient_accumulation_steps >= 2 and rejects the value with a ValueError",
+     """\
+     import numpy as np
+     import keras
+
+     keras.utils.set_random_seed(0)
+     global_batch, micro_batch = 32, 32
+     accum = global_batch // micro_batch
+     print(f"backend={keras.backend.backend()} global_batch={global_batch} micro_batch={micro_batch} accumulation_steps={accum}")
+     model = keras.Sequential([keras.Input((8,)), keras.layers.Dense(32, activation="tanh"), keras.layers.Dense(1)])
+     opt = keras.optimizers.SGD(learning_rate=0.01, momentum=0.9, nesterov=True, gradient_accumulation_steps=accum)
+     model.compile(optimizer=opt, loss="mse")
+     x = np.random.RandomState(0).randn(128, 8).astype("float32")
+     model.fit(x, x[:, :1], batch_size=micro_batch, epochs=1, verbose=2)
+     """),
+    ("keras", "venv", "tensorflow", "nan", None, "b27-keras-sgd-large-lr-terminate-on-nan",
+     "a regression model on unnormalised features (values in the thousands) is trained with plain SGD at learning rate 0.1: the updates blow up and the batch loss overflows to inf, Keras's TerminateOnNaN callback (which checks for NaN and inf) stops training and the script's own check on the history exits non-zero",
+     """\
+     import sys
+     import numpy as np
+     import keras
+
+     keras.utils.set_random_seed(0)
+     rs = np.random.RandomState(0)
+     x = (rs.rand(256, 4) * 5000).astype("float32")
+     y = (x @ np.array([[0.3], [-1.2], [2.0], [0.7]], "float32")).astype("float32")
+     model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(32, activation="relu"), keras.layers.Dense(1)])
+     model.compile(optimizer=keras.optimizers.SGD(learning_rate=0.1), loss="mse")
+     hist = model.fit(x, y, batch_size=32, epochs=3, verbose=2, callbacks=[keras.callbacks.TerminateOnNaN()])
+     losses = hist.history.get("loss", [])
+     print("loss history:", losses)
+     if not losses or not np.all(np.isfinite(losses)):
+         print("ERROR: training diverged (loss is NaN/inf)")
+         sys.exit(1)
+     """),
+    ("keras", "venv", "jax", "nan", None, "b27-keras-rmse-loss-perfect-fit-nan-grad",
+     "a custom RMSE loss, ops.sqrt(ops.mean(ops.square(y - p))), is trained from zero-initialised weights on an all-zero first batch: the loss is 0 and the derivative of sqrt at 0 is inf, so 0 * inf puts NaN into the gradients and the weights; the script's own finiteness check on the weights after fit reports it",
+     """\
+     import sys
+     import numpy as np
+     import keras
+     from keras import ops
+
+     keras.utils.set_random_seed(0)
+
+     def rmse(y_true, y_pred):
+         return ops.sqrt(ops.mean(ops.square(y_true - y_pred)))
+
+     model = keras.Sequential([keras.Input((6,)), keras.layers.Dense(32, kernel_initializer="zeros"), keras.layers.Dense(1, kernel_initializer="zeros")])
+     model.compile(optimizer=keras.optimizers.Adam(1e-3), loss=rmse)
+     x = np.zeros((16, 6), "float32")
+     y = np.zeros((16, 1), "float32")
+     model.fit(x, y, batch_size=16, epochs=2, verbose=2)
+     bad = [w.path for w in model.weights if not np.all(np.isfinite(ops.convert_to_numpy(w)))]
+     print("weights with NaN/inf after fit:", bad)
+     if bad:
+         print("ERROR: non-finite weights after training with the RMSE loss")
+         sys.exit(1)
+     """),
+    ("keras", "venv", "tensorflow", "inconsistency", None, "b27-keras-maximum-layer-tie-grad-backends",
+     "a differential harness trains the same Keras model, two identically initialised Dense branches merged by a Maximum layer, for one SGD step on the TensorFlow and JAX backends and compares the weights: at the ties TensorFlow routes the gradient to the first branch while JAX splits it, so the branches' updated kernels disagree beyond the harness's tolerance",
+     """\
+     import json
+     import os
+     import subprocess
+     import sys
+     import numpy as np
+
+     CHILD = r'''
+     import json, numpy as np, keras
+     keras.utils.set_random_seed(0)
+     inp = keras.Input((4,))
+     a = keras.layers.Dense(3, kernel_initializer=keras.initializers.Constant(0.2), name="branch_a")(inp)
+     b = keras.layers.Dense(3, kernel_initializer=keras.initializers.Constant(0.2), name="branch_b")(inp)
+     out = keras.layers.Dense(1, kernel_initializer="ones", name="head")(keras.layers.Maximum()([a, b]))
+     model = keras.Model(inp, out)
+     model.compile(optimizer=keras.optimizers.SGD(0.1), loss="mse")
+     x = np.linspace(-1, 1, 32, dtype="float32").reshape(8, 4)
+     y = np.ones((8, 1), "float32")
+     model.train_on_batch(x, y)
+     print(json.dumps({w.path: keras.ops.convert_to_numpy(w).tolist() for w in model.weights}))
+     '''
+     with open("child.py", "w") as f:
+         f.write(CHILD)
+     res = {}
+     for be in ("tensorflow", "jax"):
+         env = dict(os.environ, KERAS_BACKEND=be)
+         p = subprocess.run([sys.executable, "child.py"], env=env, capture_output=True, text=True)
+         if p.returncode:
+             sys.stdout.write(p.stdout + p.stderr)
+             sys.exit(p.returncode)
+         res[be] = {k: np.array(v) for k, v in json.loads(p.stdout.strip().splitlines()[-1]).items()}
+         print(f"[{be}] one SGD step done")
+     bad = 0
+     for k in res["tensorflow"]:
+         d = np.abs(res["tensorflow"][k] - res["jax"][k]).max()
+         flag = "MISMATCH" if d > 1e-5 else "ok"
+         bad += d > 1e-5
+         print(f"{k:28s} max |tf - jax| = {d:.6g} {flag}")
+     if bad:
+         print(f"FAIL: {bad} weight tensors differ between backends after one step (atol 1e-5)")
+         sys.exit(1)
+     print("backends agree")
+     """),
+    ("keras", "venv", "torch", "inconsistency", None, "b27-keras-mixed-bf16-vs-fp32-training-drift",
+     "a precision regression test trains the same small MLP for 20 Adam steps under the float32 and the mixed_bfloat16 dtype policy on the torch backend and compares the final losses with a 1e-3 relative tolerance: bfloat16 activations and gradients move the trajectory well beyond it, so the test's own comparison fails",
+     """\
+     import sys
+     import numpy as np
+     import keras
+
+     rs = np.random.RandomState(0)
+     x = rs.randn(64, 16).astype("float32")
+     y = np.tanh(x @ rs.randn(16, 1).astype("float32"))
+
+     def run(policy):
+         keras.config.set_dtype_policy(policy)
+         keras.utils.set_random_seed(0)
+         model = keras.Sequential([keras.Input((16,)), keras.layers.Dense(32, activation="gelu"), keras.layers.Dense(1)])
+         model.compile(optimizer=keras.optimizers.Adam(1e-2), loss="mse")
+         for _ in range(20):
+             loss = model.train_on_batch(x, y)
+         return float(loss)
+
+     ref = run("float32")
+     mixed = run("mixed_bfloat16")
+     rel = abs(mixed - ref) / abs(ref)
+     print(f"backend {keras.backend.backend()}: float32 loss {ref:.6f}  mixed_bfloat16 loss {mixed:.6f}  rel diff {rel:.3e}")
+     if rel > 1e-3:
+         print("FAIL: mixed_bfloat16 training diverges from the float32 reference (rtol 1e-3)")
+         sys.exit(1)
+     print("PASS")
+     """),
+]
+
+add_batch(B27_B)
+
+
+
+
+B27_A = [
+    # ---- PyTorch 2.13 (venv) ---------------------------------------------------------------
+    ("pytorch", "venv", None, "crash", "segfault", "b27-flow-warp-nan-grid-sample-reflect-bwd",
+     "an unsupervised optical-flow trainer normalises its predicted flow by each sample's standard deviation; a blank (all-black) frame makes the bias-free flow head output zeros, 0/0 gives a NaN flow, and the backward of grid_sample(padding_mode='reflection') indexes with the NaN coordinates: PyTorch 2.13 dies of SIGSEGV instead of propagating NaN",
+     """\
+     import torch
+     import torch.nn as nn
+     import torch.nn.functional as F
+
+     torch.manual_seed(0)
+     flow_head = nn.Sequential(nn.Conv2d(2, 16, 3, padding=1, bias=False), nn.Tanh(), nn.Conv2d(16, 2, 3, padding=1, bias=False))
+     opt = torch.optim.Adam(flow_head.parameters(), lr=1e-3)
+
+     def warp(img, flow):
+         n, _, hgt, wid = img.shape
+         ys, xs = torch.meshgrid(torch.linspace(-1, 1, hgt), torch.linspace(-1, 1, wid), indexing="ij")
+         base = torch.stack([xs, ys], -1).expand(n, hgt, wid, 2)
+         return F.grid_sample(img, base + flow.permute(0, 2, 3, 1), padding_mode="reflection", align_corners=False)
+
+     frames = torch.rand(4, 2, 1, 32, 32)
+     frames[2] = 0.0   # a blank frame pair from a dropped camera
+     f0, f1 = frames[:, 0], frames[:, 1]
+     raw = flow_head(torch.cat([f0, f1], 1))
+     flow = 0.1 * raw / raw.std(dim=(1, 2, 3), keepdim=True)
+     print("flow finite per sample:", torch.isfinite(flow).flatten(1).all(1).tolist(), flush=True)
+     loss = (warp(f1, flow) - f0).abs().mean()
+     print("photometric loss", loss.item(), flush=True)
+     loss.backward()
+     opt.step()
+     print("step done")
+     """),
+    ("pytorch", "venv", None, "crash", "segfault", "b27-fused-adagrad-state-from-small-vocab-ckpt",
+     "a recommender resumes a fused CPU Adagrad (fused=True) from the optimizer checkpoint of a 10-item pilot model although its item table now has 262,144 rows; load_state_dict only matches parameter counts, and the fused kernel uses the 10-row state_sum for the large parameter without a size check: SIGSEGV",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     pilot = nn.Embedding(10, 64)
+     pilot_opt = torch.optim.Adagrad(pilot.parameters(), lr=0.01, fused=True)
+     pilot(torch.tensor([1, 3])).sum().backward()
+     pilot_opt.step()
+     torch.save(pilot_opt.state_dict(), "adagrad_pilot.pt")
+     print("pilot optimizer checkpoint written", flush=True)
+
+     items = nn.Embedding(262144, 64)
+     opt = torch.optim.Adagrad(items.parameters(), lr=0.01, fused=True)
+     opt.load_state_dict(torch.load("adagrad_pilot.pt"))
+     print("resumed optimizer state:", {k: tuple(v.shape) for k, v in opt.state[items.weight].items()}, flush=True)
+     items(torch.tensor([7, 200000, 262000])).pow(2).mean().backward()
+     print("applying fused Adagrad step", flush=True)
+     opt.step()
+     print("step done")
+     """),
+    ("pytorch", "venv", None, "crash", "segfault", "b27-clip-grad-norm-foreach-freed-grads",
+     "a memory-saving hook releases the gradients of the frozen input layer with grad.untyped_storage().resize_(0) instead of setting .grad to None; clip_grad_norm_(foreach=True) then computes the norm of every .grad with the foreach kernel, which reads the freed storage: PyTorch 2.13 dies of SIGSEGV",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     model = nn.Sequential(nn.Linear(32, 2048), nn.ReLU(), nn.Linear(2048, 2048))
+     opt = torch.optim.SGD(model.parameters(), lr=0.01)
+
+     def release_frozen_grads(module):
+         for p in module.parameters():
+             p.grad.untyped_storage().resize_(0)
+
+     x, y = torch.randn(8, 32), torch.randn(8, 2048)
+     loss = nn.functional.mse_loss(model(x), y)
+     loss.backward()
+     print(f"loss {loss.item():.4f}", flush=True)
+     release_frozen_grads(model[0])   # layer 0 is 'frozen' for this phase
+     print("released layer-0 gradient memory; clipping", flush=True)
+     total = torch.nn.utils.clip_grad_norm_(model.parameters(), max_norm=1.0, foreach=True)
+     print("total norm", total.item())
+     opt.step()
+     """),
+    ("pytorch", "venv", None, "false-positive", "environment", "b27-compile-optimizer-step-no-cxx",
+     "a trainer compiles its optimizer step with torch.compile on a build host whose CXX points at a toolchain path that is not installed in this image; Inductor's CPU backend finds no working C++ compiler (InvalidCxxCompiler): a setup problem, not a model problem",
+     """\
+     import os
+     import subprocess
+     import sys
+
+     SCRIPT = '''
+     import torch, torch.nn as nn
+     torch.manual_seed(0)
+     model = nn.Sequential(nn.Linear(32, 32), nn.ReLU(), nn.Linear(32, 1))
+     opt = torch.optim.AdamW(model.parameters(), lr=1e-3, weight_decay=0.01)
+     @torch.compile
+     def opt_step():
+         opt.step()
+     loss = model(torch.randn(16, 32)).pow(2).mean()
+     loss.backward()
+     print(f"loss {loss.item():.4f}; compiling the optimizer step", flush=True)
+     opt_step()
+     print("compiled step done")
+     '''
+     with open("train_step.py", "w") as f:
+         f.write(SCRIPT)
+     env = dict(os.environ, CXX="/opt/toolchains/gcc-13/bin/g++")
+     print("$ CXX=/opt/toolchains/gcc-13/bin/g++ python train_step.py", flush=True)
+     r = subprocess.run([sys.executable, "train_step.py"], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     sys.stdout.write(r.stdout)
+     sys.exit(r.returncode)
+     """),
+    ("pytorch", "venv", None, "false-positive", "environment", "b27-hf-trainer-bnb-8bit-adamw-missing",
+     "a transformers Trainer (a one-layer BertForSequenceClassification built from a config) is configured with optim='adamw_bnb_8bit' copied from a GPU recipe; the 8-bit optimizer needs the bitsandbytes package, which this environment lacks, and Trainer fails with an ImportError when it creates the optimizer",
+     """\
+     import os
+     os.environ["HF_HUB_OFFLINE"] = "1"
+     os.environ["TRANSFORMERS_OFFLINE"] = "1"
+     import torch
+     from transformers import BertConfig, BertForSequenceClassification, Trainer, TrainingArguments
+
+     torch.manual_seed(0)
+     cfg = BertConfig(vocab_size=100, hidden_size=32, num_hidden_layers=1, num_attention_heads=2,
+                      intermediate_size=64, max_position_embeddings=32, num_labels=2)
+     model = BertForSequenceClassification(cfg)
+     train = [{"input_ids": torch.tensor([2, 5 + i % 7, 9, 3]), "labels": torch.tensor(i % 2)} for i in range(16)]
+     args = TrainingArguments(output_dir="out", optim="adamw_bnb_8bit", learning_rate=2e-4,
+                              per_device_train_batch_size=4, max_steps=4, report_to=[], use_cpu=True, logging_steps=1)
+     trainer = Trainer(model=model, args=args, train_dataset=train)
+     trainer.train()
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b27-param-groups-shared-embedding-twice",
+     "a fine-tuning script gives the tied input embedding a lower learning rate in its own param group and puts 'all other parameters' in a second group built from model.parameters(), which includes the tied weight again; torch.optim.AdamW rightly refuses a parameter that appears in more than one group",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+
+     class TinyLM(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.embed = nn.Embedding(100, 32)
+             self.block = nn.Sequential(nn.Linear(32, 32), nn.GELU(), nn.Linear(32, 32))
+             self.lm_head = nn.Linear(32, 100, bias=False)
+             self.lm_head.weight = self.embed.weight   # weight tying
+
+         def forward(self, ids):
+             return self.lm_head(self.block(self.embed(ids)))
+
+     model = TinyLM()
+     embed_params = [model.embed.weight]
+     other_params = [p for n, p in model.named_parameters(remove_duplicate=False) if not n.startswith("embed.")]
+     print("group sizes:", len(embed_params), len(other_params), flush=True)
+     opt = torch.optim.AdamW([
+         {"params": embed_params, "lr": 1e-5},
+         {"params": other_params, "lr": 3e-4},
+     ], weight_decay=0.01)
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b27-func-grad-per-sample-loss-vector",
+     "a per-example-gradient helper applies torch.func.grad to a loss function that returns the vector of per-sample losses (reduction='none') instead of a scalar; torch.func.grad rightly refuses a non-scalar output",
+     """\
+     import torch
+     import torch.nn as nn
+     from torch.func import functional_call, grad, vmap
+
+     torch.manual_seed(0)
+     model = nn.Sequential(nn.Linear(16, 32), nn.ReLU(), nn.Linear(32, 4))
+     params = {k: v.detach() for k, v in model.named_parameters()}
+     x, y = torch.randn(8, 16), torch.randint(0, 4, (8,))
+
+     def loss_fn(p, xb, yb):
+         logits = functional_call(model, p, (xb,))
+         return nn.functional.cross_entropy(logits, yb, reduction="none")
+
+     print("per-sample losses:", loss_fn(params, x, y).shape, flush=True)
+     g = grad(loss_fn)(params, x, y)
+     print({k: v.shape for k, v in g.items()})
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b27-gan-fake-batch-backward-twice",
+     "a GAN loop computes the discriminator loss on fake = G(z) without detaching it, calls backward, and then backpropagates the generator loss through the same fake batch; the generator's graph was already freed by the first backward and autograd rightly refuses a second backward without retain_graph=True",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     G = nn.Sequential(nn.Linear(8, 32), nn.ReLU(), nn.Linear(32, 16))
+     D = nn.Sequential(nn.Linear(16, 32), nn.LeakyReLU(0.2), nn.Linear(32, 1))
+     opt_g = torch.optim.Adam(G.parameters(), lr=2e-4, betas=(0.5, 0.999))
+     opt_d = torch.optim.Adam(D.parameters(), lr=2e-4, betas=(0.5, 0.999))
+     bce = nn.BCEWithLogitsLoss()
+     real = torch.randn(16, 16)
+     for it in range(2):
+         z = torch.randn(16, 8)
+         fake = G(z)
+         opt_d.zero_grad()
+         d_loss = bce(D(real), torch.ones(16, 1)) + bce(D(fake), torch.zeros(16, 1))
+         d_loss.backward()
+         opt_d.step()
+         opt_g.zero_grad()
+         g_loss = bce(D(fake), torch.ones(16, 1))
+         g_loss.backward()
+         opt_g.step()
+         print(f"iter {it}: d_loss {d_loss.item():.4f} g_loss {g_loss.item():.4f}")
+     """),
+    ("pytorch", "venv", None, "nan", None, "b27-adam-eps-zero-padding-row-nan",
+     "a text classifier's optimizer config sets Adam's eps to 0.0 (copied from a paper's 'eps: 0' for a different optimizer); the embedding's padding row (and the classifier weights that only ever see its zero vector) never receive a gradient, so their first and second moments stay 0 and the update 0 / (sqrt(0) + 0) is NaN, which the trainer's post-step finiteness check reports",
+     """\
+     import sys
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     model = nn.Sequential(nn.Embedding(50, 32, padding_idx=0), nn.Flatten(), nn.Linear(32 * 6, 3))
+     opt = torch.optim.Adam(model.parameters(), lr=1e-3, eps=0.0)
+     ids = torch.randint(1, 50, (16, 6))
+     ids[:, 4:] = 0   # padded positions
+     y = torch.randint(0, 3, (16,))
+     for step in range(3):
+         opt.zero_grad()
+         loss = nn.functional.cross_entropy(model(ids), y)
+         loss.backward()
+         opt.step()
+         print(f"step {step}: loss {loss.item():.4f}", flush=True)
+         bad = [n for n, p in model.named_parameters() if not torch.isfinite(p).all()]
+         if bad:
+             for n in bad:
+                 p = dict(model.named_parameters())[n]
+                 print(f"ERROR: parameter {n} has {int(torch.isnan(p).sum())} NaN values after optimizer step {step}")
+             sys.exit(1)
+     """),
+    ("pytorch", "venv", None, "nan", None, "b27-func-grad-where-sqrt-trap-vmap",
+     "a physics loss uses torch.where(r2 > 0, torch.sqrt(r2), 0) to guard the distance at negative squared radii; per-sample gradients with vmap(torch.func.grad) still differentiate the untaken sqrt branch, whose NaN gradient times the zero mask stays NaN (the 'where' trap), and the program's check reports the NaN gradients",
+     """\
+     import sys
+     import torch
+     from torch.func import grad, vmap
+
+     torch.manual_seed(0)
+
+     def potential(q):
+         r2 = q[0] ** 2 + q[1] ** 2 - q[2] ** 2   # Minkowski-like interval, negative for time-like samples
+         r = torch.where(r2 > 0, torch.sqrt(r2), torch.zeros_like(r2))
+         return r + 0.1 * q.pow(2).sum()
+
+     qs = torch.randn(8, 3)
+     values = vmap(potential)(qs)
+     print("potential finite:", bool(torch.isfinite(values).all()), values.tolist(), flush=True)
+     grads = vmap(grad(potential))(qs)
+     bad = ~torch.isfinite(grads).all(1)
+     for i in range(len(qs)):
+         print(f"sample {i}: q={[round(v, 3) for v in qs[i].tolist()]} grad={grads[i].tolist()}")
+     if bad.any():
+         print(f"ERROR: {int(bad.sum())} of {len(qs)} per-sample gradients contain NaN")
+         sys.exit(1)
+     """),
+    ("pytorch", "venv", None, "nan", None, "b27-wgan-gp-pow-half-zero-input-grad",
+     "a WGAN-GP critic step computes the gradient penalty with a double backward (autograd.grad with create_graph=True) and writes the gradient norm as (g**2).sum(1) ** 0.5; for one interpolated sample every ReLU of the critic is inactive (negative bias init, zero-padded sample), its input gradient is exactly 0, the derivative of x**0.5 at 0 is infinite and the penalty's backward yields NaN, which clip_grad_norm_(error_if_nonfinite=True) reports",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     D = nn.Sequential(nn.Linear(16, 32), nn.ReLU(), nn.Linear(32, 1))
+     nn.init.constant_(D[0].bias, -0.1)   # 'sparse activations' init
+     opt = torch.optim.Adam(D.parameters(), lr=1e-4, betas=(0.0, 0.9))
+     real = torch.randn(8, 16)
+     fake = torch.randn(8, 16)
+     real[3] = 0.0
+     fake[3] = 0.0   # a zero-padded sample in both batches
+     eps = torch.rand(8, 1)
+     x_hat = (eps * real + (1 - eps) * fake).requires_grad_()
+     (g,) = torch.autograd.grad(D(x_hat).sum(), x_hat, create_graph=True)
+     grad_norm = (g ** 2).sum(1) ** 0.5
+     print("critic input-gradient norms:", [round(v, 4) for v in grad_norm.tolist()], flush=True)
+     gp = ((grad_norm - 1) ** 2).mean()
+     loss = D(fake).mean() - D(real).mean() + 10.0 * gp
+     print(f"critic loss {loss.item():.4f} (gp {gp.item():.4f})", flush=True)
+     opt.zero_grad()
+     loss.backward()
+     torch.nn.utils.clip_grad_norm_(D.parameters(), max_norm=10.0, error_if_nonfinite=True)
+     opt.step()
+     """),
+    ("pytorch", "venv", None, "nan", None, "b27-lambdalr-warmup-missing-divide-diverges",
+     "a LambdaLR warmup meant to ramp the factor from 0 to 1 over 100 steps is written as lambda s: min(s, 100) (the '/ 100' forgotten), so SGD's learning rate climbs to 100 times the base; the loss diverges to inf and NaN within a few dozen steps and the training loop's loss check stops it",
+     """\
+     import math
+     import sys
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     model = nn.Sequential(nn.Linear(16, 32), nn.Tanh(), nn.Linear(32, 1))
+     opt = torch.optim.SGD(model.parameters(), lr=0.05, momentum=0.9)
+     WARMUP = 100
+     sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda s: min(s, WARMUP))   # intended: min(s, WARMUP) / WARMUP
+     x = torch.randn(256, 16)
+     y = x[:, :1] * 3 + 0.1 * torch.randn(256, 1)
+     for step in range(200):
+         opt.zero_grad()
+         loss = nn.functional.mse_loss(model(x), y)
+         if not math.isfinite(loss.item()):
+             print(f"ERROR step {step}: loss is {loss.item()} (lr {sched.get_last_lr()[0]:.3f}); stopping")
+             sys.exit(1)
+         loss.backward()
+         opt.step()
+         sched.step()
+         if step % 5 == 0:
+             print(f"step {step:3d} lr {sched.get_last_lr()[0]:.3f} loss {loss.item():.4e}", flush=True)
+     print("finished")
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b27-amax-vs-max-dim-grad-at-ties",
+     "a refactor replaces x.max(dim=1).values with x.amax(dim=1) in a max-pooling readout and a regression test compares the gradients of both; after a ReLU many rows tie at 0, max(dim) sends the whole gradient to one index while amax splits it evenly among the ties, so the gradients disagree beyond the test's tolerance (both are valid subgradients)",
+     """\
+     import sys
+     import torch
+
+     torch.manual_seed(0)
+     h = torch.relu(torch.randn(8, 6) - 0.8)
+     print("rows with tied maxima:", [i for i in range(8) if (h[i] == h[i].max()).sum() > 1], flush=True)
+
+     x1 = h.clone().requires_grad_()
+     x1.max(dim=1).values.sum().backward()
+     x2 = h.clone().requires_grad_()
+     x2.amax(dim=1).sum().backward()
+
+     diff = (x1.grad - x2.grad).abs().max().item()
+     print("grad via max(dim=1):\\n", x1.grad)
+     print("grad via amax(dim=1):\\n", x2.grad)
+     print(f"max |difference| = {diff:.4f} (atol 1e-6)")
+     if diff > 1e-6:
+         print("FAILED test_readout_refactor_preserves_gradients")
+         sys.exit(1)
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b27-resume-without-optimizer-state-drift",
+     "a reproducibility check compares a 20-step run with one interrupted at step 10 and resumed from a checkpoint; the resume code reloads the model's state_dict but builds a fresh Adam instead of loading the saved optimizer state, so the moment estimates and step count restart and the final weights differ from the uninterrupted run beyond the check's tolerance",
+     """\
+     import sys
+     import torch
+     import torch.nn as nn
+
+     def make():
+         torch.manual_seed(0)
+         m = nn.Sequential(nn.Linear(16, 32), nn.ReLU(), nn.Linear(32, 1))
+         return m, torch.optim.Adam(m.parameters(), lr=1e-2)
+
+     g = torch.Generator().manual_seed(1)
+     data = [(torch.randn(32, 16, generator=g), torch.randn(32, 1, generator=g)) for _ in range(20)]
+
+     def train(m, opt, steps):
+         for x, y in steps:
+             opt.zero_grad()
+             nn.functional.mse_loss(m(x), y).backward()
+             opt.step()
+
+     m_ref, o_ref = make()
+     train(m_ref, o_ref, data)
+
+     m_a, o_a = make()
+     train(m_a, o_a, data[:10])
+     torch.save({"model": m_a.state_dict(), "optim": o_a.state_dict(), "step": 10}, "ckpt.pt")
+     ck = torch.load("ckpt.pt")
+     m_b, o_b = make()
+     m_b.load_state_dict(ck["model"])   # the optimizer state in ck["optim"] is never loaded
+     print(f"resumed at step {ck['step']} (optimizer state entries: {len(o_b.state)})", flush=True)
+     train(m_b, o_b, data[10:])
+
+     worst = max((p - q).abs().max().item() for p, q in zip(m_ref.parameters(), m_b.parameters()))
+     print(f"max |w_uninterrupted - w_resumed| = {worst:.3e} (tolerance 1e-6)")
+     if worst > 1e-6:
+         print("REPRODUCIBILITY CHECK FAILED: resumed run diverges from the uninterrupted run")
+         sys.exit(1)
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b27-fused-adamw-transposed-param-func-grads",
+     "a differentially private fine-tune keeps a projection loaded from an (in, out) checkpoint as a transposed, non-contiguous nn.Parameter, computes clipped per-sample gradients with vmap(torch.func.grad) and assigns their mean (contiguous) to .grad; a differential harness runs AdamW with foreach=True and with fused=True, and the fused CPU kernel pairs parameter and gradient elements by memory order instead of by index, so the two runs disagree far beyond the harness's tolerance",
+     """\
+     import sys
+     import torch
+     import torch.nn as nn
+     from torch.func import functional_call, grad, vmap
+
+     torch.manual_seed(0)
+
+     class Probe(nn.Module):
+         def __init__(self, w_io):
+             super().__init__()
+             # the checkpoint stores the projection as (in, out); keep it as a transposed view to avoid a copy
+             self.proj = nn.Parameter(w_io.t())
+             self.bias = nn.Parameter(torch.zeros(16))
+         def forward(self, x):
+             return x @ self.proj.t() + self.bias
+
+     w_io = torch.randn(32, 16) * 0.1
+     x, y = torch.randn(64, 32), torch.randn(64, 16)
+
+     def run(impl):
+         m = Probe(w_io.clone())
+         kw = {"fused": True} if impl == "fused" else {"foreach": True}
+         opt = torch.optim.AdamW(m.parameters(), lr=1e-2, weight_decay=0.01, **kw)
+         params = dict(m.named_parameters())
+         def loss_fn(p, xb, yb):
+             return nn.functional.mse_loss(functional_call(m, p, (xb.unsqueeze(0),)), yb.unsqueeze(0))
+         for step in range(5):
+             per_sample = vmap(grad(loss_fn), in_dims=(None, 0, 0))({k: v.detach() for k, v in params.items()}, x, y)
+             for k, p in params.items():
+                 g = per_sample[k]
+                 g = g / torch.clamp(g.flatten(1).norm(dim=1) / 1.0, min=1.0).view(-1, *[1] * (g.dim() - 1))   # DP-SGD style clipping
+                 p.grad = g.mean(0)
+             opt.step()
+         print(f"{impl:8s} proj strides={tuple(m.proj.stride())} grad strides={tuple(m.proj.grad.stride())}", flush=True)
+         return {k: v.detach().clone() for k, v in m.named_parameters()}
+
+     a, b = run("foreach"), run("fused")
+     worst = 0.0
+     for k in a:
+         d = (a[k] - b[k]).abs().max().item()
+         worst = max(worst, d)
+         print(f"{k:5s} max |foreach - fused| = {d:.3e}")
+     if worst > 1e-5:
+         print(f"MISMATCH: fused AdamW disagrees with foreach AdamW ({worst:.3e} > 1e-5)")
+         sys.exit(1)
+     print("implementations agree")
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b27-gradcheck-float32-custom-softplus",
+     "a custom autograd.Function for a numerically stable softplus has a correct analytic backward, but its unit test runs torch.autograd.gradcheck on float32 inputs (PyTorch warns that inputs are not double precision); the finite-difference Jacobian in float32 is off by more than gradcheck's tolerances and gradcheck reports a Jacobian mismatch",
+     """\
+     import torch
+
+     torch.manual_seed(0)
+
+     class StableSoftplus(torch.autograd.Function):
+         @staticmethod
+         def forward(ctx, x):
+             ctx.save_for_backward(x)
+             return torch.clamp(x, min=0) + torch.log1p(torch.exp(-x.abs()))
+
+         @staticmethod
+         def backward(ctx, g):
+             (x,) = ctx.saved_tensors
+             return g * torch.sigmoid(x)
+
+     x = (torch.randn(6, 4) * 3).requires_grad_()   # float32, as in the model
+     print("forward max abs error vs F.softplus:",
+           (StableSoftplus.apply(x) - torch.nn.functional.softplus(x)).abs().max().item(), flush=True)
+     ok = torch.autograd.gradcheck(StableSoftplus.apply, (x,), eps=1e-6, atol=1e-5, rtol=1e-3)
+     print("gradcheck passed:", ok)
+     """),
+    # ---- PyTorch 1.13 (system) ------------------------------------------------------
+    ("pytorch-1.13", "system", None, "crash", "segfault", "b27-113-accum-grad-into-freed-grad-storage",
+     "a gradient-accumulation loop on PyTorch 1.13 releases the .grad buffers of its large layer between micro-batches with grad.storage().resize_(0) (meaning to re-materialise them before the optimizer step) instead of setting them to None; the next micro-batch's backward accumulates in place into the freed storage and the process dies of SIGSEGV",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     model = nn.Sequential(nn.Linear(32, 2048), nn.ReLU(), nn.Linear(2048, 2048))
+     opt = torch.optim.SGD(model.parameters(), lr=0.01, momentum=0.9)
+     ACCUM = 4
+     x = torch.randn(16, 32)
+     y = torch.randn(16, 2048)
+
+     def release_grad_memory(module):
+         # keep the grad tensor objects (the optimizer holds no reference to them) but drop their memory
+         for p in module.parameters():
+             if p.grad is not None:
+                 p.grad.storage().resize_(0)
+
+     for micro, (xb, yb) in enumerate(zip(x.chunk(ACCUM), y.chunk(ACCUM))):
+         loss = nn.functional.mse_loss(model(xb), yb) / ACCUM
+         loss.backward()
+         print(f"micro-batch {micro}: loss {loss.item():.5f}", flush=True)
+         if micro == 0:
+             release_grad_memory(model[2])
+             print("released grad memory of layer 2 until the optimizer step", flush=True)
+     opt.step()
+     print("optimizer step done")
+     """),
+    ("pytorch-1.13", "system", None, "crash", "segfault", "b27-113-stn-nan-theta-grid-sample-border-bwd",
+     "a spatial-transformer classifier on PyTorch 1.13 takes one SGD step on a batch whose regression target holds a NaN (a corrupted annotation), so the localisation head's weights become NaN; in the next step affine_grid yields a NaN sampling grid and the backward of grid_sample(padding_mode='border') indexes with it: SIGSEGV",
+     """\
+     import torch
+     import torch.nn as nn
+     import torch.nn.functional as F
+
+     torch.manual_seed(0)
+
+     class STN(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.loc = nn.Sequential(nn.Flatten(), nn.Linear(16 * 16, 32), nn.Tanh(), nn.Linear(32, 6))
+             nn.init.zeros_(self.loc[3].weight)
+             with torch.no_grad():
+                 self.loc[3].bias.copy_(torch.tensor([1.0, 0, 0, 0, 1.0, 0]))
+             self.head = nn.Sequential(nn.Flatten(), nn.Linear(16 * 16, 2))
+
+         def forward(self, x):
+             theta = self.loc(x).view(-1, 2, 3)
+             grid = F.affine_grid(theta, x.shape, align_corners=False)
+             warped = F.grid_sample(x, grid, padding_mode="border", align_corners=False)
+             return self.head(warped)
+
+     model = STN()
+     opt = torch.optim.SGD(model.parameters(), lr=0.05)
+     x = torch.randn(4, 1, 16, 16, requires_grad=True)
+     targets = [torch.randn(4, 2), torch.randn(4, 2)]
+     targets[0][2, 1] = float("nan")  # corrupted annotation in the first batch
+     for step, t in enumerate(targets):
+         opt.zero_grad()
+         loss = F.mse_loss(model(x), t)
+         print(f"step {step}: loss {loss.item()}", flush=True)
+         loss.backward()
+         opt.step()
+     print("done")
+     """),
+    ("pytorch-1.13", "system", None, "crash", "segfault", "b27-113-ctc-target-id-past-classes-segv",
+     "a CTC speech trainer on PyTorch 1.13 builds its targets with a character table that maps an unknown character to its code point (65533) instead of <unk>, against 30 classes; ctc_loss does not range-check target ids on the CPU, indexes the log-probabilities with 65533 in its forward and the training step dies of SIGSEGV",
+     """\
+     import torch
+     import torch.nn as nn
+     import torch.nn.functional as F
+
+     torch.manual_seed(0)
+     VOCAB = "_ abcdefghijklmnopqrstuvwxyz'"
+     table = {c: i for i, c in enumerate(VOCAB)}
+
+     def encode(text):
+         return [table.get(c, ord(c)) for c in text]   # bug: unknown chars keep their code point
+
+     model = nn.Sequential(nn.Linear(13, 32), nn.ReLU(), nn.Linear(32, 30))
+     opt = torch.optim.Adam(model.parameters(), lr=1e-3)
+     feats = torch.randn(50, 2, 13)
+     texts = ["hello world", "caf\\ufffd au lait"]
+     tg = [torch.tensor(encode(t)) for t in texts]
+     targets = torch.cat(tg)
+     target_lengths = torch.tensor([len(t) for t in tg])
+     print("targets:", targets.tolist(), flush=True)
+     log_probs = model(feats).log_softmax(-1)
+     loss = F.ctc_loss(log_probs, targets, torch.tensor([50, 50]), target_lengths, zero_infinity=True)
+     print(f"ctc loss {loss.item():.4f}", flush=True)
+     loss.backward()
+     opt.step()
+     print("step done")
+     """),
+    ("pytorch-1.13", "system", None, "crash", "segfault", "b27-113-offloaded-adam-state-freed-before-step",
+     "a ZeRO-style offload helper on PyTorch 1.13 writes Adam's exp_avg_sq buffers to disk between steps and frees their storage with storage().resize_(0), but the reload hook is registered on the wrong module; Adam's next step updates the freed second-moment buffer in place and the process dies of SIGSEGV",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     model = nn.Sequential(nn.Linear(32, 2048), nn.ReLU(), nn.Linear(2048, 2048))
+     opt = torch.optim.Adam(model.parameters(), lr=1e-3)
+     x, y = torch.randn(8, 32), torch.randn(8, 2048)
+
+     def offload_state(optimizer):
+         for p, st in optimizer.state.items():
+             if st["exp_avg_sq"].numel() > 1_000_000:
+                 torch.save(st["exp_avg_sq"].clone(), "exp_avg_sq_%d.pt" % id(p))
+                 st["exp_avg_sq"].storage().resize_(0)
+                 print(f"offloaded exp_avg_sq {tuple(st['exp_avg_sq'].shape)} to disk", flush=True)
+
+     for step in range(3):
+         opt.zero_grad()
+         loss = nn.functional.mse_loss(model(x), y)
+         loss.backward()
+         print(f"step {step}: loss {loss.item():.5f}", flush=True)
+         opt.step()
+         offload_state(opt)   # the reload hook never runs: it was attached to the eval model
+     print("done")
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", None, "b27-113-sgd-nesterov-zero-momentum-sweep",
+     "a hyper-parameter sweep on PyTorch 1.13 crosses nesterov in {False, True} with momentum in {0.9, 0.0}; torch.optim.SGD rightly refuses nesterov=True with momentum 0 (Nesterov momentum requires a momentum and zero dampening) and the sweep stops",
+     """\
+     import itertools
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     x, y = torch.randn(64, 16), torch.randn(64, 1)
+     for nesterov, momentum in itertools.product([False, True], [0.9, 0.0]):
+         model = nn.Sequential(nn.Linear(16, 32), nn.ReLU(), nn.Linear(32, 1))
+         print(f"[sweep] trial nesterov={nesterov} momentum={momentum}", flush=True)
+         opt = torch.optim.SGD(model.parameters(), lr=0.05, momentum=momentum, nesterov=nesterov)
+         for _ in range(20):
+             opt.zero_grad()
+             loss = nn.functional.mse_loss(model(x), y)
+             loss.backward()
+             opt.step()
+         print(f"[sweep]   final loss {loss.item():.4f}", flush=True)
+     """),
+    ("pytorch-1.13", "system", None, "nan", None, "b27-113-hand-l2-norm-sqrt-at-zero-anomaly",
+     "a regulariser on PyTorch 1.13 penalises a zero-initialised bias with a hand-written L2 norm sqrt(sum(b**2)); the forward is 0 but the derivative of sqrt at 0 is infinite and, multiplied by the zero bias in the backward of b**2, gives NaN, which autograd's anomaly mode reports (PowBackward0 returned nan values)",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     model = nn.Linear(16, 4)
+     nn.init.zeros_(model.bias)
+     opt = torch.optim.SGD(model.parameters(), lr=0.1)
+     x, y = torch.randn(32, 16), torch.randn(32, 4)
+
+     def l2(t):
+         return torch.sqrt((t ** 2).sum())
+
+     with torch.autograd.set_detect_anomaly(True):
+         loss = nn.functional.mse_loss(model(x), y) + 1e-3 * (l2(model.weight) + l2(model.bias))
+         print(f"loss {loss.item():.6f}", flush=True)
+         loss.backward()
+     print("bias grad", model.bias.grad)
+     """),
+    ("pytorch-1.13", "system", None, "inconsistency", None, "b27-113-grad-accum-batchnorm-vs-full-batch",
+     "a unit test on PyTorch 1.13 checks that accumulating gradients over 4 micro-batches of 8 equals one step on the batch of 32; the model has BatchNorm1d, whose batch statistics differ per micro-batch, so the gradients disagree beyond the test's tolerance and the test fails",
+     """\
+     import copy
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     net = nn.Sequential(nn.Linear(16, 32), nn.BatchNorm1d(32), nn.ReLU(), nn.Linear(32, 1))
+     x, y = torch.randn(32, 16), torch.randn(32, 1)
+
+     full = copy.deepcopy(net)
+     nn.functional.mse_loss(full(x), y).backward()
+
+     acc = copy.deepcopy(net)
+     for xb, yb in zip(x.chunk(4), y.chunk(4)):
+         (nn.functional.mse_loss(acc(xb), yb) / 4).backward()
+
+     worst = 0.0
+     for (name, p), q in zip(full.named_parameters(), acc.parameters()):
+         d = (p.grad - q.grad).abs().max().item()
+         worst = max(worst, d)
+         print(f"{name:12s} max |g_full - g_accum| = {d:.3e}")
+     tol = 1e-5
+     if worst > tol:
+         print(f"FAIL test_grad_accumulation_matches_full_batch: max difference {worst:.3e} > tol {tol:g}")
+         raise SystemExit(1)
+     print("PASS")
+     """),
+    ("pytorch-1.13", "system", None, "oom", None, "b27-113-full-hessian-mlp-rlimit",
+     "a curvature probe on PyTorch 1.13 computes the full Hessian of an MLP's loss with respect to all 12,560 flattened parameters (torch.autograd.functional.hessian, vectorize=True) under an address-space limit of current usage plus 384 MiB; the 631 MB Hessian (and its identity seed) is refused by the CPU allocator",
+     """\
+     import resource
+     import torch
+
+     torch.manual_seed(0)
+     sizes = [(32, 256), (256,), (256, 16), (16,)]
+     n = sum(torch.Size(s).numel() for s in sizes)
+     flat = torch.randn(n) * 0.05
+     x, y = torch.randn(64, 32), torch.randn(64, 16)
+
+     def loss_fn(theta):
+         parts, i = [], 0
+         for s in sizes:
+             k = torch.Size(s).numel()
+             parts.append(theta[i:i + k].view(s)); i += k
+         w1, b1, w2, b2 = parts
+         h = torch.tanh(x @ w1 + b1)
+         return ((h @ w2 + b2 - y) ** 2).mean()
+
+     vm = int(open("/proc/self/statm").read().split()[0]) * resource.getpagesize()
+     limit = vm + (384 << 20)
+     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+     print(f"parameters: {n}; Hessian {n}x{n} float32 = {n * n * 4 / 1e6:.0f} MB; address-space limit {limit >> 20} MiB", flush=True)
+     print("loss", loss_fn(flat).item(), flush=True)
+     H = torch.autograd.functional.hessian(loss_fn, flat, vectorize=True)
+     print("top eigenvalue", torch.linalg.eigvalsh(H)[-1].item())
+     """),
+    # ---- ONNX Runtime (venv) ----------------------------------------------------------
+    ("onnxruntime", "venv", None, "crash", "fpe", "b27-ort-lr-schedule-graph-int64-step-div",
+     "an exported learning-rate schedule graph (opt_step = global_step / (direction * grad_accum_steps), then epoch and a step-decay factor) is served to a fleet of trainers by ONNX Runtime; a resumed job's step comes from a pandas Int64 column whose missing value is stored as INT64_MIN and its cooldown phase counts down (direction -1, accumulation 1), so the int64 Div kernel executes INT64_MIN / -1 and the process dies of SIGFPE",
+     """\
+     import numpy as np
+     import onnx
+     import onnxruntime as ort
+     from onnx import helper as h, TensorProto as T
+
+     nodes = [
+         h.make_node("Mul", ["direction", "accum"], ["stride"]),
+         h.make_node("Div", ["global_step", "stride"], ["opt_step"]),
+         h.make_node("Div", ["opt_step", "steps_per_epoch"], ["epoch"]),
+         h.make_node("Cast", ["epoch"], ["epoch_f"], to=T.FLOAT),
+         h.make_node("Pow", ["gamma", "epoch_f"], ["factor"]),
+         h.make_node("Mul", ["base_lr", "factor"], ["lr"]),
+     ]
+     inits = [h.make_tensor("accum", T.INT64, [1], [1]), h.make_tensor("steps_per_epoch", T.INT64, [1], [500]),
+              h.make_tensor("gamma", T.FLOAT, [1], [0.5]), h.make_tensor("base_lr", T.FLOAT, [1], [3e-4])]
+     g = h.make_graph(nodes, "step_decay_schedule",
+                      [h.make_tensor_value_info("global_step", T.INT64, [1]), h.make_tensor_value_info("direction", T.INT64, [1])],
+                      [h.make_tensor_value_info("lr", T.FLOAT, [1])], inits)
+     model = h.make_model(g, opset_imports=[h.make_opsetid("", 17)])
+     onnx.checker.check_model(model)
+     sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+     jobs = [("run-0412", 12000, 1), ("run-0413", 250, 1), ("run-0415-resumed", np.iinfo(np.int64).min, -1)]
+     for name, step, direction in jobs:
+         print(f"[lr-service] {name}: global_step={step} direction={direction}", flush=True)
+         lr = sess.run(None, {"global_step": np.array([step], np.int64), "direction": np.array([direction], np.int64)})[0]
+         print(f"[lr-service] {name}: lr={lr[0]:.3e}", flush=True)
+     """),
+    ("onnxruntime", "venv", None, "false-positive", None, "b27-ort-accum-controller-mod-by-zero",
+     "an exported gradient-accumulation controller graph decides whether a micro-step is an optimizer step with Mod(micro_step, accum_steps), where accum_steps = global_batch / (micro_batch * world_size); a config with micro_batch 64 for a global batch of 32 makes accum_steps 0 and ONNX Runtime rightly rejects the integer modulo by zero",
+     """\
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import helper as h, TensorProto as T
+
+     nodes = [
+         h.make_node("Mul", ["micro_batch", "world_size"], ["per_step"]),
+         h.make_node("Div", ["global_batch", "per_step"], ["accum_steps"]),
+         h.make_node("Mod", ["micro_step", "accum_steps"], ["phase"]),
+         h.make_node("Sub", ["accum_steps", "one"], ["last"]),
+         h.make_node("Equal", ["phase", "last"], ["do_step"]),
+     ]
+     vi = lambda n: h.make_tensor_value_info(n, T.INT64, [1])
+     g = h.make_graph(nodes, "accumulation_controller",
+                      [vi("micro_step"), vi("global_batch"), vi("micro_batch"), vi("world_size")],
+                      [h.make_tensor_value_info("do_step", T.BOOL, [1]), vi("accum_steps")],
+                      [h.make_tensor("one", T.INT64, [1], [1])])
+     sess = ort.InferenceSession(h.make_model(g, opset_imports=[h.make_opsetid("", 17)]).SerializeToString(),
+                                 providers=["CPUExecutionProvider"])
+     cfg = {"global_batch": 32, "micro_batch": 64, "world_size": 1}
+     print("trainer config:", cfg, flush=True)
+     for micro_step in range(4):
+         feeds = {"micro_step": np.array([micro_step], np.int64)}
+         feeds.update({k: np.array([v], np.int64) for k, v in cfg.items()})
+         do_step, accum = sess.run(None, feeds)
+         print(f"micro_step {micro_step}: accum_steps={accum[0]} optimizer_step={bool(do_step[0])}", flush=True)
+     """),
+    ("onnxruntime", "venv", None, "false-positive", "environment", "b27-ort-preview-training-momentum-op",
+     "an on-device fine-tuning graph applies SGD with momentum through the ai.onnx.preview.training Momentum operator (onnx.checker accepts it, full_check included); the installed onnxruntime package is the inference build without the training operators, so session creation fails (not a registered function/op): the package, not the model, is wrong",
+     """\
+     import numpy as np
+     import onnx
+     import onnxruntime as ort
+     from onnx import helper as h, TensorProto as T
+
+     TR = "ai.onnx.preview.training"
+     n = h.make_node("Momentum", ["lr", "step", "W", "dW", "V"], ["W_new", "V_new"], domain=TR,
+                     alpha=0.9, beta=1.0, mode="standard", norm_coefficient=1e-4)
+     g = h.make_graph([n], "sgd_momentum_update",
+                      [h.make_tensor_value_info("lr", T.FLOAT, []), h.make_tensor_value_info("step", T.INT64, []),
+                       h.make_tensor_value_info("W", T.FLOAT, [32, 32]), h.make_tensor_value_info("dW", T.FLOAT, [32, 32]),
+                       h.make_tensor_value_info("V", T.FLOAT, [32, 32])],
+                      [h.make_tensor_value_info("W_new", T.FLOAT, [32, 32]), h.make_tensor_value_info("V_new", T.FLOAT, [32, 32])])
+     model = h.make_model(g, opset_imports=[h.make_opsetid("", 17), h.make_opsetid(TR, 1)])
+     onnx.checker.check_model(model, full_check=True)
+     print("onnx.checker: ok (opsets:", [(o.domain or "ai.onnx", o.version) for o in model.opset_import], ")", flush=True)
+     print("onnxruntime", ort.__version__, ort.get_available_providers(), flush=True)
+     sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+     rng = np.random.default_rng(0)
+     W = rng.standard_normal((32, 32)).astype(np.float32)
+     out = sess.run(None, {"lr": np.array(0.01, np.float32), "step": np.array(1, np.int64), "W": W,
+                           "dW": rng.standard_normal((32, 32)).astype(np.float32), "V": np.zeros((32, 32), np.float32)})
+     print("updated", out[0].shape)
+     """),
+    ("onnxruntime", "venv", None, "nan", None, "b27-ort-grad-normalise-graph-zero-grad",
+     "an exported gradient-normalisation graph (g * max_norm / ||g||, written without an epsilon) is applied per parameter by ONNX Runtime; a frozen layer's gradient is all zeros, so the norm is 0, the scale is inf and 0 * inf gives NaN, which the trainer's finiteness check reports",
+     """\
+     import sys
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import helper as h, TensorProto as T
+
+     nodes = [
+         h.make_node("Mul", ["g", "g"], ["g2"]),
+         h.make_node("ReduceSum", ["g2"], ["ss"], keepdims=0),
+         h.make_node("Sqrt", ["ss"], ["norm"]),
+         h.make_node("Div", ["max_norm", "norm"], ["scale"]),
+         h.make_node("Mul", ["g", "scale"], ["g_out"]),
+     ]
+     g = h.make_graph(nodes, "normalise_grad", [h.make_tensor_value_info("g", T.FLOAT, [None, None])],
+                      [h.make_tensor_value_info("g_out", T.FLOAT, [None, None]), h.make_tensor_value_info("norm", T.FLOAT, [])],
+                      [h.make_tensor("max_norm", T.FLOAT, [], [1.0])])
+     sess = ort.InferenceSession(h.make_model(g, opset_imports=[h.make_opsetid("", 17)]).SerializeToString(),
+                                 providers=["CPUExecutionProvider"])
+     rng = np.random.default_rng(0)
+     grads = {"encoder.weight": rng.standard_normal((32, 32)).astype(np.float32),
+              "encoder.bias": rng.standard_normal((1, 32)).astype(np.float32),
+              "embed.weight (frozen)": np.zeros((64, 32), np.float32),
+              "head.weight": rng.standard_normal((4, 32)).astype(np.float32)}
+     bad = []
+     for name, gr in grads.items():
+         out, norm = sess.run(None, {"g": gr})
+         print(f"{name:24s} norm={float(norm):9.4f} normalised norm={float(np.linalg.norm(out)):.4f}")
+         if not np.isfinite(out).all():
+             bad.append((name, int(np.isnan(out).sum())))
+     if bad:
+         for name, k in bad:
+             print(f"ERROR non-finite normalised gradient for {name}: {k} NaN values")
+         sys.exit(1)
+     """),
+    ("onnxruntime", "venv", None, "inconsistency", None, "b27-ort-fp16-sgd-momentum-graph-vs-torch",
+     "an SGD-with-momentum update exported as an ONNX graph in float16 for on-device fine-tuning is checked against PyTorch's float32 torch.optim.SGD over 20 steps of lr 1e-4; in float16 the small updates are rounded away against weights of magnitude 1 to 8, so the weight change disagrees with the reference far beyond the stated tolerance",
+     """\
+     import sys
+     import numpy as np
+     import onnxruntime as ort
+     import torch
+     from onnx import helper as h, TensorProto as T
+
+     F16 = T.FLOAT16
+     nodes = [
+         h.make_node("Mul", ["V", "mu"], ["Vm"]),
+         h.make_node("Add", ["Vm", "G"], ["V_new"]),
+         h.make_node("Mul", ["V_new", "lr"], ["upd"]),
+         h.make_node("Sub", ["W", "upd"], ["W_new"]),
+     ]
+     vi = lambda n: h.make_tensor_value_info(n, F16, [32, 32])
+     g = h.make_graph(nodes, "sgd_momentum_fp16", [vi("W"), vi("G"), vi("V")], [vi("W_new"), vi("V_new")],
+                      [h.make_tensor("mu", F16, [], [0.9]), h.make_tensor("lr", F16, [], [1e-4])])
+     sess = ort.InferenceSession(h.make_model(g, opset_imports=[h.make_opsetid("", 17)]).SerializeToString(),
+                                 providers=["CPUExecutionProvider"])
+
+     rng = np.random.default_rng(0)
+     W0 = (rng.uniform(1, 8, (32, 32)) * rng.choice([-1, 1], (32, 32))).astype(np.float32)
+     grads = [rng.standard_normal((32, 32)).astype(np.float32) * 0.1 for _ in range(20)]
+
+     p = torch.nn.Parameter(torch.tensor(W0))
+     opt = torch.optim.SGD([p], lr=1e-4, momentum=0.9)
+     for gr in grads:
+         p.grad = torch.tensor(gr)
+         opt.step()
+     ref = p.detach().numpy() - W0
+
+     W, V = W0.astype(np.float16), np.zeros((32, 32), np.float16)
+     for gr in grads:
+         W, V = sess.run(None, {"W": W, "G": gr.astype(np.float16), "V": V})
+     got = W.astype(np.float32) - W0.astype(np.float16).astype(np.float32)
+
+     rel = np.linalg.norm(got - ref) / np.linalg.norm(ref)
+     print(f"reference |dW| = {np.linalg.norm(ref):.4e}, onnxruntime fp16 |dW| = {np.linalg.norm(got):.4e}")
+     print(f"weights left unchanged by the fp16 graph: {int((got == 0).sum())}/{got.size}")
+     print(f"relative error of the weight change: {rel:.3f} (tolerance 0.05)")
+     if rel > 0.05:
+         print("MISMATCH: onnxruntime fp16 SGD update disagrees with torch.optim.SGD")
+         sys.exit(1)
+     """),
+    ("onnxruntime", "venv", None, "timeout", None, "b27-ort-gd-loop-zero-tolerance-watchdog",
+     "an exported least-squares solver runs gradient descent in an ONNX Loop until the gradient norm falls below a tolerance read from the request; tol=0.0 is never reached in float32, so the loop runs on until the serving watchdog sets RunOptions.terminate after 3 s and ONNX Runtime stops the run",
+     """\
+     import sys
+     import threading
+     import time
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import helper as h, TensorProto as T
+
+     body = h.make_graph(
+         [h.make_node("MatMul", ["A", "w_in"], ["Aw"]),
+          h.make_node("Sub", ["Aw", "b"], ["r"]),
+          h.make_node("MatMul", ["At", "r"], ["grad"]),
+          h.make_node("Mul", ["grad", "lr"], ["upd"]),
+          h.make_node("Sub", ["w_in", "upd"], ["w_out"]),
+          h.make_node("ReduceL2", ["grad"], ["gnorm"], keepdims=0),
+          h.make_node("Greater", ["gnorm", "tol"], ["cond_out"])],
+         "gd_step",
+         [h.make_tensor_value_info("iter", T.INT64, []), h.make_tensor_value_info("cond_in", T.BOOL, []),
+          h.make_tensor_value_info("w_in", T.FLOAT, [32, 1])],
+         [h.make_tensor_value_info("cond_out", T.BOOL, []), h.make_tensor_value_info("w_out", T.FLOAT, [32, 1])])
+     loop = h.make_node("Loop", ["max_iter", "cond0", "w0"], ["w"], body=body)
+     g = h.make_graph([h.make_node("Transpose", ["A"], ["At"]), loop], "lsq_gd",
+                      [h.make_tensor_value_info(n, t, s) for n, t, s in
+                       [("A", T.FLOAT, [64, 32]), ("b", T.FLOAT, [64, 1]), ("w0", T.FLOAT, [32, 1]),
+                        ("tol", T.FLOAT, []), ("lr", T.FLOAT, []), ("max_iter", T.INT64, []), ("cond0", T.BOOL, [])]],
+                      [h.make_tensor_value_info("w", T.FLOAT, [32, 1])])
+     sess = ort.InferenceSession(h.make_model(g, opset_imports=[h.make_opsetid("", 17)]).SerializeToString(),
+                                 providers=["CPUExecutionProvider"])
+     rng = np.random.default_rng(0)
+     A = rng.standard_normal((64, 32)).astype(np.float32)
+     b = rng.standard_normal((64, 1)).astype(np.float32)
+     request = {"tol": 0.0, "lr": 0.005, "max_iter": np.iinfo(np.int64).max}
+     print("[solver] request", request, flush=True)
+     opts = ort.RunOptions()
+     def watchdog():
+         time.sleep(3)
+         print("[solver] watchdog: request exceeded its 3 s deadline, terminating the run", flush=True)
+         opts.terminate = True
+     threading.Thread(target=watchdog, daemon=True).start()
+     t0 = time.time()
+     try:
+         w = sess.run(None, {"A": A, "b": b, "w0": np.zeros((32, 1), np.float32), "tol": np.array(request["tol"], np.float32),
+                             "lr": np.array(request["lr"], np.float32), "max_iter": np.array(request["max_iter"], np.int64),
+                             "cond0": np.array(True)}, opts)[0]
+     except Exception as e:
+         print(f"[solver] run aborted after {time.time() - t0:.1f} s: {type(e).__name__}: {e}", flush=True)
+         sys.exit(124)
+     print("[solver] residual", float(np.linalg.norm(A @ w - b)))
+     """),
+]
+
+add_batch(B27_A)
+
+
+
+
 B25_B = [
     # ---- TensorFlow ---------------------------------------------------------------
     ("tensorflow", "venv", None, "crash", "not-implemented", "b25-tf-xla-dynamics-stability-eig",

@@ -1896,12 +1896,31 @@ exception_tail(struct pstate *ps, int below)
 }
 
 /*
+ * The lines of their own among a log's n lines that are not blank, as a
+ * lone message counts them: lines indented deeper than a first line
+ * that is a sentence (words, not a key of a listing) carry on its
+ * message.
+ */
+static size_t
+lone_heads(const struct dlt_line *lines, size_t n)
+{
+	size_t	i, heads = 1, ind;
+
+	ind = indent_of(lines[0].text, lines[0].len);
+	if (memchr(lines[0].text + ind, ' ', lines[0].len - ind) == NULL)
+		return (n);
+	for (i = 1; i < n; i++)
+		if (indent_of(lines[i].text, lines[i].len) <= ind)
+			heads++;
+	return (heads);
+}
+
+/*
  * Whether detector d, of a shape that fires on a whole log, takes these
  * lines (the log's n lines that are not blank, total bytes in all):
  *  - shape message: a lone message, at most DLT_LONE_MAX_LINES lines
- *    (lines indented deeper than a first line that is a sentence are its
- *    continuation, not counted)
- *    and DLT_LONE_MAX_BYTES, whose first line its match takes;
+ *    of its own (heads: lone_heads) and DLT_LONE_MAX_BYTES, whose first
+ *    line its match takes;
  *  - shape values: printed values, two lines at least (a comparison
  *    shows two things; one line is a lone message) and at most max-lines
  *    (default DLT_VALUES_MAX_LINES), every one of which its match takes.
@@ -1909,24 +1928,12 @@ exception_tail(struct pstate *ps, int below)
  */
 static int
 whole_log_hits(const struct dlt_detector *det, const struct dlt_line *lines,
-    size_t n, size_t total, struct dlt_rx_match *m)
+    size_t n, size_t heads, size_t total, struct dlt_rx_match *m)
 {
-	size_t	i, max, heads, ind;
-	int	sentence;
+	size_t	i, max;
 
 	switch (det->shape) {
 	case DLT_SHAPE_MESSAGE:
-		/*
-		 * Lines indented below a first line that is a sentence
-		 * (words, not a key of a listing) carry on its message.
-		 */
-		ind = indent_of(lines[0].text, lines[0].len);
-		sentence = memchr(lines[0].text + ind, ' ',
-		    lines[0].len - ind) != NULL;
-		for (i = 1, heads = 1; i < n; i++)
-			if (!sentence ||
-			    indent_of(lines[i].text, lines[i].len) <= ind)
-				heads++;
 		if (heads > DLT_LONE_MAX_LINES || total > DLT_LONE_MAX_BYTES)
 			return (0);
 		return (det->match == NULL ||
@@ -2115,7 +2122,7 @@ whole_log(struct pstate *ps)
 	struct dlt_pframe		 fr;
 	unsigned char			*take = NULL;
 	const char			*p, *end, *nl;
-	size_t				 n = 0, cap = 0, i, d, len, max;
+	size_t				 n = 0, cap = 0, i, d, len, max, heads;
 	long				 lineno = 1;
 	int				 rc = 0;
 
@@ -2144,6 +2151,7 @@ whole_log(struct pstate *ps)
 		lines[n].lineno = lineno;
 		n++;
 	}
+	heads = n > 0 ? lone_heads(lines, n) : 0;
 	for (d = 0; n > 0 && d < rs->ndetectors; d++) {
 		if (rs->detectors[d].shape == DLT_SHAPE_SERIES ||
 		    rs->detectors[d].shape == DLT_SHAPE_MENTION) {
@@ -2159,7 +2167,7 @@ whole_log(struct pstate *ps)
 			}
 			continue;
 		}
-		if (whole_log_hits(&rs->detectors[d], lines, n, lr->total, &m))
+		if (whole_log_hits(&rs->detectors[d], lines, n, heads, lr->total, &m))
 			break;
 	}
 	free(take);

@@ -37901,6 +37901,1268 @@ add_batch(B27_A)
 
 
 
+B28_A = [
+    # ---- PyTorch 2.13 (venv) ------------------------------------------------------------
+    ("pytorch", "venv", None, "crash", "fpe", "b28-qnnpack-dynamic-linear-zero-out-features",
+     "a multi-task NLU model whose slot-tagging head is configured with 0 labels for a locale (nn.Linear(32, 0), which runs fine in float) is dynamically quantized for mobile with the qnnpack engine: the quantized linear with zero output features divides by zero inside qnnpack and the process dies of SIGFPE",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     torch.backends.quantized.engine = "qnnpack"
+     cfg = {"locale": "is-IS", "heads": {"intent": 7, "slot_bio": 0}}   # no slot labels annotated for is-IS yet
+
+     class MultiTaskNLU(nn.Module):
+         def __init__(self, heads):
+             super().__init__()
+             self.emb = nn.Embedding(1000, 32)
+             self.enc = nn.Sequential(nn.Linear(32, 32), nn.ReLU())
+             self.heads = nn.ModuleDict({k: nn.Linear(32, n) for k, n in heads.items()})
+         def forward(self, ids):
+             h = self.enc(self.emb(ids).mean(1))
+             return {k: head(h) for k, head in self.heads.items()}
+
+     model = MultiTaskNLU(cfg["heads"]).eval()
+     ids = torch.randint(0, 1000, (2, 12))
+     with torch.no_grad():
+         print("[export] float check:", {k: tuple(v.shape) for k, v in model(ids).items()}, flush=True)
+     print(f"[export] quantize_dynamic(engine={torch.backends.quantized.engine}, dtype=qint8) for locale {cfg['locale']}", flush=True)
+     qmodel = torch.ao.quantization.quantize_dynamic(model, {nn.Linear}, dtype=torch.qint8)
+     print(qmodel.heads, flush=True)
+     with torch.no_grad():
+         out = qmodel(ids)
+     print("[export] quantized check:", {k: tuple(v.shape) for k, v in out.items()})
+     """),
+    ("pytorch", "venv", None, "crash", "internal-error", "b28-qnnpack-hardswish-zero-output-scale",
+     "a mobile export script rebuilds the quantized activations of a MobileNet block from a qparams JSON written by a calibration run in which one Hardswish never saw data, so its output scale was recorded as 0.0; under the qnnpack engine the quantized hardswish fails an INTERNAL ASSERT (createStatus == pytorch_qnnp_status_success) instead of rejecting the scale",
+     """\
+     import json
+     import torch
+     import torch.ao.nn.quantized as nnq
+
+     torch.backends.quantized.engine = "qnnpack"
+     qparams = json.loads('''{
+       "stem.act":    {"scale": 0.0417, "zero_point": 3},
+       "block1.act":  {"scale": 0.0289, "zero_point": 5},
+       "block2.act":  {"scale": 0.0,    "zero_point": 0}
+     }''')
+     torch.manual_seed(0)
+     x = torch.quantize_per_tensor(torch.randn(1, 16, 8, 8), 0.05, 128, torch.quint8)
+     for name, qp in qparams.items():
+         act = nnq.Hardswish(scale=qp["scale"], zero_point=qp["zero_point"])
+         print(f"[mobile-export] {name}: Hardswish(scale={qp['scale']}, zero_point={qp['zero_point']}) engine={torch.backends.quantized.engine}", flush=True)
+         y = act(x)
+         print(f"[mobile-export] {name}: ok, int_repr range [{y.int_repr().min().item()}, {y.int_repr().max().item()}]", flush=True)
+     """),
+    ("pytorch", "venv", None, "crash", "internal-error", "b28-quantized-instance-norm-affine-width-assert",
+     "a quantized style-transfer decoder builds its quantized InstanceNorm2d with affine weight and bias sized from the config (32 channels) and applies it to a 16-channel activation: the quantized kernel's own consistency check fires as an INTERNAL ASSERT FAILED (Unexpected size of gamma) rather than a shape error",
+     """\
+     import torch
+     import torch.nn as nn
+     import torch.ao.nn.quantized as nnq
+
+     torch.manual_seed(0)
+     cfg = {"decoder": {"norm_channels": 32, "conv_out": 16}}
+     c = cfg["decoder"]["norm_channels"]
+     norm3 = nnq.InstanceNorm2d(c, nn.Parameter(torch.ones(c)), nn.Parameter(torch.zeros(c)), scale=0.03, zero_point=128, affine=True)
+     feat = torch.randn(1, cfg["decoder"]["conv_out"], 32, 32)
+     qfeat = torch.quantize_per_tensor(feat, 0.04, 128, torch.quint8)
+     print(f"engine={torch.backends.quantized.engine} decoder.norm3={norm3} input={tuple(qfeat.shape)}", flush=True)
+     out = norm3(qfeat)
+     print("decoder.norm3 out", tuple(out.shape))
+     """),
+    ("pytorch", "venv", None, "crash", "segfault", "b28-coo-adjacency-to-dense-stale-num-nodes",
+     "a GNN data loader builds a sparse COO adjacency from today's edge list with num_nodes taken from yesterday's metadata and check_invariants=False for speed; new node ids lie far outside the declared size and to_dense writes out of bounds: SIGSEGV (the documented consequence of skipping the invariant check)",
+     """\
+     import torch
+
+     torch.manual_seed(0)
+     meta = {"num_nodes": 512, "snapshot": "2026-12-05"}
+     src = torch.randint(0, 512, (64,))
+     dst = torch.randint(0, 512, (64,))
+     # nodes created after the metadata snapshot
+     src = torch.cat([src, torch.tensor([300000000, 7])])
+     dst = torch.cat([dst, torch.tensor([11, 250000000])])
+     edge_index = torch.stack([src, dst])
+     print(f"edges={edge_index.shape[1]} num_nodes(meta {meta['snapshot']})={meta['num_nodes']}", flush=True)
+     adj = torch.sparse_coo_tensor(edge_index, torch.ones(edge_index.shape[1]), (meta["num_nodes"], meta["num_nodes"]),
+                                   check_invariants=False)
+     print("adjacency built:", adj.layout, adj.shape, flush=True)
+     dense = adj.to_dense()
+     deg = dense.sum(1)
+     print("mean degree", deg.mean().item())
+     """),
+    ("pytorch", "venv", None, "crash", "segfault", "b28-csr-tfidf-matmul-trimmed-vocab-col",
+     "a text classifier multiplies a CSR TF-IDF batch by its projection matrix; the CSR was built without invariant checks from token ids of an untrimmed vocabulary while the matrix size uses the trimmed one, so a column index lies far out of range and the sparse-dense matmul kernel reads out of bounds: SIGSEGV",
+     """\
+     import torch
+
+     torch.manual_seed(0)
+     vocab_trimmed = 64
+     crow = torch.tensor([0, 3, 5, 8])
+     col = torch.tensor([1, 7, 40, 3, 9, 2, 63, 4100000000 // 8])      # one token id from the untrimmed vocabulary
+     val = torch.rand(8)
+     X = torch.sparse_csr_tensor(crow, col, val, (3, vocab_trimmed), check_invariants=False)
+     W = torch.randn(vocab_trimmed, 32)
+     print(f"tfidf batch {tuple(X.shape)} nnz={X._nnz()} projection {tuple(W.shape)}", flush=True)
+     h = X @ W
+     print("logits", h.sum(1).tolist())
+     """),
+    ("pytorch", "venv", None, "false-positive", "environment", "b28-repro-ckpt-cuda-rng-state-cpu-build",
+     "a reproducibility helper copied from a GPU training repo saves every RNG stream with each checkpoint, including torch.cuda.get_rng_state(); on this CPU-only PyTorch build the CUDA state cannot be queried and torch refuses with 'Torch not compiled with CUDA enabled' (a setup mismatch, not a bug)",
+     """\
+     import random
+     import numpy as np
+     import torch
+     import torch.nn as nn
+
+     def seed_everything(seed):
+         random.seed(seed); np.random.seed(seed); torch.manual_seed(seed)
+         torch.cuda.manual_seed_all(seed)
+
+     def rng_snapshot():
+         return {"python": random.getstate(), "numpy": np.random.get_state(), "torch": torch.get_rng_state(),
+                 "cuda": torch.cuda.get_rng_state()}
+
+     seed_everything(1234)
+     model = nn.Linear(32, 4)
+     print(f"torch {torch.__version__} cuda_available={torch.cuda.is_available()}", flush=True)
+     print("epoch 0 done; writing checkpoint ckpt-000.pt with rng state", flush=True)
+     torch.save({"model": model.state_dict(), "rng": rng_snapshot()}, "ckpt-000.pt")
+     print("checkpoint saved")
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b28-fake-quant-zero-point-outside-range",
+     "a QAT script hand-sets the fake-quant parameters of an activation from a spreadsheet (zero_point 300 for a quint8 range 0..255): torch.fake_quantize_per_tensor_affine rejects the zero_point outside [quant_min, quant_max] with a clear error",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     act_qparams = {"fc1": (0.0213, 118), "fc2": (0.0187, 300)}   # fc2 zero_point typed in by hand
+     net = nn.ModuleDict({"fc1": nn.Linear(32, 32), "fc2": nn.Linear(32, 8)})
+     x = torch.randn(16, 32)
+     for name in ("fc1", "fc2"):
+         scale, zp = act_qparams[name]
+         x = net[name](x)
+         print(f"[qat] {name}: fake_quantize(scale={scale}, zero_point={zp}, quant_min=0, quant_max=255)", flush=True)
+         x = torch.fake_quantize_per_tensor_affine(x, scale, zp, 0, 255)
+     print("loss", x.pow(2).mean().item())
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b28-istft-hann-hop-equals-nfft-nola",
+     "a vocoder's resynthesis step inverts an STFT taken with a periodic Hann window and hop_length equal to n_fft (no overlap): the window's zeros leave samples with zero overlap-add envelope and torch.istft refuses with its NOLA check (window overlap add min) instead of dividing by zero",
+     """\
+     import torch
+
+     torch.manual_seed(0)
+     cfg = {"n_fft": 512, "hop_length": 512, "window": "hann"}
+     wav = torch.randn(16000) * 0.1
+     win = torch.hann_window(cfg["n_fft"])
+     spec = torch.stft(wav, cfg["n_fft"], hop_length=cfg["hop_length"], window=win, return_complex=True)
+     print(f"stft {tuple(spec.shape)} {spec.dtype} (n_fft={cfg['n_fft']}, hop={cfg['hop_length']})", flush=True)
+     rec = torch.istft(spec, cfg["n_fft"], hop_length=cfg["hop_length"], window=win, length=wav.numel())
+     print("reconstruction error", (rec - wav).abs().max().item())
+     """),
+    ("pytorch", "venv", None, "nan", None, "b28-log-stft-magnitude-loss-digital-silence",
+     "a speech-enhancement trainer's multi-resolution spectral loss takes log(|STFT|) of the prediction and the target; a batch item of digital silence gives |STFT| = 0, log gives -inf on both sides, their difference is NaN, and the loss check stops training",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     net = nn.Sequential(nn.Conv1d(1, 8, 9, padding=4), nn.Tanh(), nn.Conv1d(8, 1, 9, padding=4, bias=False))
+     noisy = torch.randn(4, 1, 4000) * 0.1
+     clean = noisy * 0.5
+     noisy[3] = 0.0; clean[3] = 0.0          # a silent clip from the augmentation pool
+
+     def log_mag(x, n_fft):
+         spec = torch.stft(x.squeeze(1), n_fft, hop_length=n_fft // 4, window=torch.hann_window(n_fft), return_complex=True)
+         return torch.log(spec.abs())
+
+     pred = net(noisy)
+     loss = sum((log_mag(pred, n) - log_mag(clean, n)).abs().mean() for n in (256, 512, 1024))
+     print(f"step 0 spectral loss {loss.item()}", flush=True)
+     if not torch.isfinite(loss):
+         raise FloatingPointError(f"non-finite multi-resolution STFT loss: {loss.item()} (log of zero magnitude)")
+     """),
+    ("pytorch", "venv", None, "nan", None, "b28-ptq-calibration-inf-sample-nan-output",
+     "post-training static quantization is calibrated on a batch that contains an inf (a feature divided by a zero count during preprocessing); the MinMax observer records max=inf, the converted model's input scale is inf and every dequantized output is NaN, which the export check reports",
+     """\
+     import torch
+     import torch.nn as nn
+     import torch.ao.quantization as tq
+
+     torch.manual_seed(0)
+
+     class Scorer(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.quant, self.dequant = tq.QuantStub(), tq.DeQuantStub()
+             self.fc1, self.relu, self.fc2 = nn.Linear(16, 32), nn.ReLU(), nn.Linear(32, 1)
+         def forward(self, x):
+             return self.dequant(self.fc2(self.relu(self.fc1(self.quant(x)))))
+
+     m = Scorer().eval()
+     m.qconfig = tq.QConfig(activation=tq.MinMaxObserver.with_args(dtype=torch.quint8, reduce_range=True),
+                            weight=tq.default_per_channel_weight_observer)
+     prepared = tq.prepare(m)
+     clicks = torch.randint(1, 5, (64, 16)).float()
+     views = torch.randint(0, 5, (64, 16)).float()
+     calib = clicks / views                   # ctr features; some view counts are 0
+     print("calibration batch finite:", torch.isfinite(calib).all().item(), flush=True)
+     with torch.no_grad():
+         prepared(calib)
+     qm = tq.convert(prepared)
+     print("input qparams:", qm.quant.scale.item(), qm.quant.zero_point.item(), flush=True)
+     with torch.no_grad():
+         out = qm(torch.rand(8, 16))
+     print("quantized scores:", out.flatten().tolist())
+     if torch.isnan(out).any():
+         raise SystemExit(f"export check failed: {int(torch.isnan(out).sum())}/{out.numel()} quantized outputs are NaN")
+     """),
+    ("pytorch", "venv", None, "nan", None, "b28-gumbel-softmax-tau-annealed-to-zero",
+     "a discrete-latent model anneals its Gumbel-softmax temperature linearly and the schedule reaches exactly 0 at step 10: (logits + gumbel) / 0 gives infinities, the softmax turns them into NaN, and the trainer's NaN guard stops the run",
+     """\
+     import torch
+     import torch.nn as nn
+     import torch.nn.functional as F
+
+     torch.manual_seed(0)
+     enc = nn.Linear(32, 16)
+     dec = nn.Linear(16, 32)
+     opt = torch.optim.Adam(list(enc.parameters()) + list(dec.parameters()), lr=1e-3)
+     x = torch.randn(64, 32)
+     tau0, steps = 1.0, 10
+     for step in range(steps + 1):
+         tau = tau0 * (1 - step / steps)
+         z = F.gumbel_softmax(enc(x), tau=tau, hard=False)
+         loss = F.mse_loss(dec(z), x)
+         print(f"step {step:2d} tau={tau:.2f} loss={loss.item():.5f}", flush=True)
+         if torch.isnan(loss):
+             raise FloatingPointError(f"NaN loss at step {step} (gumbel_softmax tau={tau})")
+         opt.zero_grad(); loss.backward(); opt.step()
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b28-fft-torch-complex64-vs-numpy-complex128",
+     "a port of a NumPy radar pipeline (float64 signals, complex128 spectra) to torch casts the chirp to float32 and checks torch.fft.fft against the pipeline's numpy.fft.fft reference with atol 1e-6: on a 65536-point transform the complex64 rounding differs by about 1e-4, far more than the tolerance",
+     """\
+     import sys
+     import numpy as np
+     import torch
+
+     rng = np.random.RandomState(0)
+     n = 1 << 16
+     t = np.arange(n, dtype=np.float32) / n
+     chirp = (np.cos(2 * np.pi * (50 * t + 4000 * t * t)) + 0.1 * rng.randn(n)).astype(np.float32)
+     ref = np.fft.fft(chirp.astype(np.float64))    # the NumPy pipeline's float64 reference (complex128)
+     got = torch.fft.fft(torch.from_numpy(chirp))  # complex64
+     err = np.abs(got.numpy() - ref)
+     print(f"numpy dtype {ref.dtype}, torch dtype {got.dtype}, n={n}")
+     print(f"max |diff| {err.max():.3e} at bin {err.argmax()}, max |X| {np.abs(ref).max():.1f}")
+     if not np.allclose(got.numpy(), ref, rtol=0, atol=1e-6):
+         print(f"MISMATCH: {(err > 1e-6).sum()} / {n} bins differ by more than atol=1e-6")
+         sys.exit(1)
+     print("match")
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b28-dropout-eager-vs-compile-same-seed",
+     "a reproducibility test runs a dropout MLP in eager mode and under torch.compile after the same torch.manual_seed and expects identical training-mode outputs: Inductor generates its own random numbers (not the eager Philox/MT stream unless fallback_random is set), so the dropout masks and outputs differ",
+     """\
+     import sys
+     import torch
+     import torch.nn as nn
+
+     model = nn.Sequential(nn.Linear(32, 32), nn.ReLU(), nn.Dropout(0.5), nn.Linear(32, 4)).train()
+     x = torch.ones(8, 32)
+     torch.manual_seed(42)
+     eager = model(x)
+     compiled = torch.compile(model)
+     torch.manual_seed(42)
+     comp = compiled(x)
+     diff = (eager - comp).abs().max().item()
+     print(f"eager vs compiled (seed 42, train mode): max |diff| = {diff:.4f}")
+     print("eager   row0:", [round(v, 4) for v in eager[0].tolist()])
+     print("compile row0:", [round(v, 4) for v in comp[0].tolist()])
+     if diff > 1e-6:
+         print("FAIL: seeded dropout is not reproducible between eager and torch.compile (atol 1e-6)")
+         sys.exit(1)
+     print("PASS")
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b28-sparse-weight-grad-vs-dense-reference",
+     "a unit test of a pruned layer compares the gradient of its sparse COO weight (torch.sparse.mm) with the gradient of the same weight kept dense: the sparse gradient exists only at the stored entries by design, so the two gradients disagree wherever the weight was pruned",
+     """\
+     import sys
+     import torch
+
+     torch.manual_seed(0)
+     dense_w = torch.randn(16, 16)
+     dense_w[torch.rand(16, 16) < 0.8] = 0.0         # 80% magnitude pruning
+     x = torch.randn(16, 8)
+     w_sp = dense_w.to_sparse().requires_grad_(True)
+     w_de = dense_w.clone().requires_grad_(True)
+     torch.sparse.mm(w_sp, x).pow(2).sum().backward()
+     (w_de @ x).pow(2).sum().backward()
+     g_sp = w_sp.grad.to_dense()
+     diff = (g_sp - w_de.grad).abs()
+     print(f"stored entries: {w_sp._nnz()} / {dense_w.numel()}")
+     print(f"max |grad_sparse - grad_dense| = {diff.max().item():.4f}; entries differing: {(diff > 1e-5).sum().item()}")
+     if not torch.allclose(g_sp, w_de.grad, atol=1e-5):
+         print("test_pruned_linear_grad FAILED: sparse and dense weight gradients differ (atol 1e-5)")
+         sys.exit(1)
+     """),
+    ("pytorch", "venv", None, "timeout", None, "b28-mask-resampler-reseeds-generator-watchdog",
+     "a data-augmentation sampler redraws a random token mask until at least 3 tokens are kept, but reseeds its torch.Generator with the example id inside the loop, so every redraw returns the same rejected mask; the pipeline's 10-second watchdog (signal.alarm) cuts the hang",
+     """\
+     import signal
+     import time
+     import torch
+
+     def on_alarm(signum, frame):
+         raise TimeoutError("augmentation worker: sample 17 not produced within 10s (watchdog)")
+
+     signal.signal(signal.SIGALRM, on_alarm)
+
+     def sample_mask(example_id, length, keep_p=0.15, min_keep=3):
+         g = torch.Generator()
+         tries = 0
+         while True:
+             g.manual_seed(example_id)          # meant to be seeded once, before the loop
+             mask = torch.rand(length, generator=g) < keep_p
+             tries += 1
+             if mask.sum() >= min_keep:
+                 return mask, tries
+
+     t0 = time.time()
+     signal.alarm(10)
+     for ex in (3, 8, 17):
+         mask, tries = sample_mask(ex, length=12)
+         print(f"example {ex}: kept {int(mask.sum())} tokens after {tries} draws ({time.time() - t0:.2f}s)", flush=True)
+     signal.alarm(0)
+     """),
+    ("pytorch", "venv", None, "oom", None, "b28-sparse-feature-cross-to-dense-rlimit",
+     "a recommender builds its user x item interaction matrix as a sparse COO tensor (200k x 100k, a few thousand entries) and a debugging line calls to_dense() on it under a 2 GiB address-space limit set by the job: the 80 GB dense allocation is refused by PyTorch's CPU allocator",
+     """\
+     import resource
+     import torch
+
+     limit = 2 << 30
+     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+     torch.manual_seed(0)
+     users, items, nnz = 200_000, 100_000, 5_000
+     idx = torch.stack([torch.randint(0, users, (nnz,)), torch.randint(0, items, (nnz,))])
+     inter = torch.sparse_coo_tensor(idx, torch.ones(nnz), (users, items)).coalesce()
+     print(f"[job] RLIMIT_AS={limit / 2**30:.1f} GiB; interactions {users}x{items} nnz={inter._nnz()}", flush=True)
+     print(f"[debug] densifying for inspection ({users * items * 4 / 2**30:.1f} GiB float32)", flush=True)
+     dense = inter.to_dense()
+     print("row sums", dense.sum(1)[:5])
+     """),
+    # ---- PyTorch 1.13 (system) ---------------------------------------------------------
+    ("pytorch-1.13", "system", None, "crash", "segfault", "b28-113-sparse-mask-int32-max-padding-index",
+     "a graph-sampling job pads its per-batch edge lists with an INT32_MAX 'missing node' sentinel and builds the mask as an unchecked sparse COO tensor (PyTorch 1.13's _sparse_coo_tensor_unsafe); dense_scores.sparse_mask(mask) then gathers at the sentinel positions without a bounds check and dies of SIGSEGV",
+     """\
+     import torch
+
+     torch.manual_seed(0)
+     num_nodes = 64
+     edges = torch.randint(0, num_nodes, (2, 20))
+     MISSING = 2**31 - 1                                      # sentinel shared with the C++ sampler
+     pad = torch.full((2, 4), MISSING, dtype=torch.long)      # batch padded to a fixed edge count
+     idx = torch.cat([edges, pad], 1)
+     mask = torch._sparse_coo_tensor_unsafe(idx, torch.ones(idx.shape[1]), (num_nodes, num_nodes))
+     scores = torch.randn(num_nodes, num_nodes)
+     print(f"torch {torch.__version__}: mask nnz={mask._nnz()} (including padding)", flush=True)
+     edge_scores = scores.sparse_mask(mask.coalesce())
+     print("edge scores", edge_scores._values()[:5])
+     """),
+    ("pytorch-1.13", "system", None, "crash", "internal-error", "b28-113-quantized-upsample-tiny-scale-factor",
+     "a quantized segmentation head computes its upsampling factor from a config resolution typo (1e-9 instead of 1.0) and calls interpolate on a quantized feature map: PyTorch 1.13's quantized nearest upsampling fails an INTERNAL ASSERT (input_width > 0 && output_width > 0) instead of rejecting the zero output size",
+     """\
+     import torch
+     import torch.nn.functional as F
+
+     torch.manual_seed(0)
+     cfg = {"out_stride": 8, "head_scale": 1e-9}
+     feat = torch.quantize_per_tensor(torch.rand(1, 8, 16, 16), 1 / 255, 0, torch.quint8)
+     print(f"torch {torch.__version__}: quantized head input {tuple(feat.shape)} scale_factor={cfg['head_scale']}", flush=True)
+     up = F.interpolate(feat, scale_factor=cfg["head_scale"], mode="nearest")
+     print("upsampled", tuple(up.shape))
+     """),
+    ("pytorch-1.13", "system", None, "crash", "fpe", "b28-113-quantized-conv-stride-from-config-zero",
+     "a quantized detector backbone built on PyTorch 1.13 takes its stride from input_size // 1024 in a config meant for larger images, which gives 0; the quantized Conv2d accepts stride 0 and the integer output-size computation in the kernel divides by zero: SIGFPE",
+     """\
+     import torch
+     import torch.ao.nn.quantized as nnq
+
+     torch.manual_seed(0)
+     cfg = {"input_size": 512, "stride_base": 1024}
+     stride = cfg["input_size"] // cfg["stride_base"]
+     print(f"torch {torch.__version__} engine={torch.backends.quantized.engine}: stem stride = {stride}", flush=True)
+     stem = nnq.Conv2d(4, 8, 3, stride=stride)
+     x = torch.quantize_per_tensor(torch.randn(1, 4, 16, 16), 0.05, 128, torch.quint8)
+     y = stem(x)
+     print("stem out", tuple(y.shape))
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", "environment", "b28-113-fbgemm-engine-missing-debian-build",
+     "a deployment script selects the fbgemm quantized engine (the server default on x86 wheels) before converting a model, but Debian's PyTorch 1.13 build ships only qnnpack and onednn: setting torch.backends.quantized.engine is refused with 'quantized engine FBGEMM is not supported'",
+     """\
+     import torch
+     import torch.nn as nn
+     import torch.ao.quantization as tq
+
+     print(f"torch {torch.__version__}; supported engines: {torch.backends.quantized.supported_engines}", flush=True)
+     model = nn.Sequential(tq.QuantStub(), nn.Linear(32, 16), nn.ReLU(), nn.Linear(16, 4), tq.DeQuantStub()).eval()
+     print("[deploy] backend=fbgemm (from deploy.yaml)", flush=True)
+     torch.backends.quantized.engine = "fbgemm"
+     model.qconfig = tq.get_default_qconfig("fbgemm")
+     prepared = tq.prepare(model)
+     prepared(torch.randn(16, 32))
+     print(tq.convert(prepared))
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", None, "b28-113-view-as-real-on-conj-view",
+     "a beamforming routine conjugates its complex steering vectors with .conj() (a lazy conjugate view) and hands them to torch.view_as_real to feed a real-valued layer: PyTorch 1.13 refuses unresolved conjugate views and asks for resolve_conj()",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     mics, angles = 8, 36
+     theta = torch.linspace(0, 3.14159, angles)
+     steer = torch.exp(-1j * torch.pi * torch.arange(mics)[None, :] * torch.cos(theta)[:, None])   # complex64
+     print(f"torch {torch.__version__}: steering {tuple(steer.shape)} {steer.dtype}", flush=True)
+     w = steer.conj()
+     feats = torch.view_as_real(w).flatten(1)
+     head = nn.Linear(2 * mics, 4)
+     print(head(feats).shape)
+     """),
+    ("pytorch-1.13", "system", None, "nan", None, "b28-113-complex-sqrt-amplitude-grad-at-zero",
+     "an interferometry model computes the complex amplitude as torch.sqrt of a complex power that is exactly zero on masked baselines; the backward of complex sqrt at 0 is 1/(2*sqrt(0)) and the gradients come out NaN, which the training loop's gradient check reports",
+     """\
+     import torch
+
+     torch.manual_seed(0)
+     vis = torch.randn(16, dtype=torch.cfloat)
+     vis[::4] = 0                                   # flagged baselines
+     gain = torch.ones(16, dtype=torch.cfloat, requires_grad=True)
+     power = (gain * vis) ** 2
+     amp = torch.sqrt(power)
+     loss = (amp.abs() - 1.0).pow(2).mean()
+     loss.backward()
+     print(f"torch {torch.__version__}: loss {loss.item():.5f}")
+     bad = (~torch.isfinite(torch.view_as_real(gain.grad))).any(-1)
+     print("non-finite gradient entries:", bad.nonzero().flatten().tolist())
+     if bad.any():
+         raise FloatingPointError(f"NaN gradient in {int(bad.sum())} gain terms (complex sqrt at zero power)")
+     """),
+    ("pytorch-1.13", "system", None, "nan", None, "b28-113-vae-logvar-overflow-reparam",
+     "a VAE whose encoder's log-variance head is unbounded outputs logvar ~ 200 for an outlier input: std = exp(0.5*logvar) overflows to inf, the reparameterized sample and the KL term's exp(logvar) become infinite, and the loss check reports a non-finite (inf) loss",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     enc = nn.Linear(16, 8)
+     dec = nn.Linear(4, 16)
+     x = torch.randn(32, 16)
+     x[5] *= 400.0                          # a sensor spike in the batch
+     h = enc(x)
+     mu, logvar = h[:, :4], h[:, 4:]
+     print(f"torch {torch.__version__}: max logvar {logvar.max().item():.1f}", flush=True)
+     std = torch.exp(0.5 * logvar)
+     eps = torch.randn_like(std)
+     z = mu + std * eps
+     recon = dec(z)
+     kl = -0.5 * torch.sum(1 + logvar - mu.pow(2) - logvar.exp(), dim=1)
+     loss = ((recon - x) ** 2).sum(1).mean() + kl.mean()
+     print(f"loss {loss.item()}")
+     if not torch.isfinite(loss):
+         raise FloatingPointError(f"VAE loss is {loss.item()} (std overflow: {torch.isinf(std).sum().item()} inf entries)")
+     """),
+    ("pytorch-1.13", "system", None, "inconsistency", None, "b28-113-complex-vdot-zero-vs-elementwise",
+     "a correlation check computes the complex inner product of two channels with torch.vdot and with (a.conj() * b).sum(); on Debian's PyTorch 1.13 the complex BLAS dot returns 0 while the elementwise form returns the true value, and the comparison fails",
+     """\
+     import sys
+     import torch
+
+     torch.manual_seed(0)
+     a = torch.randn(256, dtype=torch.cfloat)
+     b = a * torch.exp(1j * torch.tensor(0.3)) + 0.05 * torch.randn(256, dtype=torch.cfloat)
+     blas = torch.vdot(a, b)
+     ref = (a.conj() * b).sum()
+     print(f"torch {torch.__version__}")
+     print(f"vdot(a, b)          = {blas}")
+     print(f"(a.conj() * b).sum()  = {ref}")
+     if not torch.allclose(blas, ref, rtol=1e-4, atol=1e-4):
+         print(f"MISMATCH: |diff| = {abs(blas - ref).item():.4f} (rtol=atol=1e-4)")
+         sys.exit(1)
+     print("ok")
+     """),
+    # ---- ONNX Runtime ------------------------------------------------------------------
+    ("onnxruntime", "venv", None, "false-positive", "environment", "b28-ort-entropy-calib-debug-plot-no-matplotlib",
+     "a CI job runs onnxruntime.quantization.quantize_static with Entropy calibration and QUANTIZATION_DEBUG=1 left in its environment; the calibrator's debug path plots each histogram and imports matplotlib, which this image does not have: ModuleNotFoundError (a missing optional package)",
+     """\
+     import os
+     import numpy as np
+     import onnx
+     from onnx import TensorProto as TP, helper, numpy_helper
+     from onnxruntime.quantization import CalibrationDataReader, CalibrationMethod, QuantType, quantize_static
+
+     os.environ["QUANTIZATION_DEBUG"] = "1"     # set in the CI job's env block
+     rng = np.random.RandomState(0)
+     w1 = numpy_helper.from_array(rng.randn(32, 32).astype(np.float32), "w1")
+     w2 = numpy_helper.from_array(rng.randn(32, 4).astype(np.float32), "w2")
+     g = helper.make_graph([helper.make_node("MatMul", ["x", "w1"], ["h"]), helper.make_node("Relu", ["h"], ["r"]),
+                            helper.make_node("MatMul", ["r", "w2"], ["y"])], "mlp",
+                           [helper.make_tensor_value_info("x", TP.FLOAT, [None, 32])],
+                           [helper.make_tensor_value_info("y", TP.FLOAT, [None, 4])], initializer=[w1, w2])
+     m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]); m.ir_version = 8
+     onnx.save(m, "mlp.onnx")
+
+     class Reader(CalibrationDataReader):
+         def __init__(self):
+             self.batches = iter([{"x": rng.randn(8, 32).astype(np.float32)} for _ in range(4)])
+         def get_next(self):
+             return next(self.batches, None)
+
+     print("quantize_static(mlp.onnx -> mlp.int8.onnx, calibrate_method=Entropy)", flush=True)
+     quantize_static("mlp.onnx", "mlp.int8.onnx", Reader(), calibrate_method=CalibrationMethod.Entropy,
+                     weight_type=QuantType.QInt8)
+     print("wrote mlp.int8.onnx")
+     """),
+    ("onnxruntime", "venv", None, "false-positive", None, "b28-ort-sparse-coo-query-index-out-of-bounds",
+     "a retrieval service sends its query-term matrix to a com.microsoft SparseToDenseMatMul graph as a COO SparseTensor; one term id from an unpruned vocabulary lies outside the declared 4x4 shape and ONNX Runtime rejects it with a clear 'COO k index ... is out of bounds' status",
+     """\
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import TensorProto as T, helper as h
+
+     A = h.make_sparse_tensor_value_info("A", T.FLOAT, [4, 4])
+     g = h.make_graph([h.make_node("SparseToDenseMatMul", ["A", "B"], ["Y"], domain="com.microsoft")], "retrieval_coo",
+                      [A, h.make_tensor_value_info("B", T.FLOAT, [4, 3])], [h.make_tensor_value_info("Y", T.FLOAT, [4, 3])])
+     m = h.make_model(g, opset_imports=[h.make_opsetid("", 17), h.make_opsetid("com.microsoft", 1)]); m.ir_version = 9
+     sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+     dev = ort.OrtDevice.make("cpu", 0)
+     values = np.array([0.7, 0.2, 0.9], np.float32)
+     coords = np.array([[0, 0], [1, 3], [2, 90210]], np.int64)       # (query, term id)
+     q = ort.SparseTensor.sparse_coo_from_numpy([4, 4], values, coords, dev)
+     emb = ort.OrtValue.ortvalue_from_numpy(np.random.RandomState(0).randn(4, 3).astype(np.float32))
+     print(f"onnxruntime {ort.__version__}: query batch nnz={values.size}", flush=True)
+     out = sess.run_with_ort_values(["Y"], {"A": ort.OrtValue.ort_value_from_sparse_tensor(q), "B": emb})
+     print(out[0].numpy())
+     """),
+    ("onnxruntime", "venv", None, "false-positive", None, "b28-ort-blockwise-dequantize-scale-shape",
+     "a hand-written int8 weight-only graph dequantizes a 4x64 weight with DequantizeLinear(axis=1, block_size=16) but stores one scale per row (shape [4, 1]) instead of one per 16-element block ([4, 4]): ONNX Runtime rejects the scale shape when running the node",
+     """\
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import TensorProto as TP, helper, numpy_helper
+
+     rng = np.random.RandomState(0)
+     wq = numpy_helper.from_array(rng.randint(-127, 128, (4, 64)).astype(np.int8), "wq")
+     ws = numpy_helper.from_array(np.full((4, 1), 0.01, np.float32), "ws")       # per row, not per block
+     nodes = [helper.make_node("DequantizeLinear", ["wq", "ws"], ["w"], axis=1, block_size=16),
+              helper.make_node("MatMul", ["x", "w"], ["y"])]
+     g = helper.make_graph(nodes, "w8a32", [helper.make_tensor_value_info("x", TP.FLOAT, [2, 4])],
+                           [helper.make_tensor_value_info("y", TP.FLOAT, [2, 64])], initializer=[wq, ws])
+     m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 21)]); m.ir_version = 10
+     print("block_size=16, weight", (4, 64), "scale", (4, 1), flush=True)
+     sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+     print(sess.run(None, {"x": rng.randn(2, 4).astype(np.float32)})[0].shape)
+     """),
+    ("onnxruntime", "venv", None, "nan", None, "b28-ort-dynamic-quantize-linear-inf-activation",
+     "a dynamically quantized ONNX graph (DynamicQuantizeLinear -> DequantizeLinear, as quantize_dynamic emits) receives an activation containing +inf from an upstream exp: the computed scale is inf, dequantization gives 0*inf = NaN everywhere, and the service's output check reports it",
+     """\
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import TensorProto as TP, helper
+
+     nodes = [helper.make_node("Exp", ["logits"], ["e"]),
+              helper.make_node("DynamicQuantizeLinear", ["e"], ["q", "s", "z"]),
+              helper.make_node("DequantizeLinear", ["q", "s", "z"], ["y"])]
+     g = helper.make_graph(nodes, "dyn_q", [helper.make_tensor_value_info("logits", TP.FLOAT, [1, 6])],
+                           [helper.make_tensor_value_info("y", TP.FLOAT, [1, 6]), helper.make_tensor_value_info("s", TP.FLOAT, [])])
+     m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]); m.ir_version = 8
+     sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+     for logits in (np.array([[0.1, 2.0, -1.0, 3.0, 0.5, 1.5]], np.float32),
+                    np.array([[0.1, 2.0, -1.0, 95.0, 0.5, 1.5]], np.float32)):
+         y, s = sess.run(None, {"logits": logits})
+         print(f"max logit {logits.max():6.1f}: scale={s} y={y.ravel().tolist()}")
+     if np.isnan(y).any():
+         raise SystemExit(f"output check: {int(np.isnan(y).sum())} NaN values in dequantized activations")
+     """),
+    ("onnxruntime", "venv", None, "inconsistency", None, "b28-ort-random-normal-seed-vs-numpy-seed",
+     "a parity test exports a noise-injection layer as ONNX RandomNormal(seed=0) and expects ONNX Runtime to reproduce numpy.random.RandomState(0).normal for the same seed: the two generators are unrelated by design, so the seeded streams differ",
+     """\
+     import sys
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import TensorProto as TP, helper
+
+     node = helper.make_node("RandomNormal", [], ["noise"], shape=[2, 8], mean=0.0, scale=0.1, seed=0.0, dtype=TP.FLOAT)
+     g = helper.make_graph([node], "noise", [], [helper.make_tensor_value_info("noise", TP.FLOAT, [2, 8])])
+     m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]); m.ir_version = 8
+     sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+     ort_noise = sess.run(None, {})[0]
+     ref = np.random.RandomState(0).normal(0.0, 0.1, (2, 8)).astype(np.float32)
+     print("ort  ", np.round(ort_noise[0], 4).tolist())
+     print("numpy", np.round(ref[0], 4).tolist())
+     d = np.abs(ort_noise - ref).max()
+     if d > 1e-6:
+         print(f"parity FAIL: seeded RandomNormal differs from numpy by {d:.4f} (atol 1e-6)")
+         sys.exit(1)
+     """),
+    ("onnxruntime", "venv", None, "inconsistency", None, "b28-ort-quantize-dynamic-mlp-vs-float-atol",
+     "a release gate quantizes a small ONNX MLP with onnxruntime.quantization.quantize_dynamic (int8 weights, dynamic uint8 activations) and requires its outputs to match the float model within atol 1e-3: int8 rounding moves the logits by about 1e-2 and the gate fails",
+     """\
+     import sys
+     import numpy as np
+     import onnx
+     import onnxruntime as ort
+     from onnx import TensorProto as TP, helper, numpy_helper
+     from onnxruntime.quantization import QuantType, quantize_dynamic
+
+     rng = np.random.RandomState(0)
+     inits = [numpy_helper.from_array((rng.randn(32, 64) * 0.2).astype(np.float32), "w1"),
+              numpy_helper.from_array(np.zeros(64, np.float32), "b1"),
+              numpy_helper.from_array((rng.randn(64, 8) * 0.2).astype(np.float32), "w2")]
+     nodes = [helper.make_node("MatMul", ["x", "w1"], ["h0"]), helper.make_node("Add", ["h0", "b1"], ["h1"]),
+              helper.make_node("Relu", ["h1"], ["h"]), helper.make_node("MatMul", ["h", "w2"], ["y"])]
+     g = helper.make_graph(nodes, "ranker", [helper.make_tensor_value_info("x", TP.FLOAT, [None, 32])],
+                           [helper.make_tensor_value_info("y", TP.FLOAT, [None, 8])], initializer=inits)
+     m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]); m.ir_version = 8
+     onnx.save(m, "ranker.onnx")
+     quantize_dynamic("ranker.onnx", "ranker.int8.onnx", weight_type=QuantType.QInt8)
+     x = rng.randn(16, 32).astype(np.float32)
+     ref = ort.InferenceSession("ranker.onnx", providers=["CPUExecutionProvider"]).run(None, {"x": x})[0]
+     q = ort.InferenceSession("ranker.int8.onnx", providers=["CPUExecutionProvider"]).run(None, {"x": x})[0]
+     err = np.abs(q - ref)
+     print(f"float vs int8: max |diff| {err.max():.4e}, mean |diff| {err.mean():.4e}, top-1 agreement {np.mean(q.argmax(1) == ref.argmax(1)):.3f}")
+     if err.max() > 1e-3:
+         print(f"release gate FAILED: {(err > 1e-3).sum()} / {err.size} logits differ by more than atol=1e-3")
+         sys.exit(1)
+     print("release gate passed")
+     """),
+]
+
+add_batch(B28_A)
+
+
+
+
+B28_B = [
+    # ---- TensorFlow -----------------------------------------------------------------
+    ("tensorflow", "venv", None, "crash", "segfault", "b28-tf-sparse-cholesky-one-based-permutation",
+     "a sparse solver factors a CSR matrix with SparseMatrixSparseCholesky using a fill-reducing permutation exported from a 1-based tool ([1, 2, 3] for a 3x3 matrix): the kernel checks the permutation's length but not its values and dies of SIGSEGV instead of rejecting the out-of-range index",
+     """\
+     import tensorflow as tf
+     from tensorflow.python.ops.linalg.sparse import sparse_csr_matrix_ops as csr_ops
+
+     # SPD system, stored as a sparse tensor (tridiagonal)
+     st = tf.sparse.SparseTensor(
+         indices=[[0, 0], [0, 1], [1, 0], [1, 1], [1, 2], [2, 1], [2, 2]],
+         values=[4.0, -1.0, -1.0, 4.0, -1.0, -1.0, 4.0], dense_shape=[3, 3])
+     a = tf.raw_ops.SparseTensorToCSRSparseMatrix(indices=st.indices, values=st.values, dense_shape=st.dense_shape)
+     ok = tf.raw_ops.SparseMatrixSparseCholesky(input=a, permutation=tf.constant([0, 1, 2]), type=tf.float32)
+     print("identity ordering L =", tf.raw_ops.CSRSparseMatrixToDense(sparse_input=ok, type=tf.float32).numpy().round(4).tolist(), flush=True)
+     # ordering read from the preprocessing step's output (symamd, 1-based)
+     perm = tf.constant([1, 2, 3], tf.int32)
+     print("ordering from cache:", perm.numpy().tolist(), flush=True)
+     chol = tf.raw_ops.SparseMatrixSparseCholesky(input=a, permutation=perm, type=tf.float32)
+     print("L =", tf.raw_ops.CSRSparseMatrixToDense(sparse_input=chol, type=tf.float32).numpy().tolist())
+     """),
+    ("tensorflow", "venv", None, "crash", "not-implemented", "b28-tf-complex-stft-sparse-mask-cwise-mul",
+     "a speech-enhancement step multiplies a complex64 STFT by a sparse time-frequency mask (SparseTensor * dense): the SparseDenseCwiseMul op's schema accepts complex64 but TensorFlow registers no CPU kernel for it (NotFoundError: Could not find device for node), a missing kernel rather than an illegal input",
+     """\
+     import numpy as np
+     import tensorflow as tf
+
+     rng = np.random.default_rng(0)
+     wav = tf.constant(rng.standard_normal(4096).astype(np.float32))
+     spec = tf.signal.stft(wav, frame_length=256, frame_step=128)          # complex64 [31, 129]
+     print("stft", spec.shape, spec.dtype)
+     # keep only the bins the voice-activity detector marked (sparse mask)
+     rows, cols = np.nonzero(rng.random(spec.shape) > 0.9)
+     idx = np.stack([rows, cols], 1).astype(np.int64)
+     mask = tf.sparse.SparseTensor(idx, tf.complex(tf.ones(len(idx)), tf.zeros(len(idx))), spec.shape)
+     print("mask nnz", len(idx), mask.dtype)
+     kept = mask * spec
+     print("kept bins", kept.values.shape)
+     enhanced = tf.signal.inverse_stft(tf.sparse.to_dense(kept), 256, 128)
+     print("enhanced", enhanced.shape)
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b28-tf-sparse-to-dense-unordered-indices",
+     "a feature pipeline builds a SparseTensor from a dict of (row, col) counts in insertion order and densifies it: tf.sparse.to_dense rejects the out-of-order indices and points to tf.sparse.reorder, as its documentation asks (an illegal input, rightly refused)",
+     """\
+     import tensorflow as tf
+
+     counts = {(2, 5): 3.0, (0, 1): 1.0, (1, 7): 2.0, (0, 4): 5.0}   # filled in arrival order
+     st = tf.sparse.SparseTensor(indices=list(counts.keys()), values=list(counts.values()), dense_shape=[3, 8])
+     print("indices:", st.indices.numpy().tolist())
+     dense = tf.sparse.to_dense(st)
+     print("bag-of-words matrix", dense.shape, float(tf.reduce_sum(dense)))
+     """),
+    ("tensorflow", "venv", None, "false-positive", "environment", "b28-tf-qat-script-without-model-optimization",
+     "a quantization-aware-training script imports tensorflow_model_optimization (tfmot) to wrap its Keras model with quantize_model; the package is not installed in this environment, so the import fails with ModuleNotFoundError before training starts (a missing package)",
+     """\
+     import sys
+     import tensorflow as tf
+
+     print(f"[qat] tensorflow {tf.__version__}")
+     print("[qat] building float model: Conv2D(8) -> Flatten -> Dense(10)")
+     try:
+         import tensorflow_model_optimization as tfmot
+     except ModuleNotFoundError as e:
+         import traceback
+         traceback.print_exc()
+         print("[qat] ERROR: quantization-aware training needs tensorflow-model-optimization "
+               "(pip install tensorflow-model-optimization)", file=sys.stderr)
+         sys.exit(3)
+     q_aware = tfmot.quantization.keras.quantize_model
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b28-tf-random-generator-threefry-on-cpu",
+     "a data-augmentation module creates tf.random.Generator.from_seed(..., alg='threefry') to match a JAX reference on a CPU host: TensorFlow refuses with UnimplementedError because only XLA devices support ThreeFry, a documented limitation of the configuration",
+     """\
+     import tensorflow as tf
+
+     SEED = 20241206
+     print("augment: generator alg=threefry seed", SEED)
+     g = tf.random.Generator.from_seed(SEED, alg="threefry")
+     images = tf.zeros([4, 32, 32, 3])
+     noise = g.normal(images.shape, stddev=0.05)
+     flips = g.uniform([4], 0, 2, dtype=tf.int32)
+     print("noise std", float(tf.math.reduce_std(noise)), "flips", flips.numpy().tolist())
+     """),
+    ("tensorflow", "venv", None, "timeout", None, "b28-tf-random-poisson-overflowed-rate-hang",
+     "a count simulator draws integer counts with tf.random.poisson(dtype=int32) at rates exp(log_rate) where an untrained model emitted log_rate 69 (rate ~1e30): TensorFlow's Poisson sampler never returns for the huge rate with an integer output type and the job's 25 s watchdog kills the worker",
+     """\
+     import subprocess
+     import sys
+     import time
+
+     WORKER = '''
+     import numpy as np, tensorflow as tf
+     log_rate = tf.constant([1.2, 0.4, 69.0, 2.3])      # output of the (untrained) rate head
+     rate = tf.exp(log_rate)
+     print("rates:", rate.numpy().tolist(), flush=True)
+     counts = tf.random.poisson([1000], rate, dtype=tf.int32, seed=11)   # integer event counts
+     print("mean counts:", tf.reduce_mean(tf.cast(counts, tf.float32), 0).numpy().tolist(), flush=True)
+     '''
+     p = subprocess.Popen([sys.executable, "-c", WORKER], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     t0 = time.time()
+     try:
+         out, _ = p.communicate(timeout=25)
+     except subprocess.TimeoutExpired:
+         p.kill()
+         out, _ = p.communicate()
+         sys.stdout.write(out)
+         print(f"[watchdog] simulate_counts worker pid {p.pid} made no progress for {time.time() - t0:.0f}s (limit 25s); killed")
+         print("[watchdog] TimeoutError: tf.random.poisson did not return")
+         sys.exit(124)
+     sys.stdout.write(out)
+     sys.exit(p.returncode)
+     """),
+    ("tensorflow", "venv", None, "inconsistency", None, "b28-tf-csr-matmul-unordered-indices-vs-sdmm",
+     "a differential test multiplies the same sparse matrix, built from unordered COO indices, by an identity through the CSR path (SparseTensorToCSRSparseMatrix + SparseMatrixMatMul) and through tf.sparse.sparse_dense_matmul: the CSR conversion silently misplaces the entries and the two results disagree",
+     """\
+     import sys
+     import numpy as np
+     import tensorflow as tf
+
+     st = tf.sparse.SparseTensor(indices=[[1, 0], [0, 1], [2, 2]], values=[1.0, 2.0, 3.0], dense_shape=[3, 3])
+     b = tf.eye(3)
+     ref = tf.sparse.sparse_dense_matmul(st, b).numpy()
+     csr = tf.raw_ops.SparseTensorToCSRSparseMatrix(indices=st.indices, values=st.values, dense_shape=st.dense_shape)
+     got = tf.raw_ops.SparseMatrixMatMul(a=csr, b=b).numpy()
+     print("sparse_dense_matmul:", ref.tolist())
+     print("CSR SparseMatrixMatMul:", got.tolist())
+     err = np.abs(ref - got).max()
+     print(f"max |diff| = {err}")
+     if err > 1e-6:
+         print("FAIL: CSR path disagrees with sparse_dense_matmul (tolerance 1e-6)")
+         sys.exit(1)
+     """),
+    ("tensorflow", "venv", None, "inconsistency", None, "b28-tf-fake-quant-eager-vs-xla-jit",
+     "a QAT export check runs tf.quantization.fake_quant_with_min_max_vars (8 bits, range [-6, 6]) eagerly and under tf.function(jit_compile=True) on the same activations: most outputs differ by a whole quantization step between the two paths, beyond the half-step tolerance",
+     """\
+     import sys
+     import numpy as np
+     import tensorflow as tf
+
+     rng = np.random.default_rng(0)
+     x = tf.constant((rng.standard_normal(100000) * 3).astype(np.float32))
+
+     def fq(x):
+         return tf.quantization.fake_quant_with_min_max_vars(x, min=-6.0, max=6.0, num_bits=8)
+
+     eager = fq(x).numpy()
+     graph = tf.function(fq)(x).numpy()
+     xla = tf.function(fq, jit_compile=True)(x).numpy()
+     step = 12.0 / 255
+     for name, y in (("tf.function", graph), ("jit_compile", xla)):
+         d = np.abs(eager - y)
+         print(f"{name:12s} max|diff| {d.max():.6f}  mismatches {int((d > 0).sum())}/{d.size}")
+     if np.abs(eager - xla).max() > step / 2:
+         print(f"FAIL: XLA fake-quant differs from eager by more than half a step ({step / 2:.6f})")
+         sys.exit(1)
+     """),
+    ("tensorflow", "venv", None, "nan", None, "b28-tf-phase-loss-angle-grad-at-zero-bin",
+     "a phase-reconstruction loss compares tf.math.angle of a complex spectrum variable with a target; one bin of the initial spectrum is exactly zero, so the gradient of angle there is -inf+nanj and tf.debugging.check_numerics on the gradient reports NaN",
+     """\
+     import numpy as np
+     import tensorflow as tf
+
+     rng = np.random.default_rng(0)
+     init = (rng.standard_normal(16) + 1j * rng.standard_normal(16)).astype(np.complex64)
+     init[0] = 0                                  # DC bin of the zero-mean initial guess
+     spec = tf.Variable(init)
+     target_phase = tf.constant(rng.uniform(-np.pi, np.pi, 16).astype(np.float32))
+     for step in range(3):
+         with tf.GradientTape() as tape:
+             loss = tf.reduce_mean((tf.math.angle(spec) - target_phase) ** 2)
+         g = tape.gradient(loss, spec)
+         print(f"step {step} loss {float(loss):.5f}")
+         tf.debugging.check_numerics(tf.math.real(g), "grad(phase_loss) real part")
+         tf.debugging.check_numerics(tf.math.imag(g), "grad(phase_loss) imag part")
+         spec.assign_sub(0.1 * g)
+     """),
+    ("tensorflow", "venv", None, "nan", None, "b28-tf-qat-fake-quant-inf-range-nan",
+     "a hand-written QAT layer tracks its activation range with a moving maximum; one batch contains an overflowed activation (inf), the tracked max becomes inf and fake_quant_with_min_max_vars then returns NaN for every element, caught by the layer's NaN check",
+     """\
+     import sys
+     import numpy as np
+     import tensorflow as tf
+
+     rng = np.random.default_rng(0)
+     amin = tf.Variable(0.0); amax = tf.Variable(0.0)
+     for step in range(4):
+         x = tf.constant((rng.standard_normal(256) * 2).astype(np.float32))
+         if step == 2:
+             x = tf.tensor_scatter_nd_update(x, [[17]], [np.float32(np.inf)])   # overflowed activation
+         amin.assign(tf.minimum(amin, tf.reduce_min(x)))
+         amax.assign(tf.maximum(amax, tf.reduce_max(x)))
+         y = tf.quantization.fake_quant_with_min_max_vars(x, amin, amax, num_bits=8)
+         n = int(tf.reduce_sum(tf.cast(tf.math.is_nan(y), tf.int32)))
+         print(f"step {step} range [{float(amin):.3f}, {float(amax):.3f}] nan outputs {n}/{y.shape[0]}")
+         if n:
+             print("ERROR: fake-quantized activations contain NaN")
+             sys.exit(1)
+     """),
+    # ---- JAX --------------------------------------------------------------------------
+    ("jax", "venv", None, "crash", "segfault", "b28-jax-bcsr-indptr-past-nse-segfault",
+     "a graph layer builds a jax.experimental.sparse.BCSR matrix from a CSR triple whose indptr belongs to a larger matrix (last entry 5 for 2 stored values) and multiplies it by a vector: BCSR does not validate indptr and the CPU kernel reads out of bounds and dies of SIGSEGV",
+     """\
+     import jax
+     import jax.numpy as jnp
+     from jax.experimental import sparse
+
+     data = jnp.array([1.0, 2.0])
+     indices = jnp.array([0, 1])
+     indptr = jnp.array([0, 1, 5])          # read from the cached adjacency of another graph
+     adj = sparse.BCSR((data, indices, indptr), shape=(2, 2))
+     print("adjacency", adj.shape, "nse", adj.nse, flush=True)
+     h = jnp.ones(2)
+     print("messages", adj.todense() @ h, flush=True)
+     print("sparse messages", adj @ h, flush=True)
+     """),
+    ("jax", "venv", None, "crash", "not-implemented", "b28-jax-sparsify-sort-topk-bcoo",
+     "a feature selector wraps a function that sorts each row (jnp.sort) with jax.experimental.sparse.sparsify and calls it on a BCOO matrix: the sparse transform has no rule for the sort primitive and raises NotImplementedError (a missing sparse rule, not an illegal input)",
+     """\
+     import numpy as np
+     import jax.numpy as jnp
+     from jax.experimental import sparse
+
+     rng = np.random.default_rng(0)
+     dense = rng.random((4, 6)).astype(np.float32)
+     dense[dense < 0.6] = 0
+     X = sparse.BCOO.fromdense(jnp.asarray(dense))
+     print("tf-idf matrix", X.shape, "nse", X.nse)
+
+     def top2_scores(m):
+         return jnp.sort(m, axis=1)[:, -2:]
+
+     print("dense result:", top2_scores(jnp.asarray(dense)).tolist())
+     print("sparse result:", sparse.sparsify(top2_scores)(X))
+     """),
+    ("jax", "venv", None, "false-positive", None, "b28-jax-key-reuse-checker-init",
+     "a model-init function with JAX's key-reuse checker enabled (jax_debug_key_reuse) draws both layers' weights from the same PRNG key: JAX rejects the reused key with KeyReuseError, the check doing what it is for",
+     """\
+     import jax
+     import jax.numpy as jnp
+
+     jax.config.update("jax_debug_key_reuse", True)
+
+     def init(key):
+         w1 = jax.random.normal(key, (32, 32)) * 0.1
+         w2 = jax.random.normal(key, (32, 4)) * 0.1     # should have split the key first
+         return {"w1": w1, "w2": w2}
+
+     key = jax.random.key(0)
+     params = init(key)
+     print({k: v.shape for k, v in params.items()})
+     """),
+    ("jax", "venv", None, "false-positive", None, "b28-jax-reduce-precision-zero-exponent-bits",
+     "a low-precision emulation sweep calls jax.lax.reduce_precision with exponent_bits=0 (meant as 'fixed point'): JAX rejects the argument with a clear ValueError, as no floating format has zero exponent bits",
+     """\
+     import jax
+     import jax.numpy as jnp
+
+     x = jnp.linspace(-3.0, 3.0, 7)
+     for e, m in [(8, 7), (5, 10), (4, 3), (0, 7)]:
+         y = jax.lax.reduce_precision(x, exponent_bits=e, mantissa_bits=m)
+         print(f"e{e}m{m}: max abs err {float(jnp.abs(y - x).max()):.5f}")
+     """),
+    ("jax", "venv", None, "nan", None, "b28-jax-eigh-complex-degenerate-grad-nan",
+     "a loss on the leading eigenvector of a complex Hermitian matrix (jnp.linalg.eigh) is differentiated at an identity-like start whose eigenvalues are degenerate: the eigenvector gradient divides by zero eigenvalue gaps and jax.grad returns NaN, reported by the training loop's check",
+     """\
+     import sys
+     import jax
+     import jax.numpy as jnp
+
+     def loss(w):
+         a = w.astype(jnp.complex64)
+         h = a + a.conj().T
+         evals, evecs = jnp.linalg.eigh(h)
+         return jnp.abs(evecs[:, 0]).sum() + evals.real.sum()
+
+     w = jnp.eye(3)
+     for step in range(3):
+         l, g = jax.value_and_grad(loss)(w)
+         print(f"step {step} loss {float(l):.4f} grad norm {float(jnp.linalg.norm(g))}")
+         if not bool(jnp.all(jnp.isfinite(g))):
+             print("ERROR: non-finite gradient (NaN) in eigh loss; stopping")
+             sys.exit(1)
+         w = w - 0.1 * g
+     """),
+    ("jax", "venv", None, "inconsistency", None, "b28-jax-int8-quantize-saturate-vs-numpy",
+     "a differential test runs the same int8 quantizer (round(x / scale).astype(int8), no clip) in jax.numpy and in NumPy: JAX saturates out-of-range values to 127/-128 while NumPy wraps them, so the quantized tensors disagree",
+     """\
+     import sys
+     import warnings
+     import numpy as np
+     import jax
+     import jax.numpy as jnp
+
+     warnings.simplefilter("ignore")
+     scale = np.float32(0.05)
+     x = np.array([0.1, 3.2, -6.4, 7.9, -9.0, 12.5], np.float32)
+
+     def quant_np(x):
+         with np.errstate(all="ignore"):
+             return np.round(x / scale).astype(np.int8)
+
+     quant_jax = jax.jit(lambda x: jnp.round(x / scale).astype(jnp.int8))
+     a, b = quant_np(x), np.asarray(quant_jax(x))
+     print("numpy q:", a.tolist())
+     print("jax   q:", b.tolist())
+     bad = np.nonzero(a != b)[0]
+     if len(bad):
+         print(f"MISMATCH at {bad.tolist()}: quantized values differ (tolerance 0)")
+         sys.exit(1)
+     """),
+    ("jax", "venv", None, "inconsistency", None, "b28-jax-complex-sqrt-negative-zero-imag",
+     "a port of a NumPy beamformer compares jnp.sqrt with np.sqrt on complex64 values on the negative real axis whose imaginary part is -0.0 (from conjugating real data): NumPy honours the signed zero (-1j) while JAX returns +1j, so the outputs differ beyond 1e-5",
+     """\
+     import sys
+     import numpy as np
+     import jax.numpy as jnp
+
+     cov = np.array([-1.0, -4.0, 2.0, -0.25], np.float32).astype(np.complex64).conj()
+     print("input:", cov)
+     ref = np.sqrt(cov)
+     got = np.asarray(jnp.sqrt(jnp.asarray(cov)))
+     print("numpy:", ref)
+     print("jax:  ", got)
+     err = np.abs(ref - got).max()
+     print(f"max |diff| {err:.3e}")
+     if err > 1e-5:
+         print("FAIL: jnp.sqrt disagrees with np.sqrt on the branch cut")
+         sys.exit(1)
+     """),
+    ("jax", "venv", None, "oom", None, "b28-jax-dropout-mask-bernoulli-rlimit",
+     "an attention-dropout mask for a (64, 12, 2048, 2048) score tensor is drawn with jax.random.bernoulli by a sampler compiled beforehand, in a process that then capped its address space at 2 GiB above its size (RLIMIT_AS): XLA's allocation of the 3 GiB mask is refused (Out of memory allocating)",
+     """\
+     import resource
+     import jax
+     import jax.numpy as jnp
+
+     SHAPE = (64, 12, 2048, 2048)          # batch, heads, query, key
+     key = jax.random.key(0)
+     draw_mask = jax.jit(lambda k: jax.random.bernoulli(k, 0.9, SHAPE)).lower(key).compile()
+     print("compiled dropout-mask sampler for", SHAPE)
+     vm = int(open("/proc/self/status").read().split("VmSize:")[1].split()[0]) * 1024
+     limit = vm + 2 * 1024 ** 3
+     resource.setrlimit(resource.RLIMIT_AS, (limit, resource.getrlimit(resource.RLIMIT_AS)[1]))
+     print(f"address space capped at {limit / 2 ** 30:.1f} GiB (2 GiB above current size)")
+     keep = draw_mask(key)
+     print("mask", keep.shape, "keep rate", float(keep.mean()))
+     """),
+    # ---- Keras ------------------------------------------------------------------------
+    ("keras", "venv", "jax", "false-positive", None, "b28-keras-quantize-int8-unbuilt-model",
+     "a deployment script calls model.quantize('int8') on a Sequential model that was never built (no Input, never called): Keras refuses because an unbuilt layer has no weights to quantize",
+     """\
+     import keras
+
+     model = keras.Sequential([
+         keras.layers.Dense(32, activation="relu"),
+         keras.layers.Dense(4),
+     ])
+     print("model:", model.name, "built:", model.built)
+     model.quantize("int8")
+     model.save("classifier-int8.keras")
+     """),
+    ("keras", "venv", "jax", "false-positive", None, "b28-keras-unseeded-dropout-in-jax-jit",
+     "a hand-written JAX training step (jax.jit) calls keras.random.dropout without a seed: Keras refuses to draw unseeded random numbers while tracing a JAX function and explains how to use a SeedGenerator",
+     """\
+     import jax
+     import numpy as np
+     import keras
+
+     dense = keras.layers.Dense(8)
+     dense.build((None, 16))
+
+     @jax.jit
+     def forward(x):
+         h = keras.ops.relu(x @ dense.kernel.value + dense.bias.value)
+         return keras.random.dropout(h, rate=0.1)
+
+     x = np.random.default_rng(0).standard_normal((4, 16)).astype("float32")
+     print(forward(x).shape)
+     """),
+    ("keras", "venv", "jax", "crash", "not-implemented", "b28-keras-sparse-input-argmax-jax",
+     "a Keras model on the JAX backend with a sparse=True bag-of-words input takes keras.ops.argmax of the sparse batch (BCOO): JAX's sparse transform has no rule for the comparison argmax uses and raises NotImplementedError",
+     """\
+     import numpy as np
+     import keras
+     from jax.experimental import sparse
+
+     rng = np.random.default_rng(0)
+     dense = (rng.random((4, 10)) > 0.7).astype("float32") * rng.integers(1, 5, (4, 10)).astype("float32")
+     x = sparse.BCOO.fromdense(dense)
+     print("batch", x.shape, "nse", x.nse)
+     inp = keras.Input((10,), sparse=True)
+     logits = keras.layers.Dense(3)(inp)
+     model = keras.Model(inp, logits)
+     print("logits", model.predict(x, verbose=0).shape)
+     top_token = keras.ops.argmax(x, axis=-1)
+     print("most frequent token per row", top_token)
+     """),
+    ("keras", "venv", "torch", "crash", "not-implemented", "b28-keras-complex-dense-gelu-torch",
+     "a complex-valued Keras Dense layer (dtype complex64, accepted on the torch backend) is followed by a gelu activation: torch has no GELU kernel for ComplexFloat on CPU and raises NotImplementedError ('GeluKernelImpl' not implemented), a missing kernel",
+     """\
+     import numpy as np
+     import keras
+
+     rng = np.random.default_rng(0)
+     x = (rng.standard_normal((4, 8)) + 1j * rng.standard_normal((4, 8))).astype(np.complex64)
+     layer = keras.layers.Dense(16, dtype="complex64")
+     h = layer(x)
+     print("complex dense out", tuple(h.shape), h.dtype)
+     y = keras.activations.gelu(h, approximate=False)
+     print("activated", tuple(y.shape))
+     """),
+    ("keras", "venv", "jax", "nan", None, "b28-keras-stft-magnitude-loss-silent-clip",
+     "a Keras waveform model trains with a spectral loss whose STFT magnitude is sqrt(re^2 + im^2); a batch of silent clips makes the predicted spectrum exactly zero, the gradient of sqrt at zero is NaN, the weights turn NaN and TerminateOnNaN stops training",
+     """\
+     import numpy as np
+     import keras
+     from keras import ops
+
+     keras.utils.set_random_seed(0)
+
+     def spectral_loss(y_true, y_pred):
+         def mag(w):
+             re, im = ops.stft(w, sequence_length=64, sequence_stride=32, fft_length=64)
+             return ops.sqrt(re * re + im * im)
+         return ops.mean(ops.abs(mag(y_true) - mag(y_pred)))
+
+     inp = keras.Input((256,))
+     out = keras.layers.Dense(256, use_bias=False)(inp)
+     model = keras.Model(inp, out)
+     model.compile(optimizer=keras.optimizers.Adam(1e-3), loss=spectral_loss)
+     x = np.zeros((8, 256), "float32")            # silent clips
+     y = np.zeros((8, 256), "float32")
+     hist = model.fit(x, y, epochs=3, batch_size=4, verbose=2, callbacks=[keras.callbacks.TerminateOnNaN()])
+     w = model.layers[-1].kernel.numpy()
+     print("kernel has NaN:", bool(np.isnan(w).any()))
+     if np.isnan(w).any() or any(np.isnan(hist.history["loss"])):
+         raise SystemExit("training diverged: NaN in weights")
+     """),
+    ("keras", "venv", "jax", "inconsistency", None, "b28-keras-same-seed-across-backends",
+     "a reproducibility harness runs the same Keras script with keras.utils.set_random_seed(1337) under KERAS_BACKEND=jax and tensorflow and compares the initial Dense kernel and a dropout mask: each backend has its own random generator, so the streams differ (by design) and the comparison fails",
+     """\
+     import json
+     import os
+     import subprocess
+     import sys
+
+     import numpy as np
+
+     CHILD = '''
+     import json, numpy as np, keras
+     keras.utils.set_random_seed(1337)
+     d = keras.layers.Dense(4)
+     d.build((None, 8))
+     mask = keras.random.dropout(np.ones((1, 8), "float32"), rate=0.5, seed=7)
+     print(json.dumps({"backend": keras.backend.backend(),
+                       "kernel": keras.ops.convert_to_numpy(d.kernel).ravel()[:6].round(6).tolist(),
+                       "mask": keras.ops.convert_to_numpy(mask).ravel().tolist()}))
+     '''
+     res = {}
+     for be in ("jax", "tensorflow"):
+         env = dict(os.environ, KERAS_BACKEND=be, TF_CPP_MIN_LOG_LEVEL="2")
+         r = subprocess.run([sys.executable, "-c", CHILD], env=env, capture_output=True, text=True)
+         if r.returncode:
+             sys.stdout.write(r.stdout + r.stderr)
+             sys.exit(r.returncode)
+         res[be] = json.loads(r.stdout.strip().splitlines()[-1])
+         print(f"{be:10s} kernel[:6]={res[be]['kernel']} mask={res[be]['mask']}")
+     dk = np.abs(np.array(res["jax"]["kernel"]) - np.array(res["tensorflow"]["kernel"])).max()
+     same_mask = res["jax"]["mask"] == res["tensorflow"]["mask"]
+     print(f"max |kernel diff| {dk:.4f}, dropout masks equal: {same_mask}")
+     if dk > 1e-6 or not same_mask:
+         print("FAIL: seed 1337 does not reproduce across backends (tolerance 1e-6)")
+         sys.exit(1)
+     """),
+    # ---- MindSpore ----------------------------------------------------------------------
+    ("mindspore", "mindspore", None, "crash", "not-implemented", "b28-ms-round-complex-iq-samples",
+     "a radio front-end quantizes complex64 IQ samples with ops.round(z / scale): the op passes type inference for complex64 but the CPU Round kernel has no complex variant, and the asynchronous kernel-init failure surfaces when the result is first read (RuntimeError: KernelMod Init Failed: Round)",
+     """\
+     import numpy as np
+     import mindspore as ms
+     from mindspore import Tensor, ops
+
+     ms.set_seed(0)
+     rng = np.random.default_rng(0)
+     iq = (rng.standard_normal(16) + 1j * rng.standard_normal(16)).astype(np.complex64)
+     z = Tensor(iq)
+     scale = 1.0 / 64
+     print("IQ block", z.shape, z.dtype)
+     q = ops.round(z / scale)
+     print("quantized", q.dtype)
+     deq = q * scale
+     err = ops.abs(deq - z).max()
+     print("max quantization error", err)
+     """),
+    ("mindspore", "mindspore", None, "crash", "not-implemented", "b28-ms-complex-gain-mul-grad-unsupported",
+     "a complex-valued channel-equalizer parameter is trained with ms.value_and_grad on |w * z|^2: the forward complex Mul runs, but MindSpore's autodiff has no gradient for Mul on complex types ('gradient not support for complex type currently')",
+     """\
+     import numpy as np
+     import mindspore as ms
+     from mindspore import Tensor, Parameter, ops
+
+     ms.set_seed(0)
+     rng = np.random.default_rng(0)
+     z = Tensor((rng.standard_normal(8) + 1j * rng.standard_normal(8)).astype(np.complex64))
+     w = Parameter(Tensor(np.ones(8, np.complex64)), name="gain")
+
+     def loss_fn(z):
+         y = ops.mul(z, w)
+         return ops.real(ops.mul(y, ops.conj(y))).mean()
+
+     print("initial power", loss_fn(z))
+     grad_fn = ms.value_and_grad(loss_fn, None, [w])
+     loss, grads = grad_fn(z)
+     print("loss", loss, "grad", grads)
+     """),
+    ("mindspore", "mindspore", None, "false-positive", "environment", "b28-ms-csr-mv-akg-missing-decorator",
+     "a graph-propagation step multiplies a CSRTensor by a dense vector (CSRTensor.mv); on this CPU install the CSRMV kernel is compiled by MindSpore's AKG build server, which cannot import the 'decorator' package (not installed), and the op fails with 'Response is empty' (a missing package in the environment)",
+     """\
+     import numpy as np
+     import mindspore as ms
+     from mindspore import Tensor, CSRTensor
+
+     indptr = Tensor(np.array([0, 1, 3, 4], np.int32))
+     indices = Tensor(np.array([1, 0, 2, 1], np.int32))
+     values = Tensor(np.array([1.0, 0.5, 0.5, 1.0], np.float32))
+     adj = CSRTensor(indptr, indices, values, (3, 3))
+     print("adjacency", adj.shape, "nnz", adj.values.shape[0])
+     h = Tensor(np.ones((3, 1), np.float32))
+     out = adj.mv(h)
+     print("propagated", out.asnumpy().ravel().tolist())
+     """),
+    ("mindspore", "mindspore", None, "nan", None, "b28-ms-complex-sqrt-grad-at-zero-bin",
+     "a spectral feature takes the real part of the complex square root of each FFT bin and is differentiated with ms.grad; the DC bin of the zero-mean frame is exactly zero, where the gradient of sqrt is inf+nanj, and the training step's finiteness check reports NaN",
+     """\
+     import sys
+     import numpy as np
+     import mindspore as ms
+     from mindspore import Tensor, ops
+
+     rng = np.random.default_rng(0)
+     frame = rng.standard_normal(8).astype(np.float32)
+     frame -= frame.mean()
+     spec = np.fft.fft(frame).astype(np.complex64)
+     spec[0] = 0                        # DC bin of a zero-mean frame
+     z = Tensor(spec)
+
+     def feature(z):
+         return ops.real(ops.sqrt(z)).sum()
+
+     print("feature", feature(z))
+     g = ms.grad(feature)(z).asnumpy()
+     print("grad", g)
+     if not np.isfinite(g).all():
+         print("ERROR: gradient contains NaN/Inf at bins", np.nonzero(~np.isfinite(g))[0].tolist())
+         sys.exit(1)
+     """),
+    ("mindspore", "mindspore", None, "nan", None, "b28-ms-per-channel-quant-dead-channel-nan",
+     "a post-training per-channel int8 quantizer for a Dense weight computes scale = (max - min) / 255 per output channel; one channel was pruned to all zeros, its scale is 0, 0/0 gives NaN in the dequantized weight and the forward check reports NaN outputs",
+     """\
+     import sys
+     import numpy as np
+     import mindspore as ms
+     from mindspore import Tensor, ops, nn
+
+     ms.set_seed(0)
+     net = nn.Dense(16, 4)
+     w = net.weight.asnumpy().copy()
+     w[2] = 0.0                                # channel pruned earlier
+     net.weight.set_data(Tensor(w))
+
+     W = net.weight.value()
+     wmin = W.min(axis=1, keepdims=True)
+     wmax = W.max(axis=1, keepdims=True)
+     scale = (wmax - wmin) / 255.0
+     zp = ops.round(-wmin / scale) - 128
+     q = ops.clamp(ops.round(W / scale) + zp, -128, 127)
+     w_deq = (q - zp) * scale
+     net.weight.set_data(w_deq)
+     print("per-channel scale", scale.asnumpy().ravel())
+     x = Tensor(np.random.default_rng(0).standard_normal((2, 16)).astype(np.float32))
+     y = net(x)
+     print("int8-simulated output", y)
+     if ops.isnan(y).any():
+         print("ERROR: NaN in quantized model output")
+         sys.exit(1)
+     """),
+    ("mindspore", "mindspore", None, "inconsistency", None, "b28-ms-csr-vs-coo-duplicate-entries",
+     "a differential test builds the same sparse matrix, which has a duplicated (row, col) entry, as a COOTensor and as a CSRTensor and densifies both: COO sums the duplicates while CSR keeps only the last one, so the dense results disagree",
+     """\
+     import sys
+     import numpy as np
+     import mindspore as ms
+     from mindspore import Tensor, COOTensor, CSRTensor
+
+     rows = np.array([0, 0, 1], np.int32)
+     cols = np.array([1, 1, 0], np.int32)
+     vals = np.array([1.0, 2.0, 4.0], np.float32)      # edge (0, 1) reported twice
+     coo = COOTensor(Tensor(np.stack([rows, cols], 1)), Tensor(vals), (2, 3))
+     indptr = np.array([0, 2, 3], np.int32)
+     csr = CSRTensor(Tensor(indptr), Tensor(cols), Tensor(vals), (2, 3))
+     a = coo.to_dense().asnumpy()
+     b = csr.to_dense().asnumpy()
+     print("COO dense:", a.tolist())
+     print("CSR dense:", b.tolist())
+     err = np.abs(a - b).max()
+     print(f"max |diff| {err}")
+     if err > 1e-6:
+         print("FAIL: COOTensor and CSRTensor densify the same entries differently")
+         sys.exit(1)
+     """),
+]
+
+add_batch(B28_B)
+
+
+
+
 B25_B = [
     # ---- TensorFlow ---------------------------------------------------------------
     ("tensorflow", "venv", None, "crash", "not-implemented", "b25-tf-xla-dynamics-stability-eig",

@@ -38546,6 +38546,1574 @@ add_batch(B28_A)
 
 
 
+B29_B = [
+    # ---- TensorFlow -----------------------------------------------------------------
+    ("tensorflow", "venv", None, "crash", "abort", "b29-tf-warm-start-restore-v2-manifest-shape",
+     "a warm-start script restores one row shard of an embedding table with RestoreV2 and a shape-and-slice spec whose full shape comes from a serving manifest that records the hashed id capacity (2**40 x 2**40): parsing the spec overflows the element count and TensorFlow aborts on Check failed: 0 <= new_num_elements instead of rejecting the spec",
+     """\
+     import json
+     import tensorflow as tf
+
+     table = tf.Variable(tf.random.stateless_normal([8, 32], seed=[0, 1]), name="emb")
+     path = tf.train.Checkpoint(emb=table).write("warm/ckpt")
+     print("[warm-start] source checkpoint", path, tf.train.list_variables(path), flush=True)
+     name = "emb/.ATTRIBUTES/VARIABLE_VALUE"
+
+     model_cfg = {"full_shape": [8, 32], "rows": [0, 4]}
+     manifest = json.loads('{"table": "emb", "full_shape": [1099511627776, 1099511627776], "rows": [0, 4]}')
+     for src, cfg in (("model config", model_cfg), ("serving manifest", manifest)):
+         r0, r1 = cfg["rows"]
+         spec = "%d %d %d,%d:-" % (cfg["full_shape"][0], cfg["full_shape"][1], r0, r1 - r0)
+         print(f"[warm-start] {src}: RestoreV2 {name} spec={spec!r}", flush=True)
+         (shard,) = tf.raw_ops.RestoreV2(prefix=path, tensor_names=[name], shape_and_slices=[spec], dtypes=[tf.float32])
+         print(f"[warm-start] {src}: restored shard {shard.shape}, norm {float(tf.norm(shard)):.4f}", flush=True)
+     """),
+    ("tensorflow", "venv", None, "crash", "internal-error", "b29-tf-load-remap-matrix-row-past-ckpt",
+     "a vocabulary warm start remaps the rows of a 6-row softmax matrix from an old checkpoint with LoadAndRemapMatrix, but the row map was computed against a merged 8-word vocabulary, so one new word points at old row 6: the op does not validate the remapping and its slice machinery's internal check fires (InternalError: Extent in dimension 0 out of bounds)",
+     """\
+     import tensorflow as tf
+
+     old = tf.Variable(tf.reshape(tf.range(24, dtype=tf.float32), [6, 4]), name="softmax_w")
+     path = tf.train.Checkpoint(softmax_w=old).write("old_run/ckpt")
+     old_vocab = ["<unk>", "the", "cat", "sat", "on", "mat"]
+     new_vocab = ["<unk>", "the", "dog", "mat"]
+     merged = old_vocab + ["dog", "ran"]          # helper read vocab_merged.txt instead of vocab_old.txt
+     row_map = [merged.index(w) for w in new_vocab]
+     print("old checkpoint:", tf.train.list_variables(path))
+     print("row remapping new->old:", dict(zip(new_vocab, row_map)))
+     w = tf.raw_ops.LoadAndRemapMatrix(
+         ckpt_path=path, old_tensor_name="softmax_w/.ATTRIBUTES/VARIABLE_VALUE",
+         row_remapping=tf.constant(row_map, tf.int64), col_remapping=tf.constant([], tf.int64),
+         initializing_values=tf.zeros([0]), num_rows=len(new_vocab), num_cols=4)
+     print("warm-started softmax_w:\\n", w.numpy())
+     """),
+    ("tensorflow", "venv", None, "crash", "abort", "b29-tf-save-slices-partition-capacity",
+     "a parameter-server exporter writes each worker's shard of a partitioned table with SaveSlices, taking the full shape from a partitioner config that stores the table capacity in bytes (2**40 per axis): building the slice spec overflows the element count and TensorFlow aborts on a CHECK while saving instead of returning an error",
+     """\
+     import os
+     import tensorflow as tf
+
+     shard = tf.random.stateless_uniform([4, 16], seed=[1, 2])
+     configs = [("partitioner v1", [16, 16]), ("partitioner v2 (capacity_bytes)", [2**40, 2**40])]
+     for i, (src, full) in enumerate(configs):
+         spec = "%d %d 0,4:-" % tuple(full)
+         os.makedirs(f"export_{i}", exist_ok=True)
+         print(f"[ps-export] {src}: SaveSlices user_emb/part_0 spec={spec!r}", flush=True)
+         tf.raw_ops.SaveSlices(filename=f"export_{i}/user_emb", tensor_names=["user_emb"],
+                               shapes_and_slices=[spec], data=[shard])
+         print(f"[ps-export] {src}: wrote export_{i}/user_emb", flush=True)
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b29-tf-ckpt-manager-restore-wider-head",
+     "a fine-tuning run restores the latest checkpoint of a CheckpointManager into a head built with hidden=32 while the checkpoint was written with hidden=64: tf.train.Checkpoint refuses to assign the [32, 64] kernel to the [32, 32] variable (an incompatible checkpoint, rightly rejected)",
+     """\
+     import tensorflow as tf
+
+     class Head(tf.Module):
+         def __init__(self, hidden):
+             super().__init__()
+             self.w = tf.Variable(tf.random.stateless_normal([32, hidden], seed=[0, 0]), name="w")
+             self.b = tf.Variable(tf.zeros([hidden]), name="b")
+
+     ckpt = tf.train.Checkpoint(head=Head(64), step=tf.Variable(1200, dtype=tf.int64))
+     mgr = tf.train.CheckpointManager(ckpt, "runs/exp7", max_to_keep=3)
+     print("pretrain: saved", mgr.save(checkpoint_number=1200))
+     finetune = tf.train.Checkpoint(head=Head(32), step=tf.Variable(0, dtype=tf.int64))
+     mgr2 = tf.train.CheckpointManager(finetune, "runs/exp7", max_to_keep=3)
+     print("finetune: restoring from", mgr2.latest_checkpoint)
+     finetune.restore(mgr2.latest_checkpoint).assert_consumed()
+     print("finetune: resumed at step", int(finetune.step))
+     """),
+    ("tensorflow", "venv", None, "false-positive", "environment", "b29-tf-savedmodel-needs-tf-text-ops",
+     "a serving host loads a SavedModel whose tokenizer graph uses tensorflow_text's CaseFoldUTF8 op (the export was made where tensorflow_text was imported; simulated by naming the op in the saved graph); tensorflow_text is not installed here, so loading fails with Op type not registered (a missing package)",
+     """\
+     import tensorflow as tf
+     from tensorflow.core.protobuf import saved_model_pb2
+
+     class Tokenizer(tf.Module):
+         @tf.function(input_signature=[tf.TensorSpec([None], tf.string)])
+         def normalize(self, text):
+             return tf.strings.lower(text)
+
+     tf.saved_model.save(Tokenizer(), "export/tokenizer/1")
+     # the training image imported tensorflow_text; its exporter used text.case_fold_utf8
+     sm = saved_model_pb2.SavedModel()
+     sm.ParseFromString(open("export/tokenizer/1/saved_model.pb", "rb").read())
+     for fn in sm.meta_graphs[0].graph_def.library.function:
+         for node in fn.node_def:
+             if node.op == "StringLower":
+                 node.op = "CaseFoldUTF8"
+                 node.attr.clear()
+     open("export/tokenizer/1/saved_model.pb", "wb").write(sm.SerializeToString())
+     print("[serving] tensorflow", tf.__version__, "loading export/tokenizer/1", flush=True)
+     m = tf.saved_model.load("export/tokenizer/1")
+     print(m.normalize(tf.constant(["Hello World"])))
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b29-tf-function-creates-ema-variable-per-call",
+     "an EMA helper decorated with tf.function creates its state tf.Variable inside the function body and assigns to it: tf.function refuses variables created on every call (only singleton variables created on the first call are supported), a documented restriction",
+     """\
+     import tensorflow as tf
+
+     @tf.function
+     def ema_update(x, decay=0.9):
+         ema = tf.Variable(tf.zeros_like(x), trainable=False, name="ema")
+         ema.assign(decay * ema + (1.0 - decay) * x)
+         return ema.read_value()
+
+     for step in range(3):
+         x = tf.fill([4], float(step + 1))
+         print("step", step, "ema", ema_update(x).numpy())
+     """),
+    ("tensorflow", "venv", None, "nan", None, "b29-tf-adam-resume-swapped-moment-slots",
+     "a hand-written Adam in a tf.function resumes from a checkpoint made by a conversion script that stored the first moment in the second-moment slot (m has negative entries): sqrt(v_hat) of a negative value is NaN and tf.debugging.check_numerics in the update reports it",
+     """\
+     import tensorflow as tf
+
+     w = tf.Variable(tf.random.stateless_normal([32], seed=[3, 4]), name="w")
+     m = tf.Variable(tf.zeros([32]), name="m")
+     v = tf.Variable(tf.zeros([32]), name="v")
+     step = tf.Variable(0, dtype=tf.int64)
+     ckpt = tf.train.Checkpoint(w=w, m=m, v=v, step=step)
+
+     # the converted checkpoint: moments taken from the old optimizer's flat slot list in the wrong order
+     old_m = tf.random.stateless_normal([32], seed=[5, 6]) * 0.01
+     old_v = tf.random.stateless_uniform([32], seed=[7, 8]) * 1e-4
+     m.assign(old_v); v.assign(old_m); step.assign(500)
+     path = ckpt.write("converted/ckpt")
+     ckpt.restore(path)
+     print("resumed at step", int(step), "v min", float(tf.reduce_min(v)))
+
+     @tf.function
+     def adam_step(g, lr=1e-3, b1=0.9, b2=0.999, eps=1e-8):
+         step.assign_add(1)
+         t = tf.cast(step, tf.float32)
+         m.assign(b1 * m + (1 - b1) * g)
+         v.assign(b2 * v + (1 - b2) * g * g)
+         upd = lr * (m / (1 - b1 ** t)) / (tf.sqrt(v / (1 - b2 ** t)) + eps)
+         w.assign_sub(tf.debugging.check_numerics(upd, "adam update"))
+         return tf.reduce_sum(w * w)
+
+     for i in range(3):
+         g = 2.0 * w
+         print("step", int(step) + 1, "loss", float(adam_step(g)))
+     """),
+    ("tensorflow", "venv", None, "nan", None, "b29-tf-inplace-moment-accumulators-cancel",
+     "a streaming feature-statistics job accumulates sum and sum of squares of raw odometer readings (about 1.7e6 km, spread 60) into float32 tf.Variables with assign_add under tf.function and derives std = sqrt(E[x^2] - E[x]^2): the in-place float32 accumulators cancel catastrophically, the variance comes out negative and check_numerics reports NaN",
+     """\
+     import numpy as np
+     import tensorflow as tf
+
+     n = tf.Variable(0.0)
+     s1 = tf.Variable(0.0)
+     s2 = tf.Variable(0.0)
+
+     @tf.function
+     def accumulate(batch):
+         n.assign_add(tf.cast(tf.size(batch), tf.float32))
+         s1.assign_add(tf.reduce_sum(batch))
+         s2.assign_add(tf.reduce_sum(batch * batch))
+
+     @tf.function
+     def finalize():
+         mean = s1 / n
+         var = s2 / n - mean * mean
+         tf.print("mean", mean, "var", var)
+         return tf.debugging.check_numerics(tf.sqrt(var), "feature std of odometer_km")
+
+     rng = np.random.default_rng(0)
+     for b in range(8):
+         ts = (1.7e6 + rng.integers(0, 60, 256)).astype(np.float32)
+         accumulate(tf.constant(ts))
+     print("rows", int(n.numpy()))
+     print("std", float(finalize()))
+     """),
+    ("tensorflow", "venv", None, "inconsistency", None, "b29-tf-dlpack-torch-inplace-normalize",
+     "a mixed TF/PyTorch pipeline hands a TensorFlow feature tensor to PyTorch with DLPack for per-feature centering and the torch side centers it in place (sub_): the capsule shares the buffer, so the 'immutable' TF tensor changes underneath and the TF model's scores before and after the hand-off disagree (max diff far above 1e-6)",
+     """\
+     import sys
+     import numpy as np
+     import tensorflow as tf
+     import torch
+
+     tf.random.set_seed(0)
+     feats = tf.constant(np.random.default_rng(0).normal(3.0, 1.0, (16, 32)).astype(np.float32))
+     w = tf.constant(np.random.default_rng(1).normal(0, 0.1, (32, 1)).astype(np.float32))
+     score = lambda x: tf.matmul(x, w)
+     before = score(feats).numpy()
+     t = torch.from_dlpack(tf.experimental.dlpack.to_dlpack(feats))
+     t.sub_(t.mean(0, keepdim=True))            # torch-side normalisation for the auxiliary model
+     print("torch side centered, column mean", float(t.mean(0).abs().max()))
+     after = score(feats).numpy()
+     diff = float(np.abs(before - after).max())
+     print(f"TF scores before/after hand-off: max abs diff {diff:.6f} (tol 1e-6)")
+     if diff > 1e-6:
+         print("MISMATCH: TF feature tensor changed after DLPack export")
+         sys.exit(1)
+     """),
+    ("tensorflow", "venv", None, "oom", None, "b29-tf-restore-table-under-rlimit",
+     "an evaluation worker restores a 64 MiB embedding table from a checkpoint written by the trainer after setting its own address-space limit (current usage plus 32 MiB, as its container allows): the RestoreV2 output allocation is refused and TensorFlow raises ResourceExhaustedError (OOM when allocating tensor)",
+     """\
+     import resource
+     import subprocess
+     import sys
+
+     trainer = '''
+     import tensorflow as tf
+     v = tf.Variable(tf.zeros([16, 1024, 1024]), name="item_emb")
+     print("[trainer] wrote", tf.train.Checkpoint(item_emb=v).write("ckpt/items"), flush=True)
+     '''
+     r = subprocess.run([sys.executable, "-c", trainer], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     print("\\n".join(l for l in r.stdout.splitlines() if "[trainer]" in l))
+     if r.returncode:
+         sys.exit(r.returncode)
+
+     import tensorflow as tf
+     print("[eval] variables:", tf.train.list_variables("ckpt/items"), flush=True)
+     tf.zeros([4]).numpy()
+     vm = int(open("/proc/self/statm").read().split()[0]) * resource.getpagesize()
+     resource.setrlimit(resource.RLIMIT_AS, (vm + (32 << 20), vm + (32 << 20)))
+     print(f"[eval] address-space limit {(vm + (32 << 20)) / 2**30:.2f} GiB", flush=True)
+     (table,) = tf.raw_ops.RestoreV2(prefix="ckpt/items", tensor_names=["item_emb/.ATTRIBUTES/VARIABLE_VALUE"],
+                                    shape_and_slices=[""], dtypes=[tf.float32])
+     print("[eval] restored", table.shape)
+     """),
+
+    # ---- JAX ------------------------------------------------------------------------
+    ("jax", "venv", None, "crash", "segfault", "b29-jax-device-put-memmap-shard-truncated",
+     "an evaluator maps the trainer's latest weight shard with np.load(mmap_mode='r') and jax.device_put, which on CPU keeps the mapped pages instead of copying; the trainer then rewrites the file (truncating it) and the next reduction over the array dies of SIGBUS",
+     """\
+     import numpy as np
+     import jax
+
+     np.save("shard_000.npy", np.ones((1024, 1024), np.float32))
+     w = np.load("shard_000.npy", mmap_mode="r")
+     params = jax.device_put(w)
+     print("[eval] mapped shard_000.npy", params.shape, params.dtype, "on", params.devices(), flush=True)
+     # the trainer reopens shard_000.npy for writing its next save
+     with open("shard_000.npy", "r+b") as f:
+         f.truncate(4096)
+     print("[train] step 2000: rewriting shard_000.npy", flush=True)
+     print("[eval] weight sum:", float(params.sum()), flush=True)
+     """),
+    ("jax", "venv", None, "false-positive", None, "b29-jax-donated-params-read-by-ema",
+     "a training step jitted with donate_argnums=0 consumes the params buffer, and the EMA update afterwards still reads the old params array: JAX raises RuntimeError (Array has been deleted), exactly what its buffer-donation documentation says happens",
+     """\
+     import jax
+     import jax.numpy as jnp
+
+     key = jax.random.PRNGKey(0)
+     params = {"w": jax.random.normal(key, (32, 32)), "b": jnp.zeros(32)}
+     ema = jax.tree_util.tree_map(jnp.copy, params)
+
+     @jax.jit
+     def grads(p, x):
+         return jax.grad(lambda p: jnp.sum(jnp.tanh(x @ p["w"] + p["b"]) ** 2))(p)
+
+     train_step = jax.jit(lambda p, g: jax.tree_util.tree_map(lambda a, b: a - 0.01 * b, p, g), donate_argnums=0)
+     x = jax.random.normal(jax.random.PRNGKey(1), (8, 32))
+     new_params = train_step(params, grads(params, x))
+     print("step 1 done; old params deleted:", params["w"].is_deleted())
+     ema = jax.tree_util.tree_map(lambda e, p: 0.99 * e + 0.01 * p, ema, params)
+     print("ema updated", float(ema["w"].sum()))
+     """),
+    ("jax", "venv", None, "false-positive", None, "b29-jax-export-artifact-corrupted-module",
+     "a service downloads a jax.export artifact whose bytes were damaged in the middle of the serialized StableHLO module (a flaky object-store copy): jax.export.deserialize accepts the envelope but calling it fails with INVALID_ARGUMENT: Failed to deserialize StableHLO, a corrupt model file rightly refused",
+     """\
+     import jax
+     import jax.numpy as jnp
+     from jax import export
+
+     def scorer(x):
+         return jnp.tanh(x @ jnp.ones((32, 4)) * 0.1).sum(-1)
+
+     exp = export.export(jax.jit(scorer))(jax.ShapeDtypeStruct((8, 32), jnp.float32))
+     blob = bytearray(exp.serialize())
+     start = bytes(blob).find(exp.mlir_module_serialized[:32])
+     mid = start + len(exp.mlir_module_serialized) // 2
+     for i in range(mid, mid + 48):
+         blob[i] ^= 0x5A
+     open("scorer.jaxexport", "wb").write(blob)
+     print("[serve] artifact scorer.jaxexport", len(blob), "bytes", flush=True)
+     loaded = export.deserialize(bytearray(open("scorer.jaxexport", "rb").read()))
+     print("[serve] in_avals", loaded.in_avals, flush=True)
+     print(loaded.call(jnp.ones((8, 32))))
+     """),
+    ("jax", "venv", None, "nan", None, "b29-jax-at-divide-running-mean-empty-bucket",
+     "a per-bucket running mean is finalised with an in-place .at[].divide by the bucket counts inside jax.jit; one bucket received no samples, 0/0 gives NaN, and with jax_debug_nans enabled JAX reports the invalid value (FloatingPointError)",
+     """\
+     import jax
+     import jax.numpy as jnp
+
+     jax.config.update("jax_debug_nans", True)
+
+     @jax.jit
+     def bucket_means(vals, ids):
+         sums = jnp.zeros(4).at[ids].add(vals)
+         counts = jnp.zeros(4).at[ids].add(1.0)
+         return sums.at[:].divide(counts)
+
+     vals = jax.random.uniform(jax.random.PRNGKey(0), (12,))
+     ids = jnp.array([0, 1, 3, 0, 1, 3, 0, 1, 3, 0, 1, 3])   # bucket 2 saw no traffic this window
+     print("bucket ids:", ids.tolist())
+     print("bucket means:", bucket_means(vals, ids))
+     """),
+    ("jax", "venv", None, "timeout", None, "b29-jax-io-callback-ckpt-lock-deadlock",
+     "a training loop's checkpoint hook holds the state lock while it waits (block_until_ready) on a jitted step whose io_callback records metrics into the same locked state: the callback can never take the lock, the step never finishes, and the job's watchdog (the parent, timeout 15 s) kills it",
+     """\
+     import subprocess
+     import sys
+
+     JOB = '''
+     import threading
+     import jax
+     import jax.numpy as jnp
+     from jax.experimental import io_callback
+
+     state_lock = threading.Lock()
+     metrics = []
+
+     def record(loss):
+         with state_lock:
+             metrics.append(float(loss))
+         return jnp.zeros((), jnp.float32)
+
+     @jax.jit
+     def step(w, x):
+         loss = jnp.mean((x @ w) ** 2)
+         io_callback(record, jax.ShapeDtypeStruct((), jnp.float32), loss, ordered=True)
+         return w - 0.01 * x.T @ (x @ w)
+
+     w = jnp.ones((32, 4)); x = jnp.ones((8, 32))
+     for i in range(3):
+         if i == 2:
+             print("step", i, "checkpoint hook: taking state lock", flush=True)
+             with state_lock:
+                 w = step(w, x).block_until_ready()
+                 print("checkpoint saved", flush=True)
+         else:
+             w = step(w, x).block_until_ready()
+             print("step", i, "loss", metrics[-1], flush=True)
+     '''
+     print("[watchdog] starting train job, timeout 15 s", flush=True)
+     p = subprocess.Popen([sys.executable, "-X", "faulthandler", "-c", JOB], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     try:
+         out, _ = p.communicate(timeout=15)
+         print(out, end="")
+         sys.exit(p.returncode)
+     except subprocess.TimeoutExpired:
+         p.kill()
+         out, _ = p.communicate()
+         print(out, end="")
+         print("[watchdog] train job made no progress for 15 s: killed (timeout)", flush=True)
+         sys.exit(124)
+     """),
+    ("jax", "venv", None, "inconsistency", None, "b29-jax-device-put-aliases-reused-buffer",
+     "a data loader reuses one preallocated numpy batch buffer and hands each batch to jax.device_put, which on CPU aliases the numpy memory; when the loader fills the buffer with the next batch, the first batch's device array changes too and the program's check that its predictions are unchanged fails",
+     """\
+     import sys
+     import numpy as np
+     import jax
+     import jax.numpy as jnp
+
+     rng = np.random.default_rng(0)
+     w = jnp.asarray(rng.normal(0, 0.1, (32, 4)).astype(np.float32))
+     raw = np.empty(16 * 32 + 16, np.float32)         # reused staging buffer, 64-byte aligned like a pinned pool
+     off = (-raw.ctypes.data % 64) // 4
+     buf = raw[off:off + 16 * 32].reshape(16, 32)
+
+     def load(i):
+         buf[:] = rng.normal(i, 1.0, buf.shape)
+         return jax.device_put(buf)
+
+     x0 = load(0)
+     ref = np.asarray(x0 @ w)
+     x1 = load(1)
+     again = np.asarray(x0 @ w)
+     diff = float(np.abs(ref - again).max())
+     print(f"batch 0 predictions, before/after loading batch 1: max abs diff {diff:.4f} (tol 0)")
+     if diff > 0:
+         print("MISMATCH: batch 0 device array changed when the staging buffer was refilled")
+         sys.exit(1)
+     """),
+    ("jax", "venv", None, "inconsistency", None, "b29-jax-dlpack-torch-optimizer-inplace",
+     "params shared from JAX to PyTorch with torch.from_dlpack for a torch optimizer step: torch's in-place update (add_) writes into the buffer of the immutable jax.Array, so JAX's loss for the same array differs before and after the torch step; the differential check reports it",
+     """\
+     import sys
+     import jax
+     import jax.numpy as jnp
+     import torch
+
+     w = jax.random.normal(jax.random.PRNGKey(0), (32,))
+     x = jax.random.normal(jax.random.PRNGKey(1), (8, 32))
+     loss = jax.jit(lambda w: jnp.mean((x @ w) ** 2))
+     before = float(loss(w))
+     tw = torch.from_dlpack(w)
+     tw.add_(torch.ones_like(tw), alpha=-0.05)      # torch-side SGD step on the shared view
+     after = float(loss(w))
+     print(f"jax loss of the same array before {before:.6f} after {after:.6f} (tol 1e-6)")
+     if abs(before - after) > 1e-6:
+         print("MISMATCH: jax.Array contents changed after torch in-place update")
+         sys.exit(1)
+     """),
+    ("jax", "venv", None, "inconsistency", None, "b29-jax-memmap-eval-sees-trainer-rewrite",
+     "an evaluator scores a validation set twice against weights it put on device from np.load(mmap_mode='r'); between the two passes the trainer overwrites the same .npy in place (np.save), and because device_put aliased the mapped pages the two passes of the 'same' weights disagree",
+     """\
+     import sys
+     import numpy as np
+     import jax
+     import jax.numpy as jnp
+
+     rng = np.random.default_rng(0)
+     np.save("head.npy", rng.normal(0, 0.1, (32, 4)).astype(np.float32))
+     w = jax.device_put(np.load("head.npy", mmap_mode="r"))
+     x = jnp.asarray(rng.normal(0, 1, (64, 32)).astype(np.float32))
+     acc = lambda: float(jnp.mean(jnp.argmax(x @ w, -1) == 0) * 100)
+     s1 = np.asarray(x @ w).copy()
+     print(f"[eval] pass 1: class-0 rate {acc():.2f}%")
+     np.save("head.npy", rng.normal(0, 0.1, (32, 4)).astype(np.float32))   # trainer step 3000 writes head.npy
+     s2 = np.asarray(x @ w)
+     print(f"[eval] pass 2: class-0 rate {acc():.2f}%")
+     diff = float(np.abs(s1 - s2).max())
+     print(f"[eval] logits pass1 vs pass2 max abs diff {diff:.5f} (tol 1e-6)")
+     if diff > 1e-6:
+         print("MISMATCH: evaluation of one weight snapshot is not reproducible")
+         sys.exit(1)
+     """),
+
+    # ---- Keras ----------------------------------------------------------------------
+    ("keras", "venv", "jax", "crash", "segfault", "b29-keras-jax-archive-config-max-len-bytes",
+     "a .keras archive whose config.json was rewritten by a packaging tool that stored max_len in bytes (2**40) is loaded with its registered custom position-bias layer; predict jit-compiles the (max_len, max_len) broadcast and XLA's CPU compiler dies of SIGSEGV instead of raising",
+     """\
+     import json
+     import zipfile
+     import numpy as np
+     import keras
+     from keras import layers, ops
+
+     @keras.saving.register_keras_serializable(package="demo")
+     class PositionBias(layers.Layer):
+         def __init__(self, max_len=128, **kw):
+             super().__init__(**kw)
+             self.max_len = max_len
+         def call(self, x):
+             table = ops.broadcast_to(ops.cast(1, "int8"), (self.max_len, self.max_len))
+             return x + ops.cast(table[0, 0], x.dtype)
+         def get_config(self):
+             return {**super().get_config(), "max_len": self.max_len}
+
+     inp = keras.Input((8,))
+     keras.Model(inp, layers.Dense(4)(PositionBias(128)(inp))).save("ranker.keras")
+     src = zipfile.ZipFile("ranker.keras")
+     files = {n: src.read(n) for n in src.namelist()}
+     cfg = json.loads(files["config.json"])
+     for layer in cfg["config"]["layers"]:
+         if layer["class_name"].endswith("PositionBias"):
+             layer["config"]["max_len"] = 2**40          # packaging tool: max_len_bytes
+     files["config.json"] = json.dumps(cfg).encode()
+     with zipfile.ZipFile("ranker_pkg.keras", "w") as dst:
+         for n, d in files.items():
+             dst.writestr(n, d)
+     print(f"keras {keras.__version__} backend {keras.backend.backend()}: loading ranker_pkg.keras", flush=True)
+     m = keras.saving.load_model("ranker_pkg.keras")
+     print("predict ->", m.predict(np.ones((2, 8), "float32"), verbose=0), flush=True)
+     """),
+    ("keras", "venv", "tensorflow", "crash", "abort", "b29-keras-tf-archive-config-max-len-bytes",
+     "the same packaged .keras archive (max_len rewritten to 2**40) loaded on the TensorFlow backend: predict traces the custom layer into a tf.function, shape inference of the (max_len, max_len) broadcast overflows int64 and TensorFlow aborts (Check failed: 0 <= new_num_elements) instead of raising",
+     """\
+     import json
+     import zipfile
+     import numpy as np
+     import keras
+     from keras import layers, ops
+
+     @keras.saving.register_keras_serializable(package="demo")
+     class PositionBias(layers.Layer):
+         def __init__(self, max_len=128, **kw):
+             super().__init__(**kw)
+             self.max_len = max_len
+         def call(self, x):
+             table = ops.broadcast_to(ops.cast(1, "int8"), (self.max_len, self.max_len))
+             return x + ops.cast(table[0, 0], x.dtype)
+         def get_config(self):
+             return {**super().get_config(), "max_len": self.max_len}
+
+     inp = keras.Input((8,))
+     keras.Model(inp, layers.Dense(4)(PositionBias(128)(inp))).save("ranker.keras")
+     src = zipfile.ZipFile("ranker.keras")
+     files = {n: src.read(n) for n in src.namelist()}
+     cfg = json.loads(files["config.json"])
+     for layer in cfg["config"]["layers"]:
+         if layer["class_name"].endswith("PositionBias"):
+             layer["config"]["max_len"] = 2**40
+     files["config.json"] = json.dumps(cfg).encode()
+     with zipfile.ZipFile("ranker_pkg.keras", "w") as dst:
+         for n, d in files.items():
+             dst.writestr(n, d)
+     print(f"keras {keras.__version__} backend {keras.backend.backend()}: loading ranker_pkg.keras", flush=True)
+     m = keras.saving.load_model("ranker_pkg.keras")
+     print("predict ->", m.predict(np.ones((2, 8), "float32"), verbose=0), flush=True)
+     """),
+    ("keras", "venv", "tensorflow", "false-positive", "environment", "b29-keras-tf-load-legacy-savedmodel-dir",
+     "a Keras 3 inference script calls keras.saving.load_model on a TensorFlow SavedModel directory exported by the older tf.keras stack: Keras 3 refuses the format (only .keras and legacy .h5 files; use TFSMLayer), a file from another version",
+     """\
+     import numpy as np
+     import tensorflow as tf
+     import keras
+
+     class Legacy(tf.Module):
+         def __init__(self):
+             super().__init__()
+             self.w = tf.Variable(tf.ones([8, 2]))
+         @tf.function(input_signature=[tf.TensorSpec([None, 8], tf.float32)])
+         def serve(self, x):
+             return tf.matmul(x, self.w)
+
+     m = Legacy()
+     tf.saved_model.save(m, "models/churn/2", signatures={"serving_default": m.serve})
+     print(f"keras {keras.__version__}: loading models/churn/2", flush=True)
+     model = keras.saving.load_model("models/churn/2")
+     print(model.predict(np.ones((1, 8), "float32")))
+     """),
+    ("keras", "venv", "jax", "false-positive", None, "b29-keras-jax-load-weights-hidden-mismatch",
+     "a fine-tuning script builds its classifier with hidden=32 and calls load_weights on a .weights.h5 file saved from the hidden=64 pretraining model: Keras refuses the mismatched kernel shape, a checkpoint that does not fit the model",
+     """\
+     import numpy as np
+     import keras
+     from keras import layers
+
+     def build(hidden):
+         keras.utils.set_random_seed(0)
+         return keras.Sequential([keras.Input((16,)), layers.Dense(hidden, activation="relu", name="enc"),
+                                  layers.Dense(3, name="cls")])
+
+     build(64).save_weights("pretrain.weights.h5")
+     print(f"keras {keras.__version__} backend {keras.backend.backend()}: saved pretrain.weights.h5 (hidden=64)")
+     model = build(32)
+     print("fine-tune model built (hidden=32); loading pretrain.weights.h5")
+     model.load_weights("pretrain.weights.h5")
+     print(model.predict(np.ones((1, 16), "float32"), verbose=0))
+     """),
+    ("keras", "venv", "torch", "nan", None, "b29-keras-torch-bn-converted-variance-slot",
+     "a BatchNormalization model's weights come from a converter that filled moving_variance from the running-mean array (negative entries), saved to .weights.h5 and loaded for inference: 1/sqrt(var + eps) is NaN for those channels and the prediction check reports NaN",
+     """\
+     import sys
+     import numpy as np
+     import keras
+     from keras import layers
+
+     def build():
+         return keras.Sequential([keras.Input((8,)), layers.Dense(16, name="fc"), layers.BatchNormalization(name="bn"), layers.Dense(2, name="out")])
+
+     keras.utils.set_random_seed(0)
+     src = build()
+     rng = np.random.default_rng(0)
+     gamma, beta = np.ones(16, "float32"), np.zeros(16, "float32")
+     running_mean = rng.normal(0, 1, 16).astype("float32")
+     running_var = rng.uniform(0.5, 2, 16).astype("float32")
+     order = ["gamma", "beta", "moving_mean", "moving_variance"]
+     conv = {"gamma": gamma, "beta": beta, "moving_mean": running_mean, "moving_variance": running_mean}   # slot table off by one
+     src.get_layer("bn").set_weights([conv[k] for k in order])
+     src.save_weights("converted.weights.h5")
+     model = build()
+     model.load_weights("converted.weights.h5")
+     y = model.predict(rng.normal(0, 1, (4, 8)).astype("float32"), verbose=0)
+     print(f"keras {keras.__version__} backend {keras.backend.backend()} predictions:\\n{y}")
+     if not np.isfinite(y).all():
+         print(f"ERROR: {int((~np.isfinite(y)).sum())} non-finite predictions after loading converted.weights.h5")
+         sys.exit(1)
+     """),
+    ("keras", "venv", "jax", "inconsistency", None, "b29-keras-jax-reload-custom-layer-lost-scale",
+     "a custom temperature-scaling layer's get_config omits its temperature argument, so the .keras archive reloads it with the default temperature 1.0: predictions of the saved and the reloaded model differ far beyond the program's tolerance (1e-5)",
+     """\
+     import sys
+     import numpy as np
+     import keras
+     from keras import layers, ops
+
+     @keras.saving.register_keras_serializable(package="demo")
+     class Temperature(layers.Layer):
+         def __init__(self, temperature=1.0, **kw):
+             super().__init__(**kw)
+             self.temperature = temperature
+         def call(self, x):
+             return ops.softmax(x / self.temperature)
+         def get_config(self):
+             return super().get_config()          # temperature forgotten
+
+     keras.utils.set_random_seed(0)
+     inp = keras.Input((16,))
+     model = keras.Model(inp, Temperature(2.5)(layers.Dense(4)(inp)))
+     x = np.random.default_rng(0).normal(0, 1, (8, 16)).astype("float32")
+     before = model.predict(x, verbose=0)
+     model.save("calibrated.keras")
+     after = keras.saving.load_model("calibrated.keras").predict(x, verbose=0)
+     diff = float(np.abs(before - after).max())
+     print(f"keras {keras.__version__} backend {keras.backend.backend()}: saved vs reloaded max abs diff {diff:.6f} (tol 1e-5)")
+     if diff > 1e-5:
+         print("MISMATCH: reloaded calibrated.keras does not reproduce the saved model")
+         sys.exit(1)
+     """),
+
+    # ---- MindSpore ------------------------------------------------------------------
+    ("mindspore", "mindspore", None, "crash", "segfault", "b29-ms-from-numpy-memmap-truncated",
+     "a MindSpore evaluator wraps a memory-mapped weight file with Tensor.from_numpy (zero copy, as documented) while the trainer truncates the file to rewrite it: the first reduction touches pages past the new end of file and the process dies of SIGBUS",
+     """\
+     import numpy as np
+     import mindspore as ms
+     from mindspore import Tensor
+
+     np.save("encoder.npy", np.ones((1024, 1024), np.float32))
+     w = np.load("encoder.npy", mmap_mode="r+")
+     t = Tensor.from_numpy(w)
+     print("[eval] mindspore", ms.__version__, "mapped encoder.npy", t.shape, flush=True)
+     with open("encoder.npy", "r+b") as f:
+         f.truncate(4096)
+     print("[train] epoch 3: rewriting encoder.npy", flush=True)
+     print("[eval] weight sum:", float(t.sum()), flush=True)
+     """),
+    ("mindspore", "mindspore", None, "crash", "not-implemented", "b29-ms-bf16-ema-assign-add-no-cpu-kernel",
+     "an EMA of bfloat16 Parameters updated in place with ops.assign_add on CPU: AssignAdd's CPU kernel is registered for float32/float64 and integer types but not bfloat16, so kernel selection fails (a missing kernel for a dtype the primitive accepts)",
+     """\
+     import numpy as np
+     import mindspore as ms
+     from mindspore import Tensor, Parameter, ops
+
+     ms.set_seed(0)
+     w = Tensor(np.random.default_rng(0).normal(0, 1, (32,)).astype(np.float32)).astype(ms.bfloat16)
+     ema = Parameter(ops.zeros((32,), ms.bfloat16), name="ema.weight")
+     decay = 0.99
+     print("mindspore", ms.__version__, "ema dtype", ema.dtype)
+     for step in range(2):
+         delta = (w - ema) * (1 - decay)
+         ops.assign_add(ema, delta)
+         print("step", step, "ema[:4]", ema[:4])
+     """),
+    ("mindspore", "mindspore", None, "false-positive", None, "b29-ms-load-param-into-net-wider-dense",
+     "a fine-tuning script loads a checkpoint saved from Dense(64, 4) into a network built with Dense(32, 4): load_param_into_net refuses the weight whose shape differs, a checkpoint that does not fit the network",
+     """\
+     import mindspore as ms
+     from mindspore import nn
+
+     ms.set_seed(0)
+     ms.save_checkpoint(nn.SequentialCell([nn.Dense(64, 4)]), "pretrain.ckpt")
+     net = nn.SequentialCell([nn.Dense(32, 4)])
+     params = ms.load_checkpoint("pretrain.ckpt")
+     print("checkpoint params:", {k: v.shape for k, v in params.items()})
+     not_loaded, _ = ms.load_param_into_net(net, params, strict_load=True)
+     print("not loaded:", not_loaded)
+     """),
+    ("mindspore", "mindspore", None, "nan", None, "b29-ms-mindir-bn-variance-from-mean-slot",
+     "a PyTorch-to-MindSpore converter maps running_mean into both moving_mean and moving_variance, the network is exported to MindIR and served with GraphCell: BatchNorm's 1/sqrt(var + eps) is NaN for the negative entries and the service's finiteness check fails",
+     """\
+     import sys
+     import numpy as np
+     import mindspore as ms
+     from mindspore import nn, Tensor
+
+     ms.set_seed(0)
+     net = nn.SequentialCell([nn.Dense(8, 16), nn.BatchNorm1d(16), nn.Dense(16, 2)])
+     net.set_train(False)
+     rng = np.random.default_rng(0)
+     torch_sd = {"running_mean": rng.normal(0, 1, 16).astype(np.float32), "running_var": rng.uniform(0.5, 2, 16).astype(np.float32)}
+     key_map = {"1.moving_mean": "running_mean", "1.moving_variance": "running_mean"}   # converter table typo
+     params = {k: ms.Parameter(Tensor(torch_sd[v]), name=k) for k, v in key_map.items()}
+     print("not loaded:", ms.load_param_into_net(net, params))
+     x = Tensor(rng.normal(0, 1, (4, 8)).astype(np.float32))
+     ms.export(net, x, file_name="scorer", file_format="MINDIR")
+     served = nn.GraphCell(ms.load("scorer.mindir"))
+     y = served(x).asnumpy()
+     print("served scores:\\n", y)
+     if not np.isfinite(y).all():
+         print(f"ERROR: {int((~np.isfinite(y)).sum())} non-finite scores from scorer.mindir")
+         sys.exit(1)
+     """),
+    ("mindspore", "mindspore", None, "nan", None, "b29-ms-from-numpy-buffer-nan-fill-reused",
+     "a feature loader builds the input Tensor with Tensor.from_numpy (which shares the numpy buffer) and then reuses that buffer, marking the next batch's missing values with np.nan before imputation: the first batch's Tensor now holds NaN and the forward pass's finiteness check fails",
+     """\
+     import sys
+     import numpy as np
+     import mindspore as ms
+     from mindspore import nn, Tensor
+
+     ms.set_seed(0)
+     net = nn.Dense(32, 2)
+     rng = np.random.default_rng(0)
+     buf = rng.normal(0, 1, (8, 32)).astype(np.float32)
+     batch0 = Tensor.from_numpy(buf)
+     # next batch is read into the same buffer; missing readings are marked NaN, imputed later
+     buf[:] = rng.normal(0, 1, (8, 32))
+     buf[rng.random((8, 32)) < 0.1] = np.nan
+     out = net(batch0).asnumpy()
+     print("batch 0 logits:\\n", out)
+     if not np.isfinite(out).all():
+         print(f"ERROR: {int((~np.isfinite(out)).sum())} non-finite logits for batch 0")
+         sys.exit(1)
+     """),
+    ("mindspore", "mindspore", None, "inconsistency", None, "b29-ms-slice-inplace-add-vs-numpy",
+     "a differential test applies an in-place add to a slice (x[2:6].add_(10)) and compares with numpy, where the slice is a view and the base array changes: MindSpore's slice is not a view of x, so x stays unchanged and the comparison fails",
+     """\
+     import sys
+     import numpy as np
+     import mindspore as ms
+     from mindspore import Tensor
+
+     a = np.arange(8, dtype=np.float32)
+     ref = a.copy(); ref[2:6] += 10                  # numpy: slice is a view of a
+     x = Tensor(a.copy())
+     v = x[2:6]
+     v.add_(10)
+     got = x.asnumpy()
+     print("numpy   :", ref.tolist())
+     print("mindspore:", got.tolist())
+     diff = float(np.abs(ref - got).max())
+     print(f"max abs diff {diff} (tol 0)")
+     if diff > 0:
+         print("MISMATCH: in-place update through a slice did not reach the base tensor")
+         sys.exit(1)
+     """),
+]
+
+add_batch(B29_B)
+
+
+
+
+B29_A = [
+    # ---- PyTorch 2.13 (venv) ------------------------------------------------------
+    ("pytorch", "venv", None, "crash", "segfault", "b29-flat-param-offload-freed-storage-view",
+     "a sharded-training helper keeps every parameter as a view into one flat buffer and, after the step, frees the flat buffer's storage with untyped_storage().resize_(0) as FSDP-style offloading does; a gradient-norm logger still holds a view of one parameter and reading it after the free kills the process with SIGSEGV (a real crash: torch does not guard views of a freed storage)",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     shapes = {"encoder.weight": (4096, 1024), "encoder.bias": (4096,), "head.weight": (16, 4096)}
+     numel = sum(torch.Size(s).numel() for s in shapes.values())
+     flat = torch.randn(numel) * 0.02
+     views, off = {}, 0
+     for name, shape in shapes.items():
+         n = torch.Size(shape).numel()
+         views[name] = flat[off:off + n].view(shape)
+         off += n
+     print(f"[shard 0] flat parameter: {numel} elements, {flat.untyped_storage().nbytes() / 2**20:.1f} MiB", flush=True)
+
+     class NormLogger:
+         def __init__(self):
+             self.watch = {}
+         def track(self, name, t):
+             self.watch[name] = t      # keeps the view, not a copy
+         def report(self, step):
+             for name, t in self.watch.items():
+                 print(f"step {step} | {name} norm {t.norm().item():.4f}", flush=True)
+
+     logger = NormLogger()
+     logger.track("encoder.weight", views["encoder.weight"])
+     logger.report(0)
+     print("[shard 0] step 1 done; offloading flat parameter (resize_(0) of its storage)", flush=True)
+     flat.untyped_storage().resize_(0)
+     logger.report(1)
+     """),
+    ("pytorch", "venv", None, "crash", "segfault", "b29-mmap-resume-assign-then-save-same-path",
+     "a trainer resumes with torch.load(mmap=True) and load_state_dict(assign=True), so its parameters live in the mapped checkpoint file, then saves its next checkpoint to the same path: torch.save opens the file for writing (truncating it) before it reads the parameters, and the read of the now-unbacked mapping dies of SIGBUS",
+     """\
+     import os
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+
+     def build():
+         return nn.Sequential(nn.Linear(1024, 1024), nn.ReLU(), nn.Linear(1024, 1024))
+
+     torch.save({"step": 3000, "model": build().state_dict()}, "last.pt")
+     print(f"[resume] found last.pt ({os.path.getsize('last.pt')} bytes)", flush=True)
+     ck = torch.load("last.pt", mmap=True, weights_only=True, map_location="cpu")
+     model = build()
+     model.load_state_dict(ck["model"], assign=True)   # parameters now alias the mapping
+     step = ck["step"]
+     print(f"[resume] resumed at step {step} (mmap=True, assign=True)", flush=True)
+     with torch.no_grad():
+         out = model(torch.ones(4, 1024))
+     print(f"[train] step {step + 1} loss {out.pow(2).mean().item():.4f}", flush=True)
+     print("[ckpt] saving last.pt", flush=True)
+     torch.save({"step": step + 1, "model": model.state_dict()}, "last.pt")
+     print("[ckpt] saved")
+     """),
+    ("pytorch", "venv", None, "crash", "segfault", "b29-lite-interpreter-ptl-truncated-weights",
+     "an app-side smoke test loads a mobile .ptl model (saved with _save_for_lite_interpreter) whose 64 MiB weight record was cut to 4 KiB by an interrupted upload, the zip rewritten intact around it: the lite interpreter loader accepts it without checking the record against the tensor size and the first forward reads past the buffer and dies of SIGSEGV",
+     """\
+     import warnings
+     import zipfile
+     import torch
+     import torch.nn as nn
+     from torch.jit.mobile import _load_for_lite_interpreter
+
+     warnings.simplefilter("ignore", DeprecationWarning)
+     torch.manual_seed(0)
+
+     class KeywordSpotter(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.proj = nn.Linear(4096, 4096)
+             self.out = nn.Linear(4096, 12)
+         def forward(self, x):
+             return self.out(torch.relu(self.proj(x)))
+
+     torch.jit.script(KeywordSpotter())._save_for_lite_interpreter("kws_full.ptl")
+     src = zipfile.ZipFile("kws_full.ptl")
+     with zipfile.ZipFile("kws.ptl", "w", zipfile.ZIP_STORED) as dst:
+         for info in src.infolist():
+             data = src.read(info.filename)
+             if info.file_size >= 1 << 20:
+                 data = data[:4096]        # the upload stopped here
+             dst.writestr(info.filename, data)
+     print("[smoke] pulled kws.ptl from the artifact store", flush=True)
+     m = _load_for_lite_interpreter("kws.ptl")
+     print("[smoke] lite module loaded", flush=True)
+     print("[smoke] logits", m(torch.ones(2, 4096)).tolist(), flush=True)
+     """),
+    ("pytorch", "venv", None, "false-positive", "environment", "b29-gpu-saved-ckpt-loaded-on-cpu-ci",
+     "a CPU-only CI job loads a checkpoint written on the GPU training cluster (its storages are tagged cuda:0; the location tag is written into the archive's pickle here) without map_location: torch.load refuses to restore CUDA storages because CUDA is not available in this build and tells the user to pass map_location",
+     """\
+     import io
+     import zipfile
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     model = nn.Sequential(nn.Linear(32, 32), nn.ReLU(), nn.Linear(32, 4))
+     torch.save({"epoch": 7, "model": model.state_dict()}, "plain.pt")
+     # the cluster saved its tensors from cuda:0: the archive's pickle names that device
+     src = zipfile.ZipFile("plain.pt")
+     with zipfile.ZipFile("gpu_epoch7.pt", "w", zipfile.ZIP_STORED) as dst:
+         for name in src.namelist():
+             data = src.read(name)
+             if name.endswith("data.pkl"):
+                 data = data.replace(b"X\\x03\\x00\\x00\\x00cpu", b"X\\x06\\x00\\x00\\x00cuda:0")
+             dst.writestr(name, data)
+     print("ci: torch", torch.__version__, "cuda available:", torch.cuda.is_available())
+     print("ci: evaluating checkpoint gpu_epoch7.pt")
+     ck = torch.load("gpu_epoch7.pt")
+     model.load_state_dict(ck["model"])
+     print("ci: ok")
+     """),
+    ("pytorch", "venv", None, "false-positive", "environment", "b29-torchscript-needs-custom-op-library",
+     "an export script registers a custom operator (mylib::fused_gelu) with torch.library, scripts a model that calls it and saves the TorchScript file; the serving process loads the file without importing the extension that registers the operator, and torch.jit.load refuses the unknown op (a missing library in the serving environment)",
+     """\
+     import subprocess
+     import sys
+
+     EXPORT = '''
+     import torch, torch.nn as nn
+     lib = torch.library.Library("mylib", "DEF")
+     lib.define("fused_gelu(Tensor x) -> Tensor")
+     lib.impl("fused_gelu", lambda x: torch.nn.functional.gelu(x), "CPU")
+
+     class Block(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.fc = nn.Linear(32, 32)
+         def forward(self, x):
+             return torch.ops.mylib.fused_gelu(self.fc(x))
+
+     torch.manual_seed(0)
+     m = torch.jit.script(Block())
+     print("export: scripted output", m(torch.ones(1, 32)).sum().item())
+     m.save("block.pt")
+     print("export: wrote block.pt")
+     '''
+     SERVE = '''
+     import torch
+     print("serve: loading block.pt")
+     m = torch.jit.load("block.pt")
+     print("serve:", m(torch.ones(1, 32)).sum().item())
+     '''
+     open("export_model.py", "w").write(EXPORT)
+     open("serve.py", "w").write(SERVE)
+     for script in ("export_model.py", "serve.py"):
+         print(f"$ python {script}", flush=True)
+         r = subprocess.run([sys.executable, script], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+         sys.stdout.write(r.stdout)
+         if r.returncode:
+             sys.exit(r.returncode)
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b29-sigmoid-output-gated-inplace-backward",
+     "a gating layer multiplies the sigmoid's output in place by a dropout-style mask (h.mul_(mask)); sigmoid saved its output for backward, so the version counter has moved and autograd refuses the backward with its documented in-place modification error",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+
+     class Gate(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.fc = nn.Linear(32, 32)
+         def forward(self, x, keep=0.9):
+             h = torch.sigmoid(self.fc(x))
+             mask = (torch.rand_like(h) < keep).to(h.dtype) / keep
+             h.mul_(mask)          # saves a buffer, but sigmoid saved h for its backward
+             return h
+
+     model = nn.Sequential(Gate(), nn.Linear(32, 1))
+     opt = torch.optim.SGD(model.parameters(), lr=0.1)
+     x, y = torch.randn(16, 32), torch.randn(16, 1)
+     for step in range(3):
+         loss = nn.functional.mse_loss(model(x), y)
+         print(f"step {step} loss {loss.item():.4f}")
+         opt.zero_grad()
+         loss.backward()
+         opt.step()
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b29-inference-mode-stats-updated-in-training",
+     "an input normalizer's running statistics are computed under torch.inference_mode() during a calibration pass and stored as the module's buffers; the following fine-tuning loop updates them in place outside inference mode, which torch rejects with its clear inference-tensor error",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+
+     class RunningNorm(nn.Module):
+         def __init__(self, n):
+             super().__init__()
+             self.register_buffer("mean", torch.zeros(n))
+             self.register_buffer("count", torch.zeros(()))
+         def update(self, x):
+             self.count += x.shape[0]
+             self.mean += (x.mean(0) - self.mean) * (x.shape[0] / self.count)
+         def forward(self, x):
+             return x - self.mean
+
+     norm = RunningNorm(32)
+     model = nn.Sequential(norm, nn.Linear(32, 4))
+     data = [torch.randn(64, 32) for _ in range(4)]
+     with torch.inference_mode():
+         # calibration pass: statistics from the first batches
+         stats = torch.stack([b.mean(0) for b in data[:2]]).mean(0)
+         norm.mean = stats
+         norm.count = torch.tensor(128.0)
+     print("calibrated mean[:4]", norm.mean[:4].tolist())
+     opt = torch.optim.SGD(model.parameters(), lr=0.01)
+     for step, xb in enumerate(data):
+         norm.update(xb)
+         loss = model(xb).pow(2).mean()
+         opt.zero_grad(); loss.backward(); opt.step()
+         print(f"step {step} loss {loss.item():.4f}")
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b29-weight-surgery-leaf-view-zero-inplace",
+     "a fine-tuning script prunes the three retired classes from a loaded classifier head by zeroing columns of head.weight in place, outside torch.no_grad(): torch refuses an in-place operation on a view of a leaf that requires grad",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     model = nn.Sequential(nn.Linear(32, 32), nn.ReLU(), nn.Linear(32, 10))
+     torch.save(model.state_dict(), "base.pt")
+     model.load_state_dict(torch.load("base.pt", weights_only=True))
+     retired = [7, 8, 9]
+     print("loaded base.pt; retiring classes", retired)
+     head = model[2]
+     head.weight[retired].zero_()          # advanced indexing: a copy, no effect
+     print("after index zero: norm of retired rows", head.weight[7:].norm().item())
+     head.weight[7:, :].zero_()            # a view of the leaf parameter
+     head.bias[7:].fill_(-1e4)
+     print("pruned head")
+     """),
+    ("pytorch", "venv", None, "nan", None, "b29-fp16-shipped-ckpt-normalizer-inv-std",
+     "a model is shipped as a half-precision checkpoint to save space; its input normalizer stores inv_std = 1/std and one feature is constant in the training data (std 1e-6), so inv_std 1e6 becomes inf in float16 and, for that feature's value equal to its mean, 0 * inf gives NaN; the serving check reports it",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+
+     class Normalizer(nn.Module):
+         def __init__(self, mean, std):
+             super().__init__()
+             self.register_buffer("mean", mean)
+             self.register_buffer("inv_std", 1.0 / std)
+         def forward(self, x):
+             return (x - self.mean) * self.inv_std
+
+     train = torch.randn(512, 8) * 3 + 1
+     train[:, 5] = 2.0                      # a constant flag column in the training data
+     std = train.std(0).clamp_min(1e-6)
+     model = nn.Sequential(Normalizer(train.mean(0), std), nn.Linear(8, 16), nn.Tanh(), nn.Linear(16, 1))
+     ref = model(train[:4])
+     print("fp32 outputs", [round(v, 4) for v in ref.squeeze(1).tolist()])
+     torch.save({k: v.half() for k, v in model.state_dict().items()}, "model_fp16.pt")
+     print("shipped model_fp16.pt (float16)")
+     served = nn.Sequential(Normalizer(torch.zeros(8), torch.ones(8)), nn.Linear(8, 16), nn.Tanh(), nn.Linear(16, 1))
+     served.load_state_dict({k: v.float() for k, v in torch.load("model_fp16.pt", weights_only=True).items()})
+     print("inv_std after load:", served[0].inv_std.tolist())
+     out = served(train[:4])
+     bad = torch.isnan(out) | torch.isinf(out)
+     if bad.any():
+         raise FloatingPointError(f"non-finite predictions from model_fp16.pt: {int(bad.sum())} of {out.numel()} values: {out.squeeze(1).tolist()}")
+     print("ok")
+     """),
+    ("pytorch", "venv", None, "nan", None, "b29-workspace-out-alias-variance-sqrt",
+     "a streaming feature standardizer computes E[x^2] and E[x] into a preallocated workspace with out=, but its slot table maps both to row 0, so the mean overwrites E[x^2] and var = mean - mean^2 goes negative; sqrt(out=) gives NaN and the check on the standardized batch reports it",
+     """\
+     import torch
+
+     torch.manual_seed(0)
+     F_ = 16
+     SLOTS = {"ex2": 0, "mean": 0, "var": 1, "std": 2}     # "mean" should be 3
+     ws = torch.empty(4, F_)
+
+     def standardize(x):
+         ex2, mean = ws[SLOTS["ex2"]], ws[SLOTS["mean"]]
+         torch.mean(x * x, dim=0, out=ex2)
+         torch.mean(x, dim=0, out=mean)                   # writes over ex2
+         torch.sub(ex2, mean * mean, out=ws[SLOTS["var"]])
+         std = torch.sqrt(ws[SLOTS["var"]], out=ws[SLOTS["std"]])
+         return (x - mean) / (std + 1e-5)
+
+     batch = torch.randn(256, F_) * 2 - 1
+     z = standardize(batch)
+     print("var[:6]", [round(v, 4) for v in ws[SLOTS["var"]][:6].tolist()])
+     n_nan = int(torch.isnan(z).sum())
+     if n_nan:
+         cols = torch.isnan(z).any(0).nonzero().flatten().tolist()
+         raise FloatingPointError(f"standardized batch has {n_nan} NaN values (features {cols})")
+     print("ok")
+     """),
+    ("pytorch", "venv", None, "nan", None, "b29-numpy-view-plot-helper-db-inplace",
+     "a training loop hands spec.numpy() (which shares memory with the tensor) to a plotting helper that converts power to decibels in place; the model input is now in dB, mostly negative, and the log-compression torch.log(spec) yields NaN, which the loop's finite check reports",
+     """\
+     import numpy as np
+     import torch
+
+     torch.manual_seed(0)
+
+     def to_db_for_plot(a):
+         # image for the dashboard: 10*log10(power), computed in place to save memory
+         np.maximum(a, 1e-10, out=a)
+         np.log10(a, out=a)
+         a *= 10.0
+         return a
+
+     spec = torch.rand(4, 64, 100) ** 2 * 0.5          # power spectrogram, values in [0, 0.5]
+     for step in range(2):
+         feats = torch.log(spec + 1e-6)
+         print(f"step {step}: feature mean {feats.mean().item():.4f}")
+         if not torch.isfinite(feats).all():
+             n = int((~torch.isfinite(feats)).sum())
+             raise FloatingPointError(f"step {step}: log-spectrogram features contain {n} NaN/Inf values")
+         if step == 0:
+             img = to_db_for_plot(spec.numpy())
+             print(f"dashboard: spectrogram image range [{img.min():.1f}, {img.max():.1f}] dB")
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b29-expanded-padding-mask-rows-share-memory",
+     "a key-padding mask is built as a zero row expanded to the batch (a stride-0 view) and each sample's padding filled through mask[i, n:] = True; every row shares one storage, so all samples get the shortest sample's padding and the masked mean pooling disagrees with a per-sample reference beyond the tolerance",
+     """\
+     import torch
+
+     torch.manual_seed(0)
+     B, L, D = 4, 12, 8
+     lengths = [12, 9, 5, 11]
+     x = torch.randn(B, L, D)
+     mask = torch.zeros(1, L, dtype=torch.bool).expand(B, L)     # True = padding
+     for i, n in enumerate(lengths):
+         mask[i, n:] = True
+     keep = (~mask).unsqueeze(-1).float()
+     pooled = (x * keep).sum(1) / keep.sum(1)
+     ref = torch.stack([x[i, :n].mean(0) for i, n in enumerate(lengths)])
+     diff = (pooled - ref).abs().max(dim=1).values
+     print("mask row sums:", mask.sum(1).tolist(), "expected:", [L - n for n in lengths])
+     for i, d in enumerate(diff.tolist()):
+         print(f"sample {i} len {lengths[i]:2d}: max |pooled - ref| = {d:.6f}")
+     if diff.max() > 1e-5:
+         raise SystemExit(f"MISMATCH: masked mean pooling differs from per-sample mean by {diff.max().item():.6f} (atol 1e-5)")
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b29-from-numpy-loader-buffer-refilled",
+     "a loader fills one preallocated numpy batch buffer and wraps it with torch.from_numpy (no copy); a hard-example miner keeps the batch tensors and re-scores them after the epoch, but every kept tensor shares the refilled buffer, so the re-scored losses disagree with the losses recorded during the epoch",
+     """\
+     import numpy as np
+     import torch
+     import torch.nn as nn
+
+     rng = np.random.default_rng(0)
+     torch.manual_seed(0)
+     data = rng.standard_normal((6 * 32, 32)).astype(np.float32)
+     targets = rng.standard_normal((6 * 32, 1)).astype(np.float32)
+     buf_x = np.empty((32, 32), np.float32)
+     buf_y = np.empty((32, 1), np.float32)
+
+     def batches():
+         for i in range(6):
+             buf_x[:] = data[i * 32:(i + 1) * 32]
+             buf_y[:] = targets[i * 32:(i + 1) * 32]
+             yield torch.from_numpy(buf_x), torch.from_numpy(buf_y)
+
+     model = nn.Sequential(nn.Linear(32, 32), nn.ReLU(), nn.Linear(32, 1)).eval()
+     kept, recorded = [], []
+     with torch.no_grad():
+         for i, (xb, yb) in enumerate(batches()):
+             loss = nn.functional.mse_loss(model(xb), yb).item()
+             recorded.append(loss)
+             kept.append((xb, yb))
+             print(f"batch {i} loss {loss:.5f}")
+         rescored = [nn.functional.mse_loss(model(xb), yb).item() for xb, yb in kept]
+     worst = max(abs(a - b) for a, b in zip(recorded, rescored))
+     print("re-scored:", [round(v, 5) for v in rescored])
+     if worst > 1e-6:
+         raise SystemExit(f"hard-example miner: re-scored losses differ from recorded ones by up to {worst:.5f} (tol 1e-6)")
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b29-best-state-dict-aliases-live-params",
+     "an early-stopping loop remembers best = model.state_dict() without copying; the dict holds the live parameter tensors, so restoring it at the end restores the last epoch's weights and the restored model's validation loss disagrees with the recorded best",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     x, y = torch.randn(256, 16), torch.randn(256, 1)
+     xv, yv = torch.randn(64, 16), torch.randn(64, 1)
+     model = nn.Sequential(nn.Linear(16, 32), nn.ReLU(), nn.Linear(32, 1))
+     opt = torch.optim.SGD(model.parameters(), lr=0.5)
+
+     def val_loss():
+         with torch.no_grad():
+             return nn.functional.mse_loss(model(xv), yv).item()
+
+     best_loss, best = float("inf"), None
+     for epoch in range(8):
+         loss = nn.functional.mse_loss(model(x), y)
+         opt.zero_grad(); loss.backward(); opt.step()
+         v = val_loss()
+         flag = ""
+         if v < best_loss:
+             best_loss, best = v, model.state_dict()
+             flag = " *best*"
+         print(f"epoch {epoch} train {loss.item():.4f} val {v:.4f}{flag}")
+     model.load_state_dict(best)
+     restored = val_loss()
+     print(f"restored best checkpoint: val {restored:.4f} (recorded {best_loss:.4f})")
+     if abs(restored - best_loss) > 1e-6:
+         raise SystemExit(f"restored model does not reproduce the best validation loss: {restored:.6f} vs {best_loss:.6f}")
+     """),
+    ("pytorch", "venv", None, "timeout", None, "b29-shared-flag-rebound-consumer-waits",
+     "a writer process is to signal readiness through a tensor in shared memory, but it rebinds the name (flag = flag + 1) instead of updating it in place, so the shared tensor never changes; the reader spins on it until faulthandler's watchdog dumps the stacks and exits",
+     """\
+     import faulthandler
+     import sys
+     import time
+     import torch
+     import torch.multiprocessing as mp
+
+     def writer(flag, weights):
+         torch.manual_seed(0)
+         weights.copy_(torch.randn_like(weights))
+         flag = flag + 1          # meant: flag += 1 (in place, in shared memory)
+         print(f"[writer] weights published, flag={flag.item()}", flush=True)
+
+     if __name__ == "__main__":
+         ctx = mp.get_context("fork")
+         flag = torch.zeros(1).share_memory_()
+         weights = torch.zeros(256, 32).share_memory_()
+         p = ctx.Process(target=writer, args=(flag, weights))
+         p.start()
+         p.join()
+         print(f"[reader] writer exited with {p.exitcode}; waiting for flag", flush=True)
+         faulthandler.dump_traceback_later(8, exit=True)
+         while flag.item() == 0:
+             time.sleep(0.05)
+         print("[reader] weights norm", weights.norm().item())
+     """),
+    ("pytorch", "venv", None, "oom", None, "b29-model-soup-ckpts-under-rlimit",
+     "a model-soup script averages three fine-tuned checkpoints by loading them all first, under a memory limit the job sets on itself with RLIMIT_AS (current usage plus 320 MiB); the third 128 MiB checkpoint's storage allocation is refused",
+     """\
+     import resource
+     import torch
+
+     torch.manual_seed(0)
+     for i in range(3):
+         g = torch.Generator().manual_seed(i)
+         torch.save({"emb.weight": torch.randn(32768, 1024, generator=g)}, f"ft_{i}.pt")
+     print("wrote ft_0.pt ft_1.pt ft_2.pt (128 MiB each)", flush=True)
+     vm = int(open("/proc/self/statm").read().split()[0]) * resource.getpagesize()
+     limit = vm + (320 << 20)
+     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+     print(f"memory limit {limit >> 20} MiB", flush=True)
+     states = []
+     for i in range(3):
+         states.append(torch.load(f"ft_{i}.pt", weights_only=True))
+         print(f"loaded ft_{i}.pt", flush=True)
+     soup = {k: sum(s[k] for s in states) / len(states) for k in states[0]}
+     torch.save(soup, "soup.pt")
+     """),
+
+    # ---- PyTorch 1.13 (system) -------------------------------------------------
+    ("pytorch-1.13", "system", None, "crash", "segfault", "b29-113-offload-pool-frees-storage-logger-view",
+     "on Debian's PyTorch 1.13 an activation offload pool releases a packed buffer with storage().resize_(0) while a debugging hook still holds a view of it; summing the view reads freed memory and the process dies of SIGSEGV",
+     """\
+     import torch
+
+     torch.manual_seed(0)
+
+     class OffloadPool:
+         def __init__(self):
+             self.buffers = {}
+         def pack(self, name, acts):
+             flat = torch.cat([a.flatten() for a in acts])
+             self.buffers[name] = flat
+             return flat
+         def release(self, name):
+             self.buffers.pop(name).storage().resize_(0)    # give the memory back now
+
+     pool = OffloadPool()
+     acts = [torch.randn(2048, 1024), torch.randn(2048, 1024)]
+     flat = pool.pack("block3", acts)
+     debug_view = flat[: 2048 * 1024].view(2048, 1024)   # kept by a debugging hook
+     del flat, acts
+     print("packed block3:", debug_view.shape, flush=True)
+     print("debug: block3 activation mean", round(debug_view.mean().item(), 5), flush=True)
+     pool.release("block3")
+     print("released block3", flush=True)
+     print("debug: block3 activation mean", debug_view.mean().item(), flush=True)
+     """),
+    ("pytorch-1.13", "system", None, "crash", "segfault", "b29-113-ckpt-truncated-record-silently-loaded",
+     "on PyTorch 1.13 torch.load accepts a checkpoint whose 64 MiB embedding record was cut to 4 KiB (the zip rewritten intact around it by a sync tool) without checking the record against the tensor's size, and reading the embedding's last rows dies of SIGSEGV (newer torch rejects the record size)",
+     """\
+     import zipfile
+     import torch
+
+     torch.manual_seed(0)
+     torch.save({"epoch": 3, "emb.weight": torch.randn(32768, 512)}, "full.pt")
+     src = zipfile.ZipFile("full.pt")
+     with zipfile.ZipFile("ckpt.pt", "w", zipfile.ZIP_STORED) as dst:
+         for name in src.namelist():
+             data = src.read(name)
+             if name.endswith("/data/0"):
+                 data = data[:4096]
+             dst.writestr(name, data)
+     print("rsync: ckpt.pt partially transferred, archive rewritten", flush=True)
+     sd = torch.load("ckpt.pt")
+     print("loaded epoch", sd["epoch"], "emb.weight", tuple(sd["emb.weight"].shape), flush=True)
+     print("row norms of the last ids:", sd["emb.weight"][-4:].norm(dim=1).tolist(), flush=True)
+     """),
+    ("pytorch-1.13", "system", None, "crash", "segfault", "b29-113-torchscript-embedding-record-cut",
+     "on PyTorch 1.13 torch.jit.load accepts a TorchScript recommender whose embedding-table record was cut to 4 KiB by a size-limited upload; looking up high item ids reads past the record and dies of SIGSEGV",
+     """\
+     import zipfile
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+
+     class Recommender(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.items = nn.Embedding(65536, 256)
+             self.score = nn.Linear(256, 1)
+         def forward(self, ids):
+             return self.score(self.items(ids)).squeeze(-1)
+
+     torch.jit.save(torch.jit.script(Recommender()), "rec_full.pt")
+     src = zipfile.ZipFile("rec_full.pt")
+     with zipfile.ZipFile("rec.pt", "w", zipfile.ZIP_STORED) as dst:
+         for info in src.infolist():
+             data = src.read(info.filename)
+             if info.file_size >= 1 << 20:
+                 data = data[:4096]
+             dst.writestr(info.filename, data)
+     m = torch.jit.load("rec.pt")
+     print("serving: loaded rec.pt", flush=True)
+     print("serving: scores", m(torch.tensor([0, 1, 2])).tolist(), flush=True)
+     print("serving: scores", m(torch.tensor([65000, 65535])).tolist(), flush=True)
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", None, "b29-113-weights-only-refuses-config-class",
+     "a checkpoint stores the run's TrainConfig dataclass next to the weights; loading it with torch.load(weights_only=True) on PyTorch 1.13 refuses the custom class (the restricted unpickler only allows tensors and plain containers)",
+     """\
+     import dataclasses
+     import torch
+     import torch.nn as nn
+
+     @dataclasses.dataclass
+     class TrainConfig:
+         lr: float = 3e-4
+         epochs: int = 20
+         arch: str = "mlp-32"
+
+     torch.manual_seed(0)
+     model = nn.Sequential(nn.Linear(32, 32), nn.ReLU(), nn.Linear(32, 2))
+     torch.save({"config": TrainConfig(), "model": model.state_dict()}, "run.pt")
+     print("saved run.pt with its TrainConfig")
+     ck = torch.load("run.pt", weights_only=True)
+     model.load_state_dict(ck["model"])
+     print("config", ck["config"])
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", None, "b29-113-ckpt-of-freed-storage-rejected",
+     "on PyTorch 1.13 a checkpoint is saved from parameters whose shared flat storage an offloading step had already freed with resize_(0): torch.save writes empty storages under full-size tensors, and torch.load refuses to rebuild them (the loaded storage cannot be resized to fit)",
+     """\
+     import torch
+
+     torch.manual_seed(0)
+     flat = torch.randn(1024 * 512 + 512)
+     params = {"fc.weight": flat[: 1024 * 512].view(512, 1024), "fc.bias": flat[1024 * 512:]}
+     print("fc.weight norm", round(params["fc.weight"].norm().item(), 4))
+     flat.storage().resize_(0)           # offloaded after the step
+     torch.save(params, "step_100.pt")
+     print("saved step_100.pt")
+     sd = torch.load("step_100.pt")
+     print("loaded", {k: tuple(v.shape) for k, v in sd.items()})
+     """),
+    ("pytorch-1.13", "system", None, "nan", None, "b29-113-from-numpy-stats-reset-for-next-epoch",
+     "a feature scaler wraps its numpy statistics with torch.from_numpy (shared memory); when the epoch ends the statistics arrays are zeroed in place to start accumulating again, so the scaler divides by zero and the model inputs become NaN/Inf, which the finite check reports",
+     """\
+     import numpy as np
+     import torch
+
+     rng = np.random.default_rng(0)
+     data = rng.standard_normal((512, 8)).astype(np.float32) * 2 + 1
+     stats = {"mean": data.mean(0), "std": data.std(0)}
+     mean_t, std_t = torch.from_numpy(stats["mean"]), torch.from_numpy(stats["std"])
+
+     def scale(x):
+         return (x - mean_t) / std_t
+
+     for epoch in range(2):
+         xb = torch.from_numpy(data[:64])
+         z = scale(xb)
+         print(f"epoch {epoch}: scaled batch mean {z.mean().item():.4f}")
+         if not torch.isfinite(z).all():
+             raise FloatingPointError(f"epoch {epoch}: scaled inputs contain {int((~torch.isfinite(z)).sum())} NaN/Inf values")
+         for a in stats.values():
+             a *= 0.0            # reset the accumulators for the next epoch
+         xb = torch.from_numpy(data[64:128])
+     """),
+    ("pytorch-1.13", "system", None, "nan", None, "b29-113-calibration-exp-inplace-on-logits-view",
+     "an evaluation step calibrates probabilities with a helper that squeezes the logits (a view) and exponentiates it in place; the caller's logits are now exp(logits), overflowing to inf for confident rows, and the log_softmax it computes next is NaN, which the metric check reports",
+     """\
+     import torch
+
+     torch.manual_seed(0)
+
+     def probs_from(logits):
+         p = logits.squeeze(0)      # a view of the caller's tensor
+         p.exp_()
+         return p / p.sum(-1, keepdim=True)
+
+     with torch.no_grad():
+         logits = (torch.randn(1, 8, 5) * 60).clamp(-150, 150)
+         labels = torch.randint(0, 5, (8,))
+         probs = probs_from(logits)
+         print("max prob per row", [round(v, 3) for v in probs.max(-1).values.tolist()])
+         nll = -torch.log_softmax(logits.squeeze(0), -1).gather(1, labels[:, None]).mean()
+         print("eval nll", nll.item())
+         if torch.isnan(nll):
+             raise FloatingPointError("eval nll is NaN")
+     """),
+    ("pytorch-1.13", "system", None, "inconsistency", None, "b29-113-traced-file-train-mode-bn-vs-eager",
+     "on PyTorch 1.13 a model is traced while still in training mode, saved and loaded for serving, then switched to eval(): the traced graph keeps batch-norm's batch statistics, so its outputs disagree with the eager model in eval mode beyond the tolerance",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     model = nn.Sequential(nn.Linear(16, 32), nn.BatchNorm1d(32), nn.ReLU(), nn.Linear(32, 3))
+     for _ in range(20):
+         model(torch.randn(64, 16) * 2 + 0.5)
+     example = torch.randn(8, 16)
+     traced = torch.jit.trace(model, example)       # model.training is still True
+     traced.save("served.pt")
+     served = torch.jit.load("served.pt")
+     served.eval(); model.eval()
+     x = torch.randn(8, 16) * 2 + 0.5
+     with torch.no_grad():
+         a, b = model(x), served(x)
+     diff = (a - b).abs().max().item()
+     print(f"eager eval vs served.pt: max |diff| = {diff:.5f}")
+     if diff > 1e-4:
+         raise SystemExit(f"served model disagrees with eager model: {diff:.5f} > 1e-4")
+     """),
+
+    # ---- ONNX Runtime ------------------------------------------------------------
+    ("onnxruntime", "venv", None, "crash", "segfault", "b29-ort-add-initializer-temporary-ortvalue",
+     "a serving script overrides a model's scale initializer with SessionOptions.add_initializer(name, OrtValue.ortvalue_from_numpy(arr)) passing a temporary OrtValue; the options do not keep it alive, and creating the session reads the freed OrtValue and dies of SIGSEGV",
+     """\
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import helper, numpy_helper, TensorProto
+
+     N = 2048
+     g = helper.make_graph(
+         [helper.make_node("Sub", ["x", "mean"], ["c"]), helper.make_node("Mul", ["c", "inv_std"], ["y"])],
+         "standardize",
+         [helper.make_tensor_value_info("x", TensorProto.FLOAT, [None, N])],
+         [helper.make_tensor_value_info("y", TensorProto.FLOAT, [None, N])],
+         [numpy_helper.from_array(np.zeros(N, np.float32), "mean"),
+          numpy_helper.from_array(np.ones(N, np.float32), "inv_std")])
+     model = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)])
+     model.ir_version = 8
+     calibrated = np.full(N, 0.5, np.float32)
+     so = ort.SessionOptions()
+     so.add_initializer("inv_std", ort.OrtValue.ortvalue_from_numpy(calibrated))
+     print("creating session with calibrated inv_std", flush=True)
+     sess = ort.InferenceSession(model.SerializeToString(), so, providers=["CPUExecutionProvider"])
+     print(sess.run(None, {"x": np.ones((2, N), np.float32)})[0].sum())
+     """),
+    ("onnxruntime", "venv", None, "crash", "segfault", "b29-ort-memmap-features-rewritten-sigbus",
+     "a batch scorer memory-maps its feature file (np.load(mmap_mode='r')) and hands it to ONNX Runtime zero-copy through OrtValue.ortvalue_from_numpy; the feature writer rewrites the file (truncating it) before the run, and ONNX Runtime's MatMul reads the unbacked mapping and dies of SIGBUS",
+     """\
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import helper, numpy_helper, TensorProto
+
+     N = 2048
+     rng = np.random.default_rng(0)
+     W = (rng.standard_normal((N, 64)) * 0.02).astype(np.float32)
+     g = helper.make_graph([helper.make_node("MatMul", ["x", "W"], ["y"])], "scorer",
+                           [helper.make_tensor_value_info("x", TensorProto.FLOAT, [None, N])],
+                           [helper.make_tensor_value_info("y", TensorProto.FLOAT, [None, 64])],
+                           [numpy_helper.from_array(W, "W")])
+     m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)])
+     m.ir_version = 8
+     sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+     np.save("features.npy", rng.standard_normal((1024, N)).astype(np.float32))
+     feats = np.load("features.npy", mmap_mode="r")
+     x = ort.OrtValue.ortvalue_from_numpy(feats)
+     print(f"[scorer] mapped features.npy {feats.shape}", flush=True)
+     with open("features.npy", "r+b") as f:     # the feature writer starts its next export
+         f.truncate(4096)
+     print("[scorer] scoring", flush=True)
+     y = sess.run_with_ort_values(["y"], {"x": x})[0].numpy()
+     print("[scorer] done", y.shape)
+     """),
+    ("onnxruntime", "venv", None, "false-positive", "environment", "b29-ort-external-data-file-not-shipped",
+     "a model saved with its weights as external data (model.onnx + model.onnx.data) is deployed by copying only the .onnx file; ONNX Runtime refuses to create the session because the external data file is missing from the deployment",
+     """\
+     import os
+     import shutil
+     import numpy as np
+     import onnx
+     import onnxruntime as ort
+     from onnx import helper, numpy_helper, TensorProto
+
+     rng = np.random.default_rng(0)
+     W1 = rng.standard_normal((32, 256)).astype(np.float32)
+     W2 = rng.standard_normal((256, 4)).astype(np.float32)
+     g = helper.make_graph([helper.make_node("MatMul", ["x", "W1"], ["h"]), helper.make_node("Relu", ["h"], ["r"]),
+                            helper.make_node("MatMul", ["r", "W2"], ["y"])], "mlp",
+                           [helper.make_tensor_value_info("x", TensorProto.FLOAT, [None, 32])],
+                           [helper.make_tensor_value_info("y", TensorProto.FLOAT, [None, 4])],
+                           [numpy_helper.from_array(W1, "W1"), numpy_helper.from_array(W2, "W2")])
+     m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)])
+     m.ir_version = 8
+     os.makedirs("build", exist_ok=True)
+     onnx.save_model(m, "build/model.onnx", save_as_external_data=True, location="model.onnx.data", size_threshold=1024)
+     print("build/:", sorted(os.listdir("build")))
+     os.makedirs("deploy", exist_ok=True)
+     shutil.copy("build/model.onnx", "deploy/model.onnx")
+     print("deploy/:", sorted(os.listdir("deploy")))
+     sess = ort.InferenceSession("deploy/model.onnx", providers=["CPUExecutionProvider"])
+     print(sess.run(None, {"x": np.ones((1, 32), np.float32)}))
+     """),
+    ("onnxruntime", "venv", None, "nan", None, "b29-ort-add-initializer-buffer-poisoned",
+     "a calibration service injects its inv_std vector into an ONNX Runtime session with add_initializer (the session uses the numpy buffer without copying) and then resets that same staging buffer to NaN to mark it free for the next model; the session's outputs become NaN and the response check reports them",
+     """\
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import helper, numpy_helper, TensorProto
+
+     N = 64
+     g = helper.make_graph(
+         [helper.make_node("Sub", ["x", "mean"], ["c"]), helper.make_node("Mul", ["c", "inv_std"], ["y"])],
+         "standardize",
+         [helper.make_tensor_value_info("x", TensorProto.FLOAT, [None, N])],
+         [helper.make_tensor_value_info("y", TensorProto.FLOAT, [None, N])],
+         [numpy_helper.from_array(np.zeros(N, np.float32), "mean"),
+          numpy_helper.from_array(np.ones(N, np.float32), "inv_std")])
+     model = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)])
+     model.ir_version = 8
+     staging = np.full(N, 0.5, np.float32)
+     ov = ort.OrtValue.ortvalue_from_numpy(staging)
+     so = ort.SessionOptions()
+     so.add_initializer("inv_std", ov)
+     sess = ort.InferenceSession(model.SerializeToString(), so, providers=["CPUExecutionProvider"])
+     x = np.random.default_rng(0).standard_normal((4, N)).astype(np.float32)
+     print("request 1 sum", float(sess.run(None, {"x": x})[0].sum()))
+     staging[:] = np.nan          # staging buffer released for the next calibration job
+     y = sess.run(None, {"x": x})[0]
+     print("request 2 sum", float(y.sum()))
+     if np.isnan(y).any():
+         raise FloatingPointError(f"response contains {int(np.isnan(y).sum())} NaN values")
+     """),
+    ("onnxruntime", "venv", None, "inconsistency", None, "b29-ort-iobinding-output-views-overwritten",
+     "a batch scorer binds its output with IOBinding and keeps get_outputs()[0].numpy() for every batch; the arrays are views of the bound output buffer that the next run overwrites, so all kept results equal the last batch and disagree with a numpy reference beyond the tolerance",
+     """\
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import helper, numpy_helper, TensorProto
+
+     rng = np.random.default_rng(0)
+     W = rng.standard_normal((32, 8)).astype(np.float32)
+     g = helper.make_graph([helper.make_node("MatMul", ["x", "W"], ["y"])], "scorer",
+                           [helper.make_tensor_value_info("x", TensorProto.FLOAT, [4, 32])],
+                           [helper.make_tensor_value_info("y", TensorProto.FLOAT, [4, 8])],
+                           [numpy_helper.from_array(W, "W")])
+     m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)])
+     m.ir_version = 8
+     sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+     binding = sess.io_binding()
+     binding.bind_output("y", "cpu")
+     batches = [rng.standard_normal((4, 32)).astype(np.float32) for _ in range(3)]
+     results = []
+     for i, xb in enumerate(batches):
+         binding.bind_cpu_input("x", xb)
+         sess.run_with_iobinding(binding)
+         results.append(binding.get_outputs()[0].numpy())
+         print(f"batch {i}: first score {results[-1][0, 0]:.4f}")
+     for i, (xb, r) in enumerate(zip(batches, results)):
+         err = float(np.abs(r - xb @ W).max())
+         print(f"batch {i}: max |ort - numpy| = {err:.5f}")
+         if err > 1e-4:
+             raise SystemExit(f"batch {i}: kept ONNX Runtime result disagrees with numpy by {err:.5f} (atol 1e-4)")
+     """),
+    ("onnxruntime", "venv", None, "inconsistency", None, "b29-ort-ab-models-share-external-data-file",
+     "two model versions are saved into one deploy directory with the same external data name (weights.bin); the release script deletes the stale weights.bin before saving v2, so ranker_v1.onnx now reads v2's weights at the same offsets and its ONNX Runtime scores disagree with the v1 numpy reference",
+     """\
+     import os
+     import numpy as np
+     import onnx
+     import onnxruntime as ort
+     from onnx import helper, numpy_helper, TensorProto
+
+     def ranker(seed):
+         rng = np.random.default_rng(seed)
+         W1 = rng.standard_normal((32, 64)).astype(np.float32) * 0.2
+         W2 = rng.standard_normal((64, 1)).astype(np.float32) * 0.2
+         g = helper.make_graph([helper.make_node("MatMul", ["x", "W1"], ["h"]), helper.make_node("Tanh", ["h"], ["t"]),
+                                helper.make_node("MatMul", ["t", "W2"], ["y"])], f"ranker_{seed}",
+                               [helper.make_tensor_value_info("x", TensorProto.FLOAT, [None, 32])],
+                               [helper.make_tensor_value_info("y", TensorProto.FLOAT, [None, 1])],
+                               [numpy_helper.from_array(W1, "W1"), numpy_helper.from_array(W2, "W2")])
+         m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)])
+         m.ir_version = 8
+         return m, (lambda x: np.tanh(x @ W1) @ W2)
+
+     os.makedirs("deploy", exist_ok=True)
+     m1, ref1 = ranker(1)
+     onnx.save_model(m1, "deploy/ranker_v1.onnx", save_as_external_data=True, location="weights.bin", size_threshold=0)
+     print("release 1: deploy/ranker_v1.onnx + weights.bin")
+     m2, ref2 = ranker(2)
+     os.remove("deploy/weights.bin")       # release script: drop stale data before writing
+     onnx.save_model(m2, "deploy/ranker_v2.onnx", save_as_external_data=True, location="weights.bin", size_threshold=0)
+     print("release 2: deploy/ranker_v2.onnx + weights.bin; v1 kept for the A/B split")
+     x = np.random.default_rng(0).standard_normal((6, 32)).astype(np.float32)
+     s1 = ort.InferenceSession("deploy/ranker_v1.onnx", providers=["CPUExecutionProvider"])
+     err = float(np.abs(s1.run(None, {"x": x})[0] - ref1(x)).max())
+     print(f"A/B check ranker_v1: max |ort - reference| = {err:.5f}")
+     if err > 1e-4:
+         raise SystemExit(f"ranker_v1.onnx scores disagree with the v1 reference by {err:.5f} (atol 1e-4)")
+     """),
+]
+
+add_batch(B29_A)
+
+
+
+
 B28_B = [
     # ---- TensorFlow -----------------------------------------------------------------
     ("tensorflow", "venv", None, "crash", "segfault", "b28-tf-sparse-cholesky-one-based-permutation",

@@ -62,6 +62,7 @@ static int	try_frame(struct pstate *, const char *, size_t, struct dlt_pframe **
 static char	*clean_func(const char *, size_t);
 static char	*python_module(const char *);
 static int	finish(struct pstate *);
+static int	unraisable_after(const struct dlt_incident *, const struct dlt_line *);
 static int	whole_log(struct pstate *);
 static void	exception_tail(struct pstate *, int);
 
@@ -2202,6 +2203,30 @@ whole_log(struct pstate *ps)
 	return (rc);
 }
 
+/*
+ * Python's report of an exception it ignored ("Exception ignored in:
+ * <function Delegate.__del__ at 0x...>", a detector of the rules, which
+ * joins the incident it follows) and, on the next line, the traceback
+ * it prints: when the incident holds a failure besides that line, the
+ * traceback is its aftermath (a finaliser failing on the object the
+ * failure left half-built), not a failure of its own.
+ */
+static int
+unraisable_after(const struct dlt_incident *inc, const struct dlt_line *l)
+{
+	static const char	 head[] = "Exception ignored in";
+	size_t			 i;
+
+	if (inc == NULL || inc->nlines < 2 || inc->last != l->lineno - 1 ||
+	    (inc->exc_type == NULL && !inc->has_traceback))
+		return (0);
+	/* the incident's last line, as it was added */
+	for (i = inc->text.len; i > 0 && inc->text.buf[i - 1] != '\n'; i--)
+		;
+	return (inc->text.len - i >= sizeof head - 1 &&
+	    memcmp(inc->text.buf + i, head, sizeof head - 1) == 0);
+}
+
 static int
 finish(struct pstate *ps)
 {
@@ -2287,6 +2312,23 @@ dlt_parse_log(struct dlt_parser *p, struct dlt_logread *lr, dlt_incident_fn fn, 
 		    ps.cur->exc_type != NULL &&
 		    l.lineno - ps.cur->last <= DLT_INCIDENT_GAP)
 			continue;
+		/*
+		 * An ignored exception's traceback right after a failure:
+		 * read, so that its lines are passed over, and dropped; the
+		 * failure stays open.
+		 */
+		if (shape == DLT_SHAPE_TRACEBACK && !cut &&
+		    unraisable_after(ps.cur, &l)) {
+			struct dlt_incident	*keep = ps.cur;
+
+			ps.cur = xcalloc(1, sizeof *ps.cur);
+			ps.cur->first_shape = shape;
+			block_traceback(&ps, &l, 0);
+			dlt_incident_release(ps.cur);
+			free(ps.cur);
+			ps.cur = keep;
+			continue;
+		}
 		if (ps.cur != NULL &&
 		    (l.lineno - ps.cur->last > DLT_INCIDENT_GAP ||
 		    (shape == DLT_SHAPE_TRACEBACK && !cut &&

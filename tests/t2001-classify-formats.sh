@@ -1946,4 +1946,36 @@ test_expect_success 'a message indented below its exception line goes on below a
 	test_cmp inter.want inter.msg
 '
 
+
+test_expect_success 'an ignored exception right after a failure is its aftermath; alone, a failure of its own' '
+	cat >after.log <<-\EOF &&
+	Traceback (most recent call last):
+	  File "/w/t.py", line 9, in <module>
+	    ckpt.restore(path)
+	  File "/venv/lib/python3.11/site-packages/tensorflow/python/ops/resource_variable_ops.py", line 809, in _restore_from_tensors
+	    raise ValueError(
+	ValueError: Received incompatible tensor with shape (64,) when attempting to restore variable with shape (32,) and name b:0.
+	Exception ignored in: <function _CheckpointRestoreCoordinatorDeleter.__del__ at 0x7efe06e73b00>
+	Traceback (most recent call last):
+	  File "/venv/lib/python3.11/site-packages/tensorflow/python/checkpoint/checkpoint.py", line 214, in __del__
+	TypeError: '"'"'NoneType'"'"' object is not callable
+	EOF
+	dltriage classify --format json after.log >after.out &&
+	test $(wc -l <after.out) -eq 1 &&
+	check get after.out class | grep -x false-positive &&
+	check get after.out exception | grep -x ValueError &&
+	sed -n "7,\$p" after.log >alone.log &&
+	dltriage classify --format json alone.log >alone.out &&
+	test $(wc -l <alone.out) -eq 1 &&
+	check get alone.out class | grep -x crash &&
+	check get alone.out exception | grep -x TypeError &&
+	head -n 7 after.log >cut.log &&
+	dltriage classify --format json cut.log >cut.out &&
+	test $(wc -l <cut.out) -eq 1 &&
+	check get cut.out class | grep -x false-positive &&
+	sed -n 7p after.log >line.log &&
+	dltriage classify --format json line.log >line.out &&
+	test_must_be_empty line.out
+'
+
 test_done

@@ -40114,6 +40114,1434 @@ add_batch(B29_A)
 
 
 
+B30_B = [
+    # ---- TensorFlow -------------------------------------------------------------------
+    ("tensorflow", "venv", None, "crash", "abort", "b30-tf-xla-reshape-empty-batch-2pow40-abort",
+     "a retrieval cache reshapes its (empty, first-request) batch of embeddings to [shards, rows, dim] with shards and rows read from a manifest in bytes (2**40): eager TensorFlow rejects the shape with InvalidArgumentError, but the same function under tf.function(jit_compile=True) reaches XLA's ReshapeOp::Compile, which aborts on Check failed: 0 <= new_num_elements",
+     """\
+     import json
+     import tensorflow as tf
+
+     manifest = json.loads('{"index": "ann-cache", "shards": 1099511627776, "rows_per_shard": 1099511627776, "dim": 0}')
+     print(f"[cache] manifest {manifest}", flush=True)
+
+     def to_shards(emb):
+         return tf.reshape(emb, [manifest["shards"], manifest["rows_per_shard"], manifest["dim"]])
+
+     first_batch = tf.zeros([0], tf.float32)
+     try:
+         print("[cache] eager shape", to_shards(first_batch).shape, flush=True)
+     except tf.errors.InvalidArgumentError as e:
+         print(f"[cache] eager: InvalidArgumentError: {e.message.splitlines()[0]}", flush=True)
+     print("[cache] compiling to_shards with jit_compile=True ...", flush=True)
+     print("[cache] XLA shape", tf.function(to_shards, jit_compile=True)(first_batch).shape, flush=True)
+     """),
+    ("tensorflow", "venv", None, "crash", "not-implemented", "b30-tf-xla-fid-sqrtm-no-kernel",
+     "an evaluation step computes the Frechet distance between two feature Gaussians (the FID formula, with tf.linalg.sqrtm of the covariance product) inside tf.function(jit_compile=True): XLA has no kernel for MatrixSquareRoot, so the compilation fails with the unsupported-operation error while the eager computation works",
+     """\
+     import numpy as np
+     import tensorflow as tf
+
+     rs = np.random.RandomState(0)
+     real = tf.constant(rs.randn(256, 8).astype(np.float32))
+     fake = tf.constant((rs.randn(256, 8) * 1.1 + 0.2).astype(np.float32))
+
+     def cov(f):
+         f = f - tf.reduce_mean(f, 0, keepdims=True)
+         return tf.matmul(f, f, transpose_a=True) / tf.cast(tf.shape(f)[0] - 1, f.dtype)
+
+     def frechet(a, b):
+         mu_a, mu_b = tf.reduce_mean(a, 0), tf.reduce_mean(b, 0)
+         ca, cb = cov(a), cov(b)
+         covmean = tf.math.real(tf.linalg.sqrtm(tf.cast(ca @ cb, tf.complex64)))
+         return tf.reduce_sum((mu_a - mu_b) ** 2) + tf.linalg.trace(ca + cb - 2.0 * covmean)
+
+     print(f"[eval] eager FID(8-d features): {float(frechet(real, fake)):.4f}", flush=True)
+     fid = tf.function(frechet, jit_compile=True)
+     print("[eval] compiling the metric with XLA ...", flush=True)
+     print(f"[eval] XLA FID: {float(fid(real, fake)):.4f}", flush=True)
+     """),
+    ("tensorflow", "venv", None, "crash", "not-implemented", "b30-tf-xla-fractional-pool-train-step",
+     "a small CNN train step that downsamples with tf.nn.fractional_max_pool (ratio 1.5) is compiled with tf.function(jit_compile=True): XLA has no FractionalMaxPool kernel, so the first step fails with the unsupported-operation error (the eager step runs)",
+     """\
+     import numpy as np
+     import tensorflow as tf
+
+     rs = np.random.RandomState(0)
+     images = tf.constant(rs.rand(4, 12, 12, 3).astype(np.float32))
+     labels = tf.constant([0, 1, 2, 1])
+     k = tf.Variable(rs.randn(3, 3, 3, 8).astype(np.float32) * 0.1, name="conv_k")
+     w = tf.Variable(rs.randn(8, 3).astype(np.float32) * 0.1, name="head_w")
+     opt = tf.keras.optimizers.SGD(0.1)
+
+     def train_step(x, y):
+         with tf.GradientTape() as tape:
+             h = tf.nn.relu(tf.nn.conv2d(x, k, 1, "SAME"))
+             h, _, _ = tf.nn.fractional_max_pool(h, [1.0, 1.5, 1.5, 1.0], pseudo_random=True, seed=7)
+             logits = tf.reduce_mean(h, [1, 2]) @ w
+             loss = tf.reduce_mean(tf.nn.sparse_softmax_cross_entropy_with_logits(y, logits))
+         grads = tape.gradient(loss, [k, w])
+         opt.apply_gradients(zip(grads, [k, w]))
+         return loss
+
+     print(f"[train] eager step loss {float(train_step(images, labels)):.4f}", flush=True)
+     step = tf.function(train_step, jit_compile=True)
+     for i in range(3):
+         print(f"[train] xla step {i} loss {float(step(images, labels)):.4f}", flush=True)
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b30-tf-tflite-convert-string-op-builtins-only",
+     "a text classifier whose serving function hashes raw strings with tf.strings.to_hash_bucket_fast is converted with the TFLite converter restricted to TFLITE_BUILTINS: the converter rightly refuses the op that is not in the builtin set (it needs SELECT_TF_OPS) with a ConverterError",
+     """\
+     import tensorflow as tf
+
+     emb = tf.Variable(tf.random.stateless_normal([64, 8], seed=[1, 2]), name="emb")
+
+     @tf.function(input_signature=[tf.TensorSpec([None], tf.string)])
+     def serve(text):
+         ids = tf.strings.to_hash_bucket_fast(text, 64)
+         return tf.reduce_sum(tf.nn.embedding_lookup(emb, ids), axis=-1)
+
+     print("[export] eager:", serve(tf.constant(["good movie", "bad plot"])).numpy(), flush=True)
+     conv = tf.lite.TFLiteConverter.from_concrete_functions([serve.get_concrete_function()], serve)
+     conv.target_spec.supported_ops = [tf.lite.OpsSet.TFLITE_BUILTINS]
+     print("[export] converting with TFLITE_BUILTINS only ...", flush=True)
+     blob = conv.convert()
+     open("text_clf.tflite", "wb").write(blob)
+     print("[export] wrote text_clf.tflite", len(blob), "bytes")
+     """),
+    ("tensorflow", "venv", None, "false-positive", "environment", "b30-tf-tflite-edgetpu-delegate-missing",
+     "an on-device benchmark converts a small model with the TFLite converter and asks the interpreter for the Edge TPU delegate (libedgetpu.so.1), which is not installed on this host: load_delegate's dlopen fails with OSError (cannot open shared object file), a setup problem",
+     """\
+     import numpy as np
+     import tensorflow as tf
+
+     @tf.function(input_signature=[tf.TensorSpec([1, 16], tf.float32)])
+     def model(x):
+         return tf.nn.softmax(tf.matmul(x, tf.ones([16, 4]) * 0.1))
+
+     blob = tf.lite.TFLiteConverter.from_concrete_functions([model.get_concrete_function()], model).convert()
+     open("model.tflite", "wb").write(blob)
+     print(f"[bench] model.tflite {len(blob)} bytes", flush=True)
+     print("[bench] delegate: edgetpu (libedgetpu.so.1)", flush=True)
+     delegate = tf.lite.experimental.load_delegate("libedgetpu.so.1")
+     it = tf.lite.Interpreter(model_path="model.tflite", experimental_delegates=[delegate])
+     it.allocate_tensors()
+     it.set_tensor(it.get_input_details()[0]["index"], np.ones([1, 16], np.float32))
+     it.invoke()
+     print("[bench] output", it.get_tensor(it.get_output_details()[0]["index"]))
+     """),
+    ("tensorflow", "venv", None, "nan", None, "b30-tf-xla-sgd-lr-too-large-diverges",
+     "a linear-regression train step compiled with tf.function(jit_compile=True) uses lr=0.5 on features of scale 10 (far above 2/L for the quadratic loss): the weights oscillate with growing amplitude and the loss overflows float32 to inf within 10 steps, and the loop's finiteness check stops the run",
+     """\
+     import sys
+     import numpy as np
+     import tensorflow as tf
+
+     rs = np.random.RandomState(0)
+     X = tf.constant((rs.randn(64, 8) * 10).astype(np.float32))
+     y = tf.constant((X.numpy() @ rs.randn(8, 1)).astype(np.float32))
+     w = tf.Variable(tf.zeros([8, 1]))
+
+     @tf.function(jit_compile=True)
+     def step(lr):
+         with tf.GradientTape() as tape:
+             loss = tf.reduce_mean((X @ w - y) ** 2)
+         w.assign_sub(lr * tape.gradient(loss, w))
+         return loss
+
+     for i in range(40):
+         loss = float(step(tf.constant(0.5)))
+         if i % 4 == 0 or not np.isfinite(loss):
+             print(f"step {i:3d} loss {loss:.6g} |w| {float(tf.norm(w)):.6g}", flush=True)
+         if not np.isfinite(loss) or not np.all(np.isfinite(w.numpy())):
+             print(f"ERROR: non-finite loss at step {i} (loss={loss}, w has NaN: {bool(np.isnan(w.numpy()).any())})")
+             sys.exit(1)
+     print("trained")
+     """),
+    ("tensorflow", "venv", None, "nan", None, "b30-tf-tflite-entropy-head-zero-prob-nan",
+     "a prediction-entropy head, -sum(p * log p) with p = exp(z) / sum(exp(z)), is converted with the TFLite converter and run in the TFLite interpreter on a row whose smallest logit is 80 below the largest: that probability underflows to exactly 0, 0 * log(0) = 0 * -inf is NaN, and the deployment check on the interpreter's output reports it",
+     """\
+     import sys
+     import numpy as np
+     import tensorflow as tf
+
+     @tf.function(input_signature=[tf.TensorSpec([2, 4], tf.float32)])
+     def head(z):
+         e = tf.exp(z)
+         p = e / tf.reduce_sum(e, axis=-1, keepdims=True)
+         return -tf.reduce_sum(p * tf.math.log(p), axis=-1)
+
+     blob = tf.lite.TFLiteConverter.from_concrete_functions([head.get_concrete_function()], head).convert()
+     it = tf.lite.Interpreter(model_content=blob)
+     it.allocate_tensors()
+     logits = np.array([[95.0, 101.0, 99.5, 12.0], [1.0, 2.0, 0.5, -1.0]], np.float32)
+     it.set_tensor(it.get_input_details()[0]["index"], logits)
+     it.invoke()
+     ent = it.get_tensor(it.get_output_details()[0]["index"])
+     print("tflite prediction entropy per row:", ent)
+     bad = ~np.isfinite(ent)
+     if bad.any():
+         print(f"check failed: non-finite entropy in rows {np.flatnonzero(bad).tolist()} (NaN: {bool(np.isnan(ent).any())})")
+         sys.exit(1)
+     """),
+    ("tensorflow", "venv", None, "inconsistency", None, "b30-tf-xla-int8-cast-wraps-eager-saturates",
+     "a post-training quantizer casts scaled activations to int8 with tf.cast; the differential harness runs it eagerly and under tf.function(jit_compile=True): eager TensorFlow wraps or zeroes out-of-range values (300 -> 44) while XLA saturates (300 -> 127), so the two int8 tensors disagree beyond the harness's tolerance of 0",
+     """\
+     import sys
+     import numpy as np
+     import tensorflow as tf
+
+     act = tf.constant([[0.4, 2.5, 11.8, -3.1], [0.9, -12.7, 0.05, 6.4]], tf.float32)
+     scale = 25.4   # calibrated on a batch whose max |activation| was 5.0
+
+     def quantize(x):
+         return tf.cast(tf.round(x * scale), tf.int8)
+
+     eager = quantize(act).numpy()
+     xla = tf.function(quantize, jit_compile=True)(act).numpy()
+     print("eager int8:\\n", eager)
+     print("xla   int8:\\n", xla)
+     diff = np.abs(eager.astype(np.int32) - xla.astype(np.int32))
+     print(f"max |eager - xla| = {diff.max()} (tolerance 0), {int((diff > 0).sum())} of {diff.size} elements differ")
+     if diff.max() > 0:
+         print("FAIL: jit_compile=True changes the quantized activations")
+         sys.exit(1)
+     """),
+    ("tensorflow", "venv", None, "inconsistency", None, "b30-tf-tflite-int8-calibration-too-narrow",
+     "a regression MLP is converted to a full-integer TFLite model with a representative dataset drawn from [0, 0.1] while serving inputs span [0, 8]: the int8 input and activation ranges saturate, and the comparison of the TFLite interpreter against TensorFlow exceeds the 5% relative tolerance",
+     """\
+     import sys
+     import numpy as np
+     import tensorflow as tf
+
+     rs = np.random.RandomState(0)
+     W1 = tf.constant(rs.randn(8, 32).astype(np.float32) * 0.3)
+     W2 = tf.constant(rs.randn(32, 1).astype(np.float32) * 0.3)
+
+     @tf.function(input_signature=[tf.TensorSpec([1, 8], tf.float32)])
+     def mlp(x):
+         return tf.nn.relu(x @ W1) @ W2
+
+     def representative():
+         r = np.random.RandomState(1)
+         for _ in range(32):
+             yield [r.uniform(0, 0.1, (1, 8)).astype(np.float32)]
+
+     conv = tf.lite.TFLiteConverter.from_concrete_functions([mlp.get_concrete_function()], mlp)
+     conv.optimizations = [tf.lite.Optimize.DEFAULT]
+     conv.representative_dataset = representative
+     conv.target_spec.supported_ops = [tf.lite.OpsSet.TFLITE_BUILTINS_INT8]
+     it = tf.lite.Interpreter(model_content=conv.convert())
+     it.allocate_tensors()
+     inp, out = it.get_input_details()[0], it.get_output_details()[0]
+     worst = 0.0
+     for i, x in enumerate(rs.uniform(0, 8, (6, 1, 8)).astype(np.float32)):
+         it.set_tensor(inp["index"], x)
+         it.invoke()
+         q = float(it.get_tensor(out["index"])[0, 0])
+         ref = float(mlp(x)[0, 0])
+         rel = abs(q - ref) / max(abs(ref), 1e-3)
+         worst = max(worst, rel)
+         print(f"sample {i}: tf {ref:+.4f}  tflite-int8 {q:+.4f}  rel err {rel:.3f}")
+     print(f"worst relative error {worst:.3f} (tolerance 0.05)")
+     if worst > 0.05:
+         print("MISMATCH: quantized model disagrees with the float model")
+         sys.exit(1)
+     """),
+    ("tensorflow", "venv", None, "timeout", None, "b30-tf-xla-while-float32-counter-watchdog",
+     "a schedule loop compiled with tf.function(jit_compile=True) counts a float32 step variable up to 2**25 with t += 1: at 2**24 the increment is lost to rounding, the XLA while loop never exits, and the test harness's 20 s watchdog kills the worker and reports a timeout",
+     """\
+     import subprocess
+     import sys
+
+     WORKER = '''
+     import tensorflow as tf
+
+     @tf.function(jit_compile=True)
+     def warmup_steps(limit):
+         t = tf.constant(0.0, tf.float32)
+         n = tf.constant(0, tf.int64)
+         t, n = tf.while_loop(lambda t, n: t < limit, lambda t, n: (t + 1.0, n + 1), [t, n])
+         return n
+
+     print("counting warm-up steps up to 2**25 (float32 step counter) ...", flush=True)
+     print("steps:", int(warmup_steps(tf.constant(2.0 ** 25))), flush=True)
+     '''
+     print("[harness] test_warmup_schedule: starting worker (timeout 20 s)", flush=True)
+     p = subprocess.Popen([sys.executable, "-c", WORKER], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     try:
+         out, _ = p.communicate(timeout=20)
+         sys.stdout.write(out)
+         sys.exit(p.returncode)
+     except subprocess.TimeoutExpired:
+         p.kill()
+         out, _ = p.communicate()
+         sys.stdout.write(out)
+         print("[harness] TIMEOUT: test_warmup_schedule did not finish within 20 s; worker killed")
+         sys.exit(124)
+     """),
+    # ---- JAX --------------------------------------------------------------------------
+    ("jax", "venv", None, "crash", "segfault", "b30-jax-jit-causal-mask-tri-2pow40-segv",
+     "a jitted decoder builds its causal mask with jnp.tri(max_len) where max_len comes from a config that stores the cache size in bytes (2**40): XLA's CPU compiler is handed a 2**40 x 2**40 iota/compare program and the process dies of SIGSEGV instead of a shape error",
+     """\
+     import json
+     from functools import partial
+     import jax
+     import jax.numpy as jnp
+
+     cfg = json.loads('{"model": "tiny-lm", "d_model": 32, "max_len": 1099511627776}')
+     print(f"[decoder] config {cfg}", flush=True)
+
+     @partial(jax.jit, static_argnums=1)
+     def masked_scores(scores, max_len):
+         mask = jnp.tri(max_len, dtype=jnp.int8)[: scores.shape[0], : scores.shape[1]]
+         return jnp.where(mask > 0, scores, -1e9)
+
+     s = jnp.zeros((4, 4))
+     print("[decoder] max_len=8:", masked_scores(s, 8)[1], flush=True)
+     print(f"[decoder] max_len={cfg['max_len']} ...", flush=True)
+     print("[decoder]", masked_scores(s, cfg["max_len"])[1], flush=True)
+     """),
+    ("jax", "venv", None, "crash", "internal-error", "b30-jax-jit-conv-stride-zero-mlir-verifier",
+     "a jitted framing front end computes its hop as int(sample_rate * hop_ms / 1000) with hop_ms=0.05, i.e. a window stride of 0, and passes it to jax.lax.conv_general_dilated: JAX does not check the stride, the StableHLO convolution fails MLIR verification and lowering raises 'Cannot lower jaxpr with verifier errors', an internal error rather than a user-facing check",
+     """\
+     import jax
+     import jax.numpy as jnp
+     import numpy as np
+
+     SR, WIN_MS, HOP_MS = 16000, 2.0, 0.05
+     win = int(SR * WIN_MS / 1000)        # 32 taps
+     hop = int(SR * HOP_MS / 1000)        # 0.8 -> 0
+     rs = np.random.RandomState(0)
+     audio = jnp.asarray(rs.randn(1, 1, 256).astype(np.float32))
+     bank = jnp.asarray(rs.randn(8, 1, win).astype(np.float32))
+
+     @jax.jit
+     def frontend(x):
+         return jax.lax.conv_general_dilated(x, bank, window_strides=(hop,), padding=[(0, 0)])
+
+     print(f"[frontend] window {win} samples, hop {hop} samples", flush=True)
+     print("[frontend] features", frontend(audio).shape, flush=True)
+     """),
+    ("jax", "venv", None, "false-positive", None, "b30-jax-jit-early-stop-tracer-bool",
+     "a jitted training step ends with a Python `if loss < tol:` early-stopping test on a traced value; jax.jit documents that Python control flow cannot depend on traced values and rightly raises TracerBoolConversionError",
+     """\
+     import jax
+     import jax.numpy as jnp
+     import numpy as np
+
+     rs = np.random.RandomState(0)
+     X = jnp.asarray(rs.randn(32, 4).astype(np.float32)); y = X @ jnp.array([1.0, -2.0, 0.5, 3.0])
+
+     @jax.jit
+     def step(w, tol):
+         loss, g = jax.value_and_grad(lambda w: jnp.mean((X @ w - y) ** 2))(w)
+         if loss < tol:
+             return w, True
+         return w - 0.05 * g, False
+
+     w = jnp.zeros(4)
+     for i in range(100):
+         w, done = step(w, 1e-4)
+         if done:
+             print("converged at", i)
+             break
+     """),
+    ("jax", "venv", None, "false-positive", None, "b30-jax-export-poly-batch-pairs-reshape",
+     "a pairwise ranking head reshapes its batch into pairs (x.reshape(-1, 2, d)) and is exported with jax.export under a symbolic batch dimension 'b': since b is not known to be even, shape polymorphism rightly refuses the reshape with its documented error",
+     """\
+     import jax
+     import jax.numpy as jnp
+     from jax import export
+
+     W = jnp.ones((16, 1)) * 0.1
+
+     def pair_margin(x):
+         pairs = x.reshape(-1, 2, x.shape[-1])
+         s = (pairs @ W)[..., 0]
+         return s[:, 0] - s[:, 1]
+
+     print("[export] concrete batch 8:", jax.jit(pair_margin)(jnp.ones((8, 16))).shape, flush=True)
+     b, = export.symbolic_shape("b")
+     print("[export] exporting with input shape (b, 16) ...", flush=True)
+     exp = export.export(jax.jit(pair_margin))(jax.ShapeDtypeStruct((b, 16), jnp.float32))
+     open("pair_margin.jaxexport", "wb").write(exp.serialize())
+     print("[export] wrote pair_margin.jaxexport")
+     """),
+    ("jax", "venv", None, "false-positive", "environment", "b30-jax-jit-gpu-backend-cpu-only-jaxlib",
+     "a benchmark script places its inputs on jax.devices('gpu')[0] before timing a jitted matmul, on a host whose jaxlib has only the CPU platform (no CUDA plugin installed): JAX raises that the gpu backend is unknown, a setup problem",
+     """\
+     import time
+     import jax
+     import jax.numpy as jnp
+
+     print("jax", jax.__version__, "default backend:", jax.default_backend(), flush=True)
+     f = jax.jit(lambda a, b: (a @ b).sum())
+     dev = jax.devices("gpu")[0]
+     a = jax.device_put(jnp.ones((256, 256)), dev)
+     t0 = time.perf_counter(); f(a, a).block_until_ready()
+     print(f"gpu matmul {time.perf_counter() - t0:.4f}s")
+     """),
+    ("jax", "venv", None, "nan", None, "b30-jax-debug-nans-norm-grad-at-zero",
+     "with jax_debug_nans enabled, a jitted step differentiates a distance loss ||a - b|| for a pair that is identical; the gradient of sqrt at 0 is 0 * inf = NaN, and JAX's NaN checker re-runs the function and raises FloatingPointError",
+     """\
+     import jax
+     import jax.numpy as jnp
+
+     jax.config.update("jax_debug_nans", True)
+
+     @jax.jit
+     def pair_loss_grad(a, b):
+         return jax.grad(lambda a: jnp.linalg.norm(a - b))(a)
+
+     anchor = jnp.array([0.5, -1.0, 2.0, 0.25])
+     print("grad (distinct pair):", pair_loss_grad(anchor, anchor + 0.1), flush=True)
+     print("grad (duplicate pair):", pair_loss_grad(anchor, anchor), flush=True)
+     """),
+    ("jax", "venv", None, "inconsistency", None, "b30-jax-jit-stale-global-temperature",
+     "a sampler reads a module-level TEMPERATURE inside a jax.jit function; the schedule lowers the global, but jit cached the trace with the old value baked in as a constant, so the differential check against the same function under jax.disable_jit() disagrees beyond 1e-6",
+     """\
+     import sys
+     import jax
+     import jax.numpy as jnp
+
+     TEMPERATURE = 1.0
+
+     def probs(logits):
+         return jax.nn.softmax(logits / TEMPERATURE)
+
+     jprobs = jax.jit(probs)
+     logits = jnp.array([2.0, 1.0, 0.1, -1.0])
+     print("T=1.0 jit:", jprobs(logits))
+     TEMPERATURE = 0.5      # annealing schedule step
+     with jax.disable_jit():
+         ref = probs(logits)
+     got = jprobs(logits)
+     err = float(jnp.max(jnp.abs(got - ref)))
+     print("T=0.5 eager:", ref)
+     print("T=0.5 jit:  ", got)
+     print(f"max |jit - eager| = {err:.6f} (tolerance 1e-6)")
+     if err > 1e-6:
+         print("MISMATCH between jitted and eager sampler")
+         sys.exit(1)
+     """),
+    ("jax", "venv", None, "oom", None, "b30-jax-jit-rlimit-as-pairwise-distances",
+     "a worker limited with RLIMIT_AS (its current address space plus 512 MiB) runs a jitted all-pairs distance matrix for 24576 points (a 2.25 GiB float32 result): XLA's CPU allocator is refused the buffer and JAX raises a resource-exhausted error",
+     """\
+     import resource
+     import jax
+     import jax.numpy as jnp
+
+     jax.numpy.zeros(1).block_until_ready()
+     vm = int(open("/proc/self/statm").read().split()[0]) * resource.getpagesize()
+     limit = vm + (512 << 20)
+     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+     print(f"[worker] address-space limit {limit >> 20} MiB", flush=True)
+
+     @jax.jit
+     def pairwise(x):
+         sq = jnp.sum(x * x, axis=1)
+         return sq[:, None] + sq[None, :] - 2.0 * x @ x.T
+
+     x = jax.random.normal(jax.random.PRNGKey(0), (24576, 4))
+     d = pairwise(x)
+     print("[worker] distances", d.shape, float(d[0, 1]))
+     """),
+    # ---- Keras (on its backends) ----------------------------------------------------------
+    ("keras", "venv", "tensorflow", "crash", "not-implemented", "b30-keras-tf-jit-eig-spectral-layer",
+     "a Keras layer that reports the spectral radius of its learned non-symmetric transition matrix with keras.ops.eig is compiled with jit_compile=True on the TensorFlow backend: XLA has no kernel for the general eigen-decomposition, so model.predict fails with the unsupported-operation error",
+     """\
+     import numpy as np
+     import keras
+     from keras import ops
+
+     class Transition(keras.layers.Layer):
+         def build(self, shape):
+             self.A = self.add_weight(shape=(4, 4), initializer=keras.initializers.RandomNormal(stddev=0.3, seed=0))
+         def call(self, x):
+             ev_re, ev_im = ops.real(ops.eig(self.A)[0]), ops.imag(ops.eig(self.A)[0])
+             radius = ops.max(ops.sqrt(ev_re ** 2 + ev_im ** 2))
+             return ops.matmul(x, self.A) / radius
+
+     inp = keras.Input((4,))
+     model = keras.Model(inp, keras.layers.Dense(1)(Transition()(inp)))
+     model.compile(optimizer="adam", loss="mse", jit_compile=True)
+     print("backend:", keras.backend.backend(), "jit_compile:", model.jit_compile, flush=True)
+     print(model.predict(np.ones((8, 4), np.float32), verbose=0)[:2])
+     """),
+    ("keras", "venv", "jax", "false-positive", None, "b30-keras-jax-jit-nonzero-keep-mask",
+     "a subclassed Keras model keeps only the nonzero activations with keras.ops.nonzero and averages them; called eagerly it works, but model.predict with jit_compile=True on the JAX backend traces it under jax.jit, where the number of nonzeros is data-dependent, which JAX documents as unsupported, and tracing rightly raises ConcretizationTypeError",
+     """\
+     import numpy as np
+     import keras
+     from keras import ops
+
+     class SparseHead(keras.Model):
+         def __init__(self):
+             super().__init__()
+             self.fc = keras.layers.Dense(16, activation="relu")
+         def call(self, x):
+             h = ops.reshape(self.fc(x), (-1,))
+             idx = ops.nonzero(h)[0]
+             return ops.mean(ops.take(h, idx), keepdims=True)
+
+     keras.utils.set_random_seed(0)
+     model = SparseHead()
+     x = np.random.RandomState(0).randn(4, 16).astype(np.float32)
+     print("backend:", keras.backend.backend(), flush=True)
+     print("eager call:", np.asarray(model(x)), flush=True)
+     model.compile(optimizer="sgd", loss="mse", jit_compile=True)
+     print("predict:", model.predict(x, verbose=0))
+     """),
+    ("keras", "venv", "jax", "nan", None, "b30-keras-jax-jit-fit-terminate-on-nan",
+     "a regression model is trained with model.fit(jit_compile=True) on the JAX backend with SGD at learning_rate=1.0 on unnormalised targets of scale 1000: the loss diverges to inf within the first epoch, keras.callbacks.TerminateOnNaN stops training, and the script's check of the history fails",
+     """\
+     import sys
+     import numpy as np
+     import keras
+
+     keras.utils.set_random_seed(0)
+     rs = np.random.RandomState(0)
+     x = rs.randn(256, 8).astype(np.float32) * 5
+     y = (x @ rs.randn(8, 1) * 1000).astype(np.float32)
+     model = keras.Sequential([keras.Input((8,)), keras.layers.Dense(32, activation="relu"), keras.layers.Dense(1)])
+     model.compile(optimizer=keras.optimizers.SGD(learning_rate=1.0), loss="mse", jit_compile=True)
+     print("backend:", keras.backend.backend(), flush=True)
+     hist = model.fit(x, y, batch_size=32, epochs=3, verbose=2, callbacks=[keras.callbacks.TerminateOnNaN()])
+     losses = hist.history["loss"]
+     if not np.all(np.isfinite(losses)):
+         print(f"training produced a non-finite loss: {losses}")
+         sys.exit(1)
+     """),
+    ("keras", "venv", "tensorflow", "nan", None, "b30-keras-tf-jit-float16-policy-overflow",
+     "a feature encoder under the float16 dtype policy is run with jit_compile=True on the TensorFlow backend on sensor readings of about 300: the Dense pre-activations exceed float16's 65504, become inf, and the following normalisation turns them into NaN, which the serving check reports (the float32 model is finite)",
+     """\
+     import sys
+     import numpy as np
+     import keras
+
+     def build(policy):
+         keras.utils.set_random_seed(0)
+         inp = keras.Input((32,))
+         h = keras.layers.Dense(32, dtype=policy, kernel_initializer=keras.initializers.Constant(8.0))(inp)
+         h = keras.layers.LayerNormalization(dtype=policy)(h)
+         m = keras.Model(inp, keras.layers.Dense(4, dtype=policy)(h))
+         m.compile(jit_compile=True)
+         return m
+
+     x = np.full((2, 32), 300.0, np.float32)
+     for policy in ("float32", "float16"):
+         out = build(policy).predict(x, verbose=0)
+         print(f"{policy}: {out[0]}", flush=True)
+         if not np.all(np.isfinite(out)):
+             print(f"serving check: {int(np.isnan(out).sum())} NaN / {int(np.isinf(out).sum())} Inf outputs under dtype policy {policy}")
+             sys.exit(1)
+     """),
+    ("keras", "venv", "tensorflow", "inconsistency", None, "b30-keras-tf-jit-int8-cast-vs-eager",
+     "a Keras fake-quantisation layer casts scaled activations to int8 with keras.ops.cast; the harness compares model.predict with jit_compile=False and jit_compile=True on the TensorFlow backend: the eager kernel wraps out-of-range values while XLA saturates them, so the outputs disagree beyond the 1e-6 tolerance",
+     """\
+     import sys
+     import numpy as np
+     import keras
+     from keras import ops
+
+     class FakeQuant(keras.layers.Layer):
+         def call(self, x):
+             q = ops.cast(ops.round(x * 25.4), "int8")
+             return ops.cast(q, "float32") / 25.4
+
+     def build(jit):
+         inp = keras.Input((4,))
+         m = keras.Model(inp, FakeQuant()(inp))
+         m.compile(jit_compile=jit)
+         return m
+
+     x = np.array([[0.4, 2.5, 11.8, -3.1], [0.9, -12.7, 0.05, 6.4]], np.float32)
+     a = build(False).predict(x, verbose=0)
+     b = build(True).predict(x, verbose=0)
+     print("jit_compile=False:\\n", a)
+     print("jit_compile=True:\\n", b)
+     err = float(np.max(np.abs(a - b)))
+     print(f"max abs diff {err:.4f} (tolerance 1e-6)")
+     if err > 1e-6:
+         print("FAIL: fake-quant layer output depends on jit_compile")
+         sys.exit(1)
+     """),
+    ("keras", "venv", "tensorflow", "inconsistency", None, "b30-keras-tflite-dynamic-range-outlier",
+     "a Keras MLP whose first Dense kernel holds one outlier weight (40.0 among weights of about 0.05) is converted with the TFLite converter's dynamic-range quantisation: the int8 weight scale is set by the outlier, the small weights round to a few levels, and the interpreter's outputs differ from model.predict beyond the 1e-2 tolerance",
+     """\
+     import sys
+     import numpy as np
+     import keras
+     import tensorflow as tf
+
+     keras.utils.set_random_seed(0)
+     model = keras.Sequential([keras.Input((64,)), keras.layers.Dense(64, activation="tanh"), keras.layers.Dense(2)])
+     k, b = model.layers[0].get_weights()
+     k = np.random.RandomState(0).randn(64, 64).astype(np.float32) * 0.05
+     k[3, :] = 40.0 * np.sign(k[3, :])
+     model.layers[0].set_weights([k, b])
+     conv = tf.lite.TFLiteConverter.from_keras_model(model)
+     conv.optimizations = [tf.lite.Optimize.DEFAULT]
+     it = tf.lite.Interpreter(model_content=conv.convert())
+     it.allocate_tensors()
+     x = np.random.RandomState(1).randn(1, 64).astype(np.float32) * 0.5
+     x[0, 3] = 0.0
+     it.set_tensor(it.get_input_details()[0]["index"], x)
+     it.invoke()
+     q = it.get_tensor(it.get_output_details()[0]["index"])
+     ref = model.predict(x, verbose=0)
+     err = float(np.max(np.abs(q - ref)))
+     print("keras :", ref[0]); print("tflite:", q[0])
+     print(f"max abs diff {err:.4f} (tolerance 1e-2)")
+     if err > 1e-2:
+         print("MISMATCH: dynamic-range quantized model disagrees with Keras")
+         sys.exit(1)
+     """),
+    # ---- MindSpore --------------------------------------------------------------------
+    ("mindspore", "mindspore", None, "crash", "not-implemented", "b30-ms-graph-lie-rotation-matrix-exp",
+     "a rotation layer maps a learned skew-symmetric generator to a rotation with ops.matrix_exp inside a Cell compiled in GRAPH_MODE on CPU: kernel selection finds no CPU kernel for MatrixExp and compilation fails (Unsupported op [MatrixExp] on CPU)",
+     """\
+     import numpy as np
+     import mindspore as ms
+     from mindspore import nn, ops, Tensor, Parameter
+
+     ms.set_device("CPU")
+     ms.set_context(mode=ms.GRAPH_MODE)
+
+     class LieRotation(nn.Cell):
+         def __init__(self, n=4):
+             super().__init__()
+             self.g = Parameter(Tensor(np.random.RandomState(0).randn(n, n).astype(np.float32) * 0.1), name="generator")
+         def construct(self, x):
+             skew = self.g - self.g.T
+             return ops.matmul(x, ops.matrix_exp(skew))
+
+     x = Tensor(np.eye(4, dtype=np.float32))
+     print("[rot] compiling LieRotation in GRAPH_MODE", flush=True)
+     print(LieRotation()(x))
+     """),
+    ("mindspore", "mindspore", None, "crash", "not-implemented", "b30-ms-graph-drawdown-cummin-grad",
+     "a portfolio model's drawdown loss uses ops.cummin over the equity curve and is differentiated with ms.grad in GRAPH_MODE on CPU: the forward runs, but cummin's bprop uses InplaceScatterAdd, which has no CPU kernel, and kernel selection fails",
+     """\
+     import numpy as np
+     import mindspore as ms
+     from mindspore import nn, ops, Tensor, Parameter
+
+     ms.set_device("CPU")
+     ms.set_context(mode=ms.GRAPH_MODE)
+
+     class Portfolio(nn.Cell):
+         def __init__(self):
+             super().__init__()
+             self.w = Parameter(Tensor(np.full((4, 1), 0.25, np.float32)), name="weights")
+         def construct(self, returns):
+             equity = ops.cumsum(ops.matmul(returns, self.w)[:, 0], 0)
+             trough = ops.cummin(equity, 0)[0]
+             return (equity - trough).mean()
+
+     returns = Tensor(np.random.RandomState(0).randn(32, 4).astype(np.float32) * 0.01)
+     net = Portfolio()
+     print("[risk] drawdown:", float(net(returns).asnumpy()), flush=True)
+     grad_fn = ms.grad(net, grad_position=None, weights=net.trainable_params())
+     print("[risk] d drawdown / d weights:", grad_fn(returns))
+     """),
+    ("mindspore", "mindspore", None, "false-positive", None, "b30-ms-graph-try-except-in-construct",
+     "a Cell's construct wraps a division in try/except ZeroDivisionError and is compiled in GRAPH_MODE: MindSpore documents that its graph syntax does not support try statements and the parser rightly refuses it (the same Cell runs in PYNATIVE_MODE)",
+     """\
+     import numpy as np
+     import mindspore as ms
+     from mindspore import nn, ops, Tensor
+
+     ms.set_device("CPU")
+
+     class SafeNormalize(nn.Cell):
+         def construct(self, x):
+             try:
+                 return x / x.sum()
+             except ZeroDivisionError:
+                 return x
+
+     x = Tensor(np.array([1.0, 3.0, 4.0], np.float32))
+     ms.set_context(mode=ms.PYNATIVE_MODE)
+     print("PYNATIVE_MODE:", SafeNormalize()(x), flush=True)
+     ms.set_context(mode=ms.GRAPH_MODE)
+     print("GRAPH_MODE:", SafeNormalize()(x), flush=True)
+     """),
+    ("mindspore", "mindspore", None, "false-positive", "environment", "b30-ms-graph-kernel-fusion-akg-dep-missing",
+     "a GRAPH_MODE model is compiled with graph kernel fusion enabled (enable_graph_kernel=True) on CPU; the AKG kernel-build server that fusion starts imports a Python package ('decorator') that this environment lacks, so the build server dies and compilation fails with 'Response is empty', a setup problem",
+     """\
+     import numpy as np
+     import mindspore as ms
+     from mindspore import nn, ops, Tensor
+
+     ms.set_device("CPU")
+     ms.set_context(mode=ms.GRAPH_MODE)
+     ms.set_context(enable_graph_kernel=True)
+
+     class Block(nn.Cell):
+         def __init__(self):
+             super().__init__()
+             self.fc = nn.Dense(32, 32)
+         def construct(self, x):
+             y = self.fc(x)
+             return ops.gelu(y) * ops.sigmoid(y) + 0.5 * y
+
+     print("[fuse] compiling with graph kernel fusion", flush=True)
+     print(Block()(Tensor(np.ones((4, 32), np.float32))).sum())
+     """),
+    ("mindspore", "mindspore", None, "nan", None, "b30-ms-graph-naive-softmax-overflow",
+     "an attention head computes exp(s) / sum(exp(s)) without subtracting the max, compiled in GRAPH_MODE and run on scores above 90: exp overflows float32 to inf, inf/inf gives NaN, and the ops.isnan check after the step reports it (PYNATIVE_MODE gives the same NaN)",
+     """\
+     import sys
+     import numpy as np
+     import mindspore as ms
+     from mindspore import nn, ops, Tensor
+
+     ms.set_device("CPU")
+
+     class Attention(nn.Cell):
+         def construct(self, s, v):
+             e = ops.exp(s)
+             return ops.matmul(e / e.sum(-1, keepdims=True), v)
+
+     s = Tensor(np.array([[95.0, 91.0, 3.0], [1.0, 0.5, 0.2]], np.float32))
+     v = Tensor(np.arange(6, dtype=np.float32).reshape(3, 2))
+     status = 0
+     for mode, name in ((ms.PYNATIVE_MODE, "PYNATIVE_MODE"), (ms.GRAPH_MODE, "GRAPH_MODE")):
+         ms.set_context(mode=mode)
+         out = Attention()(s, v)
+         print(f"{name}: {out.asnumpy().tolist()}", flush=True)
+         if ops.isnan(out).any():
+             print(f"{name}: NaN detected in attention output ({int(ops.isnan(out).sum().asnumpy())} values)")
+             status = 1
+     sys.exit(status)
+     """),
+    ("mindspore", "mindspore", None, "inconsistency", None, "b30-ms-graph-numpy-noise-frozen",
+     "a data-augmentation Cell draws Gaussian noise with np.random inside construct; in PYNATIVE_MODE every call draws fresh noise, but GRAPH_MODE's JIT fallback evaluates the numpy call once at compile time and freezes it as a constant, so the two modes' outputs disagree from the second call on (checked to 1e-6)",
+     """\
+     import sys
+     import numpy as np
+     import mindspore as ms
+     from mindspore import nn, Tensor
+
+     ms.set_device("CPU")
+
+     class GaussianNoise(nn.Cell):
+         def construct(self, x):
+             noise = Tensor(np.random.normal(0.0, 0.1, (4, 8)).astype(np.float32))
+             return x + noise
+
+     outs = {}
+     for mode, name in ((ms.PYNATIVE_MODE, "PYNATIVE_MODE"), (ms.GRAPH_MODE, "GRAPH_MODE")):
+         ms.set_context(mode=mode)
+         np.random.seed(0)
+         net = GaussianNoise()
+         x = Tensor(np.zeros((4, 8), np.float32))
+         outs[name] = [net(x).asnumpy() for _ in range(3)]
+         print(name, "first element per call:", [round(float(o[0, 0]), 6) for o in outs[name]], flush=True)
+     for i, (a, b) in enumerate(zip(outs["PYNATIVE_MODE"], outs["GRAPH_MODE"])):
+         d = float(np.abs(a - b).max())
+         print(f"call {i}: max |pynative - graph| = {d:.6f}")
+         if d > 1e-6:
+             print(f"MISMATCH at call {i}: GRAPH_MODE output differs from PYNATIVE_MODE")
+             sys.exit(1)
+     """),
+]
+
+add_batch(B30_B)
+
+
+
+
+B30_A = [
+    # ---- PyTorch 2.13 (venv): crash ----------------------------------------------
+    ("pytorch", "venv", None, "crash", None, "b30-inductor-no-index-assert-embedding-segv",
+     "a recommender scorer compiled with inductor turns off torch._inductor.config.assert_indirect_indexing for speed; a request carries a raw 64-bit hash instead of a vocabulary id, and the generated C++ gather kernel reads far outside the table and dies of SIGSEGV",
+     """\
+     import torch
+     import torch.nn as nn
+     import torch._inductor.config as inductor_config
+
+     torch.manual_seed(0)
+     inductor_config.assert_indirect_indexing = False   # "bounds checks cost 8% in the gather kernel"
+     inductor_config.compile_threads = 1
+
+     class Scorer(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.items = nn.Embedding(64, 32)
+             self.user = nn.Parameter(torch.randn(32))
+
+         def forward(self, ids):
+             return (self.items(ids) * self.user).sum(-1)
+
+     model = torch.compile(Scorer().eval(), backend="inductor")
+     with torch.no_grad():
+         print("warmup scores:", model(torch.tensor([1, 2, 3])), flush=True)
+         batch = torch.tensor([5, 17, 3_000_000_000_000])   # last id: an unmapped hash
+         print("request batch ids:", batch.tolist(), flush=True)
+         print("scores:", model(batch), flush=True)
+     """),
+    ("pytorch", "venv", None, "crash", None, "b30-export-trunc-div-int32-min-sigfpe",
+     "a fixed-point requantizer is exported with torch.export and served through ExportedProgram.module(); a saturated accumulator holds INT32_MIN and a sign-flipped channel divides it by -1, so the truncating integer-division kernel (aten.div.Tensor_mode, kept as is in the exported graph) traps and the serving process dies of SIGFPE",
+     """\
+     import torch
+     import torch.nn as nn
+     from torch.export import export, Dim
+
+     class Requant(nn.Module):
+         def forward(self, acc, div):
+             return torch.div(acc, div, rounding_mode="trunc").clamp(-128, 127).to(torch.int8)
+
+     acc = torch.tensor([[1000, -2000, 300, 40], [12, 48, -20, 6]], dtype=torch.int32)
+     div = torch.tensor([8, 16, -4, 2], dtype=torch.int32)
+     batch = Dim("batch", min=2, max=256)
+     ep = export(Requant(), (acc, div), dynamic_shapes={"acc": {0: batch}, "div": None})
+     print(ep.graph_module.code.strip(), flush=True)
+     served = ep.module()
+     print("calibration batch:", served(acc, div).tolist(), flush=True)
+     sat = torch.tensor([[1000, -2000, 300, 40], [-2**31, 5, 6, 7]], dtype=torch.int32)
+     div2 = torch.tensor([-1, 16, -4, 2], dtype=torch.int32)
+     print("saturated batch, divisors", div2.tolist(), flush=True)
+     print(served(sat, div2).tolist(), flush=True)
+     """),
+    ("pytorch", "venv", None, "crash", None, "b30-compiled-saliency-maxpool-bwd-cached-idx",
+     "a pooling-saliency function compiled with torch.compile(backend='eager') calls aten.max_pool2d_with_indices_backward with pooling indices taken from a feature cache in which one record is corrupt (an index of 10**9); the kernel scatters past the gradient buffer and the process dies of SIGSEGV",
+     """\
+     import torch
+     import torch.nn.functional as F
+
+     torch.manual_seed(0)
+     feats = torch.randn(1, 4, 16, 16)
+     _, idx = F.max_pool2d(feats, 2, return_indices=True)
+     cache = {"img-0001": idx.clone(), "img-0002": idx.clone()}
+     cache["img-0002"].view(-1)[37] = 10**9    # a record overwritten by a concurrent writer
+
+     @torch.compile(backend="eager")
+     def saliency(grad_out, inp, indices):
+         return torch.ops.aten.max_pool2d_with_indices_backward(grad_out, inp, [2, 2], [2, 2], [0, 0], [1, 1], False, indices)
+
+     g = torch.ones(1, 4, 8, 8)
+     for key in ("img-0001", "img-0002"):
+         s = saliency(g, feats, cache[key])
+         print(key, "saliency mass", float(s.sum()), flush=True)
+     """),
+    # ---- PyTorch 2.13 (venv): false-positive --------------------------------------
+    ("pytorch", "venv", None, "false-positive", None, "b30-fullgraph-data-dependent-branch",
+     "a gating module whose forward branches on the value of a tensor (if x.mean() > 0) is compiled with torch.compile(fullgraph=True): Dynamo documents data-dependent control flow as a graph break, and fullgraph=True makes it refuse instead",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+
+     class Gate(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.a = nn.Linear(32, 32)
+             self.b = nn.Linear(32, 32)
+
+         def forward(self, x):
+             if x.mean() > 0:
+                 return self.a(x).relu()
+             return self.b(x).tanh()
+
+     m = torch.compile(Gate(), backend="inductor", fullgraph=True)
+     print(m(torch.randn(4, 32)).shape)
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b30-export-dynamic-batch-specialized-reshape",
+     "a pooling head marked with a dynamic batch dimension (Dim('batch', min=2, max=64)) reshapes its input to a hard-coded 4 rows; torch.export finds the batch dimension specialised to a constant and rejects the constraint with a suggested fix",
+     """\
+     import torch
+     import torch.nn as nn
+     from torch.export import Dim, export
+
+     class PoolHead(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.proj = nn.Linear(32, 8)
+
+         def forward(self, x):
+             return self.proj(x).reshape(4, -1).mean(0)
+
+     batch = Dim("batch", min=2, max=64)
+     print("exporting PoolHead with dynamic_shapes={'x': {0: batch}}")
+     ep = export(PoolHead(), (torch.randn(4, 32),), dynamic_shapes={"x": {0: batch}})
+     print(ep)
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b30-compile-mode-and-options-together",
+     "a training script passes both mode='max-autotune-no-cudagraphs' and an options dict to torch.compile (from two config sections); torch.compile refuses the combination before compiling anything",
+     """\
+     import torch
+     import torch.nn as nn
+
+     cfg = {"compile": {"mode": "max-autotune-no-cudagraphs"},
+            "inductor": {"epilogue_fusion": True, "max_autotune": True}}
+     model = nn.Sequential(nn.Linear(32, 32), nn.GELU(), nn.Linear(32, 4))
+     print("compile settings:", cfg)
+     model = torch.compile(model, mode=cfg["compile"]["mode"], options=cfg["inductor"])
+     print(model(torch.randn(2, 32)))
+     """),
+    ("pytorch", "venv", None, "false-positive", "environment", "b30-inductor-cxx-from-toolchain-not-present",
+     "a build config points inductor's C++ compiler (torch._inductor.config.cpp.cxx) at a pinned toolchain path that this host does not have; the first compiled call fails with InvalidCxxCompiler",
+     """\
+     import torch
+     import torch.nn as nn
+     import torch._inductor.config as inductor_config
+
+     inductor_config.cpp.cxx = ("/opt/toolchains/gcc-13.2/bin/g++",)   # from the team's build image
+     print("inductor cpp.cxx =", inductor_config.cpp.cxx, flush=True)
+     model = torch.compile(nn.Sequential(nn.Linear(32, 32), nn.ReLU()), backend="inductor")
+     print(model(torch.randn(2, 32)).shape)
+     """),
+    ("pytorch", "venv", None, "false-positive", "environment", "b30-compile-backend-tvm-not-installed",
+     "a benchmark sweep over torch.compile backends reaches backend='tvm', which is registered in Dynamo but needs the apache-tvm package; that package is not installed here, so the backend compiler fails with an ImportError telling the user to install it",
+     """\
+     import sys
+     import time
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     model = nn.Sequential(nn.Linear(32, 32), nn.ReLU(), nn.Linear(32, 8)).eval()
+     x = torch.randn(16, 32)
+     for backend in ("eager", "aot_eager", "tvm"):
+         torch._dynamo.reset()
+         compiled = torch.compile(model, backend=backend)
+         t0 = time.perf_counter()
+         with torch.no_grad():
+             y = compiled(x)
+         print(f"backend={backend:10s} first call {1e3 * (time.perf_counter() - t0):8.1f} ms  out={tuple(y.shape)}", flush=True)
+     """),
+    # ---- PyTorch 2.13 (venv): nan -------------------------------------------------
+    ("pytorch", "venv", None, "nan", None, "b30-inductor-attention-fully-masked-row",
+     "a compiled (inductor) attention block masks padding keys with -inf; one sequence in the batch is all padding, so its softmax row is exp(-inf)/0 and the compiled output holds NaN, which the eval loop's finiteness check reports",
+     """\
+     import sys
+     import torch
+
+     torch.manual_seed(0)
+
+     @torch.compile(backend="inductor")
+     def attend(q, k, v, key_mask):
+         s = q @ k.transpose(-1, -2) / 32 ** 0.5
+         s = s.masked_fill(~key_mask[:, None, :], float("-inf"))
+         return torch.softmax(s, -1) @ v
+
+     q = torch.randn(3, 6, 32); k = torch.randn(3, 6, 32); v = torch.randn(3, 6, 32)
+     lengths = torch.tensor([6, 4, 0])          # the third request is empty after filtering
+     mask = torch.arange(6)[None, :] < lengths[:, None]
+     out = attend(q, k, v, mask)
+     bad = ~torch.isfinite(out)
+     print("per-sequence nonfinite counts:", bad.flatten(1).sum(1).tolist())
+     if bad.any():
+         print(f"eval: non-finite attention output in compiled block: {int(bad.sum())} NaN values (batch rows {sorted(set(bad.nonzero()[:, 0].tolist()))})")
+         sys.exit(1)
+     """),
+    ("pytorch", "venv", None, "nan", None, "b30-aot-eager-train-loop-lr-diverges",
+     "a regression MLP trained under torch.compile(backend='aot_eager') with a learning rate of 50 (a units mistake in the config) diverges; the loss check in the loop stops at the first non-finite loss",
+     """\
+     import sys
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     model = nn.Sequential(nn.Linear(32, 32), nn.ReLU(), nn.Linear(32, 1))
+     opt = torch.optim.SGD(model.parameters(), lr=50.0)   # config said 5e-1 * 100 ("percent")
+     cmodel = torch.compile(model, backend="aot_eager")
+     x = torch.randn(64, 32); y = x[:, :1] * 3 + 1
+     for step in range(1, 60):
+         loss = nn.functional.mse_loss(cmodel(x), y)
+         print(f"step {step:3d} loss {loss.item():.6g}", flush=True)
+         if not torch.isfinite(loss):
+             print(f"ERROR: loss is {loss.item()} at step {step}; stopping", flush=True)
+             sys.exit(1)
+         opt.zero_grad(); loss.backward(); opt.step()
+     """),
+    ("pytorch", "venv", None, "nan", None, "b30-custom-op-log-ratio-under-compile",
+     "a torch.library.custom_op computing log(a/b) for a feature pipeline (with a register_fake kernel so it traces under torch.compile) gets a negative ratio from a signed feature; the compiled pipeline returns NaN and the feature validator rejects the batch",
+     """\
+     import sys
+     import torch
+
+     @torch.library.custom_op("featlib::log_ratio", mutates_args=())
+     def log_ratio(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
+         return torch.log(a / b)
+
+     @log_ratio.register_fake
+     def _(a, b):
+         return torch.empty_like(a)
+
+     @torch.compile(backend="inductor", fullgraph=True)
+     def features(price, ref):
+         return log_ratio(price, ref) * 10.0 + 1.0
+
+     price = torch.tensor([[10.0, 12.0, 9.5], [11.0, -0.5, 10.2]])   # a refund booked as negative price
+     ref = torch.tensor([10.0, 10.0, 10.0])
+     f = features(price, ref)
+     print(f)
+     nonfinite = (~torch.isfinite(f)).nonzero().tolist()
+     if nonfinite:
+         print(f"feature validator: NaN/Inf in compiled features at {nonfinite}; batch rejected")
+         sys.exit(1)
+     """),
+    # ---- PyTorch 2.13 (venv): inconsistency ---------------------------------------
+    ("pytorch", "venv", None, "inconsistency", None, "b30-compiled-module-ignores-late-hook",
+     "a calibration hook (forward hook zeroing a dead output channel) is registered on a module after it was compiled; Dynamo does not guard on hooks by default (skip_nnmodule_hook_guards), so the compiled module keeps the graph without the hook and disagrees with eager",
+     """\
+     import sys
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     lin = nn.Linear(32, 8)
+     compiled = torch.compile(lin, backend="eager")
+     x = torch.randn(4, 32)
+     with torch.no_grad():
+         compiled(x)                               # warm-up compile
+
+     def zero_dead_channel(mod, inp, out):
+         out = out.clone(); out[:, 3] = 0.0
+         return out
+     lin.register_forward_hook(zero_dead_channel)
+     print("torch._dynamo.config.skip_nnmodule_hook_guards =", torch._dynamo.config.skip_nnmodule_hook_guards)
+     with torch.no_grad():
+         e = lin(x); c = compiled(x)
+     diff = (e - c).abs().max().item()
+     print(f"eager vs compiled max abs diff {diff:.6f} (tolerance 1e-6)")
+     if diff > 1e-6:
+         print("MISMATCH: compiled module output differs from eager (channel 3:", c[:, 3].tolist(), ")")
+         sys.exit(1)
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b30-jit-trace-frozen-branch-clip",
+     "a preprocessing module that clips only when the batch maximum exceeds 1 is traced with torch.jit.trace on an in-range example; the tracer warns and bakes the no-clip branch in, so the traced module disagrees with eager on an out-of-range batch",
+     """\
+     import sys
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+
+     class Pre(nn.Module):
+         def forward(self, x):
+             if bool(x.max() > 1.0):
+                 x = x.clamp(-1.0, 1.0)
+             return x * 2.0 - 0.5
+
+     m = Pre()
+     traced = torch.jit.trace(m, torch.rand(4, 32) * 0.9)
+     x = torch.randn(4, 32) * 3
+     d = (traced(x) - m(x)).abs().max().item()
+     print(f"traced vs eager max abs diff {d:.4f} (tolerance 1e-5)")
+     if d > 1e-5:
+         print("inconsistency: torch.jit.trace output differs from eager")
+         sys.exit(1)
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b30-inductor-bf16-vs-eager-bf16-tol",
+     "a bfloat16 residual MLP block is run eagerly and under torch.compile(inductor); inductor keeps fused intermediates in float32 while eager rounds each op to bfloat16, and the parity test with an rtol of 1e-3 reports the difference",
+     """\
+     import sys
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     block = nn.Sequential(nn.LayerNorm(32), nn.Linear(32, 32), nn.GELU(), nn.Linear(32, 32)).to(torch.bfloat16).eval()
+
+     def f(x):
+         h = block(x)
+         return (x + h * 0.1).exp().sum(-1) / (x.abs() + 1).sum(-1)
+
+     cf = torch.compile(f, backend="inductor")
+     x = torch.randn(16, 32, dtype=torch.bfloat16)
+     with torch.no_grad():
+         e = f(x).float(); c = cf(x).float()
+     rel = ((e - c).abs() / e.abs().clamp_min(1e-6)).max().item()
+     print(f"bf16 eager vs inductor: max rel diff {rel:.3e} (rtol 1e-3)")
+     if rel > 1e-3:
+         print("FAILED test_compiled_block_matches_eager[bfloat16]")
+         sys.exit(1)
+     """),
+    # ---- PyTorch 2.13 (venv): timeout, oom ----------------------------------------
+    ("pytorch", "venv", None, "timeout", None, "b30-serve-first-request-compile-watchdog",
+     "a model server compiles its unrolled 1000-step recurrent scorer with torch.compile on the first request in a worker process; the compile takes minutes on this host, and the server's 8 s request watchdog fires while torch.compile is still working and kills the worker",
+     """\
+     import subprocess
+     import sys
+
+     WORKER = '''
+     import sys, torch, time
+     sys.setrecursionlimit(20000)   # deep graphs: raised as the server's README suggests
+     torch.manual_seed(0)
+     w = torch.randn(32, 32) * 0.05
+     @torch.compile(backend="inductor")
+     def score(x):
+         for i in range(1000):
+             x = torch.tanh(x @ w + i * 1e-3)
+         return x.sum()
+     print("worker: first request, compiling", flush=True)
+     t0 = time.time()
+     print("worker: score", float(score(torch.randn(4, 32))), "after", round(time.time() - t0, 1), "s", flush=True)
+     '''
+     print("server: starting worker", flush=True)
+     p = subprocess.Popen([sys.executable, "-c", WORKER], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+     try:
+         out, _ = p.communicate(timeout=8)
+         sys.stdout.write(out)
+     except subprocess.TimeoutExpired:
+         p.kill()
+         out, _ = p.communicate()
+         sys.stdout.write(out)
+         print("server: watchdog: request 1 exceeded 8.0 s (torch.compile still running); worker killed", flush=True)
+         sys.exit(124)
+     """),
+    ("pytorch", "venv", None, "oom", None, "b30-dynamic-compiled-batch-under-rlimit",
+     "a dynamically compiled (dynamic=True) inference function runs inside a job that caps its address space with resource.setrlimit(RLIMIT_AS); a large batch makes the compiled graph's buffer allocation exceed the cap and the CPU allocator refuses it",
+     """\
+     import resource
+     import torch
+     import torch._inductor.config as inductor_config
+
+     inductor_config.compile_threads = 1
+     torch.manual_seed(0)
+     w = torch.randn(32, 32)
+
+     @torch.compile(backend="inductor", dynamic=True)
+     def infer(x):
+         return torch.relu(x @ w).unsqueeze(-1) * torch.ones(1, 1, 4096)
+
+     print("small batch:", infer(torch.randn(8, 32)).shape, flush=True)
+     print("medium batch:", infer(torch.randn(16, 32)).shape, flush=True)
+     vm = [int(l.split()[1]) for l in open("/proc/self/status") if l.startswith("VmSize")][0] * 1024
+     cap = vm + 512 * 2**20
+     resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+     print(f"address space capped at {cap / 2**30:.2f} GiB", flush=True)
+     print("large batch:", infer(torch.randn(16384, 32)).shape, flush=True)
+     """),
+    # ---- PyTorch 1.13 (system) -------------------------------------------------------
+    ("pytorch-1.13", "system", None, "crash", None, "b30-113-traced-time-bucket-int64-min-sigfpe",
+     "a time-bucketing transform traced with torch.jit.trace on PyTorch 1.13 floor-divides int64 timestamps by direction * resolution; a reversed-time config gives -1 and a missing timestamp arrives as INT64_MIN, so the traced graph's integer division traps with SIGFPE",
+     """\
+     import torch
+
+     def bucket(ts, div):
+         return torch.floor_divide(ts, div) % 1024
+
+     traced = torch.jit.trace(bucket, (torch.tensor([10, 20, 30]), torch.tensor([3, 3, 3])))
+     print(traced.graph, flush=True)
+     print("forward config:", traced(torch.tensor([100, 200, 300]), torch.tensor([7, 7, 7])).tolist(), flush=True)
+     ts = torch.tensor([1_700_000_000, -2**63, 1_700_000_060])   # NaT from the export
+     print("reversed config, timestamps", ts.tolist(), flush=True)
+     print(traced(ts, torch.tensor([-1, -1, -1])).tolist(), flush=True)
+     """),
+    ("pytorch-1.13", "system", None, "crash", None, "b30-113-fx-saliency-maxpool-bwd-bad-index",
+     "a saliency module is symbolically traced with torch.fx on PyTorch 1.13 and its GraphModule calls aten.max_pool2d_with_indices_backward with pooling indices from a cache holding one corrupt entry (10**9); 1.13 does not check the indices and the process dies of SIGSEGV",
+     """\
+     import torch
+     import torch.fx
+     import torch.nn as nn
+     import torch.nn.functional as F
+
+     torch.manual_seed(0)
+
+     class Saliency(nn.Module):
+         def forward(self, grad_out, inp, indices):
+             return torch.ops.aten.max_pool2d_with_indices_backward(grad_out, inp, [2, 2], [2, 2], [0, 0], [1, 1], False, indices)
+
+     gm = torch.fx.symbolic_trace(Saliency())
+     print(gm.code, flush=True)
+     feats = torch.randn(1, 4, 16, 16)
+     _, idx = F.max_pool2d(feats, 2, return_indices=True)
+     print("clean record:", float(gm(torch.ones(1, 4, 8, 8), feats, idx).sum()), flush=True)
+     bad = idx.clone(); bad.view(-1)[41] = 10**9
+     print("cached record:", float(gm(torch.ones(1, 4, 8, 8), feats, bad).sum()), flush=True)
+     """),
+    ("pytorch-1.13", "system", None, "crash", None, "b30-113-scripted-lstmcell-pruned-gates-segv",
+     "a scripted (torch.jit.script) trajectory tracker on PyTorch 1.13 has its LSTMCell weights replaced by a row-pruning pass that keeps only the 3 rows of largest norm (instead of masking the others); the scripted lstm_cell call does not check the shapes and the process dies of SIGSEGV",
+     """\
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+
+     class Tracker(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.cell = nn.LSTMCell(32, 32, bias=False)
+
+         def forward(self, xs):
+             h = torch.zeros(xs.size(1), 32); c = torch.zeros(xs.size(1), 32)
+             for t in range(xs.size(0)):
+                 h, c = self.cell(xs[t], (h, c))
+             return h
+
+     m = Tracker()
+     sm = torch.jit.script(m)
+     xs = torch.randn(5, 2, 32)
+     print("scripted tracker ok:", sm(xs).shape, flush=True)
+     with torch.no_grad():   # row pruning: keep the 3 rows with the largest norm
+         keep = m.cell.weight_ih.norm(dim=1).topk(3).indices.sort().values
+         m.cell.weight_ih = nn.Parameter(m.cell.weight_ih[keep].clone())
+         m.cell.weight_hh = nn.Parameter(m.cell.weight_hh[keep].clone())
+     sm = torch.jit.script(m)
+     print("pruned weight_ih", tuple(m.cell.weight_ih.shape), flush=True)
+     print(sm(xs).shape, flush=True)
+     """),
+    ("pytorch-1.13", "system", None, "crash", None, "b30-113-scripted-ctc-target-past-classes",
+     "a CTC loss wrapper compiled with torch.jit.script on PyTorch 1.13 gets targets from a character table that maps an unknown character to its CRC32 hash (a trick copied from the word-level model) against 30 classes; ctc_loss does not range-check the targets and the scripted call dies of SIGSEGV",
+     """\
+     import torch
+     import torch.nn as nn
+     import torch.nn.functional as F
+
+     class CTCCriterion(nn.Module):
+         def forward(self, log_probs, targets, in_lens, tgt_lens):
+             return F.ctc_loss(log_probs, targets, in_lens, tgt_lens, blank=0, zero_infinity=True)
+
+     crit = torch.jit.script(CTCCriterion())
+     torch.manual_seed(0)
+     T, N, C = 50, 2, 30
+     lp = torch.randn(T, N, C).log_softmax(-1)
+     vocab = {ch: i + 1 for i, ch in enumerate("abcdefghijklmnopqrstuvwxyz '")}
+     import zlib
+     def encode(s):   # unknown characters hashed as in the word-level model
+         return [vocab.get(ch, zlib.crc32(ch.encode())) for ch in s]
+     texts = ["hello world", "caf\\ufffd menu"]
+     tg = [encode(t) for t in texts]
+     print("encoded:", tg, flush=True)
+     targets = torch.tensor(tg[0] + tg[1]); tl = torch.tensor([len(t) for t in tg])
+     print("loss:", crit(lp, targets, torch.full((N,), T, dtype=torch.long), tl).item(), flush=True)
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", "environment", "b30-113-nnc-cpu-fuser-without-llvm",
+     "a TorchScript inference script on PyTorch 1.13 enables the TensorExpr (NNC) fuser on CPU (torch._C._jit_override_can_fuse_on_cpu(True)); Debian's build has no LLVM backend, so the profiling executor's fused kernel fails to compile with 'LLVM Backend not found'",
+     """\
+     import torch
+
+     torch._C._jit_override_can_fuse_on_cpu(True)
+     torch._C._jit_set_texpr_fuser_enabled(True)
+
+     @torch.jit.script
+     def swish_scale(x, s):
+         return x * torch.sigmoid(x) * s + 0.5
+
+     x = torch.randn(16, 32); s = torch.randn(32)
+     for i in range(3):
+         y = swish_scale(x, s)
+         print(f"iteration {i}: {float(y.sum()):.4f}", flush=True)
+     """),
+    ("pytorch-1.13", "system", None, "nan", None, "b30-113-scripted-standardize-constant-row",
+     "a per-sample standardisation transform compiled with torch.jit.script on PyTorch 1.13 divides by each row's standard deviation; a dead sensor reports a constant row, 0/0 gives NaN, and the data check after the transform reports it",
+     """\
+     import sys
+     import torch
+
+     @torch.jit.script
+     def standardize(x: torch.Tensor) -> torch.Tensor:
+         return (x - x.mean(1, keepdim=True)) / x.std(1, keepdim=True)
+
+     torch.manual_seed(0)
+     x = torch.randn(4, 32)
+     x[2] = 17.25                      # sensor 2 stuck
+     z = standardize(x)
+     rows = torch.isnan(z).any(1).nonzero().flatten().tolist()
+     print("row std:", x.std(1).tolist())
+     if rows:
+         print(f"data check failed: NaN after standardize in rows {rows} ({int(torch.isnan(z).sum())} values)")
+         sys.exit(1)
+     """),
+    ("pytorch-1.13", "system", None, "inconsistency", None, "b30-113-traced-len-baked-mean",
+     "a pooling function that divides by len(x) (a Python int) is traced with torch.jit.trace on PyTorch 1.13 with a batch of 8; the tracer records the length as a constant, so on a batch of 3 the traced result disagrees with eager beyond the stated tolerance",
+     """\
+     import sys
+     import torch
+
+     def pooled(x):
+         return x.sum(0) / len(x)
+
+     torch.manual_seed(0)
+     traced = torch.jit.trace(pooled, torch.randn(8, 32))
+     x = torch.randn(3, 32)
+     d = (traced(x) - pooled(x)).abs().max().item()
+     print(traced.code)
+     print(f"traced vs eager on batch 3: max abs diff {d:.5f} (atol 1e-6)")
+     if d > 1e-6:
+         print("inconsistency between torch.jit.trace and eager")
+         sys.exit(1)
+     """),
+    ("pytorch-1.13", "system", None, "inconsistency", None, "b30-113-frozen-module-stale-finetuned-weights",
+     "a serving script freezes a scripted model with torch.jit.freeze (which inlines parameters as constants) and then merges a LoRA delta into the original module by assigning a new weight Parameter; the frozen module keeps the old weights and the smoke test that compares it with eager fails",
+     """\
+     import sys
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     model = nn.Sequential(nn.Linear(32, 32), nn.ReLU(), nn.Linear(32, 4)).eval()
+     frozen = torch.jit.freeze(torch.jit.script(model))
+     # LoRA merge after fine-tuning: W <- W + B @ A, assigned as a new Parameter
+     A = torch.randn(4, 32) * 0.1; B = torch.randn(32, 4) * 0.1
+     model[0].weight = nn.Parameter(model[0].weight.detach() + B @ A)
+     print("merged LoRA delta into model[0].weight, norm", float((B @ A).norm()))
+     x = torch.randn(8, 32)
+     with torch.no_grad():
+         d = (frozen(x) - model(x)).abs().max().item()
+     print(f"frozen vs eager after the LoRA merge: max abs diff {d:.5f} (atol 1e-5)")
+     if d > 1e-5:
+         print("smoke test FAILED: frozen TorchScript module disagrees with the eager model")
+         sys.exit(1)
+     """),
+    # ---- ONNX Runtime -----------------------------------------------------------------
+    ("onnxruntime", "venv", None, "crash", None, "b30-ort-const-fold-int32-div-min-by-neg1",
+     "an ONNX graph whose int32 offset is computed from two initializers (INT32_MIN sentinel divided by a -1 direction) is loaded with ORT_ENABLE_ALL; the constant-folding optimizer evaluates the Div at session creation and the process dies of SIGFPE",
+     """\
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import helper, TensorProto, numpy_helper
+
+     base = numpy_helper.from_array(np.array([-2**31, 1000, 20], np.int32), "base_offset")
+     direction = numpy_helper.from_array(np.array([-1, 1, 1], np.int32), "direction")
+     nodes = [helper.make_node("Div", ["base_offset", "direction"], ["offset"]),
+              helper.make_node("Add", ["x", "offset"], ["y"])]
+     g = helper.make_graph(nodes, "offsets", [helper.make_tensor_value_info("x", TensorProto.INT32, [3])],
+                           [helper.make_tensor_value_info("y", TensorProto.INT32, [3])], [base, direction])
+     m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]); m.ir_version = 9
+     so = ort.SessionOptions()
+     so.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+     print("onnxruntime", ort.__version__, "creating session with ORT_ENABLE_ALL", flush=True)
+     sess = ort.InferenceSession(m.SerializeToString(), so, providers=["CPUExecutionProvider"])
+     print(sess.run(None, {"x": np.zeros(3, np.int32)}))
+     """),
+    ("onnxruntime", "venv", None, "false-positive", None, "b30-ort-free-dim-override-batch-mismatch",
+     "a serving config pins the model's symbolic batch dimension with add_free_dimension_override_by_name('batch', 8) so the optimizer can specialise shapes; a request with 3 rows is rejected with INVALID_ARGUMENT",
+     """\
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import helper, TensorProto, numpy_helper
+
+     rng = np.random.default_rng(0)
+     w = numpy_helper.from_array(rng.standard_normal((32, 8)).astype(np.float32), "w")
+     nodes = [helper.make_node("MatMul", ["x", "w"], ["h"]), helper.make_node("Relu", ["h"], ["y"])]
+     g = helper.make_graph(nodes, "head", [helper.make_tensor_value_info("x", TensorProto.FLOAT, ["batch", 32])],
+                           [helper.make_tensor_value_info("y", TensorProto.FLOAT, ["batch", 8])], [w])
+     m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]); m.ir_version = 9
+     so = ort.SessionOptions()
+     so.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+     so.add_free_dimension_override_by_name("batch", 8)
+     sess = ort.InferenceSession(m.SerializeToString(), so, providers=["CPUExecutionProvider"])
+     print("input shape seen by the session:", sess.get_inputs()[0].shape)
+     print(sess.run(None, {"x": rng.standard_normal((8, 32)).astype(np.float32)})[0].shape)
+     print(sess.run(None, {"x": rng.standard_normal((3, 32)).astype(np.float32)})[0].shape)
+     """),
+    ("onnxruntime", "venv", None, "false-positive", None, "b30-ort-reshape-two-inferred-dims",
+     "a hand-edited ONNX graph reshapes with a shape initializer holding two -1 entries, which the Reshape specification forbids; ONNX Runtime rejects it (at session creation under ORT_ENABLE_ALL or at the first run)",
+     """\
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import helper, TensorProto, numpy_helper
+
+     shape = numpy_helper.from_array(np.array([-1, -1, 8], np.int64), "new_shape")
+     nodes = [helper.make_node("Reshape", ["x", "new_shape"], ["r"]), helper.make_node("Relu", ["r"], ["y"])]
+     g = helper.make_graph(nodes, "reshape", [helper.make_tensor_value_info("x", TensorProto.FLOAT, [4, 32])],
+                           [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)], [shape])
+     m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]); m.ir_version = 9
+     so = ort.SessionOptions()
+     so.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+     sess = ort.InferenceSession(m.SerializeToString(), so, providers=["CPUExecutionProvider"])
+     print(sess.run(None, {"x": np.ones((4, 32), np.float32)})[0].shape)
+     """),
+    ("onnxruntime", "venv", None, "nan", None, "b30-ort-layernorm-eps-zero-constant-rows",
+     "a LayerNormalization exported with epsilon=0 is run at ORT_DISABLE_ALL and ORT_ENABLE_ALL; padding rows are constant, their variance is 0, 0/0 gives NaN at both levels and the output check reports it",
+     """\
+     import sys
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import helper, TensorProto, numpy_helper
+
+     scale = numpy_helper.from_array(np.ones(32, np.float32), "scale")
+     bias = numpy_helper.from_array(np.zeros(32, np.float32), "bias")
+     nodes = [helper.make_node("LayerNormalization", ["x", "scale", "bias"], ["y"], axis=-1, epsilon=0.0)]
+     g = helper.make_graph(nodes, "ln", [helper.make_tensor_value_info("x", TensorProto.FLOAT, [4, 32])],
+                           [helper.make_tensor_value_info("y", TensorProto.FLOAT, [4, 32])], [scale, bias])
+     m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]); m.ir_version = 9
+     x = np.random.default_rng(0).standard_normal((4, 32)).astype(np.float32)
+     x[3] = 0.0                                  # a padding row
+     bad = False
+     for level in ("ORT_DISABLE_ALL", "ORT_ENABLE_ALL"):
+         so = ort.SessionOptions()
+         so.graph_optimization_level = getattr(ort.GraphOptimizationLevel, level)
+         y = ort.InferenceSession(m.SerializeToString(), so, providers=["CPUExecutionProvider"]).run(None, {"x": x})[0]
+         n = int(np.isnan(y).sum())
+         print(f"{level:16s} NaN values: {n} (rows {sorted(set(np.argwhere(np.isnan(y))[:, 0].tolist()))})")
+         bad |= n > 0
+     if bad:
+         print("output check: NaN in LayerNormalization output")
+         sys.exit(1)
+     """),
+    ("onnxruntime", "venv", None, "nan", None, "b30-ort-folded-log-prior-zero-times-zero",
+     "a scoring graph adds class log-priors computed as Log(prior) * temperature from initializers; one class prior is 0 and its temperature weight is 0, so the constant-folded bias is -inf * 0 = NaN and the scores check reports it",
+     """\
+     import sys
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import helper, TensorProto, numpy_helper
+
+     prior = numpy_helper.from_array(np.array([0.5, 0.3, 0.2, 0.0], np.float32), "prior")
+     temp = numpy_helper.from_array(np.array([1.0, 1.0, 1.0, 0.0], np.float32), "temp")
+     w = numpy_helper.from_array(np.random.default_rng(0).standard_normal((32, 4)).astype(np.float32), "w")
+     nodes = [helper.make_node("Log", ["prior"], ["lp"]), helper.make_node("Mul", ["lp", "temp"], ["bias"]),
+              helper.make_node("MatMul", ["x", "w"], ["logits"]), helper.make_node("Add", ["logits", "bias"], ["scores"])]
+     g = helper.make_graph(nodes, "scores", [helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 32])],
+                           [helper.make_tensor_value_info("scores", TensorProto.FLOAT, [2, 4])], [prior, temp, w])
+     m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]); m.ir_version = 9
+     so = ort.SessionOptions()
+     so.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+     so.optimized_model_filepath = "scores.opt.onnx"
+     sess = ort.InferenceSession(m.SerializeToString(), so, providers=["CPUExecutionProvider"])
+     s = sess.run(None, {"x": np.ones((2, 32), np.float32)})[0]
+     print(s)
+     if not np.isfinite(s).all():
+         print(f"scores check: {int((~np.isfinite(s)).sum())} non-finite scores (class columns {sorted(set(np.argwhere(~np.isfinite(s))[:, 1].tolist()))})")
+         sys.exit(1)
+     """),
+    ("onnxruntime", "venv", None, "inconsistency", None, "b30-ort-gelu-fusion-approximation-vs-disabled",
+     "an erf-based GELU subgraph is run at ORT_DISABLE_ALL and at ORT_ENABLE_ALL with optimization.enable_gelu_approximation=1; the optimizer fuses it to Gelu and then to the tanh approximation, and the differential harness reports a difference beyond its 1e-5 tolerance",
+     """\
+     import sys
+     import numpy as np
+     import onnxruntime as ort
+     from onnx import helper, TensorProto, numpy_helper
+
+     c = lambda name, v: numpy_helper.from_array(np.array(v, np.float32), name)
+     nodes = [helper.make_node("Div", ["x", "sqrt2"], ["d"]), helper.make_node("Erf", ["d"], ["e"]),
+              helper.make_node("Add", ["e", "one"], ["a"]), helper.make_node("Mul", ["x", "a"], ["m"]),
+              helper.make_node("Mul", ["m", "half"], ["y"])]
+     g = helper.make_graph(nodes, "gelu", [helper.make_tensor_value_info("x", TensorProto.FLOAT, [4, 32])],
+                           [helper.make_tensor_value_info("y", TensorProto.FLOAT, [4, 32])],
+                           [c("sqrt2", 1.4142135), c("one", 1.0), c("half", 0.5)])
+     m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]); m.ir_version = 9
+     x = (np.random.default_rng(0).standard_normal((4, 32)) * 3).astype(np.float32)
+     outs = {}
+     for level in ("ORT_DISABLE_ALL", "ORT_ENABLE_ALL"):
+         so = ort.SessionOptions()
+         so.graph_optimization_level = getattr(ort.GraphOptimizationLevel, level)
+         so.add_session_config_entry("optimization.enable_gelu_approximation", "1")
+         so.optimized_model_filepath = f"gelu.{level}.onnx"
+         outs[level] = ort.InferenceSession(m.SerializeToString(), so, providers=["CPUExecutionProvider"]).run(None, {"x": x})[0]
+         import onnx
+         print(level, "nodes:", [n.op_type for n in onnx.load(f"gelu.{level}.onnx").graph.node])
+     d = float(np.abs(outs["ORT_DISABLE_ALL"] - outs["ORT_ENABLE_ALL"]).max())
+     print(f"max abs diff ORT_DISABLE_ALL vs ORT_ENABLE_ALL: {d:.3e} (tolerance 1e-5)")
+     if d > 1e-5:
+         print("differential check FAILED: optimized graph disagrees with the unoptimized one")
+         sys.exit(1)
+     """),
+]
+
+add_batch(B30_A)
+
+
+
+
 B28_B = [
     # ---- TensorFlow -----------------------------------------------------------------
     ("tensorflow", "venv", None, "crash", "segfault", "b28-tf-sparse-cholesky-one-based-permutation",

@@ -2214,8 +2214,7 @@ whole_log(struct pstate *ps)
 static int
 unraisable_after(const struct dlt_incident *inc, const struct dlt_line *l)
 {
-	static const char	 head[] = "Exception ignored in";
-	size_t			 i;
+	size_t	i;
 
 	if (inc == NULL || inc->nlines < 2 || inc->last != l->lineno - 1 ||
 	    (inc->exc_type == NULL && !inc->has_traceback))
@@ -2223,8 +2222,8 @@ unraisable_after(const struct dlt_incident *inc, const struct dlt_line *l)
 	/* the incident's last line, as it was added */
 	for (i = inc->text.len; i > 0 && inc->text.buf[i - 1] != '\n'; i--)
 		;
-	return (inc->text.len - i >= sizeof head - 1 &&
-	    memcmp(inc->text.buf + i, head, sizeof head - 1) == 0);
+	return (starts(inc->text.buf + i, inc->text.len - i,
+	    "Exception ignored in"));
 }
 
 static int

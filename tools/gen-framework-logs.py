@@ -41542,6 +41542,2643 @@ add_batch(B30_A)
 
 
 
+B31_A = [
+# ---------------------------------------------------------------- pytorch 2.13
+("pytorch", "venv", None, "crash", "segfault", "b31-pt-ctc-label-past-vocab",
+ "A CTC speech-recognition training step receives a target id far past the 32-symbol output layer (tokenizer and head out of sync); torch's CPU ctc_loss indexes log_probs with the label without a bounds check and the process dies of SIGSEGV instead of raising.",
+ """
+    import torch
+    import torch.nn as nn
+
+    torch.manual_seed(0)
+    VOCAB = 32          # blank + 31 characters
+    T, N = 20, 2
+
+    class Head(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.rnn = nn.GRU(40, 64)
+            self.out = nn.Linear(64, VOCAB)
+        def forward(self, x):
+            h, _ = self.rnn(x)
+            return self.out(h).log_softmax(-1)
+
+    model = Head()
+    ctc = nn.CTCLoss(blank=0, zero_infinity=True)
+    feats = torch.randn(T, N, 40)
+    # transcripts come from the new sentencepiece model (ids not remapped yet)
+    targets = torch.tensor([[1, 5, 31000000], [3, 4, 9]])
+    in_lens = torch.full((N,), T, dtype=torch.long)
+    tgt_lens = torch.tensor([3, 3])
+    print("step 0: feats", tuple(feats.shape), "targets max id", int(targets.max()))
+    lp = model(feats)
+    loss = ctc(lp, targets, in_lens, tgt_lens)
+    loss.backward()
+    print("loss", loss.item())
+ """),
+
+("pytorch", "venv", None, "crash", "not-implemented", "b31-pt-histc-int-image",
+ "An image-statistics step calls torch.histc on an integer label/pixel tensor; histc is documented for tensors generally but the CPU kernel 'histogram_cpu' is missing for Long and raises NotImplementedError.",
+ """
+    import torch
+
+    def intensity_histogram(img, bins=8):
+        lo, hi = int(img.min()), int(img.max())
+        return torch.histc(img, bins=bins, min=lo, max=hi)
+
+    torch.manual_seed(1)
+    batch = torch.randint(0, 256, (4, 1, 16, 16))
+    print("batch dtype", batch.dtype, "range", int(batch.min()), int(batch.max()))
+    for i, img in enumerate(batch):
+        h = intensity_histogram(img)
+        print(i, h.tolist())
+ """),
+
+("pytorch", "venv", None, "crash", "not-implemented", "b31-pt-eigh-bf16-pca",
+ "A PCA whitening helper runs under a bfloat16 pipeline and calls torch.linalg.eigh on a bf16 covariance; the CPU kernel linalg_eigh_cpu has no BFloat16 implementation and raises NotImplementedError.",
+ """
+    import torch
+
+    def pca_whiten(x, k):
+        x = x - x.mean(0, keepdim=True)
+        cov = x.T @ x / (x.shape[0] - 1)
+        evals, evecs = torch.linalg.eigh(cov)
+        top = evecs[:, -k:]
+        return (x @ top) / evals[-k:].clamp_min(1e-5).sqrt()
+
+    torch.manual_seed(0)
+    feats = torch.randn(256, 16).to(torch.bfloat16)
+    print("features:", feats.dtype, tuple(feats.shape))
+    z = pca_whiten(feats, k=4)
+    print("whitened", z.shape)
+ """),
+
+("pytorch", "venv", None, "false-positive", None, "b31-pt-conv-stride-zero-config",
+ "A model builder reads stride 0 from a YAML-like config for a downsampling conv; torch rejects it at forward time with 'non-positive stride is not supported', a correct validation of an illegal parameter.",
+ """
+    import torch
+    import torch.nn as nn
+
+    cfg = {"stem": {"channels": 16, "kernel": 3, "stride": 2},
+           "down1": {"channels": 32, "kernel": 3, "stride": 0}}   # typo in experiment file
+
+    layers, cin = [], 3
+    for name, c in cfg.items():
+        print(f"build {name}: {cin}->{c['channels']} k={c['kernel']} s={c['stride']}")
+        layers += [nn.Conv2d(cin, c["channels"], c["kernel"], stride=c["stride"], padding=1), nn.ReLU()]
+        cin = c["channels"]
+    net = nn.Sequential(*layers)
+    out = net(torch.randn(2, 3, 32, 32))
+    print(out.shape)
+ """),
+
+("pytorch", "venv", None, "false-positive", None, "b31-pt-split-size-zero-shards",
+ "A sharding step computes shard size as len(data) // n_workers with more workers than samples, giving 0, and torch.split rightly refuses a split_size of 0 for a non-empty dimension.",
+ """
+    import torch
+
+    def make_shards(x, n_workers):
+        size = x.shape[0] // n_workers
+        print(f"{x.shape[0]} rows over {n_workers} workers -> shard size {size}")
+        return torch.split(x, size)
+
+    data = torch.arange(6 * 4, dtype=torch.float32).reshape(6, 4)
+    shards = make_shards(data, n_workers=8)
+    for i, s in enumerate(shards):
+        print("shard", i, tuple(s.shape))
+ """),
+
+("pytorch", "venv", None, "false-positive", None, "b31-pt-multinomial-exp-overflow",
+ "A sampler turns logits into weights with exp() and samples with torch.multinomial; a logit of 120 overflows float32 to inf and torch correctly refuses a probability tensor containing inf.",
+ """
+    import torch
+
+    def sample_next(logits, temperature=1.0):
+        weights = torch.exp(logits / temperature)
+        return torch.multinomial(weights, num_samples=1)
+
+    logits = torch.tensor([[2.0, 1.0, 120.0, -3.0]])
+    print("logits", logits.tolist())
+    try:
+        tok = sample_next(logits)
+        print("sampled", tok.item())
+    except RuntimeError as e:
+        print(f"[sampler] failed: {e}")
+        raise SystemExit(3)
+ """),
+
+("pytorch", "venv", None, "false-positive", "environment", "b31-pt-cuda-on-cpu-wheel",
+ "An inference script moves the model to 'cuda' unconditionally on a host whose torch is the CPU-only build; torch raises 'Torch not compiled with CUDA enabled', an environment problem, not a defect.",
+ """
+    import torch
+    import torch.nn as nn
+
+    print("torch", torch.__version__)
+    model = nn.Sequential(nn.Linear(16, 16), nn.ReLU(), nn.Linear(16, 2))
+    device = torch.device("cuda:0")
+    model = model.to(device)
+    x = torch.zeros(1, 16, device=device)
+    print(model(x))
+ """),
+
+("pytorch", "venv", None, "false-positive", None, "b31-pt-max-empty-eval-batch",
+ "An evaluation loop takes the max confidence of the detections kept after thresholding; when no detection survives the tensor is empty and torch rightly refuses a full reduction over zero elements.",
+ """
+    import torch
+
+    torch.manual_seed(3)
+    scores = torch.rand(12) * 0.4          # all below threshold on this image
+    keep = scores > 0.5
+    kept = scores[keep]
+    print(f"kept {kept.numel()} / {scores.numel()} detections")
+    best = kept.max()
+    print("best score", best.item())
+ """),
+
+("pytorch", "venv", None, "nan", None, "b31-pt-fp16-attention-overflow",
+ "A half-precision attention computes q @ k^T without scaling on large activations; the logits exceed float16's 65504, become inf, and softmax yields NaN, which the check detects.",
+ """
+    import torch
+
+    torch.manual_seed(0)
+    d = 64
+    q = (torch.randn(1, 8, d) * 120).half()
+    k = (torch.randn(1, 8, d) * 120).half()
+    v = torch.randn(1, 8, d).half()
+    scores = q @ k.transpose(-1, -2)          # no 1/sqrt(d)
+    print("max |score|:", scores.abs().max().item())
+    attn = torch.softmax(scores.float(), dim=-1)
+    out = attn @ v.float()
+    if not torch.isfinite(out).all():
+        print("non-finite attention output:", int((~torch.isfinite(out)).sum()), "entries")
+        raise SystemExit(1)
+    print("ok", out.shape)
+ """),
+
+("pytorch", "venv", None, "nan", None, "b31-pt-mean-empty-class-recall",
+ "Per-class recall is computed as the mean of correct predictions over samples of each class; a class absent from the validation split gives a mean over an empty tensor, which is NaN, and the metric check fails.",
+ """
+    import torch
+
+    torch.manual_seed(0)
+    num_classes = 4
+    y_true = torch.tensor([0, 0, 1, 1, 1, 3, 3, 0])
+    y_pred = torch.tensor([0, 1, 1, 1, 0, 3, 2, 0])
+    recalls = []
+    for c in range(num_classes):
+        m = y_true == c
+        r = (y_pred[m] == c).float().mean()
+        print(f"class {c}: n={int(m.sum())} recall={r.item():.3f}")
+        recalls.append(r)
+    macro = torch.stack(recalls).mean()
+    print("macro recall", macro.item())
+    assert torch.isfinite(macro), f"macro recall is {macro.item()}"
+ """),
+
+("pytorch", "venv", None, "inconsistency", None, "b31-pt-flush-denormal-vs-numpy",
+ "A test compares torch against NumPy on tiny (subnormal) float32 values after torch.set_flush_denormal(True) was enabled for speed; torch flushes the subnormals to zero while NumPy keeps them, and the comparison fails.",
+ """
+    import numpy as np
+    import torch
+
+    x = np.array([1e-39, 3e-40, 1e-38, 5e-42], dtype=np.float32)
+    scale = np.float32(0.5)
+    ref = x * scale                      # reference computed before the perf switch
+    print("flush denormal enabled:", torch.set_flush_denormal(True))
+    got = (torch.from_numpy(x) * scale).numpy()
+    torch.set_flush_denormal(False)      # restore before checking
+    print("numpy:", ref)
+    print("torch:", got)
+    rel = np.abs(got - ref) / np.abs(ref)
+    print("max rel err:", rel.max())
+    np.testing.assert_allclose(got, ref, rtol=1e-6, atol=0)
+ """),
+
+("pytorch", "venv", None, "inconsistency", None, "b31-pt-fp16-cumsum-vs-numpy",
+ "A running-sum feature (cumulative event counts) is computed in float16 by torch and checked against a float64 NumPy reference; past 2048 float16 cannot represent +1 increments and the two disagree beyond tolerance.",
+ """
+    import numpy as np
+    import torch
+
+    events = np.ones(5000, dtype=np.float32)
+    ref = np.cumsum(events.astype(np.float64))
+    got = torch.cumsum(torch.from_numpy(events).half(), 0).float().numpy()
+    bad = np.nonzero(np.abs(got - ref) > 0.5)[0]
+    print(f"last value torch={got[-1]} numpy={ref[-1]}")
+    if bad.size:
+        print(f"mismatch from index {bad[0]}: torch={got[bad[0]]} numpy={ref[bad[0]]} ({bad.size} positions)")
+        raise AssertionError("cumsum mismatch between torch float16 and numpy")
+ """),
+
+("pytorch", "venv", None, "timeout", None, "b31-pt-float32-step-counter-hang",
+ "A scheduler keeps its step counter in a float32 tensor and loops until it reaches a target of 2**24+10; at 2**24 adding 1 no longer changes a float32, the loop never ends, and the watchdog thread kills the job.",
+ """
+    import os, sys, threading, time
+    import torch
+
+    def watchdog(seconds):
+        def fire():
+            time.sleep(seconds)
+            print(f"watchdog: warmup loop still running after {seconds}s, killing", flush=True)
+            os._exit(124)
+        threading.Thread(target=fire, daemon=True).start()
+
+    watchdog(15)
+    step = torch.tensor(float(2**24 - 5), dtype=torch.float32)
+    target = 2**24 + 10
+    t0 = time.time()
+    while step.item() < target:
+        step += 1
+        if time.time() - t0 > 1:
+            print("step", int(step.item()), flush=True)
+            t0 = time.time()
+    print("reached", step.item())
+ """),
+
+("pytorch", "venv", None, "oom", None, "b31-pt-buffer-from-wrapped-size",
+ "A replay buffer is preallocated as capacity*obs_dim floats where capacity was read as an unsigned 32-bit -1 (4294967295); the CPU allocator cannot provide ~4 TB and torch reports DefaultCPUAllocator out of memory.",
+ """
+    import struct
+    import torch
+
+    raw = struct.pack("<i", -1)                 # field written by the C++ actor
+    capacity = struct.unpack("<I", raw)[0]      # read back unsigned
+    obs_dim = 256
+    print(f"allocating replay buffer: capacity={capacity} obs_dim={obs_dim}")
+    obs = torch.empty(capacity, obs_dim, dtype=torch.float32)
+    print("buffer ready", obs.shape)
+ """),
+
+# ---------------------------------------------------------------- pytorch 1.13
+("pytorch-1.13", "system", None, "crash", "fpe", "b31-pt113-floordiv-int64-min",
+ "A feature-hashing step floor-divides int64 hash values by a sign-derived divisor; INT64_MIN // -1 reaches the hardware idiv in torch 1.13 and the process dies of SIGFPE (torch 2.x returns a wrapped value instead).",
+ """
+    import torch
+
+    print("torch", torch.__version__)
+    hashes = torch.tensor([1234567, -987654321, -2**63, 42], dtype=torch.int64)
+    direction = torch.where(hashes < 0, -1, 1)
+    print("hashes", hashes.tolist())
+    magnitude = torch.div(hashes, direction, rounding_mode="floor")
+    buckets = magnitude % 1000
+    print("buckets", buckets.tolist())
+ """),
+
+("pytorch-1.13", "system", None, "crash", "fpe", "b31-pt113-remainder-int32-min",
+ "Bucketing int32 sensor deltas with torch.remainder by a per-row modulus that is -1 for a degenerate row; INT32_MIN % -1 traps in torch 1.13's integer kernel and kills the process with SIGFPE.",
+ """
+    import torch
+
+    deltas = torch.tensor([[17, -4, 2**31 - 1], [-2**31, 5, 9]], dtype=torch.int32)
+    modulus = torch.tensor([[7], [-1]], dtype=torch.int32)   # row 1 flagged as inverted
+    print("deltas", deltas.tolist())
+    print("modulus", modulus.flatten().tolist())
+    phase = torch.remainder(deltas, modulus)
+    print("phase", phase.tolist())
+ """),
+
+("pytorch-1.13", "system", None, "crash", "segfault", "b31-pt113-ctc-negative-label",
+ "An OCR model computes CTC loss on a batch where a padding token of -1000000000 leaked into the targets; torch 1.13's CPU ctc_loss reads log_probs at that label without bounds checking and segfaults.",
+ """
+    import torch
+    import torch.nn.functional as F
+
+    PAD = -1000000000
+    torch.manual_seed(0)
+    T, N, C = 20, 2, 32
+    log_probs = torch.randn(T, N, C).log_softmax(2)
+    targets = torch.tensor([[1, 5, PAD], [3, 4, 9]])
+    in_lens = torch.tensor([T, T])
+    tgt_lens = torch.tensor([3, 3])      # should have been [2, 3]
+    print(f"batch T={T} N={N} C={C}; target lengths {tgt_lens.tolist()}")
+    loss = F.ctc_loss(log_probs, targets, in_lens, tgt_lens, reduction="mean")
+    print("loss", float(loss))
+ """),
+
+("pytorch-1.13", "system", None, "crash", "not-implemented", "b31-pt113-kthvalue-bool-mask",
+ "A mask-cleaning step takes a median-like kthvalue over a window of a boolean segmentation mask; torch 1.13 has no 'kthvalue_cpu' kernel for Bool and raises.",
+ """
+    import torch
+
+    mask = torch.zeros(1, 9, dtype=torch.bool)
+    mask[0, 2:6] = True
+    windows = mask.unfold(1, 3, 1)          # (1, 7, 3)
+    print("windows", windows.shape, windows.dtype)
+    med, _ = torch.kthvalue(windows, 2, dim=-1)
+    print("median filtered", med.tolist())
+ """),
+
+("pytorch-1.13", "system", None, "false-positive", None, "b31-pt113-ctc-input-len-past-t",
+ "A CTC loss call passes input_lengths of 50 frames for log_probs that only have 5 time steps (lengths before subsampling); torch 1.13 rightly rejects the length larger than the time dimension.",
+ """
+    import torch
+    import torch.nn.functional as F
+
+    def ctc_step(log_probs, targets, raw_lengths, tgt_lengths):
+        # forgot to divide raw_lengths by the encoder's subsampling factor 10
+        return F.ctc_loss(log_probs, targets, raw_lengths, tgt_lengths)
+
+    log_probs = torch.randn(5, 2, 6).log_softmax(2)
+    targets = torch.tensor([[1, 2], [3, 3]])
+    try:
+        loss = ctc_step(log_probs, targets, torch.tensor([50, 5]), torch.tensor([2, 2]))
+        print(loss)
+    except RuntimeError as e:
+        print("ctc_step failed:", e)
+        raise
+ """),
+
+("pytorch-1.13", "system", None, "false-positive", None, "b31-pt113-histc-nan-activations",
+ "A TensorBoard-style activation logger calls torch.histc with the data's own min/max on activations that contain NaN; torch 1.13 rightly refuses a non-finite histogram range.",
+ """
+    import torch
+
+    class Logger:
+        def histogram(self, tag, t, bins=10):
+            h = torch.histc(t, bins=bins)
+            print(f"{tag}: {h.tolist()}")
+
+    torch.manual_seed(0)
+    act = torch.randn(100)
+    act[17] = float("nan")          # one poisoned sample
+    log = Logger()
+    log.histogram("layer3/act", act)
+ """),
+
+("pytorch-1.13", "system", None, "false-positive", None, "b31-pt113-embbag-offsets-past-end",
+ "A recommender's sparse-feature lookup passes offsets computed from the unfiltered id list to embedding_bag after filtering removed ids; the last offset is past the input length and torch 1.13 rejects it.",
+ """
+    import torch
+    import torch.nn as nn
+
+    bag = nn.EmbeddingBag(100, 8, mode="sum")
+    ids_per_user = [[3, 7, 120], [5], [9, 130, 11]]
+    offsets, flat = [], []
+    for ids in ids_per_user:
+        offsets.append(sum(len(x) for x in ids_per_user[:len(offsets)]))
+        flat += [i for i in ids if i < 100]       # drop out-of-vocab ids
+    print("flat", flat, "offsets", offsets)
+    out = bag(torch.tensor(flat), torch.tensor(offsets + [7]), )
+    print(out.shape)
+ """),
+
+("pytorch-1.13", "system", None, "nan", None, "b31-pt113-median-empty-split",
+ "A latency report takes the median of per-request times for each endpoint; an endpoint with no requests in the window gives torch.median of an empty tensor, which torch 1.13 returns as NaN, and the report check fails on it.",
+ """
+    import torch
+
+    records = {"/predict": [12.0, 15.5, 11.2, 40.1], "/health": [0.4, 0.3], "/explain": []}
+    report = {}
+    for ep, times in records.items():
+        m = torch.median(torch.tensor(times, dtype=torch.float32))
+        report[ep] = m.item()
+        print(f"{ep:10s} n={len(times):2d} p50={m.item():.2f} ms")
+    bad = [k for k, v in report.items() if v != v]
+    if bad:
+        raise ValueError(f"non-finite p50 for {bad}")
+ """),
+
+("pytorch-1.13", "system", None, "inconsistency", None, "b31-pt113-searchsorted-sorter-vs-numpy",
+ "A quantile-binning step uses torch.searchsorted with a sorter computed on a longer array; torch 1.13 does not check the sorter indices, reads past the end and returns a bin that disagrees with NumPy's answer on the same data, and the cross-check fails.",
+ """
+    import numpy as np
+    import torch
+
+    edges = np.array([0.5, 0.1, 0.9, 0.3], dtype=np.float32)
+    sorter_full = np.argsort(np.array([0.5, 0.1, 0.9, 0.3, 0.7, 0.05], dtype=np.float32))
+    sorter = sorter_full[:4]     # truncated to len(edges) without recomputing
+    print("sorter", sorter.tolist())
+    vals = np.array([0.2, 0.6, 0.95], dtype=np.float32)
+    ref = np.searchsorted(edges, vals, sorter=np.argsort(edges))
+    got = torch.searchsorted(torch.from_numpy(edges), torch.from_numpy(vals),
+                             sorter=torch.from_numpy(sorter)).numpy()
+    print("numpy bins:", ref.tolist())
+    print("torch bins:", got.tolist())
+    if not np.array_equal(ref, got):
+        raise AssertionError(f"bin mismatch: numpy {ref.tolist()} vs torch {got.tolist()}")
+ """),
+# ---------------------------------------------------------------- onnxruntime
+("onnxruntime", "venv", None, "crash", "fpe", "b31-ort-div-int64-min-by-minus-one",
+ "An exported integer post-processing graph divides int64 offsets by a per-row direction of -1; onnxruntime's CPU Div kernel checks for zero divisors but not INT64_MIN / -1, the hardware idiv traps and the process dies of SIGFPE.",
+ """
+    import numpy as np
+    import onnx
+    from onnx import helper, TensorProto
+    import onnxruntime as ort
+
+    a = helper.make_tensor_value_info("offset", TensorProto.INT64, ["N"])
+    b = helper.make_tensor_value_info("direction", TensorProto.INT64, ["N"])
+    y = helper.make_tensor_value_info("steps", TensorProto.INT64, ["N"])
+    graph = helper.make_graph([helper.make_node("Div", ["offset", "direction"], ["steps"])],
+                              "normalize_offsets", [a, b], [y])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    onnx.checker.check_model(model)
+    sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+    offset = np.array([40, -12, np.iinfo(np.int64).min, 7], dtype=np.int64)
+    direction = np.array([1, -1, -1, 1], dtype=np.int64)
+    print("offsets", offset.tolist())
+    print("steps", sess.run(None, {"offset": offset, "direction": direction})[0].tolist())
+ """),
+
+("onnxruntime", "venv", None, "false-positive", None, "b31-ort-int-div-by-zero-bins",
+ "A histogram-binning graph divides integer values by a bin width that is 0 for a constant feature; onnxruntime rightly refuses with 'Integer division by zero'.",
+ """
+    import numpy as np
+    from onnx import helper, TensorProto
+    import onnxruntime as ort
+
+    def build():
+        x = helper.make_tensor_value_info("x", TensorProto.INT32, [None])
+        w = helper.make_tensor_value_info("width", TensorProto.INT32, [1])
+        y = helper.make_tensor_value_info("bin", TensorProto.INT32, [None])
+        g = helper.make_graph([helper.make_node("Div", ["x", "width"], ["bin"])], "binning", [x, w], [y])
+        return helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)])
+
+    sess = ort.InferenceSession(build().SerializeToString(), providers=["CPUExecutionProvider"])
+    feature = np.array([5, 5, 5, 5], dtype=np.int32)
+    width = np.array([(feature.max() - feature.min()) // 4], dtype=np.int32)
+    print("bin width:", width)
+    try:
+        print(sess.run(None, {"x": feature, "width": width}))
+    except Exception as e:
+        print(f"binning failed: {type(e).__name__}: {e}")
+        raise SystemExit(2)
+ """),
+
+("onnxruntime", "venv", None, "false-positive", None, "b31-ort-gather-token-id-equals-vocab",
+ "A serving handler runs an embedding-lookup graph with a token id equal to the vocabulary size (the tokenizer added a special token the exported table lacks); onnxruntime's Gather rightly rejects the out-of-bounds index.",
+ """
+    import logging
+    import numpy as np
+    from onnx import helper, TensorProto, numpy_helper
+    import onnxruntime as ort
+
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    log = logging.getLogger("embed-service")
+    VOCAB, DIM = 4, 2
+    table = numpy_helper.from_array(np.arange(VOCAB * DIM, dtype=np.float32).reshape(VOCAB, DIM), "table")
+    ids = helper.make_tensor_value_info("ids", TensorProto.INT64, [None])
+    out = helper.make_tensor_value_info("emb", TensorProto.FLOAT, [None, DIM])
+    g = helper.make_graph([helper.make_node("Gather", ["table", "ids"], ["emb"], axis=0)], "embed", [ids], [out], [table])
+    sess = ort.InferenceSession(helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]).SerializeToString(),
+                                providers=["CPUExecutionProvider"])
+
+    def handle(request):
+        tokens = np.array(request["ids"], dtype=np.int64)
+        log.info("request %s: %d tokens", request["id"], len(tokens))
+        return sess.run(None, {"ids": tokens})[0]
+
+    print(handle({"id": "r1", "ids": [0, 3, 2]}).tolist())
+    print(handle({"id": "r2", "ids": [1, VOCAB]}).tolist())
+ """),
+
+("onnxruntime", "venv", None, "false-positive", None, "b31-ort-conv-kernel-larger-than-input",
+ "A 7x7 convolution graph with dynamic spatial dims is fed a 5x5 thumbnail without padding; onnxruntime rightly rejects the input shape as invalid for the kernel.",
+ """
+    import numpy as np
+    from onnx import helper, TensorProto, numpy_helper
+    import onnxruntime as ort
+
+    w = numpy_helper.from_array(np.ones((1, 1, 7, 7), np.float32) / 49, "w")
+    x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 1, "H", "W"])
+    y = helper.make_tensor_value_info("y", TensorProto.FLOAT, None)
+    g = helper.make_graph([helper.make_node("Conv", ["x", "w"], ["y"], kernel_shape=[7, 7])], "blur7", [x], [y], [w])
+    sess = ort.InferenceSession(helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]).SerializeToString(),
+                                providers=["CPUExecutionProvider"])
+    for size in (32, 16, 5):
+        img = np.random.rand(1, 1, size, size).astype(np.float32)
+        out = sess.run(None, {"x": img})[0]
+        print(f"{size}x{size} -> {out.shape}")
+ """),
+
+("onnxruntime", "venv", None, "false-positive", None, "b31-ort-reshape-minus-one-with-zero",
+ "A conversion script builds a Reshape with target shape [-1, 0] and allowzero=1 (a zero meant to copy a dim); with allowzero a 0 is a literal zero-size dim, so the -1 cannot be inferred and onnxruntime rightly rejects the graph at load.",
+ """
+    import numpy as np
+    from onnx import helper, TensorProto
+    import onnxruntime as ort
+
+    shape = helper.make_tensor("shape", TensorProto.INT64, [2], [-1, 0])
+    x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 3])
+    y = helper.make_tensor_value_info("y", TensorProto.FLOAT, None)
+    node = helper.make_node("Reshape", ["x", "shape"], ["y"], allowzero=1)
+    model = helper.make_model(helper.make_graph([node], "flatten_head", [x], [y], [shape]),
+                              opset_imports=[helper.make_opsetid("", 17)])
+    print("converted model with", len(model.graph.node), "node(s); loading in onnxruntime", ort.__version__)
+    sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+    print(sess.run(None, {"x": np.ones((2, 3), np.float32)})[0].shape)
+ """),
+
+("onnxruntime", "venv", None, "oom", None, "b31-ort-constantofshape-huge-mask",
+ "An attention-mask graph builds a (seq, seq) ConstantOfShape from a sequence length read as 2**20 from a bad header; onnxruntime's arena cannot allocate the 4 TB buffer and reports failure to allocate memory.",
+ """
+    import numpy as np
+    from onnx import helper, TensorProto
+    import onnxruntime as ort
+
+    seq = helper.make_tensor_value_info("seq", TensorProto.INT64, [1])
+    mask = helper.make_tensor_value_info("mask", TensorProto.FLOAT, None)
+    nodes = [helper.make_node("Concat", ["seq", "seq"], ["shape"], axis=0),
+             helper.make_node("ConstantOfShape", ["shape"], ["mask"],
+                              value=helper.make_tensor("v", TensorProto.FLOAT, [1], [1.0]))]
+    g = helper.make_graph(nodes, "mask_builder", [seq], [mask])
+    sess = ort.InferenceSession(helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]).SerializeToString(),
+                                providers=["CPUExecutionProvider"])
+    for L in (128, 1 << 20):
+        print("building mask for seq_len", L, flush=True)
+        m = sess.run(None, {"seq": np.array([L], np.int64)})[0]
+        print("mask", m.shape)
+ """),
+
+("onnxruntime", "venv", None, "nan", None, "b31-ort-reducemax-empty-normalize",
+ "A score-normalisation graph divides scores by their ReduceMax; for a request with zero candidates onnxruntime's ReduceMax over the empty axis yields -inf and the following x - max / exp path produces NaN, which the client check reports.",
+ """
+    import numpy as np
+    from onnx import helper, TensorProto
+    import onnxruntime as ort
+
+    x = helper.make_tensor_value_info("scores", TensorProto.FLOAT, ["N"])
+    outs = [helper.make_tensor_value_info("mx", TensorProto.FLOAT, None),
+            helper.make_tensor_value_info("norm", TensorProto.FLOAT, None)]
+    nodes = [helper.make_node("ReduceMax", ["scores"], ["mx"], keepdims=0),
+             helper.make_node("Sub", ["mx", "mx"], ["zero"]),
+             helper.make_node("Exp", ["zero"], ["norm"])]
+    g = helper.make_graph(nodes, "normalize", [x], outs)
+    sess = ort.InferenceSession(helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]).SerializeToString(),
+                                providers=["CPUExecutionProvider"])
+    for n in (4, 0):
+        mx, norm = sess.run(None, {"scores": np.random.rand(n).astype(np.float32)})
+        print(f"n={n}: max={mx} norm={norm}")
+        if not np.isfinite(norm).all():
+            raise FloatingPointError(f"normalizer is {norm} for a batch of {n} candidates")
+ """),
+("onnxruntime", "venv", None, "false-positive", "environment", "b31-ort-tokenizer-customop-missing-ext",
+ "A text-serving script loads a graph whose first node is the ai.onnx.contrib StringRegexReplace custom op and registers it from onnxruntime-extensions; that package is not installed on the host, so the import fails: a missing-module environment problem.",
+ """
+    import numpy as np
+    from onnx import helper, TensorProto
+    import onnxruntime as ort
+
+    text = helper.make_tensor_value_info("text", TensorProto.STRING, [None])
+    out = helper.make_tensor_value_info("clean", TensorProto.STRING, [None])
+    pat = helper.make_tensor("pattern", TensorProto.STRING, [1], [b"\\\\s+"])
+    rep = helper.make_tensor("rewrite", TensorProto.STRING, [1], [b" "])
+    node = helper.make_node("StringRegexReplace", ["text", "pattern", "rewrite"], ["clean"], domain="ai.onnx.contrib")
+    model = helper.make_model(helper.make_graph([node], "normalize_text", [text], [out], [pat, rep]),
+                              opset_imports=[helper.make_opsetid("", 17), helper.make_opsetid("ai.onnx.contrib", 1)])
+
+    so = ort.SessionOptions()
+    print("registering custom ops for domain ai.onnx.contrib")
+    from onnxruntime_extensions import get_library_path
+    so.register_custom_ops_library(get_library_path())
+    sess = ort.InferenceSession(model.SerializeToString(), so, providers=["CPUExecutionProvider"])
+    print(sess.run(None, {"text": np.array(["hello   world"], dtype=object)}))
+ """),
+("pytorch", "venv", None, "crash", None, "b31-pt-convtranspose-stride-truncated",
+ "A boundary test feeds conv_transpose1d a positive stride of 2**32; torch narrows the int64 stride to 32 bits inside the kernel and then rejects it with 'stride should be greater than zero, but got ... stride_width: 0', a wrong error from deep inside on a positive value (conv1d accepts even 2**63-1).",
+ """
+    import unittest
+    import torch
+    import torch.nn.functional as F
+
+    class UpsamplerBoundaryTest(unittest.TestCase):
+        def setUp(self):
+            torch.manual_seed(0)
+            self.x = torch.randn(1, 1, 5)
+            self.w = torch.randn(1, 1, 3)
+
+        def test_large_strides(self):
+            for stride in (1, 4, 1024, 2**20, 2**32):
+                with self.subTest(stride=stride):
+                    y = F.conv_transpose1d(self.x, self.w, stride=stride)
+                    expected = (5 - 1) * stride + 3
+                    print(f"stride={stride}: out len {y.shape[-1]} (expected {expected})")
+                    self.assertEqual(y.shape[-1], expected)
+
+    if __name__ == "__main__":
+        unittest.main(verbosity=2)
+ """),
+
+("pytorch", "venv", None, "inconsistency", None, "b31-pt-maxpool-huge-dilation-vs-numpy",
+ "A property test compares F.max_pool1d against a NumPy reference for growing dilations; at dilation 2**62 the effective window overflows int64 inside torch, which returns a full-length output where the reference finds no valid window, and the test reports the disagreement.",
+ """
+    import numpy as np
+    import torch
+    import torch.nn.functional as F
+
+    def ref_max_pool1d(x, k, dilation):
+        span = dilation * (k - 1) + 1            # Python ints, no overflow
+        n_out = len(x) - span + 1
+        if n_out <= 0:
+            return None
+        return np.array([max(x[i + j * dilation] for j in range(k)) for i in range(n_out)])
+
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal(5).astype(np.float32)
+    failures = []
+    for d in (1, 2, 3, 2**62):
+        ref = ref_max_pool1d(x, 2, d)
+        try:
+            got = F.max_pool1d(torch.from_numpy(x)[None, None], 2, stride=1, dilation=d)[0, 0].numpy()
+        except RuntimeError as e:
+            got = None
+            print(f"dilation={d}: torch rejected ({e})")
+        print(f"dilation={d}: numpy={None if ref is None else ref.tolist()} torch={None if got is None else got.tolist()}")
+        if (ref is None) != (got is None) or (ref is not None and not np.allclose(ref, got)):
+            failures.append(d)
+    if failures:
+        raise AssertionError(f"max_pool1d disagrees with numpy reference for dilation {failures}")
+    print("all dilations agree")
+ """),
+]
+
+add_batch(B31_A)
+
+
+
+
+B32_A = [
+# ---------------------------------------------------------------- pytorch 2.13
+("pytorch", "venv", None, "crash", "segfault", "b32-pt-grid-sample-border-nan-backward",
+ "A spatial-transformer training step feeds a sampling grid containing one NaN (from a degenerate predicted affine) to grid_sample with padding_mode='border'; the forward pass works but the CPU backward kernel dies with SIGSEGV instead of producing NaN gradients.",
+ """
+    import torch
+    import torch.nn as nn
+    import torch.nn.functional as F
+
+    torch.manual_seed(0)
+
+    class STN(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.loc = nn.Sequential(nn.Flatten(), nn.Linear(3 * 16 * 16, 6))
+            nn.init.zeros_(self.loc[1].weight)
+            self.loc[1].bias.data.copy_(torch.tensor([1., 0, 0, 0, 1, 0]))
+
+        def forward(self, x):
+            theta = self.loc(x).view(-1, 2, 3)
+            grid = F.affine_grid(theta, x.shape, align_corners=False)
+            # one corrupted sample in the batch (bad crop metadata upstream)
+            grid = grid.clone()
+            grid[1, 3, 5, 0] = float("nan")
+            return F.grid_sample(x, grid, mode="bilinear", padding_mode="border",
+                                 align_corners=False)
+
+    model = STN()
+    opt = torch.optim.SGD(model.parameters(), lr=0.01)
+    x = torch.randn(4, 3, 16, 16, requires_grad=True)
+    for step in range(2):
+        out = model(x)
+        loss = out.pow(2).mean()
+        print(f"step {step}: forward ok, loss={loss.item():.4f}", flush=True)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        print(f"step {step}: backward ok", flush=True)
+ """),
+
+("pytorch", "venv", None, "crash", "not-implemented", "b32-pt-bicubic-antialias-half-cpu",
+ "A thumbnail pipeline downsamples half-precision images with interpolate(mode='bicubic', antialias=True) on CPU; bilinear fp16 works, but the bicubic antialias path has no Half kernel on CPU and raises NotImplementedError.",
+ """
+    import torch
+    import torch.nn.functional as F
+
+    def make_thumbnails(batch, size=(32, 32)):
+        out = {}
+        for mode in ("bilinear", "bicubic"):
+            out[mode] = F.interpolate(batch, size=size, mode=mode,
+                                      align_corners=False, antialias=True)
+            print(f"{mode:8s} -> {tuple(out[mode].shape)} {out[mode].dtype}")
+        return out
+
+    imgs = torch.rand(2, 3, 128, 96).to(torch.float16)
+    print("input", tuple(imgs.shape), imgs.dtype, imgs.device)
+    make_thumbnails(imgs)
+ """),
+
+("pytorch", "venv", None, "crash", "not-implemented", "b32-pt-avg-pool3d-half-cpu",
+ "A video clip pre-processor runs avg_pool3d over fp16 clips on CPU to build a temporally pooled proxy; avg_pool2d accepts Half but avg_pool3d has no CPU Half kernel and raises NotImplementedError.",
+ """
+    import logging
+    import torch
+    import torch.nn.functional as F
+
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    log = logging.getLogger("clipprep")
+
+    clip = torch.rand(1, 3, 8, 64, 64, dtype=torch.float16)  # N C T H W
+    log.info("clip %s %s", tuple(clip.shape), clip.dtype)
+    frames = clip.transpose(1, 2).reshape(-1, 3, 64, 64)
+    spatial = F.avg_pool2d(frames, 4)
+    log.info("per-frame pooling ok: %s", tuple(spatial.shape))
+    proxy = F.avg_pool3d(clip, kernel_size=(2, 4, 4))
+    log.info("temporal proxy: %s", tuple(proxy.shape))
+ """),
+
+("pytorch", "venv", None, "crash", "not-implemented", "b32-pt-ctc-loss-half-cpu",
+ "A speech-recognition fine-tuning step under fp16 computes F.ctc_loss on CPU with half log-probs; the CPU CTC kernel is missing for Half and raises NotImplementedError.",
+ """
+    import torch
+    import torch.nn.functional as F
+
+    torch.manual_seed(1)
+    T, N, C = 50, 3, 20
+    logits = torch.randn(T, N, C, dtype=torch.float16, requires_grad=True)
+    targets = torch.randint(1, C, (N, 12), dtype=torch.long)
+    input_lengths = torch.tensor([50, 44, 37])
+    target_lengths = torch.tensor([12, 9, 7])
+
+    log_probs = logits.log_softmax(-1)
+    print("log_probs", log_probs.dtype, tuple(log_probs.shape))
+    loss = F.ctc_loss(log_probs, targets, input_lengths, target_lengths,
+                      blank=0, reduction="mean", zero_infinity=True)
+    loss.backward()
+    print("ctc loss", loss.item())
+ """),
+
+("pytorch", "venv", None, "false-positive", None, "b32-pt-reflect-pad-short-clip",
+ "A speech front end reflect-pads each waveform by n_fft//2 before framing; one clip is shorter than the pad, and F.pad correctly rejects reflect padding larger than the input dimension.",
+ """
+    import torch
+    import torch.nn.functional as F
+
+    N_FFT = 400
+    HOP = 160
+
+    def frame(wave):
+        x = F.pad(wave.view(1, 1, -1), (N_FFT // 2, N_FFT // 2), mode="reflect")
+        return x.view(-1).unfold(0, N_FFT, HOP)
+
+    clips = {"utt_0001": torch.randn(16000), "utt_0002": torch.randn(5400),
+             "utt_0003": torch.randn(150)}
+    for key, wave in clips.items():
+        frames = frame(wave)
+        print(f"{key}: {wave.numel()} samples -> {frames.shape[0]} frames")
+ """),
+
+("pytorch", "venv", None, "false-positive", None, "b32-pt-pack-padded-unsorted",
+ "A text classifier packs a padded batch with pack_padded_sequence using the default enforce_sorted=True while the lengths are not sorted; PyTorch rightly rejects the unsorted lengths.",
+ """
+    import torch
+    import torch.nn as nn
+    from torch.nn.utils.rnn import pack_padded_sequence, pad_packed_sequence
+
+    vocab, emb_dim, hid = 100, 16, 32
+    embed = nn.Embedding(vocab, emb_dim, padding_idx=0)
+    rnn = nn.GRU(emb_dim, hid, batch_first=True)
+
+    batch = [[5, 8, 2], [7, 3, 9, 11, 4], [6, 1]]
+    lengths = torch.tensor([len(s) for s in batch])
+    padded = torch.zeros(len(batch), int(lengths.max()), dtype=torch.long)
+    for i, s in enumerate(batch):
+        padded[i, :len(s)] = torch.tensor(s)
+    print("padded batch:\\n", padded)
+    print("lengths:", lengths.tolist())
+
+    packed = pack_padded_sequence(embed(padded), lengths, batch_first=True)
+    out, h = rnn(packed)
+    out, _ = pad_packed_sequence(out, batch_first=True)
+    print(out.shape)
+ """),
+
+("pytorch", "venv", None, "false-positive", None, "b32-pt-searchsorted-bad-sorter",
+ "A length-bucketing sampler passes a sorter computed from a longer boundary table to torch.searchsorted; torch 2.13 validates the sorter and rejects the out-of-range index.",
+ """
+    import torch
+
+    all_boundaries = torch.tensor([512., 32., 128., 64., 256., 1024.])
+    sorter_full = torch.argsort(all_boundaries)
+    # boundary table was truncated after the sorter was cached
+    boundaries = all_boundaries[:4]
+    lengths = torch.tensor([17., 90., 300., 61., 1000.])
+    print("boundaries", boundaries.tolist(), "sorter", sorter_full[:4].tolist())
+    bucket = torch.searchsorted(boundaries, lengths, sorter=sorter_full[:4])
+    print("bucket ids", bucket.tolist())
+ """),
+
+("pytorch", "venv", None, "false-positive", None, "b32-pt-one-hot-label-overflow",
+ "A segmentation data loader one-hot encodes a mask containing the 255 'ignore' label with num_classes=21; F.one_hot correctly rejects class values outside num_classes.",
+ """
+    import unittest
+    import torch
+    import torch.nn.functional as F
+
+    NUM_CLASSES = 21
+
+    def encode_mask(mask):
+        return F.one_hot(mask.long(), NUM_CLASSES).permute(0, 3, 1, 2).float()
+
+    class TestMaskEncoding(unittest.TestCase):
+        def test_plain_mask(self):
+            m = torch.randint(0, NUM_CLASSES, (2, 8, 8))
+            self.assertEqual(encode_mask(m).shape, (2, NUM_CLASSES, 8, 8))
+
+        def test_mask_with_void_border(self):
+            m = torch.randint(0, NUM_CLASSES, (2, 8, 8))
+            m[:, 0, :] = 255
+            enc = encode_mask(m)
+            self.assertEqual(enc.sum().item(), 2 * 8 * 8)
+
+    if __name__ == "__main__":
+        unittest.main(verbosity=2)
+ """),
+
+("pytorch", "venv", None, "false-positive", "environment", "b32-pt-missing-torchvision-roi-align",
+ "A detector post-processing script imports torchvision.ops.roi_align to crop features for the second stage; torchvision is not installed in this environment.",
+ """
+    import torch
+    print("torch", torch.__version__)
+    feats = torch.randn(1, 256, 50, 50)
+    boxes = torch.tensor([[0, 10., 10., 30., 40.], [0, 0., 0., 49., 49.]])
+    from torchvision.ops import roi_align
+    crops = roi_align(feats, boxes, output_size=(7, 7), spatial_scale=1.0, sampling_ratio=2)
+    print(crops.shape)
+ """),
+
+("pytorch", "venv", None, "nan", None, "b32-pt-grid-sample-inf-grid-nan",
+ "An augmentation step builds rotation/zoom matrices as R/scale for affine_grid + grid_sample; one sampled zoom is zero, so 0/0 puts NaN into theta and the grid, grid_sample returns NaN pixels and the pipeline's check reports them.",
+ """
+    import sys
+    import torch
+    import torch.nn.functional as F
+
+    torch.manual_seed(0)
+    imgs = torch.rand(4, 3, 32, 32)
+    scales = torch.tensor([1.2, 0.9, 0.0, 1.1])   # zoom factors from the policy
+    angles = torch.tensor([10.0, -5.0, 0.0, 0.0]) * torch.pi / 180
+    cos, sin = torch.cos(angles), torch.sin(angles)
+    theta = torch.zeros(4, 2, 3)
+    theta[:, 0, 0] = cos / scales
+    theta[:, 0, 1] = -sin / scales
+    theta[:, 1, 0] = sin / scales
+    theta[:, 1, 1] = cos / scales
+    grid = F.affine_grid(theta, imgs.shape, align_corners=False)
+    aug = F.grid_sample(imgs, grid, mode="bilinear", padding_mode="zeros",
+                        align_corners=False)
+    bad = ~torch.isfinite(aug)
+    print("augmented batch", tuple(aug.shape), "non-finite pixels:", int(bad.sum()))
+    if bad.any():
+        idx = bad.flatten(1).any(1).nonzero().flatten().tolist()
+        print(f"ERROR: NaN/Inf in augmented samples {idx}")
+        sys.exit(1)
+ """),
+
+("pytorch", "venv", None, "nan", None, "b32-pt-histc-normalise-nan",
+ "A histogram-equalisation feature for audio energies normalises torch.histc counts by their sum; for a silent clip every value falls outside the fixed range, the sum is zero and the normalised histogram is NaN, which the feature check catches.",
+ """
+    import torch
+
+    def energy_hist(frames, bins=16, lo=-60.0, hi=0.0):
+        db = 10 * torch.log10(frames.pow(2).mean(-1) + 1e-12)
+        h = torch.histc(db, bins=bins, min=lo, max=hi)
+        return h / h.sum()
+
+    clips = {"speech": torch.randn(100, 400) * 0.1, "silence": torch.zeros(100, 400)}
+    for name, fr in clips.items():
+        h = energy_hist(fr)
+        print(f"{name:8s} hist[:4]={h[:4].tolist()}")
+        if torch.isnan(h).any():
+            raise FloatingPointError(f"NaN in energy histogram for clip '{name}'")
+ """),
+
+("pytorch", "venv", None, "inconsistency", None, "b32-pt-nearest-vs-halfpixel-ref",
+ "A port of an OpenCV-style resize checks F.interpolate(mode='nearest') against a NumPy half-pixel nearest reference for a 5->7 resize; PyTorch's legacy 'nearest' uses asymmetric floor indexing, so the outputs differ and the check fails.",
+ """
+    import numpy as np
+    import torch
+    import torch.nn.functional as F
+
+    def ref_nearest(a, out_w):
+        in_w = a.shape[-1]
+        src = np.floor((np.arange(out_w) + 0.5) * in_w / out_w).astype(int)
+        return a[..., np.clip(src, 0, in_w - 1)]
+
+    x = np.arange(5, dtype=np.float32).reshape(1, 1, 5) * 10
+    got = F.interpolate(torch.from_numpy(x), size=7, mode="nearest").numpy()
+    want = ref_nearest(x, 7)
+    print("torch :", got.ravel().tolist())
+    print("ref   :", want.ravel().tolist())
+    np.testing.assert_allclose(got, want, atol=1e-6, err_msg="resize mismatch vs reference")
+    print("resize matches reference")
+ """),
+
+("pytorch", "venv", None, "oom", None, "b32-pt-interpolate-huge-scale",
+ "A super-resolution inference script takes the scale factor from image metadata that is off by 1000x; F.interpolate tries to allocate a ~440 GB output and the CPU allocator fails with out-of-memory.",
+ """
+    import json
+    import torch
+    import torch.nn.functional as F
+
+    meta = json.loads('{"name": "tile_0042", "upscale": 3000.0}')
+    lr = torch.rand(1, 3, 64, 64)
+    print(f"{meta['name']}: upscaling {tuple(lr.shape)} by x{meta['upscale']}")
+    sr = F.interpolate(lr, scale_factor=meta["upscale"], mode="bilinear", align_corners=False)
+    print("output", tuple(sr.shape))
+ """),
+
+("pytorch", "venv", None, "timeout", None, "b32-pt-dataloader-worker-timeout",
+ "A bucketing DataLoader worker blocks while tokenising (waiting on a shared vocabulary lock that is never released); DataLoader's own timeout=10 watchdog fires and raises.",
+ """
+    import time
+    import torch
+    from torch.utils.data import Dataset, DataLoader
+    from torch.nn.utils.rnn import pad_sequence
+
+    class TextDS(Dataset):
+        def __init__(self):
+            self.lines = ["the cat sat", "a dog", "on the mat today", "x"] * 8
+        def __len__(self):
+            return len(self.lines)
+        def __getitem__(self, i):
+            if i == 5:
+                time.sleep(3600)   # vocab file lock held by another process
+            return torch.tensor([hash(w) % 1000 for w in self.lines[i].split()])
+
+    def collate(b):
+        return pad_sequence(b, batch_first=True, padding_value=0)
+
+    dl = DataLoader(TextDS(), batch_size=4, num_workers=1, collate_fn=collate, timeout=10)
+    t0 = time.time()
+    for i, batch in enumerate(dl):
+        print(f"batch {i}: {tuple(batch.shape)} ({time.time() - t0:.1f}s)", flush=True)
+ """),
+
+# ---------------------------------------------------------------- pytorch 1.13
+("pytorch-1.13", "system", None, "crash", "segfault", "b32-pt113-searchsorted-sorter-oob",
+ "A length-bucketing sampler passes a cached sorter containing an index past the (truncated) boundary table to torch.searchsorted; PyTorch 1.13 does not validate sorter and reads out of bounds, dying with SIGSEGV (later versions raise an error).",
+ """
+    import torch
+
+    print("torch", torch.__version__)
+    all_boundaries = torch.tensor([512., 32., 128., 64., 256., 1024.])
+    sorter = torch.argsort(all_boundaries)
+    sorter[3] = 10**12   # stale cache entry from an older, much larger table
+    boundaries = all_boundaries[:4]
+    lengths = torch.tensor([17., 90., 300., 61., 1000.])
+    print("bucketing", lengths.tolist(), flush=True)
+    bucket = torch.searchsorted(boundaries, lengths, sorter=sorter[:4])
+    print("bucket ids", bucket.tolist())
+ """),
+
+("pytorch-1.13", "system", None, "crash", "segfault", "b32-pt113-grid-sample-reflection-inf-backward",
+ "A registration network trains with grid_sample(padding_mode='reflection'); one grid coordinate overflows to inf and the CPU backward kernel of PyTorch 1.13 crashes with SIGSEGV instead of returning non-finite gradients.",
+ """
+    import torch
+    import torch.nn.functional as F
+
+    torch.manual_seed(3)
+    moving = torch.randn(2, 1, 24, 24, requires_grad=True)
+    flow = torch.zeros(2, 24, 24, 2, requires_grad=True)
+    base = F.affine_grid(torch.eye(2, 3).repeat(2, 1, 1), (2, 1, 24, 24), align_corners=True)
+    disp = flow * 1.0
+    disp = disp.clone()
+    disp[0, 7, 9, 0] = float("inf")   # exploded displacement
+    warped = F.grid_sample(moving, base + disp, mode="bilinear",
+                           padding_mode="reflection", align_corners=True)
+    loss = (warped - moving.detach()).abs().mean()
+    print("similarity loss", loss.item(), flush=True)
+    loss.backward()
+    print("grad norm", moving.grad.norm().item())
+ """),
+
+("pytorch-1.13", "system", None, "crash", "not-implemented", "b32-pt113-bilinear-half-cpu",
+ "A mixed-precision segmentation head upsamples fp16 logits with F.interpolate(mode='bilinear') on CPU; PyTorch 1.13 has no Half kernel for upsample_bilinear2d on CPU (added later) and raises 'not implemented for Half'.",
+ """
+    import torch
+    import torch.nn as nn
+    import torch.nn.functional as F
+
+    head = nn.Conv2d(64, 19, 1)
+    feats = torch.randn(1, 64, 32, 64)
+    logits = head(feats).half()
+    print("logits", logits.dtype, tuple(logits.shape))
+    up = F.interpolate(logits, size=(256, 512), mode="bilinear", align_corners=False)
+    print("upsampled", tuple(up.shape), "pred classes", up.argmax(1).unique().numel())
+ """),
+
+("pytorch-1.13", "system", None, "crash", "not-implemented", "b32-pt113-grid-sample-half-cpu",
+ "An optical-flow warping step runs grid_sample on fp16 tensors on CPU; PyTorch 1.13 lacks the Half CPU grid sampler (later versions have it) and raises a RuntimeError saying it is not implemented.",
+ """
+    import torch
+    import torch.nn.functional as F
+
+    def warp(img, flow):
+        n, _, h, w = img.shape
+        ys, xs = torch.meshgrid(torch.linspace(-1, 1, h), torch.linspace(-1, 1, w), indexing="ij")
+        grid = torch.stack((xs, ys), -1).unsqueeze(0).to(img.dtype) + flow.permute(0, 2, 3, 1)
+        return F.grid_sample(img, grid, mode="bilinear", padding_mode="border", align_corners=True)
+
+    frame = torch.rand(1, 3, 48, 64).half()
+    flow = (torch.randn(1, 2, 48, 64) * 0.01).half()
+    try:
+        out = warp(frame, flow)
+        print("warped", out.shape)
+    except RuntimeError as e:
+        print(f"warp failed for dtype={frame.dtype}: {e}")
+        raise SystemExit(2)
+ """),
+
+("pytorch-1.13", "system", None, "false-positive", None, "b32-pt113-circular-pad-wraps",
+ "A periodic-boundary CNN for a small lat/lon grid circular-pads longitude by more than the grid width; F.pad correctly refuses padding that wraps around more than once.",
+ """
+    import torch
+    import torch.nn as nn
+    import torch.nn.functional as F
+
+    class PeriodicConv(nn.Module):
+        def __init__(self, cin, cout, k):
+            super().__init__()
+            self.k = k
+            self.conv = nn.Conv2d(cin, cout, k)
+        def forward(self, x):
+            p = self.k // 2
+            x = F.pad(x, (p, p, 0, 0), mode="circular")
+            x = F.pad(x, (0, 0, p, p), mode="replicate")
+            return self.conv(x)
+
+    net = PeriodicConv(2, 4, 9)
+    for lon in (36, 3):
+        x = torch.randn(1, 2, 18, lon)
+        print(f"grid 18x{lon} ->", tuple(net(x).shape))
+ """),
+
+("pytorch-1.13", "system", None, "false-positive", "environment", "b32-pt113-cuda-not-compiled",
+ "A batch image-resizing job moves its tensors to 'cuda' before interpolating; the installed PyTorch 1.13 is a CPU-only build and reports that Torch was not compiled with CUDA enabled.",
+ """
+    import torch
+    import torch.nn.functional as F
+
+    device = torch.device("cuda:0")
+    print("torch", torch.__version__, "target device", device)
+    imgs = torch.rand(8, 3, 480, 640)
+    imgs = imgs.to(device)
+    small = F.interpolate(imgs, size=(224, 224), mode="bilinear", align_corners=False)
+    print(small.shape)
+ """),
+
+("pytorch-1.13", "system", None, "nan", None, "b32-pt113-zero-length-mask-mean",
+ "A masked mean-pooling over padded sequences divides by the number of valid tokens; a zero-length utterance in the batch gives 0/0 and the pooled embedding is NaN, which the training loop detects.",
+ """
+    import torch
+
+    torch.manual_seed(0)
+    emb = torch.randn(3, 6, 8)
+    lengths = torch.tensor([6, 3, 0])
+    mask = torch.arange(6)[None, :] < lengths[:, None]
+    pooled = (emb * mask[..., None]).sum(1) / mask.sum(1, keepdim=True)
+    print("pooled norms:", pooled.norm(dim=1).tolist())
+    if not torch.isfinite(pooled).all():
+        raise RuntimeError(f"non-finite pooled embedding (lengths={lengths.tolist()})")
+ """),
+
+("pytorch-1.13", "system", None, "inconsistency", None, "b32-pt113-bucketize-vs-digitize",
+ "A feature-binning step ported from NumPy replaces np.digitize with torch.bucketize and checks parity; for values lying exactly on a boundary the two use opposite interval conventions, so bucket ids differ and the parity test fails.",
+ """
+    import numpy as np
+    import torch
+
+    edges = np.array([0.0, 18.0, 30.0, 45.0, 65.0], dtype=np.float32)
+    ages = np.array([3, 18, 22, 30, 44.5, 45, 70, 65], dtype=np.float32)
+
+    ref = np.digitize(ages, edges)
+    got = torch.bucketize(torch.from_numpy(ages), torch.from_numpy(edges)).numpy()
+    print("age   ", ages.tolist())
+    print("numpy ", ref.tolist())
+    print("torch ", got.tolist())
+    bad = np.nonzero(ref != got)[0]
+    assert bad.size == 0, f"bucket ids differ at positions {bad.tolist()} (ages {ages[bad].tolist()})"
+    print("binning parity ok")
+ """),
+
+# ---------------------------------------------------------------- onnxruntime
+("onnxruntime", "venv", None, "crash", "internal-error", "b32-ort-resize-uint8-cubic",
+ "An image-serving graph resizes uint8 images with an ONNX Resize node in 'cubic' mode; uint8 is a supported Resize type, but ORT's CPU kernel fails internally with a tensor type-mismatch check instead of resizing.",
+ """
+    import numpy as np
+    import onnxruntime as ort
+    from onnx import helper, TensorProto
+
+    node = helper.make_node("Resize", ["img", "", "scales"], ["out"], mode="cubic",
+                            coordinate_transformation_mode="half_pixel")
+    graph = helper.make_graph(
+        [node], "thumbnailer",
+        [helper.make_tensor_value_info("img", TensorProto.UINT8, [1, 3, None, None])],
+        [helper.make_tensor_value_info("out", TensorProto.UINT8, None)],
+        [helper.make_tensor("scales", TensorProto.FLOAT, [4], [1, 1, 0.5, 0.5])])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 18)])
+    sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+    img = np.random.default_rng(0).integers(0, 256, (1, 3, 64, 48), dtype=np.uint8)
+    print("serving request: image", img.shape, img.dtype)
+    out = sess.run(None, {"img": img})[0]
+    print("thumbnail", out.shape, out.dtype)
+ """),
+
+("onnxruntime", "venv", None, "crash", "not-implemented", "b32-ort-resize-int64-labels",
+ "A segmentation post-processor resizes an int64 label map with a nearest-mode ONNX Resize; the ONNX spec allows int64 input, but ORT has no CPU Resize kernel for it and fails at session creation with NOT_IMPLEMENTED.",
+ """
+    import numpy as np
+    import onnxruntime as ort
+    from onnx import helper, TensorProto
+
+    node = helper.make_node("Resize", ["labels", "", "", "sizes"], ["out"], mode="nearest",
+                            nearest_mode="floor", coordinate_transformation_mode="asymmetric")
+    graph = helper.make_graph(
+        [node], "label_resize",
+        [helper.make_tensor_value_info("labels", TensorProto.INT64, [1, 1, 64, 64]),
+         helper.make_tensor_value_info("sizes", TensorProto.INT64, [4])],
+        [helper.make_tensor_value_info("out", TensorProto.INT64, None)])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 18)])
+    print("building session for label_resize ...")
+    sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+    lab = np.random.default_rng(0).integers(0, 19, (1, 1, 64, 64)).astype(np.int64)
+    out = sess.run(None, {"labels": lab, "sizes": np.array([1, 1, 512, 512], np.int64)})[0]
+    print(out.shape)
+ """),
+
+("onnxruntime", "venv", None, "false-positive", None, "b32-ort-pad-reflect-too-large",
+ "An exported audio model reflect-pads its input with an ONNX Pad node; a very short input is smaller than the pad and ORT rightly rejects the reflect padding for that axis.",
+ """
+    import numpy as np
+    import onnxruntime as ort
+    from onnx import helper, TensorProto
+
+    pad = helper.make_node("Pad", ["x", "pads"], ["y"], mode="reflect")
+    graph = helper.make_graph(
+        [pad], "frontend",
+        [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 1, None])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)],
+        [helper.make_tensor("pads", TensorProto.INT64, [6], [0, 0, 128, 0, 0, 128])])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 18)])
+    sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+
+    for n in (16000, 800, 60):
+        wav = np.random.default_rng(n).standard_normal((1, 1, n)).astype(np.float32)
+        try:
+            y = sess.run(None, {"x": wav})[0]
+            print(f"len={n}: padded to {y.shape[-1]}")
+        except Exception as e:
+            print(f"len={n}: inference error: {e}")
+            raise
+ """),
+
+("onnxruntime", "venv", None, "false-positive", None, "b32-ort-regex-invalid-pattern",
+ "A text pre-processing graph uses RegexFullMatch to filter tokens, but the pattern from the config has an unbalanced parenthesis; ORT rightly rejects the invalid regex when it creates the kernel.",
+ """
+    import numpy as np
+    import onnxruntime as ort
+    from onnx import helper, TensorProto
+
+    config = {"token_filter": r"[a-z]+(-[a-z]+"}
+    node = helper.make_node("RegexFullMatch", ["tokens"], ["keep"], pattern=config["token_filter"])
+    graph = helper.make_graph(
+        [node], "token_filter",
+        [helper.make_tensor_value_info("tokens", TensorProto.STRING, [None])],
+        [helper.make_tensor_value_info("keep", TensorProto.BOOL, None)])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 20)])
+    print("pattern:", config["token_filter"])
+    sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+    toks = np.array(["state-of-the-art", "Model", "x2", "well-known"], dtype=object)
+    print(sess.run(None, {"tokens": toks})[0])
+ """),
+
+("onnxruntime", "venv", None, "inconsistency", None, "b32-ort-resize-nearest-vs-torch",
+ "A conversion script re-implements a PyTorch nearest upsample as an ONNX Resize with default attributes (half_pixel, round_prefer_floor) and compares against torch for a 5->8 resize; the index conventions differ, outputs disagree and the parity check fails.",
+ """
+    import numpy as np
+    import onnxruntime as ort
+    import torch
+    import torch.nn.functional as F
+    from onnx import helper, TensorProto
+
+    x = np.arange(25, dtype=np.float32).reshape(1, 1, 5, 5)
+    ref = F.interpolate(torch.from_numpy(x), size=(8, 8), mode="nearest").numpy()
+
+    node = helper.make_node("Resize", ["x", "", "", "sizes"], ["y"], mode="nearest")
+    graph = helper.make_graph(
+        [node], "upsample",
+        [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 1, 5, 5])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)],
+        [helper.make_tensor("sizes", TensorProto.INT64, [4], [1, 1, 8, 8])])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 18)])
+    got = ort.InferenceSession(model.SerializeToString(),
+                               providers=["CPUExecutionProvider"]).run(None, {"x": x})[0]
+    diff = np.abs(got - ref)
+    print("torch row0:", ref[0, 0, 0].tolist())
+    print("ort   row0:", got[0, 0, 0].tolist())
+    print(f"max abs diff {diff.max():.3f}, mismatched {int((diff > 1e-5).sum())}/{diff.size}")
+    if diff.max() > 1e-5:
+        raise AssertionError("ONNX Resize output does not match PyTorch reference")
+ """),
+
+("onnxruntime", "venv", None, "oom", None, "b32-ort-resize-oom",
+ "A tiling service builds a Resize graph whose scale comes from a corrupted zoom level (x4000 instead of x4); ORT tries to allocate a ~700 GB output tensor and fails with an allocation error.",
+ """
+    import numpy as np
+    import onnxruntime as ort
+    from onnx import helper, TensorProto
+
+    zoom = 4000.0
+    node = helper.make_node("Resize", ["tile", "", "scales"], ["out"], mode="linear")
+    graph = helper.make_graph(
+        [node], "tile_zoom",
+        [helper.make_tensor_value_info("tile", TensorProto.FLOAT, [1, 3, 128, 128])],
+        [helper.make_tensor_value_info("out", TensorProto.FLOAT, None)],
+        [helper.make_tensor("scales", TensorProto.FLOAT, [4], [1, 1, zoom, zoom])])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 18)])
+    sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+    tile = np.random.default_rng(0).random((1, 3, 128, 128), dtype=np.float32)
+    print(f"zooming tile x{zoom}")
+    out = sess.run(None, {"tile": tile})[0]
+    print(out.shape)
+ """),
+("onnxruntime", "venv", None, "false-positive", "environment", "b32-ort-string-normalizer-locale",
+ "A text pre-processing graph lower-cases tokens with StringNormalizer, whose default locale is en_US; the machine has no en_US locale installed (only C/POSIX), so ORT cannot construct the locale and asks for the language pack to be installed.",
+ """
+    import numpy as np
+    import onnxruntime as ort
+    from onnx import helper, TensorProto
+
+    norm = helper.make_node("StringNormalizer", ["text"], ["clean"],
+                            case_change_action="LOWER", is_case_sensitive=0,
+                            stopwords=["the", "a", "an"])
+    graph = helper.make_graph(
+        [norm], "text_prep",
+        [helper.make_tensor_value_info("text", TensorProto.STRING, [None])],
+        [helper.make_tensor_value_info("clean", TensorProto.STRING, None)])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 18)])
+    print("loading text_prep graph, ort", ort.__version__)
+    try:
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+    except Exception as exc:
+        raise RuntimeError(f"could not load text pre-processor: {exc}") from exc
+    print(sess.run(None, {"text": np.array(["The", "Quick", "brown", "FOX"], dtype=object)})[0])
+ """),
+
+("onnxruntime", "venv", None, "inconsistency", None, "b32-ort-resize-antialias-vs-torch",
+ "An export parity test compares an ONNX Resize (linear, antialias=1) run in ORT with torch's F.interpolate(bilinear, antialias=True) for a 37x53 -> 10x13 thumbnail; the two antialiasing filters disagree by ~0.03, beyond the 1e-3 tolerance, and the test fails.",
+ """
+    import numpy as np
+    import onnxruntime as ort
+    import torch
+    import torch.nn.functional as F
+    from onnx import helper, TensorProto
+
+    def ort_resize(x, size):
+        node = helper.make_node("Resize", ["x", "", "", "sizes"], ["y"], mode="linear",
+                                antialias=1, coordinate_transformation_mode="half_pixel")
+        g = helper.make_graph(
+            [node], "thumb",
+            [helper.make_tensor_value_info("x", TensorProto.FLOAT, list(x.shape))],
+            [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)],
+            [helper.make_tensor("sizes", TensorProto.INT64, [4], [1, 1, *size])])
+        m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 18)])
+        s = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+        return s.run(None, {"x": x})[0]
+
+    x = np.random.default_rng(0).random((1, 1, 37, 53)).astype(np.float32)
+    for size in [(74, 106), (10, 13)]:
+        a = ort_resize(x, size)
+        b = F.interpolate(torch.from_numpy(x), size=size, mode="bilinear",
+                          antialias=True, align_corners=False).numpy()
+        err = float(np.abs(a - b).max())
+        print(f"size={size}: max abs err {err:.2e}")
+        np.testing.assert_allclose(a, b, atol=1e-3, rtol=0,
+                                   err_msg=f"antialiased resize mismatch at size {size}")
+ """),
+]
+
+add_batch(B32_A)
+
+
+
+
+# b31 part B scenarios
+B31_B_J = [
+("jax", "venv", None, "nan", None, "b31-jax-masked-attention-empty-row",
+ "A padded-batch attention step masks every key of a fully padded sequence with -inf; jax.nn.softmax over an all -inf row gives NaN, and the script's finiteness check reports it.",
+ '''
+    import jax
+    import jax.numpy as jnp
+    import numpy as np
+
+    def attention(q, k, v, key_mask):
+        scores = q @ k.swapaxes(-1, -2) / jnp.sqrt(q.shape[-1])
+        scores = jnp.where(key_mask[:, None, :], scores, -jnp.inf)
+        w = jax.nn.softmax(scores, axis=-1)
+        return w @ v
+
+    rng = np.random.default_rng(0)
+    lengths = np.array([5, 3, 0, 2])          # third sequence is pure padding
+    B, T, D = 4, 5, 8
+    q = jnp.asarray(rng.normal(size=(B, T, D)), jnp.float32)
+    k = jnp.asarray(rng.normal(size=(B, T, D)), jnp.float32)
+    v = jnp.asarray(rng.normal(size=(B, T, D)), jnp.float32)
+    mask = jnp.arange(T)[None, :] < jnp.asarray(lengths)[:, None]
+
+    out = jax.jit(attention)(q, k, v, mask)
+    print("attention output", out.shape, out.dtype)
+    bad = ~jnp.isfinite(out).all(axis=(1, 2))
+    for i, b in enumerate(np.asarray(bad)):
+        print(f"  seq {i}: len={lengths[i]} finite={not b}")
+    if bad.any():
+        raise FloatingPointError(f"non-finite attention output for sequences {np.flatnonzero(np.asarray(bad)).tolist()}")
+'''),
+
+("jax", "venv", None, "inconsistency", None, "b31-jax-int32-token-count-wrap",
+ "A corpus statistics job sums per-document token counts with jnp (default 32-bit ints since x64 is off) and checks against a NumPy int64 reference; the total exceeds 2**31 and wraps, so the two disagree.",
+ '''
+    import numpy as np
+    import jax.numpy as jnp
+
+    rng = np.random.default_rng(7)
+    doc_tokens = rng.integers(180_000, 220_000, size=12_000)   # tokens per document
+    print("documents:", doc_tokens.size, "dtype", doc_tokens.dtype)
+
+    ref_total = int(np.sum(doc_tokens))
+    jax_total = int(jnp.sum(jnp.asarray(doc_tokens)))
+    print(f"numpy total: {ref_total}")
+    print(f"jax   total: {jax_total}  (array dtype {jnp.asarray(doc_tokens).dtype})")
+    assert jax_total == ref_total, f"token total mismatch: jax={jax_total} numpy={ref_total} diff={jax_total - ref_total}"
+    print("totals agree")
+'''),
+]
+B31_B_J += [
+("jax", "venv", None, "crash", "abort", "b31-jax-zeros-extent-overflow",
+ "A KV-cache preallocation builds jnp.zeros with a shape from a config whose batch and max_len are both 2**31; the element count overflows int64 and XLA, instead of raising, dereferences a bad StatusOr and the process aborts (SIGABRT, BadStatusOrAccess).",
+ '''
+    import jax
+    import jax.numpy as jnp
+
+    cfg = dict(num_layers=2, max_len=2**31, batch=2**31, head_dim=4)
+    print("jax", jax.__version__, "devices", jax.devices())
+    print("allocating kv cache with", cfg)
+    cache = [jnp.zeros((cfg["batch"], cfg["max_len"], cfg["head_dim"]), jnp.float32)
+             for _ in range(cfg["num_layers"])]
+    print("cache ready", cache[0].shape)
+'''),
+
+("jax", "venv", None, "crash", "abort", "b31-jax-random-normal-huge-shape",
+ "A noise-injection helper draws jax.random.normal with a (2**31, 2**31) shape computed from image sizes; XLA hits 'overflow in static extent product' inside an unchecked StatusOr and the process aborts instead of raising.",
+ '''
+    import jax
+    import jax.numpy as jnp
+
+    def add_noise(key, x, sigma):
+        noise = jax.random.normal(key, x.shape, x.dtype)
+        return x + sigma * noise
+
+    H = W = 2**31
+    print(f"noise field {H}x{W}")
+    key = jax.random.key(0)
+    field = jax.ShapeDtypeStruct((H, W), jnp.float32)
+    noise = jax.random.normal(key, field.shape, field.dtype)
+    print("noise", noise.shape)
+'''),
+
+("jax", "venv", None, "timeout", None, "b31-jax-while-loop-zero-step",
+ "A sliding-window count runs a lax.while_loop whose stride comes from a config where it is 0; the compiled loop never advances, and the parent harness kills the worker after 15 s and reports the hang.",
+ '''
+    import multiprocessing as mp
+    import sys, time
+
+    def worker(stride):
+        import jax, jax.numpy as jnp
+        from jax import lax
+        signal = jnp.arange(10_000, dtype=jnp.float32)
+
+        @jax.jit
+        def count_windows(sig, stride):
+            def cond(s):
+                pos, n = s
+                return pos + 64 <= sig.shape[0]
+            def body(s):
+                pos, n = s
+                return pos + stride, n + 1
+            return lax.while_loop(cond, body, (jnp.int32(0), jnp.int32(0)))[1]
+
+        print(f"[worker] counting windows with stride={stride}", flush=True)
+        print("[worker] windows:", int(count_windows(signal, stride)), flush=True)
+
+    if __name__ == "__main__":
+        ctx = mp.get_context("spawn")
+        p = ctx.Process(target=worker, args=(0,))
+        p.start()
+        p.join(15)
+        if p.is_alive():
+            print("TIMEOUT: window-count worker still running after 15s; terminating", flush=True)
+            p.kill()
+            p.join()
+            sys.exit(1)
+        sys.exit(p.exitcode)
+'''),
+
+
+("jax", "venv", None, "false-positive", None, "b31-jax-topk-larger-than-vocab",
+ "A beam-search step asks lax.top_k for beam_width=8 candidates over a toy vocabulary of 5 tokens; JAX correctly rejects k larger than the axis size.",
+ '''
+    import jax
+    import jax.numpy as jnp
+    from jax import lax
+
+    VOCAB, BEAM = 5, 8
+    logits = jax.random.normal(jax.random.key(1), (2, VOCAB))
+    print("logits", logits.shape, "beam", BEAM)
+    try:
+        vals, idx = lax.top_k(jax.nn.log_softmax(logits), BEAM)
+    except ValueError as e:
+        print("beam search setup failed:", e)
+        raise
+    print(idx)
+'''),
+
+("jax", "venv", None, "nan", None, "b31-jax-take-index-at-end-fill",
+ "A lookup of per-class calibration temperatures uses jnp.take with a class id equal to the table length; JAX's default 'fill' mode returns NaN for the out-of-range index, and the scaled logits fail the finiteness check.",
+ '''
+    import numpy as np
+    import jax.numpy as jnp
+
+    temperatures = jnp.array([1.0, 1.3, 0.8, 1.1])            # one per class 0..3
+    class_ids = jnp.array([0, 3, 4, 2])                         # 4 == "unknown" bucket added later
+    logits = jnp.array([2.0, -1.0, 0.5, 3.0])
+
+    t = jnp.take(temperatures, class_ids)
+    calibrated = logits / t
+    print("temperatures:", np.asarray(t))
+    print("calibrated:  ", np.asarray(calibrated))
+    if not np.isfinite(np.asarray(calibrated)).all():
+        sys_msg = f"NaN in calibrated logits at positions {np.flatnonzero(~np.isfinite(np.asarray(calibrated))).tolist()}"
+        print(sys_msg)
+        raise SystemExit(3)
+'''),
+]
+
+B31_B_K = [
+("keras", "venv", "tensorflow", "crash", "internal-error", "b31-keras-tf-maxpool-window-larger-than-map",
+ "A small CNN applied eagerly to 4x4 feature maps uses MaxPooling2D(5); on the TensorFlow backend the oneDNN MaxPool kernel fails to create its primitive and TF raises AbortedError from inside the kernel rather than a shape error (the torch backend reports 'Output size is too small').",
+ '''
+    import numpy as np
+    import keras
+    from keras import layers
+
+    print("keras", keras.__version__, "backend", keras.backend.backend())
+    feats = np.random.default_rng(0).normal(size=(8, 4, 4, 16)).astype("float32")
+    head = [layers.Conv2D(16, 1, activation="relu"), layers.MaxPooling2D(pool_size=5), layers.Flatten()]
+    x = feats
+    for layer in head:
+        x = layer(x)
+        print(f"{layer.name:>20}: {tuple(x.shape)}")
+'''),
+
+("keras", "venv", "jax", "nan", None, "b31-keras-jax-embedding-oov-id",
+ "A recommender encodes item ids with keras.layers.Embedding(input_dim=500); a new item id 500 reaches the layer and, on the JAX backend, the out-of-range lookup silently yields NaN, which the training loop's loss check catches.",
+ '''
+    import numpy as np
+    import keras
+    from keras import layers, ops
+
+    N_ITEMS = 500
+    inp = keras.Input((3,), dtype="int32")
+    x = layers.Embedding(N_ITEMS, 16)(inp)
+    x = layers.GlobalAveragePooling1D()(x)
+    out = layers.Dense(1, activation="sigmoid")(x)
+    model = keras.Model(inp, out)
+    model.compile(optimizer="adam", loss="binary_crossentropy")
+
+    rng = np.random.default_rng(0)
+    items = rng.integers(0, N_ITEMS, size=(64, 3)).astype("int32")
+    items[17, 1] = N_ITEMS          # item added after the vocabulary was frozen
+    labels = rng.integers(0, 2, size=(64, 1)).astype("float32")
+
+    hist = model.fit(items, labels, epochs=1, batch_size=64, verbose=2)
+    loss = hist.history["loss"][-1]
+    print("epoch loss:", loss)
+    if not np.isfinite(loss):
+        raise RuntimeError(f"training diverged: loss={loss}")
+'''),
+
+("keras", "venv", "torch", "oom", None, "b31-keras-torch-dense-vocab-projection",
+ "An output projection is built as Dense(2**20) on 2**20-dimensional hashed features; on the torch backend, initializing the 4 TiB kernel fails in DefaultCPUAllocator with 'can't allocate memory'.",
+ '''
+    import numpy as np
+    import keras
+    from keras import layers
+
+    HASH_DIM = 2**20
+    N_OUT = 2**20
+    print(f"backend={keras.backend.backend()} kernel={HASH_DIM}x{N_OUT} ({HASH_DIM*N_OUT*4/2**40:.0f} TiB)")
+    proj = layers.Dense(N_OUT, use_bias=False, name="hash_projection")
+    x = np.zeros((1, HASH_DIM), dtype="float32")
+    y = proj(x)
+    print(y.shape)
+'''),
+
+("keras", "venv", "torch", "false-positive", None, "b31-keras-torch-onehot-zero-classes",
+ "A label encoder calls keras.ops.one_hot with num_classes taken from an empty class list (0); the torch backend rejects the labels because they are not smaller than num_classes.",
+ '''
+    import numpy as np
+    import keras
+    from keras import ops
+
+    class_names = [l for l in open(__file__).read().split("\\n") if l.startswith("CLASS:")]   # none defined
+    labels = np.array([0, 2, 1, 1])
+    print(f"encoding {len(labels)} labels into {len(class_names)} classes")
+    try:
+        onehot = ops.one_hot(labels, len(class_names))
+    except RuntimeError as e:
+        raise SystemExit(f"label encoding failed: {e}")
+    print(onehot)
+'''),
+
+("keras", "venv", "jax", "false-positive", None, "b31-keras-jax-conv-kernel-exceeds-input",
+ "A model for 4x4 thumbnails stacks a 5x5 'valid' Conv2D; Keras's shape inference correctly rejects the layer because the output size would be zero or negative.",
+ '''
+    import keras
+    from keras import layers
+
+    def build(input_hw=4):
+        inp = keras.Input((input_hw, input_hw, 3))
+        x = layers.Conv2D(32, 3, padding="same", activation="relu")(inp)
+        x = layers.Conv2D(64, 5, padding="valid", activation="relu")(x)
+        x = layers.GlobalAveragePooling2D()(x)
+        return keras.Model(inp, layers.Dense(10)(x))
+
+    print("building thumbnail classifier on", keras.backend.backend())
+    model = build()
+    model.summary()
+'''),
+
+("keras", "venv", "tensorflow", "false-positive", None, "b31-keras-tf-convtranspose-output-padding-limit",
+ "A decoder uses Conv2DTranspose(strides=2, output_padding=2) to hit an odd target size; Keras rejects output_padding not strictly less than the stride.",
+ '''
+    import numpy as np
+    import keras
+    from keras import layers
+
+    def decoder_block(x, filters, stride, out_pad):
+        print(f"  Conv2DTranspose(filters={filters}, strides={stride}, output_padding={out_pad})")
+        return layers.Conv2DTranspose(filters, 3, strides=stride, padding="same", output_padding=out_pad)(x)
+
+    z = np.random.rand(2, 7, 7, 32).astype("float32")
+    print("decoding latent", z.shape)
+    y = decoder_block(z, 16, 2, 1)
+    print("  ->", tuple(y.shape))
+    y = decoder_block(y, 8, 2, 2)
+    print("  ->", tuple(y.shape))
+'''),
+
+("keras", "venv", "jax", "inconsistency", None, "b31-keras-jax-floor-divide-by-zero",
+ "A ported feature pipeline checks keras.ops.floor_divide against NumPy on integer counts where some divisors are 0; the JAX backend returns -2 for 4//0 where NumPy returns 0, and the parity check fails.",
+ '''
+    import warnings
+    import numpy as np
+    import keras
+    from keras import ops
+
+    warnings.simplefilter("ignore")
+    clicks = np.array([4, 9, 0, 7, 12], dtype="int32")
+    sessions = np.array([0, 3, 0, 2, 4], dtype="int32")
+
+    ref = np.floor_divide(clicks, sessions)
+    got = np.asarray(ops.floor_divide(clicks, sessions))
+    print("numpy:", ref.tolist())
+    print(keras.backend.backend() + ":", got.tolist())
+    mism = np.flatnonzero(ref != got)
+    if mism.size:
+        raise AssertionError(f"clicks_per_session differs from numpy at {mism.tolist()}: {got[mism].tolist()} vs {ref[mism].tolist()}")
+'''),
+]
+B31_B_K += [
+("keras", "venv", "jax", "crash", "abort", "b31-keras-jax-zeros-overflowing-shape",
+ "A positional-table helper calls keras.ops.zeros with (max_positions, max_positions) where max_positions is 2**31 from a config; on the JAX backend XLA hits an overflowed extent product inside an unchecked StatusOr and the process aborts with SIGABRT.",
+ '''
+    import keras
+    from keras import ops
+
+    cfg = {"max_positions": 2**31, "d_model": 64}
+    print(f"keras {keras.__version__} on {keras.backend.backend()}; cfg={cfg}", flush=True)
+    bias = ops.zeros((cfg["max_positions"], cfg["max_positions"]), dtype="float32")
+    print("relative position bias", bias.shape)
+'''),
+
+("keras", "venv", "tensorflow", "crash", "internal-error", "b31-keras-tf-lstm-zero-timesteps",
+ "A keras.layers.LSTM is called on a batch whose sequences have 0 timesteps (an empty utterance); on the TensorFlow backend the recurrent loop's internal strided slice fails with 'slice index 0 of dimension 1 out of bounds' from deep inside the layer instead of a clear input check.",
+ '''
+    import numpy as np
+    import keras
+    from keras import layers
+
+    lstm = layers.LSTM(32, return_sequences=False)
+    batches = [np.random.rand(4, 12, 8).astype("float32"), np.random.rand(4, 0, 8).astype("float32")]
+    for i, b in enumerate(batches):
+        print(f"batch {i}: {b.shape}", flush=True)
+        h = lstm(b)
+        print(f"  final state {tuple(h.shape)}")
+'''),
+]
+
+B31_B_M = [
+("mindspore", "mindspore", None, "crash", "internal-error", "b31-ms-argmax-empty-batch",
+ "An evaluation loop takes ops.argmax over the predictions of a final batch that is empty (batch count computed as n // batch_size + 1 with n divisible by the batch size); instead of a validation message MindSpore raises 'Framework Unexpected Exception Raised', its own internal-error path.",
+ '''
+    import numpy as np
+    import mindspore as ms
+    from mindspore import Tensor, ops
+
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    probs = np.random.default_rng(0).random((12, 5)).astype(np.float32)
+    batch_size = 4
+    n_batches = len(probs) // batch_size + 1
+    for b in range(n_batches):
+        start = b * batch_size
+        chunk = Tensor(probs[start:start + batch_size].max(axis=1))
+        print(f"batch @{start}: {chunk.shape[0]} rows", flush=True)
+        best = ops.argmax(chunk)
+        print("  best row:", int(best.asnumpy()))
+'''),
+
+("mindspore", "mindspore", None, "crash", "internal-error", "b31-ms-cumsum-zero-length",
+ "A reward-to-go computation runs ops.cumsum over an episode that ended at step 0 (length-0 tensor); the CPU CumSum kernel fails with 'Launch kernel failed' instead of returning an empty tensor as NumPy does.",
+ '''
+    import numpy as np
+    import mindspore as ms
+    from mindspore import Tensor, ops
+
+    def rewards_to_go(rewards):
+        r = Tensor(rewards[::-1].copy())
+        return ops.cumsum(r, 0).asnumpy()[::-1]
+
+    episodes = [np.array([1.0, 0.0, 2.0], np.float32), np.array([], np.float32), np.array([0.5], np.float32)]
+    for i, ep in enumerate(episodes):
+        print(f"episode {i}: len={len(ep)} numpy={np.cumsum(ep[::-1])[::-1]}", flush=True)
+        print(f"episode {i}: mindspore={rewards_to_go(ep)}", flush=True)
+'''),
+
+("mindspore", "mindspore", None, "inconsistency", None, "b31-ms-unique-empty-shard",
+ "A categorical-feature profiler checks ops.unique against numpy.unique per data shard; for an empty shard MindSpore returns a non-empty result (three zeros, the size of the previous shard's output) where NumPy returns nothing, so the check fails.",
+ '''
+    import numpy as np
+    import mindspore as ms
+    from mindspore import Tensor, ops
+
+    shards = {"shard-000": np.array([0.5, 1.0, 0.5, 2.0], np.float32), "shard-001": np.array([], np.float32)}
+    for name, vals in shards.items():
+        uniq, _ = ops.unique(Tensor(vals))
+        got = np.sort(uniq.asnumpy())
+        ref = np.unique(vals)
+        print(f"{name}: n={vals.size} numpy={ref.tolist()} mindspore={got.tolist()}", flush=True)
+        if got.shape != ref.shape or not np.allclose(got, ref):
+            raise AssertionError(f"{name}: distinct levels differ from numpy.unique ({got.size} vs {ref.size})")
+'''),
+
+("mindspore", "mindspore", None, "inconsistency", None, "b31-ms-norm-empty-vector",
+ "A gradient-clipping utility compares ops.norm with numpy.linalg.norm for each parameter, one of which is empty (a zero-width bias); MindSpore returns a nonzero value for the norm of an empty tensor where NumPy gives 0.0, so the check fails.",
+ '''
+    import numpy as np
+    import mindspore as ms
+    from mindspore import Tensor, ops
+
+    rng = np.random.default_rng(0)
+    params = {"dense.weight": rng.normal(size=(4, 3)).astype(np.float32),
+              "dense.bias": rng.normal(size=(4,)).astype(np.float32),
+              "adapter.bias": np.zeros((0,), np.float32)}
+    failures = []
+    for name, p in params.items():
+        ref = float(np.linalg.norm(p))
+        got = float(ops.norm(Tensor(p)).asnumpy())
+        ok = abs(ref - got) <= 1e-5 * max(1.0, ref)
+        print(f"{name:14s} shape={p.shape} numpy={ref:.6f} mindspore={got:.6f} {'ok' if ok else 'MISMATCH'}")
+        if not ok:
+            failures.append(name)
+    if failures:
+        raise SystemExit(f"norm mismatch for {failures}")
+'''),
+
+("mindspore", "mindspore", None, "false-positive", "environment", "b31-ms-gpu-target-cpu-wheel",
+ "A training launcher sets device_target='GPU'; the installed MindSpore wheel supports only CPU, and MindSpore reports that the GPU target is unsupported in this environment.",
+ '''
+    import argparse
+    import mindspore as ms
+
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--device", default="GPU")
+    args = ap.parse_args([])
+    print(f"MindSpore {ms.__version__}, requested device {args.device}")
+    ms.set_context(device_target=args.device)
+    print("context:", ms.get_context("device_target"))
+'''),
+
+("mindspore", "mindspore", None, "false-positive", None, "b31-ms-gather-label-equals-classes",
+ "A per-class weight lookup uses ops.gather with a label equal to the number of classes; MindSpore correctly reports that the index is outside [0, num_classes).",
+ '''
+    import numpy as np
+    import mindspore as ms
+    from mindspore import Tensor, ops
+
+    class_weights = Tensor(np.array([1.0, 2.5, 0.7], np.float32))
+    labels = Tensor(np.array([0, 2, 3, 1], np.int32))
+    try:
+        w = ops.gather(class_weights, labels, 0)
+        print("sample weights:", w.asnumpy())
+    except RuntimeError as e:
+        print("weighting failed:", str(e).splitlines()[0])
+        raise
+'''),
+
+
+]
+B31_B_M += [
+("mindspore", "mindspore", None, "crash", "internal-error", "b31-ms-lstm-zero-length-sequence",
+ "A streaming ASR encoder feeds a batch whose chunk has zero frames to nn.LSTM(batch_first=True); instead of returning empty outputs or a validation error, the CPU LSTM kernel fails inside oneDNN with 'could not execute a primitive'.",
+ '''
+    import numpy as np
+    import mindspore as ms
+    from mindspore import Tensor, nn
+
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    encoder = nn.LSTM(input_size=40, hidden_size=64, num_layers=1, batch_first=True)
+    stream = np.random.default_rng(0).normal(size=(2, 30, 40)).astype(np.float32)
+    chunk = 10
+    n_chunks = stream.shape[1] // chunk + 1
+    for k in range(n_chunks):
+        start = k * chunk
+        frames = Tensor(stream[:, start:start + chunk])
+        print(f"chunk @{start}: frames={frames.shape[1]}", flush=True)
+        out, (h, c) = encoder(frames)
+        print(f"  encoded {tuple(out.shape)}", flush=True)
+'''),
+]
+
+B31_B_T = [
+("tensorflow", "venv", None, "crash", "abort", "b31-tf-rfft-zero-fft-length",
+ "A spectrogram feature step computes tf.signal.rfft with an fft_length of 0 read from a config; instead of rejecting the length, the FFT backend hits an internal assertion ('axis length mismatch') and the process aborts with SIGABRT.",
+ '''
+    import json
+    import tensorflow as tf
+
+    cfg = json.loads('{"sample_rate": 16000, "fft_length": 0, "channels": 1}')
+    print("feature config:", cfg)
+
+    def spectrum(wave, n_fft):
+        spec = tf.signal.rfft(wave, fft_length=[n_fft])
+        return tf.abs(spec)
+
+    wave = tf.random.stateless_normal([4, 400], seed=[1, 2])
+    print("batch", wave.shape)
+    mag = spectrum(wave, cfg["fft_length"])
+    print("magnitude", mag.shape)
+'''),
+
+("tensorflow", "venv", None, "crash", "internal-error", "b31-tf-conv2d-transpose-onednn-descriptor",
+ "A decoder upsampling step calls tf.nn.conv2d_transpose with an output_shape one pixel off the SAME-padding size; instead of TF's shape validation the oneDNN CPU kernel fails to build its primitive and TF surfaces an AbortedError from inside the kernel.",
+ '''
+    import tensorflow as tf
+
+    def upsample(x, w, out_hw):
+        n, h, wd, c = x.shape
+        out_shape = [n, out_hw[0], out_hw[1], w.shape[2]]
+        print(f"conv2d_transpose {tuple(x.shape)} -> {out_shape} stride=2 SAME")
+        return tf.nn.conv2d_transpose(x, w, out_shape, strides=2, padding="SAME")
+
+    x = tf.random.stateless_normal([2, 8, 8, 16], seed=[3, 4])
+    w = tf.random.stateless_normal([3, 3, 8, 16], seed=[5, 6])
+    # skip connection from the encoder had 17x17 feature maps
+    y = upsample(x, w, (17, 17))
+    print("decoded", y.shape)
+'''),
+
+("tensorflow", "venv", None, "false-positive", None, "b31-tf-embedding-id-equals-vocab",
+ "A text classifier looks up token ids in an embedding matrix with tf.gather; the tokenizer emitted an id equal to the vocabulary size, and TF correctly rejects the out-of-range index.",
+ '''
+    import numpy as np
+    import tensorflow as tf
+
+    VOCAB = 1000
+    DIM = 32
+    emb = tf.Variable(tf.random.normal([VOCAB, DIM], stddev=0.02), name="embedding")
+
+    def encode(batch_ids):
+        vecs = tf.gather(emb, batch_ids)
+        return tf.reduce_mean(vecs, axis=1)
+
+    ids = np.array([[12, 45, 999, 3], [7, 1000, 2, 0]], dtype=np.int32)   # 1000 == <eos> appended by tokenizer
+    print("max id", ids.max(), "vocab", VOCAB)
+    feats = encode(ids)
+    print("features", feats.shape)
+'''),
+
+("tensorflow", "venv", None, "false-positive", None, "b31-tf-bucketize-zero-width",
+ "A feature-engineering step buckets integer ages with tf.math.floordiv by a bucket width from the config that is 0; TF rejects the integer division by zero with InvalidArgumentError.",
+ '''
+    import logging
+    import tensorflow as tf
+
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    log = logging.getLogger("features")
+
+    config = {"age_bucket_width": 0, "max_age": 100}
+
+    def bucketize(ages, width):
+        widths = tf.fill(tf.shape(ages), tf.constant(width, tf.int32))
+        return tf.math.floordiv(ages, widths)
+
+    ages = tf.constant([23, 35, 67, 18, 90], tf.int32)
+    log.info("bucketizing %d ages with width=%s", ages.shape[0], config["age_bucket_width"])
+    try:
+        buckets = bucketize(ages, config["age_bucket_width"])
+    except tf.errors.InvalidArgumentError as e:
+        log.error("bucketize failed: %s", e.message)
+        raise SystemExit(2)
+    log.info("buckets: %s", buckets.numpy())
+'''),
+
+("tensorflow", "venv", None, "timeout", None, "b31-tf-queue-dequeue-empty-hang",
+ "A producer/consumer prefetch loop dequeues one more batch than the producer enqueued (batch count rounded up at the boundary); FIFOQueue.dequeue on the empty queue blocks forever and the harness watchdog kills the run after 15 s.",
+ '''
+    import os, sys, threading, time
+    import tensorflow as tf
+
+    def watchdog(seconds):
+        def fire():
+            print(f"[watchdog] consumer made no progress for {seconds}s, killing worker", flush=True)
+            os._exit(124)
+        t = threading.Timer(seconds, fire)
+        t.daemon = True
+        t.start()
+        return t
+
+    N_EXAMPLES, BATCH = 100, 32
+    n_batches_produced = N_EXAMPLES // BATCH             # 3
+    n_batches_consumed = -(-N_EXAMPLES // BATCH)         # 4
+    q = tf.queue.FIFOQueue(capacity=8, dtypes=[tf.float32], shapes=[[BATCH, 4]])
+    for i in range(n_batches_produced):
+        q.enqueue(tf.fill([BATCH, 4], float(i)))
+    print(f"producer enqueued {n_batches_produced} batches", flush=True)
+
+    dog = watchdog(15)
+    for step in range(n_batches_consumed):
+        print(f"step {step}: waiting for batch", flush=True)
+        batch = q.dequeue()
+        print(f"step {step}: got batch mean={float(tf.reduce_mean(batch)):.1f}", flush=True)
+    dog.cancel()
+    print("epoch done")
+'''),
+
+("tensorflow", "venv", None, "oom", None, "b31-tf-resize-int32-max-target",
+ "An augmentation step resizes soft segmentation masks to a target size parsed from a config where an unset field defaulted to INT32_MAX; tf.image.resize tries to allocate a 2**31 x 2**31 output and the CPU allocator reports ResourceExhaustedError (OOM).",
+ '''
+    import tensorflow as tf
+
+    INT32_MAX = 2**31 - 1
+    aug_cfg = {"target_height": None, "target_width": None}
+    h = aug_cfg["target_height"] or INT32_MAX
+    w = aug_cfg["target_width"] or INT32_MAX
+    print(f"resize target: {h}x{w}")
+
+    masks = tf.random.uniform([1, 64, 64, 1])      # soft segmentation masks
+    out = tf.image.resize(masks, [h, w], method="bilinear")
+    print("augmented", out.shape)
+'''),
+
+("tensorflow", "venv", None, "false-positive", "environment", "b31-tf-gpu-strict-placement",
+ "A benchmark pins its matmul to /GPU:0 with soft device placement turned off; the machine has only the CPU build of TensorFlow and no GPU, so TF refuses to place the op.",
+ '''
+    import tensorflow as tf
+
+    tf.config.set_soft_device_placement(False)
+    print("TF", tf.__version__)
+    print("visible devices:", [d.name for d in tf.config.list_logical_devices()])
+
+    @tf.function
+    def step(a, b):
+        with tf.device("/GPU:0"):
+            return tf.linalg.matmul(a, b)
+
+    a = tf.random.normal([256, 256])
+    b = tf.random.normal([256, 256])
+    out = step(a, b)
+    print("result", out.shape)
+'''),
+
+("tensorflow", "venv", None, "nan", None, "b31-tf-fp16-logsumexp-overflow",
+ "A mixed-precision scoring function computes log(sum(exp(logits))) directly in float16; logits above ~11 overflow exp to inf, and the loss check reports a non-finite value.",
+ '''
+    import numpy as np
+    import tensorflow as tf
+
+    def log_partition(logits):
+        return tf.math.log(tf.reduce_sum(tf.exp(logits), axis=-1))
+
+    logits = tf.constant(np.linspace(-4.0, 14.0, 20).reshape(2, 10), tf.float16)
+    lp = log_partition(logits)
+    print("log-partition (fp16):", lp.numpy())
+    print("reference (fp64):     ", np.log(np.exp(logits.numpy().astype(np.float64)).sum(-1)))
+    if not bool(tf.reduce_all(tf.math.is_finite(lp))):
+        print("ERROR: non-finite log-partition in fp16 scoring")
+        raise SystemExit(1)
+'''),
+
+("tensorflow", "venv", None, "inconsistency", None, "b31-tf-argmax-nan-vs-numpy",
+ "A prediction export compares tf.argmax against the NumPy reference on logits containing a NaN (a diverged row); NumPy returns the NaN's position while TF skips it, so the predicted classes disagree and the test fails.",
+ '''
+    import unittest
+    import numpy as np
+    import tensorflow as tf
+
+    class ExportParity(unittest.TestCase):
+        def test_argmax_matches_numpy(self):
+            logits = np.array([[0.1, 2.0, 0.3],
+                               [1.0, np.nan, 3.0],
+                               [5.0, 0.2, 0.1]], dtype=np.float32)
+            ref = np.argmax(logits, axis=1)
+            got = tf.argmax(logits, axis=1).numpy()
+            print("numpy:", ref, "tf:", got)
+            np.testing.assert_array_equal(got, ref)
+
+    if __name__ == "__main__":
+        unittest.main(verbosity=2)
+'''),
+
+("tensorflow", "venv", None, "false-positive", None, "b31-tf-empty-shape-int32-wrap",
+ "A buffer preallocation reads its shape as int32 from a config where one dimension is 2**31; the value wraps negative and tf.raw_ops.Empty rejects the negative dimension with InvalidArgumentError.",
+ '''
+    import numpy as np
+    import tensorflow as tf
+
+    dims = np.array([2**31, 4, 8], dtype=np.int64).astype(np.int32)   # ring buffer: slots, heads, dim
+    print("buffer shape (int32):", dims.tolist())
+    buf = tf.raw_ops.Empty(shape=tf.constant(dims), dtype=tf.float32, init=True)
+    print("allocated", buf.shape)
+'''),
+]
+B31_B_T += [
+("tensorflow", "venv", None, "crash", "fpe", "b31-tf-maxpool-window-larger-than-input",
+ "A spatial-pyramid pooling step applies tf.nn.max_pool2d with a 5x5 VALID window to a 4x4 single-channel map (window larger than the input); instead of reporting an empty or invalid output size, the CPU MaxPool kernel divides by zero and the process dies with SIGFPE.",
+ '''
+    import tensorflow as tf
+
+    def pyramid_pool(fmap, levels=(1, 2, 5)):
+        outs = []
+        for k in levels:
+            print(f"  level k={k}: input {tuple(fmap.shape)}", flush=True)
+            p = tf.nn.max_pool2d(fmap, ksize=k, strides=1, padding="VALID")
+            print(f"  level k={k}: pooled {tuple(p.shape)}", flush=True)
+            outs.append(tf.reshape(p, [tf.shape(p)[0], -1]))
+        return tf.concat(outs, axis=1)
+
+    heatmap = tf.random.stateless_uniform([1, 4, 4, 1], seed=[0, 1])
+    print("pyramid pooling over heatmap", heatmap.shape, flush=True)
+    feats = pyramid_pool(heatmap)
+    print("features", feats.shape)
+'''),
+]
+
+B31_B = B31_B_J + B31_B_K + B31_B_M + B31_B_T
+
+add_batch(B31_B)
+
+
+
+
+B32_B = [
+    ("tensorflow", "venv", None, "crash", "abort", "b32-tf-encode-png-empty-crop",
+     "A thumbnail exporter crops detections out of a frame and PNG-encodes each crop; one box is degenerate and yields a 0-row crop. tf.io.encode_png hits an internal CHECK ('image' Must be non NULL) and aborts the process instead of raising an error.",
+     '''
+        import tensorflow as tf
+
+        def crop_detections(frame, boxes):
+            h, w = frame.shape[0], frame.shape[1]
+            crops = []
+            for (y0, x0, y1, x1) in boxes:
+                r0, r1 = int(y0 * h), int(y1 * h)
+                c0, c1 = int(x0 * w), int(x1 * w)
+                crops.append(frame[r0:r1, c0:c1, :])
+            return crops
+
+        frame = tf.cast(tf.random.uniform([120, 160, 3], 0, 255), tf.uint8)
+        boxes = [(0.10, 0.10, 0.40, 0.35), (0.50, 0.20, 0.502, 0.60), (0.6, 0.6, 0.9, 0.95)]
+        for i, crop in enumerate(crop_detections(frame, boxes)):
+            print(f"crop {i}: shape={tuple(crop.shape)}")
+            png = tf.io.encode_png(crop)
+            print(f"  wrote thumb_{i}.png ({len(png.numpy())} bytes)")
+     '''),
+
+    ("tensorflow", "venv", None, "crash", "internal-error", "b32-tf-xla-symmetric-pad-retcheck",
+     "An augmentation step pads short feature maps with SYMMETRIC mirror padding inside a jit_compile tf.function. With pads wider than the input, XLA's MirrorPad lowering fails an internal RET_CHECK and surfaces InternalError instead of the InvalidArgumentError eager mode gives.",
+     '''
+        import tensorflow as tf
+
+        @tf.function(jit_compile=True)
+        def mirror_context(frames, ctx):
+            return tf.pad(frames, [[0, 0], [ctx, ctx], [0, 0]], mode="SYMMETRIC")
+
+        batch = tf.random.normal([4, 2, 40])   # 2 frames of 40 mel bins
+        print("batch", batch.shape)
+        for ctx in (1, 3):
+            out = mirror_context(batch, ctx)
+            print("ctx", ctx, "->", out.shape)
+     '''),
+
+    ("tensorflow", "venv", None, "crash", "not-implemented", "b32-tf-xla-antialias-resize",
+     "A preprocessing function compiled with jit_compile=True resizes images with antialias=True; the underlying ScaleAndTranslate op has no XLA CPU kernel, so compilation fails with 'Detected unsupported operations' for an ordinary tf.image.resize call.",
+     '''
+        import tensorflow as tf
+
+        IMG = 224
+
+        @tf.function(jit_compile=True)
+        def preprocess(images):
+            images = tf.image.resize(images, [IMG, IMG], method="bilinear", antialias=True)
+            return (images - 127.5) / 127.5
+
+        raw = tf.random.uniform([2, 320, 480, 3], 0, 255)
+        out = preprocess(raw)
+        print("preprocessed", out.shape, float(tf.reduce_mean(out)))
+     '''),
+
+    ("tensorflow", "venv", None, "false-positive", None, "b32-tf-reflect-pad-too-small",
+     "An augmentation pipeline reflect-pads every image by 3 pixels; a 2x2 patch in the batch is smaller than the pad, and MirrorPad rightly rejects it (paddings must be less than the dimension size).",
+     '''
+        import tensorflow as tf
+
+        def reflect_pad(img, p=3):
+            return tf.pad(img, [[0, 0], [p, p], [p, p], [0, 0]], mode="REFLECT")
+
+        patches = [tf.random.uniform([1, 8, 8, 3]), tf.random.uniform([1, 2, 2, 3])]
+        for i, p in enumerate(patches):
+            print(f"patch {i} {p.shape} -> {reflect_pad(p).shape}")
+     '''),
+
+    ("tensorflow", "venv", None, "false-positive", None, "b32-tf-crop-resize-bad-box-index",
+     "A detector's ROI-align step passes box indices taken from a batch of 4 images to crop_and_resize on a batch of 2; TF rightly rejects box_index values outside [0, batch_size).",
+     '''
+        import logging
+        import tensorflow as tf
+        logging.basicConfig(level=logging.INFO, format="%(levelname)s %(message)s")
+        log = logging.getLogger("roi")
+
+        feats = tf.random.normal([2, 32, 32, 16])
+        boxes = tf.constant([[0.1, 0.1, 0.5, 0.5], [0.2, 0.3, 0.9, 0.8], [0.0, 0.0, 1.0, 1.0]])
+        box_idx = tf.constant([0, 1, 3])   # from the previous batch of 4 images
+        log.info("roi align: feats=%s boxes=%s", feats.shape, boxes.shape)
+        rois = tf.image.crop_and_resize(feats, boxes, box_idx, crop_size=[7, 7])
+        log.info("rois %s", rois.shape)
+     '''),
+
+    ("tensorflow", "venv", None, "false-positive", None, "b32-tf-substr-past-end",
+     "A tokeniser pre-step extracts a fixed 3-character prefix starting at position 5 from every string; one short string makes tf.strings.substr rightly fail with 'pos 5 out of range'.",
+     '''
+        import tensorflow as tf
+
+        class PrefixTest:
+            def run(self):
+                words = tf.constant([b"internationalisation", b"padding", b"abc"])
+                pieces = tf.strings.substr(words, pos=5, len=3)
+                print(pieces.numpy())
+
+        try:
+            PrefixTest().run()
+        except tf.errors.InvalidArgumentError as e:
+            print("FAILED test_prefix:", e.message)
+            raise SystemExit(1)
+     '''),
+
+    ("tensorflow", "venv", None, "oom", None, "b32-tf-resize-huge-target",
+     "A super-resolution script computes the target size from a scale factor that was meant as 1/256 but is applied as 256*256; tf.image.resize has to allocate a ~1e12-element tensor and the CPU allocator fails with ResourceExhaustedError (OOM).",
+     '''
+        import tensorflow as tf
+
+        img = tf.random.uniform([1, 64, 64, 1])
+        scale = 256 * 256
+        target = [img.shape[1] * scale, img.shape[2] * scale]
+        print("upsampling", img.shape, "to", target)
+        out = tf.image.resize(img, target, method="nearest")
+        print(out.shape)
+     '''),
+
+    ("tensorflow", "venv", None, "nan", None, "b32-tf-ragged-mean-empty-row",
+     "A text classifier mean-pools token embeddings per sentence with a RaggedTensor; one sentence tokenises to nothing, so its reduce_mean over an empty row is 0/0 = NaN, and the sanity check on the pooled features fails.",
+     '''
+        import numpy as np
+        import tensorflow as tf
+
+        sentences = tf.constant(["the cat sat", "", "on the mat"])
+        tokens = tf.strings.split(sentences)
+        vocab = {b"the": 0, b"cat": 1, b"sat": 2, b"on": 3, b"mat": 4}
+        ids = tf.ragged.map_flat_values(
+            lambda t: tf.constant([vocab[w] for w in t.numpy()], tf.int32), tokens)
+        emb = tf.random.stateless_normal([5, 8], seed=[1, 2])
+        vecs = tf.ragged.map_flat_values(tf.gather, emb, ids)
+        pooled = tf.reduce_mean(vecs, axis=1)
+        print("row lengths:", ids.row_lengths().numpy())
+        print("pooled:", pooled.shape)
+        bad = ~np.isfinite(pooled.numpy()).all(axis=1)
+        if bad.any():
+            raise FloatingPointError(f"non-finite pooled features in rows {np.where(bad)[0].tolist()}")
+        print("ok")
+     '''),
+
+    ("tensorflow", "venv", None, "timeout", None, "b32-tf-bucket-filter-hang",
+     "A bucketing input pipeline drops sequences longer than the largest bucket and repeats the dataset; every example is longer than the limit, so the filtered, repeated dataset never yields an element and the watchdog kills the job after 20 s.",
+     '''
+        import os, sys, threading, time
+        import tensorflow as tf
+
+        def watchdog(sec):
+            def fire():
+                print(f"watchdog: no batch produced in {sec}s, aborting", flush=True)
+                os._exit(3)
+            t = threading.Timer(sec, fire); t.daemon = True; t.start()
+
+        lengths = [130, 150, 210, 175]
+        ds = tf.data.Dataset.from_tensor_slices(lengths)
+        ds = ds.map(lambda n: tf.ones([n], tf.int32)).repeat()
+        ds = ds.filter(lambda s: tf.shape(s)[0] <= 128)
+        ds = ds.bucket_by_sequence_length(lambda s: tf.shape(s)[0],
+                                          bucket_boundaries=[32, 64, 128],
+                                          bucket_batch_sizes=[8, 8, 8, 8])
+        watchdog(20)
+        t0 = time.time()
+        for i, b in enumerate(ds.take(3)):
+            print("batch", i, b.shape, f"{time.time()-t0:.1f}s")
+        print("done")
+     '''),
+]
+
+B32_B += [
+    ("jax", "venv", None, "oom", None, "b32-jax-one-hot-full-vocab",
+     "A language-model data step one-hot encodes a flattened batch of 400k token ids over a 100k vocabulary to compute a label-smoothing target; the dense (400000, 100000) float32 array needs 160 GB and XLA reports RESOURCE_EXHAUSTED: Out of memory.",
+     '''
+        import jax, jax.numpy as jnp
+
+        VOCAB = 100_000
+        key = jax.random.PRNGKey(0)
+        ids = jax.random.randint(key, (64, 6250), 0, VOCAB).reshape(-1)
+        print("tokens in batch:", ids.shape[0])
+        eps = 0.1
+        target = jax.nn.one_hot(ids, VOCAB) * (1 - eps) + eps / VOCAB
+        print("target", target.shape, float(target.sum()))
+     '''),
+
+    ("jax", "venv", None, "false-positive", "environment", "b32-jax-frontend-gpu-missing",
+     "A speech front end pins its STFT/resampling work to the first GPU with jax.devices('gpu'); the machine has only the CPU platform, so JAX raises 'Unknown backend: gpu requested, but no platforms ... are present'.",
+     '''
+        import jax, jax.numpy as jnp
+
+        def frontend_device():
+            dev = jax.devices("gpu")[0]
+            print("front end on", dev)
+            return dev
+
+        dev = frontend_device()
+        wav = jax.device_put(jnp.zeros(16000), dev)
+        print(jnp.abs(jnp.fft.rfft(wav.reshape(-1, 400))).shape)
+     '''),
+
+    ("jax", "venv", None, "false-positive", None, "b32-jax-wrap-pad-empty-utterance",
+     "A circular-convolution feature extractor wrap-pads each utterance by 2 samples; one utterance in the batch is empty, and jnp.pad rightly refuses 'wrap' padding on an empty axis.",
+     '''
+        import numpy as np
+        import jax.numpy as jnp
+
+        utts = [np.sin(np.linspace(0, 3, 50)), np.zeros(0), np.cos(np.linspace(0, 1, 20))]
+        k = jnp.array([0.25, 0.5, 0.25, 0.0, 0.0])
+        for i, u in enumerate(utts):
+            padded = jnp.pad(jnp.asarray(u), 2, mode="wrap")
+            y = jnp.convolve(padded, k, mode="valid")
+            print(f"utt {i}: len {len(u)} -> {y.shape[0]}")
+     '''),
+
+    ("jax", "venv", None, "false-positive", None, "b32-jax-negative-pad-crop",
+     "A centre-crop helper implements cropping with lax.pad and negative low/high padding; for a signal shorter than the crop margin the result size would be negative, which lax.pad rightly rejects.",
+     '''
+        import jax, jax.numpy as jnp
+        from jax import lax
+
+        def center_crop_1d(x, margin):
+            return lax.pad(x, jnp.array(0, x.dtype), [(-margin, -margin, 0)])
+
+        for n in (32, 12, 6):
+            x = jnp.arange(n, dtype=jnp.float32)
+            print(n, "->", center_crop_1d(x, 4).shape)
+     '''),
+
+    ("jax", "venv", None, "nan", None, "b32-jax-masked-mean-empty-seq",
+     "An encoder mean-pools padded sequences with a length mask; one sequence has length 0, so sum(mask) is 0 and the pooled vector is 0/0 = NaN, which the training step's finiteness check reports.",
+     '''
+        import jax, jax.numpy as jnp
+
+        B, T, D = 4, 10, 16
+        lengths = jnp.array([10, 7, 0, 3])
+        x = jax.random.normal(jax.random.PRNGKey(0), (B, T, D))
+        mask = (jnp.arange(T)[None, :] < lengths[:, None]).astype(x.dtype)
+
+        @jax.jit
+        def pool(x, mask):
+            return (x * mask[..., None]).sum(1) / mask.sum(1, keepdims=True)
+
+        pooled = pool(x, mask)
+        print("pooled", pooled.shape)
+        finite = jnp.isfinite(pooled).all(axis=1)
+        if not bool(finite.all()):
+            print("non-finite pooled rows:", jnp.where(~finite)[0].tolist())
+            raise SystemExit(2)
+     '''),
+
+    ("jax", "venv", None, "inconsistency", None, "b32-jax-vs-tf-downsample",
+     "A port of a TF image pipeline to JAX checks that jax.image.resize matches tf.image.resize for a 16->5 bilinear downsample; JAX antialiases when downsampling by default and TF does not, so the outputs differ far beyond tolerance and the parity check fails.",
+     '''
+        import numpy as np
+        import jax
+        import tensorflow as tf
+
+        rng = np.random.RandomState(0)
+        img = rng.rand(2, 16, 16, 3).astype(np.float32)
+        ref = tf.image.resize(img, [5, 5], method="bilinear").numpy()
+        got = np.asarray(jax.image.resize(img, (2, 5, 5, 3), method="linear"))
+        err = np.abs(ref - got).max()
+        print(f"max abs diff jax vs tf: {err:.5f}")
+        if not np.allclose(ref, got, atol=1e-4):
+            raise AssertionError(f"resize parity failed: max diff {err:.4f} > 1e-4")
+        print("parity ok")
+     '''),
+]
+
+B32_B += [
+    ("mindspore", "mindspore", None, "false-positive", None, "b32-ms-reflect-pad-small-map",
+     "A segmentation augmentation reflect-pads feature maps by 3 pixels before a 7x7 conv; a 2x2 map from a tiny input cannot be reflected that far and MindSpore's PadV3 rightly rejects it.",
+     '''
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+        for hw in (16, 2):
+            fmap = Tensor(np.random.rand(1, 8, hw, hw).astype(np.float32))
+            out = ops.pad(fmap, (3, 3, 3, 3), mode="reflect")
+            print(f"{hw}x{hw} -> {out.shape}")
+     '''),
+
+    ("mindspore", "mindspore", None, "false-positive", None, "b32-ms-crop-resize-box-index",
+     "An ROI head in MindSpore crops proposals with crop_and_resize, but the box indices still refer to the 4-image batch the proposals came from while the feature batch has 1 image; the kernel rightly reports box_index outside [0, 1).",
+     '''
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        class RoiCropper:
+            def __init__(self, size=(7, 7)):
+                self.size = size
+            def __call__(self, feats, boxes, idx):
+                return ops.crop_and_resize(feats, boxes, idx, self.size)
+
+        feats = Tensor(np.random.rand(1, 32, 32, 8).astype(np.float32))
+        boxes = Tensor(np.array([[0.1, 0.1, 0.6, 0.6], [0.2, 0.0, 0.9, 0.7]], np.float32))
+        idx = Tensor(np.array([0, 3], np.int32))
+        try:
+            rois = RoiCropper()(feats, boxes, idx).asnumpy()
+            print("pooled rois", rois.shape, float(rois.mean()))
+        except (ValueError, RuntimeError) as e:
+            print("roi crop failed:", str(e).splitlines()[0])
+            raise SystemExit(1)
+     '''),
+
+    ("mindspore", "mindspore", None, "false-positive", "environment", "b32-ms-mint-upsample-cpu",
+     "A decoder written against mindspore.mint upsamples with mint.nn.functional.interpolate(mode='bilinear'); mint's UpsampleBilinear2D kernel is provided for Ascend only, so on this CPU-only machine the kernel is unregistered.",
+     '''
+        import numpy as np
+        import mindspore as ms
+        from mindspore import Tensor, mint
+
+        print("device target:", ms.get_context("device_target"))
+        x = Tensor(np.random.rand(1, 64, 16, 16).astype(np.float32))
+        up = mint.nn.functional.interpolate(x, size=(32, 32), mode="bilinear", align_corners=False)
+        print("decoder stage 1:", up.shape, float(up.asnumpy().mean()))
+     '''),
+
+    ("mindspore", "mindspore", None, "nan", None, "b32-ms-masked-mean-zero-length",
+     "A MindSpore text encoder averages token states over a padding mask; one sequence in the batch is empty, so the masked mean divides 0 by 0, and the evaluation loop stops on NaN features.",
+     '''
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        lengths = np.array([5, 0, 3])
+        T, D = 6, 4
+        h = Tensor(np.random.RandomState(0).randn(3, T, D).astype(np.float32))
+        mask = Tensor((np.arange(T)[None, :] < lengths[:, None]).astype(np.float32))
+        summed = (h * mask.expand_dims(-1)).sum(axis=1)
+        pooled = summed / mask.sum(axis=1, keepdims=True)
+        arr = pooled.asnumpy()
+        print(arr)
+        if np.isnan(arr).any():
+            raise RuntimeError("NaN in pooled sentence embeddings (rows %s)" % np.where(np.isnan(arr).any(1))[0].tolist())
+     '''),
+]
+
+B32_B += [
+    ("keras", "venv", "torch", "crash", "not-implemented", "b32-keras-torch-lanczos-resize",
+     "An image-augmentation layer calls keras.ops.image.resize with interpolation='lanczos3', one of the documented options of the backend-agnostic API; the torch backend has no Lanczos implementation and raises 'not supported by the PyTorch backend'.",
+     '''
+        import numpy as np
+        import keras
+        from keras import ops
+
+        print("keras", keras.__version__, "backend", keras.backend.backend())
+
+        class HQDownscale(keras.layers.Layer):
+            def __init__(self, size, **kw):
+                super().__init__(**kw)
+                self.size = size
+            def call(self, x):
+                return ops.image.resize(x, self.size, interpolation="lanczos3", antialias=True)
+
+        imgs = np.random.rand(4, 96, 96, 3).astype("float32")
+        out = HQDownscale((48, 48))(imgs)
+        print("downscaled", tuple(out.shape))
+     '''),
+
+    ("keras", "venv", "tensorflow", "false-positive", None, "b32-keras-tf-cropping-too-large",
+     "A model trims 10 border pixels per side with Cropping2D but is fed 16x16 thumbnails; Keras rightly rejects a cropping that leaves nothing of the input.",
+     '''
+        import numpy as np
+        import keras
+        from keras import layers
+
+        inp = keras.Input((16, 16, 3))
+        x = layers.Cropping2D(cropping=((10, 10), (10, 10)))(inp)
+        x = layers.Conv2D(8, 3, padding="same")(x)
+        model = keras.Model(inp, layers.GlobalAveragePooling2D()(x))
+        model.summary()
+        print(model.predict(np.zeros((2, 16, 16, 3), "float32"), verbose=0).shape)
+     '''),
+
+    ("keras", "venv", "tensorflow", "nan", None, "b32-keras-tf-masked-gap-all-padding",
+     "A sequence classifier with an Embedding(mask_zero=True) and GlobalAveragePooling1D gets a batch row made only of padding ids; the masked average divides by a zero mask count, the logits come out NaN and the inference check fails.",
+     '''
+        import numpy as np
+        import keras
+        from keras import layers
+
+        inp = keras.Input((None,), dtype="int32")
+        x = layers.Embedding(100, 8, mask_zero=True)(inp)
+        x = layers.GlobalAveragePooling1D()(x)
+        out = layers.Dense(3)(x)
+        model = keras.Model(inp, out)
+
+        batch = np.array([[5, 9, 2, 0, 0], [0, 0, 0, 0, 0], [7, 1, 0, 0, 0]], "int32")
+        logits = model.predict(batch, verbose=0)
+        print(logits)
+        if not np.isfinite(logits).all():
+            raise ValueError(f"non-finite logits for rows {np.where(~np.isfinite(logits).all(1))[0].tolist()}")
+     '''),
+
+    ("keras", "venv", "torch", "inconsistency", None, "b32-keras-torch-bicubic-vs-tf",
+     "Moving an augmentation pipeline from the TF backend to the torch backend, a parity test compares keras.ops.image.resize(bicubic) on torch with tf.image.resize(bicubic); the bicubic kernels differ (torch a=-0.75 vs TF's Keys a=-0.5) and the check fails.",
+     '''
+        import numpy as np
+        import keras
+        from keras import ops
+        import tensorflow as tf
+
+        rng = np.random.default_rng(3)
+        img = rng.random((1, 12, 12, 1), dtype=np.float32)
+        got = keras.ops.convert_to_numpy(ops.image.resize(img, (30, 30), interpolation="bicubic"))
+        ref = tf.image.resize(img, (30, 30), method="bicubic").numpy()
+        diff = float(np.abs(got - ref).max())
+        print(f"backend={keras.backend.backend()} max|torch-tf| = {diff:.5f}")
+        assert diff < 1e-3, f"bicubic resize mismatch between backends: {diff:.5f}"
+     '''),
+
+    ("keras", "venv", "torch", "oom", None, "b32-keras-torch-upsample-oom",
+     "A decoder's UpSampling2D factor is read from a config that stores it as pixels (4096) instead of a factor; on the torch backend the nearest-neighbour upsample asks the CPU allocator for hundreds of GB and fails with DefaultCPUAllocator: not enough memory.",
+     '''
+        import numpy as np
+        import keras
+        from keras import layers
+
+        cfg = {"upsample": 4096}
+        up = layers.UpSampling2D(size=(cfg["upsample"], cfg["upsample"]))
+        feat = np.random.rand(2, 64, 64, 3).astype("float32")
+        print("feature map", feat.shape, "upsample", cfg["upsample"])
+        out = up(feat)
+        print(tuple(out.shape))
+     '''),
+]
+
+B32_B += [
+    ("mindspore", "mindspore", None, "inconsistency", None, "b32-ms-histc-nan-vs-numpy",
+     "A feature-statistics job histograms a sensor column that contains missing values (NaN) with ops.histc and checks it against np.histogram over the same range; MindSpore's CPU kernel counts the NaN into the first bin while NumPy ignores it, so the counts disagree and the check fails.",
+     '''
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        col = np.array([0.2, 1.1, np.nan, 2.4, 2.9, np.nan, 1.6], np.float32)
+        bins, lo, hi = 6, 0.0, 3.0
+        ms_counts = ops.histc(Tensor(col), bins=bins, min=lo, max=hi).asnumpy().astype(np.int64)
+        np_counts, _ = np.histogram(col, bins=bins, range=(lo, hi))
+        print("mindspore:", ms_counts.tolist())
+        print("numpy    :", np_counts.tolist())
+        if not np.array_equal(ms_counts, np_counts):
+            raise AssertionError(f"histogram mismatch: {ms_counts.tolist()} != {np_counts.tolist()}")
+     '''),
+
+    ("mindspore", "mindspore", None, "false-positive", None, "b32-ms-bucket-sum-id-out-of-range",
+     "A length-bucketing statistics step sums token counts per bucket with ops.unsorted_segment_sum(num_segments=4), but an overlong sequence is assigned bucket 9; the CPU kernel rejects segment ids outside [0, 4) (logged as an ERROR, then 'Launch kernel failed').",
+     '''
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        lengths = np.array([12, 40, 33, 7, 120, 64], np.int32)
+        boundaries = np.array([16, 32, 64], np.int32)
+        bucket = np.searchsorted(boundaries, lengths, side="right").astype(np.int32)
+        bucket[lengths > 100] = 9          # overflow bucket
+        print("buckets:", bucket.tolist())
+        tokens = ops.unsorted_segment_sum(Tensor(lengths.astype(np.float32)), Tensor(bucket), 4)
+        print("tokens per bucket:", tokens.asnumpy().tolist())
+     '''),
+]
+
+B32_B += [
+    ("mindspore", "mindspore", None, "nan", None, "b32-ms-circular-pad-short-clip",
+     "A keyword-spotting front end loops short clips to a fixed 16000-sample window with ops.pad(mode='circular'); when the pad is larger than the clip, MindSpore's CPU kernel reads past the input instead of wrapping (or refusing), so the padded audio contains garbage Inf/NaN values and the feature check fails.",
+     '''
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        WINDOW = 16000
+        rng = np.random.default_rng(0)
+        clips = [rng.uniform(-0.5, 0.5, n).astype(np.float32) for n in (16000, 9000, 300)]
+        for i, clip in enumerate(clips):
+            need = WINDOW - clip.shape[0]
+            left, right = need // 2, need - need // 2
+            x = Tensor(clip[None, None, :])
+            y = ops.pad(x, (left, right), mode="circular").asnumpy()
+            energy = float(np.square(y.astype(np.float64)).mean())
+            print(f"clip {i}: {clip.shape[0]} samples -> {y.shape[-1]}, energy={energy:.4g}")
+            if not np.isfinite(y).all():
+                bad = int((~np.isfinite(y)).sum())
+                raise FloatingPointError(f"clip {i}: {bad} non-finite samples after looping to {WINDOW}")
+     '''),
+
+    ("mindspore", "mindspore", None, "inconsistency", None, "b32-ms-circular-pad-vs-numpy",
+     "A unit test compares MindSpore's circular padding with np.pad(mode='wrap') for a pad wider than the sequence; NumPy wraps repeatedly, MindSpore neither wraps nor raises but returns values read from outside the input, so the arrays differ.",
+     '''
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        def test_circular_matches_numpy():
+            seq = np.array([[[1.0, 2.0, 3.0]]], np.float32)
+            got = ops.pad(Tensor(seq), (5, 5), mode="circular").asnumpy()
+            want = np.pad(seq, ((0, 0), (0, 0), (5, 5)), mode="wrap")
+            print("mindspore:", got.ravel().tolist())
+            print("numpy    :", want.ravel().tolist())
+            np.testing.assert_allclose(got, want, rtol=1e-6)
+
+        test_circular_matches_numpy()
+        print("1 passed")
+     '''),
+
+    ("tensorflow", "venv", None, "crash", "internal-error", "b32-tf-encode-jpeg-empty-frame",
+     "A video-preview service JPEG-encodes the centre crop of each decoded frame; for a letterboxed frame the computed crop has zero width, and tf.io.encode_jpeg fails with InternalError 'JPEG encoding failed' from libjpeg instead of validating the empty image.",
+     '''
+        import tensorflow as tf
+
+        def center_crop(frame, aspect):
+            h, w = int(frame.shape[0]), int(frame.shape[1])
+            cw = min(w, int(h * aspect))
+            x0 = (w - cw) // 2
+            return frame[:, x0:x0 + cw, :]
+
+        def handle(frame, aspect):
+            crop = center_crop(frame, aspect)
+            print("crop", crop.shape)
+            return tf.io.encode_jpeg(crop, quality=85)
+
+        frames = [tf.zeros([180, 320, 3], tf.uint8), tf.zeros([1, 320, 3], tf.uint8)]
+        for i, f in enumerate(frames):
+            jpg = handle(f, aspect=0.75)
+            print(f"frame {i}: {len(jpg.numpy())} bytes")
+     '''),
+
+    ("jax", "venv", None, "crash", "not-implemented", "b32-jax-elastic-map-coordinates-cubic",
+     "An elastic-deformation augmentation ported from scipy resamples images with jax.scipy.ndimage.map_coordinates(order=3); JAX only implements orders 0 and 1 and raises NotImplementedError.",
+     '''
+        import jax, jax.numpy as jnp
+        from jax.scipy import ndimage
+
+        def elastic(img, key, alpha=4.0):
+            h, w = img.shape
+            dx, dy = alpha * jax.random.normal(key, (2, h, w))
+            yy, xx = jnp.meshgrid(jnp.arange(h), jnp.arange(w), indexing="ij")
+            return ndimage.map_coordinates(img, [yy + dy, xx + dx], order=3, mode="reflect")
+
+        img = jnp.ones((28, 28))
+        out = elastic(img, jax.random.PRNGKey(0))
+        print("augmented", out.shape)
+     '''),
+
+    ("jax", "venv", None, "false-positive", None, "b32-jax-unique-in-jit-vocab",
+     "A jitted text-batching function builds the per-batch vocabulary with jnp.unique; the output size depends on the data, so JAX rightly refuses it under jit (it needs a static size= argument) with a concretization error.",
+     '''
+        import jax, jax.numpy as jnp
+
+        @jax.jit
+        def batch_vocab(token_ids):
+            vocab = jnp.unique(token_ids)
+            remapped = jnp.searchsorted(vocab, token_ids)
+            return vocab, remapped
+
+        ids = jnp.array([[5, 9, 5, 0], [9, 2, 0, 0]])
+        vocab, remapped = batch_vocab(ids)
+        print(vocab, remapped)
+     '''),
+]
+
+B32_B += [
+    ("keras", "venv", "jax", "false-positive", None, "b32-keras-jax-map-coordinates-order",
+     "A lens-distortion augmentation calls keras.ops.image.map_coordinates with order=3 (bicubic) on the jax backend; Keras documents only orders 0 and 1 and rejects the argument.",
+     '''
+        import numpy as np
+        import keras
+        from keras import ops
+
+        def undistort(img, k1=0.05):
+            h, w = img.shape
+            yy, xx = np.meshgrid(np.arange(h), np.arange(w), indexing="ij")
+            cy, cx = (h - 1) / 2, (w - 1) / 2
+            r2 = ((yy - cy) / h) ** 2 + ((xx - cx) / w) ** 2
+            coords = np.stack([cy + (yy - cy) * (1 + k1 * r2), cx + (xx - cx) * (1 + k1 * r2)])
+            return ops.image.map_coordinates(img, coords.astype("float32"), order=3, fill_mode="nearest")
+
+        img = np.random.rand(32, 32).astype("float32")
+        out = undistort(img)
+        print("out", out.shape, float(ops.mean(out)))
+     '''),
+]
+
+B32_B += [
+    ("tensorflow", "venv", None, "crash", "not-implemented", "b32-tf-adjust-hue-half",
+     "A mixed-precision colour-jitter augmentation keeps images in float16 and calls tf.image.adjust_hue, whose Python wrapper passes float16 straight to the AdjustHue op; there is no CPU kernel for T=DT_HALF, so TF fails with NotFoundError 'Could not find device for node'.",
+     '''
+        import tensorflow as tf
+
+        def color_jitter(img, seed):
+            img = tf.image.stateless_random_brightness(img, 0.2, seed)
+            img = tf.image.adjust_hue(img, 0.08)
+            return tf.clip_by_value(img, 0.0, 1.0)
+
+        batch = tf.cast(tf.random.uniform([4, 32, 32, 3]), tf.float16)
+        print("batch", batch.dtype, batch.shape)
+        out = color_jitter(batch, seed=(1, 2))
+        print("jittered", out.dtype, float(tf.reduce_mean(tf.cast(out, tf.float32))))
+     '''),
+
+    ("mindspore", "mindspore", None, "crash", "not-implemented", "b32-ms-searchsorted-float16",
+     "A mixed-precision speech front end quantises float16 energies into bins with ops.searchsorted; the CPU SearchSorted kernel has no float16 registration (logged as 'does not support this kernel data type') and the result surfaces only as RuntimeError 'Unknown Error!'.",
+     '''
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        edges = Tensor(np.linspace(-60, 0, 9).astype(np.float16))
+        energy_db = Tensor(np.random.default_rng(0).uniform(-70, 5, (2, 50)).astype(np.float16))
+        print("quantising", energy_db.shape, energy_db.dtype, "into", edges.shape[0] + 1, "bins")
+        bins = ops.searchsorted(edges, energy_db)
+        counts = np.bincount(bins.asnumpy().ravel(), minlength=10)
+        print("bin counts:", counts.tolist())
+     '''),
+
+    ("keras", "venv", "torch", "crash", "not-implemented", "b32-keras-torch-histogram-half",
+     "A monitoring callback computes a histogram of float16 activations with keras.ops.histogram on the torch backend; torch's histogramdd has no kernel for the half-precision dtype and raises NotImplementedError.",
+     '''
+        import numpy as np
+        import keras
+        from keras import ops
+
+        class ActivationHistogram(keras.callbacks.Callback):
+            def __init__(self, acts, bins=16):
+                super().__init__()
+                self.acts, self.bins = acts, bins
+            def on_epoch_end(self, epoch, logs=None):
+                counts, edges = ops.histogram(self.acts, bins=self.bins)
+                print(f"epoch {epoch}: hist {ops.convert_to_numpy(counts).tolist()}")
+
+        acts = ops.cast(np.random.randn(1024), "float16")
+        cb = ActivationHistogram(acts)
+        cb.on_epoch_end(0)
+     '''),
+
+]
+
+add_batch(B32_B)
+
+
+
+
 B28_B = [
     # ---- TensorFlow -----------------------------------------------------------------
     ("tensorflow", "venv", None, "crash", "segfault", "b28-tf-sparse-cholesky-one-based-permutation",

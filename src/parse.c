@@ -30,6 +30,8 @@ struct fired {
 	int	primary;	/* detector with that rank, -1 none */
 };
 
+#define DLT_HELD_MAX	16	/* incidents held back at most */
+
 struct pstate {
 	struct dlt_parser	*p;
 	struct dlt_logread	*lr;
@@ -37,6 +39,8 @@ struct pstate {
 	dlt_incident_fn		 fn;
 	void			*arg;
 	int			 fired;		/* a detector fired somewhere */
+	struct dlt_incident	*held[DLT_HELD_MAX]; /* incidents held back: see finish */
+	size_t			 nheld;
 };
 
 static int	shape_rank(int);
@@ -61,7 +65,12 @@ static int	try_frame(struct pstate *, const char *, size_t, struct dlt_pframe **
 		    size_t *, size_t *);
 static char	*clean_func(const char *, size_t);
 static char	*python_module(const char *);
+static int	emit(struct pstate *, struct dlt_incident *);
+static int	lone_line(const struct dlt_incident *);
+static int	reported_again(const struct dlt_incident *, const struct dlt_incident *);
+static void	drop_held(struct pstate *, size_t);
 static int	finish(struct pstate *);
+static int	release_held(struct pstate *, int);
 static int	unraisable_after(const struct dlt_incident *, const struct dlt_line *);
 static int	whole_log(struct pstate *);
 static void	exception_tail(struct pstate *, int);
@@ -2226,11 +2235,84 @@ unraisable_after(const struct dlt_incident *inc, const struct dlt_line *l)
 	    "Exception ignored in"));
 }
 
+/*
+ * Hand a finished incident to the callback, and free it.
+ */
+static int
+emit(struct pstate *ps, struct dlt_incident *inc)
+{
+	int	rc = 0;
+
+	if (inc->nlines > 0)
+		rc = ps->fn(inc, ps->arg);
+	dlt_incident_release(inc);
+	free(inc);
+	return (rc);
+}
+
+/*
+ * An incident that is an exception's line alone, with no traceback or
+ * stack of its own: a framework's log line of the status an op failed
+ * with (TensorFlow's "OP_REQUIRES failed at ...: INVALID_ARGUMENT: ...",
+ * "Local rendezvous is aborting with status: ..."), or the message a
+ * program printed before it let the exception go.  The traceback that
+ * follows may report the same failure again.
+ */
+static int
+lone_line(const struct dlt_incident *inc)
+{
+	return (inc->first_shape == DLT_SHAPE_EXCEPTION &&
+	    inc->nframes == 0 && inc->exc_type != NULL &&
+	    inc->exc_message != NULL && inc->exc_message[0] != '\0');
+}
+
+/*
+ * Does traceback incident tb report the failure of lone line incident
+ * line again: does its exception's message hold the first words of the
+ * line's (the first 48 bytes of its first line, 12 at least; what
+ * follows may name the node or the device differently)?
+ */
+static int
+reported_again(const struct dlt_incident *line, const struct dlt_incident *tb)
+{
+	const char	*m, *nl;
+	char		 key[49];
+	size_t		 n;
+
+	if (!tb->has_traceback || tb->exc_message == NULL)
+		return (0);
+	for (m = line->exc_message; *m == ' ' || *m == '\t'; m++)
+		continue;
+	nl = strchr(m, '\n');
+	n = nl != NULL ? (size_t)(nl - m) : strlen(m);
+	while (n > 0 && isspace((unsigned char)m[n - 1]))
+		n--;
+	if (n < 12)
+		return (0);
+	if (n > sizeof key - 1)
+		n = sizeof key - 1;
+	memcpy(key, m, n);
+	key[n] = '\0';
+	return (strstr(tb->exc_message, key) != NULL);
+}
+
+static void
+drop_held(struct pstate *ps, size_t i)
+{
+	dlt_incident_release(ps->held[i]);
+	free(ps->held[i]);
+	memmove(&ps->held[i], &ps->held[i + 1],
+	    (ps->nheld - i - 1) * sizeof ps->held[0]);
+	ps->nheld--;
+}
+
 static int
 finish(struct pstate *ps)
 {
-	char	*msg;
-	int	 rc = 0;
+	struct dlt_incident	*inc;
+	char			*msg;
+	size_t			 i;
+	int			 rc = 0;
 
 	if (ps->cur == NULL)
 		return (0);
@@ -2253,11 +2335,68 @@ finish(struct pstate *ps)
 		set_exception(ps->cur, ps->cur->header_type, msg);
 		ps->cur->header_type = NULL;
 	}
-	if (ps->cur->nlines > 0)
-		rc = ps->fn(ps->cur, ps->arg);
-	dlt_incident_release(ps->cur);
-	free(ps->cur);
+	inc = ps->cur;
 	ps->cur = NULL;
+	/*
+	 * Once a lone exception line was read, it and every incident after
+	 * it are held back (DLT_HELD_MAX at most; the oldest goes first) and
+	 * handed on in the order they were read: a traceback that reports
+	 * the line's failure again, further on than the incident gap (a
+	 * worker's, after the status lines of the op that failed), is that
+	 * failure, and says where it was raised; the lines it reports are
+	 * dropped.
+	 */
+	for (i = 0; i < ps->nheld; ) {
+		if (lone_line(ps->held[i]) && reported_again(ps->held[i], inc))
+			drop_held(ps, i);
+		else
+			i++;
+	}
+	if (ps->nheld == 0 && !lone_line(inc))
+		return (emit(ps, inc));
+	if (ps->nheld == DLT_HELD_MAX) {
+		rc = emit(ps, ps->held[0]);
+		ps->held[0] = NULL;
+		memmove(&ps->held[0], &ps->held[1],
+		    (ps->nheld - 1) * sizeof ps->held[0]);
+		ps->nheld--;
+		if (rc != 0) {
+			dlt_incident_release(inc);
+			free(inc);
+			return (rc);
+		}
+	}
+	ps->held[ps->nheld++] = inc;
+	/* the lines at the head of the queue that no traceback can take */
+	while (ps->nheld > 0 && !lone_line(ps->held[0])) {
+		rc = emit(ps, ps->held[0]);
+		memmove(&ps->held[0], &ps->held[1],
+		    (ps->nheld - 1) * sizeof ps->held[0]);
+		ps->nheld--;
+		if (rc != 0)
+			break;
+	}
+	return (rc);
+}
+
+/*
+ * The end of the log: the lines still held back are failures of their
+ * own, in the order they were read.
+ */
+static int
+release_held(struct pstate *ps, int rc)
+{
+	size_t	i;
+
+	for (i = 0; i < ps->nheld; i++) {
+		if (rc == 0)
+			rc = emit(ps, ps->held[i]);
+		else {
+			dlt_incident_release(ps->held[i]);
+			free(ps->held[i]);
+		}
+	}
+	ps->nheld = 0;
 	return (rc);
 }
 
@@ -2371,6 +2510,7 @@ dlt_parse_log(struct dlt_parser *p, struct dlt_logread *lr, dlt_incident_fn fn, 
 		dlt_incident_release(ps.cur);
 		free(ps.cur);
 	}
+	rc = release_held(&ps, rc);
 	if (rc == 0 && !ps.fired)
 		rc = whole_log(&ps);
 	return (rc);

@@ -1978,4 +1978,36 @@ test_expect_success 'an ignored exception right after a failure is its aftermath
 	test_must_be_empty line.out
 '
 
+
+test_expect_success 'a status line and the traceback that reports it again further on are one failure, the traceback'"'"'s; alone, or before another failure, a failure of its own, in log order' '
+	cat >status.log <<-\EOF &&
+	INFO features: bucketizing 5 ages with width=0
+	W0000 00:00:1796598982.176438   12482 local_rendezvous.cc:412] Local rendezvous is aborting with status: INVALID_ARGUMENT: Integer division by zero
+	step 1
+	step 2
+	step 3
+	step 4
+	step 5
+	step 6
+	Traceback (most recent call last):
+	  File "/w/t.py", line 9, in <module>
+	    tf.math.floordiv(x, 0)
+	tensorflow.python.framework.errors_impl.InvalidArgumentError: {{function_node __wrapped__FloorDiv_device_/job:localhost/replica:0/task:0/device:CPU:0}} Integer division by zero [Op:FloorDiv] name:
+	EOF
+	dltriage classify --format json status.log >status.out &&
+	test $(wc -l <status.out) -eq 1 &&
+	check get status.out exception | grep InvalidArgumentError &&
+	check get status.out class | grep -x false-positive &&
+	head -n 8 status.log >alone.log &&
+	dltriage classify --format json alone.log >alone.out &&
+	test $(wc -l <alone.out) -eq 1 &&
+	check get alone.out exception | grep -x INVALID_ARGUMENT &&
+	check get alone.out class | grep -x false-positive &&
+	sed "s/Integer division by zero \[/indices[3] = 12 is not in [0, 10) [/" status.log >other.log &&
+	dltriage classify --format json other.log >other.out &&
+	test $(wc -l <other.out) -eq 2 &&
+	sed -n 1p other.out | grep "\"source\":\"other.log:2-" &&
+	sed -n 2p other.out | grep "\"source\":\"other.log:9-"
+'
+
 test_done

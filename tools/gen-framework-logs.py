@@ -44179,6 +44179,3443 @@ add_batch(B32_B)
 
 
 
+B33_A = [
+    ("pytorch", "venv", None, "crash", "fpe", "b33-pt-threadpool-bucket-div-trunc-fpe",
+     "A batch scorer buckets int64 feature hashes in a ThreadPoolExecutor with torch.div(rounding_mode='trunc'); one row holds INT64_MIN divided by -1 and the CPU kernel dies of SIGFPE instead of wrapping or raising, as torch's floor-div path does.",
+     """
+        import concurrent.futures as cf
+        import torch
+
+        def bucketize(chunk_id, hashes, signs):
+            print(f"[worker] chunk {chunk_id}: {hashes.numel()} hashes", flush=True)
+            q = torch.div(hashes, signs, rounding_mode="trunc")
+            return chunk_id, (q % 1024).tolist()
+
+        hashes = torch.tensor([[123456789, -987654321, 5, 77],
+                               [42, -(2**63), 1 << 40, 3]], dtype=torch.int64)
+        signs = torch.tensor([[1, -1, 1, 1],
+                              [1, -1, -1, 1]], dtype=torch.int64)
+        with cf.ThreadPoolExecutor(max_workers=2) as pool:
+            futs = [pool.submit(bucketize, i, hashes[i], signs[i]) for i in range(2)]
+            for f in cf.as_completed(futs):
+                cid, buckets = f.result()
+                print("chunk", cid, "buckets", buckets)
+        print("done")
+     """),
+
+    ("pytorch", "venv", None, "crash", "segfault", "b33-pt-loader-thread-sparse-todense-segv",
+     "A background loader thread turns click logs into a sparse COO tensor and densifies it; one corrupt item id lies far outside the declared size and, with sparse invariant checks disabled by default, to_dense() writes out of bounds and segfaults (torch 1.13 rejected the same tensor at construction).",
+     """
+        import queue, threading
+        import torch
+
+        NUM_ITEMS = 3
+        q = queue.Queue()
+
+        def loader():
+            batches = [[0, 2, 1], [1], [1_000_000_000]]
+            for ids in batches:
+                idx = torch.tensor([ids])
+                vals = torch.ones(len(ids))
+                sp = torch.sparse_coo_tensor(idx, vals, (NUM_ITEMS,))
+                q.put(sp.to_dense())
+            q.put(None)
+
+        t = threading.Thread(target=loader, name="click-loader", daemon=True)
+        t.start()
+        step = 0
+        while True:
+            dense = q.get()
+            if dense is None:
+                break
+            print(f"step {step}: item counts {dense.tolist()}", flush=True)
+            step += 1
+        t.join()
+     """),
+
+    ("pytorch", "venv", None, "crash", "not-implemented", "b33-pt-nested-tensor-worker-sum",
+     "Variable-length requests are packed into a nested tensor in a worker thread and reduced with .sum(); the NestedTensorCPU backend has no kernel for aten::sum, so the dispatcher raises NotImplementedError for a layout torch advertises.",
+     """
+        import threading
+        import torch
+
+        results, errors = {}, {}
+
+        def pool_requests(name, seqs):
+            try:
+                nt = torch.nested.nested_tensor(seqs)
+                results[name] = nt.sum()
+            except Exception as e:
+                errors[name] = e
+
+        reqs = {"req-a": [torch.randn(2, 8), torch.randn(5, 8)],
+                "req-b": [torch.randn(3, 8)]}
+        ths = [threading.Thread(target=pool_requests, args=(k, v)) for k, v in reqs.items()]
+        for t in ths: t.start()
+        for t in ths: t.join()
+        for k, e in errors.items():
+            print(f"{k}: pooling failed")
+            raise e
+        print(results)
+     """),
+
+    ("pytorch", "venv", None, "false-positive", None, "b33-pt-set-interop-threads-twice",
+     "A service sets torch.set_num_interop_threads at start-up and a plugin module calls it again later; torch rejects the second call with a clear RuntimeError, which is the documented contract.",
+     """
+        import logging
+        import torch
+        logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+        log = logging.getLogger("svc")
+
+        def configure_runtime(interop):
+            log.info("setting interop threads to %d", interop)
+            torch.set_num_interop_threads(interop)
+
+        class RerankPlugin:
+            def __init__(self):
+                log.info("rerank plugin: tuning runtime for its own workload")
+                configure_runtime(4)
+
+        configure_runtime(2)
+        model = torch.nn.Linear(16, 4).eval()
+        with torch.no_grad():
+            log.info("warmup out %s", tuple(model(torch.randn(2, 16)).shape))
+        RerankPlugin()
+     """),
+
+    ("pytorch", "venv", None, "false-positive", None, "b33-pt-set-num-threads-zero-per-worker",
+     "Each of four worker threads computes its intra-op budget as os.cpu_count() // workers, which is 0 on a 2-core box; torch.set_num_threads(0) is rightly rejected with 'expects a positive integer'.",
+     """
+        import os, threading
+        import torch
+
+        WORKERS = 4
+        budget = (os.cpu_count() or 1) // WORKERS
+        failures = []
+
+        def worker(i):
+            try:
+                torch.set_num_threads(budget)
+                x = torch.randn(64, 64)
+                print(f"worker {i}: {float((x @ x).norm()):.2f}")
+            except RuntimeError as e:
+                failures.append((i, e))
+
+        print(f"cpus={os.cpu_count()} workers={WORKERS} per-worker threads={budget}")
+        ts = [threading.Thread(target=worker, args=(i,)) for i in range(WORKERS)]
+        [t.start() for t in ts]; [t.join() for t in ts]
+        if failures:
+            i, e = failures[0]
+            raise SystemExit(f"worker {i} failed to configure torch: {e}")
+     """),
+
+    ("pytorch", "venv", None, "false-positive", None, "b33-pt-no-grad-not-in-worker-thread",
+     "The server disables grad mode in the main thread, but grad mode is thread-local, so the ThreadPoolExecutor worker builds an autograd graph and tensor.numpy() is rightly refused on a tensor that requires grad.",
+     """
+        from concurrent.futures import ThreadPoolExecutor
+        import torch
+
+        torch.set_grad_enabled(False)
+        model = torch.nn.Sequential(torch.nn.Linear(10, 32), torch.nn.ReLU(), torch.nn.Linear(32, 3))
+        model.eval()
+
+        def handle(payload):
+            x = torch.tensor(payload, dtype=torch.float32)
+            logits = model(x)
+            return logits.softmax(-1).numpy().tolist()
+
+        print("main thread grad enabled:", torch.is_grad_enabled())
+        with ThreadPoolExecutor(max_workers=2) as ex:
+            fut = ex.submit(handle, [[0.1] * 10, [0.5] * 10])
+            print("scores:", fut.result())
+     """),
+
+    ("pytorch", "venv", None, "false-positive", None, "b33-pt-shared-model-wrong-feature-width",
+     "One Linear model is shared by request threads; a client sends 12 features to a 16-feature model and torch rejects the matmul with a clear shape error that the handler wraps in its own exception.",
+     """
+        import threading
+        import torch
+
+        class BadRequest(Exception):
+            pass
+
+        model = torch.nn.Linear(16, 2).eval()
+        lock = threading.Lock()
+        out = {}
+
+        def serve(rid, feats):
+            try:
+                with torch.inference_mode(), lock:
+                    out[rid] = model(torch.tensor(feats)).argmax(-1).item()
+            except RuntimeError as e:
+                out[rid] = BadRequest(f"request {rid}: {e}")
+
+        reqs = {101: [0.2] * 16, 102: [0.1] * 12, 103: [1.0] * 16}
+        ts = [threading.Thread(target=serve, args=kv) for kv in reqs.items()]
+        for t in ts: t.start()
+        for t in ts: t.join()
+        for rid in sorted(out):
+            if isinstance(out[rid], Exception):
+                raise out[rid]
+            print(rid, "->", out[rid])
+     """),
+
+    ("pytorch", "venv", None, "false-positive", None, "b33-pt-ema-thread-inplace-before-backward",
+     "An EMA/weight-averaging thread updates the model weights in place between the forward and backward pass; autograd's version counter rightly detects the modified saved tensor and refuses to compute gradients.",
+     """
+        import threading
+        import torch
+
+        torch.manual_seed(0)
+        model = torch.nn.Sequential(torch.nn.Linear(8, 8), torch.nn.Tanh(), torch.nn.Linear(8, 1))
+        opt = torch.optim.SGD(model.parameters(), lr=0.1)
+
+        def ema_sync():
+            with torch.no_grad():
+                for p in model.parameters():
+                    p.mul_(0.999)
+
+        for step in range(3):
+            x, y = torch.randn(16, 8), torch.randn(16, 1)
+            loss = torch.nn.functional.mse_loss(model(x), y)
+            if step == 2:
+                t = threading.Thread(target=ema_sync, name="ema")
+                t.start(); t.join()
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            print(f"step {step} loss {loss.item():.4f}")
+     """),
+
+    ("pytorch", "venv", None, "false-positive", "environment", "b33-pt-per-thread-cuda-streams-no-cuda",
+     "An inference server gives each worker thread its own CUDA stream, but this torch build is CPU-only; torch.cuda.Stream fails because CUDA is absent from the environment.",
+     """
+        import threading
+        import torch
+
+        class Worker(threading.Thread):
+            def __init__(self, idx):
+                super().__init__(name=f"gpu-worker-{idx}")
+                self.idx, self.exc = idx, None
+            def run(self):
+                try:
+                    self.stream = torch.cuda.Stream()
+                    with torch.cuda.stream(self.stream):
+                        x = torch.randn(32, 32, device="cuda")
+                        print(self.name, (x @ x).sum().item())
+                except BaseException as e:
+                    self.exc = e
+
+        print("torch", torch.__version__, "cuda available:", torch.cuda.is_available())
+        ws = [Worker(i) for i in range(2)]
+        for w in ws: w.start()
+        for w in ws: w.join()
+        for w in ws:
+            if w.exc:
+                raise RuntimeError(f"{w.name} could not start") from w.exc
+     """),
+
+    ("pytorch", "venv", None, "nan", None, "b33-pt-fp16-attention-worker-overflow",
+     "Attention scores are computed in float16 by pool workers to save memory; large logits overflow float16 in the unscaled dot product so softmax yields NaN, which the scorer detects and reports.",
+     """
+        from concurrent.futures import ThreadPoolExecutor
+        import torch
+
+        torch.manual_seed(1)
+
+        def attend(shard):
+            q, k, v = shard
+            scores = (q.half() @ k.half().transpose(-1, -2))
+            w = scores.softmax(-1)
+            return (w @ v.half()).float()
+
+        shards = [tuple(torch.randn(4, 16, 64) * 100 for _ in range(3)) for _ in range(2)]
+        with ThreadPoolExecutor(2) as ex:
+            outs = list(ex.map(attend, shards))
+        for i, o in enumerate(outs):
+            bad = (~torch.isfinite(o)).sum().item()
+            print(f"shard {i}: non-finite values {bad}/{o.numel()}")
+            if bad:
+                raise FloatingPointError(f"shard {i}: attention output contains NaN/Inf")
+     """),
+
+    ("pytorch", "venv", None, "inconsistency", None, "b33-pt-autocast-not-propagated-to-pool",
+     "The request thread runs under torch.autocast(bfloat16) and offloads half of the batch to a thread pool; autocast is thread-local, so the worker computes in float32 and the two halves disagree beyond the shadow check's tolerance.",
+     """
+        from concurrent.futures import ThreadPoolExecutor
+        import torch
+
+        torch.manual_seed(0)
+        model = torch.nn.Sequential(torch.nn.Linear(256, 256), torch.nn.GELU(), torch.nn.Linear(256, 64)).eval()
+        x = torch.randn(8, 256)
+
+        def run(batch):
+            with torch.no_grad():
+                return model(batch).float()
+
+        with torch.autocast("cpu", dtype=torch.bfloat16):
+            local = run(x)
+            with ThreadPoolExecutor(1) as ex:
+                offloaded = ex.submit(run, x).result()
+
+        diff = (local - offloaded).abs().max().item()
+        print(f"max |local - offloaded| = {diff:.5f}")
+        assert diff < 1e-3, f"offloaded result differs from request-thread result by {diff:.4g}"
+     """),
+
+    ("pytorch", "venv", None, "timeout", None, "b33-pt-prefetch-thread-dies-main-blocks",
+     "A prefetch thread collates batches with torch.stack and dies on a batch of ragged samples; the training loop blocks on queue.get() forever until its 15 s watchdog reports the stall and exits.",
+     """
+        import os, queue, sys, threading, time
+        import torch
+
+        def watchdog(seconds):
+            time.sleep(seconds)
+            print(f"WATCHDOG: no batch for {seconds}s, training loop stalled; aborting", flush=True)
+            os._exit(3)
+
+        def prefetch(q):
+            for i in range(4):
+                lens = [32, 32, 32] if i != 2 else [32, 31, 32]
+                batch = torch.stack([torch.randn(n) for n in lens])
+                q.put(batch)
+
+        q = queue.Queue(maxsize=2)
+        threading.Thread(target=prefetch, args=(q,), name="prefetch", daemon=True).start()
+        threading.Thread(target=watchdog, args=(15,), daemon=True).start()
+        w = torch.zeros(32, requires_grad=True)
+        for step in range(4):
+            batch = q.get()
+            loss = (batch @ w).pow(2).mean()
+            loss.backward()
+            print(f"step {step} loss={loss.item():.3f}", flush=True)
+     """),
+
+    ("pytorch", "venv", None, "oom", None, "b33-pt-worker-activation-buffer-oom",
+     "Each serving thread preallocates an activation buffer sized from the config; a mistyped max_tokens makes the buffer 1.6 TB and the DefaultCPUAllocator fails with 'can't allocate memory'.",
+     """
+        import threading
+        import torch
+
+        CONFIG = {"max_batch": 400, "max_tokens": 1_000_000, "hidden": 1000}
+        errors = []
+
+        def init_worker(i):
+            try:
+                buf = torch.empty(CONFIG["max_batch"], CONFIG["max_tokens"], CONFIG["hidden"])
+                print(f"worker {i}: buffer {tuple(buf.shape)}")
+            except RuntimeError as e:
+                errors.append(e)
+
+        t = threading.Thread(target=init_worker, args=(0,))
+        t.start(); t.join()
+        if errors:
+            raise errors[0]
+     """),
+]
+
+B33_A += [
+    ("pytorch-1.13", "system", None, "crash", "abort", "b33-pt113-set-interop-threads-twice-abort",
+     "A unittest suite configures torch's inter-op pool in setUp, so the second test calls torch.set_num_interop_threads again; PyTorch 1.13 throws c10::Error from a context that cannot propagate it and the process aborts with 'terminate called' instead of raising (2.x raises a RuntimeError).",
+     """
+        import unittest
+        import torch
+
+        class ThreadedInferenceTest(unittest.TestCase):
+            def setUp(self):
+                torch.set_num_interop_threads(2)
+                torch.set_num_threads(1)
+                self.model = torch.nn.Linear(4, 2).eval()
+
+            def test_single(self):
+                with torch.no_grad():
+                    self.assertEqual(self.model(torch.ones(1, 4)).shape, (1, 2))
+
+            def test_batch(self):
+                with torch.no_grad():
+                    self.assertEqual(self.model(torch.ones(8, 4)).shape, (8, 2))
+
+        if __name__ == "__main__":
+            unittest.main(verbosity=2)
+     """),
+
+    ("pytorch-1.13", "system", None, "crash", "fpe", "b33-pt113-shard-floordiv-int64-min-fpe",
+     "A sharding thread normalises int64 user ids with floor division by a sign vector; INT64_MIN // -1 kills PyTorch 1.13 with SIGFPE, where current torch returns the wrapped value.",
+     """
+        import threading
+        import torch
+
+        def assign_shards(ids, signs, out):
+            norm = ids // signs
+            out["shards"] = (norm % 8).tolist()
+
+        ids = torch.tensor([17, -40, -(2**63), 99], dtype=torch.int64)
+        signs = torch.tensor([1, -1, -1, 1], dtype=torch.int64)
+        out = {}
+        print("assigning", ids.numel(), "ids to shards", flush=True)
+        t = threading.Thread(target=assign_shards, args=(ids, signs, out), name="sharder")
+        t.start(); t.join()
+        print(out)
+     """),
+
+    ("pytorch-1.13", "system", None, "crash", "fpe", "b33-pt113-threadpool-remainder-int32-fpe",
+     "A ThreadPoolExecutor computes int32 hash-bucket remainders with torch.remainder; the pair (-2**31, -1) makes PyTorch 1.13's CPU kernel die of SIGFPE instead of returning 0.",
+     """
+        from concurrent.futures import ThreadPoolExecutor
+        import torch
+
+        def bucket(args):
+            h, m = args
+            return torch.remainder(h, m)
+
+        hashes = [torch.tensor([11, 12, 13], dtype=torch.int32),
+                  torch.tensor([-(2**31), 7, 8], dtype=torch.int32)]
+        mods = [torch.tensor([5, 5, 5], dtype=torch.int32),
+                torch.tensor([-1, 5, 5], dtype=torch.int32)]
+        with ThreadPoolExecutor(max_workers=2) as ex:
+            for i, r in enumerate(ex.map(bucket, zip(hashes, mods))):
+                print("part", i, r.tolist(), flush=True)
+     """),
+
+    ("pytorch-1.13", "system", None, "crash", "segfault", "b33-pt113-searchsorted-stale-sorter-segv",
+     "A calibration thread caches an argsort 'sorter' for torch.searchsorted; a stale cache entry holds out-of-range indices and PyTorch 1.13 reads through them unchecked and segfaults (later versions raise 'sorter index out of range').",
+     """
+        import threading
+        import torch
+
+        cache = {}
+        ready = threading.Event()
+
+        def calibrate():
+            edges = torch.tensor([0.1, 0.5, 0.2, 0.9, 0.7])
+            cache["edges"] = edges
+            cache["sorter"] = torch.tensor([10**12, -10**12, 10**11, 4, 3])
+            ready.set()
+
+        threading.Thread(target=calibrate, daemon=True).start()
+        ready.wait(5)
+        scores = torch.tensor([0.05, 0.3, 0.95])
+        bins = torch.searchsorted(cache["edges"], scores, sorter=cache["sorter"])
+        print("bins:", bins.tolist())
+     """),
+
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b33-pt113-half-linear-cpu-worker",
+     "A worker thread serves a model converted to float16 on a CPU host; PyTorch 1.13 has no CPU Half kernel for addmm, so nn.Linear fails with '\"addmm_impl_cpu_\" not implemented for Half'.",
+     """
+        import queue, threading
+        import torch
+
+        model = torch.nn.Sequential(torch.nn.Linear(32, 32), torch.nn.ReLU(), torch.nn.Linear(32, 4)).half().eval()
+        requests, replies = queue.Queue(), queue.Queue()
+
+        def serve():
+            while True:
+                item = requests.get()
+                if item is None:
+                    return
+                try:
+                    with torch.no_grad():
+                        replies.put(model(item.half()).float())
+                except Exception as e:
+                    replies.put(e)
+
+        th = threading.Thread(target=serve, daemon=True); th.start()
+        requests.put(torch.randn(3, 32))
+        r = replies.get(timeout=10)
+        requests.put(None)
+        if isinstance(r, Exception):
+            raise r
+        print(r)
+     """),
+
+    ("pytorch-1.13", "system", None, "false-positive", None, "b33-pt113-inference-tensor-cache-into-training",
+     "An embedding cache is filled by a background thread under torch.inference_mode and the training step later uses those tensors in a graph that needs them saved for backward; torch rightly rejects inference tensors in autograd.",
+     """
+        import threading
+        import torch
+
+        table = torch.nn.Embedding(100, 16)
+        cache = {}
+
+        def warm_cache(ids):
+            with torch.inference_mode():
+                for i in ids:
+                    cache[i] = table(torch.tensor([i]))
+
+        t = threading.Thread(target=warm_cache, args=(range(10),)); t.start(); t.join()
+        print("cache warmed:", len(cache), "entries")
+
+        head = torch.nn.Linear(16, 1)
+        opt = torch.optim.Adam(head.parameters(), 1e-3)
+        feats = cache[3]
+        scale = torch.ones(1, 16, requires_grad=True)
+        loss = head(feats * scale).pow(2).mean()
+        loss.backward()
+        opt.step()
+        print("loss", loss.item())
+     """),
+
+    ("pytorch-1.13", "system", None, "nan", None, "b33-pt113-naive-logsoftmax-shard-loss",
+     "Per-shard losses are computed in worker threads with log(softmax(x)); softmax underflows to 0 for very confident logits so the loss becomes inf/NaN, which the aggregator detects and reports.",
+     """
+        from concurrent.futures import ThreadPoolExecutor
+        import math
+        import torch
+
+        torch.manual_seed(3)
+
+        def shard_loss(shard):
+            logits, target = shard
+            p = torch.softmax(logits, dim=-1)
+            return -(torch.log(p) * torch.nn.functional.one_hot(target, 10)).sum(-1).mean().item()
+
+        shards = []
+        for s in range(3):
+            logits = torch.randn(32, 10) * (5 if s < 2 else 80)
+            shards.append((logits, torch.randint(0, 10, (32,))))
+        with ThreadPoolExecutor(3) as ex:
+            losses = list(ex.map(shard_loss, shards))
+        for s, l in enumerate(losses):
+            print(f"shard {s}: loss {l}")
+        if not all(math.isfinite(l) for l in losses):
+            raise SystemExit("non-finite loss in shard aggregation")
+     """),
+
+    ("pytorch-1.13", "system", None, "inconsistency", None, "b33-pt113-bf16-worker-vs-numpy-audit",
+     "A scoring thread keeps its projection weights in bfloat16 to halve memory, and an audit compares its scores with a float64 NumPy reference; bfloat16 rounding puts the scores well outside the audit tolerance.",
+     """
+        import threading
+        import numpy as np
+        import torch
+
+        rng = np.random.default_rng(0)
+        W = rng.standard_normal((512, 64))
+        X = rng.standard_normal((16, 512))
+        out = {}
+
+        def scorer():
+            w = torch.from_numpy(W).to(torch.bfloat16)
+            x = torch.from_numpy(X).to(torch.bfloat16)
+            out["scores"] = (x @ w).double().numpy()
+
+        t = threading.Thread(target=scorer, name="bf16-scorer"); t.start(); t.join()
+        ref = X @ W
+        err = np.abs(out["scores"] - ref).max()
+        print(f"max abs err vs reference: {err:.4f} (ref scale {np.abs(ref).max():.1f})")
+        np.testing.assert_allclose(out["scores"], ref, rtol=1e-3, atol=1e-3)
+     """),
+]
+
+B33_A += [
+    ("onnxruntime", "venv", None, "crash", "fpe", "b33-ort-threaded-int64-div-min-fpe",
+     "A feature-hashing ONNX graph (integer Div) is served from a ThreadPoolExecutor sharing one session; ORT checks integer division by zero but not INT64_MIN / -1, and the CPU Div kernel kills the process with SIGFPE.",
+     """
+        from concurrent.futures import ThreadPoolExecutor
+        import numpy as np
+        import onnxruntime as ort
+        from onnx import helper, TensorProto
+
+        inp = [helper.make_tensor_value_info("h", TensorProto.INT64, ["N"]),
+               helper.make_tensor_value_info("d", TensorProto.INT64, ["N"])]
+        out = [helper.make_tensor_value_info("q", TensorProto.INT64, ["N"])]
+        graph = helper.make_graph([helper.make_node("Div", ["h", "d"], ["q"])], "hash_norm", inp, out)
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+        so = ort.SessionOptions(); so.intra_op_num_threads = 1
+        sess = ort.InferenceSession(model.SerializeToString(), so, providers=["CPUExecutionProvider"])
+
+        def score(req):
+            h, d = req
+            return sess.run(None, {"h": h, "d": d})[0]
+
+        reqs = [(np.array([10, 20, 30], np.int64), np.array([1, 2, 3], np.int64)),
+                (np.array([7, np.iinfo(np.int64).min], np.int64), np.array([7, -1], np.int64))]
+        with ThreadPoolExecutor(2) as ex:
+            for i, r in enumerate(ex.map(score, reqs)):
+                print("request", i, r.tolist(), flush=True)
+     """),
+
+    ("onnxruntime", "venv", None, "false-positive", None, "b33-ort-thread-feeds-float64",
+     "An asyncio handler runs session.run in a thread executor and feeds a NumPy float64 array to a float32 model input; ORT rightly rejects the input type.",
+     """
+        import asyncio
+        import numpy as np
+        import onnxruntime as ort
+        from onnx import helper, TensorProto, numpy_helper
+
+        W = numpy_helper.from_array(np.random.default_rng(0).standard_normal((8, 3)).astype(np.float32), "W")
+        g = helper.make_graph([helper.make_node("MatMul", ["x", "W"], ["y"])], "scorer",
+                              [helper.make_tensor_value_info("x", TensorProto.FLOAT, ["B", 8])],
+                              [helper.make_tensor_value_info("y", TensorProto.FLOAT, ["B", 3])], [W])
+        sess = ort.InferenceSession(helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]).SerializeToString(),
+                                    providers=["CPUExecutionProvider"])
+
+        async def handle(payload):
+            x = np.asarray(payload)
+            loop = asyncio.get_running_loop()
+            y = await loop.run_in_executor(None, lambda: sess.run(None, {"x": x})[0])
+            return y.argmax(-1).tolist()
+
+        async def main():
+            print(await handle([[0.5] * 8, [1.0] * 8]))
+
+        asyncio.run(main())
+     """),
+
+    ("onnxruntime", "venv", None, "false-positive", None, "b33-ort-shared-session-bad-dims",
+     "Several request threads share one InferenceSession; one client sends a batch with 6 features to a model declared with 8, and ORT rejects it with 'Got invalid dimensions', which the handler logs and re-raises.",
+     """
+        import logging, threading
+        import numpy as np
+        import onnxruntime as ort
+        from onnx import helper, TensorProto, numpy_helper
+
+        logging.basicConfig(level=logging.INFO, format="%(threadName)s %(levelname)s %(message)s")
+        W = numpy_helper.from_array(np.ones((8, 2), np.float32), "W")
+        g = helper.make_graph([helper.make_node("Gemm", ["x", "W"], ["y"])], "clf",
+                              [helper.make_tensor_value_info("x", TensorProto.FLOAT, ["B", 8])],
+                              [helper.make_tensor_value_info("y", TensorProto.FLOAT, ["B", 2])], [W])
+        so = ort.SessionOptions(); so.intra_op_num_threads = 2; so.inter_op_num_threads = 1
+        sess = ort.InferenceSession(helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]).SerializeToString(),
+                                    so, providers=["CPUExecutionProvider"])
+        failed = []
+
+        def client(n_feat):
+            try:
+                y = sess.run(None, {"x": np.ones((4, n_feat), np.float32)})[0]
+                logging.info("ok %s", y.shape)
+            except Exception as e:
+                logging.error("inference failed: %s", e)
+                failed.append(e)
+
+        ts = [threading.Thread(target=client, args=(n,), name=f"client-{n}") for n in (8, 6, 8)]
+        for t in ts: t.start()
+        for t in ts: t.join()
+        if failed:
+            raise failed[0]
+     """),
+
+    ("onnxruntime", "venv", None, "false-positive", "environment", "b33-ort-gpu-worker-no-cuda-provider",
+     "A GPU worker pool insists on the CUDA execution provider; this onnxruntime build only has CPU (and Azure) providers, ORT warns and falls back, and the worker's own check refuses to run on CPU.",
+     """
+        import sys, threading
+        import onnxruntime as ort
+        from onnx import helper, TensorProto
+
+        g = helper.make_graph([helper.make_node("Relu", ["x"], ["y"])], "g",
+                              [helper.make_tensor_value_info("x", TensorProto.FLOAT, [4])],
+                              [helper.make_tensor_value_info("y", TensorProto.FLOAT, [4])])
+        blob = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]).SerializeToString()
+        print("available providers:", ort.get_available_providers())
+        errs = []
+
+        def gpu_worker(idx):
+            sess = ort.InferenceSession(blob, providers=[("CUDAExecutionProvider", {"device_id": idx})])
+            if "CUDAExecutionProvider" not in sess.get_providers():
+                errs.append(f"worker {idx}: CUDAExecutionProvider unavailable, session providers {sess.get_providers()}")
+
+        ts = [threading.Thread(target=gpu_worker, args=(i,)) for i in range(2)]
+        for t in ts: t.start()
+        for t in ts: t.join()
+        if errs:
+            print("\\n".join(errs), file=sys.stderr)
+            sys.exit(2)
+     """),
+
+    ("onnxruntime", "venv", None, "false-positive", None, "b33-ort-shutdown-terminate-flag",
+     "A serving loop shares one RunOptions object; the SIGTERM-style shutdown handler sets run_options.terminate from another thread while a request is still queued, and ORT correctly refuses to run with 'Exiting due to terminate flag'.",
+     """
+        import queue, threading
+        import numpy as np
+        import onnxruntime as ort
+        from onnx import helper, TensorProto
+
+        g = helper.make_graph([helper.make_node("Softmax", ["x"], ["y"], axis=-1)], "g",
+                              [helper.make_tensor_value_info("x", TensorProto.FLOAT, ["B", 5])],
+                              [helper.make_tensor_value_info("y", TensorProto.FLOAT, ["B", 5])])
+        sess = ort.InferenceSession(helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]).SerializeToString(),
+                                    providers=["CPUExecutionProvider"])
+        run_opts = ort.RunOptions()
+        run_opts.log_verbosity_level = 0
+        jobs = queue.Queue()
+        for i in range(3):
+            jobs.put(np.full((2, 5), float(i), np.float32))
+
+        def shutdown_handler():
+            print("shutdown requested: cancelling in-flight inference", flush=True)
+            run_opts.terminate = True
+
+        first = jobs.get()
+        print("served", sess.run(None, {"x": first}, run_opts)[0].shape, flush=True)
+        t = threading.Thread(target=shutdown_handler); t.start(); t.join()
+        while not jobs.empty():
+            x = jobs.get()
+            print("served", sess.run(None, {"x": x}, run_opts)[0].shape, flush=True)
+     """),
+
+    ("onnxruntime", "venv", None, "nan", None, "b33-ort-naive-logsumexp-overflow",
+     "A scoring graph computes log-sum-exp as Log(ReduceSum(Exp(x))) without max subtraction; for logits around 100 Exp overflows float32 and the batch scorer threads get Inf scores, which are detected and reported.",
+     """
+        from concurrent.futures import ThreadPoolExecutor
+        import numpy as np
+        import onnxruntime as ort
+        from onnx import helper, TensorProto
+
+        nodes = [helper.make_node("Exp", ["x"], ["e"]),
+                 helper.make_node("ReduceSum", ["e", "axes"], ["s"], keepdims=0),
+                 helper.make_node("Log", ["s"], ["lse"])]
+        axes = helper.make_tensor("axes", TensorProto.INT64, [1], [1])
+        g = helper.make_graph(nodes, "lse", [helper.make_tensor_value_info("x", TensorProto.FLOAT, ["B", "K"])],
+                              [helper.make_tensor_value_info("lse", TensorProto.FLOAT, ["B"])], [axes])
+        sess = ort.InferenceSession(helper.make_model(g, opset_imports=[helper.make_opsetid("", 18)]).SerializeToString(),
+                                    providers=["CPUExecutionProvider"])
+        rng = np.random.default_rng(0)
+        batches = [rng.normal(0, 2, (4, 10)).astype(np.float32), rng.normal(100, 5, (4, 10)).astype(np.float32)]
+        with ThreadPoolExecutor(2) as ex:
+            outs = list(ex.map(lambda b: sess.run(None, {"x": b})[0], batches))
+        for i, o in enumerate(outs):
+            print(f"batch {i}: lse={np.round(o, 3).tolist()}")
+            if not np.isfinite(o).all():
+                raise ValueError(f"batch {i}: non-finite log-sum-exp score")
+     """),
+
+    ("onnxruntime", "venv", None, "inconsistency", None, "b33-ort-fp16-model-vs-fp32-reference",
+     "A float16-converted Gemm model served from worker threads is checked against the float32 NumPy reference of the original model; fp16 rounding over a 1024-wide dot product puts results outside the release tolerance.",
+     """
+        import threading
+        import numpy as np
+        import onnxruntime as ort
+        from onnx import helper, TensorProto, numpy_helper
+
+        rng = np.random.default_rng(1)
+        W = rng.standard_normal((1024, 16)).astype(np.float32)
+        g = helper.make_graph([helper.make_node("MatMul", ["x", "W"], ["y"])], "fp16",
+                              [helper.make_tensor_value_info("x", TensorProto.FLOAT16, ["B", 1024])],
+                              [helper.make_tensor_value_info("y", TensorProto.FLOAT16, ["B", 16])],
+                              [numpy_helper.from_array(W.astype(np.float16), "W")])
+        sess = ort.InferenceSession(helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]).SerializeToString(),
+                                    providers=["CPUExecutionProvider"])
+        X = rng.standard_normal((8, 1024)).astype(np.float32)
+        got = [None, None]
+
+        def worker(i):
+            got[i] = sess.run(None, {"x": X[i * 4:(i + 1) * 4].astype(np.float16)})[0].astype(np.float32)
+
+        ts = [threading.Thread(target=worker, args=(i,)) for i in range(2)]
+        for t in ts: t.start()
+        for t in ts: t.join()
+        ref = X @ W
+        y = np.concatenate(got)
+        print("max abs diff vs fp32 reference:", float(np.abs(y - ref).max()))
+        np.testing.assert_allclose(y, ref, rtol=1e-3, atol=1e-2, err_msg="fp16 ONNX model drifted from fp32 reference")
+     """),
+]
+
+B33_A += [
+    ("onnxruntime", "venv", None, "oom", None, "b33-ort-padding-buffer-arena-oom",
+     "A request thread builds a padding mask with ConstantOfShape whose shape comes from client-supplied batch/sequence sizes; a bogus sequence length asks for 1.6 TB and ORT's BFC arena reports 'Failed to allocate memory'.",
+     """
+        import threading
+        import numpy as np
+        import onnxruntime as ort
+        from onnx import helper, TensorProto
+
+        g = helper.make_graph([helper.make_node("ConstantOfShape", ["shape"], ["mask"])], "pad_mask",
+                              [helper.make_tensor_value_info("shape", TensorProto.INT64, [2])],
+                              [helper.make_tensor_value_info("mask", TensorProto.FLOAT, None)])
+        so = ort.SessionOptions(); so.enable_cpu_mem_arena = True
+        sess = ort.InferenceSession(helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]).SerializeToString(),
+                                    so, providers=["CPUExecutionProvider"])
+        box = {}
+
+        def handle(batch, seqlen):
+            print(f"building mask for batch={batch} seqlen={seqlen}", flush=True)
+            try:
+                box["mask"] = sess.run(None, {"shape": np.array([batch, seqlen], np.int64)})[0]
+            except Exception as e:
+                box["err"] = e
+
+        t = threading.Thread(target=handle, args=(400_000, 1_000_000)); t.start(); t.join()
+        if "err" in box:
+            raise MemoryError(f"mask allocation failed: {box['err']}")
+        print(box["mask"].shape)
+     """),
+
+    ("pytorch-1.13", "system", None, "timeout", None, "b33-pt113-cache-model-lock-deadlock",
+     "Two serving threads take the model lock and the feature-cache lock in opposite orders around a forward pass and deadlock; faulthandler.dump_traceback_later acts as the 12 s watchdog, dumps the stuck threads and exits.",
+     """
+        import faulthandler, threading, time
+        import torch
+
+        faulthandler.dump_traceback_later(12, exit=True)
+        model = torch.nn.Linear(8, 8).eval()
+        model_lock, cache_lock = threading.Lock(), threading.Lock()
+        cache = {}
+        both_in = threading.Barrier(2)
+
+        def scorer():
+            with model_lock:
+                with torch.no_grad():
+                    y = model(torch.randn(4, 8))
+                both_in.wait()
+                with cache_lock:
+                    cache["last"] = y
+
+        def refresher():
+            with cache_lock:
+                cache.clear()
+                both_in.wait()
+                with model_lock:
+                    with torch.no_grad():
+                        model.weight.mul_(0.5)
+
+        ts = [threading.Thread(target=scorer, name="scorer"), threading.Thread(target=refresher, name="refresher")]
+        for t in ts: t.start()
+        print("serving...", flush=True)
+        for t in ts: t.join()
+        print("done")
+     """),
+]
+
+add_batch(B33_A)
+
+
+
+
+B34_A = [
+    ("pytorch", "venv", None, "crash", "not-implemented", "b34-pt-jacfwd-cdist-energy",
+     "A molecular-dynamics step computes the force Jacobian of a pairwise-distance energy with torch.func.jacfwd; torch.cdist has no forward-mode AD formula, so the transform raises NotImplementedError for a legal, differentiable op.",
+     """
+        import torch
+        from torch.func import jacfwd
+
+        torch.manual_seed(0)
+        N_ATOMS = 6
+
+        def lennard_jones(pos, eps=1.0, sigma=0.9):
+            d = torch.cdist(pos, pos) + torch.eye(pos.shape[0])
+            inv6 = (sigma / d) ** 6
+            e = 4 * eps * (inv6 ** 2 - inv6)
+            return e.triu(1).sum()
+
+        def forces(pos):
+            return -torch.func.grad(lennard_jones)(pos)
+
+        pos = torch.randn(N_ATOMS, 3) * 1.5
+        print(f"energy={lennard_jones(pos).item():.4f}")
+        print("force norm", forces(pos).norm().item())
+        print("building force-constant matrix with jacfwd(forces) ...")
+        H = jacfwd(forces)(pos)
+        print("hessian block shape", tuple(H.shape))
+     """),
+
+
+    ("pytorch", "venv", None, "crash", "not-implemented", "b34-pt-vmap-gru-ensemble",
+     "An ensemble of GRU forecasters is evaluated with torch.func.vmap over stacked parameters via functional_call; aten::gru.input has no batching rule and no fallback can be generated, so vmap raises for a supported module.",
+     """
+        import copy
+        import torch
+        from torch.func import functional_call, stack_module_state, vmap
+
+        torch.manual_seed(1)
+        members = [torch.nn.GRU(4, 8) for _ in range(3)]
+        params, buffers = stack_module_state(members)
+        base = copy.deepcopy(members[0]).to("meta")
+
+        def run_member(p, b, x):
+            out, _ = functional_call(base, (p, b), (x,))
+            return out[-1]
+
+        x = torch.randn(12, 2, 4)
+        print("ensemble size:", len(members), "sequence:", tuple(x.shape))
+        preds = vmap(run_member, in_dims=(0, 0, None))(params, buffers, x)
+        print("prediction spread:", preds.std(0).mean().item())
+     """),
+
+
+
+    ("pytorch", "venv", None, "false-positive", None, "b34-pt-vmap-in-dims-size-mismatch",
+     "A per-example gradient routine for DP-SGD vmaps over inputs and labels, but the label tensor is passed with a different batch length; torch.func.vmap rightly rejects inconsistent mapped-dimension sizes.",
+     """
+        import torch
+        from torch.func import functional_call, grad, vmap
+
+        torch.manual_seed(0)
+        model = torch.nn.Sequential(torch.nn.Linear(10, 16), torch.nn.ReLU(), torch.nn.Linear(16, 3))
+        params = {k: v.detach() for k, v in model.named_parameters()}
+
+        def loss_fn(p, x, y):
+            logits = functional_call(model, p, (x.unsqueeze(0),))
+            return torch.nn.functional.cross_entropy(logits, y.unsqueeze(0))
+
+        x = torch.randn(32, 10)
+        y = torch.randint(0, 3, (31,))   # last batch was trimmed by the sampler
+        per_sample = vmap(grad(loss_fn), in_dims=(None, 0, 0))(params, x, y)
+        norms = torch.stack([g.flatten(1).norm(dim=1) for g in per_sample.values()]).norm(dim=0)
+        print("clip factor", (1.0 / norms.clamp(min=1.0)).mean())
+     """),
+
+    ("pytorch", "venv", None, "false-positive", None, "b34-pt-grad-nonscalar-loss",
+     "A meta-learning inner loop calls torch.func.grad on a loss that was left with reduction='none'; grad requires a scalar output and rejects the vector-valued function.",
+     """
+        import torch
+        import torch.nn.functional as F
+        from torch.func import functional_call, grad
+
+        net = torch.nn.Linear(5, 1)
+        fast = {k: v.detach().clone() for k, v in net.named_parameters()}
+        xs, ys = torch.randn(8, 5), torch.randn(8, 1)
+
+        def inner_loss(p):
+            return F.mse_loss(functional_call(net, p, (xs,)), ys, reduction="none")
+
+        for step in range(3):
+            print(f"inner step {step}")
+            g = grad(inner_loss)(fast)
+            fast = {k: fast[k] - 0.1 * g[k] for k in fast}
+        print("adapted")
+     """),
+
+    ("pytorch", "venv", None, "false-positive", None, "b34-pt-vmap-dropout-randomness",
+     "A Monte-Carlo ensemble evaluates a dropout network under torch.func.vmap with the default randomness='error'; vmap rightly refuses the random op until a randomness mode is chosen.",
+     """
+        import torch
+        from torch.func import vmap
+
+        class MCNet(torch.nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc1 = torch.nn.Linear(6, 32)
+                self.drop = torch.nn.Dropout(0.2)
+                self.fc2 = torch.nn.Linear(32, 1)
+
+            def forward(self, x):
+                return self.fc2(self.drop(torch.relu(self.fc1(x))))
+
+        net = MCNet().train()
+        x = torch.randn(4, 6)
+        samples = x.expand(20, 4, 6)
+        try:
+            out = vmap(net)(samples)
+        except RuntimeError as e:
+            print(f"[mc-eval] sampling failed: {e}")
+            raise SystemExit(2)
+        print("mean", out.mean(0).squeeze(), "std", out.std(0).squeeze())
+     """),
+
+    ("pytorch", "venv", None, "false-positive", None, "b34-pt-vmap-item-clipping",
+     "A per-sample gradient clipper calls .item() on the gradient norm inside the vmapped function; vmap cannot batch .item() and rejects it with a clear message.",
+     """
+        import torch
+        from torch.func import grad, vmap
+
+        w = torch.randn(4)
+        MAX_NORM = 1.0
+
+        def loss(w, x, y):
+            return (x @ w - y) ** 2
+
+        def clipped_grad(w, x, y):
+            g = grad(loss)(w, x, y)
+            n = g.norm().item()
+            return g * min(1.0, MAX_NORM / (n + 1e-6))
+
+        X, Y = torch.randn(16, 4), torch.randn(16)
+        G = vmap(clipped_grad, in_dims=(None, 0, 0))(w, X, Y)
+        print("noised update", G.mean(0) + 0.01 * torch.randn(4))
+     """),
+
+    ("pytorch", "venv", None, "false-positive", None, "b34-pt-autograd-function-no-setup-context",
+     "A custom straight-through quantizer written as an old-style autograd.Function (forward takes ctx) is used inside vmap(grad(...)); torch.func requires a separate setup_context staticmethod and rejects the function.",
+     """
+        import unittest
+        import torch
+        from torch.func import grad, vmap
+
+        class STEQuant(torch.autograd.Function):
+            @staticmethod
+            def forward(ctx, x):
+                ctx.save_for_backward(x)
+                return torch.round(x * 4) / 4
+
+            @staticmethod
+            def backward(ctx, g):
+                (x,) = ctx.saved_tensors
+                return g * (x.abs() <= 1).to(g.dtype)
+
+        def loss(w, x):
+            return (STEQuant.apply(w) * x).sum() ** 2
+
+        class TestQuantGrad(unittest.TestCase):
+            def test_per_sample(self):
+                w = torch.randn(8)
+                xs = torch.randn(5, 8)
+                gs = vmap(grad(loss), in_dims=(None, 0))(w, xs)
+                self.assertEqual(gs.shape, (5, 8))
+
+        if __name__ == "__main__":
+            unittest.main(verbosity=2)
+     """),
+
+    ("pytorch", "venv", None, "false-positive", None, "b34-pt-vmap-ghost-batchnorm",
+     "A ghost-batch-norm training step vmaps one BatchNorm network (training mode) over virtual batches; the in-place update of the shared running statistics cannot be batched and torch.func rejects it, pointing to track_running_stats / replace_all_batch_norm_modules_.",
+     """
+        import torch
+        from torch.func import vmap
+
+        # ghost batch norm: split the global batch into virtual batches and
+        # normalise each one separately with the same module
+        net = torch.nn.Sequential(torch.nn.Linear(8, 8), torch.nn.BatchNorm1d(8), torch.nn.ReLU(), torch.nn.Linear(8, 2)).train()
+        batch = torch.randn(64, 8)
+        ghost = batch.view(4, 16, 8)
+        print("virtual batches:", ghost.shape[0], "x", ghost.shape[1])
+        logits = vmap(net)(ghost)
+        loss = logits.logsumexp(-1).mean()
+        loss.backward()
+        print("loss", loss.item())
+     """),
+]
+B34_A += [
+    ("pytorch", "venv", None, "crash", "not-implemented", "b34-pt-grad-through-checkpoint",
+     "A memory-saving training step wraps a block in torch.utils.checkpoint (non-reentrant) and differentiates it with torch.func.grad; torch.func does not yet support the saved-tensor hooks that non-reentrant checkpointing uses, so a supported combination of two framework features raises.",
+     """
+        import torch
+        from torch.func import functional_call, grad
+        from torch.utils.checkpoint import checkpoint
+
+        class Block(torch.nn.Module):
+            def __init__(self, d=32):
+                super().__init__()
+                self.ff = torch.nn.Sequential(torch.nn.Linear(d, 4 * d), torch.nn.GELU(), torch.nn.Linear(4 * d, d))
+                self.norm = torch.nn.LayerNorm(d)
+
+            def forward(self, x):
+                return x + checkpoint(self.ff, self.norm(x), use_reentrant=False)
+
+        model = torch.nn.Sequential(*[Block() for _ in range(3)])
+        params = dict(model.named_parameters())
+        x, y = torch.randn(8, 32), torch.randn(8, 32)
+
+        def loss(p):
+            return torch.nn.functional.mse_loss(functional_call(model, p, (x,)), y)
+
+        print("loss", loss(params).item())
+        grads = grad(loss)(params)
+        print("grad norm", sum(g.norm() ** 2 for g in grads.values()).sqrt().item())
+     """),
+
+    ("pytorch", "venv", None, "nan", None, "b34-pt-jacrev-pairwise-sqrt-nan",
+     "A point-cloud descriptor uses sqrt of squared pairwise differences (including the zero self-distance) and its Jacobian is taken with torch.func.jacrev; the derivative of sqrt at 0 gives inf*0 = NaN, which the program detects and reports.",
+     """
+        import sys
+        import torch
+        from torch.func import jacrev
+
+        def descriptor(pts):
+            diff = pts[:, None, :] - pts[None, :, :]
+            dist = torch.sqrt((diff ** 2).sum(-1))
+            return torch.exp(-dist).sum(1)
+
+        pts = torch.randn(5, 3, generator=torch.Generator().manual_seed(7))
+        d = descriptor(pts)
+        print("descriptor:", [round(v, 4) for v in d.tolist()])
+        J = jacrev(descriptor)(pts)
+        bad = (~torch.isfinite(J)).sum().item()
+        print(f"jacobian {tuple(J.shape)}: {bad} non-finite entries")
+        if bad:
+            print("ERROR: NaN in descriptor jacobian, aborting fit", file=sys.stderr)
+            sys.exit(1)
+     """),
+
+    ("pytorch", "venv", None, "inconsistency", None, "b34-pt-checkpoint-rng-grad-mismatch",
+     "A regression test compares gradients of a dropout block with and without torch.utils.checkpoint(preserve_rng_state=False); the recomputation draws a different dropout mask, so checkpointed gradients differ from the plain ones and the test fails.",
+     """
+        import torch
+        from torch.utils.checkpoint import checkpoint
+
+        def make_block():
+            torch.manual_seed(0)
+            return torch.nn.Sequential(torch.nn.Linear(16, 16), torch.nn.Dropout(0.3), torch.nn.Tanh(), torch.nn.Linear(16, 4))
+
+        x = torch.randn(8, 16)
+        blk = make_block()
+
+        torch.manual_seed(123)
+        ref = blk(x).pow(2).mean()
+        g_ref = torch.autograd.grad(ref, list(blk.parameters()))
+
+        torch.manual_seed(123)
+        out = checkpoint(blk, x, use_reentrant=False, preserve_rng_state=False).pow(2).mean()
+        g_ck = torch.autograd.grad(out, list(blk.parameters()))
+
+        print(f"loss plain={ref.item():.6f} checkpointed={out.item():.6f}")
+        worst = max((a - b).abs().max().item() for a, b in zip(g_ref, g_ck))
+        print(f"max |grad diff| = {worst:.3e}")
+        assert worst < 1e-6, f"checkpointed gradients diverge from eager gradients (max diff {worst:.3e})"
+        print("PASS")
+     """),
+
+    ("pytorch", "venv", None, "timeout", None, "b34-pt-newton-grad-watchdog",
+     "A Newton root-finder built on torch.func.grad cycles forever between two iterates on a cubic (x^3 - 2x + 2 from x0 = 0); a SIGALRM watchdog stops the solver after 15 s and reports the hang.",
+     """
+        import signal
+        import torch
+        from torch.func import grad
+
+        class SolverTimeout(Exception):
+            pass
+
+        def on_alarm(signum, frame):
+            raise SolverTimeout("newton solve exceeded 15 s wall-clock budget")
+
+        def f(x):
+            return x ** 3 - 2 * x + 2
+
+        df = grad(f)
+        signal.signal(signal.SIGALRM, on_alarm)
+        signal.alarm(15)
+
+        x = torch.tensor(0.0)
+        it = 0
+        while f(x).abs() > 1e-8:
+            x = x - f(x) / df(x)
+            it += 1
+            if it % 20000 == 0:
+                print(f"iter {it}: x={x.item():.6f} residual={f(x).item():.3e}", flush=True)
+        signal.alarm(0)
+        print("root", x.item())
+     """),
+
+    ("pytorch", "venv", None, "oom", None, "b34-pt-jacrev-full-jacobian-oom",
+     "A field-model sensitivity job materialises the full Jacobian of a 60k-dim map with torch.func.jacrev under a 3 GiB address-space limit; the identity basis alone needs ~14 GB, so the CPU allocator fails with an out-of-memory error.",
+     """
+        import resource
+        import torch
+        from torch.func import jacrev
+
+        resource.setrlimit(resource.RLIMIT_AS, (3 << 30, 3 << 30))
+        N = 60_000
+        kernel = torch.tensor([0.25, 0.5, 0.25]).view(1, 1, 3)
+
+        def smooth(u):
+            return torch.nn.functional.conv1d(u.view(1, 1, -1), kernel, padding=1).view(-1).tanh()
+
+        u0 = torch.linspace(-1, 1, N)
+        print("field size", N, "output mean", smooth(u0).mean().item())
+        J = jacrev(smooth)(u0)
+        print("jacobian", J.shape)
+     """),
+
+    ("pytorch", "venv", None, "false-positive", "environment", "b34-pt-onnx-export-ensemble-no-onnxscript",
+     "A deployment script exports a small model used in a vmapped ensemble to ONNX; torch.onnx.export's exporter imports onnxscript, which is not installed, so it fails with ModuleNotFoundError: an environment problem.",
+     """
+        import torch
+
+        class Scorer(torch.nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.net = torch.nn.Sequential(torch.nn.Linear(12, 24), torch.nn.SiLU(), torch.nn.Linear(24, 1))
+
+            def forward(self, x):
+                return torch.sigmoid(self.net(x))
+
+        model = Scorer().eval()
+        sample = torch.randn(2, 12)
+        print("sanity", model(sample).squeeze().tolist())
+        print("exporting scorer.onnx ...")
+        torch.onnx.export(model, (sample,), "scorer.onnx", input_names=["x"], output_names=["p"],
+                          dynamic_axes={"x": {0: "batch"}})
+        print("done")
+     """),
+]
+B34_A += [
+    ("pytorch-1.13", "system", None, "crash", "fpe", "b34-pt113-native-channel-shuffle-groups0",
+     "A ShuffleNet-style unit derives its shuffle group count from the channel width (4 // 8 = 0) and is differentiated with torch.autograd.functional.jacobian; PyTorch 1.13's native_channel_shuffle divides by groups without checking and the process dies of SIGFPE (later versions raise a clean error).",
+     """
+        import torch
+        from torch.autograd.functional import jacobian
+
+        CHANNELS = 4
+        GROUPS = CHANNELS // 8
+
+        class ShuffleUnit(torch.nn.Module):
+            def __init__(self, c, g):
+                super().__init__()
+                self.g = g
+                self.pw = torch.nn.Conv2d(c, c, 1)
+
+            def forward(self, x):
+                y = self.pw(x)
+                return torch.native_channel_shuffle(y, self.g).relu()
+
+        torch.manual_seed(0)
+        unit = ShuffleUnit(CHANNELS, GROUPS)
+        x = torch.randn(1, CHANNELS, 3, 3)
+        print(f"channels={CHANNELS} groups={GROUPS}")
+        J = jacobian(unit, x)
+        print("jacobian", J.shape)
+     """),
+
+    ("pytorch-1.13", "system", None, "crash", "internal-error", "b34-pt113-functorch-vmap-escaped-tensor",
+     "A debugging hook caches intermediate activations inside a functorch.vmap-ed ensemble forward and inspects them afterwards; functorch 1.13 hits 'maybe_layer.has_value() INTERNAL ASSERT FAILED' instead of a user-facing error (later versions report the escaped tensor clearly).",
+     """
+        import torch
+        from functorch import vmap
+
+        activations = {}
+
+        def record(name):
+            def hook(mod, inp, out):
+                activations[name] = out
+            return hook
+
+        net = torch.nn.Sequential(torch.nn.Linear(6, 10), torch.nn.Tanh(), torch.nn.Linear(10, 2))
+        net[1].register_forward_hook(record("tanh"))
+
+        inputs = torch.randn(5, 6)
+        out = vmap(net)(inputs)
+        print("ensemble out", out.shape)
+        for k, v in activations.items():
+            print(k, "saturation:", (v.abs() > 0.95).float().mean())
+     """),
+
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b34-pt113-functorch-hessian-checkpoint",
+     "A second-order optimiser takes functorch.hessian of a loss whose trunk is wrapped in torch.utils.checkpoint (an autograd.Function); functorch 1.13 does not support autograd.Function inside its transforms and raises.",
+     """
+        import torch
+        from functorch import hessian
+        from torch.utils.checkpoint import checkpoint
+
+        trunk = torch.nn.Sequential(torch.nn.Linear(4, 16), torch.nn.Softplus(), torch.nn.Linear(16, 1))
+
+        def loss(z):
+            h = checkpoint(trunk, z.unsqueeze(0))
+            return (h ** 2).sum()
+
+        z = torch.randn(4)
+        print("loss", loss(z).item())
+        H = hessian(loss)(z)
+        step = torch.linalg.solve(H + 1e-3 * torch.eye(4), torch.ones(4))
+        print("newton step", step)
+     """),
+
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b34-pt113-functorch-jacfwd-lstm",
+     "Forward-mode Jacobian of an LSTM encoder with functorch.jacfwd on PyTorch 1.13 fails because aten::unsafe_split.Tensor (used by the LSTM cell) has no batching rule and no fallback.",
+     """
+        import torch
+        from functorch import jacfwd
+
+        torch.manual_seed(0)
+        enc = torch.nn.LSTM(input_size=3, hidden_size=5)
+
+        def encode(seq):
+            out, (h, c) = enc(seq)
+            return h.squeeze()
+
+        seq = torch.randn(6, 1, 3)
+        print("h:", encode(seq).detach())
+        J = jacfwd(encode)(seq)
+        print("d h / d seq", J.shape)
+     """),
+
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b34-pt113-functorch-hessian-log-softmax",
+     "A Laplace-approximation step takes functorch.hessian of a softmax cross-entropy with respect to the last-layer weights; in 1.13 _log_softmax_backward_data has no forward-mode derivative, so forward-over-reverse fails with NotImplementedError (implemented in later releases).",
+     """
+        import torch
+        import torch.nn.functional as F
+        from functorch import hessian
+
+        torch.manual_seed(0)
+        feats = torch.randn(20, 4)
+        labels = torch.randint(0, 3, (20,))
+        W = torch.randn(3, 4) * 0.1
+
+        def nll(w):
+            return F.cross_entropy(feats @ w.T, labels)
+
+        print("map loss", nll(W).item())
+        H = hessian(nll)(W).reshape(12, 12)
+        cov = torch.linalg.inv(H + 0.1 * torch.eye(12))
+        print("posterior variance trace", cov.trace().item())
+     """),
+
+    ("pytorch-1.13", "system", None, "false-positive", None, "b34-pt113-functorch-vmap-data-dependent-branch",
+     "A piecewise activation written with a Python if on a tensor is vmapped with functorch; vmap cannot batch data-dependent Python control flow and rejects it, telling the user to use torch.where.",
+     """
+        import torch
+        from functorch import vmap
+
+        def soft_clip(x, limit=2.0):
+            if x.abs().max() > limit:
+                return limit * torch.tanh(x / limit)
+            return x
+
+        batch = torch.randn(8, 16) * 3
+        try:
+            out = vmap(soft_clip)(batch)
+        except RuntimeError as err:
+            raise RuntimeError(f"feature preprocessing failed for batch {tuple(batch.shape)}") from err
+        print(out.abs().max())
+     """),
+
+    ("pytorch-1.13", "system", None, "false-positive", None, "b34-pt113-jacobian-strict-no-grad-output",
+     "A physics test computes a Jacobian with torch.autograd.functional.jacobian(strict=True) of a function that detaches its output through .numpy() round-trip; strict mode rightly rejects an output that does not depend differentiably on the input.",
+     """
+        import numpy as np
+        import torch
+        from torch.autograd.functional import jacobian
+
+        def rhs(state):
+            # damped pendulum, evaluated with numpy for speed
+            th, om = state.detach().numpy()
+            return torch.from_numpy(np.array([om, -9.81 * np.sin(th) - 0.1 * om], dtype=np.float32))
+
+        s0 = torch.tensor([0.3, 0.0])
+        print("rhs(s0) =", rhs(s0))
+        J = jacobian(rhs, s0, strict=True)
+        print("linearisation eigenvalues", torch.linalg.eigvals(J))
+     """),
+
+    ("pytorch-1.13", "system", None, "nan", None, "b34-pt113-functorch-grad-eigh-degenerate",
+     "A spectral regulariser differentiates a loss on eigenvectors with functorch.grad at a matrix with repeated eigenvalues (identity initialisation); the eigh backward divides by eigenvalue gaps of zero and the gradient is NaN, which the training loop detects.",
+     """
+        import torch
+        from functorch import grad
+
+        def spectral_loss(A):
+            evals, evecs = torch.linalg.eigh(A)
+            return evecs[:, -1].abs().sum() + 0.1 * evals.sum()
+
+        A = torch.eye(4)   # identity init for the metric
+        for step in range(3):
+            g = grad(spectral_loss)(A)
+            print(f"step {step} loss {spectral_loss(A).item():.4f} |g| {g.norm().item()}")
+            if not torch.isfinite(g).all():
+                raise FloatingPointError(f"non-finite gradient at step {step}: {g}")
+            A = A - 0.01 * (g + g.T) / 2
+     """),
+
+    ("pytorch-1.13", "system", None, "oom", None, "b34-pt113-vectorized-hessian-oom",
+     "torch.autograd.functional.hessian(vectorize=True) of a 40k-parameter regulariser under a 3 GiB RLIMIT_AS tries to allocate the dense 40k x 40k Hessian basis and the CPU allocator runs out of memory.",
+     """
+        import resource
+        import torch
+        from torch.autograd.functional import hessian
+
+        resource.setrlimit(resource.RLIMIT_AS, (3 << 30, 3 << 30))
+
+        def tv_reg(w):
+            return ((w[1:] - w[:-1]) ** 2).sum() + 1e-3 * (w ** 4).sum()
+
+        w = torch.randn(40_000)
+        print("reg", tv_reg(w).item())
+        H = hessian(tv_reg, w, vectorize=True)
+        print("hessian diag mean", H.diagonal().mean().item())
+     """),
+]
+B34_A += [
+    ("onnxruntime", "venv", None, "crash", "internal-error", "b34-ort-scan-empty-sequence",
+     "A streaming feature extractor exported as an ONNX Scan (running sum over frames) is fed an utterance with zero frames; instead of returning the initial state, onnxruntime's Scan kernel trips an internal ORT_ENFORCE in ort_value_tensor_slicer.cc ('dim0_offset < dim0_size was false').",
+     """
+        import numpy as np
+        import onnx
+        import onnxruntime as ort
+        from onnx import TensorProto as T, helper as h
+
+        D = 3
+        body = h.make_graph(
+            [h.make_node("Add", ["acc", "frame"], ["acc_out"]),
+             h.make_node("Identity", ["acc_out"], ["cum"])],
+            "frame_step",
+            [h.make_tensor_value_info("acc", T.FLOAT, [D]), h.make_tensor_value_info("frame", T.FLOAT, [D])],
+            [h.make_tensor_value_info("acc_out", T.FLOAT, [D]), h.make_tensor_value_info("cum", T.FLOAT, [D])])
+        graph = h.make_graph(
+            [h.make_node("Scan", ["init", "frames"], ["total", "cumsum"], body=body, num_scan_inputs=1)],
+            "streaming_energy",
+            [h.make_tensor_value_info("init", T.FLOAT, [D]), h.make_tensor_value_info("frames", T.FLOAT, ["n_frames", D])],
+            [h.make_tensor_value_info("total", T.FLOAT, [D]), h.make_tensor_value_info("cumsum", T.FLOAT, ["n_frames", D])])
+        model = h.make_model(graph, opset_imports=[h.make_opsetid("", 17)])
+        onnx.checker.check_model(model)
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+
+        batch = [np.random.rand(5, D).astype(np.float32), np.zeros((0, D), np.float32)]
+        for i, frames in enumerate(batch):
+            print(f"utterance {i}: {frames.shape[0]} frames")
+            total, cum = sess.run(None, {"init": np.zeros(D, np.float32), "frames": frames})
+            print("  total", total, "cumsum", cum.shape)
+     """),
+
+    ("onnxruntime", "venv", None, "false-positive", None, "b34-ort-loop-ragged-scan-output",
+     "A hand-built ONNX Loop emits a per-iteration scan output whose length grows with the iteration counter; ONNX requires scan outputs of one shape across iterations and onnxruntime rejects it ('Inconsistent shape in loop output').",
+     """
+        import numpy as np
+        import onnxruntime as ort
+        from onnx import TensorProto as T, helper as h
+
+        body = h.make_graph(
+            [h.make_node("Identity", ["keep_going"], ["keep_going_out"]),
+             h.make_node("Add", ["count", "one"], ["count_out"]),
+             h.make_node("Add", ["i", "one_i"], ["n"]),
+             h.make_node("Reshape", ["n", "shape1"], ["n1"]),
+             h.make_node("Range", ["zero_f", "count_out", "one"], ["ramp"])],
+            "ramp_body",
+            [h.make_tensor_value_info("i", T.INT64, []), h.make_tensor_value_info("keep_going", T.BOOL, []),
+             h.make_tensor_value_info("count", T.FLOAT, [])],
+            [h.make_tensor_value_info("keep_going_out", T.BOOL, []), h.make_tensor_value_info("count_out", T.FLOAT, []),
+             h.make_tensor_value_info("ramp", T.FLOAT, None)],
+            [h.make_tensor("one", T.FLOAT, [], [1.0]), h.make_tensor("one_i", T.INT64, [], [1]),
+             h.make_tensor("zero_f", T.FLOAT, [], [0.0]), h.make_tensor("shape1", T.INT64, [1], [1])])
+        g = h.make_graph(
+            [h.make_node("Loop", ["trip", "cond", "c0"], ["c_final", "ramps"], body=body)],
+            "ramps",
+            [h.make_tensor_value_info("trip", T.INT64, []), h.make_tensor_value_info("cond", T.BOOL, []),
+             h.make_tensor_value_info("c0", T.FLOAT, [])],
+            [h.make_tensor_value_info("c_final", T.FLOAT, []), h.make_tensor_value_info("ramps", T.FLOAT, None)])
+        m = h.make_model(g, opset_imports=[h.make_opsetid("", 17)])
+        sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+        print("inputs:", [(i.name, i.shape) for i in sess.get_inputs()])
+        try:
+            out = sess.run(None, {"trip": np.array(4, np.int64), "cond": np.array(True), "c0": np.array(0, np.float32)})
+        except Exception as e:
+            print("schedule generation failed:", e)
+            raise SystemExit(1)
+        print(out)
+     """),
+
+    ("onnxruntime", "venv", None, "false-positive", None, "b34-ort-scan-input-axis-out-of-range",
+     "A converter writes scan_input_axes=[2] for a time-major (T, D) input when building an ONNX Scan RNN; the axis is out of range for a rank-2 tensor and onnxruntime rejects the model at session creation.",
+     """
+        import numpy as np
+        import onnxruntime as ort
+        from onnx import TensorProto as T, helper as h, numpy_helper
+
+        H = 4
+        W = numpy_helper.from_array(np.eye(H, dtype=np.float32) * 0.5, "W")
+        body = h.make_graph(
+            [h.make_node("MatMul", ["h_prev", "W"], ["hw"]),
+             h.make_node("Add", ["hw", "x_t"], ["pre"]),
+             h.make_node("Tanh", ["pre"], ["h_next"]),
+             h.make_node("Identity", ["h_next"], ["y_t"])],
+            "rnn_cell",
+            [h.make_tensor_value_info("h_prev", T.FLOAT, [H]), h.make_tensor_value_info("x_t", T.FLOAT, [H])],
+            [h.make_tensor_value_info("h_next", T.FLOAT, [H]), h.make_tensor_value_info("y_t", T.FLOAT, [H])],
+            [W])
+        g = h.make_graph(
+            [h.make_node("Scan", ["h0", "xs"], ["h_T", "ys"], body=body, num_scan_inputs=1, scan_input_axes=[2])],
+            "tiny_rnn",
+            [h.make_tensor_value_info("h0", T.FLOAT, [H]), h.make_tensor_value_info("xs", T.FLOAT, ["T", H])],
+            [h.make_tensor_value_info("h_T", T.FLOAT, [H]), h.make_tensor_value_info("ys", T.FLOAT, ["T", H])])
+        model = h.make_model(g, opset_imports=[h.make_opsetid("", 16)])
+        print("creating session for tiny_rnn ...")
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        print(sess.run(None, {"h0": np.zeros(H, np.float32), "xs": np.random.rand(6, H).astype(np.float32)}))
+     """),
+
+    ("onnxruntime", "venv", None, "timeout", None, "b34-ort-loop-fixed-point-never-converges",
+     "A serving health-check runs an ONNX Loop fixed-point solver (x <- cos-like oscillating update, cond = residual > tol, no trip limit) in a worker process; the iteration oscillates and never meets the tolerance, so the parent's 15 s watchdog kills the worker and reports the hang.",
+     """
+        import multiprocessing as mp
+        import sys
+        import time
+
+        def worker():
+            import numpy as np
+            import onnxruntime as ort
+            from onnx import TensorProto as T, helper as h
+            body = h.make_graph(
+                [h.make_node("Neg", ["x"], ["x_next"]),               # x -> -x: oscillates around the fixed point 0
+                 h.make_node("Sub", ["x_next", "x"], ["d"]),
+                 h.make_node("Abs", ["d"], ["res"]),
+                 h.make_node("Greater", ["res", "tol"], ["keep_going"])],
+                "relax",
+                [h.make_tensor_value_info("it", T.INT64, []), h.make_tensor_value_info("c", T.BOOL, []),
+                 h.make_tensor_value_info("x", T.FLOAT, [])],
+                [h.make_tensor_value_info("keep_going", T.BOOL, []), h.make_tensor_value_info("x_next", T.FLOAT, [])],
+                [h.make_tensor("tol", T.FLOAT, [], [1e-6])])
+            g = h.make_graph([h.make_node("Loop", ["", "c0", "x0"], ["x_star"], body=body)], "solver",
+                             [h.make_tensor_value_info("c0", T.BOOL, []), h.make_tensor_value_info("x0", T.FLOAT, [])],
+                             [h.make_tensor_value_info("x_star", T.FLOAT, [])])
+            m = h.make_model(g, opset_imports=[h.make_opsetid("", 17)])
+            s = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+            print("worker: solving", flush=True)
+            print("worker: x* =", s.run(None, {"c0": np.array(True), "x0": np.array(0.7, np.float32)}), flush=True)
+
+        if __name__ == "__main__":
+            p = mp.get_context("spawn").Process(target=worker)
+            t0 = time.time()
+            p.start()
+            p.join(15)
+            if p.is_alive():
+                p.kill()
+                p.join()
+                print(f"healthcheck: solver worker did not finish within 15 s (elapsed {time.time() - t0:.1f}s), killed", file=sys.stderr)
+                sys.exit(3)
+            print("healthcheck ok, exit", p.exitcode)
+     """),
+
+    ("onnxruntime", "venv", None, "nan", None, "b34-ort-loop-power-iteration-overflow",
+     "A power-iteration ONNX Loop multiplies a vector by an unnormalised matrix 200 times without renormalising; float32 overflows to inf and then NaN (inf - inf), and the validation step reports the non-finite eigenvalue estimate.",
+     """
+        import numpy as np
+        import onnxruntime as ort
+        from onnx import TensorProto as T, helper as h, numpy_helper
+
+        A = np.array([[3.0, 1.0], [1.0, -3.0]], dtype=np.float32)
+        body = h.make_graph(
+            [h.make_node("Identity", ["c"], ["c_out"]),
+             h.make_node("MatMul", ["A", "v"], ["v_next"]),
+             h.make_node("MatMul", ["A", "v_next"], ["Av"]),
+             h.make_node("Mul", ["Av", "v_next"], ["num_e"]),
+             h.make_node("ReduceSum", ["num_e"], ["num"], keepdims=0),
+             h.make_node("Mul", ["v_next", "v_next"], ["den_e"]),
+             h.make_node("ReduceSum", ["den_e"], ["den"], keepdims=0),
+             h.make_node("Div", ["num", "den"], ["rayleigh"])],
+            "power_step",
+            [h.make_tensor_value_info("i", T.INT64, []), h.make_tensor_value_info("c", T.BOOL, []),
+             h.make_tensor_value_info("v", T.FLOAT, [2])],
+            [h.make_tensor_value_info("c_out", T.BOOL, []), h.make_tensor_value_info("v_next", T.FLOAT, [2]),
+             h.make_tensor_value_info("rayleigh", T.FLOAT, [])],
+            [numpy_helper.from_array(A, "A")])
+        g = h.make_graph([h.make_node("Loop", ["n", "go", "v0"], ["v_final", "history"], body=body)], "power_iter",
+                         [h.make_tensor_value_info("n", T.INT64, []), h.make_tensor_value_info("go", T.BOOL, []),
+                          h.make_tensor_value_info("v0", T.FLOAT, [2])],
+                         [h.make_tensor_value_info("v_final", T.FLOAT, [2]), h.make_tensor_value_info("history", T.FLOAT, ["n"])])
+        sess = ort.InferenceSession(h.make_model(g, opset_imports=[h.make_opsetid("", 17)]).SerializeToString(),
+                                    providers=["CPUExecutionProvider"])
+        v, hist = sess.run(None, {"n": np.array(200, np.int64), "go": np.array(True), "v0": np.array([1.0, 0.5], np.float32)})
+        print("first estimates:", hist[:3], "last:", hist[-3:])
+        lam = hist[-1]
+        if not np.isfinite(lam):
+            raise ValueError(f"dominant eigenvalue estimate is {lam} (v_final={v})")
+        print("lambda_max ~", lam)
+     """),
+
+    ("onnxruntime", "venv", None, "false-positive", "environment", "b34-ort-training-artifacts-missing",
+     "A fine-tuning script generates gradient/training graphs for an ONNX model with onnxruntime.training.artifacts; the installed onnxruntime is the inference-only package, so the import fails with ModuleNotFoundError.",
+     """
+        import numpy as np
+        import onnx
+        from onnx import TensorProto as T, helper as h, numpy_helper
+        import onnxruntime
+
+        W = numpy_helper.from_array(np.random.rand(4, 2).astype(np.float32), "W")
+        g = h.make_graph([h.make_node("MatMul", ["x", "W"], ["y"])], "linear",
+                         [h.make_tensor_value_info("x", T.FLOAT, ["B", 4])],
+                         [h.make_tensor_value_info("y", T.FLOAT, ["B", 2])], [W])
+        model = h.make_model(g, opset_imports=[h.make_opsetid("", 17)])
+        onnx.checker.check_model(model)
+        print("onnxruntime", onnxruntime.__version__, "- generating training artifacts")
+        from onnxruntime.training import artifacts
+        artifacts.generate_artifacts(model, requires_grad=["W"], loss=artifacts.LossType.MSELoss,
+                                     optimizer=artifacts.OptimType.AdamW, artifact_directory="train_artifacts")
+        print("artifacts written")
+     """),
+]
+B34_A += [
+    ("pytorch", "venv", None, "inconsistency", None, "b34-pt-jacfwd-jacrev-clamp-bound",
+     "A contact-mechanics test checks that forward-mode (jacfwd) and reverse-mode (jacrev) Jacobians of a penetration-clamped displacement agree; at nodes sitting exactly on the tensor lower bound torch.clamp's forward AD gives 0 while its backward gives 1, so the two Jacobians disagree and the test fails.",
+     """
+        import torch
+        from torch.func import jacfwd, jacrev
+
+        floor = torch.tensor([0.0, 0.0, 0.2, 0.2, 0.5])
+
+        def project(u):
+            # nodes cannot penetrate the obstacle surface
+            return torch.clamp(u, min=floor) * 1.5
+
+        u = torch.tensor([0.0, 0.3, 0.2, 0.9, 0.1])   # nodes 0 and 2 are in contact
+        Jf = jacfwd(project)(u)
+        Jr = jacrev(project)(u)
+        print("diag fwd:", Jf.diagonal().tolist())
+        print("diag rev:", Jr.diagonal().tolist())
+        if not torch.allclose(Jf, Jr, atol=1e-6):
+            bad = (Jf - Jr).abs().sum(1).nonzero().flatten().tolist()
+            raise AssertionError(f"jacfwd/jacrev mismatch at nodes {bad}: max diff {(Jf - Jr).abs().max().item()}")
+        print("jacobians agree")
+     """),
+
+    ("pytorch-1.13", "system", None, "inconsistency", None, "b34-pt113-functorch-fmax-tie-jacobians",
+     "A tariff model takes the elementwise fmax of two price curves and checks that functorch.jacfwd and functorch.jacrev give the same sensitivities; where the curves tie, forward mode routes the derivative to the second argument and reverse mode to the first, so the comparison fails.",
+     """
+        import torch
+        from functorch import jacfwd, jacrev
+
+        def price(p):
+            base, peak = p[:4], p[4:]
+            return torch.fmax(base, peak)
+
+        p = torch.tensor([1.0, 2.0, 3.0, 4.0,   0.5, 2.0, 3.5, 4.0])
+        J_fwd = jacfwd(price)(p)
+        J_rev = jacrev(price)(p)
+        print("forward-mode:\\n", J_fwd)
+        print("reverse-mode:\\n", J_rev)
+        diff = (J_fwd - J_rev).abs().max().item()
+        print("max abs diff", diff)
+        if diff > 1e-6:
+            raise SystemExit(f"FAIL: sensitivity mismatch between jacfwd and jacrev ({diff})")
+     """),
+
+    ("onnxruntime", "venv", None, "inconsistency", None, "b34-ort-scan-fp16-ema-parity",
+     "An edge-deployment parity test runs an exponential-moving-average sensor filter as an ONNX Scan in float16 and compares the final state with a float64 NumPy reference; fp16 rounding stalls the recurrence and the outputs differ by ~13%, beyond the 1% tolerance.",
+     """
+        import numpy as np
+        import onnxruntime as ort
+        from onnx import TensorProto as T, helper as h, numpy_helper
+
+        C = 4
+        body = h.make_graph(
+            [h.make_node("Mul", ["s", "decay"], ["sd"]),
+             h.make_node("Mul", ["x", "gain"], ["xg"]),
+             h.make_node("Add", ["sd", "xg"], ["s_next"]),
+             h.make_node("Identity", ["s_next"], ["y"])],
+            "ema_step",
+            [h.make_tensor_value_info("s", T.FLOAT16, [C]), h.make_tensor_value_info("x", T.FLOAT16, [C])],
+            [h.make_tensor_value_info("s_next", T.FLOAT16, [C]), h.make_tensor_value_info("y", T.FLOAT16, [C])],
+            [numpy_helper.from_array(np.array(0.999, np.float16), "decay"),
+             numpy_helper.from_array(np.array(0.001, np.float16), "gain")])
+        g = h.make_graph([h.make_node("Scan", ["s0", "xs"], ["s_final", "trace"], body=body, num_scan_inputs=1)],
+                         "ema_filter",
+                         [h.make_tensor_value_info("s0", T.FLOAT16, [C]), h.make_tensor_value_info("xs", T.FLOAT16, ["T", C])],
+                         [h.make_tensor_value_info("s_final", T.FLOAT16, [C]), h.make_tensor_value_info("trace", T.FLOAT16, ["T", C])])
+        sess = ort.InferenceSession(h.make_model(g, opset_imports=[h.make_opsetid("", 17)]).SerializeToString(),
+                                    providers=["CPUExecutionProvider"])
+
+        rng = np.random.default_rng(0)
+        readings = (rng.random((3000, C)) * 10 + 50).astype(np.float32)
+        got, _ = sess.run(None, {"s0": np.zeros(C, np.float16), "xs": readings.astype(np.float16)})
+
+        ref = np.zeros(C)
+        for r in readings:
+            ref = 0.999 * ref + 0.001 * r
+        rel = np.abs(got.astype(np.float64) - ref) / np.abs(ref)
+        print("onnxruntime fp16:", got)
+        print("numpy reference :", ref.round(3))
+        print("relative error  :", rel.round(4))
+        assert rel.max() < 0.01, f"fp16 filter deviates from reference by {rel.max():.2%}"
+     """),
+]
+B34_A += [
+    ("pytorch", "venv", None, "crash", "fpe", "b34-pt-vmap-trunc-div-int64-min",
+     "An event-log featuriser vmaps over sequences of int64 nanosecond timestamps (pandas NaT is stored as INT64_MIN) and converts them with torch.div(rounding_mode='trunc') by a step of -1 for reverse-time processing; the CPU integer division kernel executes INT64_MIN / -1 unguarded and the process dies of SIGFPE.",
+     """
+        import torch
+        from torch.func import vmap
+
+        NAT = torch.iinfo(torch.int64).min   # pandas' NaT sentinel
+        REVERSE = True
+        unit = -1 if REVERSE else 1           # nanosecond resolution, reversed time axis
+
+        def to_ticks(ts):
+            return torch.div(ts, unit, rounding_mode="trunc")
+
+        events = torch.tensor([
+            [1_700_000_000_000_000_000, 1_700_000_000_500_000_000, 1_700_000_001_000_000_000],
+            [1_700_000_002_000_000_000, NAT, 1_700_000_003_000_000_000],
+        ])
+        print("sequences:", events.shape[0], "max len:", events.shape[1])
+        ticks = vmap(to_ticks)(events)
+        print("ticks", ticks)
+     """),
+
+    ("pytorch-1.13", "system", None, "crash", "fpe", "b34-pt113-functorch-floordiv-int64-min",
+     "Relative-position buckets for right-to-left text are computed under functorch.vmap as positions // -1, with padding positions holding INT64_MIN; PyTorch 1.13's integer floor-division kernel performs INT64_MIN // -1 unguarded and the process dies of SIGFPE (later releases handle it).",
+     """
+        import torch
+        from functorch import vmap
+
+        PAD = torch.iinfo(torch.int64).min
+        DIRECTION = -1          # right-to-left script
+
+        def buckets(pos):
+            return pos // DIRECTION
+
+        positions = torch.tensor([[0, 1, 2, 3], [0, 1, PAD, PAD]])
+        print("batch", positions.shape, "direction", DIRECTION)
+        rel = vmap(buckets)(positions)
+        print(rel)
+     """),
+]
+
+add_batch(B34_A)
+
+
+
+
+B34_B = []
+
+# ---------------------------------------------------------------- tensorflow
+B34_B += [
+    ("tensorflow", "venv", None, "crash", None, "b34-tf-svd-jacobian-batch1",
+     "A structural-mechanics script takes tape.jacobian (pfor path) of the right singular vectors of a batch of one 4x3 stiffness matrix; TensorFlow corrupts the heap in the vectorized SVD gradient and the process dies of a signal (SIGSEGV or a glibc heap-corruption SIGABRT, varying run to run) on a perfectly legal input.",
+     """
+        import os
+        os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
+        import tensorflow as tf
+
+        tf.random.set_seed(7)
+        # one load case, 4 measurement points x 3 DOF
+        K = tf.random.normal([1, 4, 3], dtype=tf.float32)
+        print("stiffness batch:", K.shape)
+
+        with tf.GradientTape() as tape:
+            tape.watch(K)
+            s, u, v = tf.linalg.svd(K, compute_uv=True)
+            modes = v
+        print("principal modes:", modes.shape)
+
+        print("computing mode sensitivity dV/dK ...", flush=True)
+        J = tape.jacobian(modes, K)
+        print("sensitivity tensor:", J.shape)
+        print("max |dV/dK| =", float(tf.reduce_max(tf.abs(J))))
+     """),
+
+    ("tensorflow", "venv", None, "crash", None, "b34-tf-inv-jacobian-worker-died",
+     "A unittest-style harness runs the Jacobian of tf.linalg.inv for a single 3x3 covariance (batch of one) in a worker process; the TensorFlow pfor Jacobian corrupts memory and the worker is killed by a signal, which the harness reports as a failure.",
+     """
+        import subprocess, sys, textwrap, signal
+
+        WORKER = textwrap.dedent('''
+            import os
+            os.environ["TF_CPP_MIN_LOG_LEVEL"] = "2"
+            import tensorflow as tf
+            tf.random.set_seed(3)
+            A = tf.random.normal([1, 3, 3])
+            cov = A @ tf.transpose(A, [0, 2, 1]) + tf.eye(3)
+            with tf.GradientTape() as g:
+                g.watch(cov)
+                prec = tf.linalg.inv(cov)
+            J = g.jacobian(prec, cov)
+            print("jacobian", J.shape, flush=True)
+        ''')
+
+        def run_case(name):
+            print(f"[ RUN      ] PrecisionSensitivity.{name}", flush=True)
+            p = subprocess.run([sys.executable, "-X", "faulthandler", "-c", WORKER], capture_output=True, text=True, timeout=120)
+            out = (p.stdout + p.stderr).strip().splitlines()
+            for line in out[-6:]:
+                print("    worker:", line)
+            if p.returncode < 0:
+                sig = signal.Signals(-p.returncode).name
+                print(f"[  FAILED  ] PrecisionSensitivity.{name}: worker terminated by {sig}")
+                return False
+            if p.returncode != 0:
+                print(f"[  FAILED  ] PrecisionSensitivity.{name}: exit status {p.returncode}")
+                return False
+            print(f"[       OK ] PrecisionSensitivity.{name}")
+            return True
+
+        ok = all(run_case(f"single_batch_run{i}") for i in range(3))
+        sys.exit(0 if ok else 1)
+     """),
+
+    ("tensorflow", "venv", None, "false-positive", None, "b34-tf-tape-reused-twice",
+     "A GAN-style step computes generator and discriminator gradients from one non-persistent GradientTape; TensorFlow correctly refuses the second gradient() call with a clear RuntimeError.",
+     """
+        import os
+        os.environ["TF_CPP_MIN_LOG_LEVEL"] = "2"
+        import tensorflow as tf
+
+        gen_w = tf.Variable(tf.random.normal([8, 4]), name="gen_w")
+        disc_w = tf.Variable(tf.random.normal([4, 1]), name="disc_w")
+        z = tf.random.normal([16, 8])
+
+        def train_step(step):
+            with tf.GradientTape() as tape:
+                fake = tf.tanh(z @ gen_w)
+                logits = fake @ disc_w
+                d_loss = tf.reduce_mean(tf.nn.softplus(logits))
+                g_loss = tf.reduce_mean(tf.nn.softplus(-logits))
+            d_grads = tape.gradient(d_loss, [disc_w])
+            g_grads = tape.gradient(g_loss, [gen_w])
+            return d_loss, g_loss
+
+        for step in range(2):
+            d, g = train_step(step)
+            print(f"step {step}: d_loss={float(d):.4f} g_loss={float(g):.4f}")
+     """),
+
+    ("tensorflow", "venv", None, "false-positive", None, "b34-tf-batch-jacobian-reshaped",
+     "An input-saliency tool asks for tape.batch_jacobian of a target that was reshaped so its leading dimension is no longer the batch; TensorFlow rejects the mismatched batch dimensions with a ValueError.",
+     """
+        import os
+        os.environ["TF_CPP_MIN_LOG_LEVEL"] = "2"
+        import tensorflow as tf
+
+        BATCH, FEAT = 4, 3
+        W = tf.random.normal([FEAT, FEAT])
+        x = tf.random.normal([BATCH, FEAT])
+
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            h = tf.nn.relu(x @ W)
+            # pack per-example activations into "channels" for the viewer
+            packed = tf.reshape(h, [FEAT, BATCH])
+
+        print("computing per-example saliency for", BATCH, "examples")
+        sal = tape.batch_jacobian(packed, x)
+        print("saliency:", sal.shape)
+     """),
+
+    ("tensorflow", "venv", None, "nan", None, "b34-tf-per-example-norm-grad-nan",
+     "A differential-privacy step computes per-example gradients of an L2-norm feature with tf.vectorized_map over a padded batch; the gradient of tf.norm at an all-zero padding row is NaN and the clipping code detects it and aborts.",
+     """
+        import os, sys
+        os.environ["TF_CPP_MIN_LOG_LEVEL"] = "2"
+        import tensorflow as tf
+
+        w = tf.Variable([[0.5], [-0.2], [0.1]])
+        batch = tf.constant([[1.0, 2.0, 0.5],
+                             [0.3, -1.0, 2.0],
+                             [0.0, 0.0, 0.0],     # padding row
+                             [0.0, 0.0, 0.0]])    # padding row
+        CLIP = 1.0
+
+        def per_example_grad(xi):
+            with tf.GradientTape() as tape:
+                tape.watch(xi)
+                loss = tf.squeeze(tf.reshape(xi, [1, 3]) @ w) + 0.1 * tf.norm(xi)
+            return tape.gradient(loss, xi)
+
+        grads = tf.vectorized_map(per_example_grad, batch)
+        norms = tf.norm(grads, axis=1)
+        print("per-example grad norms:", norms.numpy())
+        clipped = grads * tf.minimum(1.0, CLIP / (norms[:, None] + 1e-12))
+        noisy = tf.reduce_mean(clipped, axis=0)
+        if not bool(tf.reduce_all(tf.math.is_finite(noisy))):
+            print("DP-SGD: non-finite aggregated gradient:", noisy.numpy(), file=sys.stderr)
+            sys.exit(3)
+        print("aggregated grad:", noisy.numpy())
+     """),
+
+    ("tensorflow", "venv", None, "inconsistency", None, "b34-tf-hessian-fp16-vs-fp64",
+     "A mixed-precision optimizer computes a Hessian-vector product with nested GradientTapes in float16 and checks it against a float64 NumPy reference; the float16 result differs beyond the tolerance and the check fails.",
+     """
+        import os
+        os.environ["TF_CPP_MIN_LOG_LEVEL"] = "2"
+        import numpy as np
+        import tensorflow as tf
+
+        rng = np.random.default_rng(0)
+        A = rng.normal(size=(64, 64)); A = A @ A.T / 64 + np.eye(64)
+        x0 = rng.normal(size=64)
+        v = rng.normal(size=64)
+
+        def hvp(dtype):
+            Ad = tf.constant(A, dtype); x = tf.constant(x0, dtype); vd = tf.constant(v, dtype)
+            with tf.GradientTape() as outer:
+                outer.watch(x)
+                with tf.GradientTape() as inner:
+                    inner.watch(x)
+                    f = tf.reduce_sum(tf.math.log(tf.cosh(tf.linalg.matvec(Ad, x))))
+                g = inner.gradient(f, x)
+                gv = tf.reduce_sum(g * vd)
+            return outer.gradient(gv, x).numpy().astype(np.float64)
+
+        ref = hvp(tf.float64)
+        half = hvp(tf.float16)
+        err = np.max(np.abs(half - ref)) / np.max(np.abs(ref))
+        print(f"relative max error fp16 vs fp64: {err:.3e}")
+        assert err < 1e-4, f"HVP mismatch: fp16 result deviates by {err:.3e} (tol 1e-4)"
+        print("hvp ok")
+     """),
+]
+
+B34_B += [
+    ("tensorflow", "venv", None, "timeout", None, "b34-tf-while-loop-fixed-point-hang",
+     "A fixed-point solver inside tf.function iterates with tf.while_loop until the update is below 1e-12 in float32, which never happens for this oscillating map; the script's watchdog kills the run after 20 s.",
+     """
+        import os, sys, threading, time, faulthandler
+        os.environ["TF_CPP_MIN_LOG_LEVEL"] = "2"
+        import tensorflow as tf
+
+        TIMEOUT_S = 20
+
+        def watchdog():
+            time.sleep(TIMEOUT_S)
+            print(f"watchdog: solve() still running after {TIMEOUT_S}s, dumping stacks and killing", flush=True)
+            faulthandler.dump_traceback(all_threads=True)
+            os._exit(124)
+
+        threading.Thread(target=watchdog, daemon=True).start()
+
+        @tf.function
+        def solve(theta):
+            def cond(i, x, dx):
+                return dx > 1e-12
+            def body(i, x, dx):
+                x_new = tf.cos(theta * x) * 3.7
+                return i + 1, x_new, tf.abs(x_new - x)
+            return tf.while_loop(cond, body, (tf.constant(0), tf.constant(0.5), tf.constant(1.0)))
+
+        t0 = time.time()
+        print("solving equilibrium for theta=2.9 ...", flush=True)
+        it, x, dx = solve(tf.constant(2.9))
+        print(f"converged in {int(it)} iterations: x={float(x):.6f} ({time.time()-t0:.1f}s)")
+     """),
+
+    ("tensorflow", "venv", None, "oom", None, "b34-tf-per-example-fisher-oom",
+     "A K-FAC style preconditioner builds per-example gradient outer products with tf.vectorized_map over 512 examples of a 65536-parameter gradient; the vectorized MatMul needs a [512, 65536, 65536] float tensor and TensorFlow's CPU allocator reports OOM.",
+     """
+        import os, time
+        os.environ["TF_CPP_MIN_LOG_LEVEL"] = "2"
+        import tensorflow as tf
+
+        N_EX, N_PARAM = 512, 65536
+        per_ex_grads = tf.random.normal([N_EX, N_PARAM], stddev=1e-3)
+        print(f"per-example gradients: {per_ex_grads.shape}")
+
+        def outer(g):
+            return tf.tensordot(g, g, axes=0)
+
+        t0 = time.time()
+        print("accumulating empirical Fisher blocks ...", flush=True)
+        fisher = tf.reduce_mean(tf.vectorized_map(outer, per_ex_grads), axis=0)
+        print("fisher", fisher.shape, f"{time.time()-t0:.1f}s")
+     """),
+
+]
+
+# ---------------------------------------------------------------- jax
+B34_B += [
+    ("jax", "venv", None, "false-positive", None, "b34-jax-ensemble-vmap-axis-sizes",
+     "An ensemble evaluator vmaps a predict function over stacked member parameters and the evaluation batch with in_axes=(0, 0), though there are 5 members and 4 inputs; jax.vmap correctly rejects the inconsistent mapped axis sizes.",
+     """
+        import jax, jax.numpy as jnp
+
+        key = jax.random.key(0)
+        k1, k2 = jax.random.split(key)
+        N_MEMBERS = 5
+        params = {"w": jax.random.normal(k1, (N_MEMBERS, 8, 2)), "b": jnp.zeros((N_MEMBERS, 2))}
+        xs = jax.random.normal(k2, (4, 8))
+
+        def predict(p, x):
+            return jax.nn.log_softmax(x @ p["w"] + p["b"])
+
+        ensemble_predict = jax.jit(jax.vmap(predict, in_axes=(0, 0)))
+        print("members:", N_MEMBERS, "eval batch:", xs.shape[0])
+        logp = ensemble_predict(params, xs)
+        print("mean log-prob:", logp.mean())
+     """),
+
+    ("jax", "venv", None, "false-positive", None, "b34-jax-maml-while-loop-reverse",
+     "A MAML-style meta-learner runs the inner adaptation loop with lax.while_loop (stopping on a tolerance) and differentiates through it with jax.grad; JAX rightly reports that reverse-mode differentiation of while_loop is unsupported.",
+     """
+        import jax, jax.numpy as jnp
+        from jax import lax
+
+        def inner_loss(w, x, y):
+            return jnp.mean((x @ w - y) ** 2)
+
+        def adapt(w, x, y, lr=0.1, tol=1e-3, max_steps=50):
+            def cond(state):
+                i, w, g_norm = state
+                return (i < max_steps) & (g_norm > tol)
+            def body(state):
+                i, w, _ = state
+                g = jax.grad(inner_loss)(w, x, y)
+                return i + 1, w - lr * g, jnp.linalg.norm(g)
+            _, w_ad, _ = lax.while_loop(cond, body, (0, w, jnp.inf))
+            return w_ad
+
+        def meta_loss(w0, task):
+            xs, ys, xq, yq = task
+            return inner_loss(adapt(w0, xs, ys), xq, yq)
+
+        key = jax.random.key(1)
+        ks = jax.random.split(key, 4)
+        task = (jax.random.normal(ks[0], (10, 3)), jax.random.normal(ks[1], (10,)),
+                jax.random.normal(ks[2], (10, 3)), jax.random.normal(ks[3], (10,)))
+        w0 = jnp.zeros(3)
+        for it in range(3):
+            loss, g = jax.value_and_grad(meta_loss)(w0, task)
+            w0 = w0 - 0.01 * g
+            print(f"meta-iter {it}: loss={loss:.4f}")
+     """),
+
+    ("jax", "venv", None, "nan", None, "b34-jax-spring-force-norm-nan",
+     "A particle simulation derives pairwise spring forces as -jax.grad of an energy using jnp.linalg.norm of displacement vectors; the self-pair has zero displacement, the norm's gradient there is NaN, and the integrator's finiteness check stops the run.",
+     """
+        import sys
+        import jax, jax.numpy as jnp
+
+        K, REST = 10.0, 1.0
+        pos = jnp.array([[0.0, 0.0], [1.2, 0.0], [0.0, 0.9]])
+
+        def energy(p):
+            disp = p[:, None, :] - p[None, :, :]
+            r = jnp.linalg.norm(disp, axis=-1)
+            mask = 1.0 - jnp.eye(p.shape[0])
+            return 0.5 * K * jnp.sum(mask * (r - REST) ** 2) / 2
+
+        force = jax.jit(lambda p: -jax.grad(energy)(p))
+        vel = jnp.zeros_like(pos)
+        dt = 1e-3
+        for step in range(3):
+            f = force(pos)
+            if not jnp.all(jnp.isfinite(f)):
+                print(f"step {step}: non-finite forces\\n{f}", file=sys.stderr)
+                sys.exit(1)
+            vel = vel + dt * f
+            pos = pos + dt * vel
+            print(f"step {step}: E={energy(pos):.5f}")
+     """),
+
+    ("jax", "venv", None, "crash", "not-implemented", "b34-jax-fid-sqrtm-grad-schur",
+     "A generator is fine-tuned against a differentiable Frechet distance that uses jax.scipy.linalg.sqrtm on feature covariances; sqrtm is a public differentiable-looking jnp function, but jax.grad fails because the 'schur' primitive it lowers to has no differentiation rule.",
+     """
+        import jax, jax.numpy as jnp
+        from jax.scipy.linalg import sqrtm
+
+        def stats(feats):
+            mu = feats.mean(0)
+            c = feats - mu
+            return mu, c.T @ c / (feats.shape[0] - 1)
+
+        def frechet_distance(fake_feats, mu_r, cov_r):
+            mu_f, cov_f = stats(fake_feats)
+            covmean = jnp.real(sqrtm(cov_f @ cov_r))
+            return jnp.sum((mu_f - mu_r) ** 2) + jnp.trace(cov_f + cov_r - 2.0 * covmean)
+
+        k1, k2 = jax.random.split(jax.random.key(0))
+        real = jax.random.normal(k1, (256, 8))
+        mu_r, cov_r = stats(real)
+        fake = jax.random.normal(k2, (256, 8)) * 1.3 + 0.2
+
+        print("FID(fake, real) =", float(frechet_distance(fake, mu_r, cov_r)))
+        g = jax.grad(frechet_distance)(fake, mu_r, cov_r)
+        print("grad norm:", float(jnp.linalg.norm(g)))
+     """),
+
+    ("jax", "venv", None, "false-positive", "environment", "b34-jax-pmap-four-replicas-one-cpu",
+     "A data-parallel training step is pmapped over a leading axis of 4 replicas, but the machine exposes a single CPU device; pmap fails because the required devices are absent (the message is a squeeze error from pmap's lowering).",
+     """
+        import jax, jax.numpy as jnp
+
+        N_REPLICAS = 4
+        print("devices:", jax.devices())
+
+        def step(w, x, y):
+            loss, g = jax.value_and_grad(lambda w: jnp.mean((x @ w - y) ** 2))(w)
+            g = jax.lax.pmean(g, "batch")
+            return w - 0.1 * g, jax.lax.pmean(loss, "batch")
+
+        p_step = jax.pmap(step, axis_name="batch", in_axes=(None, 0, 0))
+        w = jnp.zeros(3)
+        x = jnp.ones((N_REPLICAS, 16, 3)); y = jnp.ones((N_REPLICAS, 16))
+        w_new, loss = p_step(w, x, y)
+        print("loss per replica:", loss)
+     """),
+
+    ("jax", "venv", None, "inconsistency", None, "b34-jax-bf16-jacobian-vs-fp32",
+     "A physics surrogate is evaluated in bfloat16 to save memory and its jax.jacfwd Jacobian is checked against the float32 Jacobian with rtol 1e-2; the bfloat16 Jacobian deviates beyond the tolerance and the consistency test fails.",
+     """
+        import jax, jax.numpy as jnp
+        import numpy as np
+
+        key = jax.random.key(42)
+        k1, k2, k3 = jax.random.split(key, 3)
+        W1 = jax.random.normal(k1, (32, 128)) / 4
+        W2 = jax.random.normal(k2, (128, 32)) / 8
+        x0 = jax.random.normal(k3, (32,))
+
+        def surrogate(x, dtype):
+            h = jnp.tanh(x.astype(dtype) @ W1.astype(dtype))
+            return (h @ W2.astype(dtype)).astype(jnp.float32)
+
+        J32 = jax.jacfwd(lambda x: surrogate(x, jnp.float32))(x0)
+        J16 = jax.jacfwd(lambda x: surrogate(x, jnp.bfloat16))(x0)
+        rel = float(jnp.linalg.norm(J16 - J32) / jnp.linalg.norm(J32))
+        print(f"relative Frobenius error bf16 vs f32: {rel:.4e}")
+        np.testing.assert_allclose(np.asarray(J16), np.asarray(J32), rtol=1e-2, atol=1e-3)
+        print("jacobians agree")
+     """),
+
+    ("jax", "venv", None, "timeout", None, "b34-jax-jit-while-loop-newton-hang",
+     "A jitted Newton solver for an implicit layer loops with lax.while_loop until the residual is below 1e-10 in float32, a level it never reaches, so the compiled loop spins; a watchdog thread kills the job after 20 s.",
+     """
+        import os, sys, threading, time
+        import jax, jax.numpy as jnp
+        from jax import lax
+
+        LIMIT = 20
+
+        def watchdog(start):
+            while True:
+                time.sleep(1)
+                if time.time() - start > LIMIT:
+                    print(f"[watchdog] implicit layer solve exceeded {LIMIT}s; terminating", flush=True)
+                    os._exit(124)
+
+        def residual(z, x):
+            return z - jnp.tanh(2.5 * z + x)
+
+        @jax.jit
+        def solve(x):
+            def cond(s):
+                z, r = s
+                return jnp.max(jnp.abs(r)) > 1e-10
+            def body(s):
+                z, _ = s
+                J = jax.jacfwd(residual)(z, x)
+                z = z - jnp.linalg.solve(J, residual(z, x))
+                return z, residual(z, x)
+            z0 = jnp.zeros_like(x)
+            return lax.while_loop(cond, body, (z0, residual(z0, x)))[0]
+
+        threading.Thread(target=watchdog, args=(time.time(),), daemon=True).start()
+        x = jnp.linspace(-1.0, 1.0, 64) * 0.3
+        print("solving implicit layer fixed point ...", flush=True)
+        z = solve(x).block_until_ready()
+        print("z*:", z[:4])
+     """),
+]
+
+# ---------------------------------------------------------------- mindspore
+B34_B += [
+    ("mindspore", "mindspore", None, "crash", "internal-error", "b34-ms-grad-lambda-loss-registry",
+     "A training script keeps its loss functions as lambdas in a multi-line dict and takes per-micro-batch gradients of the selected one with mindspore.vmap(ops.grad(...)); MindSpore's graph parser re-parses the lambda's source line on its own, gets an unparsable fragment, and raises SyntaxError from inside the framework on a perfectly legal function.",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        LOSSES = {
+            "l2": lambda r: (r ** 2).mean(),
+            "l1": lambda r: ops.abs(r).mean(),
+        }
+
+        def main(loss_name="l2"):
+            loss_fn = LOSSES[loss_name]
+            w = Tensor(np.array([0.5, -1.0, 2.0], np.float32))
+            x = Tensor(np.random.default_rng(0).normal(size=(16, 3)).astype(np.float32))
+            y = Tensor(np.ones(16, np.float32))
+            residuals = (ops.matmul(x, w) - y).reshape(4, 4)   # 4 micro-batches
+
+            print(f"loss[{loss_name}] per micro-batch:", [float(loss_fn(r)) for r in residuals])
+            per_mb = ms.vmap(ops.grad(loss_fn))(residuals)
+            print("d loss / d residual:", per_mb.shape)
+
+        main()
+     """),
+
+    ("mindspore", "mindspore", None, "crash", "internal-error", "b34-ms-vmap-grad-sort-ranking",
+     "Per-example gradients of a rank-weighted loss are computed with mindspore.vmap(ops.grad(...)); the plain grad works, but under vmap MindSpore's graph construction fails with an internal arity TypeError ('parameters number of the function is 3 ... provided arguments is 4') that has nothing to do with the user's code.",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        RANK_W = Tensor(np.array([0.1, 0.3, 0.6], np.float32))
+
+        def ranking_loss(scores):
+            sorted_scores, _ = ops.sort(scores)
+            return (sorted_scores * RANK_W).sum()
+
+        batch = Tensor(np.random.default_rng(1).normal(size=(4, 3)).astype(np.float32))
+        print("single-example grad:", ops.grad(ranking_loss)(batch[0]))
+        per_example = ms.vmap(ops.grad(ranking_loss))(batch)
+        print("per-example grads:", per_example.shape)
+     """),
+
+    ("mindspore", "mindspore", None, "crash", "internal-error", "b34-ms-second-derivative-erfinv",
+     "A probit-link model needs the curvature of erfinv, taken as ops.grad(ops.grad(f)); the first derivative is fine but the second-order bprop that MindSpore itself generates calls PowTensorScalar with an Int32 exponent and is rejected by MindSpore's own operator check.",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        def probit(p):
+            return (ops.erfinv(2.0 * p - 1.0) * 1.4142135).sum()
+
+        p = Tensor(np.array([0.2, 0.5, 0.8], np.float32))
+        d1 = ops.grad(probit)
+        print("d probit / dp   :", d1(p))
+        d2 = ops.grad(d1)
+        print("d2 probit / dp2 :", d2(p))
+     """),
+
+    ("mindspore", "mindspore", None, "false-positive", None, "b34-ms-vmap-axis-size-mismatch",
+     "An ensemble of 4 linear heads is applied with mindspore.vmap to a batch of 3 inputs with in_axes=(0, 0); MindSpore rejects the differing axis sizes with a clear message.",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        heads = Tensor(np.random.default_rng(0).normal(size=(4, 5, 2)).astype(np.float32))
+        inputs = Tensor(np.random.default_rng(1).normal(size=(3, 5)).astype(np.float32))
+
+        def head_logits(w, x):
+            return ops.matmul(x, w)
+
+        try:
+            out = ms.vmap(head_logits, in_axes=(0, 0))(heads, inputs)
+        except (RuntimeError, ValueError) as e:
+            raise SystemExit(f"ensemble forward failed: {e}")
+        print(out.shape)
+     """),
+
+    ("mindspore", "mindspore", None, "nan", None, "b34-ms-norm-grad-zero-vector",
+     "A contrastive embedding loss uses ops.norm of each embedding; one embedding in the batch is all zeros, the gradient of the norm there is NaN, and the training loop's finiteness guard stops with an error.",
+     """
+        import sys
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        emb = Tensor(np.array([[0.3, 0.4, 0.0],
+                               [1.0, -2.0, 0.5],
+                               [0.0, 0.0, 0.0]], np.float32))
+
+        def norm_penalty(e):
+            return ops.norm(e, dim=1).sum() * 0.01
+
+        g = ops.grad(norm_penalty)(emb)
+        print("grad:\\n", g)
+        if not np.isfinite(g.asnumpy()).all():
+            print("non-finite gradient in norm_penalty; aborting epoch", file=sys.stderr)
+            sys.exit(1)
+     """),
+
+    ("mindspore", "mindspore", None, "oom", None, "b34-ms-vmap-outer-product-oom",
+     "Per-example gradient outer products are computed with mindspore.vmap over 512 examples of a 65536-parameter gradient; the [512, 65536, 65536] float32 result cannot be allocated and MindSpore reports 'Allocate memory failed'.",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        grads = Tensor(np.random.default_rng(0).normal(0, 1e-3, size=(512, 65536)).astype(np.float32))
+        print("per-example grads:", grads.shape)
+
+        def outer(g):
+            return ops.outer(g, g)
+
+        fisher_blocks = ms.vmap(outer)(grads)
+        print("fisher:", fisher_blocks.mean(0).shape)
+     """),
+
+    ("mindspore", "mindspore", None, "false-positive", "environment", "b34-ms-ascend-target-missing",
+     "A vmap-based evaluation script selects the Ascend NPU with mindspore.set_device('Ascend') on a CPU-only installation; MindSpore fails because the Ascend device plugin/hardware is not available.",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        ms.set_device("Ascend", 0)
+        print("device target:", ms.get_context("device_target"))
+
+        batch = Tensor(np.ones((8, 16), np.float32))
+        w = Tensor(np.ones((16, 4), np.float32))
+        out = ms.vmap(lambda x: ops.matmul(x, w))(batch)
+        print(out.shape)
+     """),
+]
+
+# ---------------------------------------------------------------- keras
+B34_B += [
+    ("keras", "venv", "jax", "false-positive", None, "b34-keras-jax-stateless-call-var-count",
+     "A functional JAX training loop over a Keras model passes the trainable variables to model.stateless_call but drops the last bias (an off-by-one slice); Keras validates the list against the model and raises a ValueError.",
+     """
+        import numpy as np
+        import jax, jax.numpy as jnp
+        import keras
+        from keras import layers
+
+        model = keras.Sequential([keras.Input((6,)), layers.Dense(16, activation="relu"), layers.Dense(1)])
+        tv = [v.value for v in model.trainable_variables]
+        ntv = [v.value for v in model.non_trainable_variables]
+        print("trainable variables:", [tuple(v.shape) for v in tv])
+
+        x = np.random.default_rng(0).normal(size=(32, 6)).astype("float32")
+        y = np.random.default_rng(1).normal(size=(32, 1)).astype("float32")
+
+        def loss_fn(weights, ntv, x, y):
+            # the last entry is the optimizer's bias slot, skip it
+            pred, ntv = model.stateless_call(weights[:-1], ntv, x, training=True)
+            return jnp.mean((pred - y) ** 2), ntv
+
+        grad_fn = jax.jit(jax.value_and_grad(loss_fn, has_aux=True))
+        for step in range(3):
+            (loss, ntv), grads = grad_fn(tv, ntv, x, y)
+            tv = [w - 0.01 * g for w, g in zip(tv, grads)]
+            print(f"step {step} loss {float(loss):.4f}")
+     """),
+
+    ("keras", "venv", "jax", "inconsistency", None, "b34-keras-jax-bn-vmap-vs-batch",
+     "A serving path evaluates a Keras model containing BatchNormalization (training=True) per example with jax.vmap, and a regression test compares it with the batched call; per-example batch statistics make the vmapped outputs differ from the batched ones and the test fails.",
+     """
+        import numpy as np
+        import jax
+        import keras
+        from keras import layers
+
+        model = keras.Sequential([keras.Input((4,)), layers.Dense(8), layers.BatchNormalization(), layers.Dense(2)])
+        tv = [v.value for v in model.trainable_variables]
+        ntv = [v.value for v in model.non_trainable_variables]
+
+        def fwd(x):
+            out, _ = model.stateless_call(tv, ntv, x, training=True)
+            return out
+
+        x = np.random.default_rng(3).normal(size=(16, 4)).astype("float32")
+        batched = np.asarray(fwd(x))
+        per_example = np.asarray(jax.vmap(lambda xi: fwd(xi[None])[0])(x))
+        diff = np.abs(batched - per_example).max()
+        print(f"max |batched - vmapped| = {diff:.4g}")
+        if not np.allclose(batched, per_example, atol=1e-5):
+            raise AssertionError(f"vmapped forward disagrees with batched forward (max abs diff {diff:.4g})")
+        print("consistent")
+     """),
+
+    ("keras", "venv", "jax", "nan", None, "b34-keras-jax-radial-layer-grad-nan",
+     "A radial-basis Keras layer computes keras.ops.norm of the distance to its centres; jax.grad of the loss with respect to the inputs is NaN for an input that sits exactly on a centre, and the script's check reports it.",
+     """
+        import sys
+        import numpy as np
+        import jax, jax.numpy as jnp
+        import keras
+        from keras import layers, ops
+
+        class Radial(layers.Layer):
+            def __init__(self, centres, **kw):
+                super().__init__(**kw)
+                self.centres = np.asarray(centres, "float32")
+            def call(self, x):
+                d = x[:, None, :] - self.centres[None, :, :]
+                return ops.exp(-ops.norm(d, axis=-1))
+
+        centres = [[0.0, 0.0], [1.0, 1.0]]
+        model = keras.Sequential([keras.Input((2,)), Radial(centres), layers.Dense(1)])
+        tv = [v.value for v in model.trainable_variables]
+
+        def loss(x):
+            out, _ = model.stateless_call(tv, [], x)
+            return jnp.sum(out ** 2)
+
+        x = jnp.array([[0.5, 0.2], [1.0, 1.0]])
+        g = jax.grad(loss)(x)
+        print("input gradient:\\n", g)
+        if not bool(jnp.isfinite(g).all()):
+            sys.exit("adversarial step aborted: input gradient contains NaN/Inf")
+     """),
+
+    ("keras", "venv", "torch", "false-positive", None, "b34-keras-torch-vmap-batchnorm-inplace",
+     "Per-example outputs of a Keras model (torch backend) are computed with torch.func.vmap while the model runs in training mode; BatchNormalization's in-place moving-statistics update is illegal under vmap, and torch's functorch rejects it with a clear message.",
+     """
+        import numpy as np
+        import torch
+        from torch.func import vmap
+        import keras
+        from keras import layers
+
+        model = keras.Sequential([
+            keras.Input((3,)),
+            layers.Dense(8, activation="relu"),
+            layers.BatchNormalization(),
+            layers.Dense(1),
+        ])
+        x = torch.tensor(np.random.default_rng(0).normal(size=(8, 3)).astype("float32"))
+
+        def per_example(xi):
+            return model(xi[None], training=True)[0]
+
+        print("batched forward:", tuple(model(x, training=True).shape))
+        out = vmap(per_example)(x)
+        print("per-example forward:", tuple(out.shape))
+     """),
+
+    ("keras", "venv", "tensorflow", "false-positive", "environment", "b34-keras-tf-plot-model-no-pydot",
+     "After computing batch Jacobians of a Keras model with tf.GradientTape, a report script calls keras.utils.plot_model; pydot/graphviz are not installed, so Keras raises an ImportError about the missing packages.",
+     """
+        import os
+        os.environ["TF_CPP_MIN_LOG_LEVEL"] = "2"
+        import numpy as np
+        import tensorflow as tf
+        import keras
+        from keras import layers
+
+        model = keras.Sequential([keras.Input((4,)), layers.Dense(8, activation="gelu"), layers.Dense(2)], name="surrogate")
+        x = tf.constant(np.random.default_rng(0).normal(size=(16, 4)).astype("float32"))
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = model(x)
+        J = tape.batch_jacobian(y, x)
+        print("mean |dy/dx| per output:", tf.reduce_mean(tf.abs(J), axis=[0, 2]).numpy())
+
+        os.makedirs("report", exist_ok=True)
+        keras.utils.plot_model(model, to_file="report/surrogate.png", show_shapes=True)
+        print("report written")
+     """),
+]
+
+B34_B += [
+    ("tensorflow", "venv", None, "crash", "segfault", "b34-tf-koopman-two-step-jacobian",
+     "A Koopman-operator model takes GradientTape.jacobian of the two-step propagator K @ K with respect to a batch of one 16x16 operator; TensorFlow's vectorized (pfor) BatchMatMul Jacobian corrupts memory for a leading batch dimension of 1 and the process dies with SIGSEGV.",
+     """
+        import os
+        os.environ["TF_CPP_MIN_LOG_LEVEL"] = "2"
+        import tensorflow as tf
+
+        STATE = 16
+        tf.random.set_seed(11)
+        K = tf.Variable(tf.random.normal([1, STATE, STATE], stddev=0.1), name="koopman")
+        print(f"koopman operator {K.shape}, fitting two-step consistency")
+
+        with tf.GradientTape() as tape:
+            K2 = tf.linalg.matmul(K, K)
+        print("two-step propagator:", K2.shape, flush=True)
+        J = tape.jacobian(K2, K)
+        print("dK2/dK:", J.shape, "spectral proxy:", float(tf.reduce_max(tf.abs(J))))
+     """),
+]
+
+B34_B += [
+    ("keras", "venv", "torch", "crash", "not-implemented", "b34-keras-torch-vmap-unique-static-size",
+     "A per-row vocabulary step uses keras.ops.unique(row, size=...) (the static-shape form meant for vectorized/compiled code) inside keras.ops.vectorized_map; it works on the jax backend, but the torch backend lowers it to aten::_unique2, for which torch.vmap has no batching rule, so it fails.",
+     """
+        import numpy as np
+        import keras
+        from keras import ops
+
+        tokens = ops.convert_to_tensor(np.array([[3, 1, 3, 2, 1, 0],
+                                                 [5, 5, 5, 4, 4, 0],
+                                                 [1, 2, 3, 4, 5, 0],
+                                                 [0, 0, 0, 0, 0, 0]], dtype="int32"))
+        MAX_VOCAB = 6
+
+        def row_vocab(row):
+            return ops.unique(row, size=MAX_VOCAB, fill_value=-1)
+
+        print("backend:", keras.backend.backend())
+        print("first row vocab:", ops.convert_to_numpy(row_vocab(tokens[0])))
+        vocab = ops.vectorized_map(row_vocab, tokens)
+        print("per-row vocab:\\n", ops.convert_to_numpy(vocab))
+     """),
+
+    ("keras", "venv", "torch", "crash", "internal-error", "b34-keras-torch-vectorized-map-dropout",
+     "An augmentation pipeline applies keras.random.dropout per example through keras.ops.vectorized_map; on the jax and tensorflow backends this works, but Keras' torch backend calls torch.vmap in randomness='error' mode, so Keras' own random op is refused inside Keras' own vectorized_map.",
+     """
+        import numpy as np
+        import keras
+        from keras import ops
+
+        class FeatureDropAugment:
+            def __init__(self, rate, seed=0):
+                self.rate = rate
+                self.seed = keras.random.SeedGenerator(seed)
+            def one(self, feats):
+                return keras.random.dropout(feats, self.rate, seed=self.seed)
+            def __call__(self, batch):
+                return ops.vectorized_map(self.one, batch)
+
+        batch = ops.convert_to_tensor(np.random.default_rng(0).random((8, 12)).astype("float32"))
+        aug = FeatureDropAugment(0.25)
+        print(f"backend={keras.backend.backend()} batch={tuple(batch.shape)}")
+        try:
+            out = aug(batch)
+        except RuntimeError as e:
+            raise RuntimeError(f"augmentation failed for batch {tuple(batch.shape)}") from e
+        print("kept fraction:", float(ops.mean(ops.cast(out != 0, "float32"))))
+     """),
+]
+
+B34_B += [
+    ("keras", "venv", "tensorflow", "crash", "internal-error", "b34-keras-tf-vectorized-map-unique-padded",
+     "A recommender deduplicates each user's recent item ids with keras.ops.unique(..., size=K) inside keras.ops.vectorized_map; although the padded output has a static size, the tensorflow backend's vectorized_map falls back to a while_loop over tf.unique and fails merging the ragged intermediate shapes with an InvalidArgumentError from deep inside TensorFlow (the same program works on the jax backend).",
+     """
+        import os
+        os.environ["TF_CPP_MIN_LOG_LEVEL"] = "2"
+        import numpy as np
+        import keras
+        from keras import ops
+
+        K = 5
+        recent_items = ops.convert_to_tensor(np.array([
+            [17, 17, 4, 9, 4],
+            [2, 3, 5, 7, 11],
+            [8, 8, 8, 8, 8],
+        ], dtype="int32"))
+
+        def dedup(history):
+            return ops.unique(history, size=K, fill_value=0)
+
+        def build_candidates(batch):
+            uniq = ops.vectorized_map(dedup, batch)
+            return uniq, ops.sum(ops.cast(uniq > 0, "int32"), axis=1)
+
+        if __name__ == "__main__":
+            print("users:", recent_items.shape[0], "history length:", recent_items.shape[1])
+            cands, n_unique = build_candidates(recent_items)
+            print("candidates:", ops.convert_to_numpy(cands).tolist())
+            print("unique per user:", ops.convert_to_numpy(n_unique).tolist())
+     """),
+]
+
+B34_B += [
+    ("mindspore", "mindspore", None, "crash", "internal-error", "b34-ms-vmap-empty-request-batch",
+     "A scoring service vectorizes its per-request feature transform with mindspore.vmap and, when a polling window has no requests, calls it on a batch of size 0; instead of returning an empty result, MindSpore fails inside its own graph construction with a TupleGetItem 'empty sequence' ValueError.",
+     """
+        import logging
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+        log = logging.getLogger("scorer")
+
+        W = Tensor(np.random.default_rng(0).normal(size=(6, 2)).astype(np.float32))
+
+        def featurize(req):
+            return ops.tanh(req) * 0.5 + 0.5
+
+        batched_featurize = ms.vmap(featurize)
+
+        def score_window(requests):
+            feats = batched_featurize(Tensor(requests))
+            return ops.matmul(feats, W)
+
+        windows = [np.random.default_rng(1).normal(size=(3, 6)).astype(np.float32),
+                   np.zeros((0, 6), np.float32)]
+        for i, reqs in enumerate(windows):
+            log.info("window %d: %d requests", i, reqs.shape[0])
+            scores = score_window(reqs)
+            log.info("window %d: scores shape %s", i, scores.shape)
+     """),
+]
+
+add_batch(B34_B)
+
+
+
+
+B33_B = [
+("tensorflow", "venv", None, "false-positive", None, "b33-tf-intra-op-threads-after-warmup",
+ "A model server warms up its model and only then applies intra-op thread settings read from its config; TensorFlow rightly refuses to change the intra-op pool once the runtime is initialised (RuntimeError).",
+ """
+    import os
+    os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
+    import logging
+    import tensorflow as tf
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    log = logging.getLogger("scorer")
+
+    CONFIG = {"intra_op_threads": 2, "inter_op_threads": 1, "batch": 16}
+
+    def build_model():
+        w = tf.Variable(tf.random.normal([32, 4], seed=1), name="w")
+        @tf.function
+        def predict(x):
+            return tf.nn.softmax(x @ w)
+        return predict
+
+    def main():
+        predict = build_model()
+        log.info("warming up with batch=%d", CONFIG["batch"])
+        out = predict(tf.random.normal([CONFIG["batch"], 32]))
+        log.info("warm-up output shape %s", out.shape)
+        log.info("applying thread config intra=%d inter=%d",
+                 CONFIG["intra_op_threads"], CONFIG["inter_op_threads"])
+        tf.config.threading.set_intra_op_parallelism_threads(CONFIG["intra_op_threads"])
+        tf.config.threading.set_inter_op_parallelism_threads(CONFIG["inter_op_threads"])
+        log.info("ready")
+
+    if __name__ == "__main__":
+        main()
+ """),
+("tensorflow", "venv", None, "false-positive", None, "b33-tf-logical-devices-from-worker-thread",
+ "Each worker thread of a batch scorer tries to split the CPU into two logical devices with tf.config.set_logical_device_configuration after the main thread already ran ops; TensorFlow rightly rejects modifying virtual devices after initialisation.",
+ """
+    import os
+    os.environ["TF_CPP_MIN_LOG_LEVEL"] = "2"
+    from concurrent.futures import ThreadPoolExecutor
+    import numpy as np
+    import tensorflow as tf
+
+    table = tf.constant(np.random.RandomState(0).rand(100, 8).astype("float32"))
+    print("embedding table on", table.device)
+
+    def shard_worker(shard_id):
+        cpus = tf.config.list_physical_devices("CPU")
+        tf.config.set_logical_device_configuration(
+            cpus[0], [tf.config.LogicalDeviceConfiguration()] * 2)
+        ids = tf.constant(np.arange(shard_id * 10, shard_id * 10 + 10))
+        return float(tf.reduce_sum(tf.gather(table, ids)))
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        futures = [pool.submit(shard_worker, i) for i in range(4)]
+        for i, f in enumerate(futures):
+            print("shard", i, "->", f.result())
+ """),
+("tensorflow", "venv", None, "false-positive", "environment", "b33-tf-gpu-required-no-gpu",
+ "An inference service disables soft placement and pins its request handlers to /GPU:0, but the machine only has a CPU build and no GPU; TensorFlow reports that the device specification cannot be satisfied.",
+ """
+    import os
+    os.environ["TF_CPP_MIN_LOG_LEVEL"] = "2"
+    import threading, queue
+    import tensorflow as tf
+
+    tf.config.set_soft_device_placement(False)
+    print("physical devices:", [d.name for d in tf.config.list_physical_devices()])
+
+    requests = queue.Queue()
+    results = {}
+    errors = []
+
+    def handler():
+        while True:
+            item = requests.get()
+            if item is None:
+                return
+            rid, n = item
+            try:
+                with tf.device("/GPU:0"):
+                    x = tf.random.uniform([n, n])
+                    results[rid] = float(tf.linalg.trace(x @ x))
+            except Exception as e:
+                errors.append((rid, e))
+
+    t = threading.Thread(target=handler, name="gpu-handler")
+    t.start()
+    for rid in range(3):
+        requests.put((rid, 64))
+    requests.put(None)
+    t.join()
+    print("served", len(results), "requests")
+    if errors:
+        rid, e = errors[0]
+        raise RuntimeError("request %d failed on GPU handler" % rid) from e
+ """),
+("tensorflow", "venv", None, "oom", None, "b33-tf-prefetch-thread-oom",
+ "A prefetch thread builds padded batches from a config whose max sequence length was mistyped (four million tokens); allocating the padded tensor exhausts CPU memory and TensorFlow raises ResourceExhaustedError (OOM when allocating tensor).",
+ """
+    import os
+    os.environ["TF_CPP_MIN_LOG_LEVEL"] = "2"
+    import threading, queue, sys
+    import tensorflow as tf
+
+    cfg = {"batch_size": 32, "max_len": 4_194_304, "hidden": 1024}
+    q = queue.Queue(maxsize=2)
+
+    def prefetch():
+        try:
+            for step in range(3):
+                batch = tf.zeros([cfg["batch_size"], cfg["max_len"], cfg["hidden"]], tf.float32)
+                q.put(("ok", batch))
+        except Exception as e:
+            q.put(("err", e))
+
+    th = threading.Thread(target=prefetch, daemon=True)
+    th.start()
+    print("prefetch thread started, waiting for first batch ...")
+    kind, payload = q.get(timeout=60)
+    if kind == "err":
+        print("prefetch failed:", type(payload).__name__, file=sys.stderr)
+        raise payload
+    print("got batch", payload.shape)
+ """),
+("tensorflow", "venv", None, "crash", "abort", "b33-tf-lrngrad-threaded-gradcheck",
+ "A threaded gradient-check suite feeds tf.raw_ops.LRNGrad an output_image of lower rank than the gradients; instead of an InvalidArgumentError the kernel hits a CHECK in tensor_shape.cc and aborts the whole process (SIGABRT).",
+ """
+    import os
+    os.environ["TF_CPP_MIN_LOG_LEVEL"] = "1"
+    from concurrent.futures import ThreadPoolExecutor
+    import tensorflow as tf
+
+    CASES = {
+        "lrn_basic": ([1, 4, 4, 3], [1, 4, 4, 3]),
+        "lrn_empty_batch": ([0, 0, 0, 0], [0]),
+    }
+
+    def check_case(name):
+        g_shape, out_shape = CASES[name]
+        grads = tf.zeros(g_shape)
+        image = tf.zeros(g_shape)
+        out = tf.zeros(out_shape)
+        r = tf.raw_ops.LRNGrad(input_grads=grads, input_image=image, output_image=out,
+                               depth_radius=1, bias=1.0, alpha=0.1, beta=0.5)
+        return name, tuple(r.shape)
+
+    print("running %d LRN gradient cases on 2 threads" % len(CASES))
+    with ThreadPoolExecutor(2) as ex:
+        for name, shape in ex.map(check_case, CASES):
+            print("PASS", name, shape)
+ """),
+("tensorflow", "venv", None, "crash", "abort", "b33-tf-fusedpadconv-scalar-abort",
+ "A graph-rewrite test runs the fused pad+conv kernel directly on a degenerate (scalar) input from a worker thread; tf.raw_ops.FusedPadConv2D does not validate the rank and dies on a CHECK failure (SIGABRT) instead of raising.",
+ """
+    import os
+    os.environ["TF_CPP_MIN_LOG_LEVEL"] = "1"
+    import threading
+    import tensorflow as tf
+
+    def fused_block(x, pad, filt):
+        return tf.raw_ops.FusedPadConv2D(input=x, paddings=pad, filter=filt, mode="REFLECT",
+                                         strides=[1, 1, 1, 1], padding="VALID")
+
+    def worker(results):
+        x = tf.constant(1.5, shape=[])
+        pad = tf.constant(1, shape=[4, 2])
+        filt = tf.zeros([1, 1, 0, 1, 0])
+        results.append(fused_block(x, pad, filt))
+
+    res = []
+    t = threading.Thread(target=worker, args=(res,), name="rewrite-check")
+    print("checking fused pad/conv rewrite on thread", t.name)
+    t.start(); t.join()
+    print("result", res)
+ """),
+("tensorflow", "venv", None, "timeout", None, "b33-tf-fifoqueue-producer-died-hang",
+ "A tf.queue.FIFOQueue connects a record-parsing producer thread to the training loop; the producer dies on a malformed record and never closes the queue, so dequeue blocks forever until the script's 15 s watchdog kills the process.",
+ """
+    import os
+    os.environ["TF_CPP_MIN_LOG_LEVEL"] = "2"
+    import threading, time, sys, faulthandler
+    import tensorflow as tf
+
+    def watchdog(limit):
+        time.sleep(limit)
+        print("watchdog: no batch for %d s, training loop is stuck; dumping threads" % limit, flush=True)
+        faulthandler.dump_traceback(all_threads=True)
+        os._exit(3)
+
+    threading.Thread(target=watchdog, args=(15,), daemon=True).start()
+
+    q = tf.queue.FIFOQueue(capacity=8, dtypes=[tf.float32], shapes=[[4]])
+    RECORDS = ["0.1,0.2,0.3,0.4", "0.5,0.6,0.7,0.8", "0.9,1.0,oops,1.2"]
+
+    def producer():
+        for rec in RECORDS:
+            vals = [float(v) for v in rec.split(",")]
+            q.enqueue(tf.constant(vals))
+        q.close()
+
+    threading.Thread(target=producer, name="parser", daemon=True).start()
+    w = tf.Variable(tf.zeros([4]))
+    for step in range(10):
+        x = q.dequeue()
+        w.assign_add(0.1 * x)
+        print("step", step, "w =", w.numpy().round(3), flush=True)
+    print("done")
+ """),
+("tensorflow", "venv", None, "nan", None, "b33-tf-naive-softmax-check-numerics",
+ "A training step run on a background thread computes softmax by hand as exp(logits)/sum(exp(logits)); with unnormalised features the logits reach a few hundred, exp overflows float32 to inf and inf/inf gives NaN, which tf.debugging.check_numerics reports.",
+ """
+    import os
+    os.environ["TF_CPP_MIN_LOG_LEVEL"] = "2"
+    import threading, queue
+    import numpy as np
+    import tensorflow as tf
+
+    rng = np.random.RandomState(0)
+    features = (rng.rand(64, 10) * 300.0).astype("float32")   # raw pixel-scale values
+    labels = rng.randint(0, 3, size=64)
+    w = tf.Variable(tf.ones([10, 3]) * 0.1)
+
+    def naive_softmax(z):
+        e = tf.exp(z)
+        return e / tf.reduce_sum(e, axis=1, keepdims=True)
+
+    out = queue.Queue()
+
+    def train_step():
+        try:
+            with tf.GradientTape() as tape:
+                probs = naive_softmax(tf.constant(features) @ w)
+                probs = tf.debugging.check_numerics(probs, "softmax probabilities")
+                loss = -tf.reduce_mean(tf.math.log(tf.gather(probs, labels, batch_dims=1)))
+            out.put(("ok", float(loss)))
+        except Exception as e:
+            out.put(("err", e))
+
+    t = threading.Thread(target=train_step); t.start(); t.join()
+    status, val = out.get()
+    if status == "err":
+        raise val
+    print("loss", val)
+ """),
+("tensorflow", "venv", None, "inconsistency", None, "b33-tf-bf16-ledger-vs-numpy",
+ "A batch job computes running account balances with tf.math.cumsum on worker threads in bfloat16 to save memory and checks them against a NumPy float64 reference; the bfloat16 results are off by far more than the tolerance and the check fails.",
+ """
+    import os
+    os.environ["TF_CPP_MIN_LOG_LEVEL"] = "2"
+    from concurrent.futures import ThreadPoolExecutor
+    import numpy as np
+    import tensorflow as tf
+
+    rng = np.random.RandomState(42)
+    shards = [rng.uniform(0.5, 1.5, size=2048).astype("float32") for _ in range(4)]
+
+    def balances(shard):
+        t = tf.cast(tf.constant(shard), tf.bfloat16)
+        return tf.cast(tf.math.cumsum(t), tf.float32).numpy()
+
+    with ThreadPoolExecutor(4) as ex:
+        got = list(ex.map(balances, shards))
+
+    worst = 0.0
+    for i, (s, g) in enumerate(zip(shards, got)):
+        ref = np.cumsum(s.astype("float64"))
+        rel = float(np.max(np.abs(g - ref) / ref))
+        worst = max(worst, rel)
+        print("shard %d final balance tf=%.2f numpy=%.2f rel_err=%.3e" % (i, g[-1], ref[-1], rel))
+    assert worst < 1e-3, "balance mismatch: max relative error %.3e exceeds 1e-3" % worst
+    print("all shards match")
+ """),
+]
+B33_B += [
+("jax", "venv", None, "false-positive", "environment", "b33-jax-dispatcher-requires-gpu",
+ "A threaded request dispatcher places each worker's parameters on jax.devices('gpu'), but only the CPU jaxlib is installed; JAX reports that no GPU platform is present.",
+ """
+    import threading
+    import jax, jax.numpy as jnp
+
+    print("jax", jax.__version__, "default backend:", jax.default_backend())
+
+    class Dispatcher:
+        def __init__(self, n_workers):
+            self.devices = jax.devices("gpu")
+            self.n = n_workers
+        def start(self):
+            for i in range(self.n):
+                dev = self.devices[i % len(self.devices)]
+                threading.Thread(target=self.loop, args=(dev,), daemon=True).start()
+        def loop(self, dev):
+            params = jax.device_put(jnp.ones((128, 128)), dev)
+
+    d = Dispatcher(n_workers=2)
+    d.start()
+ """),
+("jax", "venv", None, "false-positive", None, "b33-jax-tracer-leaked-to-logger-thread",
+ "A jitted training step stashes an intermediate in a dict that a background metrics thread later reads and post-processes; that value is a tracer that escaped its jit trace, and JAX rightly raises UnexpectedTracerError.",
+ """
+    import threading, queue
+    import jax, jax.numpy as jnp
+
+    metrics = {}
+    q = queue.Queue()
+
+    @jax.jit
+    def step(w, x, y):
+        pred = x @ w
+        err = pred - y
+        metrics["residual"] = err          # picked up by the metrics thread
+        loss = jnp.mean(err ** 2)
+        return w - 0.01 * jax.grad(lambda w_: jnp.mean((x @ w_ - y) ** 2))(w), loss
+
+    def metrics_worker():
+        try:
+            r = metrics["residual"]
+            q.put(("ok", float(jnp.max(jnp.abs(r)))))
+        except Exception as e:
+            q.put(("err", e))
+
+    key = jax.random.PRNGKey(0)
+    x = jax.random.normal(key, (32, 4)); y = jnp.ones((32, 1)); w = jnp.zeros((4, 1))
+    for i in range(2):
+        w, loss = step(w, x, y)
+        print("step", i, "loss", float(loss))
+    t = threading.Thread(target=metrics_worker); t.start(); t.join()
+    status, v = q.get()
+    if status == "err":
+        raise v
+    print("max residual", v)
+ """),
+("jax", "venv", None, "false-positive", None, "b33-jax-threaded-requests-feature-mismatch",
+ "Requests scored from a ThreadPoolExecutor through a jitted linear model include one client that sends 12 features instead of 16; jnp's matmul rightly rejects the mismatched contraction dimension.",
+ """
+    from concurrent.futures import ThreadPoolExecutor
+    import numpy as np
+    import jax, jax.numpy as jnp
+
+    W = jnp.asarray(np.random.RandomState(0).randn(16, 3).astype("float32"))
+
+    @jax.jit
+    def score(x):
+        return jax.nn.softmax(x @ W, axis=-1)
+
+    requests = [("client-a", 16), ("client-b", 16), ("client-c", 12), ("client-d", 16)]
+
+    def handle(req):
+        client, nfeat = req
+        x = np.random.rand(1, nfeat).astype("float32")
+        return client, np.asarray(score(x)).round(3).tolist()
+
+    with ThreadPoolExecutor(max_workers=4) as ex:
+        for client, probs in ex.map(handle, requests):
+            print(client, probs)
+ """),
+("jax", "venv", None, "nan", None, "b33-jax-debug-nans-not-in-worker-thread",
+ "Logits of a few hundred are turned into probabilities with a hand-written exp/sum softmax in worker threads; exp overflows float32 and inf/inf gives NaN. jax.debug_nans was enabled only as a context in the main thread, so the workers do not trap it and the main thread's own validation reports the NaN scores.",
+ """
+    import sys
+    from concurrent.futures import ThreadPoolExecutor
+    import numpy as np
+    import jax, jax.numpy as jnp
+
+    def softmax(z):
+        e = jnp.exp(z)
+        return e / e.sum(axis=-1, keepdims=True)
+
+    def score_shard(seed):
+        rng = np.random.RandomState(seed)
+        logits = jnp.asarray(rng.uniform(50, 400, size=(8, 5)).astype("float32"))
+        return softmax(logits)
+
+    with jax.debug_nans(True):
+        with ThreadPoolExecutor(3) as ex:
+            shards = list(ex.map(score_shard, range(3)))
+
+    bad = [i for i, s in enumerate(shards) if bool(jnp.isnan(s).any())]
+    for i, s in enumerate(shards):
+        print("shard", i, "row sums", np.asarray(s.sum(axis=-1)).round(3))
+    if bad:
+        print("ERROR: NaN probabilities in shards", bad, file=sys.stderr)
+        sys.exit(1)
+    print("ok")
+ """),
+("jax", "venv", None, "inconsistency", None, "b33-jax-enable-x64-not-in-threads",
+ "A reconciliation job enables 64-bit mode with the jax.enable_x64 context and computes a float64 reference cumulative sum in the main thread, while worker threads recompute the shards; enable_x64 is thread-local, the workers silently run in float32, and the cross-check finds the totals disagree.",
+ """
+    import threading
+    import numpy as np
+    import jax, jax.numpy as jnp
+
+    rng = np.random.RandomState(7)
+    amounts = [1e7 + rng.uniform(0, 1, size=5000) for _ in range(2)]
+    out = {}
+
+    def worker(i):
+        arr = jnp.asarray(amounts[i])
+        out[i] = (arr.dtype, np.asarray(jnp.cumsum(arr))[-1])
+
+    with jax.enable_x64(True):
+        refs = [float(jnp.cumsum(jnp.asarray(a))[-1]) for a in amounts]
+        ts = [threading.Thread(target=worker, args=(i,)) for i in range(2)]
+        for t in ts: t.start()
+        for t in ts: t.join()
+
+    mismatch = []
+    for i, ref in enumerate(refs):
+        dt, got = out[i]
+        print("shard %d: reference=%.4f worker=%.4f (worker dtype %s)" % (i, ref, got, dt))
+        if abs(got - ref) > 0.01:   # one cent
+            mismatch.append(i)
+    if mismatch:
+        raise SystemExit("reconciliation failed for shards %s" % mismatch)
+ """),
+("jax", "venv", None, "oom", None, "b33-jax-threaded-cache-alloc-oom",
+ "A background thread preallocates a key/value cache whose size was computed from a wrong unit (tokens instead of pages); the XLA CPU client cannot allocate 16 TiB and JAX raises RESOURCE_EXHAUSTED: Out of memory.",
+ """
+    import threading, traceback
+    import jax, jax.numpy as jnp
+
+    N_LAYERS, PAGES, PAGE = 4, 1 << 20, 1 << 20
+    state = {}
+
+    def build_cache():
+        try:
+            cache = jnp.zeros((PAGES, PAGE), jnp.float32)
+            state["cache"] = cache.block_until_ready()
+        except Exception as e:
+            state["error"] = e
+
+    t = threading.Thread(target=build_cache, name="kv-cache-init")
+    t.start(); t.join()
+    if "error" in state:
+        print("cache init thread failed:")
+        raise state["error"]
+    print("cache ready", state["cache"].shape)
+ """),
+("jax", "venv", None, "crash", "not-implemented", "b33-jax-solve-bfloat16-missing-kernel",
+ "A preconditioner applied from worker threads calls jnp.linalg.solve on bfloat16 matrices; jnp accepts the floating dtype but the CPU LAPACK lowering has no bfloat16 kernel and fails with NotImplementedError wrapping an internal KeyError.",
+ """
+    from concurrent.futures import ThreadPoolExecutor
+    import numpy as np
+    import jax, jax.numpy as jnp
+
+    def precondition(seed):
+        rng = np.random.RandomState(seed)
+        a = rng.randn(4, 4).astype("float32") + 4 * np.eye(4, dtype="float32")
+        b = rng.randn(4).astype("float32")
+        A = jnp.asarray(a, dtype=jnp.bfloat16)
+        g = jnp.asarray(b, dtype=jnp.bfloat16)
+        return np.asarray(jnp.linalg.solve(A, g), dtype="float32")
+
+    with ThreadPoolExecutor(2) as ex:
+        for i, d in enumerate(ex.map(precondition, range(4))):
+            print("block", i, d.round(3))
+ """),
+]
+B33_B += [
+("keras", "venv", "jax", "crash", "internal-error", "b33-keras-jax-concurrent-first-predict",
+ "A model server built on Keras 3 (JAX backend) answers its first burst of requests concurrently from a ThreadPoolExecutor; the concurrent first model.predict calls race in Keras' lazy variable initialisation and one fails deep inside keras/src/backend/common/variables.py with TypeError: 'NoneType' object is not callable (single-threaded predict works).",
+ """
+    import logging
+    from concurrent.futures import ThreadPoolExecutor
+    import numpy as np
+    import keras
+
+    logging.basicConfig(level=logging.INFO, format="%(threadName)s %(message)s")
+    log = logging.getLogger("serve")
+
+    def build():
+        return keras.Sequential([
+            keras.Input((8,)),
+            keras.layers.Dense(16, activation="relu"),
+            keras.layers.Dense(2, activation="softmax"),
+        ])
+
+    model = build()
+    log.info("model built on backend %s, %d params", keras.backend.backend(), model.count_params())
+
+    def handle(request_id):
+        x = np.random.RandomState(request_id).rand(4, 8).astype("float32")
+        y = model.predict(x, verbose=0)
+        log.info("request %d -> %s", request_id, y.argmax(-1).tolist())
+        return y
+
+    with ThreadPoolExecutor(max_workers=4, thread_name_prefix="req") as pool:
+        results = list(pool.map(handle, range(16)))
+    log.info("served %d requests", len(results))
+ """),
+("keras", "venv", "torch", "crash", "not-implemented", "b33-keras-torch-float16-solve",
+ "Under the float16 dtype policy a whitening step run on a worker thread calls keras.ops.solve; on the torch backend the CPU LU kernel has no Half implementation and torch raises NotImplementedError \"lu_cpu\" not implemented for 'Half'.",
+ """
+    import threading
+    import numpy as np
+    import keras
+    from keras import ops
+
+    keras.config.set_dtype_policy("float16")
+    print("backend", keras.backend.backend(), "policy", keras.config.dtype_policy().name)
+
+    def whiten(cov, feats):
+        cov = ops.convert_to_tensor(cov, dtype="float16")
+        feats = ops.convert_to_tensor(feats, dtype="float16")
+        return ops.solve(cov, feats)
+
+    result = {}
+    def job():
+        try:
+            rng = np.random.RandomState(0)
+            c = np.cov(rng.randn(8, 64)).astype("float16") + np.eye(8, dtype="float16")
+            result["w"] = whiten(c, rng.randn(8, 3).astype("float16"))
+        except BaseException as e:
+            result["error"] = e
+
+    t = threading.Thread(target=job, name="whitening")
+    t.start(); t.join()
+    if "error" in result:
+        raise RuntimeError("whitening thread failed") from result["error"]
+    print(result["w"])
+ """),
+("keras", "venv", "tensorflow", "crash", "not-implemented", "b33-keras-tf-float16-svd",
+ "A spectral-norm monitor running in a callback thread calls keras.ops.svd on float16 kernels of a float16-policy model; the TensorFlow backend has no CPU Svd kernel for half and fails with NotFoundError (could not find device for node Svd[T=DT_HALF]).",
+ """
+    import os
+    os.environ["TF_CPP_MIN_LOG_LEVEL"] = "2"
+    import queue, threading
+    import numpy as np
+    import keras
+    from keras import ops
+
+    keras.config.set_dtype_policy("float16")
+    model = keras.Sequential([keras.Input((6,)), keras.layers.Dense(6), keras.layers.Dense(1)])
+    jobs, errors = queue.Queue(), []
+
+    def monitor():
+        while True:
+            kernel = jobs.get()
+            if kernel is None:
+                return
+            try:
+                s = ops.svd(kernel, compute_uv=False)
+                print("spectral norm", float(ops.max(s)))
+            except Exception as e:
+                errors.append(e)
+
+    th = threading.Thread(target=monitor, daemon=True); th.start()
+    for layer in model.layers:
+        jobs.put(ops.convert_to_tensor(layer.kernel))
+    jobs.put(None); th.join()
+    if errors:
+        raise errors[0]
+ """),
+("keras", "venv", "torch", "false-positive", None, "b33-keras-torch-asarray-on-grad-tensor",
+ "Batch scoring threads call a Keras model directly (torch backend) and convert the output with np.asarray; the output is a torch tensor that requires grad, and torch rightly refuses to convert it to NumPy (use keras.ops.convert_to_numpy or predict).",
+ """
+    from concurrent.futures import ThreadPoolExecutor
+    import numpy as np
+    import keras
+
+    model = keras.Sequential([keras.Input((8,)), keras.layers.Dense(4, activation="relu"), keras.layers.Dense(1)])
+
+    def score(batch_id):
+        x = np.random.RandomState(batch_id).rand(32, 8).astype("float32")
+        y = model(x)
+        return batch_id, np.asarray(y).ravel()
+
+    with ThreadPoolExecutor(2) as ex:
+        for bid, s in ex.map(score, range(4)):
+            print("batch", bid, "mean score", float(s.mean()))
+ """),
+("keras", "venv", "tensorflow", "false-positive", None, "b33-keras-tf-handler-wrong-feature-count",
+ "An asyncio request handler runs model.predict in the default executor; one request carries 5 features while the model was built for 8, and the TensorFlow backend rightly rejects it (InvalidArgumentError: Matrix size-incompatible: In[0]: [1,5], In[1]: [8,16]).",
+ """
+    import os
+    os.environ["TF_CPP_MIN_LOG_LEVEL"] = "2"
+    import asyncio
+    import numpy as np
+    import keras
+
+    model = keras.Sequential([keras.Input((8,)), keras.layers.Dense(16, activation="relu"),
+                              keras.layers.Dense(3, activation="softmax")])
+
+    async def handle(loop, payload):
+        x = np.asarray([payload["features"]], dtype="float32")
+        probs = await loop.run_in_executor(None, lambda: model.predict(x, verbose=0))
+        return {"id": payload["id"], "label": int(probs.argmax())}
+
+    async def main():
+        loop = asyncio.get_running_loop()
+        reqs = [{"id": 1, "features": [0.1] * 8}, {"id": 2, "features": [0.3] * 5}]
+        for r in reqs:
+            resp = await handle(loop, r)
+            print("response", resp)
+
+    asyncio.run(main())
+ """),
+("keras", "venv", "jax", "nan", None, "b33-keras-jax-background-fit-diverges",
+ "A regression model is trained in a background thread with an SGD learning rate of 10 on unscaled targets; the loss explodes to inf/NaN, TerminateOnNaN stops training and the supervising thread reports the NaN loss and exits non-zero.",
+ """
+    import sys, threading
+    import numpy as np
+    import keras
+
+    rng = np.random.RandomState(0)
+    x = rng.rand(256, 4).astype("float32") * 100.0
+    y = (x @ np.array([[3.0], [-2.0], [1.0], [0.5]], dtype="float32")) + 1000.0
+
+    model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(8, activation="relu"), keras.layers.Dense(1)])
+    model.compile(optimizer=keras.optimizers.SGD(learning_rate=10.0), loss="mse")
+    history = {}
+
+    def trainer():
+        h = model.fit(x, y, epochs=5, batch_size=32, verbose=2,
+                      callbacks=[keras.callbacks.TerminateOnNaN()])
+        history.update(h.history)
+
+    t = threading.Thread(target=trainer, name="trainer"); t.start(); t.join()
+    losses = history.get("loss", [])
+    print("epoch losses:", losses)
+    if not losses or not np.all(np.isfinite(losses)):
+        print("training produced a non-finite loss", file=sys.stderr)
+        sys.exit(2)
+ """),
+("keras", "venv", "tensorflow", "timeout", None, "b33-keras-tf-callback-waits-on-uploader",
+ "An on_epoch_end callback waits for a checkpoint-uploader thread to acknowledge each epoch, but the uploader only starts after it has joined the training thread; the two wait on each other and the harness watchdog kills the run after 20 s.",
+ """
+    import os
+    os.environ["TF_CPP_MIN_LOG_LEVEL"] = "2"
+    import threading, time, faulthandler
+    import numpy as np
+    import keras
+
+    def watchdog(limit):
+        time.sleep(limit)
+        print("watchdog: training made no progress for %d s, killing run" % limit, flush=True)
+        faulthandler.dump_traceback(all_threads=True)
+        os._exit(124)
+    threading.Thread(target=watchdog, args=(20,), daemon=True).start()
+
+    acked = threading.Event()
+
+    class WaitForUpload(keras.callbacks.Callback):
+        def on_epoch_end(self, epoch, logs=None):
+            print("epoch %d done, loss=%.4f; waiting for upload ack" % (epoch, logs["loss"]), flush=True)
+            acked.wait()
+            acked.clear()
+
+    model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(1)])
+    model.compile("adam", "mse")
+    x = np.random.rand(64, 4).astype("float32"); y = x.sum(1, keepdims=True)
+    train = threading.Thread(target=lambda: model.fit(x, y, epochs=3, verbose=0, callbacks=[WaitForUpload()]))
+
+    def uploader():
+        train.join()          # upload once training finished
+        for _ in range(3):
+            acked.set()
+
+    train.start()
+    up = threading.Thread(target=uploader); up.start()
+    up.join()
+    print("training and upload finished")
+ """),
+("keras", "venv", "torch", "inconsistency", None, "b33-keras-torch-bf16-policy-parity",
+ "A parity test compares a model's predictions under the mixed_bfloat16 policy (computed in a worker thread) with the same weights under float32; the bfloat16 outputs differ from the float32 reference far beyond the test's 1e-3 tolerance and the test fails.",
+ """
+    import threading, unittest
+    import numpy as np
+    import keras
+
+    def make(policy, weights=None):
+        keras.config.set_dtype_policy(policy)
+        m = keras.Sequential([keras.Input((64,)), keras.layers.Dense(64, activation="tanh"),
+                              keras.layers.Dense(64, activation="tanh"), keras.layers.Dense(1)])
+        if weights is not None:
+            m.set_weights(weights)
+        return m
+
+    class ParityTest(unittest.TestCase):
+        def test_bf16_matches_fp32(self):
+            x = np.random.RandomState(1).randn(16, 64).astype("float32")
+            ref_model = make("float32")
+            ref = keras.ops.convert_to_numpy(ref_model.predict(x, verbose=0))
+            bf16_model = make("mixed_bfloat16", ref_model.get_weights())
+            out = {}
+            t = threading.Thread(target=lambda: out.setdefault("y", bf16_model.predict(x, verbose=0)))
+            t.start(); t.join()
+            got = np.asarray(out["y"], dtype="float32")
+            np.testing.assert_allclose(got, ref, rtol=1e-3, atol=1e-3)
+
+    unittest.main(verbosity=2)
+ """),
+]
+B33_B += [
+("mindspore", "mindspore", None, "false-positive", "environment", "b33-ms-gpu-target-cpu-wheel",
+ "A multi-threaded serving launcher selects device_target='GPU' from its config, but the installed MindSpore wheel is CPU-only; set_context rightly fails with 'Unsupported device target GPU ... This process only supports one of the [CPU]'.",
+ """
+    import os, threading
+    import numpy as np
+    import mindspore as ms
+    from mindspore import nn, Tensor
+
+    CONF = {"device_target": os.environ.get("SERVE_DEVICE", "GPU"), "workers": 2}
+    print("mindspore", ms.__version__, "config", CONF)
+    ms.set_context(device_target=CONF["device_target"], mode=ms.PYNATIVE_MODE)
+
+    net = nn.Dense(16, 2)
+    def worker(i):
+        x = Tensor(np.random.rand(4, 16).astype(np.float32))
+        print("worker", i, net(x).shape)
+
+    ts = [threading.Thread(target=worker, args=(i,)) for i in range(CONF["workers"])]
+    for t in ts: t.start()
+    for t in ts: t.join()
+ """),
+("mindspore", "mindspore", None, "false-positive", None, "b33-ms-recsys-oov-ids-in-worker",
+ "A recommendation scorer looks up item embeddings on a single background worker thread; one batch contains item ids beyond the 1000-row vocabulary, and MindSpore's Gather kernel rightly rejects the out-of-range indices.",
+ """
+    from concurrent.futures import ThreadPoolExecutor
+    import numpy as np
+    import mindspore as ms
+    from mindspore import nn, ops, Tensor
+
+    VOCAB, DIM = 1000, 16
+    emb = nn.Embedding(VOCAB, DIM)
+    user = Tensor(np.random.RandomState(0).rand(1, DIM).astype(np.float32))
+
+    def score(batch):
+        ids = Tensor(np.asarray(batch, dtype=np.int32).reshape(1, -1))
+        vecs = emb(ids)[0]
+        return ops.matmul(vecs, user.T).asnumpy().ravel()
+
+    batches = [[3, 17, 256], [999, 5, 42], [12, 1003, 7]]
+    with ThreadPoolExecutor(1, thread_name_prefix="scorer") as ex:
+        for b, s in zip(batches, ex.map(score, batches)):
+            print(b, "->", np.round(s, 3))
+ """),
+("mindspore", "mindspore", None, "false-positive", None, "b33-ms-dispatch-threads-zero-auto",
+ "A launcher maps the setting dispatch_threads=0 (meant as 'auto') straight to mindspore.runtime.dispatch_threads_num(0); MindSpore rightly rejects a non-positive thread count with a ValueError.",
+ """
+    import os
+    import mindspore as ms
+
+    settings = {"dispatch_threads": int(os.environ.get("DISPATCH_THREADS", "0")), "mode": "pynative"}
+    print("launcher settings:", settings)
+
+    def configure_runtime(s):
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+        ms.runtime.dispatch_threads_num(s["dispatch_threads"])
+
+    try:
+        configure_runtime(settings)
+    except ValueError as e:
+        raise SystemExit("runtime configuration rejected: %s" % e)
+    print("runtime configured")
+ """),
+("mindspore", "mindspore", None, "crash", "internal-error", "b33-ms-conv-zero-channels-onednn",
+ "After channel pruning leaves a stage with zero input channels, a pruned-model check run on a worker thread calls ops.conv2d on shapes (1,0,4,4)/(2,0,3,3); MindSpore passes them unchecked to oneDNN and fails with an internal 'could not create a primitive descriptor for the convolution forward propagation primitive' error instead of a shape validation message.",
+ """
+    import threading
+    import numpy as np
+    import mindspore as ms
+    from mindspore import ops, Tensor
+
+    kept = {"stage1": 4, "stage2": 0}   # channels kept by the pruner
+    print("pruning result:", kept)
+    errs = []
+
+    def check_stage(name, cin):
+        try:
+            x = Tensor(np.ones((1, cin, 4, 4), np.float32))
+            w = Tensor(np.ones((2, cin, 3, 3), np.float32))
+            y = ops.conv2d(x, w)
+            print(name, "ok", y.shape)
+        except Exception as e:
+            errs.append((name, e))
+
+    for k, v in kept.items():
+        t = threading.Thread(target=check_stage, args=(k, v), name="check-" + k)
+        t.start(); t.join()
+    for name, e in errs:
+        print("stage", name, "failed")
+        raise e
+ """),
+("mindspore", "mindspore", None, "oom", None, "b33-ms-prefetch-buffer-oom",
+ "A prefetch thread allocates a staging buffer of 4M x 1M float32 (16 TiB) because the buffer size was taken in bytes instead of rows; MindSpore's CPU allocator fails with 'Allocate memory failed'.",
+ """
+    import threading, queue
+    import numpy as np
+    import mindspore as ms
+    from mindspore import ops
+
+    ROWS, COLS = 1 << 22, 1 << 20
+    q = queue.Queue()
+
+    def prefetch():
+        try:
+            buf = ops.zeros((ROWS, COLS), ms.float32)
+            q.put(("ok", float(buf.asnumpy()[0, 0])))
+        except Exception as e:
+            q.put(("err", e))
+
+    threading.Thread(target=prefetch, daemon=True).start()
+    status, val = q.get(timeout=120)
+    if status == "err":
+        print("prefetch thread error:")
+        raise val
+    print("buffer ready", val)
+ """),
+("mindspore", "mindspore", None, "nan", None, "b33-ms-fp16-attention-overflow",
+ "A float16 attention block computes scores q.k^T without scaling and a hand-written softmax; the scores exceed the float16 range, exp gives inf and inf/inf gives NaN, which the inference thread's output check reports.",
+ """
+    import sys, threading
+    import numpy as np
+    import mindspore as ms
+    from mindspore import ops, Tensor
+
+    rng = np.random.RandomState(0)
+    q = Tensor((rng.rand(1, 8, 64) * 8).astype(np.float16))
+    k = Tensor((rng.rand(1, 8, 64) * 8).astype(np.float16))
+    v = Tensor(rng.rand(1, 8, 64).astype(np.float16))
+    out = {}
+
+    def attend():
+        s = ops.matmul(q, k.transpose(0, 2, 1))
+        e = ops.exp(s - 0.0)
+        p = e / e.sum(-1, keepdims=True)
+        out["y"] = ops.matmul(p, v)
+
+    t = threading.Thread(target=attend); t.start(); t.join()
+    y = out["y"].asnumpy()
+    print("attention output dtype", y.dtype, "max score-row check")
+    if not np.isfinite(y).all():
+        print("non-finite attention output: %d NaN, %d Inf" % (np.isnan(y).sum(), np.isinf(y).sum()), file=sys.stderr)
+        sys.exit(1)
+    print("ok")
+ """),
+("mindspore", "mindspore", None, "inconsistency", None, "b33-ms-fp16-sum-vs-numpy",
+ "An aggregator thread computes running per-shard totals with MindSpore cumsum on float16 data and the job compares the final totals to a NumPy float64 reference; the float16 running sum stalls at 4096 and the totals differ far beyond the 1% tolerance, so the job fails.",
+ """
+    from concurrent.futures import ThreadPoolExecutor
+    import numpy as np
+    import mindspore as ms
+    from mindspore import ops, Tensor
+
+    rng = np.random.RandomState(3)
+    shards = [rng.uniform(0.9, 1.1, size=50000).astype(np.float16) for _ in range(3)]
+
+    def total(a):
+        return float(ops.cumsum(Tensor(a), 0).asnumpy()[-1])
+
+    with ThreadPoolExecutor(1, thread_name_prefix="aggregator") as ex:
+        got = list(ex.map(total, shards))
+    bad = 0
+    for i, (a, g) in enumerate(zip(shards, got)):
+        ref = float(a.astype(np.float64).sum())
+        rel = abs(g - ref) / ref
+        print("shard %d mindspore=%.1f numpy=%.1f rel=%.4f" % (i, g, ref, rel))
+        bad += rel > 0.01
+    if bad:
+        raise AssertionError("%d shard totals disagree with the reference" % bad)
+ """),
+]
+B33_B += [
+("mindspore", "mindspore", None, "crash", "internal-error", "b33-ms-concurrent-embedding-lookup-null-runtime-info",
+ "A recommendation scorer serves valid item-id batches from a 4-thread pool sharing one nn.Embedding in PyNative mode; concurrent calls make MindSpore's tensor __getitem__ fail with 'RuntimeError: The pointer[runtime_info] is null' and its own 'Framework Unexpected Exception Raised' banner, while the same batches scored serially work.",
+ """
+    import logging, time
+    from concurrent.futures import ThreadPoolExecutor
+    import numpy as np
+    import mindspore as ms
+    from mindspore import nn, ops, Tensor
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(threadName)s %(message)s")
+    VOCAB, DIM = 1000, 16
+    emb = nn.Embedding(VOCAB, DIM)
+    user = Tensor(np.random.RandomState(0).rand(1, DIM).astype(np.float32))
+
+    def score(batch):
+        ids = Tensor(np.asarray(batch, dtype=np.int32).reshape(1, -1))
+        vecs = emb(ids)[0]
+        return ops.matmul(vecs, user.T).asnumpy().ravel()
+
+    rng = np.random.RandomState(1)
+    batches = [rng.randint(0, VOCAB, size=8).tolist() for _ in range(64)]
+    t0 = time.time()
+    with ThreadPoolExecutor(4, thread_name_prefix="scorer") as ex:
+        scores = list(ex.map(score, batches))
+    logging.info("scored %d batches in %.2fs, top item score %.3f",
+                 len(scores), time.time() - t0, max(float(s.max()) for s in scores))
+ """),
+]
+B33_B += [
+("jax", "venv", None, "crash", "internal-error", "b33-jax-cumlogsumexp-int-lowering",
+ "A feature worker thread computes running log-sum-exp of integer click counts with jax.lax.cumlogsumexp; the primitive's shape/type rule accepts the int32 operand but its reduce_window lowering tries to build a -inf integer constant and dies with OverflowError: cannot convert float infinity to integer deep inside jax/_src/lax (jax.nn.logsumexp on the same ints works).",
+ """
+    import threading, queue
+    import numpy as np
+    import jax, jax.numpy as jnp
+
+    clicks = np.random.RandomState(0).poisson(3, size=(4, 24)).astype(np.int32)
+    results = queue.Queue()
+
+    def feature_worker(rows):
+        for r in rows:
+            try:
+                feat = jax.lax.cumlogsumexp(jnp.asarray(clicks[r]), axis=0)
+                results.put((r, "ok", np.asarray(feat)[-1]))
+            except Exception as e:
+                results.put((r, "error", e))
+
+    print("hourly clicks:", clicks.shape, "total", int(clicks.sum()))
+    t = threading.Thread(target=feature_worker, args=(range(4),), name="features")
+    t.start(); t.join()
+    while not results.empty():
+        r, status, val = results.get()
+        if status == "error":
+            print("row %d failed in feature worker" % r)
+            raise val
+        print("row", r, "cumlogsumexp tail", val)
+ """),
+]
+
+add_batch(B33_B)
+
+
+
+
 B28_B = [
     # ---- TensorFlow -----------------------------------------------------------------
     ("tensorflow", "venv", None, "crash", "segfault", "b28-tf-sparse-cholesky-one-based-permutation",

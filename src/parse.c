@@ -68,7 +68,7 @@ static char	*python_module(const char *);
 static int	emit(struct pstate *, struct dlt_incident *);
 static int	lone_line(const struct dlt_incident *);
 static int	reported_again(const struct dlt_incident *, const struct dlt_incident *);
-static void	drop_held(struct pstate *, size_t);
+static struct dlt_incident *take_held(struct pstate *, size_t);
 static int	finish(struct pstate *);
 static int	release_held(struct pstate *, int);
 static int	unraisable_after(const struct dlt_incident *, const struct dlt_line *);
@@ -2276,7 +2276,6 @@ static int
 reported_again(const struct dlt_incident *line, const struct dlt_incident *tb)
 {
 	const char	*m, *nl;
-	char		 key[49];
 	size_t		 n;
 
 	if (!tb->has_traceback || tb->exc_message == NULL)
@@ -2289,27 +2288,29 @@ reported_again(const struct dlt_incident *line, const struct dlt_incident *tb)
 		n--;
 	if (n < 12)
 		return (0);
-	if (n > sizeof key - 1)
-		n = sizeof key - 1;
-	memcpy(key, m, n);
-	key[n] = '\0';
-	return (strstr(tb->exc_message, key) != NULL);
+	if (n > 48)
+		n = 48;
+	return (memmem(tb->exc_message, strlen(tb->exc_message), m, n) != NULL);
 }
 
-static void
-drop_held(struct pstate *ps, size_t i)
+/*
+ * Take the i-th incident out of the queue of those held back.
+ */
+static struct dlt_incident *
+take_held(struct pstate *ps, size_t i)
 {
-	dlt_incident_release(ps->held[i]);
-	free(ps->held[i]);
+	struct dlt_incident	*inc = ps->held[i];
+
 	memmove(&ps->held[i], &ps->held[i + 1],
 	    (ps->nheld - i - 1) * sizeof ps->held[0]);
 	ps->nheld--;
+	return (inc);
 }
 
 static int
 finish(struct pstate *ps)
 {
-	struct dlt_incident	*inc;
+	struct dlt_incident	*inc, *held;
 	char			*msg;
 	size_t			 i;
 	int			 rc = 0;
@@ -2347,35 +2348,25 @@ finish(struct pstate *ps)
 	 * dropped.
 	 */
 	for (i = 0; i < ps->nheld; ) {
-		if (lone_line(ps->held[i]) && reported_again(ps->held[i], inc))
-			drop_held(ps, i);
-		else
+		if (lone_line(ps->held[i]) && reported_again(ps->held[i], inc)) {
+			held = take_held(ps, i);
+			dlt_incident_release(held);
+			free(held);
+		} else
 			i++;
 	}
 	if (ps->nheld == 0 && !lone_line(inc))
 		return (emit(ps, inc));
-	if (ps->nheld == DLT_HELD_MAX) {
-		rc = emit(ps, ps->held[0]);
-		ps->held[0] = NULL;
-		memmove(&ps->held[0], &ps->held[1],
-		    (ps->nheld - 1) * sizeof ps->held[0]);
-		ps->nheld--;
-		if (rc != 0) {
-			dlt_incident_release(inc);
-			free(inc);
-			return (rc);
-		}
+	if (ps->nheld == DLT_HELD_MAX &&
+	    (rc = emit(ps, take_held(ps, 0))) != 0) {
+		dlt_incident_release(inc);
+		free(inc);
+		return (rc);
 	}
 	ps->held[ps->nheld++] = inc;
-	/* the lines at the head of the queue that no traceback can take */
-	while (ps->nheld > 0 && !lone_line(ps->held[0])) {
-		rc = emit(ps, ps->held[0]);
-		memmove(&ps->held[0], &ps->held[1],
-		    (ps->nheld - 1) * sizeof ps->held[0]);
-		ps->nheld--;
-		if (rc != 0)
-			break;
-	}
+	/* the incidents at the head of the queue that no traceback can take */
+	while (rc == 0 && ps->nheld > 0 && !lone_line(ps->held[0]))
+		rc = emit(ps, take_held(ps, 0));
 	return (rc);
 }
 

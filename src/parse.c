@@ -2079,9 +2079,11 @@ static int
 whole_log_taken(struct pstate *ps, size_t d, const struct dlt_line *lines,
     size_t n, const unsigned char *take)
 {
-	struct fired	 f;
-	size_t		 i, first = n, last = n, count = 0;
-	char		*msg;
+	const struct dlt_detector	*det;
+	struct dlt_rx_match		 m;
+	struct fired			 f;
+	size_t				 i, first = n, last = n, count = 0;
+	char				*msg;
 
 	for (i = 0; i < n; i++)
 		if (take[i]) {
@@ -2099,9 +2101,14 @@ whole_log_taken(struct pstate *ps, size_t d, const struct dlt_line *lines,
 	for (i = first + 1; i < n; i++)
 		if (take[i])
 			inc_add_line(ps->p, ps->cur, &lines[i], NULL);
-	if (ps->cur->first_shape == DLT_SHAPE_MENTION)
-		msg = xstrndup(lines[first].text, lines[first].len);
-	else
+	if (ps->cur->first_shape == DLT_SHAPE_MENTION) {
+		/* the group message of the first line's match, else the line */
+		det = &ps->p->rules->detectors[d];
+		if (det->match == NULL || !dlt_rx_match(det->match, lines[first].text,
+		    lines[first].len, 0, &m) ||
+		    (msg = group_dup(det->match, &m, lines[first].text, "message")) == NULL)
+			msg = xstrndup(lines[first].text, lines[first].len);
+	} else
 		msg = xasprintf("%zu readings rising from \"%.*s\" to \"%.*s\"", count,
 	    (int)(lines[first].len > 120 ? 120 : lines[first].len), lines[first].text,
 	    (int)(lines[last].len > 120 ? 120 : lines[last].len), lines[last].text);

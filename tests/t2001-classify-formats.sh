@@ -852,7 +852,9 @@ test_expect_success 'a log that is one error message alone is decided by its wor
 '
 
 test_expect_success 'a lone message needs a short log in which nothing else fired' '
-	msg="Error when checking target: expected dense_4 to have shape (1,) but got array with shape (10,)" &&
+	# no word of failure before a colon: detector reported-error (the
+	# next test) does not take these lines
+	msg="When checking target: expected dense_4 to have shape (1,) but got array with shape (10,)" &&
 	printf "%s\n" "tf.Tensor(736.5775, shape=(), dtype=float32)" >values.log &&
 	printf "I tensorflow/core/platform/cpu_feature_guard.cc:142] %s\n" "$msg" >info.log &&
 	printf "a\nb\nc\n%s\n" "$msg" >four.log &&
@@ -878,6 +880,34 @@ test_expect_success 'a lone message needs a short log in which nothing else fire
 	printf "  %s\n" "$msg" a b c >level.log &&
 	dltriage classify --format json level.log >level.out &&
 	test_must_be_empty level.out
+'
+
+test_expect_success 'an error the program caught and reported in its own words is read from the words after the separator' '
+	printf "%s\n" "loading config" "building model (3 blocks)" "params: 1.2M" \
+	    "batch 0 failed: mat1 and mat2 shapes cannot be multiplied (4x10 and 12x3)" \
+	    "skipping" >caught.log &&
+	dltriage classify --format json caught.log >caught.out &&
+	test "$(wc -l <caught.out)" -eq 1 &&
+	check get caught.out class | grep -x false-positive &&
+	check get caught.out evidence | grep -x 4 &&
+	check get caught.out signature | grep "^shape-mismatch: mat1 and mat2 shapes cannot be multiplied" &&
+	# the same words after another preamble: the same unique defect
+	printf "%s\n" "epoch 1" "epoch 2" "step 17" "warmup done" \
+	    "ERROR:trainer:step error -> mat1 and mat2 shapes cannot be multiplied (4x10 and 12x3)" >caught2.log &&
+	dltriage classify --format json caught2.log >caught2.out &&
+	test "$(check get caught.out bucket)" = "$(check get caught2.out bucket)" &&
+	# MindSpore'"'"'s message printed by the program, without its type
+	printf "%s\n" "step 1" "step 2" "step 3" "step 4" \
+	    "caught: For '"'"'Conv2D'"'"', the '"'"'x'"'"' shape must be 4D, but got 3D." >ms.log &&
+	dltriage classify --format json ms.log >ms.out &&
+	check get ms.out class | grep -x false-positive &&
+	# info lines report nothing, and words no rule reads decide nothing
+	printf "%s\n" "a" "b" "c" "2024-03-01 10:22:13,402 INFO loader: shard 3 failed: expected 8 shards" >info.log &&
+	printf "%s\n" "a" "b" "c" "download failed: connection reset by peer" >undecided.log &&
+	for f in info undecided; do
+		dltriage classify --format json $f.log >$f.out &&
+		test_must_be_empty $f.out || return 1
+	done
 '
 
 test_expect_success 'a log of printed values alone that shows two results is an inconsistency' '

@@ -2079,11 +2079,13 @@ static int
 whole_log_taken(struct pstate *ps, size_t d, const struct dlt_line *lines,
     size_t n, const unsigned char *take)
 {
-	const struct dlt_detector	*det;
+	const struct dlt_detector	*det = &ps->p->rules->detectors[d];
 	struct dlt_rx_match		 m;
 	struct fired			 f;
-	size_t				 i, first = n, last = n, count = 0;
-	char				*msg;
+	struct strbuf			 sb = STRBUF_INIT;
+	size_t				 i, first = n, last = n, count = 0, below = 0;
+	char				*msg = NULL;
+	int				 g;
 
 	for (i = 0; i < n; i++)
 		if (take[i]) {
@@ -2092,26 +2094,43 @@ whole_log_taken(struct pstate *ps, size_t d, const struct dlt_line *lines,
 			last = i;
 			count++;
 		}
+	if (det->shape == DLT_SHAPE_MENTION && det->match != NULL &&
+	    dlt_rx_match(det->match, lines[first].text, lines[first].len, 0, &m) &&
+	    (msg = group_dup(det->match, &m, lines[first].text, "message")) == NULL &&
+	    (g = dlt_rx_group_number(det->match, "follows")) > 0 &&
+	    g <= m.ngroups && m.gstart[g] != (size_t)-1) {
+		/*
+		 * A mention whose group follows took part, and no message:
+		 * the message is on the lines right below it, up to a blank
+		 * line, DLT_FOLLOW_MAX at most; they join the incident.
+		 */
+		for (i = first + 1; i < n && below < DLT_FOLLOW_MAX &&
+		    lines[i].lineno == lines[i - 1].lineno + 1; i++, below++) {
+			if (sb.len > 0)
+				strbuf_addch(&sb, '\n');
+			strbuf_add(&sb, lines[i].text, lines[i].len > 1024 ? 1024 :
+			    lines[i].len);
+		}
+		if (below > 0)
+			msg = strbuf_detach(&sb, NULL);
+		strbuf_release(&sb);
+	}
 	memset(&f, 0, sizeof f);
 	f.ids[f.n++] = (int)d;
 	f.primary = (int)d;
 	ps->cur = xcalloc(1, sizeof *ps->cur);
-	ps->cur->first_shape = ps->p->rules->detectors[d].shape;
+	ps->cur->first_shape = det->shape;
 	inc_add_line(ps->p, ps->cur, &lines[first], &f);
 	for (i = first + 1; i < n; i++)
-		if (take[i])
+		if (take[i] || i <= first + below)
 			inc_add_line(ps->p, ps->cur, &lines[i], NULL);
-	if (ps->cur->first_shape == DLT_SHAPE_MENTION) {
-		/* the group message of the first line's match, else the line */
-		det = &ps->p->rules->detectors[d];
-		if (det->match == NULL || !dlt_rx_match(det->match, lines[first].text,
-		    lines[first].len, 0, &m) ||
-		    (msg = group_dup(det->match, &m, lines[first].text, "message")) == NULL)
-			msg = xstrndup(lines[first].text, lines[first].len);
-	} else
+	if (det->shape != DLT_SHAPE_MENTION) {
+		free(msg);
 		msg = xasprintf("%zu readings rising from \"%.*s\" to \"%.*s\"", count,
-	    (int)(lines[first].len > 120 ? 120 : lines[first].len), lines[first].text,
-	    (int)(lines[last].len > 120 ? 120 : lines[last].len), lines[last].text);
+		    (int)(lines[first].len > 120 ? 120 : lines[first].len), lines[first].text,
+		    (int)(lines[last].len > 120 ? 120 : lines[last].len), lines[last].text);
+	} else if (msg == NULL)	/* the first line's group message, else the line */
+		msg = xstrndup(lines[first].text, lines[first].len);
 	ps->cur->exc_message = msg;
 	return (finish(ps));
 }

@@ -33,6 +33,7 @@ struct dlt_pframe {
 #define DLT_INCIDENT_GAP		5
 #define DLT_LONE_MAX_LINES		3	/* a lone message: lines not blank */
 #define DLT_LONE_MAX_BYTES		2048	/* ... and bytes in all */
+#define DLT_FOLLOW_MAX			3	/* a mention's message on the lines below */
 #define DLT_VALUES_MAX_LINES		200	/* printed values: lines not blank, unless max-lines */
 #define DLT_SERIES_MIN			4	/* a rising series: readings at least */
 #define DLT_SERIES_GROWTH		1.25	/* ... its last over its first at least */

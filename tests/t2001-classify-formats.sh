@@ -901,6 +901,13 @@ test_expect_success 'an error the program caught and reported in its own words i
 	    "caught: For '"'"'Conv2D'"'"', the '"'"'x'"'"' shape must be 4D, but got 3D." >ms.log &&
 	dltriage classify --format json ms.log >ms.out &&
 	check get ms.out class | grep -x false-positive &&
+	# a report that ends at its separator has its message right below
+	printf "%s\n" "accuracy 0.750 over 8 samples" "step 2" "step 3" "confusion matrix failed:" \
+	    "mat1 and mat2 shapes cannot be multiplied (4x10 and 12x3)" "" "done" >below.log &&
+	dltriage classify --format json below.log >below.out &&
+	check get below.out class | grep -x false-positive &&
+	check get below.out signature | grep "^shape-mismatch: mat1 and mat2" &&
+	test "$(check get below.out bucket)" = "$(check get caught.out bucket)" &&
 	# info lines report nothing, and words no rule reads decide nothing
 	printf "%s\n" "a" "b" "c" "2024-03-01 10:22:13,402 INFO loader: shard 3 failed: expected 8 shards" >info.log &&
 	printf "%s\n" "a" "b" "c" "download failed: connection reset by peer" >undecided.log &&

@@ -48830,6 +48830,6789 @@ B25_B = [
 add_batch(B25_B)
 
 
+# Batch b35, part A: losses, metrics and probability distributions (pytorch, pytorch-1.13, onnxruntime).
+# Every entry was run with try.py and its outcome checked against its class.
+B35_A = [
+    # ---------------- pytorch (torch 2.13) ----------------
+    ("pytorch", "venv", None, "false-positive", None, "b35-pt-ctc-blank-outside-label-range",
+     "A speech-recognition training step passes blank=7 to CTC loss while the acoustic model emits only 5 classes; torch rightly rejects the blank index.",
+     """
+        import torch
+        import torch.nn as nn
+
+        torch.manual_seed(0)
+        T, N, C, S = 50, 4, 5, 12
+        encoder = nn.Sequential(nn.Linear(40, 64), nn.ReLU(), nn.Linear(64, C))
+        ctc = nn.CTCLoss(blank=7, reduction="mean")   # blank id taken from the old vocab file
+        feats = torch.randn(T, N, 40)
+        targets = torch.randint(1, C, (N, S))
+        in_lens = torch.full((N,), T, dtype=torch.long)
+        tgt_lens = torch.randint(5, S, (N,))
+        opt = torch.optim.Adam(encoder.parameters(), 1e-3)
+        for step in range(3):
+            log_probs = encoder(feats).log_softmax(-1)
+            print(f"step {step}: log_probs {tuple(log_probs.shape)}, targets {tuple(targets.shape)}")
+            loss = ctc(log_probs, targets, in_lens, tgt_lens)
+            opt.zero_grad(); loss.backward(); opt.step()
+            print(f"step {step}: ctc={loss.item():.4f}")
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b35-pt-eval-cross-entropy-label-out-of-bounds",
+     "An evaluation loop over a 5-class classifier meets a batch whose labels contain 9 (a label from a bigger taxonomy); cross_entropy raises IndexError, a correct rejection of bad input.",
+     """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        torch.manual_seed(1)
+        model = nn.Sequential(nn.Linear(16, 32), nn.GELU(), nn.Linear(32, 5)).eval()
+        batches = [(torch.randn(8, 16), torch.randint(0, 5, (8,))) for _ in range(3)]
+        batches.append((torch.randn(8, 16), torch.tensor([0, 1, 2, 3, 4, 9, 1, 2])))
+        total, correct, loss_sum = 0, 0, 0.0
+        with torch.no_grad():
+            for i, (x, y) in enumerate(batches):
+                logits = model(x)
+                loss_sum += F.cross_entropy(logits, y, reduction="sum").item()
+                correct += (logits.argmax(1) == y).sum().item()
+                total += y.numel()
+                print(f"[eval] batch {i} running loss {loss_sum/total:.4f} acc {correct/total:.3f}")
+        print("final", loss_sum / total, correct / total)
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b35-pt-distill-soft-targets-with-ignore-index",
+     "A knowledge-distillation step passes the teacher's soft probabilities as targets together with ignore_index for padding; torch rejects ignore_index with floating-point targets, a user mistake.",
+     """
+        import logging
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s distill: %(message)s")
+        log = logging.getLogger("distill")
+        torch.manual_seed(2)
+        teacher = nn.Linear(20, 10).eval()
+        student = nn.Linear(20, 10)
+        opt = torch.optim.SGD(student.parameters(), lr=0.1)
+        PAD = 0
+        for epoch in range(2):
+            x = torch.randn(32, 20)
+            with torch.no_grad():
+                soft = F.softmax(teacher(x) / 2.0, dim=-1)
+            log.info("epoch %d teacher entropy %.3f", epoch, -(soft * soft.log()).sum(1).mean().item())
+            loss = F.cross_entropy(student(x) / 2.0, soft, ignore_index=PAD, label_smoothing=0.05)
+            opt.zero_grad(); loss.backward(); opt.step()
+            log.info("epoch %d loss %.4f", epoch, loss.item())
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b35-pt-topk-accuracy-k-past-classes",
+     "A metrics helper computes top-1 and top-5 accuracy for a 3-class problem; topk with k=5 on 3 classes is rightly rejected with 'selected index k out of range'.",
+     """
+        import torch
+
+        def topk_accuracy(logits, target, ks=(1, 5)):
+            maxk = max(ks)
+            _, pred = logits.topk(maxk, dim=1, largest=True, sorted=True)
+            hit = pred.eq(target.view(-1, 1))
+            return {f"top{k}": hit[:, :k].any(1).float().mean().item() for k in ks}
+
+        torch.manual_seed(3)
+        logits = torch.randn(64, 3)
+        target = torch.randint(0, 3, (64,))
+        print("classes:", logits.shape[1], "samples:", logits.shape[0])
+        print("top1 only:", topk_accuracy(logits, target, ks=(1,)))
+        print("top1/top5:", topk_accuracy(logits, target))
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b35-pt-categorical-zero-probability-row",
+     "A policy-gradient rollout masks every action of one state to zero and builds Categorical with validate_args=True; torch rightly rejects the row that is not on the simplex.",
+     """
+        import torch
+        from torch.distributions import Categorical
+
+        torch.manual_seed(4)
+        logits = torch.randn(4, 6)
+        mask = torch.ones(4, 6)
+        mask[2] = 0.0            # state 2: every action illegal
+        probs = torch.softmax(logits, -1) * mask
+        probs = probs / probs.sum(-1, keepdim=True).clamp_min(1e-12)
+        print("row sums:", [round(v, 3) for v in probs.sum(-1).tolist()])
+        dist = Categorical(probs=probs, validate_args=True)
+        actions = dist.sample()
+        print("actions", actions.tolist(), "logp", dist.log_prob(actions).tolist())
+     """),
+    ("pytorch", "venv", None, "false-positive", "environment", "b35-pt-metrics-loss-on-cuda-cpu-build",
+     "A metrics script moves logits and labels to 'cuda' to compute the loss on a CPU-only torch build; torch reports it was not compiled with CUDA, an environment problem.",
+     """
+        import torch
+        import torch.nn.functional as F
+
+        torch.manual_seed(5)
+        logits = torch.randn(128, 10)
+        labels = torch.randint(0, 10, (128,))
+        print("cpu loss:", F.cross_entropy(logits, labels).item())
+        device = torch.device("cuda")
+        print("computing on", device)
+        gpu_loss = F.cross_entropy(logits.to(device), labels.to(device))
+        print("gpu loss:", gpu_loss.item())
+     """),
+    ("pytorch", "venv", None, "false-positive", "environment", "b35-pt-roc-auc-sklearn-not-installed",
+     "An evaluation script trains a small binary classifier in torch and then imports scikit-learn for ROC-AUC, which is not installed: a missing module, an environment problem.",
+     """
+        import torch
+        import torch.nn as nn
+
+        torch.manual_seed(6)
+        X = torch.randn(512, 8); y = (X[:, 0] + 0.5 * X[:, 1] > 0).float()
+        clf = nn.Linear(8, 1)
+        opt = torch.optim.Adam(clf.parameters(), 0.05)
+        lossf = nn.BCEWithLogitsLoss(pos_weight=torch.tensor(2.0))
+        for ep in range(20):
+            loss = lossf(clf(X).squeeze(1), y)
+            opt.zero_grad(); loss.backward(); opt.step()
+            if ep % 5 == 0:
+                print(f"epoch {ep:2d} bce={loss.item():.4f}")
+        scores = torch.sigmoid(clf(X).squeeze(1)).detach().numpy()
+        from sklearn.metrics import roc_auc_score
+        print("AUC", roc_auc_score(y.numpy(), scores))
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b35-pt-ctc-loss-half-cpu",
+     "A mixed-precision ASR step runs CTC loss on float16 log-probabilities on the CPU; torch has no CPU CTC kernel for Half (not implemented for 'Half'), a missing kernel for a legal dtype.",
+     """
+        import torch
+        import torch.nn as nn
+
+        torch.manual_seed(7)
+        T, N, C = 60, 3, 30
+        head = nn.Linear(80, C).half()
+        feats = torch.randn(T, N, 80).half()
+        targets = torch.randint(1, C, (N, 15))
+        in_lens = torch.full((N,), T); tgt_lens = torch.tensor([15, 12, 9])
+        log_probs = head(feats).log_softmax(-1)
+        print("log_probs", log_probs.dtype, tuple(log_probs.shape))
+        loss = nn.functional.ctc_loss(log_probs, targets, in_lens, tgt_lens, blank=0, zero_infinity=True)
+        print("ctc loss", loss.item())
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b35-pt-multi-margin-loss-half-cpu",
+     "A mutation-testing harness re-runs a multiclass hinge loss in float16 on the CPU; multi_margin_loss has no Half CPU kernel and raises NotImplementedError.",
+     """
+        import torch
+        import torch.nn.functional as F
+
+        torch.manual_seed(8)
+        scores = torch.randn(16, 7)
+        target = torch.randint(0, 7, (16,))
+        results = {}
+        for dtype in (torch.float64, torch.float32, torch.float16):
+            loss = F.multi_margin_loss(scores.to(dtype), target, p=1, margin=1.0)
+            results[str(dtype)] = loss.item()
+            print(f"mutant dtype={dtype}: loss={loss.item():.5f}")
+        print(results)
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b35-pt-multilabel-margin-loss-half-cpu",
+     "A multi-label tagging model evaluated in float16 on the CPU calls multilabel_margin_loss, which has no Half CPU kernel (NotImplementedError).",
+     """
+        import torch
+        import torch.nn as nn
+
+        torch.manual_seed(9)
+        model = nn.Linear(12, 6)
+        x = torch.randn(10, 12)
+        target = torch.full((10, 6), -1, dtype=torch.long)
+        for i in range(10):
+            target[i, :2] = torch.randperm(6)[:2]
+        crit = nn.MultiLabelMarginLoss()
+        print("fp32 loss", crit(model(x), target).item())
+        model = model.half()
+        print("switching evaluation to", next(model.parameters()).dtype)
+        print("fp16 loss", crit(model(x.half()), target).item())
+     """),
+    ("pytorch", "venv", None, "crash", "segfault", "b35-pt-ctc-loss-huge-target-label-segv",
+     "A CTC loss receives a corrupted target batch in which one label id is 10**9; the CPU kernel indexes the log-probs with it unchecked and the process dies of SIGSEGV instead of raising an error.",
+     """
+        import torch
+        import torch.nn.functional as F
+
+        torch.manual_seed(10)
+        T, N, C = 10, 2, 5
+        log_probs = torch.randn(T, N, C).log_softmax(2)
+        targets = torch.tensor([[1, 2, 3, 4], [1, 2, 3, 4]])
+        print("clean batch ctc:", F.ctc_loss(log_probs, targets, torch.tensor([T, T]), torch.tensor([4, 4])).item())
+        targets[0, 2] = 10**9    # corrupted token id from the tokenizer cache
+        print("corrupted batch, max label", targets.max().item())
+        print("ctc:", F.ctc_loss(log_probs, targets, torch.tensor([T, T]), torch.tensor([4, 4])).item())
+     """),
+    ("pytorch", "venv", None, "nan", None, "b35-pt-cross-entropy-all-targets-ignored",
+     "A sequence-labelling batch made only of padding (every target equals ignore_index) gives cross_entropy with mean reduction NaN; the training loop notices the NaN loss.",
+     """
+        import math
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        torch.manual_seed(11)
+        tagger = nn.Linear(32, 9)
+        opt = torch.optim.AdamW(tagger.parameters(), 1e-3)
+        PAD = -100
+        for step in range(4):
+            tokens = torch.randn(4, 20, 32)
+            tags = torch.randint(0, 9, (4, 20))
+            if step == 3:
+                tags[:] = PAD      # a batch of all-padding sentences
+            logits = tagger(tokens)
+            loss = F.cross_entropy(logits.reshape(-1, 9), tags.reshape(-1), ignore_index=PAD)
+            print(f"step {step} loss {loss.item():.4f}")
+            if math.isnan(loss.item()):
+                raise SystemExit(f"loss is NaN at step {step}")
+            opt.zero_grad(); loss.backward(); opt.step()
+     """),
+    ("pytorch", "venv", None, "nan", None, "b35-pt-ctc-target-longer-than-input-inf",
+     "A CTC batch has a transcript longer than its input frames; with zero_infinity=False the loss is inf and the gradients turn into NaN, which the program reports.",
+     """
+        import torch
+        import torch.nn as nn
+
+        torch.manual_seed(12)
+        T, N, C = 8, 2, 6
+        net = nn.Linear(20, C)
+        x = torch.randn(T, N, 20)
+        targets = torch.randint(1, C, (N, 12))
+        in_lens = torch.tensor([8, 8]); tgt_lens = torch.tensor([5, 12])
+        ctc = nn.CTCLoss(blank=0, reduction="mean", zero_infinity=False)
+        loss = ctc(net(x).log_softmax(-1), targets, in_lens, tgt_lens)
+        print("ctc loss:", loss.item())
+        loss.backward()
+        g = net.weight.grad
+        print("grad finite:", torch.isfinite(g).all().item(), "nan count:", torch.isnan(g).sum().item())
+        if not torch.isfinite(loss):
+            print("ERROR: non-finite CTC loss, the update would corrupt the model")
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b35-pt-beta-small-concentration-sample-variance",
+     "Samples of Beta(1e-3, 1e-3) should pile up at 0 and 1 (variance near 0.25), but torch returns many exact 0.5 values; the program compares the sample variance with the analytic one and reports the mismatch.",
+     """
+        import torch
+        from torch.distributions import Beta
+
+        torch.manual_seed(13)
+        for c in (1.0, 0.1, 1e-3):
+            d = Beta(torch.tensor(c), torch.tensor(c))
+            s = d.sample((20000,))
+            sv, av = s.var().item(), d.variance.item()
+            halves = (s == 0.5).float().mean().item()
+            ok = abs(sv - av) < 0.02
+            print(f"Beta({c:g},{c:g}): sample var {sv:.4f} analytic {av:.4f} exact-0.5 fraction {halves:.3f} -> {'OK' if ok else 'MISMATCH'}")
+     """),
+    ("pytorch", "venv", None, "timeout", None, "b35-pt-pairwise-auc-loop-watchdog",
+     "A hand-written pairwise ROC-AUC metric loops over every positive/negative pair of 200k scores with tensor indexing; a faulthandler watchdog stops it after 20 s and dumps the stack.",
+     """
+        import faulthandler
+        import sys
+        import torch
+
+        faulthandler.dump_traceback_later(20, exit=True)
+        torch.manual_seed(14)
+        scores = torch.rand(200_000)
+        labels = (torch.rand(200_000) < 0.3)
+        pos, neg = scores[labels], scores[~labels]
+        print(f"positives {pos.numel()} negatives {neg.numel()}", flush=True)
+
+        def pairwise_auc(pos, neg):
+            wins = 0.0
+            for i in range(pos.numel()):
+                wins += (pos[i] > neg).float().sum().item() + 0.5 * (pos[i] == neg).float().sum().item()
+                if i % 2000 == 0:
+                    print(f"  pair rows {i}/{pos.numel()}", flush=True)
+            return wins / (pos.numel() * neg.numel())
+
+        print("AUC", pairwise_auc(pos, neg))
+     """),
+    ("pytorch", "venv", None, "oom", None, "b35-pt-multinomial-bootstrap-huge-draw",
+     "A bootstrap confidence interval for accuracy asks torch.multinomial for 2**40 draws with replacement; the CPU allocator cannot allocate 8 TiB and fails.",
+     """
+        import torch
+
+        torch.manual_seed(15)
+        correct = (torch.rand(10_000) < 0.83).float()
+        weights = torch.ones_like(correct)
+        for n_boot in (1_000, 2**40):
+            print(f"bootstrap with {n_boot} resamples")
+            idx = torch.multinomial(weights, n_boot, replacement=True)
+            print("mean acc", correct[idx].mean().item())
+     """),
+    # ---------------- pytorch-1.13 (Debian) ----------------
+    ("pytorch-1.13", "system", None, "false-positive", None, "b35-pt113-nll-class-weight-wrong-size",
+     "A class-imbalance fix passes a weight vector of 3 entries to NLLLoss for a 5-class model; torch 1.13 rightly rejects the weight size.",
+     """
+        import torch
+        import torch.nn as nn
+
+        torch.manual_seed(20)
+        counts = torch.tensor([500., 120., 30.])            # counts from last year's 3-class dataset
+        weights = counts.sum() / (len(counts) * counts)
+        print("class weights:", [round(w, 3) for w in weights.tolist()])
+        model = nn.Sequential(nn.Linear(10, 5), nn.LogSoftmax(dim=1))
+        crit = nn.NLLLoss(weight=weights)
+        x = torch.randn(16, 10); y = torch.randint(0, 5, (16,))
+        loss = crit(model(x), y)
+        print("weighted nll", loss.item())
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", None, "b35-pt113-poisson-log-prob-non-integer-count",
+     "A count-regression evaluation scores fractional counts (averaged over replicates) under a Poisson with validate_args=True; torch 1.13 rightly rejects values outside the integer support.",
+     """
+        import torch
+        from torch.distributions import Poisson
+
+        torch.manual_seed(21)
+        rate = torch.nn.functional.softplus(torch.randn(6)) + 0.1
+        replicates = torch.poisson(rate.expand(3, 6))
+        print("replicates:\\n", replicates)
+        observed = replicates.mean(0)            # fractional after averaging
+        dist = Poisson(rate, validate_args=True)
+        print("per-replicate NLL", -dist.log_prob(replicates).mean().item())
+        print("averaged NLL", -dist.log_prob(observed).mean().item())
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", "environment", "b35-pt113-verify-loss-onnxruntime-missing",
+     "A script computes a BCE loss in torch 1.13 and then imports onnxruntime to verify an exported loss graph, but the system Python has no onnxruntime: a missing module, an environment problem.",
+     """
+        import torch
+        import torch.nn.functional as F
+
+        torch.manual_seed(22)
+        logits = torch.randn(32, 4); target = torch.randint(0, 2, (32, 4)).float()
+        ref = F.binary_cross_entropy_with_logits(logits, target, pos_weight=torch.full((4,), 3.0))
+        print("torch reference loss:", ref.item())
+        print("checking the exported graph with onnxruntime ...")
+        import onnxruntime as ort
+        print(ort.get_available_providers())
+     """),
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b35-pt113-cross-entropy-half-cpu",
+     "Evaluating a float16 classifier on the CPU with cross_entropy fails in torch 1.13 because log_softmax has no Half CPU kernel (not implemented for 'Half').",
+     """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        torch.manual_seed(23)
+        model = nn.Sequential(nn.Linear(24, 48), nn.ReLU(), nn.Linear(48, 10))
+        x = torch.randn(64, 24); y = torch.randint(0, 10, (64,))
+        print("fp32 eval loss", F.cross_entropy(model(x), y).item())
+        with torch.no_grad():
+            logits = model.float()(x).half()      # logits exported in fp16 by the serving stack
+            print("fp16 logits", logits.dtype, logits.shape)
+            print("fp16 eval loss", F.cross_entropy(logits, y).item())
+     """),
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b35-pt113-bce-half-cpu",
+     "A mutation test swaps the dtype of a sigmoid + binary_cross_entropy metric to float16 on the CPU; torch 1.13 has no Half kernel for binary_cross_entropy.",
+     """
+        import torch
+        import torch.nn.functional as F
+
+        torch.manual_seed(24)
+        logits = torch.randn(100)
+        target = (torch.rand(100) > 0.5).float()
+        for dtype in (torch.float32, torch.float64, torch.float16):
+            try:
+                p = torch.sigmoid(logits).to(dtype)
+                loss = F.binary_cross_entropy(p, target.to(dtype))
+                print(f"{str(dtype):15s} bce={loss.item():.5f}")
+            except RuntimeError as e:
+                print(f"{str(dtype):15s} FAILED: {e}")
+                raise
+     """),
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b35-pt113-dirichlet-sample-half",
+     "A topic-model prior draws Dirichlet samples from float16 concentrations; torch 1.13 has no Half kernel for dirichlet sampling on the CPU.",
+     """
+        import torch
+        from torch.distributions import Dirichlet
+
+        torch.manual_seed(25)
+        alpha = torch.full((8, 20), 0.3)
+        print("fp32 sample row sums", Dirichlet(alpha).sample().sum(-1)[:3].tolist())
+        alpha16 = alpha.half()
+        theta = Dirichlet(alpha16).sample()
+        print("fp16 theta", theta.dtype, theta.sum(-1)[:3].tolist())
+     """),
+    ("pytorch-1.13", "system", None, "crash", "segfault", "b35-pt113-searchsorted-sorter-out-of-range-segv",
+     "A calibration-error (ECE) metric bins confidences with searchsorted and a sorter index array that holds a stale, huge index; torch 1.13 does not check the sorter and dies of SIGSEGV.",
+     """
+        import torch
+
+        torch.manual_seed(26)
+        conf = torch.rand(1000)
+        edges = torch.tensor([0.6, 0.2, 0.0, 0.8, 0.4, 1.0])
+        sorter = torch.argsort(edges)
+        print("bin edges (sorted):", edges[sorter].tolist())
+        idx = torch.searchsorted(edges, conf, sorter=sorter)
+        print("bin counts:", torch.bincount(idx, minlength=7).tolist())
+        sorter[1] = 100_000_000          # stale index from a larger edge table
+        print("recomputing bins with cached sorter", sorter.tolist())
+        idx = torch.searchsorted(edges, conf, sorter=sorter)
+        print("bin counts:", torch.bincount(idx).tolist())
+     """),
+    ("pytorch-1.13", "system", None, "nan", None, "b35-pt113-handwritten-focal-loss-nan",
+     "A hand-written focal loss takes log(sigmoid(x)) and log(1 - sigmoid(x)) directly; confident logits saturate sigmoid to 1.0 and 0 * log(0) makes the loss NaN, which the training loop detects.",
+     """
+        import torch
+        import torch.nn as nn
+
+        def focal_loss(logits, target, gamma=2.0, alpha=0.25):
+            p = torch.sigmoid(logits)
+            pos = -alpha * (1 - p) ** gamma * target * torch.log(p)
+            neg = -(1 - alpha) * p ** gamma * (1 - target) * torch.log(1 - p)
+            return (pos + neg).mean()
+
+        torch.manual_seed(27)
+        det = nn.Linear(16, 1)
+        opt = torch.optim.SGD(det.parameters(), lr=0.5)
+        x = torch.randn(256, 16); y = (x[:, 0] > 0).float().unsqueeze(1)
+        for it in range(6):
+            loss = focal_loss(det(x) * (10.0 ** it), y)
+            print(f"iter {it} focal={loss.item():.6f}")
+            if torch.isnan(loss):
+                print("NaN focal loss detected, aborting run")
+                break
+            opt.zero_grad(); loss.backward(); opt.step()
+     """),
+    ("pytorch-1.13", "system", None, "inconsistency", None, "b35-pt113-multi-margin-short-weight-garbage",
+     "multi_margin_loss gets a class-weight tensor shorter than the number of classes; torch 1.13 does not check it, reads past the buffer and returns a value far from the numpy reference, which the program reports (torch 2.x rejects this).",
+     """
+        import numpy as np
+        import torch
+        import torch.nn.functional as F
+
+        def ref_multi_margin(x, y, w, margin=1.0):
+            n, c = x.shape
+            total = 0.0
+            for i in range(n):
+                for j in range(c):
+                    if j != y[i]:
+                        total += w[y[i]] * max(0.0, margin - x[i, y[i]] + x[i, j])
+            return total / (n * c)
+
+        torch.manual_seed(28)
+        x = torch.randn(6, 4); y = torch.tensor([0, 3, 1, 3, 2, 3])
+        w = torch.ones(1)                      # should have one weight per class
+        w_np = np.ones(4)                      # what the user meant
+        got = F.multi_margin_loss(x, y, weight=w).item()
+        want = ref_multi_margin(x.numpy(), y.numpy(), w_np)
+        print(f"torch {torch.__version__}: {got!r}")
+        print(f"numpy reference: {want!r}")
+        print("MATCH" if abs(got - want) < 1e-5 else "MISMATCH between torch and reference")
+     """),
+    # ---------------- onnxruntime ----------------
+    ("onnxruntime", "venv", None, "false-positive", None, "b35-ort-softmax-ce-label-out-of-range",
+     "An ONNX SoftmaxCrossEntropyLoss graph is fed labels containing 9 for a 5-class logit tensor; ONNX Runtime rightly fails in GatherElements with an out-of-range index.",
+     """
+        import numpy as np
+        import onnx
+        from onnx import helper, TensorProto
+        import onnxruntime as ort
+
+        node = helper.make_node("SoftmaxCrossEntropyLoss", ["logits", "labels"], ["loss"], reduction="mean")
+        graph = helper.make_graph([node], "sce_eval",
+            [helper.make_tensor_value_info("logits", TensorProto.FLOAT, ["N", 5]),
+             helper.make_tensor_value_info("labels", TensorProto.INT64, ["N"])],
+            [helper.make_tensor_value_info("loss", TensorProto.FLOAT, [])])
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+        onnx.checker.check_model(model)
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        rng = np.random.default_rng(30)
+        for step in range(3):
+            logits = rng.standard_normal((8, 5)).astype(np.float32)
+            labels = rng.integers(0, 5, 8)
+            if step == 2:
+                labels[3] = 9
+            print(f"batch {step}: labels={labels.tolist()}")
+            print(f"batch {step}: loss={sess.run(None, {'logits': logits, 'labels': labels})[0]:.4f}")
+     """),
+    ("onnxruntime", "venv", None, "false-positive", None, "b35-ort-softmax-ce-logits-rank-one",
+     "A single-sample evaluation feeds 1-D logits (no batch axis) to a SoftmaxCrossEntropyLoss graph declared as [N, C]; ONNX Runtime rejects the feed with an invalid-rank error, a user mistake.",
+     """
+        import numpy as np
+        from onnx import helper, TensorProto
+        import onnxruntime as ort
+
+        node = helper.make_node("SoftmaxCrossEntropyLoss", ["scores", "gold"], ["loss", "log_prob"], reduction="none")
+        graph = helper.make_graph([node], "single_eval",
+            [helper.make_tensor_value_info("scores", TensorProto.FLOAT, ["N", "C"]),
+             helper.make_tensor_value_info("gold", TensorProto.INT64, ["N"])],
+            [helper.make_tensor_value_info("loss", TensorProto.FLOAT, None),
+             helper.make_tensor_value_info("log_prob", TensorProto.FLOAT, None)])
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        batch = np.array([[2.0, 0.5, -1.0, 0.1]], dtype=np.float32)
+        print("batched:", sess.run(None, {"scores": batch, "gold": np.array([0])})[0])
+        single = batch[0]
+        print("single sample, shape", single.shape)
+        loss, logp = sess.run(None, {"scores": single, "gold": np.array([0])})
+        print("single:", loss, logp)
+     """),
+    ("onnxruntime", "venv", None, "false-positive", "environment", "b35-ort-training-module-missing",
+     "A script checks an ONNX NegativeLogLikelihoodLoss graph for inference and then imports onnxruntime.training to build training artifacts, which this onnxruntime build does not ship: a missing module, an environment problem.",
+     """
+        import numpy as np
+        from onnx import helper, TensorProto
+        import onnxruntime as ort
+
+        node = helper.make_node("NegativeLogLikelihoodLoss", ["logp", "y"], ["loss"], reduction="mean")
+        graph = helper.make_graph([node], "nll",
+            [helper.make_tensor_value_info("logp", TensorProto.FLOAT, ["N", 3]),
+             helper.make_tensor_value_info("y", TensorProto.INT64, ["N"])],
+            [helper.make_tensor_value_info("loss", TensorProto.FLOAT, [])])
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        logp = np.log(np.array([[0.7, 0.2, 0.1], [0.1, 0.1, 0.8]], dtype=np.float32))
+        print("inference loss", sess.run(None, {"logp": logp, "y": np.array([0, 2])})[0])
+        print("generating training artifacts ...")
+        from onnxruntime.training import artifacts
+        artifacts.generate_artifacts(model, requires_grad=[], loss=artifacts.LossType.CrossEntropyLoss)
+     """),
+    ("onnxruntime", "venv", None, "crash", "not-implemented", "b35-ort-gaussian-cdf-erf-double",
+     "A probability-calibration graph computes the Gaussian CDF 0.5*(1+erf(x/sqrt2)) in float64; ONNX Runtime's CPU provider has no Erf kernel for double (NOT_IMPLEMENTED, could not find an implementation), a missing kernel for a legal type.",
+     """
+        import numpy as np
+        from onnx import helper, TensorProto
+        import onnxruntime as ort
+
+        def cdf_model(elem):
+            nodes = [
+                helper.make_node("Div", ["z", "sqrt2"], ["zs"]),
+                helper.make_node("Erf", ["zs"], ["e"]),
+                helper.make_node("Add", ["e", "one"], ["e1"]),
+                helper.make_node("Mul", ["e1", "half"], ["cdf"]),
+            ]
+            np_t = {TensorProto.FLOAT: np.float32, TensorProto.DOUBLE: np.float64}[elem]
+            inits = [helper.make_tensor(n, elem, [], [v]) for n, v in (("sqrt2", np.sqrt(2.0)), ("one", 1.0), ("half", 0.5))]
+            g = helper.make_graph(nodes, "gauss_cdf", [helper.make_tensor_value_info("z", elem, ["N"])],
+                                  [helper.make_tensor_value_info("cdf", elem, ["N"])], initializer=inits)
+            return helper.make_model(g, opset_imports=[helper.make_opsetid("", 13)]), np_t
+
+        z = np.linspace(-3, 3, 7)
+        for elem in (TensorProto.FLOAT, TensorProto.DOUBLE):
+            m, np_t = cdf_model(elem)
+            print("building session for", TensorProto.DataType.Name(elem))
+            sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+            print("cdf", np.round(sess.run(None, {"z": z.astype(np_t)})[0], 5))
+     """),
+    ("onnxruntime", "venv", None, "crash", "not-implemented", "b35-ort-bce-logits-softplus-double",
+     "A stable BCE-with-logits graph written with Softplus is exported in float64; ONNX Runtime's CPU provider has no Softplus kernel for double and the session fails with NOT_IMPLEMENTED.",
+     """
+        import logging
+        import numpy as np
+        from onnx import helper, TensorProto
+        import onnxruntime as ort
+
+        logging.basicConfig(level=logging.INFO, format="[%(levelname)s] %(message)s")
+        D = TensorProto.DOUBLE
+        # loss = mean(softplus(x) - x*y)
+        nodes = [helper.make_node("Softplus", ["x"], ["sp"]),
+                 helper.make_node("Mul", ["x", "y"], ["xy"]),
+                 helper.make_node("Sub", ["sp", "xy"], ["l"]),
+                 helper.make_node("ReduceMean", ["l"], ["loss"], keepdims=0)]
+        g = helper.make_graph(nodes, "bce_logits_f64",
+            [helper.make_tensor_value_info("x", D, ["N"]), helper.make_tensor_value_info("y", D, ["N"])],
+            [helper.make_tensor_value_info("loss", D, [])])
+        model = helper.make_model(g, opset_imports=[helper.make_opsetid("", 13)])
+        x = np.random.default_rng(31).standard_normal(64); y = (x > 0.2).astype(np.float64)
+        ref = np.mean(np.logaddexp(0, x) - x * y)
+        logging.info("numpy reference bce %.6f", ref)
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        got = sess.run(None, {"x": x, "y": y})[0]
+        logging.info("onnxruntime bce %.6f (diff %.2e)", got, abs(got - ref))
+     """),
+    ("onnxruntime", "venv", None, "crash", "not-implemented", "b35-ort-multinomial-sampling-double",
+     "A sampling graph draws class indices with the ONNX Multinomial op from float64 log-probabilities; ONNX Runtime has no CPU Multinomial kernel for double (NOT_IMPLEMENTED).",
+     """
+        import numpy as np
+        from onnx import helper, TensorProto
+        import onnxruntime as ort
+
+        def sampler(elem):
+            node = helper.make_node("Multinomial", ["logits"], ["idx"], sample_size=5, seed=1.0, dtype=TensorProto.INT64)
+            g = helper.make_graph([node], "sampler", [helper.make_tensor_value_info("logits", elem, ["B", "C"])],
+                                  [helper.make_tensor_value_info("idx", TensorProto.INT64, ["B", 5])])
+            return helper.make_model(g, opset_imports=[helper.make_opsetid("", 13)])
+
+        logits = np.log(np.array([[0.1, 0.6, 0.3], [0.8, 0.1, 0.1]]))
+        for elem, dt in ((TensorProto.FLOAT, np.float32), (TensorProto.DOUBLE, np.float64)):
+            sess = ort.InferenceSession(sampler(elem).SerializeToString(), providers=["CPUExecutionProvider"])
+            print(dt.__name__, "samples:", sess.run(None, {"logits": logits.astype(dt)})[0].tolist())
+     """),
+    ("onnxruntime", "venv", None, "nan", None, "b35-ort-nll-all-labels-ignored-nan",
+     "A token-level NegativeLogLikelihoodLoss graph with ignore_index=0 gets a batch that is all padding; the mean reduction divides by zero and ONNX Runtime returns NaN, which the evaluation loop flags.",
+     """
+        import numpy as np
+        from onnx import helper, TensorProto
+        import onnxruntime as ort
+
+        node = helper.make_node("NegativeLogLikelihoodLoss", ["logp", "tokens"], ["loss"], reduction="mean", ignore_index=0)
+        g = helper.make_graph([node], "token_nll",
+            [helper.make_tensor_value_info("logp", TensorProto.FLOAT, ["B", "V", "T"]),
+             helper.make_tensor_value_info("tokens", TensorProto.INT64, ["B", "T"])],
+            [helper.make_tensor_value_info("loss", TensorProto.FLOAT, [])])
+        sess = ort.InferenceSession(helper.make_model(g, opset_imports=[helper.make_opsetid("", 13)]).SerializeToString(),
+                                    providers=["CPUExecutionProvider"])
+        rng = np.random.default_rng(32)
+        V, T = 11, 7
+        for b in range(4):
+            z = rng.standard_normal((2, V, T)).astype(np.float32)
+            logp = z - np.log(np.exp(z).sum(1, keepdims=True))
+            tok = rng.integers(1, V, (2, T))
+            if b == 3:
+                tok[:] = 0    # empty (all-padding) batch at the end of the shard
+            loss = float(sess.run(None, {"logp": logp, "tokens": tok})[0])
+            print(f"batch {b}: nll={loss:.4f} ppl={np.exp(loss):.2f}")
+            if not np.isfinite(loss):
+                print(f"batch {b}: non-finite loss, perplexity report invalid")
+     """),
+    ("onnxruntime", "venv", None, "timeout", None, "b35-ort-loop-metric-accumulator-watchdog",
+     "An ONNX Loop that accumulates a running loss is built with a trip count of 10**12 (a mistyped epoch count); the session never returns and a faulthandler watchdog stops the process after 20 s.",
+     """
+        import faulthandler
+        import numpy as np
+        from onnx import helper, TensorProto
+        import onnxruntime as ort
+
+        F = TensorProto.FLOAT
+        body = helper.make_graph(
+            [helper.make_node("Mul", ["acc_in", "decay"], ["scaled"]),
+             helper.make_node("Add", ["scaled", "x"], ["acc_out"]),
+             helper.make_node("Identity", ["cond_in"], ["cond_out"])],
+            "body",
+            [helper.make_tensor_value_info("i", TensorProto.INT64, []),
+             helper.make_tensor_value_info("cond_in", TensorProto.BOOL, []),
+             helper.make_tensor_value_info("acc_in", F, [4])],
+            [helper.make_tensor_value_info("cond_out", TensorProto.BOOL, []),
+             helper.make_tensor_value_info("acc_out", F, [4])],
+            initializer=[helper.make_tensor("decay", F, [], [0.99])])
+        loop = helper.make_node("Loop", ["trip", "cond", "acc0"], ["acc"], body=body)
+        g = helper.make_graph([loop], "ema_loss",
+            [helper.make_tensor_value_info("x", F, [4]), helper.make_tensor_value_info("acc0", F, [4])],
+            [helper.make_tensor_value_info("acc", F, [4])],
+            initializer=[helper.make_tensor("trip", TensorProto.INT64, [], [10**12]),
+                         helper.make_tensor("cond", TensorProto.BOOL, [], [True])])
+        model = helper.make_model(g, opset_imports=[helper.make_opsetid("", 13)])
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        print("session ready, running EMA loss accumulation", flush=True)
+        faulthandler.dump_traceback_later(20, exit=True)
+        out = sess.run(None, {"x": np.ones(4, np.float32), "acc0": np.zeros(4, np.float32)})[0]
+        print("ema loss", out)
+     """),
+    ("onnxruntime", "venv", None, "oom", None, "b35-ort-confusion-matrix-constantofshape-huge",
+     "A confusion-matrix graph allocates its count table with ConstantOfShape from a class count read as 2**20 x 2**20; ONNX Runtime's arena fails to allocate 4 TiB.",
+     """
+        import numpy as np
+        from onnx import helper, TensorProto
+        import onnxruntime as ort
+
+        def confusion_model(num_classes):
+            nodes = [helper.make_node("ConstantOfShape", ["shape"], ["table"],
+                                      value=helper.make_tensor("v", TensorProto.FLOAT, [1], [0.0])),
+                     helper.make_node("ReduceSum", ["table"], ["total"], keepdims=0)]
+            g = helper.make_graph(nodes, "confusion", [],
+                                  [helper.make_tensor_value_info("total", TensorProto.FLOAT, [])],
+                                  initializer=[helper.make_tensor("shape", TensorProto.INT64, [2], [num_classes, num_classes])])
+            return helper.make_model(g, opset_imports=[helper.make_opsetid("", 13)])
+
+        for k in (10, 1000, 2**20):
+            print(f"allocating {k}x{k} confusion table")
+            sess = ort.InferenceSession(confusion_model(k).SerializeToString(), providers=["CPUExecutionProvider"])
+            print("  total count", sess.run(None, {})[0])
+     """),
+]
+
+
+add_batch(B35_A)
+
+
+B36_A = [
+    ('pytorch', 'venv', None, 'inconsistency', None, 'b36-pt-bf16-surgery-flips',
+     "An edge-deployment script converts a trained classifier to bfloat16 with Module.bfloat16() and checks it against the fp32 original on a validation batch; logits differ far beyond the script's tolerance and some top-1 predictions flip, which it reports as a mismatch.",
+     """
+        import copy
+        import torch
+        import torch.nn as nn
+
+        torch.manual_seed(7)
+        net = nn.Sequential(
+            nn.Conv2d(3, 32, 3, padding=1), nn.BatchNorm2d(32), nn.ReLU(),
+            nn.Conv2d(32, 32, 3, padding=1), nn.BatchNorm2d(32), nn.ReLU(),
+            nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(32, 100),
+        )
+        net.train()
+        for _ in range(5):
+            net(torch.randn(32, 3, 24, 24))
+        net.eval()
+
+        small = copy.deepcopy(net).bfloat16()
+        print("fp32 size %.1f KiB -> bf16 size %.1f KiB" % (
+            sum(p.numel() * 4 for p in net.parameters()) / 1024,
+            sum(p.numel() * 2 for p in small.parameters()) / 1024))
+
+        x = torch.randn(512, 3, 24, 24)
+        with torch.no_grad():
+            ref = net(x)
+            got = small(x.bfloat16()).float()
+        diff = (ref - got).abs().max().item()
+        flips = (ref.argmax(1) != got.argmax(1)).sum().item()
+        print("max |logit diff| = %.5f   (tolerance 1e-3)" % diff)
+        print("top-1 flips      = %d / %d" % (flips, x.shape[0]))
+        if diff > 1e-3 or flips:
+            print("FAIL: bf16 model is not equivalent to the fp32 model")
+        else:
+            print("PASS")
+    """),
+    ('pytorch', 'venv', None, 'nan', None, 'b36-pt-bn-var-perturb-nan',
+     "A mutation-testing tool applies a Gaussian-fuzzing operator to every buffer and parameter of a trained model including BatchNorm running_var, making some variances negative; eval-mode batch norm takes the square root of a negative number and the mutant's outputs are NaN.",
+     """
+        import copy
+        import torch
+        import torch.nn as nn
+
+        torch.manual_seed(3)
+        model = nn.Sequential(
+            nn.Conv2d(3, 8, 3, padding=1), nn.BatchNorm2d(8), nn.ReLU(),
+            nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(8, 5),
+        )
+        model.train()
+        for _ in range(20):
+            model(torch.randn(16, 3, 8, 8))
+        model.eval()
+        x = torch.randn(64, 3, 8, 8)
+        ref_pred = model(x).argmax(1)
+
+        def gaussian_fuzz(m, sigma):
+            with torch.no_grad():
+                for name, t in list(m.named_parameters()) + list(m.named_buffers()):
+                    if t.is_floating_point():
+                        t.add_(torch.randn_like(t) * sigma * t.abs().mean())
+
+        print("%-8s %-10s %-10s" % ("sigma", "agree", "nan_frac"))
+        for sigma in (0.1, 0.5, 1.0, 2.0):
+            mutant = copy.deepcopy(model)
+            gaussian_fuzz(mutant, sigma)
+            out = mutant(x)
+            nan_frac = torch.isnan(out).float().mean().item()
+            agree = (out.argmax(1) == ref_pred).float().mean().item()
+            print("%-8s %-10.3f %-10.3f" % (sigma, agree, nan_frac))
+            if nan_frac > 0:
+                print("mutant GF(sigma=%s) produced NaN outputs; running_var min = %.4f" % (sigma, mutant[1].running_var.min().item()))
+                print(out[:2])
+                break
+    """),
+    ('pytorch', 'venv', None, 'false-positive', None, 'b36-pt-bw-hook-wrong-arity',
+     "A gradient-clipping hook registered with register_full_backward_hook returns two grad_input tensors for a Linear layer that has one input; PyTorch rightly rejects the hook's return value.",
+     """
+        import torch
+        import torch.nn as nn
+
+        layer_stack = nn.Sequential(nn.Linear(8, 8), nn.GELU(), nn.Linear(8, 4))
+
+        def clip_grad_hook(module, grad_input, grad_output):
+            g = grad_input[0]
+            clipped = g.clamp(-0.1, 0.1)
+            # returns the clipped grad and the original for logging (wrong!)
+            return clipped, g
+
+        layer_stack[2].register_full_backward_hook(clip_grad_hook)
+        print("hook installed on", layer_stack[2])
+        inp = torch.randn(5, 8, requires_grad=True)
+        loss = layer_stack(inp).pow(2).mean()
+        print("loss = %.5f, backpropagating" % loss.item())
+        loss.backward()
+        print("input grad norm", inp.grad.norm().item())
+    """),
+    ('pytorch', 'venv', None, 'crash', 'not-implemented', 'b36-pt-complex-attn-layernorm',
+     'A tester lifts a small pre-norm transformer MLP block to complex64 with Module.to() for a complex-valued signal model; LayerNorm has no CPU kernel for ComplexFloat and the forward raises NotImplementedError ("LayerNormKernelImpl" not implemented for \'ComplexFloat\').',
+     """
+        import torch
+        import torch.nn as nn
+
+        class PreNormMLP(nn.Module):
+            def __init__(self, d):
+                super().__init__()
+                self.norm = nn.LayerNorm(d)
+                self.up = nn.Linear(d, 4 * d)
+                self.down = nn.Linear(4 * d, d)
+            def forward(self, x):
+                return x + self.down(torch.tanh(self.up(self.norm(x))))
+
+        blocks = nn.Sequential(*[PreNormMLP(32) for _ in range(2)])
+        x = torch.randn(4, 10, 32)
+        print("real   :", blocks(x).shape, blocks(x).dtype)
+        blocks = blocks.to(torch.complex64)
+        xc = torch.polar(x.abs(), torch.rand_like(x) * 6.283)
+        print("lifted parameters:", {p.dtype for p in blocks.parameters()})
+        y = blocks(xc)
+        print("complex:", y.shape, y.dtype)
+    """),
+    ('pytorch', 'venv', None, 'crash', 'not-implemented', 'b36-pt-complex-bn-surgery',
+     'A model-surgery script converts a trained real-valued CNN to a complex-valued one with Module.to(torch.cfloat) and runs it; the BatchNorm2d layer has no CPU kernel for ComplexFloat and raises NotImplementedError, a missing kernel for a dtype Module.to accepts.',
+     """
+        import torch
+        import torch.nn as nn
+
+        torch.manual_seed(0)
+
+        class SmallCNN(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.conv1 = nn.Conv2d(2, 8, 3, padding=1)
+                self.bn1 = nn.BatchNorm2d(8)
+                self.conv2 = nn.Conv2d(8, 8, 3, padding=1)
+                self.head = nn.Linear(8, 4)
+
+            def forward(self, x):
+                x = self.bn1(self.conv1(x))
+                x = self.conv2(x)
+                return self.head(x.mean(dim=(2, 3)))
+
+        model = SmallCNN().eval()
+        print("[surgery] real model params:", sum(p.numel() for p in model.parameters()))
+        x = torch.randn(4, 2, 16, 16)
+        print("[surgery] real forward ok:", tuple(model(x).shape))
+
+        # mutation: lift the whole network to the complex domain (I/Q radar data)
+        model = model.to(torch.cfloat)
+        print("[surgery] converted parameters to", next(model.parameters()).dtype)
+        xc = torch.complex(x, torch.randn_like(x))
+        for name, mod in model.named_children():
+            print("   layer %-6s %s" % (name, mod.__class__.__name__))
+        out = model(xc)
+        print("[surgery] complex forward ok:", tuple(out.shape))
+    """),
+    ('pytorch', 'venv', None, 'false-positive', None, 'b36-pt-full-bw-hook-inplace',
+     "A gradient-inspection tool registers register_full_backward_hook on every submodule including an in-place ReLU; autograd rightly forbids modifying the hook's view output in place and raises a RuntimeError telling the user to clone.",
+     """
+        import torch
+        import torch.nn as nn
+
+        torch.manual_seed(0)
+        model = nn.Sequential(
+            nn.Linear(12, 24), nn.ReLU(inplace=True),
+            nn.Linear(24, 24), nn.ReLU(inplace=True),
+            nn.Linear(24, 1),
+        )
+        grad_norms = {}
+
+        def make_hook(name):
+            def hook(module, grad_input, grad_output):
+                grad_norms[name] = grad_output[0].norm().item()
+            return hook
+
+        handles = []
+        for name, mod in model.named_modules():
+            if name:
+                handles.append(mod.register_full_backward_hook(make_hook(name)))
+        print("registered %d full backward hooks" % len(handles))
+
+        opt = torch.optim.SGD(model.parameters(), lr=0.01)
+        for step in range(3):
+            x, y = torch.randn(16, 12), torch.randn(16, 1)
+            loss = nn.functional.mse_loss(model(x), y)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            print("step %d loss %.4f grads %s" % (step, loss.item(), grad_norms))
+    """),
+    ('pytorch', 'venv', None, 'false-positive', None, 'b36-pt-fuse-train-mode',
+     'A deployment script fuses Conv2d+BatchNorm2d+ReLU with torch.ao.quantization.fuse_modules while the model is still in training mode; torch rightly refuses ("Fusion only for eval!").',
+     """
+        import torch
+        import torch.nn as nn
+        from torch.ao.quantization import fuse_modules
+
+        class Block(nn.Module):
+            def __init__(self, cin, cout):
+                super().__init__()
+                self.conv = nn.Conv2d(cin, cout, 3, padding=1, bias=False)
+                self.bn = nn.BatchNorm2d(cout)
+                self.relu = nn.ReLU()
+            def forward(self, x):
+                return self.relu(self.bn(self.conv(x)))
+
+        net = nn.Sequential(Block(3, 16), Block(16, 32))
+        for step in range(2):
+            net(torch.randn(8, 3, 32, 32)).mean().backward()
+            print("warmup step", step, "done")
+
+        groups = [["%d.conv" % i, "%d.bn" % i, "%d.relu" % i] for i in range(2)]
+        print("fusing", groups)
+        fused = fuse_modules(net, groups)
+        print(fused)
+    """),
+    ('pytorch', 'venv', None, 'false-positive', None, 'b36-pt-fx-erase-relu',
+     'A mutation-testing tool deletes the activation nodes of a torch.fx-traced model with graph.erase_node without rewiring their users first; torch.fx rightly refuses to erase a node that still has users.',
+     """
+        import torch
+        import torch.nn as nn
+        import torch.fx as fx
+
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc1 = nn.Linear(10, 20)
+                self.act1 = nn.ReLU()
+                self.fc2 = nn.Linear(20, 20)
+                self.act2 = nn.ReLU()
+                self.out = nn.Linear(20, 3)
+            def forward(self, x):
+                return self.out(self.act2(self.fc2(self.act1(self.fc1(x)))))
+
+        def mutant_remove_activations(gm):
+            removed = 0
+            for node in list(gm.graph.nodes):
+                if node.op == "call_module" and isinstance(gm.get_submodule(node.target), nn.ReLU):
+                    print("  [mutator] deleting node %s (%s)" % (node.name, node.target))
+                    gm.graph.erase_node(node)
+                    removed += 1
+            gm.recompile()
+            return removed
+
+        gm = fx.symbolic_trace(Net())
+        print("original graph:")
+        print(gm.graph)
+        n = mutant_remove_activations(gm)
+        print("mutant AAR-1 built, %d nodes removed" % n)
+        print(gm(torch.randn(2, 10)))
+    """),
+    ('pytorch', 'venv', None, 'timeout', None, 'b36-pt-hook-lock-deadlock',
+     'A model-editing helper holds a non-reentrant lock while validating an activation swap, and the forward hook it installed on the new layer tries to take the same lock; the process deadlocks inside the forward pass and faulthandler.dump_traceback_later stops it after 15 s with a dump of the stuck stack.',
+     """
+        import faulthandler
+        import threading
+        import torch
+        import torch.nn as nn
+
+        faulthandler.dump_traceback_later(15, exit=True)
+
+        class ModelEditor:
+            # serialises edits to a live model; activation taps share the lock
+            def __init__(self, model):
+                self.model = model
+                self.lock = threading.Lock()
+                self.taps = {}
+
+            def tap(self, name):
+                def hook(mod, inp, out):
+                    with self.lock:
+                        self.taps[name] = out.detach().mean().item()
+                return hook
+
+            def replace(self, name, new_module, probe):
+                with self.lock:
+                    print("  [editor] replacing %s with %s" % (name, new_module.__class__.__name__))
+                    setattr(self.model, name, new_module)
+                    new_module.register_forward_hook(self.tap(name))
+                    print("  [editor] validating edited model ...")
+                    out = self.model(probe)   # the tap hook needs the lock we hold
+                    print("  [editor] validation output", tuple(out.shape))
+
+        net = nn.Sequential()
+        net.add_module("fc1", nn.Linear(8, 8))
+        net.add_module("act", nn.ReLU())
+        net.add_module("fc2", nn.Linear(8, 2))
+        ed = ModelEditor(net)
+        for name in ("fc1", "fc2"):
+            getattr(net, name).register_forward_hook(ed.tap(name))
+        print("baseline:", net(torch.randn(3, 8)).shape, ed.taps)
+        ed.replace("act", nn.GELU(), torch.randn(3, 8))
+        print("edit applied")
+    """),
+    ('pytorch', 'venv', None, 'false-positive', 'environment', 'b36-pt-missing-torch-pruning',
+     'A structured-pruning script imports the third-party torch_pruning package, which is not installed in this environment; the ModuleNotFoundError is a setup problem.',
+     """
+        import torch
+        import torch.nn as nn
+
+        print("torch", torch.__version__)
+        model = nn.Sequential(nn.Conv2d(3, 32, 3), nn.ReLU(), nn.Conv2d(32, 64, 3), nn.ReLU(), nn.Flatten(), nn.LazyLinear(10))
+        model(torch.randn(1, 3, 32, 32))
+        print("model ready, params:", sum(p.numel() for p in model.parameters()))
+
+        import torch_pruning as tp
+        imp = tp.importance.MagnitudeImportance(p=2)
+        pruner = tp.pruner.MagnitudePruner(model, torch.randn(1, 3, 32, 32), importance=imp, pruning_ratio=0.5)
+        pruner.step()
+    """),
+    ('pytorch', 'venv', None, 'crash', 'internal-error', 'b36-pt-orthogonal-half',
+     "A script halves a projection layer and registers torch.nn.utils.parametrizations.orthogonal on it; the QR used by the parametrization's right_inverse has no Half kernel on CPU, torch's parametrize silently swallows that NotImplementedError and leaves the internal base buffer None, and the forward dies inside torch's parametrizations.py with a TypeError on None @ Tensor: an internal error, not a graceful rejection.",
+     """
+        import torch
+        import torch.nn as nn
+        from torch.nn.utils import parametrizations
+
+        torch.manual_seed(1)
+        proj = nn.Linear(16, 16, bias=False)
+        print("step 1: fp32 projection built")
+        proj = proj.half()
+        print("step 2: projection cast to", proj.weight.dtype)
+        parametrizations.orthogonal(proj, "weight")
+        print("step 3: orthogonal parametrization registered:", proj.parametrizations.weight)
+        x = torch.randn(4, 16).half()
+        y = proj(x)
+        print("step 4: |Wx| / |x| =", (y.float().norm() / x.float().norm()).item())
+    """),
+    ('pytorch', 'venv', None, 'inconsistency', None, 'b36-pt-traced-prehook-diverges',
+     'A tester exports a model carrying a data-dependent forward pre-hook (input normalization that branches on the batch mean) with torch.jit.trace; the trace freezes the branch taken for the example input, so eager and traced outputs disagree on a second batch and the script reports the mismatch.',
+     """
+        import torch
+        import torch.nn as nn
+
+        torch.manual_seed(0)
+        model = nn.Sequential(nn.Linear(6, 12), nn.ReLU(), nn.Linear(12, 3)).eval()
+
+        def auto_rescale(module, args):
+            (x,) = args
+            if x.mean() > 0:          # rescale only "positive" batches
+                return (x * 0.5,)
+            return (x,)
+
+        model[0].register_forward_pre_hook(auto_rescale)
+        example = torch.randn(4, 6).abs()
+        traced = torch.jit.trace(model, (example,))
+        print("traced with example batch mean %.3f" % example.mean().item())
+
+        print("%-10s %-12s %-10s" % ("batch", "mean", "max|diff|"))
+        bad = 0
+        for i, shift in enumerate((1.0, 0.5, -0.5, -1.0)):
+            xb = torch.randn(4, 6) + shift
+            with torch.no_grad():
+                d = (model(xb) - traced(xb)).abs().max().item()
+            print("%-10d %-12.3f %-10.5f" % (i, xb.mean().item(), d))
+            bad += d > 1e-5
+        if bad:
+            print("MISMATCH: traced model disagrees with eager model on %d of 4 batches" % bad)
+        else:
+            print("traced model matches eager")
+    """),
+    ('pytorch', 'venv', None, 'crash', 'not-implemented', 'b36-pt-weight-norm-complex',
+     'A script applies the legacy torch.nn.utils.weight_norm to every Linear of a complex-valued MLP after converting it with Module.to(torch.cfloat); the fused weight_norm kernel is not implemented for ComplexFloat, so the first forward raises NotImplementedError.',
+     """
+        import logging
+        import torch
+        import torch.nn as nn
+        from torch.nn.utils import weight_norm
+
+        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+        log = logging.getLogger("reparam")
+
+        mlp = nn.Sequential(nn.Linear(16, 32), nn.Tanh(), nn.Linear(32, 32), nn.Tanh(), nn.Linear(32, 2))
+        mlp = mlp.to(torch.complex64)
+        log.info("converted mlp to %s", mlp[0].weight.dtype)
+
+        for idx, layer in enumerate(mlp):
+            if isinstance(layer, nn.Linear):
+                weight_norm(layer, name="weight", dim=0)
+                log.info("weight_norm applied to layer %d (%s)", idx, tuple(layer.weight_v.shape))
+
+        batch = torch.randn(8, 16, dtype=torch.complex64)
+        log.info("running reparametrized forward on batch %s", tuple(batch.shape))
+        y = mlp(batch)
+        log.info("output %s", tuple(y.shape))
+    """),
+    ('pytorch', 'venv', None, 'nan', None, 'b36-pt-weight-norm-pruned-nan',
+     "A compression script prunes whole output rows of a Linear layer to zero with prune.ln_structured, makes the pruning permanent, then re-parametrizes it with weight_norm; the zero rows give g/||v|| = 0/0 and the layer's outputs and gradients turn NaN, which the script detects.",
+     """
+        import torch
+        import torch.nn as nn
+        import torch.nn.utils.prune as prune
+        from torch.nn.utils.parametrizations import weight_norm
+
+        torch.manual_seed(0)
+        enc = nn.Sequential(nn.Linear(20, 16), nn.ReLU(), nn.Linear(16, 8))
+        prune.ln_structured(enc[0], "weight", amount=0.25, n=2, dim=0)
+        prune.remove(enc[0], "weight")
+        zero_rows = (enc[0].weight.abs().sum(dim=1) == 0).sum().item()
+        print("pruned: %d of %d rows are zero" % (zero_rows, enc[0].out_features))
+
+        weight_norm(enc[0], name="weight", dim=0)
+        print("weight_norm re-applied; g min = %.4f" % enc[0].parametrizations.weight.original0.min().item())
+
+        opt = torch.optim.Adam(enc.parameters(), lr=1e-3)
+        for step in range(3):
+            x = torch.randn(32, 20)
+            out = enc(x)
+            loss = out.pow(2).mean()
+            opt.zero_grad(); loss.backward(); opt.step()
+            bad = torch.isnan(out).sum().item()
+            print("step %d loss=%s nan_outputs=%d" % (step, loss.item(), bad))
+            if not torch.isfinite(loss):
+                print("ERROR: non-finite loss after re-parametrization, aborting fine-tune")
+                break
+    """),
+    ('pytorch', 'venv', None, 'oom', None, 'b36-pt-widen-layer-oom',
+     'A neuron-effect mutation operator widens a Linear layer by a factor computed from a mis-scaled config (in_features times 2**20); constructing the replacement layer asks the CPU allocator for about a terabyte and fails with "can\'t allocate memory".',
+     """
+        import torch
+        import torch.nn as nn
+
+        model = nn.Sequential(nn.Linear(512, 1024), nn.ReLU(), nn.Linear(1024, 256), nn.ReLU(), nn.Linear(256, 10))
+        cfg = {"operator": "NEB", "target": 2, "widen_factor": 2 ** 20}   # meant 2**2
+
+        def widen(seq, idx, factor):
+            old = seq[idx]
+            new_out = old.out_features * factor
+            print("NEB: layer %d %s -> out_features=%d (%.1f GiB of fp32 weights)"
+                  % (idx, tuple(old.weight.shape), new_out, new_out * old.in_features * 4 / 2**30))
+            new = nn.Linear(old.in_features, new_out)
+            with torch.no_grad():
+                new.weight[: old.out_features] = old.weight
+                new.bias[: old.out_features] = old.bias
+            seq[idx] = new
+            nxt = seq[idx + 2]
+            seq[idx + 2] = nn.Linear(new_out, nxt.out_features)
+            return seq
+
+        print("mutant generation:", cfg)
+        mutant = widen(model, cfg["target"], cfg["widen_factor"])
+        print(mutant)
+    """),
+    ('pytorch', 'venv', None, 'false-positive', None, 'b36-pt-widen-reload-state',
+     'A model-editing script widens the hidden layer of a classifier (changes out_features/in_features) and reloads the original state_dict into it; load_state_dict rightly reports size mismatches for the edited layers.',
+     """
+        import torch
+        import torch.nn as nn
+
+        def build(hidden):
+            return nn.Sequential(nn.Linear(32, hidden), nn.ReLU(), nn.Linear(hidden, 10))
+
+        base = build(64)
+        state = {k: v.clone() for k, v in base.state_dict().items()}
+        print("saved state:", {k: tuple(v.shape) for k, v in state.items()})
+
+        print("widening hidden layer 64 -> 96 ...")
+        wide = build(96)
+        missing_unexpected = wide.load_state_dict(state, strict=True)
+        print("reloaded:", missing_unexpected)
+    """),
+    ('pytorch-1.13', 'system', None, 'crash', 'not-implemented', 'b36-pt113-conv-bn-fused-half',
+     'A script fuses Conv2d+BatchNorm2d with fuse_conv_bn_eval, casts the fused model to float16 and benchmarks it on CPU; torch 1.13 has no Half CPU convolution and raises "slow_conv2d_cpu" not implemented for \'Half\'.',
+     """
+        import time
+        import torch
+        import torch.nn as nn
+        from torch.nn.utils.fusion import fuse_conv_bn_eval
+
+        torch.manual_seed(0)
+        layers = [nn.Conv2d(3, 16, 3, padding=1), nn.BatchNorm2d(16), nn.ReLU(),
+                  nn.Conv2d(16, 16, 3, padding=1), nn.BatchNorm2d(16), nn.ReLU()]
+        model = nn.Sequential(*layers).eval()
+        fused = nn.Sequential(fuse_conv_bn_eval(layers[0], layers[1]), nn.ReLU(),
+                              fuse_conv_bn_eval(layers[3], layers[4]), nn.ReLU()).eval()
+        x = torch.randn(8, 3, 32, 32)
+        print("fused vs unfused max diff: %.2e" % (model(x) - fused(x)).abs().max().item())
+
+        results = []
+        for dtype in (torch.float32, torch.float16):
+            m = fused.to(dtype)
+            xi = x.to(dtype)
+            t0 = time.perf_counter()
+            with torch.no_grad():
+                for _ in range(5):
+                    m(xi)
+            results.append((str(dtype), (time.perf_counter() - t0) / 5 * 1000))
+            print("%-15s %.2f ms/batch" % results[-1])
+    """),
+    ('pytorch-1.13', 'system', None, 'false-positive', 'environment', 'b36-pt113-cuda-move-editor',
+     'A layer-swapping script written for a GPU workstation moves the edited model to "cuda"; Debian\'s torch 1.13 is a CPU-only build and raises "Torch not compiled with CUDA enabled", a setup problem.',
+     """
+        import torch
+        import torch.nn as nn
+
+        print("torch", torch.__version__, "cuda available:", torch.cuda.is_available())
+        model = nn.Sequential(nn.Linear(10, 10), nn.Sigmoid(), nn.Linear(10, 2))
+        model[1] = nn.SiLU()
+        print("swapped activation:", model)
+        device = torch.device("cuda:0")
+        model = model.to(device)
+        print(model(torch.randn(3, 10, device=device)))
+    """),
+    ('pytorch-1.13', 'system', None, 'crash', 'not-implemented', 'b36-pt113-gelu-swap-half',
+     'An activation-replacement pass swaps every ReLU of a half-precision CPU model for GELU; torch 1.13 has no CPU GELU kernel for Half and the forward fails with "GeluKernelImpl" not implemented for \'Half\'.',
+     """
+        import logging
+        import torch
+        import torch.nn as nn
+
+        logging.basicConfig(level=logging.INFO, format="%(levelname)s:%(name)s:%(message)s")
+        log = logging.getLogger("act-swap")
+
+        def swap_activations(module, old=nn.ReLU, new=nn.GELU):
+            n = 0
+            for name, child in module.named_children():
+                if isinstance(child, old):
+                    setattr(module, name, new())
+                    n += 1
+                else:
+                    n += swap_activations(child, old, new)
+            return n
+
+        class Block(nn.Module):
+            def __init__(self, d):
+                super().__init__()
+                self.fc = nn.Conv1d(d, d, 1)
+                self.act = nn.ReLU()
+            def forward(self, x):
+                return x + self.fc(self.act(x))   # pre-activation residual
+
+        model = nn.Sequential(Block(16), Block(16), Block(16))
+        x = torch.randn(2, 16, 10)
+        log.info("fp32 baseline output norm %.4f", model(x).norm().item())
+        n = swap_activations(model)
+        log.info("replaced %d ReLU -> GELU", n)
+        model = model.to(torch.float16)
+        log.info("model cast to float16 for the memory budget")
+        y = model(x.half())
+        log.info("fp16 GELU output norm %.4f", y.float().norm().item())
+    """),
+    ('pytorch-1.13', 'system', None, 'crash', 'not-implemented', 'b36-pt113-half-mutant-linear',
+     'A mutation-testing run applies a precision-reduction operator (model.half()) to an MLP and evaluates the mutant on CPU; torch 1.13 has no CPU addmm kernel for Half and the forward raises "addmm_impl_cpu_" not implemented for \'Half\'.',
+     """
+        import torch
+        import torch.nn as nn
+
+        torch.manual_seed(0)
+        model = nn.Sequential(nn.Linear(20, 64), nn.ReLU(), nn.Linear(64, 64), nn.ReLU(), nn.Linear(64, 4))
+        x = torch.randn(128, 20)
+        y = torch.randint(0, 4, (128,))
+        acc = (model(x).argmax(1) == y).float().mean().item()
+        print("original        acc=%.3f" % acc)
+
+        operators = {
+            "weight-shuffle": lambda m: [p.data.copy_(p.data.flatten()[torch.randperm(p.numel())].view_as(p)) for p in m.parameters()],
+            "precision-fp16": lambda m: m.half(),
+        }
+        import copy
+        for name, op in operators.items():
+            mutant = copy.deepcopy(model)
+            op(mutant)
+            dtype = next(mutant.parameters()).dtype
+            out = mutant(x.to(dtype))
+            macc = (out.argmax(1) == y).float().mean().item()
+            print("%-15s acc=%.3f killed=%s" % (name, macc, macc != acc))
+    """),
+    ('pytorch-1.13', 'system', None, 'false-positive', None, 'b36-pt113-parametrize-bad-inverse',
+     "A user registers a low-rank parametrization whose right_inverse returns a factor of the wrong shape; torch.nn.utils.parametrize rightly rejects it when the parametrization is registered because forward(right_inverse(W)) does not reproduce W's shape.",
+     """
+        import torch
+        import torch.nn as nn
+        import torch.nn.utils.parametrize as P
+
+        class LowRank(nn.Module):
+            def __init__(self, rank):
+                super().__init__()
+                self.rank = rank
+            def forward(self, U):
+                return U @ U.T
+            def right_inverse(self, W):
+                u, s, v = torch.svd_lowrank(W, q=self.rank)
+                return u * s.sqrt()        # (out, rank) factor
+
+        layer = nn.Linear(48, 32)
+        print("layer weight", tuple(layer.weight.shape))
+        P.register_parametrization(layer, "weight", LowRank(rank=8))
+        print("parametrized weight", tuple(layer.weight.shape))
+        print(layer(torch.randn(2, 48)).shape)
+    """),
+    ('pytorch-1.13', 'system', None, 'false-positive', None, 'b36-pt113-prune-remove-twice',
+     'An iterative pruning loop calls prune.remove on every layer at the end of each round, including layers that the current round did not prune; torch rightly raises ValueError because the parameter has to be pruned before pruning can be removed.',
+     """
+        import torch
+        import torch.nn as nn
+        import torch.nn.utils.prune as prune
+
+        net = nn.Sequential(nn.Linear(32, 64), nn.ReLU(), nn.Linear(64, 64), nn.ReLU(), nn.Linear(64, 10))
+        linears = [m for m in net if isinstance(m, nn.Linear)]
+
+        def sparsity(m):
+            return (m.weight == 0).float().mean().item()
+
+        schedule = [(0, 0.2), (1, 0.2), (0, 0.4)]
+        for rnd, (round_target, amount) in enumerate(schedule):
+            prune.l1_unstructured(linears[round_target], "weight", amount=amount)
+            print("round %d: pruned layer %d by %.0f%% -> sparsity %s" % (
+                rnd, round_target, amount * 100, ["%.2f" % sparsity(m) for m in linears]))
+            for i, m in enumerate(linears):
+                prune.remove(m, "weight")   # make permanent
+            print("round %d: masks folded" % rnd)
+    """),
+    ('pytorch-1.13', 'system', None, 'timeout', None, 'b36-pt113-prune-schedule-hang',
+     'An iterative magnitude-pruning loop prunes int(20% of the remaining weights) per round until a 99% sparsity target is reached; once fewer than five weights remain per round the amount rounds to 0, prune.l1_unstructured prunes nothing and the loop never ends, so the faulthandler watchdog dumps the stuck stack and stops the process after 20 s.',
+     """
+        import faulthandler
+        import time
+        import torch
+        import torch.nn as nn
+        import torch.nn.utils.prune as prune
+
+        faulthandler.dump_traceback_later(20, exit=True)
+        torch.manual_seed(0)
+        model = nn.Sequential(nn.Linear(8, 4), nn.ReLU(), nn.Linear(4, 2))
+        target = 0.99
+        layer = model[0]
+        total = layer.weight.numel()
+        rnd = 0
+        t0 = time.time()
+        while True:
+            zeros = int((layer.weight == 0).sum())
+            sparsity = zeros / total
+            if sparsity >= target:
+                break
+            remaining = total - zeros
+            amount = int(0.2 * remaining)          # prune 20% of what is left
+            prune.l1_unstructured(layer, "weight", amount=amount)
+            rnd += 1
+            if rnd % 20000 == 0 or rnd < 6:
+                print("round %6d  remaining=%3d  amount=%d  sparsity=%.3f  (%.1fs)" % (rnd, remaining, amount, sparsity, time.time() - t0))
+        print("reached sparsity %.3f after %d rounds" % (sparsity, rnd))
+    """),
+    ('pytorch-1.13', 'system', None, 'crash', 'not-implemented', 'b36-pt113-spectral-norm-half',
+     'A GAN script wraps the discriminator\'s layers in spectral_norm and then halves the model for a CPU smoke test; in torch 1.13 the power iteration\'s matrix-vector product has no Half kernel on CPU ("addmv_impl_cpu" not implemented for \'Half\').',
+     """
+        import torch
+        import torch.nn as nn
+        from torch.nn.utils import spectral_norm
+
+        def discriminator():
+            return nn.Sequential(
+                spectral_norm(nn.Linear(64, 128)), nn.LeakyReLU(0.2),
+                spectral_norm(nn.Linear(128, 128)), nn.LeakyReLU(0.2),
+                spectral_norm(nn.Linear(128, 1)),
+            )
+
+        D = discriminator()
+        print("D built with spectral norm on", sum(isinstance(m, nn.Linear) for m in D.modules()), "layers")
+        print("fp32 score:", D(torch.randn(4, 64)).squeeze().tolist())
+        D = D.half()
+        print("casting D to", D[0].weight_orig.dtype, "- running smoke test")
+        scores = D(torch.randn(4, 64).half())
+        print("fp16 score:", scores.squeeze().tolist())
+    """),
+    ('pytorch-1.13', 'system', None, 'inconsistency', None, 'b36-pt113-traced-hook-diverges',
+     'A forward hook that clips activations only when their maximum exceeds a threshold is baked into a torch.jit.trace export; the traced module keeps the branch taken for the example input and disagrees with the eager model on other inputs, which the comparison script reports.',
+     """
+        import torch
+        import torch.nn as nn
+
+        torch.manual_seed(0)
+        model = nn.Sequential(nn.Linear(4, 8), nn.Tanh(), nn.Linear(8, 2)).eval()
+
+        def clip_hook(module, inp, out):
+            if out.abs().max() > 1.0:
+                return out.clamp(-1.0, 1.0)
+            return out
+
+        model[2].register_forward_hook(clip_hook)
+        traced = torch.jit.trace(model, torch.randn(2, 4) * 0.01)
+        rows = []
+        for scale in (0.01, 1.0, 10.0, 100.0):
+            x = torch.randn(16, 4) * scale
+            with torch.no_grad():
+                e, t = model(x), traced(x)
+            rows.append((scale, e.abs().max().item(), t.abs().max().item(), (e - t).abs().max().item()))
+        print("%-8s %-10s %-10s %-10s" % ("scale", "eager", "traced", "diff"))
+        for r in rows:
+            print("%-8g %-10.4f %-10.4f %-10.4f" % r)
+        if any(r[3] > 1e-6 for r in rows):
+            print("verdict: INCONSISTENT (traced export differs from eager model)")
+    """),
+    ('pytorch-1.13', 'system', None, 'nan', None, 'b36-pt113-weight-norm-dead-rows',
+     'A script zeroes "dead" output neurons of a layer by hand (setting their weight rows to 0) and then applies torch.nn.utils.weight_norm; the zero rows make the weight norm 0/0 so the layer emits NaN, which the script\'s health check reports.',
+     """
+        import torch
+        import torch.nn as nn
+        from torch.nn.utils import weight_norm
+
+        torch.manual_seed(0)
+        layer = nn.Linear(24, 12)
+        acts = torch.relu(layer(torch.randn(256, 24)))
+        dead = (acts.max(0).values == 0).nonzero().flatten().tolist()
+        dead = dead or [0, 5]
+        with torch.no_grad():
+            layer.weight[dead] = 0.0
+        print("zeroed %d dead neurons: %s" % (len(dead), dead))
+
+        layer = weight_norm(layer)
+        print("weight_g min:", layer.weight_g.min().item())
+        out = layer(torch.randn(8, 24))
+        ok = torch.isfinite(out).all().item()
+        print("health check: finite=%s nan_count=%d" % (ok, torch.isnan(out).sum().item()))
+        if not ok:
+            print("output rows:", out[0])
+            print("ABORT: layer output contains NaN after re-parametrization")
+    """),
+    ('onnxruntime', 'venv', None, 'crash', 'not-implemented', 'b36-ort-bf16-layerscale',
+     "A graph-editing script inserts a LayerScale block (Cast to bfloat16, Mul by a bf16 gamma initializer, Cast back) after an ONNX MLP layer; the model is valid for opset 17 but ONNX Runtime's CPU provider has no bfloat16 Mul kernel and session creation fails with NOT_IMPLEMENTED.",
+     """
+        import numpy as np
+        import onnx
+        import onnxruntime as ort
+        from onnx import helper, numpy_helper, TensorProto
+
+        rng = np.random.default_rng(1)
+        W = numpy_helper.from_array(rng.standard_normal((16, 16)).astype(np.float32), "fc1.weight")
+        nodes = [helper.make_node("MatMul", ["x", "fc1.weight"], ["h"], name="fc1"),
+                 helper.make_node("Relu", ["h"], ["y"], name="act1")]
+        g = helper.make_graph(nodes, "mlp", [helper.make_tensor_value_info("x", TensorProto.FLOAT, ["N", 16])],
+                              [helper.make_tensor_value_info("y", TensorProto.FLOAT, ["N", 16])], [W])
+        model = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)])
+        model.ir_version = 8
+        print("original nodes:", [n.name for n in model.graph.node])
+
+        # --- surgery: insert LayerScale(gamma) in bf16 between fc1 and act1
+        gamma = helper.make_tensor("ls.gamma", TensorProto.BFLOAT16, [16], np.full(16, 0.1, np.float32).tolist())
+        model.graph.initializer.append(gamma)
+        act = [n for n in model.graph.node if n.name == "act1"][0]
+        act.input[0] = "h_scaled"
+        new_nodes = [
+            helper.make_node("Cast", ["h"], ["h_bf16"], to=TensorProto.BFLOAT16, name="ls.cast_in"),
+            helper.make_node("Mul", ["h_bf16", "ls.gamma"], ["h_ls"], name="ls.mul"),
+            helper.make_node("Cast", ["h_ls"], ["h_scaled"], to=TensorProto.FLOAT, name="ls.cast_out"),
+        ]
+        for i, n in enumerate(new_nodes):
+            model.graph.node.insert(1 + i, n)
+        onnx.checker.check_model(model, full_check=True)
+        print("edited nodes:  ", [n.name for n in model.graph.node], "(checker ok)")
+
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        print(sess.run(None, {"x": rng.standard_normal((2, 16)).astype(np.float32)})[0])
+    """),
+    ('onnxruntime', 'venv', None, 'nan', None, 'b36-ort-bn-var-replaced-nan',
+     "A weight-perturbation script replaces the BatchNormalization running-variance initializer of an ONNX model with a noisy copy (some entries negative) via numpy_helper and runs it in ONNX Runtime; the affected channels come out NaN, which the script's output check reports.",
+     """
+        import numpy as np
+        import onnx
+        import onnxruntime as ort
+        from onnx import helper, numpy_helper, TensorProto
+
+        rng = np.random.default_rng(5)
+        C = 6
+        inits = {
+            "conv.w": rng.standard_normal((C, 1, 3, 3)).astype(np.float32),
+            "bn.scale": np.ones(C, np.float32), "bn.bias": np.zeros(C, np.float32),
+            "bn.mean": rng.standard_normal(C).astype(np.float32) * 0.1,
+            "bn.var": rng.uniform(0.5, 1.5, C).astype(np.float32),
+        }
+        g = helper.make_graph(
+            [helper.make_node("Conv", ["x", "conv.w"], ["c"], pads=[1, 1, 1, 1]),
+             helper.make_node("BatchNormalization", ["c", "bn.scale", "bn.bias", "bn.mean", "bn.var"], ["b"], epsilon=1e-5),
+             helper.make_node("Relu", ["b"], ["r"]),
+             helper.make_node("ReduceMean", ["r"], ["y"], axes=[2, 3], keepdims=0)],
+            "conv_bn", [helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 1, 8, 8])],
+            [helper.make_tensor_value_info("y", TensorProto.FLOAT, [2, C])],
+            [numpy_helper.from_array(v, k) for k, v in inits.items()])
+        model = helper.make_model(g, opset_imports=[helper.make_opsetid("", 15)])
+        model.ir_version = 8
+        x = rng.standard_normal((2, 1, 8, 8)).astype(np.float32)
+
+        def perturb(m, name, sigma):
+            for t in m.graph.initializer:
+                if t.name == name:
+                    arr = numpy_helper.to_array(t)
+                    noisy = arr + rng.standard_normal(arr.shape).astype(np.float32) * sigma
+                    t.CopyFrom(numpy_helper.from_array(noisy, name))
+                    return noisy
+
+        for sigma in (0.0, 0.3, 1.5):
+            m = onnx.ModelProto.FromString(model.SerializeToString())
+            var = perturb(m, "bn.var", sigma)
+            out = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"]).run(None, {"x": x})[0]
+            n_nan = int(np.isnan(out).sum())
+            print("sigma=%.1f  var.min=%+.3f  nan=%d/%d" % (sigma, var.min(), n_nan, out.size))
+            if n_nan:
+                print("output:"); print(out)
+                print("WARNING: perturbed model produces NaN")
+    """),
+    ('onnxruntime', 'venv', None, 'crash', 'not-implemented', 'b36-ort-clip-as-max-int16',
+     "A graph-rewriting pass replaces a Relu on an int16 tensor path with Max(x, 0) using the onnx package; ONNX Runtime's CPU provider has no int16 Relu kernel, and after the rewrite it has no int16 Max kernel either although Max accepts tensor(int16) in opset 14, so session creation fails with NOT_IMPLEMENTED.",
+     """
+        import numpy as np
+        import onnx
+        import onnxruntime as ort
+        from onnx import helper, numpy_helper, TensorProto
+
+        g = helper.make_graph(
+            [helper.make_node("Identity", ["pcm"], ["centered"], name="tap"),
+             helper.make_node("Relu", ["centered"], ["rect"], name="rectify")],
+            "audio_gate", [helper.make_tensor_value_info("pcm", TensorProto.INT16, [1, 8])],
+            [helper.make_tensor_value_info("rect", TensorProto.INT16, [1, 8])])
+        model = helper.make_model(g, opset_imports=[helper.make_opsetid("", 14)])
+        model.ir_version = 8
+        pcm = np.array([[0, 50, 100, 150, 200, -300, 1000, 32000]], np.int16)
+        try:
+            s = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+            print("Relu version:", s.run(None, {"pcm": pcm})[0])
+        except Exception as e:
+            print("Relu version not runnable (%s); rewriting Relu -> Max(x, 0)" % type(e).__name__)
+
+        def relu_to_max(m):
+            m = onnx.ModelProto.FromString(m.SerializeToString())
+            m.graph.initializer.append(numpy_helper.from_array(np.array([0], np.int16), "zero_i16"))
+            for i, n in enumerate(m.graph.node):
+                if n.op_type == "Relu":
+                    m.graph.node[i].CopyFrom(helper.make_node("Max", [n.input[0], "zero_i16"], list(n.output), name=n.name + "_max"))
+            return m
+
+        rewritten = relu_to_max(model)
+        onnx.checker.check_model(rewritten, full_check=True)
+        print("rewritten graph:", [(n.op_type, n.name) for n in rewritten.graph.node])
+        s = ort.InferenceSession(rewritten.SerializeToString(), providers=["CPUExecutionProvider"])
+        print("Max version:", s.run(None, {"pcm": pcm})[0])
+    """),
+    ('onnxruntime', 'venv', None, 'false-positive', None, 'b36-ort-duplicate-layer',
+     'A layer-duplication mutation copies a Relu node of an ONNX graph and appends it without renaming its output, so two nodes define the same tensor; ONNX Runtime rightly refuses the model with a duplicate-definition error.',
+     """
+        import copy
+        import numpy as np
+        import onnx
+        import onnxruntime as ort
+        from onnx import helper, numpy_helper, TensorProto
+
+        W1 = numpy_helper.from_array(np.eye(6, dtype=np.float32), "W1")
+        W2 = numpy_helper.from_array(np.ones((6, 2), np.float32), "W2")
+        g = helper.make_graph(
+            [helper.make_node("MatMul", ["input", "W1"], ["mm1"], name="mm1"),
+             helper.make_node("Relu", ["mm1"], ["act"], name="relu"),
+             helper.make_node("MatMul", ["act", "W2"], ["output"], name="mm2")],
+            "net", [helper.make_tensor_value_info("input", TensorProto.FLOAT, [1, 6])],
+            [helper.make_tensor_value_info("output", TensorProto.FLOAT, [1, 2])], [W1, W2])
+        model = helper.make_model(g, opset_imports=[helper.make_opsetid("", 15)])
+        model.ir_version = 8
+
+        def duplicate_layer(m, name):
+            m = copy.deepcopy(m)
+            nodes = list(m.graph.node)
+            idx = [i for i, n in enumerate(nodes) if n.name == name][0]
+            dup = copy.deepcopy(nodes[idx])
+            dup.name = name + "_dup"
+            dup.input[0] = nodes[idx].output[0]     # feed the original's output ...
+            m.graph.node.insert(idx + 1, dup)       # ... but keep the same output name
+            return m
+
+        mutant = duplicate_layer(model, "relu")
+        print("mutant LD(relu):", [(n.name, list(n.input), list(n.output)) for n in mutant.graph.node])
+        try:
+            sess = ort.InferenceSession(mutant.SerializeToString(), providers=["CPUExecutionProvider"])
+            print(sess.run(None, {"input": np.ones((1, 6), np.float32)}))
+        except Exception as exc:
+            print("mutant rejected by onnxruntime:")
+            print("  %s: %s" % (type(exc).__name__, exc))
+            raise SystemExit(2)
+    """),
+    ('onnxruntime', 'venv', None, 'oom', None, 'b36-ort-expand-shape-oom',
+     "A graph editor rewrites the shape initializer of an Expand node (a broadcast of a learned bias) with sizes taken from the wrong config field, asking for a 10 TB tensor; ONNX Runtime's CPU arena fails the allocation when the session runs.",
+     """
+        import numpy as np
+        import onnx
+        import onnxruntime as ort
+        from onnx import helper, numpy_helper, TensorProto
+
+        bias = numpy_helper.from_array(np.full((1, 1, 64), 0.5, np.float32), "pos_bias")
+        shape = numpy_helper.from_array(np.array([1, 16, 64], np.int64), "pos_shape")
+        g = helper.make_graph(
+            [helper.make_node("Expand", ["pos_bias", "pos_shape"], ["pos"], name="broadcast_pos"),
+             helper.make_node("Add", ["tokens", "pos"], ["out"], name="add_pos")],
+            "posenc", [helper.make_tensor_value_info("tokens", TensorProto.FLOAT, [None, 64])],
+            [helper.make_tensor_value_info("out", TensorProto.FLOAT, None)], [bias, shape])
+        model = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)])
+        model.ir_version = 8
+
+        new_cfg = {"max_positions": 200000, "hidden": 64, "vocab_size": 200000}
+        for t in model.graph.initializer:
+            if t.name == "pos_shape":
+                # bug: vocab_size slipped into the broadcast shape
+                t.CopyFrom(numpy_helper.from_array(np.array([new_cfg["max_positions"], new_cfg["vocab_size"], new_cfg["hidden"]], np.int64), "pos_shape"))
+        print("rewrote pos_shape ->", numpy_helper.to_array(model.graph.initializer[1]).tolist())
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        print("session ready, running ...")
+        out = sess.run(None, {"tokens": np.zeros((16, 64), np.float32)})[0]
+        print(out.shape)
+    """),
+    ('onnxruntime', 'venv', None, 'false-positive', 'environment', 'b36-ort-external-data-moved',
+     'A script saves an edited ONNX model with its weights as external data, then a deployment step copies only the .onnx file to another folder; ONNX Runtime cannot find the external weights file when loading, a setup problem.',
+     """
+        import os
+        import shutil
+        import numpy as np
+        import onnx
+        import onnxruntime as ort
+        from onnx import helper, numpy_helper, TensorProto
+
+        W = numpy_helper.from_array(np.random.default_rng(0).standard_normal((256, 256)).astype(np.float32), "proj.weight")
+        g = helper.make_graph([helper.make_node("MatMul", ["x", "proj.weight"], ["y"], name="proj")], "proj",
+                              [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 256])],
+                              [helper.make_tensor_value_info("y", TensorProto.FLOAT, [1, 256])], [W])
+        model = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)])
+        model.ir_version = 8
+
+        os.makedirs("build", exist_ok=True)
+        onnx.save_model(model, "build/edited.onnx", save_as_external_data=True, all_tensors_to_one_file=True,
+                        location="edited.weights", size_threshold=1024)
+        print("saved:", sorted(os.listdir("build")))
+        os.makedirs("deploy", exist_ok=True)
+        shutil.copy("build/edited.onnx", "deploy/model.onnx")
+        print("deployed:", sorted(os.listdir("deploy")))
+        sess = ort.InferenceSession("deploy/model.onnx", providers=["CPUExecutionProvider"])
+        print(sess.run(None, {"x": np.ones((1, 256), np.float32)})[0][0, :4])
+    """),
+    ('onnxruntime', 'venv', None, 'inconsistency', None, 'b36-ort-fp16-convert-mismatch',
+     "A script converts an ONNX MLP to float16 by rewriting its initializers and I/O types with the onnx package and compares ONNX Runtime's fp16 result with the fp32 original; the outputs differ far beyond the script's 1e-4 tolerance and it reports the conversion as inconsistent.",
+     """
+        import numpy as np
+        import onnx
+        import onnxruntime as ort
+        from onnx import helper, numpy_helper, TensorProto
+
+        rng = np.random.default_rng(11)
+        dims = [256, 512, 512, 10]
+        nodes, inits, cur = [], [], "x"
+        for i in range(3):
+            inits.append(numpy_helper.from_array((rng.standard_normal((dims[i], dims[i + 1])) / np.sqrt(dims[i])).astype(np.float32), "W%d" % i))
+            inits.append(numpy_helper.from_array(rng.standard_normal(dims[i + 1]).astype(np.float32) * 0.1, "b%d" % i))
+            nodes.append(helper.make_node("Gemm", [cur, "W%d" % i, "b%d" % i], ["g%d" % i]))
+            cur = "g%d" % i
+            if i < 2:
+                nodes.append(helper.make_node("Tanh", [cur], ["t%d" % i])); cur = "t%d" % i
+        g = helper.make_graph(nodes, "mlp", [helper.make_tensor_value_info("x", TensorProto.FLOAT, [64, 256])],
+                              [helper.make_tensor_value_info(cur, TensorProto.FLOAT, [64, 10])], inits)
+        fp32 = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]); fp32.ir_version = 8
+
+        fp16 = onnx.ModelProto.FromString(fp32.SerializeToString())
+        for t in fp16.graph.initializer:
+            t.CopyFrom(numpy_helper.from_array(numpy_helper.to_array(t).astype(np.float16), t.name))
+        for vi in list(fp16.graph.input) + list(fp16.graph.output):
+            vi.type.tensor_type.elem_type = TensorProto.FLOAT16
+        onnx.checker.check_model(fp16)
+        print("converted %d initializers to float16" % len(fp16.graph.initializer))
+
+        x = rng.standard_normal((64, 256)).astype(np.float32) * 4
+        a = ort.InferenceSession(fp32.SerializeToString(), providers=["CPUExecutionProvider"]).run(None, {"x": x})[0]
+        b = ort.InferenceSession(fp16.SerializeToString(), providers=["CPUExecutionProvider"]).run(None, {"x": x.astype(np.float16)})[0].astype(np.float32)
+        err = np.abs(a - b)
+        print("max abs err %.5f  mean abs err %.5f  argmax agreement %.3f" % (err.max(), err.mean(), (a.argmax(1) == b.argmax(1)).mean()))
+        if not np.allclose(a, b, atol=1e-4, rtol=1e-4):
+            print("MISMATCH: fp16 model output disagrees with fp32 model (tolerance 1e-4)")
+    """),
+    ('onnxruntime', 'venv', None, 'crash', 'not-implemented', 'b36-ort-fp64-conv-cast',
+     'A precision-mutation tool rewrites a small ONNX CNN to float64 (inputs, outputs and initializers) with the onnx package and loads it in ONNX Runtime; the CPU provider has no Conv kernel for tensor(double), legal in the ONNX spec, and session creation fails with NOT_IMPLEMENTED.',
+     """
+        import numpy as np
+        import onnx
+        import onnxruntime as ort
+        from onnx import helper, numpy_helper, TensorProto
+
+        rng = np.random.default_rng(0)
+        inits = [
+            numpy_helper.from_array(rng.standard_normal((8, 3, 3, 3)).astype(np.float32), "conv1.w"),
+            numpy_helper.from_array(np.zeros(8, np.float32), "conv1.b"),
+            numpy_helper.from_array(rng.standard_normal((8, 4)).astype(np.float32), "fc.w"),
+        ]
+        nodes = [
+            helper.make_node("Conv", ["image", "conv1.w", "conv1.b"], ["c1"], pads=[1, 1, 1, 1], name="conv1"),
+            helper.make_node("Relu", ["c1"], ["r1"], name="relu1"),
+            helper.make_node("GlobalAveragePool", ["r1"], ["gap"], name="gap"),
+            helper.make_node("Flatten", ["gap"], ["flat"], name="flatten"),
+            helper.make_node("MatMul", ["flat", "fc.w"], ["logits"], name="fc"),
+        ]
+        graph = helper.make_graph(nodes, "tiny_cnn",
+            [helper.make_tensor_value_info("image", TensorProto.FLOAT, [1, 3, 16, 16])],
+            [helper.make_tensor_value_info("logits", TensorProto.FLOAT, [1, 4])], inits)
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+        model.ir_version = 8
+        onnx.checker.check_model(model)
+        x = rng.standard_normal((1, 3, 16, 16)).astype(np.float32)
+        base = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        print("fp32 logits:", base.run(None, {"image": x})[0].round(4))
+
+        def to_double(m):
+            m = onnx.ModelProto.FromString(m.SerializeToString())
+            for t in m.graph.initializer:
+                t.CopyFrom(numpy_helper.from_array(numpy_helper.to_array(t).astype(np.float64), t.name))
+            for vi in list(m.graph.input) + list(m.graph.output):
+                vi.type.tensor_type.elem_type = TensorProto.DOUBLE
+            return m
+
+        mutant = to_double(model)
+        onnx.checker.check_model(mutant)
+        print("mutant passes onnx.checker; initializer dtypes:",
+              sorted({TensorProto.DataType.Name(t.data_type) for t in mutant.graph.initializer}))
+        sess = ort.InferenceSession(mutant.SerializeToString(), providers=["CPUExecutionProvider"])
+        print("fp64 logits:", sess.run(None, {"image": x.astype(np.float64)})[0].round(4))
+    """),
+    ('onnxruntime', 'venv', None, 'false-positive', None, 'b36-ort-remove-node-dangling',
+     "A layer-removal mutation operator deletes the middle Gemm node of an ONNX MLP with the onnx package but leaves the next node reading the deleted node's output; ONNX Runtime rightly rejects the broken graph when the session is created.",
+     """
+        import numpy as np
+        import onnx
+        import onnxruntime as ort
+        from onnx import helper, numpy_helper, TensorProto
+
+        rng = np.random.default_rng(2)
+        def gemm(i, cin, cout, inp, out):
+            inits = [numpy_helper.from_array(rng.standard_normal((cin, cout)).astype(np.float32) * 0.2, "l%d.W" % i),
+                     numpy_helper.from_array(np.zeros(cout, np.float32), "l%d.b" % i)]
+            return helper.make_node("Gemm", [inp, "l%d.W" % i, "l%d.b" % i], [out], name="layer%d" % i), inits
+
+        nodes, inits = [], []
+        for i, (cin, cout, inp, out) in enumerate([(8, 16, "x", "h0"), (16, 16, "a0", "h1"), (16, 4, "a1", "logits")]):
+            n, t = gemm(i, cin, cout, inp, out)
+            nodes.append(n); inits += t
+            if i < 2:
+                nodes.append(helper.make_node("Relu", ["h%d" % i], ["a%d" % i], name="relu%d" % i))
+        g = helper.make_graph(nodes, "mlp3", [helper.make_tensor_value_info("x", TensorProto.FLOAT, [None, 8])],
+                              [helper.make_tensor_value_info("logits", TensorProto.FLOAT, [None, 4])], inits)
+        model = helper.make_model(g, opset_imports=[helper.make_opsetid("", 13)])
+        model.ir_version = 8
+        x = rng.standard_normal((3, 8)).astype(np.float32)
+        print("original:", ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"]).run(None, {"x": x})[0][0])
+
+        def layer_removal(m, name):
+            m = onnx.ModelProto.FromString(m.SerializeToString())
+            keep = [n for n in m.graph.node if n.name != name]
+            del m.graph.node[:]
+            m.graph.node.extend(keep)
+            return m
+
+        for target in ("layer1",):
+            mutant = layer_removal(model, target)
+            print("LR mutant (-%s): %d nodes" % (target, len(mutant.graph.node)))
+            onnx.save(mutant, "mutant_LR_%s.onnx" % target)
+            sess = ort.InferenceSession("mutant_LR_%s.onnx" % target, providers=["CPUExecutionProvider"])
+            print(sess.run(None, {"x": x})[0][0])
+    """),
+]
+
+
+add_batch(B36_A)
+
+
+B36_B = [
+    ('tensorflow', 'venv', None, 'crash', 'not-implemented', 'b36-tf-spectral-norm-half-svd',
+     "A mutation tool casts an MLP's kernels to float16 and clamps each by its spectral norm (tf.norm ord=2); TensorFlow has no CPU Svd kernel for half although the op accepts it (NotFoundError: Could not find device for node Svd T=DT_HALF), a missing kernel for a legal dtype.",
+     r'''
+        import numpy as np
+        import tensorflow as tf
+
+        # Mutation tool: cast every layer of a small MLP to float16, then apply a
+        # spectral-norm clamp (sigma_max <= 1.0) to each kernel, as a "weight surgery" operator.
+        tf.random.set_seed(0)
+        layers = [tf.Variable(tf.random.normal([32, 64]), name="fc1/kernel"),
+                  tf.Variable(tf.random.normal([64, 64]), name="fc2/kernel"),
+                  tf.Variable(tf.random.normal([64, 10]), name="head/kernel")]
+
+        def to_half(vs):
+            return [tf.Variable(tf.cast(v, tf.float16), name=v.name.split(":")[0] + "_fp16") for v in vs]
+
+        half = to_half(layers)
+        print("mutant 'fp16-spectral-clamp': %d kernels converted to float16" % len(half))
+        for i, k in enumerate(half):
+            print("[%d/%d] clamping %s shape=%s dtype=%s" % (i + 1, len(half), k.name, k.shape, k.dtype.name))
+            sigma = tf.norm(k, ord=2, axis=[0, 1])
+            if sigma > 1.0:
+                k.assign(k / sigma)
+            print("   sigma_max=%.4f" % float(sigma))
+        print("mutant written")
+'''),
+
+    ('tensorflow', 'venv', None, 'crash', 'not-implemented', 'b36-tf-quantized-dense-uint8-matmul',
+     'A dense layer is swapped for a uint8-quantized copy and called; MatMul accepts uint8 in its op definition but no CPU kernel is registered for it (Could not find device for node MatMul T=DT_UINT8), a missing kernel.',
+     r'''
+        import numpy as np
+        import tensorflow as tf
+
+        class TinyDense(tf.Module):
+            def __init__(self, w, b, name=None):
+                super().__init__(name=name)
+                self.w = tf.Variable(w, trainable=False)
+                self.b = tf.Variable(b, trainable=False)
+            def __call__(self, x):
+                return tf.matmul(x, self.w) + self.b
+
+        rng = np.random.default_rng(3)
+        w = rng.normal(size=(16, 8)).astype("float32")
+        b = np.zeros(8, "float32")
+        x = rng.uniform(0, 1, size=(4, 16)).astype("float32")
+        ref = TinyDense(w, b, name="fc")
+        print("float32 reference output mean: %.5f" % float(tf.reduce_mean(ref(x))))
+
+        # surgery: replace the layer by an asymmetric uint8-quantized copy (weights and activations)
+        def quantize(a):
+            lo, hi = a.min(), a.max()
+            scale = (hi - lo) / 255.0
+            q = np.round((a - lo) / scale).astype("uint8")
+            return q, scale, lo
+
+        qw, sw, zw = quantize(w)
+        qx, sx, zx = quantize(x)
+        qlayer = TinyDense(qw, np.zeros(8, "uint8"), name="fc_q")
+        print("swapped fc -> fc_q (uint8), scale_w=%.5f scale_x=%.5f" % (sw, sx))
+        acc = qlayer(tf.constant(qx))
+        print("uint8 accumulator shape:", acc.shape)
+'''),
+
+    ('tensorflow', 'venv', None, 'crash', 'not-implemented', 'b36-tf-whitening-cholesky-half',
+     'Head surgery refits the last layer of a float16 model with tf.linalg.lstsq; the Cholesky it uses has no CPU kernel for half (Could not find device for node Cholesky T=DT_HALF), a kernel missing for a legal dtype.',
+     r'''
+        import logging
+        import numpy as np
+        import tensorflow as tf
+
+        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s surgery: %(message)s")
+        log = logging.getLogger("whiten")
+
+        # Re-fit the last layer of a float16 model in closed form (least squares on
+        # the penultimate activations), a common "head surgery" after removing layers.
+        tf.random.set_seed(1)
+        feats = tf.cast(tf.random.normal([256, 16]), tf.float16)
+        targets = tf.cast(tf.random.normal([256, 4]), tf.float16)
+        log.info("collected penultimate features %s %s", feats.shape, feats.dtype.name)
+        log.info("solving ridge least squares for the new head (l2=1e-2)")
+        new_head = tf.linalg.lstsq(feats, targets, l2_regularizer=1e-2)
+        log.info("new head %s", new_head.shape)
+'''),
+
+    ('tensorflow', 'venv', None, 'false-positive', None, 'b36-tf-widen-kernel-assign',
+     'Net2WiderNet-style surgery assigns a widened (8, 24) kernel to an (8, 16) tf.Variable; TensorFlow rightly refuses the shape-mismatched assign.',
+     r'''
+        import tensorflow as tf
+
+        class MLP(tf.Module):
+            def __init__(self):
+                super().__init__()
+                self.w1 = tf.Variable(tf.random.normal([8, 16]), name="w1")
+                self.w2 = tf.Variable(tf.random.normal([16, 3]), name="w2")
+            def __call__(self, x):
+                return tf.nn.relu(x @ self.w1) @ self.w2
+
+        net = MLP()
+        x = tf.random.normal([5, 8])
+        print("before surgery:", net(x).shape)
+
+        # Net2WiderNet-style surgery: widen hidden layer 16 -> 24 by duplicating units
+        idx = tf.random.uniform([8], 0, 16, dtype=tf.int32)
+        new_w1 = tf.concat([net.w1, tf.gather(net.w1, idx, axis=1)], axis=1)
+        new_w2 = tf.concat([net.w2, tf.gather(net.w2, idx, axis=0)], axis=0)
+        print("widened w1 ->", new_w1.shape, " w2 ->", new_w2.shape)
+        net.w1.assign(new_w1)
+        net.w2.assign(new_w2)
+        print("after surgery:", net(x).shape)
+'''),
+
+    ('tensorflow', 'venv', None, 'false-positive', None, 'b36-tf-checkpoint-restore-after-resize',
+     'A checkpoint of a 128-unit encoder is restored into a pruned 96-unit encoder with tf.train.Checkpoint; TensorFlow rightly rejects the incompatible tensor shapes.',
+     r'''
+        import os, tempfile
+        import tensorflow as tf
+
+        class Encoder(tf.Module):
+            def __init__(self, hidden):
+                super().__init__()
+                self.proj = tf.Variable(tf.random.normal([32, hidden]), name="proj")
+                self.bias = tf.Variable(tf.zeros([hidden]), name="bias")
+
+        tmp = tempfile.mkdtemp()
+        src = Encoder(128)
+        path = tf.train.Checkpoint(model=src).save(os.path.join(tmp, "enc"))
+        print("saved original encoder (hidden=128) to", path)
+
+        # pruning surgery shrank the encoder to 96 units; reload the old weights into it
+        pruned = Encoder(96)
+        print("restoring into pruned encoder (hidden=96) ...")
+        status = tf.train.Checkpoint(model=pruned).restore(path)
+        status.assert_consumed()
+        print("restored", pruned.proj.shape)
+'''),
+
+    ('tensorflow', 'venv', None, 'false-positive', 'environment', 'b36-tf-pruning-tfmot-missing',
+     'A magnitude-pruning script imports tensorflow_model_optimization, which is not installed (ModuleNotFoundError): a setup problem.',
+     r'''
+        import tensorflow as tf
+        print("TensorFlow", tf.__version__)
+        print("building model for magnitude pruning (50% sparsity) ...")
+        inputs = tf.keras.Input((20,))
+        h = tf.keras.layers.Dense(64, activation="relu", name="fc1")(inputs)
+        out = tf.keras.layers.Dense(2, name="head")(h)
+        model = tf.keras.Model(inputs, out)
+        print("params:", model.count_params())
+        import tensorflow_model_optimization as tfmot
+        schedule = tfmot.sparsity.keras.ConstantSparsity(0.5, begin_step=0)
+        pruned = tfmot.sparsity.keras.prune_low_magnitude(model, pruning_schedule=schedule)
+        pruned.summary()
+'''),
+
+    ('tensorflow', 'venv', None, 'inconsistency', None, 'b36-tf-function-stale-variable-swap',
+     "A weight-swap mutant rebinds a module's variable after its tf.function was traced; the traced graph keeps using the old captured variable, so graph and eager outputs disagree and the program prints a MISMATCH verdict.",
+     r'''
+        import numpy as np
+        import tensorflow as tf
+
+        class Block(tf.Module):
+            def __init__(self):
+                super().__init__()
+                self.kernel = tf.Variable(tf.ones([4, 4]), name="kernel")
+            @tf.function
+            def fast(self, x):
+                return tf.matmul(x, self.kernel)
+            def slow(self, x):
+                return tf.matmul(x, self.kernel)
+
+        blk = Block()
+        x = tf.constant(np.arange(8, dtype="float32").reshape(2, 4))
+        print("warm-up graph call:", blk.fast(x).numpy().sum())
+
+        # mutation operator "weight swap": replace the kernel variable with a negated copy
+        blk.kernel = tf.Variable(-2.0 * tf.ones([4, 4]), name="kernel_mutant")
+        g = blk.fast(x).numpy()
+        e = blk.slow(x).numpy()
+        print("graph  output sum: %.1f" % g.sum())
+        print("eager  output sum: %.1f" % e.sum())
+        diff = np.abs(g - e).max()
+        print("max |graph - eager| = %.1f" % diff)
+        print("VERDICT:", "MISMATCH between tf.function and eager after variable swap" if diff > 1e-5 else "consistent")
+'''),
+
+    ('tensorflow', 'venv', None, 'oom', None, 'b36-tf-insert-giant-dense-oom',
+     'A layer-insertion operator creates ever wider inserted Dense kernels until a 64 GiB one fails with ResourceExhaustedError (OOM when allocating tensor) from the CPU allocator.',
+     r'''
+        import tensorflow as tf
+
+        # layer insertion operator: insert a Dense(in=features, out=features*k) bottleneck
+        features = 4096
+        for k in (1, 16, 4096):
+            units = features * k
+            print("inserting dense %d -> %d (%.1f GiB of float32 kernel)" % (features, units, features * units * 4 / 2**30))
+            kernel = tf.Variable(tf.random.normal([features, units]), name="inserted_%d" % k)
+            print("  ok:", kernel.shape)
+'''),
+
+    ('tensorflow', 'venv', None, 'nan', None, 'b36-tf-weight-scale-fault-nan',
+     'Fault injection scales the first layer by 1e19 and trains the mutant with SGD; the loss overflows to inf and then NaN, which the program reports.',
+     r'''
+        import numpy as np
+        import tensorflow as tf
+
+        tf.random.set_seed(7)
+        w1 = tf.Variable(tf.random.normal([10, 32]) * 0.1)
+        w2 = tf.Variable(tf.random.normal([32, 1]) * 0.1)
+        x = tf.random.normal([64, 10]); y = tf.random.normal([64, 1])
+
+        def loss_fn():
+            h = tf.nn.softplus(x @ w1)
+            return tf.reduce_mean(tf.square(h @ w2 - y))
+
+        print("original loss: %.4f" % float(loss_fn()))
+        # fault injection: scale the first layer by 1e19 (a "weight magnitude" mutant), then
+        # take a few SGD steps as the mutation-killing test does
+        w1.assign(w1 * 1e19)
+        opt = tf.keras.optimizers.SGD(0.01)
+        for step in range(5):
+            with tf.GradientTape() as tape:
+                l = loss_fn()
+            g = tape.gradient(l, [w1, w2])
+            opt.apply_gradients(zip(g, [w1, w2]))
+            print("step %d loss=%s  finite(w1)=%s" % (step, float(l), bool(tf.reduce_all(tf.math.is_finite(w1)))))
+        l = float(loss_fn())
+        if not np.isfinite(l):
+            print("mutant training diverged: loss is %s" % l)
+'''),
+
+    ('tensorflow', 'venv', None, 'timeout', None, 'b36-tf-fixed-point-search-timeout',
+     'A fixed-point solver in a tf.while_loop never converges for a mutated block (identity activation, floor on delta), and faulthandler.dump_traceback_later stops the hung process after 25 s.',
+     r'''
+        import faulthandler, sys
+        import tensorflow as tf
+
+        faulthandler.dump_traceback_later(25, exit=True)
+        # after swapping the activation of a recurrent block from tanh to identity, iterate
+        # h <- W h + b to its fixed point (used to verify a DEQ-style layer after surgery)
+        tf.random.set_seed(0)
+        W = tf.eye(64) * 1.0 + tf.random.normal([64, 64]) * 1e-3
+        b = tf.random.normal([64, 1])
+        print("solving fixed point for mutated block (activation=identity) ...", flush=True)
+
+        @tf.function
+        def solve(h):
+            def cond(h, i, delta):
+                return delta > 1e-4
+            def body(h, i, delta):
+                nh = tf.clip_by_value(W @ h + b, -1e3, 1e3)
+                return nh, i + 1, tf.reduce_max(tf.abs(nh - h)) + 1e-3
+            return tf.while_loop(cond, body, [h, tf.constant(0), tf.constant(1.0)])
+
+        h, iters, delta = solve(tf.zeros([64, 1]))
+        print("converged after", int(iters), "iterations")
+'''),
+
+    ('jax', 'venv', None, 'crash', 'not-implemented', 'b36-jax-spectral-norm-half-params',
+     "A hand-written float16 parameter pytree is spectrally normalised with jnp.linalg.norm(ord=2); jaxlib's LAPACK SVD has no float16 implementation (NotImplementedError: Unsupported dtype float16).",
+     r'''
+        import jax, jax.numpy as jnp
+
+        # Hand-written MLP params; mutation: cast to float16, then rescale each kernel
+        # by its spectral norm (spectral-norm surgery before deployment).
+        key = jax.random.PRNGKey(0)
+        k1, k2, k3 = jax.random.split(key, 3)
+        params = {"dense_0": {"w": jax.random.normal(k1, (20, 64)), "b": jnp.zeros(64)},
+                  "dense_1": {"w": jax.random.normal(k2, (64, 64)), "b": jnp.zeros(64)},
+                  "out": {"w": jax.random.normal(k3, (64, 3)), "b": jnp.zeros(3)}}
+        params = jax.tree_util.tree_map(lambda p: p.astype(jnp.float16), params)
+        print("param dtypes:", set(str(p.dtype) for p in jax.tree_util.tree_leaves(params)))
+
+        def spectral_normalize(layer):
+            sigma = jnp.linalg.norm(layer["w"], ord=2)
+            return {"w": layer["w"] / sigma, "b": layer["b"]}
+
+        for name in params:
+            print("normalizing", name, params[name]["w"].shape)
+            params[name] = spectral_normalize(params[name])
+        print("done")
+'''),
+
+    ('jax', 'venv', None, 'crash', 'not-implemented', 'b36-jax-orthogonal-reinit-qr-half',
+     'A re-initialization mutant builds float16 orthogonal kernels with jnp.linalg.qr; jaxlib raises NotImplementedError (Unsupported dtype float16) for the LAPACK QR, a missing implementation.',
+     r'''
+        import logging
+        import jax, jax.numpy as jnp
+        import numpy as np
+
+        logging.basicConfig(level=logging.INFO, format="[%(levelname)s] %(name)s: %(message)s")
+        log = logging.getLogger("reinit")
+
+        # mutation operator "re-initialize layer": replace a bfloat16/float16 model's
+        # recurrent kernel with a fresh orthogonal matrix of the same dtype.
+        def orthogonal(key, shape, dtype):
+            a = jax.random.normal(key, shape, dtype)
+            q, r = jnp.linalg.qr(a)
+            return q * jnp.sign(jnp.diag(r))
+
+        params = {"rnn": {"kernel": jnp.ones((32, 32), jnp.float16), "recurrent": jnp.ones((32, 32), jnp.float16)}}
+        for i, (name, p) in enumerate(params["rnn"].items()):
+            log.info("mutant %d: reinit rnn/%s %s %s", i, name, p.shape, p.dtype)
+            params["rnn"][name] = orthogonal(jax.random.PRNGKey(i), p.shape, p.dtype)
+        log.info("all mutants generated")
+'''),
+
+    ('jax', 'venv', None, 'false-positive', None, 'b36-jax-tree-map-inserted-layer',
+     'After inserting a layer into a list-of-dicts parameter tree, tree_map averages the mutant with the base tree; JAX rightly rejects the mismatched pytree structures.',
+     r'''
+        import jax, jax.numpy as jnp
+
+        def init(key, sizes):
+            keys = jax.random.split(key, len(sizes) - 1)
+            return [{"w": jax.random.normal(k, (a, b)) * 0.1, "b": jnp.zeros(b)}
+                    for k, a, b in zip(keys, sizes[:-1], sizes[1:])]
+
+        base = init(jax.random.PRNGKey(0), [8, 16, 4])
+        # layer insertion: a new 16->16 block between the two existing layers
+        mutant = base[:1] + [{"w": jnp.eye(16), "b": jnp.zeros(16)}] + base[1:]
+        print("base layers:", len(base), " mutant layers:", len(mutant))
+
+        # interpolate mutant towards the base weights (model soup / weight averaging)
+        alpha = 0.5
+        print("averaging parameters with alpha=%.1f" % alpha)
+        soup = jax.tree_util.tree_map(lambda a, b: alpha * a + (1 - alpha) * b, mutant, base)
+        print(jax.tree_util.tree_map(jnp.shape, soup))
+'''),
+
+    ('jax', 'venv', None, 'false-positive', None, 'b36-jax-widened-hidden-dot-mismatch',
+     "Layer 1's out-features are changed from 32 to 48 without resizing the next layer; the jitted forward pass rightly fails with a dot_general contracting-dimension mismatch.",
+     r'''
+        import jax, jax.numpy as jnp
+
+        def forward(params, x):
+            for layer in params[:-1]:
+                x = jax.nn.relu(x @ layer["w"] + layer["b"])
+            return x @ params[-1]["w"] + params[-1]["b"]
+
+        key = jax.random.PRNGKey(42)
+        ks = jax.random.split(key, 3)
+        params = [{"w": jax.random.normal(ks[0], (12, 32)), "b": jnp.zeros(32)},
+                  {"w": jax.random.normal(ks[1], (32, 32)), "b": jnp.zeros(32)},
+                  {"w": jax.random.normal(ks[2], (32, 2)), "b": jnp.zeros(2)}]
+        x = jnp.ones((7, 12))
+        print("original output:", forward(params, x).shape)
+
+        # surgery: change out_features of layer 1 from 32 to 48 (only this layer is touched)
+        params[1] = {"w": jax.random.normal(ks[1], (32, 48)), "b": jnp.zeros(48)}
+        print("layer 1 resized to", params[1]["w"].shape)
+        loss = jax.jit(lambda p: jnp.mean(forward(p, x) ** 2))
+        print("mutant loss:", loss(params))
+'''),
+
+    ('jax', 'venv', None, 'false-positive', 'environment', 'b36-jax-gpu-backend-missing',
+     "An edited parameter tree is to be moved to jax.devices('gpu') on a CPU-only install; JAX reports that no GPU platform is present, a setup problem.",
+     r'''
+        import jax, jax.numpy as jnp
+        print("jax", jax.__version__, "default backend:", jax.default_backend())
+        params = {"w": jnp.ones((128, 128)), "b": jnp.zeros(128)}
+        print("moving edited parameter tree to the GPU for the fine-tuning pass ...")
+        gpu = jax.devices("gpu")[0]
+        params = jax.device_put(params, gpu)
+        print(jax.tree_util.tree_map(lambda p: p.devices(), params))
+'''),
+
+    ('jax', 'venv', None, 'inconsistency', None, 'b36-jax-jit-closure-stale-params',
+     'A jitted predict function closes over a params dict; after a weight-shuffle mutation the jit cache reuses the stale constants, so jit and eager outputs disagree and the program prints INCONSISTENT.',
+     r'''
+        import numpy as np
+        import jax, jax.numpy as jnp
+
+        rng = np.random.default_rng(0)
+        params = {"w": rng.normal(size=(6, 3)).astype("float32"), "b": np.zeros(3, "float32")}
+
+        @jax.jit
+        def predict(x):
+            # params are read from the enclosing dict (captured at trace time)
+            return jnp.tanh(x @ params["w"] + params["b"])
+
+        def predict_eager(x):
+            return np.tanh(x @ params["w"] + params["b"])
+
+        x = rng.normal(size=(4, 6)).astype("float32")
+        print("baseline agree:", np.allclose(predict(x), predict_eager(x), atol=1e-5))
+
+        # mutation: shuffle the rows of the kernel in place (weight-shuffle operator)
+        params["w"] = params["w"][rng.permutation(6)]
+        params["b"] = params["b"] + 0.5
+        jit_out, ref_out = np.asarray(predict(x)), predict_eager(x)
+        print("jit   :", np.round(jit_out[0], 4))
+        print("eager :", np.round(ref_out[0], 4))
+        err = np.abs(jit_out - ref_out).max()
+        print("max abs diff = %.4f -> %s" % (err, "INCONSISTENT (jit used stale weights)" if err > 1e-4 else "ok"))
+'''),
+
+    ('jax', 'venv', None, 'oom', None, 'b36-jax-inserted-embedding-oom',
+     "Inserting a 50M x 2048 embedding table makes XLA's CPU client fail with RESOURCE_EXHAUSTED: Out of memory allocating 409600000000 bytes.",
+     r'''
+        import jax, jax.numpy as jnp
+
+        print("devices:", jax.devices())
+        # insert an embedding layer with the full hashed vocabulary in front of the model
+        vocab, dim = 50_000_000, 2048
+        print("allocating inserted embedding table %d x %d (%.1f GiB)" % (vocab, dim, vocab * dim * 4 / 2**30))
+        table = jax.random.normal(jax.random.PRNGKey(0), (vocab, dim), jnp.float32)
+        table.block_until_ready()
+        print("table ready", table.shape)
+'''),
+
+    ('jax', 'venv', None, 'nan', None, 'b36-jax-activation-swap-log-nan',
+     "Activation-replacement mutants swap relu for log1p and sqrt on a hidden layer with negative pre-activations; the loss and gradient become NaN, which the program's table shows.",
+     r'''
+        import jax, jax.numpy as jnp
+
+        key = jax.random.PRNGKey(5)
+        k1, k2, k3 = jax.random.split(key, 3)
+        params = {"w1": jax.random.normal(k1, (10, 16)), "w2": jax.random.normal(k2, (16, 1))}
+        x = jax.random.normal(k3, (32, 10))
+
+        def make_forward(act):
+            def f(p, x):
+                return act(x @ p["w1"]) @ p["w2"]
+            return f
+
+        # activation-replacement mutants of the hidden layer
+        mutants = {"relu": jax.nn.relu, "softplus": jax.nn.softplus, "log1p": jnp.log1p, "sqrt": jnp.sqrt}
+        print("%-10s %-12s %s" % ("mutant", "loss", "grad_norm"))
+        for name, act in mutants.items():
+            fwd = make_forward(act)
+            loss = lambda p: jnp.mean(fwd(p, x) ** 2)
+            l, g = jax.value_and_grad(loss)(params)
+            gn = jnp.sqrt(sum(jnp.sum(v ** 2) for v in jax.tree_util.tree_leaves(g)))
+            print("%-10s %-12s %s" % (name, float(l), float(gn)))
+            if not jnp.isfinite(l):
+                print("  -> mutant %s produced non-finite loss (NaN)" % name)
+'''),
+
+    ('jax', 'venv', None, 'timeout', None, 'b36-jax-while-loop-pruned-threshold-timeout',
+     'An iterative pruning-threshold search in lax.while_loop never ends when the mutated step size is 0, and faulthandler.dump_traceback_later stops the process after 20 s.',
+     r'''
+        import faulthandler
+        import jax, jax.numpy as jnp
+
+        faulthandler.dump_traceback_later(20, exit=True)
+        # iterative magnitude pruning: raise the threshold until the target sparsity is met.
+        # after a mutation zeroed the step size, the loop never reaches the target.
+        w = jax.random.normal(jax.random.PRNGKey(0), (256, 256))
+
+        @jax.jit
+        def find_threshold(w, target, step):
+            def cond(s):
+                t, sparsity = s
+                return sparsity < target
+            def body(s):
+                t, _ = s
+                t = t + step
+                return t, jnp.mean(jnp.abs(w) < t)
+            return jax.lax.while_loop(cond, body, (0.0, 0.0))
+
+        print("target sparsity 0.9, step 0.01:", find_threshold(w, 0.9, 0.01))
+        print("target sparsity 0.9, step 0.0 (mutated schedule):", flush=True)
+        print(find_threshold(w, 0.9, 0.0))
+'''),
+
+    ('keras', 'venv', 'jax', 'crash', 'not-implemented', 'b36-keras-jax-orthogonal-constraint-fp16',
+     "A clone_model mutant rebuilds layers in float16 with an orthonormalizing kernel constraint using keras.ops.linalg.qr; on the JAX backend fit fails with NotImplementedError (Unsupported dtype float16) from jaxlib's LAPACK.",
+     r'''
+        import numpy as np
+        import keras
+        from keras import ops
+
+        print("Keras", keras.__version__, "backend", keras.backend.backend())
+
+        class Orthonormalize(keras.constraints.Constraint):
+            """Project the kernel back onto orthonormal columns after every update."""
+            def __call__(self, w):
+                q, r = ops.linalg.qr(w)
+                return q * ops.sign(ops.diagonal(r))
+
+        base = keras.Sequential([keras.Input((16,)), keras.layers.Dense(16, name="mix"),
+                                 keras.layers.Dense(1, name="head")])
+        # surgery: rebuild the model in float16 with an orthonormality constraint on "mix"
+        def swap(layer):
+            cfg = layer.get_config()
+            cfg["dtype"] = "float16"
+            if layer.name == "mix":
+                cfg["kernel_constraint"] = Orthonormalize()
+            return layer.__class__.from_config(cfg)
+
+        mutant = keras.models.clone_model(base, clone_function=swap)
+        mutant.compile(optimizer="sgd", loss="mse")
+        x = np.random.rand(64, 16).astype("float32"); y = np.random.rand(64, 1).astype("float32")
+        print("fitting mutant 'fp16+orthonormal-mix' ...")
+        mutant.fit(x, y, epochs=1, batch_size=32, verbose=2)
+'''),
+
+    ('keras', 'venv', 'torch', 'crash', 'not-implemented', 'b36-keras-torch-whitening-eigh-fp16',
+     'ZCA-whitening surgery on a float16 Keras model calls keras.ops.linalg.eigh; the torch backend fails with "linalg_eigh_cpu" not implemented for \'Half\'.',
+     r'''
+        import numpy as np
+        import keras
+        from keras import ops
+
+        print("backend:", keras.backend.backend())
+        keras.config.set_dtype_policy("float16")
+        model = keras.Sequential([keras.Input((8,)), keras.layers.Dense(8, name="proj"), keras.layers.Dense(2, name="cls")])
+        x = np.random.default_rng(0).normal(size=(128, 8)).astype("float16")
+        acts = model.get_layer("proj")(ops.convert_to_tensor(x))
+        print("proj activations:", tuple(acts.shape), acts.dtype)
+
+        # surgery: fold a ZCA-whitening transform of the activations into the proj kernel
+        cov = ops.matmul(ops.transpose(acts), acts) / acts.shape[0]
+        evals, evecs = ops.linalg.eigh(cov)
+        zca = evecs @ ops.diag(1.0 / ops.sqrt(evals + 1e-3)) @ ops.transpose(evecs)
+        k = model.get_layer("proj").kernel
+        k.assign(k @ zca)
+        print("whitening folded into proj")
+'''),
+
+    ('keras', 'venv', 'tensorflow', 'crash', 'not-implemented', 'b36-keras-tf-spectral-clip-fp16',
+     'Spectral-norm clipping of float16 Dense kernels with keras.ops.linalg.norm(ord=2) on the TensorFlow backend fails because no CPU Svd kernel exists for half (Could not find device for node Svd).',
+     r'''
+        import numpy as np
+        import keras
+        from keras import ops
+
+        print("backend:", keras.backend.backend())
+        inp = keras.Input((32,))
+        h = keras.layers.Dense(64, activation="relu", name="fc1", dtype="float16")(inp)
+        out = keras.layers.Dense(10, name="fc2", dtype="float16")(h)
+        model = keras.Model(inp, out)
+        print(model.count_params(), "parameters, dtype policy float16")
+
+        print("| layer | sigma_max | clipped |")
+        for layer in model.layers[1:]:
+            k = layer.kernel
+            sigma = ops.linalg.norm(ops.convert_to_tensor(k), ord=2)
+            clipped = float(sigma) > 1.0
+            if clipped:
+                k.assign(k / sigma)
+            print("| %s | %.3f | %s |" % (layer.name, float(sigma), clipped))
+'''),
+
+    ('keras', 'venv', 'jax', 'false-positive', None, 'b36-keras-jax-set-weights-wrong-units',
+     "A mutant with 24 hidden units receives the 32-unit donor's weights via set_weights; Keras rightly rejects the incompatible weight shape.",
+     r'''
+        import numpy as np
+        import keras
+
+        print("backend:", keras.backend.backend())
+        donor = keras.Sequential([keras.Input((10,)), keras.layers.Dense(32, activation="relu", name="hidden"),
+                                  keras.layers.Dense(3, name="out")])
+        # mutant: change the hidden layer's units from 32 to 24 and copy the donor's weights across
+        mutant = keras.Sequential([keras.Input((10,)), keras.layers.Dense(24, activation="relu", name="hidden"),
+                                   keras.layers.Dense(3, name="out")])
+        print("donor hidden:", donor.get_layer("hidden").kernel.shape, " mutant hidden:", mutant.get_layer("hidden").kernel.shape)
+        for name in ("hidden", "out"):
+            print("copying weights of", name)
+            mutant.get_layer(name).set_weights(donor.get_layer(name).get_weights())
+        print("mutant ready")
+'''),
+
+    ('keras', 'venv', 'tensorflow', 'false-positive', None, 'b36-keras-tf-remove-layer-rewire',
+     'A layer-removal operator deletes Flatten from a functional CNN and reconnects Conv2D directly to Dense; Keras rightly rejects the 4-D input to fc1.',
+     r'''
+        import keras
+
+        print("backend:", keras.backend.backend())
+        inp = keras.Input((28, 28, 1), name="image")
+        x = keras.layers.Conv2D(8, 3, activation="relu", name="conv1")(inp)
+        x = keras.layers.Flatten(name="flatten")(x)
+        x = keras.layers.Dense(64, activation="relu", name="fc1")(x)
+        out = keras.layers.Dense(10, name="logits")(x)
+        model = keras.Model(inp, out)
+
+        # layer-removal operator (LR): delete "flatten" and reconnect its neighbours
+        layers = [l for l in model.layers[1:] if l.name != "flatten"]
+        print("removing 'flatten'; remaining:", [l.name for l in layers])
+        t = inp
+        for l in layers:
+            print("  reconnect", l.name)
+            t = l(t)
+        mutant = keras.Model(inp, t, name="mutant_LR_flatten")
+        mutant.summary()
+'''),
+
+    ('keras', 'venv', 'torch', 'false-positive', None, 'b36-keras-torch-shared-layer-other-width',
+     'A Dense encoder built for 12 features is shared with a second model whose input has 20 features; Keras rightly raises an input-compatibility error.',
+     r'''
+        import numpy as np
+        import keras
+
+        print("backend:", keras.backend.backend())
+        shared = keras.layers.Dense(16, activation="relu", name="shared_encoder")
+        a_in = keras.Input((12,), name="text_feats")
+        model_a = keras.Model(a_in, keras.layers.Dense(1, name="a_head")(shared(a_in)))
+        print("model A built, shared kernel", tuple(shared.kernel.shape))
+
+        # share the encoder with a second model whose input has a different width
+        b_in = keras.Input((20,), name="image_feats")
+        print("building model B on top of the shared encoder ...")
+        model_b = keras.Model(b_in, keras.layers.Dense(1, name="b_head")(shared(b_in)))
+        model_b.summary()
+'''),
+
+    ('keras', 'venv', 'tensorflow', 'inconsistency', None, 'b36-keras-tf-clone-model-outputs-differ',
+     'A mutation harness uses keras.models.clone_model as the identity mutant, but clone_model re-initializes weights, so clone and original predictions disagree and the program prints FAIL.',
+     r'''
+        import numpy as np
+        import keras
+
+        print("backend:", keras.backend.backend())
+        keras.utils.set_random_seed(0)
+        orig = keras.Sequential([keras.Input((6,)), keras.layers.Dense(8, activation="tanh"), keras.layers.Dense(2)])
+        orig.compile("adam", "mse")
+        x = np.random.rand(128, 6).astype("float32"); y = np.random.rand(128, 2).astype("float32")
+        orig.fit(x, y, epochs=3, verbose=0)
+
+        # mutation harness: the "identity" mutant must reproduce the original exactly
+        clone = keras.models.clone_model(orig)
+        p0, p1 = orig.predict(x[:8], verbose=0), clone.predict(x[:8], verbose=0)
+        diff = float(np.max(np.abs(p0 - p1)))
+        print("original[0]:", np.round(p0[0], 4))
+        print("clone[0]   :", np.round(p1[0], 4))
+        print("identity-mutant check: max |orig - clone| = %.4f  ->  %s" % (diff, "FAIL: outputs differ" if diff > 1e-6 else "PASS"))
+'''),
+
+    ('keras', 'venv', 'torch', 'nan', None, 'b36-keras-torch-fp16-weight-noise-nan',
+     "Gaussian-fuzzing mutants add growing noise to a float16 model's weights; at the largest level the float16 activations overflow and the outputs are NaN, as the program's counts show.",
+     r'''
+        import numpy as np
+        import keras
+
+        print("backend:", keras.backend.backend())
+        keras.utils.set_random_seed(1)
+        model = keras.Sequential([keras.Input((20,)), keras.layers.Dense(64, activation="relu", dtype="float16"),
+                                  keras.layers.Dense(64, activation="relu", dtype="float16"),
+                                  keras.layers.Dense(1, dtype="float16")])
+        x = np.random.rand(16, 20).astype("float32")
+        print("clean output mean:", float(np.mean(model.predict(x, verbose=0))))
+
+        # Gaussian-fuzzing operator (GF): add noise with std = sigma * |w|max to every kernel
+        for sigma in (0.1, 10.0, 1000.0):
+            noisy = keras.models.clone_model(model)
+            ws = [w + np.random.normal(0, sigma * np.abs(w).max(), w.shape).astype(w.dtype) for w in model.get_weights()]
+            noisy.set_weights(ws)
+            out = noisy.predict(x, verbose=0)
+            print("GF sigma=%-5s output mean=%s  nan=%d inf=%d" % (sigma, np.mean(out.astype("float32")), np.isnan(out).sum(), np.isinf(out).sum()))
+'''),
+
+    ('mindspore', 'mindspore', None, 'crash', 'not-implemented', 'b36-ms-int-quantized-maxpool-kernel',
+     "Quantization surgery runs MaxPool2d on int32 codes between quant/dequant stubs; MindSpore's CPU kernel selection fails (Select CPU operator[MaxPool] fail! Unsupported data type), a kernel missing for the dtype.",
+     r'''
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn, ops, Tensor
+
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+        ms.set_device("CPU")
+
+        class Net(nn.Cell):
+            def __init__(self):
+                super().__init__()
+                self.conv = nn.Conv2d(1, 4, 3, pad_mode="same")
+                self.pool = nn.MaxPool2d(2, 2)
+                self.fc = nn.Dense(4 * 4 * 4, 10)
+            def construct(self, x):
+                return self.fc(ops.flatten(self.pool(ops.relu(self.conv(x)))))
+
+        class QuantStub(nn.Cell):
+            """Fake int quantizer inserted by the surgery tool: float -> int32 codes."""
+            def __init__(self, scale):
+                super().__init__(); self.scale = scale
+            def construct(self, x):
+                return ops.cast(ops.round(x / self.scale), ms.int32)
+
+        class DeQuantStub(nn.Cell):
+            def __init__(self, scale):
+                super().__init__(); self.scale = scale
+            def construct(self, x):
+                return ops.cast(x, ms.float32) * self.scale
+
+        net = Net()
+        x = Tensor(np.random.rand(2, 1, 8, 8).astype(np.float32))
+        print("float model:", net(x).shape)
+        # surgery: run the pooling layer on integer codes (quant -> pool -> dequant)
+        net.pool = nn.SequentialCell([QuantStub(0.05), nn.MaxPool2d(2, 2), DeQuantStub(0.05)])
+        print("pool replaced by", [type(c).__name__ for c in net.pool.cell_list])
+        print("quantized model:", net(x).shape)
+'''),
+
+    ('mindspore', 'mindspore', None, 'crash', 'not-implemented', 'b36-ms-int32-conv-fused-mutant',
+     "A conv+bn fusion produces an integer-only Conv2D with int32 weights and inputs; MindSpore's CPU backend has no Conv2D kernel for int32 (Kernel select failed).",
+     r'''
+        import logging
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn, ops, Tensor
+
+        logging.basicConfig(level=logging.INFO, format="%(levelname)s %(message)s")
+        ms.set_device("CPU")
+
+        class IntConv(nn.Cell):
+            """Integer-only conv produced by fusing conv+bn and rounding weights to int32."""
+            def __init__(self, w, b):
+                super().__init__()
+                self.w = ms.Parameter(Tensor(w), name="w_int", requires_grad=False)
+                self.b = ms.Parameter(Tensor(b), name="b_int", requires_grad=False)
+            def construct(self, x):
+                y = ops.conv2d(x, self.w)
+                return y + self.b.reshape(1, -1, 1, 1)
+
+        conv = nn.Conv2d(3, 8, 3, pad_mode="valid", has_bias=True)
+        bn = nn.BatchNorm2d(8)
+        gamma, beta = bn.gamma.asnumpy(), bn.beta.asnumpy()
+        mean, var = bn.moving_mean.asnumpy(), bn.moving_variance.asnumpy()
+        s = gamma / np.sqrt(var + bn.eps)
+        w = conv.weight.asnumpy() * s[:, None, None, None]
+        b = (conv.bias.asnumpy() - mean) * s + beta
+        scale = 127 / np.abs(w).max()
+        logging.info("fused conv+bn, int scale %.2f", scale)
+        iconv = IntConv(np.round(w * scale).astype(np.int32), np.round(b * scale).astype(np.int32))
+        x = Tensor(np.random.randint(-8, 8, size=(1, 3, 16, 16)).astype(np.int32))
+        logging.info("running integer mutant on input %s", x.shape)
+        y = iconv(x)
+        logging.info("output %s", y.shape)
+'''),
+
+    ('mindspore', 'mindspore', None, 'false-positive', None, 'b36-ms-insert-child-dotted-name',
+     'insert_child_to_cell is given a child name containing a dot; MindSpore rightly rejects it with a KeyError.',
+     r'''
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn, Tensor
+        ms.set_device("CPU")
+
+        backbone = nn.SequentialCell([nn.Dense(16, 32), nn.ReLU(), nn.Dense(32, 4)])
+        print("children:", [n for n, _ in backbone.name_cells().items()])
+        # layer-insertion operator: insert a dropout after the first block, named like the
+        # checkpoint path of the layer it follows
+        target = "0.after_dropout"
+        print("inserting Dropout as", repr(target))
+        backbone.insert_child_to_cell(target, nn.Dropout(p=0.1))
+        print(backbone)
+'''),
+
+    ('mindspore', 'mindspore', None, 'false-positive', None, 'b36-ms-load-param-resized-head',
+     'A 10-class checkpoint is loaded with load_param_into_net into a model whose head was resized to 7 classes; MindSpore rightly reports the shape mismatch.',
+     r'''
+        import os, tempfile
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn
+        ms.set_device("CPU")
+
+        class Classifier(nn.Cell):
+            def __init__(self, n_cls):
+                super().__init__()
+                self.body = nn.SequentialCell([nn.Dense(20, 64), nn.ReLU()])
+                self.head = nn.Dense(64, n_cls)
+            def construct(self, x):
+                return self.head(self.body(x))
+
+        d = tempfile.mkdtemp()
+        ckpt = os.path.join(d, "cls10.ckpt")
+        ms.save_checkpoint(Classifier(10), ckpt)
+        print("saved 10-class model to", ckpt)
+
+        # surgery: the head now has 7 classes; warm-start everything from the old checkpoint
+        new = Classifier(7)
+        params = ms.load_checkpoint(ckpt)
+        print("checkpoint params:", sorted(params))
+        not_loaded, _ = ms.load_param_into_net(new, params)
+        print("not loaded:", not_loaded)
+'''),
+
+    ('mindspore', 'mindspore', None, 'false-positive', None, 'b36-ms-tied-weight-duplicate-name',
+     "Parameter-renaming surgery gives the decoder weight the encoder weight's name; building the optimizer's ParameterTuple rightly fails because the name already exists.",
+     r'''
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn, ops, Parameter, Tensor
+        ms.set_device("CPU")
+
+        class TiedAutoEncoder(nn.Cell):
+            """Encoder and decoder share the same weight (weight tying surgery)."""
+            def __init__(self, d_in, d_hid):
+                super().__init__()
+                w = np.random.randn(d_hid, d_in).astype(np.float32) * 0.1
+                self.enc_w = Parameter(Tensor(w), name="w")
+                self.dec_w = Parameter(Tensor(w), name="w")
+            def construct(self, x):
+                h = ops.relu(ops.matmul(x, self.enc_w.T))
+                return ops.matmul(h, self.dec_w)
+
+        print("building tied autoencoder ...")
+        net = TiedAutoEncoder(32, 8)
+        x = Tensor(np.random.rand(4, 32).astype(np.float32))
+        print("reconstruction:", net(x).shape)
+        # parameter renaming surgery: give the decoder weight the encoder's name so that
+        # checkpoints store a single tied tensor
+        net.dec_w.name = net.enc_w.name
+        print("trainable:", [p.name for p in net.trainable_params()])
+        opt = nn.Momentum(net.trainable_params(), learning_rate=0.01, momentum=0.9)
+        train = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), opt)
+        for step in range(3):
+            print("step", step, "loss", train(x, x))
+'''),
+
+    ('mindspore', 'mindspore', None, 'false-positive', 'environment', 'b36-ms-gpu-target-missing',
+     'After cell surgery the script switches to device_target GPU on a CPU-only MindSpore wheel; MindSpore reports the unsupported device target, a setup problem.',
+     r'''
+        import mindspore as ms
+        from mindspore import nn
+        print("MindSpore", ms.__version__)
+        net = nn.SequentialCell([nn.Dense(8, 8), nn.ReLU(), nn.Dense(8, 2)])
+        net.insert_child_to_cell("3", nn.Softmax())
+        print("surgery done, cells:", len(net))
+        print("switching to GPU for the evaluation pass ...")
+        ms.set_context(device_target="GPU")
+        print(net)
+'''),
+
+    ('mindspore', 'mindspore', None, 'oom', None, 'b36-ms-duplicate-layer-oom',
+     'A layer-duplication operator materializes activations for k copies of a wide block; the 256 GiB case fails with RuntimeError: Allocate memory failed.',
+     r'''
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn, ops, Tensor
+        ms.set_device("CPU")
+
+        # layer-duplication operator: repeat the widest block k times and materialise its
+        # activations for a batch of 4096
+        width = 8192
+        blk = nn.Dense(width, width)
+        print("block params: %d" % sum(p.size for p in blk.get_parameters()))
+        x = ops.ones((4096, width), ms.float32)
+        for k in (1, 4, 2048):
+            print("duplicating block x%d -> activations %.1f GiB" % (k, k * 4096 * width * 4 / 2**30))
+            acts = ops.zeros((k, 4096, width), ms.float32)
+            print("  total:", float(acts.sum()))
+'''),
+
+    ('mindspore', 'mindspore', None, 'nan', None, 'b36-ms-weight-shuffle-nan',
+     'Weight-scaling mutants multiply two Dense layers by 1e38; the float32 activations overflow, inf - inf gives NaN outputs and a NaN loss, which the program reports.',
+     r'''
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn, ops, Tensor
+        ms.set_device("CPU")
+        ms.set_seed(0)
+
+        net = nn.SequentialCell([nn.Dense(8, 32), nn.Sigmoid(), nn.Dense(32, 32), nn.Dense(32, 1)])
+        x = Tensor(np.random.rand(16, 8).astype(np.float32))
+        loss_fn = nn.MSELoss()
+        y = Tensor(np.random.rand(16, 1).astype(np.float32))
+        print("original loss: %.4f" % float(loss_fn(net(x), y)))
+
+        # mutation "neuron effect block + scale": multiply the 2nd dense weights by 1e38, and the 3rd by 1e38, then
+        # normalise the output by its own std like the evaluation harness does
+        w = net[2].weight
+        w.set_data(w * 1e38)
+        net[3].weight.set_data(net[3].weight * 1e38)
+        out = net(x)
+        normed = (out - out.mean()) / out.std()
+        loss = loss_fn(normed, y)
+        print("mutant output sample:", out.asnumpy()[:3].ravel())
+        print("mutant loss:", loss)
+        if np.isnan(loss.asnumpy()):
+            print("mutant produced NaN loss")
+'''),
+
+]
+
+
+add_batch(B36_B)
+
+
+B35_B = [
+    # ------------------------------------------------------------ tensorflow
+    ("tensorflow", "venv", None, "false-positive", None, "b35-tf-sparse-xent-ignore-index",
+     "A PyTorch-style token loss ported to TensorFlow passes padding labels of -100 (PyTorch's ignore_index) to tf.nn.sparse_softmax_cross_entropy_with_logits, which rightly rejects labels outside [0, classes).",
+     """
+        import numpy as np
+        import tensorflow as tf
+
+        VOCAB, PAD = 12, -100
+        rng = np.random.default_rng(3)
+        logits = tf.constant(rng.normal(size=(4, 6, VOCAB)).astype("float32"))
+        labels = rng.integers(0, VOCAB, size=(4, 6))
+        labels[:, 4:] = PAD   # padded positions, as the torch pipeline marked them
+        print("batch logits", logits.shape, "labels", labels.shape)
+        for step in range(2):
+            flat_logits = tf.reshape(logits, [-1, VOCAB])
+            flat_labels = tf.reshape(tf.constant(labels, tf.int32), [-1])
+            per_tok = tf.nn.sparse_softmax_cross_entropy_with_logits(labels=flat_labels, logits=flat_logits)
+            mask = tf.cast(flat_labels != PAD, tf.float32)
+            loss = tf.reduce_sum(per_tok * mask) / tf.reduce_sum(mask)
+            print(f"step {step}: token loss {float(loss):.4f}")
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b35-tf-confusion-matrix-out-of-range",
+     "An evaluation script builds a confusion matrix with num_classes=4 while the ground truth contains class id 4 (a fifth class added later); tf.math.confusion_matrix rightly refuses labels out of range.",
+     """
+        import numpy as np
+        import tensorflow as tf
+
+        CLASSES = ["cat", "dog", "bird", "fish"]
+        y_true = np.array([0, 1, 2, 3, 1, 4, 2, 0])   # 4 = 'horse', not in CLASSES
+        y_pred = np.array([0, 1, 2, 3, 2, 1, 2, 0])
+        acc = float(np.mean(y_true == y_pred))
+        print(f"accuracy {acc:.3f} over {len(y_true)} samples")
+        try:
+            cm = tf.math.confusion_matrix(y_true, y_pred, num_classes=len(CLASSES))
+            print(cm.numpy())
+        except tf.errors.InvalidArgumentError as e:
+            print("confusion matrix failed:")
+            print(e)
+            raise SystemExit(2)
+     """),
+    ("tensorflow", "venv", None, "false-positive", "environment", "b35-tf-probability-missing",
+     "A script that fits a Beta prior imports tensorflow_probability for its distributions, but the package is not installed in this environment (ModuleNotFoundError): a setup problem.",
+     """
+        import numpy as np
+        import tensorflow as tf
+        print("tensorflow", tf.__version__)
+        ratings = np.clip(np.random.default_rng(0).beta(2.0, 5.0, size=256), 1e-4, 1 - 1e-4).astype("float32")
+        print("fitting Beta prior to", ratings.shape[0], "ratings, mean", ratings.mean())
+        import tensorflow_probability as tfp
+        tfd = tfp.distributions
+        a = tf.Variable(1.0); b = tf.Variable(1.0)
+        opt = tf.keras.optimizers.Adam(0.05)
+        for i in range(100):
+            with tf.GradientTape() as tape:
+                nll = -tf.reduce_mean(tfd.Beta(tf.nn.softplus(a), tf.nn.softplus(b)).log_prob(ratings))
+            opt.apply_gradients(zip(tape.gradient(nll, [a, b]), [a, b]))
+        print("nll", float(nll))
+     """),
+    ("tensorflow", "venv", None, "crash", "not-implemented", "b35-tf-ctclossv2-no-cpu-kernel",
+     "A speech recipe calls tf.raw_ops.CTCLossV2 (the cuDNN-style CTC op with blank 0) on a CPU-only machine; the op exists but has no kernel registered for any device here (NotFoundError, no registered kernels).",
+     """
+        import logging
+        import numpy as np
+        import tensorflow as tf
+        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+        log = logging.getLogger("asr.ctc")
+
+        T, B, C = 20, 2, 6
+        rng = np.random.default_rng(0)
+        logits = tf.constant(rng.normal(size=(T, B, C)).astype("float32"))
+        idx = tf.constant([[0, 0], [0, 1], [0, 2], [1, 0], [1, 1]], tf.int64)
+        vals = tf.constant([1, 2, 3, 4, 5], tf.int32)
+        seq = tf.constant([T, T - 4], tf.int32)
+        log.info("ctc batch: T=%d B=%d C=%d, %d labels", T, B, C, int(vals.shape[0]))
+        ref = tf.raw_ops.CTCLoss(inputs=logits, labels_indices=idx, labels_values=vals, sequence_length=seq)
+        log.info("CTCLoss (v1, blank=C-1): %s", ref.loss.numpy())
+        log.info("switching to CTCLossV2 (blank=0) ...")
+        v2 = tf.raw_ops.CTCLossV2(inputs=tf.nn.log_softmax(logits), labels_indices=idx, labels_values=vals, sequence_length=seq)
+        log.info("CTCLossV2: %s", v2.loss.numpy())
+     """),
+    ("tensorflow", "venv", None, "crash", "not-implemented", "b35-tf-categorical-int-logits-no-kernel",
+     "Sampling classes from integer vote counts with tf.random.categorical: the Multinomial op accepts int32 logits in its signature but only the XLA device registers a kernel for them, so eager execution on CPU fails with no kernel found.",
+     """
+        import numpy as np
+        import tensorflow as tf
+
+        votes = tf.constant([[3, 1, 0, 6], [0, 0, 9, 1], [2, 2, 2, 2]], dtype=tf.int32)
+        print("vote table:\\n", votes.numpy())
+        f_samples = tf.random.categorical(tf.cast(votes, tf.float32), 8, seed=1)
+        print("float32 logits -> samples\\n", f_samples.numpy())
+        i_samples = tf.random.categorical(votes, 8, seed=1)
+        print("int32 logits -> samples\\n", i_samples.numpy())
+     """),
+    ("tensorflow", "venv", None, "oom", None, "b35-tf-confusion-matrix-huge-vocab",
+     "A token-level evaluation builds a dense confusion matrix over a 200,000-word vocabulary with tf.math.confusion_matrix; the [200000, 200000] int32 matrix (160 GB) cannot be allocated (ResourceExhaustedError OOM).",
+     """
+        import numpy as np
+        import tensorflow as tf
+
+        VOCAB = 200_000
+        rng = np.random.default_rng(0)
+        gold = rng.integers(0, VOCAB, size=5000)
+        pred = np.where(rng.random(5000) < 0.8, gold, rng.integers(0, VOCAB, size=5000))
+        print(f"token accuracy: {np.mean(gold == pred):.4f}")
+        print("building confusion matrix over the full vocabulary ...")
+        cm = tf.math.confusion_matrix(gold, pred, num_classes=VOCAB)
+        print("most confused:", int(tf.reduce_max(cm - tf.linalg.diag(tf.linalg.diag_part(cm)))))
+     """),
+    ("tensorflow", "venv", None, "timeout", None, "b35-tf-poisson-nan-rate-hang",
+     "A count model samples predicted counts with tf.random.poisson; one predicted rate is NaN and the Poisson sampler never returns, so the faulthandler watchdog stops the program after 20 s.",
+     """
+        import faulthandler, sys, time
+        import numpy as np
+        import tensorflow as tf
+
+        faulthandler.dump_traceback_later(20, exit=True)
+        rates = np.array([0.5, 3.0, 12.0, 7.5], dtype=np.float32)
+        for epoch in range(3):
+            if epoch == 2:
+                rates[1] = np.nan  # the rate head diverged
+            t0 = time.time()
+            print(f"epoch {epoch}: sampling counts for rates {rates}", flush=True)
+            counts = tf.random.poisson([1000], lam=rates, seed=epoch)
+            print(f"  mean counts {tf.reduce_mean(counts, 0).numpy()} in {time.time()-t0:.2f}s", flush=True)
+     """),
+    ("tensorflow", "venv", None, "nan", None, "b35-tf-masked-soft-target-xent-nan",
+     "Action masking sets forbidden logits to -inf before tf.nn.softmax_cross_entropy_with_logits with soft targets that are zero there; 0 * -inf yields a NaN loss, which the training loop detects.",
+     """
+        import numpy as np
+        import tensorflow as tf
+
+        rng = np.random.default_rng(7)
+        logits = tf.Variable(rng.normal(size=(4, 5)).astype("float32"))
+        legal = np.array([[1,1,1,0,1],[1,1,1,1,1],[0,1,1,1,1],[1,1,1,1,1]], bool)
+        target = rng.random((4, 5)).astype("float32") * legal
+        target /= target.sum(1, keepdims=True)
+        for step in range(3):
+            masked = tf.where(legal, logits, tf.constant(-np.inf, tf.float32))
+            loss = tf.reduce_mean(tf.nn.softmax_cross_entropy_with_logits(labels=target, logits=masked))
+            print(f"step {step}: policy loss {float(loss):.5f}")
+            if not np.isfinite(float(loss)):
+                print("NaN policy loss, per-row:", tf.nn.softmax_cross_entropy_with_logits(labels=target, logits=masked).numpy())
+                raise SystemExit(1)
+            logits.assign_sub(0.1 * logits)
+     """),
+    ("tensorflow", "venv", None, "inconsistency", None, "b35-tf-categorical-fully-masked-vs-jax",
+     "Samples tokens from logits whose rows can be fully masked with -inf and compares tf.random.categorical with jax.random.categorical: TensorFlow returns the out-of-range class id num_classes while JAX returns 0, and the program reports the disagreement.",
+     """
+        import numpy as np
+        import tensorflow as tf
+        import jax, jax.numpy as jnp
+
+        NEG = -np.inf
+        logits = np.array([[0.1, 2.0, NEG, 0.3],
+                           [NEG, NEG, NEG, NEG],    # every token banned
+                           [1.0, NEG, NEG, 0.0]], dtype=np.float32)
+        C = logits.shape[1]
+        tf_s = tf.random.categorical(logits, 6, seed=0).numpy()
+        jx_s = np.asarray(jax.random.categorical(jax.random.PRNGKey(0), jnp.asarray(logits), axis=-1, shape=(6, 3))).T
+        print("tf samples\\n", tf_s)
+        print("jax samples\\n", jx_s)
+        bad = []
+        for r in range(logits.shape[0]):
+            tr, jr = set(tf_s[r].tolist()), set(jx_s[r].tolist())
+            in_range = all(0 <= v < C for v in tr)
+            print(f"row {r}: tf ids {sorted(tr)} jax ids {sorted(jr)} tf-in-range={in_range}")
+            if not in_range or (r == 1 and tr != jr):
+                bad.append(r)
+        print("VERDICT:", "MISMATCH on rows %s" % bad if bad else "consistent")
+        raise SystemExit(1 if bad else 0)
+     """),
+    # ------------------------------------------------------------ jax
+    ("jax", "venv", None, "crash", "not-implemented", "b35-jax-gamma-cdf-newton-hessian",
+     "Fits the shape of a Gamma waiting-time model by Newton steps on a CDF-matching loss; the second derivative of jax.scipy.special.gammainc with respect to the shape needs a derivative of the igamma_grad_a primitive, which JAX does not implement (NotImplementedError).",
+     """
+        import jax, jax.numpy as jnp
+        from jax.scipy import special
+
+        waits = jnp.array([0.4, 1.1, 1.9, 2.5, 3.2, 4.8])
+        emp_cdf = (jnp.arange(1, 7) - 0.5) / 6.0
+
+        def loss(log_a):
+            a = jnp.exp(log_a)
+            return jnp.mean((special.gammainc(a, waits) - emp_cdf) ** 2)
+
+        g = jax.grad(loss)
+        h = jax.grad(g)
+        log_a = jnp.array(0.0)
+        print(f"init loss {float(loss(log_a)):.5f} grad {float(g(log_a)):.5f}")
+        for it in range(5):
+            step = g(log_a) / h(log_a)
+            log_a = log_a - step
+            print(f"newton {it}: shape={float(jnp.exp(log_a)):.4f} loss={float(loss(log_a)):.6f}")
+     """),
+    ("jax", "venv", None, "crash", "not-implemented", "b35-jax-beta-cdf-grad-shape",
+     "Calibrates a Beta(a, b) model of click-through rates by gradient descent on a CDF loss built with jax.scipy.stats.beta.cdf; JAX has no gradient of betainc with respect to a and b and raises 'not supported'.",
+     """
+        import jax, jax.numpy as jnp
+        from jax.scipy import stats
+
+        ctr = jnp.sort(jnp.array([0.02, 0.05, 0.07, 0.11, 0.13, 0.2, 0.26, 0.31]))
+        target = (jnp.arange(1, 9) - 0.5) / 8
+
+        def cdf_loss(params):
+            a, b = jnp.exp(params)
+            return jnp.sum((stats.beta.cdf(ctr, a, b) - target) ** 2)
+
+        params = jnp.log(jnp.array([1.0, 5.0]))
+        print("initial cdf loss", float(cdf_loss(params)))
+        step = jax.jit(lambda p: p - 0.5 * jax.grad(cdf_loss)(p))
+        for i in range(20):
+            params = step(params)
+            if i % 5 == 0:
+                print(f"iter {i:2d} a,b = {jnp.exp(params)} loss {float(cdf_loss(params)):.5f}")
+     """),
+    ("jax", "venv", None, "oom", None, "b35-jax-one-hot-huge-vocab",
+     "A label-smoothing loss one-hot encodes 2000 target ids over a 2**28-entry hashed vocabulary with jax.nn.one_hot; XLA fails to allocate the 2 TB buffer (out of memory).",
+     """
+        import jax, jax.numpy as jnp
+
+        VOCAB = 2 ** 28    # hashed feature space
+        EPS = 0.1
+        key = jax.random.PRNGKey(0)
+        targets = jax.random.randint(key, (2000,), 0, VOCAB)
+        print("targets", targets.shape, "vocab", VOCAB)
+
+        @jax.jit
+        def smoothed(t):
+            oh = jax.nn.one_hot(t, VOCAB)
+            return oh * (1 - EPS) + EPS / VOCAB
+
+        soft = smoothed(targets)
+        print("soft targets sum", float(soft.sum()))
+     """),
+    ("jax", "venv", None, "false-positive", "environment", "b35-jax-optax-missing",
+     "A JAX CTC training script imports optax for optax.ctc_loss and its optimizer, but optax is not installed in this environment (ModuleNotFoundError): a setup problem.",
+     """
+        import jax, jax.numpy as jnp
+        print("jax", jax.__version__, "devices", jax.devices())
+        key = jax.random.PRNGKey(0)
+        logits = jax.random.normal(key, (2, 30, 8))
+        labels = jnp.array([[1, 2, 3, 0], [4, 4, 5, 6]])
+        print("logits", logits.shape, "labels", labels.shape)
+        import optax
+        loss = optax.ctc_loss(logits, jnp.zeros((2, 30)), labels, (labels == 0).astype(jnp.float32))
+        print("ctc", loss)
+     """),
+    ("jax", "venv", None, "false-positive", None, "b35-jax-categorical-shape-mismatch",
+     "A sampler asks jax.random.categorical for shape (5,) from a (4, 3) batch of logits; the requested shape does not end with the batch shape, and JAX rightly rejects it (ValueError, incompatible shapes).",
+     """
+        import jax, jax.numpy as jnp
+
+        key = jax.random.PRNGKey(42)
+        logits = jnp.log(jnp.array([[0.7, 0.2, 0.1],
+                                    [0.1, 0.1, 0.8],
+                                    [0.3, 0.3, 0.4],
+                                    [0.5, 0.25, 0.25]]))
+        print("logits batch", logits.shape)
+        ok = jax.random.categorical(key, logits, shape=(5, 4))
+        print("5 draws per row:\\n", ok.T)
+        draws = jax.random.categorical(key, logits, shape=(5,))
+        print("draws", draws)
+     """),
+    ("jax", "venv", None, "nan", None, "b35-jax-gaussian-nll-zero-sigma",
+     "A heteroscedastic regressor predicts sigma with a ReLU head; when a sigma hits exactly 0, jax.scipy.stats.norm.logpdf gives NaN for the exact-fit point and the mean Gaussian NLL becomes NaN, which the loop detects.",
+     """
+        import jax, jax.numpy as jnp
+        from jax.scipy import stats
+
+        x = jnp.linspace(-1, 1, 8)
+        y = 2 * x + 0.5
+        w_mu = jnp.array([2.0, 0.5])
+        w_sig = jnp.array([0.3, 0.1])
+
+        for epoch in range(4):
+            mu = w_mu[0] * x + w_mu[1]
+            sigma = jax.nn.relu(w_sig[0] * x + w_sig[1])
+            nll = -stats.norm.logpdf(y, mu, sigma)
+            loss = nll.mean()
+            print(f"epoch {epoch}: min sigma {float(sigma.min()):.3f} gaussian nll {float(loss):.4f}")
+            if not jnp.isfinite(loss):
+                print("non-finite NLL at points", jnp.where(~jnp.isfinite(nll))[0], "values", nll)
+                raise SystemExit(1)
+            w_sig = w_sig - jnp.array([0.0, 0.05])
+     """),
+    ("jax", "venv", None, "nan", None, "b35-jax-dirichlet-small-alpha-logpdf",
+     "Draws topic mixtures from a sparse Dirichlet(1e-3) prior with jax.random.dirichlet and scores them with jax.scipy.stats.dirichlet.logpdf; float32 samples underflow to exact zeros and the log-density of the prior's own samples is non-finite.",
+     """
+        import jax, jax.numpy as jnp
+        from jax.scipy import stats
+
+        K = 5
+        alpha = jnp.full((K,), 1e-3)
+        key = jax.random.PRNGKey(0)
+        for batch in range(3):
+            key, sub = jax.random.split(key)
+            theta = jax.random.dirichlet(sub, alpha, (4,))
+            lp = jax.vmap(lambda t: stats.dirichlet.logpdf(t, alpha))(theta)
+            print(f"batch {batch}: min component {float(theta.min()):.3e} log p {lp}")
+            if not jnp.all(jnp.isfinite(lp)):
+                print("log-density of the prior's own samples is not finite:")
+                print(theta)
+                raise SystemExit(1)
+     """),
+    ("jax", "venv", None, "inconsistency", None, "b35-jax-poisson-sample-mean-vs-rate",
+     "Checks that jax.random.poisson sample means match the rate over a range of rates; for rate 1e10 the int32 samples are clipped to 2**31-1 and for an infinite rate the samples are finite int32 values far from the rate, so the check reports mismatches against the reference mean.",
+     """
+        import numpy as np
+        import jax, jax.numpy as jnp
+
+        key = jax.random.PRNGKey(1)
+        print(f"{'rate':>10} {'sample mean':>16} {'rel.err':>10}  verdict")
+        bad = 0
+        for lam in [0.5, 4.0, 100.0, 1e6, 1e10, float('inf')]:
+            s = jax.random.poisson(key, lam, (20000,))
+            m = float(jnp.mean(s.astype(jnp.float64 if jax.config.x64_enabled else jnp.float32)))
+            rel = abs(m - lam) / lam if np.isfinite(lam) else (0.0 if m == lam else float('inf'))
+            ok = rel < 0.05
+            bad += not ok
+            print(f"{lam:>10.3g} {m:>16.6g} {rel:>10.3g}  {'ok' if ok else 'MISMATCH'} dtype={s.dtype}")
+        print(f"{bad} rate(s) disagree with the expected mean")
+        raise SystemExit(1 if bad else 0)
+     """),
+    # ------------------------------------------------------------ keras
+    ("keras", "venv", "torch", "crash", "not-implemented", "b35-keras-torch-gamma-float16-floatx",
+     "With floatx set to float16, a Gamma-noise augmentation calls keras.random.gamma on the torch backend; torch's CPU gamma sampler has no Half kernel ('gamma_cpu' not implemented for 'Half').",
+     """
+        import numpy as np
+        import keras
+        from keras import ops
+
+        keras.config.set_floatx("float16")
+        print("backend", keras.backend.backend(), "floatx", keras.config.floatx())
+
+        def gamma_noise(batch, shape_k=4.0):
+            g = keras.random.gamma(ops.shape(batch), alpha=shape_k, seed=7)
+            return batch * g / shape_k
+
+        images = ops.convert_to_tensor(np.random.rand(8, 16, 16, 1), dtype="float16")
+        for i in range(3):
+            noisy = gamma_noise(images)
+            print(f"aug batch {i}: mean {float(ops.mean(noisy)):.4f}")
+     """),
+    ("keras", "venv", "torch", "crash", "not-implemented", "b35-keras-torch-beta-mixup-bfloat16",
+     "A mixup layer draws its mixing weights with keras.random.beta from bfloat16 concentrations on the torch backend; torch's CPU Dirichlet sampler behind Beta has no BFloat16 kernel (NotImplementedError).",
+     """
+        import numpy as np
+        import keras
+        from keras import ops
+
+        class MixUp(keras.layers.Layer):
+            def __init__(self, alpha=0.4, **kw):
+                super().__init__(**kw)
+                self.alpha = alpha
+            def call(self, x, y):
+                n = ops.shape(x)[0]
+                a = ops.full((n,), self.alpha, dtype="bfloat16")
+                lam = keras.random.beta((n,), a, a, seed=3)
+                lam_x = ops.reshape(ops.cast(lam, x.dtype), (n, 1))
+                idx = ops.flip(ops.arange(n), 0)
+                return lam_x * x + (1 - lam_x) * ops.take(x, idx, 0), lam
+
+        x = ops.convert_to_tensor(np.random.rand(6, 10).astype("float32"))
+        y = ops.one_hot(ops.arange(6) % 3, 3)
+        print("backend", keras.backend.backend(), "batch", tuple(x.shape))
+        mixed, lam = MixUp()(x, y)
+        print("mixed", tuple(mixed.shape), "lambdas", lam)
+     """),
+    ("keras", "venv", "jax", "inconsistency", None, "b35-keras-ctc-long-target-across-backends",
+     "Computes keras.losses.CTC for a target longer than the input sequence on the jax, tensorflow and torch backends (each in a subprocess) and compares: torch gives inf, jax about 1e5 and tensorflow about 700, and the program reports the disagreement.",
+     """
+        import json, os, subprocess, sys
+
+        SNIPPET = r'''
+        import json, numpy as np, keras
+        rng = np.random.default_rng(0)
+        y_pred = rng.normal(size=(2, 4, 6)).astype("float32")   # T=4 frames
+        y_true = np.array([[1, 2, 3, 4, 5, 1, 2], [1, 2, 0, 0, 0, 0, 0]])  # first target: 7 labels
+        loss = keras.losses.CTC(reduction=None)(y_true, y_pred)
+        print(json.dumps([float(v) for v in keras.ops.convert_to_numpy(loss)]))
+        '''
+        import textwrap
+        SNIPPET = textwrap.dedent(SNIPPET)
+        results = {}
+        for be in ["jax", "tensorflow", "torch"]:
+            env = dict(os.environ, KERAS_BACKEND=be, TF_CPP_MIN_LOG_LEVEL="3")
+            p = subprocess.run([sys.executable, "-c", SNIPPET], env=env, capture_output=True, text=True, timeout=120)
+            line = [l for l in p.stdout.splitlines() if l.startswith("[")]
+            results[be] = json.loads(line[-1].replace("Infinity", "1e999")) if line else None
+            print(f"{be:>10}: per-sample CTC {results[be]}")
+        vals = [r[0] for r in results.values() if r]
+        agree = all(abs(v - vals[0]) <= 1e-3 * max(1.0, abs(vals[0])) for v in vals)
+        print("sample 0 (target longer than input):", "backends agree" if agree else "BACKENDS DISAGREE")
+        raise SystemExit(0 if agree else 1)
+     """),
+    ("keras", "venv", "tensorflow", "false-positive", None, "b35-keras-tf-scce-label-out-of-range",
+     "A 5-class Keras classifier is fitted with sparse labels that include class id 7 (a relabelled dataset); on the tensorflow backend SparseSoftmaxCrossEntropyWithLogits rightly rejects the label during model.fit.",
+     """
+        import numpy as np
+        import keras
+
+        rng = np.random.default_rng(0)
+        x = rng.normal(size=(64, 8)).astype("float32")
+        y = rng.integers(0, 5, size=64)
+        y[37] = 7     # stray label from the new annotation round
+        model = keras.Sequential([keras.Input((8,)), keras.layers.Dense(16, activation="relu"), keras.layers.Dense(5)])
+        model.compile("adam", keras.losses.SparseCategoricalCrossentropy(from_logits=True), metrics=["accuracy"])
+        print("labels seen:", sorted(set(y.tolist())))
+        model.fit(x, y, batch_size=16, epochs=2, verbose=2)
+     """),
+    ("keras", "venv", "torch", "false-positive", None, "b35-keras-torch-topk-k-past-classes",
+     "An evaluation reports top-10 accuracy for a 3-class model with keras.metrics.SparseTopKCategoricalAccuracy(k=10); on the torch backend torch.topk rightly rejects k larger than the number of classes.",
+     """
+        import numpy as np
+        import keras
+
+        rng = np.random.default_rng(1)
+        probs = rng.dirichlet(np.ones(3), size=32).astype("float32")
+        labels = rng.integers(0, 3, size=32)
+        metrics = {"acc": keras.metrics.SparseCategoricalAccuracy(),
+                   "top2": keras.metrics.SparseTopKCategoricalAccuracy(k=2),
+                   "top10": keras.metrics.SparseTopKCategoricalAccuracy(k=10)}
+        for name, m in metrics.items():
+            m.update_state(labels, probs)
+            print(f"{name:>6}: {float(m.result()):.4f}")
+     """),
+    ("keras", "venv", "jax", "false-positive", None, "b35-keras-cce-logits-wrong-rank",
+     "A sequence model emits (batch, time, classes) probabilities but the loss is given per-sequence one-hot targets of shape (batch, classes); keras.losses.CategoricalCrossentropy rightly rejects the shape mismatch.",
+     """
+        import numpy as np
+        import keras
+
+        B, T, C = 4, 6, 5
+        rng = np.random.default_rng(2)
+        seq_probs = keras.ops.softmax(rng.normal(size=(B, T, C)).astype("float32"), axis=-1)
+        targets = np.eye(C, dtype="float32")[rng.integers(0, C, size=B)]
+        loss_fn = keras.losses.CategoricalCrossentropy(label_smoothing=0.1)
+        print("targets", targets.shape, "predictions", tuple(seq_probs.shape))
+        loss = loss_fn(targets, seq_probs)
+        print("loss", float(loss))
+     """),
+    ("keras", "venv", "tensorflow", "false-positive", "environment", "b35-keras-hub-missing",
+     "A text-classification evaluation imports keras_hub for its tokenizer and metrics, but keras_hub is not installed in this environment (ModuleNotFoundError): a setup problem.",
+     """
+        import keras
+        print("keras", keras.__version__, "backend", keras.backend.backend())
+        texts = ["good movie", "bad plot", "great cast"]
+        labels = [1, 0, 1]
+        print(f"evaluating on {len(texts)} reviews")
+        import keras_hub
+        tok = keras_hub.tokenizers.WordPieceTokenizer(vocabulary=["[UNK]", "good", "bad"])
+        print(tok(texts))
+     """),
+    ("keras", "venv", "tensorflow", "nan", None, "b35-keras-poisson-loss-linear-head-nan",
+     "A count regressor with a linear output layer is trained with the 'poisson' loss; negative predicted rates make log(y_pred) NaN in the first batch and keras.callbacks.TerminateOnNaN stops training.",
+     """
+        import numpy as np
+        import keras
+
+        keras.utils.set_random_seed(0)
+        rng = np.random.default_rng(0)
+        x = rng.normal(size=(256, 6)).astype("float32")
+        y = rng.poisson(np.exp(0.3 * x[:, 0] + 1.0)).astype("float32")
+        model = keras.Sequential([keras.Input((6,)), keras.layers.Dense(16, activation="tanh"),
+                                  keras.layers.Dense(1)])   # forgot activation="exponential"
+        model.compile(keras.optimizers.SGD(0.01), loss="poisson")
+        hist = model.fit(x, y, batch_size=32, epochs=3, verbose=2,
+                         callbacks=[keras.callbacks.TerminateOnNaN()])
+        print("loss history:", hist.history["loss"])
+     """),
+    # ------------------------------------------------------------ mindspore
+    ("mindspore", "mindspore", None, "crash", "not-implemented", "b35-ms-gamma-distribution-sample-cpu",
+     "Samples a Gamma prior over noise precision with mindspore.nn.probability.distribution.Gamma on CPU; the Gamma sampling primitive has no CPU kernel (Kernel select failed: Unsupported op [Gamma] on CPU).",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import Tensor
+        import mindspore.nn.probability.distribution as msd
+
+        ms.set_context(mode=ms.PYNATIVE_MODE, device_target="CPU")
+        conc = Tensor(np.array([2.0, 0.5, 1e-3], np.float32))
+        rate = Tensor(np.array([1.0, 1.0, 1.0], np.float32))
+        prior = msd.Gamma(conc, rate, dtype=ms.float32)
+        x = Tensor(np.array([0.5, 1.0, 2.0], np.float32))
+        print("log_prob", prior.log_prob(x))
+        print("mean", prior.mean(), "var", prior.var())
+        draws = prior.sample((16,))
+        print("sampled precisions", draws.shape, draws.asnumpy().mean(0))
+     """),
+    ("mindspore", "mindspore", None, "crash", "not-implemented", "b35-ms-multilabel-margin-loss-cpu",
+     "Trains a multi-label tagger with mindspore.nn.MultilabelMarginLoss on CPU; the MultilabelMarginLoss primitive has no CPU kernel, so the first forward pass fails with Kernel select failed / Unsupported op.",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn, Tensor
+
+        ms.set_context(mode=ms.PYNATIVE_MODE, device_target="CPU")
+        rng = np.random.default_rng(0)
+        feats = Tensor(rng.normal(size=(8, 16)).astype(np.float32))
+        tags = np.full((8, 5), -1, np.int32)
+        for i in range(8):
+            k = rng.integers(1, 3)
+            tags[i, :k] = rng.choice(5, size=k, replace=False)
+        net = nn.Dense(16, 5)
+        loss_fn = nn.MultilabelMarginLoss()
+        print("tag targets (padded with -1):\\n", tags)
+        for step in range(2):
+            loss = loss_fn(net(feats), Tensor(tags))
+            print(f"step {step}: multilabel margin loss {float(loss.asnumpy()):.4f}")
+     """),
+    ("mindspore", "mindspore", None, "crash", "not-implemented", "b35-ms-soft-margin-loss-unregistered",
+     "A binary tagger uses mindspore.nn.SoftMarginLoss with +1/-1 targets on CPU; the SoftMarginLoss kernel is not registered for this device ('The kernel SoftMarginLoss unregistered'), a missing kernel for a legal call.",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn, ops, Tensor
+
+        ms.set_context(mode=ms.PYNATIVE_MODE, device_target="CPU")
+        rng = np.random.default_rng(11)
+        x = Tensor(rng.normal(size=(16, 12)).astype(np.float32))
+        y = Tensor(np.where(rng.random((16, 4)) > 0.5, 1.0, -1.0).astype(np.float32))
+        net = nn.Dense(12, 4)
+        scores = net(x)
+        acc = float(((scores.asnumpy() > 0) == (y.asnumpy() > 0)).mean())
+        print(f"untrained tag accuracy {acc:.3f}")
+        loss = nn.SoftMarginLoss(reduction="mean")(scores, y)
+        print("soft margin loss", loss)
+     """),
+    ("mindspore", "mindspore", None, "crash", "not-implemented", "b35-ms-triplet-margin-loss-cpu",
+     "A face-embedding trainer computes nn.TripletMarginLoss on anchor/positive/negative batches on CPU; the TripletMarginLoss primitive has no CPU kernel (Kernel select failed: Unsupported op).",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn, ops, Tensor
+
+        ms.set_context(mode=ms.PYNATIVE_MODE, device_target="CPU")
+        rng = np.random.default_rng(2)
+        embed = nn.SequentialCell([nn.Dense(32, 16), nn.ReLU(), nn.Dense(16, 8)])
+        anchor, pos, neg = (Tensor(rng.normal(size=(10, 32)).astype(np.float32)) for _ in range(3))
+        ea, ep, en = embed(anchor), embed(pos), embed(neg)
+        d_ap = ops.norm(ea - ep, dim=1).asnumpy().mean()
+        d_an = ops.norm(ea - en, dim=1).asnumpy().mean()
+        print(f"mean d(a,p)={d_ap:.3f} d(a,n)={d_an:.3f}")
+        loss = nn.TripletMarginLoss(p=2, eps=1e-6)(ea, ep, en, Tensor(0.5, ms.float32))
+        print("triplet loss", loss)
+     """),
+    ("mindspore", "mindspore", None, "timeout", None, "b35-ms-random-poisson-nan-rate-hang",
+     "Simulates event counts with mindspore.ops.random_poisson from predicted rates, one of which is NaN; the CPU Poisson sampler never returns and the program's own watchdog (faulthandler.dump_traceback_later) stops it after 25 s.",
+     """
+        import faulthandler, time
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        faulthandler.dump_traceback_later(25, exit=True)
+        ms.set_context(mode=ms.PYNATIVE_MODE, device_target="CPU")
+        shape = Tensor(np.array([500], np.int32))
+        batches = [np.array([1.5, 4.0], np.float32), np.array([2.0, 9.0], np.float32),
+                   np.array([3.0, np.nan], np.float32)]   # last rate head diverged
+        for i, rates in enumerate(batches):
+            t0 = time.time()
+            print(f"batch {i}: rates {rates}", flush=True)
+            counts = ops.random_poisson(shape, Tensor(rates), seed=1)
+            print(f"  mean simulated counts {counts.asnumpy().mean(0)} ({time.time()-t0:.2f}s)", flush=True)
+     """),
+    ("mindspore", "mindspore", None, "false-positive", None, "b35-ms-ctc-target-longer-than-input",
+     "A CTC recognizer feeds a 7-label transcript for a 3-frame utterance to mindspore.ops.ctc_loss; MindSpore rejects input_lengths smaller than the target length (kernel log explains it, then Launch kernel failed), a legitimate rejection of the input.",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        ms.set_context(mode=ms.PYNATIVE_MODE, device_target="CPU")
+        rng = np.random.default_rng(0)
+        utts = [(12, [3, 1, 4]), (3, [1, 5, 2, 6, 5, 3, 5])]   # (frames, transcript)
+        for frames, tr in utts:
+            log_probs = ops.log_softmax(Tensor(rng.normal(size=(frames, 1, 7)).astype(np.float32)), 2)
+            tgt = Tensor(np.array([tr], np.int32))
+            loss, _ = ops.ctc_loss(log_probs, tgt, Tensor(np.array([frames], np.int32)),
+                                   Tensor(np.array([len(tr)], np.int32)), blank=0, reduction="none")
+            print(f"frames={frames:3d} labels={len(tr)}: ctc loss {loss.asnumpy()}")
+     """),
+    ("mindspore", "mindspore", None, "false-positive", None, "b35-ms-nll-loss-label-out-of-range",
+     "Scores a 5-class classifier with mindspore.ops.nll_loss while one label is 9; the GatherD behind the loss rightly rejects the out-of-range index.",
+     """
+        import logging
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        logging.basicConfig(level=logging.INFO, format="[%(levelname)s] %(message)s")
+        ms.set_context(mode=ms.PYNATIVE_MODE, device_target="CPU")
+        rng = np.random.default_rng(4)
+        logits = Tensor(rng.normal(size=(6, 5)).astype(np.float32))
+        labels = np.array([0, 3, 1, 9, 2, 4], np.int32)
+        logging.info("eval batch: %s logits, labels %s", logits.shape, labels.tolist())
+        try:
+            nll = ops.nll_loss(ops.log_softmax(logits, 1), Tensor(labels), reduction="mean")
+            logging.info("nll %.4f", float(nll.asnumpy()))
+        except (RuntimeError, ValueError) as e:
+            logging.error("nll_loss failed: %s", e)
+            raise SystemExit(3)
+     """),
+    ("mindspore", "mindspore", None, "nan", None, "b35-ms-categorical-log-prob-outside-support",
+     "Evaluates the log-likelihood of observed actions under mindspore.nn.probability Categorical; an action id outside the support gets a NaN log-probability instead of -inf or an error, and the program's NaN check fires.",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import Tensor
+        import mindspore.nn.probability.distribution as msd
+
+        ms.set_context(mode=ms.PYNATIVE_MODE, device_target="CPU")
+        policy = msd.Categorical([0.5, 0.3, 0.2], dtype=ms.int32)
+        actions = Tensor(np.array([0, 2, 1, 3, 0], np.int32))   # 3 = 'noop' from a newer env
+        lp = policy.log_prob(actions).asnumpy()
+        for a, v in zip(actions.asnumpy(), lp):
+            print(f"action {a}: log p = {v}")
+        total = lp.sum()
+        print("episode log-likelihood", total)
+        if np.isnan(total):
+            print("NaN log-likelihood in rollout evaluation")
+            raise SystemExit(1)
+     """),
+    ("mindspore", "mindspore", None, "nan", None, "b35-ms-cosine-embedding-zero-vector-nan",
+     "A siamese model's embedding collapses to an all-zero vector for one pair; mindspore.nn.CosineEmbeddingLoss divides by a zero norm and returns NaN, which the training loop reports.",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn, Tensor
+
+        ms.set_context(mode=ms.PYNATIVE_MODE, device_target="CPU")
+        rng = np.random.default_rng(5)
+        a = rng.normal(size=(4, 8)).astype(np.float32)
+        b = rng.normal(size=(4, 8)).astype(np.float32)
+        y = Tensor(np.array([1, -1, 1, -1], np.float32))
+        loss_fn = nn.CosineEmbeddingLoss(margin=0.2)
+        for epoch in range(3):
+            if epoch == 2:
+                b[0] = 0.0            # dead ReLU tower for this positive pair
+            loss = float(loss_fn(Tensor(a), Tensor(b), y).asnumpy())
+            print(f"epoch {epoch}: cosine embedding loss {loss:.5f}")
+            if np.isnan(loss):
+                print("loss is NaN, stopping")
+                raise SystemExit(1)
+     """),
+]
+
+
+add_batch(B35_B)
+
+
+B37_A = [
+    # ---------------- pytorch (torch 2.13) ----------------
+    ("pytorch", "venv", None, "false-positive", None, "b37-pt-bn1d-last-batch-of-one",
+     "an MLP classifier with BatchNorm1d trained with a DataLoader whose dataset size leaves a final batch of one sample (drop_last=False); BatchNorm in training mode rightly refuses to compute batch statistics from a single value per channel",
+     """
+        import torch
+        import torch.nn as nn
+        from torch.utils.data import DataLoader, TensorDataset
+
+        torch.manual_seed(0)
+        X = torch.randn(97, 20)
+        y = (X[:, 0] > 0).long()
+        loader = DataLoader(TensorDataset(X, y), batch_size=32, shuffle=False)
+
+        model = nn.Sequential(nn.Linear(20, 64), nn.BatchNorm1d(64), nn.ReLU(), nn.Linear(64, 2))
+        opt = torch.optim.SGD(model.parameters(), lr=0.1)
+        loss_fn = nn.CrossEntropyLoss()
+
+        for epoch in range(2):
+            model.train()
+            total = 0.0
+            for step, (xb, yb) in enumerate(loader):
+                opt.zero_grad()
+                loss = loss_fn(model(xb), yb)
+                loss.backward()
+                opt.step()
+                total += loss.item()
+                print(f"epoch {epoch} step {step} batch={xb.shape[0]:3d} loss={loss.item():.4f}")
+            print(f"epoch {epoch} mean loss {total / len(loader):.4f}")
+     """),
+
+    ("pytorch", "venv", None, "false-positive", None, "b37-pt-resume-bn-running-stats-wrong-width",
+     "resuming a small CNN from a checkpoint saved by a wider variant (BatchNorm2d over 64 channels) into a model built with 32 channels; load_state_dict rightly reports the size mismatch of the conv weights and of running_mean/running_var; the script logs the error and exits 1",
+     """
+        import io
+        import sys
+        import torch
+        import torch.nn as nn
+
+        def make_net(width):
+            return nn.Sequential(
+                nn.Conv2d(3, width, 3, padding=1), nn.BatchNorm2d(width), nn.ReLU(),
+                nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(width, 10))
+
+        wide = make_net(64)
+        wide.train()
+        for _ in range(3):
+            wide(torch.randn(8, 3, 16, 16))
+        buf = io.BytesIO()
+        torch.save({"epoch": 12, "model": wide.state_dict()}, buf)
+        print("saved checkpoint: %d bytes, running_mean[:4] = %s"
+              % (buf.tell(), wide[1].running_mean[:4].tolist()))
+
+        buf.seek(0)
+        ckpt = torch.load(buf)
+        net = make_net(32)
+        print("resuming from epoch", ckpt["epoch"])
+        try:
+            net.load_state_dict(ckpt["model"])
+        except RuntimeError as err:
+            print("[resume] could not restore model weights:")
+            print(err)
+            sys.exit(1)
+        print("resumed OK")
+     """),
+
+    ("pytorch", "venv", None, "false-positive", None, "b37-pt-layernorm-dmodel-mismatch",
+     "a pre-norm transformer block whose LayerNorm is built with normalized_shape=[d_model]=64 while the token embedding produces 48 features; F.layer_norm rightly rejects the input shape; the error is logged through logging before re-raising",
+     """
+        import logging
+        import torch
+        import torch.nn as nn
+
+        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+        log = logging.getLogger("prenorm")
+
+        class Block(nn.Module):
+            def __init__(self, d_model=64, n_heads=4):
+                super().__init__()
+                self.ln1 = nn.LayerNorm(d_model)
+                self.attn = nn.MultiheadAttention(d_model, n_heads, batch_first=True)
+                self.ln2 = nn.LayerNorm(d_model)
+                self.ff = nn.Sequential(nn.Linear(d_model, 4 * d_model), nn.GELU(), nn.Linear(4 * d_model, d_model))
+
+            def forward(self, x):
+                h = self.ln1(x)
+                x = x + self.attn(h, h, h)[0]
+                return x + self.ff(self.ln2(x))
+
+        vocab, emb_dim = 1000, 48
+        embed = nn.Embedding(vocab, emb_dim)
+        block = Block(d_model=64)
+        tokens = torch.randint(0, vocab, (4, 16))
+        log.info("tokens %s, embedding dim %d, block d_model %d", tuple(tokens.shape), emb_dim, 64)
+        try:
+            out = block(embed(tokens))
+        except RuntimeError:
+            log.exception("forward pass failed")
+            raise
+        log.info("output %s", tuple(out.shape))
+     """),
+
+    ("pytorch", "venv", None, "false-positive", None, "b37-pt-groupnorm-groups-not-dividing",
+     "building a UNet-style encoder whose GroupNorm uses 32 groups on every stage while one stage has 48 channels; nn.GroupNorm rightly refuses a group count that does not divide the channel count",
+     """
+        import torch
+        import torch.nn as nn
+
+        def conv_block(cin, cout, groups=32):
+            print(f"  conv_block {cin:3d} -> {cout:3d} (GroupNorm groups={groups})")
+            return nn.Sequential(
+                nn.Conv2d(cin, cout, 3, padding=1),
+                nn.GroupNorm(groups, cout),
+                nn.SiLU(),
+            )
+
+        widths = [3, 64, 128, 48, 256]
+        print("building encoder with widths", widths)
+        stages = nn.ModuleList(conv_block(a, b) for a, b in zip(widths[:-1], widths[1:]))
+        x = torch.randn(2, 3, 64, 64)
+        for s in stages:
+            x = s(x)
+        print("encoder output", tuple(x.shape))
+     """),
+
+    ("pytorch", "venv", None, "false-positive", "environment", "b37-pt-bn-model-to-cuda-cpu-build",
+     "an evaluation script that moves a BatchNorm CNN to the GPU with .cuda() before checking its running statistics; the installed torch is a CPU-only build, so torch rightly reports that it was not compiled with CUDA (an environment problem)",
+     """
+        import torch
+        import torch.nn as nn
+
+        model = nn.Sequential(nn.Conv2d(3, 16, 3), nn.BatchNorm2d(16), nn.ReLU(),
+                              nn.Conv2d(16, 32, 3), nn.BatchNorm2d(32), nn.ReLU())
+        print("torch", torch.__version__)
+        n_bn = sum(isinstance(m, nn.BatchNorm2d) for m in model.modules())
+        print(f"model has {n_bn} BatchNorm2d layers; moving to GPU for evaluation")
+        model = model.cuda().eval()
+        with torch.no_grad():
+            y = model(torch.randn(4, 3, 32, 32, device="cuda"))
+        print("output mean", y.mean().item())
+     """),
+
+    ("pytorch", "venv", None, "false-positive", None, "b37-pt-fuse-conv-bn-model-in-train-mode",
+     "an export step that folds each Conv2d+BatchNorm2d pair with torch.nn.utils.fusion.fuse_conv_bn_eval but forgets model.eval(); the fusion helper rightly asserts that folding is only valid in eval mode",
+     """
+        import torch
+        import torch.nn as nn
+        from torch.nn.utils.fusion import fuse_conv_bn_eval
+
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.conv1, self.bn1 = nn.Conv2d(3, 16, 3, bias=False), nn.BatchNorm2d(16)
+                self.conv2, self.bn2 = nn.Conv2d(16, 16, 3, bias=False), nn.BatchNorm2d(16)
+
+            def forward(self, x):
+                x = torch.relu(self.bn1(self.conv1(x)))
+                return torch.relu(self.bn2(self.conv2(x)))
+
+        net = Net()
+        for _ in range(5):
+            net(torch.randn(8, 3, 32, 32))
+        print("calibrated running stats, bn1.running_var[:3] =", net.bn1.running_var[:3].tolist())
+
+        pairs = [("conv1", "bn1"), ("conv2", "bn2")]
+        for conv_name, bn_name in pairs:
+            print(f"folding {bn_name} into {conv_name} ...")
+            fused = fuse_conv_bn_eval(getattr(net, conv_name), getattr(net, bn_name))
+            setattr(net, conv_name, fused)
+            setattr(net, bn_name, nn.Identity())
+        print("fused model ready")
+     """),
+
+    ("pytorch", "venv", None, "crash", "not-implemented", "b37-pt-lrn-half-cpu",
+     "an AlexNet-style network with LocalResponseNorm converted to float16 for a CPU memory-saving inference run; LocalResponseNorm goes through avg_pool3d, whose CPU kernel is not implemented for Half (a missing kernel for a legal dtype)",
+     """
+        import torch
+        import torch.nn as nn
+
+        features = nn.Sequential(
+            nn.Conv2d(3, 48, 11, stride=4, padding=2), nn.ReLU(inplace=True),
+            nn.LocalResponseNorm(size=5, alpha=1e-4, beta=0.75, k=2.0),
+            nn.MaxPool2d(3, 2),
+            nn.Conv2d(48, 128, 5, padding=2), nn.ReLU(inplace=True),
+            nn.LocalResponseNorm(size=5, alpha=1e-4, beta=0.75, k=2.0),
+            nn.MaxPool2d(3, 2),
+        ).eval()
+        images = torch.randn(2, 3, 224, 224)
+        with torch.no_grad():
+            ref = features(images)
+            print("float32 features", tuple(ref.shape), "mean", round(ref.mean().item(), 5))
+            half = features.half()
+            out = half(images.half())
+            print("float16 features", tuple(out.shape), "max abs diff", (out.float() - ref).abs().max().item())
+     """),
+
+    ("pytorch", "venv", None, "crash", "not-implemented", "b37-pt-manual-syncbn-stats-on-cpu",
+     "a hand-written synchronized BatchNorm for a CPU data-parallel prototype that computes per-replica statistics with torch.batch_norm_stats and gathers them with torch.batch_norm_gather_stats_with_counts; these SyncBN operators have no CPU kernel (NotImplementedError: could not run on the CPU backend)",
+     """
+        import torch
+
+        torch.manual_seed(0)
+        replicas = [torch.randn(4, 16, 8, 8) for _ in range(2)]
+        running_mean = torch.zeros(16)
+        running_var = torch.ones(16)
+        eps, momentum = 1e-5, 0.1
+
+        print("replica shapes:", [tuple(r.shape) for r in replicas])
+        means, invstds, counts = [], [], []
+        for i, x in enumerate(replicas):
+            print(f"replica {i}: computing local statistics")
+            mean, invstd = torch.batch_norm_stats(x, eps)
+            means.append(mean)
+            invstds.append(invstd)
+            counts.append(float(x.numel() // x.size(1)))
+        mean, invstd = torch.batch_norm_gather_stats_with_counts(
+            replicas[0], torch.stack(means), torch.stack(invstds), running_mean, running_var,
+            momentum, eps, torch.tensor(counts))
+        print("global mean[:4]", mean[:4])
+     """),
+
+    ("pytorch", "venv", None, "crash", "segfault", "b37-pt-native-batch-norm-running-stats-oob",
+     "a mutation test that calls torch.native_batch_norm in training mode with running_mean/running_var of one element for a 64-channel input; unlike torch.batch_norm, the native op does not check the buffer sizes and writes the updated statistics past the end of the buffers: the process dies of SIGSEGV",
+     """
+        import torch
+
+        torch.manual_seed(0)
+        C = 64
+        x = torch.randn(8, C, 4, 4)
+        weight, bias = torch.ones(C), torch.zeros(C)
+        running_mean = torch.zeros(1)   # mutated: should be torch.zeros(C)
+        running_var = torch.ones(1)     # mutated: should be torch.ones(C)
+        print("mutant: running buffers of size", running_mean.numel(), "for", C, "channels")
+        for step in range(3):
+            out, save_mean, save_invstd = torch.native_batch_norm(
+                x, weight, bias, running_mean, running_var, True, 0.1, 1e-5)
+            print(f"step {step}: out mean {out.mean().item():+.4f}, running_mean {running_mean.tolist()}")
+        print("mutant survived")
+     """),
+
+    ("pytorch", "venv", None, "crash", "not-implemented", "b37-pt-bn1d-sparse-features",
+     "a click-through-rate model that feeds a sparse COO bag-of-features tensor straight into BatchNorm1d; aten::native_batch_norm has no SparseCPU kernel (NotImplementedError: could not run with arguments from the SparseCPU backend)",
+     """
+        import torch
+        import torch.nn as nn
+
+        torch.manual_seed(0)
+        n_rows, n_feats = 256, 512
+        idx = torch.stack([torch.randint(0, n_rows, (2000,)), torch.randint(0, n_feats, (2000,))])
+        vals = torch.rand(2000)
+        feats = torch.sparse_coo_tensor(idx, vals, (n_rows, n_feats)).coalesce()
+        print(f"sparse features: {feats.shape[0]}x{feats.shape[1]}, nnz={feats._nnz()}, "
+              f"density={feats._nnz() / (n_rows * n_feats):.3%}")
+
+        model = nn.Sequential(nn.BatchNorm1d(n_feats), nn.Linear(n_feats, 1))
+        logits = model(feats)
+        print("logits", logits.shape)
+     """),
+
+    ("pytorch", "venv", None, "false-positive", None, "b37-pt-bn-eps0-rejected-in-training",
+     "a CNN whose BatchNorm2d layer was built with eps=0 (for bit-exact parity with a reference) is trained; torch rightly rejects a non-positive eps for batch norm in training mode (ValueError)",
+     """
+        import math
+        import torch
+        import torch.nn as nn
+
+        torch.manual_seed(0)
+        conv = nn.Conv2d(3, 8, 3, padding=1)
+        with torch.no_grad():
+            conv.weight[5].zero_()
+            conv.bias[5] = -1.0          # channel 5 is dead after the ReLU
+        model = nn.Sequential(conv, nn.ReLU(), nn.BatchNorm2d(8, eps=0.0),
+                              nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(8, 4))
+        opt = torch.optim.Adam(model.parameters(), lr=1e-3)
+        for step in range(5):
+            x = torch.randn(16, 3, 32, 32)
+            y = torch.randint(0, 4, (16,))
+            loss = nn.functional.cross_entropy(model(x), y)
+            print(f"step {step}: loss = {loss.item()}")
+            if math.isnan(loss.item()):
+                print("loss is NaN; bn running_var:", model[2].running_var.tolist())
+                break
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+     """),
+
+    ("pytorch", "venv", None, "nan", None, "b37-pt-bn-eps0-eval-zero-running-var",
+     "an inference service restores a BatchNorm2d(eps=0) classifier whose checkpoint has running_var 0 for a channel that was dead during calibration; in eval mode the channel is divided by sqrt(0) and the logits become NaN/Inf, which the service reports",
+     """
+        import torch
+        import torch.nn as nn
+
+        torch.manual_seed(0)
+        model = nn.Sequential(nn.Conv2d(3, 8, 3, padding=1), nn.BatchNorm2d(8, eps=0.0), nn.ReLU(),
+                              nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(8, 5))
+        state = model.state_dict()
+        state["1.running_mean"] = torch.randn(8) * 0.1
+        state["1.running_var"] = torch.rand(8) + 0.5
+        state["1.running_var"][3] = 0.0        # channel 3 was dead during calibration
+        model.load_state_dict(state)
+        model.eval()
+        print("restored checkpoint; running_var =", [round(v, 3) for v in state["1.running_var"].tolist()])
+        with torch.no_grad():
+            batch = torch.randn(4, 3, 32, 32)
+            logits = model(batch)
+        for i, row in enumerate(logits):
+            print(f"request {i}: logits={row.tolist()}")
+        bad = (~torch.isfinite(logits)).any(dim=1).sum().item()
+        print(f"{bad} of {logits.shape[0]} requests produced non-finite logits")
+     """),
+
+    ("pytorch", "venv", None, "nan", None, "b37-pt-layernorm-eps0-padding-rows",
+     "a sequence encoder normalizing token embeddings with LayerNorm(eps=0) after zeroing padded positions; the padded rows have zero variance, so LayerNorm returns NaN for them and the pooled sentence vectors are NaN",
+     """
+        import torch
+        import torch.nn as nn
+
+        torch.manual_seed(0)
+        lengths = torch.tensor([7, 4, 10, 2])
+        T, D = 10, 32
+        x = torch.randn(4, T, D)
+        mask = torch.arange(T)[None, :] < lengths[:, None]
+        x = x * mask[..., None]                      # zero the padding
+        ln = nn.LayerNorm(D, eps=0.0)
+        h = ln(x)
+        pooled = h.mean(dim=1)
+        for i in range(4):
+            print(f"sentence {i}: len={lengths[i].item():2d} pooled[:3]={pooled[i, :3].tolist()}")
+        print("NaN rows in LayerNorm output:", torch.isnan(h).any(-1).sum().item(), "of", 4 * T)
+     """),
+
+    ("pytorch", "venv", None, "inconsistency", None, "b37-pt-layernorm-bf16-vs-fp32",
+     "a mixed-precision check that runs the same LayerNorm on activations with a large common offset (mean 1000, std 1) in float32 and in bfloat16; bfloat16 cannot represent the variation around 1000, so the normalized outputs disagree far beyond tolerance and the check fails",
+     """
+        import torch
+        import torch.nn as nn
+
+        torch.manual_seed(0)
+        acts = 1000.0 + torch.randn(8, 256)
+        ln = nn.LayerNorm(256)
+        ref = ln(acts)
+        ln_bf16 = nn.LayerNorm(256).to(torch.bfloat16)
+        out = ln_bf16(acts.to(torch.bfloat16)).float()
+        err = (out - ref).abs()
+        print(f"{'row':>4} {'max abs err':>12} {'mean abs err':>13}")
+        for i in range(acts.shape[0]):
+            print(f"{i:4d} {err[i].max().item():12.4f} {err[i].mean().item():13.4f}")
+        torch.testing.assert_close(out, ref, atol=5e-2, rtol=5e-2)
+        print("bf16 LayerNorm matches fp32")
+     """),
+
+    ("pytorch", "venv", None, "timeout", None, "b37-pt-syncbn-rendezvous-waits-for-missing-rank",
+     "a SyncBatchNorm training script launched by hand as rank 0 of world_size 2: init_process_group blocks waiting for rank 1, which was never started; a faulthandler watchdog dumps the stack and exits after 20 s",
+     """
+        import faulthandler
+        import os
+        import sys
+        import torch
+        import torch.distributed as dist
+        import torch.nn as nn
+
+        faulthandler.dump_traceback_later(20, exit=True)
+        os.environ.setdefault("MASTER_ADDR", "127.0.0.1")
+        os.environ.setdefault("MASTER_PORT", "29637")
+        rank, world = 0, 2
+        print(f"[rank {rank}] initializing gloo process group (world_size={world})", flush=True)
+        dist.init_process_group("gloo", rank=rank, world_size=world)
+        model = nn.SyncBatchNorm.convert_sync_batchnorm(
+            nn.Sequential(nn.Conv2d(3, 8, 3), nn.BatchNorm2d(8)))
+        print(f"[rank {rank}] model ready", model)
+     """),
+
+    ("pytorch", "venv", None, "oom", None, "b37-pt-instancenorm3d-volume-too-large",
+     "a 3D style-transfer preprocessing step allocating the whole volume batch for InstanceNorm3d, whose depth was mutated from 64 to 4096 slices; the 128 GiB request is refused by the CPU allocator",
+     """
+        import torch
+        import torch.nn as nn
+
+        batch, channels, depth, height, width = 2, 16, 4096, 512, 512   # depth mutated from 64
+        norm = nn.InstanceNorm3d(channels, affine=True)
+        nbytes = batch * channels * depth * height * width * 4
+        print(f"allocating volume batch {batch}x{channels}x{depth}x{height}x{width} ({nbytes / 2**30:.1f} GiB)")
+        vol = torch.empty(batch, channels, depth, height, width)
+        vol.normal_()
+        out = norm(vol)
+        print("normalized", out.shape)
+     """),
+
+    # ---------------- pytorch-1.13 (Debian) ----------------
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b37-pt113-batchnorm-half-cpu",
+     "a small ResNet-style model whose stem normalizes the raw image with BatchNorm2d, converted with .half() for a CPU inference benchmark under torch 1.13; the CPU batch_norm kernel of 1.13 is not implemented for Half (a missing kernel for a legal dtype)",
+     """
+        import time
+        import torch
+        import torch.nn as nn
+
+        class BasicBlock(nn.Module):
+            def __init__(self, c):
+                super().__init__()
+                self.conv1, self.bn1 = nn.Conv2d(c, c, 3, padding=1, bias=False), nn.BatchNorm2d(c)
+                self.conv2, self.bn2 = nn.Conv2d(c, c, 3, padding=1, bias=False), nn.BatchNorm2d(c)
+
+            def forward(self, x):
+                h = torch.relu(self.bn1(self.conv1(x)))
+                return torch.relu(x + self.bn2(self.conv2(h)))
+
+        model = nn.Sequential(nn.BatchNorm2d(3), nn.Conv2d(3, 32, 3, padding=1), BasicBlock(32)).eval()
+        x = torch.randn(4, 3, 28, 28)
+        print("torch", torch.__version__)
+        for dtype in (torch.float32, torch.float16):
+            m, inp = model.to(dtype), x.to(dtype)
+            t0 = time.perf_counter()
+            with torch.no_grad():
+                for _ in range(3):
+                    y = m(inp)
+            print(f"{str(dtype):15s} {(time.perf_counter() - t0) / 3 * 1e3:8.2f} ms/iter  out mean {y.float().mean().item():.4f}")
+     """),
+
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b37-pt113-layernorm-half-cpu",
+     "a tiny GPT block evaluated in float16 on the CPU under torch 1.13; the LayerNorm CPU kernel (LayerNormKernelImpl) of 1.13 is not implemented for Half",
+     """
+        import torch
+        import torch.nn as nn
+
+        torch.manual_seed(0)
+        layer = nn.TransformerEncoderLayer(d_model=64, nhead=4, dim_feedforward=128,
+                                           batch_first=True, norm_first=True).eval()
+        tokens = torch.randn(2, 12, 64)
+        with torch.no_grad():
+            ref = layer(tokens)
+            print("fp32 output norm", ref.norm().item())
+            layer_h = layer.half()
+            try:
+                out = layer_h(tokens.half())
+            except RuntimeError as err:
+                print("fp16 evaluation failed:", err)
+                raise
+            print("fp16 max abs diff", (out.float() - ref).abs().max().item())
+     """),
+
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b37-pt113-groupnorm-half-cpu",
+     "a diffusion-model ResBlock (GroupNorm + SiLU + conv) run in float16 on the CPU under torch 1.13 to save memory; the GroupNorm CPU kernel (GroupNormKernelImpl) is not implemented for Half",
+     """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        class ResBlock(nn.Module):
+            def __init__(self, c, groups=8):
+                super().__init__()
+                self.norm1, self.conv1 = nn.GroupNorm(groups, c), nn.Conv2d(c, c, 3, padding=1)
+                self.norm2, self.conv2 = nn.GroupNorm(groups, c), nn.Conv2d(c, c, 3, padding=1)
+
+            def forward(self, x):
+                h = self.conv1(F.silu(self.norm1(x)))
+                return x + self.conv2(F.silu(self.norm2(h)))
+
+        blocks = nn.Sequential(*[ResBlock(64) for _ in range(3)]).eval().half()
+        latents = torch.randn(1, 64, 32, 32).half()
+        print("denoising latents", tuple(latents.shape), latents.dtype)
+        with torch.no_grad():
+            for t in range(3):
+                latents = latents - 0.1 * blocks(latents)
+                print(f"t={t} latent std {latents.float().std().item():.4f}")
+     """),
+
+    ("pytorch-1.13", "system", None, "crash", "segfault", "b37-pt113-native-batch-norm-running-stats-oob",
+     "a fuzzing harness calls torch.native_batch_norm (torch 1.13) in training mode with one-element running_mean/running_var for a 64-channel input; the op does not check the buffer sizes and writes past their ends: the process dies of SIGSEGV",
+     """
+        import torch
+
+        torch.manual_seed(1)
+        cases = [(8, 64), (4, 64)]
+        for n, c in cases:
+            x = torch.randn(n, c, 5, 5)
+            rm, rv = torch.zeros(1), torch.ones(1)
+            print(f"case N={n} C={c}: running buffers numel={rm.numel()}", flush=True)
+            for it in range(3):
+                out, m, s = torch.native_batch_norm(x, None, None, rm, rv, True, 0.1, 1e-5)
+                print(f"  iter {it}: out std {out.std().item():.4f}")
+        print("fuzz round finished")
+     """),
+
+    ("pytorch-1.13", "system", None, "false-positive", "environment", "b37-pt113-syncbatchnorm-on-cpu",
+     "a training script converts its BatchNorm layers with nn.SyncBatchNorm.convert_sync_batchnorm and runs a training step on a machine without a GPU; torch 1.13's SyncBatchNorm rightly refuses CPU input (it needs a GPU: an environment problem)",
+     """
+        import torch
+        import torch.nn as nn
+
+        net = nn.Sequential(nn.Conv2d(3, 16, 3), nn.BatchNorm2d(16), nn.ReLU(),
+                            nn.Conv2d(16, 16, 3), nn.BatchNorm2d(16), nn.ReLU(),
+                            nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(16, 10))
+        net = nn.SyncBatchNorm.convert_sync_batchnorm(net)
+        print(net)
+        print("cuda available:", torch.cuda.is_available())
+        opt = torch.optim.SGD(net.parameters(), lr=0.01)
+        x, y = torch.randn(8, 3, 32, 32), torch.randint(0, 10, (8,))
+        net.train()
+        loss = nn.functional.cross_entropy(net(x), y)
+        loss.backward()
+        opt.step()
+        print("step done, loss", loss.item())
+     """),
+
+    ("pytorch-1.13", "system", None, "false-positive", None, "b37-pt113-running-mean-replaced-wrong-size",
+     "a pruning script removes 8 of 32 filters from a conv layer and replaces the following BatchNorm's running_mean/running_var buffers but forgets weight and bias: batch_norm rightly rejects the inconsistent parameter sizes",
+     """
+        import torch
+        import torch.nn as nn
+
+        torch.manual_seed(0)
+        conv, bn = nn.Conv2d(3, 32, 3), nn.BatchNorm2d(32)
+        net = nn.Sequential(conv, bn, nn.ReLU()).eval()
+        keep = conv.weight.detach().abs().sum(dim=(1, 2, 3)).argsort(descending=True)[:24]
+        print("keeping filters", sorted(keep.tolist()))
+
+        new_conv = nn.Conv2d(3, 24, 3)
+        new_conv.weight.data = conv.weight.data[keep].clone()
+        new_conv.bias.data = conv.bias.data[keep].clone()
+        net[0] = new_conv
+        bn.running_mean = bn.running_mean[keep].clone()
+        bn.running_var = bn.running_var[keep].clone()
+        bn.num_features = 24
+        print("pruned; bn buffers:", bn.running_mean.shape, "bn weight:", bn.weight.shape)
+        with torch.no_grad():
+            out = net(torch.randn(2, 3, 16, 16))
+        print("pruned output", out.shape)
+     """),
+
+    ("pytorch-1.13", "system", None, "nan", None, "b37-pt113-bn-eps0-constant-sensor-calibration",
+     "a sensor-regression model standardizes its inputs with BatchNorm1d(affine=False, eps=0) calibrated in training mode on data where one sensor was stuck at a constant; its running_var converges to 0, and in eval mode that feature is divided by sqrt(0), so every prediction is NaN",
+     """
+        import torch
+        import torch.nn as nn
+
+        torch.manual_seed(0)
+        n_sensors = 6
+        norm = nn.BatchNorm1d(n_sensors, affine=False, eps=0.0, momentum=None)
+        head = nn.Sequential(nn.Linear(n_sensors, 16), nn.Tanh(), nn.Linear(16, 1))
+
+        print("calibrating input standardization on 20 batches")
+        norm.train()
+        with torch.no_grad():
+            for i in range(20):
+                readings = torch.randn(64, n_sensors) * 2 + 5
+                readings[:, 4] = 21.5            # sensor 4 stuck at a constant
+                norm(readings)
+        print("running_mean:", [round(v, 3) for v in norm.running_mean.tolist()])
+        print("running_var: ", [round(v, 3) for v in norm.running_var.tolist()])
+
+        norm.eval()
+        with torch.no_grad():
+            test = torch.randn(5, n_sensors) * 2 + 5
+            test[:, 4] = 21.5
+            preds = head(norm(test)).squeeze(1)
+        for i, p in enumerate(preds.tolist()):
+            print(f"sample {i}: predicted load {p}")
+     """),
+
+    ("pytorch-1.13", "system", None, "inconsistency", None, "b37-pt113-running-var-vs-numpy",
+     "a unit test checks BatchNorm1d(momentum=None) running statistics after one batch against a numpy reference computed with np.var (population variance, ddof=0); torch keeps the unbiased variance in running_var, so the values disagree and the test's assertion fails",
+     """
+        import numpy as np
+        import torch
+        import torch.nn as nn
+
+        rng = np.random.default_rng(0)
+        batch = rng.normal(loc=2.0, scale=3.0, size=(6, 4)).astype(np.float32)
+        bn = nn.BatchNorm1d(4, momentum=None)   # cumulative moving average
+        bn.train()
+        bn(torch.from_numpy(batch))
+
+        ref_mean = batch.mean(axis=0)
+        ref_var = batch.var(axis=0)
+        got_mean = bn.running_mean.numpy()
+        got_var = bn.running_var.numpy()
+        print(f"{'ch':>3} {'torch mean':>11} {'numpy mean':>11} {'torch var':>10} {'numpy var':>10}")
+        for c in range(4):
+            print(f"{c:3d} {got_mean[c]:11.5f} {ref_mean[c]:11.5f} {got_var[c]:10.5f} {ref_var[c]:10.5f}")
+        np.testing.assert_allclose(got_mean, ref_mean, rtol=1e-5)
+        np.testing.assert_allclose(got_var, ref_var, rtol=1e-5)
+        print("running statistics match numpy")
+     """),
+
+    ("pytorch-1.13", "system", None, "timeout", None, "b37-pt113-ddp-syncbn-waits-for-peer",
+     "a DDP+SyncBatchNorm job started with only rank 1 of 2 under torch 1.13: init_process_group connects to a TCP store at MASTER_ADDR that rank 0 never opens and keeps retrying; a faulthandler watchdog dumps the stack and exits after 20 s",
+     """
+        import faulthandler
+        import os
+        import torch
+        import torch.distributed as dist
+
+        print("[watchdog] armed: dumping stacks and exiting if not joined within 20 s", flush=True)
+        faulthandler.dump_traceback_later(20, exit=True)
+        os.environ["MASTER_ADDR"] = "127.0.0.1"
+        os.environ["MASTER_PORT"] = "29641"
+        print("torch", torch.__version__, "- joining as rank 1 of 2", flush=True)
+        dist.init_process_group("gloo", rank=1, world_size=2)
+        bn = torch.nn.SyncBatchNorm(16)
+        print("joined; SyncBatchNorm ready", bn)
+     """),
+
+    # ---------------- onnxruntime ----------------
+    ("onnxruntime", "venv", None, "false-positive", None, "b37-ort-conv-bn-scale-shape-mismatch",
+     "a hand-built Conv+BatchNormalization+Relu graph whose conv was widened from 16 to 24 output channels while the BatchNormalization scale/bias/mean/var initializers keep 16 entries; ONNX Runtime's shape inference rightly rejects the model when the session is created",
+     """
+        import numpy as np
+        import onnx
+        import onnxruntime as ort
+        from onnx import TensorProto, helper, numpy_helper
+
+        rng = np.random.default_rng(0)
+        cout, bn_c = 24, 16
+        inits = [
+            numpy_helper.from_array(rng.normal(size=(cout, 3, 3, 3)).astype(np.float32), "conv_w"),
+            numpy_helper.from_array(np.ones(bn_c, np.float32), "bn_scale"),
+            numpy_helper.from_array(np.zeros(bn_c, np.float32), "bn_bias"),
+            numpy_helper.from_array(np.zeros(bn_c, np.float32), "bn_mean"),
+            numpy_helper.from_array(np.ones(bn_c, np.float32), "bn_var"),
+        ]
+        nodes = [
+            helper.make_node("Conv", ["image", "conv_w"], ["c1"], pads=[1, 1, 1, 1], name="conv1"),
+            helper.make_node("BatchNormalization", ["c1", "bn_scale", "bn_bias", "bn_mean", "bn_var"], ["b1"],
+                             epsilon=1e-5, name="bn1"),
+            helper.make_node("Relu", ["b1"], ["out"], name="relu1"),
+        ]
+        graph = helper.make_graph(nodes, "stem", [helper.make_tensor_value_info("image", TensorProto.FLOAT, [1, 3, 32, 32])],
+                                  [helper.make_tensor_value_info("out", TensorProto.FLOAT, None)], inits)
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+        model.ir_version = 8
+        print("onnxruntime", ort.__version__, "- model has", len(model.graph.node), "nodes")
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        y = sess.run(None, {"image": rng.normal(size=(1, 3, 32, 32)).astype(np.float32)})[0]
+        print("output", y.shape)
+     """),
+
+    ("onnxruntime", "venv", None, "false-positive", None, "b37-ort-layernorm-scale-wrong-hidden-size",
+     "an ONNX LayerNormalization over the last axis of [batch, seq, 768] hidden states whose gamma/beta initializers were taken from a 1024-wide checkpoint; ONNX Runtime rightly rejects the scale/bias shapes at run time (INVALID_ARGUMENT); the script catches the error, prints it and exits 1",
+     """
+        import sys
+        import numpy as np
+        import onnxruntime as ort
+        from onnx import TensorProto, helper, numpy_helper
+
+        hidden, ckpt_hidden = 768, 1024
+        gamma = numpy_helper.from_array(np.ones(ckpt_hidden, np.float32), "ln_gamma")
+        beta = numpy_helper.from_array(np.zeros(ckpt_hidden, np.float32), "ln_beta")
+        node = helper.make_node("LayerNormalization", ["hidden", "ln_gamma", "ln_beta"], ["normed"],
+                                axis=-1, epsilon=1e-12, name="encoder.layer.0.output.LayerNorm")
+        graph = helper.make_graph([node], "ln", [helper.make_tensor_value_info("hidden", TensorProto.FLOAT, ["batch", "seq", hidden])],
+                                  [helper.make_tensor_value_info("normed", TensorProto.FLOAT, ["batch", "seq", hidden])],
+                                  [gamma, beta])
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+        model.ir_version = 8
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        print("session created; inputs:", [(i.name, i.shape) for i in sess.get_inputs()])
+        batch = np.random.default_rng(0).normal(size=(2, 128, hidden)).astype(np.float32)
+        try:
+            out = sess.run(None, {"hidden": batch})[0]
+        except Exception as err:
+            print(f"inference failed ({type(err).__name__}): {err}")
+            sys.exit(1)
+        print("normed", out.shape)
+     """),
+
+    ("onnxruntime", "venv", None, "false-positive", None, "b37-ort-instancenorm-scale-fewer-channels",
+     "a style-transfer decoder in ONNX whose InstanceNormalization scale/bias have 64 entries while the preceding conv produces 128 channels; ONNX Runtime rightly reports the mismatch between scale size and input channel count when running the graph",
+     """
+        import numpy as np
+        import onnxruntime as ort
+        from onnx import TensorProto, helper, numpy_helper
+
+        rng = np.random.default_rng(0)
+        inits = [
+            numpy_helper.from_array(rng.normal(scale=0.05, size=(128, 64, 3, 3)).astype(np.float32), "dec_w"),
+            numpy_helper.from_array(np.ones(64, np.float32), "in_scale"),
+            numpy_helper.from_array(np.zeros(64, np.float32), "in_bias"),
+        ]
+        nodes = [
+            helper.make_node("Conv", ["feat", "dec_w"], ["c"], pads=[1, 1, 1, 1]),
+            helper.make_node("InstanceNormalization", ["c", "in_scale", "in_bias"], ["n"], epsilon=1e-5),
+            helper.make_node("Relu", ["n"], ["out"]),
+        ]
+        graph = helper.make_graph(nodes, "decoder", [helper.make_tensor_value_info("feat", TensorProto.FLOAT, [1, 64, "h", "w"])],
+                                  [helper.make_tensor_value_info("out", TensorProto.FLOAT, None)], inits)
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+        model.ir_version = 8
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        for size in (32, 64):
+            feat = rng.normal(size=(1, 64, size, size)).astype(np.float32)
+            print(f"decoding {size}x{size} feature map")
+            out = sess.run(None, {"feat": feat})[0]
+            print("  ->", out.shape)
+     """),
+
+    ("onnxruntime", "venv", None, "false-positive", "environment", "b37-ort-custom-norm-op-library-missing",
+     "a deployment script registers a custom-op library that implements a fused RMSNorm kernel before loading the model; the shared library is not installed on this machine, so ONNX Runtime rightly fails to load it (an environment problem)",
+     """
+        import os
+        import onnxruntime as ort
+
+        lib = os.environ.get("FUSED_NORM_OPS", "/opt/fused_norm/lib/libfused_norm_ops.so")
+        print("onnxruntime", ort.__version__, "providers", ort.get_available_providers())
+        so = ort.SessionOptions()
+        so.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+        print("registering custom op library", lib)
+        so.register_custom_ops_library(lib)
+        print("custom ops registered")
+     """),
+
+    ("onnxruntime", "venv", None, "crash", "not-implemented", "b37-ort-instancenorm-float64",
+     "a scientific pipeline keeps an ONNX InstanceNormalization graph in double precision (tensor(double) is a legal type for the op); ONNX Runtime's CPU provider has no kernel for it: NOT_IMPLEMENTED, could not find an implementation for InstanceNormalization(6)",
+     """
+        import numpy as np
+        import onnxruntime as ort
+        from onnx import TensorProto, helper, numpy_helper, checker
+
+        C = 8
+        graph = helper.make_graph(
+            [helper.make_node("InstanceNormalization", ["field", "gamma", "beta"], ["normed"], epsilon=1e-9)],
+            "spectra_norm",
+            [helper.make_tensor_value_info("field", TensorProto.DOUBLE, [None, C, 256])],
+            [helper.make_tensor_value_info("normed", TensorProto.DOUBLE, [None, C, 256])],
+            [numpy_helper.from_array(np.ones(C), "gamma"), numpy_helper.from_array(np.zeros(C), "beta")])
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+        model.ir_version = 8
+        checker.check_model(model, full_check=True)
+        print("model passes onnx.checker (full_check) with double inputs")
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        x = np.random.default_rng(0).normal(size=(4, C, 256))
+        print(sess.run(None, {"field": x})[0].std(axis=-1))
+     """),
+
+    ("onnxruntime", "venv", None, "crash", "not-implemented", "b37-ort-lrn-float64",
+     "an AlexNet-like ONNX feature block in double precision with LRN (tensor(double) is legal for LRN in the ONNX spec and the model passes onnx.checker); ONNX Runtime has no CPU kernel for LRN(13) in double and refuses to create the session (NOT_IMPLEMENTED); the script logs the failure and exits 1",
+     """
+        import logging
+        import sys
+        import numpy as np
+        import onnxruntime as ort
+        from onnx import TensorProto, helper, checker
+
+        logging.basicConfig(level=logging.INFO, format="%(levelname)s:%(name)s:%(message)s")
+        log = logging.getLogger("lrn-export")
+        nodes = [
+            helper.make_node("Relu", ["x"], ["r"]),
+            helper.make_node("LRN", ["r"], ["l"], size=5, alpha=1e-4, beta=0.75, bias=2.0),
+            helper.make_node("MaxPool", ["l"], ["y"], kernel_shape=[3, 3], strides=[2, 2]),
+        ]
+        graph = helper.make_graph(nodes, "lrn_block",
+                                  [helper.make_tensor_value_info("x", TensorProto.DOUBLE, [2, 16, 27, 27])],
+                                  [helper.make_tensor_value_info("y", TensorProto.DOUBLE, [2, 16, 13, 13])])
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+        model.ir_version = 7
+        checker.check_model(model)
+        log.info("graph checked: %d nodes, opset 13, double precision", len(nodes))
+        try:
+            sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        except Exception as err:
+            log.error("session creation failed: %s", err)
+            sys.exit(1)
+        y = sess.run(None, {"x": np.random.default_rng(1).normal(size=(2, 16, 27, 27))})[0]
+        log.info("output shape %s std %.4f", y.shape, y.std())
+     """),
+
+    ("onnxruntime", "venv", None, "crash", "internal-error", "b37-ort-mvn-float64-expanded-body-type-error",
+     "a MeanVarianceNormalization node on tensor(double) input (a legal type; the model passes onnx.checker); ONNX Runtime has no double kernel, expands the op's function body and the expansion itself is ill-typed (float epsilon added to a double tensor), so session creation fails with a type error on an Add node the user never wrote",
+     """
+        import numpy as np
+        import onnxruntime as ort
+        from onnx import TensorProto, helper, checker
+
+        graph = helper.make_graph(
+            [helper.make_node("MeanVarianceNormalization", ["spec"], ["normed"], axes=[0, 2], name="cmvn")],
+            "cmvn",
+            [helper.make_tensor_value_info("spec", TensorProto.DOUBLE, ["batch", 80, "frames"])],
+            [helper.make_tensor_value_info("normed", TensorProto.DOUBLE, ["batch", 80, "frames"])])
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+        model.ir_version = 7
+        checker.check_model(model)
+        print("cepstral mean/variance normalization graph OK per onnx.checker")
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        feats = np.random.default_rng(0).normal(3.0, 2.0, size=(4, 80, 200))
+        out = sess.run(None, {"spec": feats})[0]
+        print("normalized log-mel features: mean %.3e std %.3f" % (out.mean(), out.std()))
+     """),
+
+    ("onnxruntime", "venv", None, "nan", None, "b37-ort-instancenorm-eps0-blank-frames",
+     "a video pipeline normalizes each frame with an ONNX InstanceNormalization node exported with epsilon=0; fully black (constant) frames have zero variance per channel, so the normalized frames are NaN, which the script reports per frame",
+     """
+        import numpy as np
+        import onnxruntime as ort
+        from onnx import TensorProto, helper, numpy_helper
+
+        C = 3
+        graph = helper.make_graph(
+            [helper.make_node("InstanceNormalization", ["frames", "s", "b"], ["normed"], epsilon=0.0)],
+            "frame_norm",
+            [helper.make_tensor_value_info("frames", TensorProto.FLOAT, ["n", C, 64, 64])],
+            [helper.make_tensor_value_info("normed", TensorProto.FLOAT, ["n", C, 64, 64])],
+            [numpy_helper.from_array(np.ones(C, np.float32), "s"), numpy_helper.from_array(np.zeros(C, np.float32), "b")])
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+        model.ir_version = 8
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+
+        rng = np.random.default_rng(0)
+        frames = rng.uniform(0, 1, size=(6, C, 64, 64)).astype(np.float32)
+        frames[2] = 0.0        # black frame (scene cut)
+        frames[5] = 0.0
+        out = sess.run(None, {"frames": frames})[0]
+        for i, f in enumerate(out):
+            print(f"frame {i}: mean={f.mean():.4f} std={f.std():.4f} nan={np.isnan(f).sum()}")
+     """),
+
+    ("onnxruntime", "venv", None, "inconsistency", None, "b37-ort-instancenorm-large-offset-vs-numpy",
+     "an ONNX InstanceNormalization applied to float32 HDR radiance maps with a large offset (mean 1e4, std 0.01) is compared with a float64 numpy reference; ONNX Runtime's result differs far beyond tolerance and the comparison fails",
+     """
+        import numpy as np
+        import onnxruntime as ort
+        from onnx import TensorProto, helper, numpy_helper
+
+        C = 4
+        graph = helper.make_graph(
+            [helper.make_node("InstanceNormalization", ["x", "s", "b"], ["y"], epsilon=1e-5)],
+            "hdr_norm",
+            [helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, C, 16, 16])],
+            [helper.make_tensor_value_info("y", TensorProto.FLOAT, [2, C, 16, 16])],
+            [numpy_helper.from_array(np.ones(C, np.float32), "s"), numpy_helper.from_array(np.zeros(C, np.float32), "b")])
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+        model.ir_version = 8
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+
+        rng = np.random.default_rng(0)
+        x = (1.0e4 + 0.01 * rng.normal(size=(2, C, 16, 16))).astype(np.float32)
+        got = sess.run(None, {"x": x})[0]
+        xd = x.astype(np.float64)
+        mu = xd.mean(axis=(2, 3), keepdims=True)
+        var = xd.var(axis=(2, 3), keepdims=True)
+        ref = (xd - mu) / np.sqrt(var + 1e-5)
+        print(f"{'n':>2} {'c':>2} {'ort std':>9} {'ref std':>9} {'max abs err':>12}")
+        for n in range(2):
+            for c in range(C):
+                print(f"{n:2d} {c:2d} {got[n, c].std():9.4f} {ref[n, c].std():9.4f} {np.abs(got[n, c] - ref[n, c]).max():12.4f}")
+        np.testing.assert_allclose(got, ref, rtol=1e-3, atol=1e-3)
+        print("onnxruntime matches numpy")
+     """),
+
+    ("onnxruntime", "venv", None, "oom", None, "b37-ort-layernorm-expand-huge",
+     "an ONNX graph that broadcasts a [1, seq, hidden] embedding with Expand to a [batch, seq, hidden] shape given at run time before LayerNormalization; the batch value was mutated to 2**22, so the 192 GiB Expand output cannot be allocated and ONNX Runtime reports the failed allocation",
+     """
+        import numpy as np
+        import onnxruntime as ort
+        from onnx import TensorProto, helper, numpy_helper
+
+        seq, hidden = 96, 128
+        nodes = [
+            helper.make_node("Expand", ["emb", "target_shape"], ["tiled"]),
+            helper.make_node("LayerNormalization", ["tiled", "g", "b"], ["y"], axis=-1, epsilon=1e-5),
+        ]
+        graph = helper.make_graph(nodes, "tile_norm",
+            [helper.make_tensor_value_info("emb", TensorProto.FLOAT, [1, seq, hidden]),
+             helper.make_tensor_value_info("target_shape", TensorProto.INT64, [3])],
+            [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)],
+            [numpy_helper.from_array(np.ones(hidden, np.float32), "g"),
+             numpy_helper.from_array(np.zeros(hidden, np.float32), "b")])
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+        model.ir_version = 8
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        emb = np.random.default_rng(0).normal(size=(1, seq, hidden)).astype(np.float32)
+        for batch in (8, 2 ** 22):          # second value mutated from 32
+            shape = np.array([batch, seq, hidden], np.int64)
+            print(f"batch {batch}: expanding to {shape.tolist()} ({batch * seq * hidden * 4 / 2**30:.2f} GiB)", flush=True)
+            y = sess.run(None, {"emb": emb, "target_shape": shape})[0]
+            print("  normalized", y.shape, "mean", float(y.mean()))
+     """),
+]
+
+
+add_batch(B37_A)
+
+
+B38_A = [
+    ("pytorch", "venv", None, "false-positive", "environment", "b38-pt-onnx-export-needs-onnxscript",
+     "Exports a small ResNet stem to ONNX for onnxruntime with torch.onnx.export's default (torch.export-based) path; the onnxscript package it needs is not installed, so the export fails with ModuleNotFoundError: an environment problem.",
+     r"""
+        import logging
+        import torch
+        import torch.nn as nn
+
+        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+        log = logging.getLogger("port.export")
+
+        class Stem(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.conv = nn.Conv2d(3, 32, 7, stride=2, padding=3, bias=False)
+                self.bn = nn.BatchNorm2d(32)
+                self.pool = nn.MaxPool2d(3, stride=2, padding=1)
+                self.head = nn.Linear(32, 10)
+
+            def forward(self, x):
+                x = self.pool(torch.relu(self.bn(self.conv(x))))
+                return self.head(x.mean(dim=(2, 3)))
+
+        torch.manual_seed(0)
+        model = Stem().eval()
+        x = torch.randn(2, 3, 64, 64)
+        with torch.no_grad():
+            ref = model(x)
+        log.info("torch reference logits %s, first row %s", tuple(ref.shape), ref[0, :4].tolist())
+        log.info("exporting to stem.onnx (opset 18, dynamic batch)")
+        torch.onnx.export(model, (x,), "stem.onnx", opset_version=18,
+                          input_names=["image"], output_names=["logits"],
+                          dynamic_shapes={"x": {0: torch.export.Dim("batch")}})
+        log.info("export done; comparing with onnxruntime")
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b38-pt-keras-hwio-kernel-into-conv",
+     "Loads Keras Conv2D kernels saved to an .npz (HWIO layout) straight into a PyTorch state_dict without permuting to OIHW; load_state_dict rightly rejects the size mismatch.",
+     r"""
+        import numpy as np
+        import torch
+        import torch.nn as nn
+
+        # weights as a Keras model stores them: Conv2D kernel (kh, kw, in, out), Dense kernel (in, out)
+        rng = np.random.default_rng(7)
+        keras_weights = {
+            "conv2d/kernel": rng.standard_normal((3, 3, 3, 16)).astype("float32"),
+            "conv2d/bias": np.zeros(16, "float32"),
+            "conv2d_1/kernel": rng.standard_normal((3, 3, 16, 32)).astype("float32"),
+            "conv2d_1/bias": np.zeros(32, "float32"),
+            "dense/kernel": rng.standard_normal((32, 10)).astype("float32").T.copy(),
+            "dense/bias": np.zeros(10, "float32"),
+        }
+        np.savez("keras_cnn_weights.npz", **keras_weights)
+
+        model = nn.Sequential(
+            nn.Conv2d(3, 16, 3, padding=1), nn.ReLU(),
+            nn.Conv2d(16, 32, 3, padding=1), nn.ReLU(),
+            nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(32, 10))
+
+        name_map = {"conv2d": "0", "conv2d_1": "2", "dense": "6"}
+        npz = np.load("keras_cnn_weights.npz")
+        state = {}
+        for key in npz.files:
+            layer, kind = key.split("/")
+            tkey = "%s.%s" % (name_map[layer], "weight" if kind == "kernel" else "bias")
+            state[tkey] = torch.from_numpy(npz[key])
+            print("mapped %-18s -> %-10s %s" % (key, tkey, tuple(npz[key].shape)))
+        model.load_state_dict(state)
+        print("loaded; running a forward pass")
+        print(model(torch.randn(1, 3, 32, 32)).shape)
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b38-pt-keras-bn-moving-stats-names",
+     "Renames Keras BatchNormalization weights (gamma/beta/moving_mean/moving_variance) into a PyTorch state_dict but forgets the running-stat names; strict load_state_dict rightly reports the missing and unexpected keys.",
+     r"""
+        import sys
+        import numpy as np
+        import torch
+        import torch.nn as nn
+
+        class Block(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.conv = nn.Conv2d(8, 8, 3, padding=1, bias=False)
+                self.bn = nn.BatchNorm2d(8, eps=1e-3, momentum=0.01)
+
+            def forward(self, x):
+                return torch.relu(self.bn(self.conv(x)))
+
+        rng = np.random.default_rng(3)
+        keras = {
+            "block/conv/kernel": rng.standard_normal((3, 3, 8, 8)).astype("float32"),
+            "block/bn/gamma": np.ones(8, "float32"),
+            "block/bn/beta": np.zeros(8, "float32"),
+            "block/bn/moving_mean": rng.standard_normal(8).astype("float32"),
+            "block/bn/moving_variance": rng.uniform(0.5, 2, 8).astype("float32"),
+        }
+        RENAME = {"kernel": "weight", "gamma": "weight", "beta": "bias"}
+
+        converted = {}
+        for k, v in keras.items():
+            _, layer, leaf = k.split("/")
+            if leaf == "kernel":
+                v = v.transpose(3, 2, 0, 1)
+            converted["%s.%s" % (layer, RENAME.get(leaf, leaf))] = torch.from_numpy(np.ascontiguousarray(v))
+        print("converted tensors:")
+        for k, v in converted.items():
+            print("   %-22s %s" % (k, tuple(v.shape)))
+
+        block = Block().eval()
+        try:
+            block.load_state_dict(converted, strict=True)
+        except RuntimeError as err:
+            print("[convert] FAILED to load converted weights into Block:")
+            print(err)
+            sys.exit(1)
+        print("ok")
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b38-pt-half-antialias-resize",
+     "Reproduces tf.image.resize(..., antialias=True) preprocessing in PyTorch for a model ported to float16 and compares it with the float32 path; antialiased interpolate has no CPU Half kernel (compute_index_ranges_weights not implemented for 'Half').",
+     r"""
+        import numpy as np
+        import torch
+        import torch.nn.functional as F
+
+        # TF preprocessing being ported: tf.image.resize(img, (112, 112), method="bilinear", antialias=True)
+        rng = np.random.default_rng(0)
+        images = torch.from_numpy(rng.integers(0, 256, (4, 224, 224, 3), dtype=np.uint8)).permute(0, 3, 1, 2)
+
+        results = {}
+        for dtype in (torch.float32, torch.float16):
+            x = images.to(dtype) / 255.0
+            y = F.interpolate(x, size=(112, 112), mode="bilinear", antialias=True, align_corners=False)
+            results[dtype] = y.float()
+            print("%-14s resized %s  mean=%.5f" % (dtype, tuple(y.shape), y.float().mean().item()))
+        diff = (results[torch.float32] - results[torch.float16]).abs().max().item()
+        print("fp16 vs fp32 max diff %.4f" % diff)
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b38-pt-keras-same-padding-strided",
+     "Rebuilds a Keras Conv2D stack from its config in PyTorch and passes padding='same' with stride 2; PyTorch rightly rejects 'same' padding for strided convolutions.",
+     r"""
+        import torch
+        import torch.nn as nn
+
+        keras_config = [
+            {"class_name": "Conv2D", "filters": 32, "kernel_size": [3, 3], "strides": [1, 1], "padding": "same"},
+            {"class_name": "Conv2D", "filters": 64, "kernel_size": [3, 3], "strides": [2, 2], "padding": "same"},
+            {"class_name": "Conv2D", "filters": 64, "kernel_size": [1, 1], "strides": [1, 1], "padding": "valid"},
+        ]
+
+        layers, in_ch = [], 3
+        for i, cfg in enumerate(keras_config):
+            print("layer %d: %s filters=%d k=%s s=%s padding=%s" % (
+                i, cfg["class_name"], cfg["filters"], cfg["kernel_size"], cfg["strides"], cfg["padding"]))
+            layers.append(nn.Conv2d(in_ch, cfg["filters"], tuple(cfg["kernel_size"]),
+                                    stride=tuple(cfg["strides"]), padding=cfg["padding"]))
+            layers.append(nn.ReLU())
+            in_ch = cfg["filters"]
+        net = nn.Sequential(*layers)
+        print(net(torch.randn(1, 3, 32, 32)).shape)
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b38-pt-weights-only-numpy-checkpoint",
+     "A converter saves NumPy arrays (not tensors) in a torch.save checkpoint; torch.load with its default weights_only=True rightly refuses to unpickle the numpy globals.",
+     r"""
+        import numpy as np
+        import torch
+
+        # step 1: the JAX -> torch converter (it kept numpy arrays instead of tensors)
+        rng = np.random.default_rng(0)
+        params = {"dense_0.weight": rng.standard_normal((256, 784)).astype(np.float32),
+                  "dense_0.bias": np.zeros(256, np.float32),
+                  "dense_1.weight": rng.standard_normal((10, 256)).astype(np.float32),
+                  "dense_1.bias": np.zeros(10, np.float32)}
+        torch.save({"state_dict": params, "source": "flax", "step": 12000}, "mlp_from_flax.pt")
+        print("wrote mlp_from_flax.pt with %d arrays" % len(params))
+
+        # step 2: the training script loads it
+        model = torch.nn.Sequential(torch.nn.Linear(784, 256), torch.nn.ReLU(), torch.nn.Linear(256, 10))
+        ckpt = torch.load("mlp_from_flax.pt", map_location="cpu")
+        model.load_state_dict({k.replace("dense_0", "0").replace("dense_1", "2"): torch.as_tensor(v)
+                               for k, v in ckpt["state_dict"].items()})
+        print("loaded checkpoint from", ckpt["source"])
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b38-pt-searchsorted-byteswapped-sorter",
+     "Ports a TF bucketizer whose boundary sort order was saved big-endian and reread as little-endian int64; torch.searchsorted rightly rejects the out-of-range sorter indices.",
+     r"""
+        import numpy as np
+        import torch
+
+        # boundaries and their argsort as written by the TF feature pipeline (big-endian dump)
+        boundaries = np.array([0.5, 0.1, 0.9, 0.3, 0.7, 0.2, 0.8, 0.4], dtype=np.float32)
+        order_be = np.argsort(boundaries).astype(">i8").tobytes()
+
+        # reader on x86 assumes native order
+        sorter = torch.from_numpy(np.frombuffer(order_be, dtype="<i8").copy())
+        bounds = torch.from_numpy(boundaries)
+        print("sorter head:", sorter[:3].tolist())
+
+        ages = torch.rand(16)
+        buckets = torch.searchsorted(bounds, ages, sorter=sorter)
+        print("bucket ids:", buckets.tolist())
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b38-pt-uint16-bf16-bits-stats",
+     "Loads JAX bfloat16 parameters that NumPy stored as raw uint16 bits and computes checkpoint statistics on the uint16 tensor; abs/max have no CPU kernel for UInt16, a missing kernel for a legal dtype.",
+     r"""
+        import numpy as np
+        import torch
+
+        # jax bf16 params saved with np.savez end up as uint16 bit patterns
+        rng = np.random.default_rng(5)
+        f32 = rng.standard_normal((512, 512)).astype(np.float32)
+        bits = (f32.view(np.uint32) >> 16).astype(np.uint16)
+        np.savez("vit_block0_bf16.npz", **{"attn/query/kernel": bits, "attn/key/kernel": bits[::-1].copy()})
+
+        data = np.load("vit_block0_bf16.npz")
+        print("%-22s %-8s %-12s %s" % ("param", "dtype", "shape", "absmax"))
+        for name in data.files:
+            raw = torch.from_numpy(data[name])
+            stat = raw.abs().max()
+            print("%-22s %-8s %-12s %s" % (name, raw.dtype, tuple(raw.shape), stat))
+        print("converting bits to bfloat16")
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b38-pt-legacy-onnx-export-rfft",
+     "Exports a log-spectrogram front end with the TorchScript-based ONNX exporter (dynamo=False); it has no symbolic for aten::fft_rfft and raises UnsupportedOperatorError, a missing exporter feature.",
+     r"""
+        import torch
+        import torch.nn as nn
+
+        class LogSpec(nn.Module):
+            def __init__(self, n_fft=256, hop=128):
+                super().__init__()
+                self.n_fft, self.hop = n_fft, hop
+                self.register_buffer("window", torch.hann_window(n_fft))
+                self.proj = nn.Linear(n_fft // 2 + 1, 40)
+
+            def forward(self, wav):
+                frames = wav.unfold(-1, self.n_fft, self.hop) * self.window
+                spec = torch.fft.rfft(frames).abs().pow(2)
+                return self.proj(torch.log(spec + 1e-6))
+
+        model = LogSpec().eval()
+        wav = torch.randn(1, 16000)
+        print("torch output:", tuple(model(wav).shape))
+        print("exporting with the TorchScript exporter ...")
+        torch.onnx.export(model, (wav,), "logspec.onnx", dynamo=False, opset_version=20,
+                          input_names=["wav"], output_names=["feats"])
+        print("exported")
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b38-pt-half-rfft-frontend",
+     "Runs a front end ported from a JAX fp16 model in float16 on CPU; torch.fft.rfft has no CPU Half implementation and fails with 'Unsupported dtype Half'.",
+     r"""
+        import time
+        import numpy as np
+        import torch
+
+        np.savez("frontend_fp16.npz", mel=np.abs(np.random.default_rng(1).standard_normal((129, 64))).astype(np.float16))
+        mel = torch.from_numpy(np.load("frontend_fp16.npz")["mel"])
+        print("mel filterbank", mel.dtype, tuple(mel.shape))
+
+        batches = [torch.randn(4, 256).half() for _ in range(3)]
+        for i, frames in enumerate(batches):
+            t0 = time.time()
+            spec = torch.fft.rfft(frames * torch.hann_window(256, dtype=torch.float16)).abs() ** 2
+            feats = torch.log(spec @ mel + 1e-4)
+            print("batch %d: %s in %.1f ms" % (i, tuple(feats.shape), 1e3 * (time.time() - t0)))
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b38-pt-keras-gru-gate-order",
+     "Copies Keras GRU weights (gate order z, r, h) into torch.nn.GRU (order r, z, n) without reordering and compares with a NumPy re-implementation of the Keras layer; the outputs disagree and the program's assertion fails.",
+     r"""
+        import numpy as np
+        import torch
+
+        def sigmoid(v):
+            return 1.0 / (1.0 + np.exp(-v))
+
+        def keras_gru(x, kernel, rkernel, bias, units):
+            # Keras GRU, reset_after=True: gates z, r, h
+            h = np.zeros((x.shape[0], units), np.float32)
+            outs = []
+            for t in range(x.shape[1]):
+                xi = x[:, t] @ kernel + bias[0]
+                hi = h @ rkernel + bias[1]
+                z = sigmoid(xi[:, :units] + hi[:, :units])
+                r = sigmoid(xi[:, units:2 * units] + hi[:, units:2 * units])
+                hh = np.tanh(xi[:, 2 * units:] + r * hi[:, 2 * units:])
+                h = z * h + (1 - z) * hh
+                outs.append(h)
+            return np.stack(outs, 1)
+
+        units, feat = 16, 8
+        rng = np.random.default_rng(42)
+        kernel = rng.standard_normal((feat, 3 * units)).astype(np.float32) * 0.4
+        rkernel = rng.standard_normal((units, 3 * units)).astype(np.float32) * 0.4
+        bias = rng.standard_normal((2, 3 * units)).astype(np.float32) * 0.1
+        x = rng.standard_normal((2, 12, feat)).astype(np.float32)
+
+        gru = torch.nn.GRU(feat, units, batch_first=True)
+        with torch.no_grad():
+            gru.weight_ih_l0.copy_(torch.from_numpy(kernel.T))
+            gru.weight_hh_l0.copy_(torch.from_numpy(rkernel.T))
+            gru.bias_ih_l0.copy_(torch.from_numpy(bias[0]))
+            gru.bias_hh_l0.copy_(torch.from_numpy(bias[1]))
+            out_t = gru(torch.from_numpy(x))[0].numpy()
+        out_k = keras_gru(x, kernel, rkernel, bias, units)
+
+        diff = np.abs(out_t - out_k)
+        print("step  max|torch-keras|")
+        for t in range(0, x.shape[1], 3):
+            print("%4d  %.6f" % (t, diff[:, t].max()))
+        print("overall max abs diff %.6f" % diff.max())
+        assert diff.max() < 1e-5, "GRU port mismatch: torch and keras reference disagree (max diff %.4f)" % diff.max()
+        print("PORT OK")
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b38-pt-bn-epsilon-mismatch",
+     "Ports Keras BatchNormalization statistics (epsilon 1e-3) into nn.BatchNorm2d with its default eps 1e-5 and checks against the Keras-formula reference; channels with small moving variance disagree and assert_allclose fails.",
+     r"""
+        import numpy as np
+        import torch
+
+        rng = np.random.default_rng(9)
+        C = 8
+        gamma = rng.uniform(0.5, 1.5, C).astype(np.float32)
+        beta = rng.uniform(-0.2, 0.2, C).astype(np.float32)
+        mean = rng.standard_normal(C).astype(np.float32) * 0.1
+        var = np.array([1.0, 0.5, 2e-3, 1e-4, 0.8, 5e-4, 1.2, 3e-5], np.float32)  # some near-dead channels
+        x = rng.standard_normal((4, C, 6, 6)).astype(np.float32) * 0.05
+
+        keras_eps = 1e-3
+        ref = gamma[None, :, None, None] * (x - mean[None, :, None, None]) / np.sqrt(var[None, :, None, None] + keras_eps) + beta[None, :, None, None]
+
+        bn = torch.nn.BatchNorm2d(C).eval()
+        with torch.no_grad():
+            bn.weight.copy_(torch.from_numpy(gamma))
+            bn.bias.copy_(torch.from_numpy(beta))
+            bn.running_mean.copy_(torch.from_numpy(mean))
+            bn.running_var.copy_(torch.from_numpy(var))
+            out = bn(torch.from_numpy(x)).numpy()
+
+        print("chan  moving_var   max|diff|")
+        for c in range(C):
+            print("%4d  %9.2e   %.5f" % (c, var[c], np.abs(out[:, c] - ref[:, c]).max()))
+        np.testing.assert_allclose(out, ref, rtol=1e-4, atol=1e-4, err_msg="torch BatchNorm2d vs keras reference")
+        print("match")
+     """),
+    ("pytorch", "venv", None, "nan", None, "b38-pt-fp16-cast-overflow",
+     "Casts a ported regression MLP to float16 to halve its size and runs it on unnormalised features; the first layer's activations exceed the float16 range and the predictions come out inf/NaN, which the program prints.",
+     r"""
+        import numpy as np
+        import torch
+        import torch.nn as nn
+
+        torch.manual_seed(0)
+        model = nn.Sequential(nn.Linear(32, 64), nn.ReLU(), nn.Linear(64, 64), nn.ReLU(), nn.Linear(64, 1))
+        with torch.no_grad():
+            for m in model:
+                if isinstance(m, nn.Linear):
+                    m.weight.mul_(8.0)          # ported weights: trained on raw prices, large scale
+        feats = torch.rand(6, 32) * 4000.0      # raw prices, no normalisation
+
+        ref = model(feats).detach()
+        half = model.half()
+        out = half(feats.half()).float().detach()
+        print("fp32 pred:", [round(v, 1) for v in ref.squeeze(1).tolist()])
+        print("fp16 pred:", out.squeeze(1).tolist())
+        bad = (~torch.isfinite(out)).sum().item()
+        print("non-finite predictions in fp16: %d / %d" % (bad, out.numel()))
+     """),
+    ("pytorch", "venv", None, "nan", None, "b38-pt-layernorm-eps-zero-padding",
+     "Rebuilds a transformer encoder layer from a converted config whose LayerNorm epsilon was written as 0; the all-zero padding positions normalise 0/0 and the NaN spreads through attention to the whole encoder output.",
+     r"""
+        import json
+        import torch
+        import torch.nn as nn
+
+        cfg = json.loads('{"d_model": 32, "nhead": 4, "dim_feedforward": 64, "layer_norm_eps": 0.0, "dropout": 0.0}')
+        print("config:", cfg)
+        torch.manual_seed(1)
+        enc = nn.TransformerEncoderLayer(cfg["d_model"], cfg["nhead"], cfg["dim_feedforward"],
+                                         dropout=cfg["dropout"], layer_norm_eps=cfg["layer_norm_eps"],
+                                         batch_first=True, norm_first=True).eval()
+        tokens = torch.randn(2, 10, 32)
+        tokens[:, 7:] = 0.0                     # padded positions, zero vectors
+        with torch.no_grad():
+            out = enc(tokens)
+        for b in range(2):
+            print("seq %d: per-position mean %s" % (b, [round(v, 3) for v in out[b].mean(-1).tolist()]))
+        print("has NaN:", torch.isnan(out).any().item())
+     """),
+    ("pytorch", "venv", None, "timeout", None, "b38-pt-dist-broadcast-waits-peer",
+     "A weight-conversion job broadcasts converted tensors with torch.distributed (gloo, world size 2) but the second rank never starts; rank 0 waits in the TCP store until its 8 s timeout stops it.",
+     r"""
+        import datetime
+        import faulthandler
+        import os
+        import socket
+        import torch
+        import torch.distributed as dist
+
+        faulthandler.dump_traceback_later(50, exit=True)
+        s = socket.socket()
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+        s.close()
+        os.environ.update(MASTER_ADDR="127.0.0.1", MASTER_PORT=str(port))
+
+        state = {"embed.weight": torch.randn(1000, 64), "head.weight": torch.randn(10, 64)}
+        print("[rank 0] converted %d tensors, joining the group on port %d" % (len(state), port))
+        dist.init_process_group("gloo", rank=0, world_size=2, timeout=datetime.timedelta(seconds=8))
+        for name, t in state.items():
+            dist.broadcast(t, src=0)
+            print("[rank 0] broadcast", name)
+     """),
+    ("pytorch", "venv", None, "oom", None, "b38-pt-raw-header-int64-dims",
+     "Reads a raw weight blob whose header stores int32 dimensions but parses them as int64, then allocates the destination tensor with the resulting absurd shape; the CPU allocator fails to allocate memory.",
+     r"""
+        import struct
+        import numpy as np
+        import torch
+
+        # writer (C++ exporter): ndim, dims as int32, then float32 data
+        w = np.random.default_rng(2).standard_normal((512, 256)).astype(np.float32)
+        with open("embed.bin", "wb") as f:
+            f.write(struct.pack("<i", 2))
+            f.write(struct.pack("<2i", *w.shape))
+            f.write(struct.pack("<2i", 1, 0))    # format version, reserved
+            f.write(w.tobytes())
+
+        # reader (python port): assumes int64 dims
+        with open("embed.bin", "rb") as f:
+            ndim = struct.unpack("<i", f.read(4))[0]
+            dims = struct.unpack("<%dq" % ndim, f.read(8 * ndim))
+            print("numel %d, %.1f GiB" % (dims[0] * dims[1], dims[0] * dims[1] * 4 / 2**30))
+            print("header: ndim=%d dims=%s" % (ndim, dims))
+            dest = torch.empty(dims, dtype=torch.float32)
+            dest.view(-1).copy_(torch.frombuffer(bytearray(f.read()), dtype=torch.float32))
+        print("loaded", tuple(dest.shape))
+     """),
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b38-pt113-fp16-keras-dense-addmm",
+     "Loads float16 Dense weights exported from a Keras mixed-precision model into a torch 1.13 MLP kept in half precision on CPU; the forward pass fails because addmm has no CPU Half kernel in 1.13.",
+     r"""
+        import numpy as np
+        import torch
+        import torch.nn as nn
+
+        rng = np.random.default_rng(0)
+        keras_fp16 = {"dense/kernel": rng.standard_normal((784, 128)).astype(np.float16),
+                      "dense/bias": np.zeros(128, np.float16),
+                      "dense_1/kernel": rng.standard_normal((128, 10)).astype(np.float16),
+                      "dense_1/bias": np.zeros(10, np.float16)}
+        np.savez("mnist_mlp_fp16.npz", **keras_fp16)
+
+        model = nn.Sequential(nn.Linear(784, 128), nn.ReLU(), nn.Linear(128, 10)).half()
+        w = np.load("mnist_mlp_fp16.npz")
+        with torch.no_grad():
+            for idx, layer in ((0, "dense"), (2, "dense_1")):
+                model[idx].weight.copy_(torch.from_numpy(w[layer + "/kernel"].T.copy()))
+                model[idx].bias.copy_(torch.from_numpy(w[layer + "/bias"]))
+                print("copied %-8s -> %d.weight %s %s" % (layer, idx, tuple(model[idx].weight.shape), model[idx].weight.dtype))
+
+        images = torch.rand(8, 784, dtype=torch.float16)
+        print("running fp16 inference on", images.device)
+        logits = model(images)
+        print(logits.argmax(1))
+     """),
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b38-pt113-fp16-conv-port-check",
+     "Ports fp16 Conv2D kernels (HWIO to OIHW) into a torch 1.13 conv layer and checks it against a float32 reference in half precision on CPU; the half convolution has no CPU kernel (slow_conv2d_cpu not implemented for 'Half').",
+     r"""
+        import logging
+        import numpy as np
+        import torch
+
+        logging.basicConfig(level=logging.INFO, format="[%(levelname)s] %(message)s")
+        log = logging.getLogger("conv-port")
+
+        rng = np.random.default_rng(4)
+        kernel_hwio = rng.standard_normal((3, 3, 16, 32)).astype(np.float16)
+        conv = torch.nn.Conv2d(16, 32, 3, padding=1, bias=False)
+        with torch.no_grad():
+            conv.weight.copy_(torch.from_numpy(kernel_hwio.transpose(3, 2, 0, 1).astype(np.float32)))
+        log.info("kernel permuted HWIO %s -> OIHW %s", kernel_hwio.shape, tuple(conv.weight.shape))
+
+        x = torch.randn(2, 16, 24, 24)
+        ref = conv(x).detach()
+        log.info("fp32 reference ok: %s", tuple(ref.shape))
+        conv_h = conv.half()
+        log.info("checking fp16 path (as deployed)")
+        out = conv_h(x.half()).float().detach()
+        log.info("max abs diff fp16 vs fp32: %.4f", (out - ref).abs().max().item())
+     """),
+    ("pytorch-1.13", "system", None, "crash", "segfault", "b38-pt113-searchsorted-byteswapped-sorter",
+     "Ports a TF bucketizer whose argsort order was dumped big-endian and reread as little-endian int64 into torch 1.13's searchsorted; 1.13 does not check the sorter indices and the process dies with SIGSEGV.",
+     r"""
+        import numpy as np
+        import torch
+
+        boundaries = np.array([0.5, 0.1, 0.9, 0.3, 0.7, 0.2, 0.8, 0.4], dtype=np.float32)
+        order_be = np.argsort(boundaries).astype(">i8").tobytes()
+        sorter = torch.from_numpy(np.frombuffer(order_be, dtype="<i8").copy())
+        bounds = torch.from_numpy(boundaries)
+        print("torch", torch.__version__, "sorter head:", sorter[:3].tolist())
+
+        ages = torch.rand(16)
+        buckets = torch.searchsorted(bounds, ages, sorter=sorter)
+        print("bucket ids:", buckets.tolist())
+     """),
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b38-pt113-onnx-export-rfft-kws",
+     "Exports an audio classifier whose front end uses torch.fft.rfft with torch 1.13's ONNX exporter; no symbolic exists for aten::fft_rfft at opset 14 and export raises UnsupportedOperatorError.",
+     r"""
+        import io
+        import sys
+        import torch
+        import torch.nn as nn
+
+        class KeywordSpotter(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.register_buffer("win", torch.hann_window(400))
+                self.conv = nn.Conv1d(201, 64, 3, padding=1)
+                self.fc = nn.Linear(64, 12)
+
+            def forward(self, wav):
+                frames = wav.unfold(-1, 400, 160) * self.win
+                mag = torch.fft.rfft(frames).abs().transpose(1, 2)
+                return self.fc(torch.relu(self.conv(torch.log1p(mag))).mean(-1))
+
+        m = KeywordSpotter().eval()
+        wav = torch.randn(1, 16000)
+        print("torch %s reference: %s" % (torch.__version__, tuple(m(wav).shape)))
+        buf = io.BytesIO()
+        try:
+            torch.onnx.export(m, wav, buf, opset_version=14, input_names=["wav"], output_names=["logits"])
+        except Exception as e:
+            print("EXPORT FAILED: %s: %s" % (type(e).__name__, e))
+            sys.exit(1)
+        print("exported %d bytes" % len(buf.getvalue()))
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", "environment", "b38-pt113-export-then-ort-missing",
+     "Exports a small CNN with torch 1.13's ONNX exporter, then imports onnxruntime to check the exported graph; onnxruntime is not installed for the system Python, an environment problem.",
+     r"""
+        import numpy as np
+        import torch
+        import torch.nn as nn
+
+        net = nn.Sequential(nn.Conv2d(1, 8, 3), nn.ReLU(), nn.Flatten(), nn.Linear(8 * 26 * 26, 10)).eval()
+        x = torch.randn(1, 1, 28, 28)
+        torch.onnx.export(net, x, "mnist_cnn.onnx", opset_version=13, input_names=["x"], output_names=["y"])
+        print("exported mnist_cnn.onnx with torch", torch.__version__)
+        ref = net(x).detach().numpy()
+
+        import onnxruntime as ort
+        sess = ort.InferenceSession("mnist_cnn.onnx", providers=["CPUExecutionProvider"])
+        got = sess.run(None, {"x": x.numpy()})[0]
+        print("max abs diff", np.abs(got - ref).max())
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", None, "b38-pt113-keras-lstm-kernel-untransposed",
+     "Maps a Keras LSTM's kernel (input, 4*units) and recurrent kernel into torch 1.13's nn.LSTM state_dict without transposing; load_state_dict rightly rejects the mismatched shapes.",
+     r"""
+        import numpy as np
+        import torch
+
+        units, feat = 32, 20
+        rng = np.random.default_rng(8)
+        keras = {"lstm/lstm_cell/kernel": rng.standard_normal((feat, 4 * units)).astype(np.float32),
+                 "lstm/lstm_cell/recurrent_kernel": rng.standard_normal((units, 4 * units)).astype(np.float32),
+                 "lstm/lstm_cell/bias": np.zeros(4 * units, np.float32)}
+        lstm = torch.nn.LSTM(feat, units, batch_first=True)
+        sd = {"weight_ih_l0": torch.from_numpy(keras["lstm/lstm_cell/kernel"]),
+              "weight_hh_l0": torch.from_numpy(keras["lstm/lstm_cell/recurrent_kernel"]),
+              "bias_ih_l0": torch.from_numpy(keras["lstm/lstm_cell/bias"]),
+              "bias_hh_l0": torch.zeros(4 * units)}
+        for k, v in sd.items():
+            print("%-14s keras %-10s torch %s" % (k, tuple(v.shape), tuple(lstm.state_dict()[k].shape)))
+        lstm.load_state_dict(sd)
+        print("LSTM weights ported")
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", None, "b38-pt113-dense-kernel-copy-no-transpose",
+     "Copies a Keras Dense kernel (in, out) into torch 1.13's Linear.weight (out, in) with copy_ and no transpose; the copy rightly fails on the shape mismatch.",
+     r"""
+        import numpy as np
+        import torch
+        import torch.nn as nn
+
+        rng = np.random.default_rng(1)
+        layers = [("dense", 784, 256), ("dense_1", 256, 256), ("dense_2", 256, 10)]
+        npz = {}
+        for name, fin, fout in layers:
+            npz[name + "/kernel"] = rng.standard_normal((fin, fout)).astype(np.float32)
+            npz[name + "/bias"] = np.zeros(fout, np.float32)
+        np.savez("classifier.npz", **npz)
+
+        model = nn.Sequential(nn.Linear(784, 256), nn.ReLU(), nn.Linear(256, 256), nn.ReLU(), nn.Linear(256, 10))
+        weights = np.load("classifier.npz")
+        linears = [m for m in model if isinstance(m, nn.Linear)]
+        with torch.no_grad():
+            for (name, fin, fout), lin in zip(layers, linears):
+                print("porting %-8s kernel %s" % (name, weights[name + "/kernel"].shape))
+                lin.weight.copy_(torch.from_numpy(weights[name + "/kernel"]))
+                lin.bias.copy_(torch.from_numpy(weights[name + "/bias"]))
+        print("done")
+     """),
+    ("pytorch-1.13", "system", None, "inconsistency", None, "b38-pt113-keras-lstm-bias-doubled",
+     "Ports a Keras LSTM (one bias vector) into torch 1.13's nn.LSTM by copying the bias into both bias_ih and bias_hh, then compares with a NumPy Keras reference; the doubled bias makes the outputs disagree and the program exits 1.",
+     r"""
+        import sys
+        import numpy as np
+        import torch
+
+        def sig(v):
+            return 1 / (1 + np.exp(-v))
+
+        def keras_lstm(x, k, rk, b, u):
+            h = np.zeros((x.shape[0], u), np.float32)
+            c = np.zeros_like(h)
+            for t in range(x.shape[1]):
+                z = x[:, t] @ k + h @ rk + b
+                i, f, g, o = sig(z[:, :u]), sig(z[:, u:2*u]), np.tanh(z[:, 2*u:3*u]), sig(z[:, 3*u:])
+                c = f * c + i * g
+                h = o * np.tanh(c)
+            return h
+
+        u, feat = 12, 6
+        rng = np.random.default_rng(21)
+        k = rng.standard_normal((feat, 4 * u)).astype(np.float32) * 0.3
+        rk = rng.standard_normal((u, 4 * u)).astype(np.float32) * 0.3
+        b = rng.standard_normal(4 * u).astype(np.float32) * 0.5
+        x = rng.standard_normal((3, 9, feat)).astype(np.float32)
+
+        lstm = torch.nn.LSTM(feat, u, batch_first=True)
+        with torch.no_grad():
+            lstm.weight_ih_l0.copy_(torch.from_numpy(k.T.copy()))
+            lstm.weight_hh_l0.copy_(torch.from_numpy(rk.T.copy()))
+            lstm.bias_ih_l0.copy_(torch.from_numpy(b))
+            lstm.bias_hh_l0.copy_(torch.from_numpy(b))
+            h_t = lstm(torch.from_numpy(x))[1][0][0].numpy()
+        h_k = keras_lstm(x, k, rk, b, u)
+        err = np.abs(h_t - h_k).max()
+        print("torch %s final hidden state vs keras reference: max abs err = %.5f" % (torch.__version__, err))
+        if err > 1e-5:
+            print("VERDICT: MISMATCH")
+            sys.exit(1)
+        print("VERDICT: OK")
+     """),
+    ("pytorch-1.13", "system", None, "nan", None, "b38-pt113-ported-temperature-softmax",
+     "Runs a distillation head ported with a hand-written exp/sum softmax and a temperature read from the source config as 0.01; exp overflows to inf and the soft targets print as NaN.",
+     r"""
+        import torch
+
+        torch.manual_seed(3)
+        cfg = {"temperature": 0.01, "num_classes": 6}
+        head = torch.nn.Linear(16, cfg["num_classes"])
+        feats = torch.randn(4, 16) * 3
+
+        def soft_targets(logits, t):
+            e = torch.exp(logits / t)           # ported as written in the source framework
+            return e / e.sum(dim=1, keepdim=True)
+
+        with torch.no_grad():
+            logits = head(feats)
+            probs = soft_targets(logits, cfg["temperature"])
+        print("logits:")
+        print(logits)
+        print("soft targets (T=%g):" % cfg["temperature"])
+        print(probs)
+        print("row sums:", probs.sum(1).tolist())
+     """),
+    ("onnxruntime", "venv", None, "crash", "not-implemented", "b38-ort-float64-conv-from-npz",
+     "Builds an ONNX conv net by hand from NumPy .npz weights that kept numpy's default float64; onnxruntime's CPU provider has no Conv kernel for double and session creation fails with NOT_IMPLEMENTED.",
+     r"""
+        import numpy as np
+        import onnx
+        import onnxruntime as ort
+        from onnx import TensorProto, helper, numpy_helper
+
+        rng = np.random.default_rng(0)
+        np.savez("edge_detector.npz", conv1_w=rng.standard_normal((8, 1, 3, 3)), conv1_b=np.zeros(8),
+                 conv2_w=rng.standard_normal((1, 8, 3, 3)), conv2_b=np.zeros(1))
+        w = np.load("edge_detector.npz")
+        print({k: (w[k].dtype.name, w[k].shape) for k in w.files})
+
+        dt = helper.np_dtype_to_tensor_dtype(w["conv1_w"].dtype)
+        inits = [numpy_helper.from_array(w[k], k) for k in w.files]
+        nodes = [helper.make_node("Conv", ["img", "conv1_w", "conv1_b"], ["h1"], pads=[1, 1, 1, 1]),
+                 helper.make_node("Relu", ["h1"], ["a1"]),
+                 helper.make_node("Conv", ["a1", "conv2_w", "conv2_b"], ["edges"], pads=[1, 1, 1, 1])]
+        graph = helper.make_graph(nodes, "edge_detector",
+                                  [helper.make_tensor_value_info("img", dt, [1, 1, 64, 64])],
+                                  [helper.make_tensor_value_info("edges", dt, [1, 1, 64, 64])], inits)
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+        onnx.checker.check_model(model)
+        print("model checks out, creating session")
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        print(sess.run(None, {"img": rng.standard_normal((1, 1, 64, 64))})[0].shape)
+     """),
+    ("onnxruntime", "venv", None, "crash", "not-implemented", "b38-ort-float64-gru-from-torch",
+     "Hand-builds an ONNX GRU from torch GRU weights converted with .double().numpy(); onnxruntime accepts the graph but its GRU kernel fails at run time with 'GRU operator does not support double yet'.",
+     r"""
+        import numpy as np
+        import onnx
+        import onnxruntime as ort
+        import torch
+        from onnx import TensorProto, helper, numpy_helper
+
+        H, F = 16, 8
+        torch.manual_seed(0)
+        gru = torch.nn.GRU(F, H).double()
+
+        def reorder(w):                         # torch r,z,n -> onnx z,r,h
+            r, z, n = np.split(w, 3, axis=0)
+            return np.concatenate([z, r, n], 0)
+
+        W = reorder(gru.weight_ih_l0.detach().numpy())[None]
+        R = reorder(gru.weight_hh_l0.detach().numpy())[None]
+        B = np.concatenate([reorder(gru.bias_ih_l0.detach().numpy()), reorder(gru.bias_hh_l0.detach().numpy())])[None]
+        node = helper.make_node("GRU", ["x", "W", "R", "B"], ["y", "y_h"], hidden_size=H, linear_before_reset=1)
+        graph = helper.make_graph([node], "gru_port",
+                                  [helper.make_tensor_value_info("x", TensorProto.DOUBLE, [10, 1, F])],
+                                  [helper.make_tensor_value_info("y", TensorProto.DOUBLE, None),
+                                   helper.make_tensor_value_info("y_h", TensorProto.DOUBLE, None)],
+                                  [numpy_helper.from_array(W, "W"), numpy_helper.from_array(R, "R"),
+                                   numpy_helper.from_array(B, "B")])
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 14)])
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        print("session ready:", [i.name for i in sess.get_inputs()])
+        x = np.random.default_rng(1).standard_normal((10, 1, F))
+        y, y_h = sess.run(None, {"x": x})
+        ref = gru(torch.from_numpy(x))[1].detach().numpy()
+        print("max diff", np.abs(y_h - ref).max())
+     """),
+    ("onnxruntime", "venv", None, "false-positive", None, "b38-ort-float64-input-feed",
+     "Runs a model exported from PyTorch with onnxruntime but feeds the image straight from a float64 NumPy preprocessing pipeline; onnxruntime rightly rejects the input type (expected tensor(float)).",
+     r"""
+        import numpy as np
+        import onnxruntime as ort
+        import torch
+
+        net = torch.nn.Sequential(torch.nn.Conv2d(3, 8, 3, padding=1), torch.nn.ReLU(),
+                                  torch.nn.AdaptiveAvgPool2d(1), torch.nn.Flatten(), torch.nn.Linear(8, 5)).eval()
+        torch.onnx.export(net, (torch.randn(1, 3, 32, 32),), "clf.onnx", dynamo=False,
+                          input_names=["pixels"], output_names=["logits"])
+        print("exported clf.onnx")
+
+        def preprocess(img_u8):
+            mean = np.array([0.485, 0.456, 0.406])[:, None, None]
+            std = np.array([0.229, 0.224, 0.225])[:, None, None]
+            return ((img_u8.transpose(2, 0, 1) / 255.0 - mean) / std)[None]
+
+        img = np.random.default_rng(0).integers(0, 256, (32, 32, 3), dtype=np.uint8)
+        batch = preprocess(img)
+        print("input", batch.dtype, batch.shape)
+        sess = ort.InferenceSession("clf.onnx", providers=["CPUExecutionProvider"])
+        print(sess.run(["logits"], {"pixels": batch})[0])
+     """),
+    ("onnxruntime", "venv", None, "false-positive", None, "b38-ort-hwio-kernel-in-conv-node",
+     "Hand-builds an ONNX Conv whose weight initializer keeps the TensorFlow HWIO layout instead of OIHW; onnxruntime rightly fails the Conv at run time because the weight and bias shapes do not fit (bias must be of size output_channels).",
+     r"""
+        import sys
+        import numpy as np
+        import onnxruntime as ort
+        from onnx import TensorProto, helper, numpy_helper
+
+        # weights pulled from a tf.keras Conv2D(16, 3, padding="same")
+        rng = np.random.default_rng(2)
+        kernel = rng.standard_normal((3, 3, 3, 16)).astype(np.float32)
+        bias = np.zeros(16, np.float32)
+        graph = helper.make_graph(
+            [helper.make_node("Conv", ["x", "k", "b"], ["y"], pads=[1, 1, 1, 1]),
+             helper.make_node("Relu", ["y"], ["out"])],
+            "tf_conv_block",
+            [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 3, 32, 32])],
+            [helper.make_tensor_value_info("out", TensorProto.FLOAT, None)],
+            [numpy_helper.from_array(kernel, "k"), numpy_helper.from_array(bias, "b")])
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+        try:
+            sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+            out = sess.run(None, {"x": rng.standard_normal((1, 3, 32, 32)).astype(np.float32)})[0]
+            print("output", out.shape)
+        except Exception as err:
+            print("onnxruntime refused the ported block:\n  %s: %s" % (type(err).__name__, err))
+            sys.exit(2)
+     """),
+    ("onnxruntime", "venv", None, "false-positive", "environment", "b38-ort-external-weights-file-missing",
+     "Saves a converted model with its weights in an external data file but ships only the .onnx to the deploy directory; onnxruntime rightly fails to load because the external data path does not exist.",
+     r"""
+        import os
+        import shutil
+        import numpy as np
+        import onnx
+        import onnxruntime as ort
+        from onnx import TensorProto, helper, numpy_helper
+
+        rng = np.random.default_rng(0)
+        emb = numpy_helper.from_array(rng.standard_normal((5000, 64)).astype(np.float32), "embedding")
+        graph = helper.make_graph([helper.make_node("Gather", ["embedding", "ids"], ["vecs"])], "embedder",
+                                  [helper.make_tensor_value_info("ids", TensorProto.INT64, [None])],
+                                  [helper.make_tensor_value_info("vecs", TensorProto.FLOAT, [None, 64])], [emb])
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+        os.makedirs("build", exist_ok=True)
+        onnx.save_model(model, "build/embedder.onnx", save_as_external_data=True,
+                        location="embedder.onnx.data", size_threshold=1024)
+        print("build/:", sorted(os.listdir("build")))
+
+        os.makedirs("deploy", exist_ok=True)
+        shutil.copy("build/embedder.onnx", "deploy/embedder.onnx")   # the .data file was not copied
+        print("deploy/:", sorted(os.listdir("deploy")))
+        sess = ort.InferenceSession("deploy/embedder.onnx", providers=["CPUExecutionProvider"])
+        print(sess.run(None, {"ids": np.array([1, 2, 3])})[0].shape)
+     """),
+    ("onnxruntime", "venv", None, "oom", None, "b38-ort-constantofshape-misread-shape",
+     "A hand-built ONNX graph allocates a key/value cache with ConstantOfShape from a shape stored as int32 pairs but read back as int64; onnxruntime's arena fails to allocate the multi-terabyte buffer.",
+     r"""
+        import numpy as np
+        import onnxruntime as ort
+        from onnx import TensorProto, helper
+
+        # cache shape [max_len, d_model] written by the exporter as int32
+        raw = np.array([4096, 256], dtype=np.int32).tobytes()
+        shape = np.frombuffer(raw, dtype=np.int64).copy()       # importer reads int64
+        print("cache shape from metadata:", shape.tolist())
+
+        graph = helper.make_graph(
+            [helper.make_node("ConstantOfShape", ["shape"], ["cache"],
+                              value=helper.make_tensor("v", TensorProto.FLOAT, [1], [0.0])),
+             helper.make_node("ReduceSum", ["cache"], ["total"], keepdims=0)],
+            "kv_cache_init",
+            [helper.make_tensor_value_info("shape", TensorProto.INT64, [None])],
+            [helper.make_tensor_value_info("total", TensorProto.FLOAT, None)])
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        print("allocating cache ...")
+        print(sess.run(None, {"shape": shape})[0])
+     """),
+    ("onnxruntime", "venv", None, "timeout", None, "b38-ort-loop-trip-count-garbage",
+     "Runs a hand-built ONNX Loop (an iterative refinement step ported from a TF while_loop) whose trip count was read from a mis-typed buffer; the loop would run for trillions of iterations and the program's faulthandler watchdog stops it after 20 s.",
+     r"""
+        import faulthandler
+        import time
+        import numpy as np
+        import onnxruntime as ort
+        from onnx import TensorProto, helper
+
+        faulthandler.dump_traceback_later(20, exit=True)
+
+        body = helper.make_graph(
+            [helper.make_node("Identity", ["cond_in"], ["cond_out"]),
+             helper.make_node("Mul", ["x_in", "decay"], ["x_scaled"]),
+             helper.make_node("Add", ["x_scaled", "step"], ["x_out"])],
+            "refine_body",
+            [helper.make_tensor_value_info("i", TensorProto.INT64, []),
+             helper.make_tensor_value_info("cond_in", TensorProto.BOOL, []),
+             helper.make_tensor_value_info("x_in", TensorProto.FLOAT, [16])],
+            [helper.make_tensor_value_info("cond_out", TensorProto.BOOL, []),
+             helper.make_tensor_value_info("x_out", TensorProto.FLOAT, [16])],
+            [helper.make_tensor("decay", TensorProto.FLOAT, [], [0.999]),
+             helper.make_tensor("step", TensorProto.FLOAT, [], [0.001])])
+        graph = helper.make_graph(
+            [helper.make_node("Loop", ["M", "cond", "x0"], ["x_final"], body=body)],
+            "refine",
+            [helper.make_tensor_value_info("M", TensorProto.INT64, []),
+             helper.make_tensor_value_info("cond", TensorProto.BOOL, []),
+             helper.make_tensor_value_info("x0", TensorProto.FLOAT, [16])],
+            [helper.make_tensor_value_info("x_final", TensorProto.FLOAT, [16])])
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+
+        # n_iter was stored as int32 next to a float32 tolerance; read as one int64
+        packed = np.array([50], np.int32).tobytes() + np.array([1e-3], np.float32).tobytes()
+        n_iter = np.frombuffer(packed, dtype=np.int64).reshape(())
+        print("refinement iterations:", int(n_iter))
+        t0 = time.time()
+        out = sess.run(None, {"M": n_iter, "cond": np.array(True), "x0": np.zeros(16, np.float32)})[0]
+        print("refined in %.1f s:" % (time.time() - t0), out[:4])
+     """),
+    ("onnxruntime", "venv", None, "inconsistency", None, "b38-ort-gru-linear-before-reset",
+     "Builds an ONNX GRU by hand from torch GRU weights (gates correctly reordered) but leaves linear_before_reset at its default 0, while torch computes the reset gate after the linear map; onnxruntime's output disagrees with torch and the program exits 1.",
+     r"""
+        import sys
+        import numpy as np
+        import onnxruntime as ort
+        import torch
+        from onnx import TensorProto, helper, numpy_helper
+
+        H, F, T = 16, 8, 20
+        torch.manual_seed(0)
+        gru = torch.nn.GRU(F, H).eval()
+
+        def zrn(w):
+            r, z, n = np.split(w, 3, axis=0)
+            return np.concatenate([z, r, n], 0)
+
+        p = {k: v.detach().numpy() for k, v in gru.named_parameters()}
+        inits = [numpy_helper.from_array(zrn(p["weight_ih_l0"])[None], "W"),
+                 numpy_helper.from_array(zrn(p["weight_hh_l0"])[None], "R"),
+                 numpy_helper.from_array(np.concatenate([zrn(p["bias_ih_l0"]), zrn(p["bias_hh_l0"])])[None], "B")]
+        graph = helper.make_graph([helper.make_node("GRU", ["x", "W", "R", "B"], ["y", "y_h"], hidden_size=H)],
+                                  "gru_from_torch",
+                                  [helper.make_tensor_value_info("x", TensorProto.FLOAT, [T, 1, F])],
+                                  [helper.make_tensor_value_info("y", TensorProto.FLOAT, None),
+                                   helper.make_tensor_value_info("y_h", TensorProto.FLOAT, None)], inits)
+        sess = ort.InferenceSession(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 14)]).SerializeToString(),
+                                    providers=["CPUExecutionProvider"])
+        x = np.random.default_rng(3).standard_normal((T, 1, F)).astype(np.float32)
+        y_ort = sess.run(["y"], {"x": x})[0][:, 0]
+        with torch.no_grad():
+            y_pt = gru(torch.from_numpy(x))[0].numpy()
+        print("%4s %12s" % ("t", "max|ort-pt|"))
+        for t in range(0, T, 4):
+            print("%4d %12.6f" % (t, np.abs(y_ort[t] - y_pt[t]).max()))
+        worst = np.abs(y_ort - y_pt).max()
+        ok = worst < 1e-5
+        print("onnxruntime vs torch GRU: %s (worst %.6f)" % ("MATCH" if ok else "MISMATCH", worst))
+        sys.exit(0 if ok else 1)
+     """),
+    ("onnxruntime", "venv", None, "nan", None, "b38-ort-instancenorm-eps-zero",
+     "Hand-builds an ONNX InstanceNormalization from a ported style-transfer block whose epsilon came through as 0; constant (zero-padded) channels normalise 0/0 and onnxruntime's output contains NaN, which the program reports.",
+     r"""
+        import numpy as np
+        import onnxruntime as ort
+        from onnx import TensorProto, helper, numpy_helper
+
+        C = 4
+        graph = helper.make_graph(
+            [helper.make_node("InstanceNormalization", ["x", "scale", "bias"], ["y"], epsilon=0.0),
+             helper.make_node("Relu", ["y"], ["out"])],
+            "style_in_block",
+            [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, C, 8, 8])],
+            [helper.make_tensor_value_info("out", TensorProto.FLOAT, None)],
+            [numpy_helper.from_array(np.ones(C, np.float32), "scale"),
+             numpy_helper.from_array(np.full(C, 0.1, np.float32), "bias")])
+        sess = ort.InferenceSession(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)]).SerializeToString(),
+                                    providers=["CPUExecutionProvider"])
+        x = np.random.default_rng(0).standard_normal((1, C, 8, 8)).astype(np.float32)
+        x[0, 2:] = 0.0                           # channels zero-padded by the converter
+        out = sess.run(None, {"x": x})[0]
+        for c in range(C):
+            print("channel %d: mean %s  nan count %d" % (c, out[0, c].mean(), np.isnan(out[0, c]).sum()))
+        print(out[0, 2, :2, :4])
+     """),
+]
+
+
+add_batch(B38_A)
+
+
+B38_B = [
+    ('tensorflow', 'venv', None, 'nan', None, 'b38-tf-bn-zero-var-nan',
+     'Converts a PyTorch BatchNorm whose running_var was mapped from an all-zero buffer and whose eps was dropped, then runs tf.nn.batch_normalization; the normalised activations become NaN/Inf and the program prints them.',
+     r'''
+        import numpy as np
+        import tensorflow as tf
+
+        rng = np.random.default_rng(4)
+        torch_bn = {
+            "bn1.weight": np.ones(6, np.float32),
+            "bn1.bias": np.zeros(6, np.float32),
+            "bn1.running_mean": np.zeros(6, np.float32),
+            "bn1.running_var": np.ones(6, np.float32),
+            "bn1.num_batches_tracked": np.array(0, np.int64),
+        }
+        # name map built by hand; 'moving_variance' accidentally points at num_batches_tracked
+        name_map = {"gamma": "bn1.weight", "beta": "bn1.bias",
+                    "moving_mean": "bn1.running_mean", "moving_variance": "bn1.num_batches_tracked"}
+        params = {k: np.broadcast_to(torch_bn[v], (6,)).astype(np.float32) for k, v in name_map.items()}
+        for k, v in params.items():
+            print("%-16s <- %-26s %s" % (k, name_map[k], v[:3]))
+
+        x = tf.constant(np.concatenate([np.zeros((1, 4, 4, 6)), rng.standard_normal((1, 4, 4, 6))]).astype(np.float32))
+        y = tf.nn.batch_normalization(x, params["moving_mean"], params["moving_variance"],
+                                      params["beta"], params["gamma"], variance_epsilon=0.0)
+        y = y.numpy()
+        print("output finite:", np.isfinite(y).all(), " nan count:", int(np.isnan(y).sum()), " inf count:", int(np.isinf(y).sum()))
+        print("sample 0, first pixel:", y[0, 0, 0])
+        print("sample 1, first pixel:", y[1, 0, 0])
+    '''),
+    ('tensorflow', 'venv', None, 'oom', None, 'b38-tf-header-oom',
+     'Reads a raw weight file whose shape header was written big-endian by the exporter but decoded little-endian, so the embedding table is reported as billions of rows; tf.zeros for that buffer fails with a ResourceExhaustedError / OOM.',
+     r'''
+        import struct
+        import numpy as np
+        import tensorflow as tf
+
+        # header written by the exporting tool: two uint32 dims, big-endian
+        header = struct.pack(">II", 50257, 768)
+        rows, cols = struct.unpack("<II", header)  # wrong byte order on the reading side
+        print("embedding.weight header: rows=%d cols=%d (%.1f GiB as float32)" % (rows, cols, rows * cols * 4 / 2**30))
+
+        print("allocating destination tensor ...")
+        table = tf.Variable(tf.zeros([rows, cols], tf.float32), name="wte")
+        print("allocated", table.shape)
+    '''),
+    ('tensorflow', 'venv', None, 'false-positive', None, 'b38-tf-linear-no-transpose',
+     'Uses a PyTorch nn.Linear weight (out_features, in_features) directly as the right operand of tf.matmul without transposing it; TensorFlow rightly rejects the incompatible matrix sizes with InvalidArgumentError.',
+     r'''
+        import numpy as np
+        import tensorflow as tf
+
+        rng = np.random.default_rng(6)
+        sd = {"classifier.weight": rng.standard_normal((10, 128)).astype(np.float32),
+              "classifier.bias": np.zeros(10, np.float32)}
+        features = tf.constant(rng.standard_normal((8, 128)).astype(np.float32))
+
+        print("porting classifier head: weight", sd["classifier.weight"].shape)
+        try:
+            logits = tf.matmul(features, sd["classifier.weight"]) + sd["classifier.bias"]
+            print("logits", logits.shape)
+        except tf.errors.InvalidArgumentError as e:
+            print("port failed in classifier head:")
+            print("  %s: %s" % (type(e).__name__, e.message))
+            raise SystemExit(2)
+    '''),
+    ('tensorflow', 'venv', None, 'false-positive', 'environment', 'b38-tf-load-op-library-env',
+     'A port of a model that used a custom CUDA op tries to load the compiled TensorFlow op library that the build step was supposed to produce; the shared object is not there and tf.load_op_library fails with NotFoundError, a setup problem.',
+     r'''
+        import os
+        import logging
+        import tensorflow as tf
+
+        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+        log = logging.getLogger("port.deform_conv")
+
+        OPS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "build", "ops")
+        so_path = os.path.join(OPS_DIR, "deform_conv2d_op.so")
+        log.info("torchvision.ops.deform_conv2d has no TF counterpart; loading custom op from %s", so_path)
+        deform_module = tf.load_op_library(so_path)
+        log.info("custom op loaded: %s", [n for n in dir(deform_module) if not n.startswith("_")])
+    '''),
+    ('tensorflow', 'venv', None, 'false-positive', None, 'b38-tf-oihw-kernel-conv',
+     'Feeds a PyTorch conv weight in OIHW layout straight to tf.nn.conv2d, which expects HWIO; the filter is misread as 16x3 spatial with 3 output channels and TensorFlow rightly rejects the following bias add with incompatible shapes (a porting mistake, not a defect).',
+     r'''
+        import numpy as np
+        import tensorflow as tf
+
+        rng = np.random.default_rng(2)
+        torch_sd = {
+            "stem.conv.weight": rng.standard_normal((16, 3, 3, 3)).astype(np.float32),  # O, I, H, W
+            "stem.conv.bias": np.zeros(16, np.float32),
+        }
+        images = rng.standard_normal((2, 32, 32, 3)).astype(np.float32)  # NHWC for TF
+
+        def stem(x, sd):
+            w = tf.constant(sd["stem.conv.weight"])  # forgot: np.transpose(w, (2, 3, 1, 0))
+            b = tf.constant(sd["stem.conv.bias"])
+            print("stem: input %s filter %s" % (tuple(x.shape), tuple(w.shape)))
+            y = tf.nn.conv2d(x, w, strides=1, padding="SAME")
+            return tf.nn.relu(y + b)
+
+        out = stem(tf.constant(images), torch_sd)
+        print("stem output", out.shape)
+    '''),
+    ('tensorflow', 'venv', None, 'inconsistency', None, 'b38-tf-same-padding-stride2',
+     "Ports a stride-2 3x3 convolution from PyTorch (padding=1) to tf.nn.conv2d with padding='SAME' and compares against a NumPy reference of the PyTorch layer; TF's SAME pads bottom/right only for even inputs, the outputs disagree, and the program reports the mismatch and exits 1.",
+     r'''
+        import sys
+        import numpy as np
+        import tensorflow as tf
+
+        rng = np.random.default_rng(3)
+        N, C, H, W, O = 1, 4, 16, 16, 8
+        x_nchw = rng.standard_normal((N, C, H, W)).astype(np.float32)
+        w_oihw = rng.standard_normal((O, C, 3, 3)).astype(np.float32)
+
+        def torch_conv_reference(x, w, stride=2, pad=1):
+            xp = np.pad(x, ((0, 0), (0, 0), (pad, pad), (pad, pad)))
+            Ho = (H + 2 * pad - 3) // stride + 1
+            Wo = (W + 2 * pad - 3) // stride + 1
+            y = np.zeros((N, O, Ho, Wo), np.float32)
+            for i in range(Ho):
+                for j in range(Wo):
+                    patch = xp[:, :, i * stride:i * stride + 3, j * stride:j * stride + 3]
+                    y[:, :, i, j] = np.einsum("nchw,ochw->no", patch, w)
+            return y
+
+        ref = torch_conv_reference(x_nchw, w_oihw)
+        tf_out = tf.nn.conv2d(tf.constant(x_nchw.transpose(0, 2, 3, 1)),
+                              tf.constant(w_oihw.transpose(2, 3, 1, 0)), strides=2, padding="SAME")
+        got = tf_out.numpy().transpose(0, 3, 1, 2)
+        print("reference (torch padding=1) shape:", ref.shape, " tf SAME shape:", got.shape)
+        err = np.abs(ref - got)
+        print("max abs diff %.5f  mean abs diff %.5f  allclose=%s" % (err.max(), err.mean(), np.allclose(ref, got, atol=1e-4)))
+        for row in range(3):
+            print("  row %d  ref %s  tf %s" % (row, np.round(ref[0, 0, row, :4], 3), np.round(got[0, 0, row, :4], 3)))
+        if not np.allclose(ref, got, atol=1e-4):
+            print("VERDICT: MISMATCH between PyTorch reference and TensorFlow port")
+            sys.exit(1)
+        print("VERDICT: match")
+    '''),
+    ('tensorflow', 'venv', None, 'crash', 'not-implemented', 'b38-tf-svd-half-lowrank',
+     'Ports a half-precision PyTorch MLP checkpoint into TensorFlow and compresses each kernel with tf.linalg.svd kept in float16; TensorFlow has no CPU Svd kernel registered for DT_HALF although the op accepts it, so the conversion dies with NotFoundError (a missing kernel for a legal dtype).',
+     r'''
+        import numpy as np
+        import tensorflow as tf
+
+        # state_dict as exported by torch (fp16 checkpoint, Linear weights are (out, in))
+        rng = np.random.default_rng(0)
+        state = {
+            "fc1.weight": rng.standard_normal((64, 32)).astype(np.float16),
+            "fc1.bias": np.zeros(64, np.float16),
+            "fc2.weight": rng.standard_normal((10, 64)).astype(np.float16),
+            "fc2.bias": np.zeros(10, np.float16),
+        }
+        print("loaded torch state_dict with %d tensors (dtype %s)" % (len(state), state["fc1.weight"].dtype))
+
+        rank = 8
+        converted = {}
+        for key, w in state.items():
+            if not key.endswith(".weight"):
+                converted[key] = tf.constant(w)
+                continue
+            kernel = tf.constant(w.T)  # torch (out,in) -> tf (in,out)
+            print("[%s] kernel %s -> low-rank %d" % (key, tuple(kernel.shape), rank))
+            s, u, v = tf.linalg.svd(kernel, full_matrices=False)
+            converted[key + ".u"] = u[:, :rank] * s[:rank]
+            converted[key + ".v"] = tf.transpose(v[:, :rank])
+        print("converted", len(converted), "tensors")
+    '''),
+    ('tensorflow', 'venv', None, 'crash', 'not-implemented', 'b38-tf-uint8-matmul-quantized',
+     'Reloads uint8-quantized Linear weights exported from a PyTorch model (.npz with scales and zero points) and runs the integer GEMM with tf.matmul on uint8 tensors; MatMul declares uint8 in its op signature but no CPU kernel is registered for it, so TensorFlow fails with NotFoundError.',
+     r'''
+        import io
+        import numpy as np
+        import tensorflow as tf
+
+        # what the exporter wrote: per-tensor affine quantization, torch layout (out, in)
+        rng = np.random.default_rng(1)
+        w_float = rng.standard_normal((16, 32)).astype(np.float32)
+        scale = float(np.abs(w_float).max() / 127.0)
+        zero_point = 128
+        w_q = np.clip(np.round(w_float / scale) + zero_point, 0, 255).astype(np.uint8)
+        buf = io.BytesIO()
+        np.savez(buf, **{"proj.weight_q": w_q, "proj.scale": np.float32(scale), "proj.zero_point": np.int32(zero_point)})
+        buf.seek(0)
+        npz = np.load(buf)
+        print("npz entries:", sorted(npz.files))
+
+        x_float = rng.uniform(0, 1, (4, 32)).astype(np.float32)
+        x_q = np.clip(np.round(x_float * 255), 0, 255).astype(np.uint8)
+
+        wq = tf.constant(npz["proj.weight_q"])
+        xq = tf.constant(x_q)
+        print("running integer GEMM: x %s %s  W^T %s %s" % (xq.shape, xq.dtype.name, wq.shape[::-1], wq.dtype.name))
+        acc = tf.matmul(xq, wq, transpose_b=True)
+        print("accumulator", acc.dtype, acc.shape)
+    '''),
+    ('tensorflow', 'venv', None, 'timeout', None, 'b38-tf-while-nan-timeout',
+     'Estimates the spectral norm of ported weights with a power iteration in eager TensorFlow that stops when the update is below a tolerance; one converted kernel contains NaN, the comparison never becomes true, the loop spins, and a faulthandler watchdog stops the program after 20 s.',
+     r'''
+        import faulthandler
+        import numpy as np
+        import tensorflow as tf
+
+        faulthandler.dump_traceback_later(20, exit=True)
+
+        rng = np.random.default_rng(5)
+        weights = {
+            "encoder.0.weight": rng.standard_normal((32, 32)).astype(np.float32),
+            "encoder.2.weight": rng.standard_normal((32, 32)).astype(np.float32),
+        }
+        weights["encoder.2.weight"][3, 7] = np.nan  # overflowed while casting the fp16 checkpoint
+
+        def spectral_norm(w, tol=1e-6, log_every=2000):
+            v = tf.ones([w.shape[1]], w.dtype) / np.sqrt(w.shape[1])
+            sigma, it = tf.constant(0.0), 0
+            while True:
+                u = tf.linalg.matvec(w, v)
+                v = tf.linalg.matvec(w, u, transpose_a=True)
+                v = v / tf.norm(v)
+                new_sigma = tf.norm(tf.linalg.matvec(w, v))
+                delta = tf.abs(new_sigma - sigma)
+                sigma, it = new_sigma, it + 1
+                if bool(delta < tol):
+                    return sigma
+                if it % log_every == 0:
+                    print("  iter %d  delta=%s" % (it, float(delta)), flush=True)
+
+        for name, w in weights.items():
+            print("power iteration for", name, flush=True)
+            print("  sigma_max = %.4f" % float(spectral_norm(tf.constant(w))), flush=True)
+        print("all spectral norms computed")
+    '''),
+    ('jax', 'venv', None, 'nan', None, 'b38-jax-attention-mask-nan',
+     "Ports a PyTorch key_padding_mask (True means 'ignore') into a JAX attention that treats True as 'keep'; the padded query rows get every score set to -inf and jax.nn.softmax returns NaN, which the program detects and prints.",
+     r'''
+        import numpy as np
+        import jax
+        import jax.numpy as jnp
+
+        rng = np.random.default_rng(14)
+        B, L, D = 2, 5, 8
+        q = jnp.asarray(rng.standard_normal((B, L, D)).astype(np.float32))
+        k = jnp.asarray(rng.standard_normal((B, L, D)).astype(np.float32))
+        v = jnp.asarray(rng.standard_normal((B, L, D)).astype(np.float32))
+        # exported from torch: key_padding_mask[b, j] = True -> position j is padding
+        key_padding_mask = np.zeros((B, L), bool)
+        key_padding_mask[1, :] = False
+        key_padding_mask[0, 3:] = True
+        key_padding_mask[1] = [False, False, False, False, False]
+
+        @jax.jit
+        def attention(q, k, v, keep):
+            scores = jnp.einsum("bqd,bkd->bqk", q, k) / jnp.sqrt(D)
+            scores = jnp.where(keep[:, None, :], scores, -jnp.inf)
+            return jax.nn.softmax(scores, axis=-1) @ v
+
+        out = np.asarray(attention(q, k, v, jnp.asarray(key_padding_mask)))
+        for b in range(B):
+            print("batch %d: nan=%d  first row %s" % (b, np.isnan(out[b]).sum(), np.round(out[b, 0, :4], 4)))
+        print("attention output finite:", bool(np.isfinite(out).all()))
+    '''),
+    ('jax', 'venv', None, 'false-positive', None, 'b38-jax-conv-oihw-hwio',
+     "Passes a PyTorch OIHW conv weight to lax.conv_general_dilated while declaring the kernel layout 'HWIO'; JAX rightly rejects the mismatched feature dimensions with an error, a porting mistake.",
+     r'''
+        import numpy as np
+        import jax
+        import jax.numpy as jnp
+        from jax import lax
+
+        rng = np.random.default_rng(12)
+        w_oihw = rng.standard_normal((32, 16, 3, 3)).astype(np.float32)
+        x_nhwc = jnp.asarray(rng.standard_normal((4, 28, 28, 16)).astype(np.float32))
+
+        def conv_block(x, w):
+            print("conv_block: x %s, w %s, layout NHWC/HWIO/NHWC" % (x.shape, w.shape))
+            y = lax.conv_general_dilated(x, w, window_strides=(1, 1), padding="SAME",
+                                         dimension_numbers=("NHWC", "HWIO", "NHWC"))
+            return jax.nn.relu(y)
+
+        y = jax.jit(conv_block)(x_nhwc, jnp.asarray(w_oihw))
+        print("output", y.shape)
+    '''),
+    ('jax', 'venv', None, 'false-positive', 'environment', 'b38-jax-gpu-backend-env',
+     "The comparison harness places the converted parameters on the GPU with jax.devices('gpu'), but only the CPU jaxlib is installed; JAX reports that no gpu platform is present, an environment problem.",
+     r'''
+        import numpy as np
+        import jax
+        import jax.numpy as jnp
+
+        params = {"dense.kernel": np.ones((16, 4), np.float32), "dense.bias": np.zeros(4, np.float32)}
+        print("jax", jax.__version__, "default backend:", jax.default_backend())
+        print("placing %d converted arrays on the accelerator used by the PyTorch reference run (cuda:0)" % len(params))
+        gpu = jax.devices("gpu")[0]
+        params = jax.device_put(params, gpu)
+        print("params on", gpu)
+    '''),
+    ('jax', 'venv', None, 'inconsistency', None, 'b38-jax-gru-gate-order',
+     "Copies PyTorch nn.GRU weights (gate order r, z, n) into a JAX GRU cell that splits gates as z, r, n without reordering, runs a sequence through both the JAX port and a NumPy re-implementation of PyTorch's GRU, and reports that the outputs disagree (exit 1).",
+     r'''
+        import sys
+        import numpy as np
+        import jax
+        import jax.numpy as jnp
+
+        H, I, T = 8, 5, 6
+        rng = np.random.default_rng(13)
+        sd = {"gru.weight_ih_l0": rng.standard_normal((3 * H, I)).astype(np.float32) * 0.5,
+              "gru.weight_hh_l0": rng.standard_normal((3 * H, H)).astype(np.float32) * 0.5,
+              "gru.bias_ih_l0": rng.standard_normal(3 * H).astype(np.float32) * 0.1,
+              "gru.bias_hh_l0": rng.standard_normal(3 * H).astype(np.float32) * 0.1}
+        xs = rng.standard_normal((T, I)).astype(np.float32)
+
+        def sigmoid(a):
+            return 1 / (1 + np.exp(-a))
+
+        def torch_gru_reference(xs):
+            h = np.zeros(H, np.float32)
+            for x in xs:
+                gi = sd["gru.weight_ih_l0"] @ x + sd["gru.bias_ih_l0"]
+                gh = sd["gru.weight_hh_l0"] @ h + sd["gru.bias_hh_l0"]
+                r = sigmoid(gi[:H] + gh[:H]); z = sigmoid(gi[H:2*H] + gh[H:2*H])
+                n = np.tanh(gi[2*H:] + r * gh[2*H:])
+                h = (1 - z) * n + z * h
+            return h
+
+        params = {k.split(".")[1]: jnp.asarray(v) for k, v in sd.items()}
+
+        @jax.jit
+        def jax_gru(params, xs):
+            def step(h, x):
+                gi = params["weight_ih_l0"] @ x + params["bias_ih_l0"]
+                gh = params["weight_hh_l0"] @ h + params["bias_hh_l0"]
+                z = jax.nn.sigmoid(gi[:H] + gh[:H]); r = jax.nn.sigmoid(gi[H:2*H] + gh[H:2*H])
+                n = jnp.tanh(gi[2*H:] + r * gh[2*H:])
+                return (1 - z) * n + z * h, None
+            h, _ = jax.lax.scan(step, jnp.zeros(H, jnp.float32), xs)
+            return h
+
+        ref = torch_gru_reference(xs)
+        got = np.asarray(jax_gru(params, jnp.asarray(xs)))
+        print("%-4s %12s %12s %10s" % ("unit", "torch(ref)", "jax port", "abs diff"))
+        for i in range(H):
+            print("%-4d %12.6f %12.6f %10.2e" % (i, ref[i], got[i], abs(ref[i] - got[i])))
+        np.testing.assert_allclose(got, ref, rtol=1e-5, atol=1e-5, err_msg="JAX GRU port disagrees with PyTorch reference")
+        print("GRU port OK")
+    '''),
+    ('jax', 'venv', None, 'false-positive', None, 'b38-jax-jax2tf-poly-reshape',
+     "Exports a JAX port of a PyTorch head with jax2tf using a symbolic batch dimension, but the head reshapes with a hard-coded row count; jax2tf's shape polymorphism rightly refuses the reshape that cannot hold for every batch size (InconclusiveDimensionOperation).",
+     r'''
+        import numpy as np
+        import jax
+        import jax.numpy as jnp
+        import tensorflow as tf
+        from jax.experimental import jax2tf
+
+        rng = np.random.default_rng(16)
+        W = jnp.asarray(rng.standard_normal((3, 4)).astype(np.float32))
+
+        def head(x):
+            y = jnp.tanh(x @ W)
+            return y.reshape((3, -1))  # torch code used .view(3, -1) with a fixed batch of 3
+
+        print("eager check with batch 3:", head(jnp.ones((3, 3))).shape)
+        tf_head = jax2tf.convert(head, polymorphic_shapes=["(b, 3)"])
+        print("converting with symbolic batch for the SavedModel, sample batch 6 ...")
+        out = tf_head(tf.ones((6, 3), tf.float32))
+        print("exported output", out.shape)
+    '''),
+    ('jax', 'venv', None, 'oom', None, 'b38-jax-npz-dims-oom',
+     'Rebuilds a JAX parameter from a .npz whose stored shape was multiplied out wrongly (the vocab size times the hidden size used as the row count); allocating the destination array needs several PiB and XLA fails with RESOURCE_EXHAUSTED.',
+     r'''
+        import io
+        import numpy as np
+        import jax
+        import jax.numpy as jnp
+
+        buf = io.BytesIO()
+        np.savez(buf, **{"wte.shape": np.array([50257 * 768, 50257], np.int64)})
+        buf.seek(0)
+        meta = np.load(buf)
+        shape = tuple(int(s) for s in meta["wte.shape"])
+        print("wte shape from npz:", shape)
+        print("allocating zeros on", jax.devices()[0], "...")
+        wte = jnp.zeros(shape, jnp.float32)
+        wte.block_until_ready()
+        print("allocated", wte.shape)
+    '''),
+    ('jax', 'venv', None, 'crash', 'not-implemented', 'b38-jax-orthogonal-init-bf16',
+     'While porting a PyTorch model to a bfloat16 JAX parameter tree, a projection layer with no PyTorch counterpart is freshly initialised with jax.nn.initializers.orthogonal in bfloat16; the QR decomposition behind it has no bfloat16 CPU kernel and JAX raises NotImplementedError.',
+     r'''
+        import logging
+        import numpy as np
+        import jax
+        import jax.numpy as jnp
+
+        logging.basicConfig(level=logging.INFO, format="[%(levelname)s] %(name)s: %(message)s")
+        log = logging.getLogger("torch2jax")
+
+        rng = np.random.default_rng(11)
+        torch_sd = {
+            "encoder.layers.0.linear1.weight": rng.standard_normal((128, 64)).astype(np.float32),
+            "encoder.layers.0.linear1.bias": np.zeros(128, np.float32),
+            "encoder.layers.0.linear2.weight": rng.standard_normal((64, 128)).astype(np.float32),
+            "encoder.layers.0.linear2.bias": np.zeros(64, np.float32),
+        }
+        target = {"linear1": (64, 128), "linear2": (128, 64), "adapter_proj": (64, 64)}
+
+        params = {}
+        key = jax.random.PRNGKey(0)
+        for name, shape in target.items():
+            src = "encoder.layers.0.%s.weight" % name
+            if src in torch_sd:
+                params[name] = {"kernel": jnp.asarray(torch_sd[src].T, dtype=jnp.bfloat16),
+                                "bias": jnp.asarray(torch_sd[src.replace("weight", "bias")], dtype=jnp.bfloat16)}
+                log.info("copied %s -> %s kernel %s", src, name, params[name]["kernel"].shape)
+            else:
+                log.warning("no torch counterpart for %s; initialising orthogonally", name)
+                key, sub = jax.random.split(key)
+                kernel = jax.nn.initializers.orthogonal()(sub, shape, jnp.bfloat16)
+                params[name] = {"kernel": kernel, "bias": jnp.zeros(shape[1], jnp.bfloat16)}
+        log.info("parameter tree ready: %s", list(params))
+    '''),
+    ('jax', 'venv', None, 'crash', 'not-implemented', 'b38-jax-svd-half-whitening',
+     "Ports a float16 PyTorch embedding checkpoint to JAX and computes a PCA whitening of the table with jnp.linalg.svd on the float16 array; JAX's CPU linear-algebra lowering has no float16 kernel and raises NotImplementedError 'Unsupported dtype float16' for a legal input.",
+     r'''
+        import numpy as np
+        import jax
+        import jax.numpy as jnp
+
+        print("jax", jax.__version__, "devices", jax.devices())
+        rng = np.random.default_rng(10)
+        torch_sd = {"tok_emb.weight": rng.standard_normal((256, 32)).astype(np.float16)}
+        emb = jnp.asarray(torch_sd["tok_emb.weight"])
+        print("tok_emb.weight ->", emb.shape, emb.dtype)
+
+        centered = emb - emb.mean(axis=0, keepdims=True)
+        print("computing PCA whitening matrix ...")
+        u, s, vt = jnp.linalg.svd(centered, full_matrices=False)
+        whiten = vt.T / (s + 1e-3)
+        print("whitening matrix", whiten.shape)
+    '''),
+    ('jax', 'venv', None, 'timeout', None, 'b38-jax-while-nan-timeout',
+     'Computes the spectral norm of ported weights with a jitted lax.while_loop that runs until the change drops below a tolerance; a NaN in the converted kernel keeps the condition true forever and a faulthandler watchdog ends the hung program after 20 s.',
+     r'''
+        import faulthandler
+        import numpy as np
+        import jax
+        import jax.numpy as jnp
+        from jax import lax
+
+        faulthandler.dump_traceback_later(20, exit=True)
+        rng = np.random.default_rng(15)
+        kernels = {"proj_in": rng.standard_normal((24, 24)).astype(np.float32),
+                   "proj_out": rng.standard_normal((24, 24)).astype(np.float32)}
+        kernels["proj_out"][5, 2] = np.nan  # NaN from an fp16 overflow in the checkpoint
+
+        @jax.jit
+        def spectral_norm(w, tol=1e-6):
+            def cond(c):
+                return jnp.logical_not(c[2] < tol)
+            def body(c):
+                v, s, _, it = c
+                v2 = w.T @ (w @ v)
+                v2 = v2 / jnp.linalg.norm(v2)
+                s2 = jnp.linalg.norm(w @ v2)
+                return v2, s2, jnp.abs(s2 - s), it + 1
+            init = (jnp.ones(w.shape[1]) / jnp.sqrt(w.shape[1]), 0.0, 1.0, 0)
+            _, sigma, _, iters = lax.while_loop(cond, body, init)
+            return sigma, iters
+
+        for name, w in kernels.items():
+            print("power iteration on", name, flush=True)
+            sigma, iters = spectral_norm(jnp.asarray(w))
+            print("  sigma=%.5f after %d iterations" % (float(sigma), int(iters)), flush=True)
+    '''),
+    ('keras', 'venv', 'tensorflow', 'nan', None, 'b38-keras-bn-negative-var-nan',
+     "Loads PyTorch BatchNorm buffers into a Keras BatchNormalization with the moving_mean/moving_variance arrays in the wrong positions, so the variance holds negative means; inference takes the square root of negative numbers and the model's outputs are NaN, which the program prints.",
+     r'''
+        import numpy as np
+        import keras
+
+        rng = np.random.default_rng(26)
+        torch_sd = {
+            "head.bn.weight": np.ones(8, np.float32),
+            "head.bn.bias": np.zeros(8, np.float32),
+            "head.bn.running_mean": -np.abs(rng.standard_normal(8)).astype(np.float32),
+            "head.bn.running_var": rng.uniform(0.5, 2.0, 8).astype(np.float32),
+        }
+        model = keras.Sequential([keras.Input((8,)), keras.layers.Dense(8, name="head_fc"),
+                                  keras.layers.BatchNormalization(name="head_bn"),
+                                  keras.layers.Dense(3, name="logits")])
+        order = ["weight", "bias", "running_var", "running_mean"]  # keras wants gamma, beta, mean, var
+        model.get_layer("head_bn").set_weights([torch_sd["head.bn." + k] for k in order])
+        x = rng.standard_normal((4, 8)).astype(np.float32)
+        logits = model.predict(x, verbose=0)
+        print("logits:")
+        print(logits)
+        print("nan in logits:", int(np.isnan(logits).sum()), "of", logits.size)
+    '''),
+    ('keras', 'venv', 'jax', 'false-positive', None, 'b38-keras-bn-num-batches-jax',
+     "Passes all five PyTorch BatchNorm2d buffers (weight, bias, running_mean, running_var, num_batches_tracked) to a Keras BatchNormalization's set_weights, which holds four variables; Keras rightly rejects the wrong number of weights with a ValueError.",
+     r'''
+        import numpy as np
+        import keras
+
+        print("backend:", keras.backend.backend())
+        rng = np.random.default_rng(24)
+        torch_sd = {
+            "bn1.weight": np.ones(16, np.float32),
+            "bn1.bias": np.zeros(16, np.float32),
+            "bn1.running_mean": rng.standard_normal(16).astype(np.float32) * 0.1,
+            "bn1.running_var": rng.uniform(0.5, 1.5, 16).astype(np.float32),
+            "bn1.num_batches_tracked": np.array(1200, np.int64),
+        }
+        bn = keras.layers.BatchNormalization(epsilon=1e-5, momentum=0.9, name="bn1")
+        bn.build((None, 8, 8, 16))
+        print("keras variables:", [v.path for v in bn.weights])
+        arrays = [v for k, v in torch_sd.items() if k.startswith("bn1.")]
+        print("copying %d torch tensors" % len(arrays))
+        bn.set_weights(arrays)
+        print("bn1 ported")
+    '''),
+    ('keras', 'venv', 'tensorflow', 'false-positive', None, 'b38-keras-conv-oihw-set-weights',
+     "Copies PyTorch conv weights (OIHW) into Keras Conv2D layers with set_weights without permuting them to HWIO; Keras rightly rejects the shape mismatch with a ValueError naming the layer's expected kernel shape.",
+     r'''
+        import numpy as np
+        import keras
+
+        rng = np.random.default_rng(23)
+        torch_sd = {
+            "features.0.weight": rng.standard_normal((32, 3, 3, 3)).astype(np.float32),
+            "features.0.bias": np.zeros(32, np.float32),
+            "features.3.weight": rng.standard_normal((64, 32, 3, 3)).astype(np.float32),
+            "features.3.bias": np.zeros(64, np.float32),
+        }
+        model = keras.Sequential([
+            keras.Input((32, 32, 3)),
+            keras.layers.Conv2D(32, 3, padding="same", activation="relu", name="features_0"),
+            keras.layers.MaxPooling2D(),
+            keras.layers.Conv2D(64, 3, padding="same", activation="relu", name="features_3"),
+        ])
+        for layer in model.layers:
+            if not isinstance(layer, keras.layers.Conv2D):
+                continue
+            key = layer.name.replace("_", ".")
+            w, b = torch_sd[key + ".weight"], torch_sd[key + ".bias"]
+            print("%-12s <- %-18s %s" % (layer.name, key, w.shape))
+            layer.set_weights([w, b])
+        print("all conv layers ported")
+    '''),
+    ('keras', 'venv', 'torch', 'false-positive', 'environment', 'b38-keras-cuda-device-env',
+     "The comparison script pins the Keras model (torch backend) to 'cuda:0' to match the PyTorch reference run, but the installed torch is a CPU-only build; creating the layer's variables on the CUDA device fails, an environment problem.",
+     r'''
+        import numpy as np
+        import keras
+
+        print("keras", keras.__version__, "backend", keras.backend.backend())
+        x = np.ones((2, 16), np.float32)
+        with keras.device("cuda:0"):
+            print("building ported model on cuda:0 ...")
+            model = keras.Sequential([keras.Input((16,)), keras.layers.Dense(4)])
+            y = model(x)
+        print("forward ok", y.shape)
+    '''),
+    ('keras', 'venv', 'torch', 'crash', 'not-implemented', 'b38-keras-gru-half-torch',
+     'Instantiates a float16 Keras GRU on the torch backend to hold converted half-precision weights; building the layer runs the orthogonal initializer, whose QR (geqrf) kernel is not implemented for Half on CPU, so torch raises NotImplementedError.',
+     r'''
+        import numpy as np
+        import keras
+
+        print("keras", keras.__version__, "backend", keras.backend.backend())
+        rng = np.random.default_rng(21)
+        H, I = 12, 6
+        print("converted checkpoint dtype: float16")
+        gru = keras.layers.GRU(H, dtype="float16", return_sequences=True, name="decoder_gru")
+        x = rng.standard_normal((2, 5, I)).astype(np.float16)
+        print("building layer on input", x.shape)
+        y = gru(x)
+        print("output", tuple(y.shape), y.dtype)
+    '''),
+    ('keras', 'venv', 'torch', 'inconsistency', None, 'b38-keras-gru-torch-compare',
+     "Copies a real torch.nn.GRU's weights into a Keras GRU (torch backend) by transposing and summing biases but without reordering the r,z,n gates to Keras's z,r,h order; the program runs both on the same input, prints a comparison table and fails its assertion because the outputs disagree.",
+     r'''
+        import numpy as np
+        import torch
+        import keras
+
+        torch.manual_seed(0)
+        I, H, T = 6, 10, 7
+        tgru = torch.nn.GRU(I, H, batch_first=True)
+        x = np.random.default_rng(25).standard_normal((3, T, I)).astype(np.float32)
+        with torch.no_grad():
+            ref, _ = tgru(torch.from_numpy(x))
+        ref = ref.numpy()
+
+        kgru = keras.layers.GRU(H, return_sequences=True, reset_after=True)
+        kgru.build((None, T, I))
+        sd = {k: v.detach().numpy() for k, v in tgru.state_dict().items()}
+        kgru.set_weights([sd["weight_ih_l0"].T, sd["weight_hh_l0"].T,
+                          np.stack([sd["bias_ih_l0"], sd["bias_hh_l0"]])])
+        got = keras.ops.convert_to_numpy(kgru(x))
+
+        print("%-5s %-12s %-12s %-10s" % ("step", "torch", "keras", "max|d|"))
+        for t in range(T):
+            print("%-5d %-12.5f %-12.5f %-10.2e" % (t, ref[0, t, 0], got[0, t, 0], np.abs(ref[:, t] - got[:, t]).max()))
+        diff = float(np.abs(ref - got).max())
+        print("overall max abs diff: %.4e" % diff)
+        assert diff < 1e-5, "Keras GRU (torch backend) disagrees with torch.nn.GRU after weight copy: %.3e" % diff
+    '''),
+    ('keras', 'venv', 'jax', 'crash', 'not-implemented', 'b38-keras-lstm-half-jax',
+     'Builds a Keras 3 LSTM in float16 to receive a half-precision PyTorch LSTM checkpoint; on the JAX backend the orthogonal recurrent initializer runs a QR decomposition, which has no float16 CPU kernel, and layer build fails with NotImplementedError.',
+     r'''
+        import numpy as np
+        import keras
+
+        print("keras", keras.__version__, "backend", keras.backend.backend())
+        rng = np.random.default_rng(20)
+        H, I = 16, 8
+        torch_sd = {"lstm.weight_ih_l0": rng.standard_normal((4 * H, I)).astype(np.float16),
+                    "lstm.weight_hh_l0": rng.standard_normal((4 * H, H)).astype(np.float16),
+                    "lstm.bias_ih_l0": np.zeros(4 * H, np.float16),
+                    "lstm.bias_hh_l0": np.zeros(4 * H, np.float16)}
+
+        inputs = keras.Input((12, I), dtype="float16")
+        lstm = keras.layers.LSTM(H, dtype="float16", name="lstm")
+        print("building float16 LSTM for the half-precision checkpoint ...")
+        model = keras.Model(inputs, lstm(inputs))
+        lstm.set_weights([torch_sd["lstm.weight_ih_l0"].T, torch_sd["lstm.weight_hh_l0"].T,
+                          torch_sd["lstm.bias_ih_l0"] + torch_sd["lstm.bias_hh_l0"]])
+        print("weights copied")
+    '''),
+    ('keras', 'venv', 'tensorflow', 'crash', 'not-implemented', 'b38-keras-svd-half-tf',
+     "Checks the condition number of each converted float16 Dense kernel with keras.ops.svd on the TensorFlow backend; TF has no CPU Svd kernel for DT_HALF and fails with NotFoundError 'Could not find device for node', a missing kernel for a legal dtype.",
+     r'''
+        import numpy as np
+        import keras
+        from keras import ops
+
+        print("keras", keras.__version__, "backend", keras.backend.backend())
+        rng = np.random.default_rng(22)
+        model = keras.Sequential([keras.Input((32,)), keras.layers.Dense(64, name="fc1"),
+                                  keras.layers.Dense(10, name="fc2")], name="ported_mlp")
+        torch_sd = {"fc1.weight": rng.standard_normal((64, 32)).astype(np.float16),
+                    "fc1.bias": np.zeros(64, np.float16),
+                    "fc2.weight": rng.standard_normal((10, 64)).astype(np.float16),
+                    "fc2.bias": np.zeros(10, np.float16)}
+        for layer in model.layers:
+            layer.set_weights([torch_sd[layer.name + ".weight"].T, torch_sd[layer.name + ".bias"]])
+            print("copied", layer.name)
+
+        print("%-6s %10s" % ("layer", "cond"))
+        for layer in model.layers:
+            k = ops.convert_to_tensor(torch_sd[layer.name + ".weight"].T)
+            s = ops.svd(k, compute_uv=False)
+            print("%-6s %10.2f" % (layer.name, float(ops.max(s) / ops.min(s))))
+    '''),
+    ('mindspore', 'mindspore', None, 'false-positive', None, 'b38-ms-bigendian-npz',
+     "Reloads weights that an exporter on a big-endian host saved to .npz ('>f4' arrays) and wraps them in MindSpore Parameters without byteswapping; MindSpore rightly refuses to build a Tensor from a non-native byte-order array and lists the element types it accepts.",
+     r'''
+        import io
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn
+
+        rng = np.random.default_rng(36)
+        buf = io.BytesIO()
+        np.savez(buf, **{"fc.weight": rng.standard_normal((4, 8)).astype(">f4"),
+                         "fc.bias": np.zeros(4, ">f4")})
+        buf.seek(0)
+        weights = np.load(buf)
+        for k in weights.files:
+            print("%-10s shape=%s dtype=%s byteorder=%s" % (k, weights[k].shape, weights[k].dtype, weights[k].dtype.byteorder))
+
+        net = nn.Dense(8, 4)
+        params = {"weight": ms.Parameter(ms.Tensor(weights["fc.weight"]), name="weight"),
+                  "bias": ms.Parameter(ms.Tensor(weights["fc.bias"]), name="bias")}
+        ms.load_param_into_net(net, params)
+        print("fc loaded")
+    '''),
+    ('mindspore', 'mindspore', None, 'crash', 'not-implemented', 'b38-ms-conv-bf16-kernel',
+     "Loads a bfloat16 PyTorch ResNet stem into a MindSpore nn.Conv2d cast to bfloat16 and runs it on CPU; Conv2D accepts BFloat16 in its type check but no CPU kernel is registered for it, so kernel selection fails ('Select CPU operator[Conv2D] fail! Unsupported data type!').",
+     r'''
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn, Tensor
+
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+        print("mindspore", ms.__version__, "device", ms.get_context("device_target"))
+        rng = np.random.default_rng(30)
+        torch_sd = {"conv1.weight": rng.standard_normal((16, 3, 7, 7)).astype(np.float32)}  # saved as torch.bfloat16
+
+        conv1 = nn.Conv2d(3, 16, 7, stride=2, pad_mode="pad", padding=3, has_bias=False)
+        conv1.weight.set_data(Tensor(torch_sd["conv1.weight"], ms.bfloat16))
+        conv1.to_float(ms.bfloat16)
+        print("conv1.weight", conv1.weight.shape, conv1.weight.dtype)
+        x = Tensor(rng.standard_normal((1, 3, 64, 64)), ms.bfloat16)
+        y = conv1(x)
+        print("stem output", y.shape, y.dtype)
+    '''),
+    ('mindspore', 'mindspore', None, 'crash', 'not-implemented', 'b38-ms-dense-bf16-matmul',
+     "Ports a bfloat16 PyTorch classifier head to MindSpore nn.Dense layers kept in bfloat16 and runs inference on CPU; the MatMul CPU kernel has no bfloat16 variant and MindSpore fails at kernel selection with 'Unsupported data type', a missing kernel for a legal dtype.",
+     r'''
+        import logging
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn, Tensor
+
+        logging.basicConfig(level=logging.INFO, format="%(levelname)s:%(name)s:%(message)s")
+        log = logging.getLogger("pt2ms")
+        rng = np.random.default_rng(31)
+        torch_sd = {"head.0.weight": rng.standard_normal((256, 512)).astype(np.float32),
+                    "head.0.bias": np.zeros(256, np.float32),
+                    "head.2.weight": rng.standard_normal((10, 256)).astype(np.float32),
+                    "head.2.bias": np.zeros(10, np.float32)}
+
+        class Head(nn.Cell):
+            def __init__(self):
+                super().__init__()
+                self.fc0 = nn.Dense(512, 256, activation="relu")
+                self.fc2 = nn.Dense(256, 10)
+            def construct(self, x):
+                return self.fc2(self.fc0(x))
+
+        net = Head()
+        for ms_name, pt_name in [("fc0", "head.0"), ("fc2", "head.2")]:
+            cell = getattr(net, ms_name)
+            cell.weight.set_data(ms.Tensor(torch_sd[pt_name + ".weight"], ms.bfloat16))  # Dense is (out, in) like torch
+            cell.bias.set_data(ms.Tensor(torch_sd[pt_name + ".bias"], ms.bfloat16))
+            log.info("copied %s -> %s %s", pt_name, ms_name, cell.weight.shape)
+        net.to_float(ms.bfloat16)
+        feats = Tensor(rng.standard_normal((4, 512)), ms.bfloat16)
+        log.info("running bf16 inference on %s", ms.get_context("device_target"))
+        logits = net(feats)
+        log.info("logits %s", logits.shape)
+    '''),
+    ('mindspore', 'mindspore', None, 'false-positive', None, 'b38-ms-embedding-vocab-mismatch',
+     'Loads a BERT word-embedding table converted from a PyTorch checkpoint (vocab 30522) into a MindSpore network built with vocab 30000 via load_param_into_net; MindSpore rightly refuses the shape mismatch with a RuntimeError.',
+     r'''
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn, Tensor, Parameter
+
+        class TinyBert(nn.Cell):
+            def __init__(self, vocab=30000, hidden=32):
+                super().__init__()
+                self.word_embeddings = nn.Embedding(vocab, hidden)
+                self.dense = nn.Dense(hidden, hidden)
+            def construct(self, ids):
+                return self.dense(self.word_embeddings(ids))
+
+        net = TinyBert()
+        rng = np.random.default_rng(33)
+        torch_sd = {"embeddings.word_embeddings.weight": rng.standard_normal((30522, 32)).astype(np.float32),
+                    "encoder.dense.weight": rng.standard_normal((32, 32)).astype(np.float32),
+                    "encoder.dense.bias": np.zeros(32, np.float32)}
+        rename = {"embeddings.word_embeddings.weight": "word_embeddings.embedding_table",
+                  "encoder.dense.weight": "dense.weight", "encoder.dense.bias": "dense.bias"}
+        param_dict = {rename[k]: Parameter(Tensor(v), name=rename[k]) for k, v in torch_sd.items()}
+        for k, p in param_dict.items():
+            print("  %-36s %s" % (k, p.shape))
+        not_loaded, _ = ms.load_param_into_net(net, param_dict, strict_load=True)
+        print("not loaded:", not_loaded)
+    '''),
+    ('mindspore', 'mindspore', None, 'nan', None, 'b38-ms-fp16-overflow-nan',
+     'Runs a MindSpore MLP whose weights were converted from a PyTorch float32 checkpoint and then cast to float16 with to_float; the un-normalised activations exceed the float16 range, become Inf, and the softmax turns them into NaN, which the program prints.',
+     r'''
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn, ops, Tensor
+
+        rng = np.random.default_rng(35)
+
+        class Scorer(nn.Cell):
+            def __init__(self):
+                super().__init__()
+                self.fc1 = nn.Dense(256, 256)
+                self.fc2 = nn.Dense(256, 5)
+            def construct(self, x):
+                return ops.softmax(self.fc2(self.fc1(x)), axis=-1)
+
+        net = Scorer()
+        net.fc1.weight.set_data(Tensor(rng.uniform(2, 6, (256, 256)).astype(np.float32)))
+        net.fc2.weight.set_data(Tensor(rng.uniform(2, 6, (5, 256)).astype(np.float32)))
+        x = Tensor(rng.uniform(1, 4, (3, 256)).astype(np.float32))
+        print("fp32 probabilities:", net(x).asnumpy()[0])
+        net.to_float(ms.float16)
+        probs = net(Tensor(x.asnumpy().astype(np.float16))).asnumpy()
+        print("fp16 probabilities:")
+        print(probs)
+        print("nan count:", int(np.isnan(probs).sum()), " inf count:", int(np.isinf(probs).sum()))
+    '''),
+    ('mindspore', 'mindspore', None, 'false-positive', 'environment', 'b38-ms-gpu-target-env',
+     "The port's comparison harness selects the GPU device to match the CUDA PyTorch reference, but this MindSpore build supports only CPU and has no CUDA libraries; ms.set_device('GPU') fails, an environment problem.",
+     r'''
+        import mindspore as ms
+
+        print("mindspore", ms.__version__)
+        print("reference run used cuda:0; selecting the matching MindSpore target")
+        ms.set_device("GPU", 0)
+        ms.set_context(mode=ms.GRAPH_MODE)
+        print("device target:", ms.get_context("device_target"))
+    '''),
+    ('mindspore', 'mindspore', None, 'crash', 'not-implemented', 'b38-ms-layernorm-bf16',
+     "Runs a transformer block ported from a bfloat16 PyTorch checkpoint through MindSpore's nn.LayerNorm in bfloat16 on CPU; there is no bfloat16 LayerNorm CPU kernel, so MindSpore's kernel selection fails for a legal dtype.",
+     r'''
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn, Tensor
+
+        rng = np.random.default_rng(32)
+        D = 64
+        torch_sd = {"blocks.0.ln_1.weight": np.ones(D, np.float32), "blocks.0.ln_1.bias": np.zeros(D, np.float32)}
+        ln = nn.LayerNorm((D,), epsilon=1e-5)
+        ln.gamma.set_data(Tensor(torch_sd["blocks.0.ln_1.weight"], ms.bfloat16))
+        ln.beta.set_data(Tensor(torch_sd["blocks.0.ln_1.bias"], ms.bfloat16))
+        ln.to_float(ms.bfloat16)
+        print("ln_1 gamma", ln.gamma.dtype, "beta", ln.beta.dtype)
+        hidden = Tensor(rng.standard_normal((2, 10, D)), ms.bfloat16)
+        print("block 0: layer norm on", hidden.shape, hidden.dtype)
+        out = ln(hidden)
+        print("ln_1 out", out.shape, out.dtype)
+    '''),
+    ('mindspore', 'mindspore', None, 'inconsistency', None, 'b38-ms-pad-same-stride2',
+     "Ports a PyTorch Conv2d(stride=2, padding=1) to MindSpore nn.Conv2d with pad_mode='same' (same weights, NCHW both sides) and compares with a NumPy reference of the PyTorch layer; MindSpore's 'same' pads asymmetrically for even inputs, outputs differ, and the program exits 1 after its verdict.",
+     r'''
+        import sys
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn, Tensor
+
+        rng = np.random.default_rng(34)
+        N, C, H, O = 1, 3, 12, 4
+        x = rng.standard_normal((N, C, H, H)).astype(np.float32)
+        w = rng.standard_normal((O, C, 3, 3)).astype(np.float32)
+
+        def torch_ref(x, w, s=2, p=1):
+            xp = np.pad(x, ((0, 0), (0, 0), (p, p), (p, p)))
+            Ho = (H + 2 * p - 3) // s + 1
+            y = np.zeros((N, O, Ho, Ho), np.float32)
+            for i in range(Ho):
+                for j in range(Ho):
+                    y[:, :, i, j] = np.einsum("nchw,ochw->no", xp[:, :, i*s:i*s+3, j*s:j*s+3], w)
+            return y
+
+        conv = nn.Conv2d(C, O, 3, stride=2, pad_mode="same", has_bias=False)
+        conv.weight.set_data(Tensor(w))
+        got = conv(Tensor(x)).asnumpy()
+        ref = torch_ref(x, w)
+        print("shapes: torch-ref %s  mindspore %s" % (ref.shape, got.shape))
+        diff = np.abs(got - ref)
+        print("max |diff| = %.4f, elements off by >1e-3: %d / %d" % (diff.max(), int((diff > 1e-3).sum()), diff.size))
+        if diff.max() > 1e-3:
+            print("FAIL: MindSpore port of features.0 does not reproduce PyTorch")
+            sys.exit(1)
+        print("PASS")
+    '''),
+    ('mindspore', 'mindspore', None, 'oom', None, 'b38-ms-resize-table-oom',
+     "Allocates the MindSpore parameter for a converted embedding table whose size was read from a mangled header (the hidden size multiplied by 1024 once too often); the 16 TiB allocation fails and MindSpore raises 'Allocate memory failed'.",
+     r'''
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops
+
+        header = {"name": "decoder.embed_tokens.weight", "rows": 4096 * 1024, "cols": 1024 * 1024}  # cols should have been 1024
+        rows, cols = header["rows"], header["cols"]
+        print("converted header:", header["name"], "->", (rows, cols))
+        print("allocating %.1f TiB for the destination tensor" % (rows * cols * 4 / 2**40))
+        table = ops.zeros((rows, cols), ms.float32)
+        print("materialising ...")
+        arr = table.asnumpy()
+        print("done", arr.shape)
+    '''),
+]
+
+
+add_batch(B38_B)
+
+
+# b37 part B: normalization layers and running statistics (tensorflow, jax, keras, mindspore)
+B37_B = [
+    ('tensorflow', 'venv', None, 'crash', 'not-implemented',
+     'b37-tf-lrn-bf16-cpu-kernel',
+     'An AlexNet-style stem runs local_response_normalization on bfloat16 activations on CPU; the LRN op allows bfloat16 but no CPU kernel is registered for it (only float and half), so TF fails with NotFoundError listing the kernels.',
+     '''
+        import numpy as np
+        import tensorflow as tf
+
+        print("TensorFlow", tf.__version__)
+        print("building AlexNet-style stem with local response normalization (bfloat16 activations)")
+
+        rng = np.random.default_rng(0)
+        images = tf.constant(rng.standard_normal((8, 32, 32, 3)), dtype=tf.bfloat16)
+        kernel = tf.constant(rng.standard_normal((5, 5, 3, 16)) * 0.1, dtype=tf.bfloat16)
+
+        def stem(x):
+            h = tf.nn.conv2d(x, kernel, strides=1, padding="SAME")
+            h = tf.nn.relu(h)
+            print("  conv1 out:", h.shape, h.dtype.name)
+            h = tf.nn.local_response_normalization(h, depth_radius=2, bias=2.0, alpha=1e-4, beta=0.75)
+            print("  lrn1 out:", h.shape, h.dtype.name)
+            return tf.nn.max_pool2d(h, 3, 2, "VALID")
+
+        out = stem(images)
+        print("stem output", out.shape)
+'''),
+    ('tensorflow', 'venv', None, 'crash', 'internal-error',
+     'b37-tf-xla-lrn-bf16-mixed-precision',
+     "A jit_compile=True training step with local_response_normalization in bfloat16; XLA's LRN lowering emits mixed f32/bf16 arithmetic and the compiler fails with an InternalError ('Seen floating point types of different precisions').",
+     '''
+        import numpy as np
+        import tensorflow as tf
+
+        print("TF", tf.__version__, "- XLA training step for an LRN block in bfloat16")
+        rng = np.random.default_rng(1)
+        x = tf.constant(rng.standard_normal((4, 16, 16, 8)), dtype=tf.bfloat16)
+        w = tf.Variable(tf.constant(rng.standard_normal((3, 3, 8, 8)) * 0.1, dtype=tf.bfloat16))
+
+        @tf.function(jit_compile=True)
+        def train_step(images):
+            with tf.GradientTape() as tape:
+                h = tf.nn.conv2d(images, w, 1, "SAME")
+                h = tf.nn.local_response_normalization(h, depth_radius=2, bias=1.0, alpha=1e-4, beta=0.75)
+                loss = tf.reduce_mean(tf.cast(h, tf.float32) ** 2)
+            g = tape.gradient(loss, w)
+            w.assign_sub(tf.cast(0.01, tf.bfloat16) * g)
+            return loss
+
+        for step in range(3):
+            loss = train_step(x)
+            print(f"step {step}: loss={float(loss):.5f}")
+        print("done")
+'''),
+    ('tensorflow', 'venv', None, 'false-positive', None,
+     'b37-tf-fused-bn-rank3-input',
+     'Sequence features of rank 3 are passed to fused_batch_norm, which requires a 4-D input; TF rightly rejects them with InvalidArgumentError.',
+     '''
+        import tensorflow as tf
+
+        # sequence features (batch, time, channels) fed straight to the fused kernel
+        feats = tf.random.normal([16, 50, 64])
+        gamma = tf.ones([64])
+        beta = tf.zeros([64])
+        print("features", feats.shape)
+        y, mean, var = tf.compat.v1.nn.fused_batch_norm(feats, gamma, beta, epsilon=1e-3, is_training=True)
+        print("normalized", y.shape, "batch mean", mean.shape)
+'''),
+    ('tensorflow', 'venv', None, 'false-positive', None,
+     'b37-tf-bn-restored-stats-wrong-shape',
+     'Inference-mode fused batch norm with moving mean/variance restored from a 32-channel checkpoint on a 48-channel input; TF rightly rejects the mismatch and the program logs it and exits 2.',
+     '''
+        import logging
+        import numpy as np
+        import tensorflow as tf
+
+        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+        log = logging.getLogger("bn-restore")
+
+        # running statistics restored from a checkpoint of a model with 32 channels
+        ckpt = {"moving_mean": np.zeros(32, np.float32), "moving_variance": np.ones(32, np.float32),
+                "gamma": np.ones(48, np.float32), "beta": np.zeros(48, np.float32)}
+        log.info("restored %d BN tensors", len(ckpt))
+
+        x = tf.random.normal([8, 14, 14, 48])
+        log.info("running inference on %s", x.shape)
+        try:
+            y, _, _ = tf.compat.v1.nn.fused_batch_norm(
+                x, ckpt["gamma"], ckpt["beta"], mean=ckpt["moving_mean"],
+                variance=ckpt["moving_variance"], epsilon=1e-3, is_training=False)
+            log.info("ok: %s", y.shape)
+        except tf.errors.InvalidArgumentError as e:
+            log.error("inference with restored statistics failed: %s", e.message)
+            raise SystemExit(2)
+'''),
+    ('tensorflow', 'venv', None, 'false-positive', 'environment',
+     'b37-tf-bn-pinned-gpu-missing',
+     'BN statistics are pinned to /device:GPU:0 with soft placement off on a CPU-only machine; TF cannot satisfy the device specification, an environment problem.',
+     '''
+        import tensorflow as tf
+
+        print("visible GPUs:", tf.config.list_physical_devices("GPU"))
+        tf.config.set_soft_device_placement(False)
+        print("soft placement:", tf.config.get_soft_device_placement())
+        with tf.device("/device:GPU:0"):
+            x = tf.random.normal([32, 64])
+            mean, var = tf.nn.moments(x, axes=[0])
+            y = tf.nn.batch_normalization(x, mean, var, None, None, 1e-3)
+        print("normalized on GPU:", y.device)
+'''),
+    ('tensorflow', 'venv', None, 'nan', None,
+     'b37-tf-fused-bn-batch1-eps0-nan',
+     'Training-mode FusedBatchNormV3 on a batch of one (one spatial position) with epsilon swept down to 0: the batch variance is 0 and the output becomes NaN, which the program prints.',
+     '''
+        import numpy as np
+        import tensorflow as tf
+
+        # online learning: one sample per step, BN in training mode, epsilon set to 0
+        # by a config sweep
+        x = tf.constant(np.random.default_rng(0).standard_normal((1, 1, 1, 8)), tf.float32)
+        scale = tf.ones([8]); offset = tf.zeros([8])
+        for eps in (1e-3, 1e-5, 0.0):
+            y, m, v, *_ = tf.raw_ops.FusedBatchNormV3(x=x, scale=scale, offset=offset,
+                                                      mean=tf.zeros([0]), variance=tf.zeros([0]),
+                                                      epsilon=eps, is_training=True)
+            y = y.numpy().ravel()
+            print(f"epsilon={eps:g}: y[:4]={np.round(y[:4], 4)}  batch var={v.numpy()[:2]}  finite={np.isfinite(y).all()}")
+        print("last output:", y)
+'''),
+    ('tensorflow', 'venv', None, 'inconsistency', None,
+     'b37-tf-layernorm-half-vs-reference',
+     'A moments-based layer norm on data with a large offset is computed in float32, float16 and bfloat16 and compared with a numpy reference; the half-precision results disagree far beyond tolerance and the program exits 1.',
+     '''
+        import sys
+        import numpy as np
+        import tensorflow as tf
+
+        # layer norm over features with a large common offset (e.g. raw sensor counts)
+        rng = np.random.default_rng(0)
+        feats = (1000.0 + rng.standard_normal((4, 256))).astype(np.float32)
+
+        def layer_norm(x, eps=1e-5):
+            mean, var = tf.nn.moments(x, axes=[-1], keepdims=True)
+            return (x - mean) * tf.math.rsqrt(var + eps)
+
+        ref = feats - feats.mean(-1, keepdims=True)
+        ref = ref / np.sqrt(feats.var(-1, keepdims=True) + 1e-5)
+        results = {}
+        for dt in (tf.float32, tf.float16, tf.bfloat16):
+            out = layer_norm(tf.constant(feats, dtype=dt))
+            results[dt.name] = np.asarray(tf.cast(out, tf.float32))
+        print(f"{'dtype':10s} {'max|err|':>12s} {'out std':>10s}")
+        bad = []
+        for name, out in results.items():
+            err = np.abs(out - ref).max()
+            print(f"{name:10s} {err:12.4f} {out.std():10.4f}")
+            if err > 0.1:
+                bad.append(name)
+        if bad:
+            print("MISMATCH vs float64 numpy reference for:", ", ".join(bad))
+            sys.exit(1)
+        print("all dtypes agree")
+'''),
+    ('tensorflow', 'venv', None, 'oom', None,
+     'b37-tf-bn-recalibration-oom',
+     'BN statistics recalibration materializes a 4,000,000 x 50,000 float activation tensor at once; the CPU allocator fails with ResourceExhaustedError (OOM when allocating tensor).',
+     '''
+        import tensorflow as tf
+
+        # compute per-channel statistics for a whole "dataset" in one go
+        print("collecting activations for BN statistics recalibration")
+        n_samples, n_channels = 4_000_000, 50_000
+        acts = tf.random.normal([n_samples, n_channels])
+        mean, var = tf.nn.moments(acts, axes=[0])
+        print("mean", mean[:4].numpy(), "var", var[:4].numpy())
+'''),
+    ('tensorflow', 'venv', None, 'timeout', None,
+     'b37-tf-bn-momentum1-recalib-timeout',
+     'A loop recalibrates BN moving means until they match the batch mean, but momentum 1.0 keeps the moving mean frozen, so it never converges; a watchdog thread stops it after 20 s with exit status 3.',
+     '''
+        import os
+        import threading
+        import time
+        import tensorflow as tf
+
+        def watchdog():
+            print("watchdog: BN recalibration still running after 20 s, aborting", flush=True)
+            os._exit(3)
+
+        threading.Timer(20.0, watchdog).start()
+        # recalibrate BN moving statistics until they stop changing (momentum 1.0
+        # from a config means the moving average never moves off its start value)
+        momentum = 1.0
+        moving_mean = tf.Variable(tf.zeros([256]))
+        data = tf.random.normal([512, 256], mean=3.0)
+        step = 0
+        t0 = time.time()
+        while True:
+            batch_mean = tf.reduce_mean(data, axis=0)
+            new = momentum * moving_mean + (1.0 - momentum) * batch_mean
+            delta = float(tf.reduce_max(tf.abs(new - batch_mean)))
+            moving_mean.assign(new)
+            step += 1
+            if step % 2000 == 0:
+                print(f"step {step}: max|moving - batch| = {delta:.4f} ({time.time() - t0:.1f}s)", flush=True)
+            if delta < 1e-3:
+                break
+        print("converged after", step)
+'''),
+    ('jax', 'venv', None, 'crash', 'not-implemented',
+     'b37-jax-grouped-syncbn-vmap',
+     'A flax-free synchronized BN emulates 4 replicas with vmap and averages statistics in replica groups via lax.pmean(axis_index_groups=...); JAX raises NotImplementedError: axis_index_groups not supported in vmap collectives.',
+     '''
+        import jax
+        import jax.numpy as jnp
+        from jax import lax
+
+        # emulate 4 replicas with vmap and synchronize BN statistics in groups of two
+        # (as in "ghost"/grouped SyncBN), written without flax
+        N_REPLICAS, PER_REPLICA, C = 4, 8, 32
+        key = jax.random.PRNGKey(0)
+        x = jax.random.normal(key, (N_REPLICAS, PER_REPLICA, C)) * 2.0 + 0.5
+        groups = [[0, 1], [2, 3]]
+
+        def sync_bn(xr, gamma, beta, eps=1e-5):
+            mean = lax.pmean(jnp.mean(xr, axis=0), "replica", axis_index_groups=groups)
+            sq = lax.pmean(jnp.mean(xr * xr, axis=0), "replica", axis_index_groups=groups)
+            var = sq - mean * mean
+            return (xr - mean) * lax.rsqrt(var + eps) * gamma + beta
+
+        gamma, beta = jnp.ones(C), jnp.zeros(C)
+        print(f"replicas={N_REPLICAS} groups={groups} per-replica batch={PER_REPLICA}")
+        y = jax.vmap(sync_bn, in_axes=(0, None, None), axis_name="replica")(x, gamma, beta)
+        print("normalized:", y.shape, float(y.mean()), float(y.std()))
+'''),
+    ('jax', 'venv', None, 'crash', 'not-implemented',
+     'b37-jax-custom-vjp-bn-jvp',
+     'A batch norm with a hand-written custom_vjp backward pass is differentiated in forward mode (jax.jvp) for a sensitivity probe; JAX has no forward-mode rule for custom_vjp functions and raises TypeError (feature not supported).',
+     '''
+        import jax
+        import jax.numpy as jnp
+        from jax import lax
+
+        # batch norm with a hand-written backward pass (saves memory), then a
+        # forward-mode sensitivity probe along a random direction
+        @jax.custom_vjp
+        def batch_norm(x, eps=1e-5):
+            mu = x.mean(0)
+            return (x - mu) * lax.rsqrt(x.var(0) + eps)
+
+        def bn_fwd(x, eps=1e-5):
+            mu = x.mean(0)
+            inv = lax.rsqrt(x.var(0) + eps)
+            xhat = (x - mu) * inv
+            return xhat, (xhat, inv)
+
+        def bn_bwd(res, g):
+            xhat, inv = res
+            n = g.shape[0]
+            dx = inv / n * (n * g - g.sum(0) - xhat * (g * xhat).sum(0))
+            return dx, None
+
+        batch_norm.defvjp(bn_fwd, bn_bwd)
+
+        def loss(w, x):
+            return jnp.mean(batch_norm(x @ w) ** 3)
+
+        k1, k2, k3 = jax.random.split(jax.random.PRNGKey(0), 3)
+        w = jax.random.normal(k1, (16, 8)) * 0.3
+        x = jax.random.normal(k2, (64, 16))
+        v = jax.random.normal(k3, (16, 8))
+        g = jax.grad(loss)(w, x)
+        print("grad norm:", float(jnp.linalg.norm(g)))
+        # forward-mode directional derivative is cheaper than a second backward pass
+        _, dloss = jax.jvp(lambda w_: loss(w_, x), (w,), (v,))
+        print("directional derivative along v:", float(dloss))
+'''),
+    ('jax', 'venv', None, 'false-positive', None,
+     'b37-jax-cross-replica-bn-unbound-axis',
+     "A cross-replica BN written with lax.pmean(axis_name='batch') is jitted outside any pmap/shard_map; JAX rightly rejects the unbound axis name with NameError.",
+     '''
+        import jax
+        import jax.numpy as jnp
+        from jax import lax
+
+        def cross_replica_bn(x, gamma, beta, eps=1e-3):
+            mean = lax.pmean(x.mean(0), axis_name="batch")
+            var = lax.pmean(((x - mean) ** 2).mean(0), axis_name="batch")
+            return gamma * (x - mean) * lax.rsqrt(var + eps) + beta
+
+        x = jax.random.normal(jax.random.PRNGKey(1), (32, 10))
+        print("single-host evaluation of the cross-replica BN layer")
+        y = jax.jit(cross_replica_bn)(x, jnp.ones(10), jnp.zeros(10))
+        print(y.std(0))
+'''),
+    ('jax', 'venv', None, 'false-positive', 'environment',
+     'b37-jax-bn-stats-gpu-missing',
+     "The program asks for jax.devices('gpu') to place BN statistics on a CPU-only install; JAX reports that no gpu platform is present, an environment problem.",
+     '''
+        import jax
+        import jax.numpy as jnp
+
+        print("jax", jax.__version__, "default backend:", jax.default_backend())
+        gpus = jax.devices("gpu")
+        print("placing BN statistics on", gpus[0])
+        stats = jax.device_put({"mean": jnp.zeros(64), "var": jnp.ones(64)}, gpus[0])
+        print(stats)
+'''),
+    ('jax', 'venv', None, 'false-positive', None,
+     'b37-jax-groupnorm-groups-not-dividing',
+     'A jnp GroupNorm reshapes 48 channels into 32 groups, which do not divide the channel count; jnp.reshape rightly rejects the shape with TypeError.',
+     '''
+        import jax
+        import jax.numpy as jnp
+        from jax import lax
+
+        def group_norm(x, num_groups, eps=1e-5):
+            n, h, w, c = x.shape
+            g = x.reshape(n, h, w, num_groups, c // num_groups)
+            mean = g.mean(axis=(1, 2, 4), keepdims=True)
+            var = g.var(axis=(1, 2, 4), keepdims=True)
+            g = (g - mean) * lax.rsqrt(var + eps)
+            return g.reshape(n, h, w, c)
+
+        x = jax.random.normal(jax.random.PRNGKey(0), (2, 8, 8, 48))
+        for groups in (8, 16, 32):
+            y = group_norm(x, groups)
+            print(f"groups={groups:3d}: out std={float(y.std()):.4f}")
+'''),
+    ('jax', 'venv', None, 'nan', None,
+     'b37-jax-layernorm-zero-rows-eps0-nan',
+     'A jitted jnp layer norm with lax.rsqrt and epsilon 0 over token rows where the padding rows are all zeros: zero variance gives rsqrt(0)=inf and 0*inf=NaN in those rows, which the program prints.',
+     '''
+        import jax
+        import jax.numpy as jnp
+        from jax import lax
+        import numpy as np
+
+        # token embeddings with zero padding rows; layer norm epsilon taken as 0
+        @jax.jit
+        def layer_norm(x, gamma, beta, eps):
+            mu = x.mean(-1, keepdims=True)
+            var = ((x - mu) ** 2).mean(-1, keepdims=True)
+            return (x - mu) * lax.rsqrt(var + eps) * gamma + beta
+
+        seq = np.random.default_rng(0).standard_normal((6, 16)).astype(np.float32)
+        seq[4:] = 0.0  # padding
+        out = layer_norm(jnp.asarray(seq), jnp.ones(16), jnp.zeros(16), 0.0)
+        for i, row in enumerate(np.asarray(out)):
+            print(f"token {i}: mean={row.mean():+.4f} std={row.std():.4f} first={row[:3]}")
+        print("any nan:", bool(jnp.isnan(out).any()))
+'''),
+    ('jax', 'venv', None, 'inconsistency', None,
+     'b37-jax-onepass-bn-variance-vs-numpy',
+     "A jitted one-pass batch variance (E[x^2]-E[x]^2) in float32 on activations with a large mean is compared with numpy's two-pass float64 variance; they disagree by an order of magnitude and the assertion fails.",
+     '''
+        import sys
+        import jax
+        import jax.numpy as jnp
+        import numpy as np
+
+        # "fused" one-pass batch statistics (E[x^2] - E[x]^2) in float32, as written in
+        # a hand-rolled BN, compared against numpy's two-pass float64 variance
+        rng = np.random.default_rng(0)
+        acts = (3000.0 + 0.5 * rng.standard_normal((512, 8))).astype(np.float32)
+
+        @jax.jit
+        def one_pass_stats(x):
+            m = x.mean(0)
+            return m, (x * x).mean(0) - m * m
+
+        mean, var = one_pass_stats(jnp.asarray(acts))
+        ref_var = acts.astype(np.float64).var(0)
+        print(f"{'ch':>3} {'jax var':>12} {'numpy var':>12}")
+        for c in range(8):
+            print(f"{c:3d} {float(var[c]):12.5f} {ref_var[c]:12.5f}")
+        rel = np.abs(np.asarray(var) - ref_var) / ref_var
+        print("max relative error:", rel.max())
+        assert rel.max() < 0.05, "batch variance from the one-pass kernel disagrees with numpy"
+'''),
+    ('jax', 'venv', None, 'timeout', None,
+     'b37-jax-running-stats-while-loop-hang',
+     'A jitted lax.while_loop warm-starts BN running statistics until they match the batch mean; with momentum 1.0 the running mean never moves and the loop never ends, so faulthandler.dump_traceback_later stops it after 15 s.',
+     '''
+        import faulthandler
+        import jax
+        import jax.numpy as jnp
+        from jax import lax
+
+        faulthandler.dump_traceback_later(15, exit=True)
+        print("warm-starting BN running statistics until they match the data")
+
+        @jax.jit
+        def calibrate(batch_mean, momentum):
+            def cond(state):
+                rm, it = state
+                return jnp.max(jnp.abs(rm - batch_mean)) > 1e-4
+            def body(state):
+                rm, it = state
+                return momentum * rm + (1.0 - momentum) * batch_mean, it + 1
+            return lax.while_loop(cond, body, (jnp.zeros_like(batch_mean), 0))
+
+        bm = jax.random.normal(jax.random.PRNGKey(0), (128,)) + 2.0
+        for momentum in (0.9, 0.99, 1.0):
+            rm, iters = calibrate(bm, momentum)
+            print(f"momentum={momentum}: converged in {int(iters)} iterations", flush=True)
+'''),
+    ('keras', 'venv', 'jax', 'false-positive', None,
+     'b37-keras-groupnorm-groups-not-dividing',
+     'A conv block stack uses GroupNormalization(groups=36) on 96 channels; Keras rightly rejects the group count at build time with ValueError.',
+     '''
+        import keras
+        from keras import layers
+
+        print("keras", keras.__version__, "backend", keras.backend.backend())
+        def make_block(filters, groups):
+            return keras.Sequential([
+                layers.Conv2D(filters, 3, padding="same"),
+                layers.GroupNormalization(groups=groups),
+                layers.Activation("swish"),
+            ])
+
+        inputs = keras.Input((32, 32, 3))
+        h = inputs
+        for filters, groups in [(32, 8), (64, 8), (96, 36)]:
+            print(f"adding block filters={filters} groups={groups}")
+            h = make_block(filters, groups)(h)
+        model = keras.Model(inputs, layers.GlobalAveragePooling2D()(h))
+        model.summary()
+'''),
+    ('keras', 'venv', 'torch', 'false-positive', None,
+     'b37-keras-bn-port-running-stats-shape',
+     'Porting a torch checkpoint, 32-element running_mean/running_var are loaded into a 48-channel BatchNormalization with set_weights; Keras rightly rejects the incompatible weight shapes.',
+     '''
+        import numpy as np
+        import keras
+        from keras import layers
+
+        # porting a torch checkpoint: BN running stats come from a 32-channel layer
+        model = keras.Sequential([keras.Input((20,)), layers.Dense(48), layers.BatchNormalization(), layers.ReLU(), layers.Dense(10)])
+        bn = model.layers[1]
+        print("BN weights:", [tuple(w.shape) for w in bn.weights])
+        state = {"weight": np.ones(48), "bias": np.zeros(48),
+                 "running_mean": np.random.rand(32), "running_var": np.random.rand(32) + 0.5}
+        print("loading", {k: v.shape for k, v in state.items()})
+        bn.set_weights([state["weight"], state["bias"], state["running_mean"], state["running_var"]])
+        print("ported")
+'''),
+    ('keras', 'venv', 'tensorflow', 'false-positive', None,
+     'b37-keras-bn-renorm-clipping-rmax-lt-rmin',
+     'BatchNormalization(renorm=True) is configured with renorm_clipping rmax=0.5 < rmin=2.0; Keras rightly rejects the configuration with ValueError.',
+     '''
+        import numpy as np
+        import keras
+        from keras import layers
+
+        cfg = {"renorm": True, "renorm_clipping": {"rmax": 0.5, "rmin": 2.0, "dmax": 5.0}, "renorm_momentum": 0.99}
+        print("BatchNormalization config:", cfg)
+        model = keras.Sequential([keras.Input((16,)), layers.Dense(32), layers.BatchNormalization(**cfg), layers.Dense(1)])
+        model.compile("adam", "mse")
+        x = np.random.rand(128, 16).astype("float32"); y = np.random.rand(128, 1).astype("float32")
+        model.fit(x, y, epochs=1, batch_size=16, verbose=2)
+'''),
+    ('keras', 'venv', 'jax', 'crash', 'not-implemented',
+     'b37-keras-sync-bn-unsupported-backend',
+     'A model with BatchNormalization(synchronized=True) is built on the JAX backend; Keras implements synchronized BN only for TensorFlow and refuses the layer, a feature missing on this backend; the program prints the error and exits 1.',
+     '''
+        import numpy as np
+        import keras
+        from keras import layers
+
+        print("backend:", keras.backend.backend(), "devices:", keras.distribution.list_devices())
+        try:
+            model = keras.Sequential([
+                keras.Input((28, 28, 1)),
+                layers.Conv2D(16, 3),
+                layers.BatchNormalization(synchronized=True),
+                layers.ReLU(),
+                layers.GlobalAveragePooling2D(),
+                layers.Dense(10),
+            ])
+            model.compile("sgd", "sparse_categorical_crossentropy")
+            model.fit(np.random.rand(64, 28, 28, 1), np.random.randint(0, 10, 64), epochs=1, verbose=2)
+        except Exception as e:
+            print(f"[train] {type(e).__name__}: {e}")
+            raise SystemExit(1)
+'''),
+    ('keras', 'venv', 'torch', 'crash', 'internal-error',
+     'b37-keras-distribution-list-devices-torch',
+     "keras.distribution.list_devices is called on the torch backend to set up data-parallel BN statistics; Keras has no distribution backend for torch and fails inside its own code with AttributeError: 'NoneType' object has no attribute 'list_devices'.",
+     '''
+        import keras
+
+        print("keras", keras.__version__, "backend", keras.backend.backend())
+        # pick devices for data-parallel BN statistics
+        devices = keras.distribution.list_devices("cpu")
+        print("devices:", devices)
+        mesh = keras.distribution.DeviceMesh((len(devices),), ["batch"], devices)
+        keras.distribution.set_distribution(keras.distribution.DataParallel(device_mesh=mesh))
+        print("distribution set")
+'''),
+    ('keras', 'venv', 'tensorflow', 'nan', None,
+     'b37-keras-rmsnorm-padding-eps0-nan',
+     'RMSNormalization(epsilon=0) over a padded batch of token embeddings: the all-zero padding rows divide 0 by 0 and the output contains NaN, which the program counts and prints.',
+     '''
+        import numpy as np
+        import keras
+        from keras import layers
+
+        # padded batch of token embeddings; RMSNorm epsilon 0 from a converted config
+        emb = np.random.default_rng(0).standard_normal((2, 5, 8)).astype("float32")
+        emb[0, 3:] = 0.0
+        emb[1, 4:] = 0.0
+        norm = layers.RMSNormalization(epsilon=0.0)
+        out = keras.ops.convert_to_numpy(norm(emb))
+        for b in range(2):
+            for t in range(5):
+                print(f"batch {b} token {t}: rms={np.sqrt((out[b, t] ** 2).mean()):.4f}")
+        print("nan count:", int(np.isnan(out).sum()), "of", out.size)
+'''),
+    ('keras', 'venv', 'torch', 'inconsistency', None,
+     'b37-keras-bn-mixed-bf16-vs-float32',
+     'The same BatchNormalization+Dense model with the same weights is run under the float32 and mixed_bfloat16 policies on data with a large offset; the outputs disagree by more than 10 and the program exits 1.',
+     '''
+        import sys
+        import numpy as np
+        import keras
+        from keras import layers
+
+        # same model, same weights, float32 vs mixed_bfloat16 policy; inputs carry a
+        # large DC offset (uncentered sensor data)
+        rng = np.random.default_rng(0)
+        x = (1000.0 + rng.standard_normal((64, 24))).astype("float32")
+
+        def build():
+            return keras.Sequential([keras.Input((24,)), layers.BatchNormalization(), layers.Dense(4, kernel_initializer="ones")])
+
+        outs = {}
+        weights = None
+        for policy in ("float32", "mixed_bfloat16"):
+            keras.config.set_dtype_policy(policy)
+            m = build()
+            if weights is None:
+                weights = m.get_weights()
+            else:
+                m.set_weights(weights)
+            outs[policy] = keras.ops.convert_to_numpy(keras.ops.cast(m(x, training=True), "float32"))
+            print(f"{policy:15s} out[0]={outs[policy][0]}")
+        diff = np.abs(outs["float32"] - outs["mixed_bfloat16"]).max()
+        print(f"max |float32 - mixed_bfloat16| = {diff:.3f}")
+        if diff > 0.5:
+            print("FAIL: mixed precision BN output disagrees with float32")
+            sys.exit(1)
+'''),
+    ('keras', 'venv', 'torch', 'oom', None,
+     'b37-keras-bn-statistics-oom',
+     "BatchNormalization statistics are recomputed over growing activation tensors; the last one (10,000,000 x 4096 floats) cannot be allocated and torch's CPU allocator fails with 'can't allocate memory'.",
+     '''
+        import keras
+        from keras import layers, ops
+
+        bn = layers.BatchNormalization(axis=1)
+        for n in (1_000, 20_000, 10_000_000):
+            print(f"recomputing statistics over {n} x 4096 activations", flush=True)
+            acts = ops.ones((n, 4096))
+            bn(acts, training=True)
+            print("  moving_mean[0] =", float(ops.convert_to_numpy(bn.moving_mean)[0]))
+'''),
+    ('keras', 'venv', 'jax', 'timeout', None,
+     'b37-keras-frozen-bn-calibration-timeout',
+     'A calibration loop calls BatchNormalization(momentum=1.0) in training mode until moving_mean matches the data mean; momentum 1.0 freezes the moving mean so it never converges and a watchdog thread kills it after 25 s.',
+     '''
+        import os
+        import threading
+        import time
+        import numpy as np
+        import keras
+        from keras import layers
+
+        def watchdog():
+            print("watchdog: calibration exceeded 25 s budget, killing", flush=True)
+            os._exit(4)
+        threading.Timer(25.0, watchdog).start()
+
+        bn = layers.BatchNormalization(momentum=1.0)  # from a frozen-BN fine-tuning config
+        data = np.random.default_rng(0).normal(5.0, 2.0, (256, 32)).astype("float32")
+        target = data.mean(0)
+        it, t0 = 0, time.time()
+        while True:
+            bn(data, training=True)
+            it += 1
+            gap = np.abs(keras.ops.convert_to_numpy(bn.moving_mean) - target).max()
+            if it % 200 == 0:
+                print(f"iter {it}: max gap {gap:.3f} ({time.time() - t0:.1f}s)", flush=True)
+            if gap < 1e-3:
+                break
+        print("calibrated in", it)
+        os._exit(0)
+'''),
+    ('mindspore', 'mindspore', None, 'crash', 'not-implemented',
+     'b37-ms-layernorm-bf16-cpu-pynative',
+     'A transformer block in PYNATIVE mode feeds bfloat16 Dense output to nn.LayerNorm; the CPU LayerNorm kernel has no bfloat16 variant and kernel selection fails.',
+     '''
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn, Tensor
+
+        ms.set_context(mode=ms.PYNATIVE_MODE, device_target="CPU")
+        print("MindSpore", ms.__version__, "PYNATIVE, bfloat16 transformer block")
+
+        class Block(nn.Cell):
+            def __init__(self, d):
+                super().__init__()
+                self.proj = nn.Dense(d, d).to_float(ms.bfloat16)
+                self.norm = nn.LayerNorm((d,))
+            def construct(self, x):
+                return self.norm(self.proj(x))
+
+        x = Tensor(np.random.default_rng(0).standard_normal((2, 10, 64)).astype(np.float32)).astype(ms.bfloat16)
+        blk = Block(64)
+        print("input", x.shape, x.dtype)
+        y = blk(x)
+        print("output", y.shape, y.dtype)
+'''),
+    ('mindspore', 'mindspore', None, 'crash', 'not-implemented',
+     'b37-ms-instancenorm-no-affine-cpu-graph',
+     'A style-transfer block with InstanceNorm2d(affine=False) runs in GRAPH mode on CPU; MindSpore has no CPU InstanceNorm kernel and kernel selection fails (Unsupported op [InstanceNorm] on CPU).',
+     '''
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn, Tensor
+
+        ms.set_context(mode=ms.GRAPH_MODE, device_target="CPU")
+
+        class StyleBlock(nn.Cell):
+            """conv + instance norm (no affine) as in style-transfer networks"""
+            def __init__(self):
+                super().__init__()
+                self.conv = nn.Conv2d(3, 32, 3, pad_mode="same")
+                self.norm = nn.InstanceNorm2d(32, affine=False)
+                self.act = nn.ReLU()
+            def construct(self, x):
+                return self.act(self.norm(self.conv(x)))
+
+        net = StyleBlock()
+        img = Tensor(np.random.rand(1, 3, 64, 64).astype(np.float32))
+        print("stylizing", img.shape, "in GRAPH mode")
+        out = net(img)
+        print("out", out.shape, float(out.mean().asnumpy()))
+'''),
+    ('mindspore', 'mindspore', None, 'crash', 'not-implemented',
+     'b37-ms-rmsnorm-kernel-unregistered',
+     'ops.rms_norm on float32 tokens in PYNATIVE mode on CPU; the RmsNorm kernel is not registered for CPU and MindSpore fails; the program logs the error and exits 1.',
+     '''
+        import logging
+        import sys
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor, Parameter
+
+        logging.basicConfig(level=logging.INFO, format="[%(levelname)s] %(message)s")
+        ms.set_context(mode=ms.PYNATIVE_MODE, device_target="CPU")
+        hidden = 128
+        gamma = Parameter(Tensor(np.ones(hidden, np.float32)), name="rms_gamma")
+        tokens = Tensor(np.random.default_rng(0).standard_normal((4, 16, hidden)).astype(np.float32))
+        logging.info("RMSNorm over hidden=%d for batch %s", hidden, tokens.shape)
+        try:
+            y, rstd = ops.rms_norm(tokens, gamma, epsilon=1e-6)
+            logging.info("ok: %s", y.shape)
+        except RuntimeError as e:
+            logging.error("rms_norm failed: %s", e)
+            sys.exit(1)
+'''),
+    ('mindspore', 'mindspore', None, 'crash', 'internal-error',
+     'b37-ms-layer-norm-ext-kernelmod',
+     'ops.layer_norm on a Dense output in an encoder Cell; creating the LayerNormExt CPU kernel fails inside MindSpore (Create kernelmod for op LayerNormExt failed) for a legal float32 input.',
+     '''
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn, ops, Tensor
+
+        class Encoder(nn.Cell):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Dense(32, 32)
+            def construct(self, x):
+                h = self.fc(x)
+                return ops.layer_norm(h, (32,), eps=1e-5)
+
+        x = Tensor(np.random.default_rng(1).standard_normal((8, 32)).astype(np.float32))
+        net = Encoder()
+        for mode, name in ((ms.PYNATIVE_MODE, "PYNATIVE"), (ms.GRAPH_MODE, "GRAPH")):
+            ms.set_context(mode=mode)
+            print(f"running encoder in {name} mode", flush=True)
+            y = net(x)
+            print(f"{name}: out std per row = {y.asnumpy().std(-1)[:3]}")
+'''),
+    ('mindspore', 'mindspore', None, 'false-positive', None,
+     'b37-ms-bn2d-channel-mismatch-graph',
+     'A conv with 24 output channels feeds BatchNorm2d(32) in GRAPH training mode; MindSpore rightly rejects the mismatch between scale size and input channels during graph compilation.',
+     '''
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn, Tensor
+
+        ms.set_context(mode=ms.GRAPH_MODE)
+
+        class ConvBN(nn.Cell):
+            def __init__(self):
+                super().__init__()
+                self.conv = nn.Conv2d(3, 24, 3, pad_mode="same")
+                self.bn = nn.BatchNorm2d(32)   # should be 24
+                self.relu = nn.ReLU()
+            def construct(self, x):
+                return self.relu(self.bn(self.conv(x)))
+
+        net = ConvBN()
+        net.set_train(True)
+        x = Tensor(np.random.rand(4, 3, 32, 32).astype(np.float32))
+        print("forward in GRAPH mode, train=True")
+        print(net(x).shape)
+'''),
+    ('mindspore', 'mindspore', None, 'false-positive', None,
+     'b37-ms-groupnorm-groups-not-dividing',
+     'GroupNorm(32, w) is built for several widths and 200 channels are not divisible by 32 groups; MindSpore rightly rejects it with ValueError.',
+     '''
+        import mindspore as ms
+        from mindspore import nn
+
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+        widths = [32, 64, 96, 200]
+        blocks = []
+        for w in widths:
+            print(f"building GroupNorm(num_groups=32, num_channels={w})")
+            blocks.append(nn.GroupNorm(32, w))
+        print("built", len(blocks))
+'''),
+    ('mindspore', 'mindspore', None, 'false-positive', 'environment',
+     'b37-ms-syncbn-gpu-target-missing',
+     "The program sets device_target='GPU' to use SyncBatchNorm on a CPU-only MindSpore install; MindSpore reports the missing GPU libraries and unsupported target, an environment problem.",
+     '''
+        import mindspore as ms
+        from mindspore import nn
+
+        print("MindSpore", ms.__version__)
+        ms.set_context(mode=ms.GRAPH_MODE, device_target="GPU")
+        net = nn.SyncBatchNorm(64)
+        print(net)
+'''),
+    ('mindspore', 'mindspore', None, 'inconsistency', None,
+     'b37-ms-groupnorm-f16-vs-f32',
+     'GroupNorm on offset feature maps is run in float32 and float16 in GRAPH mode and compared with a numpy reference; the float16 result is off by about 0.37 and the program exits 1.',
+     '''
+        import sys
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn, Tensor
+
+        ms.set_context(mode=ms.GRAPH_MODE)
+        rng = np.random.default_rng(0)
+        feat = (1000.0 + rng.standard_normal((8, 16, 4, 4))).astype(np.float32)
+        gn = nn.GroupNorm(4, 16)
+        out32 = gn(Tensor(feat)).asnumpy()
+        gn16 = nn.GroupNorm(4, 16).to_float(ms.float16)
+        out16 = gn16(Tensor(feat).astype(ms.float16)).astype(ms.float32).asnumpy()
+        g = feat.reshape(8, 4, -1)
+        ref = ((g - g.mean(-1, keepdims=True)) / np.sqrt(g.var(-1, keepdims=True) + 1e-5)).reshape(feat.shape)
+        e32, e16 = np.abs(out32 - ref).max(), np.abs(out16 - ref).max()
+        print(f"GroupNorm float32 max err {e32:.5f}")
+        print(f"GroupNorm float16 max err {e16:.5f}")
+        if e16 > 0.05:
+            print("float16 GroupNorm does not match the float32/numpy result")
+            sys.exit(1)
+'''),
+    ('mindspore', 'mindspore', None, 'oom', None,
+     'b37-ms-bn-population-stats-oom',
+     "Population BN statistics are estimated from growing activation tensors; the 500,000,000 x 512 tensor cannot be allocated and MindSpore fails with 'Allocate memory failed'.",
+     '''
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops
+
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+        for n in (10_000, 100_000, 500_000_000):
+            print(f"estimating BN population statistics from {n} x 512 activations", flush=True)
+            acts = ops.ones((n, 512), ms.float32)
+            mean = acts.mean(axis=0)
+            var = ((acts - mean) ** 2).mean(axis=0)
+            print("  var[0] =", float(var[0].asnumpy()))
+'''),
+]
+
+
+add_batch(B37_B)
+
+
 def versions(py):
     code = ("import importlib\n"
             "for n in ('torch','tensorflow','jax','keras','onnxruntime','mindspore'):\n"

@@ -2,6 +2,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 #include <unistd.h>
 #if defined(__SSE2__)
@@ -375,6 +376,7 @@ fill(struct dlt_logread *lr)
 		hash_upto(lr, lr->start);
 		lr->hpos -= lr->start;
 		memmove(lr->buf, lr->buf + lr->start, lr->len - lr->start);
+		lr->buf_mid = lr->mid_line;
 		lr->len -= lr->start;
 		lr->last_start = lr->last_start >= lr->start ?
 		    lr->last_start - lr->start : 0;
@@ -1102,6 +1104,30 @@ dlt_logread_next(struct dlt_logread *lr, struct dlt_line *line)
 			if (lr->eof && lr->len - lr->start == 0)
 				return (0);
 	}
+}
+
+int
+dlt_logread_prev(const struct dlt_logread *lr, const struct dlt_line *line,
+    struct dlt_line *prev)
+{
+	const char	*s = line->text, *p;
+
+	/* uintptr_t: a record's line is in another object than the window */
+	if (lr->buf == NULL || (uintptr_t)s <= (uintptr_t)lr->buf ||
+	    (uintptr_t)s > (uintptr_t)(lr->buf + lr->len) ||
+	    line->lineno <= 1 || s[-1] != '\n')
+		return (0);
+	for (p = s - 1; p > lr->buf && p[-1] != '\n'; p--)
+		;
+	if (p == lr->buf && lr->buf_mid)
+		return (0);
+	prev->text = p;
+	prev->len = (size_t)(s - 1 - p);
+	if (prev->len > 0 && p[prev->len - 1] == '\r')
+		prev->len--;
+	prev->lineno = line->lineno - 1;
+	prev->partial = 0;
+	return (1);
 }
 
 void

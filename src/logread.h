@@ -36,6 +36,7 @@ struct dlt_logread {
 	int		 error;		/* errno of a read error */
 	long		 lineno;	/* line number of the byte at start */
 	int		 mid_line;	/* start is in the middle of a long line */
+	int		 buf_mid;	/* buf[0] is in the middle of a line */
 	size_t		 last_start;	/* for unread */
 	long		 last_lineno;
 	int		 last_mid;
@@ -90,6 +91,14 @@ void	dlt_logread_release(struct dlt_logread *);
  * object with those values cut to "...", then the lines they hold.
  */
 int	dlt_logread_next(struct dlt_logread *, struct dlt_line *);
+/*
+ * The line right before line (one that next() returned, from the file's
+ * bytes, not from a record's), when its bytes are still in the window:
+ * 1 and *prev set, else 0.  prev is as the file holds it: next() did not
+ * clean it when skip() passed it over.
+ */
+int	dlt_logread_prev(const struct dlt_logread *, const struct dlt_line *,
+	    struct dlt_line *);
 /* Push back the line just returned by next (one level only). */
 void	dlt_logread_unread(struct dlt_logread *);
 /*

@@ -41,6 +41,7 @@ struct pstate {
 	int			 fired;		/* a detector fired somewhere */
 	struct dlt_incident	*held[DLT_HELD_MAX]; /* incidents held back: see finish */
 	size_t			 nheld;
+	long			 done;		/* the last line of the incidents finished */
 };
 
 static int	shape_rank(int);
@@ -73,6 +74,7 @@ static int	finish(struct pstate *);
 static int	release_held(struct pstate *, int);
 static int	unraisable_after(const struct dlt_incident *, const struct dlt_line *);
 static int	whole_log(struct pstate *);
+static void	message_above(struct pstate *, const struct dlt_line *);
 static void	exception_tail(struct pstate *, int);
 
 /* Larger blocks win when several detectors fire on one line. */
@@ -2135,6 +2137,73 @@ whole_log_taken(struct pstate *ps, size_t d, const struct dlt_line *lines,
 	return (finish(ps));
 }
 
+/* A dashed rule: a line of ten dashes or more and nothing else. */
+static int
+dashed_rule(const char *s, size_t n)
+{
+	size_t	i, dashes = 0;
+
+	for (i = 0; i < n; i++) {
+		if (s[i] == '-')
+			dashes++;
+		else if (s[i] != ' ' && s[i] != '\t' && s[i] != '\r')
+			return (0);
+	}
+	return (dashes >= 10);
+}
+
+/* "[LEVEL] MODULE(" at the start: a line of MindSpore's own log. */
+static int
+framework_log_line(const char *s, size_t n)
+{
+	size_t	i = 0;
+
+	if (n < 4 || s[0] != '[')
+		return (0);
+	for (i = 1; i < n && s[i] >= 'A' && s[i] <= 'Z'; i++)
+		;
+	if (i < 2 || i + 1 >= n || s[i] != ']' || s[i + 1] != ' ')
+		return (0);
+	for (i += 2; i < n && ((s[i] >= 'A' && s[i] <= 'Z') || s[i] == '_'); i++)
+		;
+	return (i < n && s[i] == '(');
+}
+
+/*
+ * A report's sections that start a failure of their own right below a
+ * dashed rule: the program printed the error's message without its type
+ * (MindSpore's str(e), "For 'Conv2D', ..." or "The kernel RmsNorm
+ * unregistered", above "- C++ Call Stack: (For framework developers)").
+ * The line of text above the rule, a blank line between them at most,
+ * is the failure's message and its first line, when the sections are the
+ * log's first failure (after another, the line ends that one's report)
+ * and the line is no frame or section line (indented) and no line of the
+ * framework's own log ("[ERROR] ANALYZER(pid,...): ...", whose message
+ * the rules read where it stands).
+ */
+static void
+message_above(struct pstate *ps, const struct dlt_line *l)
+{
+	struct dlt_line	 rule, msg;
+
+	if (!dlt_logread_prev(ps->lr, l, &rule) || !dashed_rule(rule.text, rule.len) ||
+	    !dlt_logread_prev(ps->lr, &rule, &msg))
+		return;
+	if (is_blank(msg.text, msg.len)) {
+		struct dlt_line	blank = msg;
+
+		if (!dlt_logread_prev(ps->lr, &blank, &msg))
+			return;
+	}
+	if (ps->done > 0 || ps->nheld > 0 || framework_log_line(msg.text, msg.len) ||
+	    is_blank(msg.text, msg.len) ||
+	    is_indented(msg.text, msg.len) || dashed_rule(msg.text, msg.len) ||
+	    memchr(msg.text, '\0', msg.len) != NULL)
+		return;
+	ps->cur->exc_message = xstrndup(msg.text, msg.len > 1024 ? 1024 : msg.len);
+	inc_add_line(ps->p, ps->cur, &msg, NULL);
+}
+
 /*
  * A log in which no detector fired, read whole into its head: the first
  * detector of a whole-log shape (message, values, series, mention), in
@@ -2364,6 +2433,8 @@ finish(struct pstate *ps)
 	}
 	inc = ps->cur;
 	ps->cur = NULL;
+	if (inc->last > ps->done)
+		ps->done = inc->last;
 	/*
 	 * Once a lone exception line was read, it and every incident after
 	 * it are held back (DLT_HELD_MAX at most; the oldest goes first) and
@@ -2499,6 +2570,8 @@ dlt_parse_log(struct dlt_parser *p, struct dlt_logread *lr, dlt_incident_fn fn, 
 		if (ps.cur == NULL) {
 			ps.cur = xcalloc(1, sizeof *ps.cur);
 			ps.cur->first_shape = shape;
+			if (shape == DLT_SHAPE_BACKTRACE)
+				message_above(&ps, &l);
 		}
 		switch (shape) {
 		case DLT_SHAPE_TRACEBACK:

@@ -917,6 +917,30 @@ test_expect_success 'an error the program caught and reported in its own words i
 	done
 '
 
+test_expect_success 'MindSpore'"'"'s message printed without its type above its report'"'"'s sections is that failure'"'"'s message' '
+	dashes="----------------------------------------------------" &&
+	printf "%s\n" "[INFO] RMSNorm over hidden=128" \
+	    "[ERROR] rms_norm failed: The kernel RmsNorm unregistered." "$dashes" \
+	    "- C++ Call Stack: (For framework developers)" "$dashes" \
+	    "mindspore/ccsrc/pynative/utils/pyboost/pyboost_utils.cc:848 SelectKernel" >above.log &&
+	dltriage classify --format json above.log >above.out &&
+	check get above.out class | grep -x crash &&
+	check get above.out kind | grep -x not-implemented &&
+	check get above.out signature | grep "The kernel RmsNorm unregistered" &&
+	# a blank line between the message and the rule is allowed
+	printf "%s\n" "step 1" "The kernel RmsNorm unregistered." "" "$dashes" \
+	    "- C++ Call Stack: (For framework developers)" "$dashes" \
+	    "mindspore/ccsrc/pynative/utils/pyboost/pyboost_utils.cc:848 SelectKernel" >blank.log &&
+	dltriage classify --format json blank.log >blank.out &&
+	check get blank.out class | grep -x crash &&
+	# the framework'"'"'s own log line stays where it stands: not the message
+	printf "%s\n" "[ERROR] KERNEL(1,7f,python):2026-12-07-01:02:03.000.000 [mindspore/x.cc:1] F] The kernel RmsNorm unregistered." \
+	    "$dashes" "- C++ Call Stack: (For framework developers)" "$dashes" \
+	    "mindspore/ccsrc/pynative/utils/pyboost/pyboost_utils.cc:848 SelectKernel" >own.log &&
+	dltriage classify --format json own.log >own.out &&
+	! check get own.out signature | grep "KERNEL("
+'
+
 test_expect_success 'a log of printed values alone that shows two results is an inconsistency' '
 	printf "%s\n" "tensor([2., 2., 4., 4.])" "tensor([2., 3., 4., 5.], device='"'"'cuda:0'"'"')" >two.log &&
 	dltriage classify --format json two.log >two.out &&

@@ -39,6 +39,7 @@ static void	test_table(void);
 static void	test_table_stream(void);
 static void	test_text_numbers(void);
 static void	test_logread_escapes(void);
+static void	test_logread_prev(void);
 static void	test_logread_prefixes(void);
 static void	test_logread_records(void);
 static void	test_logread_encodings(void);
@@ -1114,6 +1115,28 @@ test_logread_escapes(void)
  * UTF-16 (Windows PowerShell 5's redirection) is read as UTF-8; the
  * content hash is of the text.
  */
+/* The line before one read, as long as the window holds it. */
+static void
+test_logread_prev(void)
+{
+	static const char log[] = "first\r\nsecond\n\nfourth\n";
+	struct dlt_logread	lr;
+	struct dlt_line		line, prev, prev2;
+
+	dlt_logread_init_mem(&lr, log, sizeof log - 1);
+	ok(dlt_logread_next(&lr, &line) == 1 && !dlt_logread_prev(&lr, &line, &prev),
+	    "logread: the first line has none before it");
+	ok(dlt_logread_next(&lr, &line) == 1 && dlt_logread_prev(&lr, &line, &prev) &&
+	    prev.len == 5 && memcmp(prev.text, "first", 5) == 0 && prev.lineno == 1,
+	    "logread: the line before, without its CR");
+	ok(dlt_logread_next(&lr, &line) == 1 && dlt_logread_next(&lr, &line) == 1 &&
+	    dlt_logread_prev(&lr, &line, &prev) && prev.len == 0 && prev.lineno == 3 &&
+	    dlt_logread_prev(&lr, &prev, &prev2) && prev2.lineno == 2 &&
+	    prev2.len == 6 && memcmp(prev2.text, "second", 6) == 0,
+	    "logread: a blank line before, and the line before that");
+	dlt_logread_release(&lr);
+}
+
 static void
 test_logread_encodings(void)
 {
@@ -1403,6 +1426,7 @@ main(void)
 	test_table_stream();
 	test_text_numbers();
 	test_logread_escapes();
+	test_logread_prev();
 	test_logread_prefixes();
 	test_logread_records();
 	test_logread_encodings();

@@ -55613,6 +55613,3257 @@ B37_B = [
 add_batch(B37_B)
 
 
+# Batch b40, part A: scatter/gather/segment ops and hand-written GNNs (pytorch, pytorch-1.13, onnxruntime).
+B40_A = [
+    # ------------------------------------------------------------------ pytorch
+    ("pytorch", "venv", None, "false-positive", None, "b40-pt-edge-index-off-by-one",
+     "A hand-written GCN layer aggregates messages with index_add_ over an edge_index loaded with 1-based node ids, so one destination equals num_nodes; PyTorch rightly rejects the out-of-range index.",
+     """
+        import torch
+
+        torch.manual_seed(0)
+        num_nodes, feat = 6, 8
+        # edge list exported from a 1-based graph tool
+        edges_1based = [(1, 2), (2, 3), (3, 4), (4, 5), (5, 6), (6, 1)]
+        edge_index = torch.tensor(edges_1based, dtype=torch.long).t().contiguous()
+        print("edge_index", edge_index.tolist())
+
+        x = torch.randn(num_nodes, feat)
+        weight = torch.nn.Linear(feat, feat, bias=False)
+
+        def gcn_layer(x, edge_index):
+            src, dst = edge_index
+            h = weight(x)
+            msg = h.index_select(0, src.clamp(max=num_nodes - 1))
+            out = torch.zeros_like(h)
+            out.index_add_(0, dst, msg)
+            return out
+
+        for layer in range(2):
+            print(f"layer {layer}: aggregating {edge_index.size(1)} messages")
+            x = torch.relu(gcn_layer(x, edge_index))
+        print("final embedding norm", x.norm().item())
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b40-pt-take-along-dim-rank-mismatch",
+     "Top-k neighbour pooling calls torch.gather with a 1-D index on a 2-D feature matrix; the ranks differ and gather rightly refuses.",
+     """
+        import torch
+
+        torch.manual_seed(1)
+        feats = torch.randn(10, 16)
+        scores = feats.sum(dim=1)
+        k = 4
+        top = scores.topk(k).indices
+        print("top-k node ids:", top.tolist())
+        try:
+            pooled = torch.gather(feats, 0, top)
+            print("pooled", pooled.shape)
+        except RuntimeError as err:
+            print("[pool] gather failed:", err)
+            raise SystemExit(2)
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b40-pt-scatter-add-dtype-mismatch",
+     "Degree normalisation accumulates float64 edge weights into a float32 buffer with scatter_add_; PyTorch rightly refuses the dtype mismatch between self and src.",
+     """
+        import numpy as np
+        import torch
+
+        rng = np.random.default_rng(0)
+        src = torch.from_numpy(rng.integers(0, 50, size=300))
+        dst = torch.from_numpy(rng.integers(0, 50, size=300))
+        edge_weight = torch.from_numpy(rng.random(300))   # float64 from numpy
+        print("edges:", src.numel(), "weight dtype:", edge_weight.dtype)
+
+        deg = torch.zeros(50)                              # float32
+        deg.scatter_add_(0, dst, edge_weight)
+        norm = deg.pow(-0.5)
+        print("norm range", norm.min().item(), norm.max().item())
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b40-pt-index-add-source-shape",
+     "A batched message-passing step passes per-edge messages of the wrong width to index_add_ (edge features instead of node-projected ones); PyTorch rightly rejects the source shape.",
+     """
+        import logging
+        import torch
+
+        logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+        log = logging.getLogger("mpnn")
+
+        torch.manual_seed(2)
+        num_nodes, hidden, edge_dim = 12, 32, 5
+        edge_index = torch.randint(0, num_nodes, (2, 40))
+        edge_attr = torch.randn(40, edge_dim)
+        h = torch.randn(num_nodes, hidden)
+        lin = torch.nn.Linear(hidden + edge_dim, hidden)
+
+        for step in range(3):
+            src, dst = edge_index
+            msg = lin(torch.cat([h[src], edge_attr], dim=1))
+            log.info("step %d: message tensor %s", step, tuple(msg.shape))
+            agg = torch.zeros(num_nodes, hidden)
+            # bug: passes the raw edge features instead of the messages
+            agg.index_add_(0, dst, edge_attr)
+            h = torch.tanh(h + agg)
+        log.info("done")
+     """),
+    ("pytorch", "venv", None, "false-positive", "environment", "b40-pt-missing-torch-scatter",
+     "A GNN script imports torch_scatter for its segment ops; the extension is not installed in the environment, an environment problem.",
+     """
+        import sys
+        import torch
+
+        print("torch", torch.__version__, "python", sys.version.split()[0])
+        print("loading scatter backend ...")
+        from torch_scatter import scatter_add, scatter_max
+
+        edge_index = torch.tensor([[0, 1, 2], [1, 2, 0]])
+        x = torch.randn(3, 4)
+        out = scatter_add(x[edge_index[0]], edge_index[1], dim=0, dim_size=3)
+        print(out)
+     """),
+    ("pytorch", "venv", None, "false-positive", "environment", "b40-pt-gnn-cuda-not-available",
+     "A full-batch GraphSAGE trainer moves its graph to 'cuda' on a CPU-only build of PyTorch; the missing CUDA support is an environment problem.",
+     """
+        import torch
+
+        class SAGE(torch.nn.Module):
+            def __init__(self, d_in, d_out):
+                super().__init__()
+                self.lin_self = torch.nn.Linear(d_in, d_out)
+                self.lin_nei = torch.nn.Linear(d_in, d_out)
+
+            def forward(self, x, edge_index):
+                src, dst = edge_index
+                n = x.size(0)
+                agg = torch.zeros_like(x).index_add_(0, dst, x[src])
+                deg = torch.zeros(n, device=x.device).index_add_(0, dst, torch.ones_like(dst, dtype=x.dtype))
+                agg = agg / deg.clamp(min=1).unsqueeze(1)
+                return self.lin_self(x) + self.lin_nei(agg)
+
+        device = torch.device("cuda")
+        print("training on", device)
+        x = torch.randn(100, 16)
+        edge_index = torch.randint(0, 100, (2, 500))
+        model = SAGE(16, 4).to(device)
+        out = model(x.to(device), edge_index.to(device))
+        print(out.shape)
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b40-pt-segment-reduce-long-degree",
+     "Node degrees are computed per sorted segment with torch.segment_reduce on an int64 tensor of ones; the CPU kernel is not implemented for 'Long', a missing kernel for a legal dtype.",
+     """
+        import torch
+
+        # CSR-style graph: rowptr lengths of each node's neighbour list
+        lengths = torch.tensor([3, 0, 2, 4, 1])
+        col = torch.tensor([1, 2, 3, 0, 4, 0, 1, 2, 4, 3])
+        ones = torch.ones_like(col)            # int64
+        print("nodes:", lengths.numel(), "edges:", col.numel())
+        print("computing out-degree with segment_reduce(sum) ...")
+        deg = torch.segment_reduce(ones, "sum", lengths=lengths)
+        print("degree:", deg.tolist())
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b40-pt-csr-spmm-half",
+     "A GCN propagation in half precision multiplies a CSR adjacency by fp16 node features; the CPU CSR matmul kernel is not implemented for 'Half'.",
+     """
+        import torch
+
+        torch.manual_seed(0)
+        n, d = 64, 32
+        edge_index = torch.randint(0, n, (2, 256))
+        vals = torch.ones(edge_index.size(1))
+        adj = torch.sparse_coo_tensor(edge_index, vals, (n, n)).coalesce()
+        deg = torch.sparse.sum(adj, dim=1).to_dense().clamp(min=1)
+        print("built adjacency nnz=%d" % adj._nnz())
+        adj_csr = adj.to_sparse_csr().to(torch.float16)
+        x = torch.randn(n, d, dtype=torch.float16)
+        for hop in range(2):
+            print(f"hop {hop}: propagate in {x.dtype}")
+            x = (adj_csr @ x) / deg.to(torch.float16).unsqueeze(1)
+        print("out", x.float().abs().mean().item())
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b40-pt-sparse-softmax-bf16-attention",
+     "A graph-attention layer in bfloat16 normalises edge scores with torch.sparse.softmax over the adjacency; the kernel is not implemented for 'BFloat16', caught and reported by the script.",
+     """
+        import sys
+        import torch
+
+        torch.manual_seed(3)
+        n = 20
+        edge_index = torch.randint(0, n, (2, 80))
+        h = torch.randn(n, 8, dtype=torch.bfloat16)
+        att = torch.randn(16, dtype=torch.bfloat16)
+        src, dst = edge_index
+        e = torch.nn.functional.leaky_relu(torch.cat([h[dst], h[src]], 1) @ att, 0.2)
+        scores = torch.sparse_coo_tensor(edge_index.flip(0), e, (n, n)).coalesce()
+        print("edge scores:", scores._nnz(), scores.dtype)
+        try:
+            alpha = torch.sparse.softmax(scores, dim=1)
+        except Exception as exc:
+            print(f"GAT attention failed: {type(exc).__name__}: {exc}")
+            sys.exit(1)
+        print("alpha sum", torch.sparse.sum(alpha).item())
+     """),
+    ("pytorch", "venv", None, "crash", "segfault", "b40-pt-unchecked-sparse-adj-to-dense",
+     "An adjacency built with check_invariants=False from an edge list containing a corrupted column id is densified; to_dense writes out of bounds and the process dies of SIGSEGV.",
+     """
+        import torch
+
+        print("reading edge list ...")
+        rows = [0, 1, 2, 3, 3]
+        cols = [1, 2, 3, 0, 1_000_000_000]   # corrupted record
+        idx = torch.tensor([rows, cols])
+        adj = torch.sparse_coo_tensor(idx, torch.ones(len(rows)), (4, 4), check_invariants=False)
+        print("adjacency nnz", adj._nnz())
+        dense = adj.to_dense()
+        print("dense adjacency\\n", dense)
+        print("row sums", dense.sum(1))
+     """),
+    ("pytorch", "venv", None, "crash", "segfault", "b40-pt-segment-reduce-unsafe-offsets",
+     "Graph readout pools node features per graph with torch.segment_reduce(unsafe=True) and offsets taken from a stale batch pointer; the kernel reads out of bounds and the process dies of SIGSEGV.",
+     """
+        import torch
+
+        torch.manual_seed(0)
+        node_feat = torch.randn(4)
+        # stale batch pointer left over from another mini-batch
+        ptr = torch.tensor([0, 1_000_000_000])
+        print("pooling", node_feat.numel(), "nodes with offsets", ptr.tolist())
+        pooled = torch.segment_reduce(node_feat, "sum", offsets=ptr, unsafe=True)
+        print("graph readout", pooled)
+     """),
+    ("pytorch", "venv", None, "nan", None, "b40-pt-gcn-isolated-node-nan",
+     "A hand-written GCN computes D^-1/2 A D^-1/2 with scatter_add_ degrees and no self-loops; isolated nodes have degree 0, their norm becomes inf and the layer output turns NaN, which the script prints.",
+     """
+        import torch
+
+        torch.manual_seed(0)
+        num_nodes = 8
+        # nodes 6 and 7 are isolated
+        edge_index = torch.tensor([[0, 1, 1, 2, 3, 4, 5, 0],
+                                   [1, 0, 2, 1, 4, 3, 0, 5]])
+        x = torch.randn(num_nodes, 4)
+        lin = torch.nn.Linear(4, 4)
+
+        src, dst = edge_index
+        deg = torch.zeros(num_nodes).scatter_add_(0, dst, torch.ones(dst.numel()))
+        dinv = deg.pow(-0.5)
+        print("deg^-1/2:", dinv.tolist())
+        h = lin(x) * dinv.unsqueeze(1)
+        out = torch.zeros_like(h).index_add_(0, dst, h[src])
+        out = out * dinv.unsqueeze(1)
+        print("layer output:")
+        print(out)
+        print("contains NaN:", torch.isnan(out).any().item(), "| loss:", out.pow(2).mean().item())
+     """),
+    ("pytorch", "venv", None, "nan", None, "b40-pt-edge-softmax-empty-neighbourhood",
+     "An edge-softmax attention aggregation divides the scatter_add_ numerator by a per-node denominator; nodes without incoming edges get 0/0 and the training loss becomes NaN, which the loop prints.",
+     """
+        import torch
+
+        torch.manual_seed(4)
+        n, d = 10, 6
+        edge_index = torch.randint(0, 7, (2, 30))        # nodes 7..9 receive nothing
+        x = torch.randn(n, d)
+        a = torch.nn.Parameter(torch.randn(d))
+        opt = torch.optim.SGD([a], lr=0.1)
+        src, dst = edge_index
+        for epoch in range(3):
+            score = (x[src] * x[dst] * a).sum(1)
+            m = torch.full((n,), float("-inf")).scatter_reduce(0, dst, score, "amax", include_self=True)
+            w = torch.exp(score - m[dst])
+            den = torch.zeros(n).scatter_add(0, dst, w)
+            num = torch.zeros(n, d).index_add(0, dst, w.unsqueeze(1) * x[src])
+            out = num / den.unsqueeze(1)
+            loss = out.pow(2).mean()
+            print(f"epoch {epoch}: loss={loss.item():.4f}")
+            opt.zero_grad(); loss.backward(); opt.step()
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b40-pt-half-index-add-degree-mismatch",
+     "In-degrees of a hub node are accumulated with index_add_ in float16 and compared with torch.bincount; fp16 accumulation stalls at 2048 and the check fails.",
+     """
+        import torch
+
+        torch.manual_seed(0)
+        n = 16
+        # star graph: every edge points to hub 0, plus some random edges
+        dst = torch.cat([torch.zeros(5000, dtype=torch.long), torch.randint(1, n, (200,))])
+        ref = torch.bincount(dst, minlength=n)
+        deg16 = torch.zeros(n, dtype=torch.float16).index_add_(0, dst, torch.ones(dst.numel(), dtype=torch.float16))
+        print("node  bincount  index_add(fp16)")
+        for i in range(4):
+            print(f"{i:4d}  {ref[i].item():8d}  {deg16[i].item():10.1f}")
+        diff = (deg16.float() - ref.float()).abs().max().item()
+        print("max abs diff:", diff)
+        assert diff == 0, f"fp16 degree disagrees with bincount by {diff}"
+     """),
+    ("pytorch", "venv", None, "timeout", None, "b40-pt-python-edge-loop-watchdog",
+     "A reference message-passing implementation loops over two million edges in Python; the faulthandler watchdog stops it after 20 s and exits non-zero.",
+     """
+        import faulthandler
+        import time
+        import torch
+
+        faulthandler.dump_traceback_later(20, exit=True)
+        torch.manual_seed(0)
+        n, e = 50_000, 2_000_000
+        edge_index = torch.randint(0, n, (2, e))
+        x = torch.randn(n, 16)
+        out = torch.zeros_like(x)
+        t0 = time.time()
+        for k in range(e):
+            s, d = edge_index[0, k].item(), edge_index[1, k].item()
+            out[d] += x[s]
+            if k % 50_000 == 0:
+                print(f"edge {k}/{e}  {time.time() - t0:.1f}s", flush=True)
+        print("done")
+     """),
+    ("pytorch", "venv", None, "oom", None, "b40-pt-dense-adjacency-oom",
+     "A graph loader densifies the adjacency with num_nodes taken from the largest (hashed) node id in the edge list; torch.zeros of a 1e6 x 1e6 float matrix fails to allocate.",
+     """
+        import torch
+
+        edge_index = torch.tensor([[0, 1, 2, 999_999], [1, 2, 0, 3]])
+        num_nodes = int(edge_index.max()) + 1
+        print("num_nodes inferred:", num_nodes)
+        print("allocating dense adjacency %d x %d" % (num_nodes, num_nodes))
+        adj = torch.zeros(num_nodes, num_nodes)
+        adj[edge_index[0], edge_index[1]] = 1.0
+        print(adj.sum())
+     """),
+    # ------------------------------------------------------------- pytorch-1.13
+    ("pytorch-1.13", "system", None, "false-positive", None, "b40-pt113-gather-int32-index",
+     "Neighbour features are fetched with torch.gather using an int32 index array from numpy; torch 1.13 rightly requires int64 indices for gather.",
+     """
+        import numpy as np
+        import torch
+
+        rng = np.random.default_rng(0)
+        feats = torch.randn(32, 8)
+        nbr = rng.integers(0, 32, size=(32, 8)).astype(np.int32)   # saved as int32 on disk
+        index = torch.from_numpy(nbr)
+        print("torch", torch.__version__, "index dtype", index.dtype)
+        out = torch.gather(feats, 0, index)
+        print("gathered", out.shape)
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", None, "b40-pt113-scatter-reduce-bad-reduce-name",
+     "Max-pooling aggregation calls scatter_reduce with reduce='max' instead of 'amax'; torch 1.13 rightly rejects the unknown reduction name.",
+     """
+        import torch
+
+        torch.manual_seed(0)
+        n = 6
+        edge_index = torch.tensor([[0, 1, 2, 3, 4, 5, 1], [1, 2, 3, 4, 5, 0, 3]])
+        x = torch.randn(n, 4)
+        src, dst = edge_index
+        idx = dst.unsqueeze(1).expand(-1, 4)
+        for red in ("sum", "mean", "max"):
+            out = torch.zeros(n, 4).scatter_reduce(0, idx, x[src], reduce=red, include_self=False)
+            print(f"{red:>5}: out[3] = {out[3].tolist()}")
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", "environment", "b40-pt113-missing-torch-geometric",
+     "A benchmark script for Debian's torch 1.13 imports torch_geometric for its GCNConv reference; the package is not installed for the system Python, an environment problem.",
+     """
+        import logging
+        import torch
+
+        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+        logging.info("torch %s", torch.__version__)
+        logging.info("importing reference implementation")
+        from torch_geometric.nn import GCNConv
+
+        conv = GCNConv(16, 16)
+        logging.info("reference ready: %s", conv)
+     """),
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b40-pt113-sparse-mm-half",
+     "Sparse adjacency propagation with torch.sparse.mm on float16 features; in torch 1.13 the CPU addmm_sparse_dense kernel is not implemented for 'Half'.",
+     """
+        import torch
+
+        torch.manual_seed(0)
+        n = 50
+        edge_index = torch.randint(0, n, (2, 200))
+        adj = torch.sparse_coo_tensor(edge_index, torch.ones(200), (n, n)).coalesce()
+        x = torch.randn(n, 16)
+        print("fp32 propagate:", torch.sparse.mm(adj, x).abs().mean().item())
+        print("switching to fp16 to save memory")
+        out = torch.sparse.mm(adj.half(), x.half())
+        print("fp16 propagate:", out.float().abs().mean().item())
+     """),
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b40-pt113-segment-reduce-int-counts",
+     "Edge counts per graph in a batch are summed with torch.segment_reduce on an int32 tensor; torch 1.13's CPU kernel is not implemented for 'Int'.",
+     """
+        import torch
+
+        graphs = [(5, 12), (3, 4), (7, 20)]          # (nodes, edges)
+        nodes_per_graph = torch.tensor([g[0] for g in graphs])
+        edges_per_node = torch.randint(0, 5, (int(nodes_per_graph.sum()),), dtype=torch.int32)
+        print("batch of", len(graphs), "graphs,", edges_per_node.numel(), "nodes")
+        try:
+            per_graph = torch.segment_reduce(edges_per_node, "sum", lengths=nodes_per_graph)
+        except RuntimeError as e:
+            print("segment_reduce failed ->", e)
+            raise
+        print(per_graph)
+     """),
+    ("pytorch-1.13", "system", None, "crash", "segfault", "b40-pt113-unsafe-sparse-to-dense",
+     "An adjacency with a corrupted column id is built with torch._sparse_coo_tensor_unsafe (no index validation) and densified; torch 1.13's to_dense writes out of bounds and the process dies of SIGSEGV.",
+     """
+        import torch
+
+        print("torch", torch.__version__)
+        idx = torch.tensor([[0, 1, 2, 3], [1, 2, 0, 1_000_000_000]])
+        adj = torch._sparse_coo_tensor_unsafe(idx, torch.ones(4), (4, 4))
+        print("built adjacency, nnz =", adj._nnz())
+        dense = adj.to_dense()
+        print(dense)
+     """),
+    ("pytorch-1.13", "system", None, "crash", "segfault", "b40-pt113-segment-reduce-unsafe-offsets",
+     "Graph-level readout with torch.segment_reduce(unsafe=True) and a wrong offsets vector; torch 1.13 reads past the data and the process dies of SIGSEGV.",
+     """
+        import torch
+
+        x = torch.arange(4, dtype=torch.float32)
+        offsets = torch.tensor([0, 1_000_000_000])
+        print("readout over", offsets.numel() - 1, "graph(s)")
+        out = torch.segment_reduce(x, "max", offsets=offsets, unsafe=True)
+        print("readout:", out)
+     """),
+    ("pytorch-1.13", "system", None, "nan", None, "b40-pt113-mean-aggregation-empty-nodes",
+     "Mean aggregation is written as index_add_ sum divided by an index_add_ count; nodes with no incoming edges get 0/0 and the embeddings show NaN, which the script reports.",
+     """
+        import torch
+
+        torch.manual_seed(5)
+        n, d = 8, 3
+        edge_index = torch.tensor([[0, 1, 2, 3, 4], [1, 2, 3, 4, 0]])
+        x = torch.randn(n, d)
+        src, dst = edge_index
+        s = torch.zeros(n, d).index_add_(0, dst, x[src])
+        c = torch.zeros(n).index_add_(0, dst, torch.ones(dst.numel()))
+        h = s / c.unsqueeze(1)
+        for i in range(n):
+            print(f"node {i}: count={int(c[i])} h={h[i].tolist()}")
+        print("NaN rows:", torch.isnan(h).any(1).nonzero().flatten().tolist())
+     """),
+    ("pytorch-1.13", "system", None, "inconsistency", None, "b40-pt113-bf16-index-add-vs-bincount",
+     "Hub-node degrees accumulated with index_add_ in bfloat16 are compared with an exact torch.bincount; bfloat16 accumulation stalls at 256 and the script's check fails.",
+     """
+        import sys
+        import torch
+
+        dst = torch.cat([torch.zeros(1000, dtype=torch.long), torch.arange(1, 10)])
+        exact = torch.bincount(dst, minlength=10).float()
+        deg = torch.zeros(10, dtype=torch.bfloat16).index_add_(0, dst, torch.ones(dst.numel(), dtype=torch.bfloat16))
+        print("exact   ", exact.tolist())
+        print("bfloat16", deg.float().tolist())
+        if not torch.equal(deg.float(), exact):
+            print("MISMATCH: bfloat16 index_add_ degree differs from bincount at node 0:",
+                  deg[0].item(), "vs", exact[0].item())
+            sys.exit(1)
+        print("degrees agree")
+     """),
+    ("pytorch-1.13", "system", None, "oom", None, "b40-pt113-edge-feature-expand-oom",
+     "Edge features are materialised for an all-pairs graph of 400k nodes (1.6e11 edges) with torch.empty; the allocation fails with can't allocate memory.",
+     """
+        import torch
+
+        n = 400_000
+        print("building complete-graph edge features for", n, "nodes")
+        try:
+            edge_feat = torch.empty(n * n, 4)
+        except RuntimeError as e:
+            print("allocation failed:", e)
+            raise SystemExit(1)
+        print(edge_feat.shape)
+     """),
+    # -------------------------------------------------------------- onnxruntime
+    ("onnxruntime", "venv", None, "false-positive", None, "b40-ort-scatter-elements-oob-index",
+     "An ONNX message-passing graph scatters edge messages with ScatterElements, but the destination ids include num_nodes; ONNX Runtime rightly rejects the out-of-bounds index.",
+     """
+        import numpy as np
+        import onnx
+        import onnxruntime as ort
+        from onnx import TensorProto, helper
+
+        N, D, E = 5, 4, 6
+        nodes = [
+            helper.make_node("Gather", ["x", "src"], ["msg"], axis=0),
+            helper.make_node("Unsqueeze", ["dst", "ax1"], ["dst2"]),
+            helper.make_node("Expand", ["dst2", "msg_shape"], ["dst_idx"]),
+            helper.make_node("Shape", ["msg"], ["msg_shape"]),
+            helper.make_node("ScatterElements", ["zeros", "dst_idx", "msg"], ["agg"], axis=0, reduction="add"),
+        ]
+        # topological order: Shape must come before Expand
+        nodes = [nodes[0], nodes[1], nodes[3], nodes[2], nodes[4]]
+        graph = helper.make_graph(
+            nodes, "mp",
+            [helper.make_tensor_value_info("x", TensorProto.FLOAT, [N, D]),
+             helper.make_tensor_value_info("zeros", TensorProto.FLOAT, [N, D]),
+             helper.make_tensor_value_info("src", TensorProto.INT64, [E]),
+             helper.make_tensor_value_info("dst", TensorProto.INT64, [E])],
+            [helper.make_tensor_value_info("agg", TensorProto.FLOAT, [N, D])],
+            initializer=[helper.make_tensor("ax1", TensorProto.INT64, [1], [1])])
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 18)])
+        onnx.checker.check_model(model)
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        src = np.array([0, 1, 2, 3, 4, 0], dtype=np.int64)
+        dst = np.array([1, 2, 3, 4, 5, 5], dtype=np.int64)   # 1-based ids leak in
+        x = np.random.default_rng(0).normal(size=(N, D)).astype(np.float32)
+        print("running message passing on", E, "edges")
+        agg, = sess.run(None, {"x": x, "zeros": np.zeros((N, D), np.float32), "src": src, "dst": dst})
+        print(agg)
+     """),
+    ("onnxruntime", "venv", None, "false-positive", None, "b40-ort-scatter-reduction-opset13",
+     "A segment-sum graph uses ScatterElements with reduction='add' but declares opset 13, where the attribute does not exist; ONNX Runtime rightly refuses to load the invalid model.",
+     """
+        import numpy as np
+        import onnxruntime as ort
+        from onnx import TensorProto, helper
+
+        node = helper.make_node("ScatterElements", ["data", "ids", "vals"], ["out"], axis=0, reduction="add")
+        graph = helper.make_graph(
+            [node], "segment_sum",
+            [helper.make_tensor_value_info("data", TensorProto.FLOAT, [4]),
+             helper.make_tensor_value_info("ids", TensorProto.INT64, [6]),
+             helper.make_tensor_value_info("vals", TensorProto.FLOAT, [6])],
+            [helper.make_tensor_value_info("out", TensorProto.FLOAT, [4])])
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+        model.ir_version = 8
+        print("exporting segment_sum with opset 13")
+        try:
+            sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        except Exception as exc:
+            print("session creation failed:")
+            print("  ", exc)
+            raise SystemExit(3)
+        ids = np.array([0, 0, 1, 3, 3, 3], np.int64)
+        print(sess.run(None, {"data": np.zeros(4, np.float32), "ids": ids, "vals": np.ones(6, np.float32)}))
+     """),
+    ("onnxruntime", "venv", None, "false-positive", None, "b40-ort-gathernd-batch-dims-mismatch",
+     "A batched-graph readout uses GatherND with batch_dims=1, but the index tensor has one batch row for five graphs; ONNX Runtime rightly rejects the batch-size mismatch.",
+     """
+        import numpy as np
+        import onnxruntime as ort
+        from onnx import TensorProto, helper
+
+        node = helper.make_node("GatherND", ["emb", "root"], ["out"], batch_dims=1)
+        graph = helper.make_graph(
+            [node], "readout",
+            [helper.make_tensor_value_info("emb", TensorProto.FLOAT, None),
+             helper.make_tensor_value_info("root", TensorProto.INT64, None)],
+            [helper.make_tensor_value_info("out", TensorProto.FLOAT, None)])
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        emb = np.random.default_rng(1).normal(size=(5, 7, 3)).astype(np.float32)  # 5 graphs x 7 nodes
+        root = np.array([[2]], dtype=np.int64)                                    # only one row
+        for step in range(2):
+            print(f"readout step {step}")
+            out, = sess.run(None, {"emb": emb, "root": root})
+            print(out.shape)
+     """),
+    ("onnxruntime", "venv", None, "crash", "not-implemented", "b40-ort-scatter-elements-add-fp16",
+     "A float16 segment-sum model uses ScatterElements(reduction='add'), legal in opset 18; ONNX Runtime's CPU provider reports the MLFloat16 type is not supported with that reduction.",
+     """
+        import numpy as np
+        import onnxruntime as ort
+        from onnx import TensorProto, helper
+
+        node = helper.make_node("ScatterElements", ["acc", "dst", "msg"], ["out"], axis=0, reduction="add")
+        graph = helper.make_graph(
+            [node], "fp16_aggregate",
+            [helper.make_tensor_value_info("acc", TensorProto.FLOAT16, [6, 4]),
+             helper.make_tensor_value_info("dst", TensorProto.INT64, [8, 4]),
+             helper.make_tensor_value_info("msg", TensorProto.FLOAT16, [8, 4])],
+            [helper.make_tensor_value_info("out", TensorProto.FLOAT16, [6, 4])])
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 18)])
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        rng = np.random.default_rng(0)
+        dst = np.repeat(rng.integers(0, 6, size=(8, 1)), 4, axis=1).astype(np.int64)
+        msg = rng.normal(size=(8, 4)).astype(np.float16)
+        print("aggregating 8 fp16 messages into 6 nodes")
+        out, = sess.run(None, {"acc": np.zeros((6, 4), np.float16), "dst": dst, "msg": msg})
+        print(out)
+     """),
+    ("onnxruntime", "venv", None, "crash", "not-implemented", "b40-ort-scatternd-max-fp16",
+     "A max-pooling neighbourhood aggregation in float16 uses ScatterND(reduction='max'); ONNX Runtime's CPU kernel rejects MLFloat16 for that reduction although the operator allows it.",
+     """
+        import logging
+        import numpy as np
+        import onnxruntime as ort
+        from onnx import TensorProto, helper
+
+        logging.basicConfig(level=logging.INFO, format="[%(levelname)s] %(message)s")
+        node = helper.make_node("ScatterND", ["init", "dst", "msg"], ["pooled"], reduction="max")
+        graph = helper.make_graph(
+            [node], "max_pool",
+            [helper.make_tensor_value_info("init", TensorProto.FLOAT16, [5, 3]),
+             helper.make_tensor_value_info("dst", TensorProto.INT64, [7, 1]),
+             helper.make_tensor_value_info("msg", TensorProto.FLOAT16, [7, 3])],
+            [helper.make_tensor_value_info("pooled", TensorProto.FLOAT16, [5, 3])])
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 18)])
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        logging.info("session ready, providers=%s", sess.get_providers())
+        dst = np.array([[0], [1], [1], [2], [3], [3], [4]], np.int64)
+        msg = np.random.default_rng(2).normal(size=(7, 3)).astype(np.float16)
+        try:
+            pooled, = sess.run(None, {"init": np.full((5, 3), -np.inf, np.float16), "dst": dst, "msg": msg})
+        except Exception as exc:
+            logging.error("inference failed: %s", exc)
+            raise SystemExit(1)
+        logging.info("pooled:\\n%s", pooled)
+     """),
+    ("onnxruntime", "venv", None, "nan", None, "b40-ort-gcn-norm-isolated-nan",
+     "An ONNX GCN normalisation graph computes degrees with ScatterElements(add) and Pow(deg, -0.5) without self-loops; the isolated node's inf norm times zero gives NaN in the output, which the script prints.",
+     """
+        import numpy as np
+        import onnxruntime as ort
+        from onnx import TensorProto, helper
+
+        N, D = 5, 3
+        nodes = [
+            helper.make_node("ScatterElements", ["zeros", "dst", "ones"], ["deg"], axis=0, reduction="add"),
+            helper.make_node("Pow", ["deg", "mhalf"], ["dinv"]),
+            helper.make_node("Unsqueeze", ["dinv", "ax1"], ["dinv2"]),
+            helper.make_node("Mul", ["x", "dinv2"], ["xs"]),
+            helper.make_node("MatMul", ["adj", "xs"], ["agg"]),
+            helper.make_node("Mul", ["agg", "dinv2"], ["out"]),
+        ]
+        graph = helper.make_graph(
+            nodes, "gcn_norm",
+            [helper.make_tensor_value_info("x", TensorProto.FLOAT, [N, D]),
+             helper.make_tensor_value_info("adj", TensorProto.FLOAT, [N, N]),
+             helper.make_tensor_value_info("dst", TensorProto.INT64, [None]),
+             helper.make_tensor_value_info("ones", TensorProto.FLOAT, [None]),
+             helper.make_tensor_value_info("zeros", TensorProto.FLOAT, [N])],
+            [helper.make_tensor_value_info("out", TensorProto.FLOAT, [N, D])],
+            initializer=[helper.make_tensor("mhalf", TensorProto.FLOAT, [], [-0.5]),
+                         helper.make_tensor("ax1", TensorProto.INT64, [1], [1])])
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 18)])
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        src = np.array([0, 1, 1, 2, 3, 0], np.int64)
+        dst = np.array([1, 0, 2, 1, 0, 3], np.int64)        # node 4 is isolated
+        adj = np.zeros((N, N), np.float32); adj[dst, src] = 1
+        x = np.random.default_rng(0).normal(size=(N, D)).astype(np.float32)
+        out, = sess.run(None, {"x": x, "adj": adj, "dst": dst, "ones": np.ones(len(dst), np.float32),
+                               "zeros": np.zeros(N, np.float32)})
+        print("normalised propagation:")
+        print(out)
+        print("NaN in output:", bool(np.isnan(out).any()))
+     """),
+    ("onnxruntime", "venv", None, "inconsistency", None, "b40-ort-scatter-add-vs-numpy-reference",
+     "A tester compares an ONNX Runtime ScatterElements(add) aggregation over 200k edges with a float64 numpy np.add.at reference at rtol=1e-6; float32 accumulation differs and assert_allclose fails.",
+     """
+        import numpy as np
+        import onnxruntime as ort
+        from onnx import TensorProto, helper
+
+        rng = np.random.default_rng(7)
+        N, E = 50, 200_000
+        node = helper.make_node("ScatterElements", ["acc", "dst", "msg"], ["out"], axis=0, reduction="add")
+        graph = helper.make_graph(
+            [node], "agg",
+            [helper.make_tensor_value_info("acc", TensorProto.FLOAT, [N]),
+             helper.make_tensor_value_info("dst", TensorProto.INT64, [E]),
+             helper.make_tensor_value_info("msg", TensorProto.FLOAT, [E])],
+            [helper.make_tensor_value_info("out", TensorProto.FLOAT, [N])])
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 18)])
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        dst = rng.integers(0, N, size=E).astype(np.int64)
+        msg = (rng.normal(size=E) * 1e3 + 1e4).astype(np.float32)
+        got, = sess.run(None, {"acc": np.zeros(N, np.float32), "dst": dst, "msg": msg})
+        ref = np.zeros(N, np.float64)
+        np.add.at(ref, dst, msg.astype(np.float64))
+        print("node      onnxruntime          numpy(f64)")
+        for i in range(5):
+            print(f"{i:4d}  {got[i]:18.4f}  {ref[i]:18.4f}")
+        np.testing.assert_allclose(got, ref, rtol=1e-6, atol=0, err_msg="ORT aggregation vs numpy reference")
+        print("PASS")
+     """),
+    ("onnxruntime", "venv", None, "oom", None, "b40-ort-expand-edge-messages-oom",
+     "An ONNX graph broadcasts node features to every (src, dst) pair with Expand before a ReduceSum, for 200k nodes; ONNX Runtime fails to allocate the 160 GB buffer.",
+     """
+        import numpy as np
+        import onnxruntime as ort
+        from onnx import TensorProto, helper
+
+        N = 200_000
+        nodes = [
+            helper.make_node("Expand", ["x", "pair_shape"], ["pairs"]),
+            helper.make_node("ReduceSum", ["pairs", "axes"], ["agg"], keepdims=0),
+        ]
+        graph = helper.make_graph(
+            nodes, "all_pairs",
+            [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, N, 1]),
+             helper.make_tensor_value_info("pair_shape", TensorProto.INT64, [3])],
+            [helper.make_tensor_value_info("agg", TensorProto.FLOAT, None)],
+            initializer=[helper.make_tensor("axes", TensorProto.INT64, [1], [0])])
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 18)])
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        x = np.ones((1, N, 1), np.float32)
+        print("dense all-pairs aggregation for", N, "nodes")
+        agg, = sess.run(None, {"x": x, "pair_shape": np.array([N, N, 1], np.int64)})
+        print(agg.shape)
+     """),
+    ("onnxruntime", "venv", None, "timeout", None, "b40-ort-loop-scatter-watchdog",
+     "An ONNX Loop runs a ScatterElements propagation step for a huge trip count (a convergence loop with a wrong max_iter); a faulthandler watchdog stops the stuck session.run after 15 s and exits non-zero.",
+     """
+        import faulthandler
+        import sys
+        import time
+        import numpy as np
+        import onnxruntime as ort
+        from onnx import TensorProto, helper
+
+        N = 2000
+        body = helper.make_graph(
+            [helper.make_node("Identity", ["cond_in"], ["cond_out"]),
+             helper.make_node("Gather", ["h_in", "src"], ["msg"], axis=0),
+             helper.make_node("ScatterElements", ["h_in", "dst", "msg"], ["h_sum"], axis=0, reduction="add"),
+             helper.make_node("Mul", ["h_sum", "half"], ["h_out"])],
+            "body",
+            [helper.make_tensor_value_info("it", TensorProto.INT64, []),
+             helper.make_tensor_value_info("cond_in", TensorProto.BOOL, []),
+             helper.make_tensor_value_info("h_in", TensorProto.FLOAT, [N])],
+            [helper.make_tensor_value_info("cond_out", TensorProto.BOOL, []),
+             helper.make_tensor_value_info("h_out", TensorProto.FLOAT, [N])])
+        loop = helper.make_node("Loop", ["max_iter", "cond", "h0"], ["h_final"], body=body)
+        graph = helper.make_graph(
+            [loop], "propagate",
+            [helper.make_tensor_value_info("max_iter", TensorProto.INT64, []),
+             helper.make_tensor_value_info("cond", TensorProto.BOOL, []),
+             helper.make_tensor_value_info("h0", TensorProto.FLOAT, [N])],
+            [helper.make_tensor_value_info("h_final", TensorProto.FLOAT, [N])],
+            initializer=[helper.make_tensor("src", TensorProto.INT64, [4 * N], list(np.arange(4 * N) % N)),
+                         helper.make_tensor("dst", TensorProto.INT64, [4 * N], list((np.arange(4 * N) * 7 + 1) % N)),
+                         helper.make_tensor("half", TensorProto.FLOAT, [], [0.2])])
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 18)])
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        print("label propagation until convergence (max_iter=10**12)", flush=True)
+        faulthandler.dump_traceback_later(15, exit=True)
+        t0 = time.time()
+        h, = sess.run(None, {"max_iter": np.array(10**12, np.int64), "cond": np.array(True),
+                             "h0": np.ones(N, np.float32)})
+        print("converged in %.1fs" % (time.time() - t0))
+     """),
+]
+
+
+add_batch(B40_A)
+
+
+# Batch b39, part A: generative models and decoding loops (pytorch, pytorch-1.13, onnxruntime).
+# Every entry was run with try.py and its output matches its class.
+B39_A = [
+    # ------------------------------------------------------------------ pytorch
+    ("pytorch", "venv", None, "false-positive", None, "b39-pt-kv-cache-layout-mismatch",
+     "A toy decoder prefills its KV cache in (batch, time, heads, dim) layout but the incremental step concatenates along the time axis of the (batch, heads, time, dim) layout; torch.cat rightly rejects the mismatched sizes.",
+     '''
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     VOCAB, D_MODEL, N_HEADS = 64, 32, 4
+     HD = D_MODEL // N_HEADS
+
+     class TinyDecoder(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.emb = nn.Embedding(VOCAB, D_MODEL)
+             self.qkv = nn.Linear(D_MODEL, 3 * D_MODEL)
+             self.out = nn.Linear(D_MODEL, VOCAB)
+
+         def heads(self, x, layout):
+             b, t, _ = x.shape
+             x = x.view(b, t, N_HEADS, HD)
+             return x if layout == "bthd" else x.transpose(1, 2)
+
+         def forward(self, tok, cache, layout):
+             h = self.emb(tok)
+             q, k, v = self.qkv(h).chunk(3, -1)
+             q, k, v = (self.heads(z, layout) for z in (q, k, v))
+             if cache is not None:
+                 k = torch.cat([cache[0], k], dim=2)   # time axis of the bhtd layout
+                 v = torch.cat([cache[1], v], dim=2)
+             if layout == "bthd":
+                 qq, kk, vv = q.transpose(1, 2), k.transpose(1, 2), v.transpose(1, 2)
+             else:
+                 qq, kk, vv = q, k, v
+             y = torch.softmax(qq @ kk.transpose(-1, -2) / HD ** 0.5, -1) @ vv
+             return self.out(y.transpose(1, 2).reshape(h.shape)), (k, v)
+
+     model = TinyDecoder().eval()
+     tokens = torch.tensor([[1, 7, 3, 9, 12]])
+     with torch.no_grad():
+         # prefill uses the "flash" layout (batch, time, heads, dim) ...
+         logits, cache = model(tokens, None, layout="bthd")
+         print("prefill done, cache k", tuple(cache[0].shape), "v", tuple(cache[1].shape))
+         # ... and the incremental path the (batch, heads, time, dim) layout
+         for step in range(8):
+             nxt = logits[:, -1].argmax(-1, keepdim=True)
+             logits, cache = model(nxt, cache, layout="bhtd")
+             print(f"step {step}: token={nxt.item()} cache_len={cache[0].shape[2]}")
+     ''' ),
+
+    ("pytorch", "venv", None, "false-positive", None, "b39-pt-position-past-max-len",
+     "Greedy decoding with a learned absolute position embedding of 32 positions keeps generating past the maximum length; nn.Embedding rightly raises an index-out-of-range error for position 32.",
+     '''
+     import logging
+     import torch
+     import torch.nn as nn
+
+     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+     log = logging.getLogger("greedy")
+     torch.manual_seed(1)
+
+     MAX_POS, VOCAB, D = 32, 100, 48
+     layer = nn.TransformerEncoderLayer(D, 4, 96, batch_first=True)
+     class LM(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.tok = nn.Embedding(VOCAB, D)
+             self.pos = nn.Embedding(MAX_POS, D)
+             self.body = nn.TransformerEncoder(layer, 2, enable_nested_tensor=False)
+             self.head = nn.Linear(D, VOCAB)
+         def forward(self, ids):
+             t = ids.shape[1]
+             pos = torch.arange(t).unsqueeze(0)
+             mask = nn.Transformer.generate_square_subsequent_mask(t)
+             return self.head(self.body(self.tok(ids) + self.pos(pos), mask=mask, is_causal=True))
+
+     lm = LM().eval()
+     ids = torch.randint(0, VOCAB, (2, 20))
+     max_new_tokens = 24   # 20 + 24 > MAX_POS
+     with torch.no_grad():
+         for i in range(max_new_tokens):
+             nxt = lm(ids)[:, -1].argmax(-1, keepdim=True)
+             ids = torch.cat([ids, nxt], 1)
+             log.info("generated %d/%d, length now %d", i + 1, max_new_tokens, ids.shape[1])
+     print(ids)
+     ''' ),
+
+    ("pytorch", "venv", None, "false-positive", None, "b39-pt-top-p-empties-distribution",
+     "A nucleus sampler with top_p=0.0 and a bug that masks the top token too sets every probability to zero; torch.multinomial rightly refuses a distribution that sums to zero.",
+     '''
+     import torch
+
+     torch.manual_seed(3)
+     vocab = 500
+     W = torch.randn(64, vocab) * 0.2
+
+     def top_p_filter(logits, top_p):
+         sorted_logits, idx = torch.sort(logits, descending=True)
+         probs = torch.softmax(sorted_logits, -1)
+         cum = probs.cumsum(-1)
+         remove = cum > top_p          # keeps nothing when top_p == 0
+         remove = remove.scatter(-1, idx, remove)
+         return logits.masked_fill(remove, float("-inf"))
+
+     def sample(h, top_p, temperature=1.0):
+         logits = (h @ W) / temperature
+         filtered = top_p_filter(logits, top_p)
+         probs = torch.softmax(filtered, -1).nan_to_num(0.0)
+         return torch.multinomial(probs, 1)
+
+     h = torch.randn(4, 64)
+     for top_p in (0.9, 0.5, 0.1, 0.0):
+         toks = sample(h, top_p)
+         print(f"top_p={top_p:<4} sampled {toks.squeeze(-1).tolist()}")
+     ''' ),
+
+    ("pytorch", "venv", None, "false-positive", None, "b39-pt-sdpa-step-mask-shape",
+     "An incremental decoding step builds its attention mask for the current query only but with the cache length off by one, so scaled_dot_product_attention rightly rejects a mask that cannot broadcast to the score shape.",
+     '''
+     import torch
+     import torch.nn.functional as F
+
+     torch.manual_seed(0)
+     B, H, Dh = 2, 4, 16
+     k_cache = torch.randn(B, H, 0, Dh)
+     v_cache = torch.randn(B, H, 0, Dh)
+     pad = torch.tensor([[0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1],
+                         [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]], dtype=torch.bool)
+
+     def step_mask(t):
+         # mask over keys seen so far; bug: uses t + 1 keys instead of the cache length
+         return pad[:, None, None, : t + 1]
+
+     for t in range(10):
+         q = torch.randn(B, H, 1, Dh)
+         k_cache = torch.cat([k_cache, torch.randn(B, H, 1, Dh)], 2)
+         v_cache = torch.cat([v_cache, torch.randn(B, H, 1, Dh)], 2)
+         m = step_mask(t + 1)
+         print(f"t={t} q{tuple(q.shape)} k{tuple(k_cache.shape)} mask{tuple(m.shape)}", flush=True)
+         out = F.scaled_dot_product_attention(q, k_cache, v_cache, attn_mask=m)
+     print("decode ok", out.shape)
+     ''' ),
+
+    ("pytorch", "venv", None, "false-positive", "environment", "b39-pt-generate-on-cuda-cpu-build",
+     "A generation script moves its randomly initialised decoder to 'cuda', but the installed torch is a CPU-only build; torch rightly reports that it was not compiled with CUDA (an environment problem).",
+     '''
+     import argparse
+     import time
+     import torch
+     import torch.nn as nn
+
+     p = argparse.ArgumentParser()
+     p.add_argument("--device", default="cuda")
+     p.add_argument("--max-new-tokens", type=int, default=16)
+     args = p.parse_args([])
+
+     print(f"[{time.strftime('%H:%M:%S')}] torch {torch.__version__}, building decoder")
+     dec = nn.TransformerDecoder(nn.TransformerDecoderLayer(64, 4, 128, batch_first=True), 2)
+     head = nn.Linear(64, 1000)
+     print(f"[{time.strftime('%H:%M:%S')}] moving model to {args.device}")
+     dec = dec.to(args.device)
+     head = head.to(args.device)
+     memory = torch.randn(1, 10, 64, device=args.device)
+     x = torch.randn(1, 1, 64, device=args.device)
+     for i in range(args.max_new_tokens):
+         y = head(dec(x, memory))[:, -1]
+         print(i, y.argmax(-1).item())
+     ''' ),
+
+    ("pytorch", "venv", None, "crash", "not-implemented", "b39-pt-fp8-kv-cache-index-copy",
+     "A decoder keeps its KV cache in float8_e4m3fn to save memory and writes each step into the preallocated cache with index_copy_; the CPU kernel index_copy_cpu is not implemented for Float8_e4m3fn, a missing kernel for a legal dtype.",
+     '''
+     import torch
+
+     torch.manual_seed(0)
+     B, H, MAX_LEN, Dh = 1, 8, 128, 64
+     CACHE_DTYPE = torch.float8_e4m3fn
+
+     class StaticKVCache:
+         def __init__(self):
+             self.k = torch.zeros(B, H, MAX_LEN, Dh, dtype=CACHE_DTYPE)
+             self.v = torch.zeros(B, H, MAX_LEN, Dh, dtype=CACHE_DTYPE)
+             self.len = 0
+         def update(self, k, v):
+             pos = torch.arange(self.len, self.len + k.shape[2])
+             self.k.index_copy_(2, pos, k.to(CACHE_DTYPE))
+             self.v.index_copy_(2, pos, v.to(CACHE_DTYPE))
+             self.len += k.shape[2]
+             return self.k[:, :, : self.len].float(), self.v[:, :, : self.len].float()
+
+     cache = StaticKVCache()
+     print(f"cache: {tuple(cache.k.shape)} {cache.k.dtype}, {cache.k.nbytes * 2 / 1024:.0f} KiB")
+     prompt_k, prompt_v = torch.randn(B, H, 12, Dh), torch.randn(B, H, 12, Dh)
+     print("prefill 12 tokens ...")
+     k, v = cache.update(prompt_k, prompt_v)
+     print("cache len", cache.len, k.shape)
+     ''' ),
+
+    ("pytorch", "venv", None, "crash", "not-implemented", "b39-pt-fp8-sdpa-decode-step",
+     "Attention over a float8_e4m3fn KV cache is computed directly with scaled_dot_product_attention; the CPU math path fails with mul_cpu_reduced_float not implemented for Float8_e4m3fn.",
+     '''
+     import torch
+     import torch.nn.functional as F
+
+     torch.manual_seed(0)
+     print("torch", torch.__version__)
+     B, H, T, Dh = 2, 4, 24, 32
+     k = (torch.randn(B, H, T, Dh) * 0.5).to(torch.float8_e4m3fn)
+     v = (torch.randn(B, H, T, Dh) * 0.5).to(torch.float8_e4m3fn)
+     print(f"fp8 cache ready: k{tuple(k.shape)} {k.dtype}")
+     outs = []
+     for step in range(4):
+         q = torch.randn(B, H, 1, Dh).to(torch.float8_e4m3fn)
+         print(f"decode step {step}: attending over {k.shape[2]} cached positions")
+         o = F.scaled_dot_product_attention(q, k, v)
+         outs.append(o.float())
+     print("done", torch.cat(outs, 2).shape)
+     ''' ),
+
+    ("pytorch", "venv", None, "crash", "not-implemented", "b39-pt-uint16-ids-isin-eos",
+     "Generated token ids are stored as torch.uint16 (vocab < 65536) and the stopping criterion checks them against the EOS ids with torch.isin, whose CPU kernel isin_default_cpu is not implemented for UInt16.",
+     '''
+     import torch
+
+     torch.manual_seed(0)
+     VOCAB, EOS = 32000, torch.tensor([2, 31999], dtype=torch.uint16)
+     emb = torch.randn(VOCAB, 16) * 0.1
+
+     def next_token(ids):
+         h = emb[ids[:, -1].long()]
+         return (h @ emb.T).argmax(-1).to(torch.uint16)
+
+     ids = torch.randint(3, VOCAB, (3, 5)).to(torch.uint16)
+     finished = torch.zeros(3, dtype=torch.bool)
+     for step in range(20):
+         nxt = next_token(ids)
+         ids = torch.cat([ids, nxt[:, None]], 1)
+         print(f"step {step:2d} ids[:, -1] = {nxt.tolist()}")
+         finished |= torch.isin(nxt, EOS)
+         if finished.all():
+             break
+     print("finished", finished.tolist())
+     ''' ),
+
+    ("pytorch", "venv", None, "crash", "not-implemented", "b39-pt-uint16-frequency-penalty-bincount",
+     "A frequency-penalty logits processor counts earlier tokens with torch.bincount on a uint16 history buffer; bincount_cpu is not implemented for UInt16, a missing kernel for a legal dtype.",
+     '''
+     import torch
+
+     class FrequencyPenalty:
+         def __init__(self, alpha, vocab):
+             self.alpha, self.vocab = alpha, vocab
+         def __call__(self, history, logits):
+             counts = torch.stack([torch.bincount(h, minlength=self.vocab) for h in history])
+             return logits - self.alpha * counts.to(logits.dtype)
+
+     class Temperature:
+         def __init__(self, t): self.t = t
+         def __call__(self, history, logits): return logits / self.t
+
+     torch.manual_seed(0)
+     vocab = 1000
+     history = torch.randint(0, vocab, (2, 30)).to(torch.uint16)   # compact token buffer
+     processors = [Temperature(0.7), FrequencyPenalty(0.4, vocab)]
+     logits = torch.randn(2, vocab)
+     for p in processors:
+         print("applying", type(p).__name__)
+         logits = p(history, logits)
+     print(torch.softmax(logits, -1).max(-1))
+     ''' ),
+
+    ("pytorch", "venv", None, "nan", None, "b39-pt-temperature-zero-softmax",
+     "A sampler sweeps temperatures down to 0.0 and divides the logits by the temperature before softmax; at T=0 the logits become +/-inf and the probabilities NaN, which the program detects and prints.",
+     '''
+     import math
+     import torch
+
+     torch.manual_seed(7)
+     vocab, d = 256, 32
+     head = torch.nn.Linear(d, vocab)
+     h = torch.randn(3, d)
+
+     print(f"{'temp':>6} {'max_p':>10} {'entropy':>10} {'nan?':>6}")
+     with torch.no_grad():
+         logits = head(h)
+         for temp in (1.5, 1.0, 0.5, 0.1, 0.0):
+             probs = torch.softmax(logits / temp, dim=-1)
+             ent = -(probs * probs.clamp_min(1e-30).log()).sum(-1).mean()
+             bad = torch.isnan(probs).any().item()
+             print(f"{temp:>6} {probs.max().item():>10.4f} {ent.item():>10.4f} {str(bad):>6}")
+             if bad:
+                 print("probabilities at temperature", temp, ":", probs[0, :6].tolist())
+                 print("ERROR: sampling distribution contains NaN")
+     ''' ),
+
+    ("pytorch", "venv", None, "nan", None, "b39-pt-ddpm-beta-end-one",
+     "A DDPM ancestral sampler uses a linear beta schedule whose last beta is exactly 1.0, so alpha_bar reaches 0 and the x0 prediction divides by sqrt(0); the sample becomes Inf/NaN and the program's per-step statistics show it.",
+     '''
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     T = 50
+     betas = torch.linspace(1e-4, 1.0, T)          # beta_end should be ~0.02
+     alphas = 1.0 - betas
+     alpha_bar = torch.cumprod(alphas, 0)
+
+     class Eps(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.net = nn.Sequential(nn.Linear(17, 64), nn.SiLU(), nn.Linear(64, 16))
+         def forward(self, x, t):
+             return self.net(torch.cat([x, t.float()[:, None] / T], 1))
+
+     model = Eps().eval()
+     x = torch.randn(8, 16)
+     with torch.no_grad():
+         for t in reversed(range(T)):
+             tt = torch.full((8,), t)
+             eps = model(x, tt)
+             x0 = (x - (1 - alpha_bar[t]).sqrt() * eps) / alpha_bar[t].sqrt()
+             mean = (alpha_bar[t - 1].sqrt() * betas[t] / (1 - alpha_bar[t]) * x0 +
+                     alphas[t].sqrt() * (1 - alpha_bar[t - 1]) / (1 - alpha_bar[t]) * x) if t > 0 else x0
+             x = mean + (betas[t].sqrt() * torch.randn_like(x) if t > 0 else 0)
+             if t % 10 == 0 or t >= T - 3:
+                 print(f"t={t:3d} alpha_bar={alpha_bar[t].item():.3e} |x| mean={x.abs().mean().item():.4g} nan={torch.isnan(x).sum().item()}")
+     print("final sample:", x[0, :4].tolist())
+     print("finite:", torch.isfinite(x).all().item())
+     ''' ),
+
+    ("pytorch", "venv", None, "inconsistency", None, "b39-pt-cached-vs-uncached-is-causal",
+     "The program decodes greedily twice with the same random decoder, once recomputing full attention and once with a KV cache whose single-query step still passes is_causal=True to scaled_dot_product_attention (top-left aligned), and its check reports that the cached logits disagree with the uncached ones.",
+     '''
+     import torch
+     import torch.nn as nn
+     import torch.nn.functional as F
+
+     torch.manual_seed(0)
+     V, D, H = 50, 32, 4
+
+     class Block(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.qkv, self.o = nn.Linear(D, 3 * D), nn.Linear(D, D)
+         def forward(self, x, cache=None):
+             b, t, _ = x.shape
+             q, k, v = self.qkv(x).view(b, t, 3, H, D // H).permute(2, 0, 3, 1, 4)
+             if cache is not None:
+                 if "k" in cache:
+                     k, v = torch.cat([cache["k"], k], 2), torch.cat([cache["v"], v], 2)
+                 cache["k"], cache["v"] = k, v
+             y = F.scaled_dot_product_attention(q, k, v, is_causal=True)
+             return x + self.o(y.transpose(1, 2).reshape(b, t, D))
+
+     emb, blk, head = nn.Embedding(V, D), Block(), nn.Linear(D, V)
+     prompt = torch.tensor([[3, 14, 15, 9, 26]])
+     steps = 6
+
+     with torch.no_grad():
+         ids, full_logits = prompt.clone(), []
+         for _ in range(steps):
+             lg = head(blk(emb(ids)))[:, -1]
+             full_logits.append(lg)
+             ids = torch.cat([ids, lg.argmax(-1, keepdim=True)], 1)
+
+         cache, cached_logits = {}, []
+         lg = head(blk(emb(prompt), cache))[:, -1]
+         for i in range(steps):
+             cached_logits.append(lg)
+             nxt = lg.argmax(-1, keepdim=True)
+             lg = head(blk(emb(nxt), cache))[:, -1]
+
+     print(f"{'step':>4} {'uncached':>9} {'cached':>7} {'max|diff|':>10}")
+     worst = 0.0
+     for i, (a, b) in enumerate(zip(full_logits, cached_logits)):
+         d = (a - b).abs().max().item()
+         worst = max(worst, d)
+         print(f"{i:>4} {a.argmax().item():>9} {b.argmax().item():>7} {d:>10.5f}")
+     assert worst < 1e-4, f"cached decode diverges from full recompute (max diff {worst:.4f})"
+     print("cached == uncached")
+     ''' ),
+
+    ("pytorch", "venv", None, "inconsistency", None, "b39-pt-bf16-cache-vs-fp32",
+     "A tester compares next-token logits of a decode step that reads a bfloat16 KV cache against the same step with a float32 cache at the tolerance the project uses for float32; the logits disagree and the program's assertion fails.",
+     '''
+     import sys
+     import torch
+     import torch.nn as nn
+     import torch.nn.functional as F
+
+     torch.manual_seed(42)
+     B, H, T, Dh, V = 2, 8, 96, 64, 1000
+     proj = nn.Linear(H * Dh, V)
+     k = torch.randn(B, H, T, Dh)
+     v = torch.randn(B, H, T, Dh)
+     q = torch.randn(B, H, 1, Dh)
+
+     def step(kc, vc):
+         o = F.scaled_dot_product_attention(q, kc.float(), vc.float())
+         return proj(o.transpose(1, 2).reshape(B, H * Dh))
+
+     with torch.no_grad():
+         ref = step(k, v)
+         got = step(k.to(torch.bfloat16), v.to(torch.bfloat16))
+     diff = (ref - got).abs()
+     print("fp32 cache top-5:", ref.topk(5).indices.tolist())
+     print("bf16 cache top-5:", got.topk(5).indices.tolist())
+     print(f"max abs diff {diff.max().item():.3e}, mean {diff.mean().item():.3e}")
+     ok = torch.allclose(ref, got, rtol=1e-5, atol=1e-5)
+     print("MATCH" if ok else "MISMATCH: bf16 KV cache changes the logits beyond tolerance")
+     sys.exit(0 if ok else 1)
+     ''' ),
+
+    ("pytorch", "venv", None, "timeout", None, "b39-pt-beam-search-no-eos-watchdog",
+     "A beam search loop stops only when every beam has produced EOS, but the random model never emits EOS and the max-length guard compares against the wrong variable; a faulthandler watchdog stops the hung search after 20 s.",
+     '''
+     import faulthandler
+     import time
+     import torch
+
+     faulthandler.dump_traceback_later(20, exit=True)
+     torch.manual_seed(0)
+     V, EOS, BEAMS, MAX_LEN = 400, 0, 4, 64
+     W = torch.randn(V, V) * 0.05
+     W[:, EOS] = -50.0                      # model that never ends a sentence
+
+     def beam_search(start):
+         beams = [(0.0, [start])]
+         done, t0, it = [], time.time(), 0
+         while len(done) < BEAMS:
+             cand = []
+             for score, seq in beams:
+                 logp = torch.log_softmax(W[seq[-1]], -1)
+                 top = logp.topk(BEAMS)
+                 for lp, tok in zip(top.values.tolist(), top.indices.tolist()):
+                     cand.append((score + lp, seq + [tok]))
+             cand.sort(key=lambda c: c[0], reverse=True)
+             beams = []
+             for score, seq in cand[: BEAMS]:
+                 (done if seq[-1] == EOS or len(beams) > MAX_LEN else beams).append((score, seq))
+             it += 1
+             if it % 2000 == 0:
+                 print(f"[{time.time() - t0:6.1f}s] iteration {it}, best len {len(beams[0][1])}, done {len(done)}", flush=True)
+         return done
+
+     print("beam search, beams =", BEAMS)
+     print(beam_search(5)[0])
+     ''' ),
+
+    ("pytorch", "venv", None, "oom", None, "b39-pt-static-kv-cache-prealloc",
+     "A static KV cache is preallocated for every layer at a max_seq_len of 2**20 tokens; the allocation of several TiB fails with torch's DefaultCPUAllocator 'can't allocate memory'.",
+     '''
+     import torch
+
+     cfg = dict(n_layers=32, n_kv_heads=8, head_dim=128, max_batch=4, max_seq_len=2 ** 20)
+     print("config:", cfg)
+     shape = (cfg["n_layers"], 2, cfg["max_batch"], cfg["n_kv_heads"], cfg["max_seq_len"], cfg["head_dim"])
+     need = 4
+     for s in shape:
+         need *= s
+     print(f"allocating static cache {shape} float32 = {need / 2 ** 40:.2f} TiB")
+     cache = torch.zeros(shape, dtype=torch.float32)
+     print("cache ready", cache.shape)
+     ''' ),
+
+    # ------------------------------------------------------------- pytorch 1.13
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b39-pt113-fp16-topk-sampling",
+     "A top-k sampler runs a small decoder in float16 on the CPU; torch 1.13 has no CPU topk kernel for Half ('topk_cpu' not implemented for 'Half'), a missing kernel for a legal dtype.",
+     '''
+     import torch
+
+     torch.manual_seed(0)
+     print("torch", torch.__version__)
+     vocab, k, temperature = 320, 20, 0.8
+     # logits produced by an fp16 checkpoint's output head (simulated with random fp16 weights)
+     W = (torch.randn(48, vocab) * 0.1).half()
+     h = torch.randn(4, 48).half()
+     logits = torch.stack([(h[i].float() @ W.float()) for i in range(4)]).half() / temperature
+     print("logits", logits.dtype, tuple(logits.shape))
+
+     def top_k_sample(logits, k):
+         vals, idx = torch.topk(logits, k, dim=-1)
+         probs = torch.softmax(vals.float(), -1)
+         choice = torch.multinomial(probs, 1)
+         return idx.gather(-1, choice)
+
+     for step in range(5):
+         tok = top_k_sample(logits, k)
+         print(f"step {step}: {tok.squeeze(-1).tolist()}")
+     ''' ),
+
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b39-pt113-fp16-nucleus-cumsum",
+     "A nucleus (top-p) filter keeps its sorted probabilities in the model's float16 dtype and calls cumsum; torch 1.13 fails with 'cumsum_out_cpu' not implemented for 'Half'.",
+     '''
+     import logging
+     import torch
+
+     logging.basicConfig(level=logging.DEBUG, format="%(levelname)s:%(name)s:%(message)s")
+     log = logging.getLogger("nucleus")
+     MODEL_DTYPE = torch.float16
+
+     def top_p_mask(logits, top_p):
+         probs = torch.softmax(logits.float(), -1).to(MODEL_DTYPE)
+         sorted_p, order = probs.sort(-1, descending=True)
+         log.debug("sorted probs %s %s", sorted_p.dtype, tuple(sorted_p.shape))
+         cum = sorted_p.cumsum(-1)
+         drop = cum - sorted_p > top_p
+         return drop.scatter(-1, order, drop)
+
+     torch.manual_seed(11)
+     logits = torch.randn(2, 1000) * 3
+     for p in (0.95, 0.9, 0.5):
+         m = top_p_mask(logits, p)
+         log.info("top_p=%.2f keeps %s tokens", p, (~m).sum(-1).tolist())
+     ''' ),
+
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b39-pt113-fp16-multinomial",
+     "Ancestral sampling draws the next token with torch.multinomial from half-precision probabilities; torch 1.13 raises 'multinomial is not implemented for half on CPU'.",
+     '''
+     import sys
+     import torch
+
+     torch.manual_seed(5)
+     vocab = 64
+     probs_table = torch.softmax(torch.randn(vocab, vocab), -1)   # bigram "model"
+     tokens = [1]
+     try:
+         for step in range(12):
+             p = probs_table[tokens[-1]].half()      # cast to serving dtype
+             nxt = torch.multinomial(p, 1).item()
+             tokens.append(nxt)
+             print(f"step {step}: {nxt}")
+     except RuntimeError as err:
+         print(f"sampling failed at step {len(tokens) - 1}: {err}", file=sys.stderr)
+         print("torch", torch.__version__, "dtype", p.dtype, file=sys.stderr)
+         sys.exit(2)
+     print(tokens)
+     ''' ),
+
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b39-pt113-fp16-gan-generator",
+     "A small GAN training loop casts its generator to float16 to save memory; the generator's first nn.Linear fails on the CPU because torch 1.13 has no Half addmm kernel ('addmm_impl_cpu_' not implemented for 'Half').",
+     '''
+     import time
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     Z, X = 16, 32
+     G = nn.Sequential(nn.Linear(Z, 64), nn.LeakyReLU(0.2), nn.Linear(64, X), nn.Tanh())
+     D = nn.Sequential(nn.Linear(X, 64), nn.LeakyReLU(0.2), nn.Linear(64, 1))
+     opt_g = torch.optim.Adam(G.parameters(), 2e-4, betas=(0.5, 0.999))
+     opt_d = torch.optim.Adam(D.parameters(), 2e-4, betas=(0.5, 0.999))
+     bce = nn.BCEWithLogitsLoss()
+     real_data = torch.randn(512, X) * 0.5 + 1.0
+
+     t0 = time.time()
+     for it in range(200):
+         real = real_data[torch.randint(0, 512, (64,))]
+         fake = G(torch.randn(64, Z))
+         d_loss = bce(D(real), torch.ones(64, 1)) + bce(D(fake.detach()), torch.zeros(64, 1))
+         opt_d.zero_grad(); d_loss.backward(); opt_d.step()
+         g_loss = bce(D(fake), torch.ones(64, 1))
+         opt_g.zero_grad(); g_loss.backward(); opt_g.step()
+         if it % 50 == 0:
+             print(f"it {it:4d}  d_loss {d_loss.item():.4f}  g_loss {g_loss.item():.4f}  {time.time() - t0:.1f}s")
+
+     print("switching generator to fp16 for sampling")
+     G = G.half().eval()
+     with torch.no_grad():
+         samples = G(torch.randn(8, Z, dtype=torch.float16))
+     print(samples.float().mean(0)[:8])
+     ''' ),
+
+    ("pytorch-1.13", "system", None, "crash", "fpe", "b39-pt113-beam-index-intmin-div-fpe",
+     "A mutation-testing run on beam search's index arithmetic replaces vocab_size by -1 while padded candidates carry the int64-min sentinel; torch 1.13's integer floor division computes INT64_MIN // -1 and the process dies of SIGFPE instead of raising.",
+     '''
+     import torch
+
+     PAD_SENTINEL = torch.iinfo(torch.int64).min
+
+     def reorder_beams(flat_scores, flat_idx, vocab_size, num_beams):
+         # flat_idx indexes the (num_beams * vocab) candidate matrix
+         beam_idx = torch.div(flat_idx, vocab_size, rounding_mode="floor")
+         token_idx = flat_idx - beam_idx * vocab_size
+         return beam_idx[:num_beams], token_idx[:num_beams]
+
+     torch.manual_seed(0)
+     num_beams, vocab = 3, 50
+     scores = torch.randn(num_beams * vocab)
+     top = scores.topk(2 * num_beams)
+     flat_idx = torch.cat([top.indices, torch.full((2,), PAD_SENTINEL)])
+     print("original:", reorder_beams(top.values, flat_idx, vocab, num_beams))
+     for mutant_vocab in (vocab + 1, vocab - 1, 2, 1, -1):
+         print(f"mutant vocab_size={mutant_vocab}", flush=True)
+         print("  ->", reorder_beams(top.values, flat_idx, mutant_vocab, num_beams), flush=True)
+     ''' ),
+
+    ("pytorch-1.13", "system", None, "false-positive", None, "b39-pt113-repetition-penalty-int32-gather",
+     "A repetition-penalty logits processor gathers the logits of previously generated tokens with an int32 index tensor; torch 1.13's gather rightly requires int64 indices.",
+     '''
+     import torch
+
+     class RepetitionPenalty:
+         def __init__(self, penalty):
+             self.penalty = penalty
+         def __call__(self, input_ids, scores):
+             score = torch.gather(scores, 1, input_ids)
+             score = torch.where(score < 0, score * self.penalty, score / self.penalty)
+             return scores.scatter(1, input_ids, score)
+
+     torch.manual_seed(0)
+     vocab = 200
+     ids = torch.randint(0, vocab, (2, 6), dtype=torch.int32)   # tokenizer returned int32
+     proc = RepetitionPenalty(1.3)
+     for step in range(4):
+         scores = torch.randn(2, vocab)
+         print(f"step {step}: history {ids.shape[1]} tokens", flush=True)
+         scores = proc(ids, scores)
+         nxt = scores.argmax(-1, keepdim=True).to(ids.dtype)
+         ids = torch.cat([ids, nxt], 1)
+     print(ids)
+     ''' ),
+
+    ("pytorch-1.13", "system", None, "false-positive", None, "b39-pt113-vae-reparam-shape",
+     "A VAE encoder returns mu with 16 latent dimensions but its log-variance head was built with 32; the reparameterisation z = mu + eps * exp(0.5 * logvar) rightly fails to broadcast.",
+     '''
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+
+     class VAE(nn.Module):
+         def __init__(self, x_dim=64, h=128, z=16):
+             super().__init__()
+             self.enc = nn.Sequential(nn.Linear(x_dim, h), nn.ReLU())
+             self.mu = nn.Linear(h, z)
+             self.logvar = nn.Linear(h, 2 * z)          # wrong size
+             self.dec = nn.Sequential(nn.Linear(z, h), nn.ReLU(), nn.Linear(h, x_dim))
+         def forward(self, x):
+             h = self.enc(x)
+             mu, logvar = self.mu(h), self.logvar(h)
+             z = mu + torch.randn_like(mu) * torch.exp(0.5 * logvar)
+             return self.dec(z), mu, logvar
+
+     vae = VAE()
+     opt = torch.optim.Adam(vae.parameters(), 1e-3)
+     data = torch.rand(256, 64)
+     for epoch in range(3):
+         for i in range(0, 256, 64):
+             x = data[i:i + 64]
+             recon, mu, logvar = vae(x)
+             kl = -0.5 * (1 + logvar - mu ** 2 - logvar.exp()).sum(1).mean()
+             loss = ((recon - x) ** 2).sum(1).mean() + kl
+             opt.zero_grad(); loss.backward(); opt.step()
+         print(f"epoch {epoch} loss {loss.item():.3f}")
+     ''' ),
+
+    ("pytorch-1.13", "system", None, "false-positive", "environment", "b39-pt113-diffusers-missing",
+     "A DDPM sampling script for the system Python imports diffusers' DDPMScheduler to build its noise schedule, but the package is not installed for that interpreter (an environment problem).",
+     '''
+     import sys
+     import torch
+
+     print("python", sys.version.split()[0], "torch", torch.__version__)
+     print("building UNet-free toy denoiser ...")
+     denoiser = torch.nn.Sequential(torch.nn.Linear(8, 32), torch.nn.SiLU(), torch.nn.Linear(32, 8))
+     from diffusers import DDPMScheduler
+
+     sched = DDPMScheduler(num_train_timesteps=100, beta_schedule="squaredcos_cap_v2")
+     x = torch.randn(4, 8)
+     for t in sched.timesteps:
+         x = sched.step(denoiser(x), t, x).prev_sample
+     print(x)
+     ''' ),
+
+    ("pytorch-1.13", "system", None, "nan", None, "b39-pt113-vae-logvar-exp-overflow",
+     "Sampling from a randomly initialised VAE whose log-variance head has large weights: exp(0.5 * logvar) overflows to Inf in the reparameterisation, the KL term and the decoded samples become Inf/NaN, and the program prints them.",
+     '''
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     enc = nn.Linear(32, 128)
+     mu_head, logvar_head = nn.Linear(128, 8), nn.Linear(128, 8)
+     nn.init.normal_(logvar_head.weight, std=60.0)       # badly scaled init under test
+     dec = nn.Sequential(nn.Linear(8, 64), nn.SiLU(), nn.Linear(64, 32))
+
+     x = torch.rand(16, 32)
+     with torch.no_grad():
+         h = torch.relu(enc(x))
+         mu, logvar = mu_head(h), logvar_head(h)
+         std = torch.exp(0.5 * logvar)
+         z = mu + torch.randn_like(std) * std
+         kl = -0.5 * (1 + logvar - mu.pow(2) - logvar.exp()).sum(1)
+         recon = dec(z)
+     print("logvar range:", logvar.min().item(), logvar.max().item())
+     print("std inf count:", torch.isinf(std).sum().item())
+     print("kl per sample:", kl[:6].tolist())
+     bad = torch.isnan(recon).any(1).nonzero().flatten().tolist()
+     print("samples with NaN:", bad)
+     if bad:
+         print(f"recon[{bad[0]}]:", recon[bad[0], :6].tolist())
+     ''' ),
+
+    # -------------------------------------------------------------- onnxruntime
+    ("onnxruntime", "venv", None, "crash", "not-implemented", "b39-ort-bf16-softmax-decode-step",
+     "A decode-step graph (logits MatMul, Cast to bfloat16, Softmax over the vocabulary) is built with onnx.helper; ONNX Runtime's CPU provider has no bfloat16 kernel for the Softmax expansion and session creation fails with NOT_IMPLEMENTED for a legal type.",
+     '''
+     import numpy as np
+     import onnx
+     import onnxruntime as ort
+     from onnx import TensorProto, helper, numpy_helper
+
+     print("onnxruntime", ort.__version__, "onnx", onnx.__version__)
+     D, V = 64, 500
+     rng = np.random.default_rng(0)
+     W = numpy_helper.from_array((rng.standard_normal((D, V)) * 0.05).astype(np.float32), "lm_head")
+     nodes = [
+         helper.make_node("MatMul", ["hidden", "lm_head"], ["logits"]),
+         helper.make_node("Cast", ["logits"], ["logits_bf16"], to=TensorProto.BFLOAT16),
+         helper.make_node("Softmax", ["logits_bf16"], ["probs_bf16"], axis=-1),
+         helper.make_node("Cast", ["probs_bf16"], ["probs"], to=TensorProto.FLOAT),
+     ]
+     graph = helper.make_graph(nodes, "decode_step",
+                               [helper.make_tensor_value_info("hidden", TensorProto.FLOAT, ["batch", D])],
+                               [helper.make_tensor_value_info("probs", TensorProto.FLOAT, ["batch", V])],
+                               initializer=[W])
+     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+     model.ir_version = 8
+     onnx.checker.check_model(model)
+     print("model checked, creating session")
+     sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+     h = rng.standard_normal((2, D)).astype(np.float32)
+     for step in range(4):
+         p = sess.run(None, {"hidden": h})[0]
+         print(step, p.argmax(-1))
+     ''' ),
+
+    ("onnxruntime", "venv", None, "crash", "not-implemented", "b39-ort-bf16-argmax-greedy",
+     "Greedy decoding picks the next token with an ArgMax node on bfloat16 logits; ONNX Runtime's CPU provider has no ArgMax(13) kernel for bfloat16 and refuses to build the session (NOT_IMPLEMENTED).",
+     '''
+     import logging
+     import numpy as np
+     import onnx
+     import onnxruntime as ort
+     from onnx import TensorProto, helper
+
+     logging.basicConfig(level=logging.INFO, format="[%(levelname)s] %(message)s")
+     log = logging.getLogger("greedy-ort")
+
+     def build_greedy_head(vocab):
+         nodes = [
+             helper.make_node("Cast", ["logits"], ["logits_bf16"], to=TensorProto.BFLOAT16),
+             helper.make_node("ArgMax", ["logits_bf16"], ["next_token"], axis=-1, keepdims=0),
+         ]
+         g = helper.make_graph(nodes, "greedy_head",
+                               [helper.make_tensor_value_info("logits", TensorProto.FLOAT, ["batch", vocab])],
+                               [helper.make_tensor_value_info("next_token", TensorProto.INT64, ["batch"])])
+         m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 13)])
+         m.ir_version = 8
+         onnx.checker.check_model(m, full_check=True)
+         return m
+
+     vocab = 1024
+     model = build_greedy_head(vocab)
+     log.info("greedy head built: %d nodes", len(model.graph.node))
+     try:
+         sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+     except Exception as exc:
+         log.error("could not create session: %s", exc)
+         raise SystemExit(1)
+     rng = np.random.default_rng(0)
+     for step in range(5):
+         tok = sess.run(None, {"logits": rng.standard_normal((3, vocab)).astype(np.float32)})[0]
+         log.info("step %d tokens %s", step, tok.tolist())
+     ''' ),
+
+    ("onnxruntime", "venv", None, "false-positive", None, "b39-ort-kv-concat-head-mismatch",
+     "A KV-cache update graph concatenates past keys with the step's new keys along the time axis; the caller feeds a past cache with 4 heads and a new key with 8 heads, and ONNX Runtime rightly rejects the Concat at run time.",
+     '''
+     import numpy as np
+     import onnx
+     import onnxruntime as ort
+     from onnx import TensorProto, helper
+
+     nodes = [helper.make_node("Concat", ["past_key", "new_key"], ["present_key"], axis=2)]
+     g = helper.make_graph(nodes, "kv_update",
+                           [helper.make_tensor_value_info("past_key", TensorProto.FLOAT, ["b", "h", "past", 32]),
+                            helper.make_tensor_value_info("new_key", TensorProto.FLOAT, ["b", "h2", 1, 32])],
+                           [helper.make_tensor_value_info("present_key", TensorProto.FLOAT, None)])
+     m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)])
+     m.ir_version = 8
+     sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+
+     rng = np.random.default_rng(0)
+     past = rng.standard_normal((1, 4, 10, 32)).astype(np.float32)
+     for step in range(3):
+         n_heads = 4 if step < 2 else 8       # a GQA model: query heads used instead of kv heads
+         new = rng.standard_normal((1, n_heads, 1, 32)).astype(np.float32)
+         print(f"step {step}: past {past.shape} + new {new.shape}", flush=True)
+         past = sess.run(None, {"past_key": past, "new_key": new})[0]
+     print("final cache", past.shape)
+     ''' ),
+
+    ("onnxruntime", "venv", None, "false-positive", None, "b39-ort-position-gather-out-of-range",
+     "A position-embedding Gather over a 32-row table is run for positions past the model's maximum length during generation; ONNX Runtime rightly reports that the index is out of the data bounds.",
+     '''
+     import sys
+     import numpy as np
+     import onnx
+     import onnxruntime as ort
+     from onnx import TensorProto, helper, numpy_helper
+
+     MAX_POS, D = 32, 16
+     table = numpy_helper.from_array(np.random.default_rng(0).standard_normal((MAX_POS, D)).astype(np.float32), "wpe")
+     g = helper.make_graph([helper.make_node("Gather", ["wpe", "position_ids"], ["pos_emb"], axis=0)], "wpe_lookup",
+                           [helper.make_tensor_value_info("position_ids", TensorProto.INT64, ["b", "t"])],
+                           [helper.make_tensor_value_info("pos_emb", TensorProto.FLOAT, None)], initializer=[table])
+     m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)])
+     m.ir_version = 8
+     sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+
+     prompt_len, failures = 28, 0
+     for step in range(8):
+         pos = np.array([[prompt_len + step]], dtype=np.int64)
+         try:
+             e = sess.run(None, {"position_ids": pos})[0]
+             print(f"step {step}: position {pos.item()} -> emb norm {np.linalg.norm(e):.3f}")
+         except Exception as err:
+             print(f"step {step}: position {pos.item()} FAILED: {type(err).__name__}: {err}")
+             failures += 1
+             break
+     sys.exit(1 if failures else 0)
+     ''' ),
+
+    ("onnxruntime", "venv", None, "false-positive", "environment", "b39-ort-beam-search-custom-op-lib-missing",
+     "A beam-search pipeline registers a custom-op shared library with SessionOptions.register_custom_ops_library before building its session, but the library is not present on this machine; ONNX Runtime rightly fails to load it (an environment problem).",
+     '''
+     import os
+     import onnxruntime as ort
+
+     LIB = os.environ.get("BEAM_OPS_LIB", "./build/libbeam_search_ops.so")
+     print("onnxruntime", ort.__version__, "providers", ort.get_available_providers())
+     so = ort.SessionOptions()
+     so.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+     so.intra_op_num_threads = 2
+     print("registering custom ops from", LIB)
+     so.register_custom_ops_library(LIB)
+     print("custom ops registered")
+     ''' ),
+
+    ("onnxruntime", "venv", None, "nan", None, "b39-ort-diffusion-step-sqrt-negative",
+     "An ONNX graph for one DDPM posterior step computes sqrt(1 - beta_t) and sqrt(beta_t); with a noise schedule whose betas run past 1.0 the square root of a negative number gives NaN, which the sampling loop detects and reports.",
+     '''
+     import numpy as np
+     import onnx
+     import onnxruntime as ort
+     from onnx import TensorProto, helper
+
+     F = TensorProto.FLOAT
+     nodes = [
+         helper.make_node("Constant", [], ["one"], value=helper.make_tensor("one", F, [], [1.0])),
+         helper.make_node("Sub", ["one", "beta"], ["alpha"]),
+         helper.make_node("Sqrt", ["alpha"], ["sqrt_alpha"]),
+         helper.make_node("Sqrt", ["beta"], ["sigma"]),
+         helper.make_node("Mul", ["beta", "eps"], ["b_eps"]),
+         helper.make_node("Sub", ["x", "b_eps"], ["num"]),
+         helper.make_node("Div", ["num", "sqrt_alpha"], ["mean"]),
+         helper.make_node("Mul", ["sigma", "z"], ["noise"]),
+         helper.make_node("Add", ["mean", "noise"], ["x_prev"]),
+     ]
+     g = helper.make_graph(nodes, "ddpm_step",
+                           [helper.make_tensor_value_info(n, F, s) for n, s in
+                            (("x", ["b", 8]), ("eps", ["b", 8]), ("z", ["b", 8]), ("beta", []))],
+                           [helper.make_tensor_value_info("x_prev", F, ["b", 8])])
+     m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)])
+     m.ir_version = 8
+     sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+
+     T = 40
+     betas = np.linspace(1e-4, 1.25, T, dtype=np.float32)   # schedule scaled by mistake
+     rng = np.random.default_rng(0)
+     x = rng.standard_normal((4, 8)).astype(np.float32)
+     for t in reversed(range(T)):
+         eps = (0.1 * x).astype(np.float32)
+         z = rng.standard_normal(x.shape).astype(np.float32)
+         x = sess.run(None, {"x": x, "eps": eps, "z": z, "beta": np.array(betas[t], dtype=np.float32)})[0]
+         if t % 8 == 0 or t == T - 1:
+             print(f"t={t:2d} beta={betas[t]:.3f} mean|x|={np.abs(x).mean():.4f} nan={np.isnan(x).sum()}")
+     if np.isnan(x).any():
+         print("WARNING: sampler produced NaN:", x[0].tolist())
+     ''' ),
+
+    ("onnxruntime", "venv", None, "timeout", None, "b39-ort-loop-decode-runaway-watchdog",
+     "A generation graph runs its decode steps in an ONNX Loop whose trip count came from an unchecked max_length of 2**62 and whose stop condition never turns false; the session.run never returns and a faulthandler watchdog ends it after 15 s.",
+     '''
+     import faulthandler
+     import sys
+     import time
+     import numpy as np
+     import onnx
+     import onnxruntime as ort
+     from onnx import TensorProto, helper
+
+     faulthandler.dump_traceback_later(15, exit=True)
+     F, I = TensorProto.FLOAT, TensorProto.INT64
+     body = helper.make_graph(
+         [helper.make_node("Identity", ["cond_in"], ["cond_out"]),
+          helper.make_node("MatMul", ["h_in", "W"], ["pre"]),
+          helper.make_node("Tanh", ["pre"], ["h_out"])],
+         "decode_body",
+         [helper.make_tensor_value_info("iter", I, []), helper.make_tensor_value_info("cond_in", TensorProto.BOOL, []),
+          helper.make_tensor_value_info("h_in", F, [1, 64])],
+         [helper.make_tensor_value_info("cond_out", TensorProto.BOOL, []), helper.make_tensor_value_info("h_out", F, [1, 64])])
+     loop = helper.make_node("Loop", ["max_len", "keep_going", "h0"], ["h_final"], body=body)
+     rng = np.random.default_rng(0)
+     W = helper.make_tensor("W", F, [64, 64], (rng.standard_normal((64, 64)) * 0.1).astype(np.float32).ravel())
+     g = helper.make_graph([loop], "generate",
+                           [helper.make_tensor_value_info("max_len", I, []),
+                            helper.make_tensor_value_info("keep_going", TensorProto.BOOL, []),
+                            helper.make_tensor_value_info("h0", F, [1, 64])],
+                           [helper.make_tensor_value_info("h_final", F, [1, 64])], initializer=[W])
+     m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)])
+     m.ir_version = 8
+     sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+     for max_len in (16, 256, 2 ** 62):
+         t0 = time.time()
+         print(f"generate(max_len={max_len}) ...", flush=True)
+         out = sess.run(None, {"max_len": np.array(max_len, np.int64), "keep_going": np.array(True),
+                               "h0": rng.standard_normal((1, 64)).astype(np.float32)})[0]
+         print(f"  done in {time.time() - t0:.3f}s, |h|={np.abs(out).mean():.4f}", flush=True)
+     sys.exit(0)
+     ''' ),
+
+    ("onnxruntime", "venv", None, "inconsistency", None, "b39-ort-fp16-top-p-vs-fp32-reference",
+     "A nucleus-filter graph (Softmax, TopK sort, CumSum, Less) is run in float16 by ONNX Runtime and compared with a float32 NumPy reference on the same logits; the kept token sets differ and the program's check fails.",
+     '''
+     import numpy as np
+     import onnx
+     import onnxruntime as ort
+     from onnx import TensorProto, helper
+
+     H = TensorProto.FLOAT16
+     V, TOP_P = 32000, 0.9
+     nodes = [
+         helper.make_node("Softmax", ["logits"], ["probs"], axis=-1),
+         helper.make_node("Constant", [], ["k"], value=helper.make_tensor("k", TensorProto.INT64, [1], [V])),
+         helper.make_node("TopK", ["probs", "k"], ["sorted_p", "order"], axis=-1),
+         helper.make_node("Constant", [], ["ax"], value=helper.make_tensor("ax", TensorProto.INT64, [], [1])),
+         helper.make_node("CumSum", ["sorted_p", "ax"], ["cum"], exclusive=1),
+         helper.make_node("Constant", [], ["p"], value=helper.make_tensor("p", H, [], [TOP_P])),
+         helper.make_node("Less", ["cum", "p"], ["keep_sorted"]),
+     ]
+     g = helper.make_graph(nodes, "top_p",
+                           [helper.make_tensor_value_info("logits", H, ["b", V])],
+                           [helper.make_tensor_value_info("keep_sorted", TensorProto.BOOL, None),
+                            helper.make_tensor_value_info("order", TensorProto.INT64, None)])
+     m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)])
+     m.ir_version = 8
+     sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+
+     def reference(logits):
+         p = np.exp(logits - logits.max(-1, keepdims=True)); p /= p.sum(-1, keepdims=True)
+         order = np.argsort(-p, -1, kind="stable")
+         sp = np.take_along_axis(p, order, -1)
+         cum = np.cumsum(sp, -1) - sp
+         return [set(order[i][cum[i] < TOP_P].tolist()) for i in range(len(p))]
+
+     rng = np.random.default_rng(0)
+     logits = rng.standard_normal((4, V)).astype(np.float32)
+     keep, order = sess.run(None, {"logits": logits.astype(np.float16)})
+     ort_sets = [set(order[i][keep[i]].tolist()) for i in range(4)]
+     ref_sets = reference(logits)
+     bad = 0
+     print(f"{'row':>3} {'ort_fp16':>9} {'ref_fp32':>9} {'only_ort':>9} {'only_ref':>9}")
+     for i, (a, b) in enumerate(zip(ort_sets, ref_sets)):
+         print(f"{i:>3} {len(a):>9} {len(b):>9} {len(a - b):>9} {len(b - a):>9}")
+         bad += a != b
+     assert bad == 0, f"{bad}/4 rows: fp16 ORT nucleus differs from fp32 reference"
+     ''' ),
+]
+
+
+add_batch(B39_A)
+
+
+B39_B = [
+    # ---------------------------------------------------------------- TensorFlow
+    ("tensorflow", "venv", None, "false-positive", None, "b39-tf-sample-3d-logits",
+     "A sampling loop passes the full [batch, seq, vocab] logits to tf.random.categorical instead of the last position's [batch, vocab] slice; TensorFlow rightly rejects the non-matrix logits.",
+     """
+        import numpy as np
+        import tensorflow as tf
+
+        VOCAB, DIM, PROMPT = 64, 32, 5
+        tf.random.set_seed(0)
+        emb = tf.Variable(tf.random.normal([VOCAB, DIM], stddev=0.1))
+        proj = tf.Variable(tf.random.normal([DIM, VOCAB], stddev=0.1))
+
+        def lm(tokens):
+            h = tf.nn.embedding_lookup(emb, tokens)
+            h = tf.math.cumsum(h, axis=1) / tf.cast(tf.range(1, tf.shape(h)[1] + 1), tf.float32)[None, :, None]
+            return tf.einsum("btd,dv->btv", h, proj)
+
+        tokens = tf.constant(np.random.RandomState(0).randint(0, VOCAB, size=(2, PROMPT)), tf.int32)
+        print("prompt:", tokens.numpy().tolist())
+        for step in range(8):
+            logits = lm(tokens)
+            print(f"step {step}: logits {tuple(logits.shape)}")
+            nxt = tf.random.categorical(logits / 0.8, num_samples=1, dtype=tf.int32)
+            tokens = tf.concat([tokens, nxt], axis=1)
+        print("generated:", tokens.numpy().tolist())
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b39-tf-kvcache-concat-mismatch",
+     "An incremental decoder appends the new key to a KV cache laid out [batch, heads, time, head_dim] but computes the new key as [batch, time, heads, head_dim]; tf.concat rightly rejects the mismatched dimensions.",
+     """
+        import tensorflow as tf
+
+        B, H, D, MODEL = 2, 4, 16, 64
+        wk = tf.random.normal([MODEL, H * D], stddev=0.05, seed=1)
+        wv = tf.random.normal([MODEL, H * D], stddev=0.05, seed=2)
+
+        def new_kv(x):
+            # x: [B, 1, MODEL]
+            k = tf.reshape(x @ wk, [B, 1, H, D])      # forgot the transpose to [B, H, 1, D]
+            v = tf.transpose(tf.reshape(x @ wv, [B, 1, H, D]), [0, 2, 1, 3])
+            return k, v
+
+        cache_k = tf.zeros([B, H, 0, D])
+        cache_v = tf.zeros([B, H, 0, D])
+        x = tf.random.normal([B, 1, MODEL], seed=3)
+        for t in range(6):
+            k, v = new_kv(x)
+            cache_v = tf.concat([cache_v, v], axis=2)
+            cache_k = tf.concat([cache_k, k], axis=2)
+            print(f"t={t} cache_k={cache_k.shape} cache_v={cache_v.shape}")
+            x = tf.random.normal([B, 1, MODEL], seed=10 + t)
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b39-tf-position-past-maxlen",
+     "Greedy decoding keeps going past the 24-entry learned position table; the position lookup with index 24 is rightly rejected by TensorFlow's CPU gather (indices out of range).",
+     """
+        import logging
+        import tensorflow as tf
+
+        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+        log = logging.getLogger("greedy")
+        MAX_POS, VOCAB, DIM = 24, 100, 32
+        tok_emb = tf.random.normal([VOCAB, DIM], stddev=0.1, seed=0)
+        pos_emb = tf.random.normal([MAX_POS, DIM], stddev=0.1, seed=1)
+        head = tf.random.normal([DIM, VOCAB], stddev=0.1, seed=2)
+
+        state = tf.zeros([1, DIM])
+        tok = tf.constant([1])
+        out = []
+        for pos in range(32):
+            h = tf.gather(tok_emb, tok) + tf.gather(pos_emb, [pos])
+            state = 0.9 * state + h
+            tok = tf.argmax(state @ head, axis=-1, output_type=tf.int32)
+            out.append(int(tok[0]))
+            if pos % 4 == 0:
+                log.info("pos %d token %d", pos, out[-1])
+        log.info("decoded %d tokens", len(out))
+     """),
+    ("tensorflow", "venv", None, "crash", "not-implemented", "b39-tf-vae-fullcov-cholesky-half",
+     "A float16 VAE samples its latent from a full-covariance Gaussian with tf.linalg.cholesky; TensorFlow's Cholesky op accepts half but has no CPU kernel registered for it.",
+     """
+        import tensorflow as tf
+
+        LATENT, BATCH = 8, 4
+        tf.random.set_seed(0)
+        enc = tf.keras.layers.Dense(LATENT + LATENT * LATENT, dtype="float16")
+        x = tf.random.normal([BATCH, 32], dtype=tf.float16)
+        out = enc(x)
+        mean = out[:, :LATENT]
+        a = tf.reshape(out[:, LATENT:], [BATCH, LATENT, LATENT])
+        cov = tf.matmul(a, a, transpose_b=True) + tf.eye(LATENT, dtype=tf.float16)
+        print("mean", mean.shape, mean.dtype, "cov", cov.shape, cov.dtype)
+        chol = tf.linalg.cholesky(cov)
+        eps = tf.random.normal([BATCH, LATENT, 1], dtype=tf.float16)
+        z = mean + tf.squeeze(chol @ eps, -1)
+        print("z", z.shape, z.dtype)
+     """),
+    ("tensorflow", "venv", None, "crash", "not-implemented", "b39-tf-score-sampler-eigh-half",
+     "A score-based sampler in float16 takes the square root of its noise covariance through tf.linalg.eigh; the SelfAdjointEigV2 op allows half but no CPU kernel exists for it, so the sampler fails.",
+     """
+        import sys
+        import tensorflow as tf
+
+        DIM, STEPS = 6, 10
+        tf.random.set_seed(1)
+        a = tf.random.normal([DIM, DIM])
+        cov = tf.cast(a @ tf.transpose(a) / DIM + 0.1 * tf.eye(DIM), tf.float16)
+        x = tf.random.normal([16, DIM], dtype=tf.float16)
+        try:
+            for step in range(STEPS):
+                w, v = tf.linalg.eigh(cov)
+                sqrt_cov = v @ tf.linalg.diag(tf.sqrt(tf.maximum(w, 0))) @ tf.transpose(v)
+                noise = tf.random.normal(x.shape, dtype=tf.float16) @ sqrt_cov
+                x = x - 0.05 * x + tf.cast(0.05, tf.float16) ** 0.5 * noise
+                print(f"step {step} |x|={float(tf.norm(tf.cast(x, tf.float32))):.3f}")
+        except tf.errors.OpError as e:
+            print(f"[sampler] step {step} failed: {type(e).__name__}: {e}")
+            sys.exit(2)
+     """),
+    ("tensorflow", "venv", None, "nan", None, "b39-tf-ddpm-beta-one",
+     "A DDPM ancestral sampler uses a linear beta schedule that ends at beta=1.0, so alpha_T is 0 and 1/sqrt(alpha_T) is infinite; the sample turns into Inf/NaN at the first reverse step and the program reports it.",
+     """
+        import numpy as np
+        import tensorflow as tf
+
+        T = 50
+        betas = tf.linspace(1e-4, 1.0, T)        # schedule end should be ~0.02
+        alphas = 1.0 - betas
+        alpha_bar = tf.math.cumprod(alphas)
+        print("beta[-1] =", float(betas[-1]), "alpha_bar[-1] =", float(alpha_bar[-1]))
+
+        eps_model = tf.keras.Sequential([tf.keras.Input((8,)), tf.keras.layers.Dense(32, activation="gelu"), tf.keras.layers.Dense(8)])
+        x = tf.random.normal([4, 8], seed=0)
+        for t in reversed(range(T)):
+            eps = eps_model(x)
+            coef = betas[t] / tf.sqrt(1.0 - alpha_bar[t])
+            x = (x - coef * eps) / tf.sqrt(alphas[t])
+            if t > 0:
+                x = x + tf.sqrt(betas[t]) * tf.random.normal(x.shape)
+            bad = int(tf.reduce_sum(tf.cast(~tf.math.is_finite(x), tf.int32)))
+            print(f"t={t:2d} mean={float(tf.reduce_mean(x)):.4g} non-finite={bad}")
+            if bad:
+                print("sample contains NaN/Inf:", x.numpy()[0])
+                break
+     """),
+    ("tensorflow", "venv", None, "inconsistency", None, "b39-tf-xla-vs-eager-stateless-sampling",
+     "Reproducible sampling check: tf.random.stateless_categorical with the same logits and seed gives different tokens eagerly and under tf.function(jit_compile=True); the program reports the mismatch and fails.",
+     """
+        import sys
+        import tensorflow as tf
+
+        VOCAB, BATCH, N = 100, 4, 8
+        logits = tf.random.stateless_normal([BATCH, VOCAB], seed=[0, 1]) * 2.0
+        seed = tf.constant([3, 7], tf.int32)
+
+        def sample(l, s):
+            return tf.random.stateless_categorical(l / 0.7, N, seed=s)
+
+        eager = sample(logits, seed)
+        xla = tf.function(sample, jit_compile=True)(logits, seed)
+        for row in range(BATCH):
+            print(f"row {row}: eager={eager[row].numpy().tolist()} xla={xla[row].numpy().tolist()}")
+        agree = float(tf.reduce_mean(tf.cast(eager == xla, tf.float32)))
+        print(f"token agreement eager vs XLA: {agree:.2%}")
+        if agree < 1.0:
+            print("FAIL: stateless sampling is not reproducible across eager and XLA")
+            sys.exit(1)
+     """),
+    ("tensorflow", "venv", None, "oom", None, "b39-tf-kvcache-prealloc-oom",
+     "A beam-search decoder preallocates its KV cache for 64 beams x 32 heads x 1M positions x 128 dims in float32 (a terabyte); TensorFlow's CPU allocator fails with ResourceExhaustedError.",
+     """
+        import tensorflow as tf
+
+        cfg = dict(beams=64, heads=32, max_len=1 << 20, head_dim=128, layers=2)
+        print("preallocating KV cache:", cfg)
+        gib = cfg["beams"] * cfg["heads"] * cfg["max_len"] * cfg["head_dim"] * 4 / 2**30
+        print(f"  per-layer per-tensor size: {gib:.1f} GiB")
+        caches = []
+        for layer in range(cfg["layers"]):
+            k = tf.zeros([cfg["beams"], cfg["heads"], cfg["max_len"], cfg["head_dim"]])
+            v = tf.zeros_like(k)
+            caches.append((k, v))
+            print("layer", layer, "allocated")
+     """),
+    ("tensorflow", "venv", None, "timeout", None, "b39-tf-while-decode-no-eos",
+     "A tf.function decode loop runs until EOS, but a logits processor bans EOS (sets its logit to -inf) and there is no max-length bound; the loop never ends and the program's faulthandler watchdog kills it after 20 s.",
+     """
+        import faulthandler, sys
+        import tensorflow as tf
+
+        faulthandler.dump_traceback_later(20, exit=True)
+        VOCAB, EOS = 50, 2
+        w = tf.random.normal([VOCAB, VOCAB], seed=0)
+
+        @tf.function
+        def decode(start):
+            def cond(tok, n):
+                return tok != EOS
+            def body(tok, n):
+                logits = tf.gather(w, tok)
+                logits = tf.tensor_scatter_nd_update(logits, [[EOS]], [-float("inf")])   # "min_new_tokens" processor
+                return tf.argmax(logits, output_type=tf.int32), n + 1
+            return tf.while_loop(cond, body, [start, tf.constant(0, tf.int64)])
+
+        print("decoding until EOS ...", flush=True)
+        tok, n = decode(tf.constant(1))
+        print("stopped after", int(n), "tokens")
+     """),
+    # ---------------------------------------------------------------- JAX
+    ("jax", "venv", None, "false-positive", None, "b39-jax-fori-cache-grows",
+     "A jitted decode loop written with lax.fori_loop concatenates each new key onto the KV cache, so the loop carry changes shape; JAX rightly rejects a body whose output type differs from its input.",
+     """
+        import jax, jax.numpy as jnp
+
+        H, D, STEPS = 4, 8, 10
+        key = jax.random.PRNGKey(0)
+        wq, wk = jax.random.normal(key, (2, H * D, H * D)) * 0.1
+
+        def step(i, carry):
+            x, cache = carry
+            k = (x @ wk).reshape(1, H, D)
+            cache = jnp.concatenate([cache, k], axis=0)           # grows every step
+            att = jax.nn.softmax(jnp.einsum("hd,thd->ht", (x @ wq).reshape(H, D), cache), axis=-1)
+            x = jnp.einsum("ht,thd->hd", att, cache).reshape(H * D)
+            return x, cache
+
+        @jax.jit
+        def generate(x0):
+            cache0 = jnp.zeros((1, H, D))
+            return jax.lax.fori_loop(0, STEPS, step, (x0, cache0))
+
+        x, cache = generate(jax.random.normal(key, (H * D,)))
+        print("final cache", cache.shape)
+     """),
+    ("jax", "venv", None, "false-positive", None, "b39-jax-topk-traced-k",
+     "A top-k sampler is jitted with k passed as a regular argument, so lax.top_k receives a tracer for k; JAX rightly refuses the traced k (TracerBoolConversionError: k must be marked static).",
+     """
+        import jax, jax.numpy as jnp
+
+        @jax.jit
+        def top_k_sample(key, logits, k, temperature):
+            vals, idx = jax.lax.top_k(logits / temperature, k)
+            choice = jax.random.categorical(key, vals, axis=-1)
+            return jnp.take_along_axis(idx, choice[:, None], axis=-1)[:, 0]
+
+        key = jax.random.PRNGKey(42)
+        logits = jax.random.normal(key, (3, 500))
+        toks = []
+        for step in range(5):
+            key, sub = jax.random.split(key)
+            tok = top_k_sample(sub, logits, 40, 0.9)
+            toks.append(tok.tolist())
+            print("step", step, "tokens", toks[-1])
+     """),
+    ("jax", "venv", None, "false-positive", "environment", "b39-jax-gpu-backend-missing",
+     "A generation benchmark asks for the GPU devices (jax.devices('gpu')) on a machine with only the CPU backend; JAX rightly reports that no GPU platform is present (a setup problem).",
+     """
+        import time
+        import jax, jax.numpy as jnp
+
+        print("jax", jax.__version__, "default backend:", jax.default_backend())
+        gpus = jax.devices("gpu")
+        print("running on", gpus)
+        with jax.default_device(gpus[0]):
+            logits = jax.random.normal(jax.random.PRNGKey(0), (64, 32000))
+            t0 = time.time()
+            for _ in range(100):
+                tok = jnp.argmax(logits, -1).block_until_ready()
+            print("100 greedy steps in %.3fs" % (time.time() - t0))
+     """),
+    ("jax", "venv", None, "crash", "not-implemented", "b39-jax-vae-mvn-float16",
+     "A half-precision VAE draws its latent with jax.random.multivariate_normal; the Cholesky factorisation underneath has no float16 implementation on CPU and JAX raises NotImplementedError for a legal dtype.",
+     """
+        import jax, jax.numpy as jnp
+
+        LATENT = 8
+        key = jax.random.PRNGKey(0)
+        k1, k2, k3 = jax.random.split(key, 3)
+        W = (jax.random.normal(k1, (32, LATENT + LATENT * LATENT)) * 0.05).astype(jnp.float16)
+
+        def encode(x):
+            out = x @ W
+            mu = out[:, :LATENT]
+            a = out[:, LATENT:].reshape(-1, LATENT, LATENT)
+            cov = a @ jnp.swapaxes(a, -1, -2) + jnp.eye(LATENT, dtype=jnp.float16)
+            return mu, cov
+
+        x = jax.random.normal(k2, (4, 32), dtype=jnp.float16)
+        mu, cov = encode(x)
+        print("posterior:", mu.shape, mu.dtype, cov.shape, cov.dtype)
+        z = jax.random.multivariate_normal(k3, mu, cov, dtype=jnp.float16)
+        print("z:", z.shape, z.dtype)
+     """),
+    ("jax", "venv", None, "crash", "not-implemented", "b39-jax-generator-orthogonal-init-float16",
+     "A GAN generator's weights are initialised with jax.nn.initializers.orthogonal in float16; the QR decomposition it relies on is not implemented for float16 on CPU and JAX raises NotImplementedError.",
+     """
+        import jax, jax.numpy as jnp
+
+        LAYERS = [(64, 128), (128, 256), (256, 784)]
+        init = jax.nn.initializers.orthogonal(scale=1.0)
+        key = jax.random.PRNGKey(0)
+        params = []
+        for i, (fan_in, fan_out) in enumerate(LAYERS):
+            key, sub = jax.random.split(key)
+            print(f"init generator layer {i}: {fan_in}->{fan_out} (float16)")
+            w = init(sub, (fan_in, fan_out), jnp.float16)
+            params.append((w, jnp.zeros(fan_out, jnp.float16)))
+
+        def generator(params, z):
+            for w, b in params[:-1]:
+                z = jax.nn.leaky_relu(z @ w + b, 0.2)
+            w, b = params[-1]
+            return jnp.tanh(z @ w + b)
+
+        imgs = generator(params, jax.random.normal(key, (16, 64), jnp.float16))
+        print("fake batch", imgs.shape)
+     """),
+    ("jax", "venv", None, "nan", None, "b39-jax-nucleus-temperature-zero",
+     "A nucleus (top-p) sampler is called with temperature 0.0 to mean greedy; logits/0 gives +-inf, softmax of them gives NaN probabilities and the sampler prints them.",
+     """
+        import jax, jax.numpy as jnp
+
+        def nucleus_probs(logits, top_p, temperature):
+            scaled = logits / temperature
+            probs = jax.nn.softmax(scaled, axis=-1)
+            order = jnp.argsort(-probs, axis=-1)
+            sorted_p = jnp.take_along_axis(probs, order, axis=-1)
+            keep = jnp.cumsum(sorted_p, axis=-1) - sorted_p < top_p
+            sorted_p = jnp.where(keep, sorted_p, 0.0)
+            sorted_p = sorted_p / sorted_p.sum(-1, keepdims=True)
+            return sorted_p, order
+
+        key = jax.random.PRNGKey(0)
+        logits = jax.random.normal(key, (2, 12)) * 3
+        for temp in (1.0, 0.5, 0.0):
+            p, order = nucleus_probs(logits, 0.9, temp)
+            print(f"temperature={temp}: kept={int((p > 0).sum())} probs[0,:5]={p[0, :5]}")
+            print("  any NaN:", bool(jnp.isnan(p).any()))
+     """),
+    ("jax", "venv", None, "inconsistency", None, "b39-jax-cache-past-maxlen-clamped",
+     "A cached decoder writes keys with lax.dynamic_update_slice into a 16-slot cache but decodes 20 steps; past the end JAX clamps the index and overwrites the last slot, so cached attention no longer matches an uncached recompute and the check fails.",
+     """
+        import jax, jax.numpy as jnp
+        import numpy as np
+
+        MAX_LEN, D, STEPS = 16, 8, 20
+        key = jax.random.PRNGKey(0)
+        xs = jax.random.normal(key, (STEPS, D))
+
+        def attend(q, keys, n):
+            s = keys[:n] @ q / np.sqrt(D)
+            return jax.nn.softmax(s) @ keys[:n]
+
+        cache = jnp.zeros((MAX_LEN, D))
+        worst = 0.0
+        for t in range(STEPS):
+            cache = jax.lax.dynamic_update_slice(cache, xs[t][None], (t, 0))
+            n = min(t + 1, MAX_LEN)
+            cached = attend(xs[t], cache, n)
+            full = attend(xs[t], xs[: t + 1], t + 1)
+            err = float(jnp.max(jnp.abs(cached - full)))
+            worst = max(worst, err)
+            print(f"step {t:2d} cached-vs-full max|diff| = {err:.3e}")
+        print("worst difference:", worst)
+        assert worst < 1e-5, f"cached decode diverges from full recompute (max diff {worst:.3e})"
+     """),
+    ("jax", "venv", None, "timeout", None, "b39-jax-sampler-while-never-converges",
+     "A jitted annealed sampler loops in lax.while_loop until the step size falls below a tolerance, but the schedule decays too slowly to reach it in any reasonable time; the program's watchdog thread stops it after 20 s.",
+     """
+        import os, sys, threading, time
+        import jax, jax.numpy as jnp
+
+        def watchdog(limit):
+            time.sleep(limit)
+            print(f"[watchdog] sampler still running after {limit}s, aborting", flush=True)
+            os._exit(3)
+        threading.Thread(target=watchdog, args=(20,), daemon=True).start()
+
+        @jax.jit
+        def anneal(x, key):
+            def cond(c):
+                x, step, key, i = c
+                return step > 1e-30                    # tolerance far below reach
+            def body(c):
+                x, step, key, i = c
+                key, sub = jax.random.split(key)
+                x = x - step * x + jnp.sqrt(2 * step) * jax.random.normal(sub, x.shape)
+                return x, step * 0.999999999, key, i + 1
+            return jax.lax.while_loop(cond, body, (x, jnp.float32(0.01), key, 0))
+
+        print("annealing ...", flush=True)
+        x, step, _, n = anneal(jnp.zeros(16), jax.random.PRNGKey(0))
+        print("done in", int(n), "iterations")
+     """),
+    # ---------------------------------------------------------------- Keras 3
+    ("keras", "venv", "torch", "false-positive", None, "b39-keras-torch-mha-causal-mask-shape",
+     "A decoder block passes a causal mask built for the full sequence (T x T) while querying only the newest token against the cache; Keras' MultiHeadAttention rightly rejects the mask whose shape does not match query and key.",
+     """
+        import numpy as np
+        import keras
+        from keras import layers, ops
+
+        T, D = 10, 32
+        mha = layers.MultiHeadAttention(num_heads=4, key_dim=8)
+        seq = keras.random.normal((2, T, D), seed=0)
+        causal = ops.cast(ops.tril(ops.ones((T, T))), "bool")
+        full = mha(seq, seq, attention_mask=causal[None])
+        print("full-sequence pass:", tuple(full.shape))
+        cache = seq
+        for step in range(3):
+            q = keras.random.normal((2, 1, D), seed=step + 1)
+            cache = ops.concatenate([cache, q], axis=1)
+            out = mha(q, cache, attention_mask=causal[None])    # stale T x T mask
+            print("step", step, tuple(out.shape))
+     """),
+    ("keras", "venv", "tensorflow", "false-positive", None, "b39-keras-tf-embedding-past-maxlen",
+     "A Keras generator with a 16-position learned position Embedding is used to extend a prompt past 16 tokens; at position 16 TensorFlow's CPU embedding lookup rightly rejects the out-of-range index.",
+     """
+        import numpy as np
+        import keras
+        from keras import layers
+
+        VOCAB, MAXLEN, D = 200, 16, 32
+        tok_in = keras.Input((None,), dtype="int32")
+        pos_in = keras.Input((None,), dtype="int32")
+        h = layers.Embedding(VOCAB, D)(tok_in) + layers.Embedding(MAXLEN, D)(pos_in)
+        h = layers.LSTM(D, return_sequences=True)(h)
+        model = keras.Model([tok_in, pos_in], layers.Dense(VOCAB)(h))
+
+        seq = [5, 17, 42]
+        while len(seq) < 24:
+            toks = np.array([seq], "int32")
+            pos = np.arange(len(seq), dtype="int32")[None]
+            logits = model.predict([toks, pos], verbose=0)
+            seq.append(int(np.argmax(logits[0, -1])))
+            print(f"len={len(seq):2d} last={seq[-1]}")
+        print("generated", seq)
+     """),
+    ("keras", "venv", "torch", "false-positive", "environment", "b39-keras-torch-plot-generator-no-pydot",
+     "A GAN script draws its generator architecture with keras.utils.plot_model before training, but pydot (and graphviz) are not installed; Keras rightly reports the missing dependency (a setup problem).",
+     """
+        import keras
+        from keras import layers
+
+        gen = keras.Sequential([
+            keras.Input((64,)),
+            layers.Dense(7 * 7 * 32, activation="relu"),
+            layers.Reshape((7, 7, 32)),
+            layers.Conv2DTranspose(16, 4, strides=2, padding="same", activation="relu"),
+            layers.Conv2DTranspose(1, 4, strides=2, padding="same", activation="tanh"),
+        ], name="generator")
+        gen.summary()
+        keras.utils.plot_model(gen, "generator.png", show_shapes=True)
+        print("saved generator.png")
+     """),
+    ("keras", "venv", "torch", "crash", "not-implemented", "b39-keras-torch-latent-whitening-eigh-half",
+     "A float16 latent sampler whitens its noise with keras.ops.eigh on the torch backend; torch's linalg_eigh has no CPU kernel for Half and raises NotImplementedError for a legal dtype.",
+     """
+        import keras
+        from keras import ops
+
+        keras.config.set_floatx("float16")
+        LATENT = 16
+        z = keras.random.normal((256, LATENT), dtype="float16", seed=0)
+        cov = ops.matmul(ops.transpose(z), z) / 256.0
+        print("latent covariance", tuple(cov.shape), cov.dtype)
+        evals, evecs = ops.eigh(cov)
+        whiten = evecs @ ops.diag(1.0 / ops.sqrt(evals + 1e-3)) @ ops.transpose(evecs)
+        z_white = z @ whiten
+        print("whitened latent std:", float(ops.std(z_white)))
+     """),
+    ("keras", "venv", "jax", "crash", "not-implemented", "b39-keras-jax-spectral-norm-svd-half",
+     "A GAN discriminator applies spectral normalisation computed with keras.ops.svd under a float16 policy; on the JAX backend the SVD has no float16 CPU implementation and raises NotImplementedError.",
+     """
+        import logging
+        import keras
+        from keras import layers, ops
+
+        logging.basicConfig(level=logging.INFO, format="%(levelname)s:%(name)s:%(message)s")
+        log = logging.getLogger("gan")
+        keras.config.set_dtype_policy("float16")
+
+        disc = keras.Sequential([keras.Input((28 * 28,)), layers.Dense(128), layers.LeakyReLU(0.2), layers.Dense(1)])
+        log.info("discriminator built, policy=%s", keras.config.dtype_policy().name)
+        for layer in disc.layers:
+            if isinstance(layer, layers.Dense):
+                w = layer.kernel.value.astype("float16")
+                sigma = ops.svd(w, compute_uv=False)[0]
+                layer.kernel.assign(w / sigma)
+                log.info("spectral-normalised %s (sigma=%.3f)", layer.name, float(sigma))
+        fake = keras.random.normal((8, 28 * 28), dtype="float16", seed=1)
+        log.info("D(fake) = %s", disc(fake)[:, 0])
+     """),
+    ("keras", "venv", "jax", "nan", None, "b39-keras-jax-vae-logvar-overflow",
+     "A Keras VAE whose log-variance head starts with a large bias (200) samples z = mu + exp(0.5*logvar)*eps; exp overflows float32, the KL term becomes Inf - Inf and training logs a NaN loss.",
+     """
+        import numpy as np
+        import keras
+        from keras import layers, ops
+
+        class Sampling(layers.Layer):
+            def call(self, inputs):
+                mu, logvar = inputs
+                eps = keras.random.normal(ops.shape(mu), seed=self.seed_gen)
+                kl = -0.5 * ops.mean(ops.sum(1 + logvar - mu ** 2 - ops.exp(logvar), axis=-1))
+                self.add_loss(kl)
+                return mu + ops.exp(0.5 * logvar) * eps
+            def build(self, s):
+                self.seed_gen = keras.random.SeedGenerator(0)
+
+        x_in = keras.Input((20,))
+        h = layers.Dense(32, activation="relu")(x_in)
+        mu = layers.Dense(4)(h)
+        logvar = layers.Dense(4, bias_initializer=keras.initializers.Constant(200.0))(h)
+        z = Sampling()([mu, logvar])
+        out = layers.Dense(20)(layers.Dense(32, activation="relu")(z))
+        vae = keras.Model(x_in, out)
+        vae.compile(optimizer="adam", loss="mse")
+        x = np.random.RandomState(0).rand(256, 20).astype("float32")
+        hist = vae.fit(x, x, epochs=2, batch_size=64, verbose=2)
+        print("loss history:", hist.history["loss"])
+     """),
+    ("keras", "venv", "tensorflow", "inconsistency", None, "b39-keras-tf-mixed-precision-generator",
+     "The same GAN generator weights are run under a float32 and a mixed_float16 policy and compared at 1e-4 tolerance; the mixed-precision images differ by far more and the program's check fails.",
+     """
+        import numpy as np
+        import keras
+        from keras import layers
+
+        def build(policy):
+            keras.config.set_dtype_policy(policy)
+            m = keras.Sequential([keras.Input((64,)), layers.Dense(256, activation="relu"),
+                                  layers.Dense(512, activation="relu"), layers.Dense(784, activation="tanh", dtype="float32")])
+            keras.config.set_dtype_policy("float32")
+            return m
+
+        ref = build("float32")
+        mixed = build("mixed_float16")
+        mixed.set_weights(ref.get_weights())
+        z = np.random.RandomState(0).randn(32, 64).astype("float32") * 3
+        a = np.asarray(ref(z))
+        b = np.asarray(mixed(z)).astype("float32")
+        diff = np.abs(a - b)
+        print(f"float32 vs mixed_float16: max|diff|={diff.max():.3e} mean={diff.mean():.3e}")
+        np.testing.assert_allclose(b, a, atol=1e-4, err_msg="mixed-precision generator disagrees with float32")
+     """),
+    ("keras", "venv", "tensorflow", "oom", None, "b39-keras-tf-beam-cache-oom",
+     "A Keras beam-search helper allocates its key cache with keras.ops.zeros for 64 beams x 32 heads x 1M positions x 128 dims; TensorFlow's CPU allocator fails with ResourceExhaustedError.",
+     """
+        import keras
+        from keras import ops
+
+        beams, heads, max_len, head_dim = 64, 32, 1 << 20, 128
+        print(f"allocating key cache {beams}x{heads}x{max_len}x{head_dim} float32")
+        k_cache = ops.zeros((beams, heads, max_len, head_dim), dtype="float32")
+        v_cache = ops.zeros_like(k_cache)
+        print("cache ready:", k_cache.shape)
+     """),
+    ("keras", "venv", "tensorflow", "crash", "not-implemented", "b39-keras-tf-flow-logdet-half",
+     "A float16 normalising-flow generator computes the log-likelihood of its samples with keras.ops.slogdet of a learned mixing matrix; on the TensorFlow backend LogMatrixDeterminant accepts half but has no CPU kernel, so the step fails.",
+     """
+        import numpy as np
+        import keras
+        from keras import ops
+
+        keras.config.set_floatx("float16")
+        DIM = 8
+        rng = np.random.RandomState(0)
+        mix = keras.Variable(np.eye(DIM) + 0.1 * rng.randn(DIM, DIM), dtype="float16", name="mixing")
+        z = keras.random.normal((32, DIM), dtype="float16", seed=0)
+        x = ops.matmul(z, mix)
+        print("generated batch", tuple(x.shape), x.dtype)
+        base_logp = -0.5 * ops.sum(z * z, axis=-1) - 0.5 * DIM * np.log(2 * np.pi)
+        sign, logdet = ops.slogdet(mix)
+        logp = base_logp - logdet
+        print("mean log-likelihood:", float(ops.mean(logp)))
+     """),
+    # ---------------------------------------------------------------- MindSpore
+    ("mindspore", "mindspore", None, "false-positive", None, "b39-ms-position-past-maxlen",
+     "A MindSpore greedy decoder keeps generating past its 16-entry position table; ops.gather with position 16 is rightly rejected as out of range (in about 2 of 7 runs MindSpore's asynchronous executor instead segfaults in the following argmax, which would make the log a crash).",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        MAX_POS, VOCAB, D = 16, 64, 16
+        rng = np.random.RandomState(0)
+        tok_emb = Tensor(rng.randn(VOCAB, D).astype(np.float32) * 0.1)
+        pos_emb = Tensor(rng.randn(MAX_POS, D).astype(np.float32) * 0.1)
+        head = Tensor(rng.randn(D, VOCAB).astype(np.float32) * 0.1)
+
+        tok, state, out = Tensor(np.array([3], np.int32)), ops.zeros((1, D), ms.float32), []
+        for pos in range(24):
+            h = ops.gather(tok_emb, tok, 0) + ops.gather(pos_emb, Tensor(np.array([pos], np.int32)), 0)
+            state = 0.8 * state + h
+            tok = ops.argmax(ops.matmul(state, head), -1).astype(ms.int32)
+            out.append(int(tok.asnumpy()[0]))
+            print(f"pos {pos:2d} -> token {out[-1]}")
+        print("decoded:", out)
+     """),
+    ("mindspore", "mindspore", None, "false-positive", None, "b39-ms-kvcache-concat-mismatch",
+     "The KV cache is kept as [batch, heads, time, dim] but the new value is concatenated in [batch, time, heads, dim] layout; MindSpore's concat rightly rejects the mismatched shapes.",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        B, H, D = 2, 4, 8
+        cache_k = ops.zeros((B, H, 0, D), ms.float32)
+        cache_v = ops.zeros((B, H, 0, D), ms.float32)
+        rng = np.random.RandomState(1)
+        for t in range(5):
+            k = Tensor(rng.randn(B, H, 1, D).astype(np.float32))
+            v = Tensor(rng.randn(B, 1, H, D).astype(np.float32))   # wrong layout
+            cache_k = ops.concat((cache_k, k), axis=2)
+            cache_v = ops.concat((cache_v, v), axis=2)
+            print(f"t={t}: k {cache_k.shape} v {cache_v.shape}")
+     """),
+    ("mindspore", "mindspore", None, "false-positive", "environment", "b39-ms-gpu-target-missing",
+     "A generation script sets device_target='GPU' on a CPU-only MindSpore installation; MindSpore rightly reports that the GPU target is not available (a setup problem).",
+     """
+        import mindspore as ms
+        from mindspore import nn, ops
+
+        print("MindSpore", ms.__version__)
+        ms.set_context(mode=ms.GRAPH_MODE, device_target="GPU")
+        net = nn.SequentialCell([nn.Dense(16, 32), nn.ReLU(), nn.Dense(32, 100)])
+        x = ops.ones((4, 16), ms.float32)
+        print("next tokens:", ops.argmax(net(x), -1))
+     """),
+    ("mindspore", "mindspore", None, "crash", "not-implemented", "b39-ms-bf16-lm-head-matmul",
+     "A bfloat16 decoder projects its hidden state to vocabulary logits with an nn.Dense cast to bfloat16; MindSpore's CPU backend has no MatMul kernel for bfloat16 ('Select CPU operator[MatMul] fail! Unsupported data type!'), a legal dtype.",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn, ops, Tensor
+
+        ms.set_seed(0)
+        lm_head = nn.Dense(32, 128).to_float(ms.bfloat16)
+        hidden = Tensor(np.random.RandomState(0).randn(2, 32).astype(np.float32)).astype(ms.bfloat16)
+        logits = lm_head(hidden)
+        print("logits", logits.shape, logits.dtype)
+        probs = ops.softmax(logits / 0.7, axis=-1)
+        tok = ops.multinomial(probs.astype(ms.float32), 1)
+        print("sampled:", tok.asnumpy().ravel().tolist())
+     """),
+    ("mindspore", "mindspore", None, "crash", "not-implemented", "b39-ms-bf16-causal-mask-fill",
+     "Building the per-step causal attention mask in bfloat16 with ops.masked_fill fails on CPU: MindSpore has no MaskedFill kernel for bfloat16, a legal dtype.",
+     """
+        import sys
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        T, H = 6, 2
+        scores = Tensor(np.random.RandomState(0).randn(1, H, T, T).astype(np.float32)).astype(ms.bfloat16)
+        future = Tensor(np.triu(np.ones((T, T), bool), k=1))
+        try:
+            for step in range(1, T + 1):
+                s = scores[:, :, :step, :step]
+                m = future[:step, :step]
+                masked = ops.masked_fill(s, m, -1e4)
+                att = masked.astype(ms.float32).softmax(-1)
+                print(f"step {step}: attention row sums {att.sum(-1).asnumpy()[0, 0].round(3).tolist()}")
+        except Exception as e:
+            print(f"mask construction failed at step {step}: {type(e).__name__}: {e}")
+            sys.exit(1)
+     """),
+    ("mindspore", "mindspore", None, "nan", None, "b39-ms-temperature-zero",
+     "A MindSpore sampling step divides logits by temperature 0.0 to get greedy decoding; logits/0 is +-inf and softmax yields NaN probabilities, which the program prints.",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        logits = Tensor(np.random.RandomState(0).randn(2, 10).astype(np.float32) * 2)
+        for temperature in (1.0, 0.3, 0.0):
+            probs = ops.softmax(logits / temperature, axis=-1)
+            p = probs.asnumpy()
+            print(f"T={temperature}: sum={p.sum(-1)} nan={np.isnan(p).any()} row0={np.round(p[0], 3)}")
+     """),
+    ("mindspore", "mindspore", None, "inconsistency", None, "b39-ms-fp16-cache-vs-fp32",
+     "An attention decoder keeps its KV cache in float16 to save memory; its per-step outputs are checked against an uncached float32 recompute at 1e-5 tolerance and the check fails.",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        D, STEPS = 32, 12
+        rng = np.random.RandomState(0)
+        xs = rng.randn(STEPS, D).astype(np.float32) * 2
+
+        def attend(q, keys):
+            s = ops.matmul(keys, q) / np.sqrt(D)
+            return ops.matmul(ops.softmax(s, axis=0), keys)
+
+        cache = []
+        worst = 0.0
+        for t in range(STEPS):
+            cache.append(Tensor(xs[t]).astype(ms.float16))
+            keys16 = ops.stack(cache).astype(ms.float32)
+            cached = attend(Tensor(xs[t]), keys16).asnumpy()
+            full = attend(Tensor(xs[t]), Tensor(xs[: t + 1])).asnumpy()
+            err = float(np.abs(cached - full).max())
+            worst = max(worst, err)
+            print(f"step {t:2d}: max|cached-full| = {err:.2e}")
+        if worst > 1e-5:
+            raise SystemExit(f"MISMATCH: float16 KV cache output differs from float32 recompute by {worst:.2e}")
+     """),
+    ("mindspore", "mindspore", None, "timeout", None, "b39-ms-beam-search-never-finishes",
+     "A beam search waits until every beam has produced EOS, but a repetition-penalty processor pushes EOS down on every step and there is no length cap; the faulthandler watchdog ends the run after 25 s.",
+     """
+        import faulthandler
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        faulthandler.dump_traceback_later(25, exit=True)
+        VOCAB, BEAMS, EOS = 40, 3, 0
+        W = Tensor(np.random.RandomState(0).randn(VOCAB, VOCAB).astype(np.float32))
+        beams = [[1], [2], [3]]
+        scores = np.zeros(BEAMS)
+        step = 0
+        while not all(b[-1] == EOS for b in beams):
+            last = Tensor(np.array([b[-1] for b in beams], np.int32))
+            logits = ops.gather(W, last, 0).asnumpy()
+            logits[:, EOS] -= 1e9          # penalty meant for repeated tokens hits EOS
+            logp = logits - np.log(np.exp(logits - logits.max(-1, keepdims=True)).sum(-1, keepdims=True)) - logits.max(-1, keepdims=True)
+            flat = (scores[:, None] + logp).ravel()
+            best = np.argsort(-flat)[:BEAMS]
+            beams = [beams[i // VOCAB] + [int(i % VOCAB)] for i in best]
+            scores = flat[best]
+            step += 1
+            if step % 2000 == 0:
+                print(f"step {step}: best score {scores[0]:.1f}, lengths {[len(b) for b in beams]}", flush=True)
+     """),
+    ("mindspore", "mindspore", None, "crash", "not-implemented", "b39-ms-bf16-top-p-cumsum",
+     "A top-p (nucleus) filter keeps its sorted probabilities in bfloat16 and takes their running sum with ops.cumsum; MindSpore's CPU backend has no CumSum kernel for bfloat16 and kernel selection fails for a legal dtype.",
+     """
+        import logging
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        logging.basicConfig(level=logging.INFO, format="[%(name)s] %(message)s")
+        log = logging.getLogger("top_p")
+
+        def top_p_filter(logits, p=0.9):
+            probs = ops.softmax(logits, axis=-1)
+            sorted_p, order = ops.sort(probs, descending=True)
+            sorted_p = sorted_p.astype(ms.bfloat16)           # keep sampler state in bf16
+            cum = ops.cumsum(sorted_p, axis=-1)
+            keep = (cum - sorted_p) < p
+            return ops.where(keep, sorted_p, ops.zeros_like(sorted_p)), order
+
+        logits = Tensor(np.random.RandomState(0).randn(4, 100).astype(np.float32) * 2)
+        log.info("logits %s %s", logits.shape, logits.dtype)
+        filtered, order = top_p_filter(logits)
+        log.info("kept per row: %s", (filtered.astype(ms.float32) > 0).sum(-1))
+     """),
+]
+
+
+add_batch(B39_B)
+
+
+# Batch b40, part B: scatter, gather, segment ops and graph networks
+# (TensorFlow, JAX, Keras 3 on its three backends, MindSpore).
+B40_B = [
+    # ---------------- TensorFlow ----------------
+    ("tensorflow", "venv", None, "false-positive", None, "b40-tf-gcn-edge-index-past-num-nodes",
+     "A hand-written GCN message-passing layer gathers source features with tf.gather, but the edge list built from a 1-based node file contains node id 6 for a 6-node graph; TensorFlow rightly rejects the out-of-range index.",
+     """
+        import numpy as np
+        import tensorflow as tf
+
+        def load_edges():
+            # edges read from a file that numbers nodes 1..6
+            raw = [(1, 2), (2, 3), (3, 4), (4, 5), (5, 6), (6, 1), (2, 5)]
+            src = [a for a, b in raw]          # forgot the -1 shift
+            dst = [b - 1 for a, b in raw]
+            return tf.constant([src, dst], dtype=tf.int32)
+
+        class MessagePassing(tf.Module):
+            def __init__(self, din, dout):
+                self.w = tf.Variable(tf.random.normal([din, dout], seed=1), name="w")
+
+            def __call__(self, x, edge_index, num_nodes):
+                src, dst = edge_index[0], edge_index[1]
+                msg = tf.gather(x, src)                      # [E, din]
+                agg = tf.math.unsorted_segment_sum(msg, dst, num_nodes)
+                return tf.nn.relu(agg @ self.w)
+
+        num_nodes = 6
+        x = tf.random.normal([num_nodes, 8], seed=0)
+        edge_index = load_edges()
+        print("graph: %d nodes, %d edges" % (num_nodes, edge_index.shape[1]))
+        layers = [MessagePassing(8, 16), MessagePassing(16, 4)]
+        h = x
+        for i, layer in enumerate(layers):
+            print("layer %d: in %s" % (i, tuple(h.shape)))
+            h = layer(h, edge_index, num_nodes)
+        print("out", h.numpy())
+     """),
+
+    ("tensorflow", "venv", None, "false-positive", None, "b40-tf-segment-sum-shuffled-graph-batch",
+     "A graph-classification readout pools node embeddings per graph with tf.math.segment_sum, but the mini-batch was shuffled at node level so the graph ids are not sorted; the sorted-segment op rightly refuses them (unsorted_segment_sum was needed).",
+     """
+        import logging, sys
+        import numpy as np
+        import tensorflow as tf
+
+        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s readout: %(message)s")
+        log = logging.getLogger("readout")
+
+        rng = np.random.default_rng(3)
+        sizes = [5, 3, 7, 4]
+        batch = np.concatenate([np.full(n, g) for g, n in enumerate(sizes)]).astype(np.int32)
+        perm = rng.permutation(len(batch))            # node-level shuffle for augmentation
+        batch = batch[perm]
+        h = tf.constant(rng.normal(size=(len(batch), 16)).astype(np.float32))
+        log.info("batch of %d graphs, %d nodes", len(sizes), len(batch))
+        log.info("graph ids (first 10): %s", batch[:10].tolist())
+
+        try:
+            pooled = tf.math.segment_sum(h, tf.constant(batch))
+            log.info("pooled shape %s", pooled.shape)
+        except tf.errors.InvalidArgumentError as e:
+            log.error("readout failed: %s", e.message)
+            sys.exit(2)
+     """),
+
+
+    ("tensorflow", "venv", None, "false-positive", "environment", "b40-tf-tfgnn-not-installed",
+     "A GraphTensor pipeline imports tensorflow_gnn to build its message-passing model, but the package is not installed in this environment: a setup problem, not a framework defect.",
+     """
+        import tensorflow as tf
+        print("TensorFlow", tf.__version__)
+        print("building GraphTensor schema for the citation graph ...")
+        import tensorflow_gnn as tfgnn
+
+        schema = tfgnn.GraphSchema()
+        print(schema)
+     """),
+
+    ("tensorflow", "venv", None, "crash", "not-implemented", "b40-tf-xla-segment-sum-no-kernel",
+     "A graph readout with sorted graph ids uses tf.math.segment_sum inside tf.function(jit_compile=True); the input is legal and runs eagerly, but XLA has no SegmentSum kernel, so compilation fails with 'No registered SegmentSum OpKernel for XLA_CPU_JIT'.",
+     """
+        import numpy as np
+        import tensorflow as tf
+
+        sizes = [3, 4, 2]
+        batch = tf.constant(np.repeat(np.arange(len(sizes)), sizes).astype(np.int32))
+        h = tf.random.normal([int(sum(sizes)), 8], seed=0)
+        w = tf.Variable(tf.random.normal([8, 2], seed=1))
+
+        def readout(h, batch):
+            pooled = tf.math.segment_sum(h, batch)       # batch ids are sorted
+            return tf.nn.softmax(pooled @ w)
+
+        eager = readout(h, batch)
+        print("eager readout ok:", eager.shape)
+        fast = tf.function(readout, jit_compile=True)
+        print("compiling readout with XLA ...")
+        out = fast(h, batch)
+        print("xla readout", out.shape, "max diff", float(tf.reduce_max(tf.abs(out - eager))))
+     """),
+
+    ("tensorflow", "venv", None, "crash", "not-implemented", "b40-tf-raw-segment-sum-v2-no-cpu-kernel",
+     "An op-coverage sweep calls tf.raw_ops.SegmentSumV2 (segment_sum with an explicit num_segments) on a legal float32 input; the op is registered but has no CPU kernel, so TensorFlow fails with 'Could not find device for node'.",
+     """
+        import numpy as np
+        import tensorflow as tf
+
+        data = tf.constant(np.arange(12, dtype=np.float32).reshape(4, 3))
+        ids = tf.constant([0, 0, 1, 3])
+        cases = [
+            ("SegmentSum", lambda: tf.raw_ops.SegmentSum(data=data, segment_ids=ids)),
+            ("UnsortedSegmentSum", lambda: tf.raw_ops.UnsortedSegmentSum(data=data, segment_ids=ids, num_segments=4)),
+            ("SegmentSumV2", lambda: tf.raw_ops.SegmentSumV2(data=data, segment_ids=ids, num_segments=4)),
+        ]
+        for name, fn in cases:
+            out = fn()
+            print("%-20s shape=%s sum=%.1f" % (name, out.shape, float(tf.reduce_sum(out))))
+     """),
+
+    ("tensorflow", "venv", None, "nan", None, "b40-tf-gcn-isolated-node-degree-nan",
+     "A hand-written GCN normalises with D^-1/2 computed from in-degrees without adding self-loops; the isolated node has degree 0, its factor is inf, and inf*0 turns its embedding into NaN, which the program detects.",
+     """
+        import numpy as np
+        import tensorflow as tf
+
+        num_nodes = 6
+        # node 5 has no edges at all
+        edge_index = tf.constant([[0, 1, 1, 2, 3, 4, 0], [1, 0, 2, 1, 4, 3, 2]])
+        x = tf.random.normal([num_nodes, 4], seed=0)
+        w = tf.random.normal([4, 4], seed=1)
+
+        src, dst = edge_index[0], edge_index[1]
+        deg = tf.math.unsorted_segment_sum(tf.ones_like(dst, tf.float32), dst, num_nodes)
+        dinv = tf.pow(deg, -0.5)
+        print("degree:", deg.numpy().tolist())
+        msg = tf.gather(dinv, src)[:, None] * tf.gather(x @ w, src)
+        agg = tf.math.unsorted_segment_sum(msg, dst, num_nodes)
+        out = dinv[:, None] * agg
+        for i in range(num_nodes):
+            print("node %d: %s" % (i, np.array2string(out[i].numpy(), precision=3)))
+        bad = tf.reduce_any(tf.math.is_nan(out), axis=1).numpy()
+        print("nodes with NaN embeddings:", np.nonzero(bad)[0].tolist())
+     """),
+
+    ("tensorflow", "venv", None, "inconsistency", None, "b40-tf-segment-max-empty-vs-jax",
+     "A max-aggregation GNN layer is cross-checked between TensorFlow and JAX; for a node with no incoming edges tf.math.unsorted_segment_max returns the lowest float (-3.4e38) while jax.ops.segment_max returns -inf, so the two frameworks disagree and the check fails.",
+     """
+        import numpy as np
+        import tensorflow as tf
+        import jax, jax.numpy as jnp
+
+        rng = np.random.default_rng(0)
+        x = rng.normal(size=(5, 3)).astype(np.float32)
+        src = np.array([0, 1, 2, 3, 0, 2], np.int32)
+        dst = np.array([1, 2, 3, 1, 2, 0], np.int32)      # node 4 receives nothing
+        msg = x[src]
+        tf_out = tf.math.unsorted_segment_max(tf.constant(msg), tf.constant(dst), 5).numpy()
+        jx_out = np.asarray(jax.ops.segment_max(jnp.asarray(msg), jnp.asarray(dst), 5))
+        print("node | tensorflow                          | jax")
+        for i in range(5):
+            print("%4d | %-35s | %s" % (i, tf_out[i], jx_out[i]))
+        same = np.array_equal(tf_out, jx_out)
+        print("frameworks agree:", same)
+        assert same, "max aggregation differs between TensorFlow and JAX"
+     """),
+
+    ("tensorflow", "venv", None, "oom", None, "b40-tf-segment-sum-num-nodes-from-hash",
+     "Node ids are hashed into the int32 range and num_segments is taken as the hash space (2**31-1) for a wide feature matrix; tf.math.unsorted_segment_sum tries to allocate an 8-exabyte output and fails with ResourceExhaustedError (OOM when allocating tensor).",
+     """
+        import numpy as np
+        import tensorflow as tf
+
+        feat = 2 ** 20
+        node_keys = ["paper:%d" % i for i in (17, 4242, 99)]
+        ids = tf.constant([hash(k) % (2 ** 31 - 1) for k in node_keys], tf.int32)
+        h = tf.ones([3, feat])
+        num_segments = 2 ** 31 - 1
+        print("aggregating %d rows of width %d into %d segments" % (3, feat, num_segments))
+        agg = tf.math.unsorted_segment_sum(h, ids, num_segments)
+        print(agg.shape)
+     """),
+
+    ("tensorflow", "venv", None, "timeout", None, "b40-tf-per-edge-scatter-loop-watchdog",
+     "Message passing implemented as a Python loop of one tf.tensor_scatter_nd_add per edge over a 300k-edge graph runs far too long; the program's own watchdog stops it after its 25-second budget and dumps the stack.",
+     """
+        import faulthandler, sys, time
+        import numpy as np
+        import tensorflow as tf
+
+        BUDGET = 25.0
+        faulthandler.dump_traceback_later(55, exit=True)      # hard backstop
+        rng = np.random.default_rng(0)
+        num_nodes, num_edges = 20000, 300000
+        src = rng.integers(0, num_nodes, num_edges)
+        dst = rng.integers(0, num_nodes, num_edges)
+        x = tf.random.normal([num_nodes, 64], seed=0)
+        agg = tf.zeros([num_nodes, 64])
+        t0 = time.time()
+        for e in range(num_edges):
+            agg = tf.tensor_scatter_nd_add(agg, [[int(dst[e])]], x[int(src[e])][None])
+            if e % 5000 == 0:
+                elapsed = time.time() - t0
+                print("edge %d/%d  %.1fs" % (e, num_edges, elapsed), flush=True)
+                if elapsed > BUDGET:
+                    print("watchdog: message passing exceeded the %.0f s budget at edge %d of %d, aborting"
+                          % (BUDGET, e, num_edges), flush=True)
+                    faulthandler.dump_traceback()
+                    sys.exit(1)
+        print("done", float(tf.reduce_sum(agg)))
+     """),
+
+    # ---------------- JAX ----------------
+    ("jax", "venv", None, "false-positive", None, "b40-jax-at-add-float-edge-index",
+     "A JAX message-passing step builds destination ids by dividing a flat pair index by the node count with '/', which yields float32 ids; x.at[dst].add rightly rejects a non-integer indexer.",
+     """
+        import jax, jax.numpy as jnp
+
+        num_nodes = 8
+        pairs = jnp.array([3, 10, 17, 22, 41, 50, 63])          # flattened (dst, src) pairs
+        dst = pairs / num_nodes                                   # should be //
+        src = pairs % num_nodes
+        x = jax.random.normal(jax.random.PRNGKey(0), (num_nodes, 4))
+        print("dst ids:", dst, dst.dtype)
+        agg = jnp.zeros_like(x).at[dst].add(x[src])
+        print("aggregated", agg.shape)
+     """),
+
+    ("jax", "venv", None, "false-positive", None, "b40-jax-segment-sum-traced-num-segments",
+     "A jitted GNN layer passes the number of nodes as a traced argument to jax.ops.segment_sum; num_segments must be static, so JAX rightly raises ConcretizationTypeError.",
+     """
+        import jax, jax.numpy as jnp
+
+        @jax.jit
+        def gnn_layer(x, w, src, dst, num_nodes):
+            msg = x[src] @ w
+            agg = jax.ops.segment_sum(msg, dst, num_segments=num_nodes)
+            return jax.nn.relu(agg)
+
+        key = jax.random.PRNGKey(0)
+        x = jax.random.normal(key, (5, 3))
+        w = jax.random.normal(key, (3, 3))
+        src = jnp.array([0, 1, 2, 3, 4])
+        dst = jnp.array([1, 2, 3, 4, 0])
+        print("running gnn layer on", x.shape)
+        out = gnn_layer(x, w, src, dst, x.shape[0])
+        print(out)
+     """),
+
+    ("jax", "venv", None, "false-positive", "environment", "b40-jax-gpu-backend-missing",
+     "A graph-batching benchmark asks jax.devices('gpu') for the accelerator to place the node features on, but this machine has only the CPU platform; JAX rightly reports the missing backend (an environment problem).",
+     """
+        import jax, jax.numpy as jnp
+
+        print("jax", jax.__version__, "default backend:", jax.default_backend())
+        x = jnp.ones((1024, 64))
+        ids = jnp.arange(1024) % 32
+        gpu = jax.devices("gpu")[0]
+        x = jax.device_put(x, gpu)
+        print(jax.ops.segment_sum(x, ids, 32).sum())
+     """),
+
+    ("jax", "venv", None, "crash", "not-implemented", "b40-jax-take-mode-raise-not-supported",
+     "A neighbour-sampling routine wants an error on out-of-range node ids and calls jnp.take(..., mode='raise'), a mode numpy supports; JAX fails with NotImplementedError (\"The 'raise' mode to jnp.take is not supported\").",
+     """
+        import numpy as np
+        import jax, jax.numpy as jnp
+
+        feats = jnp.arange(20.0).reshape(10, 2)
+        neighbours = np.array([[1, 2, 3], [4, 5, 9], [0, 7, 8]])
+        print("numpy take (mode=raise):", np.take(np.asarray(feats), neighbours[0], axis=0, mode="raise").tolist())
+        for row, nb in enumerate(neighbours):
+            sampled = jnp.take(feats, jnp.asarray(nb), axis=0, mode="raise")
+            print("row", row, "->", sampled.sum())
+     """),
+
+    ("jax", "venv", None, "nan", None, "b40-jax-segment-max-float8-nan",
+     "Max aggregation of float8_e4m3fn messages with jax.ops.segment_max returns NaN for every segment although all inputs are 1.0: the -inf identity is not representable in e4m3fn and becomes NaN; the program prints the NaNs it finds.",
+     """
+        import jax, jax.numpy as jnp
+        import numpy as np
+
+        msg = jnp.ones((6, 4), jnp.float8_e4m3fn)
+        dst = jnp.array([0, 0, 1, 1, 2, 2])
+        print("messages dtype:", msg.dtype)
+        agg32 = jax.ops.segment_max(msg.astype(jnp.float32), dst, 3)
+        agg8 = jax.ops.segment_max(msg, dst, 3)
+        print("float32 aggregation:\\n", agg32)
+        print("float8 aggregation:\\n", agg8)
+        n = int(np.isnan(np.asarray(agg8, np.float32)).sum())
+        print("NaN entries in float8 aggregation: %d of %d" % (n, agg8.size))
+     """),
+
+    ("jax", "venv", None, "nan", None, "b40-jax-gcn-isolated-nodes-nan-loss",
+     "A small GCN in JAX normalises by deg**-0.5 without self-loops; the batch contains isolated nodes whose factor is inf, inf*0 gives NaN embeddings and the training loss is NaN from the first step, which the loop reports.",
+     """
+        import jax, jax.numpy as jnp
+
+        num_nodes = 7
+        src = jnp.array([0, 1, 1, 2, 3, 4])
+        dst = jnp.array([1, 0, 2, 1, 4, 3])      # nodes 5 and 6 are isolated
+        key = jax.random.PRNGKey(0)
+        x = jax.random.normal(key, (num_nodes, 5))
+        y = jax.random.normal(jax.random.PRNGKey(1), (num_nodes, 2))
+        params = {"w": jax.random.normal(key, (5, 2)) * 0.3}
+
+        def gcn(params, x):
+            deg = jax.ops.segment_sum(jnp.ones_like(dst, jnp.float32), dst, num_nodes)
+            dinv = deg ** -0.5
+            h = x @ params["w"]
+            agg = jax.ops.segment_sum(dinv[src, None] * h[src], dst, num_nodes)
+            return dinv[:, None] * agg
+
+        def loss(params):
+            return jnp.mean((gcn(params, x) - y) ** 2)
+
+        grad_fn = jax.jit(jax.value_and_grad(loss))
+        for step in range(5):
+            l, g = grad_fn(params)
+            params = jax.tree_util.tree_map(lambda p, gp: p - 0.1 * gp, params, g)
+            print("step %d loss %s" % (step, l))
+        print("embeddings of isolated nodes:", gcn(params, x)[5:])
+     """),
+
+    ("jax", "venv", None, "inconsistency", None, "b40-jax-int64-node-id-wraps-vs-numpy",
+     "Node ids stored as int64 are used with x.at[ids].add; with x64 disabled JAX truncates the id 2**32+3 to 3 and adds into a real node instead of dropping the out-of-range update, so the result differs from the numpy reference with JAX's drop semantics and the check fails.",
+     """
+        import warnings
+        import numpy as np
+        import jax, jax.numpy as jnp
+
+        num_nodes = 6
+        ids = np.array([0, 2, 2, 5, 2 ** 32 + 3], dtype=np.int64)   # last one is a sentinel, out of range
+        vals = np.array([1.0, 2.0, 3.0, 4.0, 100.0], np.float32)
+
+        ref = np.zeros(num_nodes, np.float32)
+        ok = ids < num_nodes
+        np.add.at(ref, ids[ok], vals[ok])                        # out-of-bounds updates are dropped
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("default")
+            got = np.asarray(jnp.zeros(num_nodes).at[ids].add(vals, mode="drop"))
+        print("numpy reference:", ref)
+        print("jax .at[].add :", got)
+        np.testing.assert_allclose(got, ref, err_msg="scatter-add disagrees with numpy reference")
+        print("match")
+     """),
+
+    ("jax", "venv", None, "oom", None, "b40-jax-segment-sum-huge-num-segments",
+     "A feature hashing step uses 2**34 buckets as num_segments for jax.ops.segment_sum over 64-wide embeddings; XLA fails to allocate the 4 TiB output and raises RESOURCE_EXHAUSTED: Out of memory.",
+     """
+        import jax, jax.numpy as jnp
+
+        buckets = 2 ** 34
+        emb = jnp.ones((3, 64))
+        ids = jnp.array([12345, 99, 7])
+        print("hashing %d rows into %d buckets" % (emb.shape[0], buckets))
+        table = jax.ops.segment_sum(emb, ids, buckets)
+        print(table.shape, table.sum())
+     """),
+
+    ("jax", "venv", None, "timeout", None, "b40-jax-label-propagation-never-converges",
+     "Label propagation on a bipartite graph written with jax.lax.while_loop and segment_max waits for the labels to stop changing, but they oscillate forever; a faulthandler watchdog stops the run after 20 seconds.",
+     """
+        import faulthandler
+        import jax, jax.numpy as jnp
+
+        faulthandler.dump_traceback_later(20, exit=True)
+        # 2x2 complete bipartite graph: labels swap sides every round
+        src = jnp.array([0, 0, 1, 1, 2, 2, 3, 3])
+        dst = jnp.array([2, 3, 2, 3, 0, 1, 0, 1])
+        labels0 = jnp.array([1, 1, 0, 0])
+
+        def step(labels):
+            return jax.ops.segment_max(labels[src], dst, 4)
+
+        def cond(state):
+            prev, cur, it = state
+            return jnp.any(prev != cur)
+
+        def body(state):
+            prev, cur, it = state
+            return cur, step(cur), it + 1
+
+        @jax.jit
+        def propagate(labels):
+            return jax.lax.while_loop(cond, body, (labels, step(labels), 0))
+
+        print("propagating labels until convergence ...", flush=True)
+        _, final, iters = propagate(labels0)
+        print("converged after", int(iters), "iterations:", final)
+     """),
+
+    # ---------------- Keras 3 ----------------
+    ("keras", "venv", "jax", "nan", None, "b40-keras-jax-gather-stale-node-id-nan",
+     "A Keras GNN layer on the JAX backend gathers neighbour features with keras.ops.take; after nodes were pruned the edge list still holds an id past the node count, which the JAX backend fills with NaN instead of raising, and the NaN reaches the node embeddings that the program checks.",
+     """
+        import numpy as np
+        import keras
+        from keras import ops
+
+        class MeanAggregate(keras.layers.Layer):
+            def __init__(self, units, num_nodes, **kw):
+                super().__init__(**kw)
+                self.num_nodes = num_nodes
+                self.dense = keras.layers.Dense(units, activation="relu")
+
+            def call(self, x, src, dst):
+                num_nodes = self.num_nodes
+                msg = ops.take(x, src, axis=0)
+                s = ops.segment_sum(msg, dst, num_segments=num_nodes)
+                cnt = ops.segment_sum(ops.ones_like(dst, dtype="float32"), dst, num_segments=num_nodes)
+                return self.dense(s / ops.maximum(cnt, 1.0)[:, None])
+
+        print("backend:", keras.backend.backend())
+        num_nodes = 5                                  # node 5 was pruned
+        src = np.array([0, 1, 2, 3, 5, 4])
+        dst = np.array([1, 2, 3, 4, 0, 0])
+        x = np.random.default_rng(0).normal(size=(num_nodes, 8)).astype("float32")
+        layer = MeanAggregate(4, num_nodes)
+        h = ops.convert_to_numpy(layer(x, src, dst))
+        for i, row in enumerate(h):
+            print("node", i, np.round(row, 3))
+        print("NaN rows:", np.nonzero(np.isnan(h).any(axis=1))[0].tolist())
+     """),
+
+    ("keras", "venv", "tensorflow", "inconsistency", None, "b40-keras-tf-segment-max-empty-backend-mismatch",
+     "A backend-portability test checks keras.ops.segment_max against the value the JAX and torch backends give for an empty segment (-inf); on the TensorFlow backend the empty segment is -3.4e38, so the check reports a mismatch and fails.",
+     """
+        import numpy as np
+        import keras
+        from keras import ops
+
+        data = np.array([[1.0, 2.0], [3.0, -1.0], [0.5, 0.5], [2.0, 2.0]], np.float32)
+        ids = np.array([0, 0, 2, 2])
+        expected = np.array([[3.0, 2.0], [-np.inf, -np.inf], [2.0, 2.0]], np.float32)   # jax / torch backends
+        got = ops.convert_to_numpy(ops.segment_max(data, ids, num_segments=3))
+        print("backend:", keras.backend.backend())
+        print("segment | expected        | got")
+        for i in range(3):
+            print("%7d | %-15s | %s" % (i, expected[i], got[i]))
+        np.testing.assert_array_equal(got, expected, err_msg="segment_max differs from the other backends")
+     """),
+
+    ("keras", "venv", "jax", "false-positive", None, "b40-keras-jax-segment-sum-without-num-segments",
+     "A graph pooling layer written for the TensorFlow backend calls keras.ops.segment_sum without num_segments; on the JAX backend that argument is required and Keras rightly raises ValueError.",
+     """
+        import numpy as np
+        import keras
+        from keras import ops
+
+        class SumPool(keras.layers.Layer):
+            def call(self, h, batch):
+                return ops.segment_sum(h, batch)
+
+        inputs_h = np.random.default_rng(1).normal(size=(9, 4)).astype("float32")
+        batch = np.array([0, 0, 0, 1, 1, 2, 2, 2, 2])
+        print("backend:", keras.backend.backend(), "| nodes:", len(batch), "| graphs:", batch.max() + 1)
+        pooled = SumPool()(inputs_h, batch)
+        print(pooled.shape)
+     """),
+
+    ("keras", "venv", "tensorflow", "false-positive", None, "b40-keras-tf-segment-sum-sorted-with-num-segments",
+     "A readout passes sorted=True together with num_segments to keras.ops.segment_sum; the TensorFlow backend rightly refuses that combination with a ValueError.",
+     """
+        import sys
+        import numpy as np
+        import keras
+        from keras import ops
+
+        h = np.arange(14, dtype="float32").reshape(7, 2)
+        batch = np.array([0, 0, 1, 1, 1, 2, 2])
+        print("backend:", keras.backend.backend())
+        try:
+            pooled = ops.segment_sum(h, batch, num_segments=3, sorted=True)
+            print(ops.convert_to_numpy(pooled))
+        except ValueError as e:
+            print("[readout] rejected:", e)
+            sys.exit(1)
+     """),
+
+    ("keras", "venv", "torch", "false-positive", None, "b40-keras-torch-scatter-update-wrong-width",
+     "A node-state update writes new rows with keras.ops.scatter_update, but the new rows have 4 columns for a 3-column state; the torch backend rightly raises a shape-mismatch RuntimeError.",
+     """
+        import numpy as np
+        import keras
+        from keras import ops
+
+        state = ops.zeros((6, 3))
+        rows = np.array([[1], [4]])
+        new_rows = np.ones((2, 4), "float32")
+        print("backend:", keras.backend.backend())
+        print("state", tuple(state.shape), "-> updating rows", rows.ravel().tolist(), "with", new_rows.shape)
+        state = ops.scatter_update(state, rows, new_rows)
+        print(ops.convert_to_numpy(state))
+     """),
+
+
+    ("keras", "venv", "tensorflow", "crash", "not-implemented", "b40-keras-tf-xla-sorted-segment-readout",
+     "A Keras graph classifier pools with keras.ops.segment_sum(sorted=True) and is compiled with jit_compile=True; the inputs are legal but XLA has no SegmentSum kernel, so predict fails compiling with 'No registered SegmentSum OpKernel for XLA_CPU_JIT'.",
+     """
+        import numpy as np
+        import keras
+        from keras import ops
+
+        class GraphReadout(keras.layers.Layer):
+            def call(self, h, batch):
+                return ops.segment_sum(h, batch, sorted=True)
+
+        class Classifier(keras.Model):
+            def __init__(self):
+                super().__init__()
+                self.enc = keras.layers.Dense(16, activation="relu")
+                self.pool = GraphReadout()
+                self.head = keras.layers.Dense(2)
+
+            def call(self, inputs):
+                h, batch = inputs
+                return self.head(self.pool(self.enc(h), batch))
+
+        h = np.random.default_rng(0).normal(size=(12, 5)).astype("float32")
+        batch = np.repeat(np.arange(3), 4).astype("int32")
+        model = Classifier()
+        print("eager:", ops.convert_to_numpy(model((h, batch))).shape)
+        model.compile(jit_compile=True)
+        print("predict with XLA ...")
+        print(model.predict_on_batch((h, batch)))
+     """),
+
+    ("keras", "venv", "torch", "oom", None, "b40-keras-torch-segment-sum-hash-buckets",
+     "keras.ops.segment_sum on the torch backend is asked for 2**34 segments of 64 features (a hash-bucket count used as num_segments); the CPU allocator cannot provide 4 TiB and fails with \"can't allocate memory\".",
+     """
+        import numpy as np
+        import keras
+        from keras import ops
+
+        print("backend:", keras.backend.backend())
+        feats = ops.ones((4, 64))
+        buckets = np.array([5, 17, 2 ** 20, 3])
+        n = 2 ** 34
+        print("pooling into %d hash buckets" % n)
+        table = ops.segment_sum(feats, buckets, num_segments=n)
+        print(table.shape)
+     """),
+    ("keras", "venv", "tensorflow", "crash", "not-implemented", "b40-keras-tf-int16-edge-ids-scatter-adjacency",
+     "A memory-saving loader stores node ids as int16 and builds a dense adjacency matrix with keras.ops.scatter; int16 indices are allowed by the ScatterNd op definition, but the TensorFlow backend has no CPU kernel for them ('Could not find device for node ScatterNd ... Tindices=DT_INT16').",
+     """
+        import sys, traceback
+        import numpy as np
+        import keras
+        from keras import ops
+
+        print("backend:", keras.backend.backend())
+        num_nodes = 6
+        edges = np.array([[0, 1], [1, 2], [2, 3], [3, 4], [4, 5], [5, 0], [1, 4]], dtype=np.int16)
+        print("edges:", edges.dtype, edges.shape)
+        for dtype in ("int32", "int16"):
+            idx = ops.convert_to_tensor(edges, dtype=dtype)
+            try:
+                adj = ops.scatter(idx, ops.ones((edges.shape[0],)), (num_nodes, num_nodes))
+                print("%-6s adjacency built, %d edges, degree %s" % (
+                    dtype, int(ops.sum(adj)), ops.convert_to_numpy(ops.sum(adj, axis=1)).tolist()))
+            except Exception:
+                print("%-6s adjacency FAILED" % dtype)
+                traceback.print_exc()
+                sys.exit(1)
+     """),
+
+    # ---------------- MindSpore ----------------
+    ("mindspore", "mindspore", None, "false-positive", None, "b40-ms-gather-edge-index-out-of-range",
+     "A MindSpore message-passing cell gathers source-node features with ops.gather, but the edge list references node 9 in a 6-node graph; the CPU kernel rightly rejects the index ('input_indices should be in the range [0, 6)').",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn, ops, Tensor
+
+        class SAGEConv(nn.Cell):
+            def __init__(self, din, dout):
+                super().__init__()
+                self.lin = nn.Dense(2 * din, dout)
+
+            def construct(self, x, src, dst, num_nodes):
+                msg = ops.gather(x, src, 0)
+                s = ops.unsorted_segment_sum(msg, dst, num_nodes)
+                return ops.relu(self.lin(ops.cat([x, s], axis=1)))
+
+        num_nodes = 6
+        src = Tensor(np.array([0, 1, 2, 3, 4, 9], np.int32))
+        dst = Tensor(np.array([1, 2, 3, 4, 5, 0], np.int32))
+        x = Tensor(np.random.default_rng(0).normal(size=(num_nodes, 4)).astype(np.float32))
+        conv = SAGEConv(4, 8)
+        print("forward on %d nodes / %d edges" % (num_nodes, src.shape[0]))
+        out = conv(x, src, dst, num_nodes)
+        print(out.shape)
+     """),
+
+    ("mindspore", "mindspore", None, "false-positive", None, "b40-ms-segment-ids-node-length",
+     "Edge messages are aggregated with ops.unsorted_segment_sum but the segment ids passed are the per-node graph ids instead of the per-edge destinations, so their length does not match the data; MindSpore rightly raises ValueError.",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        rng = np.random.default_rng(2)
+        num_nodes, num_edges = 5, 8
+        msg = Tensor(rng.normal(size=(num_edges, 4)).astype(np.float32))
+        node_graph = Tensor(np.array([0, 0, 0, 1, 1], np.int32))
+        print("messages:", msg.shape, "segment ids:", node_graph.shape)
+        agg = ops.unsorted_segment_sum(msg, node_graph, 2)
+        print(agg)
+     """),
+
+    ("mindspore", "mindspore", None, "false-positive", "environment", "b40-ms-gpu-target-unavailable",
+     "A GNN training script selects device_target='GPU' for MindSpore, but the installed wheel supports only the CPU; MindSpore rightly reports the unsupported device target (an environment problem).",
+     """
+        import mindspore as ms
+        from mindspore import ops, Tensor
+        import numpy as np
+
+        print("MindSpore", ms.__version__)
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+        ms.set_device("GPU") if hasattr(ms, "set_device") else ms.set_context(device_target="GPU")
+        x = Tensor(np.ones((4, 3), np.float32))
+        print(ops.unsorted_segment_sum(x, Tensor(np.array([0, 1, 1, 0], np.int32)), 2))
+     """),
+
+    ("mindspore", "mindspore", None, "crash", "not-implemented", "b40-ms-bf16-segment-sum-no-cpu-kernel",
+     "Mixed-precision message passing casts messages to bfloat16 and aggregates them with ops.unsorted_segment_sum; bfloat16 is a legal MindSpore dtype but the CPU has no UnsortedSegmentSum kernel for it ('Select CPU operator[UnsortedSegmentSum] fail! Unsupported data type').",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        rng = np.random.default_rng(0)
+        x = Tensor(rng.normal(size=(6, 8)).astype(np.float32))
+        src = Tensor(np.array([0, 1, 2, 3, 4, 5], np.int32))
+        dst = Tensor(np.array([1, 2, 3, 4, 5, 0], np.int32))
+        for dt in (ms.float32, ms.float16, ms.bfloat16):
+            msg = ops.gather(x, src, 0).astype(dt)
+            agg = ops.unsorted_segment_sum(msg, dst, 6)
+            print("%-9s aggregated sum = %.3f" % (dt, float(agg.astype(ms.float32).sum())))
+     """),
+
+    ("mindspore", "mindspore", None, "crash", "not-implemented", "b40-ms-bf16-gatherd-attention",
+     "A graph-attention head selects per-edge attention logits with ops.gather_elements (GatherD) on bfloat16 scores; the dtype is legal but MindSpore's CPU backend has no GatherD kernel for bfloat16 and kernel selection fails.",
+     """
+        import logging, sys
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        logging.basicConfig(level=logging.INFO, format="%(levelname)s gat: %(message)s")
+        scores = Tensor(np.random.default_rng(1).normal(size=(5, 4)).astype(np.float32)).astype(ms.bfloat16)
+        slot = Tensor(np.array([[0], [3], [1], [2], [0]], np.int32))
+        logging.info("scores %s %s, slots %s", scores.shape, scores.dtype, slot.shape)
+        try:
+            picked = ops.gather_elements(scores, 1, slot)
+            logging.info("picked %s", picked.astype(ms.float32).asnumpy().ravel())
+        except Exception as e:
+            logging.error("attention gather failed: %s: %s", type(e).__name__, e)
+            sys.exit(1)
+     """),
+
+    ("mindspore", "mindspore", None, "crash", "not-implemented", "b40-ms-bf16-scatter-nd-sweep",
+     "A dtype sweep over ops.scatter_nd (building a dense node-feature table from sparse updates) runs each dtype in a subprocess; float32 and float16 work, but bfloat16 has no CPU ScatterNd kernel and the child fails with 'Select CPU operator[ScatterNd] fail! Unsupported data type'.",
+     """
+        import subprocess, sys, textwrap
+
+        child = textwrap.dedent('''
+            import sys
+            import numpy as np
+            import mindspore as ms
+            from mindspore import ops, Tensor
+            dt = getattr(ms, sys.argv[1])
+            idx = Tensor(np.array([[0], [2], [2]], np.int32))
+            upd = Tensor(np.ones((3, 4), np.float32)).astype(dt)
+            out = ops.scatter_nd(idx, upd, (5, 4))
+            print(sys.argv[1], "sum", float(out.astype(ms.float32).sum()))
+        ''')
+        failed = []
+        for name in ("float32", "float16", "bfloat16"):
+            p = subprocess.run([sys.executable, "-c", child, name], capture_output=True, text=True)
+            print(p.stdout.strip())
+            if p.returncode != 0:
+                print("---- %s failed (exit %d) ----" % (name, p.returncode))
+                print(p.stderr.strip()[-3000:])
+                failed.append(name)
+        print("failed dtypes:", failed)
+        sys.exit(1 if failed else 0)
+     """),
+
+    ("mindspore", "mindspore", None, "crash", None, "b40-ms-empty-edge-list-segment-sum",
+     "A batch contains graphs without edges, so the edge-message tensor is empty; ops.unsorted_segment_sum should return zeros for every node, but the CPU kernel refuses the legal zero-size input ('loop_size_ should be greater than 0').",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        def aggregate(x, edge_index, num_nodes):
+            src, dst = edge_index
+            msg = ops.gather(x, Tensor(src), 0)
+            return ops.unsorted_segment_sum(msg, Tensor(dst), num_nodes)
+
+        graphs = [
+            ("triangle", 3, np.array([[0, 1, 2], [1, 2, 0]], np.int32)),
+            ("pair", 2, np.array([[0, 1], [1, 0]], np.int32)),
+            ("singletons", 4, np.zeros((2, 0), np.int32)),
+        ]
+        for name, n, ei in graphs:
+            x = Tensor(np.ones((n, 3), np.float32))
+            agg = aggregate(x, ei, n)
+            print("%-10s nodes=%d edges=%d agg_sum=%.1f" % (name, n, ei.shape[1], float(agg.sum())))
+     """),
+
+    ("mindspore", "mindspore", None, "oom", None, "b40-ms-segment-sum-huge-num-segments",
+     "A hashing embedding layer uses 2**30 buckets of 1024 features as num_segments for ops.unsorted_segment_sum; MindSpore cannot allocate the 4 TiB output ('Allocate output memory failed').",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        buckets = 2 ** 30
+        rows = Tensor(np.ones((2, 1024), np.float32))
+        ids = Tensor(np.array([17, 123456], np.int32))
+        print("hash table: %d buckets x %d" % (buckets, rows.shape[1]))
+        table = ops.unsorted_segment_sum(rows, ids, buckets)
+        print(table.shape, float(table.sum()))
+     """),
+
+    ("mindspore", "mindspore", None, "nan", None, "b40-ms-gcn-isolated-node-nan",
+     "A symmetric-normalised GCN in MindSpore computes deg**-0.5 from in-degrees without self-loops; the isolated node gets inf, inf*0 gives NaN in its embedding and the loss, and the program reports it.",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn, ops, Tensor
+
+        num_nodes = 5
+        src = Tensor(np.array([0, 1, 1, 2, 3], np.int32))
+        dst = Tensor(np.array([1, 0, 2, 1, 0], np.int32))      # node 4 isolated
+        x = Tensor(np.random.default_rng(0).normal(size=(num_nodes, 4)).astype(np.float32))
+        y = Tensor(np.zeros((num_nodes, 2), np.float32))
+        lin = nn.Dense(4, 2)
+
+        deg = ops.unsorted_segment_sum(ops.ones(dst.shape, ms.float32), dst, num_nodes)
+        dinv = ops.pow(deg, -0.5)
+        h = lin(x)
+        msg = ops.gather(dinv, src, 0)[:, None] * ops.gather(h, src, 0)
+        out = dinv[:, None] * ops.unsorted_segment_sum(msg, dst, num_nodes)
+        loss = ((out - y) ** 2).mean()
+        print("degree:", deg.asnumpy().tolist())
+        print("embeddings:\\n", out.asnumpy())
+        print("loss:", float(loss))
+        print("NaN in loss:", bool(np.isnan(loss.asnumpy())))
+     """),
+]
+
+
+add_batch(B40_B)
+
+
 def versions(py):
     code = ("import importlib\n"
             "for n in ('torch','tensorflow','jax','keras','onnxruntime','mindspore'):\n"

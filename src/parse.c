@@ -41,7 +41,7 @@ struct pstate {
 	int			 fired;		/* a detector fired somewhere */
 	struct dlt_incident	*held[DLT_HELD_MAX]; /* incidents held back: see finish */
 	size_t			 nheld;
-	long			 done;		/* the last line of the incidents finished */
+	int			 finished;	/* an incident was finished */
 };
 
 static int	shape_rank(int);
@@ -2084,10 +2084,9 @@ whole_log_taken(struct pstate *ps, size_t d, const struct dlt_line *lines,
 	const struct dlt_detector	*det = &ps->p->rules->detectors[d];
 	struct dlt_rx_match		 m;
 	struct fired			 f;
-	struct strbuf			 sb = STRBUF_INIT;
 	size_t				 i, first = n, last = n, count = 0, below = 0;
 	char				*msg = NULL;
-	int				 g;
+	int				 g, follows = 0;
 
 	for (i = 0; i < n; i++)
 		if (take[i]) {
@@ -2096,42 +2095,45 @@ whole_log_taken(struct pstate *ps, size_t d, const struct dlt_line *lines,
 			last = i;
 			count++;
 		}
+	/* a mention's message: the group message of the first line's match */
 	if (det->shape == DLT_SHAPE_MENTION && det->match != NULL &&
 	    dlt_rx_match(det->match, lines[first].text, lines[first].len, 0, &m) &&
-	    (msg = group_dup(det->match, &m, lines[first].text, "message")) == NULL &&
-	    (g = dlt_rx_group_number(det->match, "follows")) > 0 &&
-	    g <= m.ngroups && m.gstart[g] != (size_t)-1) {
-		/*
-		 * A mention whose group follows took part, and no message:
-		 * the message is on the lines right below it, up to a blank
-		 * line, DLT_FOLLOW_MAX at most; they join the incident.
-		 */
-		for (i = first + 1; i < n && below < DLT_FOLLOW_MAX &&
-		    lines[i].lineno == lines[i - 1].lineno + 1; i++, below++) {
-			if (sb.len > 0)
-				strbuf_addch(&sb, '\n');
-			strbuf_add(&sb, lines[i].text, lines[i].len > 1024 ? 1024 :
-			    lines[i].len);
-		}
-		if (below > 0)
-			msg = strbuf_detach(&sb, NULL);
-		strbuf_release(&sb);
-	}
+	    (msg = group_dup(det->match, &m, lines[first].text, "message")) == NULL)
+		follows = (g = dlt_rx_group_number(det->match, "follows")) > 0 &&
+		    g <= m.ngroups && m.gstart[g] != (size_t)-1;
 	memset(&f, 0, sizeof f);
 	f.ids[f.n++] = (int)d;
 	f.primary = (int)d;
 	ps->cur = xcalloc(1, sizeof *ps->cur);
 	ps->cur->first_shape = det->shape;
 	inc_add_line(ps->p, ps->cur, &lines[first], &f);
-	for (i = first + 1; i < n; i++)
-		if (take[i] || i <= first + below)
+	if (follows) {
+		/*
+		 * A group follows that took part, and no message: the
+		 * message is on the lines right below, up to a blank line,
+		 * DLT_FOLLOW_MAX at most; they join the incident.
+		 */
+		ps->cur->exc_message = xstrdup("");
+		for (i = first + 1; i < n && below < DLT_FOLLOW_MAX &&
+		    lines[i].lineno == lines[i - 1].lineno + 1; i++, below++) {
+			inc_add_line(ps->p, ps->cur, &lines[i], NULL);
+			message_append(ps->cur, &lines[i]);
+		}
+		if (below > 0)
+			msg = ps->cur->exc_message;
+		else
+			free(ps->cur->exc_message);
+		ps->cur->exc_message = NULL;
+	}
+	for (i = first + 1 + below; i < n; i++)
+		if (take[i])
 			inc_add_line(ps->p, ps->cur, &lines[i], NULL);
 	if (det->shape != DLT_SHAPE_MENTION) {
 		free(msg);
 		msg = xasprintf("%zu readings rising from \"%.*s\" to \"%.*s\"", count,
 		    (int)(lines[first].len > 120 ? 120 : lines[first].len), lines[first].text,
 		    (int)(lines[last].len > 120 ? 120 : lines[last].len), lines[last].text);
-	} else if (msg == NULL)	/* the first line's group message, else the line */
+	} else if (msg == NULL)	/* no group message: the first line */
 		msg = xstrndup(lines[first].text, lines[first].len);
 	ps->cur->exc_message = msg;
 	return (finish(ps));
@@ -2195,7 +2197,7 @@ message_above(struct pstate *ps, const struct dlt_line *l)
 		if (!dlt_logread_prev(ps->lr, &blank, &msg))
 			return;
 	}
-	if (ps->done > 0 || ps->nheld > 0 || framework_log_line(msg.text, msg.len) ||
+	if (ps->finished || framework_log_line(msg.text, msg.len) ||
 	    is_blank(msg.text, msg.len) ||
 	    is_indented(msg.text, msg.len) || dashed_rule(msg.text, msg.len) ||
 	    memchr(msg.text, '\0', msg.len) != NULL)
@@ -2433,8 +2435,7 @@ finish(struct pstate *ps)
 	}
 	inc = ps->cur;
 	ps->cur = NULL;
-	if (inc->last > ps->done)
-		ps->done = inc->last;
+	ps->finished = 1;
 	/*
 	 * Once a lone exception line was read, it and every incident after
 	 * it are held back (DLT_HELD_MAX at most; the oldest goes first) and

@@ -127,7 +127,13 @@ cmd_rules_check_exec(struct dlt_ctx *ctx, int argc, char **argv)
 	count(s->nrules, "rule", "rules", ", ");
 	count(s->nframeworks, "framework", "frameworks", ", ");
 	count(s->nignores, "ignore-frame", "ignore-frames", ", ");
-	count(s->nnormalise, "normalise", "normalise", nwarn > 0 ? ": " : ": ok\n");
+	if (s->npatterns > 0) {
+		count(s->nnormalise, "normalise", "normalise", ", ");
+		count(s->npatterns, "pattern", "patterns",
+		    nwarn > 0 ? ": " : ": ok\n");
+	} else
+		count(s->nnormalise, "normalise", "normalise",
+		    nwarn > 0 ? ": " : ": ok\n");
 	if (nwarn > 0)
 		count(nwarn, "warning\n", "warnings\n", "");
 	if (s->prio != NULL) {

@@ -56,6 +56,35 @@ struct id_map {
 	size_t		 used;
 };
 
+/*
+ * A named pattern (the top-level "patterns" mapping of any rule file):
+ * a regex fragment that every regex of the set may use as %{name}.  The
+ * names are gathered from all the files first, so a file may use a
+ * pattern that a file loaded after it defines; a later unit's pattern of
+ * the same name replaces the earlier one, as entries do.
+ */
+enum pattern_state { PAT_NEW, PAT_EXPANDING, PAT_DONE, PAT_BAD };
+
+struct pattern {
+	char			*name;
+	const struct ynode	*key;		/* where it is named (its doc's) */
+	const struct ynode	*node;		/* the definition (its doc's) */
+	const char		*file;		/* interned */
+	size_t			 unit;
+	enum pattern_state	 state;
+	char			*text;		/* expanded, once PAT_DONE */
+};
+
+/* A parsed rule file, held until every file's patterns are known. */
+struct doc {
+	const char		*file;		/* interned */
+	size_t			 unit;
+	struct ynode		*root;
+};
+
+#define PATTERN_NAME_MAX	64
+#define PATTERN_DEPTH_MAX	16
+
 union any_entry {
 	struct dlt_detector		d;
 	struct dlt_frame_format		f;
@@ -74,6 +103,10 @@ struct loader {
 	struct id_map			 ids;
 	size_t				 alloc[DLT_SEC_COUNT];
 	size_t				 files_alloc, dirs_alloc;
+	struct pattern			*pats;		/* named regex fragments */
+	size_t				 npats, pats_alloc;
+	struct doc			*docs;		/* parsed, loaded last */
+	size_t				 ndocs, docs_alloc;
 };
 
 static void	 problem_at(struct loader *, int, int, int, const char *, ...)
@@ -447,10 +480,166 @@ get_enum_string(struct loader *l, const struct ynode *map, int sec,
 	return (rc);
 }
 
+/* Named patterns. */
+
+static int
+pattern_name_char(int c)
+{
+	return ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-');
+}
+
 /*
- * Compile the regex in scalar n.  A compile error is placed on the
- * offending byte when the scalar is on one line: its column plus the
- * offset, plus one for an opening quote.
+ * The next reference %{name} in s[0..len) at or after from: 1 with where
+ * it starts, where its name starts, the name's length and the offset
+ * past its '}'; 0 when there is none.  A '%' after an odd number of
+ * backslashes is a literal, and so is "%{2,3}" (a quantifier): a name
+ * starts with a letter.
+ */
+static int
+pattern_ref(const char *s, size_t len, size_t from, size_t *at, size_t *name,
+    size_t *nlen, size_t *end)
+{
+	size_t	i, j, bs;
+
+	for (i = from; i + 3 < len; i++) {
+		if (s[i] != '%' || s[i + 1] != '{' || s[i + 2] < 'a' ||
+		    s[i + 2] > 'z')
+			continue;
+		for (bs = 0; bs < i && s[i - 1 - bs] == '\\'; bs++)
+			;
+		if (bs % 2 == 1)
+			continue;
+		for (j = i + 2; j < len && pattern_name_char((unsigned char)s[j]); j++)
+			;
+		if (j >= len || s[j] != '}')
+			continue;
+		*at = i;
+		*name = i + 2;
+		*nlen = j - (i + 2);
+		*end = j + 1;
+		return (1);
+	}
+	return (0);
+}
+
+static struct pattern *
+pattern_find(struct loader *l, const char *name, size_t len)
+{
+	size_t	i;
+
+	for (i = 0; i < l->npats; i++)
+		if (strlen(l->pats[i].name) == len &&
+		    memcmp(l->pats[i].name, name, len) == 0)
+			return (&l->pats[i]);
+	return (NULL);
+}
+
+/* The column of byte off of scalar n, where it can be known. */
+static int
+scalar_col(const struct ynode *n, size_t off)
+{
+	size_t	col = (size_t)n->col;
+
+	if (n->quoted == 0)
+		col += off;
+	else if (n->quoted == 1)
+		col += off + 1;
+	return (col > 0x7fffffff ? 0x7fffffff : (int)col);
+}
+
+/* Where a top-level reference went in an expanded regex. */
+struct span {
+	size_t			 src, src_len;	/* in the scalar */
+	size_t			 dst, dst_len;	/* in the expansion */
+	const struct pattern	*p;
+};
+
+static int	resolve_pattern(struct loader *, struct pattern *, int);
+
+/* How a message names the value of key: 'match', or pattern 'name'. */
+static char *
+key_words(const char *key)
+{
+	if (strncmp(key, "pattern '", 9) == 0)
+		return (xstrdup(key));
+	return (xasprintf("'%s'", key));
+}
+
+/*
+ * Expand the references of scalar n (the value of key) into out, each
+ * as (?:text); the top-level references' spans go to *spans when it is
+ * given.  0, or -1 after a problem was reported.
+ */
+static int
+expand_refs(struct loader *l, const struct ynode *n, const char *key,
+    struct strbuf *out, struct span **spans, size_t *nspans, int depth)
+{
+	struct pattern	*p;
+	const char	*near, *cands[256];
+	size_t		 pos = 0, at, nm, nl, end, alloc = 0, i, nc;
+	char		*q, *kw;
+
+	while (pattern_ref(n->scalar, n->scalar_len, pos, &at, &nm, &nl, &end)) {
+		strbuf_add(out, n->scalar + pos, at - pos);
+		if ((p = pattern_find(l, n->scalar + nm, nl)) == NULL) {
+			q = dlt_msg_quote(n->scalar + nm, nl);
+			for (i = nc = 0; i < l->npats && nc < 256; i++)
+				cands[nc++] = l->pats[i].name;
+			near = nl <= PATTERN_NAME_MAX ? dlt_suggest(q, cands, nc) : NULL;
+			kw = key_words(key);
+			if (near != NULL)
+				problem_at(l, n->line, scalar_col(n, at),
+				    DLT_RERR_BAD_REGEX, "unknown pattern '%s' in %s "
+				    "(did you mean '%s'?)", q, kw, near);
+			else
+				problem_at(l, n->line, scalar_col(n, at),
+				    DLT_RERR_BAD_REGEX, "unknown pattern '%s' in %s "
+				    "(no file's 'patterns' defines it)", q, kw);
+			free(kw);
+			free(q);
+			return (-1);
+		}
+		if (p->state == PAT_EXPANDING) {
+			kw = key_words(key);
+			problem_at(l, n->line, scalar_col(n, at), DLT_RERR_BAD_REGEX,
+			    "%s uses pattern '%s', which leads back to it", kw,
+			    p->name);
+			free(kw);
+			return (-1);
+		}
+		if (resolve_pattern(l, p, depth + 1) != 0) {
+			kw = key_words(key);
+			problem_at(l, n->line, scalar_col(n, at), DLT_RERR_BAD_REGEX,
+			    "%s uses pattern '%s', which has a problem of its own",
+			    kw, p->name);
+			free(kw);
+			return (-1);
+		}
+		if (spans != NULL) {
+			XGROW(*spans, *nspans + 1, alloc);
+			(*spans)[*nspans].src = at;
+			(*spans)[*nspans].src_len = end - at;
+			(*spans)[*nspans].dst = out->len;
+			(*spans)[*nspans].p = p;
+		}
+		strbuf_addstr(out, "(?:");
+		strbuf_addstr(out, p->text);
+		strbuf_addch(out, ')');
+		if (spans != NULL) {
+			(*spans)[*nspans].dst_len = out->len - (*spans)[*nspans].dst;
+			(*nspans)++;
+		}
+		pos = end;
+	}
+	strbuf_add(out, n->scalar + pos, n->scalar_len - pos);
+	return (0);
+}
+
+/*
+ * Compile the regex in scalar n, its references to named patterns
+ * expanded.  A compile error is placed on the offending byte when the
+ * scalar is on one line: its column plus the offset, plus one for an
+ * opening quote; an error inside an expanded pattern, on the reference.
  */
 static int
 compile_regex(struct loader *l, const struct ynode *n, const char *key, int flags,
@@ -458,8 +647,11 @@ compile_regex(struct loader *l, const struct ynode *n, const char *key, int flag
 {
 	struct dlt_rx_error	 err;
 	struct dlt_rx		*rx;
-	char			*what;
-	size_t			 col;
+	struct strbuf		 sb = STRBUF_INIT;
+	struct span		*spans = NULL;
+	const struct pattern	*inside = NULL;
+	char			*what, *kw;
+	size_t			 nspans = 0, off, shift = 0, i;
 
 	if (n->type != YNODE_SCALAR || ynode_is_null(n)) {
 		what = xasprintf("'%s'", key);
@@ -475,22 +667,150 @@ compile_regex(struct loader *l, const struct ynode *n, const char *key, int flag
 		problem(l, n, DLT_RERR_BAD_VALUE, "empty regex in '%s'", key);
 		return (-1);
 	}
-	memset(&err, 0, sizeof err);
-	if ((rx = dlt_rx_compile(n->scalar, flags, &err)) == NULL) {
-		col = (size_t)n->col;
-		if (n->quoted == 0)
-			col += err.offset;
-		else if (n->quoted == 1)
-			col += err.offset + 1;
-		if (col > 0x7fffffff)
-			col = 0x7fffffff;
-		problem_at(l, n->line, (int)col, DLT_RERR_BAD_REGEX,
-		    "bad regex in '%s': %s at offset %zu", key, err.message,
-		    err.offset);
+	if (expand_refs(l, n, key, &sb, &spans, &nspans, 0) != 0) {
+		strbuf_release(&sb);
+		free(spans);
 		return (-1);
 	}
+	memset(&err, 0, sizeof err);
+	rx = dlt_rx_compile(sb.buf, flags, &err);
+	if (rx == NULL) {
+		off = err.offset;
+		for (i = 0; i < nspans && off >= spans[i].dst; i++) {
+			if (off < spans[i].dst + spans[i].dst_len) {
+				inside = spans[i].p;
+				break;
+			}
+			shift += spans[i].dst_len - spans[i].src_len;
+		}
+		kw = key_words(key);
+		if (inside != NULL)
+			problem_at(l, n->line, scalar_col(n, spans[i].src),
+			    DLT_RERR_BAD_REGEX, "bad regex in %s where it uses "
+			    "pattern '%s': %s", kw, inside->name, err.message);
+		else
+			problem_at(l, n->line, scalar_col(n, off - shift),
+			    DLT_RERR_BAD_REGEX, "bad regex in %s: %s at offset %zu",
+			    kw, err.message, off - shift);
+		free(kw);
+	}
+	strbuf_release(&sb);
+	free(spans);
+	if (rx == NULL)
+		return (-1);
 	*out = rx;
 	return (1);
+}
+
+/*
+ * Expand pattern p's own references, once, and check that it is a regex
+ * of its own without named groups (a pattern used twice in one regex
+ * would define its groups twice).  0, or -1 when it is bad (reported
+ * once, where it is defined or where it goes wrong).
+ */
+static int
+resolve_pattern(struct loader *l, struct pattern *p, int depth)
+{
+	struct strbuf		 sb = STRBUF_INIT;
+	struct dlt_rx		*rx;
+	const char		*file = l->file, *group;
+	char			*what;
+	int			 num, rc = -1;
+
+	if (p->state == PAT_DONE)
+		return (0);
+	if (p->state == PAT_BAD)
+		return (-1);
+	l->file = p->file;
+	if (depth > PATTERN_DEPTH_MAX) {
+		problem(l, p->node, DLT_RERR_BAD_REGEX, "pattern '%s' is nested "
+		    "more than %d patterns deep", p->name, PATTERN_DEPTH_MAX);
+		goto done;
+	}
+	p->state = PAT_EXPANDING;
+	what = xasprintf("pattern '%s'", p->name);
+	if (compile_regex(l, p->node, what, 0, &rx) != 1) {
+		free(what);
+		goto done;
+	}
+	free(what);
+	if ((group = dlt_rx_group_name(rx, 0, &num)) != NULL) {
+		problem(l, p->node, DLT_RERR_BAD_GROUPS, "pattern '%s' has a "
+		    "named group '%s': a pattern cannot name groups (a regex "
+		    "that uses it twice would name them twice)", p->name, group);
+		dlt_rx_free(rx);
+		goto done;
+	}
+	dlt_rx_free(rx);
+	(void)expand_refs(l, p->node, "", &sb, NULL, NULL, depth);
+	p->text = strbuf_detach(&sb, NULL);
+	rc = 0;
+done:
+	if (rc != 0)
+		strbuf_release(&sb);
+	p->state = rc == 0 ? PAT_DONE : PAT_BAD;
+	l->file = file;
+	return (rc);
+}
+
+/* Gather the top-level "patterns" mapping of a file's document. */
+static void
+collect_patterns(struct loader *l, const struct ynode *root)
+{
+	const struct ynode	*map, *key, *val;
+	struct pattern		*p;
+	size_t			 i, j;
+	char			*q;
+	int			 ok;
+
+	if (root == NULL || root->type != YNODE_MAPPING ||
+	    (map = ynode_get(root, "patterns")) == NULL || ynode_is_null(map))
+		return;
+	if (map->type != YNODE_MAPPING) {
+		wrong_type(l, map, "'patterns'", "a mapping of names to regexes");
+		return;
+	}
+	for (i = 0; i < map->n && !too_many(l); i++) {
+		key = map->keys[i];
+		val = map->items[i];
+		ok = strlen(key->scalar) == key->scalar_len &&
+		    key->scalar[0] >= 'a' && key->scalar[0] <= 'z' &&
+		    key->scalar_len <= PATTERN_NAME_MAX;
+		for (j = 1; ok && j < key->scalar_len; j++)
+			ok = pattern_name_char((unsigned char)key->scalar[j]);
+		if (!ok) {
+			q = dlt_msg_quote(key->scalar, key->scalar_len);
+			problem(l, key, DLT_RERR_BAD_ID, "bad pattern name '%s': "
+			    "must match [a-z][a-z0-9-]* (at most %d bytes)", q,
+			    PATTERN_NAME_MAX);
+			free(q);
+			continue;
+		}
+		if (val->type != YNODE_SCALAR || ynode_is_null(val)) {
+			q = xasprintf("pattern '%s'", key->scalar);
+			wrong_type(l, val, q, "a regex");
+			free(q);
+			continue;
+		}
+		if ((p = pattern_find(l, key->scalar, key->scalar_len)) != NULL) {
+			if (p->unit == l->unit) {
+				problem(l, key, DLT_RERR_DUP_ID, "pattern '%s' "
+				    "defined twice in one rule directory (first at "
+				    "%s:%d:%d)", key->scalar, p->file, p->key->line,
+				    p->key->col);
+				continue;
+			}
+		} else {
+			XGROW(l->pats, l->npats + 1, l->pats_alloc);
+			p = &l->pats[l->npats++];
+			memset(p, 0, sizeof *p);
+			p->name = xstrdup(key->scalar);
+		}
+		p->key = key;
+		p->node = val;
+		p->file = l->file;
+		p->unit = l->unit;
+	}
 }
 
 static int
@@ -1195,8 +1515,13 @@ load_file(struct loader *l, const char *path)
 		free(err);
 		return;
 	}
-	load_document(l, root);
-	ynode_free(root);
+	if (root == NULL)
+		return;
+	collect_patterns(l, root);
+	XGROW(l->docs, l->ndocs + 1, l->docs_alloc);
+	l->docs[l->ndocs].file = l->file;
+	l->docs[l->ndocs].unit = l->unit;
+	l->docs[l->ndocs++].root = root;
 }
 
 static int
@@ -1518,6 +1843,27 @@ dlt_ruleset_load(struct dlt_ruleset *set, const char *const *paths, size_t npath
 		l.unit = i;
 		load_path(&l, paths[i]);
 	}
+	/* every file's patterns known, the entries can use them */
+	for (i = 0; i < l.npats; i++) {
+		l.file = l.pats[i].file;
+		l.file_problems = 0;
+		(void)resolve_pattern(&l, &l.pats[i], 0);
+	}
+	for (i = 0; i < l.ndocs; i++) {
+		l.file = l.docs[i].file;
+		l.unit = l.docs[i].unit;
+		l.file_problems = 0;
+		load_document(&l, l.docs[i].root);
+	}
+	set->npatterns = l.npats;
+	for (i = 0; i < l.ndocs; i++)
+		ynode_free(l.docs[i].root);
+	free(l.docs);
+	for (i = 0; i < l.npats; i++) {
+		free(l.pats[i].name);
+		free(l.pats[i].text);
+	}
+	free(l.pats);
 	id_map_release(&l.ids);
 	if (probs->n > 0) {
 		dlt_ruleset_release(set);

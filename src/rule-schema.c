@@ -65,6 +65,7 @@ static const char *const type_names[] = {
 	[DLT_ST_STRING_LIST] = "string-list",
 	[DLT_ST_CONDITIONS] = "conditions",
 	[DLT_ST_SAMPLES] = "samples",
+	[DLT_ST_PATTERNS] = "patterns",
 };
 
 #define REQ	DLT_SK_REQUIRED
@@ -103,6 +104,9 @@ const struct dlt_schema_key dlt_schema_table[] = {
 	  "frames to skip when choosing the top frame" },
 	{ -1, DLT_SW_TOP, "normalise", DLT_ST_ENTRIES, 0, NULL, NULL, 0, 0,
 	  "replacements applied to messages and frames before bucketing" },
+	{ -1, DLT_SW_TOP, "patterns", DLT_ST_PATTERNS, 0, NULL, NULL, 0, 0,
+	  "named regex fragments, a mapping of name to regex: any regex of "
+	  "any loaded file may use one as %{name}" },
 
 	/* detectors */
 	COMMON(DLT_SEC_DETECTORS, "log lines the detector must hit (or not)"),

@@ -85,6 +85,7 @@ enum dlt_schema_type {
 	DLT_ST_STRING_LIST,	/* a sequence of strings */
 	DLT_ST_CONDITIONS,	/* a sequence of conditions */
 	DLT_ST_SAMPLES,		/* a non-empty sequence of sample mappings */
+	DLT_ST_PATTERNS,	/* a mapping of pattern names to regexes (top level) */
 	DLT_ST_COUNT
 };
 

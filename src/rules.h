@@ -196,6 +196,7 @@ struct dlt_ruleset {
 	struct dlt_framework_rule *frameworks;	size_t nframeworks;
 	struct dlt_ignore_frame	 *ignores;	size_t nignores;
 	struct dlt_normalise	 *normalise;	size_t nnormalise;
+	size_t			  npatterns;	/* named patterns used by the above */
 	/* the priority model of the last directory that has one, or NULL */
 	struct dlt_prio_model	 *prio;
 };

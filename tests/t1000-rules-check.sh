@@ -29,6 +29,16 @@ entry() {
 	esac
 }
 
+# A detector for "killed by" lines, as a rule file.
+killed_detector() {
+	printf 'detectors:\n  - id: killed-line\n    anchors: ["killed by"]\n    shape: line\n    samples:\n      - line: "worker killed by SIGSEGV"\n'
+}
+
+# A rule that uses the named pattern signal-name, as a rule file.
+signal_rule() {
+	printf 'rules:\n  - id: signal-death\n    class: crash\n    kind: k\n    any: ["killed by %%{signal-name}\\\\b"]\n    samples:\n      - log: "worker killed by SIGSEGV"\n        class: crash\n'
+}
+
 # A rule file with one entry: section $1, id $2, marker $3.
 rule_file() {
 	echo "$1:"
@@ -38,7 +48,7 @@ rule_file() {
 test_expect_success 'the shipped rules pass rules check' '
 	dltriage rules check >out 2>err &&
 	test_must_be_empty err &&
-	grep -E "^rules: [0-9]+ files?, [0-9]+ detectors?, [0-9]+ frame formats?, [0-9]+ rules?, [0-9]+ frameworks?, [0-9]+ ignore-frames?, [0-9]+ normalise: ok\$" out
+	grep -E "^rules: [0-9]+ files?, [0-9]+ detectors?, [0-9]+ frame formats?, [0-9]+ rules?, [0-9]+ frameworks?, [0-9]+ ignore-frames?, [0-9]+ normalise(, [0-9]+ patterns?)?: ok\$" out
 '
 
 test_expect_success 'every shipped rule file is loaded' '
@@ -154,6 +164,60 @@ test_expect_success 'a rule the literal prefilter cannot gate is a warning' '
 	test_cmp expect err &&
 	echo "rules: 1 file, 0 detectors, 0 frame formats, 4 rules, 0 frameworks, 0 ignore-frames, 0 normalise: 2 warnings" >expect &&
 	test_cmp expect out
+'
+
+test_expect_success 'named patterns: one file uses what another defines' '
+	mkdir d &&
+	signal_rule >d/a.yaml &&
+	cat >d/b.yaml <<-\EOF &&
+	patterns:
+	  signal-name: "SIG%{signal-tail}"
+	  signal-tail: "(?:SEGV|ABRT|FPE)"
+	EOF
+	killed_detector >d/c.yaml &&
+	dltriage rules check --no-default-rules d >out 2>err &&
+	test_must_be_empty err &&
+	echo "rules: 3 files, 1 detector, 0 frame formats, 1 rule, 0 frameworks, 0 ignore-frames, 0 normalise, 2 patterns: ok" >expect &&
+	test_cmp expect out &&
+	dltriage rules test --no-default-rules d >out &&
+	grep "^2 passed, 0 failed\$" out
+'
+
+test_expect_success 'named patterns: a later directory redefines one for every file' '
+	mkdir base user &&
+	{ printf "patterns:\n  signal-name: \"SIG(?:SEGV|ABRT)\"\n" && signal_rule; } >base/a.yaml &&
+	killed_detector >base/c.yaml &&
+	printf "patterns:\n  signal-name: \"SIGBUS\"\n" >user/p.yaml &&
+	echo "worker killed by SIGBUS" >bus.log &&
+	dltriage classify --no-default-rules --rules base --format json bus.log >before &&
+	! grep "signal-death" before &&
+	dltriage classify --no-default-rules --rules base --rules user --format json bus.log >after &&
+	grep "\"rule\": *\"signal-death\"" after
+'
+
+test_expect_success 'named patterns: an escaped %{ and a quantifier are left alone' '
+	cat >lit.yaml <<-\EOF &&
+	patterns:
+	  word: "x"
+	detectors:
+	  - id: fmt-line
+	    anchors: ["fmt "]
+	    shape: line
+	    samples:
+	      - line: "fmt x failed"
+	rules:
+	  - id: literal-brace
+	    class: crash
+	    kind: k
+	    any: ["fmt \\%{word} failed %{2}"]
+	    samples:
+	      - log: "fmt %{word} failed %%"
+	        class: crash
+	      - log: "fmt x failed %%"
+	        class: unknown
+	EOF
+	dltriage rules test --no-default-rules lit.yaml >out &&
+	grep "^3 passed, 0 failed\$" out
 '
 
 test_expect_success 'rules check takes files and directories as arguments' '
@@ -369,9 +433,9 @@ test_expect_success 'dltriage-rules(5) documents no key the schema lacks' '
 	test_must_be_empty extra
 '
 
-test_expect_success 'rules schema lists every section once at the top' '
+test_expect_success 'rules schema lists every section once at the top, then patterns' '
 	dltriage rules schema | awk "\$1 == \"top\" { print \$2 }" >out &&
-	printf "detectors\nframes\nrules\nframeworks\nignore-frames\nnormalise\n" >expect &&
+	printf "detectors\nframes\nrules\nframeworks\nignore-frames\nnormalise\npatterns\n" >expect &&
 	test_cmp expect out
 '
 

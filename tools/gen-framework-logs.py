@@ -58864,6 +58864,3996 @@ B40_B = [
 add_batch(B40_B)
 
 
+B41_A = [
+    # ------------------------------------------------------------ pytorch
+    ("pytorch", "venv", None, "crash", "not-implemented", "b41-pt-unfold-uint8-image-patches",
+     "A ViT-style patchify step calls F.unfold on a raw uint8 image batch; torch 2.13 has no im2col kernel for Byte although unfold of bool/float works, so the framework lacks a kernel for a legal dtype.",
+     '''
+        import torch
+        import torch.nn.functional as F
+
+        PATCH = 8
+
+        def make_batch(n=4, size=32):
+            g = torch.Generator().manual_seed(0)
+            return torch.randint(0, 256, (n, 3, size, size), dtype=torch.uint8, generator=g)
+
+        def patchify(img, p):
+            cols = F.unfold(img, kernel_size=p, stride=p)   # (N, C*p*p, L)
+            return cols.transpose(1, 2)                     # (N, L, C*p*p)
+
+        imgs = make_batch()
+        print("loaded image batch", tuple(imgs.shape), imgs.dtype)
+        print("reference patchify on float32 ...")
+        ref = patchify(imgs.float(), PATCH)
+        print("  float patches:", tuple(ref.shape))
+        print("patchify on raw uint8 (keeps the loader's memory 4x smaller) ...")
+        tok = patchify(imgs, PATCH)
+        print("tokens:", tuple(tok.shape), "match:", torch.equal(tok.float(), ref))
+     '''),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b41-pt-fpn-mask-nearest-upsample-long",
+     "A tiny FPN segmentation head upsamples its int64 label mask with F.interpolate(mode='nearest'); the nearest upsample kernel is missing for Long on CPU (uint8 works), a missing kernel for a legal input.",
+     '''
+        import logging
+        import torch
+        import torch.nn.functional as F
+
+        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s fpn-seg: %(message)s")
+        log = logging.getLogger()
+        torch.manual_seed(0)
+
+        class TinyFPNHead(torch.nn.Module):
+            def __init__(self, c=16, classes=5):
+                super().__init__()
+                self.stem = torch.nn.Conv2d(3, c, 3, stride=2, padding=1)
+                self.down = torch.nn.Conv2d(c, c, 3, stride=2, padding=1)
+                self.lat = torch.nn.Conv2d(c, c, 1)
+                self.cls = torch.nn.Conv2d(c, classes, 1)
+
+            def forward(self, x):
+                c2 = F.relu(self.stem(x))
+                c3 = F.relu(self.down(c2))
+                p2 = self.lat(c2) + F.interpolate(c3, scale_factor=2, mode="nearest")
+                return self.cls(p2)
+
+        model = TinyFPNHead()
+        img = torch.randn(2, 3, 64, 64)
+        mask = torch.randint(0, 5, (2, 32, 32))          # labels of the low-res annotation
+        logits = model(img)
+        log.info("logits %s", tuple(logits.shape))
+        logits_full = F.interpolate(logits, size=(64, 64), mode="bilinear", align_corners=False)
+        log.info("upsampling target mask %s -> %s (nearest)", tuple(mask.shape), (64, 64))
+        mask_full = F.interpolate(mask[:, None], size=(64, 64), mode="nearest")[:, 0]
+        loss = F.cross_entropy(logits_full, mask_full)
+        log.info("loss %.4f", loss.item())
+     '''),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b41-pt-aspp-int32-dilated-conv",
+     "An integer golden model of an ASPP block runs int32 conv2d at rates 1, 2, 4; rate 1 works but the dilated path has no Int kernel (slow_conv_dilated), a kernel missing for a dtype the plain conv supports.",
+     '''
+        import torch
+        import torch.nn.functional as F
+
+        # integer-only ASPP reference for an accelerator bring-up
+        torch.manual_seed(0)
+        x = torch.randint(-8, 8, (1, 8, 16, 16), dtype=torch.int32)
+        w = torch.randint(-4, 4, (8, 8, 3, 3), dtype=torch.int32)
+        results = {}
+        for rate in (1, 2, 4):
+            print(f"[aspp] branch rate={rate} ...", flush=True)
+            y = F.conv2d(x, w, padding=rate, dilation=rate)
+            ref = F.conv2d(x.double(), w.double(), padding=rate, dilation=rate)
+            ok = torch.equal(y.double(), ref)
+            results[rate] = ok
+            print(f"[aspp]   out {tuple(y.shape)} exact={ok}")
+        print("summary:", results)
+     '''),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b41-pt-unet-int32-convtranspose-decoder",
+     "A fixed-point UNet decoder runs conv_transpose2d on int32 tensors; the encoder's int32 conv2d works but the transposed convolution has no Int kernel on CPU; the program reports the failing stage and exits 2.",
+     '''
+        import sys
+        import traceback
+        import torch
+        import torch.nn.functional as F
+
+        torch.manual_seed(1)
+        x = torch.randint(-16, 16, (1, 4, 16, 16), dtype=torch.int32)
+        w_enc = torch.randint(-2, 3, (8, 4, 3, 3), dtype=torch.int32)
+        w_up = torch.randint(-2, 3, (8, 4, 2, 2), dtype=torch.int32)
+
+        stages = []
+        enc = F.conv2d(x, w_enc, stride=2, padding=1)
+        stages.append(("enc1", tuple(enc.shape)))
+        print("stage enc1 ok", tuple(enc.shape), enc.dtype)
+        try:
+            up = F.conv_transpose2d(enc, w_up, stride=2)
+            stages.append(("up1", tuple(up.shape)))
+            skip = torch.cat([up, x], dim=1)
+            print("stage up1 ok", tuple(skip.shape))
+        except Exception as e:
+            print("decoder stage 'up1' failed:", type(e).__name__, e)
+            traceback.print_exc()
+            sys.exit(2)
+     '''),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b41-pt-fold-long-window-count",
+     "Sliding-window inference counts how many windows cover each pixel by folding an int64 tensor of ones; F.fold (col2im) has no Long kernel although fold of float and unfold of bool work.",
+     '''
+        import torch
+        import torch.nn.functional as F
+
+        H = W = 40
+        K, S = 16, 8
+        torch.manual_seed(0)
+        img = torch.randn(1, 3, H, W)
+        patches = F.unfold(img, K, stride=S)
+        print(f"windows: {patches.shape[-1]}  patch dim: {patches.shape[1]}")
+        preds = patches * 0.5 + 0.1                  # stand-in for the per-window model
+        summed = F.fold(preds, (H, W), K, stride=S)
+        print("summed predictions:", tuple(summed.shape))
+        ones = torch.ones(1, K * K, patches.shape[-1], dtype=torch.long)
+        count = F.fold(ones, (H, W), K, stride=S)
+        print("coverage min/max:", count.min().item(), count.max().item())
+        out = summed / count
+        print("blended output:", tuple(out.shape))
+     '''),
+    ("pytorch", "venv", None, "false-positive", None, "b41-pt-mobilenet-same-padding-stride2",
+     "A MobileNet builder reads a config with padding='same' on a stride-2 depthwise conv; torch rightly rejects padding='same' for strided convolutions at construction.",
+     '''
+        import torch
+
+        CFG = [  # expand, out, stride, kernel
+            (1, 16, 1, 3),
+            (6, 24, 2, 3),
+            (6, 32, 2, 5),
+        ]
+
+        def inverted_residual(cin, expand, cout, stride, k):
+            hid = cin * expand
+            layers = []
+            if expand != 1:
+                layers += [torch.nn.Conv2d(cin, hid, 1, bias=False), torch.nn.BatchNorm2d(hid), torch.nn.ReLU6()]
+            layers += [torch.nn.Conv2d(hid, hid, k, stride=stride, padding="same", groups=hid, bias=False),
+                       torch.nn.BatchNorm2d(hid), torch.nn.ReLU6(),
+                       torch.nn.Conv2d(hid, cout, 1, bias=False), torch.nn.BatchNorm2d(cout)]
+            return torch.nn.Sequential(*layers)
+
+        blocks, cin = [], 16
+        for i, (e, c, s, k) in enumerate(CFG):
+            print(f"building block {i}: expand={e} out={c} stride={s} k={k}")
+            blocks.append(inverted_residual(cin, e, c, s, k))
+            cin = c
+        net = torch.nn.Sequential(torch.nn.Conv2d(3, 16, 3, 2, 1), *blocks)
+        print(net(torch.randn(1, 3, 64, 64)).shape)
+     '''),
+    ("pytorch", "venv", None, "false-positive", None, "b41-pt-unet-skip-concat-odd-size",
+     "A hand-written UNet is fed a 65x65 image; the stride-2 encoder and transposed-conv decoder give 32 vs 33 pixels and torch.cat rightly refuses the mismatched skip connection.",
+     '''
+        import torch
+        import torch.nn as nn
+
+        class DoubleConv(nn.Sequential):
+            def __init__(self, cin, cout):
+                super().__init__(nn.Conv2d(cin, cout, 3, padding=1), nn.ReLU(inplace=True),
+                                 nn.Conv2d(cout, cout, 3, padding=1), nn.ReLU(inplace=True))
+
+        class UNet2(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.e1, self.e2 = DoubleConv(1, 8), DoubleConv(8, 16)
+                self.pool = nn.MaxPool2d(2)
+                self.up = nn.ConvTranspose2d(16, 8, 2, stride=2)
+                self.d1 = DoubleConv(16, 8)
+                self.out = nn.Conv2d(8, 2, 1)
+
+            def forward(self, x):
+                s1 = self.e1(x)
+                b = self.e2(self.pool(s1))
+                u = self.up(b)
+                print(f"  skip {tuple(s1.shape)}  up {tuple(u.shape)}")
+                return self.out(self.d1(torch.cat([u, s1], dim=1)))
+
+        net = UNet2().eval()
+        for size in (64, 65):
+            print(f"forward {size}x{size}")
+            with torch.no_grad():
+                print("  ->", tuple(net(torch.randn(1, 1, size, size)).shape))
+     '''),
+    ("pytorch", "venv", None, "false-positive", None, "b41-pt-reflect-pad-bottleneck-too-small",
+     "A pad-then-conv block with reflect padding 4 (for a 9x9 kernel) is applied at the 3x3 bottleneck of an encoder; reflect padding must be smaller than the input and torch rightly rejects it.",
+     '''
+        import torch
+        import torch.nn as nn
+
+        def pad_conv(cin, cout, k):
+            return nn.Sequential(nn.ReflectionPad2d(k // 2), nn.Conv2d(cin, cout, k), nn.ReLU())
+
+        encoder = nn.ModuleList([
+            nn.Sequential(pad_conv(3, 16, 3), nn.MaxPool2d(2)),
+            nn.Sequential(pad_conv(16, 32, 3), nn.MaxPool2d(2)),
+            nn.Sequential(pad_conv(32, 64, 3), nn.MaxPool2d(2)),
+            pad_conv(64, 64, 9),          # large receptive field at the bottleneck
+        ])
+        x = torch.randn(2, 3, 24, 24)
+        for i, stage in enumerate(encoder):
+            x = stage(x)
+            print(f"stage {i}: {tuple(x.shape)}")
+     '''),
+    ("pytorch", "venv", None, "false-positive", None, "b41-pt-convtranspose-output-size-out-of-range",
+     "A decoder asks ConvTranspose2d for output_size=[24, 24] from an 8x8 input at stride 2, which only allows 17 or 18; torch rightly rejects the impossible output size.",
+     '''
+        import torch
+
+        up = torch.nn.ConvTranspose2d(8, 4, kernel_size=3, stride=2)
+        feat = torch.randn(1, 8, 8, 8)
+        for target in ([17, 17], [18, 18], [24, 24]):
+            y = up(feat, output_size=target)
+            print(f"output_size={target} -> {tuple(y.shape)}")
+     '''),
+    ("pytorch", "venv", None, "false-positive", "environment", "b41-pt-onnx-export-missing-onnxscript",
+     "Exporting a small ResNet basic block with torch.onnx.export uses the default torch.export-based exporter, which needs the onnxscript package that is not installed: an environment problem.",
+     '''
+        import torch
+        import torch.nn as nn
+
+        class BasicBlock(nn.Module):
+            def __init__(self, c):
+                super().__init__()
+                self.c1 = nn.Conv2d(c, c, 3, padding=1, bias=False)
+                self.b1 = nn.BatchNorm2d(c)
+                self.c2 = nn.Conv2d(c, c, 3, padding=1, bias=False)
+                self.b2 = nn.BatchNorm2d(c)
+
+            def forward(self, x):
+                y = torch.relu(self.b1(self.c1(x)))
+                return torch.relu(self.b2(self.c2(y)) + x)
+
+        block = BasicBlock(16).eval()
+        x = torch.randn(1, 16, 32, 32)
+        print("eager output", tuple(block(x).shape))
+        print("exporting to basic_block.onnx ...")
+        torch.onnx.export(block, (x,), "basic_block.onnx", input_names=["x"], output_names=["y"])
+        print("export done")
+     '''),
+    ("pytorch", "venv", None, "false-positive", None, "b41-pt-fold-onnx-export-opset17",
+     "A sliding-window blend module using nn.Fold is exported with the TorchScript exporter at opset 17; col2im only exists from opset 18 and the exporter rightly refuses, naming the opset to use.",
+     '''
+        import warnings
+        import torch
+        import torch.nn as nn
+
+        warnings.simplefilter("ignore", DeprecationWarning)
+
+        class WindowBlend(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.unfold = nn.Unfold(4, stride=2)
+                self.proj = nn.Conv1d(16, 16, 1)
+                self.fold = nn.Fold((8, 8), 4, stride=2)
+
+            def forward(self, x):
+                return self.fold(self.proj(self.unfold(x)))
+
+        m = WindowBlend().eval()
+        x = torch.randn(1, 1, 8, 8)
+        print("eager:", tuple(m(x).shape))
+        for opset in (17,):
+            print(f"exporting with opset {opset} (deployment runtime pins 17)")
+            torch.onnx.export(m, (x,), f"blend_{opset}.onnx", opset_version=opset, dynamo=False)
+            print("ok")
+     '''),
+    ("pytorch", "venv", None, "nan", None, "b41-pt-fp16-depth-stem-overflow",
+     "A depth-map stem (conv, BN, conv, BN) runs in float16 on raw 16-bit sensor values; the first conv overflows to inf and training-mode BatchNorm turns it into NaN, which the program detects.",
+     '''
+        import torch
+        import torch.nn as nn
+
+        torch.manual_seed(0)
+        stem = nn.Sequential(
+            nn.Conv2d(1, 64, 3, padding=1, bias=False), nn.BatchNorm2d(64), nn.ReLU(),
+            nn.Conv2d(64, 64, 3, padding=1, bias=False), nn.BatchNorm2d(64),
+        ).half()
+        depth_mm = (torch.rand(2, 1, 64, 64) * 20000 + 40000)   # raw sensor units, not normalised
+        x = depth_mm.half()
+        h = x
+        for i, layer in enumerate(stem):
+            h = layer(h)
+            print(f"layer {i} {layer.__class__.__name__:12s} max|h|={h.abs().max().item():.4g} "
+                  f"inf={torch.isinf(h).sum().item()} nan={torch.isnan(h).sum().item()}")
+        if torch.isnan(h).any():
+            print(f"WARNING: stem output has {torch.isnan(h).sum().item()} NaN values out of {h.numel()}")
+     '''),
+    ("pytorch", "venv", None, "nan", None, "b41-pt-weight-standardized-conv-dead-filter",
+     "A weight-standardized Conv2d (w - mean) / std is loaded with one constant (dead) filter; its std is 0, the standardized weights become NaN and so does that output channel, which the program prints.",
+     '''
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        class WSConv2d(nn.Conv2d):
+            def forward(self, x):
+                w = self.weight
+                mean = w.mean(dim=(1, 2, 3), keepdim=True)
+                std = w.std(dim=(1, 2, 3), keepdim=True)
+                return F.conv2d(x, (w - mean) / std, self.bias, self.stride, self.padding)
+
+        torch.manual_seed(0)
+        conv = WSConv2d(8, 4, 3, padding=1)
+        with torch.no_grad():
+            conv.weight[2].fill_(0.05)     # a pruned filter saved as a constant
+        x = torch.randn(1, 8, 16, 16)
+        y = conv(x)
+        for c in range(y.shape[1]):
+            print(f"channel {c}: mean={y[0, c].mean().item():.4f} nan={torch.isnan(y[0, c]).sum().item()}")
+        print("output finite:", bool(torch.isfinite(y).all()))
+     '''),
+    ("pytorch", "venv", None, "inconsistency", None, "b41-pt-channels-last-bf16-parity",
+     "A layout parity test runs the same bfloat16 conv block in NCHW and channels_last and asserts they agree within 1e-3; the two oneDNN paths differ by a bf16 ulp and assert_close reports the mismatch.",
+     '''
+        import torch
+        import torch.nn as nn
+
+        torch.manual_seed(0)
+        block = nn.Sequential(nn.Conv2d(64, 128, 3, padding=1), nn.ReLU(), nn.Conv2d(128, 64, 1)).eval().bfloat16()
+        x = torch.randn(4, 64, 28, 28).bfloat16()
+        with torch.no_grad():
+            ref = block(x)
+            block_cl = block.to(memory_format=torch.channels_last)
+            out = block_cl(x.to(memory_format=torch.channels_last))
+        print("nchw  :", tuple(ref.shape), ref.is_contiguous())
+        print("nhwc  :", tuple(out.shape), out.is_contiguous(memory_format=torch.channels_last))
+        print("max abs diff:", (ref.float() - out.float()).abs().max().item())
+        torch.testing.assert_close(out.float(), ref.float(), atol=1e-3, rtol=1e-3)
+        print("layouts agree")
+     '''),
+    ("pytorch", "venv", None, "timeout", None, "b41-pt-dilated-conv3d-sweep-watchdog",
+     "A benchmark sweeps float64 dilated conv3d over growing volumes; the slow dilated path runs far too long and the faulthandler watchdog stops it after 20 s.",
+     '''
+        import faulthandler
+        import time
+        import torch
+        import torch.nn.functional as F
+
+        faulthandler.dump_traceback_later(20, exit=True)
+        torch.set_num_threads(2)
+        print("size  channels  seconds")
+        for size, ch in ((32, 8), (48, 16), (96, 32), (128, 32)):
+            x = torch.randn(1, ch, size, size, size, dtype=torch.float64)
+            w = torch.randn(ch, ch, 3, 3, 3, dtype=torch.float64)
+            t = time.time()
+            y = F.conv3d(x, w, padding=2, dilation=2)
+            print(f"{size:4d}  {ch:8d}  {time.time() - t:7.2f}", flush=True)
+        print("sweep finished")
+     '''),
+    ("pytorch", "venv", None, "oom", None, "b41-pt-asymmetric-pad-config-units",
+     "Explicit asymmetric padding for a 'same'-style conv is read from a config in the wrong units; F.pad tries to allocate about 150 TB and the CPU allocator fails with can't allocate memory.",
+     '''
+        import torch
+        import torch.nn.functional as F
+
+        cfg = {"kernel": 4, "pad_left": 1, "pad_right": 2, "pad_top": 1, "pad_bottom": 2, "pad_unit": 1 << 37}
+        conv = torch.nn.Conv2d(8, 8, cfg["kernel"])
+        x = torch.randn(1, 8, 16, 16)
+        pads = (cfg["pad_left"], cfg["pad_right"] * cfg["pad_unit"], cfg["pad_top"], cfg["pad_bottom"])
+        print("explicit pads (l, r, t, b):", pads)
+        xp = F.pad(x, pads)
+        print("padded:", tuple(xp.shape))
+        print("out:", tuple(conv(xp).shape))
+     '''),
+    # ------------------------------------------------------------ pytorch-1.13
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b41-pt113-mobilenet-half-cpu",
+     "A MobileNetV2 inverted residual block is cast to float16 and run on CPU with Debian's torch 1.13, which has no Half kernel for slow_conv2d on CPU (added in later releases).",
+     '''
+        import torch
+        import torch.nn as nn
+
+        class InvertedResidual(nn.Module):
+            def __init__(self, c, expand=6):
+                super().__init__()
+                h = c * expand
+                self.body = nn.Sequential(
+                    nn.Conv2d(c, h, 1, bias=False), nn.BatchNorm2d(h), nn.ReLU6(inplace=True),
+                    nn.Conv2d(h, h, 3, padding=1, groups=h, bias=False), nn.BatchNorm2d(h), nn.ReLU6(inplace=True),
+                    nn.Conv2d(h, c, 1, bias=False), nn.BatchNorm2d(c))
+
+            def forward(self, x):
+                return x + self.body(x)
+
+        print("torch", torch.__version__)
+        blk = InvertedResidual(16).eval()
+        x = torch.randn(1, 16, 28, 28)
+        with torch.no_grad():
+            ref = blk(x)
+            print("fp32 ok", tuple(ref.shape))
+            print("trying fp16 on CPU to halve the memory of the edge build ...")
+            out = blk.half()(x.half())
+            print("fp16 max diff", (out.float() - ref).abs().max().item())
+     '''),
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b41-pt113-unet-reflect-pad-bf16",
+     "A UNet encoder stage with padding_mode='reflect' runs under bfloat16 on CPU; torch 1.13 has no BFloat16 kernel for reflection_pad2d although the bf16 convolution itself is supported.",
+     '''
+        import logging
+        import torch
+        import torch.nn as nn
+
+        logging.basicConfig(level=logging.INFO, format="%(levelname)s unet-bf16: %(message)s")
+        log = logging.getLogger()
+
+        def stage(cin, cout):
+            return nn.Sequential(nn.Conv2d(cin, cout, 3, padding=1, padding_mode="reflect"), nn.ReLU(),
+                                 nn.Conv2d(cout, cout, 3, padding=1, padding_mode="reflect"), nn.ReLU())
+
+        enc = nn.ModuleList([stage(3, 8), stage(8, 16)])
+        x = torch.randn(2, 3, 32, 32)
+        log.info("torch %s, plain bf16 conv: %s", torch.__version__,
+                 tuple(nn.Conv2d(3, 8, 3).bfloat16()(x.bfloat16()).shape))
+        enc = enc.bfloat16()
+        h = x.bfloat16()
+        for i, s in enumerate(enc):
+            log.info("stage %d input %s", i, tuple(h.shape))
+            h = nn.functional.max_pool2d(s(h), 2)
+        log.info("encoder output %s", tuple(h.shape))
+     '''),
+    ("pytorch-1.13", "system", None, "crash", None, "b41-pt113-bf16-convtranspose-wrong-channels",
+     "A UNet up-sampling ConvTranspose2d(2->3) works in float32 but in bfloat16 torch 1.13 rejects the same legal input claiming the input should have 3 channels (a bf16 deconvolution bug fixed in later releases).",
+     '''
+        import sys
+        import torch
+        import torch.nn as nn
+
+        print("torch", torch.__version__)
+        torch.manual_seed(0)
+        up = nn.ConvTranspose2d(2, 3, kernel_size=3, stride=2, padding=1, output_padding=1)
+        x = torch.randn(1, 2, 6, 6)
+        rows = []
+        for dt in (torch.float32, torch.bfloat16):
+            try:
+                y = up.to(dt)(x.to(dt))
+                rows.append((str(dt), tuple(y.shape), "ok"))
+            except RuntimeError as e:
+                rows.append((str(dt), "-", "RuntimeError: " + str(e).splitlines()[0]))
+        print(f"{'dtype':16s} {'output':18s} status")
+        for r in rows:
+            print(f"{r[0]:16s} {str(r[1]):18s} {r[2]}")
+        if any(r[2] != "ok" for r in rows):
+            sys.exit(1)
+     '''),
+    ("pytorch-1.13", "system", None, "inconsistency", None, "b41-pt113-resnet-block-channels-last-bf16",
+     "A ResNet basic-block parity check compares NCHW and channels_last bfloat16 outputs in torch 1.13 with a 1e-3 tolerance; the two layouts disagree and assert_close fails.",
+     '''
+        import torch
+        import torch.nn as nn
+
+        torch.manual_seed(0)
+
+        class Basic(nn.Module):
+            def __init__(self, c):
+                super().__init__()
+                self.c1 = nn.Conv2d(c, 2 * c, 3, padding=1, bias=False)
+                self.c2 = nn.Conv2d(2 * c, c, 3, padding=1, bias=False)
+
+            def forward(self, x):
+                return torch.relu(self.c2(torch.relu(self.c1(x))) + x)
+
+        m = Basic(64).eval().bfloat16()
+        x = torch.randn(4, 64, 28, 28).bfloat16()
+        with torch.no_grad():
+            a = m(x)
+            b = m.to(memory_format=torch.channels_last)(x.to(memory_format=torch.channels_last))
+        d = (a.float() - b.float()).abs()
+        print(f"torch {torch.__version__}: max diff {d.max().item():.5f}, differing elements {(d > 0).sum().item()}")
+        torch.testing.assert_close(b.float(), a.float(), atol=1e-3, rtol=1e-3)
+        print("PASS")
+     '''),
+    ("pytorch-1.13", "system", None, "false-positive", None, "b41-pt113-depthwise-groups-not-divisible",
+     "A separable-conv builder passes groups=3 for a 32->64 depthwise layer; in_channels is not divisible by groups and torch rightly rejects the layer.",
+     '''
+        import torch.nn as nn
+
+        def separable(cin, cout, k=3, depth_multiplier=2, groups=None):
+            groups = groups or cin
+            return nn.Sequential(
+                nn.Conv2d(cin, cin * depth_multiplier, k, padding=k // 2, groups=groups, bias=False),
+                nn.Conv2d(cin * depth_multiplier, cout, 1, bias=False))
+
+        spec = [(3, 32, 3), (32, 64, 3)]     # (cin, cout, groups) from the sweep file
+        for cin, cout, g in spec:
+            print(f"separable {cin}->{cout} groups={g}")
+            layer = separable(cin, cout, groups=g)
+            print("  params:", sum(p.numel() for p in layer.parameters()))
+     '''),
+    ("pytorch-1.13", "system", None, "false-positive", "environment", "b41-pt113-deform-conv-missing-torchvision",
+     "A deformable-conv block imports torchvision.ops.deform_conv2d, but torchvision is not installed for the system Python: an environment problem.",
+     '''
+        import torch
+        print("torch", torch.__version__)
+        x = torch.randn(1, 8, 16, 16)
+        offset_conv = torch.nn.Conv2d(8, 2 * 3 * 3, 3, padding=1)
+        offsets = offset_conv(x)
+        print("offsets", tuple(offsets.shape))
+        from torchvision.ops import deform_conv2d
+        w = torch.randn(8, 8, 3, 3)
+        print(tuple(deform_conv2d(x, offsets, w, padding=1).shape))
+     '''),
+    ("pytorch-1.13", "system", None, "false-positive", None, "b41-pt113-nhwc-image-into-conv",
+     "A preprocessing step hands an NHWC image batch (as decoded) straight to a Conv2d expecting NCHW; torch rightly reports the channel mismatch.",
+     '''
+        import numpy as np
+        import torch
+
+        rng = np.random.default_rng(0)
+        batch = rng.integers(0, 255, size=(4, 32, 32, 3), dtype=np.uint8)   # H, W, C as decoded
+        x = torch.from_numpy(batch).float() / 255.0
+        print("input", tuple(x.shape))
+        stem = torch.nn.Sequential(torch.nn.Conv2d(3, 16, 3, padding=1), torch.nn.ReLU())
+        print("stem out", tuple(stem(x).shape))
+     '''),
+    ("pytorch-1.13", "system", None, "nan", None, "b41-pt113-convnext-layernorm2d-eps0",
+     "A hand-written ConvNeXt LayerNorm2d with eps=0 normalises depthwise-conv features of a blank (constant) frame; the channel variance is 0, 0/0 gives NaN, and the program reports the NaN count.",
+     '''
+        import torch
+        import torch.nn as nn
+
+        class LayerNorm2d(nn.Module):
+            def __init__(self, c, eps=0.0):
+                super().__init__()
+                self.eps = eps
+                self.weight = nn.Parameter(torch.ones(c))
+                self.bias = nn.Parameter(torch.zeros(c))
+
+            def forward(self, x):
+                u = x.mean(1, keepdim=True)
+                s = (x - u).pow(2).mean(1, keepdim=True)
+                x = (x - u) / torch.sqrt(s + self.eps)
+                return self.weight[:, None, None] * x + self.bias[:, None, None]
+
+        torch.manual_seed(0)
+        dw = nn.Conv2d(16, 16, 7, padding=3, groups=16, bias=False)
+        nn.init.constant_(dw.weight, 1.0 / 49)
+        norm = LayerNorm2d(16)
+        frames = {"noise": torch.randn(1, 16, 14, 14), "blank": torch.full((1, 16, 14, 14), 0.5)}
+        for name, f in frames.items():
+            with torch.no_grad():
+                y = norm(dw(f))
+            print(f"{name:6s} nan={torch.isnan(y).sum().item():4d} mean={y.mean().item()}")
+     '''),
+    ("pytorch-1.13", "system", None, "timeout", None, "b41-pt113-convtranspose3d-sweep-watchdog",
+     "A float64 ConvTranspose3d decoder benchmark over growing volumes runs far too long on torch 1.13's slow CPU path; a faulthandler watchdog stops it after 20 s.",
+     '''
+        import faulthandler
+        import time
+        import torch
+        import torch.nn.functional as F
+
+        faulthandler.dump_traceback_later(20, exit=True)
+        torch.set_num_threads(2)
+        for size, ch in ((16, 16), (32, 16), (64, 32), (96, 32)):
+            x = torch.randn(1, ch, size, size, size, dtype=torch.float64)
+            w = torch.randn(ch, ch, 4, 4, 4, dtype=torch.float64)
+            t = time.time()
+            y = F.conv_transpose3d(x, w, stride=2, padding=1)
+            print(f"volume {size}^3 x {ch}ch -> {tuple(y.shape[2:])}  {time.time() - t:.2f}s", flush=True)
+        print("done")
+     '''),
+    # ------------------------------------------------------------ onnxruntime
+    ("onnxruntime", "venv", None, "crash", "not-implemented", "b41-ort-conv-float64-reference-graph",
+     "A float64 reference graph of a separable conv (depthwise Conv + pointwise Conv) is built with onnx and run on ONNX Runtime's CPU provider, which has no double Conv kernel (NOT_IMPLEMENTED) though the model is valid.",
+     '''
+        import numpy as np
+        import onnx
+        import onnxruntime as ort
+        from onnx import helper, TensorProto, numpy_helper
+
+        rng = np.random.default_rng(0)
+        C = 8
+        dw = numpy_helper.from_array(rng.standard_normal((C, 1, 3, 3)), "dw_w")
+        pw = numpy_helper.from_array(rng.standard_normal((16, C, 1, 1)), "pw_w")
+        nodes = [helper.make_node("Conv", ["x", "dw_w"], ["h"], group=C, pads=[1, 1, 1, 1], name="depthwise"),
+                 helper.make_node("Conv", ["h", "pw_w"], ["y"], name="pointwise")]
+        graph = helper.make_graph(nodes, "separable_f64",
+                                  [helper.make_tensor_value_info("x", TensorProto.DOUBLE, [1, C, 16, 16])],
+                                  [helper.make_tensor_value_info("y", TensorProto.DOUBLE, [1, 16, 16, 16])],
+                                  initializer=[dw, pw])
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+        onnx.checker.check_model(model, full_check=True)
+        print("model valid, ir", model.ir_version, "ort", ort.__version__)
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        y = sess.run(None, {"x": rng.standard_normal((1, C, 16, 16))})[0]
+        print("output", y.shape, y.dtype)
+     '''),
+    ("onnxruntime", "venv", None, "crash", "not-implemented", "b41-ort-aspp-dilated-same-export",
+     "An ASPP branch with padding='same' and dilation 2 is exported from PyTorch (auto_pad SAME_UPPER plus dilations, a valid ONNX model) and run in ONNX Runtime, whose CPU Conv does not support dilation with SAME auto_pad.",
+     '''
+        import io
+        import warnings
+        import numpy as np
+        import onnxruntime as ort
+        import torch
+
+        warnings.simplefilter("ignore")
+        torch.manual_seed(0)
+
+        class ASPP(torch.nn.Module):
+            def __init__(self, c=8):
+                super().__init__()
+                self.b = torch.nn.ModuleList([torch.nn.Conv2d(c, c, 3, padding="same", dilation=r) for r in (1, 2)])
+                self.proj = torch.nn.Conv2d(2 * c, c, 1)
+
+            def forward(self, x):
+                return self.proj(torch.cat([b(x) for b in self.b], 1))
+
+        m = ASPP().eval()
+        x = torch.randn(1, 8, 20, 20)
+        buf = io.BytesIO()
+        torch.onnx.export(m, (x,), buf, dynamo=False, opset_version=17, input_names=["x"])
+        print("exported", len(buf.getvalue()), "bytes")
+        sess = ort.InferenceSession(buf.getvalue(), providers=["CPUExecutionProvider"])
+        y = sess.run(None, {"x": x.numpy()})[0]
+        print("max diff vs torch:", np.abs(y - m(x).detach().numpy()).max())
+     '''),
+    ("onnxruntime", "venv", None, "crash", "not-implemented", "b41-ort-qlinearconv-int8-act-uint8-weight",
+     "A QLinearConv with int8 activations and uint8 weights (both allowed by the ONNX spec) is loaded; ONNX Runtime's CPU provider has no kernel for that type combination and reports NOT_IMPLEMENTED.",
+     '''
+        import numpy as np
+        import onnxruntime as ort
+        from onnx import helper, TensorProto, numpy_helper as nh
+
+        def qconv(x_dtype, w_dtype, w_zp):
+            tx = helper.np_dtype_to_tensor_dtype(np.dtype(x_dtype))
+            inits = [nh.from_array(np.array(0.05, np.float32), "xs"), nh.from_array(np.array(0, x_dtype), "xz"),
+                     nh.from_array(np.full((4, 2, 3, 3), 3, w_dtype), "w"), nh.from_array(np.array(0.01, np.float32), "ws"),
+                     nh.from_array(np.array(w_zp, w_dtype), "wz"), nh.from_array(np.array(0.1, np.float32), "ys"),
+                     nh.from_array(np.array(0, x_dtype), "yz")]
+            node = helper.make_node("QLinearConv", ["x", "xs", "xz", "w", "ws", "wz", "ys", "yz"], ["y"], pads=[1, 1, 1, 1])
+            g = helper.make_graph([node], "qconv", [helper.make_tensor_value_info("x", tx, [1, 2, 8, 8])],
+                                  [helper.make_tensor_value_info("y", tx, [1, 4, 8, 8])], initializer=inits)
+            return helper.make_model(g, opset_imports=[helper.make_opsetid("", 13)])
+
+        for xd, wd, zp in ((np.uint8, np.uint8, 128), (np.int8, np.int8, 0), (np.uint8, np.int8, 0), (np.int8, np.uint8, 128)):
+            label = f"x={np.dtype(xd).name} w={np.dtype(wd).name}"
+            sess = ort.InferenceSession(qconv(xd, wd, zp).SerializeToString(), providers=["CPUExecutionProvider"])
+            y = sess.run(None, {"x": np.full((1, 2, 8, 8), 10, xd)})[0]
+            print(f"{label:20s} ok  y[0,0,4,4]={y[0, 0, 4, 4]}")
+     '''),
+    ("onnxruntime", "venv", None, "false-positive", None, "b41-ort-conv-auto-pad-and-pads",
+     "A hand-built graph sets both auto_pad=SAME_UPPER and explicit pads on a Conv, which the ONNX spec forbids; ONNX Runtime rightly refuses the node at session creation (an enforce on the attributes).",
+     '''
+        import numpy as np
+        import onnxruntime as ort
+        from onnx import helper, TensorProto, numpy_helper
+
+        w = numpy_helper.from_array(np.ones((4, 3, 3, 3), np.float32) / 27, "w")
+        node = helper.make_node("Conv", ["x", "w"], ["y"], kernel_shape=[3, 3], auto_pad="SAME_UPPER",
+                                pads=[1, 1, 1, 1], strides=[2, 2], name="stem_conv")
+        g = helper.make_graph([node], "stem", [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 3, 32, 32])],
+                              [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)], initializer=[w])
+        model = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)])
+        print("creating session for stem_conv (auto_pad + explicit pads)")
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        print(sess.run(None, {"x": np.zeros((1, 3, 32, 32), np.float32)})[0].shape)
+     '''),
+    ("onnxruntime", "venv", None, "false-positive", None, "b41-ort-convtranspose-output-shape-mismatch",
+     "A UNet up-sampling ConvTranspose is given output_shape=[40, 40] for a 8x8 input at stride 2 (only 17-18 is possible); ONNX Runtime rightly rejects the inconsistent output_shape when it runs the node.",
+     '''
+        import sys
+        import numpy as np
+        import onnxruntime as ort
+        from onnx import helper, TensorProto, numpy_helper
+
+        rng = np.random.default_rng(0)
+        w = numpy_helper.from_array(rng.standard_normal((16, 8, 3, 3)).astype(np.float32), "up_w")
+        up = helper.make_node("ConvTranspose", ["x", "up_w"], ["u"], strides=[2, 2], output_shape=[40, 40], name="up1")
+        cat = helper.make_node("Concat", ["u", "skip"], ["y"], axis=1, name="skip_cat")
+        g = helper.make_graph([up, cat], "unet_up",
+                              [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 16, 8, 8]),
+                               helper.make_tensor_value_info("skip", TensorProto.FLOAT, [1, 8, 40, 40])],
+                              [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)], initializer=[w])
+        sess = ort.InferenceSession(helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]).SerializeToString(),
+                                    providers=["CPUExecutionProvider"])
+        try:
+            y = sess.run(None, {"x": rng.standard_normal((1, 16, 8, 8)).astype(np.float32),
+                                "skip": np.zeros((1, 8, 40, 40), np.float32)})[0]
+            print("decoder output", y.shape)
+        except Exception as e:
+            print(f"[unet-up] inference failed: {e}")
+            sys.exit(1)
+     '''),
+    ("onnxruntime", "venv", None, "false-positive", "environment", "b41-ort-cuda-provider-not-available",
+     "A benchmark asks ONNX Runtime for the CUDAExecutionProvider on a CPU-only build; ORT warns that the provider is not available and falls back, and the script refuses to benchmark on CPU: a missing device.",
+     '''
+        import sys
+        import numpy as np
+        import onnxruntime as ort
+        from onnx import helper, TensorProto, numpy_helper
+
+        w = numpy_helper.from_array(np.ones((32, 3, 3, 3), np.float32), "w")
+        g = helper.make_graph([helper.make_node("Conv", ["x", "w"], ["y"], pads=[1, 1, 1, 1])], "conv_bench",
+                              [helper.make_tensor_value_info("x", TensorProto.FLOAT, [8, 3, 224, 224])],
+                              [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)], initializer=[w])
+        model = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)])
+        print("onnxruntime", ort.__version__, "device", ort.get_device())
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CUDAExecutionProvider"])
+        active = sess.get_providers()
+        print("active providers:", active)
+        if "CUDAExecutionProvider" not in active:
+            print("error: CUDAExecutionProvider is not active; refusing to report CPU numbers as GPU numbers")
+            sys.exit(3)
+     '''),
+    ("onnxruntime", "venv", None, "oom", None, "b41-ort-convtranspose-huge-stride-alloc",
+     "A mutated ConvTranspose node gets strides of 100000; ONNX Runtime tries to allocate a ~5.9 TB output buffer and its BFC arena fails to allocate memory.",
+     '''
+        import numpy as np
+        import onnxruntime as ort
+        from onnx import helper, TensorProto, numpy_helper
+
+        rng = np.random.default_rng(0)
+        w = numpy_helper.from_array(rng.standard_normal((2, 3, 3, 3)).astype(np.float32), "w")
+        for stride in (2, 16, 100000):
+            node = helper.make_node("ConvTranspose", ["x", "w"], ["y"], strides=[stride, stride])
+            g = helper.make_graph([node], "mut", [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 2, 8, 8])],
+                                  [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)], initializer=[w])
+            sess = ort.InferenceSession(helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]).SerializeToString(),
+                                        providers=["CPUExecutionProvider"])
+            print(f"mutant stride={stride}: running ...", flush=True)
+            y = sess.run(None, {"x": rng.standard_normal((1, 2, 8, 8)).astype(np.float32)})[0]
+            print(f"  output {y.shape}")
+     '''),
+    ("onnxruntime", "venv", None, "inconsistency", None, "b41-ort-convtranspose-same-upper-shape-inference",
+     "For ConvTranspose with auto_pad=SAME_UPPER and output_padding, onnx shape inference declares one output size while ONNX Runtime produces another; ORT warns about the mismatch and the program's check fails.",
+     '''
+        import numpy as np
+        import onnx
+        import onnxruntime as ort
+        from onnx import helper, TensorProto, numpy_helper
+
+        rng = np.random.default_rng(0)
+        w = numpy_helper.from_array(rng.standard_normal((4, 4, 3, 3)).astype(np.float32), "w")
+        failures = []
+        for stride, opad in ((2, 0), (2, 1), (3, 2)):
+            node = helper.make_node("ConvTranspose", ["x", "w"], ["y"], strides=[stride, stride],
+                                    auto_pad="SAME_UPPER", output_padding=[opad, opad])
+            g = helper.make_graph([node], "up", [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 4, 8, 8])],
+                                  [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)], initializer=[w])
+            m = onnx.shape_inference.infer_shapes(helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]))
+            declared = [d.dim_value for d in m.graph.output[0].type.tensor_type.shape.dim]
+            sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+            actual = list(sess.run(None, {"x": rng.standard_normal((1, 4, 8, 8)).astype(np.float32)})[0].shape)
+            verdict = "OK" if declared == actual else "MISMATCH"
+            print(f"stride={stride} output_padding={opad}: shape_inference={declared} runtime={actual} {verdict}")
+            if declared != actual:
+                failures.append((stride, opad))
+        assert not failures, f"shape inference and runtime disagree for {failures}"
+     '''),
+    ("onnxruntime", "venv", None, "nan", None, "b41-ort-dem-nodata-conv-instancenorm",
+     "A terrain model (Conv + InstanceNormalization) is run on DEM tiles whose missing pixels carry the float32-max nodata sentinel; the convolution overflows to inf and InstanceNormalization turns whole channels into NaN, which the program reports.",
+     '''
+        import numpy as np
+        import onnxruntime as ort
+        from onnx import helper, TensorProto, numpy_helper as nh
+
+        NODATA = np.finfo(np.float32).max          # GDAL-style nodata sentinel
+        rng = np.random.default_rng(0)
+        inits = [nh.from_array((rng.random((8, 1, 3, 3)) * 0.5).astype(np.float32), "w"),
+                 nh.from_array(np.ones(8, np.float32), "g"), nh.from_array(np.zeros(8, np.float32), "b")]
+        nodes = [helper.make_node("Conv", ["x", "w"], ["h"], pads=[1, 1, 1, 1], name="terrain_conv"),
+                 helper.make_node("InstanceNormalization", ["h", "g", "b"], ["y"], epsilon=1e-5, name="inorm")]
+        g = helper.make_graph(nodes, "terrain_stem", [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 1, 32, 32])],
+                              [helper.make_tensor_value_info("y", TensorProto.FLOAT, None),
+                               helper.make_tensor_value_info("h", TensorProto.FLOAT, None)], initializer=inits)
+        sess = ort.InferenceSession(helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]).SerializeToString(),
+                                    providers=["CPUExecutionProvider"])
+        for tile in range(3):
+            dem = (rng.random((1, 1, 32, 32)) * 1500 + 200).astype(np.float32)   # metres
+            if tile == 2:
+                dem[0, 0, 10:14, 5:20] = NODATA                                   # a void in the survey
+            y, h = sess.run(None, {"x": dem})
+            print(f"tile {tile}: conv inf={int(np.isinf(h).sum()):4d}  out nan={int(np.isnan(y).sum()):5d}  "
+                  f"out mean={float(np.mean(y)):.4f}")
+     '''),
+]
+
+
+add_batch(B41_A)
+
+
+B42_A = [
+    # ------------------------------------------------------------ pytorch (2.13)
+    ("pytorch", "venv", None, "false-positive", None, "b42-pt-amax-empty-bucket",
+     "Computes a per-bucket amax over a ragged batch where one bucket is empty; torch.amax rightly rejects a reduction over a zero-size dim (max has no identity).",
+     """
+        import torch
+
+        torch.manual_seed(0)
+        scores = torch.randn(10)
+        bucket_ids = torch.tensor([0, 0, 1, 1, 1, 3, 3, 0, 1, 3])
+        num_buckets = 4
+        print(f"reducing {scores.numel()} scores into {num_buckets} buckets")
+        maxima = []
+        for b in range(num_buckets):
+            members = scores[bucket_ids == b].reshape(-1, 1)
+            print(f"bucket {b}: {members.shape[0]} members")
+            maxima.append(torch.amax(members, dim=0))
+        print("bucket maxima:", torch.cat(maxima))
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b42-pt-mean-int-labels",
+     "Takes torch.mean of an int64 label tensor to get a class-balance ratio; mean rightly refuses to infer a floating output dtype from Long input.",
+     """
+        import logging
+        import torch
+
+        logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+        log = logging.getLogger("balance")
+
+        labels = torch.randint(0, 2, (4096,))
+        log.info("loaded %d labels, dtype=%s", labels.numel(), labels.dtype)
+        log.info("positives: %d", int(labels.sum()))
+        pos_ratio = labels.mean()
+        log.info("positive ratio %.3f", pos_ratio.item())
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b42-pt-quantile-percent",
+     "Passes percentiles 50/95/99 instead of fractions to torch.quantile for latency stats; quantile rightly rejects q outside [0, 1].",
+     """
+        import torch
+
+        torch.manual_seed(1)
+        latencies_ms = torch.distributions.Exponential(0.05).sample((2000,))
+        print(f"collected {latencies_ms.numel()} latency samples, mean={latencies_ms.mean():.2f} ms")
+        percentiles = torch.tensor([50.0, 95.0, 99.0])
+        table = torch.quantile(latencies_ms, percentiles)
+        for p, v in zip(percentiles.tolist(), table.tolist()):
+            print(f"p{p:.0f}: {v:8.2f} ms")
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b42-pt-sum-dup-neg-axes",
+     "Reduces a 2-D feature map with the axis tuple (0, -2), which names the same dimension twice; torch.sum rightly rejects the duplicate dim.",
+     """
+        import torch
+
+        def pooled(x, axes):
+            print(f"  reducing shape {tuple(x.shape)} over axes {axes}")
+            return torch.sum(x, dim=axes, keepdim=True)
+
+        fmap3 = torch.rand(8, 16, 16)
+        print("3-D map:", tuple(pooled(fmap3, (0, -2)).shape))
+        fmap2 = fmap3[0]
+        print("2-D map:", tuple(pooled(fmap2, (0, -2)).shape))
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b42-pt-arange-step-underflow",
+     "Builds a time grid with torch.arange whose float step is computed as 0.0 for a long horizon; arange rightly rejects a zero step.",
+     """
+        import torch
+
+        configs = [(1000.0, 100), (250.0, 50), (1.0, 100)]
+        for duration, n_samples in configs:
+            step = duration // n_samples
+            print(f"duration={duration:g}s n_samples={n_samples} step={step:g}")
+            grid = torch.arange(0.0, duration, step, dtype=torch.float64)
+            print(f"  grid has {grid.numel()} points, last={grid[-1].item():g}")
+     """),
+    ("pytorch", "venv", None, "false-positive", "environment", "b42-pt-cuda-absent-cumsum",
+     "Moves a batch to 'cuda' to run cumulative sums on the GPU on a CPU-only build; torch reports it was not compiled with CUDA (an environment problem).",
+     """
+        import torch
+
+        print("torch", torch.__version__, "cuda available:", torch.cuda.is_available())
+        seq = torch.rand(64, 1000)
+        ref = seq.cumsum(dim=1)
+        print("cpu cumsum done, last column mean", ref[:, -1].mean().item())
+        gpu = seq.to("cuda")
+        out = gpu.cumsum(dim=1)
+        print("max abs diff", (out.cpu() - ref).abs().max().item())
+     """),
+    ("pytorch", "venv", None, "crash", "segfault", "b42-pt-segment-reduce-unsafe-max",
+     "Runs torch.segment_reduce('max', unsafe=True) with a lengths tensor whose first segment overruns the data; the kernel reads out of bounds and the process dies with SIGSEGV.",
+     """
+        import torch
+
+        data = torch.rand(4)
+        lengths = torch.tensor([100000000, 5])
+        print("data:", data)
+        print("segment lengths:", lengths.tolist(), "(unsafe=True, checks skipped for speed)")
+        out = torch.segment_reduce(data, "max", lengths=lengths, unsafe=True)
+        print("segment max:", out)
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b42-pt-logcumsumexp-long",
+     "Runs torch.logcumsumexp over integer log-count tensors; logsumexp accepts int64 but logcumsumexp has no CPU kernel for Long.",
+     """
+        import torch
+
+        log_counts = torch.tensor([[0, 1, 2, 3], [5, 5, 5, 5]])
+        print("log-counts dtype:", log_counts.dtype)
+        total = torch.logsumexp(log_counts, dim=1)
+        print("logsumexp per row:", total)
+        running = torch.logcumsumexp(log_counts, dim=1)
+        print("running logsumexp:", running)
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b42-pt-median-bool-mask",
+     "Takes a majority vote over boolean masks with torch.median; median has no CPU kernel for Bool although amax and sort accept it.",
+     """
+        import torch
+
+        torch.manual_seed(0)
+        votes = torch.rand(5, 8) > 0.4
+        print("votes dtype", votes.dtype, "shape", tuple(votes.shape))
+        print("any:", votes.any(dim=0).tolist())
+        print("amax:", torch.amax(votes, dim=0).tolist())
+        print("sorted column 0:", torch.sort(votes[:, 0]).values.tolist())
+        majority = torch.median(votes, dim=0).values
+        print("majority vote:", majority.tolist())
+     """),
+    ("pytorch", "venv", None, "crash", None, "b42-pt-logsumexp-empty-dims",
+     "Calls torch.logsumexp with dim=() as torch.sum, amax and var accept it; logsumexp fails with an internal output-resize shape error instead of reducing or rejecting the argument.",
+     """
+        import torch
+
+        x = torch.arange(6.0).reshape(2, 3)
+        for name, fn in [("sum", torch.sum), ("amax", torch.amax), ("var", torch.var),
+                         ("logsumexp", torch.logsumexp)]:
+            out = fn(x, dim=())
+            print(f"{name:10s} dim=() -> {out}")
+     """),
+    ("pytorch", "venv", None, "nan", None, "b42-pt-logcumsumexp-cdf-grad",
+     "Fits histogram bins to a target CDF computed as exp(logcumsumexp(log p)); for bins with probability 0 the log-space prefix is -inf and the backward pass returns NaN gradients that then poison the parameters.",
+     """
+        import torch
+
+        probs = torch.tensor([[0.0, 0.0, 0.2, 0.5, 0.3],
+                              [0.1, 0.2, 0.3, 0.2, 0.2]], requires_grad=True)
+        target_cdf = torch.tensor([0.0, 0.1, 0.3, 0.8, 1.0]).expand(2, 5)
+        opt = torch.optim.SGD([probs], lr=0.05)
+        for step in range(3):
+            opt.zero_grad()
+            cdf = torch.logcumsumexp(probs.log(), dim=1).exp()
+            loss = ((cdf - target_cdf) ** 2).sum()
+            loss.backward()
+            n_bad = (~torch.isfinite(probs.grad)).sum().item()
+            print(f"step {step}: loss={loss.item():.4f} non-finite grads={n_bad}")
+            opt.step()
+        print("final probs:")
+        print(probs.detach())
+     """),
+    ("pytorch", "venv", None, "nan", None, "b42-pt-logsumexp-zero-row-grad",
+     "Computes mixture log-normalisers with torch.logsumexp(w.log()) where one component row is all zero; the forward gives -inf (fine) but the backward produces NaN gradients for that row.",
+     """
+        import torch
+
+        weights = torch.tensor([[0.0, 0.0, 0.0],
+                                [1.0, 2.0, 3.0],
+                                [0.5, 0.5, 1.0]], requires_grad=True)
+        log_norm = torch.logsumexp(weights.log(), dim=1)
+        print("log normalisers:", log_norm.detach().tolist())
+        total_mass = log_norm.exp().sum()
+        print("total mass:", total_mass.item())
+        total_mass.backward()
+        print("gradient:")
+        print(weights.grad)
+        print("NaN in gradient:", bool(torch.isnan(weights.grad).any()))
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b42-pt-histc-vs-numpy",
+     "Compares torch.histc on float32 data against numpy.histogram on the same values in float64; the bin counts differ for values near bin edges, and the script fails its check.",
+     """
+        import numpy as np
+        import torch
+
+        values = torch.tensor([0.05, 0.15, 0.25, 0.35, 0.45, 0.55, 0.65, 0.75, 0.85, 0.95,
+                               0.3, 0.7, 0.1, 0.2, 0.6, 0.9])
+        t_counts = torch.histc(values, bins=10, min=0.0, max=1.0).to(torch.int64).tolist()
+        n_counts = np.histogram(values.double().numpy(), bins=10, range=(0.0, 1.0))[0].tolist()
+        print("bin  torch  numpy")
+        for i, (a, b) in enumerate(zip(t_counts, n_counts)):
+            flag = "" if a == b else "  <-- differs"
+            print(f"{i:3d}  {a:5d}  {b:5d}{flag}")
+        assert t_counts == n_counts, f"histc disagrees with numpy.histogram: {t_counts} vs {n_counts}"
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b42-pt-any-empty-dims",
+     "Checks that reductions with dim=() agree with their full reductions; torch.sum/amax reduce everything but torch.any(dim=()) returns the input unreduced, and the script reports the mismatch.",
+     """
+        import sys
+        import torch
+
+        x = torch.tensor([[0.0, 2.0, 0.0], [0.0, 0.0, 0.0]])
+        checks = {
+            "sum": (torch.sum(x, dim=()), torch.sum(x)),
+            "amax": (torch.amax(x, dim=()), torch.amax(x)),
+            "any": (torch.any(x, dim=()), torch.any(x)),
+            "all": (torch.all(x, dim=()), torch.all(x)),
+        }
+        bad = 0
+        for name, (a, b) in checks.items():
+            ok = a.shape == b.shape and bool((a == b).all())
+            print(f"{name:5s} dim=() shape={tuple(a.shape)!s:8s} full shape={tuple(b.shape)!s:4s} {'OK' if ok else 'MISMATCH'}")
+            bad += not ok
+        if bad:
+            print(f"{bad} reductions disagree on dim=()")
+            sys.exit(1)
+     """),
+    ("pytorch", "venv", None, "timeout", None, "b42-pt-expanding-median-watchdog",
+     "Computes an expanding-window median of a long signal with one torch.median call per sample; the quadratic loop runs far too long and a faulthandler watchdog stops it after 20 s.",
+     """
+        import faulthandler
+        import time
+        import torch
+
+        faulthandler.dump_traceback_later(20, exit=True)
+        signal = torch.randn(400_000)
+        medians = torch.empty_like(signal)
+        t0 = time.time()
+        for i in range(signal.numel()):
+            medians[i] = torch.median(signal[: i + 1])
+            if i % 20000 == 0:
+                print(f"step {i}/{signal.numel()} elapsed {time.time() - t0:.1f}s", flush=True)
+        print("done", medians[-5:])
+     """),
+    # ------------------------------------------------------------ pytorch-1.13 (Debian)
+    ("pytorch-1.13", "system", None, "false-positive", None, "b42-pt113-std-int-counts",
+     "Normalises integer word counts with (x - mean) / std; torch.std rightly rejects an int64 input (std and var need a floating dtype).",
+     """
+        import torch
+
+        counts = torch.tensor([[3, 0, 7, 1], [2, 2, 9, 0], [5, 1, 4, 4]])
+        print("torch", torch.__version__)
+        print("counts dtype:", counts.dtype)
+        mu = counts.float().mean(dim=0)
+        print("column means:", mu)
+        sigma = counts.std(dim=0, unbiased=True)
+        print("column std:", sigma)
+        print((counts - mu) / sigma)
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", None, "b42-pt113-bincount-negative",
+     "Builds a histogram of quantised residuals with torch.bincount after a float-to-int cast that leaves negative codes; bincount rightly rejects negative inputs.",
+     """
+        import torch
+
+        torch.manual_seed(3)
+        residuals = torch.randn(1000) * 2.0
+        codes = residuals.round().to(torch.int64)
+        print("codes range:", codes.min().item(), "..", codes.max().item())
+        hist = torch.bincount(codes, minlength=8)
+        print("histogram:", hist.tolist())
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", "environment", "b42-pt113-torch-scatter-missing",
+     "A scatter-max pooling script imports torch_scatter, which is not installed for the system Python; the import fails (an environment problem).",
+     """
+        import sys
+        import torch
+
+        print("python", sys.version.split()[0], "torch", torch.__version__)
+        src = torch.tensor([1.0, 5.0, 2.0, 7.0, 3.0])
+        index = torch.tensor([0, 0, 1, 1, 1])
+        print("native scatter_reduce amax:", torch.zeros(2).scatter_reduce(0, index, src, "amax", include_self=False))
+        from torch_scatter import scatter_max
+        out, argmax = scatter_max(src, index, dim=0)
+        print("torch_scatter:", out, argmax)
+     """),
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b42-pt113-cumsum-half",
+     "Computes a running total of float16 activations on CPU with torch 1.13; cumsum has no CPU kernel for Half there.",
+     """
+        import torch
+
+        acts = torch.rand(4, 256).half()
+        print("torch", torch.__version__, "activations", acts.dtype, tuple(acts.shape))
+        print("sum per row:", acts.sum(dim=1))
+        running = torch.cumsum(acts, dim=1)
+        print("running total at end:", running[:, -1])
+     """),
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b42-pt113-logsumexp-half",
+     "Normalises float16 log-probabilities with torch.logsumexp on CPU in torch 1.13; the exp kernel it uses is not implemented for Half.",
+     """
+        import logging
+        import torch
+
+        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+        logits = torch.randn(8, 32).to(torch.float16)
+        logging.info("logits %s %s", logits.dtype, tuple(logits.shape))
+        try:
+            lse = torch.logsumexp(logits, dim=-1, keepdim=True)
+            logging.info("log-probs row sums: %s", (logits - lse).exp().sum(-1))
+        except RuntimeError as err:
+            logging.error("logsumexp failed for %s: %s", logits.dtype, err)
+            raise SystemExit(1)
+     """),
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b42-pt113-argmax-bool",
+     "Finds the first True in each row of a boolean mask with torch.argmax in torch 1.13; argmax has no CPU kernel for Bool there.",
+     """
+        import torch
+
+        mask = torch.tensor([[False, False, True, True],
+                             [True, False, False, False],
+                             [False, True, True, False]])
+        print("mask dtype", mask.dtype)
+        print("rows with any True:", mask.any(dim=1).tolist())
+        first = torch.argmax(mask, dim=1)
+        print("first True index:", first.tolist())
+     """),
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b42-pt113-median-half",
+     "Computes a robust median of float16 sensor readings on CPU with torch 1.13; median has no CPU kernel for Half there.",
+     """
+        import torch
+
+        readings = (torch.randn(16, 100) * 10 + 50).half()
+        print("readings", readings.dtype, "mean", readings.float().mean().item())
+        for q in ("min", "max"):
+            print(q, getattr(readings, q)().item())
+        med = readings.median(dim=1).values
+        print("median per sensor", med)
+     """),
+    ("pytorch-1.13", "system", None, "nan", None, "b42-pt113-half-mean-inf",
+     "Averages float16 pixel sums with torch.mean on CPU in torch 1.13; the mean of values of 100 comes out inf because the sum overflows float16 before dividing.",
+     """
+        import torch
+
+        frames = torch.full((4, 1000), 100.0, dtype=torch.float16)
+        print("torch", torch.__version__)
+        print("frame dtype", frames.dtype, "max element", frames.max().item())
+        means = frames.mean(dim=1)
+        print("per-frame mean:", means.tolist())
+        overall = frames.mean()
+        print("overall mean:", overall.item())
+        print("finite:", bool(torch.isfinite(means).all()))
+     """),
+    ("pytorch-1.13", "system", None, "oom", None, "b42-pt113-linspace-huge",
+     "Builds an evaluation grid with torch.linspace where the step count is computed as 10**12; the 4 TB allocation fails in the CPU allocator.",
+     """
+        import torch
+
+        lo, hi, resolution = 0.0, 1.0, 1e-12
+        steps = int((hi - lo) / resolution)
+        print(f"building grid with {steps} points")
+        grid = torch.linspace(lo, hi, steps)
+        print("integral estimate", torch.trapz(grid ** 2, grid).item())
+     """),
+    # ------------------------------------------------------------ onnxruntime
+    ("onnxruntime", "venv", None, "false-positive", None, "b42-ort-reducesum-axes-attr-opset13",
+     "Builds a ReduceSum node with the old 'axes' attribute but declares opset 13, where axes is an input; ONNX Runtime rightly rejects the invalid model.",
+     """
+        import numpy as np
+        import onnx
+        import onnxruntime as ort
+        from onnx import TensorProto, helper
+
+        node = helper.make_node("ReduceSum", ["x"], ["y"], axes=[1], keepdims=0)
+        graph = helper.make_graph([node], "row_sums",
+                                  [helper.make_tensor_value_info("x", TensorProto.FLOAT, [4, 3])],
+                                  [helper.make_tensor_value_info("y", TensorProto.FLOAT, [4])])
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+        model.ir_version = 8
+        print("model built with opset", model.opset_import[0].version)
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        print(sess.run(None, {"x": np.ones((4, 3), np.float32)}))
+     """),
+    ("onnxruntime", "venv", None, "false-positive", None, "b42-ort-cast-string-na",
+     "Casts a string column to float with an ONNX Cast node when one cell is 'n/a'; the runtime rightly fails to parse it (bad input).",
+     """
+        import numpy as np
+        import onnxruntime as ort
+        from onnx import TensorProto, helper
+
+        graph = helper.make_graph(
+            [helper.make_node("Cast", ["raw"], ["num"], to=TensorProto.FLOAT),
+             helper.make_node("ReduceMean", ["num"], ["avg"], keepdims=0)],
+            "parse_and_average",
+            [helper.make_tensor_value_info("raw", TensorProto.STRING, [None])],
+            [helper.make_tensor_value_info("avg", TensorProto.FLOAT, [])])
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 18)])
+        model.ir_version = 9
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        batches = [["1.5", "2.25", "3e2"], ["4.0", "n/a", "7.5"]]
+        for i, b in enumerate(batches):
+            avg = sess.run(None, {"raw": np.array(b, dtype=object)})[0]
+            print(f"batch {i}: average {float(avg):.3f}")
+     """),
+    ("onnxruntime", "venv", None, "false-positive", "environment", "b42-ort-cuda-ep-missing",
+     "Requests the CUDA execution provider for a CumSum model and places the input on the GPU with OrtValue; the installed onnxruntime has no CUDA support (an environment problem).",
+     """
+        import numpy as np
+        import onnxruntime as ort
+        from onnx import TensorProto, helper
+
+        print("onnxruntime", ort.__version__, "providers:", ort.get_available_providers())
+        graph = helper.make_graph(
+            [helper.make_node("CumSum", ["x", "axis"], ["y"])], "cumsum",
+            [helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 1000]),
+             helper.make_tensor_value_info("axis", TensorProto.INT64, [])],
+            [helper.make_tensor_value_info("y", TensorProto.FLOAT, [2, 1000])])
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 14)])
+        model.ir_version = 8
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CUDAExecutionProvider"])
+        print("session providers:", sess.get_providers())
+        x_gpu = ort.OrtValue.ortvalue_from_numpy(np.random.rand(2, 1000).astype(np.float32), "cuda", 0)
+        print("input on", x_gpu.device_name())
+     """),
+    ("onnxruntime", "venv", None, "crash", "not-implemented", "b42-ort-argmax-int16",
+     "Runs an ArgMax node on int16 class scores, a type the ONNX schema allows; ONNX Runtime has no CPU kernel for it.",
+     """
+        import numpy as np
+        import onnxruntime as ort
+        from onnx import TensorProto, helper
+
+        graph = helper.make_graph(
+            [helper.make_node("ArgMax", ["scores"], ["cls"], axis=1, keepdims=0)], "quantized_head",
+            [helper.make_tensor_value_info("scores", TensorProto.INT16, [None, 10])],
+            [helper.make_tensor_value_info("cls", TensorProto.INT64, [None])])
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+        model.ir_version = 8
+        import onnx
+        onnx.checker.check_model(model, full_check=True)
+        print("model passes onnx.checker")
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        scores = np.random.randint(-300, 300, size=(4, 10)).astype(np.int16)
+        print(sess.run(None, {"scores": scores})[0])
+     """),
+    ("onnxruntime", "venv", None, "crash", "not-implemented", "b42-ort-reducesum-uint32",
+     "Sums uint32 pixel counters with ReduceSum (a schema-legal type); ONNX Runtime has no CPU kernel for ReduceSum on uint32.",
+     """
+        import numpy as np
+        import onnx
+        import onnxruntime as ort
+        from onnx import TensorProto, helper
+
+        graph = helper.make_graph(
+            [helper.make_node("ReduceSum", ["counts", "axes"], ["total"], keepdims=0)], "count_total",
+            [helper.make_tensor_value_info("counts", TensorProto.UINT32, [None, 256])],
+            [helper.make_tensor_value_info("total", TensorProto.UINT32, [256])],
+            initializer=[helper.make_tensor("axes", TensorProto.INT64, [1], [0])])
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+        model.ir_version = 8
+        onnx.checker.check_model(model, full_check=True)
+        print("checker ok; creating session")
+        try:
+            sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        except Exception as err:
+            print(f"session creation failed: {type(err).__name__}: {err}")
+            raise SystemExit(2)
+        print(sess.run(None, {"counts": np.ones((3, 256), np.uint32)})[0][:8])
+     """),
+    ("onnxruntime", "venv", None, "crash", "not-implemented", "b42-ort-cumsum-uint32",
+     "Computes running offsets with a CumSum node over uint32 lengths (allowed by the schema); ONNX Runtime has no CPU CumSum kernel for uint32.",
+     """
+        import numpy as np
+        import onnxruntime as ort
+        from onnx import TensorProto, helper
+
+        graph = helper.make_graph(
+            [helper.make_node("CumSum", ["lengths", "axis"], ["offsets"], exclusive=1)], "offsets",
+            [helper.make_tensor_value_info("lengths", TensorProto.UINT32, [None])],
+            [helper.make_tensor_value_info("offsets", TensorProto.UINT32, [None])],
+            initializer=[helper.make_tensor("axis", TensorProto.INT32, [], [0])])
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 14)])
+        model.ir_version = 8
+        lengths = np.array([3, 5, 2, 7], np.uint32)
+        print("lengths:", lengths, "expected offsets:", np.concatenate([[0], np.cumsum(lengths)[:-1]]))
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        print("offsets:", sess.run(None, {"lengths": lengths})[0])
+     """),
+    ("onnxruntime", "venv", None, "inconsistency", None, "b42-ort-reducemax-nan-vs-numpy",
+     "Compares ReduceMax and ArgMax from ONNX Runtime with numpy on rows containing NaN; ORT drops the NaN in one row but not the other, the results disagree with numpy, and the script fails.",
+     """
+        import numpy as np
+        import onnxruntime as ort
+        from onnx import TensorProto, helper
+
+        graph = helper.make_graph(
+            [helper.make_node("ReduceMax", ["x", "axes"], ["mx"], keepdims=0),
+             helper.make_node("ArgMax", ["x"], ["am"], axis=1, keepdims=0)], "max_head",
+            [helper.make_tensor_value_info("x", TensorProto.FLOAT, [None, 3])],
+            [helper.make_tensor_value_info("mx", TensorProto.FLOAT, [None]),
+             helper.make_tensor_value_info("am", TensorProto.INT64, [None])],
+            initializer=[helper.make_tensor("axes", TensorProto.INT64, [1], [1])])
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 18)])
+        model.ir_version = 9
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        x = np.array([[1.0, np.nan, 3.0], [np.nan, 0.0, -1.0], [0.5, 2.0, 1.0]], np.float32)
+        mx, am = sess.run(None, {"x": x})
+        ref_mx, ref_am = np.max(x, axis=1), np.argmax(x, axis=1)
+        print("row  ort_max  np_max  ort_argmax  np_argmax")
+        for i in range(len(x)):
+            print(f"{i:3d}  {mx[i]:7.3f}  {ref_mx[i]:6.3f}  {am[i]:10d}  {ref_am[i]:9d}")
+        np.testing.assert_array_equal(am, ref_am, err_msg="ArgMax differs from numpy")
+        np.testing.assert_array_equal(mx, ref_mx, err_msg="ReduceMax differs from numpy")
+     """),
+    ("onnxruntime", "venv", None, "timeout", None, "b42-ort-loop-cumsum-watchdog",
+     "Runs an ONNX Loop whose trip count comes from a mis-scaled config (10**12 iterations of CumSum/ReduceMean); the session never returns and a faulthandler watchdog kills it after 20 s.",
+     """
+        import faulthandler
+        import time
+        import numpy as np
+        import onnxruntime as ort
+        from onnx import TensorProto, helper
+
+        body = helper.make_graph(
+            [helper.make_node("Identity", ["cond_in"], ["cond_out"]),
+             helper.make_node("CumSum", ["state_in", "axis"], ["cs"]),
+             helper.make_node("ReduceMean", ["cs"], ["m"], keepdims=1),
+             helper.make_node("Sub", ["cs", "m"], ["state_out"])],
+            "body",
+            [helper.make_tensor_value_info("i", TensorProto.INT64, []),
+             helper.make_tensor_value_info("cond_in", TensorProto.BOOL, []),
+             helper.make_tensor_value_info("state_in", TensorProto.FLOAT, [16])],
+            [helper.make_tensor_value_info("cond_out", TensorProto.BOOL, []),
+             helper.make_tensor_value_info("state_out", TensorProto.FLOAT, [16])],
+            initializer=[helper.make_tensor("axis", TensorProto.INT64, [], [0])])
+        graph = helper.make_graph(
+            [helper.make_node("Loop", ["trip", "cond", "s0"], ["s_final"], body=body)], "smoother",
+            [helper.make_tensor_value_info("trip", TensorProto.INT64, []),
+             helper.make_tensor_value_info("cond", TensorProto.BOOL, []),
+             helper.make_tensor_value_info("s0", TensorProto.FLOAT, [16])],
+            [helper.make_tensor_value_info("s_final", TensorProto.FLOAT, [16])])
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 18)])
+        model.ir_version = 9
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        smoothing_passes = int(1e6) * int(1e6)  # meant to be 1e6 total
+        print(f"running {smoothing_passes} smoothing passes", flush=True)
+        faulthandler.dump_traceback_later(20, exit=True)
+        t0 = time.time()
+        out = sess.run(None, {"trip": np.array(smoothing_passes, np.int64), "cond": np.array(True),
+                              "s0": np.linspace(0, 1, 16).astype(np.float32)})[0]
+        print(f"done in {time.time() - t0:.1f}s", out[:4])
+     """),
+    ("onnxruntime", "venv", None, "oom", None, "b42-ort-range-tiny-delta",
+     "Generates sample positions with an ONNX Range node whose float delta is 1e-10; the runtime fails to allocate the ~40 GB output buffer.",
+     """
+        import numpy as np
+        import onnxruntime as ort
+        from onnx import TensorProto, helper
+
+        graph = helper.make_graph(
+            [helper.make_node("Range", ["start", "limit", "delta"], ["pos"]),
+             helper.make_node("ReduceSum", ["pos"], ["total"], keepdims=0)], "positions",
+            [helper.make_tensor_value_info(n, TensorProto.FLOAT, []) for n in ("start", "limit", "delta")],
+            [helper.make_tensor_value_info("total", TensorProto.FLOAT, [])])
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 18)])
+        model.ir_version = 9
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        for delta in (0.1, 1e-3, 1e-10):
+            feeds = {"start": np.array(0, np.float32), "limit": np.array(1, np.float32),
+                     "delta": np.array(delta, np.float32)}
+            print(f"delta={delta:g}: sum of positions = {float(sess.run(None, feeds)[0]):.4f}", flush=True)
+     """),
+]
+
+
+add_batch(B42_A)
+
+
+B42_B = [
+    # ---------------- TensorFlow ----------------
+    ("tensorflow", "venv", None, "false-positive", None, "b42-tf-reduce-sum-duplicate-axes",
+     "A per-channel statistics helper passes axis=[1, -1] to tf.reduce_sum on a rank-2 tensor, naming the same dimension twice; TensorFlow rightly rejects the duplicate reduction axes.",
+     """
+     import os
+     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "1")
+     import numpy as np
+     import tensorflow as tf
+
+     def channel_totals(batch, axes):
+         print(f"reducing batch of shape {tuple(batch.shape)} over axes {axes}")
+         return tf.reduce_sum(batch, axis=axes, keepdims=True)
+
+     rng = np.random.default_rng(0)
+     feats = tf.constant(rng.normal(size=(16, 32)).astype("float32"))
+     print("row totals:", channel_totals(feats, [0]).shape)
+     # config lists the feature axis twice: once positive, once negative
+     cfg_axes = [1, -1]
+     totals = channel_totals(feats, cfg_axes)
+     print("totals:", totals.numpy()[:4])
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b42-tf-argmax-over-empty-class-axis",
+     "A top-1 prediction step calls tf.argmax over a class axis of size zero (a label vocabulary filtered down to nothing); argmax of an empty reduction has no answer and TensorFlow rightly raises InvalidArgumentError.",
+     """
+     import os, sys
+     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "1")
+     import numpy as np
+     import tensorflow as tf
+
+     vocab = ["cat", "dog", "bird", "fish"]
+     keep = [w for w in vocab if w.startswith("z")]   # filter removed every label
+     logits = tf.random.normal([8, len(vocab)])
+     logits = tf.gather(logits, tf.constant([vocab.index(w) for w in keep], tf.int32), axis=1)
+     print("logits after label filter:", logits.shape)
+     try:
+         pred = tf.argmax(logits, axis=1)
+         print("predictions:", pred.numpy())
+     except tf.errors.InvalidArgumentError as err:
+         print("[predict] argmax failed:", err.message)
+         sys.exit(2)
+     """),
+    ("tensorflow", "venv", None, "false-positive", "environment", "b42-tf-hard-gpu-placement-reduce",
+     "A benchmark script pins its reductions to /GPU:0 with soft device placement disabled on a machine that has only a CPU; TensorFlow rightly reports that the device specification cannot be satisfied (an environment problem).",
+     """
+     import os, time
+     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "1")
+     import tensorflow as tf
+
+     tf.config.set_soft_device_placement(False)
+     print("visible devices:", [d.name for d in tf.config.list_logical_devices()])
+     x = tf.random.uniform([1024, 1024])
+     for op_name, op in [("sum", tf.reduce_sum), ("mean", tf.reduce_mean), ("max", tf.reduce_max)]:
+         t0 = time.perf_counter()
+         with tf.device("/GPU:0"):
+             r = op(x, axis=1)
+         print(f"{op_name:5s} {time.perf_counter() - t0:.4f}s {r.shape}")
+     """),
+    ("tensorflow", "venv", None, "crash", "not-implemented", "b42-tf-cumsum-qint8-no-kernel",
+     "A quantization test computes a running sum over a qint8 tensor; the Cumsum op's signature admits qint8 but no CPU kernel is registered for it, so TensorFlow fails with NotFoundError 'Could not find device for node' (a kernel missing for a dtype the op declares).",
+     """
+     import os
+     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "1")
+     import numpy as np
+     import tensorflow as tf
+
+     scores = np.array([3, -2, 7, 1, 0, 5], dtype=np.int8)
+     for dtype in (tf.int8, tf.int32, tf.qint8):
+         t = tf.constant(scores, dtype=dtype)
+         running = tf.math.cumsum(t, exclusive=True)
+         print(f"{dtype.name:6s} exclusive cumsum ->", running.numpy().tolist())
+     """),
+    ("tensorflow", "venv", None, "crash", "not-implemented", "b42-tf-xla-cumsum-uint64",
+     "Event counters kept as uint64 are summed with tf.math.cumsum inside a tf.function(jit_compile=True); eager execution handles uint64, but XLA has no Cumsum kernel for it and compilation fails with 'No registered Cumsum OpKernel for XLA_CPU_JIT'.",
+     """
+     import os, logging
+     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "1")
+     import tensorflow as tf
+
+     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+     log = logging.getLogger("counters")
+
+     counts = tf.constant([12, 0, 7, 3, 19, 4], dtype=tf.uint64)
+     eager = tf.math.cumsum(counts, reverse=True)
+     log.info("eager reverse cumsum: %s", eager.numpy().tolist())
+
+     @tf.function(jit_compile=True)
+     def tail_totals(c):
+         return tf.math.cumsum(c, reverse=True)
+
+     log.info("compiling tail_totals with XLA")
+     out = tail_totals(counts)
+     log.info("xla reverse cumsum: %s", out.numpy().tolist())
+     """),
+    ("tensorflow", "venv", None, "nan", None, "b42-tf-reduce-mean-fp16-nan",
+     "tf.reduce_mean over 100000 float16 activations that are all 1.0 returns NaN instead of 1.0 (the float16 sum overflows and the scaled result becomes NaN); the monitoring script prints the value and flags it.",
+     """
+     import os
+     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "1")
+     import numpy as np
+     import tensorflow as tf
+
+     print("layer  n_units  mean_act(fp16)  mean_act(fp32)")
+     bad = []
+     for name, n in [("fc1", 512), ("fc2", 4096), ("embed", 100000)]:
+         acts = tf.ones([n], dtype=tf.float16)      # saturated relu6/6 activations
+         m16 = tf.reduce_mean(acts)
+         m32 = tf.reduce_mean(tf.cast(acts, tf.float32))
+         print(f"{name:6s} {n:7d}  {float(m16):14.4f}  {float(m32):14.4f}")
+         if not np.isfinite(float(m16)):
+             bad.append(name)
+     if bad:
+         print("WARNING: non-finite mean activation in", bad)
+     """),
+    ("tensorflow", "venv", None, "inconsistency", None, "b42-tf-reduce-max-nan-eager-vs-xla",
+     "tf.reduce_max over a batch containing a NaN returns NaN eagerly but 5.0 when the same function is compiled with jit_compile=True; the program compares eager and XLA results and fails its check.",
+     """
+     import os
+     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "1")
+     import numpy as np
+     import tensorflow as tf
+
+     def peak(x):
+         return tf.reduce_max(x, axis=-1)
+
+     peak_xla = tf.function(peak, jit_compile=True)
+     batch = tf.constant([[1.0, 5.0, np.nan, 2.0],
+                          [0.5, 0.25, 3.0, 1.0]], dtype=tf.float32)
+     e = peak(batch).numpy()
+     c = peak_xla(batch).numpy()
+     ref = np.max(batch.numpy(), axis=-1)
+     print("numpy :", ref)
+     print("eager :", e)
+     print("xla   :", c)
+     np.testing.assert_array_equal(e, c, err_msg="reduce_max differs between eager and jit_compile")
+     print("eager and XLA agree")
+     """),
+    ("tensorflow", "venv", None, "oom", None, "b42-tf-histogram-buffer-oom",
+     "A reduction benchmark sizes its buffer from a misread config (2**22 x 2**20 float32, 16 TiB) and calls tf.zeros then tf.reduce_sum; the CPU allocator fails with ResourceExhaustedError (OOM when allocating tensor).",
+     """
+     import os
+     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "1")
+     import tensorflow as tf
+
+     cfg = {"rows": "22", "cols": "20"}          # meant as counts, read as exponents
+     rows, cols = 2 ** int(cfg["rows"]), 2 ** int(cfg["cols"])
+     print(f"allocating accumulation buffer {rows} x {cols} float32 "
+           f"({rows * cols * 4 / 2**40:.1f} TiB)")
+     buf = tf.zeros([rows, cols], dtype=tf.float32)
+     print("total:", float(tf.reduce_sum(buf)))
+     """),
+    ("tensorflow", "venv", None, "timeout", None, "b42-tf-while-loop-fp32-accumulator-stall",
+     "A compiled tf.while_loop adds 1.0 to a float32 total until it reaches 2e7, but float32 stops increasing at 2**24, so the loop never ends; faulthandler's watchdog stops the program after 20 s.",
+     """
+     import faulthandler, os, time
+     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "1")
+     import tensorflow as tf
+
+     faulthandler.dump_traceback_later(20, exit=True)
+
+     @tf.function(jit_compile=True)
+     def count_until(target):
+         total = tf.constant(0.0, tf.float32)
+         steps = tf.constant(0, tf.int64)
+         total, steps = tf.while_loop(lambda t, s: t < target,
+                                      lambda t, s: (t + 1.0, s + 1),
+                                      [total, steps])
+         return total, steps
+
+     for target in (1e3, 1e6, 2e7):
+         t0 = time.time()
+         print(f"accumulating to {target:g} ...", flush=True)
+         total, steps = count_until(tf.constant(target, tf.float32))
+         print(f"  reached {float(total):g} in {int(steps)} steps ({time.time() - t0:.2f}s)")
+     """),
+    # ---------------- JAX ----------------
+    ("jax", "venv", None, "false-positive", None, "b42-jax-argmax-empty-candidate-set",
+     "A beam-search step takes jnp.argmax over candidate scores after pruning left zero candidates; argmax of an empty sequence is undefined and JAX rightly raises ValueError.",
+     """
+     import jax.numpy as jnp
+     import numpy as np
+
+     scores = jnp.asarray(np.random.default_rng(1).normal(size=(4, 6)), dtype=jnp.float32)
+     threshold = 10.0
+     for step in range(3):
+         keep = np.nonzero(np.asarray(scores.max(axis=0)) > threshold - 4 * step)[0]
+         pruned = scores[:, keep]
+         print(f"step {step}: {pruned.shape[1]} candidates kept")
+         best = jnp.argmax(pruned, axis=1)
+         print("  best:", best)
+     """),
+    ("jax", "venv", None, "false-positive", None, "b42-jax-lax-reduce-vector-init",
+     "A custom pooled reduction passes a length-2 vector as the init value of lax.reduce; lax.reduce needs scalar initial values and JAX rightly rejects it with ValueError.",
+     """
+     import logging
+     import jax, jax.numpy as jnp
+     from jax import lax
+
+     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+     x = jnp.arange(12.0).reshape(3, 4)
+     logging.info("input shape %s", x.shape)
+     s = lax.reduce(x, 0.0, lax.add, (0,))
+     logging.info("column sums: %s", s)
+     init = jnp.zeros((2,))            # one init per output head (wrong)
+     m = lax.reduce(x, init, lax.max, (1,))
+     logging.info("row max: %s", m)
+     """),
+    ("jax", "venv", None, "crash", "internal-error", "b42-jax-sum-int4-iinfo",
+     "jnp.sum over an int4 array (a dtype JAX supports, and jnp.cumsum handles it) fails inside JAX's integer promotion with numpy's 'Invalid integer data type V', an internal failure rather than a result or a clean rejection.",
+     """
+     import jax, jax.numpy as jnp
+     import numpy as np
+
+     print("jax", jax.__version__)
+     weights = jnp.asarray(np.array([1, -2, 3, 1, 0, -1, 2, 1], dtype=np.int8)).astype(jnp.int4)
+     print("packed weights dtype:", weights.dtype)
+     print("cumsum:", jnp.cumsum(weights).tolist())
+     print("sum   :", int(jnp.sum(weights)))
+     """),
+    ("jax", "venv", None, "crash", "not-implemented", "b42-jax-grad-reduce-window-generic",
+     "jax.grad through lax.reduce_window with a user-defined (non-standard) reduction computation fails with 'Linearization failed ... operation that does not support reverse-mode autodiff': differentiation of generic reduce_window is not implemented.",
+     """
+     import jax, jax.numpy as jnp
+     from jax import lax
+
+     def soft_energy_pool(x):
+         # window-wise sum of squares: a generic computation, not lax.add
+         pooled = lax.reduce_window(x, 0.0, lambda a, b: a + b * b, (3,), (1,), "VALID")
+         return pooled.sum()
+
+     signal = jnp.linspace(-1.0, 1.0, 9)
+     print("forward :", soft_energy_pool(signal))
+     print("jit fwd :", jax.jit(soft_energy_pool)(signal))
+     g = jax.grad(soft_energy_pool)(signal)
+     print("gradient:", g)
+     """),
+    ("jax", "venv", None, "crash", "internal-error", "b42-jax-cumlogsumexp-int-overflowerror",
+     "lax.cumlogsumexp on an int32 array fails deep in JAX's dispatch with a Python OverflowError 'cannot convert float infinity to integer' (the -inf identity is cast to an integer), an internal error instead of a dtype check.",
+     """
+     import sys, traceback
+     import jax.numpy as jnp
+     from jax import lax
+
+     counts = jnp.array([3, 1, 4, 1, 5], dtype=jnp.int32)
+     for name, arr in [("float32", counts.astype(jnp.float32)), ("int32", counts)]:
+         try:
+             print(f"{name:8s}", lax.cumlogsumexp(arr))
+         except Exception:
+             print(f"{name:8s} FAILED")
+             traceback.print_exc()
+             sys.exit(1)
+     """),
+    ("jax", "venv", None, "nan", None, "b42-jax-std-fp16-ddof-inf",
+     "jnp.std(ddof=1) of float16 sensor readings (true std about 350, well inside float16 range) returns inf because the variance is accumulated in float16 and overflows; the normalizer prints the inf scale and flags it.",
+     """
+     import jax.numpy as jnp
+     import numpy as np
+
+     readings = jnp.array([[300.0, -300.0, 310.0, 20.0],
+                           [1.0, 2.0, 3.0, 4.0]], dtype=jnp.float16)
+     print("channel  std(fp16)  std(fp64 ref)")
+     for i, row in enumerate(readings):
+         s16 = jnp.std(row, ddof=1)
+         s64 = np.std(np.asarray(row, dtype=np.float64), ddof=1)
+         print(f"{i:7d}  {float(s16):9.3f}  {s64:12.3f}")
+         if not jnp.isfinite(s16):
+             print(f"  channel {i}: non-finite scale, normalized output would be garbage")
+     """),
+    ("jax", "venv", None, "inconsistency", None, "b42-jax-cumsum-vs-numpy-fp32",
+     "A differential tester compares jnp.cumsum with np.cumsum on 2**25 float32 ones: numpy's sequential float32 scan stalls at 16777216 while XLA's returns 33554432, and the test reports the mismatch and fails.",
+     """
+     import sys
+     import numpy as np
+     import jax.numpy as jnp
+
+     failures = 0
+     for n in (1 << 10, 1 << 20, 1 << 25):
+         x = np.ones(n, dtype=np.float32)
+         ref = np.cumsum(x)
+         got = np.asarray(jnp.cumsum(jnp.asarray(x)))
+         diff = np.abs(ref - got).max()
+         status = "ok" if diff == 0 else "MISMATCH"
+         print(f"n={n:>9d} numpy_last={ref[-1]:.1f} jax_last={got[-1]:.1f} maxdiff={diff:g} {status}")
+         failures += status != "ok"
+     if failures:
+         print(f"{failures} case(s) differ between jax.numpy and numpy")
+         sys.exit(1)
+     """),
+    ("jax", "venv", None, "oom", None, "b42-jax-zeros-accumulator-oom",
+     "A pairwise-count accumulator is allocated with jnp.zeros((2**20, 2**20)) float32 (4 TiB) before a sum; XLA's CPU allocator fails with RESOURCE_EXHAUSTED: Out of memory.",
+     """
+     import jax, jax.numpy as jnp
+
+     n_items = 1 << 20
+     print(f"devices: {jax.devices()}")
+     print(f"building {n_items}x{n_items} co-occurrence matrix")
+     cooc = jnp.zeros((n_items, n_items), dtype=jnp.float32)
+     print("total co-occurrences:", float(cooc.sum()))
+     """),
+    # ---------------- Keras 3 ----------------
+    ("keras", "venv", "jax", "false-positive", None, "b42-keras-jax-layer-sum-duplicate-axes",
+     "A custom pooling layer calls keras.ops.sum with axis=(1, -1) on a rank-2 input (the same axis twice); the JAX backend rightly rejects the duplicate axis with ValueError during the first call.",
+     """
+     import numpy as np
+     import keras
+     from keras import ops
+
+     class FeaturePool(keras.layers.Layer):
+         def __init__(self, axes, **kw):
+             super().__init__(**kw)
+             self.axes = axes
+         def call(self, x):
+             return ops.sum(x, axis=self.axes, keepdims=True)
+
+     inputs = keras.Input(shape=(8,))
+     print("backend:", keras.backend.backend())
+     pooled = FeaturePool(axes=(1, -1))(inputs)
+     model = keras.Model(inputs, pooled)
+     print(model.predict(np.ones((2, 8), "float32"), verbose=0))
+     """),
+    ("keras", "venv", "torch", "false-positive", None, "b42-keras-torch-argmax-empty-axis",
+     "An evaluation loop takes keras.ops.argmax over a class axis that was sliced down to zero columns; the torch backend rightly raises IndexError ('Expected reduction dim 1 to have non-zero size').",
+     """
+     import sys
+     import numpy as np
+     import keras
+     from keras import ops
+
+     probs = ops.convert_to_tensor(np.random.default_rng(3).random((5, 10)).astype("float32"))
+     active_classes = slice(10, None)             # off-by-one: past the end
+     for epoch in range(2):
+         sub = probs[:, active_classes]
+         print(f"epoch {epoch}: evaluating {tuple(sub.shape)} probabilities")
+         try:
+             pred = ops.argmax(sub, axis=1)
+         except Exception as exc:
+             print(f"evaluation aborted: {type(exc).__name__}: {exc}")
+             sys.exit(3)
+         print("predictions:", ops.convert_to_numpy(pred))
+     """),
+    ("keras", "venv", "torch", "false-positive", "environment", "b42-keras-torch-cuda-device-missing",
+     "A Keras script on the torch backend places its reductions under keras.device('cuda:0') on a CPU-only build of torch; torch rightly reports 'Torch not compiled with CUDA enabled' (an environment problem).",
+     """
+     import keras
+     from keras import ops
+
+     print("backend:", keras.backend.backend())
+     with keras.device("cuda:0"):
+         x = ops.arange(0.0, 1.0, 0.125)
+         print("cumsum:", ops.cumsum(x))
+         print("mean  :", ops.mean(x))
+     """),
+    ("keras", "venv", "tensorflow", "crash", "not-implemented", "b42-keras-tf-logsumexp-int-counts",
+     "keras.ops.logsumexp on an int32 tensor works on the JAX and torch backends but the TensorFlow backend fails inside its own implementation (tf.math.is_finite has no int32 kernel), a missing feature for an input dtype Keras accepts.",
+     """
+     import numpy as np
+     import keras
+     from keras import ops
+
+     print("backend:", keras.backend.backend())
+     counts = np.array([[3, 1, 4], [1, 5, 9]], dtype="int32")
+     for dtype in ("float32", "int32"):
+         t = ops.convert_to_tensor(counts, dtype=dtype)
+         print(f"logsumexp over {dtype}:", ops.convert_to_numpy(ops.logsumexp(t, axis=1)))
+     """),
+    ("keras", "venv", "jax", "nan", None, "b42-keras-jax-std-layer-fp16-inf",
+     "A standardization layer running under the mixed_float16 policy computes keras.ops.std over a feature batch whose true std is about 285; the float16 variance overflows, the std comes back inf and the normalized features collapse, which the program reports.",
+     """
+     import numpy as np
+     import keras
+     from keras import ops
+
+     keras.mixed_precision.set_global_policy("mixed_float16")
+
+     class Standardize(keras.layers.Layer):
+         def call(self, x):
+             x = ops.cast(x, self.compute_dtype)
+             mu = ops.mean(x, axis=0, keepdims=True)
+             sd = ops.std(x, axis=0, keepdims=True)
+             self.last_std = sd
+             return (x - mu) / (sd + 1e-3)
+
+     layer = Standardize()
+     batch = np.array([[300.0, 1.0], [-300.0, 2.0], [310.0, 3.0]], dtype="float32")
+     out = layer(batch)
+     std = ops.convert_to_numpy(layer.last_std)
+     print("compute dtype:", layer.compute_dtype)
+     print("per-feature std:", std)
+     print("standardized feature 0:", ops.convert_to_numpy(out)[:, 0])
+     if not np.all(np.isfinite(std)):
+         print("non-finite std detected in Standardize layer")
+     """),
+    ("keras", "venv", "tensorflow", "inconsistency", None, "b42-keras-tf-fp16-sum-vs-numpy",
+     "A loss-accumulation check sums 5000 float16 values of 0.1 with keras.ops.sum on the TensorFlow backend and gets 498.5, while numpy's float16 sum gives 500 and the float64 reference is 499.88; the check reports the disagreement and exits non-zero.",
+     """
+     import sys
+     import numpy as np
+     import keras
+     from keras import ops
+
+     print("backend:", keras.backend.backend())
+     ok = True
+     for n in (100, 1000, 5000):
+         per_sample = np.full((n,), 0.1, dtype="float16")
+         got = float(ops.convert_to_numpy(ops.sum(ops.convert_to_tensor(per_sample))))
+         ref16 = float(np.sum(per_sample))
+         ref64 = float(np.sum(per_sample.astype("float64")))
+         rel = abs(got - ref64) / ref64
+         flag = "OK" if rel < 1e-3 else "DIFFERS"
+         ok &= flag == "OK"
+         print(f"n={n:5d} keras={got:9.3f} numpy_fp16={ref16:9.3f} fp64={ref64:9.3f} rel={rel:.2e} {flag}")
+     if not ok:
+         sys.exit("keras.ops.sum(float16) disagrees with the numpy reference")
+     """),
+    ("keras", "venv", "torch", "oom", None, "b42-keras-torch-zeros-huge-oom",
+     "A Keras preprocessing step allocates a 2**20 x 2**20 float32 count matrix (4 TiB) with keras.ops.zeros on the torch backend; the CPU allocator refuses with 'DefaultCPUAllocator: can't allocate memory'.",
+     """
+     import keras
+     from keras import ops
+
+     vocab_size = 1 << 20
+     print("backend:", keras.backend.backend())
+     print(f"allocating bigram table {vocab_size} x {vocab_size}")
+     table = ops.zeros((vocab_size, vocab_size), dtype="float32")
+     print("table total:", ops.sum(table))
+     """),
+    ("keras", "venv", "jax", "timeout", None, "b42-keras-jax-while-loop-fp32-stall",
+     "keras.ops.while_loop (compiled by JAX) adds 1.0 to a float32 counter until it reaches 3e7, which float32 can never reach past 2**24; the loop spins forever and faulthandler's watchdog stops the program after 20 s.",
+     """
+     import faulthandler, time
+     import keras
+     from keras import ops
+
+     faulthandler.dump_traceback_later(20, exit=True)
+     print("backend:", keras.backend.backend())
+
+     def run_to(target):
+         cond = lambda total, steps: ops.less(total, target)
+         body = lambda total, steps: (total + 1.0, steps + 1)
+         return ops.while_loop(cond, body, (ops.convert_to_tensor(0.0, "float32"),
+                                            ops.convert_to_tensor(0, "int32")))
+
+     for target in (1e4, 1e6, 3e7):
+         t0 = time.time()
+         print(f"counting to {target:g}", flush=True)
+         total, steps = run_to(target)
+         print(f"  done: total={float(total):g} steps={int(steps)} in {time.time() - t0:.2f}s", flush=True)
+     """),
+    # ---------------- MindSpore ----------------
+    ("mindspore", "mindspore", None, "false-positive", None, "b42-ms-reducesum-axis-out-of-range",
+     "A loss-reduction Cell calls ops.ReduceSum with axis 2 on a rank-2 tensor; MindSpore rightly rejects it (the axis value must be in [-2, 2)).",
+     """
+     import numpy as np
+     import mindspore as ms
+     from mindspore import nn, ops, Tensor
+
+     ms.set_device("CPU")
+
+     class PerSampleLoss(nn.Cell):
+         def __init__(self, axis):
+             super().__init__()
+             self.reduce = ops.ReduceSum(keep_dims=False)
+             self.axis = axis
+         def construct(self, pred, target):
+             return self.reduce((pred - target) ** 2, self.axis)
+
+     pred = Tensor(np.random.rand(4, 3).astype(np.float32))
+     target = Tensor(np.zeros((4, 3), np.float32))
+     print("per-sample loss (axis=1):", PerSampleLoss(1)(pred, target))
+     print("per-sample loss (axis=2):", PerSampleLoss(2)(pred, target))
+     """),
+    ("mindspore", "mindspore", None, "false-positive", None, "b42-ms-argmaxwithvalue-empty-batch",
+     "ops.ArgMaxWithValue is applied to a batch of zero rows left after filtering; MindSpore rightly raises ValueError ('ArgMaxWithValue cannot deal with empty input').",
+     """
+     import sys
+     import numpy as np
+     import mindspore as ms
+     from mindspore import ops, Tensor
+
+     ms.set_device("CPU")
+     logits = np.random.default_rng(0).normal(size=(6, 4)).astype(np.float32)
+     confident = logits[logits.max(axis=1) > 10.0]          # nothing passes
+     print("rows after confidence filter:", confident.shape)
+     argmax_v = ops.ArgMaxWithValue(axis=0, keep_dims=False)
+     try:
+         idx, val = argmax_v(Tensor(confident))
+         idx, val = idx.asnumpy(), val.asnumpy()
+         print("best row per class:", idx, val)
+     except ValueError as err:
+         print("selection failed:", str(err).splitlines()[0])
+         sys.exit(1)
+     """),
+    ("mindspore", "mindspore", None, "false-positive", "environment", "b42-ms-set-device-gpu-cpu-wheel",
+     "A MindSpore reduction benchmark calls ms.set_device('GPU') with the CPU-only wheel installed; MindSpore rightly reports the unsupported device target and the missing GPU/Ascend libraries (an environment problem).",
+     """
+     import numpy as np
+     import mindspore as ms
+     from mindspore import ops, Tensor
+
+     target = "GPU"
+     print(f"mindspore {ms.__version__}, requesting device {target}")
+     ms.set_device(target)
+     x = Tensor(np.ones((256, 256), np.float32))
+     print("sum:", ops.ReduceSum()(x, (0, 1)))
+     """),
+    ("mindspore", "mindspore", None, "crash", "not-implemented", "b42-ms-quantile-cpu-unsupported",
+     "ops.quantile on a legal float32 tensor fails on CPU with 'Unsupported op [Quantile] on CPU': MindSpore has no CPU kernel for the operator.",
+     """
+     import numpy as np
+     import mindspore as ms
+     from mindspore import ops, Tensor
+
+     ms.set_device("CPU")
+     latencies = Tensor(np.array([12.0, 15.0, 11.0, 40.0, 13.0, 14.0, 90.0], np.float32))
+     print("mean latency  :", ops.mean(latencies))
+     print("median latency:", ops.median(latencies)[0])
+     for q in (0.5, 0.9, 0.99):
+         print(f"p{int(q * 100):02d} latency   :", ops.quantile(latencies, q))
+     """),
+    ("mindspore", "mindspore", None, "crash", "not-implemented", "b42-ms-cummax-grad-cpu",
+     "Differentiating a running-maximum (ops.cummax) loss on CPU fails: the backward pass needs InplaceScatterAdd, which has no CPU kernel ('Unsupported op [InplaceScatterAdd] on CPU').",
+     """
+     import numpy as np
+     import mindspore as ms
+     from mindspore import ops, Tensor
+
+     ms.set_device("CPU")
+
+     def drawdown_loss(prices):
+         peak, _ = ops.cummax(prices, axis=1)
+         return (peak - prices).sum()
+
+     prices = Tensor(np.array([[1.0, 3.0, 2.0, 4.0], [4.0, 0.5, 5.0, 1.0]], np.float32))
+     print("forward loss:", drawdown_loss(prices))
+     grad_fn = ms.grad(drawdown_loss)
+     print("gradient:", grad_fn(prices))
+     """),
+    ("mindspore", "mindspore", None, "crash", "not-implemented", "b42-ms-cumsum-bfloat16-cpu",
+     "ops.CumSum declares bfloat16 among its input types, but the CPU backend has no bfloat16 CumSum kernel and kernel selection fails ('Select CPU operator[CumSum] fail! Unsupported data type').",
+     """
+     import logging
+     import numpy as np
+     import mindspore as ms
+     from mindspore import ops, Tensor
+
+     logging.basicConfig(level=logging.INFO, format="[%(levelname)s] %(message)s")
+     ms.set_device("CPU")
+     cumsum = ops.CumSum(exclusive=False, reverse=False)
+     x = Tensor(np.array([[0.5, 1.5, 2.0], [1.0, 1.0, 1.0]], np.float32))
+     for dt in (ms.float32, ms.float16, ms.bfloat16):
+         logging.info("cumsum in %s", dt)
+         out = cumsum(x.astype(dt), 1)
+         logging.info("  -> %s", out.astype(ms.float32).asnumpy().tolist())
+     """),
+    ("mindspore", "mindspore", None, "nan", None, "b42-ms-logcumsumexp-masked-neg-inf",
+     "ops.logcumsumexp over log-probabilities whose first entries are masked with -inf returns NaN after the first element (numpy's logaddexp.accumulate gives -inf); the program prints both and flags the NaN.",
+     """
+     import numpy as np
+     import mindspore as ms
+     from mindspore import ops, Tensor
+
+     ms.set_device("CPU")
+     logp = np.array([[-np.inf, -np.inf, -1.2, -0.7],
+                      [-2.0, -1.0, -0.5, -3.0]], dtype=np.float32)
+     got = ops.logcumsumexp(Tensor(logp), 1).asnumpy()
+     ref = np.logaddexp.accumulate(logp, axis=1)
+     for i in range(logp.shape[0]):
+         print(f"row {i}: mindspore={got[i]}  numpy={ref[i]}")
+     if np.isnan(got).any():
+         print("NaN in cumulative log-probabilities:", np.argwhere(np.isnan(got)).tolist())
+     """),
+    ("mindspore", "mindspore", None, "nan", None, "b42-ms-cumprod-grad-zero-nan",
+     "The gradient of sum(ops.cumprod(x)) for x = [2, 0, 3] should be [1, 8, 0] but MindSpore's backward (which divides by x) returns NaN at the zero entry; the program compares against the analytic gradient and reports the NaN.",
+     """
+     import numpy as np
+     import mindspore as ms
+     from mindspore import ops, Tensor
+
+     ms.set_device("CPU")
+
+     def survival_total(p):
+         return ops.cumprod(p, 0).sum()
+
+     x = np.array([2.0, 0.0, 3.0], np.float32)
+     g = ms.grad(survival_total)(Tensor(x)).asnumpy()
+     expected = np.array([1.0 + x[1] + x[1] * x[2], x[0] + x[0] * x[2], x[0] * x[1]], np.float32)
+     print("gradient :", g)
+     print("expected :", expected)
+     if not np.isfinite(g).all():
+         print("non-finite gradient from cumprod backward")
+     """),
+    ("mindspore", "mindspore", None, "oom", None, "b42-ms-zeros-huge-allocate-failed",
+     "A co-occurrence table of 2**20 x 2**20 float32 (4 TiB) is created with ops.zeros and summed; MindSpore's device memory allocation fails ('Allocate memory failed').",
+     """
+     import numpy as np
+     import mindspore as ms
+     from mindspore import ops
+
+     ms.set_device("CPU")
+     n = 1 << 20
+     print(f"allocating co-occurrence table {n} x {n} float32")
+     table = ops.zeros((n, n), ms.float32)
+     print("table ready, summing")
+     print("sum:", table.sum())
+     """),
+]
+
+
+add_batch(B42_B)
+
+
+B41_B = [
+    # ---------------- TensorFlow ----------------
+    ("tensorflow", "venv", None, "crash", "abort", "b41-tf-conv2d-backprop-input-negative-size",
+     "A mutation-testing harness feeds tf.raw_ops.Conv2DBackpropInput a negative input_sizes entry; the oneDNN kernel hits a CHECK failure and aborts the process instead of returning InvalidArgumentError.",
+     """
+        import tensorflow as tf
+        print("mutating Conv2DBackpropInput arguments (round 3)")
+        w = tf.random.normal([3, 3, 3, 4])
+        dy = tf.random.normal([1, 8, 8, 4])
+        for sizes in ([1, 8, 8, 3], [1, -4, 8, 3]):
+            print("input_sizes =", sizes)
+            dx = tf.raw_ops.Conv2DBackpropInput(input_sizes=sizes, filter=w, out_backprop=dy,
+                                                strides=[1, 1, 1, 1], padding="SAME")
+            print("  dx shape", dx.shape)
+     """),
+    ("tensorflow", "venv", None, "crash", "abort", "b41-tf-conv3d-backprop-input-v2-negative",
+     "A 3-D UNet decoder test calls tf.raw_ops.Conv3DBackpropInputV2 with a mutated negative depth; TF aborts on a failed CHECK in the oneDNN grad-input kernel.",
+     """
+        import logging
+        import tensorflow as tf
+        logging.basicConfig(level=logging.INFO, format="%(levelname)s %(message)s")
+        log = logging.getLogger("unet3d")
+        filt = tf.random.normal([2, 2, 2, 2, 3])
+        grad = tf.random.normal([1, 4, 4, 4, 3])
+        for depth in (4, -4):
+            log.info("decoder upsample with input depth %d", depth)
+            out = tf.raw_ops.Conv3DBackpropInputV2(input_sizes=[1, 4, depth, 4, 2], filter=filt,
+                                                   out_backprop=grad, strides=[1, 1, 1, 1, 1], padding="SAME")
+            log.info("ok: %s", out.shape)
+     """),
+    ("tensorflow", "venv", None, "crash", "abort", "b41-tf-depthwise-backprop-input-abort",
+     "A MobileNet depthwise-gradient fuzz case passes negative input_sizes to DepthwiseConv2dNativeBackpropInput; the process dies on a CHECK failure (SIGABRT) rather than a clean error.",
+     """
+        import tensorflow as tf
+        print("fuzzing DepthwiseConv2dNativeBackpropInput")
+        f = tf.random.normal([3, 3, 3, 1])
+        g = tf.random.normal([1, 8, 8, 3])
+        cases = [[1, 8, 8, 3], [1, -8, 8, 3]]
+        for i, c in enumerate(cases):
+            print(f"case {i}: input_sizes={c}", flush=True)
+            r = tf.raw_ops.DepthwiseConv2dNativeBackpropInput(input_sizes=c, filter=f, out_backprop=g,
+                                                              strides=[1, 1, 1, 1], padding="SAME")
+            print("  ->", r.shape)
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b41-tf-bottleneck-channel-mismatch",
+     "A hand-written ResNet bottleneck uses a 3x3 filter expecting 5 input channels on a 3-channel tensor; TF rightly rejects it with InvalidArgumentError.",
+     """
+        import tensorflow as tf
+        def bottleneck(x, c_mid, c_out):
+            w1 = tf.random.normal([1, 1, x.shape[-1], c_mid])
+            h = tf.nn.relu(tf.nn.conv2d(x, w1, 1, "SAME"))
+            print("  1x1 reduce ->", h.shape)
+            w2 = tf.random.normal([3, 3, 5, c_mid])   # wrong in-channels
+            h = tf.nn.relu(tf.nn.conv2d(h, w2, 1, "SAME"))
+            print("  3x3 ->", h.shape)
+            w3 = tf.random.normal([1, 1, c_mid, c_out])
+            return tf.nn.relu(tf.nn.conv2d(h, w3, 1, "SAME") + x)
+        x = tf.random.normal([2, 16, 16, 8])
+        print("bottleneck block 1")
+        y = bottleneck(x, 3, 8)
+        print(y.shape)
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b41-tf-conv-zero-stride",
+     "A stride sweep over a stem convolution includes stride 0; TF rejects it with 'Stride must be > 0'.",
+     """
+        import tensorflow as tf
+        x = tf.random.normal([1, 32, 32, 3])
+        w = tf.random.normal([3, 3, 3, 16])
+        print(f"{'stride':>6} {'out':>20}")
+        for s in (1, 2, 4, 0):
+            y = tf.nn.conv2d(x, w, strides=s, padding="VALID")
+            print(f"{s:>6} {str(y.shape):>20}")
+     """),
+    ("tensorflow", "venv", None, "false-positive", "environment", "b41-tf-conv-pinned-to-gpu",
+     "A benchmark pins its convolutions to /GPU:0 with soft placement disabled on a machine without a GPU; TF rightly reports the device is not there.",
+     """
+        import tensorflow as tf
+        tf.config.set_soft_device_placement(False)
+        print("GPUs visible:", tf.config.list_physical_devices("GPU"))
+        x = tf.random.normal([8, 64, 64, 3])
+        w = tf.random.normal([3, 3, 3, 32])
+        with tf.device("/GPU:0"):
+            print("running conv benchmark on /GPU:0")
+            y = tf.nn.conv2d(x, w, 1, "SAME")
+        print(y.shape)
+     """),
+    ("tensorflow", "venv", None, "oom", None, "b41-tf-unet-encoder-oom",
+     "A UNet encoder is fed a batch of 4096 256x256x64 feature maps; the CPU allocator fails with ResourceExhaustedError (OOM when allocating tensor).",
+     """
+        import tensorflow as tf
+        print("building UNet encoder stage 2 input")
+        batch = 4096
+        try:
+            feats = tf.zeros([batch, 256, 256, 64])
+            w = tf.zeros([3, 3, 64, 64])
+            y = tf.nn.conv2d(feats, w, 1, "SAME")
+            print(y.shape)
+        except tf.errors.ResourceExhaustedError as e:
+            print("encoder stage failed:", type(e).__name__)
+            print(e)
+            raise SystemExit(1)
+     """),
+    ("tensorflow", "venv", None, "nan", None, "b41-tf-fp16-conv-stack-overflow",
+     "A stack of float16 convolutions without normalization amplifies activations until they overflow to inf and then NaN; the program checks and reports it.",
+     """
+        import numpy as np
+        import tensorflow as tf
+        tf.random.set_seed(0)
+        x = tf.random.normal([1, 16, 16, 8], dtype=tf.float16)
+        for layer in range(6):
+            w = tf.cast(tf.random.normal([3, 3, 8, 8]) * 4.0, tf.float16)
+            x = tf.nn.conv2d(x, w, 1, "SAME")
+            a = x.numpy().astype(np.float32)
+            print(f"layer {layer}: max|x|={np.nanmax(np.abs(a)):.4g} inf={np.isinf(a).sum()} nan={np.isnan(a).sum()}")
+        a = x.numpy()
+        print("final activation sample:", a.ravel()[:6])
+        if np.isnan(a).any():
+            print("NaN detected in fp16 conv stack")
+     """),
+    ("tensorflow", "venv", None, "inconsistency", None, "b41-tf-conv-fp16-vs-fp32",
+     "A mixed-precision check runs the same SE-style conv block in float32 and float16 and demands agreement within 1e-3; the results disagree and the program fails its check.",
+     """
+        import numpy as np
+        import tensorflow as tf
+        rng = np.random.default_rng(1)
+        x = rng.standard_normal((2, 16, 16, 32)).astype(np.float32)
+        w = rng.standard_normal((3, 3, 32, 32)).astype(np.float32)
+        def block(x, w, dt):
+            y = tf.nn.relu(tf.nn.conv2d(tf.cast(x, dt), tf.cast(w, dt), 1, "SAME"))
+            s = tf.sigmoid(tf.reduce_mean(y, axis=[1, 2], keepdims=True))
+            return tf.cast(y * s, tf.float32).numpy()
+        a = block(x, w, tf.float32)
+        b = block(x, w, tf.float16)
+        diff = np.abs(a - b).max()
+        print(f"max |fp32 - fp16| = {diff:.5f}")
+        assert diff < 1e-3, f"fp16 conv block disagrees with fp32: {diff}"
+        print("OK")
+     """),
+    # ---------------- JAX ----------------
+    ("jax", "venv", None, "false-positive", None, "b41-jax-grouped-conv-bad-groups",
+     "A ResNeXt-style grouped convolution uses feature_group_count=2 on 3 input channels; lax rightly rejects it with a ValueError.",
+     """
+        import jax, jax.numpy as jnp
+        from jax import lax
+        key = jax.random.PRNGKey(0)
+        x = jax.random.normal(key, (4, 3, 32, 32))
+        w = jax.random.normal(key, (8, 1, 3, 3))
+        print("grouped conv: groups=2, in=3")
+        y = lax.conv_general_dilated(x, w, (1, 1), "SAME", feature_group_count=2)
+        print(y.shape)
+     """),
+    ("jax", "venv", None, "false-positive", None, "b41-jax-negative-padding-too-large",
+     "A crop-by-negative-padding trick uses padding -5 on an 8-pixel map; lax rejects the padding as larger than the dimension.",
+     """
+        import jax.numpy as jnp
+        from jax import lax
+        x = jnp.ones((1, 3, 8, 8))
+        w = jnp.ones((4, 3, 3, 3))
+        for p in (-1, -2, -5):
+            print(f"crop padding {p}")
+            try:
+                y = lax.conv_general_dilated(x, w, (1, 1), [(p, p), (0, 0)])
+                print("   ->", y.shape)
+            except ValueError as e:
+                print("   rejected:", e)
+                raise SystemExit(2)
+     """),
+    ("jax", "venv", None, "false-positive", "environment", "b41-jax-conv-bench-gpu-missing",
+     "A conv benchmark asks jax.devices('gpu') on a CPU-only install; JAX rightly reports no gpu platform is present.",
+     """
+        import jax, jax.numpy as jnp
+        from jax import lax
+        print("jax", jax.__version__, "backends:", jax.default_backend())
+        dev = jax.devices("gpu")[0]
+        x = jax.device_put(jnp.ones((32, 64, 56, 56)), dev)
+        w = jax.device_put(jnp.ones((64, 64, 3, 3)), dev)
+        print(lax.conv(x, w, (1, 1), "SAME").shape)
+     """),
+    ("jax", "venv", None, "crash", "not-implemented", "b41-jax-convolve2d-wrap-boundary",
+     "A circular-padding smoothing filter calls jax.scipy.signal.convolve2d with boundary='wrap', which scipy supports; JAX raises NotImplementedError because only boundary='fill' is implemented.",
+     """
+        import numpy as np
+        import jax.numpy as jnp
+        import jax.scipy.signal as jss
+        img = np.random.default_rng(0).random((16, 16)).astype(np.float32)
+        k = np.ones((3, 3), np.float32) / 9
+        print("periodic blur, boundary=wrap")
+        out = jss.convolve2d(jnp.asarray(img), jnp.asarray(k), mode="same", boundary="wrap")
+        print(out.shape)
+     """),
+    ("jax", "venv", None, "crash", "not-implemented", "b41-jax-correlate2d-symm-boundary",
+     "An edge detector ported from scipy uses correlate2d with boundary='symm' (reflect padding); jax.scipy.signal raises NotImplementedError for that legal mode, which the program logs before failing.",
+     """
+        import logging, sys
+        import jax.numpy as jnp
+        import jax.scipy.signal as jss
+        logging.basicConfig(level=logging.INFO)
+        log = logging.getLogger("sobel")
+        sobel = jnp.array([[1., 0., -1.], [2., 0., -2.], [1., 0., -1.]])
+        img = jnp.linspace(0, 1, 64).reshape(8, 8)
+        ok = True
+        for b in ("fill", "symm"):
+            try:
+                e = jss.correlate2d(img, sobel, mode="same", boundary=b)
+                log.info("boundary=%s: mean |edge| = %.4f", b, float(jnp.abs(e).mean()))
+            except NotImplementedError as err:
+                log.error("boundary=%s failed: %r", b, err)
+                ok = False
+        sys.exit(0 if ok else 1)
+     """),
+    ("jax", "venv", None, "oom", None, "b41-jax-conv-huge-batch-oom",
+     "A resolution sweep runs a 3x3 conv on an 8192x64x256x256 batch; XLA fails with RESOURCE_EXHAUSTED: Out of memory allocating 137 GB.",
+     """
+        import jax.numpy as jnp
+        from jax import lax
+        for n in (2, 8192):
+            print(f"batch {n}: input {n}x64x256x256", flush=True)
+            x = jnp.zeros((n, 64, 256, 256))
+            w = jnp.zeros((64, 64, 3, 3))
+            y = lax.conv(x, w, (1, 1), "SAME").block_until_ready()
+            print("   out", y.shape)
+     """),
+    ("jax", "venv", None, "nan", None, "b41-jax-fp16-conv-overflow",
+     "A float16 conv with large activations overflows to inf, and the following normalisation turns it into NaN; the program prints the values and its own NaN check.",
+     """
+        import jax.numpy as jnp
+        import numpy as np
+        from jax import lax
+        x = jnp.ones((1, 3, 8, 8), jnp.float16) * 300
+        w = jnp.ones((4, 3, 3, 3), jnp.float16) * 30
+        y = lax.conv(x, w, (1, 1), "SAME")
+        print("conv out sample:", np.asarray(y).ravel()[:4])
+        z = (y - y.mean()) / y.std()
+        print("normalised sample:", np.asarray(z).ravel()[:4])
+        print("NaN present:", bool(jnp.isnan(z).any()))
+     """),
+    ("jax", "venv", None, "inconsistency", None, "b41-jax-conv-bf16-vs-fp32",
+     "A separable (depthwise + pointwise) conv block is evaluated in bfloat16 and float32 with a 1e-2 tolerance; bfloat16 disagrees and the assertion fails.",
+     """
+        import numpy as np
+        import jax, jax.numpy as jnp
+        from jax import lax
+        rng = np.random.default_rng(0)
+        x = rng.standard_normal((2, 16, 16, 32)).astype(np.float32)
+        dw = rng.standard_normal((3, 3, 1, 32)).astype(np.float32)
+        pw = rng.standard_normal((1, 1, 32, 64)).astype(np.float32)
+        dn = ("NHWC", "HWIO", "NHWC")
+        def sep(x, dw, pw, dt):
+            h = lax.conv_general_dilated(x.astype(dt), dw.astype(dt), (1, 1), "SAME", dimension_numbers=dn, feature_group_count=32)
+            return lax.conv_general_dilated(h, pw.astype(dt), (1, 1), "SAME", dimension_numbers=dn).astype(jnp.float32)
+        a = jax.jit(sep, static_argnums=3)(x, dw, pw, jnp.float32)
+        b = jax.jit(sep, static_argnums=3)(x, dw, pw, jnp.bfloat16)
+        err = float(jnp.abs(a - b).max())
+        print("max abs error bf16 vs f32:", err)
+        np.testing.assert_allclose(np.asarray(b), np.asarray(a), atol=1e-2)
+     """),
+    ("jax", "venv", None, "timeout", None, "b41-jax-conv3d-sweep-watchdog",
+     "A volumetric conv benchmark loops over large 3-D inputs far longer than its budget; faulthandler's watchdog dumps the stack and exits after 20 s.",
+     """
+        import faulthandler, time
+        import jax, jax.numpy as jnp
+        from jax import lax
+        faulthandler.dump_traceback_later(20, exit=True)
+        x = jnp.ones((4, 16, 64, 64, 64))
+        w = jnp.ones((16, 16, 5, 5, 5))
+        f = jax.jit(lambda x, w: lax.conv(x, w, (1, 1, 1), "SAME"))
+        t0 = time.time()
+        for step in range(1000):
+            x = f(x, w) * 1e-3
+            x.block_until_ready()
+            print(f"step {step} t={time.time() - t0:.1f}s", flush=True)
+        print("done")
+     """),
+    # ---------------- Keras ----------------
+    ("keras", "venv", "jax", "false-positive", None, "b41-keras-conv2dtranspose-output-padding",
+     "A decoder uses Conv2DTranspose with output_padding equal to the stride; Keras rightly rejects it with a ValueError.",
+     """
+        import numpy as np
+        import keras
+        from keras import layers
+        print("keras", keras.__version__, "backend", keras.backend.backend())
+        inp = keras.Input((8, 8, 16))
+        h = layers.Conv2DTranspose(8, 3, strides=2, padding="same", output_padding=1)(inp)
+        print("up1", h.shape)
+        h = layers.Conv2DTranspose(4, 3, strides=2, output_padding=2)(h)
+        print("up2", h.shape)
+     """),
+    ("keras", "venv", "tensorflow", "false-positive", None, "b41-keras-dilated-strided-conv",
+     "An ASPP-style block combines strides=2 with dilation_rate=2 in Conv2D; Keras rejects the combination with a ValueError.",
+     """
+        import keras
+        from keras import layers
+        inp = keras.Input((32, 32, 16))
+        branches = []
+        for rate in (1, 2, 4):
+            b = layers.Conv2D(8, 3, strides=2, padding="same", dilation_rate=rate, name=f"aspp_r{rate}")(inp)
+            print("branch", rate, b.shape)
+            branches.append(b)
+        out = layers.Concatenate()(branches)
+        print(keras.Model(inp, out).count_params())
+     """),
+    ("keras", "venv", "torch", "false-positive", None, "b41-keras-grouped-conv-indivisible",
+     "A grouped Conv2D with groups=2 is applied to a 3-channel RGB input; Keras rightly rejects the channel count.",
+     """
+        import numpy as np
+        import keras
+        from keras import layers
+        model = keras.Sequential([
+            keras.Input((32, 32, 3)),
+            layers.Conv2D(16, 3, groups=2, padding="same"),
+            layers.GlobalAveragePooling2D(),
+            layers.Dense(10),
+        ])
+        model.summary()
+     """),
+    ("keras", "venv", "tensorflow", "false-positive", "environment", "b41-keras-plot-model-no-pydot",
+     "After building a small MobileNet-like block the script calls keras.utils.plot_model, but pydot is not installed; Keras reports the missing package.",
+     """
+        import keras
+        from keras import layers
+        inp = keras.Input((32, 32, 16))
+        h = layers.Conv2D(96, 1, use_bias=False)(inp)
+        h = layers.ReLU(6.0)(h)
+        h = layers.DepthwiseConv2D(3, padding="same")(h)
+        h = layers.ReLU(6.0)(h)
+        h = layers.Conv2D(16, 1)(h)
+        out = layers.Add()([inp, h])
+        m = keras.Model(inp, out, name="inverted_residual")
+        print("params:", m.count_params())
+        keras.utils.plot_model(m, "inverted_residual.png", show_shapes=True)
+     """),
+    ("keras", "venv", "torch", "nan", None, "b41-keras-fp16-conv-overflow",
+     "A float16 Conv2D stack with large constant kernels overflows to inf; the program prints the activations and counts the non-finite values.",
+     """
+        import numpy as np
+        import keras
+        from keras import layers, initializers
+        x = np.full((1, 16, 16, 8), 50.0, np.float16)
+        m = keras.Sequential([keras.Input((16, 16, 8), dtype="float16")] + [
+            layers.Conv2D(8, 3, padding="same", dtype="float16", kernel_initializer=initializers.Constant(4.0))
+            for _ in range(3)])
+        y = keras.ops.convert_to_numpy(m(x)).astype(np.float32)
+        print("output sample:", y.ravel()[:4])
+        bad = ~np.isfinite(y)
+        print(f"non-finite values: {bad.sum()} of {y.size} (inf={np.isinf(y).sum()}, nan={np.isnan(y).sum()})")
+     """),
+    ("keras", "venv", "jax", "inconsistency", None, "b41-keras-resblock-bf16-vs-fp32",
+     "The same residual conv block is built in float32 and bfloat16 with shared weights; outputs differ beyond the 1e-2 tolerance and the script fails its check.",
+     """
+        import numpy as np
+        import keras
+        from keras import layers
+        def block(dtype):
+            inp = keras.Input((16, 16, 32))
+            h = layers.Conv2D(32, 3, padding="same", activation="relu", dtype=dtype)(inp)
+            h = layers.Conv2D(32, 3, padding="same", dtype=dtype)(h)
+            return keras.Model(inp, layers.Add(dtype=dtype)([inp, h]))
+        keras.utils.set_random_seed(0)
+        f32 = block("float32")
+        b16 = block("bfloat16")
+        b16.set_weights(f32.get_weights())
+        x = np.random.default_rng(0).standard_normal((2, 16, 16, 32)).astype("float32")
+        a = keras.ops.convert_to_numpy(f32(x))
+        b = keras.ops.convert_to_numpy(keras.ops.cast(b16(x), "float32"))
+        d = np.abs(a - b).max()
+        print(f"max |f32 - bf16| = {d:.4f}")
+        if d > 1e-2:
+            print("MISMATCH between float32 and bfloat16 residual block")
+            raise SystemExit(1)
+     """),
+    ("keras", "venv", "jax", "oom", None, "b41-keras-conv-huge-input-oom",
+     "A predict call feeds a Conv2D model a huge 8192x512x512x16 batch; the JAX backend fails with RESOURCE_EXHAUSTED out of memory.",
+     """
+        import numpy as np
+        import keras
+        from keras import layers
+        m = keras.Sequential([keras.Input((512, 512, 16)), layers.Conv2D(64, 3, padding="same")])
+        print("model built, params", m.count_params())
+        x = keras.ops.zeros((8192, 512, 512, 16))
+        y = m(x)
+        print(y.shape)
+     """),
+    ("keras", "venv", "torch", "timeout", None, "b41-keras-conv3d-train-watchdog",
+     "A Conv3D training loop on 64^3 volumes is far too slow for the CI budget; a faulthandler watchdog stops it after 25 s.",
+     """
+        import faulthandler, time
+        import numpy as np
+        import keras
+        from keras import layers
+        faulthandler.dump_traceback_later(25, exit=True)
+        m = keras.Sequential([keras.Input((64, 64, 64, 8)),
+                              layers.Conv3D(32, 5, padding="same", activation="relu"),
+                              layers.Conv3D(32, 5, padding="same"),
+                              layers.GlobalAveragePooling3D(), layers.Dense(1)])
+        m.compile("adam", "mse")
+        x = np.random.rand(8, 64, 64, 64, 8).astype("float32")
+        y = np.random.rand(8, 1).astype("float32")
+        t0 = time.time()
+        for epoch in range(100):
+            loss = m.train_on_batch(x, y)
+            print(f"epoch {epoch} loss={float(loss):.4f} t={time.time()-t0:.1f}s", flush=True)
+     """),
+    # ---------------- MindSpore ----------------
+    ("mindspore", "mindspore", None, "false-positive", None, "b41-ms-conv2d-same-with-padding",
+     "nn.Conv2d is given pad_mode='same' together with padding=1; MindSpore rightly rejects it (padding must be zero unless pad_mode='pad').",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn, Tensor
+        x = Tensor(np.random.rand(1, 3, 32, 32).astype(np.float32))
+        for mode, pad in (("pad", 1), ("valid", 0), ("same", 1)):
+            conv = nn.Conv2d(3, 8, 3, pad_mode=mode, padding=pad)
+            print(f"pad_mode={mode:5s} padding={pad} ->", conv(x).shape)
+     """),
+    ("mindspore", "mindspore", None, "false-positive", None, "b41-ms-resnet-stem-channel-mismatch",
+     "A ResNet stem declares 5 input channels but receives an RGB batch; MindSpore rejects the C_in mismatch.",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn, Tensor
+        class Stem(nn.Cell):
+            def __init__(self):
+                super().__init__()
+                self.conv = nn.Conv2d(5, 16, 7, stride=2, pad_mode="pad", padding=3)
+                self.bn = nn.BatchNorm2d(16)
+                self.relu = nn.ReLU()
+            def construct(self, x):
+                return self.relu(self.bn(self.conv(x)))
+        x = Tensor(np.random.rand(2, 3, 64, 64).astype(np.float32))
+        print("stem forward")
+        print(Stem()(x).shape)
+     """),
+    ("mindspore", "mindspore", None, "false-positive", "environment", "b41-ms-conv-gpu-target",
+     "The training script sets device_target='GPU' on a CPU-only MindSpore wheel; MindSpore rightly says the GPU target is unsupported here.",
+     """
+        import mindspore as ms
+        print("mindspore", ms.__version__)
+        ms.set_context(mode=ms.GRAPH_MODE, device_target="GPU")
+        print("context set")
+     """),
+    ("mindspore", "mindspore", None, "crash", "not-implemented", "b41-ms-conv2d-int32-cpu-kernel",
+     "A quantisation test runs ops.conv2d on int32 tensors, a dtype the Conv2D primitive accepts; the CPU backend has no int32 kernel and kernel selection fails.",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+        x = Tensor(np.random.randint(-8, 8, (1, 3, 8, 8)).astype(np.int32))
+        w = Tensor(np.random.randint(-2, 2, (4, 3, 3, 3)).astype(np.int32))
+        print("int32 conv2d on CPU")
+        y = ops.conv2d(x, w)
+        print(y.shape, y.dtype)
+     """),
+    ("mindspore", "mindspore", None, "crash", "not-implemented", "b41-ms-unfold-im2col-cpu",
+     "An im2col-based convolution uses nn.Unfold; its ExtractImagePatches operator has no CPU kernel, so MindSpore fails kernel selection.",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn, Tensor
+        x = Tensor(np.random.rand(1, 3, 8, 8).astype(np.float32))
+        unfold = nn.Unfold(ksizes=[1, 3, 3, 1], strides=[1, 1, 1, 1], rates=[1, 1, 1, 1])
+        print("im2col via nn.Unfold")
+        cols = unfold(x)
+        print("cols", cols.shape)
+     """),
+    ("mindspore", "mindspore", None, "oom", None, "b41-ms-conv-huge-batch-oom",
+     "A conv layer is run on a 4096x64x256x256 input; MindSpore's CPU allocator fails with 'Allocate memory failed'.",
+     """
+        import mindspore as ms
+        from mindspore import nn, ops
+        conv = nn.Conv2d(64, 64, 3)
+        print("allocating 4096x64x256x256 feature map")
+        x = ops.zeros((4096, 64, 256, 256), ms.float32)
+        y = conv(x)
+        print(y.shape)
+     """),
+    ("mindspore", "mindspore", None, "nan", None, "b41-ms-fp16-conv-overflow",
+     "A float16 Conv2d with large inputs overflows to inf; the subsequent normalisation yields NaN, which the program prints and flags.",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+        x = Tensor(np.full((1, 3, 8, 8), 300, np.float16))
+        w = Tensor(np.full((4, 3, 3, 3), 30, np.float16))
+        y = ops.conv2d(x, w, pad_mode="same")
+        a = y.asnumpy()
+        print("conv out sample:", a.ravel()[:4])
+        z = (a - a.mean()) / a.std()
+        print("normalised sample:", z.ravel()[:4])
+        print("NaN present:", bool(np.isnan(z).any()))
+     """),
+    ("mindspore", "mindspore", None, "inconsistency", None, "b41-ms-conv2d-fp16-vs-numpy",
+     "MindSpore's float16 Conv2d output is checked against a float64 numpy reference with a tight tolerance; they disagree and the assertion fails.",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+        rng = np.random.default_rng(0)
+        x = rng.standard_normal((1, 16, 12, 12))
+        w = rng.standard_normal((8, 16, 3, 3))
+        y = ops.conv2d(Tensor(x.astype(np.float16)), Tensor(w.astype(np.float16))).asnumpy().astype(np.float64)
+        ref = np.zeros((1, 8, 10, 10))
+        for i in range(10):
+            for j in range(10):
+                ref[0, :, i, j] = np.tensordot(w, x[0, :, i:i+3, j:j+3], axes=([1, 2, 3], [0, 1, 2]))
+        err = np.abs(y - ref).max()
+        print("max abs error vs numpy:", err)
+        np.testing.assert_allclose(y, ref, atol=1e-3)
+     """),
+]
+
+
+add_batch(B41_B)
+
+
+# Batch b43, part A: mixture-of-experts, routing and einsum-heavy blocks
+# (PyTorch 2.13, Debian's PyTorch 1.13, ONNX Runtime).
+B43_A = [
+    # ------------------------------------------------------------------
+    # PyTorch 2.13 (venv)
+    # ------------------------------------------------------------------
+    ("pytorch", "venv", None, "crash", "not-implemented", "b43-pt-float8-expert-einsum",
+     "A memory-saving MoE stores its stacked expert weights in float8_e4m3fn and runs the expert FFN with torch.einsum; the CPU backend has no batched-matmul kernel for Float8_e4m3fn, a legal dtype, so einsum raises NotImplementedError (\"baddbmm_with_gemm\" not implemented).",
+     """
+        import torch
+        import torch.nn.functional as F
+
+        torch.manual_seed(0)
+        num_experts, d_model, d_ff, capacity = 4, 64, 128, 8
+        tokens = torch.randn(32, d_model)
+
+        # stacked expert weights, quantised to float8 for storage
+        w_in = (torch.randn(num_experts, d_model, d_ff) * 0.05).to(torch.float8_e4m3fn)
+        w_out = (torch.randn(num_experts, d_ff, d_model) * 0.05).to(torch.float8_e4m3fn)
+        print("expert weights:", tuple(w_in.shape), w_in.dtype, "bytes:", w_in.numel() * w_in.element_size())
+
+        router = torch.nn.Linear(d_model, num_experts, bias=False)
+        gates = F.softmax(router(tokens), dim=-1)
+        expert_idx = gates.argmax(dim=-1)
+        mask = F.one_hot(expert_idx, num_experts).float()
+        pos = (torch.cumsum(mask, dim=0) - 1) * mask
+        keep = (pos < capacity).float() * mask
+        dispatch = keep.unsqueeze(-1) * F.one_hot(pos.long().clamp(max=capacity - 1), capacity).float()
+        print("tokens per expert:", keep.sum(0).tolist())
+
+        expert_in = torch.einsum("sec,sd->ecd", dispatch, tokens)
+        print("expert_in:", tuple(expert_in.shape))
+        h = torch.einsum("ecd,edf->ecf", expert_in.to(torch.float8_e4m3fn), w_in)
+        h = F.gelu(h.float())
+        out = torch.einsum("ecf,efd->ecd", h.to(torch.float8_e4m3fn), w_out)
+        y = torch.einsum("sec,ecd->sd", dispatch, out.float())
+        print("output:", tuple(y.shape))
+     """),
+
+    ("pytorch", "venv", None, "crash", "not-implemented", "b43-pt-uint32-expert-load-index-add",
+     "A switch-layer load tracker keeps per-expert token counts in a uint32 buffer and accumulates them with index_add_; the CPU kernel is missing for UInt32, a supported dtype, and PyTorch raises NotImplementedError.",
+     """
+        import torch
+
+        torch.manual_seed(1)
+        NUM_EXPERTS = 8
+
+        class LoadTracker:
+            def __init__(self, n):
+                # uint32 keeps the counters compact for long runs
+                self.counts = torch.zeros(n, 1, dtype=torch.uint32)
+
+            def update(self, expert_idx):
+                ones = torch.ones(expert_idx.numel(), 1, dtype=torch.uint32)
+                self.counts.index_add_(0, expert_idx, ones)
+
+        tracker = LoadTracker(NUM_EXPERTS)
+        router = torch.nn.Linear(32, NUM_EXPERTS)
+        for step in range(3):
+            x = torch.randn(64, 32)
+            idx = router(x).argmax(-1)
+            print(f"step {step}: routed {idx.numel()} tokens, busiest expert {int(idx.mode().values)}")
+            tracker.update(idx)
+            print(f"step {step}: counts {tracker.counts.squeeze(1).tolist()}")
+     """),
+
+    ("pytorch", "venv", None, "crash", "not-implemented", "b43-pt-uint32-bincount-aux-loss",
+     "The load-balancing auxiliary loss counts tokens per expert with torch.bincount on expert ids stored as uint32; bincount has no CPU kernel for UInt32 and raises NotImplementedError, which the training loop logs before exiting 1.",
+     """
+        import logging, sys
+        import torch
+        import torch.nn.functional as F
+
+        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s moe.aux: %(message)s")
+        log = logging.getLogger("moe")
+        torch.manual_seed(2)
+        E, D = 8, 48
+        router = torch.nn.Linear(D, E, bias=False)
+
+        def aux_loss(logits):
+            probs = F.softmax(logits, dim=-1)
+            top1 = probs.argmax(-1).to(torch.uint32)   # compact id buffer shared with the dispatcher
+            counts = torch.bincount(top1, minlength=E)
+            frac_tokens = counts.float() / logits.shape[0]
+            frac_probs = probs.mean(0)
+            return E * (frac_tokens * frac_probs).sum()
+
+        try:
+            for step in range(4):
+                x = torch.randn(128, D)
+                logits = router(x)
+                log.info("step %d router logits mean=%.4f std=%.4f", step, logits.mean().item(), logits.std().item())
+                loss = aux_loss(logits)
+                log.info("step %d aux loss %.5f", step, loss.item())
+        except Exception:
+            log.exception("aux loss computation failed")
+            sys.exit(1)
+     """),
+
+    ("pytorch", "venv", None, "crash", "not-implemented", "b43-pt-bool-dispatch-bmm",
+     "A capacity checker multiplies boolean dispatch masks with torch.bmm to find tokens that share an expert slot; the CPU matmul kernel behind bmm is not implemented for Bool (\"addmm_impl_cpu_\") and PyTorch raises NotImplementedError.",
+     """
+        import torch
+        import torch.nn.functional as F
+
+        torch.manual_seed(3)
+        groups, tokens, experts, capacity = 2, 16, 4, 6
+        logits = torch.randn(groups, tokens, experts)
+        top1 = logits.argmax(-1)
+        dispatch = F.one_hot(top1, experts).bool()          # [g, s, e]
+        print("dispatch mask:", tuple(dispatch.shape), dispatch.dtype)
+        per_expert = dispatch.sum(1)
+        print("per-expert load:", per_expert.tolist())
+        over = (per_expert > capacity).any()
+        print("any expert over capacity:", bool(over))
+        # which token pairs collide on the same expert? boolean matmul
+        collide = torch.bmm(dispatch, dispatch.transpose(1, 2))
+        print("collisions:", collide.sum().item())
+     """),
+
+    ("pytorch", "venv", None, "false-positive", None, "b43-pt-einsum-subscript-size-mismatch",
+     "The expert projection einsum 'bsd,edf->bsef' gets expert weights built for d_model=256 while the activations have d_model=512; torch.einsum rightly rejects the inconsistent size of subscript d.",
+     """
+        import torch
+
+        class DenseMoE(torch.nn.Module):
+            def __init__(self, d_model, d_ff, n_experts):
+                super().__init__()
+                self.w = torch.nn.Parameter(torch.randn(n_experts, d_model, d_ff) * 0.02)
+                self.router = torch.nn.Linear(512, n_experts)
+
+            def forward(self, x):
+                gates = self.router(x).softmax(-1)               # [b, s, e]
+                h = torch.einsum("bsd,edf->bsef", x, self.w)     # every expert on every token
+                print("expert activations:", tuple(h.shape))
+                return torch.einsum("bse,bsef->bsf", gates, h)
+
+        cfg = dict(d_model=256, d_ff=1024, n_experts=4)   # stale config from the small run
+        moe = DenseMoE(**cfg)
+        print("params:", sum(p.numel() for p in moe.parameters()))
+        x = torch.randn(2, 10, 512)
+        y = moe(x)
+        print(y.shape)
+     """),
+
+    ("pytorch", "venv", None, "false-positive", None, "b43-pt-one-hot-num-experts-too-small",
+     "The dispatcher one-hot encodes expert ids with num_classes=4 while the router has 8 experts; F.one_hot correctly refuses class values that are not smaller than num_classes.",
+     """
+        import torch
+        import torch.nn.functional as F
+
+        torch.manual_seed(5)
+        ROUTER_EXPERTS = 8
+        DISPATCH_EXPERTS = 4     # left over from an older config
+        router = torch.nn.Linear(32, ROUTER_EXPERTS)
+        x = torch.randn(24, 32)
+        probs = router(x).softmax(-1)
+        top2_p, top2_i = probs.topk(2, dim=-1)
+        print("top-2 expert ids (first 6 tokens):", top2_i[:6].tolist())
+        masks = [F.one_hot(top2_i[:, k], num_classes=DISPATCH_EXPERTS) for k in range(2)]
+        print("dispatch masks:", [m.shape for m in masks])
+     """),
+
+    ("pytorch", "venv", None, "false-positive", None, "b43-pt-topk-k-exceeds-experts",
+     "A top-k router is configured with k=4 on a layer that has only 2 experts; torch.topk rightly rejects a k larger than the dimension, and the sweep prints the error and exits 1.",
+     """
+        import sys
+        import torch
+
+        torch.manual_seed(6)
+        layers = [("moe.0", 8, 2), ("moe.1", 4, 2), ("moe.2", 2, 4)]   # (name, experts, k)
+        failed = False
+        for name, n_exp, k in layers:
+            logits = torch.randn(64, n_exp)
+            try:
+                vals, idx = torch.topk(torch.softmax(logits, -1), k, dim=-1)
+                print(f"{name}: experts={n_exp} k={k} mean top-k mass={vals.sum(-1).mean():.3f}")
+            except RuntimeError as e:
+                print(f"{name}: experts={n_exp} k={k} FAILED: {e}")
+                failed = True
+        sys.exit(1 if failed else 0)
+     """),
+
+    ("pytorch", "venv", None, "false-positive", "environment", "b43-pt-einops-missing",
+     "A soft-MoE layer written with einops.rearrange/einsum is imported in an environment without the einops package; the ModuleNotFoundError is a setup problem, not a framework defect.",
+     """
+        import torch
+        print("torch", torch.__version__)
+
+        class SoftMoE(torch.nn.Module):
+            def __init__(self, dim, num_experts, slots):
+                super().__init__()
+                self.phi = torch.nn.Parameter(torch.randn(dim, num_experts, slots) * dim ** -0.5)
+                self.experts = torch.nn.ModuleList(torch.nn.Linear(dim, dim) for _ in range(num_experts))
+
+            def forward(self, x):
+                from einops import einsum, rearrange
+                logits = einsum(x, self.phi, "b n d, d e s -> b n e s")
+                dispatch = logits.softmax(dim=1)
+                slots = einsum(x, dispatch, "b n d, b n e s -> b e s d")
+                outs = torch.stack([f(slots[:, i]) for i, f in enumerate(self.experts)], dim=1)
+                combine = rearrange(logits, "b n e s -> b n (e s)").softmax(-1)
+                return einsum(combine, rearrange(outs, "b e s d -> b (e s) d"), "b n z, b z d -> b n d")
+
+        layer = SoftMoE(64, 4, 2)
+        print("built SoftMoE with", sum(p.numel() for p in layer.parameters()), "parameters")
+        print(layer(torch.randn(2, 16, 64)).shape)
+     """),
+
+    ("pytorch", "venv", None, "false-positive", "environment", "b43-pt-cuda-expert-placement",
+     "An expert-parallel script places each expert on cuda:i; the installed PyTorch is a CPU-only build and there is no GPU, so moving the expert raises 'Torch not compiled with CUDA enabled', an environment problem.",
+     """
+        import torch
+
+        NUM_EXPERTS = 2
+        print("cuda available:", torch.cuda.is_available(), "| device count:", torch.cuda.device_count())
+        experts = torch.nn.ModuleList(
+            torch.nn.Sequential(torch.nn.Linear(128, 512), torch.nn.GELU(), torch.nn.Linear(512, 128))
+            for _ in range(NUM_EXPERTS))
+        for i, e in enumerate(experts):
+            print(f"placing expert {i} on cuda:{i}")
+            e.to(f"cuda:{i}")
+        print("placement done")
+     """),
+
+    ("pytorch", "venv", None, "nan", None, "b43-pt-capacity-mask-all-experts-softmax",
+     "A capacity-aware router masks full experts with -inf before the softmax; once every expert is full for the late tokens, softmax over a row of all -inf yields NaN gates and the combined output is NaN, which the program reports.",
+     """
+        import torch
+
+        torch.manual_seed(7)
+        T, E, D, CAP = 40, 4, 16, 8
+        x = torch.randn(T, D)
+        router = torch.nn.Linear(D, E)
+        experts = torch.randn(E, D, D) * 0.1
+        logits = router(x)
+        load = torch.zeros(E)
+        gates = torch.empty(T, E)
+        for t in range(T):
+            masked = logits[t].masked_fill(load >= CAP, float("-inf"))
+            g = torch.softmax(masked, dim=-1)
+            gates[t] = g
+            e = int(torch.nan_to_num(g, nan=-1.0).argmax())
+            load[e] += 1
+            if t % 8 == 0 or t == T - 1:
+                print(f"token {t:3d}: gates={[round(v, 3) for v in g.tolist()]} load={load.tolist()}")
+        y = torch.einsum("te,edf,td->tf", gates, experts, x)
+        print("output mean:", y.mean().item(), "| nan rows:", int(torch.isnan(y).any(-1).sum()))
+        if torch.isnan(y).any():
+            print("ERROR: NaN in MoE output")
+     """),
+
+    ("pytorch", "venv", None, "nan", None, "b43-pt-half-expert-ffn-overflow",
+     "Stacked expert FFNs run in float16 with baddbmm; the activations of one expert exceed the float16 range, the hidden state becomes inf and the RMS norm turns it into NaN, so the training loss printed is nan.",
+     """
+        import torch
+
+        torch.manual_seed(8)
+        E, C, D, F = 4, 16, 256, 1024
+        x = (torch.randn(E, C, D) * 4).half()
+        w1 = (torch.randn(E, D, F) * 2).half()
+        b1 = torch.zeros(E, 1, F).half()
+        w2 = (torch.randn(E, F, D) * 8).half()
+        b2 = torch.zeros(E, 1, D).half()
+        h = torch.relu(torch.baddbmm(b1, x, w1))
+        print("hidden max per expert:", [float(v) for v in h.amax(dim=(1, 2))])
+        out = torch.baddbmm(b2, h, w2)
+        print("out max per expert:", [float(v) for v in out.abs().amax(dim=(1, 2))])
+        rms = out.pow(2).mean(-1, keepdim=True).sqrt()
+        normed = out / rms
+        target = torch.randn_like(normed)
+        loss = (normed.float() - target.float()).pow(2).mean()
+        print(f"loss = {loss.item()}")
+     """),
+
+    ("pytorch", "venv", None, "inconsistency", None, "b43-pt-sigmoid-router-tie-vs-numpy",
+     "A sigmoid router saturates to exactly 1.0 for several experts; torch.topk breaks the ties differently from the numpy stable-argsort reference router, so the selected experts and the combined outputs disagree and the check fails.",
+     """
+        import numpy as np
+        import torch
+
+        torch.manual_seed(0)
+        T, E, D, K = 16, 8, 8, 2
+        logits = torch.randn(T, E) * 40
+        x = torch.randn(T, D)
+        W = torch.randn(E, D, D)
+        gates = torch.sigmoid(logits)
+        vals, idx = torch.topk(gates, K, dim=-1)
+        y_torch = torch.einsum("tk,tkd->td", vals, torch.einsum("td,tkdf->tkf", x, W[idx]))
+
+        g = gates.numpy()
+        ref_idx = np.argsort(-g, axis=-1, kind="stable")[:, :K]
+        ref_val = np.take_along_axis(g, ref_idx, -1)
+        y_ref = np.einsum("tk,tkd->td", ref_val, np.einsum("td,tkdf->tkf", x.numpy(), W.numpy()[ref_idx]))
+
+        diff_tokens = (np.sort(idx.numpy(), -1) != np.sort(ref_idx, -1)).any(-1).sum()
+        err = np.abs(y_torch.numpy() - y_ref).max()
+        print(f"tokens routed to different experts: {diff_tokens}/{T}")
+        print(f"max |torch - numpy| = {err:.4f}")
+        assert err < 1e-4, f"torch router disagrees with numpy reference (max abs err {err:.4f})"
+        print("OK")
+     """),
+
+    ("pytorch", "venv", None, "inconsistency", None, "b43-pt-bf16-einsum-vs-dense-reference",
+     "A switch layer's dispatch/expert/combine einsums run in bfloat16 and are checked against a float64 dense reference in which every expert runs on every token; with the test's 1e-3 tolerance the results disagree and assert_close fails.",
+     """
+        import torch
+        import torch.nn.functional as F
+
+        torch.manual_seed(9)
+        S, E, C, D, H = 64, 4, 32, 128, 256
+        x = torch.randn(S, D)
+        wr = torch.randn(D, E) * 0.1
+        w1 = torch.randn(E, D, H) * D ** -0.5
+        w2 = torch.randn(E, H, D) * H ** -0.5
+
+        def switch(x, dtype):
+            x, wr_, w1_, w2_ = (t.to(dtype) for t in (x, wr, w1, w2))
+            probs = F.softmax(x @ wr_, -1)
+            gate, e = probs.max(-1)
+            mask = F.one_hot(e, E).to(dtype)
+            pos = ((torch.cumsum(mask, 0) - 1) * mask).sum(-1).long()
+            dispatch = mask.unsqueeze(-1) * F.one_hot(pos, C).to(dtype).unsqueeze(1)
+            xe = torch.einsum("sec,sd->ecd", dispatch, x)
+            he = torch.einsum("ecd,edh->ech", xe, w1_).relu()
+            ye = torch.einsum("ech,ehd->ecd", he, w2_)
+            return torch.einsum("sec,ecd,s->sd", dispatch, ye, gate)
+
+        def dense_reference(x):
+            x64 = x.double()
+            probs = F.softmax(x64 @ wr.double(), -1)
+            gate, e = probs.max(-1)
+            outs = torch.stack([torch.relu(x64 @ w1[i].double()) @ w2[i].double() for i in range(E)], 1)
+            return outs[torch.arange(S), e] * gate.unsqueeze(-1)
+
+        ref = dense_reference(x)
+        for dtype in (torch.float32, torch.bfloat16):
+            out = switch(x, dtype).double()
+            print(f"{str(dtype):>15}: max abs err vs dense float64 = {(out - ref).abs().max().item():.3e}")
+        torch.testing.assert_close(switch(x, torch.bfloat16).double(), ref, rtol=1e-3, atol=1e-3)
+        print("bf16 switch layer matches reference")
+     """),
+
+    ("pytorch", "venv", None, "timeout", None, "b43-pt-sinkhorn-routing-no-converge",
+     "BASE-layer style Sinkhorn balancing of the routing matrix iterates until the marginal error drops below 1e-12, which float32 never reaches; the loop spins until faulthandler's 20 s watchdog dumps the traceback and exits.",
+     """
+        import faulthandler, time
+        import torch
+
+        faulthandler.dump_traceback_later(20, exit=True)
+        torch.manual_seed(10)
+        T, E = 512, 16
+        scores = torch.randn(T, E) * 3
+        P = torch.exp(scores - scores.max())
+        tol = 1e-12
+        it, t0 = 0, time.time()
+        while True:
+            P = P / P.sum(1, keepdim=True) / T
+            P = P / P.sum(0, keepdim=True) / E
+            err = (P.sum(1) * T - 1).abs().max().item()
+            it += 1
+            if it % 2000 == 0:
+                print(f"sinkhorn iter {it:6d}  marginal err {err:.3e}  ({time.time() - t0:.1f}s)", flush=True)
+            if err < tol:
+                break
+        print("balanced assignment after", it, "iterations")
+     """),
+
+    ("pytorch", "venv", None, "oom", None, "b43-pt-stacked-experts-alloc",
+     "A config typo (d_ff=32768*8) makes the stacked expert weight tensor of 2048 experts need terabytes; the CPU allocator fails with 'can't allocate memory'.",
+     """
+        import torch
+
+        cfg = {"num_experts": 2048, "d_model": 8192, "d_ff": 32768 * 8}
+        nbytes = cfg["num_experts"] * cfg["d_model"] * cfg["d_ff"] * 4
+        print(f"allocating stacked expert weights: {nbytes / 2**30:.1f} GiB")
+
+        class StackedExperts(torch.nn.Module):
+            def __init__(self, num_experts, d_model, d_ff):
+                super().__init__()
+                self.w_in = torch.nn.Parameter(torch.empty(num_experts, d_model, d_ff))
+                torch.nn.init.normal_(self.w_in, std=0.02)
+
+        experts = StackedExperts(**cfg)
+        print("allocated", experts.w_in.shape)
+     """),
+
+    # ------------------------------------------------------------------
+    # Debian's PyTorch 1.13 (system)
+    # ------------------------------------------------------------------
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b43-pt113-half-bmm-experts",
+     "Expert FFNs stacked into one tensor are run in float16 on CPU with torch.bmm; PyTorch 1.13 has no CPU matmul kernel for Half and raises '\"addmm_impl_cpu_\" not implemented for 'Half''.",
+     """
+        import torch
+
+        torch.manual_seed(0)
+        E, C, D, F = 4, 8, 32, 64
+        print("torch", torch.__version__)
+        xe = torch.randn(E, C, D)
+        w1 = torch.randn(E, D, F) * 0.1
+        w2 = torch.randn(E, F, D) * 0.1
+        y32 = torch.bmm(torch.relu(torch.bmm(xe, w1)), w2)
+        print("float32 experts ok, out norm", y32.norm().item())
+        print("switching experts to float16 to halve memory...")
+        xe16, w1_16, w2_16 = xe.half(), w1.half(), w2.half()
+        y16 = torch.bmm(torch.relu(torch.bmm(xe16, w1_16)), w2_16)
+        print("float16 out norm", y16.float().norm().item())
+     """),
+
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b43-pt113-half-baddbmm-bias",
+     "The expert layer adds its per-expert bias with torch.baddbmm in float16; Debian's PyTorch 1.13 lacks the Half CPU kernel for baddbmm and the error is caught, logged and the program exits 1.",
+     """
+        import logging, sys
+        import torch
+
+        logging.basicConfig(level=logging.INFO, format="[%(levelname)s] %(name)s: %(message)s")
+        log = logging.getLogger("experts")
+
+        class BatchedExperts(torch.nn.Module):
+            def __init__(self, e, d, f):
+                super().__init__()
+                self.w = torch.nn.Parameter(torch.randn(e, d, f) * 0.02)
+                self.b = torch.nn.Parameter(torch.zeros(e, 1, f))
+
+            def forward(self, x):
+                return torch.baddbmm(self.b, x, self.w)
+
+        m = BatchedExperts(8, 64, 128).half()
+        log.info("experts in %s, %d params", m.w.dtype, sum(p.numel() for p in m.parameters()))
+        x = torch.randn(8, 16, 64).half()
+        try:
+            y = m(x)
+            log.info("output %s", tuple(y.shape))
+        except RuntimeError as err:
+            log.error("expert forward failed: %s", err)
+            sys.exit(1)
+     """),
+
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b43-pt113-half-topk-router",
+     "A top-2 router takes torch.topk of float16 gating logits on CPU; PyTorch 1.13 has no 'topk_cpu' kernel for Half and raises RuntimeError.",
+     """
+        import torch
+
+        torch.manual_seed(1)
+        tokens, experts, k = 64, 8, 2
+        router_w = (torch.randn(32, experts) * 0.2).half()
+        x = torch.randn(tokens, 32).half()
+        logits = (x.float() @ router_w.float()).half()   # matmul in fp32, keep logits in fp16
+        print("router logits", tuple(logits.shape), logits.dtype)
+        top_v, top_i = torch.topk(logits, k, dim=-1)
+        print("first tokens ->", top_i[:4].tolist())
+     """),
+
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b43-pt113-half-softmax-gates",
+     "A mixed-precision MoE block computes its gating softmax in float16 on CPU; PyTorch 1.13's softmax_lastdim_kernel_impl is not implemented for Half, so the forward pass fails inside the module.",
+     """
+        import torch
+        import torch.nn as nn
+
+        class Top1Gate(nn.Module):
+            def __init__(self, d, e):
+                super().__init__()
+                self.wg = nn.Linear(d, e, bias=False)
+            def forward(self, x):
+                logits = self.wg(x.float()).half()
+                return torch.softmax(logits, dim=-1)
+
+        class MoEBlock(nn.Module):
+            def __init__(self, d=32, e=4):
+                super().__init__()
+                self.gate = Top1Gate(d, e)
+                self.experts = nn.ModuleList(nn.Linear(d, d) for _ in range(e))
+            def forward(self, x):
+                g = self.gate(x)
+                idx = g.float().argmax(-1)
+                out = torch.zeros_like(x)
+                for i, ex in enumerate(self.experts):
+                    sel = idx == i
+                    out[sel] = ex(x[sel]) * g[sel, i].float().unsqueeze(-1)
+                return out
+
+        torch.manual_seed(2)
+        block = MoEBlock()
+        print("epoch 0: float32 warm-up")
+        print("  out mean", block(torch.randn(16, 32)).mean().item())
+        print("epoch 1: enabling half-precision gating")
+        print("  out mean", block(torch.randn(16, 32)).mean().item())
+     """),
+
+    ("pytorch-1.13", "system", None, "false-positive", None, "b43-pt113-einsum-ellipsis-broadcast",
+     "A combine step uses torch.einsum('...se,...sd->...ed') with a batch of 3 against a batch of 2; the ellipsis dimensions do not broadcast and einsum rightly raises an error.",
+     """
+        import torch
+
+        torch.manual_seed(3)
+        combine = torch.rand(3, 10, 4)      # [batch, seq, experts]
+        hidden = torch.randn(2, 10, 16)     # [batch, seq, d]  <- wrong batch from the previous micro-batch
+        print("combine", tuple(combine.shape), "hidden", tuple(hidden.shape))
+        per_expert = torch.einsum("...se,...sd->...ed", combine, hidden)
+        print("per-expert summary", tuple(per_expert.shape))
+     """),
+
+    ("pytorch-1.13", "system", None, "false-positive", None, "b43-pt113-index-add-expert-out-of-range",
+     "Tokens routed to expert id E (one past the last expert, an off-by-one in the router) are accumulated with index_add_; PyTorch 1.13 rightly raises 'index out of range in self'.",
+     """
+        import torch
+
+        torch.manual_seed(4)
+        E, D, T = 4, 8, 20
+        x = torch.randn(T, D)
+        expert_ids = torch.randint(0, E, (T,))
+        expert_ids[torch.randint(0, T, (3,))] = E           # off-by-one from a 1-based router
+        print("expert ids:", expert_ids.tolist())
+        sums = torch.zeros(E, D)
+        counts = torch.zeros(E)
+        for start in range(0, T, 5):
+            ids = expert_ids[start:start + 5]
+            sums.index_add_(0, ids, x[start:start + 5])
+            counts.index_add_(0, ids, torch.ones(len(ids)))
+            print(f"chunk {start // 5}: counts so far {counts.tolist()}")
+        print("expert centroids:", (sums / counts.clamp(min=1).unsqueeze(1)).shape)
+     """),
+
+    ("pytorch-1.13", "system", None, "false-positive", "environment", "b43-pt113-opt-einsum-missing",
+     "A contraction-path planner for a multi-operand MoE einsum imports opt_einsum, which is not installed for the system Python; the ModuleNotFoundError is an environment problem.",
+     """
+        import torch
+        print("torch", torch.__version__, "| torch.backends.opt_einsum available:",
+              getattr(getattr(torch.backends, "opt_einsum", None), "is_available", lambda: "n/a")())
+
+        eq = "bsd,dh,eh,bse->bed"
+        shapes = [(8, 128, 256), (256, 512), (4, 512), (8, 128, 4)]
+        print("planning", eq, "for shapes", shapes)
+        import opt_einsum as oe
+        path, info = oe.contract_path(eq, *shapes, shapes=True, optimize="dp")
+        print(info)
+     """),
+
+    ("pytorch-1.13", "system", None, "nan", None, "b43-pt113-router-entropy-zero-prob",
+     "The router entropy regulariser computes -(p * log p).sum() on masked gates whose dropped experts have probability exactly 0; 0 * log(0) = 0 * -inf gives NaN and the regularised loss printed each step is nan.",
+     """
+        import torch
+
+        torch.manual_seed(5)
+        T, E, D = 32, 6, 16
+        router = torch.nn.Linear(D, E)
+        opt = torch.optim.SGD(router.parameters(), lr=0.1)
+        allowed = torch.tensor([1, 1, 1, 0, 1, 0], dtype=torch.bool)   # experts 3 and 5 are offline
+        for step in range(3):
+            x = torch.randn(T, D)
+            logits = router(x).masked_fill(~allowed, float("-inf"))
+            p = torch.softmax(logits, -1)
+            entropy = -(p * torch.log(p)).sum(-1).mean()
+            task = (p[:, 0] - 0.5).pow(2).mean()
+            loss = task - 0.01 * entropy
+            print(f"step {step}: task={task.item():.4f} entropy={entropy.item()} loss={loss.item()}")
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+        print("router weight has nan:", bool(torch.isnan(router.weight).any()))
+     """),
+
+    ("pytorch-1.13", "system", None, "oom", None, "b43-pt113-dense-reference-all-experts",
+     "A dense reference that runs every expert on every token materialises a [tokens, experts, d_ff] float32 buffer for a large config; PyTorch 1.13's CPU allocator cannot allocate the hundreds of GiB requested.",
+     """
+        import torch
+
+        tokens, experts, d_model, d_ff = 65536, 256, 64, 16384
+        print(f"dense reference buffer: {tokens * experts * d_ff * 4 / 2**30:.0f} GiB")
+        x = torch.randn(tokens, d_model)
+        w = torch.randn(experts, d_model, d_ff) * 0.01
+        print("weights ready", tuple(w.shape))
+        hidden = torch.einsum("td,edf->tef", x, w)
+        print("dense hidden", hidden.shape)
+     """),
+
+    ("pytorch-1.13", "system", None, "timeout", None, "b43-pt113-expert-parallel-all-to-all-hang",
+     "Two gloo ranks exchange routed tokens with all_to_all_single; a collapsed router sends no tokens to rank 1, which skips the exchange while rank 0 waits in the collective, so both ranks hang until the per-rank faulthandler watchdog (20 s) dumps the stack and kills the job.",
+     """
+        import faulthandler, os, sys, time
+        import torch
+        import torch.distributed as dist
+        import torch.multiprocessing as mp
+
+        WORLD = 2
+        EXPERTS_PER_RANK = 2
+
+        def worker(rank):
+            faulthandler.dump_traceback_later(20, exit=True)
+            dist.init_process_group("gloo", init_method="tcp://127.0.0.1:29643", rank=rank, world_size=WORLD)
+            torch.manual_seed(rank)
+            tokens = torch.randn(8, 16)
+            logits = tokens @ torch.ones(16, WORLD * EXPERTS_PER_RANK)   # collapsed router: all experts tie
+            logits[:, :EXPERTS_PER_RANK] += 1e-3 * torch.arange(EXPERTS_PER_RANK)
+            expert = logits.argmax(-1)
+            dest = expert // EXPERTS_PER_RANK
+            send_counts = torch.bincount(dest, minlength=WORLD)
+            print(f"[rank {rank}] send counts {send_counts.tolist()}", flush=True)
+            recv_counts = torch.empty_like(send_counts)
+            dist.all_to_all_single(recv_counts, send_counts)
+            print(f"[rank {rank}] recv counts {recv_counts.tolist()}", flush=True)
+            order = torch.argsort(dest)
+            send = tokens[order]
+            recv = torch.empty(int(recv_counts.sum()), 16)
+            if recv.shape[0] == 0:
+                print(f"[rank {rank}] no tokens for my experts this step, skipping exchange", flush=True)
+            else:
+                dist.all_to_all_single(recv, send, recv_counts.tolist(), send_counts.tolist())
+                print(f"[rank {rank}] received {recv.shape[0]} tokens", flush=True)
+            dist.barrier()
+            print(f"[rank {rank}] step done", flush=True)
+            dist.destroy_process_group()
+
+        if __name__ == "__main__":
+            print("torch", torch.__version__, "| launching", WORLD, "expert-parallel ranks on gloo", flush=True)
+            faulthandler.dump_traceback_later(40, exit=True)
+            mp.spawn(worker, nprocs=WORLD, join=True)
+            print("all ranks finished")
+     """),
+
+    # ------------------------------------------------------------------
+    # ONNX Runtime (venv, graphs built with onnx.helper)
+    # ------------------------------------------------------------------
+    ("onnxruntime", "venv", None, "crash", "not-implemented", "b43-ort-einsum-int8-quantized-experts",
+     "A quantised expert block is exported as an ONNX Einsum over int8 tensors, which the Einsum spec allows; ONNX Runtime's CPU provider has no Einsum kernel for int8 and session creation fails with NOT_IMPLEMENTED.",
+     """
+        import numpy as np
+        import onnx
+        from onnx import TensorProto, helper
+        import onnxruntime as ort
+
+        print("onnxruntime", ort.__version__, "onnx", onnx.__version__)
+        E, C, D, F = 4, 8, 16, 32
+        node = helper.make_node("Einsum", ["x", "w"], ["y"], equation="ecd,edf->ecf", name="expert_ffn_int8")
+        graph = helper.make_graph([node], "int8_experts",
+                                  [helper.make_tensor_value_info("x", TensorProto.INT8, [E, C, D]),
+                                   helper.make_tensor_value_info("w", TensorProto.INT8, [E, D, F])],
+                                  [helper.make_tensor_value_info("y", TensorProto.INT8, [E, C, F])])
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+        onnx.checker.check_model(model, full_check=True)
+        print("model passes onnx.checker (full_check)")
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        rng = np.random.default_rng(0)
+        y, = sess.run(None, {"x": rng.integers(-3, 3, (E, C, D), dtype=np.int8),
+                             "w": rng.integers(-3, 3, (E, D, F), dtype=np.int8)})
+        print(y.shape)
+     """),
+
+    ("onnxruntime", "venv", None, "crash", "not-implemented", "b43-ort-topk-uint32-expert-scores",
+     "A router graph ranks uint32 expert scores with TopK (opset 11 allows every numeric type); ONNX Runtime cannot find a CPU implementation of TopK for uint32 and raises NOT_IMPLEMENTED, which the harness reports before exiting 1.",
+     """
+        import sys
+        import numpy as np
+        import onnx
+        from onnx import TensorProto, helper
+        import onnxruntime as ort
+
+        def build(dtype):
+            nodes = [helper.make_node("TopK", ["scores", "k"], ["vals", "idx"], axis=-1, largest=1, name="route_topk")]
+            g = helper.make_graph(nodes, "router",
+                                  [helper.make_tensor_value_info("scores", dtype, ["tokens", 8]),
+                                   helper.make_tensor_value_info("k", TensorProto.INT64, [1])],
+                                  [helper.make_tensor_value_info("vals", dtype, ["tokens", "k"]),
+                                   helper.make_tensor_value_info("idx", TensorProto.INT64, ["tokens", "k"])])
+            return helper.make_model(g, opset_imports=[helper.make_opsetid("", 13)])
+
+        rng = np.random.default_rng(1)
+        status = 0
+        for name, dt, npdt in [("float32", TensorProto.FLOAT, np.float32), ("int32", TensorProto.INT32, np.int32),
+                               ("uint32", TensorProto.UINT32, np.uint32)]:
+            try:
+                m = build(dt)
+                onnx.checker.check_model(m)
+                s = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+                vals, idx = s.run(None, {"scores": rng.integers(0, 1000, (16, 8)).astype(npdt), "k": np.array([2])})
+                print(f"{name:>8}: ok, first token -> experts {idx[0].tolist()}")
+            except Exception as e:
+                print(f"{name:>8}: ERROR {type(e).__name__}: {e}")
+                status = 1
+        sys.exit(status)
+     """),
+
+    ("onnxruntime", "venv", None, "crash", "not-implemented", "b43-ort-scatterelements-fp16-combine",
+     "The combine step of an fp16 MoE graph accumulates expert outputs into token slots with ScatterElements(reduction='add'); the ONNX Runtime CPU provider does not support MLFloat16 for this reduction and the run fails with a RUNTIME_EXCEPTION.",
+     """
+        import numpy as np
+        import onnx
+        from onnx import TensorProto, helper
+        import onnxruntime as ort
+
+        T, D, K = 12, 8, 2
+        node = helper.make_node("ScatterElements", ["acc", "token_idx", "expert_out"], ["combined"],
+                                axis=0, reduction="add", name="moe_combine")
+        g = helper.make_graph([node], "moe_combine_fp16",
+                              [helper.make_tensor_value_info("acc", TensorProto.FLOAT16, [T, D]),
+                               helper.make_tensor_value_info("token_idx", TensorProto.INT64, [T * K, D]),
+                               helper.make_tensor_value_info("expert_out", TensorProto.FLOAT16, [T * K, D])],
+                              [helper.make_tensor_value_info("combined", TensorProto.FLOAT16, [T, D])])
+        m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 18)])
+        onnx.checker.check_model(m)
+        sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+        print("session ready; inputs:", [(i.name, i.type) for i in sess.get_inputs()])
+        rng = np.random.default_rng(2)
+        tok = np.repeat(np.repeat(np.arange(T), K)[:, None], D, axis=1).astype(np.int64)
+        outs = rng.standard_normal((T * K, D)).astype(np.float16)
+        combined, = sess.run(None, {"acc": np.zeros((T, D), np.float16), "token_idx": tok, "expert_out": outs})
+        ref = outs.reshape(T, K, D).astype(np.float32).sum(1)
+        print("max err vs numpy:", np.abs(combined.astype(np.float32) - ref).max())
+     """),
+
+    ("onnxruntime", "venv", None, "false-positive", None, "b43-ort-gather-expert-id-out-of-bounds",
+     "An exported router gathers rows of the stacked expert-bias table with expert ids that include 7 for a table of 4 experts; ONNX Runtime rightly rejects the out-of-bounds Gather index with INVALID_ARGUMENT.",
+     """
+        import numpy as np
+        from onnx import TensorProto, helper, numpy_helper
+        import onnxruntime as ort
+
+        E, D = 4, 6
+        bias = numpy_helper.from_array(np.arange(E * D, dtype=np.float32).reshape(E, D), "expert_bias")
+        nodes = [helper.make_node("Gather", ["expert_bias", "expert_id"], ["b"], axis=0, name="bias_lookup"),
+                 helper.make_node("Add", ["x", "b"], ["y"])]
+        g = helper.make_graph(nodes, "expert_bias_add",
+                              [helper.make_tensor_value_info("x", TensorProto.FLOAT, [None, D]),
+                               helper.make_tensor_value_info("expert_id", TensorProto.INT64, [None])],
+                              [helper.make_tensor_value_info("y", TensorProto.FLOAT, [None, D])], initializer=[bias])
+        m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)])
+        sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+        for batch, ids in enumerate([[0, 1, 2, 3], [3, 2, 1, 0], [0, 7, 1, 2]]):
+            y, = sess.run(None, {"x": np.ones((4, D), np.float32), "expert_id": np.array(ids, np.int64)})
+            print(f"batch {batch}: ids={ids} row sums={y.sum(1).tolist()}")
+     """),
+
+    ("onnxruntime", "venv", None, "false-positive", None, "b43-ort-matmul-expert-dim-mismatch",
+     "Stacked expert weights of shape [4, 32, 64] are fed to a MatMul whose activations have hidden size 48; ONNX Runtime rightly fails the run with 'MatMul dimension mismatch'.",
+     """
+        import numpy as np
+        from onnx import TensorProto, helper
+        import onnxruntime as ort
+
+        node = helper.make_node("MatMul", ["expert_in", "w_in"], ["h"], name="experts_up")
+        g = helper.make_graph([node], "stacked_experts",
+                              [helper.make_tensor_value_info("expert_in", TensorProto.FLOAT, ["E", "C", "D"]),
+                               helper.make_tensor_value_info("w_in", TensorProto.FLOAT, ["E", "Dw", "F"])],
+                              [helper.make_tensor_value_info("h", TensorProto.FLOAT, None)])
+        m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)])
+        sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+        rng = np.random.default_rng(3)
+        w = rng.standard_normal((4, 32, 64)).astype(np.float32)
+        for d in (32, 48):
+            x = rng.standard_normal((4, 8, d)).astype(np.float32)
+            print(f"running experts with hidden size {d} ...")
+            h, = sess.run(None, {"expert_in": x, "w_in": w})
+            print("  ->", h.shape)
+     """),
+
+    ("onnxruntime", "venv", None, "false-positive", None, "b43-ort-topk-k-larger-than-experts",
+     "The router graph is run with k=6 on scores for 4 experts; ONNX Runtime's TopK rightly refuses a k larger than the axis and the program prints the failure and exits 1.",
+     """
+        import sys
+        import numpy as np
+        from onnx import TensorProto, helper
+        import onnxruntime as ort
+
+        nodes = [helper.make_node("Softmax", ["logits"], ["probs"], axis=-1),
+                 helper.make_node("TopK", ["probs", "k"], ["gate", "expert"], axis=-1)]
+        g = helper.make_graph(nodes, "topk_router",
+                              [helper.make_tensor_value_info("logits", TensorProto.FLOAT, [None, 4]),
+                               helper.make_tensor_value_info("k", TensorProto.INT64, [1])],
+                              [helper.make_tensor_value_info("gate", TensorProto.FLOAT, None),
+                               helper.make_tensor_value_info("expert", TensorProto.INT64, None)])
+        m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)])
+        sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+        logits = np.random.default_rng(4).standard_normal((10, 4)).astype(np.float32)
+        for k in (1, 2, 6):
+            try:
+                gate, expert = sess.run(None, {"logits": logits, "k": np.array([k], np.int64)})
+                print(f"k={k}: gate mass {gate.sum(-1).mean():.3f}, expert[0]={expert[0].tolist()}")
+            except Exception as e:
+                print(f"k={k}: router failed -> {e}")
+                sys.exit(1)
+     """),
+
+    ("onnxruntime", "venv", None, "oom", None, "b43-ort-expand-dense-dispatch-oom",
+     "A dense dispatch tensor is built with Expand to [tokens, experts, capacity, d_model] for a large batch; ONNX Runtime fails to allocate the multi-terabyte buffer and reports the failed allocation.",
+     """
+        import numpy as np
+        from onnx import TensorProto, helper
+        import onnxruntime as ort
+
+        nodes = [helper.make_node("Expand", ["x", "shape"], ["dispatch"], name="dense_dispatch"),
+                 helper.make_node("ReduceSum", ["dispatch"], ["s"], keepdims=0)]
+        g = helper.make_graph(nodes, "dense_dispatch",
+                              [helper.make_tensor_value_info("x", TensorProto.FLOAT, [None, 1, 1, None]),
+                               helper.make_tensor_value_info("shape", TensorProto.INT64, [4])],
+                              [helper.make_tensor_value_info("s", TensorProto.FLOAT, None)])
+        m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)])
+        sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+        T, E, C, D = 16384, 64, 512, 1024
+        print(f"dense dispatch needs {T * E * C * D * 4 / 2**40:.1f} TiB")
+        x = np.ones((T, 1, 1, D), np.float32)
+        s, = sess.run(None, {"x": x, "shape": np.array([T, E, C, D], np.int64)})
+        print("sum", s)
+     """),
+
+    ("onnxruntime", "venv", None, "inconsistency", None, "b43-ort-fp16-einsum-vs-numpy",
+     "An exported fp16 MoE combine graph (Einsum 'sec,ecd->sd') is compared with the numpy float64 einsum of the same inputs; the fp16 result disagrees beyond the 1e-4 tolerance and the parity check exits 1.",
+     """
+        import sys
+        import numpy as np
+        from onnx import TensorProto, helper
+        import onnxruntime as ort
+
+        S, E, C, D = 64, 8, 16, 128
+        node = helper.make_node("Einsum", ["combine", "expert_out"], ["y"], equation="sec,ecd->sd")
+        g = helper.make_graph([node], "combine",
+                              [helper.make_tensor_value_info("combine", TensorProto.FLOAT16, [S, E, C]),
+                               helper.make_tensor_value_info("expert_out", TensorProto.FLOAT16, [E, C, D])],
+                              [helper.make_tensor_value_info("y", TensorProto.FLOAT16, [S, D])])
+        m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)])
+        sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+        rng = np.random.default_rng(5)
+        combine = rng.random((S, E, C)).astype(np.float16)
+        expert_out = (rng.standard_normal((E, C, D)) * 3).astype(np.float16)
+        y, = sess.run(None, {"combine": combine, "expert_out": expert_out})
+        ref = np.einsum("sec,ecd->sd", combine.astype(np.float64), expert_out.astype(np.float64))
+        err = np.abs(y.astype(np.float64) - ref)
+        print(f"{'metric':<20}{'value':>12}")
+        print(f"{'max abs err':<20}{err.max():>12.5f}")
+        print(f"{'mean abs err':<20}{err.mean():>12.5f}")
+        print(f"{'mismatched (>1e-4)':<20}{int((err > 1e-4).sum()):>12d}")
+        if not np.allclose(y, ref, atol=1e-4, rtol=1e-4):
+            print("PARITY FAILED: onnxruntime Einsum differs from numpy reference")
+            sys.exit(1)
+        print("parity ok")
+     """),
+]
+
+
+add_batch(B43_A)
+
+
+B43_B = [
+    # ------------------------------------------------------------------ TensorFlow
+    ("tensorflow", "venv", None, "false-positive", None, "b43-tf-einsum-dispatch-token-mismatch",
+     "A switch-MoE dispatch einsum 'tec,tm->ecm' is fed a dispatch mask built for 96 tokens but 128 token embeddings; TF rightly rejects the mismatched 't' subscript.",
+     """
+        import numpy as np
+        import tensorflow as tf
+
+        num_experts, capacity, d_model = 4, 32, 16
+        tokens = tf.random.normal([128, d_model], seed=0)
+        router_w = tf.random.normal([d_model, num_experts], seed=1)
+
+        def build_dispatch(logits, capacity):
+            expert_idx = tf.argmax(logits, axis=-1)
+            expert_mask = tf.one_hot(expert_idx, num_experts)
+            position = tf.cumsum(expert_mask, axis=0, exclusive=True) * expert_mask
+            position = tf.reduce_sum(position, axis=-1)
+            keep = tf.cast(position < capacity, tf.float32)
+            pos_oh = tf.one_hot(tf.cast(position, tf.int32), capacity)
+            return tf.einsum("te,tc->tec", expert_mask * keep[:, None], pos_oh)
+
+        # bug under test: the router only sees the first micro-batch
+        logits = tf.matmul(tokens[:96], router_w)
+        dispatch = build_dispatch(logits, capacity)
+        print("dispatch mask:", dispatch.shape, "tokens kept:", int(tf.reduce_sum(dispatch)))
+        print("dispatching", tokens.shape[0], "tokens to", num_experts, "experts ...")
+        expert_in = tf.einsum("tec,tm->ecm", dispatch, tokens)
+        print("expert inputs:", expert_in.shape)
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b43-tf-matmul-adjoint-expert-shape",
+     "Stacked expert weights [E, d, h] are multiplied with tf.linalg.matmul(adjoint_b=True) although they are already laid out [d, h]; the batched matmul rightly rejects the incompatible inner dimensions.",
+     """
+        import logging, sys
+        import tensorflow as tf
+
+        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s moe: %(message)s")
+        log = logging.getLogger("moe")
+
+        E, C, d, h = 8, 16, 64, 256
+        expert_in = tf.random.normal([E, C, d])
+        w_in = tf.Variable(tf.random.normal([E, d, h]) * 0.02, name="experts/w_in")
+        log.info("expert inputs %s, stacked w_in %s", expert_in.shape, w_in.shape)
+        try:
+            # ported from a codebase that stored w_in as [E, h, d]
+            hidden = tf.linalg.matmul(expert_in, w_in, adjoint_b=True)
+            log.info("hidden %s", hidden.shape)
+        except tf.errors.InvalidArgumentError as exc:
+            log.error("expert FFN failed: %s", exc)
+            sys.exit(2)
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b43-tf-topk-k-exceeds-experts",
+     "A top-k router is configured with k=10 for a layer with only 8 experts; tf.math.top_k rightly refuses k larger than the last dimension.",
+     """
+        import tensorflow as tf
+
+        cfg = {"num_experts": 8, "top_k": 10, "d_model": 32, "tokens": 64}
+        print("router config:", cfg)
+        x = tf.random.normal([cfg["tokens"], cfg["d_model"]], seed=3)
+        w = tf.random.normal([cfg["d_model"], cfg["num_experts"]], seed=4)
+        probs = tf.nn.softmax(tf.matmul(x, w), axis=-1)
+        print("router probs", probs.shape, "row sums ok:",
+              bool(tf.reduce_all(tf.abs(tf.reduce_sum(probs, -1) - 1) < 1e-5)))
+        gate_vals, gate_idx = tf.math.top_k(probs, k=cfg["top_k"])
+        gate_vals = gate_vals / tf.reduce_sum(gate_vals, -1, keepdims=True)
+        print("gates", gate_vals.shape)
+     """),
+    ("tensorflow", "venv", None, "false-positive", "environment", "b43-tf-expert-on-missing-gpu",
+     "Expert-parallel script pins expert 0 to /GPU:0 with soft device placement disabled on a CPU-only machine; TF rightly reports the device is not there (setup problem).",
+     """
+        import tensorflow as tf
+
+        tf.config.set_soft_device_placement(False)
+        print("visible devices:", [d.name for d in tf.config.list_logical_devices()])
+        x = tf.random.normal([32, 64])
+        experts = [tf.random.normal([64, 64]) for _ in range(2)]
+        outs = []
+        for i, w in enumerate(experts):
+            dev = "/GPU:%d" % i
+            print("placing expert", i, "on", dev)
+            with tf.device(dev):
+                outs.append(tf.linalg.matmul(x, w))
+        print("combined", tf.add_n(outs).shape)
+     """),
+    ("tensorflow", "venv", None, "crash", "not-implemented", "b43-tf-einsum-int8-quantized-experts",
+     "Int8-quantized expert weights are contracted with int8 activations through tf.einsum('ecd,edh->ech'); the Einsum op accepts int8 but no CPU kernel is registered for it.",
+     """
+        import numpy as np
+        import tensorflow as tf
+
+        E, C, d, h = 4, 8, 32, 64
+        rng = np.random.default_rng(0)
+        w = rng.normal(size=(E, d, h)).astype(np.float32)
+        scale_w = np.abs(w).max(axis=(1, 2), keepdims=True) / 127.0
+        w_q = tf.constant(np.round(w / scale_w).astype(np.int8))
+        x = rng.normal(size=(E, C, d)).astype(np.float32)
+        scale_x = np.abs(x).max() / 127.0
+        x_q = tf.constant(np.round(x / scale_x).astype(np.int8))
+        print("quantized experts:", w_q.dtype.name, w_q.shape, "activations:", x_q.dtype.name, x_q.shape)
+        acc = tf.einsum("ecd,edh->ech", x_q, w_q)
+        y = tf.cast(acc, tf.float32) * scale_x * scale_w
+        print("dequantized expert output", y.shape)
+     """),
+    ("tensorflow", "venv", None, "crash", "not-implemented", "b43-tf-einsum-bool-mask-compose",
+     "Composes a boolean token-to-expert mask with a boolean expert-to-slot mask via tf.einsum('te,ec->tc'); Einsum lists bool among its types but has no kernel for it on CPU.",
+     """
+        import tensorflow as tf
+
+        T, E, C = 16, 4, 6
+        logits = tf.random.normal([T, E], seed=7)
+        top1 = tf.argmax(logits, -1)
+        token_expert = tf.cast(tf.one_hot(top1, E), tf.bool)
+        expert_slot = tf.sequence_mask(tf.constant([6, 3, 5, 2]), C)
+        print("token->expert mask", token_expert.shape, token_expert.dtype.name)
+        print("expert->slot mask", expert_slot.shape, expert_slot.dtype.name)
+        token_slot = tf.einsum("te,ec->tc", token_expert, expert_slot)
+        print("token->slot reachable:", int(tf.reduce_sum(tf.cast(token_slot, tf.int32))))
+     """),
+    ("tensorflow", "venv", None, "crash", "not-implemented", "b43-tf-matmul-uint16-expert-counts",
+     "Counts routed tokens per expert pair with tf.linalg.matmul(adjoint_a=True) on uint16 one-hot matrices; MatMul's signature allows uint16 but no CPU kernel is registered.",
+     """
+        import sys
+        import numpy as np
+        import tensorflow as tf
+
+        T, E = 256, 8
+        rng = np.random.default_rng(1)
+        first = rng.integers(0, E, T)
+        second = (first + rng.integers(1, E, T)) % E
+        a = tf.one_hot(first, E, dtype=tf.uint16)
+        b = tf.one_hot(second, E, dtype=tf.uint16)
+        print("routing one-hots:", a.shape, a.dtype.name)
+        try:
+            co = tf.linalg.matmul(a, b, adjoint_a=True)
+            print("expert co-occurrence:\\n", co.numpy())
+        except Exception as exc:
+            print("co-occurrence failed:", type(exc).__name__)
+            print(exc)
+            sys.exit(1)
+     """),
+    ("tensorflow", "venv", None, "nan", None, "b43-tf-fp16-router-handrolled-softmax",
+     "A float16 router computes softmax by hand (exp / sum) on logits up to ~20; exp overflows float16 to inf and inf/inf gives NaN gates, which the program reports.",
+     """
+        import numpy as np
+        import tensorflow as tf
+
+        T, d, E = 8, 16, 4
+        rng = np.random.default_rng(5)
+        x = tf.constant(rng.normal(size=(T, d)) * 3, tf.float16)
+        w = tf.constant(rng.normal(size=(d, E)), tf.float16)
+        logits = tf.matmul(x, w)
+        print("router logits max %.2f min %.2f" % (float(tf.reduce_max(logits)), float(tf.reduce_min(logits))))
+        e = tf.exp(logits)
+        gates = e / tf.reduce_sum(e, axis=-1, keepdims=True)
+        aux = E * tf.reduce_sum(tf.reduce_mean(gates, 0) * tf.reduce_mean(tf.one_hot(tf.argmax(gates, -1), E, dtype=tf.float16), 0))
+        print("gates:\\n", gates.numpy())
+        print("load-balancing loss:", float(aux))
+        bad = int(tf.reduce_sum(tf.cast(~tf.math.is_finite(gates), tf.int32)))
+        print("non-finite gate values: %d of %d" % (bad, T * E))
+     """),
+    ("tensorflow", "venv", None, "inconsistency", None, "b43-tf-bf16-combine-vs-dense-reference",
+     "Runs a top-2 MoE with tf.einsum dispatch/combine in bfloat16 and compares with a float64 numpy dense reference (every expert on every token); the results disagree beyond tolerance and the check fails.",
+     """
+        import numpy as np
+        import tensorflow as tf
+
+        rng = np.random.default_rng(11)
+        T, d, h, E, k = 64, 32, 64, 4, 2
+        x = rng.normal(size=(T, d))
+        wr = rng.normal(size=(d, E))
+        w1 = rng.normal(size=(E, d, h)) / np.sqrt(d)
+        w2 = rng.normal(size=(E, h, d)) / np.sqrt(h)
+
+        # dense numpy reference
+        logits = x @ wr
+        p = np.exp(logits - logits.max(-1, keepdims=True)); p /= p.sum(-1, keepdims=True)
+        top = np.argsort(-p, -1)[:, :k]
+        gate = np.zeros_like(p); np.put_along_axis(gate, top, np.take_along_axis(p, top, -1), -1)
+        gate /= gate.sum(-1, keepdims=True)
+        all_out = np.einsum("teh,ehd->ted", np.maximum(np.einsum("td,edh->teh", x, w1), 0), w2)
+        ref = np.einsum("te,ted->td", gate, all_out)
+
+        # TF sparse path in bfloat16
+        bf = tf.bfloat16
+        xt = tf.constant(x, bf)
+        g = tf.constant(gate, bf)
+        hid = tf.nn.relu(tf.einsum("td,edh->eth", xt, tf.constant(w1, bf)))
+        out = tf.einsum("eth,ehd->etd", hid, tf.constant(w2, bf))
+        y = tf.einsum("te,etd->td", g, out)
+        got = tf.cast(y, tf.float64).numpy()
+        err = np.abs(got - ref).max()
+        print("max |tf_bf16 - numpy_dense| = %.5f" % err)
+        print("rel err = %.5f" % (err / np.abs(ref).max()))
+        np.testing.assert_allclose(got, ref, rtol=1e-3, atol=1e-3, err_msg="MoE combine disagrees with dense reference")
+        print("PASS")
+     """),
+    # ------------------------------------------------------------------ JAX
+    ("jax", "venv", None, "false-positive", None, "b43-jax-einsum-expert-axis-mismatch",
+     "jnp.einsum('ecd,edh->ech') is given activations for 8 experts but stacked weights for 6 experts after a config change; JAX rightly rejects the inconsistent 'e' size.",
+     """
+        import jax, jax.numpy as jnp
+
+        key = jax.random.PRNGKey(0)
+        k1, k2 = jax.random.split(key)
+        cfg = dict(num_experts=8, capacity=16, d_model=32, d_ff=64)
+        x = jax.random.normal(k1, (cfg["num_experts"], cfg["capacity"], cfg["d_model"]))
+        # weights restored from a 6-expert checkpoint
+        w_in = jax.random.normal(k2, (6, cfg["d_model"], cfg["d_ff"]))
+        print("expert inputs", x.shape, "w_in", w_in.shape)
+
+        @jax.jit
+        def expert_ffn(x, w):
+            return jax.nn.gelu(jnp.einsum("ecd,edh->ech", x, w, precision=jax.lax.Precision.HIGHEST))
+
+        h = expert_ffn(x, w_in)
+        print("hidden", h.shape)
+     """),
+    ("jax", "venv", None, "false-positive", None, "b43-jax-ragged-dot-group-sizes",
+     "Grouped expert matmul with jax.lax.ragged_dot gets group_sizes for 4 experts while the stacked weights hold 3; JAX rightly rejects the group dimension.",
+     """
+        import sys, traceback
+        import numpy as np
+        import jax, jax.numpy as jnp
+
+        T, d, h, E = 12, 8, 16, 3
+        x = jnp.asarray(np.random.default_rng(0).normal(size=(T, d)), jnp.float32)
+        w = jnp.asarray(np.random.default_rng(1).normal(size=(E, d, h)), jnp.float32)
+        assignment = np.array([0, 0, 0, 1, 1, 2, 2, 2, 2, 3, 3, 3])
+        group_sizes = jnp.asarray(np.bincount(assignment), jnp.int32)
+        print("tokens per expert:", group_sizes.tolist(), "weights:", w.shape)
+        try:
+            y = jax.lax.ragged_dot(x, w, group_sizes)
+            print("grouped output", y.shape)
+        except Exception:
+            print("grouped matmul rejected:")
+            traceback.print_exc()
+            sys.exit(1)
+     """),
+    ("jax", "venv", None, "crash", "not-implemented", "b43-jax-qr-fp16-orthogonal-router",
+     "Initializes a float16 router weight orthogonally with jnp.linalg.qr; the CPU QR lowering has no float16 kernel and raises NotImplementedError.",
+     """
+        import jax, jax.numpy as jnp
+
+        d_model, num_experts = 64, 16
+        key = jax.random.PRNGKey(42)
+        print("jax", jax.__version__, "devices", jax.devices())
+        a = jax.random.normal(key, (d_model, num_experts), dtype=jnp.float16)
+        print("initializing router weights orthogonally in", a.dtype)
+        q, r = jnp.linalg.qr(a)
+        router_w = q * jnp.sign(jnp.diag(r))
+        print("router_w", router_w.shape, router_w.dtype)
+     """),
+    ("jax", "venv", None, "crash", "not-implemented", "b43-jax-svd-bf16-spectral-norm-experts",
+     "Spectral-normalizes stacked bfloat16 expert weights with jnp.linalg.svd under vmap; the CPU SVD has no kernel for this dtype and raises NotImplementedError.",
+     """
+        import jax, jax.numpy as jnp
+
+        E, d, h = 4, 32, 32
+        w = jax.random.normal(jax.random.PRNGKey(1), (E, d, h), dtype=jnp.bfloat16)
+        print("stacked experts", w.shape, w.dtype)
+
+        def spectral_norm(m):
+            s = jnp.linalg.svd(m, compute_uv=False)
+            return m / s[0]
+
+        w_sn = jax.jit(jax.vmap(spectral_norm))(w)
+        print("normalized", w_sn.shape, float(jnp.abs(w_sn).max()))
+     """),
+    ("jax", "venv", None, "nan", None, "b43-jax-sigmoid-router-entropy-nan",
+     "A bfloat16 sigmoid router adds an entropy regularizer p*log(p); saturated sigmoids give p=0 so 0*log(0) = NaN in the auxiliary loss, which the training step prints.",
+     """
+        import jax, jax.numpy as jnp
+
+        T, d, E = 32, 16, 8
+        kx, kw = jax.random.split(jax.random.PRNGKey(3))
+        x = (jax.random.normal(kx, (T, d)) * 8).astype(jnp.bfloat16)
+        w = jax.random.normal(kw, (d, E)).astype(jnp.bfloat16)
+
+        @jax.jit
+        def router_aux(x, w):
+            p = jax.nn.sigmoid(jnp.einsum("td,de->te", x, w, preferred_element_type=jnp.bfloat16))
+            ent = -(p * jnp.log(p) + (1 - p) * jnp.log(1 - p)).mean()
+            load = p.mean(0)
+            balance = E * jnp.sum(load * load)
+            return ent, balance, p
+
+        for step in range(3):
+            ent, bal, p = router_aux(x, w)
+            print("step %d  router_entropy=%s  balance=%s  min_p=%s" % (step, ent, bal, p.min()))
+        print("aux loss finite:", bool(jnp.isfinite(ent)))
+     """),
+    ("jax", "venv", None, "inconsistency", None, "b43-jax-bf16-preferred-type-vs-dense",
+     "Sparse top-1 MoE with jnp.einsum(preferred_element_type=bfloat16) versus a float32 dense reference (every expert on every token); the outputs disagree and the program's assertion fails.",
+     """
+        import numpy as np
+        import jax, jax.numpy as jnp
+
+        T, d, h, E = 128, 64, 128, 4
+        rng = np.random.default_rng(2)
+        x = rng.normal(size=(T, d)).astype(np.float32)
+        wr = rng.normal(size=(d, E)).astype(np.float32)
+        w1 = (rng.normal(size=(E, d, h)) / 8).astype(np.float32)
+
+        def dense_ref(x, wr, w1):
+            g = jax.nn.softmax(x @ wr, -1)
+            top = jnp.argmax(g, -1)
+            all_h = jnp.einsum("td,edh->teh", x, w1, precision="highest")
+            return jnp.take_along_axis(all_h, top[:, None, None], 1)[:, 0] * g.max(-1)[:, None]
+
+        @jax.jit
+        def sparse_bf16(x, wr, w1):
+            g = jax.nn.softmax(x @ wr, -1)
+            oh = jax.nn.one_hot(jnp.argmax(g, -1), E, dtype=jnp.bfloat16)
+            xe = jnp.einsum("te,td->etd", oh, x.astype(jnp.bfloat16), preferred_element_type=jnp.bfloat16)
+            he = jnp.einsum("etd,edh->eth", xe, w1.astype(jnp.bfloat16), preferred_element_type=jnp.bfloat16)
+            y = jnp.einsum("te,eth->th", oh, he, preferred_element_type=jnp.bfloat16)
+            return y.astype(jnp.float32) * g.max(-1)[:, None]
+
+        ref = np.asarray(dense_ref(x, wr, w1))
+        got = np.asarray(sparse_bf16(x, wr, w1))
+        diff = np.abs(ref - got)
+        print("%-10s %-12s %-12s" % ("metric", "value", "limit"))
+        print("%-10s %-12.6f %-12.6f" % ("max_abs", diff.max(), 1e-4))
+        print("%-10s %-12.6f" % ("mean_abs", diff.mean()))
+        assert diff.max() < 1e-4, "sparse bf16 MoE disagrees with dense fp32 reference (max %.4g)" % diff.max()
+     """),
+    ("jax", "venv", None, "timeout", None, "b43-jax-capacity-rebalance-while-loop-hang",
+     "A jitted lax.while_loop keeps re-routing overflow tokens until every expert is under capacity, but total capacity is smaller than the token count so it never terminates; faulthandler's watchdog stops it after 20 s.",
+     """
+        import faulthandler, time
+        import jax, jax.numpy as jnp
+
+        faulthandler.dump_traceback_later(20, exit=True)
+        T, E = 512, 8
+        capacity = 60  # 8 * 60 = 480 < 512 tokens: cannot be satisfied
+        logits = jax.random.normal(jax.random.PRNGKey(0), (T, E))
+
+        @jax.jit
+        def rebalance(logits):
+            def cond(state):
+                assign, it = state
+                counts = jnp.bincount(assign, length=E)
+                return jnp.any(counts > capacity)
+
+            def body(state):
+                assign, it = state
+                counts = jnp.bincount(assign, length=E)
+                over = counts[assign] > capacity
+                nxt = (assign + 1) % E
+                return jnp.where(over, nxt, assign), it + 1
+
+            return jax.lax.while_loop(cond, body, (jnp.argmax(logits, -1), 0))
+
+        t0 = time.time()
+        print("rebalancing %d tokens over %d experts (capacity %d) ..." % (T, E, capacity))
+        assign, iters = rebalance(logits)
+        print("done after", int(iters), "iterations in %.1fs" % (time.time() - t0))
+     """),
+    ("jax", "venv", None, "oom", None, "b43-jax-dense-dispatch-tensor-oom",
+     "Builds the dense [tokens, experts, capacity, d_model] dispatch tensor for a 1M-token batch with capacity factor 1.25; the 4+ TiB allocation fails with RESOURCE_EXHAUSTED.",
+     """
+        import jax, jax.numpy as jnp
+
+        tokens, experts, d_model = 1 << 20, 64, 1024
+        capacity = int(1.25 * tokens / experts)
+        nbytes = tokens * experts * capacity * 4
+        print("dispatch tensor [%d, %d, %d] needs %.1f GiB" % (tokens, experts, capacity, nbytes / 2**30))
+        dispatch = jnp.zeros((tokens, experts, capacity), jnp.float32)
+        dispatch = dispatch.at[0, 0, 0].set(1.0)
+        print(dispatch.sum())
+     """),
+    # ------------------------------------------------------------------ Keras
+    ("keras", "venv", "tensorflow", "false-positive", None, "b43-keras-moe-layer-expert-dim-mismatch",
+     "A custom Keras MoE layer builds its experts for d_model=64 but is called on 48-dim tokens; the expert Dense layer rightly rejects the input shape.",
+     """
+        import numpy as np
+        import keras
+        from keras import ops
+
+        class SwitchMoE(keras.layers.Layer):
+            def __init__(self, num_experts, d_model, d_ff, **kw):
+                super().__init__(**kw)
+                self.router = keras.layers.Dense(num_experts, name="router")
+                self.experts = [keras.Sequential([keras.Input((d_model,)), keras.layers.Dense(d_ff, activation="relu"),
+                                                  keras.layers.Dense(d_model)], name="expert_%d" % i)
+                                for i in range(num_experts)]
+
+            def call(self, x):
+                gates = ops.softmax(self.router(x), axis=-1)
+                idx = ops.argmax(gates, axis=-1)
+                out = ops.zeros_like(x)
+                for i, expert in enumerate(self.experts):
+                    mask = ops.cast(ops.equal(idx, i), x.dtype)[..., None]
+                    out = out + mask * expert(x) * ops.max(gates, axis=-1, keepdims=True)
+                return out
+
+        inputs = keras.Input((48,))
+        print("building switch layer for d_model=64 on inputs", inputs.shape)
+        y = SwitchMoE(4, 64, 128)(inputs)
+        model = keras.Model(inputs, y)
+        model.summary()
+     """),
+    ("keras", "venv", "jax", "false-positive", None, "b43-keras-ops-einsum-combine-subscripts",
+     "keras.ops.einsum combine step uses '...ec,...ecm->...m' on tensors whose capacity axes differ (8 vs 10); the JAX backend rightly rejects the inconsistent subscript size.",
+     """
+        import numpy as np
+        from keras import ops
+
+        B, T, E, C, M = 2, 16, 4, 8, 32
+        rng = np.random.default_rng(0)
+        combine = ops.convert_to_tensor(rng.random((B, T, E, C)).astype("float32"))
+        expert_out = ops.convert_to_tensor(rng.random((B, E, C + 2, M)).astype("float32"))
+        print("combine weights", tuple(combine.shape), "expert outputs", tuple(expert_out.shape))
+        y = ops.einsum("btec,becm->btm", combine, expert_out)
+        print("combined", tuple(y.shape))
+     """),
+    ("keras", "venv", "torch", "false-positive", None, "b43-keras-top-k-more-than-experts",
+     "keras.ops.top_k with k=6 over 4 expert scores on the torch backend; torch rightly rejects k out of range.",
+     """
+        import sys
+        import numpy as np
+        import keras
+        from keras import ops
+
+        num_experts, top_k = 4, 6
+        scores = keras.random.normal((10, num_experts), seed=1)
+        print("backend:", keras.backend.backend(), "scores", tuple(scores.shape))
+        try:
+            vals, idx = ops.top_k(scores, k=top_k)
+            print("selected", tuple(idx.shape))
+        except Exception as exc:
+            print("[router] top-k selection failed -> %s: %s" % (type(exc).__name__, exc))
+            sys.exit(3)
+     """),
+    ("keras", "venv", "torch", "false-positive", "environment", "b43-keras-missing-keras-hub",
+     "A MoE transformer script imports keras_hub for its encoder blocks, which is not installed; ModuleNotFoundError is a setup problem.",
+     """
+        import keras
+        print("keras", keras.__version__, "backend", keras.backend.backend())
+        print("building sparse MoE encoder ...")
+        import keras_hub
+        enc = keras_hub.layers.TransformerEncoder(intermediate_dim=256, num_heads=4)
+     """),
+    ("keras", "venv", "torch", "crash", "not-implemented", "b43-keras-einsum-bool-routing-mask",
+     "keras.ops.einsum on boolean token->expert and expert->slot masks works on other backends but on torch the underlying bmm has no Bool kernel ('not implemented for Bool').",
+     """
+        import numpy as np
+        import keras
+        from keras import ops
+
+        T, E, C = 12, 3, 5
+        rng = np.random.default_rng(4)
+        tok_exp = np.eye(E, dtype=bool)[rng.integers(0, E, T)]
+        exp_slot = np.arange(C)[None, :] < np.array([[5], [2], [4]])
+        print("backend", keras.backend.backend())
+        print("token->expert", tok_exp.shape, "expert->slot", exp_slot.shape)
+        reach = ops.einsum("te,ec->tc", tok_exp, exp_slot)
+        print("reachable slots per token:", ops.convert_to_numpy(reach).sum(-1))
+     """),
+    ("keras", "venv", "jax", "crash", "not-implemented", "b43-keras-orthogonal-fp16-expert-init",
+     "Builds float16 expert Dense layers with kernel_initializer='orthogonal' on the JAX backend; the QR behind the initializer has no float16 CPU kernel and raises NotImplementedError.",
+     """
+        import keras
+        from keras import layers
+
+        print("backend", keras.backend.backend())
+        experts = []
+        for i in range(4):
+            print("building expert", i)
+            e = layers.Dense(64, kernel_initializer="orthogonal", dtype="float16", name="expert_%d" % i)
+            e.build((None, 64))
+            experts.append(e)
+        print("built", len(experts), "experts")
+     """),
+    ("keras", "venv", "tensorflow", "nan", None, "b43-keras-load-balance-log-importance-nan",
+     "A load-balancing loss uses log(importance) per expert; one expert receives no tokens so log(0) = -inf and 0*(-inf) = NaN, printed in the loss table.",
+     """
+        import numpy as np
+        import keras
+        from keras import ops
+
+        T, E = 64, 4
+        logits = np.random.default_rng(0).normal(size=(T, E)).astype("float32")
+        logits[:, 3] = -1e4  # expert 3 is effectively dead
+        gates = ops.softmax(logits, axis=-1)
+        assign = ops.one_hot(ops.argmax(gates, -1), E)
+        frac = ops.mean(assign, 0)
+        importance = ops.mean(gates, 0)
+        kl_loss = ops.sum(frac * (ops.log(frac) - ops.log(importance)))
+        print("%-8s %-10s %-10s" % ("expert", "frac", "importance"))
+        for i in range(E):
+            print("%-8d %-10.4f %-10.4g" % (i, float(frac[i]), float(importance[i])))
+        print("balance KL loss:", float(kl_loss))
+     """),
+    ("keras", "venv", "jax", "inconsistency", None, "b43-keras-mixed-bf16-moe-vs-float32",
+     "The same Keras top-1 MoE model is run under the float32 policy and the mixed_bfloat16 policy with identical weights; the outputs disagree beyond the tolerance the program asserts.",
+     """
+        import numpy as np
+        import keras
+        from keras import ops, layers
+
+        def make_model():
+            inp = keras.Input((32,))
+            gates = layers.Softmax()(layers.Dense(4, name="router")(inp))
+            experts = ops.stack([layers.Dense(32, name="e%d" % i)(inp) for i in range(4)], axis=1)
+            out = layers.Lambda(lambda t: ops.einsum("be,bed->bd", t[0], t[1]))([gates, experts])
+            return keras.Model(inp, out)
+
+        x = np.random.default_rng(0).normal(size=(256, 32)).astype("float32")
+        keras.mixed_precision.set_global_policy("float32")
+        m32 = make_model()
+        y32 = ops.convert_to_numpy(m32(x))
+        keras.mixed_precision.set_global_policy("mixed_bfloat16")
+        m16 = make_model()
+        m16.set_weights(m32.get_weights())
+        y16 = ops.convert_to_numpy(ops.cast(m16(x), "float32"))
+        err = np.abs(y32 - y16).max()
+        print("float32 vs mixed_bfloat16 max abs diff: %.5f" % err)
+        np.testing.assert_allclose(y16, y32, rtol=1e-4, atol=1e-4)
+     """),
+    ("keras", "venv", "torch", "oom", None, "b43-keras-dense-expert-grid-oom",
+     "Materializes every expert's output for every token (dense reference) for 2M tokens x 128 experts x 4096 features with keras.ops.zeros on torch; the CPU allocator cannot allocate the multi-TiB buffer.",
+     """
+        import keras
+        from keras import ops
+
+        tokens, experts, d = 2 * 1024 * 1024, 128, 4096
+        print("backend", keras.backend.backend())
+        print("allocating dense expert grid %d x %d x %d (%.1f TiB)" % (tokens, experts, d, tokens * experts * d * 4 / 2**40))
+        grid = ops.zeros((tokens, experts, d), dtype="float32")
+        print(grid.shape)
+     """),
+    # ------------------------------------------------------------------ MindSpore
+    ("mindspore", "mindspore", None, "false-positive", None, "b43-ms-batchmatmul-expert-shape",
+     "ops.BatchMatMul multiplies [E, C, d] expert inputs with stacked weights accidentally saved as [E, h, d]; MindSpore rightly rejects the mismatched inner dimensions.",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+        E, C, d, h = 4, 8, 32, 64
+        x = Tensor(np.random.randn(E, C, d).astype(np.float32))
+        w = Tensor(np.random.randn(E, h, d).astype(np.float32))
+        print("expert inputs", x.shape, "weights", w.shape)
+        bmm = ops.BatchMatMul()
+        hidden = bmm(x, w)
+        print("hidden", hidden.shape)
+     """),
+    ("mindspore", "mindspore", None, "false-positive", None, "b43-ms-topk-k-exceeds-experts",
+     "A MindSpore top-k gate asks for k=9 experts out of 8; ops.topk rightly rejects k out of range.",
+     """
+        import logging, sys
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        logging.basicConfig(level=logging.INFO, format="[%(levelname)s] %(name)s: %(message)s")
+        log = logging.getLogger("gate")
+        logits = Tensor(np.random.randn(16, 8).astype(np.float32))
+        probs = ops.softmax(logits, axis=-1)
+        log.info("gate probs %s", probs.shape)
+        try:
+            vals, idx = ops.topk(probs, 9)
+        except ValueError as exc:
+            log.error("top-k gating failed: %s", exc)
+            sys.exit(1)
+        log.info("selected %s", idx.shape)
+     """),
+    ("mindspore", "mindspore", None, "false-positive", "environment", "b43-ms-device-target-gpu-missing",
+     "The MoE training script sets device_target='GPU' on a CPU-only MindSpore install; the backend is not available (setup problem).",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        print("mindspore", ms.__version__)
+        ms.set_context(mode=ms.PYNATIVE_MODE, device_target="GPU")
+        x = Tensor(np.random.randn(8, 16).astype(np.float32))
+        w = Tensor(np.random.randn(16, 4).astype(np.float32))
+        print("router logits", ops.matmul(x, w).shape)
+     """),
+    ("mindspore", "mindspore", None, "crash", "not-implemented", "b43-ms-einsum-dispatch-cpu",
+     "Dispatches tokens to experts with ops.einsum('te,td->ed') on CPU; MindSpore has no Einsum kernel on CPU ('Unsupported op [Einsum] on CPU').",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        ms.set_context(mode=ms.PYNATIVE_MODE, device_target="CPU")
+        T, E, d = 32, 4, 16
+        x = Tensor(np.random.randn(T, d).astype(np.float32))
+        logits = Tensor(np.random.randn(T, E).astype(np.float32))
+        mask = ops.one_hot(ops.argmax(logits, -1), E, Tensor(1.0, ms.float32), Tensor(0.0, ms.float32))
+        print("dispatch mask", mask.shape, "tokens per expert", mask.sum(0).asnumpy())
+        expert_in = ops.einsum("te,td->ed", mask, x)
+        print("expert inputs", expert_in.shape)
+     """),
+    ("mindspore", "mindspore", None, "crash", "not-implemented", "b43-ms-batchmatmul-bf16-cpu",
+     "Runs bfloat16 stacked expert weights through ops.BatchMatMul on CPU; the CPU kernel table has no bfloat16 entry and kernel selection fails.",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+        E, C, d, h = 4, 8, 32, 64
+        x = Tensor(np.random.randn(E, C, d).astype(np.float32)).astype(ms.bfloat16)
+        w = Tensor(np.random.randn(E, d, h).astype(np.float32)).astype(ms.bfloat16)
+        print("experts in", x.dtype, x.shape, "weights", w.dtype, w.shape)
+        out = ops.BatchMatMul()(x, w)
+        print("expert out", out.shape)
+     """),
+    ("mindspore", "mindspore", None, "nan", None, "b43-ms-fp16-router-exp-overflow",
+     "A float16 MindSpore router computes exp(logits)/sum by hand; exp overflows to inf and the gates become NaN, which the program prints.",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+        rng = np.random.default_rng(5)
+        x = Tensor((rng.normal(size=(8, 16)) * 3).astype(np.float16))
+        w = Tensor(rng.normal(size=(16, 4)).astype(np.float16))
+        logits = ops.matmul(x, w)
+        print("logit range", float(logits.max().asnumpy()), float(logits.min().asnumpy()))
+        e = ops.exp(logits)
+        gates = e / e.sum(-1, keepdims=True)
+        g = gates.asnumpy()
+        print("gates:")
+        print(g)
+        print("NaN gates:", int(np.isnan(g).sum()), "of", g.size)
+     """),
+    ("mindspore", "mindspore", None, "inconsistency", None, "b43-ms-fp16-bmm-vs-numpy-dense",
+     "Compares a float16 BatchMatMul expert FFN with a float64 numpy reference; the results differ beyond the tolerance and the program exits with a failed verdict.",
+     """
+        import sys
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+        rng = np.random.default_rng(9)
+        E, C, d, h = 4, 16, 128, 128
+        x = rng.normal(size=(E, C, d))
+        w = rng.normal(size=(E, d, h)) / np.sqrt(d)
+        ref = np.einsum("ecd,edh->ech", x, w)
+        got = ops.BatchMatMul()(Tensor(x.astype(np.float16)), Tensor(w.astype(np.float16))).asnumpy().astype(np.float64)
+        err = np.abs(got - ref).max()
+        print("expert | max_abs_err")
+        for e in range(E):
+            print("%6d | %.6f" % (e, np.abs(got[e] - ref[e]).max()))
+        if err > 1e-3:
+            print("VERDICT: MindSpore fp16 BatchMatMul disagrees with numpy reference (max err %.4g > 1e-3)" % err)
+            sys.exit(1)
+        print("VERDICT: ok")
+     """),
+    ("mindspore", "mindspore", None, "oom", None, "b43-ms-one-hot-dispatch-oom",
+     "Allocates the dense [tokens, experts*capacity] dispatch buffer for a 1M-token batch; MindSpore's allocator fails ('Allocate memory failed').",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops
+
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+        tokens, experts = 1 << 20, 64
+        capacity = int(1.25 * tokens / experts)
+        print("dispatch buffer %d x %d floats = %.1f TiB" % (tokens, experts * capacity, tokens * experts * capacity * 4 / 2**40))
+        buf = ops.zeros((tokens, experts * capacity), ms.float32)
+        print(buf.shape, float(buf.sum().asnumpy()))
+     """),
+]
+
+
+add_batch(B43_B)
+
+
 def versions(py):
     code = ("import importlib\n"
             "for n in ('torch','tensorflow','jax','keras','onnxruntime','mindspore'):\n"

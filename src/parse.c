@@ -1834,6 +1834,7 @@ block_exception(struct pstate *ps, const struct dlt_line *start, int det)
 	if (caused_by(start->text, len) && inc->exc_type != NULL)
 		drop_frames(inc);
 	set_exception(inc, type, msg);
+	inc->exc_apart = d->apart;
 	exception_tail(ps, below && inc->exc_message[0] == '\0');
 }
 
@@ -2564,7 +2565,9 @@ dlt_parse_log(struct dlt_parser *p, struct dlt_logread *lr, dlt_incident_fn fn, 
 		    !(ps.cur->exc_type == NULL && cut)) ||
 		    (shape == DLT_SHAPE_SANITIZER && ps.cur->first_shape == DLT_SHAPE_SANITIZER) ||
 		    (shape == DLT_SHAPE_EXCEPTION && stack_printed(ps.cur) &&
-		    !caused_by(l.text, l.len))))
+		    !caused_by(l.text, l.len)) ||
+		    (shape == DLT_SHAPE_EXCEPTION && d->apart &&
+		    ps.cur->exc_apart && !ps.cur->has_traceback)))
 			rc = finish(&ps);
 		if (rc != 0)
 			break;

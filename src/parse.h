@@ -55,6 +55,7 @@ struct dlt_incident {
 	int			 has_traceback;
 	int			 frames_locked;	/* the first stack is complete */
 	int			 exc_stack;	/* a stack below a bare exception line */
+	int			 exc_apart;	/* the exception is a report of an apart detector */
 	struct dlt_pframe	*outer;		/* the enclosing exception's, below a Java cause */
 	size_t			 nouter;
 	char			*header_type;	/* the exception IPython's traceback header names */

@@ -1131,6 +1131,7 @@ load_detector(struct loader *l, const struct ynode *m, struct dlt_detector *d)
 		d->shape = shape;
 	get_int(l, m, DLT_SEC_DETECTORS, DLT_SW_ENTRY, "max-lines", &d->max_lines);
 	get_bool(l, m, "ends-process", &d->ends_process);
+	get_bool(l, m, "apart", &d->apart);
 	/* these fire once on the whole log, never on an anchor */
 	if ((d->shape == DLT_SHAPE_MESSAGE || d->shape == DLT_SHAPE_VALUES ||
 	    d->shape == DLT_SHAPE_SERIES || d->shape == DLT_SHAPE_MENTION) &&

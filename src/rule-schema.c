@@ -130,6 +130,11 @@ const struct dlt_schema_key dlt_schema_table[] = {
 	  "false", NULL, 0, 0,
 	  "its line is printed by a process as it dies: a Python traceback "
 	  "below it is another process's failure" },
+	{ DLT_SEC_DETECTORS, DLT_SW_ENTRY, "apart", DLT_ST_BOOL, 0, "false",
+	  NULL, 0, 0,
+	  "each of its exception lines is a report of its own: one below an "
+	  "incident whose exception another of its lines gave starts another "
+	  "incident, however close" },
 	{ DLT_SEC_DETECTORS, DLT_SW_SAMPLE, "line", DLT_ST_TEXT, REQ, NULL,
 	  NULL, 0, 0, "a log line" },
 	{ DLT_SEC_DETECTORS, DLT_SW_SAMPLE, "hit", DLT_ST_BOOL, 0, "true",

@@ -134,6 +134,7 @@ struct dlt_detector {
 	enum dlt_evidence_shape		 shape;
 	int			 max_lines;	/* longest block this detector may start */
 	int			 ends_process;	/* its line is the process's death */
+	int			 apart;		/* two of its reports are two incidents */
 };
 
 struct dlt_frame_format {

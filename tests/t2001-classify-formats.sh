@@ -2071,4 +2071,21 @@ test_expect_success 'a status line and the traceback that reports it again furth
 	sed -n 2p other.out | grep "\"source\":\"other.log:9-"
 '
 
+test_expect_success 'two errors a program reports a line apart are two failures (an apart detector); the first decides the log' '
+	cat >apart.log <<-\EOF &&
+	loading the model
+	compile failed: TypeError: Failed to execute compile: Incorrect response MIME type. Expected application/wasm.
+
+	prepare failed: CompileError: WebAssembly.instantiate(): expected magic word 00 61 73 6d, found 3c 21 44 4f
+	EOF
+	dltriage classify --format json apart.log >apart.out &&
+	test $(wc -l <apart.out) -eq 1 &&
+	check get apart.out exception | grep -x TypeError &&
+	check get apart.out class | grep -x false-positive &&
+	printf "step 4 ok\nsolve failed: NotImplementedError: triangular solve for complex64 is not implemented\nfactor failed: NotImplementedError: cholesky for float16 is not implemented\n" >twice.log &&
+	dltriage classify --format json twice.log >twice.out &&
+	test $(wc -l <twice.out) -eq 2 &&
+	check get twice.out class | sort -u | grep -x crash
+'
+
 test_done

@@ -62854,6 +62854,1522 @@ B43_B = [
 add_batch(B43_B)
 
 
+B44_A = [
+    # ---------------- pytorch (torch 2.13) ----------------
+    ("pytorch", "venv", None, "false-positive", None, "b44-pt-embeddingbag-offsets-past-end",
+     "Packs variable-length user histories into EmbeddingBag with an offsets tensor built from the wrong lengths, so one offset points past the end of the flat index tensor; torch rejects the offsets.",
+     """
+        import torch
+        import torch.nn as nn
+
+        torch.manual_seed(0)
+        histories = [[3, 17, 42], [8], [99, 5, 5, 61]]
+        flat = torch.tensor([i for h in histories for i in h])
+        # bug: lengths taken from a stale copy of the batch
+        stale_lengths = [3, 6, 4]
+        offsets = torch.tensor([0] + list(torch.tensor(stale_lengths).cumsum(0)[:-1].tolist()))
+        print("flat ids:", flat.tolist())
+        print("offsets :", offsets.tolist())
+        bag = nn.EmbeddingBag(128, 16, mode="sum")
+        pooled = bag(flat, offsets)
+        print("pooled", pooled.shape)
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b44-pt-adam-on-sparse-embedding",
+     "Trains a sparse=True item embedding with torch.optim.Adam; Adam rightly refuses sparse gradients and points to SparseAdam.",
+     """
+        import logging
+        import torch
+        import torch.nn as nn
+
+        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+        log = logging.getLogger("mf")
+
+        class MatrixFactorization(nn.Module):
+            def __init__(self, n_users, n_items, dim):
+                super().__init__()
+                self.user = nn.Embedding(n_users, dim, sparse=True)
+                self.item = nn.Embedding(n_items, dim, sparse=True)
+            def forward(self, u, i):
+                return (self.user(u) * self.item(i)).sum(-1)
+
+        torch.manual_seed(1)
+        model = MatrixFactorization(500, 2000, 32)
+        opt = torch.optim.Adam(model.parameters(), lr=1e-2)
+        for step in range(5):
+            u = torch.randint(0, 500, (256,))
+            i = torch.randint(0, 2000, (256,))
+            y = torch.randint(0, 2, (256,)).float()
+            loss = nn.functional.binary_cross_entropy_with_logits(model(u, i), y)
+            opt.zero_grad()
+            loss.backward()
+            log.info("step %d loss %.4f, stepping optimizer", step, loss.item())
+            opt.step()
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b44-pt-embeddingbag-max-sparse",
+     "Builds a category-pooling EmbeddingBag with mode='max' and sparse=True; torch rejects the combination because max pooling does not support sparse weights.",
+     """
+        import torch
+        import torch.nn as nn
+
+        class CategoryTower(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.pool = nn.EmbeddingBag(1000, 24, mode="max", sparse=True)
+                self.proj = nn.Linear(24, 8)
+            def forward(self, ids, offsets):
+                return self.proj(self.pool(ids, offsets))
+
+        tower = CategoryTower()
+        ids = torch.tensor([4, 9, 31, 7, 7, 500, 2])
+        offsets = torch.tensor([0, 3, 5])
+        print("forward pass on", len(offsets), "bags")
+        print(tower(ids, offsets))
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b44-pt-hashed-id-out-of-vocab",
+     "Hashes raw item ids into buckets with the bucket count of a larger table than the one allocated, then looks them up; nn.Embedding rejects the out-of-range id.",
+     """
+        import zlib
+        import torch
+        import torch.nn as nn
+
+        NUM_BUCKETS = 100_000      # hashing config
+        TABLE_ROWS = 10_000        # table built from an old config
+        raw = ["item:%d" % k for k in (12, 77, 5123, 90211, 31337, 424242)]
+        ids = torch.tensor([zlib.crc32(s.encode()) % NUM_BUCKETS for s in raw])
+        print("hashed ids:", ids.tolist())
+        table = nn.Embedding(TABLE_ROWS, 32)
+        vecs = table(ids)
+        print("looked up", vecs.shape)
+     """),
+    ("pytorch", "venv", None, "false-positive", "environment", "b44-pt-embedding-table-on-cuda",
+     "Moves a two-tower model's embedding tables to 'cuda' on a CPU-only torch build; torch reports it was not compiled with CUDA (an environment problem).",
+     """
+        import torch
+        import torch.nn as nn
+
+        class TwoTower(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.users = nn.Embedding(10_000, 64)
+                self.items = nn.Embedding(50_000, 64)
+            def forward(self, u, i):
+                return self.users(u) @ self.items(i).T
+
+        model = TwoTower()
+        print("params:", sum(p.numel() for p in model.parameters()))
+        device = torch.device("cuda")
+        print("moving model to", device)
+        model = model.to(device)
+        print(model(torch.tensor([1], device=device), torch.arange(10, device=device)))
+     """),
+    ("pytorch", "venv", None, "false-positive", "environment", "b44-pt-torchrec-not-installed",
+     "A DLRM training script imports torchrec for its sharded EmbeddingBagCollection; the package is not installed (missing module).",
+     """
+        import sys
+        import torch
+        print("torch", torch.__version__, "python", sys.version.split()[0])
+        print("building DLRM with 26 sparse features ...")
+        from torchrec import EmbeddingBagCollection, EmbeddingBagConfig
+        tables = [EmbeddingBagConfig(name="t%d" % k, embedding_dim=16, num_embeddings=1000,
+                                     feature_names=["f%d" % k]) for k in range(26)]
+        ebc = EmbeddingBagCollection(tables=tables)
+        print(ebc)
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b44-pt-clip-grad-norm-sparse-embedding",
+     "Clips gradients with clip_grad_norm_ in a model whose item table uses sparse=True; the norm has no SparseCPU kernel and torch raises NotImplementedError.",
+     """
+        import torch
+        import torch.nn as nn
+
+        torch.manual_seed(0)
+        items = nn.Embedding(5000, 32, sparse=True)
+        head = nn.Linear(32, 1)
+        opt_sparse = torch.optim.SparseAdam(list(items.parameters()), lr=1e-3)
+        opt_dense = torch.optim.Adam(head.parameters(), lr=1e-3)
+        for step in range(3):
+            ids = torch.randint(0, 5000, (128,))
+            y = torch.rand(128)
+            loss = ((head(items(ids)).squeeze(-1) - y) ** 2).mean()
+            opt_sparse.zero_grad(); opt_dense.zero_grad()
+            loss.backward()
+            gn = nn.utils.clip_grad_norm_(list(items.parameters()) + list(head.parameters()), max_norm=5.0)
+            print("step", step, "loss", round(loss.item(), 4), "grad norm", float(gn))
+            opt_sparse.step(); opt_dense.step()
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b44-pt-bucketize-bool-flags",
+     "Bucketizes boolean feature flags with torch.bucketize as part of a feature pipeline; the searchsorted kernel is missing for Bool and torch raises NotImplementedError.",
+     """
+        import torch
+
+        features = {
+            "age": torch.tensor([17.0, 25.0, 33.0, 61.0]),
+            "clicks_7d": torch.tensor([0.0, 3.0, 12.0, 40.0]),
+            "is_premium": torch.tensor([True, False, False, True]),
+        }
+        boundaries = {
+            "age": torch.tensor([18.0, 30.0, 45.0, 60.0]),
+            "clicks_7d": torch.tensor([1.0, 5.0, 20.0]),
+            "is_premium": torch.tensor([False, True]),
+        }
+        for name, values in features.items():
+            ids = torch.bucketize(values, boundaries[name])
+            print("%-11s -> bucket ids %s" % (name, ids.tolist()))
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b44-pt-histc-item-id-frequency",
+     "Counts item-id popularity with torch.histc on the int64 id tensor for frequency-based negative sampling; histc has no kernel for Long and raises NotImplementedError.",
+     """
+        import torch
+
+        torch.manual_seed(3)
+        n_items = 1000
+        interactions = torch.randint(0, n_items, (20_000,))
+        print("interactions:", interactions.numel(), "dtype", interactions.dtype)
+        freq = torch.histc(interactions, bins=n_items, min=0, max=n_items - 1)
+        probs = freq.pow(0.75)
+        probs /= probs.sum()
+        negatives = torch.multinomial(probs, 64, replacement=True)
+        print("negatives:", negatives[:10].tolist())
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b44-pt-fp16-sparse-grad-accumulation",
+     "Accumulates gradients over two micro-batches into a float16 sparse=True embedding table; adding the sparse Half gradients has no kernel ('cadd_sparse' not implemented for 'Half').",
+     """
+        import torch
+        import torch.nn as nn
+
+        torch.manual_seed(0)
+        table = nn.Embedding(20_000, 16, sparse=True).half()
+        ACCUM = 2
+        for micro in range(ACCUM):
+            ids = torch.randint(0, 20_000, (512,))
+            out = table(ids).float()
+            loss = out.pow(2).mean() / ACCUM
+            print("micro-batch %d loss %.5f" % (micro, loss.item()))
+            loss.backward()
+        print("grad nnz", table.weight.grad._nnz())
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b44-pt-sparse-softmax-half-scores",
+     "Normalizes a sparse float16 user-item score matrix row-wise with torch.sparse.softmax; the sparse softmax kernel is missing for Half (NotImplementedError).",
+     """
+        import torch
+
+        torch.manual_seed(0)
+        n_users, n_items, nnz = 64, 4096, 900
+        rows = torch.randint(0, n_users, (nnz,))
+        cols = torch.randint(0, n_items, (nnz,))
+        scores = torch.randn(nnz) * 2
+        s = torch.sparse_coo_tensor(torch.stack([rows, cols]), scores, (n_users, n_items)).coalesce()
+        print("float32 sparse softmax ok:", torch.sparse.softmax(s, 1)._values()[:3])
+        s16 = s.half()
+        print("now float16, nnz", s16._nnz())
+        p = torch.sparse.softmax(s16, 1)
+        print(p._values()[:3])
+     """),
+    ("pytorch", "venv", None, "nan", None, "b44-pt-fm-diverges-nan",
+     "Trains a hand-written factorization machine with SGD at a far too high learning rate; the loss blows up to inf and then NaN, which the training loop detects and prints.",
+     """
+        import math
+        import torch
+        import torch.nn as nn
+
+        class FM(nn.Module):
+            def __init__(self, n_features, k):
+                super().__init__()
+                self.w0 = nn.Parameter(torch.zeros(1))
+                self.w = nn.Embedding(n_features, 1)
+                self.v = nn.Embedding(n_features, k)
+            def forward(self, x):            # x: [B, fields] feature ids
+                v = self.v(x)
+                inter = 0.5 * ((v.sum(1) ** 2) - (v ** 2).sum(1)).sum(1)
+                return self.w0 + self.w(x).sum((1, 2)) + inter
+
+        torch.manual_seed(0)
+        fm = FM(5000, 16)
+        opt = torch.optim.SGD(fm.parameters(), lr=5.0)
+        for step in range(40):
+            x = torch.randint(0, 5000, (256, 12))
+            y = torch.rand(256) * 5
+            pred = fm(x)
+            loss = ((pred - y) ** 2).mean()
+            print("step %02d  mse %s" % (step, loss.item()))
+            if not math.isfinite(loss.item()):
+                print("non-finite loss at step", step, "- first preds:", pred[:4].tolist())
+                break
+            opt.zero_grad(); loss.backward(); opt.step()
+     """),
+    ("pytorch", "venv", None, "nan", None, "b44-pt-dlrm-fp16-dot-interaction",
+     "Computes DLRM-style pairwise dot interactions in float16 with large-magnitude embeddings; the dot products overflow to inf and the sigmoid/BCE becomes NaN.",
+     """
+        import torch
+        import torch.nn as nn
+
+        torch.manual_seed(0)
+        n_tables, dim, batch = 8, 64, 32
+        tables = nn.ModuleList(nn.EmbeddingBag(1000, dim, mode="sum") for _ in range(n_tables))
+        for t in tables:
+            nn.init.normal_(t.weight, std=40.0)
+        tables = tables.half()
+        dense = torch.randn(batch, dim).half()
+        ids = [torch.randint(0, 1000, (batch * 8,)) for _ in range(n_tables)]
+        offs = torch.arange(0, batch * 8, 8)
+        feats = torch.stack([dense] + [t(i, offs) for t, i in zip(tables, ids)], dim=1)  # [B, 9, dim]
+        inter = torch.bmm(feats, feats.transpose(1, 2))
+        li, lj = torch.triu_indices(n_tables + 1, n_tables + 1, offset=1)
+        z = inter[:, li, lj]
+        attn = torch.softmax(z.float(), dim=1)          # attention over feature pairs
+        logit = (attn * z.float()).sum(1) / 1000.0
+        loss = nn.functional.binary_cross_entropy_with_logits(logit, torch.ones(batch))
+        print("max |interaction|:", z.abs().max().item())
+        print("logits:", logit[:6].tolist())
+        print("loss:", loss.item())
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b44-pt-two-tower-bf16-topk-mismatch",
+     "Scores a two-tower retrieval index in bfloat16 and in float32 and compares the top-20 item ids per user; the lists differ and the program's assertion fails.",
+     """
+        import torch
+
+        torch.manual_seed(7)
+        users = torch.nn.Embedding(100, 64)
+        items = torch.nn.Embedding(20_000, 64)
+        with torch.no_grad():
+            u = users.weight[:16]
+            s32 = u @ items.weight.T
+            s16 = (u.bfloat16() @ items.weight.bfloat16().T).float()
+        top32 = s32.topk(20, dim=1).indices
+        top16 = s16.topk(20, dim=1).indices
+        agree = [(set(a.tolist()) == set(b.tolist())) for a, b in zip(top32, top16)]
+        print("user  recall@20(bf16 vs fp32)")
+        for k, (a, b) in enumerate(zip(top32, top16)):
+            print("%4d  %.2f" % (k, len(set(a.tolist()) & set(b.tolist())) / 20))
+        print("max score diff:", (s32 - s16).abs().max().item())
+        assert all(agree), "bf16 retrieval disagrees with fp32 for %d/16 users" % agree.count(False)
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b44-pt-embeddingbag-half-vs-numpy",
+     "Compares a float16 EmbeddingBag (sum with per_sample_weights) with a float64 numpy reference of the same pooling; the results disagree beyond tolerance and assert_allclose fails.",
+     """
+        import numpy as np
+        import torch
+
+        torch.manual_seed(0)
+        rows, dim, bags, per_bag = 2000, 32, 8, 300
+        w = torch.randn(rows, dim) * 40
+        ids = torch.randint(0, rows, (bags * per_bag,))
+        psw = torch.rand(bags * per_bag) * 3
+        offsets = torch.arange(0, bags * per_bag, per_bag)
+        out = torch.nn.functional.embedding_bag(ids, w.half(), offsets, mode="sum",
+                                                per_sample_weights=psw.half())
+        ref = np.zeros((bags, dim))
+        wn, idn, pn = w.double().numpy(), ids.numpy(), psw.double().numpy()
+        for b in range(bags):
+            sl = slice(b * per_bag, (b + 1) * per_bag)
+            ref[b] = (wn[idn[sl]] * pn[sl, None]).sum(0)
+        got = out.double().numpy()
+        print("max abs diff: %.3f  max rel diff: %.2e" % (np.abs(got - ref).max(), (np.abs(got - ref) / np.abs(ref)).max()))
+        np.testing.assert_allclose(got, ref, rtol=1e-4, atol=1e-3, err_msg="fp16 EmbeddingBag vs numpy reference")
+        print("PASS")
+     """),
+    ("pytorch", "venv", None, "timeout", None, "b44-pt-negative-sampler-hang",
+     "A rejection-sampling negative sampler loops forever for a user who has interacted with every item in the catalog; a faulthandler watchdog stops the run after 20 s.",
+     """
+        import faulthandler
+        import sys
+        import torch
+
+        faulthandler.dump_traceback_later(20, exit=True)
+        torch.manual_seed(0)
+        n_items = 300
+        positives = {0: set(range(0, 300, 7)), 1: set(range(n_items)), 2: {3, 5, 8}}
+
+        def sample_negatives(user, k):
+            out = []
+            while len(out) < k:
+                cand = torch.randint(0, n_items, (k,))
+                out.extend(c for c in cand.tolist() if c not in positives[user])
+            return out[:k]
+
+        for user in positives:
+            print("user", user, "negatives:", sample_negatives(user, 8), flush=True)
+        sys.exit(0)
+     """),
+    ("pytorch", "venv", None, "oom", None, "b44-pt-hashing-table-too-large",
+     "Allocates an embedding table sized for a 2**35-bucket hashing trick; the CPU allocator cannot provide the ~17 TB and torch raises an allocation failure.",
+     """
+        import torch
+        import torch.nn as nn
+
+        HASH_BITS = 35
+        DIM = 128
+        rows = 2 ** HASH_BITS
+        print("hash buckets: %d, dim %d -> %.1f GB" % (rows, DIM, rows * DIM * 4 / 1e9))
+        table = nn.Embedding(rows, DIM)
+        print(table)
+     """),
+    # ---------------- pytorch-1.13 (Debian) ----------------
+    ("pytorch-1.13", "system", None, "false-positive", None, "b44-pt113-embeddingbag-offsets-enforce",
+     "Feeds EmbeddingBag offsets taken from a stale start table after re-sorting the batch, so they are not increasing; torch 1.13's embedding lookup enforce check rejects the bad offsets.",
+     """
+        import torch
+
+        sessions = [[40, 41, 42], [11, 12], [7]]
+        starts = {"s1": 0, "s2": 3, "s3": 5}        # computed before the batch was re-sorted by length
+        flat = torch.tensor([i for s in sessions for i in s])
+        offsets = torch.tensor([starts["s1"], starts["s3"], starts["s2"]])
+        print("torch", torch.__version__, "ids", flat.tolist(), "offsets", offsets.tolist())
+        bag = torch.nn.EmbeddingBag(64, 8, mode="mean")
+        with torch.no_grad():
+            out = bag(flat, offsets)
+        print(out)
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", None, "b44-pt113-per-sample-weights-padding-negative-id",
+     "Looks up a batch whose missing-feature marker is -1 (instead of the configured padding_idx) in an EmbeddingBag; torch 1.13 reports the index out of bounds.",
+     """
+        import torch
+
+        torch.manual_seed(0)
+        bag = torch.nn.EmbeddingBag(100, 8, mode="sum", padding_idx=0)
+        ids = torch.tensor([[5, 9, -1], [3, -1, -1], [77, 1, 2]])   # -1 = missing
+        weights = torch.rand(3, 3)
+        print("batch ids:\\n", ids)
+        out = bag(ids, per_sample_weights=weights)
+        print(out.shape)
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", "environment", "b44-pt113-fbgemm-gpu-missing",
+     "A recommendation script tries to use fbgemm_gpu's table-batched embedding ops; the module is not installed for the system Python (an environment problem).",
+     """
+        import torch
+        print("torch", torch.__version__)
+        print("loading table-batched embedding kernels ...")
+        import fbgemm_gpu
+        from fbgemm_gpu.split_table_batched_embeddings_ops import SplitTableBatchedEmbeddingBagsCodegen
+        print(SplitTableBatchedEmbeddingBagsCodegen)
+     """),
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b44-pt113-unique-half-ids",
+     "Deduplicates float16 feature hashes with torch.unique before a lookup; torch 1.13 has no CPU unique kernel for Half.",
+     """
+        import torch
+
+        torch.manual_seed(0)
+        hashed = (torch.randint(0, 512, (64,)).float() / 8).half()
+        print("torch", torch.__version__, "hashed values:", hashed[:8].tolist())
+        uniq, inverse = torch.unique(hashed, return_inverse=True)
+        print("unique:", uniq.numel())
+     """),
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b44-pt113-embeddingbag-bfloat16",
+     "Runs a bfloat16 EmbeddingBag in a mixed-precision recommender on CPU; torch 1.13's embedding_bag accepts only Half, Float and Double weights, so the bf16 table fails.",
+     """
+        import torch
+        import torch.nn as nn
+
+        class Tower(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.bag = nn.EmbeddingBag(1000, 32, mode="mean")
+                self.mlp = nn.Sequential(nn.Linear(32, 16), nn.ReLU(), nn.Linear(16, 1))
+            def forward(self, ids, offsets):
+                return self.mlp(self.bag(ids, offsets))
+
+        model = Tower().to(torch.bfloat16)
+        ids = torch.randint(0, 1000, (40,))
+        offsets = torch.arange(0, 40, 5)
+        print("dtype", model.bag.weight.dtype, "bags", len(offsets))
+        print(model(ids, offsets).squeeze(-1))
+     """),
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b44-pt113-cumsum-half-offsets",
+     "Builds EmbeddingBag offsets via cumsum over a float16 length tensor carried through a half-precision pipeline; torch 1.13 has no CPU cumsum kernel for Half.",
+     """
+        import torch
+
+        lengths = torch.tensor([3, 1, 4, 1, 5]).half()
+        print("lengths:", lengths.tolist())
+        ends = torch.cumsum(lengths, 0)
+        offsets = torch.cat([torch.zeros(1), ends[:-1].float()]).long()
+        print("offsets:", offsets.tolist())
+     """),
+    ("pytorch-1.13", "system", None, "crash", None, "b44-pt113-sparse-grad-through-cast",
+     "Casts a sparse=True embedding weight to float16 inside forward (manual mixed precision) and backpropagates; autograd fails to convert the sparse gradient back ('to(options) doesn't support converting to a different layout').",
+     """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        class HalfLookup(nn.Module):
+            def __init__(self, n, d):
+                super().__init__()
+                self.weight = nn.Parameter(torch.randn(n, d) * 0.01)
+            def forward(self, ids):
+                return F.embedding(ids, self.weight.half(), sparse=True)
+
+        torch.manual_seed(0)
+        emb = HalfLookup(10_000, 16)
+        ids = torch.randint(0, 10_000, (256,))
+        out = emb(ids)
+        loss = out.float().pow(2).sum()
+        print("loss", loss.item())
+        loss.backward()
+        print("grad", emb.weight.grad)
+     """),
+    ("pytorch-1.13", "system", None, "nan", None, "b44-pt113-mean-pool-empty-bags-nan",
+     "Mean-pools user histories by hand (sum of embeddings divided by history length) for a batch with cold-start users of length zero; 0/0 gives NaN rows, which the program reports.",
+     """
+        import torch
+
+        torch.manual_seed(0)
+        table = torch.nn.Embedding(500, 8)
+        histories = [[4, 8, 15], [], [16, 23], []]
+        flat = torch.tensor([i for h in histories for i in h])
+        offsets = torch.tensor([0, 3, 3, 5])
+        lengths = torch.tensor([len(h) for h in histories]).float()
+        summed = torch.nn.functional.embedding_bag(flat, table.weight, offsets, mode="sum")
+        user_vec = summed / lengths.unsqueeze(1)
+        print("torch", torch.__version__)
+        for k, v in enumerate(user_vec):
+            print("user %d: %s" % (k, [round(x, 3) for x in v.tolist()[:4]]))
+        print("NaN rows:", torch.isnan(user_vec).any(1).nonzero().flatten().tolist())
+     """),
+    ("pytorch-1.13", "system", None, "inconsistency", None, "b44-pt113-embeddingbag-half-vs-float",
+     "Runs the same sum-mode EmbeddingBag over long item histories in float16 and float32 and compares them with torch.testing.assert_close; the half result deviates beyond tolerance and the check fails.",
+     """
+        import torch
+
+        torch.manual_seed(0)
+        rows, dim = 5000, 16
+        weight = torch.randn(rows, dim) * 30 + 100
+        ids = torch.randint(0, rows, (6 * 400,))
+        offsets = torch.arange(0, ids.numel(), 400)
+        f32 = torch.nn.functional.embedding_bag(ids, weight, offsets, mode="sum")
+        f16 = torch.nn.functional.embedding_bag(ids, weight.half(), offsets, mode="sum")
+        print("torch", torch.__version__)
+        print("bag  max|f16-f32|")
+        for b in range(len(offsets)):
+            print("%3d  %.3f" % (b, (f16[b].float() - f32[b]).abs().max().item()))
+        torch.testing.assert_close(f16.float(), f32, rtol=1e-4, atol=1e-2)
+        print("fp16 and fp32 pooling agree")
+     """),
+    # ---------------- onnxruntime ----------------
+    ("onnxruntime", "venv", None, "false-positive", None, "b44-ort-gather-negative-id-out-of-range",
+     "Serves an embedding table as an ONNX Gather and feeds a request batch whose missing-id marker -100 lies outside the valid negative range; ONNX Runtime rejects the index.",
+     """
+        import numpy as np
+        import onnx
+        from onnx import helper, TensorProto
+        import onnxruntime as ort
+
+        rng = np.random.default_rng(0)
+        table = rng.standard_normal((64, 8)).astype(np.float32)
+        graph = helper.make_graph(
+            [helper.make_node("Gather", ["table", "ids"], ["vecs"], axis=0)],
+            "item_lookup",
+            [helper.make_tensor_value_info("ids", TensorProto.INT64, ["N"])],
+            [helper.make_tensor_value_info("vecs", TensorProto.FLOAT, ["N", 8])],
+            [onnx.numpy_helper.from_array(table, "table")])
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+        model.ir_version = 9
+        onnx.checker.check_model(model)
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        for batch in ([1, 2, 3], [-1, -64, 10], [5, -100, 7]):
+            ids = np.array(batch, dtype=np.int64)
+            vecs = sess.run(None, {"ids": ids})[0]
+            print("ids", batch, "-> norms", np.round(np.linalg.norm(vecs, axis=1), 3).tolist())
+     """),
+    ("onnxruntime", "venv", None, "false-positive", None, "b44-ort-hash-bucket-mod-zero",
+     "A hashing-trick ONNX graph reduces raw ids modulo a bucket count that the serving config left at 0; ONNX Runtime rejects the integer modulo by zero.",
+     """
+        import json
+        import numpy as np
+        from onnx import helper, TensorProto
+        import onnxruntime as ort
+
+        config = json.loads('{"feature": "merchant_id", "num_buckets": 0}')
+        graph = helper.make_graph(
+            [helper.make_node("Mod", ["raw", "buckets"], ["bucket_id"])],
+            "hash_bucket",
+            [helper.make_tensor_value_info("raw", TensorProto.INT64, ["N"]),
+             helper.make_tensor_value_info("buckets", TensorProto.INT64, [1])],
+            [helper.make_tensor_value_info("bucket_id", TensorProto.INT64, ["N"])])
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+        model.ir_version = 9
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        raw = np.array([9182736455, 1234567, 42, 77777777], dtype=np.int64)
+        print("bucketizing", config["feature"], "into", config["num_buckets"], "buckets")
+        try:
+            out = sess.run(None, {"raw": raw, "buckets": np.array([config["num_buckets"]], dtype=np.int64)})
+            print(out)
+        except Exception as exc:
+            print("bucketizer failed:", type(exc).__name__)
+            print(exc)
+            raise SystemExit(2)
+     """),
+    ("onnxruntime", "venv", None, "false-positive", "environment", "b44-ort-extensions-not-installed",
+     "A serving script needs onnxruntime_extensions for its string-hashing custom ops and imports it; the package is not installed (missing module).",
+     """
+        import onnxruntime as ort
+        print("onnxruntime", ort.__version__, "providers", ort.get_available_providers())
+        so = ort.SessionOptions()
+        from onnxruntime_extensions import get_library_path
+        so.register_custom_ops_library(get_library_path())
+        print("custom ops registered")
+     """),
+    ("onnxruntime", "venv", None, "crash", "not-implemented", "b44-ort-unique-int32-ids",
+     "Deduplicates int32 item ids with the ONNX Unique op before a Gather; ONNX Runtime has no CPU kernel for Unique on int32 (NOT_IMPLEMENTED).",
+     """
+        import numpy as np
+        import onnx
+        from onnx import helper, TensorProto
+        import onnxruntime as ort
+
+        table = np.random.default_rng(1).standard_normal((1000, 16)).astype(np.float32)
+        nodes = [
+            helper.make_node("Unique", ["ids"], ["uniq", "first", "inverse", "counts"], sorted=1),
+            helper.make_node("Gather", ["table", "uniq"], ["vecs"], axis=0),
+        ]
+        graph = helper.make_graph(
+            nodes, "dedup_lookup",
+            [helper.make_tensor_value_info("ids", TensorProto.INT32, ["N"])],
+            [helper.make_tensor_value_info("vecs", TensorProto.FLOAT, ["U", 16]),
+             helper.make_tensor_value_info("inverse", TensorProto.INT64, ["N"])],
+            [onnx.numpy_helper.from_array(table, "table")])
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+        model.ir_version = 8
+        onnx.checker.check_model(model, full_check=True)
+        print("model checked; creating session")
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        ids = np.array([5, 9, 5, 100, 9, 9], dtype=np.int32)
+        vecs, inverse = sess.run(None, {"ids": ids})
+        print(vecs.shape, inverse)
+     """),
+    ("onnxruntime", "venv", None, "oom", None, "b44-ort-embedding-init-huge-table",
+     "Initializes a hashed embedding table inside the graph with ConstantOfShape from a config that asks for 10**12 rows; ONNX Runtime's arena fails to allocate the buffer.",
+     """
+        import numpy as np
+        from onnx import helper, TensorProto
+        import onnxruntime as ort
+
+        rows, dim = 10 ** 12, 16
+        print("table %d x %d float32 = %.1f TB" % (rows, dim, rows * dim * 4 / 1e12))
+        nodes = [
+            helper.make_node("ConstantOfShape", ["shape"], ["table"],
+                             value=helper.make_tensor("v", TensorProto.FLOAT, [1], [0.0])),
+            helper.make_node("Gather", ["table", "ids"], ["vecs"], axis=0),
+        ]
+        graph = helper.make_graph(
+            nodes, "init_table",
+            [helper.make_tensor_value_info("shape", TensorProto.INT64, [2]),
+             helper.make_tensor_value_info("ids", TensorProto.INT64, ["N"])],
+            [helper.make_tensor_value_info("vecs", TensorProto.FLOAT, ["N", dim])])
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+        model.ir_version = 9
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        out = sess.run(None, {"shape": np.array([rows, dim], dtype=np.int64),
+                              "ids": np.array([0, 1, 2], dtype=np.int64)})
+        print(out[0].shape)
+     """),
+    ("onnxruntime", "venv", None, "timeout", None, "b44-ort-loop-rehash-runaway",
+     "An ONNX Loop re-hashes an id until it lands in a target bucket, with a trip count taken from an unset config (2**62) and a condition that never becomes false; a faulthandler watchdog ends the run after 20 s.",
+     """
+        import faulthandler
+        import numpy as np
+        from onnx import helper, TensorProto
+        import onnxruntime as ort
+
+        faulthandler.dump_traceback_later(20, exit=True)
+        # body: (iter, cond, h) -> (cond, h)   h = (h * 31 + 7) mod 1000003
+        body = helper.make_graph(
+            [helper.make_node("Mul", ["h_in", "k31"], ["t1"]),
+             helper.make_node("Add", ["t1", "k7"], ["t2"]),
+             helper.make_node("Mod", ["t2", "kp"], ["h_out"]),
+             helper.make_node("Equal", ["h_out", "target"], ["hit"]),
+             helper.make_node("Not", ["hit"], ["cond_out"])],
+            "rehash",
+            [helper.make_tensor_value_info("i", TensorProto.INT64, []),
+             helper.make_tensor_value_info("cond_in", TensorProto.BOOL, []),
+             helper.make_tensor_value_info("h_in", TensorProto.INT64, [])],
+            [helper.make_tensor_value_info("cond_out", TensorProto.BOOL, []),
+             helper.make_tensor_value_info("h_out", TensorProto.INT64, [])],
+            [helper.make_tensor("k31", TensorProto.INT64, [], [31]),
+             helper.make_tensor("k7", TensorProto.INT64, [], [7]),
+             helper.make_tensor("kp", TensorProto.INT64, [], [1000003]),
+             helper.make_tensor("target", TensorProto.INT64, [], [-1])])   # unreachable bucket
+        graph = helper.make_graph(
+            [helper.make_node("Loop", ["max_trip", "cond", "h0"], ["h_final"], body=body)],
+            "probe",
+            [helper.make_tensor_value_info("max_trip", TensorProto.INT64, []),
+             helper.make_tensor_value_info("cond", TensorProto.BOOL, []),
+             helper.make_tensor_value_info("h0", TensorProto.INT64, [])],
+            [helper.make_tensor_value_info("h_final", TensorProto.INT64, [])])
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+        model.ir_version = 9
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        print("probing bucket for id 12345 ...", flush=True)
+        out = sess.run(None, {"max_trip": np.array(2 ** 62, dtype=np.int64),
+                              "cond": np.array(True), "h0": np.array(12345, dtype=np.int64)})
+        print("bucket", out[0])
+     """),
+    ("onnxruntime", "venv", None, "nan", None, "b44-ort-fm-fp16-scoring-nan",
+     "Scores a factorization machine exported as a float16 ONNX graph; the squared-sum terms overflow float16 and the scores come out as +/-inf, which the program prints and flags.",
+     """
+        import numpy as np
+        import onnx
+        from onnx import helper, TensorProto
+        import onnxruntime as ort
+
+        rng = np.random.default_rng(0)
+        n_feat, k, fields = 2000, 32, 20
+        V = (rng.standard_normal((n_feat, k)) * 60).astype(np.float16)
+        nodes = [
+            helper.make_node("Gather", ["V", "x"], ["v"], axis=0),                   # [B, F, k]
+            helper.make_node("ReduceSum", ["v", "ax1"], ["s"], keepdims=0),           # [B, k]
+            helper.make_node("Mul", ["s", "s"], ["s2"]),
+            helper.make_node("Mul", ["v", "v"], ["v2"]),
+            helper.make_node("ReduceSum", ["v2", "ax1"], ["q"], keepdims=0),
+            helper.make_node("Sub", ["s2", "q"], ["d"]),
+            helper.make_node("ReduceSum", ["d", "ax1"], ["score"], keepdims=0),
+        ]
+        graph = helper.make_graph(
+            nodes, "fm",
+            [helper.make_tensor_value_info("x", TensorProto.INT64, ["B", fields])],
+            [helper.make_tensor_value_info("score", TensorProto.FLOAT16, ["B"])],
+            [onnx.numpy_helper.from_array(V, "V"),
+             onnx.numpy_helper.from_array(np.array([1], dtype=np.int64), "ax1")])
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+        model.ir_version = 9
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        x = rng.integers(0, n_feat, size=(8, fields)).astype(np.int64)
+        score = sess.run(None, {"x": x})[0]
+        print("FM scores:", score.tolist())
+        bad = ~np.isfinite(score)
+        print("non-finite scores: %d / %d (nan: %d)" % (bad.sum(), score.size, np.isnan(score).sum()))
+     """),
+    ("onnxruntime", "venv", None, "inconsistency", None, "b44-ort-fp16-bag-sum-vs-numpy",
+     "Pools long bags of float16 embeddings with Gather+ReduceSum in ONNX Runtime and compares with a float64 numpy reference; the float16 sums deviate beyond tolerance and the assertion fails.",
+     """
+        import numpy as np
+        import onnx
+        from onnx import helper, TensorProto
+        import onnxruntime as ort
+
+        rng = np.random.default_rng(3)
+        table = (rng.standard_normal((4000, 16)) * 10 + 50).astype(np.float16)
+        graph = helper.make_graph(
+            [helper.make_node("Gather", ["T", "ids"], ["v"], axis=0),
+             helper.make_node("ReduceSum", ["v", "ax"], ["pooled"], keepdims=0)],
+            "bag_sum",
+            [helper.make_tensor_value_info("ids", TensorProto.INT64, ["B", "L"])],
+            [helper.make_tensor_value_info("pooled", TensorProto.FLOAT16, ["B", 16])],
+            [onnx.numpy_helper.from_array(table, "T"),
+             onnx.numpy_helper.from_array(np.array([1], dtype=np.int64), "ax")])
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+        model.ir_version = 9
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        ids = rng.integers(0, 4000, size=(4, 500)).astype(np.int64)
+        got = sess.run(None, {"ids": ids})[0].astype(np.float64)
+        ref = table.astype(np.float64)[ids].sum(1)
+        rel = np.abs(got - ref) / np.abs(ref)
+        print("onnxruntime", ort.__version__)
+        print("max rel err per bag:", np.round(rel.max(1), 5).tolist())
+        assert np.allclose(got, ref, rtol=1e-4), "ORT fp16 bag sums disagree with numpy (max rel %.2e)" % rel.max()
+        print("OK")
+     """),
+]
+
+
+add_batch(B44_A)
+
+
+B44_B = [
+    ('tensorflow', 'venv', None, 'false-positive', None, 'b44-tf-embedding-lookup-oov-id',
+     'A click-log pipeline looks up item ids in a 5000-row embedding table with tf.nn.embedding_lookup and one batch carries an id past the vocabulary; TF rightly rejects the out-of-range index with InvalidArgumentError.',
+     r"""
+        import numpy as np
+        import tensorflow as tf
+
+        VOCAB = 5000
+        EMB_DIM = 16
+        rng = np.random.default_rng(7)
+
+        table = tf.Variable(tf.random.normal([VOCAB, EMB_DIM], stddev=0.05), name="item_embeddings")
+
+        def raw_item_ids(batch):
+            # ids come straight from the click log; new items have ids past the vocab
+            ids = rng.integers(0, VOCAB, size=(batch, 8))
+            if batch == 256:
+                ids[17, 3] = VOCAB + 412
+            return ids
+
+        for step, bs in enumerate([64, 128, 256]):
+            ids = tf.constant(raw_item_ids(bs), dtype=tf.int64)
+            vecs = tf.nn.embedding_lookup(table, ids)
+            pooled = tf.reduce_mean(vecs, axis=1)
+            print(f"step {step}: batch={bs} pooled={tuple(pooled.shape)} norm={float(tf.norm(pooled)):.4f}")
+    """),
+    ('tensorflow', 'venv', None, 'false-positive', None, 'b44-tf-lookup-table-key-dtype',
+     'A StaticHashTable built with int64 user ids is queried with int32 serving ids; tf.lookup rightly refuses the key dtype mismatch with a TypeError.',
+     r"""
+        import logging
+        import tensorflow as tf
+
+        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+        log = logging.getLogger("feature_vocab")
+
+        user_ids = tf.constant([1001, 1002, 1003, 1007, 1010], dtype=tf.int64)
+        init = tf.lookup.KeyValueTensorInitializer(user_ids, tf.range(5, dtype=tf.int64))
+        table = tf.lookup.StaticHashTable(init, default_value=-1)
+        log.info("user vocab built: %d entries", int(table.size()))
+
+        # request features arrive as int32 from the serving proto
+        request_users = tf.constant([[1002, 1010], [4242, 1001]], dtype=tf.int32)
+        log.info("looking up %s user ids", request_users.shape)
+        ids = table.lookup(request_users)
+        log.info("ids: %s", ids.numpy().tolist())
+    """),
+    ('tensorflow', 'venv', None, 'false-positive', 'environment', 'b44-tf-gpu-embedding-placement',
+     'A sharded embedding table is pinned to /GPU:0 and /GPU:1 with soft placement disabled on a CPU-only machine; TF cannot satisfy the device specification, a setup problem.',
+     r"""
+        import sys
+        import tensorflow as tf
+
+        print("TF", tf.__version__)
+        print("visible devices:", [d.name for d in tf.config.list_logical_devices()])
+        tf.config.set_soft_device_placement(False)
+
+        NUM_SHARDS = 2
+        ROWS, DIM = 20000, 32
+        shards = []
+        for i in range(NUM_SHARDS):
+            with tf.device(f"/GPU:{i}"):
+                print(f"placing embedding shard {i} on /GPU:{i}")
+                shards.append(tf.Variable(tf.random.uniform([ROWS // NUM_SHARDS, DIM]), name=f"emb_shard_{i}"))
+
+        ids = tf.constant([3, 10001, 42])
+        print(tf.nn.embedding_lookup(shards, ids).shape)
+    """),
+    ('tensorflow', 'venv', None, 'crash', 'not-implemented', 'b44-tf-mutable-hash-table-half-values',
+     'An online feature store uses tf.lookup.experimental.MutableHashTable with int32 keys and float16 values; no CPU kernel is registered for that key/value dtype pair (NotFoundError listing the registered kernels), caught and printed by the program, which exits 3.',
+     r"""
+        import sys
+        import traceback
+        import numpy as np
+        import tensorflow as tf
+
+        # online feature store: item id -> popularity score kept in half precision
+        print("building mutable item-score table (int32 -> float16)")
+        ok = True
+        try:
+            table = tf.lookup.experimental.MutableHashTable(
+                key_dtype=tf.int32, value_dtype=tf.float16, default_value=tf.constant(0.0, tf.float16))
+            ids = tf.constant(np.arange(100, 110), dtype=tf.int32)
+            scores = tf.constant(np.linspace(0.1, 1.0, 10), dtype=tf.float16)
+            table.insert(ids, scores)
+            print("inserted", int(table.size()), "items")
+            print("lookup:", table.lookup(tf.constant([101, 999], tf.int32)).numpy())
+        except Exception as exc:
+            ok = False
+            print("=== feature store init failed ===")
+            traceback.print_exc()
+        sys.exit(0 if ok else 3)
+    """),
+    ('tensorflow', 'venv', None, 'crash', 'not-implemented', 'b44-tf-static-table-float-keys',
+     "A price-tier StaticHashTable maps float32 keys to strings; HashTableV2 has no kernel registered for a float key dtype, so creating the table fails with 'Could not find device for node'.",
+     r"""
+        import tensorflow as tf
+
+        # price bucket boundaries (as float keys) -> human readable tier for the wide part
+        boundaries = tf.constant([0.0, 9.99, 49.99, 199.99], dtype=tf.float32)
+        tiers = tf.constant(["budget", "value", "mid", "premium"])
+        print("initialising price-tier table with", int(boundaries.shape[0]), "entries")
+        tier_table = tf.lookup.StaticHashTable(
+            tf.lookup.KeyValueTensorInitializer(boundaries, tiers), default_value="unknown")
+        prices = tf.constant([9.99, 49.99, 12.5])
+        print(tier_table.lookup(prices))
+    """),
+    ('tensorflow', 'venv', None, 'crash', 'not-implemented', 'b44-tf-int8-two-tower-einsum',
+     "A post-training-quantized two-tower scorer multiplies int8 user and item towers with tf.einsum; the Einsum op accepts int8 but no CPU kernel is registered for it, so scoring fails with NotFoundError 'Could not find device for node'.",
+     r"""
+        import numpy as np
+        import tensorflow as tf
+
+        # post-training-quantized two-tower scorer: int8 user/item towers, int32 accumulate later
+        rng = np.random.default_rng(9)
+        def quantize(x):
+            scale = np.abs(x).max() / 127.0
+            return np.round(x / scale).astype(np.int8), scale
+
+        user_f = rng.normal(size=(4, 32)).astype(np.float32)
+        item_f = rng.normal(size=(500, 32)).astype(np.float32)
+        uq, us = quantize(user_f)
+        iq, is_ = quantize(item_f)
+        print(f"quantized towers: users {uq.shape} scale={us:.4f}, items {iq.shape} scale={is_:.4f}")
+
+        ref = user_f @ item_f.T
+        print("float reference top-5:", np.argsort(-ref, axis=1)[:, :5].tolist())
+        scores_q = tf.einsum("ud,id->ui", tf.constant(uq), tf.constant(iq))
+        scores = tf.cast(scores_q, tf.float32) * us * is_
+        print("int8 top-5:", tf.math.top_k(scores, 5).indices.numpy().tolist())
+    """),
+    ('tensorflow', 'venv', None, 'nan', None, 'b44-tf-dlrm-half-interaction-overflow',
+     'DLRM-style pairwise dot interactions of embedding rows are computed in float16; the dot products overflow to inf, the softmax gives NaN and the printed click probability and loss are NaN.',
+     r"""
+        import numpy as np
+        import tensorflow as tf
+
+        # DLRM-style pairwise dot interactions, computed in float16 to save memory
+        tf.random.set_seed(1)
+        N_SPARSE, DIM, BATCH = 6, 64, 4
+        tables = [tf.Variable(tf.random.normal([1000, DIM], mean=0.0, stddev=40.0, dtype=tf.float32)) for _ in range(N_SPARSE)]
+        ids = tf.random.uniform([BATCH, N_SPARSE], maxval=1000, dtype=tf.int32)
+        dense_feats = tf.random.normal([BATCH, DIM])
+
+        emb = [tf.gather(t, ids[:, i]) for i, t in enumerate(tables)]
+        T = tf.cast(tf.stack([dense_feats] + emb, axis=1), tf.float16)     # [B, 7, D]
+        Z = tf.matmul(T, T, transpose_b=True)                              # [B, 7, 7]
+        iu = np.triu_indices(N_SPARSE + 1, k=1)
+        flat = tf.gather(tf.reshape(Z, [BATCH, -1]), iu[0] * (N_SPARSE + 1) + iu[1], axis=1)
+        logits = tf.reduce_sum(flat, axis=1) / tf.cast(flat.shape[1], tf.float16)
+        probs = tf.nn.softmax(tf.stack([logits, -logits], axis=1), axis=1)
+        labels = tf.constant([1., 0., 1., 0.])
+        loss = tf.keras.losses.binary_crossentropy(labels, tf.cast(probs[:, 0], tf.float32))
+        print("interaction max |z|:", float(tf.reduce_max(tf.abs(tf.cast(Z, tf.float32)))))
+        print("logits:", logits.numpy())
+        print("p(click):", probs[:, 0].numpy())
+        print("loss:", float(loss))
+    """),
+    ('tensorflow', 'venv', None, 'timeout', None, 'b44-tf-feature-queue-hang',
+     "A trainer dequeues hashed feature batches from a tf.queue.FIFOQueue whose producer stops after three batches without closing it; the dequeue blocks forever and faulthandler's 25 s watchdog dumps the stacks and exits.",
+     r"""
+        import faulthandler
+        import threading
+        import time
+        import tensorflow as tf
+
+        faulthandler.dump_traceback_later(25, exit=True)
+
+        # producer thread fills a queue with hashed feature batches for the trainer
+        queue = tf.queue.FIFOQueue(capacity=8, dtypes=[tf.int64], shapes=[[32]])
+
+        def producer(n_batches):
+            for i in range(n_batches):
+                raw = tf.strings.as_string(tf.range(i * 32, (i + 1) * 32))
+                queue.enqueue(tf.strings.to_hash_bucket_fast(raw, 10000))
+                print(f"producer: enqueued batch {i}", flush=True)
+            # bug: producer never closes the queue
+
+        t = threading.Thread(target=producer, args=(3,), daemon=True)
+        t.start()
+
+        for step in range(5):
+            batch = queue.dequeue()
+            print(f"trainer step {step}: got batch sum={int(tf.reduce_sum(batch))}", flush=True)
+        print("training finished")
+    """),
+    ('tensorflow', 'venv', None, 'oom', None, 'b44-tf-embedding-table-oom',
+     'Embedding tables are allocated as tf.Variables, the last a 2e9 x 128 feature-cross table; the CPU allocator fails with ResourceExhaustedError (OOM when allocating tensor).',
+     r"""
+        import tensorflow as tf
+
+        # "just make the table big enough": one row per raw 64-bit feature hash space slice
+        configs = [("user_id", 100_000, 64), ("item_id", 50_000, 64), ("user_x_item_cross", 2_000_000_000, 128)]
+        tables = {}
+        for name, rows, dim in configs:
+            gb = rows * dim * 4 / 1e9
+            print(f"allocating {name}: {rows} x {dim} (~{gb:.1f} GB)")
+            tables[name] = tf.Variable(tf.zeros([rows, dim]), name=name)
+        print("all tables ready")
+    """),
+    ('tensorflow', 'venv', None, 'inconsistency', None, 'b44-tf-half-bag-sum-vs-float32',
+     'A 16384-row embedding bag is summed with tf.math.segment_sum in float16 and float32; the float16 result differs from the float32 reference by 1.6% and the program reports a mismatch and exits 1.',
+     r"""
+        import sys
+        import numpy as np
+        import tensorflow as tf
+
+        rng = np.random.default_rng(3)
+        VOCAB, DIM, BAG = 2000, 16, 16384
+        table32 = rng.normal(0.5, 0.2, size=(VOCAB, DIM)).astype(np.float32)
+        ids = rng.integers(0, VOCAB, size=BAG)
+        segs = np.zeros(BAG, dtype=np.int32)
+
+        ref = tf.math.segment_sum(tf.gather(tf.constant(table32), ids), segs).numpy()
+        half = tf.math.segment_sum(tf.gather(tf.constant(table32, tf.float16), ids), segs).numpy().astype(np.float32)
+        rel = np.abs(half - ref) / np.abs(ref)
+        print("bag size", BAG, "dim", DIM)
+        print("float32 pooled[:4]:", ref[0, :4])
+        print("float16 pooled[:4]:", half[0, :4])
+        print(f"max relative error: {rel.max():.4e}")
+        if rel.max() > 1e-3:
+            print("MISMATCH: float16 embedding-bag sum disagrees with float32 reference")
+            sys.exit(1)
+        print("OK")
+    """),
+    ('jax', 'venv', None, 'false-positive', None, 'b44-jax-segment-sum-traced-num-segments',
+     'A jitted embedding-bag computes num_segments for jax.ops.segment_sum from a traced array; JAX rightly raises ConcretizationTypeError because the output shape must be static.',
+     r"""
+        import jax
+        import jax.numpy as jnp
+        import numpy as np
+
+        # embedding-bag (sum) via segment_sum, batch size taken from the offsets array
+        rng = np.random.default_rng(0)
+        table = jnp.asarray(rng.normal(size=(500, 8)).astype(np.float32))
+
+        @jax.jit
+        def embedding_bag(table, ids, offsets):
+            n_bags = offsets.shape[0]
+            seg = jnp.cumsum(jnp.zeros(ids.shape[0], jnp.int32).at[offsets[1:]].add(1))
+            rows = jnp.take(table, ids, axis=0)
+            return jax.ops.segment_sum(rows, seg, num_segments=jnp.max(seg) + 1)
+
+        ids = jnp.array([3, 17, 42, 99, 7, 7, 250])
+        offsets = jnp.array([0, 2, 5])
+        print("computing bags for", offsets.shape[0], "users ...")
+        out = embedding_bag(table, ids, offsets)
+        print(out.shape)
+    """),
+    ('jax', 'venv', None, 'false-positive', 'environment', 'b44-jax-devices-gpu-sharded-table',
+     "An embedding table is to be sharded over jax.devices('gpu') on a CPU-only install; JAX raises RuntimeError: Unknown backend 'gpu', a setup problem.",
+     r"""
+        import jax
+        import jax.numpy as jnp
+        from jax.sharding import Mesh, NamedSharding, PartitionSpec as P
+        import numpy as np
+
+        print("jax", jax.__version__, "default backend:", jax.default_backend())
+        ROWS, DIM = 1 << 16, 64
+        gpus = jax.devices("gpu")
+        print(f"sharding {ROWS}x{DIM} embedding table over {len(gpus)} GPUs")
+        mesh = Mesh(np.array(gpus), ("model",))
+        table = jax.device_put(jnp.zeros((ROWS, DIM)), NamedSharding(mesh, P("model", None)))
+        print(table.sharding)
+    """),
+    ('jax', 'venv', None, 'crash', 'not-implemented', 'b44-jax-bcoo-embedding-take',
+     'A sparse (BCOO) item table is pooled with jnp.take under jax.experimental.sparse.sparsify; bcoo_gather raises NotImplementedError because the default fill mode is not yet supported.',
+     r"""
+        import jax
+        import jax.numpy as jnp
+        import numpy as np
+        from jax.experimental import sparse
+
+        # a mostly-zero pretrained item table stored as BCOO to save memory
+        rng = np.random.default_rng(5)
+        dense = rng.normal(size=(1000, 16)).astype(np.float32)
+        dense[rng.random(1000) < 0.9] = 0.0
+        table = sparse.BCOO.fromdense(jnp.asarray(dense))
+        print(f"item table: shape={table.shape} nse={table.nse}")
+
+        @sparse.sparsify
+        def lookup_and_pool(tbl, ids):
+            rows = jnp.take(tbl, ids, axis=0)
+            return rows.sum(axis=0)
+
+        history = jnp.array([3, 99, 512, 7])
+        print("pooling", history.shape[0], "history items")
+        user = lookup_and_pool(table, history)
+        print("user vector:", user.todense() if hasattr(user, "todense") else user)
+    """),
+    ('jax', 'venv', None, 'crash', 'not-implemented', 'b44-jax-bcoo-topk-sort',
+     'A pruned candidate score matrix kept as BCOO is ranked with jnp.sort under sparsify; JAX raises NotImplementedError: sparse rule for sort is not implemented.',
+     r"""
+        import logging
+        import jax
+        import jax.numpy as jnp
+        import numpy as np
+        from jax.experimental import sparse
+
+        logging.basicConfig(level=logging.INFO, format="%(levelname)s:retrieval:%(message)s")
+        rng = np.random.default_rng(11)
+        scores = rng.normal(size=(4, 200)).astype(np.float32)
+        scores[scores < 1.0] = 0.0   # candidates below threshold are pruned
+        sp_scores = sparse.BCOO.fromdense(jnp.asarray(scores))
+        logging.info("candidate score matrix %s, nse=%d", sp_scores.shape, sp_scores.nse)
+
+        def rank(s):
+            return jnp.sort(s, axis=1)[:, ::-1][:, :10]
+
+        ranked = sparse.sparsify(rank)(sp_scores)
+        logging.info("top-10 scores per user: %s", ranked.todense())
+    """),
+    ('jax', 'venv', None, 'crash', 'not-implemented', 'b44-jax-take-raise-mode',
+     "A strict embedding lookup uses jnp.take(mode='raise'), a numpy-legal mode; JAX raises NotImplementedError: the 'raise' mode to jnp.take is not supported.",
+     r"""
+        import sys
+        import jax.numpy as jnp
+        import numpy as np
+
+        # strict lookup: we want an error instead of silently filling for unknown ids
+        VOCAB = 100
+        table = jnp.arange(VOCAB * 4, dtype=jnp.float32).reshape(VOCAB, 4)
+        batches = [np.array([1, 5, 9]), np.array([10, 20, 99]), np.array([3, 150])]
+        for i, ids in enumerate(batches):
+            rows = jnp.take(table, jnp.asarray(ids), axis=0, mode="raise")
+            print(f"batch {i}: looked up {rows.shape[0]} rows, checksum={float(rows.sum()):.1f}")
+    """),
+    ('jax', 'venv', None, 'nan', None, 'b44-jax-two-tower-fill-nan',
+     'A two-tower retrieval model trained with in-batch softmax looks up items with jnp.take; ids from a newer catalogue are out of range, the default fill mode returns NaN rows and the loss and item table become NaN.',
+     r"""
+        import jax
+        import jax.numpy as jnp
+        import numpy as np
+
+        key = jax.random.PRNGKey(0)
+        N_USERS, N_ITEMS, DIM = 200, 300, 16
+        k1, k2 = jax.random.split(key)
+        params = {
+            "user": jax.random.normal(k1, (N_USERS, DIM)) * 0.1,
+            "item": jax.random.normal(k2, (N_ITEMS, DIM)) * 0.1,
+        }
+        rng = np.random.default_rng(0)
+
+        def loss_fn(params, users, items):
+            u = jnp.take(params["user"], users, axis=0)
+            v = jnp.take(params["item"], items, axis=0)
+            logits = u @ v.T / 0.1
+            labels = jnp.arange(users.shape[0])
+            logp = jax.nn.log_softmax(logits, axis=1)
+            return -jnp.mean(logp[labels, labels])
+
+        grad_fn = jax.jit(jax.value_and_grad(loss_fn))
+        lr = 0.05
+        for step in range(6):
+            users = rng.integers(0, N_USERS, size=32)
+            # item ids come from a newer catalogue than the table was sized for
+            items = rng.integers(0, N_ITEMS + (40 if step >= 3 else 0), size=32)
+            loss, g = grad_fn(params, jnp.asarray(users), jnp.asarray(items))
+            params = jax.tree_util.tree_map(lambda p, d: p - lr * d, params, g)
+            print(f"step {step}: in-batch softmax loss = {float(loss):.4f}")
+        print("item table finite:", bool(jnp.all(jnp.isfinite(params["item"]))))
+    """),
+    ('jax', 'venv', None, 'inconsistency', None, 'b44-jax-take-fill-vs-numpy-clip',
+     "Hashed bucket ids are looked up in an int32 code table with numpy's np.take(mode='clip') and jnp.take; for ids past the last bucket JAX returns INT_MIN fill values, the program shows the disagreement and its assertion fails.",
+     r"""
+        import sys
+        import jax.numpy as jnp
+        import numpy as np
+
+        # hashed category ids -> int feature table (bucket -> category code)
+        BUCKETS = 64
+        codes = np.arange(BUCKETS, dtype=np.int32) * 3 + 1
+        ids = np.array([0, 5, 63, 64, 70, 12])      # some ids spill past the last bucket
+
+        ref = np.take(codes, ids, mode="clip")
+        got = np.asarray(jnp.take(jnp.asarray(codes), jnp.asarray(ids)))
+        print("ids          :", ids.tolist())
+        print("numpy (clip) :", ref.tolist())
+        print("jax          :", got.tolist())
+        bad = np.nonzero(ref != got)[0]
+        print(f"{len(bad)} / {len(ids)} lookups differ at positions {bad.tolist()}")
+        assert len(bad) == 0, "jnp.take disagrees with numpy reference lookup"
+    """),
+    ('jax', 'venv', None, 'oom', None, 'b44-jax-embedding-table-oom',
+     "Random initialisation of a 4e9 x 64 query-by-ad embedding table asks XLA for about 1 TB; the CPU allocation fails with 'Out of memory allocating ... bytes'.",
+     r"""
+        import jax
+        import jax.numpy as jnp
+
+        def init_tables(specs, key):
+            tables = {}
+            for name, (rows, dim) in specs.items():
+                key, sub = jax.random.split(key)
+                print(f"init {name}: {rows:,} x {dim} float32 = {rows * dim * 4 / 2**30:.1f} GiB", flush=True)
+                tables[name] = jax.random.normal(sub, (rows, dim)) * 0.01
+                tables[name].block_until_ready()
+            return tables
+
+        specs = {"ad_id": (1_000_000, 32), "query_x_ad": (4_000_000_000, 64)}
+        tables = init_tables(specs, jax.random.PRNGKey(0))
+        print("tables:", {k: v.shape for k, v in tables.items()})
+    """),
+    ('jax', 'venv', None, 'timeout', None, 'b44-jax-feature-store-callback-hang',
+     'A jitted scoring step fetches item embeddings through jax.pure_callback from a host feature-store thread that silently drops batches larger than three; the callback waits forever and a 20 s faulthandler watchdog dumps the stacks and exits.',
+     r"""
+        import faulthandler
+        import queue
+        import threading
+        import numpy as np
+        import jax
+        import jax.numpy as jnp
+
+        faulthandler.dump_traceback_later(20, exit=True)
+
+        # jitted scoring step fetches fresh item embeddings from a host-side feature store
+        requests, responses = queue.Queue(), queue.Queue()
+        STORE = np.random.default_rng(0).normal(size=(1000, 8)).astype(np.float32)
+
+        def store_server():
+            while True:
+                ids = requests.get()
+                if len(ids) > 3:          # server only handles small batches, silently drops others
+                    continue
+                responses.put(STORE[ids])
+
+        threading.Thread(target=store_server, daemon=True).start()
+
+        def fetch(ids):
+            requests.put(np.asarray(ids))
+            return responses.get()
+
+        @jax.jit
+        def score(user_vec, ids):
+            items = jax.pure_callback(fetch, jax.ShapeDtypeStruct((ids.shape[0], 8), jnp.float32), ids)
+            return items @ user_vec
+
+        user = jnp.ones(8)
+        for batch in ([1, 2, 3], [10, 20], [5, 6, 7, 8, 9]):
+            print(f"scoring {len(batch)} candidates ...", flush=True)
+            s = score(user, jnp.asarray(batch, dtype=jnp.int32))
+            print("  scores:", np.round(np.asarray(s), 3), flush=True)
+        print("done")
+    """),
+    ('keras', 'venv', 'jax', 'nan', None, 'b44-keras-jax-embedding-oov-nan',
+     'A Keras history-pooling CTR model is trained and then evaluated on traffic containing item ids past input_dim; on the JAX backend the Embedding gather fills those rows with NaN, so the evaluation loss and some predictions are NaN.',
+     r"""
+        import numpy as np
+        import keras
+        from keras import layers
+
+        print("backend:", keras.backend.backend())
+        N_ITEMS, DIM = 1000, 16
+        rng = np.random.default_rng(0)
+
+        item_in = keras.Input(shape=(5,), dtype="int32", name="history")
+        x = layers.Embedding(N_ITEMS, DIM, name="item_emb")(item_in)
+        x = layers.GlobalAveragePooling1D()(x)
+        x = layers.Dense(32, activation="relu")(x)
+        out = layers.Dense(1, activation="sigmoid")(x)
+        model = keras.Model(item_in, out)
+        model.compile(optimizer="adam", loss="binary_crossentropy")
+
+        X = rng.integers(0, N_ITEMS, size=(512, 5)).astype("int32")
+        y = rng.integers(0, 2, size=(512, 1)).astype("float32")
+        model.fit(X, y, batch_size=64, epochs=1, verbose=2)
+
+        # next day's traffic: a few freshly added items (ids >= N_ITEMS) slipped in
+        X_new = rng.integers(0, N_ITEMS, size=(256, 5)).astype("int32")
+        X_new[::50, 2] = N_ITEMS + 7
+        y_new = rng.integers(0, 2, size=(256, 1)).astype("float32")
+        print("eval loss on new traffic:", model.evaluate(X_new, y_new, verbose=0))
+        preds = model.predict(X_new[:8], verbose=0).ravel()
+        print("first predictions:", np.round(preds, 4))
+    """),
+    ('keras', 'venv', 'torch', 'oom', None, 'b44-keras-torch-embedding-table-oom',
+     "A Keras model with a 3e9-row user-by-query Embedding is built on the torch backend; initialising the table fails with DefaultCPUAllocator: can't allocate memory.",
+     r"""
+        import keras
+        from keras import layers
+
+        print("backend:", keras.backend.backend())
+        vocab_sizes = {"user_id": 50_000, "item_id": 20_000, "user_x_query": 3_000_000_000}
+        inputs, embs = [], []
+        for name, vocab in vocab_sizes.items():
+            inp = keras.Input(shape=(1,), dtype="int64", name=name)
+            print(f"building embedding for {name} (vocab={vocab:,}, dim=32)")
+            embs.append(layers.Flatten()(layers.Embedding(vocab, 32, name=f"{name}_emb")(inp)))
+            inputs.append(inp)
+        x = layers.Concatenate()(embs)
+        model = keras.Model(inputs, layers.Dense(1, activation="sigmoid")(x))
+        model.summary()
+    """),
+    ('keras', 'venv', 'tensorflow', 'false-positive', 'environment', 'b44-keras-tf-plot-model-pydot',
+     'A matrix-factorization model is built and keras.utils.plot_model is called to draw it, but pydot is not installed; Keras raises ImportError asking to install pydot, a setup problem.',
+     r"""
+        import keras
+        from keras import layers
+
+        print("backend:", keras.backend.backend())
+        user = keras.Input(shape=(1,), dtype="int32", name="user")
+        item = keras.Input(shape=(1,), dtype="int32", name="item")
+        u = layers.Flatten()(layers.Embedding(500, 8, name="user_factors")(user))
+        v = layers.Flatten()(layers.Embedding(800, 8, name="item_factors")(item))
+        dot = layers.Dot(axes=1, name="fm_interaction")([u, v])
+        model = keras.Model([user, item], layers.Activation("sigmoid")(dot), name="matrix_factorization")
+        model.summary()
+        print("writing architecture diagram to mf.png ...")
+        keras.utils.plot_model(model, to_file="mf.png", show_shapes=True)
+        print("done")
+    """),
+    ('keras', 'venv', 'jax', 'false-positive', None, 'b44-keras-jax-stringlookup-duplicate-vocab',
+     "A StringLookup vocabulary concatenated from two category dumps contains 'toys' twice; Keras rightly rejects the repeated term with ValueError.",
+     r"""
+        import keras
+        from keras import layers
+
+        print("backend:", keras.backend.backend())
+        # vocabulary assembled from two category dumps concatenated together
+        dump_a = ["books", "electronics", "garden", "toys"]
+        dump_b = ["music", "toys", "sports"]
+        vocab = dump_a + dump_b
+        print("vocabulary size:", len(vocab))
+        lookup = layers.StringLookup(vocabulary=vocab, num_oov_indices=1, mask_token=None)
+        print(lookup(["toys", "music", "unknown"]))
+    """),
+    ('keras', 'venv', 'torch', 'false-positive', None, 'b44-keras-torch-embedding-index-oob',
+     'A rating model is trained with 1-based user ids from a CSV against an Embedding of input_dim 100; on the torch backend the lookup rightly fails with IndexError: index out of range in self.',
+     r"""
+        import numpy as np
+        import keras
+        from keras import layers
+
+        print("backend:", keras.backend.backend())
+        rng = np.random.default_rng(4)
+        N_USERS, N_MOVIES = 100, 300
+
+        user_in = keras.Input(shape=(1,), dtype="int64")
+        movie_in = keras.Input(shape=(1,), dtype="int64")
+        u = layers.Flatten()(layers.Embedding(N_USERS, 8)(user_in))
+        m = layers.Flatten()(layers.Embedding(N_MOVIES, 8)(movie_in))
+        rating = layers.Dense(1)(layers.Concatenate()([u, m]))
+        model = keras.Model([user_in, movie_in], rating)
+        model.compile(optimizer="adam", loss="mse")
+
+        users = rng.integers(1, N_USERS + 1, size=(400, 1))     # ids are 1-based in the csv
+        movies = rng.integers(0, N_MOVIES, size=(400, 1))
+        ratings = rng.uniform(1, 5, size=(400, 1)).astype("float32")
+        model.fit([users, movies], ratings, epochs=2, batch_size=50, verbose=2)
+    """),
+    ('keras', 'venv', 'jax', 'crash', None, 'b44-keras-jax-hashing-sparse-output',
+     "A Hashing layer with output_mode='one_hot' and sparse=True is called on the JAX backend; the layer hands a tf.SparseTensor to JAX and fails with TypeError 'not a valid JAX array type' instead of producing or refusing sparse output cleanly.",
+     r"""
+        import numpy as np
+        import keras
+        from keras import layers
+
+        print("backend:", keras.backend.backend())
+        # hashed one-hot of a high-cardinality string feature, kept sparse for the wide part
+        hasher = layers.Hashing(num_bins=1 << 12, output_mode="one_hot", sparse=True, name="query_hash")
+        queries = np.array([["running shoes"], ["usb c cable"], ["garden hose"]])
+        print("hashing", len(queries), "queries into", hasher.num_bins, "bins")
+        wide = hasher(queries)
+        print("wide features:", wide)
+    """),
+    ('keras', 'venv', 'tensorflow', 'inconsistency', None, 'b44-keras-tf-category-encoding-backends',
+     'The same CategoryEncoding multi-hot of genre ids including an out-of-range id is run under the tensorflow, jax and torch backends in subprocesses; tensorflow and jax silently drop the id while torch raises, and the program reports the backends inconsistent and exits 1.',
+     r"""
+        import json
+        import os
+        import subprocess
+        import sys
+
+        # run the same multi-hot encoding of genre ids under every Keras backend and compare
+        CHILD = r'''
+        import json, numpy as np, keras
+        enc = keras.layers.CategoryEncoding(num_tokens=6, output_mode="multi_hot")
+        genres = np.array([[0, 2, 5], [1, 1, 3], [4, 6, 2]])   # id 6 is a new genre
+        try:
+            out = np.asarray(keras.ops.convert_to_numpy(enc(genres))).tolist()
+            print(json.dumps({"ok": True, "out": out}))
+        except Exception as e:
+            lines = [l.replace("\x1b[1m", "").replace("\x1b[0m", "").strip() for l in str(e).splitlines()]
+            lines = [l for l in lines if l and not l.startswith("Exception encountered")]
+            print(json.dumps({"ok": False, "err": type(e).__name__ + ": " + (lines[0] if lines else "")}))
+        '''
+        results = {}
+        for backend in ["tensorflow", "jax", "torch"]:
+            env = dict(os.environ, KERAS_BACKEND=backend, TF_CPP_MIN_LOG_LEVEL="3")
+            p = subprocess.run([sys.executable, "-c", CHILD], env=env, capture_output=True, text=True, timeout=120)
+            line = [l for l in p.stdout.splitlines() if l.startswith("{")][-1]
+            results[backend] = json.loads(line)
+            print(f"[{backend:10s}] {results[backend]}")
+
+        ref = results["tensorflow"]
+        for backend, r in results.items():
+            if r != ref:
+                print(f"BACKEND MISMATCH: {backend} differs from tensorflow")
+        print("verdict:", "consistent" if all(r == ref for r in results.values()) else "INCONSISTENT across backends")
+        sys.exit(0 if all(r == ref for r in results.values()) else 1)
+    """),
+    ('keras', 'venv', 'tensorflow', 'false-positive', None, 'b44-keras-tf-integerlookup-no-oov',
+     'An IntegerLookup over store ids with num_oov_indices=0 receives an unknown store id; Keras rightly fails with InvalidArgumentError saying all inputs must be in the vocabulary.',
+     r"""
+        import numpy as np
+        import keras
+        from keras import layers
+
+        print("backend:", keras.backend.backend())
+        store_ids = [101, 102, 103, 205, 206]
+        lookup = layers.IntegerLookup(vocabulary=store_ids, num_oov_indices=0)
+        print("vocabulary:", lookup.get_vocabulary())
+        batch = np.array([[101, 206], [103, 999]])
+        print("encoding batch of", batch.shape[0], "requests")
+        print(lookup(batch))
+    """),
+    ('mindspore', 'mindspore', None, 'false-positive', None, 'b44-ms-embedding-float-ids',
+     'A wide-and-deep Cell feeds float32 feature ids (read from a CSV without casting) to nn.Embedding; MindSpore rightly rejects them as the Gather kernel has no float index type (TypeError: kernel select failed).',
+     r"""
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn, Tensor
+
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+
+        class WideAndDeep(nn.Cell):
+            def __init__(self, vocab, dim):
+                super().__init__()
+                self.emb = nn.Embedding(vocab, dim)
+                self.deep = nn.SequentialCell([nn.Dense(dim * 3, 16), nn.ReLU(), nn.Dense(16, 1)])
+                self.wide = nn.Dense(3, 1)
+            def construct(self, feats):
+                e = self.emb(feats).reshape(feats.shape[0], -1)
+                return self.deep(e) + self.wide(feats)
+
+        net = WideAndDeep(100, 8)
+        # features read from a float csv column without casting to int
+        feats = Tensor(np.array([[3., 17., 42.], [5., 5., 99.]], dtype=np.float32))
+        print("forward on batch", feats.shape)
+        print(net(feats))
+    """),
+    ('mindspore', 'mindspore', None, 'false-positive', None, 'b44-ms-embedding-index-range',
+     'A CTR loop logs pooled ad vectors from nn.Embedding until an off-by-one id equal to the vocabulary size appears; MindSpore rightly raises RuntimeError that the Gather indices must be in [0, 500).',
+     r"""
+        import logging
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn, ops, Tensor
+
+        logging.basicConfig(level=logging.INFO, format="%(asctime)s [%(levelname)s] %(message)s")
+        log = logging.getLogger("ctr")
+        N_ADS, DIM = 500, 8
+        emb = nn.Embedding(N_ADS, DIM)
+        rng = np.random.default_rng(2)
+        for step in range(4):
+            ids = rng.integers(0, N_ADS, size=(16, 4)).astype(np.int32)
+            if step == 2:
+                ids[3, 1] = N_ADS      # off-by-one from the id encoder
+            vec = emb(Tensor(ids)).mean(axis=1)
+            log.info("step %d: pooled ad vector norm %.4f", step, float(ops.norm(vec).asnumpy()))
+    """),
+    ('mindspore', 'mindspore', None, 'false-positive', 'environment', 'b44-ms-set-device-gpu',
+     "Embedding training calls ms.set_device('GPU') on a CPU-only MindSpore wheel; it fails with RuntimeError: Unsupported device target GPU, a setup problem.",
+     r"""
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn, Tensor
+
+        print("MindSpore", ms.__version__)
+        print("requesting GPU for embedding training ...")
+        ms.set_device("GPU", 0)
+        emb = nn.Embedding(10000, 32)
+        print(emb(Tensor(np.array([[1, 2, 3]], np.int32))).shape)
+    """),
+    ('mindspore', 'mindspore', None, 'crash', 'not-implemented', 'b44-ms-embeddinglookup-device-sparse',
+     "nn.EmbeddingLookup is tried with several target/sparse settings; with target='DEVICE' and sparse=True on the CPU backend the SparseGatherV2 kernel is missing (Unsupported op [SparseGatherV2] on CPU), and the program prints the traceback and exits 1.",
+     r"""
+        import sys
+        import traceback
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn, Tensor
+
+        print("device target:", ms.get_context("device_target"))
+        rc = 0
+        for target, sparse in [("CPU", True), ("DEVICE", False), ("DEVICE", True)]:
+            try:
+                lookup = nn.EmbeddingLookup(vocab_size=2000, embedding_size=16, target=target, sparse=sparse)
+                ids = Tensor(np.array([[1, 5, 1999], [7, 7, 0]], np.int32))
+                out = lookup(ids)
+                print(f"target={target:6s} sparse={sparse}: ok, shape={out.shape}, sum={float(out.sum().asnumpy()):.5f}")
+            except Exception:
+                rc = 1
+                print(f"target={target:6s} sparse={sparse}: FAILED")
+                traceback.print_exc()
+        sys.exit(rc)
+    """),
+    ('mindspore', 'mindspore', None, 'crash', 'not-implemented', 'b44-ms-bf16-embedding-gather',
+     'An item embedding table kept in bfloat16 is read with ops.gather; the CPU Gather kernel has no bfloat16 variant and kernel selection fails with TypeError: Unsupported data type.',
+     r"""
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn, ops, Tensor
+
+        # keep the item table in bfloat16 to halve its memory
+        table = Tensor(np.random.default_rng(1).normal(size=(4000, 32)).astype(np.float32)).astype(ms.bfloat16)
+        print("item table:", table.shape, table.dtype)
+        ids = Tensor(np.array([5, 77, 3999, 12], np.int32))
+        for step in range(2):
+            rows = ops.gather(table, ids, 0)
+            print(f"step {step}: gathered {rows.shape}, mean={float(rows.astype(ms.float32).mean().asnumpy()):.4f}")
+    """),
+    ('mindspore', 'mindspore', None, 'crash', 'not-implemented', 'b44-ms-embedding-max-norm',
+     'ops.embedding is called with max_norm=1.0 to renormalise looked-up rows as in torch; on CPU it fails with RuntimeError: The kernel Embedding unregistered.',
+     r"""
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        # embedding lookup with max-norm renormalisation of the looked-up rows (as in torch)
+        weight = Tensor(np.random.default_rng(3).normal(0, 2, size=(100, 8)).astype(np.float32))
+        ids = Tensor(np.array([[1, 4, 9], [9, 50, 99]], np.int32))
+        print("row norms before:", np.round(np.linalg.norm(weight.asnumpy()[[1, 4, 9]], axis=1), 3))
+        out = ops.embedding(ids, weight, max_norm=1.0)
+        print("looked-up norms:", np.round(np.linalg.norm(out.asnumpy(), axis=-1), 3))
+    """),
+    ('mindspore', 'mindspore', None, 'inconsistency', None, 'b44-ms-embeddinglookup-vs-embedding',
+     'nn.EmbeddingLookup (target CPU) is compared with a reference lookup for ids that include unknown ids past the vocabulary; EmbeddingLookup silently returns zero rows where the reference gives real rows, the program reports the mismatch and exits 1.',
+     r"""
+        import sys
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn, ops, Tensor
+
+        VOCAB, DIM = 50, 4
+        table = np.random.default_rng(0).normal(size=(VOCAB, DIM)).astype(np.float32)
+
+        lookup = nn.EmbeddingLookup(VOCAB, DIM, param_init=Tensor(table), target="CPU")
+        ids = np.array([[0, 12, 49], [50, 51, 7]], np.int32)   # 50 and 51 are unknown ids
+        out = lookup(Tensor(ids)).asnumpy()
+        ref = table[np.clip(ids, 0, VOCAB - 1)]
+        print("EmbeddingLookup row for id 50:", out[1, 0])
+        print("reference (clipped) row      :", ref[1, 0])
+        diff = np.abs(out - ref).max(axis=-1)
+        print("per-position max diff:\n", np.round(diff, 4))
+        if not np.allclose(out, ref, atol=1e-6):
+            print("INCONSISTENT: EmbeddingLookup output does not match reference lookup")
+            sys.exit(1)
+    """),
+    ('mindspore', 'mindspore', None, 'nan', None, 'b44-ms-fm-training-nan',
+     'A factorization machine over raw unnormalised count features is trained with SGD lr=0.5; the loss explodes over a dozen steps and becomes NaN, which the program prints and notes.',
+     r"""
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn, ops, Tensor
+
+        ms.set_seed(0)
+
+        class FM(nn.Cell):
+            # factorization machine: w0 + sum w_i + 0.5 * sum((sum v)^2 - sum v^2)
+            def __init__(self, n_feats, k):
+                super().__init__()
+                self.v = nn.Embedding(n_feats, k)
+                self.w = nn.Embedding(n_feats, 1)
+                self.b = ms.Parameter(Tensor(np.zeros(1, np.float32)))
+            def construct(self, ids, vals):
+                v = self.v(ids) * vals.expand_dims(-1)
+                inter = 0.5 * ((v.sum(axis=1) ** 2) - (v ** 2).sum(axis=1)).sum(axis=1)
+                lin = (self.w(ids).squeeze(-1) * vals).sum(axis=1)
+                return self.b + lin + inter
+
+        rng = np.random.default_rng(0)
+        N_FEATS = 300
+        ids = Tensor(rng.integers(0, N_FEATS, size=(256, 6)).astype(np.int32))
+        vals = Tensor(rng.uniform(0, 50, size=(256, 6)).astype(np.float32))    # raw, unnormalised counts
+        y = Tensor(rng.integers(0, 2, size=(256,)).astype(np.float32))
+
+        net = FM(N_FEATS, 8)
+        loss_fn = nn.BCEWithLogitsLoss()
+        opt = nn.SGD(net.trainable_params(), learning_rate=0.5)
+        def forward(i, x, t):
+            return loss_fn(net(i, x), t)
+        grad_fn = ms.value_and_grad(forward, None, opt.parameters)
+        for step in range(30):
+            loss, grads = grad_fn(ids, vals, y)
+            opt(grads)
+            lv = float(loss.asnumpy())
+            print(f"step {step}: loss={lv:.4f}")
+            if np.isnan(lv):
+                print("loss became NaN, stopping")
+                break
+    """),
+]
+
+
+add_batch(B44_B)
+
+
 def versions(py):
     code = ("import importlib\n"
             "for n in ('torch','tensorflow','jax','keras','onnxruntime','mindspore'):\n"

@@ -64370,6 +64370,2994 @@ B44_B = [
 add_batch(B44_B)
 
 
+B45_A = [
+    # ------------------------------------------------------------------ pytorch
+    ("pytorch", "venv", None, "false-positive", None, "b45-pt-logmel-stft-no-return-complex",
+     "A log-mel frontend calls torch.stft on a real waveform without return_complex; torch 2 rejects the call and asks for the argument, a user error.",
+     r"""
+        import math
+        import torch
+
+        SR, N_FFT, HOP, N_MELS = 16000, 400, 160, 40
+
+        def mel_filterbank(n_freqs, n_mels, sr):
+            def hz2mel(f): return 2595.0 * math.log10(1.0 + f / 700.0)
+            mels = torch.linspace(hz2mel(0.0), hz2mel(sr / 2), n_mels + 2)
+            hz = 700.0 * (10 ** (mels / 2595.0) - 1.0)
+            freqs = torch.linspace(0, sr / 2, n_freqs)
+            fb = torch.zeros(n_freqs, n_mels)
+            for m in range(n_mels):
+                lo, c, hi = hz[m], hz[m + 1], hz[m + 2]
+                up = (freqs - lo) / (c - lo)
+                down = (hi - freqs) / (hi - c)
+                fb[:, m] = torch.clamp(torch.minimum(up, down), min=0)
+            return fb
+
+        torch.manual_seed(0)
+        t = torch.arange(SR) / SR
+        wave = 0.3 * torch.sin(2 * math.pi * 440 * t) + 0.01 * torch.randn(SR)
+        print(f"[frontend] waveform {tuple(wave.shape)} sr={SR}")
+        fb = mel_filterbank(N_FFT // 2 + 1, N_MELS, SR)
+        print(f"[frontend] mel filterbank {tuple(fb.shape)}")
+        window = torch.hann_window(N_FFT)
+        spec = torch.stft(wave, N_FFT, HOP, window=window)
+        power = spec.pow(2).sum(-1)
+        logmel = torch.log(fb.T @ power + 1e-6)
+        print("[frontend] log-mel", tuple(logmel.shape))
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b45-pt-padding-mask-long-dtype-sdpa",
+     "A text batch is padded by hand and its attention mask is built as an int64 tensor; scaled_dot_product_attention rightly rejects a mask that is neither bool nor float.",
+     r"""
+        import sys
+        import torch
+        import torch.nn.functional as F
+
+        texts = ["hello world", "preprocessing", "ok"]
+        PAD = 0
+        ids = [[b + 1 for b in t.encode("utf-8")] for t in texts]
+        max_len = max(len(x) for x in ids)
+        batch = torch.tensor([x + [PAD] * (max_len - len(x)) for x in ids])
+        mask = (batch != PAD).long()                       # 1 = keep, 0 = pad
+        print("batch", tuple(batch.shape), "lengths", mask.sum(1).tolist())
+
+        emb = torch.nn.Embedding(257, 32)
+        qkv = torch.nn.Linear(32, 96)
+        x = emb(batch)
+        q, k, v = qkv(x).view(3, max_len, 3, 2, 16).permute(2, 0, 3, 1, 4)
+        attn_mask = mask[:, None, None, :].expand(-1, 2, max_len, -1)
+        try:
+            out = F.scaled_dot_product_attention(q, k, v, attn_mask=attn_mask)
+            print("attention out", tuple(out.shape))
+        except RuntimeError as e:
+            print(f"!! attention step failed: {e}")
+            sys.exit(2)
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b45-pt-byte-tokenizer-special-ids-oob",
+     "A byte-level tokenizer adds BOS=256 and EOS=257 but the embedding table has only 256 rows; the embedding lookup rightly fails with index out of range.",
+     r"""
+        import logging
+        import torch
+
+        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+        log = logging.getLogger("byte-encoder")
+
+        BOS, EOS, PAD = 256, 257, 258
+        def encode(text, max_len=24):
+            ids = [BOS] + list(text.encode("utf-8"))[: max_len - 2] + [EOS]
+            ids += [PAD] * (max_len - len(ids))
+            return ids
+
+        corpus = ["naïve café", "Grüße aus Köln", "byte level"]
+        batch = torch.tensor([encode(t) for t in corpus])
+        log.info("encoded batch %s max id %d", tuple(batch.shape), int(batch.max()))
+
+        class TinyClassifier(torch.nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.emb = torch.nn.Embedding(256, 64)
+                self.head = torch.nn.Linear(64, 3)
+            def forward(self, x):
+                return self.head(self.emb(x).mean(1))
+
+        model = TinyClassifier()
+        log.info("running classifier on %d texts", len(corpus))
+        logits = model(batch)
+        log.info("logits %s", logits)
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b45-pt-stft-center-reflect-short-clip",
+     "Keyword-spotting clips are cut by a VAD and one is shorter than n_fft/2; torch.stft's center reflect padding rightly rejects a pad larger than the input.",
+     r"""
+        import torch
+
+        torch.manual_seed(1)
+        SR, N_FFT, HOP = 16000, 512, 128
+        clips = {"yes_001": torch.randn(8000), "no_014": torch.randn(3200), "click_7": torch.randn(180)}
+        window = torch.hann_window(N_FFT)
+        for name, clip in clips.items():
+            print(f"{name:10s} samples={clip.numel():6d} ...", end=" ")
+            spec = torch.stft(clip, N_FFT, HOP, window=window, center=True, pad_mode="reflect", return_complex=True)
+            print("frames", spec.shape[-1])
+     """),
+    ("pytorch", "venv", None, "false-positive", "environment", "b45-pt-torchaudio-melspectrogram-missing",
+     "The feature script imports torchaudio for MelSpectrogram but torchaudio is not installed in this environment; a setup problem.",
+     r"""
+        import torch
+        print("torch", torch.__version__)
+        wave = torch.randn(1, 16000)
+        print("loaded waveform", tuple(wave.shape))
+        import torchaudio
+        mel = torchaudio.transforms.MelSpectrogram(sample_rate=16000, n_fft=400, hop_length=160, n_mels=64)
+        print(mel(wave).shape)
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b45-pt-inplace-normalize-uint8-image",
+     "A hand-written Normalize transform subtracts the float ImageNet mean in place from a uint8 image tensor; torch rightly refuses to cast the float result into uint8.",
+     r"""
+        import torch
+
+        MEAN = torch.tensor([0.485, 0.456, 0.406]).view(3, 1, 1) * 255
+        STD = torch.tensor([0.229, 0.224, 0.225]).view(3, 1, 1) * 255
+
+        class Normalize:
+            def __call__(self, img):
+                img.sub_(MEAN).div_(STD)
+                return img
+
+        class CenterCrop:
+            def __init__(self, size): self.size = size
+            def __call__(self, img):
+                h, w = img.shape[-2:]
+                t, l = (h - self.size) // 2, (w - self.size) // 2
+                return img[..., t:t + self.size, l:l + self.size]
+
+        pipeline = [CenterCrop(224), Normalize()]
+        img = torch.randint(0, 256, (3, 256, 320), dtype=torch.uint8)
+        for step in pipeline:
+            print(f"-> {type(step).__name__:10s} in {tuple(img.shape)} {img.dtype}")
+            img = step(img)
+        print("done", img.mean())
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b45-pt-histogram-equalize-uint8-histc",
+     "Histogram equalization of a uint8 image calls torch.histc on the image itself; the CPU histogram kernel is not implemented for Byte (a missing kernel for a legal dtype).",
+     r"""
+        import torch
+
+        def equalize(img):
+            out = torch.empty_like(img)
+            for c in range(img.shape[0]):
+                hist = torch.histc(img[c], bins=256, min=0, max=255)
+                cdf = hist.cumsum(0)
+                cdf = (cdf - cdf.min()) * 255 / (cdf.max() - cdf.min())
+                out[c] = cdf[img[c].long()].to(torch.uint8)
+            return out
+
+        torch.manual_seed(3)
+        imgs = (torch.rand(4, 3, 64, 64) * 120 + 60).to(torch.uint8)
+        print("batch", tuple(imgs.shape), imgs.dtype, "range", int(imgs.min()), int(imgs.max()))
+        for i, im in enumerate(imgs):
+            eq = equalize(im)
+            print(f"image {i}: range after equalize {int(eq.min())}..{int(eq.max())}")
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b45-pt-area-downsample-uint8",
+     "Thumbnails are made with F.interpolate(mode='area') straight on uint8 images; adaptive_avg_pool2d has no Byte kernel on CPU although bilinear and bicubic accept uint8.",
+     r"""
+        import torch
+        import torch.nn.functional as F
+
+        torch.manual_seed(0)
+        batch = torch.randint(0, 256, (8, 3, 96, 96), dtype=torch.uint8)
+        for mode in ["nearest", "bilinear", "bicubic", "area"]:
+            kw = {} if mode in ("nearest", "area") else {"align_corners": False}
+            out = F.interpolate(batch, size=(32, 32), mode=mode, **kw)
+            print(f"{mode:9s} -> {tuple(out.shape)} {out.dtype} mean={out.float().mean():.2f}")
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b45-pt-fp16-spectrogram-cpu-fft",
+     "A half-precision audio pipeline computes torch.stft on float16 on the CPU; the CPU FFT backend does not support Half, a missing kernel.",
+     r"""
+        import torch
+
+        DTYPE = torch.float16
+        print("mixed precision frontend dtype", DTYPE)
+        wave = (torch.randn(2, 16000) * 0.1).to(DTYPE)
+        window = torch.hann_window(512, dtype=DTYPE)
+        print("waveform", tuple(wave.shape), wave.dtype)
+        spec = torch.stft(wave, n_fft=512, hop_length=128, window=window, return_complex=True)
+        mag = spec.abs()
+        print("spectrogram", tuple(mag.shape), mag.dtype)
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b45-pt-random-rotate-grid-sample-uint8",
+     "A random-rotation augmentation builds an affine grid and samples a uint8 image with grid_sample; grid_sampler_2d has no Byte kernel on CPU.",
+     r"""
+        import math, random
+        import torch
+        import torch.nn.functional as F
+
+        random.seed(7); torch.manual_seed(7)
+
+        def random_rotate(img, max_deg=15):
+            deg = random.uniform(-max_deg, max_deg)
+            th = math.radians(deg)
+            theta = torch.tensor([[math.cos(th), -math.sin(th), 0.0],
+                                  [math.sin(th),  math.cos(th), 0.0]]).unsqueeze(0)
+            grid = F.affine_grid(theta.expand(img.shape[0], -1, -1), list(img.shape), align_corners=False)
+            print(f"  rotate by {deg:+.2f} deg")
+            return F.grid_sample(img, grid, mode="bilinear", padding_mode="zeros", align_corners=False)
+
+        imgs = torch.randint(0, 256, (4, 3, 64, 64), dtype=torch.uint8)
+        print("augmenting", tuple(imgs.shape), imgs.dtype)
+        out = random_rotate(imgs)
+        print("augmented", tuple(out.shape))
+     """),
+    ("pytorch", "venv", None, "nan", None, "b45-pt-logmel-cmvn-silent-padding",
+     "Batches of zero-padded clips go through a power spectrogram, log without floor and per-utterance mean/variance normalisation; log(0) gives -inf and CMVN turns it into NaN, which the program reports.",
+     r"""
+        import torch
+
+        torch.manual_seed(0)
+        N_FFT, HOP = 256, 128
+        lengths = [8000, 4000, 1200]
+        T = max(lengths)
+        batch = torch.zeros(len(lengths), T)
+        for i, n in enumerate(lengths):
+            batch[i, :n] = torch.randn(n) * 0.1
+        window = torch.hann_window(N_FFT)
+        spec = torch.stft(batch, N_FFT, HOP, window=window, center=False, return_complex=True)
+        power = spec.abs() ** 2
+        logspec = torch.log(power)
+        mean = logspec.mean(dim=(1, 2), keepdim=True)
+        std = logspec.std(dim=(1, 2), keepdim=True)
+        feats = (logspec - mean) / std
+        model = torch.nn.Sequential(torch.nn.Flatten(1), torch.nn.LazyLinear(4))
+        logits = model(feats)
+        for i, n in enumerate(lengths):
+            print(f"utt {i} len={n:5d} feat nan={torch.isnan(feats[i]).sum().item():5d} logits={logits[i].tolist()}")
+        if torch.isnan(logits).any():
+            print("NaN in logits after log-spectrogram CMVN")
+     """),
+    ("pytorch", "venv", None, "nan", None, "b45-pt-per-image-standardize-blank-frame",
+     "Per-image standardisation (x-mean)/std is applied to a video batch that contains a blank letterbox frame; std is 0 and the frame and the model output become NaN.",
+     r"""
+        import torch
+
+        torch.manual_seed(2)
+        frames = torch.rand(6, 3, 32, 32)
+        frames[4] = 0.0           # letterbox / dropped frame
+        mean = frames.mean(dim=(1, 2, 3), keepdim=True)
+        std = frames.std(dim=(1, 2, 3), keepdim=True)
+        x = (frames - mean) / std
+        net = torch.nn.Sequential(torch.nn.Conv2d(3, 8, 3), torch.nn.ReLU(), torch.nn.AdaptiveAvgPool2d(1),
+                                  torch.nn.Flatten(), torch.nn.Linear(8, 2))
+        with torch.no_grad():
+            out = net(x)
+        print("frame  std      logits")
+        for i in range(len(frames)):
+            print(f"{i:5d}  {std[i].item():.4f}  {out[i].tolist()}")
+        print("any nan:", bool(torch.isnan(out).any()))
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b45-pt-uint8-vs-float-bilinear-resize",
+     "A test checks that resizing a uint8 image with antialiased bilinear interpolate equals resizing its float copy and rounding; torch's uint8 fast path disagrees by one level on hundreds of pixels and the test fails.",
+     r"""
+        import torch
+        import torch.nn.functional as F
+
+        torch.manual_seed(0)
+        img = torch.randint(0, 256, (1, 3, 64, 64), dtype=torch.uint8)
+        size = (37, 37)
+        u8 = F.interpolate(img, size=size, mode="bilinear", antialias=True, align_corners=False)
+        ref = F.interpolate(img.float(), size=size, mode="bilinear", antialias=True, align_corners=False)
+        ref = ref.round().clamp(0, 255).to(torch.uint8)
+        diff = (u8.int() - ref.int()).abs()
+        print(f"uint8 path vs float path: max |diff| = {diff.max().item()}, mismatching pixels = {(diff > 0).sum().item()} / {diff.numel()}")
+        assert torch.equal(u8, ref), "uint8 resize does not match float resize + round"
+        print("PASS")
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b45-pt-stft-vs-numpy-framed-rfft",
+     "A port of a numpy feature extractor compares torch.stft with numpy framing, np.hanning and rfft; torch's periodic Hann window differs from numpy's symmetric one and the comparison fails.",
+     r"""
+        import numpy as np
+        import torch
+
+        rng = np.random.default_rng(0)
+        x = rng.standard_normal(4000).astype(np.float32)
+        N_FFT, HOP = 400, 160
+
+        def numpy_stft(sig):
+            n_frames = 1 + (len(sig) - N_FFT) // HOP
+            win = np.hanning(N_FFT).astype(np.float32)
+            frames = np.stack([sig[i * HOP:i * HOP + N_FFT] * win for i in range(n_frames)], axis=1)
+            return np.abs(np.fft.rfft(frames, axis=0))
+
+        ref = numpy_stft(x)
+        got = torch.stft(torch.from_numpy(x), N_FFT, HOP, window=torch.hann_window(N_FFT), center=False,
+                         return_complex=True).abs().numpy()
+        print("numpy", ref.shape, "torch", got.shape)
+        err = np.abs(ref - got)
+        print(f"max abs err {err.max():.4f}  mean abs err {err.mean():.5f}")
+        np.testing.assert_allclose(got, ref, rtol=1e-4, atol=1e-4)
+        print("torch.stft matches numpy reference")
+     """),
+    ("pytorch", "venv", None, "timeout", None, "b45-pt-hand-framing-zero-hop-hang",
+     "A hand-written framer computes hop from a frame-shift in ms that truncates to 0 samples at a low sample rate, so the framing loop never advances; the program's faulthandler watchdog stops it.",
+     r"""
+        import faulthandler
+        import torch
+
+        faulthandler.dump_traceback_later(15, exit=True)
+
+        def frame_signal(x, sr, win_ms=25.0, shift_ms=0.1):
+            win = int(sr * win_ms / 1000)
+            hop = int(sr * shift_ms / 1000)
+            print(f"sr={sr} win={win} hop={hop}")
+            energies, start = [], 0
+            w = torch.hamming_window(win)
+            while start + win <= x.numel():
+                energies.append(float((x[start:start + win] * w).pow(2).sum()))
+                start += hop
+                if len(energies) % 50000 == 0:
+                    print(f"  {len(energies)} frames so far, start={start}", flush=True)
+            return torch.tensor(energies)
+
+        for sr in (16000, 8000):
+            sig = torch.randn(sr)
+            f = frame_signal(sig, sr)
+            print("framed", tuple(f.shape))
+     """),
+    ("pytorch", "venv", None, "oom", None, "b45-pt-interpolate-scale-instead-of-size",
+     "An upsampling step passes the target side length as scale_factor instead of size; the resize asks the CPU allocator for terabytes and fails.",
+     r"""
+        import torch
+        import torch.nn.functional as F
+
+        target = 2048
+        imgs = torch.rand(2, 3, 256, 256)
+        print("input", tuple(imgs.shape), f"target side {target}")
+        up = F.interpolate(imgs, scale_factor=float(target), mode="nearest")
+        print("upsampled", tuple(up.shape))
+     """),
+    # ------------------------------------------------------------- pytorch-1.13
+    ("pytorch-1.13", "system", None, "false-positive", "environment", "b45-pt113-scipy-reference-missing",
+     "A check of torch.stft against scipy.signal.stft runs under the system Python, where scipy is not installed; an environment problem.",
+     r"""
+        import torch
+        import numpy as np
+        print("torch", torch.__version__, "numpy", np.__version__)
+        x = torch.randn(16000)
+        spec = torch.stft(x, 512, 128, window=torch.hann_window(512), return_complex=True)
+        print("torch spectrogram", tuple(spec.shape))
+        from scipy import signal
+        f, t, z = signal.stft(x.numpy(), nperseg=512, noverlap=384)
+        print("scipy spectrogram", z.shape)
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", None, "b45-pt113-istft-hop-exceeds-win-length",
+     "A denoise-and-resynthesise step uses win_length=128 with hop 256 (stft accepts it); torch.istft rightly rejects a hop_length larger than win_length, a user error.",
+     r"""
+        import torch
+
+        N_FFT, WIN, HOP = 512, 128, 256
+        torch.manual_seed(0)
+        wave = torch.randn(16000)
+        window = torch.hann_window(WIN)
+        spec = torch.stft(wave, N_FFT, HOP, win_length=WIN, window=window, return_complex=True)
+        print("analysis ok:", tuple(spec.shape))
+        mask = (spec.abs() > spec.abs().median()).float()
+        print(f"denoise mask keeps {mask.mean().item():.1%} of bins")
+        try:
+            out = torch.istft(spec * mask, N_FFT, HOP, win_length=WIN, window=window, length=wave.numel())
+            print("resynthesised", tuple(out.shape))
+        except RuntimeError as err:
+            print("RESYNTHESIS FAILED:", err)
+            raise SystemExit(1)
+     """),
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b45-pt113-bilinear-resize-uint8",
+     "Resizing a uint8 image batch with bilinear interpolate fails in torch 1.13 because compute_indices_weights_linear has no Byte kernel (added in later releases).",
+     r"""
+        import torch
+        import torch.nn.functional as F
+
+        print("torch", torch.__version__)
+        torch.manual_seed(0)
+        batch = torch.randint(0, 256, (4, 3, 120, 160), dtype=torch.uint8)
+        for i, size in enumerate([(96, 128), (64, 64)]):
+            print(f"step {i}: resize {tuple(batch.shape[-2:])} -> {size}")
+            out = F.interpolate(batch, size=size, mode="bilinear", align_corners=False)
+            print("   ok", out.dtype, tuple(out.shape))
+     """),
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b45-pt113-half-stft-reflection-pad",
+     "torch.stft with center=True on a float16 waveform in torch 1.13 fails because the reflection_pad1d kernel is not implemented for Half on CPU.",
+     r"""
+        import torch
+
+        wave = (torch.randn(1, 22050) * 0.2).half()
+        window = torch.hann_window(1024).half()
+        print("wave", wave.dtype, tuple(wave.shape))
+        spec = torch.stft(wave, n_fft=1024, hop_length=256, window=window, center=True, pad_mode="reflect",
+                          return_complex=True)
+        print("spec", spec.shape)
+     """),
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b45-pt113-fp16-text-encoder-layernorm",
+     "A byte-level text encoder is cast to float16 for inference on the CPU; in torch 1.13 layer_norm has no Half kernel on CPU (LayerNormKernelImpl not implemented for 'Half').",
+     r"""
+        import torch
+
+        class ByteEncoder(torch.nn.Module):
+            def __init__(self, d=64):
+                super().__init__()
+                self.emb = torch.nn.Embedding(260, d)
+                self.norm = torch.nn.LayerNorm(d)
+                self.ff = torch.nn.Linear(d, 2)
+            def forward(self, ids, mask):
+                h = self.norm(self.emb(ids))
+                h = (h * mask[..., None]).sum(1) / mask.sum(1, keepdim=True)
+                return self.ff(h)
+
+        def encode(texts, max_len=32):
+            ids = torch.full((len(texts), max_len), 259)
+            mask = torch.zeros(len(texts), max_len)
+            for i, t in enumerate(texts):
+                b = list(t.encode("utf-8"))[:max_len]
+                ids[i, :len(b)] = torch.tensor(b)
+                mask[i, :len(b)] = 1
+            return ids, mask
+
+        model = ByteEncoder().half().eval()
+        ids, mask = encode(["good movie", "terrible plot, great cast"])
+        print("ids", tuple(ids.shape), "tokens", mask.sum(1).tolist())
+        with torch.no_grad():
+            print(model(ids, mask.half()))
+     """),
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b45-pt113-median-filter-half-spectrogram",
+     "A median filter over a float16 spectrogram (unfold + median) fails in torch 1.13 because median_cpu is not implemented for Half.",
+     r"""
+        import torch
+
+        torch.manual_seed(0)
+        spec = torch.rand(1, 257, 100).half()
+        k = 5
+        padded = torch.nn.functional.pad(spec.float(), (k // 2, k // 2), mode="replicate").half()
+        windows = padded.unfold(-1, k, 1)
+        print("windows", tuple(windows.shape), windows.dtype)
+        smoothed = windows.median(dim=-1).values
+        print("smoothed", tuple(smoothed.shape))
+     """),
+    ("pytorch-1.13", "system", None, "nan", None, "b45-pt113-fully-padded-row-softmax-nan",
+     "An attention mask built by hand sets padded keys to -inf; one sequence in the batch is empty, so its softmax row is all -inf and the pooled output is NaN.",
+     r"""
+        import torch
+
+        torch.manual_seed(0)
+        texts = ["short", "a slightly longer text", ""]
+        L = 24
+        ids = torch.zeros(len(texts), L, dtype=torch.long)
+        keep = torch.zeros(len(texts), L, dtype=torch.bool)
+        for i, t in enumerate(texts):
+            b = list(t.encode())[:L]
+            if b:
+                ids[i, :len(b)] = torch.tensor(b)
+                keep[i, :len(b)] = True
+        emb = torch.nn.Embedding(256, 16)
+        h = emb(ids)
+        scores = h @ h.transpose(1, 2) / 4.0
+        scores = scores.masked_fill(~keep[:, None, :], float("-inf"))
+        attn = scores.softmax(-1)
+        pooled = (attn @ h).mean(1)
+        for i, t in enumerate(texts):
+            print(f"{t!r:26s} tokens={int(keep[i].sum()):2d} pooled[:4]={pooled[i, :4].tolist()}")
+     """),
+    ("pytorch-1.13", "system", None, "inconsistency", None, "b45-pt113-nearest-resize-vs-numpy-index",
+     "A unit test compares F.interpolate(mode='nearest') with a numpy reference that rounds source coordinates to the pixel centre; torch's floor-based nearest picks different source pixels and the test fails.",
+     r"""
+        import numpy as np
+        import torch
+        import torch.nn.functional as F
+
+        rng = np.random.default_rng(4)
+        img = rng.integers(0, 256, size=(1, 1, 15, 15)).astype(np.float32)
+        out_h = out_w = 10
+
+        def numpy_nearest(a, oh, ow):
+            h, w = a.shape[-2:]
+            ys = np.clip(np.floor((np.arange(oh) + 0.5) * h / oh), 0, h - 1).astype(int)
+            xs = np.clip(np.floor((np.arange(ow) + 0.5) * w / ow), 0, w - 1).astype(int)
+            return a[..., ys[:, None], xs[None, :]]
+
+        ref = numpy_nearest(img, out_h, out_w)
+        got = F.interpolate(torch.from_numpy(img), size=(out_h, out_w), mode="nearest").numpy()
+        bad = (ref != got).sum()
+        print(f"torch {torch.__version__}: {bad} of {ref.size} pixels differ from the numpy reference")
+        if bad:
+            print("FAIL: nearest resize disagrees with reference")
+            raise SystemExit(1)
+        print("OK")
+     """),
+    ("pytorch-1.13", "system", None, "timeout", None, "b45-pt113-pad-to-hop-multiple-never-terminates",
+     "Padding a waveform one sample at a time until its length is a multiple of a float hop (sr*0.01 after 1.1x speed perturbation, 242.55000000000004, never a divisor of an integer length) never terminates; the program's watchdog thread kills it after 15 s.",
+     r"""
+        import os, threading, time, traceback, sys
+        import torch
+
+        def watchdog(limit):
+            time.sleep(limit)
+            print(f"WATCHDOG: preprocessing still running after {limit}s, aborting", flush=True)
+            for tid, frame in sys._current_frames().items():
+                traceback.print_stack(frame)
+            os._exit(3)
+        threading.Thread(target=watchdog, args=(15,), daemon=True).start()
+
+        speed = 1.1                       # speed-perturbation factor from the augmentation config
+        sr = 22050 * speed
+        hop = sr * 0.01
+        wave = torch.randn(44100)
+        print(f"hop={hop!r} len={wave.numel()}")
+        n = 0
+        while wave.numel() % hop != 0:
+            wave = torch.nn.functional.pad(wave, (0, 1))
+            n += 1
+            if n % 20000 == 0:
+                print(f"  padded {n} samples, len={wave.numel()}", flush=True)
+        print("final length", wave.numel())
+     """),
+    # -------------------------------------------------------------- onnxruntime
+    ("onnxruntime", "venv", None, "false-positive", None, "b45-ort-resize-scales-rank-mismatch",
+     "An exported audio upsampler feeds a 3-D (N, C, T) tensor to a Resize node with four scales copied from an image model; ONNX Runtime's shape inference rightly rejects the graph.",
+     r"""
+        import numpy as np
+        import onnx
+        from onnx import helper, TensorProto, numpy_helper
+        import onnxruntime as ort
+
+        scales = numpy_helper.from_array(np.array([1.0, 1.0, 2.0, 2.0], dtype=np.float32), "scales")
+        node = helper.make_node("Resize", ["wave", "", "scales"], ["up"], mode="linear")
+        graph = helper.make_graph([node], "upsample_audio",
+                                  [helper.make_tensor_value_info("wave", TensorProto.FLOAT, [1, 1, 8000])],
+                                  [helper.make_tensor_value_info("up", TensorProto.FLOAT, None)],
+                                  initializer=[scales])
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 18)])
+        model.ir_version = 9
+        print("graph built, nodes:", [n.op_type for n in model.graph.node])
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        y = sess.run(None, {"wave": np.random.randn(1, 1, 8000).astype(np.float32)})[0]
+        print("upsampled", y.shape)
+     """),
+    ("onnxruntime", "venv", None, "false-positive", None, "b45-ort-hwc-image-into-nchw-model",
+     "The preprocessing forgets the HWC to CHW transpose and feeds (1, 224, 224, 3) to a model with a fixed (1, 3, 224, 224) input; ONNX Runtime rightly reports invalid dimensions.",
+     r"""
+        import logging
+        import numpy as np
+        from onnx import helper, TensorProto
+        import onnxruntime as ort
+
+        logging.basicConfig(level=logging.INFO, format="%(levelname)s:%(name)s:%(message)s")
+        log = logging.getLogger("preprocess")
+        mean = np.array([0.485, 0.456, 0.406], np.float32); std = np.array([0.229, 0.224, 0.225], np.float32)
+
+        g = helper.make_graph([helper.make_node("ReduceMean", ["input"], ["pooled"], axes=[2, 3], keepdims=0)], "pool",
+                              [helper.make_tensor_value_info("input", TensorProto.FLOAT, [1, 3, 224, 224])],
+                              [helper.make_tensor_value_info("pooled", TensorProto.FLOAT, None)])
+        m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 13)]); m.ir_version = 8
+        sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+
+        img = np.random.default_rng(1).integers(0, 256, (224, 224, 3)).astype(np.float32) / 255.0
+        x = ((img - mean) / std)[None]
+        log.info("normalised batch %s %s", x.shape, x.dtype)
+        try:
+            pooled = sess.run(None, {"input": x})[0]
+            log.info("pooled %s", pooled)
+        except Exception as exc:
+            log.error("inference failed: %s", exc)
+            raise SystemExit(1)
+     """),
+    ("onnxruntime", "venv", None, "false-positive", "environment", "b45-ort-extensions-tokenizer-missing",
+     "The text pipeline registers onnxruntime-extensions custom ops for an in-graph tokenizer, but the onnxruntime_extensions package is not installed; a setup problem.",
+     r"""
+        import onnxruntime as ort
+        print("onnxruntime", ort.__version__, ort.get_available_providers())
+        so = ort.SessionOptions()
+        from onnxruntime_extensions import get_library_path
+        so.register_custom_ops_library(get_library_path())
+        print("custom ops registered")
+     """),
+    ("onnxruntime", "venv", None, "crash", "internal-error", "b45-ort-bicubic-resize-uint8-type-mismatch",
+     "A Resize node in cubic mode on a uint8 image (uint8 is a legal Resize type) fails inside ONNX Runtime with an internal tensor type mismatch (MutableData<float> on a uint8 tensor).",
+     r"""
+        import numpy as np
+        from onnx import helper, TensorProto, numpy_helper
+        import onnxruntime as ort
+
+        def build(mode):
+            sc = numpy_helper.from_array(np.array([1, 1, 0.5, 0.5], np.float32), "scales")
+            n = helper.make_node("Resize", ["image", "", "scales"], ["thumb"], mode=mode)
+            g = helper.make_graph([n], "thumbnail_" + mode,
+                                  [helper.make_tensor_value_info("image", TensorProto.UINT8, [1, 3, 128, 128])],
+                                  [helper.make_tensor_value_info("thumb", TensorProto.UINT8, None)], initializer=[sc])
+            m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 18)]); m.ir_version = 9
+            return ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+
+        img = np.random.default_rng(0).integers(0, 256, (1, 3, 128, 128), dtype=np.uint8)
+        for mode in ["nearest", "linear", "cubic"]:
+            out = build(mode).run(None, {"image": img})[0]
+            print(f"{mode:8s} thumbnail {out.shape} {out.dtype} mean={out.mean():.2f}")
+     """),
+    ("onnxruntime", "venv", None, "crash", "not-implemented", "b45-ort-melweightmatrix-float16",
+     "A half-precision log-mel graph asks MelWeightMatrix for a float16 output (a type the ONNX spec allows); ONNX Runtime has no CPU kernel for it and fails with NOT_IMPLEMENTED.",
+     r"""
+        import numpy as np
+        from onnx import helper, TensorProto, numpy_helper
+        import onnxruntime as ort
+
+        def const(name, v, dt):
+            return numpy_helper.from_array(np.array(v, dtype=dt), name)
+
+        inits = [const("num_mel_bins", 64, np.int64), const("dft_length", 512, np.int64),
+                 const("sample_rate", 16000, np.int64), const("lower_hz", 20.0, np.float32),
+                 const("upper_hz", 7600.0, np.float32)]
+        nodes = [helper.make_node("MelWeightMatrix", ["num_mel_bins", "dft_length", "sample_rate", "lower_hz", "upper_hz"],
+                                  ["mel_w"], output_datatype=TensorProto.FLOAT16),
+                 helper.make_node("MatMul", ["power", "mel_w"], ["mel"])]
+        g = helper.make_graph(nodes, "logmel_fp16",
+                              [helper.make_tensor_value_info("power", TensorProto.FLOAT16, [None, 257])],
+                              [helper.make_tensor_value_info("mel", TensorProto.FLOAT16, None)], initializer=inits)
+        m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]); m.ir_version = 8
+        print("building fp16 mel session ...")
+        sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+        power = np.abs(np.random.randn(100, 257)).astype(np.float16)
+        print(sess.run(None, {"power": power})[0].shape)
+     """),
+    ("onnxruntime", "venv", None, "oom", None, "b45-ort-resize-scale-from-pixels",
+     "A super-resolution graph is given the target width in pixels as the Resize scale instead of a factor; the arena cannot allocate the 100+ GB output and ONNX Runtime fails the run.",
+     r"""
+        import numpy as np
+        from onnx import helper, TensorProto, numpy_helper
+        import onnxruntime as ort
+
+        target = 2048
+        sc = numpy_helper.from_array(np.array([1, 1, target, target], np.float32), "scales")
+        g = helper.make_graph([helper.make_node("Resize", ["lr", "", "scales"], ["hr"], mode="nearest")], "sr",
+                              [helper.make_tensor_value_info("lr", TensorProto.FLOAT, [1, 3, 64, 64])],
+                              [helper.make_tensor_value_info("hr", TensorProto.FLOAT, None)], initializer=[sc])
+        m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 18)]); m.ir_version = 9
+        sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+        print("session ready; upscaling 64x64 ->", target)
+        hr = sess.run(None, {"lr": np.random.rand(1, 3, 64, 64).astype(np.float32)})[0]
+        print("hr", hr.shape)
+     """),
+    ("onnxruntime", "venv", None, "nan", None, "b45-ort-stft-log-power-silence",
+     "An ONNX log-power spectrogram graph (STFT, squared magnitude, Log) is run on a clip with digital silence at the end and then mean-normalised; Log(0) gives -inf and the normalised features contain NaN, which the program prints.",
+     r"""
+        import numpy as np
+        from onnx import helper, TensorProto, numpy_helper
+        import onnxruntime as ort
+
+        N_FFT, HOP = 256, 128
+        inits = [numpy_helper.from_array(np.array(HOP, np.int64), "step"),
+                 numpy_helper.from_array(np.hanning(N_FFT).astype(np.float32), "window"),
+                 numpy_helper.from_array(np.array([3], np.int64), "ax")]
+        nodes = [helper.make_node("STFT", ["signal", "step", "window"], ["spec"], onesided=1),
+                 helper.make_node("Mul", ["spec", "spec"], ["sq"]),
+                 helper.make_node("ReduceSum", ["sq", "ax"], ["power"], keepdims=0),
+                 helper.make_node("Log", ["power"], ["logp"]),
+                 helper.make_node("ReduceMean", ["logp"], ["mu"], axes=[1, 2], keepdims=1),
+                 helper.make_node("Sub", ["logp", "mu"], ["feats"])]
+        g = helper.make_graph(nodes, "logspec",
+                              [helper.make_tensor_value_info("signal", TensorProto.FLOAT, [1, None, 1])],
+                              [helper.make_tensor_value_info("feats", TensorProto.FLOAT, None)], initializer=inits)
+        m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]); m.ir_version = 8
+        sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+        sig = np.zeros((1, 8000, 1), np.float32)
+        sig[0, :5000, 0] = np.random.default_rng(0).standard_normal(5000) * 0.1
+        feats = sess.run(None, {"signal": sig})[0]
+        print("features", feats.shape)
+        print("frame  min        max        nan")
+        for t in range(0, feats.shape[1], 8):
+            f = feats[0, t]
+            print(f"{t:5d}  {np.nanmin(f) if not np.isnan(f).all() else float('nan'):9.3f}  {np.nanmax(f) if not np.isnan(f).all() else float('nan'):9.3f}  {int(np.isnan(f).sum())}")
+        print("NaN in features:", bool(np.isnan(feats).any()))
+     """),
+    ("onnxruntime", "venv", None, "inconsistency", None, "b45-ort-nearest-resize-vs-torch-eager",
+     "A preprocessing step exported as an ONNX Resize(nearest) with default attributes is compared with the torch eager F.interpolate(mode='nearest') it replaces; the defaults (half_pixel with round_prefer_floor vs asymmetric floor) pick different pixels and the check fails.",
+     r"""
+        import numpy as np
+        import torch
+        import torch.nn.functional as F
+        from onnx import helper, TensorProto, numpy_helper
+        import onnxruntime as ort
+
+        rng = np.random.default_rng(5)
+        x = rng.random((1, 3, 45, 45)).astype(np.float32)
+        out_size = np.array([1, 3, 30, 30], np.int64)
+        g = helper.make_graph([helper.make_node("Resize", ["x", "", "", "sizes"], ["y"], mode="nearest")], "prep",
+                              [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 3, 45, 45])],
+                              [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)],
+                              initializer=[numpy_helper.from_array(out_size, "sizes")])
+        m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 18)]); m.ir_version = 9
+        ort_y = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"]).run(None, {"x": x})[0]
+        pt_y = F.interpolate(torch.from_numpy(x), size=(30, 30), mode="nearest").numpy()
+        diff = np.abs(ort_y - pt_y)
+        print(f"onnxruntime vs torch eager: max diff {diff.max():.4f}, {int((diff > 0).sum())} of {diff.size} values differ")
+        np.testing.assert_allclose(ort_y, pt_y, atol=1e-6)
+        print("export matches eager")
+     """),
+    ("onnxruntime", "venv", None, "timeout", None, "b45-ort-loop-framing-runaway-trip-count",
+     "A framing graph uses a Loop whose trip count is computed as (n_samples - n_fft) * hop instead of / hop; for a one-minute clip the loop grinds through 150 million iterations and the program's faulthandler watchdog stops it.",
+     r"""
+        import faulthandler
+        import numpy as np
+        from onnx import helper, TensorProto, numpy_helper
+        import onnxruntime as ort
+
+        faulthandler.dump_traceback_later(15, exit=True)
+
+        body = helper.make_graph(
+            [helper.make_node("Identity", ["cond_in"], ["cond_out"]),
+             helper.make_node("Add", ["acc_in", "one"], ["acc_out"])],
+            "frame_body",
+            [helper.make_tensor_value_info("i", TensorProto.INT64, []),
+             helper.make_tensor_value_info("cond_in", TensorProto.BOOL, []),
+             helper.make_tensor_value_info("acc_in", TensorProto.FLOAT, [1])],
+            [helper.make_tensor_value_info("cond_out", TensorProto.BOOL, []),
+             helper.make_tensor_value_info("acc_out", TensorProto.FLOAT, [1])],
+            initializer=[numpy_helper.from_array(np.ones(1, np.float32), "one")])
+        nodes = [helper.make_node("Sub", ["n_samples", "n_fft"], ["d"]),
+                 helper.make_node("Mul", ["d", "hop"], ["q"]),          # should be Div
+                 helper.make_node("Add", ["q", "one_i"], ["n_frames"]),
+                 helper.make_node("Loop", ["n_frames", "cond", "acc0"], ["count"], body=body)]
+        inits = [numpy_helper.from_array(np.array(400, np.int64), "n_fft"),
+                 numpy_helper.from_array(np.array(160, np.int64), "hop"),
+                 numpy_helper.from_array(np.array(1, np.int64), "one_i"),
+                 numpy_helper.from_array(np.array(True), "cond"),
+                 numpy_helper.from_array(np.zeros(1, np.float32), "acc0")]
+        g = helper.make_graph(nodes, "framer", [helper.make_tensor_value_info("n_samples", TensorProto.INT64, [])],
+                              [helper.make_tensor_value_info("count", TensorProto.FLOAT, None)], initializer=inits)
+        m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]); m.ir_version = 8
+        sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+        for n in (16000 * 60, 16000 * 30):
+            print(f"clip of {n} samples ...", flush=True)
+            print("  frames counted:", sess.run(None, {"n_samples": np.array(n, np.int64)})[0])
+     """),
+]
+
+
+add_batch(B45_A)
+
+
+B46_A = [
+    # ---------------- pytorch (torch 2.13) ----------------
+    ("pytorch", "venv", None, "crash", "not-implemented", "b46-pt-cdist-half-anchor-matching",
+     "Matches anchors to ground-truth box centres with torch.cdist (p=1) in float16 on CPU, as a half-precision detector's assigner would; cdist has no CPU kernel for Half, a legal dtype, so the framework fails with NotImplementedError.",
+     """
+        import torch
+
+        def centers(boxes):
+            return torch.stack([(boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2], dim=1)
+
+        def make_anchors(fs, stride, sizes=(32, 64)):
+            ys, xs = torch.meshgrid(torch.arange(fs), torch.arange(fs), indexing="ij")
+            cx = (xs.reshape(-1) + 0.5) * stride
+            cy = (ys.reshape(-1) + 0.5) * stride
+            out = []
+            for s in sizes:
+                out.append(torch.stack([cx - s / 2, cy - s / 2, cx + s / 2, cy + s / 2], 1))
+            return torch.cat(out)
+
+        torch.manual_seed(0)
+        anchors = make_anchors(16, 8).half()
+        gt = torch.tensor([[10., 12., 60., 70.], [70., 20., 120., 90.]]).half()
+        print(f"[assigner] {anchors.shape[0]} anchors, {gt.shape[0]} gt boxes, dtype={anchors.dtype}")
+        d = torch.cdist(centers(anchors), centers(gt), p=1.0)  # L1 centre distance, as in ATSS-style configs
+        k = d.topk(9, dim=0, largest=False).indices
+        print("[assigner] candidate anchors per gt:", k.shape)
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b46-pt-mask-upsample-bool-nearest",
+     "A mask head thresholds its 28x28 mask logits into boolean masks and upsamples them to image size with nearest interpolation; upsample_nearest2d has no kernel for Bool, so a legal input fails with NotImplementedError.",
+     """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        class MaskHead(nn.Module):
+            def __init__(self, c=32, classes=3):
+                super().__init__()
+                self.convs = nn.Sequential(nn.Conv2d(c, c, 3, padding=1), nn.ReLU(), nn.Conv2d(c, c, 3, padding=1), nn.ReLU())
+                self.up = nn.ConvTranspose2d(c, c, 2, stride=2)
+                self.pred = nn.Conv2d(c, classes, 1)
+            def forward(self, x):
+                return self.pred(F.relu(self.up(self.convs(x))))
+
+        torch.manual_seed(1)
+        head = MaskHead().eval()
+        rois = torch.randn(4, 32, 14, 14)
+        with torch.no_grad():
+            logits = head(rois)
+        labels = torch.tensor([0, 2, 1, 1])
+        masks = logits[torch.arange(4), labels].sigmoid() > 0.5
+        print("mask logits", tuple(logits.shape), "binary masks", tuple(masks.shape), masks.dtype)
+        for i in range(4):
+            print(f"  roi {i}: label={labels[i].item()} fg_pixels={int(masks[i].sum())}")
+        full = F.interpolate(masks[:, None], size=(224, 224), mode="nearest")
+        print("pasted masks:", full.shape)
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b46-pt-panoptic-histc-long",
+     "Computes per-class pixel statistics of a semantic argmax map with torch.histc on the int64 label map; histc's CPU kernel is not implemented for Long, so the framework raises NotImplementedError on a legal integer tensor.",
+     """
+        import logging
+        import torch
+        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+        log = logging.getLogger("panoptic-eval")
+
+        NUM_CLASSES = 19
+        torch.manual_seed(3)
+        for step in range(3):
+            logits = torch.randn(2, NUM_CLASSES, 64, 64)
+            semantic = logits.argmax(dim=1)
+            log.info("step %d: semantic map %s dtype=%s", step, tuple(semantic.shape), semantic.dtype)
+            hist = torch.histc(semantic, bins=NUM_CLASSES, min=0, max=NUM_CLASSES - 1)
+            log.info("class pixel histogram: %s", hist.tolist())
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b46-pt-median-roi-bool",
+     "Takes the median of each RoI's boolean foreground mask to decide whether the RoI is mostly foreground; median has no CPU kernel for Bool, and the framework raises NotImplementedError.",
+     """
+        import torch
+        torch.manual_seed(7)
+        feat = torch.rand(1, 1, 32, 32)
+        rois = [(0, 0, 16, 16), (8, 8, 24, 24), (16, 0, 32, 16)]
+        print("roi            fg_frac  majority")
+        for (x0, y0, x1, y1) in rois:
+            fg = feat[0, 0, y0:y1, x0:x1] > 0.5
+            frac = fg.float().mean().item()
+            majority = fg.flatten().median().item()
+            print(f"{(x0, y0, x1, y1)!s:14} {frac:7.3f}  {majority}")
+     """),
+    ("pytorch", "venv", None, "false-positive", "environment", "b46-pt-torchvision-missing-nms",
+     "A detector post-processing script imports torchvision.ops for batched_nms, but torchvision is not installed in this environment: ModuleNotFoundError, a setup problem.",
+     """
+        import torch
+        print("torch", torch.__version__)
+        boxes = torch.tensor([[0., 0., 10., 10.], [1., 1., 11., 11.], [50., 50., 60., 60.]])
+        scores = torch.tensor([0.9, 0.8, 0.7])
+        idxs = torch.tensor([0, 0, 1])
+        from torchvision.ops import batched_nms
+        keep = batched_nms(boxes, scores, idxs, 0.5)
+        print("kept", keep.tolist())
+     """),
+    ("pytorch", "venv", None, "false-positive", "environment", "b46-pt-cuda-missing-fpn",
+     "Moves a small FPN detector to 'cuda' for a benchmark, but this torch build is CPU-only: 'Torch not compiled with CUDA enabled', an environment problem.",
+     """
+        import time
+        import torch
+        import torch.nn as nn
+
+        class TinyFPN(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.c3 = nn.Conv2d(3, 32, 3, stride=8, padding=1)
+                self.c4 = nn.Conv2d(32, 64, 3, stride=2, padding=1)
+                self.l3 = nn.Conv2d(32, 64, 1)
+                self.cls = nn.Conv2d(64, 9 * 4, 3, padding=1)
+            def forward(self, x):
+                c3 = self.c3(x); c4 = self.c4(c3)
+                p3 = self.l3(c3) + nn.functional.interpolate(c4, scale_factor=2)
+                return self.cls(p3)
+
+        model = TinyFPN()
+        x = torch.randn(2, 3, 256, 256)
+        t = time.time(); model(x); print(f"cpu forward: {time.time() - t:.3f}s")
+        device = torch.device("cuda")
+        model = model.to(device)
+        t = time.time(); model(x.to(device)); print(f"gpu forward: {time.time() - t:.3f}s")
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b46-pt-seg-ignore-label-out-of-range",
+     "Trains a tiny semantic-segmentation head with cross_entropy whose targets contain the void label 255 but without ignore_index=255; torch rightly rejects the out-of-range target.",
+     """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+        torch.manual_seed(0)
+        head = nn.Sequential(nn.Conv2d(16, 16, 3, padding=1), nn.ReLU(), nn.Conv2d(16, 21, 1))
+        opt = torch.optim.SGD(head.parameters(), lr=0.01)
+        for it in range(5):
+            feats = torch.randn(2, 16, 32, 32)
+            target = torch.randint(0, 21, (2, 32, 32))
+            if it == 3:
+                target[:, :4, :] = 255  # void border from the dataset
+            logits = head(feats)
+            loss = F.cross_entropy(logits, target)
+            opt.zero_grad(); loss.backward(); opt.step()
+            print(f"iter {it} loss {loss.item():.4f}")
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b46-pt-nms-empty-stack",
+     "Hand-written per-class NMS collects kept boxes in a list and calls torch.stack on it; when the score threshold leaves no detections the list is empty and torch rightly refuses to stack an empty list.",
+     """
+        import torch
+
+        def box_iou(a, b):
+            area_a = (a[:, 2] - a[:, 0]) * (a[:, 3] - a[:, 1])
+            area_b = (b[:, 2] - b[:, 0]) * (b[:, 3] - b[:, 1])
+            lt = torch.max(a[:, None, :2], b[None, :, :2]); rb = torch.min(a[:, None, 2:], b[None, :, 2:])
+            wh = (rb - lt).clamp(min=0); inter = wh[..., 0] * wh[..., 1]
+            return inter / (area_a[:, None] + area_b[None] - inter)
+
+        def nms(boxes, scores, thr):
+            order = scores.argsort(descending=True); keep = []
+            while order.numel():
+                i = order[0]; keep.append(i)
+                if order.numel() == 1: break
+                iou = box_iou(boxes[i][None], boxes[order[1:]])[0]
+                order = order[1:][iou <= thr]
+            return keep
+
+        torch.manual_seed(0)
+        for img in range(3):
+            boxes = torch.rand(20, 2) * 100; boxes = torch.cat([boxes, boxes + 20], 1)
+            scores = torch.rand(20) * (0.9 if img < 2 else 0.2)
+            m = scores > 0.3
+            keep = nms(boxes[m], scores[m], 0.5)
+            dets = torch.stack([boxes[m][k] for k in keep])
+            print(f"image {img}: {dets.shape[0]} detections")
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b46-pt-fpn-lateral-channel-mismatch",
+     "An FPN's lateral 1x1 conv is declared for 256 input channels but the backbone stage gives 512; conv2d rightly rejects the illegal input shape.",
+     """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        class FPN(nn.Module):
+            def __init__(self, in_chs=(128, 256, 256), out=64):
+                super().__init__()
+                self.lat = nn.ModuleList(nn.Conv2d(c, out, 1) for c in in_chs)
+                self.smooth = nn.ModuleList(nn.Conv2d(out, out, 3, padding=1) for _ in in_chs)
+            def forward(self, feats):
+                lat = [l(f) for l, f in zip(self.lat, feats)]
+                for i in range(len(lat) - 1, 0, -1):
+                    lat[i - 1] = lat[i - 1] + F.interpolate(lat[i], size=lat[i - 1].shape[-2:], mode="nearest")
+                return [s(x) for s, x in zip(self.smooth, lat)]
+
+        feats = [torch.randn(1, 128, 64, 64), torch.randn(1, 256, 32, 32), torch.randn(1, 512, 16, 16)]
+        for i, f in enumerate(feats):
+            print(f"C{i + 3}: {tuple(f.shape)}")
+        outs = FPN()(feats)
+        print([tuple(o.shape) for o in outs])
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b46-pt-box-decode-shape-mismatch",
+     "Decodes regression deltas for 2 anchors per location against anchors generated for 3 per location; the element-wise decode rightly fails with a size mismatch.",
+     """
+        import math
+        import torch
+
+        def anchors(fs, stride, ratios):
+            out = []
+            for y in range(fs):
+                for x in range(fs):
+                    cx, cy = (x + .5) * stride, (y + .5) * stride
+                    for r in ratios:
+                        w, h = 32 * math.sqrt(r), 32 / math.sqrt(r)
+                        out.append([cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2])
+            return torch.tensor(out)
+
+        def decode(deltas, anc):
+            wa = anc[:, 2] - anc[:, 0]; ha = anc[:, 3] - anc[:, 1]
+            xa = anc[:, 0] + wa / 2; ya = anc[:, 1] + ha / 2
+            x = deltas[:, 0] * wa + xa; y = deltas[:, 1] * ha + ya
+            w = deltas[:, 2].exp() * wa; h = deltas[:, 3].exp() * ha
+            return torch.stack([x - w / 2, y - h / 2, x + w / 2, y + h / 2], 1)
+
+        anc = anchors(10, 16, (0.5, 1.0, 2.0))
+        deltas = torch.randn(1, 2 * 4, 10, 10).permute(0, 2, 3, 1).reshape(-1, 4) * 0.1
+        print("anchors", tuple(anc.shape), "deltas", tuple(deltas.shape))
+        boxes = decode(deltas, anc)
+        print(boxes[:3])
+     """),
+    ("pytorch", "venv", None, "nan", None, "b46-pt-giou-loss-zero-area",
+     "Computes a hand-written GIoU loss where padded ground-truth boxes and predictions collapse to the same zero-area point; union and enclosing area are 0, 0/0 gives NaN, and the program reports the NaN loss.",
+     """
+        import torch
+
+        def giou_loss(pred, gt):
+            x1 = torch.max(pred[:, 0], gt[:, 0]); y1 = torch.max(pred[:, 1], gt[:, 1])
+            x2 = torch.min(pred[:, 2], gt[:, 2]); y2 = torch.min(pred[:, 3], gt[:, 3])
+            inter = (x2 - x1).clamp(min=0) * (y2 - y1).clamp(min=0)
+            ap = (pred[:, 2] - pred[:, 0]) * (pred[:, 3] - pred[:, 1])
+            ag = (gt[:, 2] - gt[:, 0]) * (gt[:, 3] - gt[:, 1])
+            union = ap + ag - inter
+            iou = inter / union
+            cx1 = torch.min(pred[:, 0], gt[:, 0]); cy1 = torch.min(pred[:, 1], gt[:, 1])
+            cx2 = torch.max(pred[:, 2], gt[:, 2]); cy2 = torch.max(pred[:, 3], gt[:, 3])
+            enclose = (cx2 - cx1) * (cy2 - cy1)
+            return (1 - (iou - (enclose - union) / enclose)).mean()
+
+        pred = torch.tensor([[10., 10., 50., 50.], [20., 20., 60., 70.], [0., 0., 0., 0.]], requires_grad=True)
+        gt = torch.tensor([[12., 8., 48., 55.], [25., 18., 58., 66.], [0., 0., 0., 0.]])  # last row is padding
+        for step in range(3):
+            loss = giou_loss(pred, gt)
+            print(f"step {step}: giou loss = {loss.item()}")
+            if torch.isnan(loss):
+                print("loss is NaN: padded zero-area box produced 0/0 in IoU/GIoU")
+                break
+            loss.backward()
+     """),
+    ("pytorch", "venv", None, "nan", None, "b46-pt-focal-loss-naive-log",
+     "A hand-written sigmoid focal loss computes log(sigmoid(x)) directly; for confident logits sigmoid saturates to exactly 0 or 1, log gives -inf, multiplied by a zero weight gives NaN, and the training loop prints the NaN loss.",
+     """
+        import torch
+
+        def focal_loss(logits, targets, alpha=0.25, gamma=2.0):
+            p = torch.sigmoid(logits)
+            ce = -(targets * torch.log(p) + (1 - targets) * torch.log(1 - p))
+            pt = p * targets + (1 - p) * (1 - targets)
+            w = alpha * targets + (1 - alpha) * (1 - targets)
+            return (w * (1 - pt) ** gamma * ce).sum() / max(1, targets.sum().item())
+
+        torch.manual_seed(0)
+        logits = (torch.randn(1000, 80) * 12).requires_grad_()  # uncalibrated head, no prior-prob bias init
+        targets = torch.zeros(1000, 80); targets[torch.arange(10), torch.randint(0, 80, (10,))] = 1
+        opt = torch.optim.SGD([logits], lr=0.5)
+        for step in range(8):
+            loss = focal_loss(logits, targets)
+            print(f"step {step}  focal={loss.item():.6f}  max|logit|={logits.abs().max().item():.1f}")
+            if not torch.isfinite(loss):
+                print("non-finite focal loss, stopping")
+                break
+            opt.zero_grad(); loss.backward(); opt.step()
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b46-pt-iou-half-vs-float",
+     "Computes IoU of decoded boxes in float32 and in float16 for large image coordinates; float16 rounds a box to zero width and the half-precision IoU disagrees with float32, which the program reports before failing its check.",
+     """
+        import torch
+
+        def iou(a, b):
+            lt = torch.max(a[:, None, :2], b[None, :, :2]); rb = torch.min(a[:, None, 2:], b[None, :, 2:])
+            wh = (rb - lt).clamp(min=0); inter = wh[..., 0] * wh[..., 1]
+            aa = (a[:, 2] - a[:, 0]) * (a[:, 3] - a[:, 1]); ab = (b[:, 2] - b[:, 0]) * (b[:, 3] - b[:, 1])
+            return inter / (aa[:, None] + ab[None] - inter)
+
+        preds = torch.tensor([[1000.3, 1000.2, 1000.7, 1090.9], [1500.0, 400.0, 1620.0, 480.0]])
+        gts = torch.tensor([[1000.1, 1000.0, 1000.9, 1091.2], [1502.0, 398.0, 1618.0, 482.0]])
+        ref = iou(preds, gts)
+        half = iou(preds.half(), gts.half()).float()
+        print("pair   iou_fp32   iou_fp16")
+        for i in range(2):
+            print(f"{i:4d}   {ref[i, i]:.5f}    {half[i, i]:.5f}")
+        diff = (ref.diagonal() - half.diagonal()).abs().max().item()
+        print(f"max |fp32 - fp16| = {diff:.5f}")
+        torch.testing.assert_close(half.diagonal(), ref.diagonal(), atol=1e-2, rtol=1e-2)
+        print("fp16 IoU matches fp32")
+     """),
+    ("pytorch", "venv", None, "timeout", None, "b46-pt-python-nms-watchdog",
+     "A pure-Python greedy NMS loops over 60000 low-overlap proposals one box at a time, far too slowly; faulthandler's watchdog dumps the stack after 20 s and exits.",
+     """
+        import faulthandler, sys, time
+        import torch
+        faulthandler.dump_traceback_later(20, exit=True)
+
+        torch.manual_seed(0)
+        n = 60000
+        xy = torch.rand(n, 2) * 4000
+        boxes = torch.cat([xy, xy + 4], 1)
+        scores = torch.rand(n)
+        order = scores.argsort(descending=True).tolist()
+        print(f"running greedy NMS on {n} proposals", flush=True)
+        keep, suppressed = [], set()
+        t0 = time.time()
+        for rank, i in enumerate(order):
+            if i in suppressed:
+                continue
+            keep.append(i)
+            bi = boxes[i]
+            for j in order[rank + 1:]:
+                if j in suppressed:
+                    continue
+                bj = boxes[j]
+                w = (torch.min(bi[2], bj[2]) - torch.max(bi[0], bj[0])).clamp(min=0)
+                h = (torch.min(bi[3], bj[3]) - torch.max(bi[1], bj[1])).clamp(min=0)
+                if w * h / 32.0 > 0.5:
+                    suppressed.add(j)
+            if len(keep) % 1 == 0:
+                print(f"  kept {len(keep)} after {time.time() - t0:.1f}s", flush=True)
+        print("kept", len(keep))
+     """),
+    ("pytorch", "venv", None, "oom", None, "b46-pt-pairwise-iou-oom",
+     "Builds the full pairwise IoU matrix between 2.5 million anchors and 2.5 million proposals in one broadcast; the allocation of tens of terabytes fails with DefaultCPUAllocator's can't allocate memory.",
+     """
+        import torch
+        n = 2_500_000
+        print(f"generating {n} anchors and {n} proposals")
+        a = torch.rand(n, 4); a[:, 2:] += a[:, :2]
+        b = torch.rand(n, 4); b[:, 2:] += b[:, :2]
+        print("computing pairwise intersection ...")
+        lt = torch.max(a[:, None, :2], b[None, :, :2])
+        print(lt.shape)
+     """),
+    # ---------------- pytorch-1.13 (Debian torch 1.13) ----------------
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b46-pt113-retina-head-half-conv",
+     "Runs a RetinaNet-style classification head in float16 on CPU to save memory; torch 1.13 has no CPU Half kernel for conv2d ('slow_conv2d_cpu' not implemented for 'Half'), a missing kernel for a legal dtype.",
+     """
+        import torch
+        import torch.nn as nn
+
+        class RetinaHead(nn.Module):
+            def __init__(self, c=64, anchors=9, classes=20):
+                super().__init__()
+                layers = []
+                for _ in range(4):
+                    layers += [nn.Conv2d(c, c, 3, padding=1), nn.ReLU()]
+                self.tower = nn.Sequential(*layers)
+                self.cls = nn.Conv2d(c, anchors * classes, 3, padding=1)
+            def forward(self, feats):
+                return [self.cls(self.tower(f)) for f in feats]
+
+        print("torch", torch.__version__)
+        head = RetinaHead().eval().half()
+        feats = [torch.randn(1, 64, s, s).half() for s in (32, 16, 8)]
+        print("levels:", [tuple(f.shape) for f in feats])
+        with torch.no_grad():
+            outs = head(feats)
+        print("cls outputs:", [tuple(o.shape) for o in outs])
+     """),
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b46-pt113-mask-bilinear-half",
+     "Pastes float16 mask-head logits back to image size with bilinear interpolation; in torch 1.13 the CPU upsampling kernel is not implemented for Half, a missing kernel for a legal input.",
+     """
+        import torch
+        import torch.nn.functional as F
+        torch.manual_seed(0)
+        mask_logits = torch.randn(5, 1, 28, 28).half()
+        boxes = torch.tensor([[10, 10, 90, 120], [40, 60, 200, 180], [0, 0, 64, 64], [100, 20, 220, 140], [5, 150, 60, 230]])
+        print(f"{len(boxes)} detections, mask logits {tuple(mask_logits.shape)} {mask_logits.dtype}")
+        pasted = []
+        for i, (x0, y0, x1, y1) in enumerate(boxes.tolist()):
+            m = F.interpolate(mask_logits[i:i + 1], size=(y1 - y0, x1 - x0), mode="bilinear", align_corners=False)
+            pasted.append(m.sigmoid() > 0.5)
+            print(f"det {i}: box {(x0, y0, x1, y1)} mask {tuple(m.shape)}")
+     """),
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b46-pt113-focal-logsigmoid-half",
+     "A numerically-stable focal loss uses F.logsigmoid on float16 classification logits; torch 1.13 lacks the CPU Half kernel ('log_sigmoid_cpu' not implemented for 'Half').",
+     """
+        import torch
+        import torch.nn.functional as F
+
+        def sigmoid_focal_loss(x, t, alpha=0.25, gamma=2.0):
+            logp = F.logsigmoid(x)
+            log1mp = F.logsigmoid(-x)
+            p = logp.exp()
+            loss = -alpha * t * (1 - p) ** gamma * logp - (1 - alpha) * (1 - t) * p ** gamma * log1mp
+            return loss.sum() / t.sum().clamp(min=1)
+
+        torch.manual_seed(0)
+        logits32 = torch.randn(4096, 20)
+        targets = (torch.rand(4096, 20) > 0.99).float()
+        print("fp32 focal:", sigmoid_focal_loss(logits32, targets).item())
+        print("fp16 focal:", sigmoid_focal_loss(logits32.half(), targets.half()).item())
+     """),
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b46-pt113-roialign-grid-sample-half",
+     "Implements RoIAlign by hand with affine_grid and grid_sample on a float16 FPN level; torch 1.13's grid_sampler_2d_cpu is not implemented for Half, so the framework fails on a legal dtype.",
+     """
+        import torch
+        import torch.nn.functional as F
+
+        def roi_align(feat, rois, out=7):
+            n = rois.shape[0]
+            _, _, H, W = feat.shape
+            x0, y0, x1, y1 = rois.unbind(1)
+            theta = torch.zeros(n, 2, 3, dtype=feat.dtype)
+            theta[:, 0, 0] = (x1 - x0) / W
+            theta[:, 0, 2] = (x0 + x1) / W - 1
+            theta[:, 1, 1] = (y1 - y0) / H
+            theta[:, 1, 2] = (y0 + y1) / H - 1
+            grid = F.affine_grid(theta.float(), (n, feat.shape[1], out, out), align_corners=False).to(feat.dtype)
+            return F.grid_sample(feat.expand(n, -1, -1, -1), grid, align_corners=False)
+
+        torch.manual_seed(0)
+        p3 = torch.randn(1, 32, 50, 50)
+        rois = torch.tensor([[4., 4., 20., 30.], [10., 12., 44., 40.], [0., 0., 49., 49.]])
+        r32 = roi_align(p3, rois)
+        print("fp32 pooled:", tuple(r32.shape), f"mean={r32.mean():.4f}")
+        r16 = roi_align(p3.half(), rois.half())
+        print("fp16 pooled:", tuple(r16.shape), f"max diff={(r16.float() - r32).abs().max():.4f}")
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", "environment", "b46-pt113-pycocotools-missing",
+     "A mask-evaluation script imports pycocotools to RLE-encode predicted masks, but pycocotools is not installed for this Python: ModuleNotFoundError, a setup problem.",
+     """
+        import numpy as np
+        import torch
+        print("torch", torch.__version__)
+        masks = (torch.rand(3, 64, 64) > 0.5).numpy().astype(np.uint8)
+        print("predicted masks", masks.shape)
+        import pycocotools.mask as mask_util
+        rles = [mask_util.encode(np.asfortranarray(m)) for m in masks]
+        print(len(rles), "RLEs")
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", None, "b46-pt113-roi-batch-index-out-of-range",
+     "RoIPool by hand selects each RoI's image with index_select using the RoI batch index, but one RoI claims image 4 of a batch of 2; torch rightly raises an index-out-of-range error.",
+     """
+        import torch
+        import torch.nn.functional as F
+
+        def roi_pool(feats, rois, out=7, scale=1 / 8):
+            pooled = []
+            for r in rois:
+                b = r[0].long()
+                x0, y0, x1, y1 = (r[1:] * scale).round().long().tolist()
+                img = feats.index_select(0, b.view(1))
+                crop = img[:, :, y0:y1 + 1, x0:x1 + 1]
+                pooled.append(F.adaptive_max_pool2d(crop, out))
+                print(f"roi img={b.item()} box={[x0, y0, x1, y1]} -> {tuple(pooled[-1].shape)}")
+            return torch.cat(pooled)
+
+        feats = torch.randn(2, 16, 40, 40)
+        rois = torch.tensor([[0, 8., 8., 120., 160.], [1, 40., 32., 200., 240.], [4, 0., 0., 64., 64.]])
+        out = roi_pool(feats, rois)
+        print(out.shape)
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", None, "b46-pt113-anchor-view-noncontiguous",
+     "Reshapes a permuted (non-contiguous) box-regression map with .view instead of .reshape; torch rightly rejects the incompatible view.",
+     """
+        import torch
+        import torch.nn as nn
+        torch.manual_seed(0)
+        reg_head = nn.Conv2d(64, 9 * 4, 3, padding=1)
+        feat = torch.randn(2, 64, 20, 20)
+        out = reg_head(feat)
+        print("regression map", tuple(out.shape))
+        out = out.permute(0, 2, 3, 1)
+        deltas = out.view(2, -1, 4)
+        print("deltas", tuple(deltas.shape))
+     """),
+    ("pytorch-1.13", "system", None, "nan", None, "b46-pt113-box-decode-unclipped-exp",
+     "Decodes box deltas without clamping dw/dh (no bbox_xform_clip); a diverging regression output of 100 makes exp overflow to inf in float32, the decoded box and its IoU become inf/NaN, and the program prints them.",
+     """
+        import torch
+
+        def decode(deltas, anchors):
+            wa = anchors[:, 2] - anchors[:, 0]; ha = anchors[:, 3] - anchors[:, 1]
+            cx = anchors[:, 0] + 0.5 * wa + deltas[:, 0] * wa
+            cy = anchors[:, 1] + 0.5 * ha + deltas[:, 1] * ha
+            w = wa * torch.exp(deltas[:, 2]); h = ha * torch.exp(deltas[:, 3])
+            return torch.stack([cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2], 1)
+
+        anchors = torch.tensor([[0., 0., 32., 32.], [16., 16., 80., 48.], [40., 40., 104., 168.]])
+        deltas = torch.tensor([[0.1, -0.2, 0.05, 0.3], [0.0, 0.1, 100.0, -0.1], [0.3, 0.3, -0.2, 0.1]])
+        boxes = decode(deltas, anchors)
+        gt = torch.tensor([20., 18., 78., 50.])
+        for i, b in enumerate(boxes):
+            lt = torch.max(b[:2], gt[:2]); rb = torch.min(b[2:], gt[2:])
+            inter = (rb - lt).clamp(min=0).prod()
+            union = (b[2:] - b[:2]).prod() + (gt[2:] - gt[:2]).prod() - inter
+            print(f"box {i}: {b.tolist()}  iou={(inter / union).item()}")
+        print("any non-finite box:", bool((~torch.isfinite(boxes)).any()))
+     """),
+    ("pytorch-1.13", "system", None, "inconsistency", None, "b46-pt113-anchor-centers-bf16",
+     "Generates anchor centres for a stride-4 P2 level in bfloat16 and compares them with a numpy float64 reference; bfloat16 cannot represent the centres beyond 512 and the anchors disagree, which the program reports before exiting non-zero.",
+     """
+        import sys
+        import numpy as np
+        import torch
+
+        def centers(fs, stride, dtype):
+            return (torch.arange(fs, dtype=dtype) + 0.5) * stride
+
+        fs, stride = 256, 4
+        ref = (np.arange(fs) + 0.5) * stride
+        for dtype in (torch.float32, torch.bfloat16):
+            c = centers(fs, stride, dtype).float().numpy()
+            err = np.abs(c - ref)
+            print(f"{str(dtype):16} max err {err.max():.3f}  first bad index {int(np.argmax(err > 0)) if (err > 0).any() else -1}")
+        bad = np.abs(centers(fs, stride, torch.bfloat16).float().numpy() - ref)
+        if bad.max() > 0.5:
+            print(f"MISMATCH: bfloat16 anchor centres differ from reference by up to {bad.max()} px")
+            sys.exit(1)
+        print("anchors agree")
+     """),
+    # ---------------- onnxruntime ----------------
+    ("onnxruntime", "venv", None, "crash", "not-implemented", "b46-ort-resize-bool-mask-nearest",
+     "Exports a mask-paste step as an opset-13 Resize (nearest) on a boolean mask tensor, which the ONNX spec allows for any tensor type; ONNX Runtime has no CPU kernel for it and fails with NOT_IMPLEMENTED.",
+     """
+        import numpy as np
+        import onnx
+        import onnxruntime as ort
+        from onnx import helper, TensorProto
+
+        node = helper.make_node("Resize", ["masks", "", "scales"], ["pasted"], mode="nearest")
+        graph = helper.make_graph([node], "mask_paste",
+                                  [helper.make_tensor_value_info("masks", TensorProto.BOOL, [None, 1, 28, 28])],
+                                  [helper.make_tensor_value_info("pasted", TensorProto.BOOL, [None, 1, 224, 224])],
+                                  initializer=[helper.make_tensor("scales", TensorProto.FLOAT, [4], [1, 1, 8, 8])])
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+        model.ir_version = 8
+        onnx.checker.check_model(model)
+        print("model checked: Resize(13) on tensor(bool)")
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        masks = np.random.rand(3, 1, 28, 28) > 0.5
+        out = sess.run(None, {"masks": masks})[0]
+        print("pasted masks", out.shape)
+     """),
+    ("onnxruntime", "venv", None, "crash", "not-implemented", "b46-ort-resize-int64-label-linear",
+     "Upsamples an int64 semantic label map with an opset-13 Resize in linear mode (legal for any numeric type per the spec); ONNX Runtime finds no CPU implementation and fails with NOT_IMPLEMENTED while creating the session.",
+     """
+        import logging
+        import numpy as np
+        import onnxruntime as ort
+        from onnx import helper, TensorProto
+        logging.basicConfig(level=logging.INFO, format="%(levelname)s %(message)s")
+        log = logging.getLogger("seg-export")
+
+        nodes = [helper.make_node("ArgMax", ["logits"], ["labels"], axis=1, keepdims=1),
+                 helper.make_node("Resize", ["labels", "", "scales"], ["labels_up"], mode="linear")]
+        graph = helper.make_graph(nodes, "semseg_post",
+                                  [helper.make_tensor_value_info("logits", TensorProto.FLOAT, [1, 19, 64, 64])],
+                                  [helper.make_tensor_value_info("labels_up", TensorProto.INT64, None)],
+                                  initializer=[helper.make_tensor("scales", TensorProto.FLOAT, [4], [1, 1, 4, 4])])
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+        model.ir_version = 8
+        log.info("building session for %d-node post-processing graph", len(nodes))
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        out = sess.run(None, {"logits": np.random.randn(1, 19, 64, 64).astype(np.float32)})[0]
+        log.info("label map %s", out.shape)
+     """),
+    ("onnxruntime", "venv", None, "crash", "not-implemented", "b46-ort-gridsample-roi-double",
+     "Samples RoI features with an opset-16 GridSample (affine RoI grids) first in float32, then in float64 for a precision check; GridSample allows double per the spec, but ONNX Runtime has no CPU kernel for it and fails with NOT_IMPLEMENTED.",
+     """
+        import numpy as np
+        import onnx
+        import onnxruntime as ort
+        from onnx import helper, TensorProto
+
+        def roi_grids(rois, H, W, out=7):
+            g = np.zeros((len(rois), out, out, 2))
+            t = (np.arange(out) + 0.5) / out
+            for i, (x0, y0, x1, y1) in enumerate(rois):
+                xs = (x0 + t * (x1 - x0)) / W * 2 - 1
+                ys = (y0 + t * (y1 - y0)) / H * 2 - 1
+                g[i, :, :, 0] = xs[None, :]
+                g[i, :, :, 1] = ys[:, None]
+            return g
+
+        def session(elem):
+            node = helper.make_node("GridSample", ["feat", "grid"], ["pooled"], mode="bilinear", padding_mode="zeros", align_corners=0)
+            g = helper.make_graph([node], "roi_sample",
+                                  [helper.make_tensor_value_info("feat", elem, [None, 8, 32, 32]),
+                                   helper.make_tensor_value_info("grid", elem, [None, 7, 7, 2])],
+                                  [helper.make_tensor_value_info("pooled", elem, [None, 8, 7, 7])])
+            m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 16)])
+            m.ir_version = 8
+            onnx.checker.check_model(m)
+            return ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+
+        rois = [(2, 2, 14, 20), (10, 6, 30, 28), (0, 0, 32, 32)]
+        feat = np.random.default_rng(0).random((1, 8, 32, 32))
+        grid = roi_grids(rois, 32, 32)
+        feats = np.repeat(feat, len(rois), 0)
+        results = {}
+        for name, elem, dt in (("float32", TensorProto.FLOAT, np.float32), ("float64", TensorProto.DOUBLE, np.float64)):
+            print(f"building {name} session ...")
+            results[name] = session(elem).run(None, {"feat": feats.astype(dt), "grid": grid.astype(dt)})[0]
+            print(f"{name}: pooled {results[name].shape} mean={results[name].mean():.6f}")
+        print("fp32 vs fp64 max diff:", np.abs(results["float32"] - results["float64"]).max())
+     """),
+    ("onnxruntime", "venv", None, "false-positive", None, "b46-ort-nms-float16-invalid",
+     "Builds a NonMaxSuppression node fed with float16 boxes and scores; the ONNX spec only allows float there, and ONNX Runtime rightly rejects the invalid model with INVALID_GRAPH.",
+     """
+        import numpy as np
+        import onnxruntime as ort
+        from onnx import helper, TensorProto
+        vi = helper.make_tensor_value_info
+        node = helper.make_node("NonMaxSuppression", ["boxes", "scores", "max_out", "iou_thr", "score_thr"], ["selected"])
+        graph = helper.make_graph([node], "nms_fp16",
+            [vi("boxes", TensorProto.FLOAT16, [1, None, 4]), vi("scores", TensorProto.FLOAT16, [1, 2, None]),
+             vi("max_out", TensorProto.INT64, [1]), vi("iou_thr", TensorProto.FLOAT, [1]), vi("score_thr", TensorProto.FLOAT, [1])],
+            [vi("selected", TensorProto.INT64, None)])
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 11)])
+        model.ir_version = 8
+        print("converting detector post-processing to fp16 ...")
+        try:
+            sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        except Exception as exc:
+            print(f"session creation failed: {type(exc).__name__}: {exc}")
+            raise SystemExit(2)
+        print(sess.get_inputs())
+     """),
+    ("onnxruntime", "venv", None, "false-positive", None, "b46-ort-nms-box-score-count-mismatch",
+     "Feeds NonMaxSuppression 100 boxes but scores for 120 anchors (the scores were not filtered with the boxes); ONNX Runtime rightly fails the run because boxes and scores must have the same spatial dimension.",
+     """
+        import numpy as np
+        import onnxruntime as ort
+        from onnx import helper, TensorProto
+        vi = helper.make_tensor_value_info
+        node = helper.make_node("NonMaxSuppression", ["boxes", "scores", "max_out", "iou_thr", "score_thr"], ["selected"],
+                                center_point_box=0)
+        graph = helper.make_graph([node], "nms",
+            [vi("boxes", TensorProto.FLOAT, [1, None, 4]), vi("scores", TensorProto.FLOAT, [1, None, None]),
+             vi("max_out", TensorProto.INT64, [1]), vi("iou_thr", TensorProto.FLOAT, [1]), vi("score_thr", TensorProto.FLOAT, [1])],
+            [vi("selected", TensorProto.INT64, None)])
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 11)])
+        model.ir_version = 8
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        rng = np.random.default_rng(0)
+        xy = rng.random((120, 2), dtype=np.float32) * 300
+        all_boxes = np.concatenate([xy, xy + 40], 1)[None]
+        all_scores = rng.random((1, 3, 120), dtype=np.float32)
+        keep = all_scores.max(axis=1)[0] > 0.1
+        boxes = all_boxes[:, keep][:, :100]
+        print(f"boxes {boxes.shape}, scores {all_scores.shape}")
+        sel = sess.run(None, {"boxes": boxes, "scores": all_scores, "max_out": np.array([50]),
+                              "iou_thr": np.array([0.5], np.float32), "score_thr": np.array([0.05], np.float32)})[0]
+        print("selected", sel.shape)
+     """),
+    ("onnxruntime", "venv", None, "false-positive", None, "b46-ort-roialign-batch-index-out-of-range",
+     "Runs an exported RoiAlign with RoI batch indices computed for a batch of 4 while only 2 images are fed; ONNX Runtime rightly rejects batch_indices outside [0, 2) with INVALID_ARGUMENT.",
+     """
+        import numpy as np
+        import onnxruntime as ort
+        from onnx import helper, TensorProto
+        vi = helper.make_tensor_value_info
+        node = helper.make_node("RoiAlign", ["feat", "rois", "bidx"], ["pooled"], output_height=7, output_width=7,
+                                sampling_ratio=2, spatial_scale=0.25, coordinate_transformation_mode="half_pixel")
+        graph = helper.make_graph([node], "roi_align",
+            [vi("feat", TensorProto.FLOAT, [None, 16, 64, 64]), vi("rois", TensorProto.FLOAT, [None, 4]), vi("bidx", TensorProto.INT64, [None])],
+            [vi("pooled", TensorProto.FLOAT, None)])
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 16)])
+        model.ir_version = 8
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        feat = np.random.rand(2, 16, 64, 64).astype(np.float32)
+        rois = np.array([[0, 0, 100, 100], [50, 20, 200, 180], [10, 10, 60, 90], [120, 100, 250, 250]], np.float32)
+        for batch in ([0, 1, 0, 1], [0, 1, 2, 3]):
+            out = sess.run(None, {"feat": feat, "rois": rois, "bidx": np.array(batch, np.int64)})[0]
+            print(f"batch_indices {batch}: pooled {out.shape}")
+     """),
+    ("onnxruntime", "venv", None, "inconsistency", None, "b46-ort-roialign-max-vs-numpy",
+     "Compares ONNX Runtime's RoiAlign against a hand-written numpy RoIAlign (half_pixel, bilinear samples); average mode agrees, but in max mode ORT takes the max of weighted corner terms instead of the max of the bilinear samples (it warns so itself) and the program's check fails.",
+     """
+        import sys
+        import numpy as np
+        import onnxruntime as ort
+        from onnx import helper, TensorProto
+        vi = helper.make_tensor_value_info
+        OUT, SR = 3, 2
+
+        def bilinear(f, y, x):
+            H, W = f.shape
+            if y < -1.0 or y > H or x < -1.0 or x > W:
+                return 0.0
+            y = max(y, 0.0); x = max(x, 0.0)
+            y0 = min(int(y), H - 1); x0 = min(int(x), W - 1)
+            y1 = min(y0 + 1, H - 1); x1 = min(x0 + 1, W - 1)
+            if y0 == H - 1: y = float(y0)
+            if x0 == W - 1: x = float(x0)
+            ly, lx = y - y0, x - x0
+            return ((1 - ly) * (1 - lx) * f[y0, x0] + (1 - ly) * lx * f[y0, x1]
+                    + ly * (1 - lx) * f[y1, x0] + ly * lx * f[y1, x1])
+
+        def roi_align_ref(x, rois, mode):
+            out = np.zeros((len(rois), x.shape[1], OUT, OUT), np.float64)
+            for r, (x0, y0, x1, y1) in enumerate(rois):
+                x0, y0, x1, y1 = x0 - 0.5, y0 - 0.5, x1 - 0.5, y1 - 0.5
+                bw, bh = (x1 - x0) / OUT, (y1 - y0) / OUT
+                for c in range(x.shape[1]):
+                    for ph in range(OUT):
+                        for pw in range(OUT):
+                            vals = [bilinear(x[0, c], y0 + ph * bh + (iy + .5) * bh / SR, x0 + pw * bw + (ix + .5) * bw / SR)
+                                    for iy in range(SR) for ix in range(SR)]
+                            out[r, c, ph, pw] = max(vals) if mode == "max" else sum(vals) / len(vals)
+            return out
+
+        def session(mode):
+            node = helper.make_node("RoiAlign", ["x", "rois", "bidx"], ["y"], mode=mode, output_height=OUT, output_width=OUT,
+                                    sampling_ratio=SR, spatial_scale=1.0)
+            g = helper.make_graph([node], "roi", [vi("x", TensorProto.FLOAT, [1, 2, 10, 10]), vi("rois", TensorProto.FLOAT, [None, 4]),
+                                                 vi("bidx", TensorProto.INT64, [None])], [vi("y", TensorProto.FLOAT, None)])
+            m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 16)])
+            m.ir_version = 8
+            return ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+
+        rng = np.random.default_rng(0)
+        feeds = {"x": rng.random((1, 2, 10, 10), dtype=np.float32),
+                 "rois": np.array([[0.5, 0.5, 7.5, 7.5], [2.0, 1.0, 9.0, 6.0]], np.float32),
+                 "bidx": np.array([0, 0], np.int64)}
+        failed = False
+        for mode in ("avg", "max"):
+            got = session(mode).run(None, feeds)[0]
+            ref = roi_align_ref(feeds["x"].astype(np.float64), feeds["rois"].astype(np.float64), mode)
+            diff = float(np.abs(got - ref).max())
+            ok = np.allclose(got, ref, atol=1e-4)
+            failed |= not ok
+            print(f"mode={mode:3s}  max|ort - numpy| = {diff:.6f}  {'OK' if ok else 'MISMATCH'}")
+        if failed:
+            sys.exit("RoiAlign results disagree with the numpy reference")
+     """),
+    ("onnxruntime", "venv", None, "nan", None, "b46-ort-iou-graph-zero-area",
+     "An exported IoU sub-graph (Sub/Mul/Max/Min/Div) is run on detections that include zero-area padding boxes; 0/0 in the Div node gives NaN IoUs, which the program prints.",
+     """
+        import numpy as np
+        import onnxruntime as ort
+        from onnx import helper, TensorProto
+        vi = helper.make_tensor_value_info
+        n = helper.make_node
+        nodes = [
+            n("Split", ["a"], ["ax1", "ay1", "ax2", "ay2"], axis=1, num_outputs=4),
+            n("Split", ["b"], ["bx1", "by1", "bx2", "by2"], axis=1, num_outputs=4),
+            n("Max", ["ax1", "bx1"], ["ix1"]), n("Max", ["ay1", "by1"], ["iy1"]),
+            n("Min", ["ax2", "bx2"], ["ix2"]), n("Min", ["ay2", "by2"], ["iy2"]),
+            n("Sub", ["ix2", "ix1"], ["iw0"]), n("Sub", ["iy2", "iy1"], ["ih0"]),
+            n("Relu", ["iw0"], ["iw"]), n("Relu", ["ih0"], ["ih"]), n("Mul", ["iw", "ih"], ["inter"]),
+            n("Sub", ["ax2", "ax1"], ["aw"]), n("Sub", ["ay2", "ay1"], ["ah"]), n("Mul", ["aw", "ah"], ["aa"]),
+            n("Sub", ["bx2", "bx1"], ["bw"]), n("Sub", ["by2", "by1"], ["bh"]), n("Mul", ["bw", "bh"], ["ab"]),
+            n("Add", ["aa", "ab"], ["s"]), n("Sub", ["s", "inter"], ["union"]), n("Div", ["inter", "union"], ["iou"]),
+        ]
+        g = helper.make_graph(nodes, "paired_iou", [vi("a", TensorProto.FLOAT, [None, 4]), vi("b", TensorProto.FLOAT, [None, 4])],
+                              [vi("iou", TensorProto.FLOAT, None)])
+        m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 18)])
+        m.ir_version = 8
+        sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+        preds = np.array([[10, 10, 50, 50], [30, 30, 80, 90], [0, 0, 0, 0], [5, 5, 5, 5]], np.float32)
+        gts = np.array([[12, 8, 48, 52], [28, 35, 85, 88], [0, 0, 0, 0], [5, 5, 5, 5]], np.float32)
+        iou = sess.run(None, {"a": preds, "b": gts})[0].ravel()
+        for i, v in enumerate(iou):
+            print(f"det {i}: iou={v}")
+        print("mean IoU:", iou.mean())
+     """),
+    ("onnxruntime", "venv", None, "timeout", None, "b46-ort-loop-decode-watchdog",
+     "An exported iterative box-refinement Loop gets its trip count from a corrupted int64 input (10**12 iterations); the session runs on and on until the program's faulthandler watchdog stops it after 20 s.",
+     """
+        import faulthandler
+        import time
+        import numpy as np
+        import onnxruntime as ort
+        from onnx import helper, TensorProto
+        vi = helper.make_tensor_value_info
+
+        body = helper.make_graph(
+            [helper.make_node("Identity", ["cond_in"], ["cond_out"]),
+             helper.make_node("Mul", ["boxes_in", "decay"], ["scaled"]),
+             helper.make_node("Add", ["scaled", "delta"], ["boxes_out"])],
+            "refine_step",
+            [vi("iter", TensorProto.INT64, []), vi("cond_in", TensorProto.BOOL, []), vi("boxes_in", TensorProto.FLOAT, [None, 4])],
+            [vi("cond_out", TensorProto.BOOL, []), vi("boxes_out", TensorProto.FLOAT, [None, 4])],
+            initializer=[helper.make_tensor("decay", TensorProto.FLOAT, [], [0.999]),
+                         helper.make_tensor("delta", TensorProto.FLOAT, [4], [0.01, 0.01, -0.01, -0.01])])
+        loop = helper.make_node("Loop", ["steps", "cond", "boxes"], ["refined"], body=body)
+        g = helper.make_graph([loop], "iterative_refine",
+                              [vi("steps", TensorProto.INT64, []), vi("cond", TensorProto.BOOL, []), vi("boxes", TensorProto.FLOAT, [None, 4])],
+                              [vi("refined", TensorProto.FLOAT, [None, 4])])
+        m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 16)])
+        m.ir_version = 8
+        sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+        boxes = np.random.rand(100, 4).astype(np.float32) * 100
+        for steps in (3, 1000):
+            t = time.time()
+            sess.run(None, {"steps": np.array(steps), "cond": np.array(True), "boxes": boxes})
+            print(f"refine steps={steps}: {time.time() - t:.3f}s", flush=True)
+        steps = np.frombuffer(np.array([0, 0, 0, 0, 0xe8, 0xd4, 0xa5, 0x10], np.uint8).tobytes()[::-1], dtype=np.int64)[0]
+        print(f"refine steps={int(steps)} (from config) ...", flush=True)
+        faulthandler.dump_traceback_later(20, exit=True)
+        sess.run(None, {"steps": np.array(steps), "cond": np.array(True), "boxes": boxes})
+        print("done")
+     """),
+    ("onnxruntime", "venv", None, "oom", None, "b46-ort-expand-anchor-grid-oom",
+     "Expands a per-anchor score tensor to (anchors x anchors) inside the graph for a 1M-anchor input; ONNX Runtime's BFC arena fails to allocate the multi-terabyte buffer.",
+     """
+        import numpy as np
+        import onnxruntime as ort
+        from onnx import helper, TensorProto
+        vi = helper.make_tensor_value_info
+        nodes = [helper.make_node("Shape", ["scores"], ["n"]),
+                 helper.make_node("Concat", ["n", "n"], ["nn"], axis=0),
+                 helper.make_node("Unsqueeze", ["scores", "ax"], ["s2"]),
+                 helper.make_node("Expand", ["s2", "nn"], ["pair"]),
+                 helper.make_node("ReduceMax", ["pair"], ["best"], keepdims=0)]
+        g = helper.make_graph(nodes, "pairwise", [vi("scores", TensorProto.FLOAT, [None])], [vi("best", TensorProto.FLOAT, None)],
+                              initializer=[helper.make_tensor("ax", TensorProto.INT64, [1], [0])])
+        m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 18)])
+        m.ir_version = 8
+        sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+        for n in (1000, 1_000_000):
+            print(f"anchors={n}", flush=True)
+            out = sess.run(None, {"scores": np.random.rand(n).astype(np.float32)})[0]
+            print("  best", out.shape)
+     """),
+]
+
+
+add_batch(B46_A)
+
+
+"""Batch b46, part B: detection and segmentation heads (TensorFlow, JAX, Keras 3, MindSpore)."""
+
+B46_B = [
+    # ---------------- TensorFlow ----------------
+    ("tensorflow", "venv", None, "crash", "not-implemented", "b46-tf-rpn-generate-proposals-no-cpu-kernel",
+     "An RPN head decodes anchors into proposals with tf.image.generate_bounding_box_proposals on CPU; the op has no registered kernel at all on CPU, so a legal call fails with NotFoundError (kernel missing).",
+     """
+        import numpy as np
+        import tensorflow as tf
+
+        H = W = 8
+        A = 3
+        rng = np.random.default_rng(0)
+
+        def make_anchors(h, w, sizes=(16.0, 32.0, 64.0), stride=8.0):
+            out = []
+            for y in range(h):
+                for x in range(w):
+                    cy, cx = (y + 0.5) * stride, (x + 0.5) * stride
+                    for s in sizes:
+                        out.append([cy - s / 2, cx - s / 2, cy + s / 2, cx + s / 2])
+            return np.array(out, np.float32)
+
+        anchors = make_anchors(H, W)
+        print("anchors:", anchors.shape)
+        objectness = tf.constant(rng.normal(size=(1, H, W, A)).astype(np.float32))
+        deltas = tf.constant(0.1 * rng.normal(size=(1, H, W, 4 * A)).astype(np.float32))
+        image_info = tf.constant([[64.0, 64.0, 1.0, 64.0, 64.0]])
+        print("rpn outputs:", objectness.shape, deltas.shape)
+        rois, roi_probs = tf.image.generate_bounding_box_proposals(
+            scores=objectness, bbox_deltas=deltas, image_info=image_info,
+            anchors=tf.constant(anchors[None]), nms_threshold=0.7,
+            pre_nms_topn=100, min_size=4.0, post_nms_topn=20)
+        print("proposals:", rois.shape, roi_probs.shape)
+     """),
+
+    ("tensorflow", "venv", None, "crash", None, "b46-tf-nms-padded-float16-typeerror",
+     "A mixed-precision detector runs tf.image.non_max_suppression_padded on float16 boxes and scores; TF's own implementation compares a float16 tensor with a float32 constant and fails with a TypeError inside the library, a framework bug for a legal dtype.",
+     """
+        import numpy as np
+        import tensorflow as tf
+
+        rng = np.random.default_rng(3)
+        n = 64
+        xy = rng.uniform(0, 200, size=(n, 2))
+        wh = rng.uniform(10, 60, size=(n, 2))
+        boxes = np.concatenate([xy, xy + wh], axis=1)[:, [1, 0, 3, 2]]
+        scores = rng.uniform(size=n)
+        print("batch of", n, "candidate boxes, dtype float16 (mixed precision head)")
+        b16 = tf.constant(boxes[None], tf.float16)
+        s16 = tf.constant(scores[None], tf.float16)
+
+        ref = tf.image.non_max_suppression(tf.constant(boxes, tf.float32), tf.constant(scores, tf.float32), 10, 0.5)
+        print("float32 reference keeps:", ref.numpy().tolist())
+        idx, valid = tf.image.non_max_suppression_padded(
+            b16, s16, max_output_size=10, iou_threshold=0.5,
+            pad_to_max_output_size=True)
+        print("padded nms:", idx.numpy(), valid.numpy())
+     """),
+
+    ("tensorflow", "venv", None, "crash", None, "b46-tf-soft-nms-with-scores-float16",
+     "Soft-NMS through tf.image.non_max_suppression_with_scores on float16 boxes and scores: the Python wrapper passes soft_nms_sigma as float32 to NonMaxSuppressionV5, whose kernel then refuses the mixed dtypes; the public API breaks for a dtype the op supports.",
+     """
+        import logging
+        import numpy as np
+        import tensorflow as tf
+
+        logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+        log = logging.getLogger("softnms")
+        rng = np.random.default_rng(11)
+        boxes = rng.uniform(0, 1, size=(32, 4)).astype(np.float32)
+        boxes = np.concatenate([np.minimum(boxes[:, :2], boxes[:, 2:]), np.maximum(boxes[:, :2], boxes[:, 2:])], 1)
+        scores = rng.uniform(size=32).astype(np.float32)
+        for dtype in (tf.float32, tf.float16):
+            log.info("soft-NMS sigma=0.5 with %s inputs", dtype.name)
+            sel, sc = tf.image.non_max_suppression_with_scores(
+                tf.constant(boxes, dtype), tf.constant(scores, dtype),
+                max_output_size=8, iou_threshold=1.0, score_threshold=0.05, soft_nms_sigma=0.5)
+            log.info("kept %s", sel.numpy().tolist())
+     """),
+
+    ("tensorflow", "venv", None, "false-positive", None, "b46-tf-nms-negative-max-output",
+     "The post-processing config computes max detections as a budget minus already-used slots, which goes negative; tf.image.non_max_suppression rightly rejects a negative max_output_size.",
+     """
+        import numpy as np
+        import tensorflow as tf
+
+        cfg = {"max_total_detections": 20, "reserved_for_crowd": 25, "iou": 0.6}
+        rng = np.random.default_rng(0)
+        boxes = tf.constant(np.sort(rng.uniform(size=(50, 2, 2)), axis=1).reshape(50, 4), tf.float32)
+        scores = tf.constant(rng.uniform(size=50), tf.float32)
+        max_out = cfg["max_total_detections"] - cfg["reserved_for_crowd"]
+        print("postprocess: %d boxes, max_out=%d, iou=%.2f" % (boxes.shape[0], max_out, cfg["iou"]))
+        keep = tf.image.non_max_suppression(boxes, scores, max_out, cfg["iou"])
+        print("kept", keep.shape[0])
+     """),
+
+    ("tensorflow", "venv", None, "false-positive", None, "b46-tf-roi-crop-box-index-out-of-range",
+     "A two-stage head pools RoIs with tf.image.crop_and_resize but the box_indices come from a batch of 4 while the feature map batch is 2; TF rightly reports box_index values outside [0, batch_size).",
+     """
+        import numpy as np
+        import tensorflow as tf
+
+        feats = tf.random.normal([2, 32, 32, 16], seed=1)
+        rois_per_image = 5
+        batch_in_sampler = 4
+        rng = np.random.default_rng(2)
+        yx = rng.uniform(0, 0.6, size=(rois_per_image * batch_in_sampler, 2))
+        rois = np.concatenate([yx, yx + 0.3], 1).astype(np.float32)
+        box_indices = np.repeat(np.arange(batch_in_sampler), rois_per_image).astype(np.int32)
+        print("feature map", feats.shape, "rois", rois.shape, "image ids", sorted(set(box_indices.tolist())))
+        try:
+            pooled = tf.image.crop_and_resize(feats, rois, box_indices, crop_size=[7, 7])
+            print("pooled", pooled.shape)
+        except tf.errors.OpError as e:
+            print("[roi-pool] step failed:", type(e).__name__)
+            print(e.message)
+            raise SystemExit(2)
+     """),
+
+    ("tensorflow", "venv", None, "false-positive", None, "b46-tf-nms-float64-boxes",
+     "Boxes decoded in float64 with numpy are fed straight to tf.image.non_max_suppression, whose op only accepts half and float; TF rightly rejects the dtype.",
+     """
+        import numpy as np
+        import tensorflow as tf
+
+        anchors = np.array([[0, 0, 10, 10], [0, 1, 10, 11], [20, 20, 30, 30], [21, 21, 31, 31]], np.float64)
+        deltas = np.array([[0.1, 0.0, 0.0, 0.1], [0.0, 0.0, 0.0, 0.0], [0.0, 0.2, 0.1, 0.0], [0.0, 0.0, 0.0, 0.0]])
+        h = anchors[:, 2] - anchors[:, 0]
+        w = anchors[:, 3] - anchors[:, 1]
+        cy = anchors[:, 0] + 0.5 * h + deltas[:, 0] * h
+        cx = anchors[:, 1] + 0.5 * w + deltas[:, 1] * w
+        h = h * np.exp(deltas[:, 2]); w = w * np.exp(deltas[:, 3])
+        decoded = np.stack([cy - h / 2, cx - w / 2, cy + h / 2, cx + w / 2], 1)
+        scores = np.array([0.9, 0.8, 0.7, 0.65])
+        print("decoded boxes dtype:", decoded.dtype)
+        print(decoded.round(2))
+        keep = tf.image.non_max_suppression(tf.convert_to_tensor(decoded), tf.convert_to_tensor(scores), 3, 0.5)
+        print("keep:", keep.numpy())
+     """),
+
+    ("tensorflow", "venv", None, "false-positive", "environment", "b46-tf-object-detection-api-missing",
+     "An evaluation script imports the TensorFlow Object Detection API (object_detection) for its box utilities; the package is not installed, a setup problem.",
+     """
+        import tensorflow as tf
+        print("TF", tf.__version__)
+        print("loading detection utilities ...")
+        from object_detection.utils import ops as utils_ops
+        from object_detection.core import box_list
+        print(utils_ops, box_list)
+     """),
+
+    ("tensorflow", "venv", None, "nan", None, "b46-tf-giou-loss-zero-area-nan",
+     "A hand-written GIoU loss in TensorFlow gets padded ground-truth slots that are zero-area boxes matched with zero-area predictions; union and enclosing area are 0 and the loss becomes NaN, which the training step reports.",
+     """
+        import tensorflow as tf
+
+        def giou_loss(pred, gt):
+            y1 = tf.maximum(pred[:, 0], gt[:, 0]); x1 = tf.maximum(pred[:, 1], gt[:, 1])
+            y2 = tf.minimum(pred[:, 2], gt[:, 2]); x2 = tf.minimum(pred[:, 3], gt[:, 3])
+            inter = tf.maximum(y2 - y1, 0.0) * tf.maximum(x2 - x1, 0.0)
+            ap = (pred[:, 2] - pred[:, 0]) * (pred[:, 3] - pred[:, 1])
+            ag = (gt[:, 2] - gt[:, 0]) * (gt[:, 3] - gt[:, 1])
+            union = ap + ag - inter
+            iou = inter / union
+            ey1 = tf.minimum(pred[:, 0], gt[:, 0]); ex1 = tf.minimum(pred[:, 1], gt[:, 1])
+            ey2 = tf.maximum(pred[:, 2], gt[:, 2]); ex2 = tf.maximum(pred[:, 3], gt[:, 3])
+            enclose = (ey2 - ey1) * (ex2 - ex1)
+            giou = iou - (enclose - union) / enclose
+            return tf.reduce_mean(1.0 - giou)
+
+        gt = tf.constant([[10., 10., 50., 60.], [30., 20., 90., 80.], [0., 0., 0., 0.], [0., 0., 0., 0.]])
+        w = tf.Variable([[12., 9., 48., 63.], [28., 22., 85., 79.], [0., 0., 0., 0.], [0., 0., 0., 0.]])
+        for step in range(3):
+            with tf.GradientTape() as tape:
+                loss = giou_loss(w, gt)
+            g = tape.gradient(loss, w)
+            print("step %d  giou_loss=%s  grad_finite=%s" % (step, loss.numpy(), bool(tf.reduce_all(tf.math.is_finite(g)))))
+            if tf.math.is_nan(loss):
+                print("loss is NaN (padded zero-area boxes)")
+                break
+            w.assign_sub(0.01 * g)
+     """),
+
+    ("tensorflow", "venv", None, "inconsistency", None, "b46-tf-nms-float16-vs-float32-keep-sets",
+     "The same jittered detections go through tf.image.non_max_suppression in float32 and in float16; the kept index sets differ because box coordinates and scores on a 2048-pixel tile round differently in half precision, and the program's check fails.",
+     """
+        import sys
+        import numpy as np
+        import tensorflow as tf
+
+        rng = np.random.default_rng(0)
+        base = rng.uniform(600, 1800, size=(60, 2))  # 2048x2048 aerial tile
+        boxes = []
+        for y, x in base:
+            for _ in range(6):
+                j = rng.normal(scale=6.0, size=4)
+                boxes.append([y + j[0], x + j[1], y + 40 + j[2], x + 40 + j[3]])
+        boxes = np.array(boxes)
+        scores = rng.uniform(size=len(boxes))
+        print("candidates:", len(boxes))
+        k32 = tf.image.non_max_suppression(tf.constant(boxes, tf.float32), tf.constant(scores, tf.float32), 400, 0.5).numpy()
+        k16 = tf.image.non_max_suppression(tf.constant(boxes, tf.float16), tf.constant(scores, tf.float16), 400, 0.5).numpy()
+        print("float32 keeps %d boxes, float16 keeps %d boxes" % (len(k32), len(k16)))
+        only32 = sorted(set(k32) - set(k16)); only16 = sorted(set(k16) - set(k32))
+        print("only in float32:", only32[:10]); print("only in float16:", only16[:10])
+        if only32 or only16 or len(k32) != len(k16):
+            print("MISMATCH: mixed-precision NMS disagrees with float32 NMS")
+            sys.exit(1)
+        print("keep sets agree")
+     """),
+
+    ("tensorflow", "venv", None, "timeout", None, "b46-tf-python-loop-nms-watchdog",
+     "A greedy NMS written as a Python loop over eager TensorFlow ops is run on 60k disjoint candidate boxes; it needs one pass per box and the program's faulthandler watchdog stops it after 25 s.",
+     """
+        import faulthandler, sys, time
+        import tensorflow as tf
+
+        faulthandler.dump_traceback_later(25, exit=True)
+
+        def greedy_nms(boxes, scores, thr=0.5):
+            order = tf.argsort(scores, direction="DESCENDING")
+            boxes = tf.gather(boxes, order)
+            alive = tf.ones([boxes.shape[0]], tf.bool)
+            keep = []
+            t0 = time.time()
+            for i in range(boxes.shape[0]):
+                if not bool(alive[i]):
+                    continue
+                keep.append(int(order[i]))
+                b = boxes[i]
+                y1 = tf.maximum(b[0], boxes[:, 0]); x1 = tf.maximum(b[1], boxes[:, 1])
+                y2 = tf.minimum(b[2], boxes[:, 2]); x2 = tf.minimum(b[3], boxes[:, 3])
+                inter = tf.nn.relu(y2 - y1) * tf.nn.relu(x2 - x1)
+                area = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
+                iou = inter / (area + area[i] - inter)
+                alive = tf.logical_and(alive, iou <= thr)
+                if i % 2000 == 0:
+                    print("nms: %d/%d boxes visited, %d kept, %.1fs" % (i, boxes.shape[0], len(keep), time.time() - t0))
+                    sys.stdout.flush()
+            return keep
+
+        n = 60000
+        idx = tf.range(n, dtype=tf.float32)
+        boxes = tf.stack([idx * 10, tf.zeros([n]), idx * 10 + 5, tf.fill([n], 5.0)], 1)
+        scores = tf.random.uniform([n], seed=0)
+        keep = greedy_nms(boxes, scores)
+        print("kept", len(keep))
+     """),
+    # ---------------- JAX ----------------
+    ("jax", "venv", None, "crash", "not-implemented", "b46-jax-roialign-bicubic-map-coordinates",
+     "A RoIAlign written with jax.scipy.ndimage.map_coordinates asks for cubic sampling (order=3), a legal order in scipy; JAX raises NotImplementedError because only order<=1 is implemented.",
+     """
+        import numpy as np
+        import jax, jax.numpy as jnp
+        from jax.scipy.ndimage import map_coordinates
+
+        def roi_align(feat, roi, out=7, order=1):
+            y1, x1, y2, x2 = roi
+            ys = jnp.linspace(y1, y2, out)
+            xs = jnp.linspace(x1, x2, out)
+            gy, gx = jnp.meshgrid(ys, xs, indexing="ij")
+            return jnp.stack([map_coordinates(feat[c], [gy, gx], order=order, mode="nearest")
+                              for c in range(feat.shape[0])])
+
+        feat = jnp.asarray(np.random.default_rng(0).normal(size=(4, 32, 32)).astype(np.float32))
+        rois = [(2.0, 3.0, 20.0, 25.0), (10.0, 10.0, 30.0, 18.5)]
+        for order in (1, 3):
+            for r in rois:
+                p = roi_align(feat, r, order=order)
+                print("order=%d roi=%s pooled=%s mean=%.4f" % (order, r, p.shape, float(p.mean())))
+     """),
+
+    ("jax", "venv", None, "crash", "not-implemented", "b46-jax-anchor-affine-solve-float16",
+     "Anchor boxes are mapped to an augmented image by solving for the affine transform with jnp.linalg.solve in float16 (the model's half-precision path); JAX has no float16 LU kernel and raises NotImplementedError 'Unsupported dtype float16'.",
+     """
+        import jax, jax.numpy as jnp
+        import numpy as np
+
+        src = np.array([[0., 0.], [100., 0.], [0., 80.]])
+        dst = np.array([[5., 3.], [104., 8.], [2., 86.]])
+        A = np.concatenate([src, np.ones((3, 1))], 1)
+        for dtype in (jnp.float32, jnp.float16):
+            M = jnp.linalg.solve(jnp.asarray(A, dtype), jnp.asarray(dst, dtype))
+            anchors = jnp.asarray([[10., 10.], [50., 40.], [90., 70.]], dtype)
+            moved = jnp.concatenate([anchors, jnp.ones((3, 1), dtype)], 1) @ M
+            print(jnp.dtype(dtype).name, "affine:", np.asarray(M, np.float32).round(3).tolist())
+            print("  moved anchor centers:", np.asarray(moved, np.float32).round(2).tolist())
+     """),
+
+    ("jax", "venv", None, "false-positive", None, "b46-jax-nms-nonzero-under-jit",
+     "A jitted post-processing function selects boxes with jnp.nonzero(scores > thr) without a static size; JAX rightly raises ConcretizationTypeError because the output shape would depend on data.",
+     """
+        import jax, jax.numpy as jnp
+        import numpy as np
+
+        @jax.jit
+        def postprocess(boxes, scores, thr=0.3):
+            (idx,) = jnp.nonzero(scores > thr)
+            return boxes[idx], scores[idx]
+
+        rng = np.random.default_rng(0)
+        boxes = jnp.asarray(rng.uniform(size=(100, 4)).astype(np.float32))
+        scores = jnp.asarray(rng.uniform(size=100).astype(np.float32))
+        print("running jitted postprocess on", boxes.shape)
+        b, s = postprocess(boxes, scores)
+        print("detections:", b.shape)
+     """),
+
+    ("jax", "venv", None, "false-positive", None, "b46-jax-fori-nms-growing-carry",
+     "An NMS written with lax.fori_loop appends each kept box to the carried array, so the carry changes shape between iterations; JAX rightly rejects the loop body's mismatched carry type.",
+     """
+        import jax, jax.numpy as jnp
+        from jax import lax
+
+        boxes = jnp.array([[0, 0, 10, 10], [1, 1, 11, 11], [20, 20, 30, 30], [40, 40, 50, 50]], jnp.float32)
+        scores = jnp.array([0.9, 0.8, 0.7, 0.6])
+
+        def iou(a, b):
+            tl = jnp.maximum(a[:2], b[:2]); br = jnp.minimum(a[2:], b[2:])
+            inter = jnp.prod(jnp.clip(br - tl, 0))
+            return inter / (jnp.prod(a[2:] - a[:2]) + jnp.prod(b[2:] - b[:2]) - inter)
+
+        def body(i, kept):
+            b = boxes[i]
+            ok = jnp.all(jax.vmap(lambda k: iou(b, k))(kept) < 0.5)
+            return jnp.where(ok, jnp.concatenate([kept, b[None]]), jnp.concatenate([kept, kept[:1]]))
+
+        print("scores:", scores)
+        kept = lax.fori_loop(1, boxes.shape[0], body, boxes[:1])
+        print("kept:", kept)
+     """),
+
+    ("jax", "venv", None, "oom", None, "b46-jax-dense-anchor-gt-iou-matrix-oom",
+     "Anchor matching computes the full IoU matrix between 2M anchors and 50k ground-truth boxes in one jitted call; XLA fails to allocate the 400 GB result with RESOURCE_EXHAUSTED.",
+     """
+        import jax, jax.numpy as jnp
+
+        @jax.jit
+        def iou_matrix(a, b):
+            tl = jnp.maximum(a[:, None, :2], b[None, :, :2])
+            br = jnp.minimum(a[:, None, 2:], b[None, :, 2:])
+            inter = jnp.prod(jnp.clip(br - tl, 0), -1)
+            aa = jnp.prod(a[:, 2:] - a[:, :2], -1); ab = jnp.prod(b[:, 2:] - b[:, :2], -1)
+            return inter / (aa[:, None] + ab[None, :] - inter)
+
+        n_anchor, n_gt = 2_000_000, 50_000
+        key = jax.random.PRNGKey(0)
+        xy = jax.random.uniform(key, (n_anchor, 2)) * 1000
+        anchors = jnp.concatenate([xy, xy + 32], 1)
+        gts = jnp.concatenate([xy[:n_gt], xy[:n_gt] + 48], 1)
+        print("anchors", anchors.shape, "gts", gts.shape, "-> matrix %.1f GB" % (n_anchor * n_gt * 4 / 1e9))
+        m = iou_matrix(anchors, gts)
+        print("best match per gt:", m.max(0)[:5])
+     """),
+
+    ("jax", "venv", None, "nan", None, "b46-jax-naive-focal-loss-inf-grad-nan",
+     "A naive sigmoid focal loss computed as -alpha*(1-p)^gamma*log(p) in float32 overflows for confident wrong logits (p underflows to 0): the loss is inf and its gradient NaN, which the program prints.",
+     """
+        import jax, jax.numpy as jnp
+
+        def focal_loss(logits, targets, alpha=0.25, gamma=2.0):
+            p = jax.nn.sigmoid(logits)
+            pos = -alpha * (1 - p) ** gamma * jnp.log(p)
+            neg = -(1 - alpha) * p ** gamma * jnp.log(1 - p)
+            return jnp.mean(jnp.where(targets > 0, pos, neg))
+
+        logits = jnp.array([2.0, -1.0, 0.5, -120.0, 130.0])
+        targets = jnp.array([1.0, 0.0, 1.0, 1.0, 0.0])
+        for n in (3, 5):
+            l, g = jax.value_and_grad(focal_loss)(logits[:n], targets[:n])
+            print("anchors=%d focal_loss=%s grad=%s" % (n, l, g))
+        print("finite loss:", bool(jnp.isfinite(l)), " finite grad:", bool(jnp.all(jnp.isfinite(g))))
+     """),
+
+    ("jax", "venv", None, "inconsistency", None, "b46-jax-mask-head-bf16-vs-f32-pixels",
+     "Mask-head logits (28x28) are upsampled to image size with jax.image.resize and thresholded in float32 and in bfloat16; the foreground pixel counts disagree and the program's tolerance check fails.",
+     """
+        import jax, jax.numpy as jnp
+        import numpy as np
+
+        key = jax.random.PRNGKey(42)
+        logits = jax.random.normal(key, (8, 28, 28)) * 0.05
+        def paste(m, dtype):
+            up = jax.image.resize(m.astype(dtype), (8, 224, 224), method="bilinear")
+            return jax.nn.sigmoid(up) > 0.5
+        m32 = paste(logits, jnp.float32)
+        m16 = paste(logits, jnp.bfloat16)
+        c32 = np.asarray(m32.sum((1, 2))); c16 = np.asarray(m16.sum((1, 2)))
+        print("instance  fg_px_f32  fg_px_bf16  diff")
+        for i, (a, b) in enumerate(zip(c32, c16)):
+            print("%8d %10d %11d %5d" % (i, a, b, int(a) - int(b)))
+        frac = float(jnp.mean(m32 != m16))
+        print("pixels disagreeing: %.4f" % frac)
+        assert frac < 1e-3, "bfloat16 mask paste disagrees with float32 on %.2f%% of pixels" % (100 * frac)
+     """),
+
+    ("jax", "venv", None, "timeout", None, "b46-jax-while-nms-zero-area-never-ends",
+     "A lax.while_loop NMS suppresses boxes whose IoU with the chosen one is >= threshold, including itself; a zero-area box gives IoU NaN with itself, is never removed, and the loop spins until the faulthandler watchdog kills it after 20 s.",
+     """
+        import faulthandler
+        import jax, jax.numpy as jnp
+        from jax import lax
+
+        faulthandler.dump_traceback_later(20, exit=True)
+
+        def iou_one(b, boxes):
+            tl = jnp.maximum(b[:2], boxes[:, :2]); br = jnp.minimum(b[2:], boxes[:, 2:])
+            inter = jnp.prod(jnp.clip(br - tl, 0), -1)
+            area = jnp.prod(boxes[:, 2:] - boxes[:, :2], -1)
+            return inter / (jnp.prod(b[2:] - b[:2]) + area - inter)
+
+        @jax.jit
+        def nms(boxes, scores, thr=0.5, score_thr=0.05):
+            def cond(state):
+                s, keep, n = state
+                return jnp.max(s) > score_thr
+            def body(state):
+                s, keep, n = state
+                i = jnp.argmax(s)
+                ious = iou_one(boxes[i], boxes)
+                s = jnp.where(ious >= thr, -1.0, s)
+                return s, keep.at[n % keep.shape[0]].set(i), n + 1
+            return lax.while_loop(cond, body, (scores, jnp.full(16, -1), 0))
+
+        boxes = jnp.array([[0, 0, 10, 10], [2, 2, 12, 12], [5, 5, 5, 5], [30, 30, 40, 40]], jnp.float32)
+        scores = jnp.array([0.7, 0.6, 0.95, 0.5])
+        print("running jitted while-loop NMS on", boxes.shape[0], "boxes (one is degenerate)")
+        s, keep, n = nms(boxes, scores)
+        print("kept", keep[:int(n)], "iterations", int(n))
+     """),
+    # ---------------- Keras 3 ----------------
+    ("keras", "venv", "torch", "crash", "not-implemented", "b46-keras-torch-mask-upsample-lanczos",
+     "A mask head upsamples its 14x14 mask logits with UpSampling2D(interpolation='lanczos5'); on the torch backend Keras has no Lanczos resize and the legal layer fails (feature missing on this backend).",
+     """
+        import numpy as np
+        import keras
+        from keras import layers
+
+        print("backend:", keras.backend.backend())
+        inp = keras.Input((14, 14, 64))
+        x = layers.Conv2D(64, 3, padding="same", activation="relu")(inp)
+        x = layers.Conv2D(64, 3, padding="same", activation="relu")(x)
+        x = layers.UpSampling2D(2, interpolation="lanczos5")(x)
+        out = layers.Conv2D(3, 1, name="mask_logits")(x)
+        head = keras.Model(inp, out, name="mask_head")
+        head.summary()
+        rois = np.random.rand(4, 14, 14, 64).astype("float32")
+        masks = head.predict(rois, verbose=0)
+        print("masks:", masks.shape)
+     """),
+
+    ("keras", "venv", "tensorflow", "crash", "not-implemented", "b46-keras-tf-roi-sample-cubic-map-coordinates",
+     "RoI features are sampled with keras.ops.image.map_coordinates(order=3); on the TensorFlow backend Keras raises NotImplementedError (only order<=1 is implemented) for an order the API accepts.",
+     """
+        import numpy as np
+        import keras
+        from keras import ops
+
+        print("backend:", keras.backend.backend())
+        feat = np.random.default_rng(0).normal(size=(32, 32)).astype("float32")
+        def sample_roi(order, roi=(4.0, 6.0, 20.0, 28.0), out=7):
+            y1, x1, y2, x2 = roi
+            gy, gx = np.meshgrid(np.linspace(y1, y2, out), np.linspace(x1, x2, out), indexing="ij")
+            return ops.image.map_coordinates(feat, [gy.astype("float32"), gx.astype("float32")], order=order, fill_mode="nearest")
+        for order in (0, 1, 3):
+            r = sample_roi(order)
+            print("order=%d pooled %s mean=%.4f" % (order, tuple(r.shape), float(ops.mean(r))))
+     """),
+
+    ("keras", "venv", "torch", "inconsistency", None, "b46-keras-torch-crop-images-border-roi-shape",
+     "Border RoIs are cropped for a mask head with keras.ops.image.crop_images(target 8x8); on the torch backend a crop that runs past the image comes back smaller than the requested target without any error, and the program's shape check fails.",
+     """
+        import sys
+        import numpy as np
+        import keras
+        from keras import ops
+
+        print("backend:", keras.backend.backend())
+        img = np.random.rand(1, 32, 32, 3).astype("float32")
+        rois = [(0, 0), (10, 12), (20, 20), (28, 26)]
+        bad = 0
+        print("roi   requested   got")
+        for (oy, ox) in rois:
+            crop = ops.image.crop_images(img, top_cropping=oy, left_cropping=ox, target_height=8, target_width=8)
+            got = tuple(crop.shape)
+            flag = "" if got == (1, 8, 8, 3) else "  <-- wrong size"
+            bad += bool(flag)
+            print("%-6s %-11s %s%s" % ((oy, ox), (1, 8, 8, 3), got, flag))
+        if bad:
+            print("FAIL: %d crops do not have the requested target size" % bad)
+            sys.exit(1)
+     """),
+
+    ("keras", "venv", "jax", "false-positive", None, "b46-keras-jax-resize-area-interpolation",
+     "Semantic-segmentation logits are downsampled with keras.ops.image.resize(interpolation='area'); the JAX backend only supports bilinear/nearest/lanczos/bicubic and Keras rightly rejects the argument.",
+     """
+        import numpy as np
+        import keras
+        from keras import ops
+
+        print("backend:", keras.backend.backend())
+        logits = np.random.rand(2, 128, 128, 21).astype("float32")
+        for interp in ("bilinear", "area"):
+            small = ops.image.resize(logits, (32, 32), interpolation=interp)
+            seg = ops.argmax(small, axis=-1)
+            print("%-8s -> %s, classes present: %d" % (interp, tuple(small.shape), len(np.unique(np.asarray(seg)))))
+     """),
+
+    ("keras", "venv", "jax", "false-positive", None, "b46-keras-jax-fpn-lateral-add-shape",
+     "A small FPN wires the top-down path without upsampling, adding a 16x16 P4 to a 32x32 lateral C3; Keras rightly rejects the Add of incompatible shapes while building the model.",
+     """
+        import keras
+        from keras import layers
+
+        print("building FPN on", keras.backend.backend())
+        inp = keras.Input((128, 128, 3))
+        c2 = layers.Conv2D(32, 3, strides=2, padding="same", activation="relu")(inp)
+        c3 = layers.Conv2D(64, 3, strides=2, padding="same", activation="relu")(c2)
+        c4 = layers.Conv2D(128, 3, strides=2, padding="same", activation="relu")(c3)
+        print("C3", c3.shape, "C4", c4.shape)
+        p4 = layers.Conv2D(64, 1, name="lat4")(c4)
+        lat3 = layers.Conv2D(64, 1, name="lat3")(c3)
+        p3 = layers.Add(name="p3_merge")([lat3, p4])
+        cls = layers.Conv2D(9 * 3, 3, padding="same")(p3)
+        model = keras.Model(inp, cls)
+        model.summary()
+     """),
+
+    ("keras", "venv", "tensorflow", "false-positive", "environment", "b46-keras-tf-keras-cv-missing",
+     "A training script imports keras_cv for its RetinaNet and box-format utilities; the package is not installed in this environment, a setup problem.",
+     """
+        import keras
+        print("keras", keras.__version__, "backend", keras.backend.backend())
+        import keras_cv
+        model = keras_cv.models.RetinaNet(num_classes=20, bounding_box_format="xywh",
+                                          backbone=keras_cv.models.ResNet18V2Backbone())
+        print(model)
+     """),
+
+    ("keras", "venv", "tensorflow", "nan", None, "b46-keras-tf-box-regression-diverges-nan",
+     "A tiny box-regression head is trained with plain SGD at a far too large learning rate on unnormalized pixel targets; the loss blows up to inf/NaN and TerminateOnNaN stops training.",
+     """
+        import numpy as np
+        import keras
+        from keras import layers
+
+        rng = np.random.default_rng(0)
+        x = rng.normal(size=(256, 16, 16, 8)).astype("float32")
+        y = rng.uniform(0, 512, size=(256, 4)).astype("float32")
+        model = keras.Sequential([
+            keras.Input((16, 16, 8)),
+            layers.Conv2D(16, 3, activation="relu"),
+            layers.GlobalAveragePooling2D(),
+            layers.Dense(4, name="box_deltas"),
+        ])
+        model.compile(optimizer=keras.optimizers.SGD(learning_rate=5.0), loss="mse")
+        hist = model.fit(x, y, batch_size=32, epochs=3, verbose=2, callbacks=[keras.callbacks.TerminateOnNaN()])
+        print("losses:", hist.history["loss"])
+        print("predicted boxes:", model.predict(x[:2], verbose=0))
+     """),
+
+    ("keras", "venv", "torch", "oom", None, "b46-keras-torch-iou-matrix-oom",
+     "keras.ops computes a dense anchor-by-ground-truth IoU tensor on the torch backend for a huge anchor set; the CPU allocator cannot provide the hundreds of GB requested.",
+     """
+        import keras
+        from keras import ops
+
+        print("backend:", keras.backend.backend())
+        n_anchor, n_gt = 3_000_000, 40_000
+        anchors = ops.concatenate([ops.zeros((n_anchor, 2)), ops.ones((n_anchor, 2)) * 16], axis=1)
+        gts = ops.concatenate([ops.zeros((n_gt, 2)), ops.ones((n_gt, 2)) * 24], axis=1)
+        print("anchors", tuple(anchors.shape), "gts", tuple(gts.shape))
+        tl = ops.maximum(anchors[:, None, :2], gts[None, :, :2])
+        br = ops.minimum(anchors[:, None, 2:], gts[None, :, 2:])
+        inter = ops.prod(ops.clip(br - tl, 0, None), axis=-1)
+        print("inter", inter.shape)
+     """),
+    # ---------------- MindSpore ----------------
+    ("mindspore", "mindspore", None, "crash", "not-implemented", "b46-ms-nms-v3-unsupported-on-cpu",
+     "Detection post-processing calls ops.NonMaxSuppressionV3 on the CPU target; kernel selection fails with 'Unsupported op [NonMaxSuppressionV3] on CPU', a kernel missing for a legal call.",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        ms.set_context(mode=ms.PYNATIVE_MODE, device_target="CPU")
+        rng = np.random.default_rng(0)
+        xy = rng.uniform(0, 100, size=(30, 2)).astype(np.float32)
+        boxes = Tensor(np.concatenate([xy, xy + 20], 1))
+        scores = Tensor(rng.uniform(size=30).astype(np.float32))
+        print("boxes", boxes.shape, "scores", scores.shape)
+        nms = ops.NonMaxSuppressionV3()
+        keep = nms(boxes, scores, Tensor(10, ms.int32), Tensor(0.5, ms.float32), Tensor(0.05, ms.float32))
+        print("kept:", keep)
+     """),
+
+    ("mindspore", "mindspore", None, "crash", "not-implemented", "b46-ms-nmswithmask-no-bprop",
+     "A training step differentiates through the boxes kept by ops.NMSWithMask (gathering selected boxes into a loss); MindSpore fails because the primitive's bprop is not defined.",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor, Parameter
+
+        ms.set_context(mode=ms.PYNATIVE_MODE, device_target="CPU")
+        rng = np.random.default_rng(1)
+        xy = rng.uniform(0, 50, size=(16, 2)).astype(np.float32)
+        raw = np.concatenate([xy, xy + 15, rng.uniform(size=(16, 1)).astype(np.float32)], 1)
+        nms = ops.NMSWithMask(0.5)
+
+        def loss_fn(pred):
+            out, idx, mask = nms(pred)
+            kept = out[:, :4] * mask.astype(ms.float32)[:, None]
+            return (kept ** 2).mean()
+
+        pred = Tensor(raw)
+        print("forward loss:", loss_fn(pred))
+        grad = ms.grad(loss_fn)(pred)
+        print("grad norm:", ops.norm(grad))
+     """),
+
+    ("mindspore", "mindspore", None, "false-positive", None, "b46-ms-roialign-image-index-out-of-range",
+     "RoIs for a batch of one image carry image index 2 in their first column (an off-by-batch sampler bug); MindSpore's ROIAlign rightly rejects the image index.",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        feat = Tensor(np.random.rand(1, 16, 32, 32).astype(np.float32))
+        rois = np.array([[0, 2, 2, 14, 14], [0, 10, 4, 30, 20], [2, 5, 5, 25, 25]], np.float32)
+        print("feature", feat.shape, "rois", rois.shape)
+        roi_align = ops.ROIAlign(pooled_height=7, pooled_width=7, spatial_scale=1.0, sample_num=2)
+        try:
+            pooled = roi_align(feat, Tensor(rois)).asnumpy()
+            print("pooled", pooled.shape, "mean", pooled.mean())
+        except Exception as e:
+            print("ROIAlign failed:", type(e).__name__)
+            print(str(e).splitlines()[0])
+            raise SystemExit(1)
+     """),
+
+    ("mindspore", "mindspore", None, "false-positive", None, "b46-ms-bbox-encode-integer-means",
+     "ops.BoundingBoxEncode is configured with means=(0, 0, 0, 0) as integers; MindSpore rightly requires float means and stds.",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        anchors = Tensor(np.array([[0, 0, 16, 16], [8, 8, 40, 40]], np.float32))
+        gts = Tensor(np.array([[2, 1, 18, 15], [6, 10, 44, 38]], np.float32))
+        cfg = dict(means=(0, 0, 0, 0), stds=(0.1, 0.1, 0.2, 0.2))
+        print("encoder config:", cfg)
+        encoder = ops.BoundingBoxEncode(**cfg)
+        print("targets:", encoder(anchors, gts))
+     """),
+
+    ("mindspore", "mindspore", None, "false-positive", "environment", "b46-ms-gpu-target-not-available",
+     "A detection eval script sets device_target='GPU' in a CPU-only MindSpore install; MindSpore rejects the device, an environment problem.",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        print("MindSpore", ms.__version__)
+        ms.set_context(mode=ms.GRAPH_MODE, device_target="GPU")
+        iou = ops.IOU()
+        a = Tensor(np.array([[0, 0, 10, 10]], np.float32))
+        print(iou(a, a))
+     """),
+
+    ("mindspore", "mindspore", None, "nan", None, "b46-ms-float16-box-decode-exp-overflow",
+     "A half-precision box decoder in MindSpore exponentiates large log-scale deltas; exp overflows float16 to inf, the decoded corners become -inf/+inf and the box centers computed from them turn NaN, which the program reports.",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        anchors = Tensor(np.array([[10, 10, 30, 30], [50, 50, 90, 90], [0, 0, 8, 8]], np.float16))
+        deltas = Tensor(np.array([[0.1, 0.0, 0.2, 0.1], [0.0, 0.1, 12.0, 11.5], [0.0, 0.0, 0.0, 0.0]], np.float16))
+
+        def decode(a, d):
+            w = a[:, 2] - a[:, 0]; h = a[:, 3] - a[:, 1]
+            cx = a[:, 0] + 0.5 * w + d[:, 0] * w; cy = a[:, 1] + 0.5 * h + d[:, 1] * h
+            w = w * ops.exp(d[:, 2]); h = h * ops.exp(d[:, 3])
+            return ops.stack([cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2], 1)
+
+        def iou(a, b):
+            lt = ops.maximum(a[:, :2], b[:, :2]); rb = ops.minimum(a[:, 2:], b[:, 2:])
+            wh = ops.clamp(rb - lt, min=0)
+            inter = wh[:, 0] * wh[:, 1]
+            aa = (a[:, 2] - a[:, 0]) * (a[:, 3] - a[:, 1]); ab = (b[:, 2] - b[:, 0]) * (b[:, 3] - b[:, 1])
+            return inter / (aa + ab - inter)
+
+        boxes = decode(anchors, deltas)
+        print("decoded (float16):")
+        print(boxes)
+        ious = iou(boxes, anchors)
+        print("iou with anchors:", ious)
+        centers = (boxes[:, :2] + boxes[:, 2:]) / 2
+        print("re-encoded centers:", centers)
+        print("inf in boxes:", int(ops.isinf(boxes).sum()), " nan in centers:", int(ops.isnan(centers).sum()))
+     """),
+
+    ("mindspore", "mindspore", None, "inconsistency", None, "b46-ms-iou-op-vs-numpy-reference",
+     "ops.IOU is checked against a numpy IoU on the same float boxes; MindSpore's op adds one pixel to widths and heights, so the values disagree well beyond tolerance and the assertion fails.",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        def np_iou(a, b):
+            lt = np.maximum(a[:, None, :2], b[None, :, :2]); rb = np.minimum(a[:, None, 2:], b[None, :, 2:])
+            inter = np.prod(np.clip(rb - lt, 0, None), -1)
+            aa = np.prod(a[:, 2:] - a[:, :2], -1); ab = np.prod(b[:, 2:] - b[:, :2], -1)
+            return inter / (aa[:, None] + ab[None, :] - inter)
+
+        gt = np.array([[0.0, 0.0, 1.0, 1.0], [0.2, 0.2, 0.6, 0.9]], np.float32)
+        anchors = np.array([[0.0, 0.1, 1.0, 1.1], [0.25, 0.2, 0.6, 0.8], [0.5, 0.5, 0.9, 0.9]], np.float32)
+        ms_iou = ops.IOU(mode="iou")(Tensor(gt), Tensor(anchors)).asnumpy()
+        ref = np_iou(anchors, gt)
+        print("mindspore IOU:"); print(ms_iou.round(4))
+        print("numpy IoU:"); print(ref.round(4))
+        err = np.abs(ms_iou - ref).max()
+        print("max abs diff: %.4f" % err)
+        np.testing.assert_allclose(ms_iou, ref, atol=1e-3)
+     """),
+
+    ("mindspore", "mindspore", None, "oom", None, "b46-ms-anchor-grid-allocation-oom",
+     "Dense anchors for every pixel of a huge image pyramid are materialized as one MindSpore tensor of ~400 GB; the allocation fails with 'Allocate memory failed'.",
+     """
+        import mindspore as ms
+        from mindspore import ops
+
+        levels = [(50000, 50000, 9)]
+        for h, w, a in levels:
+            print("level %dx%d with %d anchors per cell: %.1f GB" % (h, w, a, h * w * a * 4 * 4 / 1e9))
+            anchors = ops.zeros((h * w * a, 4), ms.float32)
+            print("anchor count:", anchors.shape[0], "sum", anchors.sum())
+     """),
+
+    ("mindspore", "mindspore", None, "timeout", None, "b46-ms-pynative-python-nms-watchdog",
+     "Greedy NMS written as a Python loop of PyNative MindSpore ops over 40k disjoint boxes takes one pass per box; the program's watchdog thread gives up after 25 s and exits non-zero.",
+     """
+        import faulthandler, sys, time
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        faulthandler.dump_traceback_later(25, exit=True)
+        ms.set_context(mode=ms.PYNATIVE_MODE, device_target="CPU")
+        n = 40000
+        i = np.arange(n, dtype=np.float32)
+        boxes = Tensor(np.stack([i * 10, np.zeros(n), i * 10 + 5, np.full(n, 5.0)], 1).astype(np.float32))
+        scores = Tensor(np.random.rand(n).astype(np.float32))
+        order = ops.sort(scores, descending=True)[1]
+        boxes = boxes[order]
+        area = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
+        alive = np.ones(n, bool)
+        keep = []
+        t0 = time.time()
+        for k in range(n):
+            if not alive[k]:
+                continue
+            keep.append(k)
+            b = boxes[k]
+            lt = ops.maximum(b[:2], boxes[:, :2]); rb = ops.minimum(b[2:], boxes[:, 2:])
+            wh = ops.clamp(rb - lt, min=0)
+            inter = wh[:, 0] * wh[:, 1]
+            iou = inter / (area[k] + area - inter)
+            alive &= (iou <= 0.5).asnumpy()
+            if k % 2000 == 0:
+                print("nms %d/%d kept=%d %.1fs" % (k, n, len(keep), time.time() - t0)); sys.stdout.flush()
+        print("kept", len(keep))
+     """),
+]
+
+
+add_batch(B46_B)
+
+
+B45_B = [
+    # ---------------- TensorFlow ----------------
+    ("tensorflow", "venv", None, "crash", "not-implemented", "b45-tf-color-jitter-adjust-hue-fp16",
+     "A mixed-precision augmentation pipeline casts images to float16 and applies tf.image.adjust_hue; the CPU has no AdjustHue kernel for DT_HALF (only XLA registers one), so a legal dtype fails with 'Could not find device for node' (a missing kernel).",
+     """
+     import numpy as np
+     import tensorflow as tf
+
+     print("tf", tf.__version__)
+     rng = np.random.default_rng(7)
+     batch = rng.integers(0, 256, size=(8, 64, 64, 3), dtype=np.uint8)
+
+     def color_jitter(images, hue_delta=0.08):
+         images = tf.image.convert_image_dtype(images, tf.float16)
+         print("  jitter input:", images.dtype, images.shape)
+         images = tf.image.adjust_brightness(images, 0.05)
+         images = tf.image.adjust_hue(images, hue_delta)
+         return tf.clip_by_value(images, 0.0, 1.0)
+
+     for step in range(2):
+         out = color_jitter(tf.constant(batch))
+         print("step", step, "mean", float(tf.reduce_mean(tf.cast(out, tf.float32))))
+     """),
+    ("tensorflow", "venv", None, "crash", "not-implemented", "b45-tf-dataset-saturation-half-kernel",
+     "A tf.data map applies tf.image.adjust_saturation to float16 images; AdjustSaturation has no CPU kernel for half, so the pipeline dies with a NotFoundError about missing kernels for a legal dtype.",
+     """
+     import logging
+     import numpy as np
+     import tensorflow as tf
+
+     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+     log = logging.getLogger("augment")
+
+     images = np.random.default_rng(0).random((16, 48, 48, 3)).astype(np.float16)
+     labels = np.arange(16) % 4
+
+     def augment(img, label):
+         img = tf.image.adjust_saturation(img, 1.3)
+         img = tf.image.random_flip_left_right(img, seed=3)
+         return img, label
+
+     ds = tf.data.Dataset.from_tensor_slices((images, labels)).map(augment).batch(4)
+     model = tf.keras.Sequential([tf.keras.layers.Input((48, 48, 3)),
+                                  tf.keras.layers.Conv2D(8, 3, activation="relu"),
+                                  tf.keras.layers.GlobalAveragePooling2D(),
+                                  tf.keras.layers.Dense(4)])
+     log.info("model built, %d params", model.count_params())
+     for i, (x, y) in enumerate(ds):
+         logits = model(tf.cast(x, tf.float32))
+         log.info("batch %d logits %s", i, logits.shape)
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b45-tf-center-crop-larger-than-image",
+     "A preprocessing helper crops a 224x224 box out of 200x200 thumbnails with tf.image.crop_to_bounding_box; TF rightly rejects a target larger than the image.",
+     """
+     import tensorflow as tf
+
+     TARGET = 224
+
+     def center_crop(img, size):
+         h, w = img.shape[0], img.shape[1]
+         off_h, off_w = max((h - size) // 2, 0), max((w - size) // 2, 0)
+         return tf.image.crop_to_bounding_box(img, off_h, off_w, size, size)
+
+     thumbs = [tf.random.uniform([256, 256, 3]), tf.random.uniform([200, 200, 3])]
+     for i, t in enumerate(thumbs):
+         print(f"[{i}] input {tuple(t.shape)} -> crop {TARGET}")
+         out = center_crop(t, TARGET)
+         print(f"[{i}] ok {tuple(out.shape)}")
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b45-tf-mel-matrix-above-nyquist",
+     "A log-mel front end for 16 kHz audio asks tf.signal.linear_to_mel_weight_matrix for an upper edge of 9 kHz, above the Nyquist frequency; TF rightly rejects the argument.",
+     """
+     import tensorflow as tf
+
+     SR, N_FFT, HOP, N_MELS = 16000, 512, 160, 64
+     wave = tf.random.normal([2, SR])
+     stft = tf.signal.stft(wave, frame_length=400, frame_step=HOP, fft_length=N_FFT)
+     power = tf.abs(stft) ** 2
+     print("power spectrogram", power.shape)
+     mel_w = tf.signal.linear_to_mel_weight_matrix(
+         num_mel_bins=N_MELS, num_spectrogram_bins=N_FFT // 2 + 1,
+         sample_rate=SR, lower_edge_hertz=20.0, upper_edge_hertz=9000.0)
+     logmel = tf.math.log(tf.tensordot(power, mel_w, 1) + 1e-6)
+     print("log-mel", logmel.shape)
+     """),
+    ("tensorflow", "venv", None, "false-positive", "environment", "b45-tf-resize-pinned-to-missing-gpu",
+     "The preprocessing is pinned to /GPU:0 with soft device placement turned off on a machine with no GPU; TF rightly refuses ('Could not satisfy device specification'), an environment problem.",
+     """
+     import tensorflow as tf
+
+     print("visible devices:", [d.name for d in tf.config.list_physical_devices()])
+     tf.config.set_soft_device_placement(False)
+
+     @tf.function
+     def preprocess(images):
+         images = tf.image.resize(images, [224, 224], antialias=True)
+         return (images - 0.5) / 0.5
+
+     with tf.device("/GPU:0"):
+         batch = tf.random.uniform([4, 320, 320, 3])
+         out = preprocess(batch)
+     print("preprocessed", out.shape)
+     """),
+    ("tensorflow", "venv", None, "nan", None, "b45-tf-stft-clip-shorter-than-frame",
+     "A keyword-spotting front end averages tf.signal.stft frames over time; a 60 ms clip is shorter than the 1024-sample frame, stft returns zero frames and the mean over an empty axis is NaN, which flows into the classifier's logits.",
+     """
+     import numpy as np
+     import tensorflow as tf
+
+     SR = 16000
+     clips = {"yes.wav": np.random.default_rng(1).normal(size=SR).astype(np.float32),
+              "click.wav": np.random.default_rng(2).normal(size=int(0.06 * SR)).astype(np.float32)}
+     dense = tf.keras.layers.Dense(3)
+     for name, wav in clips.items():
+         spec = tf.abs(tf.signal.stft(wav[None, :], frame_length=1024, frame_step=256))
+         feat = tf.reduce_mean(tf.math.log1p(spec), axis=1)
+         logits = dense(feat)
+         print(f"{name:10s} frames={spec.shape[1]:3d} feat_mean={float(tf.reduce_mean(feat)):.4f} logits={logits.numpy().round(4)}")
+     """),
+    ("tensorflow", "venv", None, "inconsistency", None, "b45-tf-convert-image-dtype-vs-numpy-round",
+     "A test compares tf.image.convert_image_dtype(float->uint8) with the numpy reference np.round(x*255); TF scales by 255.5 and truncates, so many pixels differ by one and the test fails.",
+     """
+     import numpy as np
+     import tensorflow as tf
+
+     rng = np.random.default_rng(3)
+     img = rng.random((32, 32, 3)).astype(np.float32)
+     ref = np.clip(np.round(img * 255.0), 0, 255).astype(np.uint8)
+     got = tf.image.convert_image_dtype(img, tf.uint8).numpy()
+     diff = np.abs(ref.astype(int) - got.astype(int))
+     print(f"pixels: {diff.size}  mismatched: {(diff > 0).sum()}  max abs diff: {diff.max()}")
+     idx = np.argwhere(diff > 0)[:5]
+     for i in idx:
+         i = tuple(i)
+         print(f"  at {i}: float={img[i]:.6f} numpy={ref[i]} tf={got[i]}")
+     np.testing.assert_array_equal(got, ref, err_msg="tf.image.convert_image_dtype disagrees with numpy reference")
+     print("PASS")
+     """),
+    ("tensorflow", "venv", None, "oom", None, "b45-tf-resize-scale-from-dpi",
+     "An upsampling step computes its target size from DPI metadata and ends up asking tf.image.resize for a 1,440,000-pixel-wide image; the CPU allocator fails with ResourceExhaustedError (OOM when allocating tensor).",
+     """
+     import tensorflow as tf
+
+     meta = {"dpi": 72, "target_dpi": 300 * 75}   # unit mix-up: dots per cm * 75
+     img = tf.random.uniform([1, 480, 640, 3])
+     scale = meta["target_dpi"] / meta["dpi"]
+     new_size = [int(480 * scale), int(640 * scale)]
+     print("scale", scale, "target size", new_size)
+     up = tf.image.resize(img, new_size, method="bilinear")
+     print("upsampled", up.shape)
+     """),
+    ("tensorflow", "venv", None, "timeout", None, "b45-tf-shuffle-buffer-never-fills",
+     "A tf.data text pipeline shuffles byte-encoded sentences with a buffer of 100 million elements; filling the buffer runs far too long and the program's faulthandler watchdog kills it after 25 s.",
+     """
+     import faulthandler
+     import sys
+     import tensorflow as tf
+
+     faulthandler.dump_traceback_later(25, exit=True)
+     sentences = tf.constant(["the cat sat", "a dog barked loudly", "hello world", "preprocess me"])
+
+     def encode(i):
+         s = sentences[i % 4]
+         ids = tf.strings.unicode_decode(s, "UTF-8")
+         ids = ids[:16]
+         ids = tf.pad(ids, [[0, 16 - tf.shape(ids)[0]]])
+         mask = tf.cast(ids > 0, tf.int32)
+         return ids, mask
+
+     ds = (tf.data.Dataset.range(10**12).map(encode, num_parallel_calls=2)
+           .shuffle(buffer_size=100_000_000, seed=0).batch(32))
+     print("pipeline built; fetching first batch ...", flush=True)
+     for ids, mask in ds.take(1):
+         print("first batch", ids.shape, int(tf.reduce_sum(mask)))
+     sys.exit(0)
+     """),
+    # ---------------- JAX ----------------
+    ("jax", "venv", None, "crash", "not-implemented", "b45-jax-zca-whitening-svd-fp16",
+     "ZCA whitening of float16 image patches calls jnp.linalg.svd, which has no float16 implementation on CPU and raises NotImplementedError ('Unsupported dtype float16') for a legal dtype.",
+     """
+     import jax
+     import jax.numpy as jnp
+
+     key = jax.random.PRNGKey(0)
+     imgs = jax.random.uniform(key, (64, 16, 16, 3), dtype=jnp.float16)
+     patches = imgs.reshape(64, -1)[:, :48]
+     patches = patches - patches.mean(axis=0)
+     cov = patches.T @ patches / patches.shape[0]
+     print("covariance", cov.shape, cov.dtype)
+     u, s, vt = jnp.linalg.svd(cov)
+     zca = u @ jnp.diag(1.0 / jnp.sqrt(s + 1e-2)) @ u.T
+     print("whitened", (patches @ zca).std())
+     """),
+    ("jax", "venv", None, "crash", "not-implemented", "b45-jax-inverse-mfcc-dct-type3",
+     "Reconstructing log-mel energies from MFCCs calls jax.scipy.fft.dct with type=3 (the inverse of DCT-II, supported by scipy); JAX raises NotImplementedError('Only DCT type 2 is implemented').",
+     """
+     import numpy as np
+     import jax.numpy as jnp
+     from jax.scipy.fft import dct
+
+     logmel = jnp.asarray(np.random.default_rng(0).normal(size=(100, 40)).astype(np.float32))
+     mfcc = dct(logmel, type=2, norm="ortho", axis=-1)[:, :13]
+     print("mfcc", mfcc.shape, float(mfcc.mean()))
+     padded = jnp.pad(mfcc, ((0, 0), (0, 40 - 13)))
+     recon = dct(padded, type=3, norm="ortho", axis=-1)
+     print("reconstruction error", float(jnp.abs(recon - logmel).mean()))
+     """),
+    ("jax", "venv", None, "crash", "not-implemented", "b45-jax-blur-convolve2d-symmetric",
+     "A Gaussian blur with mirrored borders uses jax.scipy.signal.convolve2d(boundary='symm') as scipy allows; JAX raises NotImplementedError (only boundary='fill' is implemented). The program logs the failure and exits 1.",
+     """
+     import logging, sys
+     import numpy as np
+     import jax.numpy as jnp
+     from jax.scipy.signal import convolve2d
+
+     logging.basicConfig(level=logging.INFO, format="%(levelname)s:%(name)s:%(message)s")
+     log = logging.getLogger("blur")
+     x = np.arange(-2, 3)
+     g = np.exp(-(x[:, None] ** 2 + x[None, :] ** 2) / 2.0)
+     kernel = jnp.asarray(g / g.sum(), jnp.float32)
+     img = jnp.asarray(np.random.default_rng(0).random((32, 32)), jnp.float32)
+     try:
+         blurred = convolve2d(img, kernel, mode="same", boundary="symm")
+         log.info("blurred mean %.4f", float(blurred.mean()))
+     except NotImplementedError as e:
+         log.exception("blur failed")
+         sys.exit(1)
+     """),
+    ("jax", "venv", None, "false-positive", None, "b45-jax-stft-overlap-too-large",
+     "jax.scipy.signal.stft is called with noverlap larger than nperseg (hop and overlap confused); JAX rightly rejects it with ValueError('noverlap must be less than nperseg').",
+     """
+     import jax.numpy as jnp
+     from jax.scipy.signal import stft
+
+     SR = 16000
+     t = jnp.arange(SR) / SR
+     wave = jnp.sin(2 * jnp.pi * 440 * t)
+     for win_ms, hop_ms in [(25, 10), (20, 30)]:
+         nperseg = SR * win_ms // 1000
+         noverlap = SR * hop_ms // 1000
+         print(f"win={nperseg} overlap={noverlap}")
+         f, tt, Z = stft(wave, fs=SR, nperseg=nperseg, noverlap=noverlap)
+         print("  frames:", Z.shape)
+     """),
+    ("jax", "venv", None, "false-positive", None, "b45-jax-resize-shape-missing-batch",
+     "jax.image.resize is given a 2-D target (H, W) for a 4-D NHWC batch; JAX rightly rejects the shape with a ValueError.",
+     """
+     import jax
+     import jax.numpy as jnp
+
+     batch = jax.random.uniform(jax.random.PRNGKey(1), (4, 96, 96, 3))
+     print("input", batch.shape)
+     small = jax.image.resize(batch, (64, 64), method="bilinear")
+     print("resized", small.shape)
+     """),
+    ("jax", "venv", None, "false-positive", "environment", "b45-jax-augment-on-missing-gpu",
+     "An augmentation script places its data on jax.devices('gpu')[0], but only the CPU backend is installed; JAX rightly raises RuntimeError (unknown backend), an environment problem.",
+     """
+     import jax
+     import jax.numpy as jnp
+
+     print("jax", jax.__version__, "default backend:", jax.default_backend())
+     imgs = jnp.ones((8, 32, 32, 3))
+     gpu = jax.devices("gpu")[0]
+     imgs = jax.device_put(imgs, gpu)
+     flipped = jnp.flip(imgs, axis=2)
+     print("flipped on", flipped.devices())
+     """),
+    ("jax", "venv", None, "nan", None, "b45-jax-logmel-cmvn-silent-padding",
+     "A log-mel front end written with jnp.fft takes log of mel energies of zero-padded (silent) frames, giving -inf, and the per-utterance mean/variance normalization turns the whole feature matrix into NaN before a small dense model.",
+     """
+     import numpy as np
+     import jax
+     import jax.numpy as jnp
+
+     SR, N_FFT, HOP, N_MELS = 16000, 400, 160, 40
+     rng = np.random.default_rng(0)
+     speech = rng.normal(size=SR // 2).astype(np.float32)
+     wave = jnp.asarray(np.concatenate([speech, np.zeros(SR // 2, np.float32)]))   # padded batch item
+     n_frames = 1 + (wave.shape[0] - N_FFT) // HOP
+     idx = jnp.arange(N_FFT)[None, :] + HOP * jnp.arange(n_frames)[:, None]
+     frames = wave[idx] * jnp.hanning(N_FFT)
+     power = jnp.abs(jnp.fft.rfft(frames, axis=-1)) ** 2
+     mel_fb = jnp.asarray(np.abs(rng.normal(size=(N_FFT // 2 + 1, N_MELS))).astype(np.float32))
+     logmel = jnp.log(power @ mel_fb)
+     feats = (logmel - logmel.mean(axis=0)) / logmel.std(axis=0)
+     w = jax.random.normal(jax.random.PRNGKey(0), (N_MELS, 5))
+     logits = feats.mean(axis=0) @ w
+     print("frames:", n_frames, "min log-mel:", float(logmel.min()))
+     print("nan in features:", int(jnp.isnan(feats).sum()), "of", feats.size)
+     print("logits:", logits)
+     """),
+    ("jax", "venv", None, "inconsistency", None, "b45-jax-resize-antialias-vs-reference",
+     "A port of a TF/PyTorch preprocessing pipeline checks jax.image.resize (bilinear, 2x downscale) against a hand-written half-pixel bilinear reference; jax.image.resize antialiases by default, so the results differ well beyond tolerance and the check fails.",
+     """
+     import numpy as np
+     import jax.numpy as jnp
+     import jax
+
+     def bilinear_ref(img, oh, ow):
+         h, w = img.shape[:2]
+         ys = (np.arange(oh) + 0.5) * h / oh - 0.5
+         xs = (np.arange(ow) + 0.5) * w / ow - 0.5
+         ys, xs = np.clip(ys, 0, h - 1), np.clip(xs, 0, w - 1)
+         y0, x0 = np.floor(ys).astype(int), np.floor(xs).astype(int)
+         y1, x1 = np.minimum(y0 + 1, h - 1), np.minimum(x0 + 1, w - 1)
+         wy, wx = (ys - y0)[:, None, None], (xs - x0)[None, :, None]
+         a, b = img[y0][:, x0], img[y0][:, x1]
+         c, d = img[y1][:, x0], img[y1][:, x1]
+         return (a * (1 - wx) + b * wx) * (1 - wy) + (c * (1 - wx) + d * wx) * wy
+
+     img = np.random.default_rng(5).random((64, 64, 3)).astype(np.float32)
+     ref = bilinear_ref(img, 32, 32)
+     got = np.asarray(jax.image.resize(jnp.asarray(img), (32, 32, 3), "bilinear"))
+     err = np.abs(ref - got)
+     print(f"max abs err {err.max():.5f}  mean abs err {err.mean():.5f}")
+     assert np.allclose(ref, got, atol=1e-4), "jax.image.resize does not match the reference bilinear resize"
+     print("match")
+     """),
+    ("jax", "venv", None, "oom", None, "b45-jax-resize-superres-target",
+     "A super-resolution script resizes a 64x64 crop to a 300000x300000 target (a units bug); XLA on CPU fails to allocate the 1 TB output ('Out of memory allocating ... bytes').",
+     """
+     import jax
+     import jax.numpy as jnp
+
+     crop = jax.random.uniform(jax.random.PRNGKey(0), (1, 64, 64, 3))
+     factor = 4687.5   # meant 4.6875
+     target = (1, int(64 * factor), int(64 * factor), 3)
+     print("resizing", crop.shape, "->", target)
+     up = jax.image.resize(crop, target, method="bilinear")
+     print("mean", float(up.mean()))
+     """),
+    # ---------------- Keras 3 ----------------
+    ("keras", "venv", "torch", "crash", "not-implemented", "b45-keras-torch-irfft-fp16-resynthesis",
+     "Under mixed precision a vocoder-style resynthesis calls keras.ops.irfft on float16 spectra; with the torch backend the CPU FFT has no Half kernel ('MKL FFT doesn't support tensors of type: Half').",
+     """
+     import numpy as np
+     import keras
+     from keras import ops
+
+     print("keras", keras.__version__, "backend", keras.backend.backend())
+     rng = np.random.default_rng(0)
+     frames, bins = 50, 257
+     mag = rng.random((frames, bins)).astype("float16")
+     phase = rng.uniform(-np.pi, np.pi, (frames, bins)).astype("float16")
+     real = ops.cast(mag * np.cos(phase), "float16")
+     imag = ops.cast(mag * np.sin(phase), "float16")
+     print("spectrum", real.shape, real.dtype)
+     frames_td = ops.irfft((real, imag), fft_length=512)
+     print("time-domain frames", frames_td.shape)
+     """),
+    ("keras", "venv", "tensorflow", "crash", None, "b45-keras-tf-random-contrast-uint8",
+     "keras.layers.RandomContrast is applied in training mode to a uint8 image batch (a legal input that the layer accepts on the torch and jax backends); on the TensorFlow backend the layer's own arithmetic mixes uint8 and float tensors and fails inside the layer ('expected to be a uint8 tensor but is a float tensor').",
+     """
+     import numpy as np
+     import keras
+
+     print("backend:", keras.backend.backend())
+     contrast = keras.layers.RandomContrast(0.4, seed=2)
+     flip = keras.layers.RandomFlip("horizontal", seed=1)
+     model = keras.Sequential([keras.layers.Input((32, 32, 3)),
+                               keras.layers.Rescaling(1 / 255.0),
+                               keras.layers.Conv2D(8, 3, activation="relu"),
+                               keras.layers.GlobalAveragePooling2D(),
+                               keras.layers.Dense(10)])
+     images = np.random.default_rng(0).integers(0, 256, (8, 32, 32, 3)).astype("uint8")
+     for epoch in range(2):
+         batch = flip(contrast(images, training=True), training=True)
+         print(f"epoch {epoch}: augmented {batch.shape} {batch.dtype}")
+         print("  logits", model(batch).shape)
+     """),
+    ("keras", "venv", "tensorflow", "crash", "not-implemented", "b45-keras-tf-elastic-map-coordinates-cubic",
+     "An elastic-distortion augmentation samples pixels with keras.ops.image.map_coordinates(order=3); the TensorFlow backend raises NotImplementedError ('map_coordinates currently requires order<=1').",
+     """
+     import numpy as np
+     import keras
+     from keras import ops
+
+     rng = np.random.default_rng(0)
+     img = rng.random((64, 64)).astype("float32")
+     dx = rng.normal(0, 2.0, (64, 64)).astype("float32")
+     dy = rng.normal(0, 2.0, (64, 64)).astype("float32")
+     yy, xx = np.meshgrid(np.arange(64), np.arange(64), indexing="ij")
+     coords = np.stack([yy + dy, xx + dx]).astype("float32")
+     print("coordinate grid", coords.shape, "backend", keras.backend.backend())
+     warped = ops.image.map_coordinates(img, coords, order=3, fill_mode="reflect")
+     print("warped", warped.shape, float(ops.mean(warped)))
+     """),
+    ("keras", "venv", "tensorflow", "false-positive", None, "b45-keras-tf-textvectorization-not-adapted",
+     "A character-level TextVectorization layer is used before adapt() was called, so its lookup table is empty; TensorFlow rightly fails with FailedPreconditionError ('Table not initialized'), a user mistake.",
+     """
+     import numpy as np
+     import keras
+
+     corpus = np.array(["turn on the lights", "play some jazz", "what's the weather"])
+     vec = keras.layers.TextVectorization(max_tokens=64, split="character",
+                                          output_sequence_length=24)
+     # vec.adapt(corpus)   # forgotten
+     model = keras.Sequential([keras.layers.Embedding(64, 16), keras.layers.GlobalAveragePooling1D(),
+                               keras.layers.Dense(3)])
+     print("vectorizing", len(corpus), "utterances")
+     ids = vec(corpus)
+     print("ids", ids.shape)
+     print("logits", model(ids).shape)
+     """),
+    ("keras", "venv", "jax", "false-positive", None, "b45-keras-jax-resizing-area-method",
+     "keras.layers.Resizing(interpolation='area') is used on the JAX backend, which does not offer 'area'; Keras rightly rejects the argument with a ValueError listing the allowed methods.",
+     """
+     import numpy as np
+     import keras
+
+     print("backend:", keras.backend.backend())
+     pre = keras.Sequential([keras.layers.Resizing(56, 56, interpolation="area"),
+                             keras.layers.Rescaling(1 / 127.5, offset=-1)])
+     images = np.random.default_rng(0).integers(0, 256, (4, 224, 224, 3)).astype("float32")
+     out = pre(images)
+     print("preprocessed", out.shape, float(out.numpy().min()), float(out.numpy().max()))
+     """),
+    ("keras", "venv", "torch", "false-positive", "environment", "b45-keras-torch-preprocess-on-cuda",
+     "Preprocessing is placed with keras.device('cuda:0') on a machine whose torch was built without CUDA; torch rightly raises 'Torch not compiled with CUDA enabled', an environment problem.",
+     """
+     import numpy as np
+     import keras
+     from keras import ops
+
+     print("backend:", keras.backend.backend())
+     images = np.random.default_rng(0).random((4, 128, 128, 3)).astype("float32")
+     with keras.device("cuda:0"):
+         x = ops.convert_to_tensor(images)
+         x = ops.image.resize(x, (96, 96))
+         x = (x - 0.5) / 0.25
+     print("batch", x.shape)
+     """),
+    ("keras", "venv", "jax", "nan", None, "b45-keras-jax-fp16-power-spectrogram-overflow",
+     "Under float16, an unnormalized int16-range waveform goes through keras.layers.STFTSpectrogram and the program squares the magnitudes; the power overflows float16 to inf and the following LayerNormalization produces NaN features.",
+     """
+     import numpy as np
+     import keras
+     from keras import ops
+
+     print("backend:", keras.backend.backend())
+     rng = np.random.default_rng(0)
+     pcm = (rng.normal(size=(2, 8000, 1)) * 6000).astype("float16")   # forgot to divide by 32768
+     stft = keras.layers.STFTSpectrogram(frame_length=400, frame_step=160, fft_length=512,
+                                         mode="magnitude", dtype="float16")
+     norm = keras.layers.LayerNormalization(dtype="float16")
+     mag = stft(pcm)
+     power = ops.square(mag)
+     feats = norm(power)
+     f = ops.convert_to_numpy(feats)
+     p = ops.convert_to_numpy(power)
+     print("power max:", p.max(), "inf count:", int(np.isinf(p).sum()))
+     print("features: nan", int(np.isnan(f).sum()), "of", f.size)
+     print("sample row:", f[0, 0, :6])
+     """),
+    ("keras", "venv", "torch", "inconsistency", None, "b45-keras-torch-bicubic-vs-jax",
+     "A test checks keras.ops.image.resize(bicubic) on the torch backend against jax.image.resize(bicubic) on the same image; torch uses a different cubic coefficient, the results differ by about 0.07 and the test fails.",
+     """
+     import numpy as np
+     import jax
+     import keras
+     from keras import ops
+
+     img = np.random.default_rng(11).random((1, 32, 32, 3)).astype("float32")
+     ours = ops.convert_to_numpy(ops.image.resize(img, (64, 64), interpolation="bicubic"))
+     ref = np.asarray(jax.image.resize(img, (1, 64, 64, 3), "bicubic"))
+     err = np.abs(ours - ref)
+     print(f"keras[{keras.backend.backend()}] vs jax.image.resize: max {err.max():.4f} mean {err.mean():.5f}")
+     if err.max() > 1e-3:
+         raise SystemExit("MISMATCH: bicubic upsampling differs between backends")
+     print("OK")
+     """),
+    # ---------------- MindSpore ----------------
+    ("mindspore", "mindspore", None, "crash", "internal-error", "b45-ms-vision-resize-float16-opencv-assert",
+     "mindspore.dataset.vision.Resize accepts a float16 HWC image without complaint and then fails inside its OpenCV backend with an internal assertion ('(-215:Assertion failed) func != 0 in function resize').",
+     """
+     import numpy as np
+     import mindspore as ms
+     import mindspore.dataset.vision as vision
+
+     print("mindspore", ms.__version__)
+     rng = np.random.default_rng(0)
+     imgs = [rng.random((120, 160, 3)).astype(np.float32), rng.random((120, 160, 3)).astype(np.float16)]
+     resize = vision.Resize((64, 64))
+     for i, im in enumerate(imgs):
+         out = resize(im)
+         print(f"image {i} {im.dtype} -> {out.shape}")
+     """),
+    ("mindspore", "mindspore", None, "crash", "internal-error", "b45-ms-pipeline-gaussian-blur-fp16",
+     "A GeneratorDataset pipeline maps vision.GaussianBlur over float16 images; the transform passes the dtype through and the OpenCV code underneath fails internally (cv::getGaussianKernel, '-2:Unspecified error') instead of MindSpore rejecting or handling float16; the pipeline error propagates.",
+     """
+     import numpy as np
+     import mindspore.dataset as ds
+     import mindspore.dataset.vision as vision
+
+     def gen():
+         rng = np.random.default_rng(1)
+         for i in range(6):
+             yield rng.random((48, 48, 3)).astype(np.float16), np.int32(i % 2)
+
+     data = ds.GeneratorDataset(gen, column_names=["image", "label"], shuffle=False)
+     data = data.map(operations=[vision.GaussianBlur(5, 1.2)], input_columns="image")
+     data = data.batch(2)
+     for step, batch in enumerate(data.create_dict_iterator(output_numpy=True)):
+         print("step", step, batch["image"].shape, batch["image"].dtype)
+     """),
+    ("mindspore", "mindspore", None, "false-positive", None, "b45-ms-random-crop-bigger-than-image",
+     "vision.RandomCrop(224) is applied to a 200x180 image; MindSpore rightly rejects the crop size as larger than the image.",
+     """
+     import numpy as np
+     import mindspore.dataset.vision as vision
+
+     crop = vision.RandomCrop(224)
+     for h, w in [(256, 256), (200, 180)]:
+         img = np.zeros((h, w, 3), np.uint8)
+         print(f"cropping {h}x{w}")
+         out = crop(img)
+         print("  ->", out.shape)
+     """),
+    ("mindspore", "mindspore", None, "false-positive", None, "b45-ms-spectrogram-clip-shorter-than-nfft",
+     "mindspore.dataset.audio.Spectrogram(center=False) gets a 100-sample click shorter than n_fft=400; MindSpore rightly rejects the input ('n_fft should be more than ...'). The program logs it and exits 1.",
+     """
+     import logging, sys
+     import numpy as np
+     import mindspore.dataset.audio as audio
+
+     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(message)s")
+     spec = audio.Spectrogram(n_fft=400, hop_length=160, center=False)
+     clips = {"utt1": np.random.default_rng(0).normal(size=16000).astype(np.float32),
+              "click": np.random.default_rng(1).normal(size=100).astype(np.float32)}
+     failed = 0
+     for name, wav in clips.items():
+         try:
+             s = spec(wav)
+             logging.info("%s: spectrogram %s", name, s.shape)
+         except RuntimeError as e:
+             logging.error("%s: %s", name, e)
+             failed += 1
+     sys.exit(1 if failed else 0)
+     """),
+    ("mindspore", "mindspore", None, "false-positive", "environment", "b45-ms-set-device-gpu-cpu-wheel",
+     "The preprocessing script calls mindspore.set_device('GPU') with the CPU-only MindSpore wheel installed; MindSpore rightly refuses (unsupported device target, CUDA libraries missing), an environment problem.",
+     """
+     import numpy as np
+     import mindspore as ms
+     from mindspore import ops, Tensor
+
+     print("mindspore", ms.__version__)
+     ms.set_device("GPU")
+     x = Tensor(np.random.rand(1, 3, 64, 64).astype(np.float32))
+     y = ops.interpolate(x, size=(32, 32), mode="bilinear")
+     print("resized", y.shape)
+     """),
+    ("mindspore", "mindspore", None, "nan", None, "b45-ms-melspectrogram-too-many-mels-cmvn",
+     "audio.MelSpectrogram with n_mels=256 and n_fft=400 produces all-zero mel bands; log of those is -inf and the per-band mean/variance normalization yields NaN features that reach a small MindSpore Dense model.",
+     """
+     import numpy as np
+     import mindspore as ms
+     from mindspore import nn, Tensor
+     import mindspore.dataset.audio as audio
+
+     wav = np.random.default_rng(0).normal(size=16000).astype(np.float32)
+     mel = audio.MelSpectrogram(sample_rate=16000, n_fft=400, hop_length=160, n_mels=256)(wav)
+     print("mel", mel.shape, "all-zero bands:", int((mel.max(axis=1) == 0).sum()))
+     logmel = np.log(mel)
+     cmvn = (logmel - logmel.mean(axis=1, keepdims=True)) / logmel.std(axis=1, keepdims=True)
+     feats = Tensor(cmvn.T.mean(axis=0, keepdims=True).astype(np.float32))
+     net = nn.Dense(256, 4)
+     logits = net(feats).asnumpy()
+     print("nan in features:", int(np.isnan(cmvn).sum()))
+     print("logits:", logits)
+     """),
+    ("mindspore", "mindspore", None, "inconsistency", None, "b45-ms-adjust-hue-float-vs-uint8",
+     "vision.AdjustHue is applied to the same image as uint8 and as float32 (same 0-255 values); the float path returns values like -4e17 instead of the uint8 result, and the program's comparison fails.",
+     """
+     import numpy as np
+     import mindspore.dataset.vision as vision
+
+     img_u8 = np.random.default_rng(4).integers(0, 256, (32, 32, 3)).astype(np.uint8)
+     hue = vision.AdjustHue(0.1)
+     a = hue(img_u8).astype(np.float32)
+     b = hue(img_u8.astype(np.float32))
+     diff = np.abs(a - b)
+     print("uint8 path range:", a.min(), a.max())
+     print("float path range:", b.min(), b.max())
+     print("max abs diff:", diff.max(), "pixels off by > 1:", int((diff > 1).sum()), "of", diff.size)
+     assert diff.max() <= 1.0, "AdjustHue float32 result disagrees with uint8 result"
+     """),
+    ("mindspore", "mindspore", None, "oom", None, "b45-ms-interpolate-huge-target",
+     "A tiling step calls ops.interpolate with a 200000x200000 target; the CPU allocator fails ('Allocate output memory failed ... alloc size:480000000000B').",
+     """
+     import numpy as np
+     import mindspore as ms
+     from mindspore import ops, Tensor
+
+     tile = Tensor(np.random.rand(1, 3, 32, 32).astype(np.float32))
+     zoom = 6250
+     print("zooming", tile.shape, "by", zoom)
+     big = ops.interpolate(tile, size=(32 * zoom, 32 * zoom), mode="bilinear")
+     print("result mean", big.mean())
+     """),
+    ("mindspore", "mindspore", None, "timeout", None, "b45-ms-griffinlim-too-many-iterations",
+     "Phase reconstruction with audio.GriffinLim(n_iter=100000) on a 30 s spectrogram runs far too long; the program's faulthandler watchdog stops it after 25 s.",
+     """
+     import faulthandler
+     import time
+     import numpy as np
+     import mindspore.dataset.audio as audio
+
+     faulthandler.dump_traceback_later(25, exit=True)
+     spec = np.abs(np.random.default_rng(0).normal(size=(513, 3000))).astype(np.float32)
+     print("spectrogram", spec.shape, "starting Griffin-Lim", flush=True)
+     t0 = time.time()
+     wav = audio.GriffinLim(n_fft=1024, n_iter=100000, hop_length=160)(spec)
+     print("done in", time.time() - t0, "s, samples:", wav.shape)
+     """),
+]
+
+
+add_batch(B45_B)
+
+
 def versions(py):
     code = ("import importlib\n"
             "for n in ('torch','tensorflow','jax','keras','onnxruntime','mindspore'):\n"

@@ -105,6 +105,7 @@ struct loader {
 	size_t				 files_alloc, dirs_alloc;
 	struct pattern			*pats;		/* named regex fragments */
 	size_t				 npats, pats_alloc;
+	struct id_map			 patmap;	/* name -> index in pats */
 	struct doc			*docs;		/* parsed, loaded last */
 	size_t				 ndocs, docs_alloc;
 };
@@ -525,13 +526,16 @@ pattern_ref(const char *s, size_t len, size_t from, size_t *at, size_t *name,
 static struct pattern *
 pattern_find(struct loader *l, const char *name, size_t len)
 {
-	size_t	i;
+	struct id_slot	*slot;
+	char		 buf[PATTERN_NAME_MAX + 1];
 
-	for (i = 0; i < l->npats; i++)
-		if (strlen(l->pats[i].name) == len &&
-		    memcmp(l->pats[i].name, name, len) == 0)
-			return (&l->pats[i]);
-	return (NULL);
+	if (len > PATTERN_NAME_MAX)
+		return (NULL);
+	memcpy(buf, name, len);
+	buf[len] = '\0';
+	if ((slot = id_find(&l->patmap, buf)) == NULL)
+		return (NULL);
+	return (&l->pats[slot->index]);
 }
 
 /* The column of byte off of scalar n, where it can be known. */
@@ -555,6 +559,8 @@ struct span {
 };
 
 static int	resolve_pattern(struct loader *, struct pattern *, int);
+static int	compile_regex_depth(struct loader *, const struct ynode *,
+		    const char *, int, struct dlt_rx **, int);
 
 /* How a message names the value of key: 'match', or pattern 'name'. */
 static char *
@@ -645,6 +651,14 @@ static int
 compile_regex(struct loader *l, const struct ynode *n, const char *key, int flags,
     struct dlt_rx **out)
 {
+	return (compile_regex_depth(l, n, key, flags, out, 0));
+}
+
+/* The same, depth patterns deep in the expansion of another pattern. */
+static int
+compile_regex_depth(struct loader *l, const struct ynode *n, const char *key,
+    int flags, struct dlt_rx **out, int depth)
+{
 	struct dlt_rx_error	 err;
 	struct dlt_rx		*rx;
 	struct strbuf		 sb = STRBUF_INIT;
@@ -667,7 +681,7 @@ compile_regex(struct loader *l, const struct ynode *n, const char *key, int flag
 		problem(l, n, DLT_RERR_BAD_VALUE, "empty regex in '%s'", key);
 		return (-1);
 	}
-	if (expand_refs(l, n, key, &sb, &spans, &nspans, 0) != 0) {
+	if (expand_refs(l, n, key, &sb, &spans, &nspans, depth) != 0) {
 		strbuf_release(&sb);
 		free(spans);
 		return (-1);
@@ -729,7 +743,7 @@ resolve_pattern(struct loader *l, struct pattern *p, int depth)
 	}
 	p->state = PAT_EXPANDING;
 	what = xasprintf("pattern '%s'", p->name);
-	if (compile_regex(l, p->node, what, 0, &rx) != 1) {
+	if (compile_regex_depth(l, p->node, what, 0, &rx, depth) != 1) {
 		free(what);
 		goto done;
 	}
@@ -802,6 +816,7 @@ collect_patterns(struct loader *l, const struct ynode *root)
 			}
 		} else {
 			XGROW(l->pats, l->npats + 1, l->pats_alloc);
+			id_insert(&l->patmap, key->scalar)->index = l->npats;
 			p = &l->pats[l->npats++];
 			memset(p, 0, sizeof *p);
 			p->name = xstrdup(key->scalar);
@@ -1865,6 +1880,7 @@ dlt_ruleset_load(struct dlt_ruleset *set, const char *const *paths, size_t npath
 		free(l.pats[i].text);
 	}
 	free(l.pats);
+	id_map_release(&l.patmap);
 	id_map_release(&l.ids);
 	if (probs->n > 0) {
 		dlt_ruleset_release(set);

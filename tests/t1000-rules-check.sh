@@ -220,6 +220,17 @@ test_expect_success 'named patterns: an escaped %{ and a quantifier are left alo
 	grep "^3 passed, 0 failed\$" out
 '
 
+test_expect_success 'named patterns: a chain nested deeper than 16 is refused, and a long one does not exhaust the stack' '
+	awk "BEGIN { print \"patterns:\"; for (i = 0; i < 40; i++) printf \"  p%d: \\\"a%%{p%d}\\\"\\n\", i, i + 1;
+		print \"  p40: \\\"x\\\"\" }" >deep.yaml &&
+	test_must_fail --code=3 dltriage rules check --no-default-rules deep.yaml 2>err &&
+	grep "is nested more than 16 patterns deep" err &&
+	awk "BEGIN { print \"patterns:\"; for (i = 0; i < 100000; i++) printf \"  p%d: \\\"a%%{p%d}\\\"\\n\", i, i + 1;
+		print \"  p100000: \\\"x\\\"\" }" >long.yaml &&
+	test_must_fail --code=3 dltriage rules check --no-default-rules long.yaml 2>err &&
+	grep "^dltriage: [0-9]* problems in rule files\$" err
+'
+
 test_expect_success 'rules check takes files and directories as arguments' '
 	mkdir d &&
 	rule_file rules r1 x >d/r1.yaml &&

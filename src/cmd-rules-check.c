@@ -113,6 +113,7 @@ static int
 cmd_rules_check_exec(struct dlt_ctx *ctx, int argc, char **argv)
 {
 	const struct dlt_ruleset	*s;
+	const char			*end;
 	size_t				 nwarn;
 
 	/* the operands were rule paths: the dispatcher loaded them */
@@ -127,13 +128,10 @@ cmd_rules_check_exec(struct dlt_ctx *ctx, int argc, char **argv)
 	count(s->nrules, "rule", "rules", ", ");
 	count(s->nframeworks, "framework", "frameworks", ", ");
 	count(s->nignores, "ignore-frame", "ignore-frames", ", ");
-	if (s->npatterns > 0) {
-		count(s->nnormalise, "normalise", "normalise", ", ");
-		count(s->npatterns, "pattern", "patterns",
-		    nwarn > 0 ? ": " : ": ok\n");
-	} else
-		count(s->nnormalise, "normalise", "normalise",
-		    nwarn > 0 ? ": " : ": ok\n");
+	end = nwarn > 0 ? ": " : ": ok\n";
+	count(s->nnormalise, "normalise", "normalise", s->npatterns > 0 ? ", " : end);
+	if (s->npatterns > 0)
+		count(s->npatterns, "pattern", "patterns", end);
 	if (nwarn > 0)
 		count(nwarn, "warning\n", "warnings\n", "");
 	if (s->prio != NULL) {

@@ -560,7 +560,7 @@ struct span {
 
 static int	resolve_pattern(struct loader *, struct pattern *, int);
 static int	compile_regex_depth(struct loader *, const struct ynode *,
-		    const char *, int, struct dlt_rx **, int);
+		    const char *, int, struct dlt_rx **, int, char **);
 
 /* How a message names the value of key: 'match', or pattern 'name'. */
 static char *
@@ -651,13 +651,17 @@ static int
 compile_regex(struct loader *l, const struct ynode *n, const char *key, int flags,
     struct dlt_rx **out)
 {
-	return (compile_regex_depth(l, n, key, flags, out, 0));
+	return (compile_regex_depth(l, n, key, flags, out, 0, NULL));
 }
 
-/* The same, depth patterns deep in the expansion of another pattern. */
+/*
+ * The same, depth patterns deep in the expansion of another pattern;
+ * the regex as expanded goes to *expanded when it is given (and the
+ * regex compiles).
+ */
 static int
 compile_regex_depth(struct loader *l, const struct ynode *n, const char *key,
-    int flags, struct dlt_rx **out, int depth)
+    int flags, struct dlt_rx **out, int depth, char **expanded)
 {
 	struct dlt_rx_error	 err;
 	struct dlt_rx		*rx;
@@ -708,10 +712,15 @@ compile_regex_depth(struct loader *l, const struct ynode *n, const char *key,
 			    kw, err.message, off - shift);
 		free(kw);
 	}
-	strbuf_release(&sb);
 	free(spans);
-	if (rx == NULL)
+	if (rx == NULL) {
+		strbuf_release(&sb);
 		return (-1);
+	}
+	if (expanded != NULL)
+		*expanded = strbuf_detach(&sb, NULL);
+	else
+		strbuf_release(&sb);
 	*out = rx;
 	return (1);
 }
@@ -725,7 +734,6 @@ compile_regex_depth(struct loader *l, const struct ynode *n, const char *key,
 static int
 resolve_pattern(struct loader *l, struct pattern *p, int depth)
 {
-	struct strbuf		 sb = STRBUF_INIT;
 	struct dlt_rx		*rx;
 	const char		*file = l->file, *group;
 	char			*what;
@@ -743,7 +751,7 @@ resolve_pattern(struct loader *l, struct pattern *p, int depth)
 	}
 	p->state = PAT_EXPANDING;
 	what = xasprintf("pattern '%s'", p->name);
-	if (compile_regex_depth(l, p->node, what, 0, &rx, depth) != 1) {
+	if (compile_regex_depth(l, p->node, what, 0, &rx, depth, &p->text) != 1) {
 		free(what);
 		goto done;
 	}
@@ -753,15 +761,13 @@ resolve_pattern(struct loader *l, struct pattern *p, int depth)
 		    "named group '%s': a pattern cannot name groups (a regex "
 		    "that uses it twice would name them twice)", p->name, group);
 		dlt_rx_free(rx);
+		free(p->text);
+		p->text = NULL;
 		goto done;
 	}
 	dlt_rx_free(rx);
-	(void)expand_refs(l, p->node, "", &sb, NULL, NULL, depth);
-	p->text = strbuf_detach(&sb, NULL);
 	rc = 0;
 done:
-	if (rc != 0)
-		strbuf_release(&sb);
 	p->state = rc == 0 ? PAT_DONE : PAT_BAD;
 	l->file = file;
 	return (rc);

@@ -25,12 +25,15 @@ struct mload {
 	char			**kfeat;	/* one space-separated string per known */
 	int			*kline, *kcol;
 	int			 seen_magic, seen_bias, seen_cal;
+	int			 version;
+	int			 end_line;	/* the 'end' line's, or 0 */
 };
 
 static void	mproblem(struct mload *, int col, const char *, ...)
 		    __attribute__((format(printf, 3, 4)));
 static size_t	split_tabs(char *, char **, int *, size_t);
 static int	get_double(struct mload *, const char *, int, double *);
+static int	get_count(struct mload *, const char *, int, long *);
 static void	read_line(struct mload *, char *);
 static int	compare_feat(const void *, const void *);
 static void	resolve_known(struct mload *);
@@ -92,6 +95,20 @@ get_double(struct mload *ml, const char *s, int col, double *v)
 	return (0);
 }
 
+static int
+get_count(struct mload *ml, const char *s, int col, long *v)
+{
+	char	*end;
+
+	errno = 0;
+	*v = strtol(s, &end, 10);
+	if (*s == '\0' || *end != '\0' || errno != 0 || *v < 0) {
+		mproblem(ml, col, "'%s' is not a count", s);
+		return (-1);
+	}
+	return (0);
+}
+
 static void
 read_line(struct mload *ml, char *line)
 {
@@ -101,7 +118,7 @@ read_line(struct mload *ml, char *line)
 	size_t			 n, i;
 	double			 v[DLT_PRIO_COUNT];
 	char			*end;
-	long			 l;
+	long			 l, l2;
 	int			 p;
 
 	if (line[0] == '#' || line[0] == '\0')
@@ -114,13 +131,19 @@ read_line(struct mload *ml, char *line)
 			    "<TAB>%d')", DLT_PRIO_MODEL_VERSION);
 			return;
 		}
-		if (n != 2 || strcmp(f[1], "1") != 0) {
+		if (n != 2 || (strcmp(f[1], "1") != 0 && strcmp(f[1], "2") != 0)) {
 			mproblem(ml, n > 1 ? cols[1] : 1, "priority model version "
-			    "'%s' is not supported (this dltriage reads %d)",
+			    "'%s' is not supported (this dltriage reads 1 to %d)",
 			    n > 1 ? f[1] : "", DLT_PRIO_MODEL_VERSION);
 			return;
 		}
+		ml->version = f[1][0] - '0';
 		ml->seen_magic = 1;
+		return;
+	}
+	if (ml->end_line != 0) {
+		mproblem(ml, 1, "a '%s' line after the 'end' line (line %d)",
+		    f[0], ml->end_line);
 		return;
 	}
 #define WANT(k) do {							\
@@ -229,9 +252,28 @@ read_line(struct mload *ml, char *line)
 		ml->kline[m->nknown] = ml->line;
 		ml->kcol[m->nknown] = cols[4];
 		m->nknown++;
+	} else if (strcmp(f[0], "end") == 0) {
+		WANT(3);
+		ml->end_line = ml->line;
+		if (get_count(ml, f[1], cols[1], &l) != 0 ||
+		    get_count(ml, f[2], cols[2], &l2) != 0)
+			return;
+		/* after a line refused above the counts cannot agree */
+		if (ml->bad)
+			return;
+		if ((size_t)l != m->nfeat) {
+			mproblem(ml, cols[1], "the 'end' line counts %ld features, "
+			    "the file holds %zu (a damaged file?)", l, m->nfeat);
+			return;
+		}
+		if ((size_t)l2 != m->nknown)
+			mproblem(ml, cols[2], "the 'end' line counts %ld known "
+			    "defects, the file holds %zu (a damaged file?)", l2,
+			    m->nknown);
 	} else
 		mproblem(ml, 1, "unknown line kind '%s' (rows, source, bias, "
-		    "calibration, decision, abstain, feature or known)", f[0]);
+		    "calibration, decision, abstain, feature, known or end)",
+		    f[0]);
 #undef WANT
 }
 
@@ -323,6 +365,9 @@ dlt_prio_model_load(const char *path, struct dlt_diags *probs)
 	else if (!ml.bad && (!ml.seen_bias || !ml.seen_cal))
 		mproblem(&ml, 0, "priority model without a '%s' line",
 		    !ml.seen_bias ? "bias" : "calibration");
+	else if (!ml.bad && ml.version >= 2 && ml.end_line == 0)
+		mproblem(&ml, 0, "priority model without its 'end' line: the "
+		    "file is cut short (train it again: dltriage corpus train)");
 	if (!ml.bad)
 		resolve_known(&ml);
 	for (i = 0; i < ml.m->nknown; i++)
@@ -414,6 +459,7 @@ dlt_prio_model_write(const struct dlt_prio_model *m, FILE *fp)
 			    m->feat[m->known[i].feat[j]]);
 		fputc('\n', fp);
 	}
+	fprintf(fp, "end\t%zu\t%zu\n", m->nfeat, m->nknown);
 	if (fflush(fp) != 0 || ferror(fp))
 		return (-1);
 	return (0);

@@ -48,7 +48,11 @@
 struct dlt_diags;
 
 #define DLT_PRIO_MODEL_MAGIC	"dltriage-priority-model"
-#define DLT_PRIO_MODEL_VERSION	1
+/*
+ * Version 2 ends with "end<TAB>features<TAB>known", so that a file cut
+ * short is refused; version 1 (without it) is still read.
+ */
+#define DLT_PRIO_MODEL_VERSION	2
 #define DLT_PRIO_MODEL_FILE	"priority.model"
 
 struct dlt_prio_known {

@@ -25,7 +25,7 @@ test_expect_success 'corpus train reports what it learned from' '
 	dltriage corpus train -o "$TEST_TMP/m.model" >out &&
 	grep "^trained on [0-9]* reports (high [0-9]*, medium [0-9]*, low [0-9]*" out &&
 	grep "^wrote $TEST_TMP/m.model" out &&
-	head -1 "$TEST_TMP/m.model" | grep "^dltriage-priority-model	1$"
+	head -1 "$TEST_TMP/m.model" | grep "^dltriage-priority-model	2$"
 '
 
 test_expect_success 'the shipped dataset holds at least 1000 reports with a priority' '
@@ -121,9 +121,9 @@ test_expect_success 'bad model files are refused at file:line:col with status 3'
 	bad_model b1 "not a model\n" &&
 	test_must_fail --code=3 dltriage rules check --rules b1 2>err &&
 	grep "b1/priority.model:1:1: not a dltriage priority model" err &&
-	bad_model b2 "dltriage-priority-model\t2\n" &&
+	bad_model b2 "dltriage-priority-model\t3\n" &&
 	test_must_fail --code=3 dltriage rules check --rules b2 2>err &&
-	grep "b2/priority.model:1:25: priority model version .2. is not supported" err &&
+	grep "b2/priority.model:1:25: priority model version .3. is not supported" err &&
 	bad_model b3 "dltriage-priority-model\t1\nbias\t0\tx\t0\ncalibration\t1\t0\t0\t0\n" &&
 	test_must_fail --code=3 dltriage rules check --rules b3 2>err &&
 	grep "b3/priority.model:2:8: .x. is not a finite number" err &&
@@ -141,6 +141,33 @@ test_expect_success 'bad model files are refused at file:line:col with status 3'
 	bad_model b7 "dltriage-priority-model\t1\nbias\t0\t0\t0\n" &&
 	test_must_fail --code=3 dltriage rules check --rules b7 2>err &&
 	grep "b7/priority.model: priority model without a .calibration. line" err
+'
+
+test_expect_success 'a model cut short or added to after its end line is refused' '
+	tail -1 "$model" | grep "^end	[0-9][0-9]*	[0-9][0-9]*$" &&
+	n=$(wc -l <"$model") &&
+	mkdir -p cut1 cut2 cut3 cut4 &&
+	head -n $((n - 1)) "$model" >cut1/priority.model &&
+	test_must_fail --code=3 dltriage rules check --rules cut1 2>err &&
+	grep "cut1/priority.model: priority model without its .end. line: the file is cut short" err &&
+	head -n $((n / 2)) "$model" >cut2/priority.model &&
+	test_must_fail --code=3 dltriage rules check --rules cut2 2>err &&
+	grep "cut2/priority.model: priority model without its .end. line" err &&
+	grep -v "^feature	class=nan	" "$model" >cut3/priority.model &&
+	test_must_fail --code=3 dltriage rules check --rules cut3 2>err &&
+	grep "cut3/priority.model:[0-9]*:5: the .end. line counts [0-9]* features, the file holds" err &&
+	{ cat "$model"; printf "known\tu\thigh\t\tfw=jax\n"; } >cut4/priority.model &&
+	test_must_fail --code=3 dltriage rules check --rules cut4 2>err &&
+	grep "cut4/priority.model:$((n + 1)):1: a .known. line after the .end. line (line $n)" err &&
+	bad_model e1 "dltriage-priority-model\t2\nbias\t0\t0\t0\ncalibration\t1\t0\t0\t0\nend\t0\tx\n" &&
+	test_must_fail --code=3 dltriage rules check --rules e1 2>err &&
+	grep "e1/priority.model:4:7: .x. is not a count" err &&
+	bad_model e2 "dltriage-priority-model\t2\nbias\t0\t0\t0\ncalibration\t1\t0\t0\t0\nknown\tu\thigh\t\t\nend\t0\t2\n" &&
+	test_must_fail --code=3 dltriage rules check --rules e2 2>err &&
+	grep "e2/priority.model:5:7: the .end. line counts 2 known defects, the file holds 1" err &&
+	bad_model v2 "dltriage-priority-model\t2\nbias\t0\t0\t0\ncalibration\t1\t0\t0\t0\nend\t0\t0\n" &&
+	dltriage rules check --rules v2 >out &&
+	grep "v2/priority.model: 0 features, 0 known defects: ok" out
 '
 
 test_expect_success 'a bad dataset is refused at file:line:col and the model is kept' '

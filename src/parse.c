@@ -1786,6 +1786,63 @@ group_dup(const struct dlt_rx *rx, const struct dlt_rx_match *m, const char *tex
 	return (xstrndup(text + m->gstart[g], m->gend[g] - m->gstart[g]));
 }
 
+/*
+ * Decode in place the escapes of a Python string literal as repr()
+ * writes it (\' \" \\ \n \t \r \xHH): the message of an exception
+ * printed as its repr, RuntimeError('"clamp" not implemented for
+ * \'Half\''), reads as str() would have printed it.  Other escapes stay
+ * as written; "\r\n" is one line break.
+ */
+static void
+repr_unescape(char *s)
+{
+	char		*o = s;
+	const char	*hex = "0123456789abcdef";
+	const char	*h, *l;
+
+	for (; *s != '\0'; s++) {
+		if (*s != '\\' || s[1] == '\0') {
+			*o++ = *s;
+			continue;
+		}
+		switch (s[1]) {
+		case '\'':
+		case '"':
+		case '\\':
+			*o++ = s[1];
+			s++;
+			break;
+		case 'n':
+			*o++ = '\n';
+			s++;
+			break;
+		case 't':
+			*o++ = '\t';
+			s++;
+			break;
+		case 'r':
+			if (!(s[2] == '\\' && s[3] == 'n'))
+				*o++ = '\n';
+			s++;
+			break;
+		case 'x':
+			if (s[2] != '\0' && s[3] != '\0' &&
+			    (h = strchr(hex, tolower((unsigned char)s[2]))) != NULL &&
+			    (l = strchr(hex, tolower((unsigned char)s[3]))) != NULL &&
+			    (h - hex) * 16 + (l - hex) != 0) {
+				*o++ = (char)((h - hex) * 16 + (l - hex));
+				s += 3;
+				break;
+			}
+			/* FALLTHROUGH */
+		default:
+			*o++ = *s;
+			break;
+		}
+	}
+	*o = '\0';
+}
+
 static void
 block_exception(struct pstate *ps, const struct dlt_line *start, int det)
 {
@@ -1794,6 +1851,7 @@ block_exception(struct pstate *ps, const struct dlt_line *start, int det)
 	struct dlt_rx_match		 m;
 	struct fired			 f;
 	char				*type = NULL, *msg = NULL, *follows = NULL;
+	char				*repr;
 	size_t				 len = start->len > 8192 ? 8192 : start->len;
 	int				 below = 0;
 
@@ -1811,6 +1869,12 @@ block_exception(struct pstate *ps, const struct dlt_line *start, int det)
 		follows = group_dup(d->match, &m, start->text, "follows");
 		below = follows != NULL;
 		free(follows);
+		/* the message is a repr's string literal: as str() prints it */
+		if (msg != NULL && (repr = group_dup(d->match, &m, start->text,
+		    "repr")) != NULL) {
+			repr_unescape(msg);
+			free(repr);
+		}
 	}
 	if (type == NULL) {
 		free(msg);

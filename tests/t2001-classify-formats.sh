@@ -2088,4 +2088,21 @@ test_expect_success 'two errors a program reports a line apart are two failures 
 	check get twice.out class | sort -u | grep -x crash
 '
 
+test_expect_success 'an exception a program printed as its repr reads as str() would print it: escapes decoded' '
+	printf "%s\n" "PPO update failed: RuntimeError('"'"'\"clamp_scalar_cpu\" not implemented for \\'"'"'Half\\'"'"''"'"')" >repr.log &&
+	cat repr.log &&
+	dltriage classify --format json repr.log >repr.out &&
+	check get repr.out exception.message >msg &&
+	printf "%s\n" "\"clamp_scalar_cpu\" not implemented for '"'"'Half'"'"'" >want &&
+	test_cmp want msg &&
+	check get repr.out class | grep -x crash &&
+	check get repr.out kind | grep -x not-implemented &&
+	printf "export failed: ValueError(\047line one\134nline two\134ttab \134\134 back \134x41 \134x00 \134q\047)\n" >esc.log &&
+	cat esc.log &&
+	dltriage classify --format json esc.log >esc.out &&
+	check get esc.out exception.message >msg &&
+	printf "line one\nline two\ttab \\\\ back A \\\\x00 \\\\q\n" >want &&
+	test_cmp want msg
+'
+
 test_done

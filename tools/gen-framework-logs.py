@@ -67358,6 +67358,2811 @@ B45_B = [
 add_batch(B45_B)
 
 
+B48_A = [
+    # ------------------------------------------------------------ pytorch
+    ("pytorch", "venv", None, "false-positive", None, "b48-pt-unfold-window-longer-than-series",
+     "Builds sliding windows over a short validation series with Tensor.unfold using a weekly-hourly window (168) longer than the 100-step series; torch rightly rejects the window size.",
+     """
+        import torch
+        torch.manual_seed(0)
+        series = {"store_1": torch.randn(900), "store_2": torch.randn(450), "store_3_val": torch.randn(100)}
+        WINDOW, STEP = 168, 24
+        for name, s in series.items():
+            print(f"[windows] {name}: length={s.numel()} window={WINDOW} step={STEP}")
+            w = s.unfold(0, WINDOW, STEP)
+            print(f"[windows] {name}: {tuple(w.shape)} windows, mean={w.mean().item():+.4f}")
+        print("done")
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b48-pt-stateful-lstm-batch-mismatch",
+     "A stateful LSTM forecaster trained with batch 8 carries its hidden state into batch-size-one streaming inference; the LSTM rightly rejects the hidden state of the wrong batch size.",
+     """
+        import logging, sys
+        import torch, torch.nn as nn
+        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+        log = logging.getLogger("stream")
+        torch.manual_seed(0)
+        class Forecaster(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.rnn = nn.LSTM(4, 32, batch_first=True)
+                self.head = nn.Linear(32, 6)
+                self.state = None
+            def forward(self, x):
+                out, self.state = self.rnn(x, self.state)
+                self.state = tuple(s.detach() for s in self.state)
+                return self.head(out[:, -1])
+        model = Forecaster()
+        opt = torch.optim.Adam(model.parameters(), 1e-3)
+        for step in range(5):
+            x = torch.randn(8, 24, 4); y = torch.randn(8, 6)
+            loss = nn.functional.mse_loss(model(x), y)
+            opt.zero_grad(); loss.backward(); opt.step()
+            log.info("train step %d loss=%.4f", step, loss.item())
+        model.eval()
+        try:
+            with torch.no_grad():
+                for chunk in range(3):
+                    x = torch.randn(1, 12, 4)
+                    yhat = model(x)
+                    log.info("chunk %d forecast %s", chunk, yhat.numpy().round(3))
+        except RuntimeError as e:
+            log.error("streaming inference failed: %s", e)
+            sys.exit(2)
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b48-pt-quantile-levels-as-percent",
+     "Computes empirical forecast quantiles with torch.quantile but passes the levels as percentages (10, 50, 90); torch rightly rejects q values outside [0, 1].",
+     """
+        import torch
+        torch.manual_seed(1)
+        samples = torch.randn(200, 24).cumsum(1)   # 200 sample paths, 24-step horizon
+        print("sample paths:", tuple(samples.shape))
+        levels = torch.tensor([10.0, 50.0, 90.0])
+        print("computing quantile bands at", levels.tolist())
+        bands = torch.quantile(samples, levels, dim=0)
+        for lv, b in zip(levels.tolist(), bands):
+            print(f"P{int(lv)}: first={b[0]:.3f} last={b[-1]:.3f}")
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b48-pt-multihorizon-reshape-wrong",
+     "A multi-horizon quantile head emits 24 steps x 3 quantiles but the program reshapes per step with 5 quantiles; view rightly rejects the shape.",
+     """
+        import torch, torch.nn as nn
+        torch.manual_seed(0)
+        HORIZON, QUANTILES = 24, (0.1, 0.25, 0.5, 0.75, 0.9)
+        head = nn.Sequential(nn.Linear(64, 128), nn.ReLU(), nn.Linear(128, HORIZON * 3))
+        enc = torch.randn(32, 64)
+        out = head(enc)
+        print("head output", tuple(out.shape))
+        per_step = out.view(32, HORIZON, len(QUANTILES))
+        print("per-step", tuple(per_step.shape))
+     """),
+    ("pytorch", "venv", None, "false-positive", "environment", "b48-pt-cuda-stream-device",
+     "A streaming inference service moves its TCN to 'cuda' on a CPU-only torch build; torch rightly reports that it was not compiled with CUDA (an environment problem).",
+     """
+        import time
+        import torch, torch.nn as nn
+        print("torch", torch.__version__, "cuda available:", torch.cuda.is_available())
+        tcn = nn.Sequential(nn.ConstantPad1d((4, 0), 0.0), nn.Conv1d(1, 8, 3, dilation=2), nn.ReLU(), nn.Conv1d(8, 1, 1))
+        DEVICE = "cuda"
+        t0 = time.time()
+        print(f"[serve] moving model to {DEVICE}")
+        tcn = tcn.to(DEVICE)
+        print(f"[serve] ready in {time.time()-t0:.2f}s")
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b48-pt-ar-solve-half",
+     "Fits autoregressive coefficients by solving the normal equations with torch.linalg.solve in float16 to save memory; the CPU LU kernel is not implemented for Half.",
+     """
+        import torch
+        torch.manual_seed(0)
+        P = 6
+        y = torch.sin(torch.arange(2000) * 0.07) + 0.1 * torch.randn(2000)
+        X = torch.stack([y[P - k - 1: -k - 1] for k in range(P)], 1)
+        t = y[P:]
+        print("design matrix", tuple(X.shape))
+        XtX = (X.T @ X).half(); Xty = (X.T @ t).half()
+        print("normal equations in", XtX.dtype)
+        coef = torch.linalg.solve(XtX, Xty)
+        print("AR coefficients:", coef.tolist())
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b48-pt-gp-cholesky-half",
+     "A Gaussian-process forecaster factorises its RBF kernel matrix with torch.linalg.cholesky in float16; the CPU cholesky kernel is not implemented for Half.",
+     """
+        import torch
+        torch.manual_seed(0)
+        t = torch.linspace(0, 10, 64)
+        y = torch.sin(t) + 0.05 * torch.randn(64)
+        def rbf(a, b, ls=1.2):
+            return torch.exp(-0.5 * (a[:, None] - b[None, :]) ** 2 / ls ** 2)
+        K = rbf(t, t) + 1e-2 * torch.eye(64)
+        print("kernel", tuple(K.shape), "cond~", torch.linalg.cond(K).item())
+        for dtype in (torch.float32, torch.float16):
+            L = torch.linalg.cholesky(K.to(dtype))
+            print(dtype, "cholesky ok, diag min", L.diagonal().min().item())
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b48-pt-stft-half-seasonality",
+     "Detects seasonality in a half-precision sensor stream with torch.stft; the CPU FFT backend does not support Half tensors.",
+     """
+        import math, torch
+        fs = 96
+        t = torch.arange(fs * 60, dtype=torch.float32) / fs
+        stream = (torch.sin(2 * math.pi * t) + 0.3 * torch.sin(2 * math.pi * 7 * t)).half()
+        print("stream", stream.shape, stream.dtype)
+        win = torch.hann_window(256, dtype=torch.float16)
+        spec = torch.stft(stream, n_fft=256, hop_length=64, window=win, return_complex=True)
+        power = spec.abs().pow(2).mean(-1)
+        print("dominant bin:", int(power.argmax()))
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b48-pt-logcumsumexp-event-counts",
+     "Accumulates log-intensities of integer event counts per time step with torch.logcumsumexp; the CPU kernel is not implemented for Long.",
+     """
+        import torch
+        torch.manual_seed(3)
+        counts = torch.poisson(torch.full((4, 50), 3.0)).long()
+        print("event counts", tuple(counts.shape), counts.dtype, "total", int(counts.sum()))
+        running = torch.logcumsumexp(counts, dim=1)
+        print("running log-intensity", running[:, -1])
+     """),
+    ("pytorch", "venv", None, "nan", None, "b48-pt-rolling-zscore-flat-window",
+     "Normalises a sensor stream by rolling mean and std over unfold windows; a stuck sensor gives a flat window with std 0 and the features become NaN, which the program reports.",
+     """
+        import torch
+        torch.manual_seed(0)
+        stream = torch.randn(300)
+        stream[120:180] = 4.2   # sensor stuck
+        W = 24
+        windows = stream.unfold(0, W, 1)
+        mu = windows.mean(-1); sd = windows.std(-1)
+        z = (windows[:, -1] - mu) / sd
+        print("features", tuple(z.shape))
+        bad = torch.isnan(z) | torch.isinf(z)
+        print("non-finite features:", int(bad.sum()), "first at", int(bad.nonzero()[0]) if bad.any() else None)
+        print("z[140:146] =", z[140:146].tolist())
+        loss = (z ** 2).mean()
+        print("loss =", loss.item())
+     """),
+    ("pytorch", "venv", None, "nan", None, "b48-pt-pinball-half-overflow",
+     "Trains a quantile (pinball-loss) forecaster in float16 on unscaled revenue values near 1e5; the activations overflow Half and the loss becomes inf/NaN, which the loop prints.",
+     """
+        import torch, torch.nn as nn
+        torch.manual_seed(0)
+        def pinball(yhat, y, qs):
+            diff = y.unsqueeze(-1) - yhat
+            return torch.maximum(qs * diff, (qs - 1) * diff).mean()
+        qs = torch.tensor([0.1, 0.5, 0.9], dtype=torch.float16)
+        model = nn.Sequential(nn.Linear(28, 64), nn.ReLU(), nn.Linear(64, 3)).half()
+        revenue = (80000 + 20000 * torch.rand(64, 29)).half()
+        x, y = revenue[:, :28], revenue[:, 28]
+        opt = torch.optim.SGD(model.parameters(), lr=1e-4)
+        for step in range(4):
+            yhat = model(x)
+            loss = pinball(yhat, y, qs)
+            print(f"step {step}: pinball={loss.item()} max|yhat|={yhat.abs().max().item()}")
+            opt.zero_grad(); loss.backward(); opt.step()
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b48-pt-chunked-vs-whole-batchnorm",
+     "Checks that chunked streaming inference equals a whole-sequence pass for a TCN with BatchNorm left in training mode; the outputs disagree and assert_close fails.",
+     """
+        import torch, torch.nn as nn
+        torch.manual_seed(0)
+        class CausalTCN(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.conv = nn.Conv1d(1, 16, 1)
+                self.bn = nn.BatchNorm1d(16)
+                self.out = nn.Conv1d(16, 1, 1)
+            def forward(self, x):
+                return self.out(torch.relu(self.bn(self.conv(x))))
+        net = CausalTCN()   # forgot net.eval()
+        x = torch.randn(1, 1, 512).cumsum(-1)
+        with torch.no_grad():
+            whole = net(x)
+            chunks = torch.cat([net(c) for c in x.split(128, dim=-1)], dim=-1)
+        err = (whole - chunks).abs().max().item()
+        print(f"max |whole - chunked| = {err:.6f}")
+        torch.testing.assert_close(chunks, whole, rtol=1e-5, atol=1e-5)
+        print("chunked == whole: OK")
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b48-pt-rolling-mean-cumsum-float32",
+     "Computes a 24-step rolling mean of a long high-valued meter stream as a difference of float32 torch.cumsum values and compares it with a numpy float64 rolling mean; cancellation in float32 makes them disagree and the comparison fails.",
+     """
+        import numpy as np, torch
+        rng = np.random.default_rng(0)
+        meter = (25_000 + 50 * rng.standard_normal(5_000_000)).astype(np.float32)
+        W = 24
+        cs = torch.cat([torch.zeros(1), torch.from_numpy(meter).cumsum(0)])
+        fast = ((cs[W:] - cs[:-W]) / W).numpy()
+        ref = np.convolve(meter.astype(np.float64), np.ones(W) / W, mode="valid")
+        for i in (100, 100_000, 1_000_000, len(ref) - 1):
+            print(f"t={i:>8}: cumsum-trick={fast[i]:.3f} numpy={ref[i]:.3f} diff={fast[i]-ref[i]:+.3f}")
+        np.testing.assert_allclose(fast, ref, rtol=1e-3)
+        print("rolling mean agrees")
+     """),
+    ("pytorch", "venv", None, "timeout", None, "b48-pt-python-scan-watchdog",
+     "Runs an exponential-smoothing recurrence as a Python loop over 5 million single-element tensor steps; far too slow, a faulthandler watchdog stops it after 10 s.",
+     """
+        import faulthandler, time, torch
+        faulthandler.dump_traceback_later(10, exit=True)
+        torch.manual_seed(0)
+        series = torch.randn(5_000_000)
+        alpha = torch.tensor(0.05)
+        level = series[0].clone()
+        t0 = time.time()
+        for t in range(1, series.numel()):
+            level = alpha * series[t] + (1 - alpha) * level
+            if t % 200_000 == 0:
+                print(f"step {t}: level={level.item():+.4f} ({time.time()-t0:.1f}s)", flush=True)
+        print("final level", level.item())
+     """),
+    ("pytorch", "venv", None, "oom", None, "b48-pt-unfold-materialize-oom",
+     "Materialises every 100k-step sliding window of a 10M-step series with unfold().contiguous(); the 4 TB allocation fails in the CPU allocator.",
+     """
+        import torch
+        series = torch.randn(10_000_000)
+        W = 100_000
+        view = series.unfold(0, W, 1)
+        print("window view", tuple(view.shape), "(no copy yet)")
+        windows = view.contiguous()
+        print("materialised", windows.numel())
+     """),
+    # ------------------------------------------------------------ pytorch-1.13
+    ("pytorch-1.13", "system", None, "false-positive", None, "b48-pt113-conv-channels-last-layout",
+     "Feeds a batch laid out as (batch, time, features) into a causal Conv1d expecting (batch, channels, time); torch rightly rejects the channel mismatch.",
+     """
+        import torch, torch.nn as nn
+        torch.manual_seed(0)
+        tcn = nn.Sequential(nn.ConstantPad1d((2, 0), 0.0), nn.Conv1d(4, 16, 3), nn.ReLU(), nn.Conv1d(16, 1, 1))
+        batch = torch.randn(8, 96, 4)    # (B, T, F) from the dataloader
+        print("batch", tuple(batch.shape))
+        y = tcn(batch)
+        print("forecast", tuple(y.shape))
+     """, ),
+    ("pytorch-1.13", "system", None, "false-positive", None, "b48-pt113-unfold-step-zero",
+     "Derives the window stride as int(horizon * overlap) which rounds to 0; Tensor.unfold rightly rejects a step of 0.",
+     """
+        import torch
+        series = torch.arange(500, dtype=torch.float32)
+        horizon, overlap = 12, 0.05
+        step = int(horizon * overlap)
+        print(f"window={horizon * 4} step={step}")
+        try:
+            w = series.unfold(0, horizon * 4, step)
+            print(w.shape)
+        except RuntimeError as e:
+            print("ERROR building windows:", e)
+            raise SystemExit(1)
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", "environment", "b48-pt113-missing-pandas",
+     "A forecasting script loads its series with pandas, which is not installed for the system Python; a missing-module environment problem.",
+     """
+        import sys
+        import torch
+        print("python", sys.version.split()[0], "torch", torch.__version__)
+        print("loading electricity series ...")
+        import pandas as pd
+        df = pd.read_csv("electricity.csv", parse_dates=["ts"])
+        x = torch.tensor(df["load"].values)
+     """),
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b48-pt113-lstm-half-cpu",
+     "Runs a half-precision LSTM forecaster on CPU with torch 1.13; the addmm kernel is not implemented for Half on CPU.",
+     """
+        import torch, torch.nn as nn
+        torch.manual_seed(0)
+        rnn = nn.LSTM(3, 16, batch_first=True).half()
+        head = nn.Linear(16, 12).half()
+        x = torch.randn(4, 48, 3).half()
+        print("input", x.dtype, tuple(x.shape))
+        out, (h, c) = rnn(x)
+        print("12-step forecast", head(out[:, -1]).shape)
+     """),
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b48-pt113-dilated-conv-half",
+     "Runs a dilated causal TCN in float16 on CPU with torch 1.13; the CPU convolution kernel is not implemented for Half.",
+     """
+        import torch, torch.nn as nn
+        torch.manual_seed(0)
+        layers = []
+        for d in (1, 2, 4):
+            layers += [nn.ConstantPad1d((2 * d, 0), 0.0), nn.Conv1d(8, 8, 3, dilation=d), nn.ReLU()]
+        tcn = nn.Sequential(nn.Conv1d(1, 8, 1), *layers, nn.Conv1d(8, 1, 1)).half()
+        x = torch.randn(2, 1, 256).half()
+        for i, m in enumerate(tcn):
+            x = m(x)
+            print(f"layer {i} {m.__class__.__name__}: {tuple(x.shape)}")
+     """),
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b48-pt113-cumsum-half-lags",
+     "Builds cumulative lag features from a float16 stream with cumsum on CPU in torch 1.13; the cumsum kernel is not implemented for Half.",
+     """
+        import torch
+        torch.manual_seed(0)
+        stream = torch.randn(16, 720).half()
+        lags = torch.stack([torch.roll(stream, k, dims=1) for k in (1, 24, 168)], 1)
+        print("lag tensor", tuple(lags.shape), lags.dtype)
+        running = lags.cumsum(-1)
+        print("running sums", running[..., -1])
+     """),
+    ("pytorch-1.13", "system", None, "nan", None, "b48-pt113-missing-values-unmasked",
+     "Missing readings are stored as NaN and the forward-fill misses a leading gap; the mean-pooled forecast and the loss become NaN, which the program prints.",
+     """
+        import torch, torch.nn as nn
+        torch.manual_seed(0)
+        x = torch.randn(4, 48)
+        x[1, :5] = float("nan")       # leading gap
+        x[2, 20:23] = float("nan")
+        # forward fill (misses leading NaNs)
+        for t in range(1, x.shape[1]):
+            gap = torch.isnan(x[:, t])
+            x[gap, t] = x[gap, t - 1]
+        print("NaNs left after ffill:", int(torch.isnan(x).sum()))
+        model = nn.Linear(48, 6)
+        yhat = model(x)
+        loss = nn.functional.mse_loss(yhat, torch.zeros(4, 6))
+        print("forecast row 1:", yhat[1].tolist())
+        print("loss:", loss.item())
+     """),
+    ("pytorch-1.13", "system", None, "inconsistency", None, "b48-pt113-chunked-conv-no-cache",
+     "Checks chunked streaming inference of a causal dilated conv against a whole-sequence pass; the chunked path re-pads each chunk instead of carrying a cache buffer, the outputs disagree and the check fails.",
+     """
+        import sys
+        import torch, torch.nn as nn
+        torch.manual_seed(0)
+        conv = nn.Conv1d(1, 1, 3, dilation=4)
+        pad = nn.ConstantPad1d((8, 0), 0.0)
+        x = torch.randn(1, 1, 400)
+        with torch.no_grad():
+            whole = conv(pad(x))
+            streamed = torch.cat([conv(pad(c)) for c in x.split(50, -1)], -1)
+        diff = (whole - streamed).abs()
+        print(f"max diff {diff.max():.5f}, mismatching steps {int((diff > 1e-6).sum())}/{diff.numel()}")
+        if not torch.allclose(whole, streamed, atol=1e-6):
+            print("FAIL: streaming output != whole-sequence output")
+            sys.exit(1)
+        print("PASS")
+     """),
+    ("pytorch-1.13", "system", None, "oom", None, "b48-pt113-batched-windows-oom",
+     "Preallocates a tensor for every (series, window, horizon) combination of a large panel; the multi-terabyte request fails in the CPU allocator.",
+     """
+        import torch
+        n_series, n_windows, window = 200_000, 8_760, 336
+        print(f"allocating windows buffer {n_series} x {n_windows} x {window}")
+        buf = torch.empty(n_series, n_windows, window)
+        print("buffer", buf.shape)
+     """),
+    # ------------------------------------------------------------ onnxruntime
+    ("onnxruntime", "venv", None, "false-positive", None, "b48-ort-window-length-mismatch",
+     "Serves a forecaster exported with a fixed 24-step input window and feeds it a 48-step window; ONNX Runtime rightly rejects the input dimensions.",
+     """
+        import numpy as np, onnx, onnxruntime as ort
+        from onnx import helper as h, TensorProto as T
+        rng = np.random.default_rng(0)
+        W = h.make_tensor("W", T.FLOAT, [24, 6], rng.standard_normal(144).astype(np.float32).tolist())
+        g = h.make_graph([h.make_node("MatMul", ["window", "W"], ["forecast"])], "linear_forecaster",
+                         [h.make_tensor_value_info("window", T.FLOAT, [1, 24])],
+                         [h.make_tensor_value_info("forecast", T.FLOAT, [1, 6])], [W])
+        m = h.make_model(g, opset_imports=[h.make_opsetid("", 17)]); m.ir_version = 8
+        onnx.checker.check_model(m)
+        sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+        series = rng.standard_normal(1000).astype(np.float32)
+        for end in (500, 750):
+            window = series[end - 48:end][None, :]
+            print("window", window.shape)
+            print("forecast", sess.run(None, {"window": window})[0].round(3))
+     """),
+    ("onnxruntime", "venv", None, "false-positive", None, "b48-ort-float64-stream-input",
+     "Feeds a float64 numpy stream chunk to a float32 ONNX forecasting graph; ONNX Runtime rightly rejects the input data type.",
+     """
+        import sys
+        import numpy as np, onnx, onnxruntime as ort
+        from onnx import helper as h, TensorProto as T
+        alpha = h.make_tensor("alpha", T.FLOAT, [], [0.3])
+        g = h.make_graph([h.make_node("Mul", ["chunk", "alpha"], ["scaled"]),
+                          h.make_node("ReduceSum", ["scaled"], ["level"], keepdims=0)], "smooth",
+                         [h.make_tensor_value_info("chunk", T.FLOAT, [None])],
+                         [h.make_tensor_value_info("level", T.FLOAT, [])], [alpha])
+        m = h.make_model(g, opset_imports=[h.make_opsetid("", 13)]); m.ir_version = 8
+        sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+        stream = np.sin(np.arange(300) / 10.0)      # float64 by default
+        failures = 0
+        for i, chunk in enumerate(np.array_split(stream, 3)):
+            try:
+                print(f"chunk {i}: level={sess.run(None, {'chunk': chunk})[0]:.4f}")
+            except Exception as e:
+                failures += 1
+                print(f"chunk {i}: inference error: {e}")
+        sys.exit(1 if failures else 0)
+     """),
+    ("onnxruntime", "venv", None, "false-positive", "environment", "b48-ort-custom-ops-library-missing",
+     "Registers a custom-operator shared library (for a streaming ring-buffer op) that is not present on this machine; ONNX Runtime fails to load it, an environment problem.",
+     """
+        import os
+        import onnxruntime as ort
+        print("onnxruntime", ort.__version__, ort.get_available_providers())
+        lib = os.environ.get("RINGBUF_OPS_LIB", "./libringbuffer_ops.so")
+        so = ort.SessionOptions()
+        print("registering custom ops from", lib)
+        so.register_custom_ops_library(lib)
+        print("registered")
+     """),
+    ("onnxruntime", "venv", None, "crash", "not-implemented", "b48-ort-lstm-double",
+     "Runs an ONNX LSTM forecaster built in float64 for numerical accuracy; the CPU LSTM kernel reports that it does not support double yet.",
+     """
+        import numpy as np, onnx, onnxruntime as ort
+        from onnx import helper as h, TensorProto as T
+        rng = np.random.default_rng(0)
+        H, F = 8, 3
+        W = h.make_tensor("W", T.DOUBLE, [1, 4 * H, F], rng.standard_normal(4 * H * F).tolist())
+        R = h.make_tensor("R", T.DOUBLE, [1, 4 * H, H], (0.1 * rng.standard_normal(4 * H * H)).tolist())
+        g = h.make_graph([h.make_node("LSTM", ["x", "W", "R"], ["Y", "Y_h"], hidden_size=H)], "lstm64",
+                         [h.make_tensor_value_info("x", T.DOUBLE, [None, 1, F])],
+                         [h.make_tensor_value_info("Y", T.DOUBLE, None), h.make_tensor_value_info("Y_h", T.DOUBLE, None)], [W, R])
+        m = h.make_model(g, opset_imports=[h.make_opsetid("", 14)]); m.ir_version = 8
+        print("graph built:", [n.op_type for n in m.graph.node], "- creating session")
+        sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+        x = rng.standard_normal((96, 1, F))
+        Y, Yh = sess.run(None, {"x": x})
+        print("hidden", Yh.shape)
+     """),
+    ("onnxruntime", "venv", None, "crash", "not-implemented", "b48-ort-tcn-conv-double",
+     "Builds a dilated causal temporal-convolution graph in float64; ONNX Runtime's CPU provider has no Conv kernel for double and fails to create the session.",
+     """
+        import numpy as np, onnx, onnxruntime as ort
+        from onnx import helper as h, TensorProto as T
+        rng = np.random.default_rng(1)
+        nodes, inits, prev = [], [], "x"
+        for i, d in enumerate((1, 2, 4)):
+            inits.append(h.make_tensor(f"w{i}", T.DOUBLE, [1, 1, 3], rng.standard_normal(3).tolist()))
+            nodes.append(h.make_node("Conv", [prev, f"w{i}"], [f"c{i}"], dilations=[d], pads=[2 * d, 0]))
+            prev = f"c{i}"
+        g = h.make_graph(nodes, "tcn64", [h.make_tensor_value_info("x", T.DOUBLE, [1, 1, None])],
+                         [h.make_tensor_value_info(prev, T.DOUBLE, None)], inits)
+        m = h.make_model(g, opset_imports=[h.make_opsetid("", 17)]); m.ir_version = 8
+        print("TCN graph:", [n.op_type for n in m.graph.node])
+        sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+        y = sess.run(None, {"x": rng.standard_normal((1, 1, 512))})[0]
+        print("output", y.shape)
+     """),
+    ("onnxruntime", "venv", None, "oom", None, "b48-ort-expand-horizon-oom",
+     "Broadcasts a per-series level over a horizon grid with Expand, using the sample count where the horizon belongs; ONNX Runtime fails to allocate the 4 TiB buffer.",
+     """
+        import numpy as np, onnx, onnxruntime as ort
+        from onnx import helper as h, TensorProto as T
+        shape = h.make_tensor("grid", T.INT64, [2], [1 << 20, 1 << 20])
+        g = h.make_graph([h.make_node("Expand", ["level", "grid"], ["paths"])], "broadcast_paths",
+                         [h.make_tensor_value_info("level", T.FLOAT, [1, 1])],
+                         [h.make_tensor_value_info("paths", T.FLOAT, None)], [shape])
+        m = h.make_model(g, opset_imports=[h.make_opsetid("", 17)]); m.ir_version = 8
+        sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+        print("expanding level to sample paths ...")
+        out = sess.run(None, {"level": np.array([[3.5]], np.float32)})[0]
+        print(out.shape)
+     """),
+    ("onnxruntime", "venv", None, "nan", None, "b48-ort-running-std-zero",
+     "Standardises each window in an ONNX graph by its own std (Sub, Div); a window with a constant (stuck) signal has std 0, and the graph output contains NaN, which the program prints.",
+     """
+        import numpy as np, onnx, onnxruntime as ort
+        from onnx import helper as h, TensorProto as T
+        nodes = [h.make_node("ReduceMean", ["x"], ["mu"], axes=[1], keepdims=1),
+                 h.make_node("Sub", ["x", "mu"], ["xc"]),
+                 h.make_node("Mul", ["xc", "xc"], ["sq"]),
+                 h.make_node("ReduceMean", ["sq"], ["var"], axes=[1], keepdims=1),
+                 h.make_node("Sqrt", ["var"], ["sd"]),
+                 h.make_node("Div", ["xc", "sd"], ["z"])]
+        g = h.make_graph(nodes, "zscore", [h.make_tensor_value_info("x", T.FLOAT, [None, 16])],
+                         [h.make_tensor_value_info("z", T.FLOAT, [None, 16])])
+        m = h.make_model(g, opset_imports=[h.make_opsetid("", 13)]); m.ir_version = 8
+        sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+        rng = np.random.default_rng(0)
+        windows = rng.standard_normal((4, 16)).astype(np.float32)
+        windows[2] = 7.25          # stuck sensor
+        z = sess.run(None, {"x": windows})[0]
+        for i, row in enumerate(z):
+            print(f"window {i}: finite={np.isfinite(row).all()} head={row[:4]}")
+        print("NaN count:", int(np.isnan(z).sum()))
+     """),
+    ("onnxruntime", "venv", None, "inconsistency", None, "b48-ort-float32-timestamp-lags",
+     "Computes time deltas between consecutive epoch-second timestamps in a float32 ONNX graph (Slice, Sub) and checks them against numpy int64 differences of 60 s; float32 cannot resolve the timestamps and the check fails.",
+     """
+        import sys
+        import numpy as np, onnx, onnxruntime as ort
+        from onnx import helper as h, TensorProto as T
+        c = lambda n, v: h.make_tensor(n, T.INT64, [1], [v])
+        nodes = [h.make_node("Slice", ["ts", "one", "big", "zero"], ["later"]),
+                 h.make_node("Slice", ["ts", "zero", "minus1", "zero"], ["earlier"]),
+                 h.make_node("Sub", ["later", "earlier"], ["delta"])]
+        g = h.make_graph(nodes, "lags", [h.make_tensor_value_info("ts", T.FLOAT, [None])],
+                         [h.make_tensor_value_info("delta", T.FLOAT, [None])],
+                         [c("one", 1), c("zero", 0), c("minus1", -1), c("big", 1 << 62)])
+        m = h.make_model(g, opset_imports=[h.make_opsetid("", 13)]); m.ir_version = 8
+        sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+        ts = 1_790_000_000 + 60 * np.arange(2000, dtype=np.int64)
+        got = sess.run(None, {"ts": ts.astype(np.float32)})[0]
+        ref = np.diff(ts)
+        print("first deltas ort:", got[:8].tolist())
+        print("first deltas ref:", ref[:8].tolist())
+        bad = int((got != ref).sum())
+        print(f"mismatching deltas: {bad}/{len(ref)}")
+        if bad:
+            print("VERDICT: ONNX Runtime lag features disagree with numpy")
+            sys.exit(1)
+     """),
+    ("onnxruntime", "venv", None, "timeout", None, "b48-ort-loop-recurrence-watchdog",
+     "Runs an exponential-smoothing recurrence as an ONNX Loop whose trip count was taken from a nanosecond timestamp instead of the series length; the session runs far too long and a faulthandler watchdog stops it after 15 s.",
+     """
+        import faulthandler, time
+        import numpy as np, onnx, onnxruntime as ort
+        from onnx import helper as h, TensorProto as T
+        faulthandler.dump_traceback_later(15, exit=True)
+        body = h.make_graph(
+            [h.make_node("Mul", ["level_in", "decay"], ["kept"]),
+             h.make_node("Add", ["kept", "innov"], ["level_out"]),
+             h.make_node("Identity", ["cond_in"], ["cond_out"])],
+            "smooth_step",
+            [h.make_tensor_value_info("i", T.INT64, []), h.make_tensor_value_info("cond_in", T.BOOL, []),
+             h.make_tensor_value_info("level_in", T.FLOAT, [1])],
+            [h.make_tensor_value_info("cond_out", T.BOOL, []), h.make_tensor_value_info("level_out", T.FLOAT, [1])],
+            [h.make_tensor("decay", T.FLOAT, [1], [0.95]), h.make_tensor("innov", T.FLOAT, [1], [0.05])])
+        g = h.make_graph([h.make_node("Loop", ["steps", "cond", "level0"], ["level"], body=body)], "ets",
+                         [h.make_tensor_value_info("steps", T.INT64, []), h.make_tensor_value_info("cond", T.BOOL, []),
+                          h.make_tensor_value_info("level0", T.FLOAT, [1])],
+                         [h.make_tensor_value_info("level", T.FLOAT, [1])])
+        m = h.make_model(g, opset_imports=[h.make_opsetid("", 16)]); m.ir_version = 8
+        sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+        print("warm-up:", sess.run(None, {"steps": np.array(100, np.int64), "cond": np.array(True), "level0": np.zeros(1, np.float32)})[0])
+        last_ts_ns = np.int64(1_790_000_000_000_000_000)
+        steps = last_ts_ns // 60          # meant: len(series)
+        print(f"smoothing over {steps} steps ...", flush=True)
+        t0 = time.time()
+        level = sess.run(None, {"steps": np.array(steps, np.int64), "cond": np.array(True), "level0": np.zeros(1, np.float32)})[0]
+        print("level", level, f"in {time.time()-t0:.1f}s")
+     """),
+]
+
+
+add_batch(B48_A)
+
+
+B47_B = [
+    # ------------------------------------------------------------ TensorFlow
+    ("tensorflow", "venv", None, "crash", "not-implemented", "b47-tf-xla-episode-length-cumsum-uint8",
+     "Counts steps-to-go per episode with a reverse cumsum over a uint8 done-mask inside a jit_compile=True tf.function; XLA has no Cumsum kernel for uint8 although eager TF has one, so compilation fails on a legal dtype.",
+     """
+        import numpy as np
+        import tensorflow as tf
+
+        T, N = 16, 4
+        rng = np.random.default_rng(0)
+        alive = (rng.random((T, N)) > 0.1).astype(np.uint8)
+        print(f"rollout: T={T} envs={N} alive-steps={int(alive.sum())}")
+
+        @tf.function(jit_compile=True)
+        def steps_to_go(mask):
+            # number of remaining alive steps from t to the end of the rollout
+            return tf.math.cumsum(mask, axis=0, reverse=True)
+
+        eager = tf.math.cumsum(tf.constant(alive), axis=0, reverse=True)
+        print("eager steps-to-go[0]:", eager[0].numpy())
+        compiled = steps_to_go(tf.constant(alive))
+        print("compiled steps-to-go[0]:", compiled[0].numpy())
+     """),
+    ("tensorflow", "venv", None, "crash", "not-implemented", "b47-tf-xla-survival-cumprod-int8",
+     "Computes per-step survival masks as an exclusive cumprod of int8 not-done flags in an XLA-compiled rollout step; the XLA bridge has no Cumprod kernel for int8, so a legal program fails to compile.",
+     """
+        import logging
+        import numpy as np
+        import tensorflow as tf
+
+        logging.basicConfig(level=logging.INFO, format="%(levelname)s rollout: %(message)s")
+        log = logging.getLogger("rollout")
+
+        not_done = tf.constant(np.array([[1, 1, 0, 1], [1, 1, 1, 1], [1, 0, 1, 1]], np.int8).T)
+        rewards = tf.constant(np.random.default_rng(1).normal(size=(4, 3)).astype(np.float32))
+
+        @tf.function(jit_compile=True)
+        def masked_return(rew, nd):
+            survive = tf.math.cumprod(nd, axis=0, exclusive=True)
+            return tf.reduce_sum(rew * tf.cast(survive, rew.dtype), axis=0)
+
+        log.info("rewards shape %s, not_done dtype %s", rewards.shape, not_done.dtype.name)
+        ret = masked_return(rewards, not_done)
+        log.info("episode returns: %s", ret.numpy())
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b47-tf-categorical-empty-action-space",
+     "Samples actions with tf.random.categorical from a policy head whose action space was configured with zero actions; TF rightly rejects num_classes=0.",
+     """
+        import tensorflow as tf
+
+        config = {"obs_dim": 8, "n_actions": len([a for a in ["noop", "left", "right"] if a == "jump"])}
+        print("config:", config)
+        policy = tf.keras.Sequential([tf.keras.layers.Dense(32, activation="tanh"),
+                                      tf.keras.layers.Dense(3)])
+        obs = tf.random.normal([5, config["obs_dim"]])
+        logits = policy(obs)[:, :config["n_actions"]]   # keep only the legal actions
+        print("logits shape:", logits.shape)
+        actions = tf.random.categorical(logits, num_samples=1)
+        print("actions:", actions.numpy().ravel())
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b47-tf-replay-gather-stale-index",
+     "A replay buffer samples indices up to its capacity instead of its current size and gathers transitions with tf.gather; TF rightly reports the index out of range.",
+     """
+        import numpy as np
+        import tensorflow as tf
+
+        class Replay:
+            def __init__(self, capacity, obs_dim):
+                self.capacity, self.size = capacity, 0
+                self.obs = np.zeros((0, obs_dim), np.float32)
+            def add(self, batch):
+                self.obs = np.concatenate([self.obs, batch])[-self.capacity:]
+                self.size = len(self.obs)
+            def sample(self, n, rng):
+                idx = rng.integers(0, self.capacity, size=n)  # bug: should be self.size
+                return tf.gather(tf.constant(self.obs), idx)
+
+        rb = Replay(capacity=1000, obs_dim=4)
+        rng = np.random.default_rng(3)
+        for step in range(3):
+            rb.add(rng.normal(size=(32, 4)).astype(np.float32))
+            print(f"step {step}: buffer size {rb.size}/{rb.capacity}")
+        batch = rb.sample(64, rng)
+        print("batch mean", float(tf.reduce_mean(batch)))
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b47-tf-ppo-logprob-int-logits",
+     "A PPO loss takes log_softmax of integer action scores (the discrete action ids were passed instead of the network's logits); TF rightly rejects int32 for LogSoftmax.",
+     """
+        import tensorflow as tf
+
+        actions = tf.constant([0, 2, 1, 1])
+        old_logp = tf.constant([-1.1, -0.9, -1.3, -1.0])
+        adv = tf.constant([0.5, -0.2, 1.0, 0.1])
+
+        def ppo_loss(logits, actions, old_logp, adv, clip=0.2):
+            logp_all = tf.nn.log_softmax(logits)
+            logp = tf.gather(logp_all, actions, batch_dims=1)
+            ratio = tf.exp(logp - old_logp)
+            return -tf.reduce_mean(tf.minimum(ratio * adv, tf.clip_by_value(ratio, 1 - clip, 1 + clip) * adv))
+
+        scores = tf.one_hot(actions, 3, dtype=tf.int32) * 5   # should have been the policy logits
+        print("computing clipped surrogate on", scores.shape, scores.dtype.name)
+        print("loss:", float(ppo_loss(scores, actions, old_logp, adv)))
+     """),
+    ("tensorflow", "venv", None, "false-positive", "environment", "b47-tf-missing-gymnasium",
+     "A DQN training script imports gymnasium to build CartPole, but the package is not installed in this environment; a setup problem.",
+     """
+        import sys
+        import tensorflow as tf
+
+        print("tensorflow", tf.__version__, "python", sys.version.split()[0])
+        q_net = tf.keras.Sequential([tf.keras.layers.Dense(64, activation="relu"), tf.keras.layers.Dense(2)])
+        print("q-network ready")
+        import gymnasium as gym
+        env = gym.make("CartPole-v1")
+        obs, _ = env.reset(seed=0)
+        print(q_net(obs[None]).numpy())
+     """),
+    ("tensorflow", "venv", None, "nan", None, "b47-tf-float16-returns-overflow-nan",
+     "Computes discounted returns with tf.scan in float16 for rewards at an extreme scale and then normalises the advantages; the returns overflow to inf and the normalised advantages become NaN, which the program prints.",
+     """
+        import numpy as np
+        import tensorflow as tf
+
+        gamma = tf.constant(0.99, tf.float16)
+        rewards = tf.constant(np.full(64, 3000.0), tf.float16)   # reward scale of a badly-tuned env
+        returns = tf.scan(lambda g, r: r + gamma * g, rewards, reverse=True,
+                          initializer=tf.constant(0.0, tf.float16))
+        print("returns[:4]:", returns[:4].numpy())
+        adv = returns - tf.reduce_mean(returns)
+        adv = adv / (tf.math.reduce_std(adv) + 1e-3)
+        print("normalised advantages[:4]:", adv[:4].numpy())
+        print("any nan:", bool(tf.reduce_any(tf.math.is_nan(adv))))
+     """),
+    ("tensorflow", "venv", None, "inconsistency", None, "b47-tf-bfloat16-gae-vs-numpy",
+     "Computes GAE with tf.scan in bfloat16 (a mixed-precision setting) and compares it with a float64 numpy reference; the results disagree well beyond tolerance and the program exits non-zero.",
+     """
+        import numpy as np
+        import tensorflow as tf
+
+        rng = np.random.default_rng(7)
+        T = 200
+        r = rng.normal(1.0, 0.1, size=T)
+        v = rng.normal(50.0, 1.0, size=T + 1)
+        gamma, lam = 0.99, 0.95
+
+        def gae_numpy(r, v):
+            adv, last = np.zeros(T), 0.0
+            for t in reversed(range(T)):
+                delta = r[t] + gamma * v[t + 1] - v[t]
+                last = delta + gamma * lam * last
+                adv[t] = last
+            return adv
+
+        def gae_tf(r, v, dtype):
+            r, v = tf.constant(r, dtype), tf.constant(v, dtype)
+            deltas = r + gamma * v[1:] - v[:-1]
+            return tf.scan(lambda a, d: d + tf.cast(gamma * lam, dtype) * a, deltas, reverse=True,
+                           initializer=tf.constant(0.0, dtype))
+
+        ref = gae_numpy(r, v)
+        got = gae_tf(r, v, tf.bfloat16).numpy().astype(np.float64)
+        err = np.max(np.abs(ref - got))
+        print(f"{'t':>4} {'numpy':>10} {'tf-bf16':>10}")
+        for t in (0, 1, 50, 199):
+            print(f"{t:>4} {ref[t]:>10.4f} {got[t]:>10.4f}")
+        print("max abs error:", err)
+        np.testing.assert_allclose(got, ref, rtol=1e-2, atol=1e-2, err_msg="GAE mismatch tf bfloat16 vs numpy")
+     """),
+    ("tensorflow", "venv", None, "oom", None, "b47-tf-replay-buffer-prealloc-oom",
+     "Preallocates an Atari-sized replay buffer of frames as one tf.zeros tensor with a capacity typo (10**8 instead of 10**6); the CPU allocator cannot satisfy the multi-terabyte request.",
+     """
+        import tensorflow as tf
+
+        capacity = 10 ** 8          # meant 10**6
+        frame_shape = (84, 84, 4)
+        gib = capacity * 84 * 84 * 4 / 2 ** 30
+        print(f"allocating replay buffer: {capacity} x {frame_shape} uint8 = {gib:.1f} GiB")
+        frames = tf.zeros((capacity,) + frame_shape, dtype=tf.uint8)
+        print("buffer ready:", frames.shape)
+     """),
+    ("tensorflow", "venv", None, "timeout", None, "b47-tf-while-loop-episode-never-ends",
+     "Runs an episode in a tf.while_loop whose termination test compares a float position with == to a goal it never hits exactly; the loop spins and the program's faulthandler watchdog stops it after 20 s.",
+     """
+        import faulthandler
+        import sys
+        import tensorflow as tf
+
+        faulthandler.dump_traceback_later(20, exit=True)
+        print("watchdog armed: 20 s", flush=True)
+
+        @tf.function
+        def run_episode(pos, vel):
+            def cond(p, v, t):
+                return tf.not_equal(p, 1.0)          # exact float equality never holds
+            def body(p, v, t):
+                return p + v, v, t + 1
+            return tf.while_loop(cond, body, [pos, vel, tf.constant(0)])
+
+        print("running episode ...", flush=True)
+        p, v, steps = run_episode(tf.constant(0.0), tf.constant(0.3))
+        print("episode length", int(steps))
+        sys.exit(0)
+     """),
+    # ------------------------------------------------------------ JAX
+    ("jax", "venv", None, "crash", "not-implemented", "b47-jax-natural-gradient-inv-float16",
+     "A natural-policy-gradient step inverts the Fisher matrix with jnp.linalg.inv while the policy runs in float16; JAX's CPU LAPACK bridge has no float16 kernel and raises NotImplementedError.",
+     """
+        import jax
+        import jax.numpy as jnp
+
+        key = jax.random.PRNGKey(0)
+        n_params = 6
+        grads = jax.random.normal(key, (128, n_params), dtype=jnp.float16)
+        fisher = grads.T @ grads / grads.shape[0] + 0.1 * jnp.eye(n_params, dtype=jnp.float16)
+        print("fisher", fisher.shape, fisher.dtype, "trace", float(jnp.trace(fisher)))
+        g = grads.mean(0)
+        step = jnp.linalg.inv(fisher) @ g
+        print("natural gradient step:", step)
+     """),
+    ("jax", "venv", None, "crash", "internal-error", "b47-jax-cumlogsumexp-int-overflow",
+     "Computes a running log-sum-exp of integer per-step scores with jax.lax.cumlogsumexp; instead of a dtype error JAX fails internally with OverflowError converting its -inf identity to an integer.",
+     """
+        import jax
+        import jax.numpy as jnp
+
+        scores = jnp.array([3, 1, 4, 1, 5, 9, 2, 6])   # integer priorities from the env
+        print("scores:", scores, scores.dtype)
+        print("cumsum:", jax.lax.cumsum(scores))
+        soft = jax.lax.cumlogsumexp(scores)
+        print("running soft-max of priorities:", soft)
+     """),
+    ("jax", "venv", None, "crash", "not-implemented", "b47-jax-gaussian-policy-cholesky-bf16",
+     "A multivariate Gaussian policy factors its covariance with jnp.linalg.cholesky in bfloat16 inside a jitted action sampler; the CPU backend has no bfloat16 Cholesky and raises NotImplementedError.",
+     """
+        import jax
+        import jax.numpy as jnp
+
+        @jax.jit
+        def sample_action(key, mean, cov):
+            L = jnp.linalg.cholesky(cov)
+            return mean + L @ jax.random.normal(key, mean.shape, mean.dtype)
+
+        dim = 3
+        mean = jnp.zeros(dim, jnp.bfloat16)
+        cov = (0.5 * jnp.eye(dim) + 0.1).astype(jnp.bfloat16)
+        keys = jax.random.split(jax.random.PRNGKey(1), 4)
+        for i, k in enumerate(keys):
+            a = sample_action(k, mean, cov)
+            print(f"step {i}: action {a}")
+     """),
+    ("jax", "venv", None, "false-positive", None, "b47-jax-vmap-envs-mismatched-batch",
+     "Steps a vectorised toy environment with jax.vmap where the state batch has 8 environments but the action batch has 6; JAX rightly reports inconsistent mapped-axis sizes.",
+     """
+        import jax
+        import jax.numpy as jnp
+
+        def env_step(state, action):
+            pos, vel = state
+            vel = vel + 0.1 * (action - 1)
+            pos = pos + vel
+            reward = -jnp.abs(pos)
+            return (pos, vel), reward
+
+        n_envs = 8
+        state = (jnp.zeros(n_envs), jnp.zeros(n_envs))
+        key = jax.random.PRNGKey(0)
+        actions = jax.random.randint(key, (6,), 0, 3)      # wrong batch size
+        print("envs:", n_envs, "actions:", actions.shape)
+        state, rew = jax.vmap(env_step)(state, actions)
+        print("rewards:", rew)
+     """),
+    ("jax", "venv", None, "false-positive", None, "b47-jax-grad-through-while-episode",
+     "Differentiates the return of an episode rolled out with lax.while_loop (variable episode length) with jax.grad; JAX rightly refuses reverse-mode differentiation through while_loop.",
+     """
+        import jax
+        import jax.numpy as jnp
+
+        def episode_return(theta):
+            def cond(c):
+                pos, ret, t = c
+                return (pos < 5.0) & (t < 100)
+            def body(c):
+                pos, ret, t = c
+                pos = pos + jax.nn.softplus(theta)
+                return pos, ret - 0.99 ** t * jnp.abs(pos - 2.0), t + 1
+            _, ret, _ = jax.lax.while_loop(cond, body, (0.0, 0.0, 0))
+            return ret
+
+        theta = 0.3
+        print("return:", float(episode_return(theta)))
+        print("policy gradient:", jax.grad(episode_return)(theta))
+     """),
+    ("jax", "venv", None, "nan", None, "b47-jax-entropy-bonus-nan",
+     "Computes an entropy bonus as -sum(p*log p) from a softmax over sharply scaled logits; probabilities underflow to 0, 0*log(0) gives NaN and the program prints the NaN loss.",
+     """
+        import jax
+        import jax.numpy as jnp
+
+        @jax.jit
+        def loss_fn(logits, actions, adv, beta=0.01):
+            p = jax.nn.softmax(logits)
+            logp = jnp.log(p)
+            pg = -jnp.mean(jnp.take_along_axis(logp, actions[:, None], 1)[:, 0] * adv)
+            entropy = -jnp.sum(p * logp, axis=-1).mean()
+            return pg - beta * entropy, entropy
+
+        key = jax.random.PRNGKey(0)
+        logits = jax.random.normal(key, (16, 4)) * 1e3      # temperature 1e-3
+        actions = jnp.argmax(logits, -1)
+        adv = jnp.ones(16)
+        loss, ent = loss_fn(logits, actions, adv)
+        print(f"loss={float(loss)} entropy={float(ent)}")
+        print("loss is nan:", bool(jnp.isnan(loss)))
+     """),
+    ("jax", "venv", None, "inconsistency", None, "b47-jax-polyak-bf16-target-frozen",
+     "Polyak-averages target-network parameters in bfloat16 with tau=0.005 under jit and compares with a float32 reference; the bfloat16 target never moves, and the program's assert fails.",
+     """
+        import jax
+        import jax.numpy as jnp
+        import numpy as np
+
+        tau = 0.005
+
+        @jax.jit
+        def polyak(target, online):
+            return jax.tree_util.tree_map(lambda t, o: (1 - tau) * t + tau * o, target, online)
+
+        key = jax.random.PRNGKey(0)
+        online = {"w": jax.random.normal(key, (4, 4)) + 3.0, "b": jnp.full((4,), 2.0)}
+        tgt32 = jax.tree_util.tree_map(jnp.zeros_like, online)
+        tgt16 = jax.tree_util.tree_map(lambda x: jnp.zeros_like(x, jnp.bfloat16) + 1.0, online)
+        tgt32 = jax.tree_util.tree_map(lambda x: x + 1.0, tgt32)
+        online16 = jax.tree_util.tree_map(lambda x: x.astype(jnp.bfloat16), online)
+        for step in range(1, 201):
+            tgt32 = polyak(tgt32, online)
+            tgt16 = polyak(tgt16, online16)
+            if step % 50 == 0:
+                print(f"step {step}: b32={float(tgt32['b'][0]):.4f} b16={float(tgt16['b'][0]):.4f}")
+        diff = float(jnp.max(jnp.abs(tgt32["b"] - tgt16["b"].astype(jnp.float32))))
+        print("max diff float32 vs bfloat16 target:", diff)
+        assert diff < 1e-2, f"target networks diverged between precisions: {diff}"
+     """),
+    ("jax", "venv", None, "timeout", None, "b47-jax-jit-while-loop-no-terminal",
+     "A jitted rollout keeps stepping a toy environment until a terminal flag that the buggy dynamics never set; the compiled while_loop spins and the faulthandler watchdog ends the program after 20 s.",
+     """
+        import faulthandler
+        import jax
+        import jax.numpy as jnp
+
+        faulthandler.dump_traceback_later(20, exit=True)
+
+        @jax.jit
+        def rollout(pos):
+            def cond(c):
+                pos, done, t = c
+                return ~done
+            def body(c):
+                pos, done, t = c
+                pos = jnp.clip(pos + 0.01, -1.0, 0.5)
+                done = pos > 0.9            # unreachable: pos is clipped at 0.5
+                return pos, done, t + 1
+            return jax.lax.while_loop(cond, body, (pos, False, 0))
+
+        print("starting rollout with 20 s watchdog", flush=True)
+        pos, done, steps = rollout(jnp.float32(0.0))
+        print("steps:", int(steps))
+     """),
+    ("jax", "venv", None, "oom", None, "b47-jax-vmapped-envs-observation-oom",
+     "Allocates an observation buffer for a million vectorised environments times a long horizon of 84x84 frames in one jnp.zeros; XLA's CPU allocator cannot satisfy the terabyte request.",
+     """
+        import jax
+        import jax.numpy as jnp
+
+        n_envs, horizon = 1_000_000, 128
+        shape = (horizon, n_envs, 84, 84)
+        print(f"allocating observation buffer {shape} float32 = {4 * horizon * n_envs * 84 * 84 / 2**40:.2f} TiB")
+        obs = jnp.zeros(shape, jnp.float32)
+        obs.block_until_ready()
+        print("allocated", obs.shape)
+     """),
+    # ------------------------------------------------------------ Keras
+    ("keras", "venv", "torch", "crash", "not-implemented", "b47-keras-torch-gamma-noise-float16",
+     "Draws Gamma-distributed exploration noise with keras.random.gamma in float16 for a half-precision actor on the torch backend; torch has no CPU gamma kernel for Half and raises NotImplementedError.",
+     """
+        import keras
+        import numpy as np
+        from keras import ops
+
+        keras.config.set_floatx("float16")
+        actor = keras.Sequential([keras.Input((6,)), keras.layers.Dense(16, activation="relu"),
+                                  keras.layers.Dense(2, activation="softplus")])
+        obs = np.random.default_rng(0).normal(size=(4, 6)).astype("float16")
+        conc = actor(obs)
+        print("concentration params:", ops.convert_to_numpy(conc))
+        noise = keras.random.gamma((4, 2), alpha=1.5, dtype="float16", seed=1)
+        print("noise:", ops.convert_to_numpy(noise))
+     """),
+    ("keras", "venv", "tensorflow", "crash", "not-implemented", "b47-keras-tf-gaussian-logdet-float16",
+     "Evaluates the log-density of a full-covariance Gaussian policy with keras.ops.logdet in float16 on the TensorFlow backend; TF registers no CPU Cholesky kernel for half and fails with NotFoundError.",
+     """
+        import math
+        import numpy as np
+        import keras
+        from keras import ops
+
+        dim = 3
+        cov = (0.5 * np.eye(dim) + 0.1).astype("float16")
+        mean = np.zeros(dim, "float16")
+        actions = np.random.default_rng(2).normal(size=(5, dim)).astype("float16")
+
+        def log_prob(a):
+            diff = a - mean
+            maha = ops.sum(diff @ ops.inv(cov) * diff, axis=-1)
+            return -0.5 * (maha + ops.logdet(cov) + dim * math.log(2 * math.pi))
+
+        try:
+            lp = log_prob(actions)
+            print("log-probs:", ops.convert_to_numpy(lp))
+        except Exception as exc:
+            print(f"[policy] log_prob failed: {type(exc).__name__}: {exc}")
+            raise SystemExit(2)
+     """),
+    ("keras", "venv", "torch", "crash", "not-implemented", "b47-keras-torch-reward-histogram-half",
+     "Logs a histogram of half-precision episode rewards with keras.ops.histogram on the torch backend; torch's CPU histogramdd has no Half kernel and raises NotImplementedError.",
+     """
+        import logging
+        import numpy as np
+        import keras
+        from keras import ops
+
+        logging.basicConfig(level=logging.INFO, format="[%(name)s] %(message)s")
+        log = logging.getLogger("metrics")
+        returns = np.random.default_rng(5).normal(200, 30, size=256).astype("float16")
+        log.info("episodes=%d mean return=%.1f", len(returns), float(returns.mean()))
+        counts, edges = ops.histogram(ops.convert_to_tensor(returns), bins=10)
+        for c, lo in zip(ops.convert_to_numpy(counts), ops.convert_to_numpy(edges)):
+            log.info("%8.1f | %s", lo, "#" * int(c // 2))
+     """),
+    ("keras", "venv", "jax", "false-positive", None, "b47-keras-jax-policy-wrong-obs-dim",
+     "Feeds 8-dimensional observations to a Keras policy network built for 4-dimensional ones; Keras rightly rejects the input shape.",
+     """
+        import numpy as np
+        import keras
+
+        obs_dim, n_actions = 4, 2
+        policy = keras.Sequential([keras.Input((obs_dim,)), keras.layers.Dense(64, activation="tanh"),
+                                   keras.layers.Dense(n_actions, activation="softmax")])
+        policy.summary()
+        obs = np.random.default_rng(0).normal(size=(16, 8)).astype("float32")   # stacked frames
+        probs = policy.predict(obs, verbose=0)
+        print("action probs:", probs[:2])
+     """),
+    ("keras", "venv", "tensorflow", "false-positive", None, "b47-keras-tf-critic-fit-target-shape",
+     "Fits a Keras value network on returns whose array has a different number of samples than the observations (the bootstrap step was appended); Keras rightly rejects the mismatched data cardinality.",
+     """
+        import numpy as np
+        import keras
+
+        rng = np.random.default_rng(1)
+        T = 128
+        obs = rng.normal(size=(T, 5)).astype("float32")
+        rewards = rng.normal(size=T).astype("float32")
+        returns = np.zeros(T + 1, "float32")
+        for t in reversed(range(T)):
+            returns[t] = rewards[t] + 0.99 * returns[t + 1]
+        critic = keras.Sequential([keras.Input((5,)), keras.layers.Dense(32, activation="relu"), keras.layers.Dense(1)])
+        critic.compile(optimizer="adam", loss="mse")
+        print(f"fitting critic on {len(obs)} observations, {len(returns)} targets")
+        critic.fit(obs, returns, epochs=2, batch_size=32, verbose=2)
+     """),
+    ("keras", "venv", "torch", "false-positive", "environment", "b47-keras-torch-plot-model-no-pydot",
+     "An agent-training notebook exports a diagram of its actor-critic model with keras.utils.plot_model, but pydot/graphviz are not installed; an environment problem.",
+     """
+        import keras
+
+        obs = keras.Input((8,), name="obs")
+        h = keras.layers.Dense(64, activation="relu")(obs)
+        pi = keras.layers.Dense(4, activation="softmax", name="pi")(h)
+        v = keras.layers.Dense(1, name="v")(h)
+        model = keras.Model(obs, [pi, v], name="actor_critic")
+        print("params:", model.count_params())
+        keras.utils.plot_model(model, to_file="actor_critic.png", show_shapes=True)
+        print("saved actor_critic.png")
+     """),
+    ("keras", "venv", "jax", "nan", None, "b47-keras-jax-critic-extreme-rewards-nan",
+     "Trains a Keras critic with SGD on returns at an extreme scale (1e18); the squared error overflows float32, the loss becomes inf/NaN and TerminateOnNaN stops training, which the program reports.",
+     """
+        import numpy as np
+        import keras
+
+        rng = np.random.default_rng(0)
+        obs = rng.normal(size=(256, 4)).astype("float32")
+        returns = (rng.normal(size=(256, 1)) * 1e18).astype("float32")   # unscaled env rewards
+        critic = keras.Sequential([keras.Input((4,)), keras.layers.Dense(32, activation="relu"), keras.layers.Dense(1)])
+        critic.compile(optimizer=keras.optimizers.SGD(1e-3), loss="mse")
+        hist = critic.fit(obs, returns, epochs=3, batch_size=64, verbose=2,
+                          callbacks=[keras.callbacks.TerminateOnNaN()])
+        print("loss history:", hist.history["loss"])
+        w = critic.get_weights()[0]
+        print("first-layer weights finite:", bool(np.isfinite(w).all()))
+     """),
+    ("keras", "venv", "tensorflow", "inconsistency", None, "b47-keras-tf-float16-reward-counter-stalls",
+     "Accumulates per-step rewards with keras.ops.cumsum in float16 (mixed precision) and compares the running return with numpy's float64 total; the float16 counter stalls at 2048 and the program's check fails.",
+     """
+        import sys
+        import numpy as np
+        import keras
+        from keras import ops
+
+        steps = 5000
+        rewards = np.ones(steps)
+        run16 = ops.convert_to_numpy(ops.cumsum(ops.convert_to_tensor(rewards.astype("float16")))).astype(np.float64)
+        run64 = np.cumsum(rewards)
+        print(f"{'step':>6} {'float16':>10} {'numpy':>10}")
+        for t in (999, 2047, 2999, 4999):
+            print(f"{t:>6} {run16[t]:>10.1f} {run64[t]:>10.1f}")
+        if not np.allclose(run16, run64, rtol=1e-3):
+            print(f"MISMATCH: episode return {run16[-1]} (keras float16) vs {run64[-1]} (numpy)")
+            sys.exit(1)
+        print("OK")
+     """),
+    # ------------------------------------------------------------ MindSpore
+    ("mindspore", "mindspore", None, "crash", "not-implemented", "b47-ms-polyak-lerp-float64",
+     "Polyak-averages a float64 target network towards the online one with ops.lerp; MindSpore's Lerp supports only float16/float32/bfloat16 on CPU, so a legal double-precision update is refused for lack of a kernel.",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        ms.set_context(mode=ms.PYNATIVE_MODE, device_target="CPU")
+        rng = np.random.default_rng(0)
+        online = {n: Tensor(rng.normal(size=s)) for n, s in [("w1", (4, 16)), ("b1", (16,)), ("w2", (16, 2))]}
+        target = {n: Tensor(np.zeros(v.shape)) for n, v in online.items()}
+        tau = 0.005
+        for n in online:
+            print(f"{n}: {online[n].dtype} {online[n].shape}")
+        for step in range(3):
+            for n in target:
+                target[n] = ops.lerp(target[n], online[n], tau)
+            print(f"step {step}: |w1_target| = {float(ops.norm(target['w1'])):.5f}")
+     """),
+    ("mindspore", "mindspore", None, "crash", "not-implemented", "b47-ms-per-searchsorted-float16-unknown",
+     "Samples a prioritized-replay batch by searchsorted over float16 cumulative priorities; MindSpore's CPU SearchSorted has no float16 kernel (logged at kernel init) and the program then dies with a bare 'Unknown Error!' RuntimeError.",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        rng = np.random.default_rng(4)
+        capacity, batch, alpha, beta = 64, 8, 0.6, 0.4
+        prios = rng.uniform(0.1, 2.0, size=capacity).astype(np.float16) ** alpha
+        cum = ops.cumsum(Tensor(prios), 0)
+        total = float(cum[-1])
+        print(f"buffer {capacity} transitions, total priority {total:.3f}")
+        u = Tensor((rng.uniform(size=batch) * total).astype(np.float16))
+        idx = ops.searchsorted(cum, u)
+        probs = prios[idx.asnumpy()] / total
+        weights = (capacity * probs) ** (-beta)
+        print("indices:", idx.asnumpy())
+        print("IS weights:", weights / weights.max())
+     """),
+    ("mindspore", "mindspore", None, "crash", "not-implemented", "b47-ms-epsilon-greedy-bernoulli-float16",
+     "An epsilon-greedy agent running in float16 draws the explore mask with ops.bernoulli on a float16 probability tensor; MindSpore's Bernoulli has no float16 kernel and raises a TypeError for a legal floating dtype.",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn, ops, Tensor
+
+        q_net = nn.SequentialCell([nn.Dense(4, 32), nn.ReLU(), nn.Dense(32, 3)]).to_float(ms.float16)
+        n_envs = 8
+        obs = Tensor(np.random.default_rng(0).normal(size=(n_envs, 4)).astype(np.float16))
+        for step, eps in enumerate([1.0, 0.5, 0.1]):
+            q = q_net(obs)
+            greedy = ops.argmax(q, dim=1)
+            eps_t = ops.full((n_envs,), eps, dtype=q.dtype)
+            explore = ops.bernoulli(eps_t)
+            random_a = ops.randint(0, 3, (n_envs,), dtype=greedy.dtype)
+            actions = ops.where(explore > 0, random_a, greedy)
+            print(f"step {step} eps={eps}: actions {actions.asnumpy()}")
+     """),
+    ("mindspore", "mindspore", None, "false-positive", None, "b47-ms-multinomial-more-samples-than-actions",
+     "Draws 5 distinct actions per state with ops.multinomial without replacement from a 3-action policy; MindSpore rightly rejects num_samples larger than the number of categories.",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn, ops, Tensor
+
+        policy = nn.SequentialCell([nn.Dense(6, 16), nn.Tanh(), nn.Dense(16, 3), nn.Softmax()])
+        obs = Tensor(np.random.default_rng(0).normal(size=(4, 6)).astype(np.float32))
+        probs = policy(obs)
+        print("policy probs:")
+        print(probs.asnumpy())
+        try:
+            candidates = ops.multinomial(probs, 5, replacement=False)
+            print("candidate actions:", candidates.asnumpy())
+        except ValueError as exc:
+            print("sampling failed:", exc)
+            raise SystemExit(1)
+     """),
+    ("mindspore", "mindspore", None, "false-positive", None, "b47-ms-critic-obs-dim-mismatch",
+     "Evaluates a MindSpore critic built for 4-dimensional observations on 5-dimensional ones (a velocity feature was appended); MindSpore rightly rejects the MatMul shapes.",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn, Tensor
+
+        class Critic(nn.Cell):
+            def __init__(self, obs_dim):
+                super().__init__()
+                self.net = nn.SequentialCell([nn.Dense(obs_dim, 64), nn.ReLU(), nn.Dense(64, 1)])
+            def construct(self, x):
+                return self.net(x).squeeze(-1)
+
+        critic = Critic(obs_dim=4)
+        obs = np.random.default_rng(2).normal(size=(32, 4)).astype(np.float32)
+        vel = np.gradient(obs[:, 0])[:, None].astype(np.float32)
+        feats = Tensor(np.concatenate([obs, vel], axis=1))
+        print("features:", feats.shape)
+        values = critic(feats)
+        print("V(s) mean:", float(values.mean()))
+     """),
+    ("mindspore", "mindspore", None, "false-positive", "environment", "b47-ms-gpu-target-not-available",
+     "A MindSpore PPO script sets device_target='GPU' on a machine whose MindSpore build has no GPU backend; an environment problem the framework rightly reports.",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn, ops, Tensor
+
+        print("mindspore", ms.__version__)
+        ms.set_context(device_target="GPU")
+        policy = nn.Dense(4, 2)
+        obs = Tensor(np.ones((3, 4), np.float32))
+        print("logits:", policy(obs).asnumpy())
+     """),
+    ("mindspore", "mindspore", None, "nan", None, "b47-ms-entropy-log-softmax-underflow-nan",
+     "Computes the entropy bonus as -sum(p*log(p)) from softmax probabilities of very sharp logits; probabilities underflow to 0 so 0*log(0) is NaN, and the program prints the NaN loss.",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        logits = Tensor((np.random.default_rng(3).normal(size=(8, 4)) * 500).astype(np.float32))
+        probs = ops.softmax(logits, axis=-1)
+        logp = ops.log(probs)
+        entropy = -(probs * logp).sum(-1).mean()
+        adv = Tensor(np.ones(8, np.float32))
+        act = ops.argmax(logits, dim=-1)
+        pg = -(ops.gather_elements(logp, 1, act.reshape(-1, 1)).squeeze(-1) * adv).mean()
+        loss = pg - 0.01 * entropy
+        print(f"pg={pg.asnumpy()} entropy={entropy.asnumpy()} loss={loss.asnumpy()}")
+        print("loss is nan:", bool(ops.isnan(loss).asnumpy()))
+     """),
+    ("mindspore", "mindspore", None, "oom", None, "b47-ms-rollout-storage-oom",
+     "Preallocates rollout storage for a million environments with 1e6-dimensional features as one float32 tensor; MindSpore's allocator fails to allocate the terabytes requested.",
+     """
+        import mindspore as ms
+        from mindspore import ops
+
+        n_envs, feat = 10 ** 6, 10 ** 6
+        print(f"rollout storage: {n_envs} x {feat} float32 = {4 * n_envs * feat / 2**40:.1f} TiB")
+        storage = ops.zeros((n_envs, feat), ms.float32)
+        print("storage sum:", float(storage.sum()))
+     """),
+]
+
+
+add_batch(B47_B)
+
+
+B48_B = [
+    # ------------------------------------------------------------ TensorFlow
+    ("tensorflow", "venv", None, "false-positive", None, "b48-tf-tcn-stride-with-dilation",
+     "A temporal convolution block for a demand forecaster asks tf.nn.convolution for stride 2 together with dilation 2; TensorFlow rightly rejects strides > 1 combined with dilation > 1, a user mistake.",
+     """
+     import numpy as np
+     import tensorflow as tf
+
+     rng = np.random.default_rng(0)
+     series = rng.normal(size=(8, 512, 4)).astype("float32")   # batch, time, features
+     print("series:", series.shape)
+
+     def causal_pad(x, kernel, dilation):
+         pad = (kernel - 1) * dilation
+         return tf.pad(x, [[0, 0], [pad, 0], [0, 0]])
+
+     filters = tf.Variable(tf.random.normal([3, 4, 16], stddev=0.1))
+     x = tf.constant(series)
+     for level, (dil, stride) in enumerate([(1, 1), (2, 2), (4, 2)]):
+         print(f"level {level}: dilation={dil} stride={stride} in={tuple(x.shape)}")
+         h = causal_pad(x, 3, dil)
+         x = tf.nn.convolution(h, filters if level == 0 else tf.random.normal([3, x.shape[-1], 16]),
+                               strides=stride, dilations=dil, padding="VALID")
+         x = tf.nn.relu(x)
+         print(f"level {level}: out={tuple(x.shape)}")
+     print("receptive field ok")
+     """),
+
+    ("tensorflow", "venv", None, "false-positive", None, "b48-tf-multihorizon-reshape",
+     "A multi-horizon head emits 24 steps x 3 quantiles but the reshape asks for 12 steps per sample; tf.reshape rightly raises InvalidArgumentError for the wrong element count.",
+     """
+     import numpy as np
+     import tensorflow as tf
+
+     HORIZON, QUANTILES, BATCH = 12, (0.1, 0.5, 0.9), 16
+     rng = np.random.default_rng(1)
+     windows = tf.constant(rng.normal(size=(BATCH, 96)).astype("float32"))
+     w = tf.Variable(tf.random.normal([96, 24 * len(QUANTILES)], stddev=0.05))
+     b = tf.Variable(tf.zeros([24 * len(QUANTILES)]))
+
+     @tf.function
+     def forecast(x):
+         flat = tf.matmul(x, w) + b
+         return tf.reshape(flat, [BATCH, HORIZON, len(QUANTILES)])
+
+     print(f"forecasting {BATCH} windows, horizon={HORIZON}, quantiles={QUANTILES}")
+     out = forecast(windows)
+     print("per-step output:", out.shape)
+     for h in range(HORIZON):
+         print(f"step {h+1:2d}: median={float(tf.reduce_mean(out[:, h, 1])):+.4f}")
+     """),
+
+    ("tensorflow", "venv", None, "false-positive", "environment", "b48-tf-cudnn-gru-on-cpu-host",
+     "A streaming GRU encoder calls the cuDNN-only raw op CudnnRNN on a host with no GPU; TensorFlow finds no device for the op, an environment problem and not a defect.",
+     """
+     import logging
+     import numpy as np
+     import tensorflow as tf
+
+     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+     log = logging.getLogger("stream-gru")
+
+     T, B, F, H = 64, 4, 6, 32
+     log.info("devices: %s", [d.name for d in tf.config.list_physical_devices()])
+     x = tf.random.normal([T, B, F])
+     h0 = tf.zeros([1, B, H])
+     n_params = 3 * (H * F + H * H + 2 * H)
+     params = tf.random.normal([n_params], stddev=0.05)
+     log.info("running fused GRU over %d steps (params=%d)", T, n_params)
+     out, h, _, _ = tf.raw_ops.CudnnRNN(input=x, input_h=h0, input_c=h0, params=params,
+                                        rnn_mode="gru", input_mode="linear_input",
+                                        direction="unidirectional", is_training=False)
+     log.info("encoded stream: %s, last state %s", out.shape, h.shape)
+     """),
+
+    ("tensorflow", "venv", None, "crash", "not-implemented", "b48-tf-lag-regression-half-lstsq",
+     "Fits an autoregressive lag model with tf.linalg.lstsq on a float16 design matrix; the CPU has no Cholesky kernel registered for DT_HALF, so a legal dtype hits a missing kernel.",
+     """
+     import numpy as np
+     import tensorflow as tf
+
+     LAGS = 7
+     rng = np.random.default_rng(2)
+     t = np.arange(2000)
+     y = np.sin(2 * np.pi * t / 24) + 0.1 * rng.normal(size=t.size)
+     X = np.stack([y[LAGS - k - 1: len(y) - k - 1] for k in range(LAGS)], axis=1)
+     target = y[LAGS:][:, None]
+     print("design matrix", X.shape, "target", target.shape)
+
+     for dtype in (tf.float32, tf.float16):
+         A = tf.constant(X, dtype=dtype)
+         b = tf.constant(target, dtype=dtype)
+         coef = tf.linalg.lstsq(A, b, l2_regularizer=1e-3)
+         resid = tf.reduce_mean(tf.square(tf.matmul(A, coef) - b))
+         print(f"{dtype.name:8s} coef={np.round(coef.numpy().ravel(), 3)} mse={float(resid):.5f}")
+     """),
+
+    ("tensorflow", "venv", None, "crash", "not-implemented", "b48-tf-yule-walker-half-solve",
+     "Estimates AR coefficients from the Yule-Walker equations with tf.linalg.solve inside a tf.function on float16 autocovariances; no MatrixSolve kernel is registered for DT_HALF on CPU.",
+     """
+     import numpy as np
+     import tensorflow as tf
+
+     ORDER = 4
+     rng = np.random.default_rng(3)
+     e = rng.normal(size=5000)
+     y = np.zeros_like(e)
+     for i in range(2, len(e)):
+         y[i] = 0.6 * y[i - 1] - 0.2 * y[i - 2] + e[i]
+
+     @tf.function
+     def yule_walker(series):
+         x = series - tf.reduce_mean(series)
+         n = tf.cast(tf.shape(x)[0], x.dtype)
+         acov = tf.stack([tf.reduce_sum(x[k:] * x[:tf.shape(x)[0] - k]) / n for k in range(ORDER + 1)])
+         idx = tf.abs(tf.range(ORDER)[:, None] - tf.range(ORDER)[None, :])
+         R = tf.gather(acov, idx)
+         r = acov[1:, None]
+         return tf.linalg.solve(R, r)
+
+     for dtype in ("float32", "float16"):
+         phi = yule_walker(tf.constant(y / 4, dtype=dtype))
+         print(f"[{dtype}] AR({ORDER}) coefficients:", np.round(phi.numpy().ravel(), 3))
+     """),
+
+    ("tensorflow", "venv", None, "nan", None, "b48-tf-running-stats-half-overflow",
+     "Normalises a sensor stream chunk by chunk with running sum and sum of squares kept in float16; the sum of squares overflows to inf and the normalised values become NaN, which the program prints.",
+     """
+     import numpy as np
+     import tensorflow as tf
+
+     rng = np.random.default_rng(4)
+     stream = (800 + 40 * rng.normal(size=(20, 256))).astype("float32")  # 20 chunks of a pressure sensor
+
+     count = tf.Variable(0.0, dtype=tf.float16)
+     s1 = tf.Variable(0.0, dtype=tf.float16)
+     s2 = tf.Variable(0.0, dtype=tf.float16)
+
+     for i, chunk in enumerate(stream):
+         c = tf.constant(chunk, dtype=tf.float16)
+         count.assign_add(tf.cast(tf.size(c), tf.float16))
+         s1.assign_add(tf.reduce_sum(c))
+         s2.assign_add(tf.reduce_sum(c * c))
+         mean = s1 / count
+         var = s2 / count - mean * mean
+         z = (c - mean) / tf.sqrt(var + 1e-3)
+         print(f"chunk {i:2d}: n={float(count):7.0f} mean={float(mean):9.2f} var={float(var):10.2f} "
+               f"z[:3]={z.numpy()[:3]}")
+     print("final z-scores finite:", bool(tf.reduce_all(tf.math.is_finite(z))))
+     """),
+
+    ("tensorflow", "venv", None, "inconsistency", None, "b48-tf-chunked-cumsum-half-vs-numpy",
+     "Integrates a long rate stream with tf.math.cumsum in float16, chunk by chunk with a carried offset, and compares the running total with numpy's float64 cumsum; the two disagree far beyond tolerance and the program asserts.",
+     """
+     import numpy as np
+     import tensorflow as tf
+
+     rng = np.random.default_rng(5)
+     rate = rng.uniform(0.0, 0.2, size=40000)
+     ref = np.cumsum(rate)
+     CHUNK = 4000
+     carry = tf.constant(0.0, tf.float16)
+     parts = []
+     for start in range(0, len(rate), CHUNK):
+         chunk = tf.constant(rate[start:start + CHUNK], tf.float16)
+         part = carry + tf.math.cumsum(chunk)
+         carry = part[-1]
+         parts.append(part.numpy().astype(np.float64))
+         print(f"chunk @{start:6d}: tf={float(carry):10.2f} numpy={ref[start + CHUNK - 1]:10.2f}")
+     got = np.concatenate(parts)
+     err = np.max(np.abs(got - ref) / np.maximum(np.abs(ref), 1e-6))
+     print(f"max relative error vs numpy float64: {err:.4f}")
+     assert err < 1e-2, f"chunked float16 cumsum disagrees with numpy (rel err {err:.3f})"
+     print("OK")
+     """),
+
+    ("tensorflow", "venv", None, "timeout", None, "b48-tf-while-loop-hours-until-full-hang",
+     "A recursive inflow forecast is rolled forward in a tf.while_loop until a tank reaches capacity, but the geometrically decaying inflow converges below capacity so the graph loop never ends; the program's faulthandler watchdog stops it after 20 s.",
+     """
+     import faulthandler, sys, time
+     import numpy as np
+     import tensorflow as tf
+
+     faulthandler.dump_traceback_later(20, exit=True)
+     CAPACITY = 500.0                                 # storage tank capacity in m3
+     inflow0 = tf.constant(40.0)                      # forecast inflow for the next hour
+     decay = tf.constant(0.9)                         # inflow forecast decays hour by hour
+
+     @tf.function
+     def hours_until_full(level):
+         def cond(hour, level, inflow):
+             return level < CAPACITY
+         def body(hour, level, inflow):
+             return hour + 1, level + inflow, inflow * decay
+         return tf.while_loop(cond, body, (tf.constant(0), level, inflow0))
+
+     start_level = tf.constant(50.0)
+     print("start level:", float(start_level), "capacity:", CAPACITY)
+     t0 = time.time()
+     print("rolling the inflow forecast forward until the tank is full ...", flush=True)
+     steps, value, _ = hours_until_full(start_level)
+     print(f"tank full after {int(steps)} hours ({time.time() - t0:.1f}s): {float(value)}")
+     """),
+
+    ("tensorflow", "venv", None, "oom", None, "b48-tf-sliding-window-frame-oom",
+     "Builds every sliding window of a two-million-step series with tf.signal.frame using a 100000-step window and stride 1; the output would need hundreds of GB and TensorFlow reports OOM when allocating the tensor.",
+     """
+     import numpy as np
+     import tensorflow as tf
+
+     N, WINDOW, STRIDE = 2_000_000, 100_000, 1
+     series = tf.constant(np.sin(np.arange(N, dtype="float32") / 500.0))
+     n_windows = (N - WINDOW) // STRIDE + 1
+     print(f"framing {N} samples into {n_windows} windows of {WINDOW} "
+           f"(~{n_windows * WINDOW * 4 / 2**30:.0f} GiB)")
+     windows = tf.signal.frame(series, WINDOW, STRIDE)
+     print("windows:", windows.shape)
+     print("window means:", tf.reduce_mean(windows, axis=1)[:5].numpy())
+     """),
+
+    # ------------------------------------------------------------ JAX
+    ("jax", "venv", None, "false-positive", None, "b48-jax-scan-carry-shape-changes",
+     "An RNN cell written for lax.scan returns a carry of a different shape than it receives (the hidden state is projected to the output size); lax.scan rightly rejects the mismatched carry types.",
+     """
+     import jax
+     import jax.numpy as jnp
+     from jax import lax
+
+     H, F, OUT = 16, 3, 2
+     key = jax.random.PRNGKey(0)
+     k1, k2, k3 = jax.random.split(key, 3)
+     params = {"wx": jax.random.normal(k1, (F, H)) * 0.1,
+               "wh": jax.random.normal(k2, (H, H)) * 0.1,
+               "wo": jax.random.normal(k3, (H, OUT)) * 0.1}
+
+     def cell(h, x_t):
+         h_new = jnp.tanh(x_t @ params["wx"] + h @ params["wh"])
+         y_t = h_new @ params["wo"]
+         return y_t, y_t          # bug: carries the output instead of the hidden state
+
+     xs = jax.random.normal(key, (200, F))
+     print("scanning", xs.shape[0], "time steps")
+     h_last, ys = lax.scan(cell, jnp.zeros(H), xs)
+     print("forecast path:", ys.shape)
+     """),
+
+    ("jax", "venv", None, "false-positive", None, "b48-jax-causal-conv-channel-mismatch",
+     "A dilated causal convolution stack passes a 5-channel input to a kernel built for 3 input channels; lax.conv_general_dilated rightly rejects the feature-dimension mismatch.",
+     """
+     import jax
+     import jax.numpy as jnp
+     from jax import lax
+
+     def causal_conv(x, w, dilation):
+         k = w.shape[-1]
+         return lax.conv_general_dilated(x, w, window_strides=(1,), padding=[((k - 1) * dilation, 0)],
+                                         rhs_dilation=(dilation,), dimension_numbers=("NCH", "OIH", "NCH"))
+
+     key = jax.random.PRNGKey(1)
+     x = jax.random.normal(key, (4, 5, 256))            # batch, channels (5 covariates), time
+     kernels = [jax.random.normal(key, (8, 3, 2)) * 0.1,  # built for 3 covariates
+                jax.random.normal(key, (8, 8, 2)) * 0.1]
+     h = x
+     for level, w in enumerate(kernels):
+         d = 2 ** level
+         print(f"level {level}: dilation={d} in={h.shape} kernel={w.shape}")
+         h = jax.nn.relu(causal_conv(h, w, d))
+     print("output", h.shape)
+     """),
+
+    ("jax", "venv", None, "false-positive", "environment", "b48-jax-gpu-backend-missing",
+     "A batch-inference script pins the forecaster to jax.devices('gpu') on a CPU-only install; JAX reports that no gpu platform is present, an environment problem.",
+     """
+     import sys
+     import jax
+     import jax.numpy as jnp
+
+     print("jax", jax.__version__, "default backend:", jax.default_backend())
+     try:
+         dev = jax.devices("gpu")[0]
+     except RuntimeError as e:
+         print(f"[infer] cannot place model on GPU: {e}", file=sys.stderr)
+         sys.exit(2)
+     w = jax.device_put(jnp.ones((96, 24)), dev)
+     print("weights on", dev)
+     """),
+
+    ("jax", "venv", None, "crash", "not-implemented", "b48-jax-ar-solve-float16",
+     "Solves the normal equations of a lag-feature regression with jnp.linalg.solve after casting to float16 to save memory; JAX's linear-algebra lowering raises NotImplementedError for the float16 dtype.",
+     """
+     import jax
+     import jax.numpy as jnp
+     import numpy as np
+
+     LAGS = 12
+     rng = np.random.default_rng(7)
+     y = np.cumsum(rng.normal(size=3000)) * 0.01
+     X = np.stack([y[LAGS - k - 1:-k - 1] for k in range(LAGS)], axis=1)
+     t = y[LAGS:]
+
+     @jax.jit
+     def fit(X, t):
+         XtX = X.T @ X + 1e-2 * jnp.eye(X.shape[1], dtype=X.dtype)
+         return jnp.linalg.solve(XtX, X.T @ t)
+
+     for dtype in (jnp.float32, jnp.float16):
+         beta = fit(jnp.asarray(X, dtype), jnp.asarray(t, dtype))
+         print(f"{jnp.dtype(dtype).name}: beta[:4]={np.asarray(beta[:4], dtype=np.float32)}")
+     """),
+
+    ("jax", "venv", None, "crash", "not-implemented", "b48-jax-gp-forecast-cholesky-half",
+     "A Gaussian-process forecaster computes the Cholesky factor of its kernel matrix in float16 for a memory test; jnp.linalg.cholesky has no float16 implementation and raises NotImplementedError.",
+     """
+     import logging
+     import jax
+     import jax.numpy as jnp
+
+     logging.basicConfig(level=logging.INFO, format="%(levelname)s:%(name)s:%(message)s")
+     log = logging.getLogger("gp")
+
+     def rbf(a, b, ls=5.0):
+         return jnp.exp(-0.5 * (a[:, None] - b[None, :]) ** 2 / ls ** 2)
+
+     t_train = jnp.arange(120.0)
+     y_train = jnp.sin(t_train / 8.0)
+     t_test = jnp.arange(120.0, 144.0)
+     for dtype in (jnp.float32, jnp.float16):
+         tt, yy, ts = t_train.astype(dtype), y_train.astype(dtype), t_test.astype(dtype)
+         K = rbf(tt, tt) + 1e-2 * jnp.eye(tt.size, dtype=dtype)
+         log.info("factorising %s kernel of size %s", jnp.dtype(dtype).name, K.shape)
+         L = jnp.linalg.cholesky(K)
+         alpha = jax.scipy.linalg.cho_solve((L, True), yy)
+         mean = rbf(ts, tt) @ alpha
+         log.info("next 24h mean forecast: %s", mean[:4])
+     """),
+
+    ("jax", "venv", None, "nan", None, "b48-jax-gaussian-nll-exp-overflow",
+     "A probabilistic forecaster predicts log-sigma with an unbounded linear head; as the window's level shifts, exp(log_sigma) overflows to inf and the Gaussian negative log-likelihood becomes inf, which the loop prints.",
+     """
+     import jax
+     import jax.numpy as jnp
+
+     key = jax.random.PRNGKey(3)
+     w_mu = jax.random.normal(key, (48,)) * 0.05
+     w_ls = jnp.full((48,), 2.0)
+
+     def nll(window, target):
+         mu = window @ w_mu
+         sigma = jnp.exp(window @ w_ls)
+         return 0.5 * ((target - mu) / sigma) ** 2 + jnp.log(sigma) + 0.5 * jnp.log(2 * jnp.pi)
+
+     for step in range(5):
+         k = jax.random.fold_in(key, step)
+         window = jax.random.normal(k, (48,)) + (step * 1.0)   # level shift grows
+         target = window[-1] + 0.1
+         loss = nll(window, target)
+         print(f"step {step}: level={float(window.mean()):.2f} loss={float(loss)}")
+     """),
+
+    ("jax", "venv", None, "inconsistency", None, "b48-jax-chunked-ema-bf16-vs-f32",
+     "Computes an exponential moving average of a stream with lax.scan, once over the whole series in float32 and once chunk by chunk with the state carried in bfloat16; the two should match but differ well beyond tolerance, and the program asserts.",
+     """
+     import jax
+     import jax.numpy as jnp
+     import numpy as np
+     from jax import lax
+
+     ALPHA = 0.001
+     x = jnp.asarray(100.0 + np.random.default_rng(8).normal(size=20000), jnp.float32)
+
+     def ema(state, xs):
+         def step(s, v):
+             s = (1 - ALPHA) * s + ALPHA * v
+             return s, s
+         return lax.scan(step, state, xs)
+
+     _, whole = ema(jnp.float32(x[0]), x)
+     state = jnp.bfloat16(x[0])
+     chunks = []
+     for i, c in enumerate(jnp.split(x.astype(jnp.bfloat16), 10)):
+         state, out = ema(state, c)
+         chunks.append(out.astype(jnp.float32))
+         print(f"chunk {i}: streamed={float(state):9.3f} whole={float(whole[(i + 1) * 2000 - 1]):9.3f}")
+     streamed = jnp.concatenate(chunks)
+     diff = float(jnp.max(jnp.abs(streamed - whole)))
+     print(f"max |streamed - whole| = {diff:.4f}")
+     np.testing.assert_allclose(np.asarray(streamed), np.asarray(whole), atol=0.05)
+     """),
+
+    ("jax", "venv", None, "timeout", None, "b48-jax-unrolled-jit-recurrence-slow",
+     "Writes a recurrence over 50000 time steps as a Python for loop inside jax.jit, so tracing and XLA compilation of the unrolled graph run far too long; the program's watchdog dumps the stack and exits after 30 s.",
+     """
+     import faulthandler, time
+     import jax
+     import jax.numpy as jnp
+
+     faulthandler.dump_traceback_later(30, exit=True)
+     T = 50000
+
+     @jax.jit
+     def run_filter(xs, a, b):
+         h = jnp.zeros(())
+         out = []
+         for t in range(T):               # unrolled on purpose: "it is only a loop"
+             h = a * h + b * xs[t]
+             out.append(h)
+         return jnp.stack(out)
+
+     xs = jnp.sin(jnp.arange(T) / 50.0)
+     t0 = time.time()
+     print(f"compiling filter over {T} steps ...", flush=True)
+     ys = run_filter(xs, 0.95, 0.05).block_until_ready()
+     print(f"done in {time.time() - t0:.1f}s, last={float(ys[-1]):.4f}")
+     """),
+
+    ("jax", "venv", None, "oom", None, "b48-jax-gather-windows-oom",
+     "Materialises all lagged windows of a long series with fancy indexing (index matrix of windows x lags) for a batched forecast; XLA cannot allocate the ~150 GB result and raises RESOURCE_EXHAUSTED.",
+     """
+     import jax
+     import jax.numpy as jnp
+
+     N, LAGS = 1_000_000, 40_000
+     series = jnp.cos(jnp.arange(N, dtype=jnp.float32) / 100.0)
+     starts = jnp.arange(N - LAGS)
+     print(f"building {N - LAGS} windows x {LAGS} lags")
+     idx = starts[:, None] + jnp.arange(LAGS)[None, :]
+     windows = series[idx]
+     print("windows", windows.shape, "mean", float(windows.mean()))
+     """),
+
+    # ------------------------------------------------------------ Keras
+    ("keras", "venv", "jax", "false-positive", None, "b48-keras-conv2d-causal-padding",
+     "A spatio-temporal forecaster (stations x time) uses Conv2D with padding='causal', which Keras only supports for Conv1D; the layer rightly rejects the argument.",
+     """
+     import numpy as np
+     import keras
+     from keras import layers
+
+     STATIONS, STEPS = 12, 96
+     print("backend:", keras.backend.backend())
+     inp = keras.Input((STEPS, STATIONS, 1))
+     x = layers.Conv1D(8, 3, padding="causal")(layers.Reshape((STEPS, STATIONS))(inp))
+     print("1-D causal branch:", x.shape)
+     y = layers.Conv2D(8, (3, 3), padding="causal", dilation_rate=(2, 1))(inp)
+     model = keras.Model(inp, y)
+     model.summary()
+     """),
+
+    ("keras", "venv", "tensorflow", "false-positive", None, "b48-keras-stateful-lstm-dynamic-batch",
+     "A streaming-inference model declares a stateful LSTM but its Input has no fixed batch size; Keras rightly refuses because state carried across chunks needs a static batch dimension.",
+     """
+     import numpy as np
+     import keras
+     from keras import layers
+
+     CHUNK, FEATS = 32, 5
+     print("building streaming model for chunks of", CHUNK)
+     model = keras.Sequential([
+         keras.Input((CHUNK, FEATS)),
+         layers.LSTM(32, stateful=True, return_sequences=True),
+         layers.Dense(1),
+     ])
+     stream = np.random.default_rng(10).normal(size=(1, 10 * CHUNK, FEATS)).astype("float32")
+     for i in range(10):
+         y = model.predict(stream[:, i * CHUNK:(i + 1) * CHUNK], verbose=0)
+         print(f"chunk {i}: last prediction {y[0, -1, 0]:+.4f}")
+     """),
+
+    ("keras", "venv", "torch", "false-positive", "environment", "b48-keras-plot-model-no-pydot",
+     "After building a TCN forecaster the script exports a diagram with keras.utils.plot_model; pydot is not installed, an environment problem reported with an ImportError.",
+     """
+     import keras
+     from keras import layers
+
+     inp = keras.Input((168, 4))
+     x = inp
+     for d in (1, 2, 4, 8):
+         x = layers.Conv1D(16, 2, padding="causal", dilation_rate=d, activation="relu")(x)
+     out = layers.Dense(24)(layers.GlobalAveragePooling1D()(x))
+     model = keras.Model(inp, out, name="tcn_forecaster")
+     print(f"model {model.name}: {model.count_params()} parameters")
+     keras.utils.plot_model(model, "tcn_forecaster.png", show_shapes=True)
+     print("diagram written")
+     """),
+
+    ("keras", "venv", "torch", "crash", "not-implemented", "b48-keras-lstm-float16-torch",
+     "Builds a float16 LSTM forecaster on the torch backend; the orthogonal recurrent initializer calls a QR factorisation that torch's CPU has no Half kernel for (geqrf_cpu not implemented for 'Half').",
+     """
+     import numpy as np
+     import keras
+     from keras import layers
+
+     print("backend:", keras.backend.backend())
+     x = np.random.default_rng(11).normal(size=(32, 48, 3)).astype("float16")
+     encoder = layers.LSTM(32, dtype="float16", name="encoder")
+     head = layers.Dense(12, dtype="float16", name="head")
+     print("encoding", x.shape, x.dtype)
+     h = encoder(x)
+     print("encoded:", tuple(h.shape))
+     y = head(h)
+     print("12-step forecast:", y.shape, y.dtype)
+     """),
+
+    ("keras", "venv", "jax", "crash", "not-implemented", "b48-keras-lstm-float16-jax",
+     "The same float16 LSTM forecaster on the JAX backend: building the layer runs the orthogonal initializer, whose QR factorisation has no float16 implementation in JAX (NotImplementedError).",
+     """
+     import logging
+     import numpy as np
+     import keras
+     from keras import layers
+
+     logging.basicConfig(level=logging.INFO, format="[%(name)s] %(message)s")
+     log = logging.getLogger("half-forecaster")
+     keras.config.set_floatx("float16")
+     log.info("backend=%s floatx=%s", keras.backend.backend(), keras.config.floatx())
+     seq = np.random.default_rng(12).normal(size=(16, 96, 2)).astype("float16")
+     inp = keras.Input((96, 2))
+     h = layers.LSTM(24, name="encoder")(inp)
+     model = keras.Model(inp, layers.Dense(24)(h))
+     model.compile(optimizer="adam", loss="mae")
+     log.info("compiled, %d params", model.count_params())
+     model.fit(seq, seq[:, -24:, 0], epochs=1, verbose=0)
+     log.info("trained")
+     """),
+
+    ("keras", "venv", "tensorflow", "crash", "not-implemented", "b48-keras-gru-bfloat16-tensorflow",
+     "A bfloat16 GRU encoder on the TensorFlow backend: the orthogonal initializer needs a Qr op that TensorFlow does not provide for bfloat16, so building a legal layer fails.",
+     """
+     import numpy as np
+     import keras
+     from keras import layers
+
+     print("backend:", keras.backend.backend())
+     policy = "bfloat16"
+     enc_in = keras.Input((72, 6))
+     h = layers.GRU(64, return_sequences=True, dtype=policy)(enc_in)
+     h = layers.GRU(32, dtype=policy)(h)
+     out = layers.Dense(24)(h)
+     model = keras.Model(enc_in, out)
+     batch = np.random.default_rng(13).normal(size=(8, 72, 6)).astype("float32")
+     print("forecast:", model(batch).shape)
+     """),
+
+    ("keras", "venv", "torch", "nan", None, "b48-keras-pinball-loss-diverges",
+     "Trains a quantile forecaster with a custom pinball loss and an exponential output activation on unscaled series; exp overflows, the loss becomes NaN/inf and keras' TerminateOnNaN callback stops training at the first batch, the history showing inf.",
+     """
+     import numpy as np
+     import keras
+     from keras import layers, ops
+
+     Q = ops.convert_to_tensor([0.1, 0.5, 0.9])
+
+     def pinball(y_true, y_pred):
+         err = y_true - y_pred
+         return ops.mean(ops.maximum(Q * err, (Q - 1.0) * err))
+
+     rng = np.random.default_rng(14)
+     t = np.arange(4000, dtype="float32")
+     series = 5e4 + 2e4 * np.sin(t / 24) + 1e3 * rng.normal(size=t.size).astype("float32")
+     X = np.stack([series[i:i + 48] for i in range(len(series) - 49)])
+     y = series[48:-1, None].repeat(3, axis=1)
+     model = keras.Sequential([keras.Input((48,)), layers.Dense(64, activation="relu"),
+                               layers.Dense(3, activation="exponential")])   # forecasts must be positive
+     model.compile(optimizer=keras.optimizers.SGD(learning_rate=0.01), loss=pinball)
+     hist = model.fit(X, y, epochs=3, batch_size=64, verbose=2,
+                      callbacks=[keras.callbacks.TerminateOnNaN()])
+     print("loss history:", hist.history["loss"])
+     """),
+
+    ("keras", "venv", "tensorflow", "oom", None, "b48-keras-flattened-history-dense-oom",
+     "Feeds a flattened 200000-step history into a Dense layer of 200000 units (a naive 'predict every step' head); creating the 160 GB kernel fails with TensorFlow's ResourceExhaustedError.",
+     """
+     import numpy as np
+     import keras
+     from keras import layers
+
+     HISTORY = 200_000
+     print(f"kernel would be {HISTORY}x{HISTORY} float32 = {HISTORY * HISTORY * 4 / 2**30:.0f} GiB")
+     model = keras.Sequential([keras.Input((HISTORY,)), layers.Dense(HISTORY)])
+     x = np.zeros((1, HISTORY), "float32")
+     print(model.predict(x, verbose=0).shape)
+     """),
+
+    ("keras", "venv", "jax", "inconsistency", None, "b48-keras-chunked-stateful-vs-whole-half",
+     "Runs the same SimpleRNN forecaster twice: over the whole sequence in float32 and streamed in float16 chunks through a stateful copy; the streamed output should match but disagrees beyond the tolerance, and the program exits 1.",
+     """
+     import sys
+     import numpy as np
+     import keras
+     from keras import layers
+
+     T, CHUNK, F = 960, 96, 4
+     rng = np.random.default_rng(15)
+     seq = (rng.normal(size=(1, T, F)) * 30 + 200).astype("float32")
+
+     def build(dtype, stateful, steps, batch=None):
+         inp = keras.Input((steps, F), batch_size=batch, dtype=dtype)
+         h = layers.SimpleRNN(16, return_sequences=True, stateful=stateful, dtype=dtype,
+                              recurrent_initializer="glorot_uniform")(inp)
+         return keras.Model(inp, layers.Dense(1, dtype=dtype)(h))
+
+     whole = build("float32", False, T)
+     stream = build("float16", True, CHUNK, batch=1)
+     stream.set_weights([w.astype("float16") for w in whole.get_weights()])
+     ref = whole.predict(seq, verbose=0)[0, :, 0]
+     outs = []
+     for i in range(T // CHUNK):
+         outs.append(stream.predict(seq[:, i * CHUNK:(i + 1) * CHUNK].astype("float16"), verbose=0)[0, :, 0])
+     got = np.concatenate(outs).astype("float32")
+     err = np.max(np.abs(got - ref))
+     print(f"max |streamed float16 - whole float32| = {err:.4f}")
+     if err > 1e-2:
+         print("MISMATCH: chunked streaming inference does not reproduce the whole-sequence pass")
+         sys.exit(1)
+     print("streaming OK")
+     """),
+
+    # ------------------------------------------------------------ MindSpore
+    ("mindspore", "mindspore", None, "false-positive", None, "b48-ms-conv1d-float64-windows",
+     "Feeds float64 windows straight from numpy into a float32 Conv1d temporal block; MindSpore rightly rejects the mixed input and weight types.",
+     """
+     import numpy as np
+     import mindspore as ms
+     from mindspore import nn, Tensor
+
+     ms.set_context(mode=ms.PYNATIVE_MODE)
+
+     class TemporalBlock(nn.Cell):
+         def __init__(self):
+             super().__init__()
+             self.conv = nn.Conv1d(3, 16, 3, pad_mode="valid", dilation=2)
+             self.relu = nn.ReLU()
+         def construct(self, x):
+             return self.relu(self.conv(x))
+
+     series = np.cumsum(np.random.default_rng(20).normal(size=(3, 4096)), axis=1)
+     windows = np.stack([series[:, i:i + 128] for i in range(0, 4096 - 128, 64)])
+     print("windows:", windows.shape, windows.dtype)
+     net = TemporalBlock()
+     out = net(Tensor(windows))
+     print("features:", out.shape)
+     """),
+
+    ("mindspore", "mindspore", None, "false-positive", "environment", "b48-ms-gpu-target-unavailable",
+     "A streaming-inference service selects the GPU device target, but this MindSpore wheel is CPU-only; MindSpore reports the unsupported target, an environment problem.",
+     """
+     import logging
+     import mindspore as ms
+
+     logging.basicConfig(level=logging.INFO, format="%(asctime)s [%(levelname)s] %(message)s")
+     logging.info("mindspore %s", ms.__version__)
+     logging.info("selecting GPU for low-latency streaming inference")
+     ms.set_device("GPU")
+     logging.info("device ready")
+     """),
+
+    ("mindspore", "mindspore", None, "crash", "not-implemented", "b48-ms-quantile-cpu-kernel-missing",
+     "Evaluates prediction intervals with ops.quantile on float32 residuals; MindSpore's kernel selection finds no Quantile kernel on CPU, a missing kernel for a legal input.",
+     """
+     import numpy as np
+     import mindspore as ms
+     from mindspore import ops, Tensor
+
+     rng = np.random.default_rng(22)
+     residuals = Tensor(rng.standard_t(4, size=(24, 500)).astype(np.float32))
+     print("residuals per horizon step:", residuals.shape)
+     for q in (0.05, 0.5, 0.95):
+         band = ops.quantile(residuals, q, axis=1)
+         print(f"q={q:.2f}: step1={float(band[0].asnumpy()):+.3f} step24={float(band[-1].asnumpy()):+.3f}")
+     """),
+
+    ("mindspore", "mindspore", None, "crash", "internal-error", "b48-ms-searchsorted-after-bucketize",
+     "Bins a lag feature with ops.bucketize and then looks up forecast quantiles with ops.searchsorted; the SearchSorted CPU kernel's own CheckParam fails ('dimension of v 12 and of output 24') on legal float32 input, an internal error.",
+     """
+     import numpy as np
+     import mindspore as ms
+     from mindspore import ops, Tensor
+
+     rng = np.random.default_rng(23)
+     lag1 = Tensor(rng.uniform(0, 3, size=10).astype(np.float32))
+     bins = ops.bucketize(lag1, [0.5, 1.5, 2.5])
+     print("lag-1 bins:", bins.asnumpy())
+     cdf_grid = Tensor(np.arange(10, dtype=np.float32))
+     probe = Tensor(np.array([1.2, 4.7, 8.1], np.float32))
+     pos = ops.searchsorted(cdf_grid, probe)
+     print("quantile positions:", pos.asnumpy())
+     """),
+
+    ("mindspore", "mindspore", None, "nan", None, "b48-ms-running-variance-half",
+     "Keeps running sums for stream normalisation in float16; the sum of squares overflows to inf and the normalised chunk becomes NaN, as the printout shows.",
+     """
+     import numpy as np
+     import mindspore as ms
+     from mindspore import ops, Tensor
+
+     rng = np.random.default_rng(24)
+     n = Tensor(np.float16(0)); s1 = Tensor(np.float16(0)); s2 = Tensor(np.float16(0))
+     for i in range(12):
+         chunk = Tensor((500 + 20 * rng.normal(size=512)).astype(np.float16))
+         n = n + 512
+         s1 = s1 + chunk.sum()
+         s2 = s2 + (chunk * chunk).sum()
+         mean = s1 / n
+         var = s2 / n - mean * mean
+         z = (chunk - mean) / ops.sqrt(var + 1e-3)
+         print(f"chunk {i:2d}: mean={mean.asnumpy()} var={var.asnumpy()} z[:3]={z.asnumpy()[:3]}")
+     """),
+
+    ("mindspore", "mindspore", None, "inconsistency", None, "b48-ms-cumsum-half-vs-numpy",
+     "Accumulates a long consumption stream with ops.cumsum in float16 and compares with numpy's float64 running total; the totals disagree far beyond tolerance and the program fails its check.",
+     """
+     import sys
+     import numpy as np
+     from mindspore import ops, Tensor
+
+     rng = np.random.default_rng(25)
+     usage = rng.uniform(0.0, 0.5, size=30000)
+     ref = np.cumsum(usage)
+     got = ops.cumsum(Tensor(usage.astype(np.float16)), 0).asnumpy().astype(np.float64)
+     for k in (999, 9999, 29999):
+         print(f"t={k+1:6d}: mindspore={got[k]:10.2f} numpy={ref[k]:10.2f}")
+     rel = np.max(np.abs(got - ref) / np.maximum(ref, 1e-6))
+     print(f"max relative error: {rel:.4f}")
+     if rel > 1e-2:
+         print("FAIL: float16 cumulative sum does not match the reference")
+         sys.exit(1)
+     """),
+
+    ("mindspore", "mindspore", None, "oom", None, "b48-ms-window-matrix-oom",
+     "Allocates a (windows x window-length) float32 buffer for all sliding windows of a long series, about 150 GB; MindSpore's allocator fails with 'Allocate memory failed'.",
+     """
+     import numpy as np
+     import mindspore as ms
+     from mindspore import ops
+
+     N, W = 400_000, 100_000
+     print(f"allocating window buffer {N}x{W} ({N * W * 4 / 2**30:.0f} GiB)")
+     buf = ops.zeros((N, W), ms.float32)
+     print("buffer mean", buf.mean().asnumpy())
+     """),
+
+    ("mindspore", "mindspore", None, "false-positive", None, "b48-ms-graph-mode-unrolled-rnn-depth-limit",
+     "Compiles a recurrence written as a Python for loop over 3000 steps in GRAPH_MODE; MindSpore unrolls it and rightly refuses with its documented function-call depth limit, telling the user to restructure the loop or raise set_recursion_limit.",
+     """
+     import time
+     import numpy as np
+     import mindspore as ms
+     from mindspore import nn, ops, Tensor
+
+     ms.set_context(mode=ms.GRAPH_MODE)
+     T = 3000
+
+     class Filter(nn.Cell):
+         def __init__(self):
+             super().__init__()
+             self.a = ms.Parameter(Tensor(0.9, ms.float32))
+         def construct(self, x):
+             h = x[0] * 0
+             outs = []
+             for t in range(T):
+                 h = self.a * h + (1 - self.a) * x[t]
+                 outs.append(h)
+             return ops.stack(outs)
+
+     x = Tensor(np.sin(np.arange(T) / 30).astype(np.float32))
+     t0 = time.time()
+     print("compiling the filter graph ...", flush=True)
+     y = Filter()(x)
+     print(f"done in {time.time() - t0:.1f}s", y.shape)
+     """),
+]
+
+
+add_batch(B48_B)
+
+
+B47_A = [
+    # ---------------------------------------------------------------- PyTorch
+    ("pytorch", "venv", None, "false-positive", None, "b47-pt-categorical-raw-logits-as-probs",
+     "An actor-critic rollout passes the policy head's raw linear outputs as probs= to Categorical; "
+     "argument validation rightly rejects values that are not on the simplex.",
+     r"""
+        import torch
+        import torch.nn as nn
+        from torch.distributions import Categorical
+
+        torch.manual_seed(0)
+        N_ENVS, OBS, ACTS = 8, 4, 3
+
+        class ActorCritic(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.body = nn.Sequential(nn.Linear(OBS, 64), nn.Tanh())
+                self.pi = nn.Linear(64, ACTS)
+                self.v = nn.Linear(64, 1)
+            def forward(self, obs):
+                h = self.body(obs)
+                return self.pi(h), self.v(h).squeeze(-1)
+
+        net = ActorCritic()
+        obs = torch.randn(N_ENVS, OBS)
+        for step in range(4):
+            head, value = net(obs)
+            print(f"step {step}: value mean {value.mean().item():+.4f}")
+            dist = Categorical(probs=head)   # head is unnormalised
+            action = dist.sample()
+            obs = obs + 0.1 * action.unsqueeze(-1).float()
+        print("rollout finished")
+     """),
+
+    ("pytorch", "venv", None, "false-positive", None, "b47-pt-replay-index-past-capacity",
+     "A replay buffer samples indices from the total step count instead of its filled size, so "
+     "index_select gets an index past the buffer's 1000 rows and torch rightly rejects it.",
+     r"""
+        import logging, sys
+        import torch
+
+        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+        log = logging.getLogger("dqn.replay")
+
+        class Replay:
+            def __init__(self, capacity, obs_dim):
+                self.obs = torch.zeros(capacity, obs_dim)
+                self.rew = torch.zeros(capacity)
+                self.capacity, self.total = capacity, 0
+            def add(self, o, r):
+                i = self.total % self.capacity
+                self.obs[i], self.rew[i] = o, r
+                self.total += 1
+            def sample(self, n):
+                idx = torch.randint(0, self.total, (n,))   # bug: should be min(total, capacity)
+                return self.obs.index_select(0, idx), self.rew.index_select(0, idx)
+
+        torch.manual_seed(3)
+        buf = Replay(1000, 6)
+        try:
+            for t in range(1500):
+                buf.add(torch.randn(6), float(t % 7))
+                if t >= 256 and t % 250 == 0:
+                    o, r = buf.sample(64)
+                    log.info("t=%d sampled batch: obs %s mean reward %.3f", t, tuple(o.shape), r.mean().item())
+        except (IndexError, RuntimeError) as e:
+            log.error("sampling failed at t=%d: %s", t, e)
+            sys.exit(1)
+     """),
+
+    ("pytorch", "venv", None, "false-positive", None, "b47-pt-ppo-backward-twice",
+     "PPO epochs reuse the old log-probabilities that still carry the rollout graph, so the second "
+     "epoch backpropagates through a freed graph and autograd rightly refuses.",
+     r"""
+        import torch
+        import torch.nn as nn
+        from torch.distributions import Categorical
+
+        torch.manual_seed(1)
+        policy = nn.Sequential(nn.Linear(4, 32), nn.Tanh(), nn.Linear(32, 2))
+        opt = torch.optim.Adam(policy.parameters(), lr=3e-4)
+
+        obs = torch.randn(128, 4)
+        dist = Categorical(logits=policy(obs))
+        actions = dist.sample()
+        old_logp = dist.log_prob(actions)          # forgot .detach()
+        adv = torch.randn(128)
+
+        for epoch in range(4):
+            new_logp = Categorical(logits=policy(obs)).log_prob(actions)
+            ratio = torch.exp(new_logp - old_logp)
+            surr = torch.min(ratio * adv, torch.clamp(ratio, 0.8, 1.2) * adv)
+            loss = -surr.mean()
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            print(f"epoch {epoch} clip-loss {loss.item():.5f}")
+     """),
+
+    ("pytorch", "venv", None, "false-positive", None, "b47-pt-multinomial-all-actions-masked",
+     "An action sampler zeroes the probabilities of illegal actions; in a state with no legal action "
+     "the row sums to zero and torch.multinomial rightly rejects the distribution.",
+     r"""
+        import torch
+
+        torch.manual_seed(5)
+        n_envs, n_actions = 6, 5
+        logits = torch.randn(n_envs, n_actions)
+        legal = torch.rand(n_envs, n_actions) > 0.3
+        legal[4] = False                 # env 4 reached a terminal state: no legal moves
+        probs = torch.softmax(logits, -1) * legal
+        print("legal actions per env:", legal.sum(1).tolist())
+        print("prob mass per env:", [round(x, 3) for x in probs.sum(1).tolist()])
+        actions = torch.multinomial(probs, 1).squeeze(1)
+        print("actions:", actions.tolist())
+     """),
+
+    ("pytorch", "venv", None, "false-positive", "environment", "b47-pt-gymnasium-not-installed",
+     "A training script imports gymnasium to build its vectorised CartPole environments, but the "
+     "package is not installed in this environment.",
+     r"""
+        import torch
+        print(f"torch {torch.__version__}, threads {torch.get_num_threads()}")
+        print("building policy network ...")
+        policy = torch.nn.Sequential(torch.nn.Linear(4, 64), torch.nn.ReLU(), torch.nn.Linear(64, 2))
+        print("parameters:", sum(p.numel() for p in policy.parameters()))
+        import gymnasium as gym
+        envs = gym.vector.SyncVectorEnv([lambda: gym.make("CartPole-v1") for _ in range(8)])
+        obs, _ = envs.reset(seed=0)
+     """),
+
+    ("pytorch", "venv", None, "false-positive", "environment", "b47-pt-agent-to-cuda-no-gpu",
+     "A DQN agent moves its online and target networks to 'cuda' on a CPU-only build of torch; "
+     "the device is not there.",
+     r"""
+        import copy
+        import torch
+        import torch.nn as nn
+
+        class QNet(nn.Module):
+            def __init__(self, n_obs=8, n_act=4):
+                super().__init__()
+                self.f = nn.Sequential(nn.Linear(n_obs, 128), nn.ReLU(), nn.Linear(128, n_act))
+            def forward(self, x):
+                return self.f(x)
+
+        device = torch.device("cuda")
+        online = QNet()
+        target = copy.deepcopy(online)
+        print("online/target networks built; moving to", device)
+        online.to(device)
+        target.to(device)
+        print("ready")
+     """),
+
+    ("pytorch", "venv", None, "crash", "not-implemented", "b47-pt-uint16-obs-gather",
+     "A replay buffer stores observations compactly as uint16 and gathers a batch with torch.gather; "
+     "the CPU gather kernel is missing for the legal dtype UInt16.",
+     r"""
+        import torch
+
+        torch.manual_seed(0)
+        capacity, obs_dim, batch = 4096, 16, 32
+        obs_store = torch.randint(0, 65535, (capacity, obs_dim), dtype=torch.int32).to(torch.uint16)
+        print("buffer:", tuple(obs_store.shape), obs_store.dtype,
+              f"{obs_store.element_size() * obs_store.numel() / 1024:.0f} KiB")
+        idx = torch.randint(0, capacity, (batch, 1)).expand(batch, obs_dim)
+        sampled = torch.gather(obs_store, 0, idx)
+        print("batch:", tuple(sampled.shape), sampled.float().mean().item())
+     """),
+
+    ("pytorch", "venv", None, "crash", "not-implemented", "b47-pt-uint32-ring-pointer-advance",
+     "A prioritized replay buffer keeps its per-env write pointers as uint32 and advances them by "
+     "adding uint32 step counts; the CPU add kernel is missing for the legal dtype UInt32.",
+     r"""
+        import torch
+
+        capacity = 1 << 16
+        n_envs = 4
+        write_ptr = torch.zeros(n_envs, dtype=torch.uint32)
+        steps = torch.tensor([70000, 12, 65536, 131073], dtype=torch.uint32)
+        print("advancing write pointers by", steps.tolist())
+        write_ptr = write_ptr + steps
+        write_ptr = torch.remainder(write_ptr, capacity)
+        print("write pointers:", write_ptr.tolist())
+     """),
+
+    ("pytorch", "venv", None, "crash", "not-implemented", "b47-pt-float8-target-polyak",
+     "A memory-lean target network is kept in float8_e4m3fn and Polyak-averaged with mul_/add_; the "
+     "CPU multiplication kernel is missing for Float8_e4m3fn.",
+     r"""
+        import torch
+        import torch.nn as nn
+
+        torch.manual_seed(0)
+        online = nn.Sequential(nn.Linear(8, 64), nn.ReLU(), nn.Linear(64, 4))
+        target = [p.detach().to(torch.float8_e4m3fn) for p in online.parameters()]
+        print("target params:", [(tuple(t.shape), str(t.dtype)) for t in target])
+        tau = 0.005
+        with torch.no_grad():
+            for step in range(3):
+                for p in online.parameters():
+                    p.add_(0.01 * torch.randn_like(p))
+                for t, p in zip(target, online.parameters()):
+                    t.mul_(1 - tau).add_(p.to(torch.float8_e4m3fn), alpha=tau)
+                print(f"polyak step {step} done")
+     """),
+
+    ("pytorch", "venv", None, "crash", "not-implemented", "b47-pt-uint32-episode-length-max",
+     "Episode-length counters of a vectorised environment are copied to uint32 for the metrics logger, "
+     "which asks for their max; the CPU max reduction kernel is missing for the legal dtype UInt32.",
+     r"""
+        import torch
+
+        torch.manual_seed(2)
+        n_envs = 16
+        ep_len = torch.zeros(n_envs, dtype=torch.long)
+        for t in range(200):
+            ep_len += 1
+            done = torch.rand(n_envs) < 0.02
+            if done.any():
+                print(f"t={t:3d} envs done: {done.nonzero().flatten().tolist()}")
+                ep_len[done] = 0
+        lengths = ep_len.to(torch.uint32)        # compact copy for the metrics logger
+        print("episode lengths:", lengths.tolist())
+        print("longest running episode:", lengths.max().item())
+     """),
+
+    ("pytorch", "venv", None, "nan", None, "b47-pt-fp16-returns-extreme-rewards",
+     "Discounted returns of a reward stream at the 1e4 scale are accumulated in float16 to save memory; "
+     "they overflow to inf and the value loss becomes inf/NaN, which the program reports.",
+     r"""
+        import torch
+
+        torch.manual_seed(0)
+        T, gamma = 256, 0.99
+        rewards = (torch.rand(T) * 2e4).half()       # extreme reward scale
+        returns = torch.zeros(T, dtype=torch.float16)
+        running = torch.tensor(0.0, dtype=torch.float16)
+        for t in reversed(range(T)):
+            running = rewards[t] + gamma * running
+            returns[t] = running
+        values = torch.zeros(T, dtype=torch.float16)
+        value_loss = ((returns - values) ** 2).mean()
+        print("returns[0:4]:", returns[:4].tolist())
+        print("value loss:", value_loss.item())
+        bad = ~torch.isfinite(returns)
+        print(f"non-finite returns: {int(bad.sum())}/{T}; value loss finite: {torch.isfinite(value_loss).item()}")
+     """),
+
+    ("pytorch", "venv", None, "nan", None, "b47-pt-masked-logits-nan-logprob",
+     "Illegal actions are masked with -inf before log_softmax; a state where every action is illegal "
+     "gives NaN log-probabilities and a NaN policy loss, which the training loop prints.",
+     r"""
+        import torch
+        import torch.nn as nn
+
+        torch.manual_seed(4)
+        policy = nn.Linear(10, 6)
+        obs = torch.randn(32, 10)
+        mask = torch.rand(32, 6) > 0.4
+        mask[17] = False                       # terminal state: nothing legal
+        logits = policy(obs).masked_fill(~mask, float("-inf"))
+        logp = torch.log_softmax(logits, -1)
+        probs = logp.exp()
+        actions = torch.where(mask.any(1), probs.nan_to_num(0).argmax(1), torch.zeros(32, dtype=torch.long))
+        act_logp = logp.gather(1, actions[:, None]).squeeze(1)
+        adv = torch.randn(32)
+        loss = -(act_logp * adv).mean()
+        print("log-prob row 17:", logp[17].tolist())
+        print("policy loss:", loss.item())
+     """),
+
+    ("pytorch", "venv", None, "inconsistency", None, "b47-pt-gae-bf16-vs-numpy",
+     "GAE is computed in bfloat16 (mixed-precision trainer) and checked against a float64 numpy "
+     "reference; the advantages disagree far beyond tolerance and the check fails.",
+     r"""
+        import numpy as np
+        import torch
+
+        def gae_numpy(r, v, done, gamma=0.99, lam=0.95):
+            T = len(r); adv = np.zeros(T); last = 0.0
+            for t in reversed(range(T)):
+                nv = v[t + 1] * (1.0 - done[t])
+                delta = r[t] + gamma * nv - v[t]
+                last = delta + gamma * lam * (1.0 - done[t]) * last
+                adv[t] = last
+            return adv
+
+        def gae_torch(r, v, done, gamma=0.99, lam=0.95):
+            T = r.shape[0]; adv = torch.zeros_like(r); last = torch.zeros((), dtype=r.dtype)
+            for t in reversed(range(T)):
+                nv = v[t + 1] * (1 - done[t])
+                delta = r[t] + gamma * nv - v[t]
+                last = delta + gamma * lam * (1 - done[t]) * last
+                adv[t] = last
+            return adv
+
+        rng = np.random.default_rng(0)
+        T = 512
+        r = rng.normal(5.0, 1.0, T); v = rng.normal(50.0, 5.0, T + 1)
+        done = (rng.random(T) < 0.01).astype(np.float64)
+        ref = gae_numpy(r, v, done)
+        got = gae_torch(*(torch.tensor(a, dtype=torch.bfloat16) for a in (r, v, done))).double().numpy()
+        err = np.abs(got - ref)
+        print(f"{'t':>4} {'numpy f64':>12} {'torch bf16':>12} {'abs err':>10}")
+        for t in (0, 1, 2, 255, 510, 511):
+            print(f"{t:4d} {ref[t]:12.4f} {got[t]:12.4f} {err[t]:10.4f}")
+        print(f"max abs err {err.max():.4f}")
+        np.testing.assert_allclose(got, ref, rtol=1e-3, atol=1e-2)
+        print("GAE matches")
+     """),
+
+    ("pytorch", "venv", None, "inconsistency", None, "b47-pt-cumsum-discount-trick-vs-loop",
+     "Discounted returns computed in float32 as (total - cumsum)/gamma**t are compared with the "
+     "plain backward loop over a 3000-step episode; they disagree and the program exits with its verdict.",
+     r"""
+        import sys
+        import torch
+
+        torch.manual_seed(0)
+        T, gamma = 3000, 0.99
+        r = torch.rand(T)
+        # loop reference (float64)
+        ref = torch.zeros(T, dtype=torch.float64); run = 0.0
+        for t in reversed(range(T)):
+            run = r[t].item() + gamma * run
+            ref[t] = run
+        # vectorised: G_t = gamma^-t * (total - prefix_{t-1}) of gamma^k r_k
+        disc = gamma ** torch.arange(T, dtype=torch.float32)
+        dr = disc * r
+        fast = (dr.sum() - torch.cumsum(dr, 0) + dr) / disc
+        diff = (fast.double() - ref).abs()
+        print(f"returns[0]: loop {ref[0]:.5f} cumsum {fast[0]:.5f}")
+        print(f"returns[-10]: loop {ref[-10]:.5f} cumsum {fast[-10]:.5f}")
+        print(f"max abs diff {diff.max():.4g} at t={int(diff.argmax())}; finite: {torch.isfinite(fast).all().item()}")
+        if not torch.allclose(fast.double(), ref, rtol=1e-4, atol=1e-4):
+            print("MISMATCH: vectorised discounted returns disagree with the loop")
+            sys.exit(1)
+        print("ok")
+     """),
+
+    ("pytorch", "venv", None, "timeout", None, "b47-pt-rollout-episode-never-ends",
+     "A toy 1-D environment ends an episode when the float position equals the goal exactly, which "
+     "never happens; the rollout spins until the faulthandler watchdog kills it after 10 s.",
+     r"""
+        import faulthandler, time
+        import torch
+
+        faulthandler.dump_traceback_later(10, exit=True)
+        torch.manual_seed(0)
+        policy = torch.nn.Linear(2, 1)
+
+        def rollout(goal=1.0, dt=0.1):
+            pos, vel, t = torch.zeros(1), torch.zeros(1), 0
+            start = time.time()
+            while True:
+                with torch.no_grad():
+                    force = torch.tanh(policy(torch.cat([pos, vel])))
+                vel = 0.9 * vel + dt * force
+                pos = pos + dt * vel
+                t += 1
+                if t % 200000 == 0:
+                    print(f"t={t} pos={pos.item():.6f} ({time.time() - start:.1f}s)", flush=True)
+                if pos.item() == goal:        # float equality: never true
+                    return t
+
+        print("episode length:", rollout())
+     """),
+
+    ("pytorch", "venv", None, "oom", None, "b47-pt-replay-prealloc-atari-oom",
+     "An Atari DQN preallocates a 50M-transition frame-stack replay buffer as one uint8 tensor "
+     "(1.4 TB); the CPU allocator cannot allocate it.",
+     r"""
+        import torch
+
+        capacity, stack, h, w = 50_000_000, 4, 84, 84
+        need = capacity * stack * h * w
+        print(f"allocating replay buffer: {capacity:,} x {stack}x{h}x{w} uint8 = {need / 2**30:,.1f} GiB")
+        frames = torch.zeros((capacity, stack, h, w), dtype=torch.uint8)
+        actions = torch.zeros(capacity, dtype=torch.long)
+        print("buffer ready")
+     """),
+
+    # ------------------------------------------------------- PyTorch 1.13
+    ("pytorch-1.13", "system", None, "false-positive", None, "b47-pt113-polyak-inplace-leaf",
+     "A soft target update multiplies the target's parameters in place outside torch.no_grad(); "
+     "autograd rightly refuses an in-place op on a leaf that requires grad.",
+     r"""
+        import copy
+        import torch
+        import torch.nn as nn
+
+        torch.manual_seed(0)
+        critic = nn.Sequential(nn.Linear(6, 64), nn.ReLU(), nn.Linear(64, 1))
+        target = copy.deepcopy(critic)
+        opt = torch.optim.Adam(critic.parameters(), lr=1e-3)
+        tau = 0.005
+        for it in range(3):
+            x = torch.randn(32, 6)
+            y = torch.randn(32, 1)
+            loss = ((critic(x) - (y + 0.99 * target(x))) ** 2).mean()
+            opt.zero_grad(); loss.backward(); opt.step()
+            print(f"iter {it} td-loss {loss.item():.4f}")
+            for tp, p in zip(target.parameters(), critic.parameters()):
+                tp.mul_(1 - tau).add_(tau * p)
+     """),
+
+    ("pytorch-1.13", "system", None, "false-positive", None, "b47-pt113-gather-int32-action-index",
+     "Q-values of the taken actions are gathered with an int32 action tensor straight from the "
+     "replay buffer; torch.gather rightly requires an int64 index.",
+     r"""
+        import sys
+        import numpy as np
+        import torch
+        import torch.nn as nn
+
+        qnet = nn.Sequential(nn.Linear(4, 32), nn.ReLU(), nn.Linear(32, 2))
+        rng = np.random.default_rng(0)
+        obs = torch.from_numpy(rng.normal(size=(64, 4)).astype(np.float32))
+        actions = torch.from_numpy(rng.integers(0, 2, size=(64, 1)).astype(np.int32))
+        print("batch:", obs.shape, actions.dtype)
+        try:
+            q_taken = qnet(obs).gather(1, actions)
+            print("q_taken mean", q_taken.mean().item())
+        except RuntimeError as err:
+            print("[dqn] update skipped:", err)
+            sys.exit(2)
+     """),
+
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b47-pt113-half-policy-softmax",
+     "A half-precision policy computes action probabilities with softmax on CPU; torch 1.13 has no "
+     "CPU softmax kernel for Half.",
+     r"""
+        import torch
+
+        torch.manual_seed(0)
+        logits = (torch.randn(16, 6) * 3).half()
+        print("policy logits:", logits.dtype, tuple(logits.shape))
+        probs = torch.softmax(logits, dim=-1)
+        actions = probs.float().argmax(-1)
+        print("greedy actions:", actions.tolist())
+     """),
+
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b47-pt113-half-returns-cumsum",
+     "Discounted returns are computed with a reversed cumsum on float16 rewards; torch 1.13 has no "
+     "CPU cumsum kernel for Half.",
+     r"""
+        import logging
+        import torch
+
+        logging.basicConfig(level=logging.INFO, format="%(levelname)s:%(name)s:%(message)s")
+        log = logging.getLogger("returns")
+        T, gamma = 128, 0.97
+        rewards = torch.rand(8, T).half()
+        disc = (gamma ** torch.arange(T)).half()
+        log.info("computing returns for %d envs x %d steps in %s", 8, T, rewards.dtype)
+        g = torch.flip(torch.cumsum(torch.flip(rewards * disc, [1]), 1), [1]) / disc
+        log.info("returns[0,:4] = %s", g[0, :4].tolist())
+     """),
+
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b47-pt113-half-ppo-ratio-clamp",
+     "The PPO clipped surrogate is computed on float16 ratios and torch.clamp fails: torch 1.13 has no "
+     "CPU clamp kernel for Half.",
+     r"""
+        import sys
+        import torch
+
+        torch.manual_seed(0)
+        eps = 0.2
+        old_logp = (torch.randn(256) * 0.1).half()
+        new_logp = old_logp + (torch.randn(256) * 0.05).half()
+        adv = torch.randn(256).half()
+        ratio = (new_logp - old_logp).float().exp().half()
+        print("ratio range", ratio.min().item(), ratio.max().item())
+        try:
+            clipped = torch.clamp(ratio, 1 - eps, 1 + eps)
+            loss = -torch.min(ratio * adv, clipped * adv).float().mean()
+            print("ppo loss", loss.item())
+        except RuntimeError as e:
+            print("PPO update failed:", repr(e))
+            sys.exit(1)
+     """),
+
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b47-pt113-bf16-value-mse",
+     "The critic's value loss is computed with F.mse_loss on bfloat16 tensors; torch 1.13 has no CPU "
+     "mse kernel for BFloat16.",
+     r"""
+        import torch
+        import torch.nn.functional as F
+
+        torch.manual_seed(0)
+        critic = torch.nn.Linear(8, 1).to(torch.bfloat16)
+        obs = torch.randn(64, 8, dtype=torch.bfloat16)
+        targets = torch.randn(64, 1, dtype=torch.bfloat16) * 10
+        values = critic(obs)
+        print("values:", values.dtype, values[:3].flatten().tolist())
+        value_loss = F.mse_loss(values, targets)
+        value_loss.backward()
+        print("value loss", value_loss.item())
+     """),
+
+    ("pytorch-1.13", "system", None, "nan", None, "b47-pt113-entropy-bonus-zero-prob",
+     "The entropy bonus is written by hand as -(p*log p).sum(); a deterministic policy row with exact "
+     "zero probabilities gives 0*(-inf) = NaN and the total loss prints NaN.",
+     r"""
+        import torch
+
+        torch.manual_seed(0)
+        logits = torch.randn(4, 3)
+        logits[2] = torch.tensor([200.0, -200.0, -200.0])   # collapsed policy
+        p = torch.softmax(logits, -1)
+        entropy = -(p * torch.log(p)).sum(-1)
+        pg_loss = torch.tensor(0.731)
+        loss = pg_loss - 0.01 * entropy.mean()
+        print("probs row 2:", p[2].tolist())
+        print("entropy per state:", entropy.tolist())
+        print("total loss:", loss.item())
+     """),
+
+    ("pytorch-1.13", "system", None, "inconsistency", None, "b47-pt113-float32-returns-huge-rewards",
+     "Returns of an episode with a 1e8 terminal bonus plus small shaping rewards are accumulated in "
+     "float32 and compared with float64; the shaping signal is lost and the comparison fails.",
+     r"""
+        import numpy as np
+        import torch
+
+        T, gamma = 1000, 1.0
+        rewards = np.full(T, 0.01)
+        rewards[0] = 1e8          # huge bonus at the start
+        ret32 = torch.cumsum(torch.tensor(rewards, dtype=torch.float32), 0)
+        ret64 = np.cumsum(rewards)
+        print("final return float32:", float(ret32[-1]))
+        print("final return float64:", ret64[-1])
+        print("shaping reward seen (f32):", float(ret32[-1]) - 1e8, " (f64):", ret64[-1] - 1e8)
+        assert np.allclose(ret32.double().numpy() - 1e8, ret64 - 1e8, atol=1e-3), \
+            "float32 cumulative returns disagree with float64 reference"
+     """),
+
+    ("pytorch-1.13", "system", None, "timeout", None, "b47-pt113-env-worker-queue-hang",
+     "A vectorised-environment worker silently skips actions of the wrong length, so it never answers "
+     "and the parent hangs on the result queue; faulthandler dumps the stuck stack and its 15 s watchdog kills the worker and exits.",
+     r"""
+        import faulthandler, queue, sys
+        import torch
+        import torch.multiprocessing as mp
+
+        def env_worker(conn_in, conn_out, seed):
+            torch.manual_seed(seed)
+            state = torch.zeros(4)
+            while True:
+                action = torch.tensor(conn_in.get(), dtype=torch.float32)
+                if action.numel() != state.numel():    # malformed action: silently skipped
+                    continue
+                state = state + action
+                conn_out.put((state.clone(), float(state.sum())))
+
+        if __name__ == "__main__":
+            faulthandler.dump_traceback_later(12)     # show where we are stuck
+            ctx = mp.get_context("fork")
+            q_in, q_out = ctx.Queue(), ctx.Queue()
+            p = ctx.Process(target=env_worker, args=(q_in, q_out, 0), daemon=True)
+            p.start()
+            for step in range(5):
+                print(f"step {step}: sending action", flush=True)
+                q_in.put([1, 0, 1])
+                try:
+                    obs, rew = q_out.get(timeout=15)
+                except queue.Empty:
+                    print(f"watchdog: env worker pid {p.pid} gave no answer in 15 s at step {step}; killing it", flush=True)
+                    p.kill()
+                    p.join()
+                    sys.exit(1)
+                print(f"step {step}: reward {rew}", flush=True)
+            sys.exit(0)
+     """),
+
+    # ---------------------------------------------------------- ONNX Runtime
+    ("onnxruntime", "venv", None, "false-positive", None, "b47-ort-replay-gather-out-of-bounds",
+     "An exported replay sampler is an ONNX Gather over a 512-row buffer fed with an index past its end; "
+     "ONNX Runtime rightly rejects the out-of-range index.",
+     r"""
+        import numpy as np
+        import onnx
+        from onnx import helper, TensorProto
+        import onnxruntime as ort
+
+        g = helper.make_graph(
+            [helper.make_node("Gather", ["buffer", "idx"], ["batch"], axis=0)],
+            "replay_sampler",
+            [helper.make_tensor_value_info("buffer", TensorProto.FLOAT, [512, 8]),
+             helper.make_tensor_value_info("idx", TensorProto.INT64, [None])],
+            [helper.make_tensor_value_info("batch", TensorProto.FLOAT, [None, 8])])
+        model = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)])
+        onnx.checker.check_model(model)
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        rng = np.random.default_rng(0)
+        buf = rng.normal(size=(512, 8)).astype(np.float32)
+        for it, hi in enumerate([256, 512, 600]):   # sampler upper bound grows with env steps
+            idx = rng.integers(0, hi, size=32).astype(np.int64)
+            out = sess.run(None, {"buffer": buf, "idx": idx})[0]
+            print(f"sample {it}: batch {out.shape}, mean {out.mean():+.4f}")
+     """),
+
+    ("onnxruntime", "venv", None, "false-positive", None, "b47-ort-policy-wrong-obs-dim",
+     "An exported policy network expecting 8-dim observations is fed 6-dim observations from a "
+     "different environment; ONNX Runtime rightly reports invalid input dimensions.",
+     r"""
+        import sys
+        import numpy as np
+        from onnx import helper, TensorProto, numpy_helper
+        import onnxruntime as ort
+
+        rng = np.random.default_rng(1)
+        W = numpy_helper.from_array(rng.normal(size=(8, 4)).astype(np.float32), "W")
+        b = numpy_helper.from_array(np.zeros(4, np.float32), "b")
+        g = helper.make_graph(
+            [helper.make_node("Gemm", ["obs", "W", "b"], ["logits"]),
+             helper.make_node("Softmax", ["logits"], ["probs"], axis=-1)],
+            "policy",
+            [helper.make_tensor_value_info("obs", TensorProto.FLOAT, ["batch", 8])],
+            [helper.make_tensor_value_info("probs", TensorProto.FLOAT, ["batch", 4])],
+            initializer=[W, b])
+        sess = ort.InferenceSession(helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]).SerializeToString(),
+                                    providers=["CPUExecutionProvider"])
+        print("policy input:", [(i.name, i.shape) for i in sess.get_inputs()])
+        obs = rng.normal(size=(16, 6)).astype(np.float32)   # observations from the 6-dim Acrobot env
+        try:
+            probs = sess.run(["probs"], {"obs": obs})[0]
+        except Exception as e:
+            print(f"inference failed ({type(e).__name__}): {e}")
+            sys.exit(1)
+        print(probs.argmax(1))
+     """),
+
+    ("onnxruntime", "venv", None, "false-positive", "environment", "b47-ort-custom-env-ops-library-missing",
+     "The deployment script registers a custom-op library with the simulator's physics kernels, but the "
+     "shared library is not present on this machine.",
+     r"""
+        import onnxruntime as ort
+
+        print("onnxruntime", ort.__version__, "providers:", ort.get_available_providers())
+        so = ort.SessionOptions()
+        so.intra_op_num_threads = 2
+        lib = "./build/libsim_physics_ops.so"
+        print("registering custom ops from", lib)
+        so.register_custom_ops_library(lib)
+        print("custom ops registered")
+     """),
+
+    ("onnxruntime", "venv", None, "crash", "not-implemented", "b47-ort-multinomial-double",
+     "Action sampling is exported as an ONNX Multinomial over float64 logits; the CPU provider has no "
+     "Multinomial kernel for double, a legal input type.",
+     r"""
+        import numpy as np
+        import onnx
+        from onnx import helper, TensorProto
+        import onnxruntime as ort
+
+        g = helper.make_graph(
+            [helper.make_node("Multinomial", ["logits"], ["actions"], sample_size=1, seed=7.0)],
+            "sample_actions",
+            [helper.make_tensor_value_info("logits", TensorProto.DOUBLE, [None, 5])],
+            [helper.make_tensor_value_info("actions", TensorProto.INT32, [None, 1])])
+        model = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)])
+        onnx.checker.check_model(model)
+        print("model checked: Multinomial(double) opset 17")
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        logits = np.random.default_rng(0).normal(size=(8, 5))
+        print(sess.run(None, {"logits": logits})[0].ravel())
+     """),
+
+    ("onnxruntime", "venv", None, "crash", "not-implemented", "b47-ort-min-uint16-step-budget",
+     "A simulation graph caps per-env step counters (uint16) with Min against the time limit; the CPU "
+     "provider has no Min kernel for uint16, a type the ONNX spec allows.",
+     r"""
+        import logging, sys
+        import numpy as np
+        import onnx
+        from onnx import helper, TensorProto
+        import onnxruntime as ort
+
+        logging.basicConfig(level=logging.INFO, format="[%(name)s] %(message)s")
+        log = logging.getLogger("sim-export")
+        g = helper.make_graph(
+            [helper.make_node("Add", ["steps", "one"], ["next"]),
+             helper.make_node("Min", ["next", "limit"], ["capped"])],
+            "step_counter",
+            [helper.make_tensor_value_info("steps", TensorProto.UINT16, [None]),
+             helper.make_tensor_value_info("one", TensorProto.UINT16, [1]),
+             helper.make_tensor_value_info("limit", TensorProto.UINT16, [1])],
+            [helper.make_tensor_value_info("capped", TensorProto.UINT16, [None])])
+        model = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)])
+        onnx.checker.check_model(model)
+        log.info("graph checked, creating session")
+        try:
+            sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        except Exception as e:
+            log.error("session creation failed: %s", e)
+            sys.exit(1)
+        print(sess.run(None, {"steps": np.arange(8, dtype=np.uint16), "one": np.ones(1, np.uint16),
+                              "limit": np.array([500], np.uint16)}))
+     """),
+
+    ("onnxruntime", "venv", None, "nan", None, "b47-ort-masked-softmax-all-illegal",
+     "An exported policy masks illegal actions with -inf before Softmax; for a state with no legal "
+     "action the probabilities come out NaN, which the program prints.",
+     r"""
+        import numpy as np
+        from onnx import helper, TensorProto
+        import onnxruntime as ort
+
+        g = helper.make_graph(
+            [helper.make_node("Add", ["logits", "mask_bias"], ["masked"]),
+             helper.make_node("Softmax", ["masked"], ["probs"], axis=-1)],
+            "masked_policy",
+            [helper.make_tensor_value_info("logits", TensorProto.FLOAT, [None, 4]),
+             helper.make_tensor_value_info("mask_bias", TensorProto.FLOAT, [None, 4])],
+            [helper.make_tensor_value_info("probs", TensorProto.FLOAT, [None, 4])])
+        sess = ort.InferenceSession(helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]).SerializeToString(),
+                                    providers=["CPUExecutionProvider"])
+        rng = np.random.default_rng(0)
+        logits = rng.normal(size=(4, 4)).astype(np.float32)
+        legal = np.array([[1, 1, 0, 1], [0, 1, 0, 0], [0, 0, 0, 0], [1, 1, 1, 1]], bool)
+        bias = np.where(legal, 0.0, -np.inf).astype(np.float32)
+        probs = sess.run(None, {"logits": logits, "mask_bias": bias})[0]
+        for i, row in enumerate(probs):
+            print(f"state {i}: legal={legal[i].astype(int).tolist()} probs={np.round(row, 4).tolist()}")
+        print("any NaN in action probabilities:", bool(np.isnan(probs).any()))
+     """),
+
+    ("onnxruntime", "venv", None, "inconsistency", None, "b47-ort-fp16-discounted-return-vs-numpy",
+     "A discounted-return graph exported in float16 (Pow of the discount factor, Mul, ReduceSum) is "
+     "checked against numpy float64 over 300-step episodes; the fp16 result disagrees beyond tolerance "
+     "and the check fails.",
+     r"""
+        import numpy as np
+        from onnx import helper, TensorProto, numpy_helper
+        import onnxruntime as ort
+
+        GAMMA, T = 0.99, 300
+        gamma = numpy_helper.from_array(np.array(GAMMA, np.float16), "gamma")
+        g = helper.make_graph(
+            [helper.make_node("Pow", ["gamma", "t"], ["disc"]),
+             helper.make_node("Mul", ["rewards", "disc"], ["dr"]),
+             helper.make_node("ReduceSum", ["dr", "axes"], ["ret"], keepdims=0)],
+            "discounted_return_fp16",
+            [helper.make_tensor_value_info("rewards", TensorProto.FLOAT16, [None, T]),
+             helper.make_tensor_value_info("t", TensorProto.FLOAT16, [T]),
+             helper.make_tensor_value_info("axes", TensorProto.INT64, [1])],
+            [helper.make_tensor_value_info("ret", TensorProto.FLOAT16, [None])],
+            initializer=[gamma])
+        sess = ort.InferenceSession(helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]).SerializeToString(),
+                                    providers=["CPUExecutionProvider"])
+        rng = np.random.default_rng(0)
+        rewards = rng.random((6, T)).astype(np.float16)
+        t = np.arange(T, dtype=np.float16)
+        got = sess.run(None, {"rewards": rewards, "t": t, "axes": np.array([1], np.int64)})[0].astype(np.float64)
+        ref = (rewards.astype(np.float64) * GAMMA ** np.arange(T)).sum(1)
+        print(f"{'env':>4} {'ort fp16':>10} {'numpy f64':>10} {'rel err':>9}")
+        for k in range(len(ref)):
+            print(f"{k:4d} {got[k]:10.3f} {ref[k]:10.3f} {abs(got[k] - ref[k]) / ref[k]:9.2e}")
+        np.testing.assert_allclose(got, ref, rtol=5e-3, err_msg="fp16 discounted returns disagree with float64")
+        print("discounted returns agree")
+     """),
+
+    ("onnxruntime", "venv", None, "oom", None, "b47-ort-replay-constantofshape-oom",
+     "A replay-buffer initialiser graph uses ConstantOfShape to allocate 1M frame stacks of 84x84x400 "
+     "floats; the ONNX Runtime arena fails to allocate the memory.",
+     r"""
+        import sys
+        import numpy as np
+        from onnx import helper, TensorProto
+        import onnxruntime as ort
+
+        g = helper.make_graph(
+            [helper.make_node("ConstantOfShape", ["shape"], ["frames"])],
+            "replay_init",
+            [helper.make_tensor_value_info("shape", TensorProto.INT64, [4])],
+            [helper.make_tensor_value_info("frames", TensorProto.FLOAT, None)])
+        sess = ort.InferenceSession(helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]).SerializeToString(),
+                                    providers=["CPUExecutionProvider"])
+        for cap in (4, 32, 1_000_000):
+            shape = np.array([cap, 84, 84, 400], np.int64)
+            print(f"allocating replay frames for capacity {cap:,}: {np.prod(shape) * 4 / 2**30:,.2f} GiB", flush=True)
+            try:
+                out = sess.run(None, {"shape": shape})[0]
+            except Exception as e:
+                print("allocation failed:", e)
+                sys.exit(1)
+            print("  ok", out.shape)
+            del out
+     """),
+]
+
+
+add_batch(B47_A)
+
+
 def versions(py):
     code = ("import importlib\n"
             "for n in ('torch','tensorflow','jax','keras','onnxruntime','mindspore'):\n"

@@ -70163,6 +70163,3176 @@ B47_A = [
 add_batch(B47_A)
 
 
+B50_A = [
+    # ------------------------------------------------------------------ pytorch 2.13
+    ("pytorch", "venv", None, "false-positive", None, "b50-pt-vmap-item-clip-factor",
+     "Hand-written DP-SGD computes per-sample gradients with torch.func.vmap and calls .item() on each sample's norm to pick a clip factor; vmap rightly refuses .item() on a batched tensor.",
+     """
+     import torch
+     from torch.func import functional_call, grad, vmap
+
+     torch.manual_seed(0)
+     model = torch.nn.Sequential(torch.nn.Linear(20, 16), torch.nn.ReLU(), torch.nn.Linear(16, 2))
+     params = {k: v.detach() for k, v in model.named_parameters()}
+     MAX_NORM = 1.0
+
+     def loss_fn(p, x, y):
+         out = functional_call(model, p, (x.unsqueeze(0),))
+         return torch.nn.functional.cross_entropy(out, y.unsqueeze(0))
+
+     def clipped_grad(p, x, y):
+         g = grad(loss_fn)(p, x, y)
+         norm = torch.sqrt(sum((t ** 2).sum() for t in g.values()))
+         factor = min(1.0, MAX_NORM / (norm.item() + 1e-6))
+         return {k: t * factor for k, t in g.items()}
+
+     x = torch.randn(64, 20)
+     y = torch.randint(0, 2, (64,))
+     print("dp-sgd: batch of", x.shape[0], "samples, max_norm", MAX_NORM)
+     per_sample = vmap(clipped_grad, in_dims=(None, 0, 0))(params, x, y)
+     print({k: v.shape for k, v in per_sample.items()})
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b50-pt-vmap-noise-randomness-flag",
+     "A per-client DP step adds Gaussian noise inside a vmapped function without choosing vmap's randomness mode; torch.func rightly rejects the random op in its default 'error' mode.",
+     """
+     import logging, sys
+     import torch
+     from torch.func import vmap
+
+     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s dp: %(message)s")
+     log = logging.getLogger("dp")
+     SIGMA, CLIP = 1.1, 0.5
+
+     def privatize(update):
+         norm = update.norm()
+         update = update * torch.clamp(CLIP / (norm + 1e-12), max=1.0)
+         return update + torch.randn_like(update) * SIGMA * CLIP
+
+     client_updates = torch.randn(8, 1000) * 0.05
+     log.info("privatizing %d client updates of size %d", *client_updates.shape)
+     try:
+         noisy = vmap(privatize)(client_updates)
+         log.info("mean noisy update norm %.4f", noisy.norm(dim=1).mean())
+     except RuntimeError as exc:
+         log.error("privatize failed: %s", exc)
+         sys.exit(2)
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b50-pt-fedavg-head-size-mismatch",
+     "The server loads a federated average whose classifier head came from clients built with 12 classes into a 10-class global model; load_state_dict rightly reports the size mismatch.",
+     """
+     import torch
+     import torch.nn as nn
+
+     def make_model(n_classes):
+         return nn.Sequential(nn.Linear(32, 64), nn.ReLU(), nn.Linear(64, n_classes))
+
+     torch.manual_seed(1)
+     global_model = make_model(10)
+     clients = [make_model(12) for _ in range(3)]   # clients were configured from a stale label map
+     sizes = [120, 45, 300]
+     total = sum(sizes)
+
+     avg = {}
+     for name in clients[0].state_dict():
+         avg[name] = sum(c.state_dict()[name] * (n / total) for c, n in zip(clients, sizes))
+     print("round 1: aggregated", len(avg), "tensors from", len(clients), "clients")
+     global_model.load_state_dict(avg)
+     print("global model updated")
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b50-pt-fedavg-num-batches-tracked",
+     "FedAvg stacks and averages every state_dict entry, including BatchNorm's integer num_batches_tracked; torch.mean rightly refuses a Long tensor.",
+     """
+     import torch
+     import torch.nn as nn
+
+     class Net(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.fc = nn.Linear(16, 16)
+             self.bn = nn.BatchNorm1d(16)
+             self.out = nn.Linear(16, 4)
+         def forward(self, x):
+             return self.out(torch.relu(self.bn(self.fc(x))))
+
+     torch.manual_seed(0)
+     clients = [Net() for _ in range(4)]
+     for i, c in enumerate(clients):
+         opt = torch.optim.SGD(c.parameters(), lr=0.1)
+         for step in range(3):
+             x, y = torch.randn(32, 16), torch.randint(0, 4, (32,))
+             loss = nn.functional.cross_entropy(c(x), y)
+             opt.zero_grad(); loss.backward(); opt.step()
+         print(f"client {i}: local loss {loss.item():.4f}")
+
+     server = Net()
+     new_state = {}
+     for key in server.state_dict():
+         new_state[key] = torch.stack([c.state_dict()[key] for c in clients]).mean(dim=0)
+         print(f"  averaged {key:28s} {tuple(new_state[key].shape)}")
+     server.load_state_dict(new_state)
+     """),
+    ("pytorch", "venv", None, "false-positive", "environment", "b50-pt-opacus-not-installed",
+     "A DP training script imports Opacus' PrivacyEngine, which is not installed in this environment: a setup problem, not a framework defect.",
+     """
+     import torch
+     import torch.nn as nn
+
+     print("torch", torch.__version__)
+     model = nn.Sequential(nn.Linear(10, 32), nn.ReLU(), nn.Linear(32, 2))
+     optimizer = torch.optim.SGD(model.parameters(), lr=0.05)
+     data = torch.utils.data.TensorDataset(torch.randn(256, 10), torch.randint(0, 2, (256,)))
+     loader = torch.utils.data.DataLoader(data, batch_size=32)
+
+     from opacus import PrivacyEngine
+
+     engine = PrivacyEngine()
+     model, optimizer, loader = engine.make_private(
+         module=model, optimizer=optimizer, data_loader=loader,
+         noise_multiplier=1.0, max_grad_norm=1.0)
+     """),
+    ("pytorch", "venv", None, "false-positive", "environment", "b50-pt-clients-on-cuda-cpu-build",
+     "The federated simulator places each simulated client on a CUDA device, but this PyTorch is a CPU-only build; torch rightly reports it was not compiled with CUDA.",
+     """
+     import torch
+     import torch.nn as nn
+
+     NUM_CLIENTS = 4
+     print(f"simulating {NUM_CLIENTS} clients, cuda available: {torch.cuda.is_available()}")
+
+     global_model = nn.Linear(8, 2)
+     clients = []
+     for cid in range(NUM_CLIENTS):
+         dev = torch.device("cuda", cid % 2)
+         m = nn.Linear(8, 2)
+         m.load_state_dict(global_model.state_dict())
+         clients.append(m.to(dev))
+         print(f"client {cid} placed on {dev}")
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b50-pt-cdist-half-client-drift",
+     "The server measures client drift as pairwise distances between client updates that arrive in float16; torch.cdist has no Half kernel on CPU, a kernel missing for a legal dtype.",
+     """
+     import torch
+
+     torch.manual_seed(0)
+     n_clients, dim = 6, 4096
+     global_w = torch.randn(dim)
+     updates = []
+     for cid in range(n_clients):
+         local = global_w + 0.01 * (cid + 1) * torch.randn(dim)
+         delta = (local - global_w).half()          # uplink compression to fp16
+         updates.append(delta)
+         print(f"client {cid}: sent {delta.numel() * delta.element_size()} bytes, dtype {delta.dtype}")
+
+     U = torch.stack(updates)
+     print("computing pairwise drift matrix", tuple(U.shape))
+     drift = torch.cdist(U, U)
+     print(drift)
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b50-pt-jacfwd-grid-sample-per-sample",
+     "Per-sample gradients of a small spatial-transformer client model are taken with torch.func.jacfwd; forward-mode AD is not implemented for grid_sampler_2d and PyTorch asks for an issue to be filed.",
+     """
+     import torch
+     import torch.nn.functional as F
+     from torch.func import functional_call, jacfwd, vmap
+
+     class STN(torch.nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.loc = torch.nn.Linear(64, 6)
+             self.head = torch.nn.Linear(64, 10)
+         def forward(self, img):
+             theta = self.loc(img.flatten(1)).view(-1, 2, 3)
+             grid = F.affine_grid(theta, img.shape, align_corners=False)
+             warped = F.grid_sample(img, grid, align_corners=False)
+             return self.head(warped.flatten(1))
+
+     torch.manual_seed(0)
+     model = STN()
+     params = {k: v.detach() for k, v in model.named_parameters()}
+     imgs, labels = torch.randn(16, 1, 8, 8), torch.randint(0, 10, (16,))
+
+     def loss_one(p, img, lab):
+         return F.cross_entropy(functional_call(model, p, (img[None],)), lab[None])
+
+     print("per-sample jacobians (forward mode) for", imgs.shape[0], "samples")
+     per_sample = vmap(jacfwd(loss_one), in_dims=(None, 0, 0))(params, imgs, labels)
+     for k, v in per_sample.items():
+         print(k, tuple(v.shape))
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b50-pt-svd-bf16-lowrank-update",
+     "A client compresses its weight update with a rank-4 SVD while still in bfloat16; linalg_svd has no BFloat16 CPU kernel, a kernel missing for a legal dtype.",
+     """
+     import torch
+
+     torch.manual_seed(3)
+     RANK = 4
+     layer = torch.nn.Linear(256, 128).to(torch.bfloat16)
+     before = layer.weight.detach().clone()
+     opt = torch.optim.SGD(layer.parameters(), lr=0.1)
+     for step in range(5):
+         x = torch.randn(32, 256, dtype=torch.bfloat16)
+         loss = layer(x).float().pow(2).mean()
+         opt.zero_grad(); loss.backward(); opt.step()
+         print(f"step {step} loss {loss.item():.5f}")
+
+     delta = layer.weight.detach() - before
+     print("compressing update", tuple(delta.shape), delta.dtype, "to rank", RANK)
+     U, S, Vh = torch.linalg.svd(delta, full_matrices=False)
+     payload = (U[:, :RANK] * S[:RANK], Vh[:RANK])
+     print("payload elements:", sum(t.numel() for t in payload))
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b50-pt-jacfwd-embedding-bag-recsys",
+     "A federated recommender client computes per-user gradients of its EmbeddingBag table with torch.func.jacfwd; forward-mode AD is not implemented for _embedding_bag, a missing feature for a legal use.",
+     """
+     import torch
+     import torch.nn.functional as F
+     from torch.func import jacfwd
+
+     torch.manual_seed(0)
+     N_ITEMS, DIM = 50, 8
+     table = torch.randn(N_ITEMS, DIM) * 0.1
+     user_items = torch.tensor([3, 17, 42, 8, 8, 21])
+     offsets = torch.tensor([0, 3])
+     ratings = torch.tensor([4.0, 2.5])
+     user_vecs = torch.randn(2, DIM)
+
+     def user_loss(tbl):
+         bags = F.embedding_bag(user_items, tbl, offsets, mode="mean")
+         pred = (bags * user_vecs).sum(1)
+         return ((pred - ratings) ** 2).mean()
+
+     print("local loss", user_loss(table).item())
+     print("computing d loss / d table with forward-mode AD (", N_ITEMS * DIM, "tangents )")
+     J = jacfwd(user_loss)(table)
+     print("touched rows:", J.abs().sum(1).nonzero().flatten().tolist())
+     """),
+    ("pytorch", "venv", None, "nan", None, "b50-pt-empty-shard-fedavg-nan",
+     "Clients return summed gradients and their sample counts; the server turns each into a mean gradient by dividing by the count, and the client with an empty shard gives 0/0 = NaN, which the averaged global model then carries (the program prints the NaN weights).",
+     """
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     X, Y = torch.randn(300, 5), torch.randn(300, 1)
+     shards = [(0, 140), (140, 300), (300, 300)]      # client 2 got no data after filtering
+     global_model = nn.Linear(5, 1)
+     LR = 0.05
+
+     for rnd in range(2):
+         client_grads = []
+         for cid, (a, b) in enumerate(shards):
+             local = nn.Linear(5, 1); local.load_state_dict(global_model.state_dict())
+             x, y = X[a:b], Y[a:b]
+             loss_sum = ((local(x) - y) ** 2).sum()
+             local.zero_grad(); loss_sum.backward()
+             n = torch.tensor(float(b - a))
+             mean_grad = {k: p.grad / n for k, p in local.named_parameters()}
+             print(f"round {rnd} client {cid} n={b - a:3d} loss/n={(loss_sum / n).item():.4f}")
+             client_grads.append(mean_grad)
+         with torch.no_grad():
+             for k, p in global_model.named_parameters():
+                 p -= LR * torch.stack([g[k] for g in client_grads]).mean(0)
+         print(f"round {rnd} global weight: {global_model.weight.data.flatten().tolist()}")
+         print(f"round {rnd} global bias:   {global_model.bias.item()}")
+     """),
+    ("pytorch", "venv", None, "nan", None, "b50-pt-dp-normalize-zero-grad-nan",
+     "Hand-written DP-SGD for a hinge-loss classifier rescales every per-sample gradient to norm C as g * (C / ||g||); samples beyond the margin have an exactly zero gradient, 0 * inf gives NaN, and the noisy gradient and updated weights become NaN.",
+     """
+     import torch
+     from torch.func import grad, vmap
+
+     torch.manual_seed(0)
+     D, N = 6, 32
+     w = torch.randn(D) * 0.5
+     C, SIGMA, LR = 1.0, 0.8, 0.1
+
+     def hinge(w, x, y):
+         return torch.clamp(1 - y * (x @ w), min=0)
+
+     x = torch.randn(N, D) * 3
+     y = torch.sign(x @ torch.randn(D))
+     for step in range(3):
+         g = vmap(grad(hinge), in_dims=(None, 0, 0))(w, x, y)
+         norms = g.norm(dim=1)
+         print(f"step {step}: per-sample norms min {norms.min():.4f} max {norms.max():.4f}, zero-grad samples {int((norms == 0).sum())}")
+         g = g * (C / norms)[:, None]                  # "clip" every sample to norm C
+         noisy = (g.sum(0) + torch.randn(D) * SIGMA * C) / N
+         w = w - LR * noisy
+         print(f"step {step}: noisy grad {noisy.tolist()}")
+         print(f"step {step}: weights    {w.tolist()}")
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b50-pt-bf16-uplink-fedavg-mismatch",
+     "Clients send weights in bfloat16 and the server casts them back before averaging; the program compares the result with the float32 average at a tight tolerance and torch.testing reports the mismatch.",
+     """
+     import torch
+
+     torch.manual_seed(7)
+     sizes = [500, 80, 1200, 20]
+     client_w = [torch.randn(256, 128) * 0.02 + 0.1 * i for i in range(len(sizes))]
+     total = sum(sizes)
+
+     ref = sum(w * (n / total) for w, n in zip(client_w, sizes))
+     received = [w.to(torch.bfloat16).to(torch.float32) for w in client_w]
+     agg = sum(w * (n / total) for w, n in zip(received, sizes))
+
+     err = (agg - ref).abs()
+     print(f"fedavg over {len(sizes)} clients (sizes {sizes})")
+     print(f"max abs err {err.max().item():.3e}  mean abs err {err.mean().item():.3e}")
+     torch.testing.assert_close(agg, ref, rtol=1e-5, atol=1e-6)
+     print("bfloat16 transport matches float32 aggregation")
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b50-pt-secagg-float-masks-dont-cancel",
+     "Secure-aggregation masks drawn as large random integers are added in float32 to client updates and should cancel in the sum; float32 rounding leaves a residue, so the masked sum disagrees with the plain sum and the check fails.",
+     """
+     import sys
+     import torch
+
+     g = torch.Generator().manual_seed(42)
+     n_clients, dim = 5, 10000
+     updates = [torch.randn(dim, generator=g) * 1e-3 for _ in range(n_clients)]
+
+     # pairwise masks m_ij added by i and subtracted by j
+     masked = [u.clone() for u in updates]
+     for i in range(n_clients):
+         for j in range(i + 1, n_clients):
+             m = torch.randint(-2**24, 2**24, (dim,), generator=g).to(torch.float32)
+             masked[i] += m
+             masked[j] -= m
+     plain = torch.stack(updates).sum(0)
+     secure = torch.stack(masked).sum(0)
+     diff = (secure - plain).abs()
+     print(f"plain sum norm   {plain.norm():.6f}")
+     print(f"secure sum norm  {secure.norm():.6f}")
+     print(f"max |secure-plain| = {diff.max():.6f}, elements off by >1e-4: {int((diff > 1e-4).sum())}/{dim}")
+     if not torch.allclose(secure, plain, atol=1e-4):
+         print("VERDICT: masks did not cancel; secure aggregate differs from plain aggregate")
+         sys.exit(1)
+     print("VERDICT: ok")
+     """),
+    ("pytorch", "venv", None, "timeout", None, "b50-pt-gloo-server-waits-for-clients",
+     "A federated server starts a gloo process group for three participants but no client process ever joins; the rendezvous blocks and the program's faulthandler watchdog dumps the stacks and exits after 20 s.",
+     """
+     import faulthandler, os, sys
+     import torch
+     import torch.distributed as dist
+
+     faulthandler.dump_traceback_later(20, exit=True)
+     os.environ.setdefault("MASTER_ADDR", "127.0.0.1")
+     os.environ.setdefault("MASTER_PORT", "29617")
+     print("server: waiting for 2 clients to join the aggregation group ...", flush=True)
+     dist.init_process_group("gloo", rank=0, world_size=3)
+     print("server: group ready")
+     w = torch.zeros(10)
+     dist.all_reduce(w)
+     print("aggregated", w)
+     """),
+    ("pytorch", "venv", None, "oom", None, "b50-pt-materialize-per-sample-grads-oom",
+     "An auditing tool pre-allocates a buffer holding every training sample's per-sample gradient for a 4096x4096 layer (60000 samples); the multi-terabyte allocation fails with can't allocate memory.",
+     """
+     import torch
+
+     model = torch.nn.Sequential(torch.nn.Linear(4096, 4096), torch.nn.ReLU(), torch.nn.Linear(4096, 10))
+     N_SAMPLES = 60000
+     buffers = {}
+     for name, p in model.named_parameters():
+         need = N_SAMPLES * p.numel() * 4 / 2**30
+         print(f"allocating per-sample grad buffer for {name}: {need:.1f} GiB")
+         buffers[name] = torch.zeros(N_SAMPLES, *p.shape)
+     print("buffers ready")
+     """),
+
+    # ------------------------------------------------------------------ pytorch 1.13 (Debian)
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b50-pt113-half-linear-client-forward",
+     "A client receives the global weights in float16 and evaluates them on CPU without casting back; torch 1.13 has no Half addmm kernel on CPU (\"addmm_impl_cpu_\" not implemented for 'Half').",
+     """
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(0)
+     server = nn.Sequential(nn.Linear(20, 64), nn.ReLU(), nn.Linear(64, 3))
+     payload = {k: v.half() for k, v in server.state_dict().items()}
+     size = sum(v.numel() * v.element_size() for v in payload.values())
+     print(f"downlink payload: {size} bytes in float16")
+
+     client = nn.Sequential(nn.Linear(20, 64), nn.ReLU(), nn.Linear(64, 3)).half()
+     client.load_state_dict(payload)
+     x = torch.randn(16, 20).half()
+     with torch.no_grad():
+         logits = client(x)
+     print("client eval logits", logits.shape)
+     """),
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b50-pt113-half-layernorm-client",
+     "A small transformer-style client model is run in float16 on CPU to mimic an edge device; torch 1.13 lacks the Half LayerNorm CPU kernel (\"LayerNormKernelImpl\" not implemented for 'Half').",
+     """
+     import logging
+     import torch
+     import torch.nn as nn
+
+     logging.basicConfig(level=logging.INFO, format="[client-7] %(levelname)s %(message)s")
+     log = logging.getLogger()
+
+     class Block(nn.Module):
+         def __init__(self, d=32):
+             super().__init__()
+             self.norm = nn.LayerNorm(d)
+             self.ff = nn.Sequential(nn.Linear(d, 4 * d), nn.GELU(), nn.Linear(4 * d, d))
+         def forward(self, x):
+             return x + self.ff(self.norm(x))
+
+     model = nn.Sequential(Block(), Block()).to(torch.float16)
+     tokens = torch.randn(4, 10, 32, dtype=torch.float16)
+     log.info("running local round in %s, %d params", tokens.dtype, sum(p.numel() for p in model.parameters()))
+     out = model(tokens)
+     log.info("output %s", tuple(out.shape))
+     """),
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b50-pt113-half-clamp-dp-clip",
+     "DP clipping computes per-sample clip factors min(1, C/norm) with clamp(max=1.0) on float16 gradients; torch 1.13 has no Half CPU kernel for clamp (\"clamp_max_scalar_cpu\" not implemented for 'Half').",
+     """
+     import torch
+     from functorch import grad, vmap
+
+     torch.manual_seed(0)
+     W = torch.randn(10, 3)
+     C, SIGMA = 1.0, 1.2
+
+     def loss(w, x, y):
+         return ((x @ w - y) ** 2).mean()
+
+     x, y = torch.randn(64, 10), torch.randn(64, 3)
+     g = vmap(grad(loss), in_dims=(None, 0, 0))(W, x, y)
+     g = g.half()       # per-sample grads kept in fp16 to save memory
+     norms = g.flatten(1).norm(dim=1)
+     print("per-sample grad norms (fp16):", norms[:6].tolist())
+     factors = (C / (norms + 1e-6)).clamp(max=1.0)
+     clipped = g * factors[:, None, None]
+     noisy = clipped.float().sum(0) + torch.randn_like(W) * SIGMA * C
+     print("noisy grad", noisy.norm().item())
+     """),
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b50-pt113-half-conv-client-eval",
+     "An image client evaluates the fp16 global CNN it downloaded on CPU; torch 1.13 has no Half slow_conv2d CPU kernel, a kernel missing for a legal dtype.",
+     """
+     import sys, traceback
+     import torch
+     import torch.nn as nn
+
+     net = nn.Sequential(nn.Conv2d(1, 8, 3), nn.ReLU(), nn.Flatten(), nn.Linear(8 * 26 * 26, 10))
+     net = net.half().eval()
+     batch = torch.randn(8, 1, 28, 28).half()
+     print("client 3: evaluating global model on", batch.shape[0], "images")
+     try:
+         with torch.no_grad():
+             acc = (net(batch).argmax(1) == torch.zeros(8, dtype=torch.long)).float().mean()
+         print("accuracy", acc.item())
+     except RuntimeError:
+         print("client 3: evaluation failed")
+         traceback.print_exc()
+         sys.exit(3)
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", "environment", "b50-pt113-torch-func-missing",
+     "A per-sample-gradient script written for PyTorch 2 imports torch.func, which does not exist in the installed torch 1.13; a version/setup problem, not a defect.",
+     """
+     import torch
+     print("torch version", torch.__version__)
+     from torch.func import functional_call, grad, vmap
+
+     model = torch.nn.Linear(4, 1)
+     params = dict(model.named_parameters())
+     print(vmap(grad(lambda p, x: functional_call(model, p, (x,)).sum()), in_dims=(None, 0))(params, torch.randn(8, 4)))
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", None, "b50-pt113-server-missing-keys",
+     "The server model has an extra personalization layer the clients do not train; loading the averaged client state with strict=True is rightly rejected for missing keys.",
+     """
+     import torch
+     import torch.nn as nn
+
+     class ClientNet(nn.Module):
+         def __init__(self):
+             super().__init__()
+             self.body = nn.Linear(12, 24)
+             self.head = nn.Linear(24, 2)
+
+     class ServerNet(ClientNet):
+         def __init__(self):
+             super().__init__()
+             self.adapter = nn.Linear(24, 24)
+
+     clients = [ClientNet() for _ in range(3)]
+     sizes = [10, 250, 40]
+     avg = {k: sum(c.state_dict()[k] * n for c, n in zip(clients, sizes)) / sum(sizes)
+            for k in clients[0].state_dict()}
+     print("aggregated keys:", sorted(avg))
+     server = ServerNet()
+     server.load_state_dict(avg, strict=True)
+     print("server updated")
+     """),
+    ("pytorch-1.13", "system", None, "nan", None, "b50-pt113-empty-shard-loss-weighted-nan",
+     "The server weights clients by softmax(-local loss); a client with an empty shard reports a NaN mean loss, the softmax makes every aggregation weight NaN, and the global weights the program prints are NaN.",
+     """
+     import torch
+     import torch.nn as nn
+
+     torch.manual_seed(1)
+     data = [torch.randn(n, 3) for n in (50, 0, 75)]
+     targets = [d.sum(1, keepdim=True) for d in data]
+     gm = nn.Linear(3, 1)
+     for rnd in range(2):
+         states, losses = [], []
+         for cid, (x, y) in enumerate(zip(data, targets)):
+             m = nn.Linear(3, 1); m.load_state_dict(gm.state_dict())
+             opt = torch.optim.SGD(m.parameters(), lr=0.1)
+             loss = nn.functional.mse_loss(m(x), y)
+             opt.zero_grad(); loss.backward(); opt.step()
+             print(f"round {rnd} client {cid} samples={len(x):3d} loss={loss.item():.4f}")
+             states.append(m.state_dict()); losses.append(loss.detach())
+         weights = torch.softmax(-torch.stack(losses), dim=0)
+         print(f"round {rnd} aggregation weights: {weights.tolist()}")
+         gm.load_state_dict({k: sum(s[k] * wt for s, wt in zip(states, weights)) for k in states[0]})
+         print(f"round {rnd} global: w={gm.weight.data.tolist()} b={gm.bias.item()}")
+     """),
+    ("pytorch-1.13", "system", None, "inconsistency", None, "b50-pt113-fp16-uplink-vs-fp32",
+     "Client updates travel as float16 and are cast back for a size-weighted average; the program checks the result against the float32 aggregate with a tight tolerance and its assertion fails on the real rounding error.",
+     """
+     import torch
+
+     torch.manual_seed(5)
+     sizes = [1000, 10, 333]
+     ups = [torch.randn(4096) * (3.0 ** i) for i in range(3)]
+     total = float(sum(sizes))
+     ref = sum(u * (n / total) for u, n in zip(ups, sizes))
+     got = sum(u.half().float() * (n / total) for u, n in zip(ups, sizes))
+     rel = ((got - ref).abs() / ref.abs().clamp(min=1e-8)).max().item()
+     print("max relative error fp16 transport:", rel)
+     print("first ref:", ref[:4].tolist())
+     print("first got:", got[:4].tolist())
+     assert torch.allclose(got, ref, rtol=1e-6, atol=1e-7), "fp16 transport changed the aggregate (max rel err %.2e)" % rel
+     """),
+    ("pytorch-1.13", "system", None, "timeout", None, "b50-pt113-gloo-straggler-wait",
+     "The aggregation server initialises a gloo group of four via a TCP init method and waits for clients that never start; faulthandler's watchdog dumps the stacks after 20 s and exits.",
+     """
+     import faulthandler, sys, time
+     import torch
+     import torch.distributed as dist
+
+     faulthandler.dump_traceback_later(20, exit=True)
+     t0 = time.time()
+     print("aggregator: init tcp://127.0.0.1:29733 world_size=4, waiting for stragglers", flush=True)
+     dist.init_process_group("gloo", init_method="tcp://127.0.0.1:29733", rank=0, world_size=4)
+     print(f"aggregator: all clients joined after {time.time() - t0:.1f}s")
+     """),
+    ("pytorch-1.13", "system", None, "oom", None, "b50-pt113-noise-buffer-oom",
+     "A DP simulation pre-draws Gaussian noise for all rounds and all clients at once (1000 x 500 x 8M floats); the allocation fails with DefaultCPUAllocator: can't allocate memory.",
+     """
+     import torch
+
+     ROUNDS, CLIENTS, DIM = 1000, 500, 8_000_000
+     print(f"pre-drawing noise: {ROUNDS * CLIENTS * DIM * 4 / 2**40:.1f} TiB")
+     noise = torch.randn(ROUNDS, CLIENTS, DIM)
+     print("noise ready", noise.shape)
+     """),
+
+    # ------------------------------------------------------------------ onnxruntime
+    ("onnxruntime", "venv", None, "crash", "not-implemented", "b50-ort-bf16-fedavg-reducemean",
+     "The server exports its FedAvg step as an ONNX graph (ReduceMean over stacked client weights) and keeps the weights in bfloat16; the CPU execution provider has no bfloat16 ReduceMean kernel (NOT_IMPLEMENTED), though the graph is legal.",
+     """
+     import numpy as np
+     import onnx
+     from onnx import helper, TensorProto
+     import onnxruntime as ort
+
+     N_CLIENTS, DIM = 5, 1024
+     node = helper.make_node("ReduceMean", ["stacked"], ["global_w"], axes=[0], keepdims=0)
+     graph = helper.make_graph(
+         [node], "fedavg_bf16",
+         [helper.make_tensor_value_info("stacked", TensorProto.BFLOAT16, [N_CLIENTS, DIM])],
+         [helper.make_tensor_value_info("global_w", TensorProto.BFLOAT16, [DIM])])
+     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+     model.ir_version = 8
+     onnx.checker.check_model(model)
+     print("fedavg graph checked:", len(model.graph.node), "node(s), opset 17")
+     sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+     print("session ready", sess.get_providers())
+     """),
+    ("onnxruntime", "venv", None, "crash", "not-implemented", "b50-ort-bf16-client-gemm",
+     "A client's linear model is exported with bfloat16 weights (as received over the wire) and run with ONNX Runtime; session creation fails because the CPU provider implements no bfloat16 Gemm.",
+     """
+     import sys
+     import numpy as np
+     from onnx import helper, numpy_helper, TensorProto
+     import onnxruntime as ort
+
+     rng = np.random.default_rng(0)
+     W = rng.standard_normal((16, 4)).astype(np.float32)
+     b = np.zeros(4, np.float32)
+     w_init = helper.make_tensor("W", TensorProto.BFLOAT16, W.shape, W.flatten().tolist())
+     b_init = helper.make_tensor("b", TensorProto.BFLOAT16, b.shape, b.tolist())
+     g = helper.make_graph(
+         [helper.make_node("Gemm", ["x", "W", "b"], ["logits"])], "client_linear",
+         [helper.make_tensor_value_info("x", TensorProto.BFLOAT16, ["N", 16])],
+         [helper.make_tensor_value_info("logits", TensorProto.BFLOAT16, ["N", 4])],
+         [w_init, b_init])
+     m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]); m.ir_version = 8
+     print("client 2: building inference session for received bf16 model")
+     try:
+         sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+     except Exception as exc:
+         print(f"client 2: session failed: {type(exc).__name__}: {exc}")
+         sys.exit(1)
+     print("client 2 ready")
+     """),
+    ("onnxruntime", "venv", None, "false-positive", None, "b50-ort-client-server-shape-mismatch",
+     "The aggregation graph adds a client's 64x10 head update to a server head of shape 64x12; ONNX Runtime's shape inference rightly rejects the incompatible Add.",
+     """
+     import numpy as np
+     from onnx import helper, numpy_helper, TensorProto
+     import onnxruntime as ort
+
+     server_head = numpy_helper.from_array(np.zeros((64, 12), np.float32), "server_head")
+     g = helper.make_graph(
+         [helper.make_node("Add", ["client_delta", "server_head"], ["new_head"])], "apply_update",
+         [helper.make_tensor_value_info("client_delta", TensorProto.FLOAT, [64, 10])],
+         [helper.make_tensor_value_info("new_head", TensorProto.FLOAT, None)],
+         [server_head])
+     m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]); m.ir_version = 8
+     print("loading update graph: client head (64, 10) -> server head (64, 12)")
+     sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+     print(sess.run(None, {"client_delta": np.ones((64, 10), np.float32)})[0].shape)
+     """),
+    ("onnxruntime", "venv", None, "false-positive", None, "b50-ort-float64-weights-fed-to-float",
+     "The server averages client weights in numpy float64 and feeds them to an ONNX scoring graph declared float32; ONNX Runtime rightly rejects the input type.",
+     """
+     import numpy as np
+     from onnx import helper, numpy_helper, TensorProto
+     import onnxruntime as ort
+
+     x_eval = numpy_helper.from_array(np.random.default_rng(1).standard_normal((100, 8)).astype(np.float32), "x_eval")
+     g = helper.make_graph(
+         [helper.make_node("MatMul", ["x_eval", "w"], ["scores"])], "score_global",
+         [helper.make_tensor_value_info("w", TensorProto.FLOAT, [8, 1])],
+         [helper.make_tensor_value_info("scores", TensorProto.FLOAT, [100, 1])], [x_eval])
+     m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]); m.ir_version = 8
+     sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+
+     client_ws = [np.random.default_rng(s).standard_normal((8, 1)) for s in range(4)]
+     sizes = np.array([30, 0, 120, 55])
+     global_w = sum(w * n for w, n in zip(client_ws, sizes)) / sizes.sum()
+     print("global weights dtype", global_w.dtype, "shape", global_w.shape)
+     scores = sess.run(None, {"w": global_w})[0]
+     print("mean score", scores.mean())
+     """),
+    ("onnxruntime", "venv", None, "false-positive", "environment", "b50-ort-training-module-missing",
+     "An on-device federated training script imports onnxruntime.training to generate training artifacts, but the installed onnxruntime is the inference-only package: a setup problem.",
+     """
+     import onnxruntime as ort
+     print("onnxruntime", ort.__version__, ort.get_available_providers())
+     from onnxruntime.training import artifacts
+
+     artifacts.generate_artifacts("client_model.onnx", requires_grad=["fc.weight", "fc.bias"],
+                                  loss=artifacts.LossType.CrossEntropyLoss, optimizer=artifacts.OptimType.AdamW)
+     """),
+    ("onnxruntime", "venv", None, "nan", None, "b50-ort-fp16-downlink-overflow-inf",
+     "The server casts the aggregated update to float16 with an ONNX Cast before sending it; components above 65504 become inf and the program's check of the decoded payload reports the non-finite values.",
+     """
+     import numpy as np
+     from onnx import helper, TensorProto
+     import onnxruntime as ort
+
+     g = helper.make_graph(
+         [helper.make_node("Cast", ["update"], ["wire"], to=TensorProto.FLOAT16),
+          helper.make_node("Cast", ["wire"], ["decoded"], to=TensorProto.FLOAT)], "fp16_codec",
+         [helper.make_tensor_value_info("update", TensorProto.FLOAT, ["D"])],
+         [helper.make_tensor_value_info("decoded", TensorProto.FLOAT, ["D"])])
+     m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]); m.ir_version = 8
+     sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+
+     rng = np.random.default_rng(0)
+     sizes = [5000, 12000, 800]
+     sums = [rng.standard_normal(8).astype(np.float32) * 10 * n for n in sizes]   # un-normalized sums
+     agg = np.sum(sums, axis=0)          # forgot to divide by the total sample count
+     decoded = sess.run(None, {"update": agg})[0]
+     print("aggregate:", agg)
+     print("decoded  :", decoded)
+     print("non-finite entries after fp16 transport:", int((~np.isfinite(decoded)).sum()))
+     """),
+    ("onnxruntime", "venv", None, "oom", None, "b50-ort-constantofshape-client-buffer-oom",
+     "The server graph allocates a zero buffer for every client's update with ConstantOfShape (200000 clients x 4096 x 4096); ONNX Runtime's arena fails to allocate the buffer.",
+     """
+     import numpy as np
+     from onnx import helper, TensorProto
+     import onnxruntime as ort
+
+     g = helper.make_graph(
+         [helper.make_node("ConstantOfShape", ["shape"], ["buffer"],
+                           value=helper.make_tensor("zero", TensorProto.FLOAT, [1], [0.0]))],
+         "alloc_client_buffers",
+         [helper.make_tensor_value_info("shape", TensorProto.INT64, [3])],
+         [helper.make_tensor_value_info("buffer", TensorProto.FLOAT, None)])
+     m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]); m.ir_version = 8
+     sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+     shape = np.array([200000, 4096, 4096], dtype=np.int64)
+     print("allocating client update buffers of shape", shape.tolist())
+     buf = sess.run(None, {"shape": shape})[0]
+     print("buffer", buf.shape)
+     """),
+    ("onnxruntime", "venv", None, "inconsistency", None, "b50-ort-fp16-aggregation-vs-numpy",
+     "A float16 ONNX aggregation graph (Sum of client updates then Mul by 1/N) is compared with numpy float64; the fp16 accumulation differs beyond the program's tolerance and np.testing reports the mismatch.",
+     """
+     import numpy as np
+     from onnx import helper, TensorProto
+     import onnxruntime as ort
+
+     N, D = 6, 2000
+     ins = [helper.make_tensor_value_info(f"c{i}", TensorProto.FLOAT16, [D]) for i in range(N)]
+     g = helper.make_graph(
+         [helper.make_node("Sum", [f"c{i}" for i in range(N)], ["s"]),
+          helper.make_node("Mul", ["s", "inv_n"], ["avg"])], "fedavg_fp16", ins,
+         [helper.make_tensor_value_info("avg", TensorProto.FLOAT16, [D])],
+         [helper.make_tensor("inv_n", TensorProto.FLOAT16, [], [1.0 / N])])
+     m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]); m.ir_version = 8
+     sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+
+     rng = np.random.default_rng(3)
+     ups = [(rng.standard_normal(D) * 50 + 100 * i) for i in range(N)]
+     feed = {f"c{i}": u.astype(np.float16) for i, u in enumerate(ups)}
+     ort_avg = sess.run(None, feed)[0].astype(np.float64)
+     ref = np.mean(ups, axis=0)
+     print("max abs diff ORT fp16 vs numpy fp64:", np.abs(ort_avg - ref).max())
+     np.testing.assert_allclose(ort_avg, ref, rtol=1e-4, atol=1e-3, err_msg="fp16 FedAvg differs from numpy reference")
+     print("aggregation matches")
+     """),
+]
+
+
+add_batch(B50_A)
+
+
+# b49 part A: scientific machine learning (PyTorch 2.13, Debian's PyTorch 1.13, ONNX Runtime)
+B49_A = [
+    # ---- pytorch ----
+    ("pytorch", "venv", None, "false-positive", None, "b49-pt-fno-spectral-weights-modes-mismatch",
+     "A 1-D Fourier neural operator layer keeps 16 Fourier modes but the grid has only 24 points (13 rfft modes), so the einsum of the truncated spectrum with the complex weights has mismatched sizes; torch rightly rejects the shapes.",
+     '''
+        import torch
+        import torch.nn as nn
+
+        class SpectralConv1d(nn.Module):
+            def __init__(self, cin, cout, modes):
+                super().__init__()
+                self.modes = modes
+                scale = 1.0 / (cin * cout)
+                self.weights = nn.Parameter(scale * torch.randn(cin, cout, modes, dtype=torch.cfloat))
+
+            def forward(self, x):
+                n = x.shape[-1]
+                x_ft = torch.fft.rfft(x)
+                out_ft = torch.zeros(x.shape[0], self.weights.shape[1], n // 2 + 1, dtype=torch.cfloat)
+                out_ft[:, :, :self.modes] = torch.einsum("bix,iox->box", x_ft[:, :, :self.modes], self.weights)
+                return torch.fft.irfft(out_ft, n=n)
+
+        torch.manual_seed(0)
+        layer = SpectralConv1d(4, 4, modes=16)
+        for nx in (64, 48, 24):
+            u0 = torch.randn(8, 4, nx)
+            print(f"[fno] grid nx={nx:3d} rfft modes={nx // 2 + 1:3d} kept={layer.modes}", flush=True)
+            y = layer(u0)
+            print(f"[fno]   out {tuple(y.shape)} |y|={y.norm():.4f}")
+     '''),
+
+    ("pytorch", "venv", None, "false-positive", None, "b49-pt-pinn-residual-grad-nonscalar",
+     "A physics-informed Burgers residual asks autograd.grad for du/dx of a whole batch of collocation outputs without grad_outputs; torch rightly refuses to create the gradient implicitly for a non-scalar output.",
+     '''
+        import torch
+        import torch.nn as nn
+
+        torch.manual_seed(1)
+        net = nn.Sequential(nn.Linear(2, 32), nn.Tanh(), nn.Linear(32, 32), nn.Tanh(), nn.Linear(32, 1))
+        nu = 0.01 / torch.pi
+
+        def residual(xt):
+            xt = xt.clone().requires_grad_(True)
+            u = net(xt)
+            du = torch.autograd.grad(u, xt, create_graph=True)[0]
+            u_x, u_t = du[:, :1], du[:, 1:]
+            u_xx = torch.autograd.grad(u_x, xt, create_graph=True)[0][:, :1]
+            return u_t + u * u_x - nu * u_xx
+
+        x = torch.rand(256, 1) * 2 - 1
+        t = torch.rand(256, 1)
+        colloc = torch.cat([x, t], dim=1)
+        print("collocation points:", tuple(colloc.shape))
+        opt = torch.optim.Adam(net.parameters(), lr=1e-3)
+        for epoch in range(3):
+            r = residual(colloc)
+            loss = (r ** 2).mean()
+            opt.zero_grad(); loss.backward(); opt.step()
+            print(f"epoch {epoch} residual loss {loss.item():.3e}")
+     '''),
+
+    ("pytorch", "venv", None, "false-positive", None, "b49-pt-pinn-laplacian-without-create-graph",
+     "A Poisson PINN computes the first derivative without create_graph=True and then differentiates it again for the Laplacian; torch rightly reports that the tensor does not require grad. The program logs the error and exits 1.",
+     '''
+        import logging, sys
+        import torch
+        import torch.nn as nn
+
+        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s poisson-pinn: %(message)s")
+        log = logging.getLogger()
+        torch.manual_seed(2)
+        net = nn.Sequential(nn.Linear(2, 40), nn.Tanh(), nn.Linear(40, 40), nn.Tanh(), nn.Linear(40, 1))
+
+        def laplacian(xy):
+            xy = xy.requires_grad_(True)
+            u = net(xy)
+            g = torch.autograd.grad(u.sum(), xy)[0]
+            lap = 0.0
+            for d in range(2):
+                lap = lap + torch.autograd.grad(g[:, d].sum(), xy, create_graph=True)[0][:, d]
+            return u.squeeze(-1), lap
+
+        xy = torch.rand(512, 2)
+        f = 2 * torch.pi ** 2 * torch.sin(torch.pi * xy[:, 0]) * torch.sin(torch.pi * xy[:, 1])
+        log.info("sampled %d interior points", xy.shape[0])
+        try:
+            u, lap = laplacian(xy)
+            loss = ((-lap - f) ** 2).mean()
+            log.info("loss %.4e", loss.item())
+        except RuntimeError as e:
+            log.error("Laplacian failed: %s", e)
+            sys.exit(1)
+     '''),
+
+    ("pytorch", "venv", None, "false-positive", None, "b49-pt-complex-spectrum-into-real-linear",
+     "A complex-valued layer experiment feeds the complex rfft spectrum of a velocity field straight into a real nn.Linear; torch rightly rejects the mixed complex/float matmul.",
+     '''
+        import torch
+        import torch.nn as nn
+
+        torch.manual_seed(3)
+        nx = 128
+        x = torch.linspace(0, 2 * torch.pi, nx + 1)[:-1]
+        u = torch.stack([torch.sin(k * x) / k for k in range(1, 9)])
+        spec = torch.fft.rfft(u, dim=-1)
+        print("spectrum", tuple(spec.shape), spec.dtype)
+        mixer = nn.Linear(spec.shape[-1], spec.shape[-1])
+        print("mixer weight", mixer.weight.dtype)
+        mixed = mixer(spec)
+        print("mixed", mixed.shape)
+     '''),
+
+    ("pytorch", "venv", None, "false-positive", None, "b49-pt-dirichlet-mask-off-by-one",
+     "A heat-equation solver builds its Dirichlet boundary mask on nx+1 nodes but the field has nx nodes; torch rightly rejects the boolean mask of the wrong length.",
+     '''
+        import torch
+
+        nx, nt = 50, 200
+        alpha, dx = 0.01, 1.0 / 50
+        dt = 0.4 * dx * dx / alpha
+        u = torch.sin(torch.pi * torch.linspace(0, 1, nx))
+        boundary = torch.zeros(nx + 1, dtype=torch.bool)
+        boundary[0] = boundary[-1] = True
+        print(f"heat solver nx={nx} dt={dt:.3e} steps={nt}")
+        for step in range(nt):
+            lap = torch.zeros_like(u)
+            lap[1:-1] = (u[2:] - 2 * u[1:-1] + u[:-2]) / dx ** 2
+            u = u + dt * alpha * lap
+            u[boundary] = 0.0
+            if step % 50 == 0:
+                print(f"step {step:4d} max u {u.max():.5f}")
+     '''),
+
+    ("pytorch", "venv", None, "false-positive", "environment", "b49-pt-neural-ode-torchdiffeq-missing",
+     "A neural ODE training script imports torchdiffeq's odeint_adjoint, which is not installed in this environment; an environment problem, not a framework defect.",
+     '''
+        import torch
+        import torch.nn as nn
+        print("torch", torch.__version__)
+
+        class ODEFunc(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.net = nn.Sequential(nn.Linear(2, 50), nn.Tanh(), nn.Linear(50, 2))
+            def forward(self, t, y):
+                return self.net(y ** 3)
+
+        func = ODEFunc()
+        y0 = torch.tensor([[2.0, 0.0]])
+        t = torch.linspace(0.0, 25.0, 1000)
+        print("building spiral dataset:", tuple(y0.shape), len(t), "time points")
+        from torchdiffeq import odeint_adjoint as odeint
+        pred = odeint(func, y0, t)
+        print(pred.shape)
+     '''),
+
+    ("pytorch", "venv", None, "false-positive", "environment", "b49-pt-fno-train-cuda-not-available",
+     "An FNO training script moves its model to 'cuda' on a CPU-only torch build; torch rightly reports that it was not compiled with CUDA.",
+     '''
+        import argparse
+        import torch
+        import torch.nn as nn
+
+        p = argparse.ArgumentParser()
+        p.add_argument("--device", default="cuda")
+        p.add_argument("--modes", type=int, default=12)
+        args = p.parse_args([])
+        print(f"FNO2d modes={args.modes} device={args.device} torch={torch.__version__}")
+        lift = nn.Conv2d(3, 32, 1)
+        proj = nn.Sequential(nn.Conv2d(32, 128, 1), nn.GELU(), nn.Conv2d(128, 1, 1))
+        model = nn.Sequential(lift, proj).to(args.device)
+        a = torch.randn(4, 3, 64, 64, device=args.device)
+        print(model(a).shape)
+     '''),
+
+    ("pytorch", "venv", None, "crash", "not-implemented", "b49-pt-rbf-pinn-hessian-cdist",
+     "A radial-basis PINN computes the Hessian of its energy with torch.func.hessian; the pairwise distance op _cdist_forward has no forward-mode AD formula, so torch raises NotImplementedError for a legal input.",
+     '''
+        import torch
+        from torch.func import hessian, vmap
+
+        torch.manual_seed(4)
+        centers = torch.rand(16, 2)
+        weights = torch.randn(16)
+        eps = 3.0
+
+        def u(x):
+            r = torch.cdist(x.unsqueeze(0), centers).squeeze(0)
+            return (weights * torch.exp(-(eps * r) ** 2)).sum()
+
+        pts = torch.rand(64, 2)
+        print("RBF collocation: centers", tuple(centers.shape), "points", tuple(pts.shape))
+        vals = vmap(u)(pts)
+        print(f"u range [{vals.min():.4f}, {vals.max():.4f}]")
+        H = vmap(hessian(u))(pts)
+        lap = H.diagonal(dim1=-2, dim2=-1).sum(-1)
+        print("laplacian", lap[:4])
+     '''),
+
+    ("pytorch", "venv", None, "crash", "not-implemented", "b49-pt-jacfwd-through-grid-sample-field",
+     "A solver interpolates a learned 2-D field at particle positions with grid_sample and asks for its Jacobian with torch.func.jacfwd; grid_sampler_2d has no forward-AD formula, so torch raises NotImplementedError.",
+     '''
+        import torch
+        import torch.nn.functional as F
+        from torch.func import jacfwd
+
+        torch.manual_seed(5)
+        ny, nx = 17, 17
+        field = torch.randn(1, 1, ny, nx)
+        particles = torch.rand(1, 1, 32, 2) * 2 - 1
+
+        def sample(f):
+            return F.grid_sample(f, particles, align_corners=True).flatten()
+
+        vals = sample(field)
+        print(f"sampled {vals.numel()} particles, mean {vals.mean():.4f}")
+        print("computing d(samples)/d(field) with jacfwd ...")
+        J = jacfwd(sample)(field)
+        print("Jacobian", tuple(J.shape))
+     '''),
+
+    ("pytorch", "venv", None, "crash", "not-implemented", "b49-pt-fno-half-precision-rfft-cpu",
+     "A mixed-precision FNO experiment runs its spectral layer in float16 on the CPU; the CPU FFT has no kernel for Half and torch raises 'Unsupported dtype Half' for a legal dtype.",
+     '''
+        import torch
+        import time
+
+        torch.manual_seed(6)
+        modes = 8
+        w = (torch.randn(4, 4, modes, dtype=torch.cfloat) / 16)
+        for dtype in (torch.float64, torch.float32, torch.float16):
+            x = torch.randn(2, 4, 64).to(dtype)
+            t0 = time.perf_counter()
+            xf = torch.fft.rfft(x)
+            yf = torch.zeros(2, 4, 33, dtype=xf.dtype)
+            yf[..., :modes] = torch.einsum("bix,iox->box", xf[..., :modes], w.to(xf.dtype))
+            y = torch.fft.irfft(yf, n=64)
+            print(f"{str(dtype):15s} out {y.dtype} norm {y.float().norm():.4f} {1e3 * (time.perf_counter() - t0):.2f} ms")
+     '''),
+
+    ("pytorch", "venv", None, "crash", "not-implemented", "b49-pt-complex32-spectral-mixing",
+     "A complex-valued layer test mixes Fourier coefficients in complex32 (ComplexHalf) with a matmul; the CPU addmm kernel is not implemented for ComplexHalf.",
+     '''
+        import torch
+
+        torch.manual_seed(7)
+        coeff = torch.fft.fft(torch.randn(32, 16), dim=-1)
+        mix = torch.randn(16, 16, dtype=torch.cfloat) / 4
+        results = {}
+        for dt in (torch.complex128, torch.complex64, torch.complex32):
+            out = coeff.to(dt) @ mix.to(dt)
+            results[str(dt)] = out.to(torch.complex128)
+            print(f"{str(dt):16s} |out| = {out.abs().to(torch.float64).sum():.4f}")
+        print(results.keys())
+     '''),
+
+    ("pytorch", "venv", None, "nan", None, "b49-pt-stiff-robertson-explicit-euler",
+     "A neural ODE baseline integrates the stiff Robertson chemical kinetics with explicit Euler and a step far above the stability limit; the state overflows to inf and NaN, which the program detects and reports.",
+     '''
+        import torch
+
+        def robertson(y):
+            y1, y2, y3 = y
+            return torch.stack([-0.04 * y1 + 1e4 * y2 * y3,
+                                0.04 * y1 - 1e4 * y2 * y3 - 3e7 * y2 ** 2,
+                                3e7 * y2 ** 2])
+
+        y = torch.tensor([1.0, 0.0, 0.0])
+        dt = 1e-2
+        for n in range(1, 401):
+            y = y + dt * robertson(y)
+            if n % 20 == 0 or not torch.isfinite(y).all():
+                print(f"t={n * dt:6.2f} y={y.tolist()}")
+            if torch.isnan(y).any():
+                print(f"NaN in state at step {n} (t={n * dt:.2f}); mass sum = {y.sum().item()}")
+                break
+     '''),
+
+    ("pytorch", "venv", None, "inconsistency", None, "b49-pt-lorenz-rk4-float32-vs-float64",
+     "An RK4 integration of the chaotic Lorenz system over t=40 in float32 and float64 ends at very different states; the program's comparison fails and it exits through an AssertionError.",
+     '''
+        import torch
+
+        def lorenz(s, sigma=10.0, rho=28.0, beta=8.0 / 3.0):
+            x, y, z = s[..., 0], s[..., 1], s[..., 2]
+            return torch.stack([sigma * (y - x), x * (rho - z) - y, x * y - beta * z], -1)
+
+        def rk4(s, dt, n):
+            for _ in range(n):
+                k1 = lorenz(s); k2 = lorenz(s + dt / 2 * k1)
+                k3 = lorenz(s + dt / 2 * k2); k4 = lorenz(s + dt * k3)
+                s = s + dt / 6 * (k1 + 2 * k2 + 2 * k3 + k4)
+            return s
+
+        s0 = [1.0, 1.0, 1.0]
+        dt, n = 0.01, 4000
+        out = {}
+        for dt_ in (torch.float64, torch.float32):
+            out[dt_] = rk4(torch.tensor(s0, dtype=dt_), dt, n)
+            print(f"{str(dt_):14s} final state {out[dt_].tolist()}")
+        diff = (out[torch.float64] - out[torch.float32].double()).abs().max().item()
+        print(f"max |float64 - float32| = {diff:.4f}")
+        assert torch.allclose(out[torch.float64], out[torch.float32].double(), rtol=1e-3, atol=1e-3), \\
+            f"float32 trajectory disagrees with float64 (max diff {diff:.3f})"
+     '''),
+
+    ("pytorch", "venv", None, "timeout", None, "b49-pt-vanderpol-adaptive-rk45-stall",
+     "An adaptive Dormand-Prince integrator on the very stiff Van der Pol oscillator (mu=1e6) shrinks its step to tiny values and crawls; faulthandler's watchdog dumps the stack after 20 s and exits.",
+     '''
+        import faulthandler, sys
+        import torch
+        faulthandler.dump_traceback_later(20, exit=True)
+
+        mu = 1e6
+        def f(t, y):
+            return torch.stack([y[1], mu * (1 - y[0] ** 2) * y[1] - y[0]])
+
+        A = [[], [1/5], [3/40, 9/40], [44/45, -56/15, 32/9],
+             [19372/6561, -25360/2187, 64448/6561, -212/729],
+             [9017/3168, -355/33, 46732/5247, 49/176, -5103/18656],
+             [35/384, 0, 500/1113, 125/192, -2187/6784, 11/84]]
+        C = [0, 1/5, 3/10, 4/5, 8/9, 1, 1]
+        B = [35/384, 0, 500/1113, 125/192, -2187/6784, 11/84, 0]
+        E = [71/57600, 0, -71/16695, 71/1920, -17253/339200, 22/525, -1/40]
+
+        t, T, h = 0.0, 2000.0, 1e-3
+        y = torch.tensor([2.0, 0.0], dtype=torch.float64)
+        steps = rejected = 0
+        while t < T:
+            k = []
+            for i in range(7):
+                yi = y + h * sum(a * kk for a, kk in zip(A[i], k)) if i else y
+                k.append(f(t + C[i] * h, yi))
+            err = (h * sum(e * kk for e, kk in zip(E, k))).abs().max().item()
+            tol = 1e-6 + 1e-6 * y.abs().max().item()
+            if err <= tol:
+                y = y + h * sum(b * kk for b, kk in zip(B, k)); t += h; steps += 1
+            else:
+                rejected += 1
+            h = h * min(5.0, max(0.2, 0.9 * (tol / max(err, 1e-300)) ** 0.2))
+            if (steps + rejected) % 20000 == 0:
+                print(f"t={t:.6e} h={h:.3e} accepted={steps} rejected={rejected}", flush=True)
+        print("done", y)
+     '''),
+
+    ("pytorch", "venv", None, "oom", None, "b49-pt-fno3d-fine-grid-allocation",
+     "A 3-D FNO data pipeline allocates the complex spectrum buffer for a 2048^3 grid with 64 channels; the CPU allocator cannot satisfy the request and torch raises an out-of-memory RuntimeError.",
+     '''
+        import torch
+
+        channels = 64
+        for n in (32, 128, 2048):
+            nbytes = channels * n * n * (n // 2 + 1) * 8
+            print(f"grid {n}^3: spectrum buffer {nbytes / 2**30:.2f} GiB", flush=True)
+            buf = torch.empty(1, channels, n, n, n // 2 + 1, dtype=torch.cfloat)
+            buf.zero_()
+            print("  allocated", tuple(buf.shape))
+            del buf
+     '''),
+
+    # ---- pytorch-1.13 ----
+    ("pytorch-1.13", "system", None, "false-positive", "environment", "b49-pt113-torch-func-laplacian-old-torch",
+     "A PINN Laplacian written for torch>=2.0 calls torch.func.hessian on Debian's torch 1.13, which has no torch.func module; a version/environment mismatch, not a framework defect.",
+     '''
+        import torch
+        import torch.nn as nn
+
+        print("torch", torch.__version__)
+        torch.manual_seed(0)
+        net = nn.Sequential(nn.Linear(3, 32), nn.Tanh(), nn.Linear(32, 1))
+
+        def u(x):
+            return net(x).squeeze(-1)
+
+        pts = torch.rand(128, 3)
+        print("evaluating Laplacian at", pts.shape[0], "points in 3-D")
+        H = torch.func.vmap(torch.func.hessian(u))(pts)
+        print(H.diagonal(dim1=-2, dim2=-1).sum(-1)[:5])
+     '''),
+
+    ("pytorch-1.13", "system", None, "false-positive", None, "b49-pt113-reflect-pad-tiny-grid",
+     "A multigrid Poisson smoother pads each level with reflect padding of width 3; on the coarsest 2-point level the padding is larger than the grid, and torch rightly rejects it.",
+     '''
+        import torch
+        import torch.nn.functional as F
+
+        def smooth(u, f, h, width=3):
+            up = F.pad(u, (width, width), mode="reflect")
+            for _ in range(2):
+                u = 0.5 * (up[..., width - 1:-width - 1] + up[..., width + 1:up.shape[-1] - width + 1] - h * h * f)
+            return u
+
+        n = 64
+        u = torch.zeros(1, 1, n)
+        f = torch.ones(1, 1, n)
+        level = 0
+        while n >= 2:
+            h = 1.0 / n
+            print(f"level {level}: n={n:3d} h={h:.4f}", flush=True)
+            u = smooth(u, f, h)
+            print(f"  residual proxy {u.abs().mean():.5f}")
+            u = u[..., ::2]; f = f[..., ::2]; n //= 2; level += 1
+     '''),
+
+    ("pytorch-1.13", "system", None, "false-positive", None, "b49-pt113-irfft-empty-interior",
+     "A spectral solver computes the interior grid size as n-2 and calls irfft with it; for a 2-point grid that is 0 points, which torch rightly rejects as an invalid number of data points.",
+     '''
+        import torch
+
+        def spectral_heat_step(u, nu, dt):
+            m = u.shape[-1] - 2
+            k = torch.arange(m // 2 + 1, dtype=u.dtype)
+            uh = torch.fft.rfft(u[1:-1], n=m)
+            uh = uh * torch.exp(-nu * (2 * torch.pi * k) ** 2 * dt)
+            out = u.clone()
+            out[1:-1] = torch.fft.irfft(uh, n=m)
+            return out
+
+        for n in (65, 17, 5, 2):
+            x = torch.linspace(0, 1, n)
+            u = torch.sin(torch.pi * x)
+            u = spectral_heat_step(u, 0.01, 0.1)
+            print(f"n={n:3d} max u = {u.max().item():.6f}", flush=True)
+     '''),
+
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b49-pt113-half-pinn-mlp-cpu",
+     "A PINN network cast to float16 to save memory is evaluated on the CPU with torch 1.13; the CPU addmm kernel is not implemented for Half, a missing kernel for a legal dtype.",
+     '''
+        import torch
+        import torch.nn as nn
+
+        torch.manual_seed(1)
+        net = nn.Sequential(nn.Linear(2, 64), nn.Tanh(), nn.Linear(64, 64), nn.Tanh(), nn.Linear(64, 1))
+        xt = torch.rand(1024, 2)
+        u32 = net(xt)
+        print(f"float32 forward ok: mean u = {u32.mean().item():.5f}")
+        net_h = net.half()
+        print("casting PINN to float16 for inference on", xt.shape[0], "collocation points")
+        u16 = net_h(xt.half())
+        print(f"float16 forward: mean u = {u16.float().mean().item():.5f}")
+     '''),
+
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b49-pt113-half-implicit-euler-solve",
+     "An implicit Euler step for the 1-D heat equation solves (I - dt*L) u = u_old with torch.linalg.solve in float16 on the CPU; torch 1.13's lu_cpu kernel is not implemented for Half.",
+     '''
+        import torch
+
+        def laplacian_matrix(n, h, dtype):
+            L = -2 * torch.eye(n) + torch.diag(torch.ones(n - 1), 1) + torch.diag(torch.ones(n - 1), -1)
+            return (L / (h * h)).to(dtype)
+
+        n, dt = 31, 1e-3
+        h = 1.0 / (n + 1)
+        for dtype in (torch.float64, torch.float32, torch.float16):
+            A = torch.eye(n).to(dtype) - dt * laplacian_matrix(n, h, dtype)
+            u = torch.sin(torch.pi * torch.linspace(h, 1 - h, n)).to(dtype)
+            for step in range(10):
+                u = torch.linalg.solve(A, u)
+            print(f"{str(dtype):14s} u_max after 10 steps = {u.max().item():.6f}", flush=True)
+     '''),
+
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b49-pt113-functorch-hessian-cdist",
+     "A kernel-based PINN uses functorch.hessian over torch.cdist with torch 1.13; _cdist_forward has no forward-mode AD formula, so functorch raises NotImplementedError.",
+     '''
+        import logging, sys
+        import torch
+        import functorch
+
+        logging.basicConfig(level=logging.INFO, format="[%(levelname)s] %(message)s")
+        torch.manual_seed(2)
+        centers = torch.rand(10, 2)
+        coef = torch.randn(10)
+
+        def u(x):
+            r = torch.cdist(x[None], centers)[0]
+            return (coef * torch.sqrt(1 + (2.0 * r) ** 2)).sum()
+
+        x = torch.rand(2)
+        logging.info("u(x) = %.5f", u(x).item())
+        logging.info("gradient %s", functorch.grad(u)(x).tolist())
+        H = functorch.hessian(u)(x)
+        logging.info("laplacian %.5f", H.trace().item())
+     '''),
+
+    ("pytorch-1.13", "system", None, "nan", None, "b49-pt113-heat-ftcs-cfl-violation",
+     "An explicit FTCS heat solver uses a time step 8x above the CFL limit dt <= dx^2/(2*alpha); the solution oscillates, overflows to inf and then NaN, and the program prints the diverging values.",
+     '''
+        import torch
+
+        nx, alpha = 101, 1.0
+        dx = 1.0 / (nx - 1)
+        dt = 4.0 * dx * dx / alpha
+        print(f"dx={dx:.4f} dt={dt:.2e} CFL number r={alpha * dt / dx**2:.2f}")
+        x = torch.linspace(0, 1, nx)
+        u = torch.exp(-200 * (x - 0.5) ** 2)
+        for n in range(1, 2001):
+            u[1:-1] = u[1:-1] + alpha * dt / dx**2 * (u[2:] - 2 * u[1:-1] + u[:-2])
+            if n % 100 == 0:
+                print(f"step {n:5d} max|u| = {u.abs().max().item():.4e} nan={torch.isnan(u).sum().item()}")
+            if torch.isnan(u).any():
+                print("solution became NaN at step", n)
+                print(u[45:56])
+                break
+     '''),
+
+    ("pytorch-1.13", "system", None, "inconsistency", None, "b49-pt113-kepler-energy-float32-vs-float64",
+     "A leapfrog integration of a Kepler orbit over 200 periods in float32 and float64 disagrees on the final position far beyond tolerance; the program prints both and exits 1.",
+     '''
+        import sys, math
+        import torch
+
+        def leapfrog(dtype, steps, dt):
+            q = torch.tensor([1.0, 0.0], dtype=dtype)
+            p = torch.tensor([0.0, 1.2], dtype=dtype)
+            def acc(q):
+                r = torch.linalg.norm(q)
+                return -q / r ** 3
+            for _ in range(steps):
+                p = p + 0.5 * dt * acc(q)
+                q = q + dt * p
+                p = p + 0.5 * dt * acc(q)
+            return q, p
+
+        dt, steps = 1e-3, 60000
+        res = {}
+        for dtype in (torch.float64, torch.float32):
+            q, p = leapfrog(dtype, steps, dt)
+            E = 0.5 * (p ** 2).sum() - 1.0 / torch.linalg.norm(q)
+            res[dtype] = q.double()
+            print(f"{str(dtype):14s} q={q.tolist()} energy={E.item():.8f}")
+        d = (res[torch.float64] - res[torch.float32]).abs().max().item()
+        print(f"max position difference float64 vs float32: {d:.3e} (tolerance 1e-4)")
+        if d > 1e-4:
+            print("MISMATCH: float32 orbit drifted from the float64 reference")
+            sys.exit(1)
+     '''),
+
+    ("pytorch-1.13", "system", None, "timeout", None, "b49-pt113-newton-implicit-stiff-hang",
+     "An implicit Euler step for a stiff reaction uses Newton iterations in float32 with a 1e-12 tolerance that float32 can never reach, so the loop never ends; a watchdog thread prints a message and exits after 15 s.",
+     '''
+        import os, threading, time, sys, traceback
+        import torch
+
+        def watchdog(limit):
+            time.sleep(limit)
+            print(f"WATCHDOG: solver exceeded {limit} s, dumping main thread and aborting", flush=True)
+            traceback.print_stack(sys._current_frames()[threading.main_thread().ident])
+            os._exit(1)
+        threading.Thread(target=watchdog, args=(15,), daemon=True).start()
+
+        k = torch.tensor(1e4)
+        def F(y, y_old, dt):
+            return y - y_old - dt * (-k * (y ** 3 - torch.cos(y)))
+        def dF(y, dt):
+            return 1 + dt * k * (3 * y ** 2 + torch.sin(y))
+
+        y = torch.tensor(2.0, dtype=torch.float32)
+        dt = 0.05
+        for step in range(100):
+            y_old = y.clone()
+            it = 0
+            while True:
+                r = F(y, y_old, dt)
+                if r.abs().item() < 1e-12:
+                    break
+                y = y - r / dF(y, dt)
+                it += 1
+                if it % 200000 == 0:
+                    print(f"step {step} newton it {it} |r|={r.abs().item():.3e}", flush=True)
+            print(f"step {step} y={y.item():.6f} iterations={it}", flush=True)
+     '''),
+
+    ("pytorch-1.13", "system", None, "oom", None, "b49-pt113-pseudo-spectral-3d-oom",
+     "A 3-D pseudo-spectral Navier-Stokes setup allocates velocity fields for a 4096^3 grid in float64; the CPU allocator fails and torch 1.13 reports it cannot allocate memory.",
+     '''
+        import torch
+
+        for N in (64, 256, 4096):
+            gib = 3 * N ** 3 * 8 / 2 ** 30
+            print(f"N={N}: allocating velocity field ({gib:.1f} GiB)", flush=True)
+            u = torch.zeros(3, N, N, N, dtype=torch.float64)
+            print("  ok, energy", (u ** 2).sum().item())
+            del u
+     '''),
+
+    # ---- onnxruntime ----
+    ("onnxruntime", "venv", None, "false-positive", None, "b49-ort-heat-stencil-grid-size-mismatch",
+     "An exported heat-equation stencil model has a fixed 32x32 input, but the driver feeds a 33x33 grid (node-centred instead of cell-centred); ONNX Runtime rightly rejects the input dimensions.",
+     '''
+        import numpy as np
+        import onnx
+        from onnx import helper, numpy_helper, TensorProto as TP
+        import onnxruntime as ort
+
+        n = 32
+        k = np.array([[0, 1, 0], [1, -4, 1], [0, 1, 0]], dtype=np.float32).reshape(1, 1, 3, 3)
+        nodes = [
+            helper.make_node("Conv", ["u", "K"], ["lap"], pads=[1, 1, 1, 1]),
+            helper.make_node("Mul", ["lap", "r"], ["du"]),
+            helper.make_node("Add", ["u", "du"], ["u_next"]),
+        ]
+        g = helper.make_graph(nodes, "heat_step",
+                              [helper.make_tensor_value_info("u", TP.FLOAT, [1, 1, n, n])],
+                              [helper.make_tensor_value_info("u_next", TP.FLOAT, [1, 1, n, n])],
+                              [numpy_helper.from_array(k, "K"), numpy_helper.from_array(np.array(0.2, np.float32), "r")])
+        model = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)])
+        model.ir_version = 8
+        onnx.checker.check_model(model)
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        print("model input:", sess.get_inputs()[0].name, sess.get_inputs()[0].shape)
+
+        nodes_per_side = n + 1
+        xs = np.linspace(0, 1, nodes_per_side, dtype=np.float32)
+        u = np.exp(-50 * ((xs[:, None] - 0.5) ** 2 + (xs[None, :] - 0.5) ** 2)).astype(np.float32)[None, None]
+        print("initial field", u.shape)
+        for step in range(10):
+            u = sess.run(None, {"u": u})[0]
+            print(f"step {step} max {u.max():.5f}")
+     '''),
+
+    ("onnxruntime", "venv", None, "false-positive", None, "b49-ort-float64-field-into-float32-model",
+     "A float64 simulation state is passed to an exported float32 neural operator; ONNX Runtime rightly rejects the input data type. The program catches and prints the error and exits 1.",
+     '''
+        import sys
+        import numpy as np
+        from onnx import helper, numpy_helper, TensorProto as TP
+        import onnxruntime as ort
+
+        rng = np.random.default_rng(0)
+        W1 = rng.standard_normal((64, 128)).astype(np.float32) / 8
+        W2 = rng.standard_normal((128, 64)).astype(np.float32) / 11
+        g = helper.make_graph(
+            [helper.make_node("MatMul", ["u", "W1"], ["h"]), helper.make_node("Tanh", ["h"], ["a"]),
+             helper.make_node("MatMul", ["a", "W2"], ["y"])],
+            "deeponet_branch",
+            [helper.make_tensor_value_info("u", TP.FLOAT, ["batch", 64])],
+            [helper.make_tensor_value_info("y", TP.FLOAT, ["batch", 64])],
+            [numpy_helper.from_array(W1, "W1"), numpy_helper.from_array(W2, "W2")])
+        m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]); m.ir_version = 8
+        sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+
+        x = np.linspace(0, 2 * np.pi, 64)
+        states = np.stack([np.sin(k * x) for k in range(1, 9)])
+        print("states", states.shape, states.dtype)
+        try:
+            y = sess.run(["y"], {"u": states})[0]
+            print("operator output", y.shape)
+        except Exception as e:
+            print(f"inference failed ({type(e).__name__}): {e}")
+            sys.exit(1)
+     '''),
+
+    ("onnxruntime", "venv", None, "false-positive", None, "b49-ort-fno-lifting-matmul-bad-shapes",
+     "A hand-built FNO lifting graph multiplies a [batch, 64, 3] input by a [4, 32] weight; ONNX Runtime's shape inference rightly rejects the incompatible MatMul when the session is created.",
+     '''
+        import numpy as np
+        import onnx
+        from onnx import helper, numpy_helper, TensorProto as TP
+        import onnxruntime as ort
+
+        width, in_ch = 32, 3
+        P = np.random.default_rng(1).standard_normal((in_ch + 1, width)).astype(np.float32)
+        g = helper.make_graph(
+            [helper.make_node("MatMul", ["a", "P"], ["v0"]), helper.make_node("Relu", ["v0"], ["v"])],
+            "fno_lift",
+            [helper.make_tensor_value_info("a", TP.FLOAT, [2, 64, in_ch])],
+            [helper.make_tensor_value_info("v", TP.FLOAT, [2, 64, width])],
+            [numpy_helper.from_array(P, "P")])
+        m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]); m.ir_version = 8
+        print("graph nodes:", [n.op_type for n in m.graph.node])
+        print("lifting weight", P.shape, "(in_ch + 1 for the grid coordinate)")
+        sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+        v = sess.run(None, {"a": np.zeros((2, 64, in_ch), np.float32)})[0]
+        print(v.shape)
+     '''),
+
+    ("onnxruntime", "venv", None, "crash", "not-implemented", "b49-ort-float64-laplacian-conv",
+     "A float64 finite-difference Laplacian exported as an ONNX Conv is loaded in ONNX Runtime; the CPU provider has no double Conv kernel, so session creation fails with NOT_IMPLEMENTED for a legal dtype.",
+     '''
+        import numpy as np
+        from onnx import helper, numpy_helper, TensorProto as TP
+        import onnxruntime as ort
+
+        h = 1.0 / 64
+        stencil = (np.array([[0, 1, 0], [1, -4, 1], [0, 1, 0]], dtype=np.float64) / h ** 2).reshape(1, 1, 3, 3)
+        g = helper.make_graph(
+            [helper.make_node("Conv", ["u", "S"], ["lap"], pads=[1, 1, 1, 1])],
+            "laplacian64",
+            [helper.make_tensor_value_info("u", TP.DOUBLE, [1, 1, 64, 64])],
+            [helper.make_tensor_value_info("lap", TP.DOUBLE, [1, 1, 64, 64])],
+            [numpy_helper.from_array(stencil, "S")])
+        m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]); m.ir_version = 8
+        print("ORT", ort.__version__, "providers", ort.get_available_providers())
+        print("building float64 Laplacian session ...")
+        sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+        x = np.linspace(0, 1, 64)
+        u = np.sin(np.pi * x)[:, None] * np.sin(np.pi * x)[None, :]
+        lap = sess.run(None, {"u": u[None, None]})[0]
+        print("max |lap + 2 pi^2 u| =", np.abs(lap[0, 0, 1:-1, 1:-1] + 2 * np.pi ** 2 * u[1:-1, 1:-1]).max())
+     '''),
+
+    ("onnxruntime", "venv", None, "crash", "not-implemented", "b49-ort-float64-erf-gelu-pinn",
+     "A PINN with exact (erf-based) GELU activations exported in float64 for accuracy fails to load in ONNX Runtime: the CPU provider has no double kernel for Erf, reported as NOT_IMPLEMENTED.",
+     '''
+        import logging, sys
+        import numpy as np
+        from onnx import helper, numpy_helper, TensorProto as TP
+        import onnxruntime as ort
+
+        logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+        log = logging.getLogger("pinn-export")
+        rng = np.random.default_rng(3)
+        W = rng.standard_normal((2, 32)) / 2
+        V = rng.standard_normal((32, 1)) / 6
+        c = lambda v, n: numpy_helper.from_array(np.array(v, np.float64), n)
+        nodes = [
+            helper.make_node("MatMul", ["xt", "W"], ["h"]),
+            helper.make_node("Mul", ["h", "inv_sqrt2"], ["hs"]),
+            helper.make_node("Erf", ["hs"], ["e"]),
+            helper.make_node("Add", ["e", "one"], ["e1"]),
+            helper.make_node("Mul", ["h", "e1"], ["he"]),
+            helper.make_node("Mul", ["he", "half"], ["a"]),
+            helper.make_node("MatMul", ["a", "V"], ["u"]),
+        ]
+        g = helper.make_graph(nodes, "pinn_gelu64",
+                              [helper.make_tensor_value_info("xt", TP.DOUBLE, ["n", 2])],
+                              [helper.make_tensor_value_info("u", TP.DOUBLE, ["n", 1])],
+                              [numpy_helper.from_array(W, "W"), numpy_helper.from_array(V, "V"),
+                               c(1 / np.sqrt(2), "inv_sqrt2"), c(1.0, "one"), c(0.5, "half")])
+        m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]); m.ir_version = 8
+        log.info("exported PINN with %d nodes (float64)", len(nodes))
+        try:
+            sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+        except Exception as e:
+            log.error("could not create session: %s", e)
+            sys.exit(2)
+        log.info("u = %s", sess.run(None, {"xt": rng.random((4, 2))})[0].ravel())
+     '''),
+
+    ("onnxruntime", "venv", None, "crash", "not-implemented", "b49-ort-float64-softplus-density",
+     "A neural ODE density head uses Softplus to keep a physical density positive; the float64 export cannot run because ONNX Runtime's CPU provider has no double Softplus kernel (NOT_IMPLEMENTED).",
+     '''
+        import numpy as np
+        from onnx import helper, numpy_helper, TensorProto as TP
+        import onnxruntime as ort
+
+        def build(dtype_onnx, dtype_np):
+            rng = np.random.default_rng(4)
+            W = rng.standard_normal((3, 16)).astype(dtype_np)
+            g = helper.make_graph(
+                [helper.make_node("MatMul", ["s", "W"], ["z"]), helper.make_node("Softplus", ["z"], ["rho"])],
+                "density_head",
+                [helper.make_tensor_value_info("s", dtype_onnx, ["n", 3])],
+                [helper.make_tensor_value_info("rho", dtype_onnx, ["n", 16])],
+                [numpy_helper.from_array(W, "W")])
+            m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]); m.ir_version = 8
+            return m.SerializeToString()
+
+        state = np.random.default_rng(5).standard_normal((8, 3))
+        for name, t_onnx, t_np in (("float32", TP.FLOAT, np.float32), ("float64", TP.DOUBLE, np.float64)):
+            sess = ort.InferenceSession(build(t_onnx, t_np), providers=["CPUExecutionProvider"])
+            rho = sess.run(None, {"s": state.astype(t_np)})[0]
+            print(f"{name}: min density {rho.min():.6e} total {rho.sum():.6f}")
+     '''),
+
+    ("onnxruntime", "venv", None, "nan", None, "b49-ort-wave-speed-sqrt-negative",
+     "An exported shallow-water surrogate computes the wave speed sqrt(g*h) from a predicted depth that goes negative near a dry boundary; ONNX Runtime returns NaN speeds and the program reports them.",
+     '''
+        import numpy as np
+        from onnx import helper, numpy_helper, TensorProto as TP
+        import onnxruntime as ort
+
+        g = helper.make_graph(
+            [helper.make_node("Mul", ["h", "grav"], ["gh"]), helper.make_node("Sqrt", ["gh"], ["c"]),
+             helper.make_node("Add", ["c", "absu"], ["lam"]), helper.make_node("ReduceMax", ["lam"], ["lam_max"], keepdims=0)],
+            "cfl_speed",
+            [helper.make_tensor_value_info("h", TP.FLOAT, [None]), helper.make_tensor_value_info("absu", TP.FLOAT, [None])],
+            [helper.make_tensor_value_info("c", TP.FLOAT, [None]), helper.make_tensor_value_info("lam_max", TP.FLOAT, [])],
+            [numpy_helper.from_array(np.array(9.81, np.float32), "grav")])
+        m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]); m.ir_version = 8
+        sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+
+        x = np.linspace(0, 1, 41, dtype=np.float32)
+        h = (0.5 - 0.6 * x ** 2 + 0.01 * np.sin(40 * x)).astype(np.float32)
+        u = np.abs(np.sin(3 * x)).astype(np.float32)
+        c, lam = sess.run(None, {"h": h, "absu": u})
+        dx = x[1] - x[0]
+        print(f"max signal speed {lam}, CFL dt = {0.9 * dx / lam}")
+        bad = np.flatnonzero(~np.isfinite(c))
+        print(f"non-finite wave speeds at {bad.size} nodes: {bad.tolist()}")
+        print("c[-6:] =", c[-6:])
+     '''),
+
+    ("onnxruntime", "venv", None, "inconsistency", None, "b49-ort-fp16-heat-rollout-vs-float64",
+     "A float16 ONNX export of one explicit heat-equation step is rolled out 400 steps in ONNX Runtime and compared with a float64 numpy rollout of the same stencil; the results disagree far beyond the tolerance and the program fails its check.",
+     '''
+        import numpy as np
+        from onnx import helper, numpy_helper, TensorProto as TP
+        import onnxruntime as ort
+
+        n, r = 63, 0.25
+        A = np.eye(n) + r * (np.eye(n, k=1) - 2 * np.eye(n) + np.eye(n, k=-1))
+        g = helper.make_graph([helper.make_node("MatMul", ["u", "A"], ["u_next"])], "heat_fp16",
+                              [helper.make_tensor_value_info("u", TP.FLOAT16, [1, n])],
+                              [helper.make_tensor_value_info("u_next", TP.FLOAT16, [1, n])],
+                              [numpy_helper.from_array(A.astype(np.float16), "A")])
+        m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]); m.ir_version = 8
+        sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+
+        x = np.linspace(0, 1, n + 2)[1:-1]
+        u64 = (np.sin(np.pi * x) + 0.3 * np.sin(7 * np.pi * x))[None]
+        u16 = u64.astype(np.float16)
+        print(f"{'step':>5} {'ort fp16 max':>14} {'ref fp64 max':>14} {'rel err':>10}")
+        for step in range(1, 401):
+            u16 = sess.run(None, {"u": u16})[0]
+            u64 = u64 @ A
+            if step % 50 == 0:
+                rel = np.abs(u16.astype(np.float64) - u64).max() / np.abs(u64).max()
+                print(f"{step:5d} {float(u16.max()):14.6f} {u64.max():14.6f} {rel:10.2e}")
+        np.testing.assert_allclose(u16.astype(np.float64), u64, rtol=1e-3, atol=1e-4,
+                                   err_msg="ORT float16 rollout disagrees with float64 reference")
+        print("PASS")
+     '''),
+
+    ("onnxruntime", "venv", None, "oom", None, "b49-ort-expand-ensemble-grid-oom",
+     "An ensemble forecast graph Expands one 2-D initial condition to 200000 members on a 512x512 grid (about 200 GB); ONNX Runtime's CPU allocator fails to allocate the buffer.",
+     '''
+        import numpy as np
+        from onnx import helper, numpy_helper, TensorProto as TP
+        import onnxruntime as ort
+
+        g = helper.make_graph(
+            [helper.make_node("Expand", ["u0", "shape"], ["ens"]), helper.make_node("Add", ["ens", "noise"], ["pert"]),
+             helper.make_node("ReduceMean", ["pert"], ["mean"], axes=[0], keepdims=0)],
+            "ensemble",
+            [helper.make_tensor_value_info("u0", TP.FLOAT, [1, 512, 512]), helper.make_tensor_value_info("shape", TP.INT64, [3])],
+            [helper.make_tensor_value_info("mean", TP.FLOAT, [512, 512])],
+            [numpy_helper.from_array(np.array(1e-3, np.float32), "noise")])
+        m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 13)]); m.ir_version = 8
+        sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+        u0 = np.random.default_rng(6).random((1, 512, 512), dtype=np.float32)
+        for members in (8, 64, 200000):
+            print(f"ensemble of {members} members: {members * 512 * 512 * 4 / 2**30:.2f} GiB", flush=True)
+            mean = sess.run(None, {"u0": u0, "shape": np.array([members, 512, 512], np.int64)})[0]
+            print("  ensemble mean", float(mean.mean()))
+     '''),
+]
+
+
+add_batch(B49_A)
+
+
+B50_B = [
+    # ------------------------------------------------------------------ TensorFlow
+    ("tensorflow", "venv", None, "crash", "not-implemented", "b50-tf-client-fisher-logdet-half",
+     "A DP accountant computes per-client log-determinants of Fisher blocks that clients upload in float16 with tf.vectorized_map; MatrixDeterminant accepts T=half in its op signature but no CPU kernel is registered for it.",
+     """
+     import numpy as np
+     import tensorflow as tf
+
+     rng = np.random.default_rng(7)
+     n_clients, k = 6, 3
+     print("[server] collecting %d Fisher blocks (%dx%d, float16 upload)" % (n_clients, k, k))
+     blocks = []
+     for c in range(n_clients):
+         a = rng.normal(size=(k, k)).astype(np.float32)
+         f = a @ a.T + 0.1 * np.eye(k, dtype=np.float32)
+         blocks.append(tf.constant(f, dtype=tf.float16))
+         print("  client %d  trace=%.3f" % (c, float(np.trace(f))))
+     stacked = tf.stack(blocks)
+     print("[server] stacked", stacked.shape, stacked.dtype)
+     logdets = tf.vectorized_map(lambda m: tf.math.log(tf.linalg.det(m)), stacked)
+     print("[server] per-client log det:", logdets.numpy())
+     """),
+
+    ("tensorflow", "venv", None, "crash", "not-implemented", "b50-tf-secagg-uint8-mixing",
+     "Secure-aggregation masks are kept as uint8 shares and mixed with a uint8 pairing matrix via tf.linalg.matmul; the MatMul op lists uint8 but no CPU kernel is registered for it.",
+     """
+     import logging
+     import numpy as np
+     import tensorflow as tf
+
+     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s secagg: %(message)s")
+     log = logging.getLogger("secagg")
+
+     n_clients, dim = 4, 8
+     rng = np.random.default_rng(0)
+     shares = tf.constant(rng.integers(0, 256, size=(n_clients, dim)), dtype=tf.uint8)
+     log.info("generated uint8 mask shares %s", shares.shape)
+     pairing = np.zeros((n_clients, n_clients), dtype=np.uint8)
+     for i in range(n_clients):
+         pairing[i, (i + 1) % n_clients] = 1
+         pairing[i, (i - 1) % n_clients] = 255      # -1 mod 256
+     pairing = tf.constant(pairing)
+     log.info("pairing matrix built, rows sum to %s (mod 256)", (np.asarray(pairing).sum(1) % 256).tolist())
+     mixed = tf.linalg.matmul(pairing, shares)
+     log.info("mixed masks: %s", mixed.numpy()[0])
+     total = tf.reduce_sum(tf.cast(mixed, tf.int32), axis=0) % 256
+     log.info("masks cancel: %s", bool(tf.reduce_all(total == 0)))
+     """),
+
+    ("tensorflow", "venv", None, "false-positive", None, "b50-tf-fedavg-mismatched-head",
+     "FedAvg sums client weight lists with tf.add_n, but one client trained a model with a 5-class head instead of 4; TF rightly rejects adding tensors of different shapes.",
+     """
+     import tensorflow as tf
+
+     def make_model(n_classes):
+         m = tf.keras.Sequential([tf.keras.Input((10,)),
+                                  tf.keras.layers.Dense(16, activation="relu"),
+                                  tf.keras.layers.Dense(n_classes)])
+         return m
+
+     clients = {"hospital-a": make_model(4), "hospital-b": make_model(4), "hospital-c": make_model(5)}
+     sizes = {"hospital-a": 120, "hospital-b": 80, "hospital-c": 200}
+     total = float(sum(sizes.values()))
+     for name, m in clients.items():
+         print("%-12s n=%4d shapes=%s" % (name, sizes[name], [tuple(w.shape) for w in m.weights]))
+
+     new_weights = []
+     for layer_idx in range(4):
+         scaled = [tf.convert_to_tensor(m.weights[layer_idx]) * (sizes[n] / total) for n, m in clients.items()]
+         print("aggregating tensor %d ..." % layer_idx)
+         new_weights.append(tf.add_n(scaled))
+     print("round done")
+     """),
+
+    ("tensorflow", "venv", None, "false-positive", None, "b50-tf-mask-int8-uniform",
+     "A secure-aggregation client draws its pairwise masks with tf.random.uniform(dtype=tf.int8); TF rightly rejects the dtype, which the API does not accept.",
+     """
+     import tensorflow as tf
+
+     class MaskingClient:
+         def __init__(self, cid, peers, dim):
+             self.cid, self.peers, self.dim = cid, peers, dim
+
+         def masks(self):
+             out = {}
+             for p in self.peers:
+                 seed = hash((min(self.cid, p), max(self.cid, p))) % 10000
+                 tf.random.set_seed(seed)
+                 out[p] = tf.random.uniform([self.dim], minval=-100, maxval=100, dtype=tf.int8)
+             return out
+
+     c = MaskingClient(0, [1, 2, 3], dim=32)
+     print("client 0: drawing pairwise masks for peers", c.peers)
+     m = c.masks()
+     print({k: v.numpy()[:4] for k, v in m.items()})
+     """),
+
+    ("tensorflow", "venv", None, "nan", None, "b50-tf-dpsgd-unit-clip-zero-grad",
+     "Hand-written DP-SGD normalises each per-example gradient to unit norm; a padded example with all-zero features has a zero gradient, 0/0 gives NaN and the noisy update poisons the weights.",
+     """
+     import numpy as np
+     import tensorflow as tf
+
+     tf.random.set_seed(0)
+     x = np.random.default_rng(1).normal(size=(8, 5)).astype(np.float32)
+     x[6:] = 0.0                       # padding rows of a short client shard
+     y = np.ones((8, 1), np.float32)
+     w = tf.Variable(tf.zeros([5, 1]))
+     clip, sigma, lr = 1.0, 0.8, 0.1
+
+     for step in range(3):
+         with tf.GradientTape() as tape:
+             tape.watch(w)
+             pred = tf.matmul(x, w)
+             per_ex = tf.reduce_sum(tf.square(pred - y * tf.cast(tf.reduce_any(x != 0, 1, keepdims=True), tf.float32)), axis=1)
+         jac = tape.jacobian(per_ex, w)                     # [8, 5, 1]
+         norms = tf.norm(tf.reshape(jac, [8, -1]), axis=1)
+         clipped = jac / tf.reshape(norms, [8, 1, 1]) * clip
+         noisy = tf.reduce_sum(clipped, 0) + tf.random.normal([5, 1], stddev=sigma * clip)
+         w.assign_sub(lr * noisy / 8.0)
+         print("step %d  norms=%s  w=%s" % (step, np.round(norms.numpy(), 3), np.round(w.numpy().ravel(), 4)))
+     if not np.all(np.isfinite(w.numpy())):
+         print("model weights are not finite after DP-SGD")
+     """),
+
+    ("tensorflow", "venv", None, "inconsistency", None, "b50-tf-secagg-float-masks-residue",
+     "Clients add large pairwise masks to their float32 updates and the server sums the masked updates expecting the masks to cancel; float32 rounding leaves a residue and the check against the unmasked FedAvg sum fails.",
+     """
+     import numpy as np
+     import tensorflow as tf
+
+     rng = np.random.default_rng(42)
+     n, dim = 5, 1000
+     updates = [tf.constant(rng.normal(scale=1e-3, size=dim), tf.float32) for _ in range(n)]
+     masked = [tf.identity(u) for u in updates]
+     for i in range(n):
+         for j in range(i + 1, n):
+             m = tf.constant(rng.integers(-2**24, 2**24, size=dim).astype(np.float32))
+             masked[i] = masked[i] + m
+             masked[j] = masked[j] - m
+     agg_masked = tf.add_n(masked)
+     agg_plain = tf.add_n(updates)
+     diff = tf.reduce_max(tf.abs(agg_masked - agg_plain)).numpy()
+     print("plain sum   [:4] =", agg_plain.numpy()[:4])
+     print("masked sum  [:4] =", agg_masked.numpy()[:4])
+     print("max |masked - plain| = %.6g" % diff)
+     np.testing.assert_allclose(agg_masked.numpy(), agg_plain.numpy(), rtol=1e-4, atol=1e-6,
+                                err_msg="secure aggregation does not reproduce FedAvg sum")
+     print("OK")
+     """),
+
+    ("tensorflow", "venv", None, "oom", None, "b50-tf-per-sample-grad-buffer-oom",
+     "A DP trainer preallocates a per-sample gradient buffer for a whole client population (batch x parameters) as one tensor; TF's CPU allocator cannot satisfy the request and raises ResourceExhaustedError.",
+     """
+     import tensorflow as tf
+
+     n_params = 25_000_000
+     population = 50_000
+     print("model parameters: %d, simulated clients in round: %d" % (n_params, population))
+     print("allocating per-sample gradient buffer (%.1f TiB) ..." % (n_params * population * 4 / 2**40))
+     buf = tf.zeros([population, n_params], dtype=tf.float32)
+     print("buffer ready", buf.shape)
+     """),
+
+    ("tensorflow", "venv", None, "timeout", None, "b50-tf-server-waits-straggler",
+     "The server dequeues one update per client from a tf.queue.FIFOQueue, but one simulated client has an empty shard and never enqueues; dequeue blocks forever and the program's faulthandler watchdog stops it.",
+     """
+     import faulthandler
+     import sys
+     import tensorflow as tf
+
+     faulthandler.dump_traceback_later(20, exit=True)
+     q = tf.queue.FIFOQueue(capacity=16, dtypes=[tf.float32], shapes=[[4]])
+     shards = {"c0": 30, "c1": 12, "c2": 0, "c3": 25}
+     for cid, n in shards.items():
+         if n == 0:
+             print("client %s has no data, skipping local training" % cid)
+             continue
+         q.enqueue(tf.fill([4], float(n)))
+         print("client %s enqueued update (n=%d)" % (cid, n))
+     acc = tf.zeros([4])
+     for i, cid in enumerate(shards):
+         print("server: waiting for update %d/%d" % (i + 1, len(shards)))
+         sys.stdout.flush()
+         acc += q.dequeue()
+     print("aggregate", acc.numpy())
+     """),
+
+    ("tensorflow", "venv", None, "false-positive", "environment", "b50-tf-federated-not-installed",
+     "A FedAvg simulation script imports tensorflow_federated, which is not installed in this environment: a setup problem, not a framework defect.",
+     """
+     import tensorflow as tf
+     print("TensorFlow", tf.__version__)
+     import tensorflow_federated as tff
+
+     def model_fn():
+         return tff.learning.models.from_keras_model(
+             tf.keras.Sequential([tf.keras.Input((784,)), tf.keras.layers.Dense(10)]),
+             input_spec=None, loss=tf.keras.losses.SparseCategoricalCrossentropy())
+
+     process = tff.learning.algorithms.build_weighted_fed_avg(model_fn)
+     print(process.initialize())
+     """),
+
+    # ------------------------------------------------------------------ JAX
+    ("jax", "venv", None, "crash", "not-implemented", "b50-jax-bf16-server-solve",
+     "The server of a second-order federated method solves the aggregated (bfloat16-transported) Hessian system with jnp.linalg.solve; JAX's CPU LU kernel has no bfloat16 implementation and raises NotImplementedError.",
+     """
+     import jax
+     import jax.numpy as jnp
+     import numpy as np
+
+     key = jax.random.PRNGKey(0)
+     dim, n_clients = 6, 4
+     hess = []
+     grads = []
+     for c in range(n_clients):
+         key, k1, k2 = jax.random.split(key, 3)
+         a = jax.random.normal(k1, (dim, dim))
+         hess.append((a @ a.T + jnp.eye(dim)).astype(jnp.bfloat16))
+         grads.append(jax.random.normal(k2, (dim,)).astype(jnp.bfloat16))
+         print("client %d uploaded H (%s) and g" % (c, hess[-1].dtype))
+     H = sum(hess) / n_clients
+     g = sum(grads) / n_clients
+     print("aggregated H diag:", np.asarray(jnp.diag(H).astype(jnp.float32)))
+     step = jnp.linalg.solve(H, g)
+     print("newton step:", step)
+     """),
+
+    ("jax", "venv", None, "crash", "not-implemented", "b50-jax-dp-pca-eigh-half",
+     "Differentially private PCA: clients send noisy covariance matrices in float16 and the server calls jnp.linalg.eigh on the average; there is no float16 eigh kernel on CPU (NotImplementedError).",
+     """
+     import logging
+     import jax
+     import jax.numpy as jnp
+
+     logging.basicConfig(level=logging.INFO, format="[dp-pca] %(message)s")
+     key = jax.random.PRNGKey(3)
+     covs = []
+     for c in range(5):
+         key, kx, kn = jax.random.split(key, 3)
+         x = jax.random.normal(kx, (40, 8))
+         cov = x.T @ x / 40.0 + 0.05 * jax.random.normal(kn, (8, 8))
+         cov = (cov + cov.T) / 2
+         covs.append(cov.astype(jnp.float16))
+         logging.info("client %d: noisy covariance, trace %.3f", c, float(jnp.trace(cov)))
+     avg = jnp.mean(jnp.stack(covs), axis=0)
+     logging.info("server: averaged covariance dtype=%s", avg.dtype)
+     vals, vecs = jnp.linalg.eigh(avg)
+     logging.info("top-2 eigenvalues: %s", vals[-2:])
+     """),
+
+    ("jax", "venv", None, "false-positive", None, "b50-jax-fedavg-pytree-missing-layer",
+     "FedAvg with jax.tree_util.tree_map over client parameter pytrees; one client's model lacks the 'head' layer, so tree_map rightly rejects the mismatched structures.",
+     """
+     import jax
+     import jax.numpy as jnp
+
+     def init(key, with_head=True):
+         k1, k2 = jax.random.split(key)
+         p = {"encoder": {"w": jax.random.normal(k1, (16, 8)), "b": jnp.zeros(8)}}
+         if with_head:
+             p["head"] = {"w": jax.random.normal(k2, (8, 3)), "b": jnp.zeros(3)}
+         return p
+
+     keys = jax.random.split(jax.random.PRNGKey(0), 3)
+     clients = [init(keys[0]), init(keys[1]), init(keys[2], with_head=False)]
+     sizes = jnp.array([50.0, 30.0, 20.0])
+     weights = sizes / sizes.sum()
+     for i, c in enumerate(clients):
+         print("client", i, "layers:", sorted(c))
+     avg = jax.tree_util.tree_map(
+         lambda *leaves: sum(w * l for w, l in zip(weights, leaves)), *clients)
+     print(jax.tree_util.tree_map(jnp.shape, avg))
+     """),
+
+    ("jax", "venv", None, "false-positive", None, "b50-jax-per-sample-grad-vmap-sizes",
+     "Per-sample gradients with jax.vmap(jax.grad(...)) over inputs and labels, but the label array of a client was truncated to a different length; vmap rightly rejects inconsistent mapped axis sizes.",
+     """
+     import jax
+     import jax.numpy as jnp
+
+     def loss(params, x, y):
+         logits = x @ params["w"] + params["b"]
+         return -jax.nn.log_softmax(logits)[y]
+
+     params = {"w": jnp.zeros((4, 3)), "b": jnp.zeros(3)}
+     x = jax.random.normal(jax.random.PRNGKey(1), (32, 4))
+     y = jnp.arange(31) % 3                # one label was dropped while sharding
+     print("client shard: x", x.shape, "y", y.shape)
+     per_sample = jax.vmap(jax.grad(loss), in_axes=(None, 0, 0))(params, x, y)
+     norms = jnp.sqrt(sum(jnp.sum(g.reshape(g.shape[0], -1) ** 2, 1) for g in jax.tree_util.tree_leaves(per_sample)))
+     print("per-sample grad norms:", norms[:5])
+     """),
+
+    ("jax", "venv", None, "false-positive", "environment", "b50-jax-clients-on-gpu-absent",
+     "A simulation places each client on a GPU with jax.devices('gpu'), but this machine has only the CPU backend: an environment problem that JAX reports gracefully.",
+     """
+     import jax
+     import jax.numpy as jnp
+
+     print("jax", jax.__version__, "default backend:", jax.default_backend())
+     n_clients = 4
+     devices = jax.devices("gpu")
+     placement = {c: devices[c % len(devices)] for c in range(n_clients)}
+     for c, d in placement.items():
+         x = jax.device_put(jnp.ones((128, 128)), d)
+         print("client", c, "on", d, float(x.sum()))
+     """),
+
+    ("jax", "venv", None, "nan", None, "b50-jax-fp16-transport-overflow",
+     "Clients send their accumulated squared-gradient statistics (for an adaptive federated optimizer) in float16; values above 65504 overflow to inf and the server's variance estimate becomes NaN.",
+     """
+     import jax
+     import jax.numpy as jnp
+     import numpy as np
+
+     key = jax.random.PRNGKey(5)
+     n_clients = 4
+     sent = []
+     for c in range(n_clients):
+         key, k = jax.random.split(key)
+         g = jax.random.normal(k, (6,)) * (40.0 + 60.0 * c)
+         sq_sum = jnp.sum(jnp.stack([g * g] * 20), 0)       # 20 local steps
+         msg = sq_sum.astype(jnp.float16)
+         sent.append(msg)
+         print("client %d  max stat %.1f  sent as %s: %s" % (c, float(sq_sum.max()), msg.dtype, np.asarray(msg)))
+     received = jnp.stack(sent).astype(jnp.float32)
+     mean = received.mean(0)
+     var = (received ** 2).mean(0) - mean ** 2
+     v_hat = jnp.sqrt(var) / (mean - received.min(0))
+     print("server second-moment estimate:", v_hat)
+     print("finite:", bool(jnp.all(jnp.isfinite(v_hat))))
+     """),
+
+    ("jax", "venv", None, "inconsistency", None, "b50-jax-bf16-fedavg-vs-numpy",
+     "Weights travel to the server in bfloat16 and are cast back before weighted FedAvg with unequal client sizes; the test compares against a float64 numpy FedAvg with rtol=1e-4 and the results disagree.",
+     """
+     import jax
+     import jax.numpy as jnp
+     import numpy as np
+
+     rng = np.random.default_rng(11)
+     sizes = np.array([500, 20, 130, 7], dtype=np.float64)
+     client_w = [rng.normal(size=(64,)) for _ in sizes]
+     ref = sum(s * w for s, w in zip(sizes, client_w)) / sizes.sum()
+
+     @jax.jit
+     def server(stack, n):
+         return jnp.sum(stack * (n / n.sum())[:, None], axis=0)
+
+     wire = jnp.stack([jnp.asarray(w, jnp.float32).astype(jnp.bfloat16) for w in client_w])
+     got = np.asarray(server(wire.astype(jnp.float32), jnp.asarray(sizes, jnp.float32)))
+     err = np.abs(got - ref).max()
+     print("max abs error vs numpy FedAvg: %.3e" % err)
+     for i in range(4):
+         print("  w[%d]  jax=%+.6f  numpy=%+.6f" % (i, got[i], ref[i]))
+     assert np.allclose(got, ref, rtol=1e-4, atol=1e-6), "FedAvg mismatch after bfloat16 transport (max err %.3e)" % err
+     """),
+
+    ("jax", "venv", None, "oom", None, "b50-jax-vmap-per-sample-grad-oom",
+     "Per-sample gradients via jax.vmap(jax.grad) of a 4096x4096 layer over a 16384-example client batch need a 1 TiB buffer; XLA's CPU runtime fails with an out-of-memory error when the result is used.",
+     """
+     import jax
+     import jax.numpy as jnp
+
+     d, batch = 4096, 16384
+
+     def loss(w, x, y):
+         return (jnp.tanh(x @ w).sum() - y) ** 2
+
+     w = jnp.zeros((d, d), jnp.float32)
+     xs = jnp.ones((batch, d), jnp.float32)
+     ys = jnp.zeros((batch,))
+     print("per-sample grads: %d x %d x %d float32 = %.1f TiB" % (batch, d, d, batch * d * d * 4 / 2**40))
+     per_sample = jax.jit(jax.vmap(jax.grad(loss), in_axes=(None, 0, 0)))(w, xs, ys)
+     norms = jnp.sqrt(jnp.sum(per_sample ** 2, axis=(1, 2)))
+     print("first per-sample norm:", float(norms[0]))
+     """),
+
+    # ------------------------------------------------------------------ Keras 3
+    ("keras", "venv", "torch", "crash", "not-implemented", "b50-keras-torch-half-logdet",
+     "A federated Laplace-approximation step computes keras.ops.linalg.det of float16 client precision matrices on the torch backend; torch's CPU LU kernel is not implemented for Half.",
+     """
+     import numpy as np
+     import keras
+     from keras import ops
+
+     print("keras", keras.__version__, "backend", keras.backend.backend())
+     rng = np.random.default_rng(2)
+     precisions = []
+     for c in range(3):
+         a = rng.normal(size=(4, 4)).astype("float32")
+         precisions.append(ops.cast(a @ a.T + np.eye(4, dtype="float32"), "float16"))
+         print("client %d precision received (%s)" % (c, precisions[-1].dtype))
+     agg = ops.sum(ops.stack(precisions), axis=0)
+     print("aggregated precision diag:", ops.convert_to_numpy(ops.diagonal(agg)))
+     print("log det:", ops.log(ops.linalg.det(agg)))
+     """),
+
+    ("keras", "venv", "jax", "crash", "not-implemented", "b50-keras-jax-bf16-inverse",
+     "A FedDyn-style server inverts the bfloat16 aggregated curvature matrix with keras.ops.linalg.inv on the JAX backend; JAX raises NotImplementedError for bfloat16 on CPU.",
+     """
+     import numpy as np
+     import keras
+     from keras import ops
+
+     print("backend:", keras.backend.backend())
+     rng = np.random.default_rng(4)
+     sizes = [100, 40, 60]
+     curv = []
+     for c, n in enumerate(sizes):
+         a = rng.normal(size=(5, 5)).astype("float32")
+         curv.append(ops.cast(a @ a.T / 5 + np.eye(5, dtype="float32"), "bfloat16") * n)
+         print("client %d: n=%d curvature uploaded as bfloat16" % (c, n))
+     H = ops.sum(ops.stack(curv), axis=0) / float(sum(sizes))
+     print("H[0,:3] =", ops.convert_to_numpy(ops.cast(H[0, :3], "float32")))
+     H_inv = ops.linalg.inv(H)
+     print("H^-1 diag:", ops.diagonal(H_inv))
+     """),
+
+    ("keras", "venv", "tensorflow", "crash", "not-implemented", "b50-keras-tf-cholesky-half-noise",
+     "Correlated Gaussian DP noise is drawn with keras.ops.linalg.cholesky of a float16 covariance on the TensorFlow backend; TF has no CPU Cholesky kernel for half (NotFoundError wrapped by Keras).",
+     """
+     import numpy as np
+     import keras
+     from keras import ops
+
+     print("backend:", keras.backend.backend())
+     sigma = 0.7
+     cov = ops.cast(sigma ** 2 * (0.5 * np.eye(6) + 0.5 * np.ones((6, 6))), "float16")
+     print("noise covariance (float16) diag:", ops.convert_to_numpy(ops.diagonal(cov)))
+     L = ops.linalg.cholesky(cov)
+     z = keras.random.normal((6,), dtype="float16", seed=1)
+     print("correlated noise sample:", ops.matmul(L, z))
+     """),
+
+    ("keras", "venv", "tensorflow", "false-positive", None, "b50-keras-tf-global-weights-wrong-head",
+     "The server broadcasts global weights to a client whose model was built with a 3-unit head instead of 2; model.set_weights rightly rejects the incompatible shape.",
+     """
+     import numpy as np
+     import keras
+
+     def build(n_out):
+         return keras.Sequential([keras.Input((8,)), keras.layers.Dense(16, activation="relu"),
+                                  keras.layers.Dense(n_out)])
+
+     server = build(2)
+     global_w = server.get_weights()
+     print("global model:", [w.shape for w in global_w])
+     clients = [build(2), build(2), build(3)]
+     for i, m in enumerate(clients):
+         print("broadcast to client %d ..." % i)
+         m.set_weights(global_w)
+         x = np.random.rand(4, 8).astype("float32")
+         print("  client %d local logits shape %s" % (i, m(x).shape))
+     """),
+
+    ("keras", "venv", "jax", "false-positive", None, "b50-keras-jax-set-weights-short-list",
+     "FedAvg averages client weight lists but drops the bias vectors (only kernels were transmitted); set_weights rightly rejects a list of 2 weights for a model expecting 4.",
+     """
+     import numpy as np
+     import keras
+
+     model_fn = lambda: keras.Sequential([keras.Input((5,)), keras.layers.Dense(8), keras.layers.Dense(1)])
+     clients = [model_fn() for _ in range(3)]
+     n = np.array([30, 50, 20], dtype=np.float32)
+     transmitted = [[w for w in c.get_weights() if w.ndim == 2] for c in clients]
+     print("transmitted tensors per client:", [len(t) for t in transmitted])
+     avg = [sum(n[i] * transmitted[i][k] for i in range(3)) / n.sum() for k in range(2)]
+     print("averaged:", [a.shape for a in avg])
+     global_model = model_fn()
+     global_model.set_weights(avg)
+     print("global model updated")
+     """),
+
+    ("keras", "venv", "torch", "oom", None, "b50-keras-torch-client-stack-oom",
+     "The simulator stacks all clients' flattened weight vectors into one keras.ops.zeros buffer sized for a million clients of a 1M-parameter model; torch's CPU allocator cannot allocate 4 TiB.",
+     """
+     import keras
+     from keras import ops
+
+     n_clients = 1 << 20
+     n_params = 1 << 20
+     print("backend %s: allocating client-update matrix %d x %d float32" % (keras.backend.backend(), n_clients, n_params))
+     updates = ops.zeros((n_clients, n_params), dtype="float32")
+     print("allocated", updates.shape)
+     """),
+
+    ("keras", "venv", "torch", "nan", None, "b50-keras-torch-dp-normalize-empty-rows",
+     "A per-example DP step written with keras.ops normalises each gradient row by its norm; rows of a padded (empty) part of the shard have zero gradient, 0/0 is NaN and the aggregated update is NaN.",
+     """
+     import numpy as np
+     import keras
+     from keras import ops
+
+     print("backend:", keras.backend.backend())
+     rng = np.random.default_rng(0)
+     per_example_grads = rng.normal(size=(10, 6)).astype("float32")
+     per_example_grads[7:] = 0.0          # padding rows: this client only had 7 examples
+     g = ops.convert_to_tensor(per_example_grads)
+     norms = ops.sqrt(ops.sum(g * g, axis=1, keepdims=True))
+     clip = 1.0
+     clipped = g / norms * clip
+     noise = keras.random.normal((6,), stddev=1.1 * clip, seed=3)
+     update = (ops.sum(clipped, axis=0) + noise) / 10.0
+     print("norms:", ops.convert_to_numpy(norms).ravel().round(3))
+     print("noisy update:", ops.convert_to_numpy(update))
+     print("update has NaN:", bool(ops.any(ops.isnan(update))))
+     """),
+
+    ("keras", "venv", "jax", "inconsistency", None, "b50-keras-jax-fp16-roundtrip-fedavg",
+     "Client models (Keras on JAX) send weights as float16 and the server averages after casting back; the result is compared with a float32 FedAvg of the same weights at rtol=1e-5 and the check fails.",
+     """
+     import numpy as np
+     import keras
+     from keras import ops
+
+     keras.utils.set_random_seed(0)
+     model_fn = lambda: keras.Sequential([keras.Input((12,)), keras.layers.Dense(32, activation="relu"), keras.layers.Dense(4)])
+     clients = [model_fn() for _ in range(4)]
+     n = [250, 25, 125, 600]
+     total = float(sum(n))
+     fp32 = [sum(ni / total * c.get_weights()[k] for ni, c in zip(n, clients)) for k in range(4)]
+     fp16 = []
+     for k in range(4):
+         acc = 0
+         for ni, c in zip(n, clients):
+             wire = ops.cast(c.weights[k].value, "float16")
+             acc = acc + ni / total * ops.convert_to_numpy(ops.cast(wire, "float32"))
+         fp16.append(acc)
+     worst = max(float(np.max(np.abs(a - b))) for a, b in zip(fp16, fp32))
+     print("max |fp16-transport - fp32| over all tensors: %.3e" % worst)
+     for k, (a, b) in enumerate(zip(fp16, fp32)):
+         ok = np.allclose(a, b, rtol=1e-5, atol=1e-7)
+         print("tensor %d %-10s %s" % (k, a.shape, "match" if ok else "MISMATCH"))
+     assert all(np.allclose(a, b, rtol=1e-5, atol=1e-7) for a, b in zip(fp16, fp32)), "float16 transport changed the global model"
+     """),
+
+    ("keras", "venv", "torch", "false-positive", None, "b50-keras-torch-float-mask-randint",
+     "A secure-aggregation client draws its integer masks with keras.random.randint(dtype='float32') to add them directly to float weights; Keras rightly rejects a non-integer dtype for randint.",
+     """
+     import numpy as np
+     import keras
+     from keras import ops
+
+     print("backend:", keras.backend.backend())
+     weights = [np.random.rand(6, 3).astype("float32"), np.zeros(3, "float32")]
+     seed = keras.random.SeedGenerator(1234)
+     masked = []
+     for w in weights:
+         mask = keras.random.randint(w.shape, minval=-1000, maxval=1000, dtype="float32", seed=seed)
+         masked.append(ops.add(w, mask))
+         print("masked tensor", w.shape)
+     print("uploading", len(masked), "masked tensors")
+     """),
+
+    # ------------------------------------------------------------------ MindSpore
+    ("mindspore", "mindspore", None, "crash", "not-implemented", "b50-ms-bf16-weighted-sum",
+     "The server stacks bfloat16-transported, size-weighted client weights to sum them; MindSpore's CPU Stack kernel does not support BFloat16 and kernel selection fails.",
+     """
+     import numpy as np
+     import mindspore as ms
+     from mindspore import Tensor, ops
+
+     ms.set_context(mode=ms.PYNATIVE_MODE)
+     rng = np.random.default_rng(0)
+     sizes = [120, 30, 50]
+     received = []
+     for c, n in enumerate(sizes):
+         w = Tensor(rng.normal(size=(16, 4)).astype(np.float32)).astype(ms.bfloat16)
+         received.append(w * (n / sum(sizes)))
+         print("client %d: received %s %s" % (c, w.shape, w.dtype))
+     stacked = ops.stack(received)
+     print("stacked:", stacked.shape, stacked.dtype)
+     global_w = stacked.sum(axis=0)
+     print("global weight[0]:", global_w[0])
+     """),
+
+    ("mindspore", "mindspore", None, "crash", "not-implemented", "b50-ms-bf16-dp-clip-global-norm",
+     "DP-SGD clipping of bfloat16 client gradients with ops.clip_by_global_norm; the CPU Square kernel has no BFloat16 implementation and kernel selection fails.",
+     """
+     import numpy as np
+     import mindspore as ms
+     from mindspore import Tensor, ops
+
+     ms.set_context(mode=ms.PYNATIVE_MODE)
+     rng = np.random.default_rng(1)
+     grads = (Tensor(rng.normal(size=(8, 8)).astype(np.float32)).astype(ms.bfloat16),
+              Tensor(rng.normal(size=(8,)).astype(np.float32)).astype(ms.bfloat16))
+     print("client gradients:", [(g.shape, g.dtype) for g in grads])
+     clipped = ops.clip_by_global_norm(grads, clip_norm=1.0)
+     noise = [ops.standard_normal(g.shape).astype(ms.bfloat16) * 0.5 for g in clipped]
+     private = [c + n for c, n in zip(clipped, noise)]
+     print("private update norms:", [float(ops.norm(p.astype(ms.float32))) for p in private])
+     """),
+
+    ("mindspore", "mindspore", None, "crash", "not-implemented", "b50-ms-bf16-client-forward",
+     "A client runs its local forward pass in bfloat16, as the server's weights arrive (Cell.to_float(bfloat16)); the CPU MatMul kernel does not support BFloat16 and kernel selection fails.",
+     """
+     import numpy as np
+     import mindspore as ms
+     from mindspore import Tensor, nn, ops
+
+     ms.set_context(mode=ms.PYNATIVE_MODE)
+
+     class Client(nn.Cell):
+         def __init__(self):
+             super().__init__()
+             self.fc1 = nn.Dense(10, 16)
+             self.fc2 = nn.Dense(16, 2)
+         def construct(self, x):
+             return self.fc2(ops.relu(self.fc1(x)))
+
+     net = Client()
+     net.to_float(ms.bfloat16)
+     print("global weights loaded:", [p.name for p in net.get_parameters()])
+     print("client cell computes in", ms.bfloat16, "(server sends bfloat16 to save bandwidth)")
+     x = Tensor(np.random.rand(4, 10).astype(np.float32)).astype(ms.bfloat16)
+     print("local logits:", net(x))
+     """),
+
+    ("mindspore", "mindspore", None, "false-positive", "environment", "b50-ms-gpu-target-missing",
+     "A federated simulation asks MindSpore for the GPU device target, but this wheel is CPU-only: MindSpore reports an unsupported device target, an environment problem.",
+     """
+     import mindspore as ms
+     print("MindSpore", ms.__version__)
+     ms.set_device("GPU")
+     import numpy as np
+     from mindspore import Tensor
+     print(Tensor(np.ones(3, np.float32)) * 2)
+     """),
+
+    ("mindspore", "mindspore", None, "false-positive", None, "b50-ms-load-global-ckpt-mismatch",
+     "A client loads the server's global parameters with load_param_into_net, but its classifier layer has 10 outputs where the global model has 5; MindSpore rightly rejects the shape mismatch.",
+     """
+     import mindspore as ms
+     from mindspore import nn
+
+     class Net(nn.Cell):
+         def __init__(self, n_out):
+             super().__init__()
+             self.body = nn.Dense(20, 32)
+             self.head = nn.Dense(32, n_out)
+         def construct(self, x):
+             return self.head(self.body(x))
+
+     server = Net(5)
+     global_params = {p.name: p for p in server.get_parameters()}
+     print("server params:", {k: tuple(v.shape) for k, v in global_params.items()})
+     client = Net(10)
+     print("client: loading global parameters ...")
+     not_loaded = ms.load_param_into_net(client, global_params)
+     print("not loaded:", not_loaded)
+     """),
+
+    ("mindspore", "mindspore", None, "nan", None, "b50-ms-empty-shard-mean",
+     "Each client reports the mean of its local feature statistics; one client's shard is empty, ops.mean over zero rows yields non-finite values and the aggregated statistics are NaN/Inf.",
+     """
+     import numpy as np
+     import mindspore as ms
+     from mindspore import Tensor, ops
+
+     ms.set_context(mode=ms.PYNATIVE_MODE)
+     rng = np.random.default_rng(3)
+     shards = [rng.normal(size=(n, 3)).astype(np.float32) for n in (40, 0, 25)]
+     stats = []
+     for c, s in enumerate(shards):
+         m = ops.mean(Tensor(s), 0)
+         stats.append(m)
+         print("client %d: n=%d mean=%s" % (c, s.shape[0], m))
+     glob = ops.mean(ops.stack(stats), 0)
+     print("global feature mean:", glob)
+     print("finite:", bool(ops.isfinite(glob).all()))
+     """),
+
+    ("mindspore", "mindspore", None, "inconsistency", None, "b50-ms-secagg-mask-residue",
+     "Pairwise integer masks (up to 2**24) are added to float32 client updates in MindSpore and should cancel in the server sum; float32 rounding leaves a residue and the comparison with numpy's float64 FedAvg fails.",
+     """
+     import numpy as np
+     import mindspore as ms
+     from mindspore import Tensor, ops
+
+     ms.set_context(mode=ms.PYNATIVE_MODE)
+     rng = np.random.default_rng(9)
+     n, dim = 4, 512
+     raw = [rng.normal(scale=1e-3, size=dim) for _ in range(n)]
+     masked = [Tensor(r.astype(np.float32)) for r in raw]
+     for i in range(n):
+         for j in range(i + 1, n):
+             m = Tensor(rng.integers(-2**24, 2**24, size=dim).astype(np.float32))
+             masked[i] = masked[i] + m
+             masked[j] = masked[j] - m
+     server_sum = ops.addn(masked).asnumpy()
+     ref = np.sum(raw, axis=0)
+     err = np.abs(server_sum - ref).max()
+     print("server sum [:3]:", server_sum[:3])
+     print("numpy ref  [:3]:", ref[:3])
+     print("max abs error: %.4g" % err)
+     if err > 1e-5:
+         print("FAIL: masks did not cancel exactly")
+         raise SystemExit(1)
+     print("PASS")
+     """),
+
+    ("mindspore", "mindspore", None, "oom", None, "b50-ms-client-update-matrix-oom",
+     "The server materialises a (clients x parameters) update matrix with ops.ones for a population far beyond memory and reduces it; MindSpore's CPU allocator fails to allocate the 4 TiB output.",
+     """
+     import mindspore as ms
+     from mindspore import ops
+
+     ms.set_context(mode=ms.PYNATIVE_MODE)
+     n_clients, n_params = 1 << 20, 1 << 20
+     print("materialising update matrix %d x %d (float32)" % (n_clients, n_params))
+     upd = ops.ones((n_clients, n_params), ms.float32)
+     total = (upd * 0.5).sum(axis=0)
+     print("aggregate[:4]:", total[:4])
+     """),
+    ("mindspore", "mindspore", None, "false-positive", None, "b50-ms-addn-client-shape-drift",
+     "The server sums client updates with ops.addn, but one client fine-tuned an embedding with a larger vocabulary; MindSpore rightly rejects AddN inputs of different shapes.",
+     """
+     import numpy as np
+     import mindspore as ms
+     from mindspore import Tensor, ops
+
+     ms.set_context(mode=ms.PYNATIVE_MODE)
+     rng = np.random.default_rng(0)
+     vocab = {"client-0": 1000, "client-1": 1000, "client-2": 1024}
+     updates = []
+     for cid, v in vocab.items():
+         u = Tensor(rng.normal(scale=0.01, size=(v, 16)).astype(np.float32))
+         updates.append(u)
+         print("%s: embedding update %s" % (cid, u.shape))
+     total = ops.addn(updates)
+     print("aggregated:", total.shape)
+     """),
+]
+
+
+add_batch(B50_B)
+
+
+B49_B = [
+    # ---------------- TensorFlow ----------------
+    ("tensorflow", "venv", None, "crash", "not-implemented", "b49-tf-pinn-gamma-shape-hessian",
+     "A PINN predicts the shape parameter of a gamma residence-time law and needs d2/dx2 of tf.math.igamma through two GradientTapes; TF has no gradient registered for IgammaGradA, so the legal second derivative is missing (LookupError).",
+     """
+        import numpy as np
+        import tensorflow as tf
+
+        tf.random.set_seed(0)
+        net = tf.keras.Sequential([
+            tf.keras.Input(shape=(1,)),
+            tf.keras.layers.Dense(16, activation="tanh"),
+            tf.keras.layers.Dense(1, activation="softplus"),
+        ])
+        x = tf.constant(np.linspace(0.0, 1.0, 33, dtype=np.float32)[:, None])
+        t_obs = 2.0
+        print("collocation points:", x.shape[0])
+        for step in range(3):
+            with tf.GradientTape() as outer:
+                with tf.GradientTape() as t2:
+                    t2.watch(x)
+                    with tf.GradientTape() as t1:
+                        t1.watch(x)
+                        k = net(x) + 0.5                      # shape parameter k(x) > 0
+                        P = tf.math.igamma(k, t_obs)          # CDF of the residence time
+                    dP = t1.gradient(P, x)
+                d2P = t2.gradient(dP, x)
+                residual = d2P - 0.1 * P
+                loss = tf.reduce_mean(residual ** 2)
+            grads = outer.gradient(loss, net.trainable_variables)
+            print("step %d  loss %.5e" % (step, float(loss)))
+        """),
+    ("tensorflow", "venv", None, "crash", "not-implemented", "b49-tf-expm-half-propagator",
+     "A linear ODE solver builds the exact propagator exp(A dt) with tf.linalg.expm under a float16 mixed-precision setting; TF's CPU has no MatrixSolve kernel for half (NotFoundError, no kernel registered) although the op accepts the dtype.",
+     """
+        import numpy as np
+        import tensorflow as tf
+
+        def rc_ladder(n, r=1.0, c=1.0):
+            A = np.zeros((n, n), np.float32)
+            for i in range(n):
+                A[i, i] = -2.0 / (r * c)
+                if i > 0:
+                    A[i, i - 1] = 1.0 / (r * c)
+                if i < n - 1:
+                    A[i, i + 1] = 1.0 / (r * c)
+            return A
+
+        n, dt, steps = 6, 0.05, 40
+        A = rc_ladder(n)
+        for dtype in (tf.float32, tf.float16):
+            print("== propagator in", dtype.name)
+            Phi = tf.linalg.expm(tf.constant(A * dt, dtype=dtype))
+            v = tf.ones((n, 1), dtype)
+            for k in range(steps):
+                v = Phi @ v
+            print("   v(T) =", np.round(v.numpy().ravel().astype(np.float64), 5))
+        """),
+    ("tensorflow", "venv", None, "false-positive", None, "b49-tf-fno-sort-complex-modes",
+     "A Fourier-neural-operator mode-selection routine calls tf.sort on complex rfft coefficients to keep the largest modes; complex numbers have no ordering and TF rightly rejects the complex64 input.",
+     """
+        import logging
+        import numpy as np
+        import tensorflow as tf
+
+        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+        log = logging.getLogger("fno.modes")
+
+        nx = 64
+        x = np.linspace(0, 2 * np.pi, nx, endpoint=False).astype(np.float32)
+        u = tf.constant(np.sin(3 * x) + 0.3 * np.cos(11 * x) + 0.05 * np.sin(25 * x))
+        u_hat = tf.signal.rfft(u)
+        log.info("rfft of %d-point field -> %d modes (%s)", nx, u_hat.shape[0], u_hat.dtype.name)
+        keep = 8
+        log.info("selecting the %d dominant modes", keep)
+        ranked = tf.sort(u_hat, direction="DESCENDING")
+        log.info("largest coefficient: %s", ranked[0].numpy())
+        """),
+    ("tensorflow", "venv", None, "false-positive", None, "b49-tf-fno-spectral-weight-mismatch",
+     "A spectral convolution keeps modes=12 complex weights while a 16-point grid's rfft has only 9 modes; the einsum of the truncated spectrum with the weights has mismatched dimensions and TF rightly rejects it.",
+     """
+        import numpy as np
+        import tensorflow as tf
+
+        class SpectralConv1d(tf.keras.layers.Layer):
+            def __init__(self, width, modes):
+                super().__init__()
+                self.modes = modes
+                init = np.random.default_rng(0).normal(size=(width, width, modes)) / width
+                self.w = tf.Variable(tf.complex(tf.constant(init, tf.float32), tf.constant(init, tf.float32)))
+
+            def call(self, v):                                # v: (batch, width, nx)
+                v_hat = tf.signal.rfft(v)
+                v_hat = v_hat[..., : self.modes]
+                out = tf.einsum("bix,iox->box", v_hat, self.w)
+                return tf.signal.irfft(out, fft_length=[v.shape[-1]])
+
+        for nx in (64, 32, 16):
+            v = tf.random.normal((4, 8, nx), seed=1)
+            layer = SpectralConv1d(width=8, modes=12)
+            print("grid nx=%-3d rfft modes=%-3d" % (nx, nx // 2 + 1), end=" ")
+            y = layer(v)
+            print("-> output", tuple(y.shape))
+        """),
+    ("tensorflow", "venv", None, "false-positive", "environment", "b49-tf-ode-tfp-missing",
+     "A stiff-chemistry benchmark imports tensorflow_probability for its BDF ODE solver, which is not installed in the environment (ModuleNotFoundError): a setup problem.",
+     """
+        import sys
+        import tensorflow as tf
+
+        print("TensorFlow", tf.__version__)
+        print("Robertson stiff kinetics benchmark: k1=0.04 k2=3e7 k3=1e4")
+        try:
+            import tensorflow_probability as tfp
+        except ImportError as exc:
+            print("cannot load the ODE solvers:", repr(exc))
+            raise
+        solver = tfp.math.ode.BDF(rtol=1e-6, atol=1e-10)
+        print(solver)
+        sys.exit(0)
+        """),
+    ("tensorflow", "venv", None, "oom", None, "b49-tf-spectral-grid-oom",
+     "A 3D spectral Navier-Stokes solver allocates its complex64 velocity spectrum on a 4096^3 grid (512 GiB per component); TF's CPU allocator fails with ResourceExhaustedError.",
+     """
+        import time
+        import tensorflow as tf
+
+        for n in (64, 256, 4096):
+            t0 = time.time()
+            print("allocating 3 complex64 velocity components on a %d^3 grid (%.1f GiB each)"
+                  % (n, n ** 3 * 8 / 2 ** 30))
+            u_hat = [tf.zeros((n, n, n // 2 + 1), tf.complex64) for _ in range(3)]
+            energy = sum(float(tf.reduce_sum(tf.abs(c) ** 2)) for c in u_hat)
+            print("   ok in %.2fs, energy %.3e" % (time.time() - t0, energy))
+        """),
+    ("tensorflow", "venv", None, "nan", None, "b49-tf-pinn-radial-laplacian-nan",
+     "A PINN for a point source uses the radial coordinate r = sqrt(x^2+y^2) as a feature; its autodiff Laplacian at the collocation point at the origin divides by r = 0 and the loss becomes NaN, which the program reports.",
+     """
+        import numpy as np
+        import tensorflow as tf
+
+        tf.random.set_seed(3)
+        net = tf.keras.Sequential([tf.keras.Input(shape=(3,)),
+                                   tf.keras.layers.Dense(20, activation="tanh"),
+                                   tf.keras.layers.Dense(1)])
+        g = np.linspace(-1.0, 1.0, 9, dtype=np.float32)          # odd grid: contains 0
+        X, Y = np.meshgrid(g, g)
+        xy = tf.constant(np.stack([X.ravel(), Y.ravel()], 1))
+        opt = tf.keras.optimizers.Adam(1e-3)
+
+        def laplacian(xy):
+            with tf.GradientTape(persistent=True) as t2:
+                t2.watch(xy)
+                with tf.GradientTape() as t1:
+                    t1.watch(xy)
+                    r = tf.sqrt(tf.reduce_sum(xy ** 2, axis=1, keepdims=True))
+                    u = net(tf.concat([xy, r], axis=1))
+                du = t1.gradient(u, xy)
+                ux, uy = du[:, 0], du[:, 1]
+            uxx = t2.gradient(ux, xy)[:, 0]
+            uyy = t2.gradient(uy, xy)[:, 1]
+            return uxx + uyy
+
+        for epoch in range(5):
+            with tf.GradientTape() as tape:
+                res = laplacian(xy) + 1.0
+                loss = tf.reduce_mean(res ** 2)
+            grads = tape.gradient(loss, net.trainable_variables)
+            opt.apply_gradients(zip(grads, net.trainable_variables))
+            print("epoch %d  pde loss = %s" % (epoch, loss.numpy()))
+            if not np.isfinite(loss.numpy()):
+                bad = np.where(~np.isfinite(res.numpy()))[0]
+                print("non-finite residual at collocation points", bad.tolist(), "xy =", xy.numpy()[bad].tolist())
+                break
+        """),
+    ("tensorflow", "venv", None, "inconsistency", None, "b49-tf-lorenz-rk4-f32-vs-f64",
+     "The same RK4 integration of the Lorenz system in tf.float32 and tf.float64 over t=30 ends at very different states; the program's cross-precision check fails with an AssertionError.",
+     """
+        import numpy as np
+        import tensorflow as tf
+
+        def lorenz(s, sigma=10.0, rho=28.0, beta=8.0 / 3.0):
+            x, y, z = s[0], s[1], s[2]
+            return tf.stack([sigma * (y - x), x * (rho - z) - y, x * y - beta * z])
+
+        @tf.function
+        def rk4(s, dt, n):
+            for _ in tf.range(n):
+                k1 = lorenz(s)
+                k2 = lorenz(s + 0.5 * dt * k1)
+                k3 = lorenz(s + 0.5 * dt * k2)
+                k4 = lorenz(s + dt * k3)
+                s = s + dt / 6.0 * (k1 + 2 * k2 + 2 * k3 + k4)
+            return s
+
+        res = {}
+        for dt_ in (tf.float32, tf.float64):
+            s0 = tf.constant([1.0, 1.0, 1.0], dt_)
+            res[dt_.name] = rk4(s0, tf.constant(0.005, dt_), tf.constant(6000)).numpy().astype(np.float64)
+            print("%-8s final state %s" % (dt_.name, np.round(res[dt_.name], 6)))
+        diff = np.abs(res["float32"] - res["float64"]).max()
+        print("max |f32 - f64| = %.4e" % diff)
+        assert diff < 1e-3, "float32 and float64 trajectories disagree by %.3e" % diff
+        """),
+    ("tensorflow", "venv", None, "timeout", None, "b49-tf-adaptive-step-hang",
+     "An adaptive-step integrator inside a tf.function while_loop asks for a tolerance below float32 resolution on a stiff decay; the step size collapses, time stops advancing, and the program's faulthandler watchdog stops it after 20 s.",
+     """
+        import faulthandler
+        import sys
+        import tensorflow as tf
+
+        faulthandler.dump_traceback_later(20, exit=True)
+
+        @tf.function
+        def integrate(y0, t_end, tol):
+            lam = tf.constant(-5.0e4)
+            def cond(t, y, dt, n):
+                return t < t_end
+            def body(t, y, dt, n):
+                y_full = y + dt * lam * y
+                y_half = y + 0.5 * dt * lam * y
+                y_half = y_half + 0.5 * dt * lam * y_half
+                err = tf.abs(y_full - y_half)
+                accept = err <= tol
+                t = tf.where(accept, t + dt, t)
+                y = tf.where(accept, y_half, y)
+                dt = tf.where(accept, dt * 1.5, dt * 0.5)
+                return t, y, dt, n + 1
+            return tf.while_loop(cond, body, (tf.constant(0.0), y0, tf.constant(1e-3), tf.constant(0)))
+
+        print("integrating y' = -5e4 y to t=1 with tol=1e-12 (float32) ...")
+        sys.stdout.flush()
+        t, y, dt, n = integrate(tf.constant(1.0), tf.constant(1.0), tf.constant(1e-12))
+        print("done: t=%g y=%g steps=%d" % (float(t), float(y), int(n)))
+        """),
+    # ---------------- JAX ----------------
+    ("jax", "venv", None, "crash", "not-implemented", "b49-jax-pinn-gammainc-hessian",
+     "A PINN with a regularized incomplete-gamma closure needs the second derivative of jax.scipy.special.gammainc with respect to its shape argument; JAX has no differentiation rule for igamma_grad_a (NotImplementedError).",
+     """
+        import jax
+        import jax.numpy as jnp
+        from jax.scipy.special import gammainc
+
+        key = jax.random.PRNGKey(0)
+        k1, k2 = jax.random.split(key)
+        params = {"W1": jax.random.normal(k1, (1, 16)) * 0.5, "b1": jnp.zeros(16),
+                  "W2": jax.random.normal(k2, (16, 1)) * 0.5, "b2": jnp.ones(1)}
+
+        def shape_param(p, x):
+            h = jnp.tanh(x[None] @ p["W1"] + p["b1"])
+            return jax.nn.softplus(h @ p["W2"] + p["b2"])[0] + 0.5
+
+        def closure(p, x, t=2.0):
+            return gammainc(shape_param(p, x), t)
+
+        d2 = jax.grad(jax.grad(closure, argnums=1), argnums=1)
+        xs = jnp.linspace(0.0, 1.0, 17)
+        print("closure values:", jnp.round(jax.vmap(lambda x: closure(params, x))(xs[:4]), 5))
+        print("first derivative ok:", jax.grad(closure, argnums=1)(params, 0.5))
+
+        def loss(p):
+            r = jax.vmap(lambda x: d2(p, x) - 0.1 * closure(p, x))(xs)
+            return jnp.mean(r ** 2)
+
+        print("pde loss:", loss(params))
+        """),
+    ("jax", "venv", None, "crash", "not-implemented", "b49-jax-betainc-shape-calibration",
+     "A calibration of a Beta-distributed porosity model fits the Beta shape parameters by gradient descent on jax.scipy.special.betainc; JAX does not implement the gradient with respect to a and b and raises.",
+     """
+        import jax
+        import jax.numpy as jnp
+        from jax.scipy.special import betainc
+
+        # observed cumulative fraction of pores below each normalized radius
+        radii = jnp.array([0.1, 0.2, 0.35, 0.5, 0.65, 0.8, 0.95])
+        observed = jnp.array([0.02, 0.09, 0.27, 0.50, 0.72, 0.90, 0.99])
+
+        def loss(theta):
+            a, b = jnp.exp(theta)
+            return jnp.mean((betainc(a, b, radii) - observed) ** 2)
+
+        theta = jnp.log(jnp.array([1.0, 1.0]))
+        print("initial loss %.5f" % loss(theta))
+        step = jax.jit(jax.value_and_grad(loss))
+        for it in range(50):
+            val, g = step(theta)
+            theta = theta - 0.5 * g
+            if it % 10 == 0:
+                print("iter %2d loss %.6f a=%.3f b=%.3f" % (it, val, *jnp.exp(theta)))
+        """),
+    ("jax", "venv", None, "false-positive", None, "b49-jax-pinn-grad-vector-output",
+     "A PINN computes u_x with jax.grad applied to a network that returns a length-1 vector for a batch of points instead of a scalar; jax.grad rightly rejects the non-scalar output (TypeError).",
+     """
+        import jax
+        import jax.numpy as jnp
+
+        def init(key, sizes=(2, 32, 32, 1)):
+            ps = []
+            for k, (m, n) in zip(jax.random.split(key, len(sizes) - 1), zip(sizes[:-1], sizes[1:])):
+                ps.append((jax.random.normal(k, (m, n)) / jnp.sqrt(m), jnp.zeros(n)))
+            return ps
+
+        def u(params, xt):
+            h = xt
+            for W, b in params[:-1]:
+                h = jnp.tanh(h @ W + b)
+            W, b = params[-1]
+            return h @ W + b
+
+        params = init(jax.random.PRNGKey(0))
+        xt = jnp.stack(jnp.meshgrid(jnp.linspace(-1, 1, 11), jnp.linspace(0, 1, 5)), -1).reshape(-1, 2)
+        print("collocation batch:", xt.shape)
+        u_xt = jax.grad(u, argnums=1)(params, xt)
+        print("u_x shape:", u_xt.shape)
+        """),
+    ("jax", "venv", None, "false-positive", None, "b49-jax-bc-mask-python-if-jit",
+     "A boundary-condition helper uses a Python `if` on the traced coordinate to decide whether a point is on the Dirichlet boundary inside jax.jit; JAX rightly rejects converting a tracer to a Python bool.",
+     """
+        import jax
+        import jax.numpy as jnp
+
+        def apply_bc(x, u):
+            if x == 0.0 or x == 1.0:          # Dirichlet boundary u = 0
+                return 0.0
+            return u
+
+        @jax.jit
+        def constrained(xs, us):
+            return jax.vmap(apply_bc)(xs, us)
+
+        xs = jnp.linspace(0.0, 1.0, 7)
+        us = jnp.sin(jnp.pi * xs) + 0.1
+        print("raw:", us)
+        try:
+            print("bc :", constrained(xs, us))
+        except Exception as exc:
+            print("[bc] failed to apply boundary mask: %s: %s" % (type(exc).__name__, str(exc).splitlines()[0]))
+            raise SystemExit(2)
+        """),
+    ("jax", "venv", None, "false-positive", "environment", "b49-jax-fno-gpu-missing",
+     "A Fourier neural operator training script pins its arrays to jax.devices('gpu')[0], but this machine has only the CPU platform, so JAX reports the backend is not present: a setup problem.",
+     """
+        import jax
+        import jax.numpy as jnp
+
+        print("jax", jax.__version__, "default backend:", jax.default_backend())
+        gpu = jax.devices("gpu")[0]
+        grid = jax.device_put(jnp.zeros((32, 64, 64)), gpu)
+        print("grid on", grid.devices())
+        """),
+    ("jax", "venv", None, "nan", None, "b49-jax-eigh-degenerate-band-nan",
+     "A differentiable tight-binding band-structure loss takes gradients through jnp.linalg.eigh eigenvectors of a Hamiltonian with degenerate levels (a symmetric ring); the eigenvector derivative divides by zero level gaps and the gradient is all NaN, which the program prints.",
+     """
+        import jax
+        import jax.numpy as jnp
+
+        def ring_hamiltonian(t, n=6):
+            H = jnp.zeros((n, n))
+            idx = jnp.arange(n)
+            H = H.at[idx, (idx + 1) % n].set(-t)
+            H = H.at[(idx + 1) % n, idx].set(-t)
+            return H
+
+        def loss(t):
+            w, v = jnp.linalg.eigh(ring_hamiltonian(t))
+            density = jnp.sum(v[:, :3] ** 2 * jnp.arange(6.0)[:, None])
+            return density + jnp.sum(w[:3])
+
+        for t in (0.8, 1.0, 1.2):
+            val, g = jax.value_and_grad(loss)(t)
+            w = jnp.linalg.eigvalsh(ring_hamiltonian(t))
+            print("t=%.1f levels=%s loss=%.4f dloss/dt=%s" % (t, jnp.round(w, 3), val, g))
+        """),
+    ("jax", "venv", None, "inconsistency", None, "b49-jax-chebyshev-f32-vs-f64",
+     "A Chebyshev spectral second derivative D@(D@u) computed in float32 disagrees with the float64 result by about 30% at N=128 (the differentiation matrix amplifies rounding); the program's check fails and exits non-zero.",
+     """
+        import sys
+        import numpy as np
+        import jax
+        jax.config.update("jax_enable_x64", True)
+        import jax.numpy as jnp
+
+        def cheb(N, dtype):
+            x = jnp.cos(jnp.pi * jnp.arange(N + 1) / N).astype(dtype)
+            c = jnp.hstack([2.0, jnp.ones(N - 1), 2.0]) * (-1.0) ** jnp.arange(N + 1)
+            c = c.astype(dtype)
+            X = jnp.tile(x[:, None], (1, N + 1))
+            dX = X - X.T
+            D = jnp.outer(c, 1.0 / c) / (dX + jnp.eye(N + 1, dtype=dtype))
+            D = D - jnp.diag(D.sum(axis=1))
+            return D, x
+
+        def second_derivative(N, dtype):
+            D, x = cheb(N, dtype)
+            u = jnp.exp(jnp.sin(3 * x))
+            return np.asarray(D @ (D @ u), np.float64)
+
+        for N in (32, 64, 128):
+            d64 = second_derivative(N, jnp.float64)
+            d32 = second_derivative(N, jnp.float32)
+            err = np.max(np.abs(d32 - d64)) / np.max(np.abs(d64))
+            print("N=%3d  max|u''| f64 = %10.4f  f32 = %10.4f  rel diff = %.3e"
+                  % (N, np.abs(d64).max(), np.abs(d32).max(), err))
+            if err > 1e-2:
+                print("FAIL: float32 spectral derivative disagrees with the float64 reference at N=%d" % N)
+                sys.exit(1)
+        print("PASS")
+        """),
+    ("jax", "venv", None, "oom", None, "b49-jax-fno-3d-spectrum-oom",
+     "A 3D Fourier-neural-operator data pipeline allocates a 4096^3 complex64 spectral buffer; XLA's CPU allocator fails with RESOURCE_EXHAUSTED out of memory.",
+     """
+        import jax
+        import jax.numpy as jnp
+
+        def spectral_buffer(n, channels):
+            return jnp.zeros((channels, n, n, n // 2 + 1), jnp.complex64)
+
+        for n in (32, 128, 4096):
+            need = 8 * n * n * (n // 2 + 1) * 4 / 2 ** 30
+            print("grid %4d^3, 4 channels: %.2f GiB" % (n, need))
+            buf = spectral_buffer(n, 4)
+            buf.block_until_ready()
+            print("   allocated", buf.shape)
+        """),
+    # ---------------- Keras 3 ----------------
+    ("keras", "venv", "tensorflow", "crash", "not-implemented", "b49-keras-tf-semilagrangian-cubic",
+     "A semi-Lagrangian advection step interpolates the transported field at departure points with keras.ops.image.map_coordinates(order=3); the TensorFlow backend raises NotImplementedError (only order<=1 is implemented).",
+     """
+        import numpy as np
+        import keras
+        from keras import ops
+
+        print("keras", keras.__version__, "backend", keras.backend.backend())
+        n = 32
+        g = np.linspace(0, 1, n, endpoint=False)
+        X, Y = np.meshgrid(g, g, indexing="ij")
+        q = np.exp(-((X - 0.3) ** 2 + (Y - 0.5) ** 2) / 0.01).astype("float32")
+        u, v, dt = 0.4, 0.1, 0.05
+
+        def advect(q, order):
+            ii, jj = np.meshgrid(np.arange(n), np.arange(n), indexing="ij")
+            dep = np.stack([(ii - u * dt * n) % n, (jj - v * dt * n) % n]).astype("float32")
+            return ops.image.map_coordinates(q, dep, order=order, fill_mode="wrap")
+
+        for order in (1, 3):
+            q1 = advect(q, order)
+            print("order=%d  mass before %.5f after %.5f" % (order, q.sum(), float(ops.sum(q1))))
+        """),
+    ("keras", "venv", "torch", "crash", "not-implemented", "b49-keras-torch-eigh-half-modes",
+     "A modal analysis of a spring-mass chain runs keras.ops.linalg.eigh on a float16 stiffness matrix under the mixed-precision setting; the torch backend has no CPU kernel for Half (\"linalg_eigh_cpu\" not implemented for 'Half').",
+     """
+        import numpy as np
+        import keras
+        from keras import ops
+
+        print("backend:", keras.backend.backend())
+        n = 8
+        K = 2 * np.eye(n) - np.eye(n, k=1) - np.eye(n, k=-1)
+        for dtype in ("float32", "float16"):
+            w, v = ops.linalg.eigh(ops.convert_to_tensor(K, dtype=dtype))
+            freqs = np.sqrt(np.abs(ops.convert_to_numpy(w).astype("float64")))
+            print("%-8s natural frequencies: %s" % (dtype, np.round(freqs, 4)))
+        """),
+    ("keras", "venv", "jax", "crash", "not-implemented", "b49-keras-jax-implicit-euler-half",
+     "An implicit-Euler step of the 1D heat equation solves (I - dt*L) u = u_old with keras.ops.linalg.solve in float16; the JAX backend's LAPACK solver has no float16 kernel and raises NotImplementedError (Unsupported dtype float16).",
+     """
+        import numpy as np
+        import keras
+        from keras import ops
+
+        n, dt = 16, 1e-3
+        h = 1.0 / (n + 1)
+        L = (np.eye(n, k=1) + np.eye(n, k=-1) - 2 * np.eye(n)) / h ** 2
+        A = np.eye(n) - dt * L
+        x = np.linspace(h, 1 - h, n)
+        for dtype in ("float32", "float16"):
+            u = ops.convert_to_tensor(np.sin(np.pi * x)[:, None], dtype=dtype)
+            M = ops.convert_to_tensor(A, dtype=dtype)
+            for step in range(5):
+                u = ops.linalg.solve(M, u)
+            exact = np.exp(-np.pi ** 2 * 5 * dt) * np.sin(np.pi * x)
+            err = np.abs(ops.convert_to_numpy(u)[:, 0].astype("float64") - exact).max()
+            print("%s: max error after 5 steps %.3e" % (dtype, err))
+        """),
+    ("keras", "venv", "tensorflow", "false-positive", None, "b49-keras-tf-complex-dense-layer",
+     "A complex-valued neural network for wave fields builds keras.layers.Dense with dtype='complex64'; Keras rightly rejects the complex dtype for a layer's weights (ValueError).",
+     """
+        import numpy as np
+        import keras
+
+        rng = np.random.default_rng(0)
+        field = (rng.normal(size=(128, 16)) + 1j * rng.normal(size=(128, 16))).astype("complex64")
+        print("wave field batch:", field.shape, field.dtype)
+        inputs = keras.Input(shape=(16,), dtype="complex64")
+        h = keras.layers.Dense(32, dtype="complex64", name="cdense1")(inputs)
+        out = keras.layers.Dense(16, dtype="complex64", name="cdense2")(h)
+        model = keras.Model(inputs, out)
+        model.summary()
+        """),
+    ("keras", "venv", "jax", "false-positive", None, "b49-keras-jax-pinn-input-shape",
+     "A PINN built for (x, t) inputs is evaluated on collocation points with (x, y, t) columns; the Dense layer rightly rejects the incompatible input shape (ValueError).",
+     """
+        import numpy as np
+        import keras
+
+        model = keras.Sequential([keras.Input(shape=(2,)),
+                                  keras.layers.Dense(32, activation="tanh"),
+                                  keras.layers.Dense(32, activation="tanh"),
+                                  keras.layers.Dense(1)], name="pinn_xt")
+        x = np.random.default_rng(1).uniform(-1, 1, size=(256, 3)).astype("float32")
+        print("model expects", model.input_shape, "got collocation array", x.shape)
+        u = model.predict(x, verbose=0)
+        print("u range:", u.min(), u.max())
+        """),
+    ("keras", "venv", "torch", "false-positive", None, "b49-keras-torch-fno-einsum-width",
+     "A custom Keras spectral layer multiplies the truncated rfft spectrum (width 8) by weights created for width 6 with keras.ops.einsum; the torch backend rightly rejects the operand shapes.",
+     """
+        import numpy as np
+        import keras
+        from keras import ops
+
+        class SpectralConv1d(keras.layers.Layer):
+            def __init__(self, in_ch, out_ch, modes):
+                super().__init__()
+                self.modes = modes
+                self.wr = self.add_weight(shape=(in_ch, out_ch, modes), initializer="glorot_uniform")
+                self.wi = self.add_weight(shape=(in_ch, out_ch, modes), initializer="glorot_uniform")
+
+            def call(self, v):                                   # v: (batch, ch, nx)
+                re, im = ops.rfft(v)
+                re, im = re[..., : self.modes], im[..., : self.modes]
+                out_re = ops.einsum("bix,iox->box", re, self.wr) - ops.einsum("bix,iox->box", im, self.wi)
+                out_im = ops.einsum("bix,iox->box", re, self.wi) + ops.einsum("bix,iox->box", im, self.wr)
+                return ops.irfft((out_re, out_im), fft_length=v.shape[-1])
+
+        v = np.random.default_rng(0).normal(size=(4, 8, 33)).astype("float32")   # odd grid
+        layer = SpectralConv1d(in_ch=6, out_ch=6, modes=10)
+        print("input", v.shape)
+        y = layer(v)
+        print("output", tuple(y.shape))
+        """),
+    ("keras", "venv", "jax", "nan", None, "b49-keras-jax-pinn-log-residual-nan",
+     "A PINN whose loss uses log(u) of a density that the untrained network predicts negative produces a NaN loss during model.fit; Keras' TerminateOnNaN callback reports the invalid loss and stops training.",
+     """
+        import numpy as np
+        import keras
+        from keras import ops
+
+        keras.utils.set_random_seed(7)
+        x = np.linspace(0, 1, 64, dtype="float32")[:, None]
+        rho_obs = np.exp(-5 * x).astype("float32")
+
+        def log_density_loss(y_true, y_pred):
+            return ops.mean((ops.log(y_pred) - ops.log(y_true)) ** 2)
+
+        model = keras.Sequential([keras.Input(shape=(1,)),
+                                  keras.layers.Dense(16, activation="tanh"),
+                                  keras.layers.Dense(1, kernel_initializer=keras.initializers.Constant(-1.0),
+                                                     bias_initializer=keras.initializers.Constant(-0.5))])
+        model.compile(optimizer=keras.optimizers.Adam(1e-3), loss=log_density_loss)
+        hist = model.fit(x, rho_obs, epochs=3, batch_size=16, verbose=2,
+                         callbacks=[keras.callbacks.TerminateOnNaN()])
+        print("loss history:", hist.history["loss"])
+        """),
+    ("keras", "venv", "torch", "inconsistency", None, "b49-keras-torch-laplacian-f16-vs-f32",
+     "A finite-difference Laplacian of a smooth field computed with a Keras Conv1D stencil in float16 disagrees badly with the same stencil in float32 (the stencil's cancellation at h=1/256 leaves only float16 rounding noise); the program's precision check fails with an AssertionError.",
+     """
+        import numpy as np
+        import keras
+        from keras import ops
+
+        n = 257
+        h = 1.0 / (n - 1)
+        x = np.linspace(0, 1, n)
+        u = np.sin(2 * np.pi * x)
+        stencil = np.array([1.0, -2.0, 1.0])[:, None, None]
+
+        def laplacian(dtype):
+            conv = keras.layers.Conv1D(1, 3, use_bias=False, dtype=dtype)
+            conv.build((1, n, 1))
+            conv.set_weights([stencil.astype(dtype)])
+            out = conv(ops.convert_to_tensor(u[None, :, None], dtype=dtype))
+            return ops.convert_to_numpy(out)[0, :, 0].astype("float64") / h ** 2
+
+        l32, l16 = laplacian("float32"), laplacian("float16")
+        exact = -(2 * np.pi) ** 2 * np.sin(2 * np.pi * x[1:-1])
+        print("max |L32 - exact| = %.4e" % np.abs(l32 - exact).max())
+        print("max |L16 - exact| = %.4e" % np.abs(l16 - exact).max())
+        rel = np.abs(l16 - l32).max() / np.abs(l32).max()
+        print("relative float16/float32 disagreement: %.3e" % rel)
+        np.testing.assert_allclose(l16, l32, rtol=1e-2, atol=1e-2 * np.abs(l32).max())
+        """),
+    # ---------------- MindSpore ----------------
+    ("mindspore", "mindspore", None, "crash", "not-implemented", "b49-ms-fno-complex-weight-grad",
+     "Training a Fourier-neural-operator layer whose spectral weights are complex64 Parameters needs the gradient of a complex Mul; MindSpore reports that the gradient is not supported for complex type (a missing feature).",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor, Parameter
+
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+        nx, modes = 32, 8
+        x = np.linspace(0, 2 * np.pi, nx, endpoint=False).astype(np.float32)
+        u0 = Tensor(np.sin(x) + 0.5 * np.sin(3 * x))
+        target = Tensor(np.sin(x - 0.3) + 0.5 * np.sin(3 * x - 0.9))
+        w = Parameter(Tensor(np.ones(nx // 2 + 1, np.complex64)), name="spectral_w")
+        mask = Tensor((np.arange(nx // 2 + 1) < modes).astype(np.complex64))
+
+        def forward(w):
+            u_hat = ops.rfft(u0)
+            return ops.irfft(u_hat * w * mask, n=nx)
+
+        def loss_fn(w):
+            return ops.mean((forward(w) - target) ** 2)
+
+        print("initial loss:", loss_fn(w))
+        grad_fn = ms.value_and_grad(loss_fn)
+        for it in range(3):
+            loss, g = grad_fn(w)
+            print("iter", it, "loss", loss)
+        """),
+    ("mindspore", "mindspore", None, "crash", "not-implemented", "b49-ms-spectral-energy-hessian",
+     "A physics-informed loss differentiates a spectral energy built from ops.rfft twice; MindSpore's PyNative autodiff has no bprop for the internal FFTShapeCopy primitive, so the legal second derivative fails.",
+     """
+        import logging
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        logging.basicConfig(level=logging.INFO, format="%(levelname)s:%(name)s:%(message)s")
+        log = logging.getLogger("spectral")
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+
+        def spectral_energy(u):
+            return ops.abs(ops.rfft(u * u)).sum()
+
+        u = Tensor(np.linspace(-1, 1, 16).astype(np.float32))
+        log.info("energy %s", spectral_energy(u))
+        g1 = ms.grad(spectral_energy)(u)
+        log.info("first derivative norm %s", ops.norm(g1))
+        g2 = ms.grad(ms.grad(spectral_energy))(u)
+        log.info("second derivative norm %s", ops.norm(g2))
+        """),
+    ("mindspore", "mindspore", None, "crash", "not-implemented", "b49-ms-matrix-exp-cpu",
+     "An exponential integrator builds exp(A dt) with ops.matrix_exp; MindSpore's CPU backend has no kernel for MatrixExp (kernel select failed, unsupported op on CPU).",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        ms.set_context(mode=ms.PYNATIVE_MODE, device_target="CPU")
+        omega, dt = 2.0, 0.1
+        A = np.array([[0.0, 1.0], [-omega ** 2, 0.0]], np.float32)
+        print("harmonic oscillator, omega=%.1f dt=%.2f" % (omega, dt))
+        Phi = ops.matrix_exp(Tensor(A * dt))
+        y = Tensor(np.array([[1.0], [0.0]], np.float32))
+        for k in range(50):
+            y = ops.matmul(Phi, y)
+        print("y(5) =", y.asnumpy().ravel(), "exact x =", np.cos(omega * 5.0))
+        """),
+    ("mindspore", "mindspore", None, "false-positive", "environment", "b49-ms-gpu-target-missing",
+     "A neural-ODE training script selects the GPU device, but this MindSpore wheel supports only CPU and no CUDA libraries are present; MindSpore reports the unsupported device target: a setup problem.",
+     """
+        import mindspore as ms
+
+        print("MindSpore", ms.__version__)
+        print("selecting GPU for neural ODE training ...")
+        ms.set_device("GPU")
+        ms.set_context(mode=ms.GRAPH_MODE)
+        x = ms.ops.ones((4, 4), ms.float32)
+        print(x.sum())
+        """),
+    ("mindspore", "mindspore", None, "false-positive", None, "b49-ms-pinn-dense-in-channels",
+     "A PINN for u(x, y, t) is declared with nn.Dense(2, 32) but fed three input columns; MindSpore rightly rejects the mismatched matmul shapes.",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn, Tensor
+
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+
+        class PINN(nn.Cell):
+            def __init__(self):
+                super().__init__()
+                self.body = nn.SequentialCell([nn.Dense(2, 32, activation="tanh"),
+                                               nn.Dense(32, 32, activation="tanh"),
+                                               nn.Dense(32, 1)])
+            def construct(self, xyt):
+                return self.body(xyt)
+
+        net = PINN()
+        pts = Tensor(np.random.default_rng(0).uniform(size=(100, 3)).astype(np.float32))
+        print("collocation points:", pts.shape)
+        try:
+            u = net(pts)
+            print("u:", u.shape)
+        except Exception as exc:
+            print("forward pass failed:", type(exc).__name__)
+            print(exc)
+            raise SystemExit(1)
+        """),
+    ("mindspore", "mindspore", None, "false-positive", None, "b49-ms-polygamma-order-vector",
+     "A heat-kernel series evaluates ops.polygamma with a vector of orders; the API requires the order 'a' to be a 0-dim tensor and MindSpore rightly rejects the rank-1 argument (ValueError).",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+        z = Tensor(np.array([1.5, 2.5, 3.5], np.float32))
+        print("digamma:", ops.digamma(z))
+        orders = Tensor(np.array([1, 2, 3]), ms.int64)
+        terms = ops.polygamma(orders, z)
+        print("polygamma terms:", terms)
+        """),
+    ("mindspore", "mindspore", None, "crash", "not-implemented", "b49-ms-heat-roll-kernel-missing",
+     "An explicit periodic-stencil heat solver computes its Laplacian with ops.roll on a float32 field; MindSpore's PyNative CPU backend has no Roll kernel registered ('The kernel Roll unregistered'), a kernel missing for a legal input.",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+        nx = 41
+        dx = 1.0 / (nx - 1)
+        dt = 0.6 * dx * dx                 # stability needs dt <= 0.5 dx^2
+        x = np.linspace(0, 1, nx)
+        u = Tensor(np.sin(np.pi * x).astype(np.float32))
+        interior = Tensor(np.r_[0.0, np.ones(nx - 2), 0.0].astype(np.float32))   # Dirichlet mask
+        print("nx=%d dx=%.4f dt=%.2e r=dt/dx^2=%.2f" % (nx, dx, dt, dt / dx / dx))
+        for step in range(1, 4001):
+            lap = (ops.roll(u, -1, 0) - 2 * u + ops.roll(u, 1, 0)) / (dx * dx)
+            u = u + dt * lap * interior
+            if step % 500 == 0:
+                umax = float(ops.abs(u).max().asnumpy())
+                print("step %5d  max|u| = %s" % (step, umax))
+                if not np.isfinite(umax):
+                    print("solution is no longer finite:", u.asnumpy()[:6])
+                    break
+        """),
+    ("mindspore", "mindspore", None, "nan", None, "b49-ms-explicit-heat-cfl-blowup",
+     "An explicit finite-difference heat solver with dt above the stability limit dx^2/2 runs in MindSpore with a sliced stencil; the solution grows without bound to inf/NaN, which the program's monitor reports.",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+        nx = 41
+        dx = 1.0 / (nx - 1)
+        dt = 0.6 * dx * dx                 # stability needs dt <= 0.5 dx^2
+        x = np.linspace(0, 1, nx)
+        noise = 1e-3 * np.random.default_rng(0).standard_normal(nx)     # measured initial data
+        u = Tensor((np.sin(np.pi * x) + noise).astype(np.float32))
+        zero = Tensor(np.zeros(1, np.float32))
+        print("nx=%d dx=%.4f dt=%.2e r=dt/dx^2=%.2f" % (nx, dx, dt, dt / dx / dx))
+        for step in range(1, 6001):
+            lap = (u[2:] - 2 * u[1:-1] + u[:-2]) / (dx * dx)
+            u = ops.concat([zero, u[1:-1] + dt * lap, zero])      # Dirichlet u = 0
+            if step % 100 == 0:
+                umax = float(np.abs(u.asnumpy()).max())
+                print("step %5d  max|u| = %s" % (step, umax))
+                if not np.isfinite(umax):
+                    print("solution is no longer finite:", u.asnumpy()[:6])
+                    break
+        """),
+    ("mindspore", "mindspore", None, "inconsistency", None, "b49-ms-divergence-monitor-max-nan",
+     "A PDE solver's divergence monitor reduces max|u| with MindSpore on a field where a few cells have gone NaN; MindSpore's CPU max skips the NaN and reports a finite value while NumPy's max of the same array is NaN, and the program's cross-check fails.",
+     """
+        import sys
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+        nx = 33
+        x = np.linspace(0.0, 1.0, nx, dtype=np.float32)
+        u = np.exp(-50.0 * (x - 0.5) ** 2).astype(np.float32)
+        u[[7, 19]] = np.float32("nan")                     # two cells diverged
+        field = Tensor(u)
+
+        ms_max = float(ops.abs(field).max().asnumpy())
+        ms_amax = float(ops.amax(ops.abs(field)).asnumpy())
+        np_max = float(np.abs(u).max())
+        print("%-28s %s" % ("mindspore ops.abs(u).max()", ms_max))
+        print("%-28s %s" % ("mindspore ops.amax", ms_amax))
+        print("%-28s %s" % ("numpy np.abs(u).max()", np_max))
+        finite_ms = np.isfinite(ms_max)
+        finite_np = np.isfinite(np_max)
+        if finite_ms != finite_np:
+            print("MISMATCH: the divergence monitor sees a finite max in MindSpore but NaN in NumPy")
+            sys.exit(1)
+        print("monitors agree")
+        """),
+    ("mindspore", "mindspore", None, "inconsistency", None, "b49-ms-rk4-decay-f16-vs-f32",
+     "The same RK4 integration of a damped oscillator in float16 and float32 MindSpore tensors ends at clearly different states (the float16 clock and state lose precision over 2000 steps); the program's check fails with an AssertionError.",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+
+        def rhs(y, zeta=0.05, omega=3.0):
+            return ops.stack([y[1], -2 * zeta * omega * y[1] - omega ** 2 * y[0]])
+
+        def integrate(dtype, steps=2000, dt=0.005):
+            y = Tensor(np.array([1.0, 0.0]), dtype)
+            h = Tensor(dt, dtype)
+            t = Tensor(0.0, dtype)
+            for _ in range(steps):
+                k1 = rhs(y)
+                k2 = rhs(y + 0.5 * h * k1)
+                k3 = rhs(y + 0.5 * h * k2)
+                k4 = rhs(y + h * k3)
+                y = y + h / 6 * (k1 + 2 * k2 + 2 * k3 + k4)
+                t = t + h
+            return y.asnumpy().astype(np.float64), float(t.asnumpy())
+
+        y32, t32 = integrate(ms.float32)
+        y16, t16 = integrate(ms.float16)
+        print("float32: t_end=%.4f y=%s" % (t32, y32))
+        print("float16: t_end=%.4f y=%s" % (t16, y16))
+        d = np.abs(y32 - y16).max()
+        print("max state difference: %.3e" % d)
+        assert d < 1e-3 and abs(t32 - t16) < 1e-3, "float16 integration disagrees with float32"
+        """),
+]
+
+
+add_batch(B49_B)
+
+
 def versions(py):
     code = ("import importlib\n"
             "for n in ('torch','tensorflow','jax','keras','onnxruntime','mindspore'):\n"

@@ -73333,6 +73333,2783 @@ B49_B = [
 add_batch(B49_B)
 
 
+B51_A = [
+    # ------------------------------------------------------------ PyTorch 2.13
+    ("pytorch", "venv", None, "crash", "not-implemented", "b51-pt-ckpt-half-cdist-metric-head",
+     "A metric-learning model trained in float16 on CPU with its trunk under torch.utils.checkpoint computes pairwise distances with torch.cdist; the CPU has no Half kernel for cdist, a missing kernel for a legal dtype.",
+     """
+        import torch
+        import torch.nn as nn
+        from torch.utils.checkpoint import checkpoint
+
+        torch.manual_seed(0)
+
+        class Trunk(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.blocks = nn.ModuleList([nn.Sequential(nn.Linear(32, 32), nn.GELU()) for _ in range(4)])
+            def forward(self, x):
+                for blk in self.blocks:
+                    x = checkpoint(blk, x, use_reentrant=False)
+                return x
+
+        trunk = Trunk().half()
+        opt = torch.optim.SGD(trunk.parameters(), lr=1e-2)
+        anchors = torch.randn(16, 32, dtype=torch.half)
+        print("[metric] trunk params:", sum(p.numel() for p in trunk.parameters()), "dtype", next(trunk.parameters()).dtype)
+        for step in range(3):
+            emb = trunk(anchors)
+            print(f"[metric] step {step}: embeddings {tuple(emb.shape)} {emb.dtype}")
+            dist = torch.cdist(emb, emb)
+            loss = dist.mean()
+            loss.backward()
+            opt.step(); opt.zero_grad()
+            print(f"[metric] step {step}: loss {loss.item():.4f}")
+     """),
+
+    ("pytorch", "venv", None, "crash", "not-implemented", "b51-pt-ctc-half-grad-accum",
+     "An acoustic model trained in float16 with gradient accumulation over four micro-batches calls F.ctc_loss on Half log-probabilities; PyTorch has no CPU ctc_loss kernel for Half.",
+     """
+        import logging
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s asr-train: %(message)s")
+        log = logging.getLogger()
+        torch.manual_seed(1)
+
+        T, N, C, S = 40, 8, 20, 10
+        model = nn.Sequential(nn.Linear(13, 64), nn.ReLU(), nn.Linear(64, C)).half()
+        opt = torch.optim.Adam(model.parameters(), lr=1e-3)
+        feats = torch.randn(T, N, 13, dtype=torch.half)
+        targets = torch.randint(1, C, (N, S))
+        accum = 4
+        mb = N // accum
+        log.info("accumulating %d micro-batches of %d utterances", accum, mb)
+        opt.zero_grad()
+        for i in range(accum):
+            sl = slice(i * mb, (i + 1) * mb)
+            logp = model(feats[:, sl]).log_softmax(-1)
+            loss = F.ctc_loss(logp, targets[sl], [T] * mb, [S] * mb) / accum
+            loss.backward()
+            log.info("micro-batch %d/%d loss %.4f", i + 1, accum, loss.item())
+        opt.step()
+        log.info("optimizer step done")
+     """),
+
+    ("pytorch", "venv", None, "crash", "not-implemented", "b51-pt-bf16-det-volume-regularizer",
+     "A bfloat16 training step (float32 master weights kept aside) adds a volume regularizer through torch.linalg.det on the bfloat16 weight; det needs lu_cpu, which has no BFloat16 kernel.",
+     """
+        import torch
+        import torch.nn as nn
+
+        torch.manual_seed(2)
+        master = nn.Linear(8, 8)
+        work = nn.Linear(8, 8).to(torch.bfloat16)
+        opt = torch.optim.SGD(master.parameters(), lr=0.1)
+
+        def sync_down():
+            with torch.no_grad():
+                for w, m in zip(work.parameters(), master.parameters()):
+                    w.copy_(m.to(torch.bfloat16))
+
+        x = torch.randn(32, 8, dtype=torch.bfloat16)
+        for step in range(2):
+            sync_down()
+            out = work(x)
+            recon = (out.float() - x.float()).pow(2).mean()
+            print(f"step {step}: recon={recon.item():.4f}")
+            vol = torch.linalg.det(work.weight).abs().float()
+            loss = recon - 1e-3 * torch.log(vol + 1e-6)
+            print(f"step {step}: |det|={vol.item():.4e}")
+            loss.backward()
+            for w, m in zip(work.parameters(), master.parameters()):
+                m.grad = w.grad.float()
+            opt.step()
+        print("done")
+     """),
+
+    ("pytorch", "venv", None, "crash", "not-implemented", "b51-pt-half-qr-orthogonal-shards",
+     "Weight shards held in float16 to save memory are gathered and re-orthogonalised with torch.linalg.qr after each step; the CPU geqrf kernel does not exist for Half.",
+     """
+        import torch
+
+        torch.manual_seed(3)
+        WORLD = 4
+        full = torch.nn.init.orthogonal_(torch.empty(64, 64))
+        shards = [s.clone().half() for s in full.chunk(WORLD, dim=0)]
+        print("shards:", [tuple(s.shape) for s in shards], shards[0].dtype)
+        x = torch.randn(16, 64, dtype=torch.half)
+        for step in range(2):
+            gathered = torch.cat(shards, dim=0)
+            y = x @ gathered.t()
+            print(f"step {step}: forward ok, |y|={y.float().norm():.3f}")
+            gathered = gathered - 0.01 * torch.randn_like(gathered)
+            q, r = torch.linalg.qr(gathered)
+            shards = list(q.chunk(WORLD, dim=0))
+            print(f"step {step}: re-orthogonalised")
+     """),
+
+    ("pytorch", "venv", None, "false-positive", None, "b51-pt-reentrant-ckpt-no-grad-input",
+     "A model whose whole forward is wrapped in torch.utils.checkpoint with use_reentrant=True on an input that does not require grad gets outputs without grad_fn, so backward() is rightly rejected.",
+     """
+        import torch
+        import torch.nn as nn
+        from torch.utils.checkpoint import checkpoint
+
+        model = nn.Sequential(nn.Linear(16, 64), nn.ReLU(), nn.Linear(64, 1))
+        x = torch.randn(8, 16)
+        y = torch.randn(8, 1)
+        print("plain step ...")
+        nn.functional.mse_loss(model(x), y).backward()
+        print("plain step ok, grad norm", model[0].weight.grad.norm().item())
+        model.zero_grad()
+        print("checkpointed step (use_reentrant=True) ...")
+        out = checkpoint(model, x, use_reentrant=True)
+        loss = nn.functional.mse_loss(out, y)
+        loss.backward()
+        print("checkpointed step ok")
+     """),
+
+    ("pytorch", "venv", None, "false-positive", None, "b51-pt-accum-microbatch-label-mismatch",
+     "Gradient accumulation splits the inputs into micro-batches with torch.chunk but the labels with a fixed size, so the last micro-batch's logits and targets disagree in batch size; cross_entropy rightly rejects it.",
+     """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        torch.manual_seed(4)
+        model = nn.Sequential(nn.Linear(20, 50), nn.ReLU(), nn.Linear(50, 5))
+        opt = torch.optim.AdamW(model.parameters(), lr=1e-3)
+        X = torch.randn(30, 20)
+        Y = torch.randint(0, 5, (30,))
+        ACCUM = 4
+        xs = X.chunk(ACCUM)
+        mb = 30 // ACCUM
+        opt.zero_grad()
+        for i, xb in enumerate(xs):
+            yb = Y[i * mb:(i + 1) * mb]
+            logits = model(xb)
+            print(f"micro {i}: logits {tuple(logits.shape)} labels {tuple(yb.shape)}")
+            loss = F.cross_entropy(logits, yb) / ACCUM
+            loss.backward()
+        opt.step()
+        print("step done")
+     """),
+
+    ("pytorch", "venv", None, "false-positive", None, "b51-pt-inplace-relu-saved-tensor",
+     "To save activation memory the user applies in-place ReLU to a tensor that sigmoid saved for backward; autograd rightly reports the saved variable was modified by an inplace operation.",
+     """
+        import torch
+        import torch.nn as nn
+
+        class Block(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(128, 128)
+                self.act = nn.ReLU(inplace=True)
+            def forward(self, x):
+                h = torch.sigmoid(self.fc(x))
+                gate = h * 2
+                return self.act(h) + gate
+
+        torch.manual_seed(5)
+        net = nn.Sequential(*[Block() for _ in range(3)])
+        x = torch.randn(64, 128)
+        out = net(x)
+        print("forward ok, out", tuple(out.shape))
+        try:
+            out.sum().backward()
+            print("backward ok")
+        except RuntimeError as err:
+            print("!! backward failed with in-place activations:")
+            print("   ", err)
+            raise SystemExit(2)
+     """),
+
+    ("pytorch", "venv", None, "false-positive", "environment", "b51-pt-offload-pin-memory-no-device",
+     "An activation-offloading hook moves saved activations to pinned host memory; pin_memory needs an accelerator and none is present on this CPU-only machine, an environment problem.",
+     """
+        import torch
+        import torch.nn as nn
+
+        def pack(t):
+            print(f"  offload: {tuple(t.shape)} -> pinned host")
+            return t.detach().to("cpu").pin_memory()
+
+        def unpack(t):
+            return t
+
+        model = nn.Sequential(nn.Linear(256, 256), nn.Tanh(), nn.Linear(256, 10))
+        x = torch.randn(32, 256)
+        print("running forward with saved-tensor offloading hooks")
+        with torch.autograd.graph.saved_tensors_hooks(pack, unpack):
+            loss = model(x).logsumexp(-1).mean()
+        loss.backward()
+        print("loss", loss.item())
+     """),
+
+    ("pytorch", "venv", None, "false-positive", "environment", "b51-pt-offload-to-cuda-cpu-build",
+     "A trainer that keeps master weights on the host and moves a micro-batch to 'cuda' runs on a CPU-only torch build, which rightly says torch was not compiled with CUDA.",
+     """
+        import torch
+        import torch.nn as nn
+
+        device = "cuda"
+        print("torch", torch.__version__, "cuda available:", torch.cuda.is_available())
+        master = nn.Linear(64, 64)
+        print("master weights on host:", master.weight.device)
+        batch = torch.randn(16, 64)
+        print("moving micro-batch to", device)
+        batch = batch.to(device)
+        print("peak:", torch.cuda.max_memory_allocated())
+     """),
+
+    ("pytorch", "venv", None, "false-positive", None, "b51-pt-manual-shard-gather-wrong-dim",
+     "Parameters sharded by hand across four simulated workers are gathered with torch.cat along the wrong dimension, so F.linear gets a (32, 256) weight for 64-dimensional inputs and rightly refuses.",
+     """
+        import torch
+        import torch.nn.functional as F
+
+        torch.manual_seed(6)
+        WORLD = 4
+        full_w = torch.randn(128, 64) * 0.05
+        full_b = torch.zeros(128)
+        shards = {rank: (full_w.chunk(WORLD, 0)[rank].clone(), full_b.chunk(WORLD)[rank].clone()) for rank in range(WORLD)}
+        for r, (w, b) in shards.items():
+            print(f"rank {r}: weight shard {tuple(w.shape)} bias shard {tuple(b.shape)}")
+
+        def gather():
+            w = torch.cat([shards[r][0] for r in range(WORLD)], dim=1)
+            b = torch.cat([shards[r][1] for r in range(WORLD)])
+            return w, b
+
+        x = torch.randn(8, 64)
+        w, b = gather()
+        print("gathered weight", tuple(w.shape))
+        y = F.linear(x, w, b)
+        print("output", tuple(y.shape))
+     """),
+
+    ("pytorch", "venv", None, "false-positive", None, "b51-pt-reentrant-ckpt-kwargs-mask",
+     "An attention block is checkpointed with use_reentrant=True and its padding mask passed as a keyword argument, which the reentrant checkpoint does not accept; torch rightly raises ValueError.",
+     """
+        import torch
+        import torch.nn as nn
+        from torch.utils.checkpoint import checkpoint
+
+        class Attn(nn.Module):
+            def __init__(self, d=32, h=4):
+                super().__init__()
+                self.mha = nn.MultiheadAttention(d, h, batch_first=True)
+            def forward(self, x, mask=None):
+                return self.mha(x, x, x, key_padding_mask=mask, need_weights=False)[0]
+
+        torch.manual_seed(10)
+        blocks = nn.ModuleList([Attn() for _ in range(3)])
+        x = torch.randn(2, 12, 32, requires_grad=True)
+        mask = torch.zeros(2, 12, dtype=torch.bool); mask[1, 9:] = True
+        h = x
+        for i, blk in enumerate(blocks):
+            print(f"layer {i}: checkpointing (reentrant)")
+            h = checkpoint(blk, h, mask=mask, use_reentrant=True)
+        h.sum().backward()
+        print("ok")
+     """),
+
+    ("pytorch", "venv", None, "nan", None, "b51-pt-half-no-loss-scale-overflow",
+     "A pure float16 training loop without a loss scaler or master weights uses large activations; the float16 matmul overflows to inf and the loss becomes NaN, which the program reports.",
+     """
+        import math
+        import torch
+        import torch.nn as nn
+
+        torch.manual_seed(7)
+        model = nn.Sequential(nn.Linear(512, 512), nn.ReLU(), nn.Linear(512, 512), nn.ReLU(), nn.Linear(512, 1)).half()
+        for p in model.parameters():
+            nn.init.normal_(p, std=0.5)
+        opt = torch.optim.SGD(model.parameters(), lr=1e-3)
+        x = (torch.randn(64, 512) * 8).half()
+        y = torch.zeros(64, 1, dtype=torch.half)
+        for step in range(4):
+            pred = model(x)
+            loss = ((pred - y) ** 2).mean()
+            v = loss.item()
+            print(f"step {step}: loss={v}  max|pred|={pred.abs().max().item()}")
+            if not math.isfinite(v):
+                print(f"non-finite loss at step {step}: {v} (pred has inf: {torch.isinf(pred).any().item()}, nan: {torch.isnan(pred).any().item()})")
+                break
+            opt.zero_grad(); loss.backward(); opt.step()
+     """),
+
+    ("pytorch", "venv", None, "inconsistency", None, "b51-pt-ckpt-dropout-no-rng-preserve",
+     "Gradients of a dropout model under torch.utils.checkpoint with preserve_rng_state=False are compared with a plain step from the same seed; recomputation draws a different dropout mask, so the gradients disagree and the check fails.",
+     """
+        import torch
+        import torch.nn as nn
+        from torch.utils.checkpoint import checkpoint
+
+        def build():
+            torch.manual_seed(8)
+            return nn.Sequential(nn.Linear(64, 64), nn.Dropout(0.5), nn.Linear(64, 1))
+
+        x = torch.randn(32, 64)
+        ref = build()
+        torch.manual_seed(100)
+        ref(x).sum().backward()
+        g_ref = ref[0].weight.grad.clone()
+
+        ck = build()
+        torch.manual_seed(100)
+        out = checkpoint(ck, x, use_reentrant=False, preserve_rng_state=False)
+        out.sum().backward()
+        g_ck = ck[0].weight.grad.clone()
+
+        diff = (g_ref - g_ck).abs().max().item()
+        print(f"plain grad norm      {g_ref.norm():.6f}")
+        print(f"checkpoint grad norm {g_ck.norm():.6f}")
+        print(f"max abs difference   {diff:.6e}")
+        torch.testing.assert_close(g_ck, g_ref)
+        print("gradients match")
+     """),
+
+    ("pytorch", "venv", None, "inconsistency", None, "b51-pt-accum-vs-fullbatch-batchnorm",
+     "The gradient from accumulating four micro-batches is checked against one full-batch step for a model with BatchNorm; per-micro-batch statistics make the two gradients disagree and the program exits with its verdict.",
+     """
+        import sys
+        import torch
+        import torch.nn as nn
+
+        def build():
+            torch.manual_seed(9)
+            return nn.Sequential(nn.Linear(10, 32), nn.BatchNorm1d(32), nn.ReLU(), nn.Linear(32, 1))
+
+        torch.manual_seed(0)
+        X = torch.randn(64, 10) * 3 + 1
+        Y = torch.randn(64, 1)
+
+        full = build()
+        nn.functional.mse_loss(full(X), Y).backward()
+
+        acc = build()
+        for xb, yb in zip(X.chunk(4), Y.chunk(4)):
+            (nn.functional.mse_loss(acc(xb), yb) / 4).backward()
+
+        print(f"{'param':<12}{'full':>14}{'accum':>14}{'max|diff|':>14}")
+        worst = 0.0
+        for (n, p1), (_, p2) in zip(full.named_parameters(), acc.named_parameters()):
+            d = (p1.grad - p2.grad).abs().max().item()
+            worst = max(worst, d)
+            print(f"{n:<12}{p1.grad.norm():>14.6f}{p2.grad.norm():>14.6f}{d:>14.3e}")
+        if worst > 1e-5:
+            print(f"MISMATCH: accumulated gradient differs from full batch (worst {worst:.3e})")
+            sys.exit(1)
+        print("OK")
+     """),
+
+    ("pytorch", "venv", None, "timeout", None, "b51-pt-sharded-workers-rendezvous-hang",
+     "A hand-sharded data-parallel run initialises a gloo process group for two simulated workers but only rank 0 is started, so init_process_group waits forever; faulthandler's watchdog stops it after 20 s.",
+     """
+        import faulthandler
+        import os
+        import socket
+        import torch
+        import torch.distributed as dist
+
+        faulthandler.dump_traceback_later(20, exit=True)
+        s = socket.socket(); s.bind(("127.0.0.1", 0)); port = s.getsockname()[1]; s.close()
+        os.environ["MASTER_ADDR"] = "127.0.0.1"
+        os.environ["MASTER_PORT"] = str(port)
+        print(f"rank 0 of 2 joining gloo group on port {port} (rank 1 should shard the second half)")
+        dist.init_process_group("gloo", rank=0, world_size=2)
+        shard = torch.randn(1024)
+        dist.all_reduce(shard)
+        print("all_reduce done")
+     """),
+
+    ("pytorch", "venv", None, "oom", None, "b51-pt-offload-buffer-prealloc-oom",
+     "A host offload pool is sized from a misread memory budget (bytes taken as kilobytes) and torch.empty asks the CPU allocator for about 4 TB, which fails with can't allocate memory.",
+     """
+        import torch
+
+        activation_bytes_per_layer = 48 * 1024 * 1024
+        layers = 80
+        budget = activation_bytes_per_layer * layers
+        print(f"activation budget: {budget / 2**30:.2f} GiB across {layers} layers")
+        numel = budget * 1024 // 4
+        print(f"allocating host offload pool of {numel} float32 elements")
+        pool = torch.empty(numel, dtype=torch.float32)
+        print("pool ready", pool.numel())
+     """),
+    # ------------------------------------------------------- Debian PyTorch 1.13
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b51-pt113-ckpt-lstm-half",
+     "A float16 LSTM language model on CPU, checkpointed per layer to save memory, fails in torch 1.13 because addmm has no CPU kernel for Half.",
+     """
+        import torch
+        import torch.nn as nn
+        from torch.utils.checkpoint import checkpoint
+
+        print("torch", torch.__version__)
+        torch.manual_seed(0)
+        emb = nn.Embedding(100, 32).half()
+        lstm = nn.LSTM(32, 32, num_layers=2).half()
+        head = nn.Linear(32, 100).half()
+        tokens = torch.randint(0, 100, (20, 4))
+        h = emb(tokens)
+        print("embedded", tuple(h.shape), h.dtype)
+        out, _ = checkpoint(lstm, h, use_reentrant=False)
+        logits = head(out)
+        print("logits", tuple(logits.shape))
+     """),
+
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b51-pt113-half-convtranspose3d-decoder",
+     "A volumetric decoder kept in float16 to halve activation memory runs ConvTranspose3d on CPU; torch 1.13 has no slow_conv_transpose3d kernel for Half.",
+     """
+        import torch
+        import torch.nn as nn
+
+        torch.manual_seed(1)
+        dec = nn.Sequential(nn.ConvTranspose3d(8, 4, 3, stride=2), nn.ReLU(), nn.ConvTranspose3d(4, 1, 3)).half()
+        z = torch.randn(2, 8, 4, 4, 4).half()
+        fp32_bytes = sum(p.numel() for p in dec.parameters()) * 4
+        print(f"decoder params fp32 {fp32_bytes} B -> fp16 {fp32_bytes // 2} B")
+        try:
+            vol = dec(z)
+            print("volume", tuple(vol.shape))
+        except Exception as e:
+            print(f"decoder forward failed: {type(e).__name__}: {e}")
+            raise
+     """),
+
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b51-pt113-half-bicubic-upsample",
+     "A float16 super-resolution step with gradient accumulation uses bicubic interpolation; torch 1.13 has no CPU kernel for Half in compute_indices_weights_cubic.",
+     """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        torch.manual_seed(2)
+        net = nn.Sequential(nn.Conv2d(3, 16, 3, padding=1), nn.ReLU(), nn.Conv2d(16, 3, 3, padding=1))
+        lr_imgs = torch.rand(8, 3, 16, 16)
+        for i, xb in enumerate(lr_imgs.chunk(4)):
+            print(f"micro-batch {i}: {tuple(xb.shape)}")
+            up = F.interpolate(xb.half(), scale_factor=2, mode="bicubic", align_corners=False)
+            out = net(up.float())
+            (out.mean() / 4).backward()
+        print("accumulated")
+     """),
+
+    ("pytorch-1.13", "system", None, "crash", "segfault", "b51-pt113-searchsorted-bucket-sorter-segv",
+     "Micro-batches are bucketed by sequence length with torch.searchsorted and a sorter index computed from stale lengths; torch 1.13 does not check the sorter indices and dies of SIGSEGV.",
+     """
+        import torch
+
+        print("torch", torch.__version__)
+        boundaries = torch.tensor([16., 32., 64., 128., 256.])
+        lengths = torch.tensor([12., 40., 100., 200., 33., 70.])
+        stale_order = torch.tensor([0, 1, 2, 3, 4]) * 400_000_000 - 900_000_000
+        print("bucket boundaries", boundaries.tolist())
+        print("sorter", stale_order.tolist())
+        buckets = torch.searchsorted(boundaries, lengths, sorter=stale_order)
+        print("buckets", buckets.tolist())
+     """),
+
+    ("pytorch-1.13", "system", None, "false-positive", None, "b51-pt113-reentrant-ckpt-no-grad",
+     "Under torch 1.13 a checkpointed encoder (use_reentrant=True) is called on a plain input tensor, so the output has no grad_fn and backward() is rightly rejected.",
+     """
+        import torch
+        import torch.nn as nn
+        from torch.utils.checkpoint import checkpoint
+
+        enc = nn.Sequential(nn.Linear(10, 40), nn.ReLU(), nn.Linear(40, 10))
+        x = torch.randn(5, 10)
+        for step in range(2):
+            h = checkpoint(enc, x, use_reentrant=True)
+            loss = h.pow(2).mean()
+            print(f"step {step}: loss {loss.item():.4f}, requires_grad={loss.requires_grad}")
+            loss.backward()
+     """),
+
+    ("pytorch-1.13", "system", None, "false-positive", None, "b51-pt113-inplace-tanh-overwrite",
+     "To save memory the program overwrites the output of tanh in place (tanh_ then mul_) although tanh saved it for backward; torch 1.13 rightly reports the inplace modification.",
+     """
+        import torch
+        import torch.nn as nn
+
+        fc = nn.Linear(32, 32)
+        x = torch.randn(16, 32)
+        h = fc(x)
+        h = torch.tanh(h)
+        print("activation bytes before:", h.numel() * h.element_size())
+        h.mul_(0.5)
+        print("reused activation buffer in place")
+        h.sum().backward()
+        print("backward ok")
+     """),
+
+    ("pytorch-1.13", "system", None, "false-positive", "environment", "b51-pt113-cuda-memory-stats-cpu-build",
+     "A peak-memory profiler script moves its model to the GPU with .cuda() under Debian's CPU-only torch 1.13, which says torch was not compiled with CUDA enabled: an environment problem.",
+     """
+        import torch
+        import torch.nn as nn
+
+        print("torch", torch.__version__)
+        model = nn.Linear(1024, 1024)
+        x = torch.randn(64, 1024)
+        print("moving model to the GPU for peak-memory measurement")
+        model = model.cuda()
+        torch.cuda.reset_peak_memory_stats()
+        model(x.cuda()).sum().backward()
+        print("peak MiB", torch.cuda.max_memory_allocated() / 2**20)
+     """),
+
+    ("pytorch-1.13", "system", None, "nan", None, "b51-pt113-fp16-saved-activation-nan-grad",
+     "Saved activations are compressed to float16 by saved_tensors_hooks to save memory; large activations become +-inf in storage and the weight gradients come out NaN, which the program prints and flags.",
+     """
+        import torch
+        import torch.nn as nn
+
+        torch.manual_seed(3)
+        model = nn.Sequential(nn.Linear(64, 64), nn.ReLU(), nn.Linear(64, 1))
+        x = torch.randn(32, 64) * 3e4
+
+        def pack(t):
+            return t.to(torch.float16)
+
+        def unpack(t):
+            return t.to(torch.float32)
+
+        for mode in ["plain", "fp16-stash"]:
+            model.zero_grad()
+            if mode == "plain":
+                loss = model(x).pow(2).mean()
+            else:
+                with torch.autograd.graph.saved_tensors_hooks(pack, unpack):
+                    loss = model(x).pow(2).mean()
+            loss.backward()
+            g = model[0].weight.grad
+            print(f"{mode:>11}: loss={loss.item():.4e} grad nan={torch.isnan(g).sum().item()} inf={torch.isinf(g).sum().item()} norm={g.norm().item()}")
+     """),
+
+    ("pytorch-1.13", "system", None, "oom", None, "b51-pt113-activation-stash-oom",
+     "An activation stash for offloading is sized with a units mistake and torch 1.13's CPU allocator is asked for several terabytes; it fails with can't allocate memory.",
+     """
+        import torch
+
+        seq, hidden, layers, micro = 4096, 4096, 48, 8
+        elems = seq * hidden * layers * micro * 1024
+        print(f"stash: {elems} elements ({elems * 2 / 2**40:.1f} TiB in fp16)")
+        stash = torch.empty(elems, dtype=torch.float16)
+        print("stash ready")
+     """),
+    # ----------------------------------------------------------- ONNX Runtime
+    ("onnxruntime", "venv", None, "crash", "not-implemented", "b51-ort-bf16-residual-add",
+     "A mixed-precision residual block exported in bfloat16 (a legal ONNX type for Add since opset 14) is loaded on the CPU provider, which has no bfloat16 kernel for Add and reports NOT_IMPLEMENTED.",
+     """
+        import numpy as np
+        import onnx
+        from onnx import helper, TensorProto
+        import onnxruntime as ort
+
+        print("onnxruntime", ort.__version__)
+        D = 16
+        w = helper.make_tensor("w", TensorProto.BFLOAT16, [D, D], np.zeros(D * D, dtype=np.uint16).tolist(), raw=False)
+        nodes = [
+            helper.make_node("MatMul", ["x", "w"], ["h"]),
+            helper.make_node("Add", ["h", "x"], ["y"]),
+        ]
+        g = helper.make_graph(nodes, "bf16_residual",
+                              [helper.make_tensor_value_info("x", TensorProto.BFLOAT16, [4, D])],
+                              [helper.make_tensor_value_info("y", TensorProto.BFLOAT16, [4, D])], [w])
+        model = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)])
+        onnx.checker.check_model(model)
+        print("model checks out; creating session")
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        print("session ready")
+     """),
+
+    ("onnxruntime", "venv", None, "crash", "not-implemented", "b51-ort-bf16-relu-activation",
+     "An activation block converted to bfloat16 to halve memory uses Relu, legal for bfloat16 since opset 14; ONNX Runtime's CPU provider has no such kernel and session creation fails with NOT_IMPLEMENTED, caught and printed by the program.",
+     """
+        import sys
+        import onnx
+        from onnx import helper, TensorProto
+        import onnxruntime as ort
+
+        def build(dtype):
+            g = helper.make_graph(
+                [helper.make_node("Relu", ["x"], ["y"])], "act",
+                [helper.make_tensor_value_info("x", dtype, [8, 32])],
+                [helper.make_tensor_value_info("y", dtype, [8, 32])])
+            return helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)])
+
+        results = {}
+        for name, dt in [("float32", TensorProto.FLOAT), ("float16", TensorProto.FLOAT16), ("bfloat16", TensorProto.BFLOAT16)]:
+            try:
+                ort.InferenceSession(build(dt).SerializeToString(), providers=["CPUExecutionProvider"])
+                results[name] = "ok"
+            except Exception as e:
+                results[name] = f"{type(e).__name__}: {e}"
+        for k, v in results.items():
+            print(f"{k:>9}: {v}")
+        if any(v != "ok" for v in results.values()):
+            sys.exit(1)
+     """),
+
+    ("onnxruntime", "venv", None, "false-positive", None, "b51-ort-microbatch-shape-mismatch",
+     "A graph exported for micro-batches of 4 with a fixed batch dimension is fed the remainder micro-batch of 3 rows; ONNX Runtime rightly rejects the input shape.",
+     """
+        import numpy as np
+        from onnx import helper, TensorProto, numpy_helper
+        import onnxruntime as ort
+
+        rng = np.random.default_rng(0)
+        W = numpy_helper.from_array(rng.standard_normal((10, 2)).astype(np.float32), "W")
+        g = helper.make_graph([helper.make_node("MatMul", ["x", "W"], ["y"])], "head",
+                              [helper.make_tensor_value_info("x", TensorProto.FLOAT, [4, 10])],
+                              [helper.make_tensor_value_info("y", TensorProto.FLOAT, [4, 2])], [W])
+        sess = ort.InferenceSession(helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]).SerializeToString(),
+                                    providers=["CPUExecutionProvider"])
+        data = rng.standard_normal((15, 10)).astype(np.float32)
+        for i in range(0, len(data), 4):
+            mb = data[i:i + 4]
+            out = sess.run(None, {"x": mb})[0]
+            print(f"micro-batch {i // 4}: in {mb.shape} out {out.shape}")
+     """),
+
+    ("onnxruntime", "venv", None, "false-positive", None, "b51-ort-master-weights-float64-feed",
+     "The program feeds float64 master activations into a float32 graph; ONNX Runtime rightly rejects the input type, and the program logs the error and exits non-zero.",
+     """
+        import logging
+        import sys
+        import numpy as np
+        from onnx import helper, TensorProto
+        import onnxruntime as ort
+
+        logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+        log = logging.getLogger("mp-infer")
+        g = helper.make_graph([helper.make_node("Tanh", ["x"], ["y"])], "g",
+                              [helper.make_tensor_value_info("x", TensorProto.FLOAT, ["N", 8])],
+                              [helper.make_tensor_value_info("y", TensorProto.FLOAT, ["N", 8])])
+        sess = ort.InferenceSession(helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]).SerializeToString(),
+                                    providers=["CPUExecutionProvider"])
+        master = np.random.default_rng(1).standard_normal((4, 8))
+        log.info("feeding master copy dtype=%s", master.dtype)
+        try:
+            sess.run(None, {"x": master})
+        except Exception as e:
+            log.error("run failed: %s", e)
+            sys.exit(3)
+     """),
+
+    ("onnxruntime", "venv", None, "false-positive", "environment", "b51-ort-training-module-missing",
+     "A script that generates on-device training artifacts with gradient checkpointing imports onnxruntime.training, which the installed inference-only onnxruntime wheel does not provide: a missing module, an environment problem.",
+     """
+        import onnx
+        from onnx import helper, TensorProto
+        import onnxruntime as ort
+
+        print("onnxruntime", ort.__version__, ort.get_available_providers())
+        g = helper.make_graph([helper.make_node("Gemm", ["x", "w"], ["y"])], "g",
+                              [helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 4]),
+                               helper.make_tensor_value_info("w", TensorProto.FLOAT, [4, 4])],
+                              [helper.make_tensor_value_info("y", TensorProto.FLOAT, [2, 4])])
+        model = helper.make_model(g)
+        print("base model built; generating training artifacts with recompute enabled")
+        from onnxruntime.training import artifacts
+        artifacts.generate_artifacts(model, requires_grad=["w"], loss=artifacts.LossType.MSELoss)
+     """),
+
+    ("onnxruntime", "venv", None, "nan", None, "b51-ort-fp16-softplus-overflow",
+     "A graph converted to float16 for memory computes log(1 + exp(x)) by hand; exp overflows float16 to inf and the following Sub gives NaN, which the program finds in the output.",
+     """
+        import numpy as np
+        from onnx import helper, TensorProto
+        import onnxruntime as ort
+
+        one = helper.make_tensor("one", TensorProto.FLOAT16, [], np.array([1.0], dtype=np.float16).view(np.uint16).tolist())
+        nodes = [
+            helper.make_node("Exp", ["x"], ["e"]),
+            helper.make_node("Add", ["e", "one"], ["e1"]),
+            helper.make_node("Log", ["e1"], ["sp"]),
+            helper.make_node("Sub", ["sp", "e"], ["y"]),
+        ]
+        g = helper.make_graph(nodes, "softplus_fp16",
+                              [helper.make_tensor_value_info("x", TensorProto.FLOAT16, ["N"])],
+                              [helper.make_tensor_value_info("y", TensorProto.FLOAT16, ["N"])], [one])
+        sess = ort.InferenceSession(helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]).SerializeToString(),
+                                    providers=["CPUExecutionProvider"])
+        x = np.array([-2, 0, 3, 8, 12, 20], dtype=np.float16)
+        y = sess.run(None, {"x": x})[0]
+        for a, b in zip(x, y):
+            print(f"x={float(a):6.1f}  y={float(b)}")
+        print("non-finite outputs:", int((~np.isfinite(y)).sum()), "of", y.size)
+     """),
+
+    ("onnxruntime", "venv", None, "inconsistency", None, "b51-ort-fp16-vs-fp32-reducesum",
+     "The same reduction graph is run in float32 and in a float16 copy made to save memory; the float16 ReduceSum over 70000 elements saturates and disagrees with the float32 result, so the program's tolerance check fails.",
+     """
+        import numpy as np
+        from onnx import helper, TensorProto
+        import onnxruntime as ort
+
+        def build(dt):
+            g = helper.make_graph([helper.make_node("ReduceSum", ["x"], ["y"], keepdims=0)], "sum",
+                                  [helper.make_tensor_value_info("x", dt, [70000])],
+                                  [helper.make_tensor_value_info("y", dt, [])])
+            return ort.InferenceSession(helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]).SerializeToString(),
+                                        providers=["CPUExecutionProvider"])
+
+        x = np.full(70000, 1.0, dtype=np.float32)
+        ref = build(TensorProto.FLOAT).run(None, {"x": x})[0]
+        half = build(TensorProto.FLOAT16).run(None, {"x": x.astype(np.float16)})[0]
+        print(f"float32 sum: {float(ref)}")
+        print(f"float16 sum: {float(half)}")
+        rel = abs(float(half) - float(ref)) / abs(float(ref))
+        print(f"relative error {rel:.3e} (tolerance 1e-2)")
+        assert rel < 1e-2, f"fp16 graph disagrees with fp32 graph: {float(half)} vs {float(ref)}"
+     """),
+
+    ("onnxruntime", "venv", None, "oom", None, "b51-ort-constantofshape-buffer-oom",
+     "A graph pre-allocates a reusable activation buffer with ConstantOfShape whose shape came from a bad memory budget; ONNX Runtime's CPU allocator fails to allocate the multi-terabyte tensor.",
+     """
+        import numpy as np
+        from onnx import helper, TensorProto, numpy_helper
+        import onnxruntime as ort
+
+        shape = numpy_helper.from_array(np.array([1 << 20, 1 << 20], dtype=np.int64), "shape")
+        g = helper.make_graph(
+            [helper.make_node("ConstantOfShape", ["shape"], ["buf"],
+                              value=helper.make_tensor("v", TensorProto.FLOAT, [1], [0.0])),
+             helper.make_node("ReduceSum", ["buf"], ["y"], keepdims=0)],
+            "buffer", [], [helper.make_tensor_value_info("y", TensorProto.FLOAT, [])], [shape])
+        model = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)])
+        so = ort.SessionOptions()
+        so.enable_mem_pattern = True
+        so.enable_cpu_mem_arena = True
+        print("requesting buffer of", (1 << 40) * 4 / 2**40, "TiB")
+        sess = ort.InferenceSession(model.SerializeToString(), so, providers=["CPUExecutionProvider"])
+        print(sess.run(None, {}))
+     """),
+
+    ("onnxruntime", "venv", None, "timeout", None, "b51-ort-recompute-loop-watchdog",
+     "A recompute-style graph repeats a matmul block in an ONNX Loop whose trip count was meant to be the number of layers but is the number of tokens squared; it runs far too long and the program's faulthandler watchdog stops it after 20 s.",
+     """
+        import faulthandler
+        import numpy as np
+        from onnx import helper, TensorProto, numpy_helper
+        import onnxruntime as ort
+
+        faulthandler.dump_traceback_later(20, exit=True)
+        D = 256
+        W = numpy_helper.from_array((np.eye(D) * 0.999).astype(np.float32), "W")
+        body = helper.make_graph(
+            [helper.make_node("Identity", ["cond_in"], ["cond_out"]),
+             helper.make_node("MatMul", ["h_in", "W"], ["h_mm"]),
+             helper.make_node("Tanh", ["h_mm"], ["h_out"])],
+            "body",
+            [helper.make_tensor_value_info("i", TensorProto.INT64, []),
+             helper.make_tensor_value_info("cond_in", TensorProto.BOOL, []),
+             helper.make_tensor_value_info("h_in", TensorProto.FLOAT, [D, D])],
+            [helper.make_tensor_value_info("cond_out", TensorProto.BOOL, []),
+             helper.make_tensor_value_info("h_out", TensorProto.FLOAT, [D, D])])
+        tokens = 4096
+        trip = numpy_helper.from_array(np.array(tokens * tokens, dtype=np.int64), "trip")
+        cond = numpy_helper.from_array(np.array(True), "cond")
+        g = helper.make_graph([helper.make_node("Loop", ["trip", "cond", "h0"], ["h"], body=body)], "recompute",
+                              [helper.make_tensor_value_info("h0", TensorProto.FLOAT, [D, D])],
+                              [helper.make_tensor_value_info("h", TensorProto.FLOAT, [D, D])], [W, trip, cond])
+        sess = ort.InferenceSession(helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]).SerializeToString(),
+                                    providers=["CPUExecutionProvider"])
+        print(f"running {tokens * tokens} recompute iterations of a {D}x{D} block ...")
+        out = sess.run(None, {"h0": np.ones((D, D), dtype=np.float32)})[0]
+        print("done", out.mean())
+     """),
+]
+
+
+add_batch(B51_A)
+
+
+B52_B = [
+    ("tensorflow", "venv", None, "crash", "not-implemented", "b52-tf-pca-svd-float16",
+     "PCA on a float16 feature matrix through tf.linalg.svd; TF registers no CPU Svd kernel for DT_HALF (only XLA_CPU_JIT), so a legal dtype fails with NotFoundError (missing kernel).",
+     """
+     import numpy as np
+     import tensorflow as tf
+
+     rng = np.random.default_rng(0)
+     X = rng.normal(size=(256, 12)).astype(np.float16)
+     print("PCA: %d samples x %d features, dtype=%s" % (X.shape + (X.dtype,)))
+     Xc = tf.constant(X) - tf.reduce_mean(tf.constant(X), axis=0, keepdims=True)
+     print("centred, max |mean| =", float(tf.reduce_max(tf.abs(tf.reduce_mean(Xc, axis=0)))))
+     s, u, v = tf.linalg.svd(Xc, full_matrices=False)
+     explained = (s ** 2) / tf.reduce_sum(s ** 2)
+     print("explained variance ratio:", explained.numpy()[:3])
+     """),
+    ("tensorflow", "venv", None, "crash", "not-implemented", "b52-tf-ridge-lstsq-half",
+     "Ridge regression solved with tf.linalg.lstsq(l2_regularizer=...) in float16; the op chains into Cholesky, which has no CPU kernel for half, so the solve dies with NotFoundError although half is an accepted dtype.",
+     """
+     import logging
+     import numpy as np
+     import tensorflow as tf
+
+     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s ridge: %(message)s")
+     log = logging.getLogger("ridge")
+
+     rng = np.random.default_rng(1)
+     n, d = 200, 6
+     X = rng.normal(size=(n, d))
+     w_true = np.arange(1, d + 1, dtype=np.float64)
+     y = X @ w_true + 0.1 * rng.normal(size=n)
+     for dtype in (tf.float32, tf.float16):
+         log.info("solving ridge (alpha=0.5) in %s", dtype.name)
+         w = tf.linalg.lstsq(tf.constant(X, dtype), tf.constant(y[:, None], dtype), l2_regularizer=0.5)
+         log.info("w = %s", np.round(w.numpy().ravel().astype(np.float64), 3))
+     """),
+    ("tensorflow", "venv", None, "crash", "not-implemented", "b52-tf-qda-logdet-half",
+     "Quadratic discriminant analysis computing per-class covariance determinants with tf.linalg.det on float16 (mixed-precision run); MatrixDeterminant has no CPU kernel for DT_HALF and TF raises NotFoundError.",
+     """
+     import numpy as np
+     import tensorflow as tf
+
+     rng = np.random.default_rng(2)
+     classes = {0: rng.normal(0, 1, size=(50, 3)), 1: rng.normal(2, 0.5, size=(60, 3))}
+     print("%-6s %-8s %-10s" % ("class", "n", "det(cov)"))
+     for label, pts in classes.items():
+         x = tf.constant(pts, tf.float16)
+         mu = tf.reduce_mean(x, axis=0)
+         xc = x - mu
+         cov = tf.matmul(xc, xc, transpose_a=True) / tf.cast(tf.shape(x)[0] - 1, tf.float16)
+         det = tf.linalg.det(cov)
+         print("%-6d %-8d %-10.4f" % (label, pts.shape[0], float(det)))
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b52-tf-histogram-int8-ages",
+     "Bins an int8 age column with tf.histogram_fixed_width; the op only accepts int32/int64/float/double and TF rejects int8 with a clean InvalidArgumentError, which the program logs before exiting 1.",
+     """
+     import sys
+     import numpy as np
+     import tensorflow as tf
+
+     ages = np.array([23, 35, 41, 19, 67, 52, 33, 28, 45, 71, 38, 30], dtype=np.int8)
+     print("binning %d ages into 5 buckets over [15, 75)" % ages.size)
+     try:
+         counts = tf.histogram_fixed_width(tf.constant(ages), tf.constant([15, 75], tf.int8), nbins=5)
+         print("counts:", counts.numpy())
+     except tf.errors.InvalidArgumentError as e:
+         print("histogram step failed: %s" % e.message.splitlines()[0])
+         sys.exit(1)
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b52-tf-knn-sort-bool-mask",
+     "A k-NN helper sorts a boolean 'is neighbour' mask with tf.sort; tf.sort is defined only for numeric types and rejects bool with InvalidArgumentError (TopKV2 does not allow bool), a legal rejection of an unsupported input.",
+     """
+     import numpy as np
+     import tensorflow as tf
+
+     rng = np.random.default_rng(3)
+     train = tf.constant(rng.normal(size=(40, 2)), tf.float32)
+     query = tf.constant([[0.1, -0.2]], tf.float32)
+     d = tf.norm(train - query, axis=1)
+     print("distances computed for", int(tf.size(d)), "training points")
+     k = 5
+     radius = tf.sort(d)[k - 1]
+     within = d <= radius
+     print("neighbours within radius %.3f: %d" % (float(radius), int(tf.reduce_sum(tf.cast(within, tf.int32)))))
+     order = tf.sort(within, direction="DESCENDING")
+     print(order.numpy()[:k])
+     """),
+    ("tensorflow", "venv", None, "false-positive", "environment", "b52-tf-kmeans-pinned-gpu",
+     "K-means pinned to /GPU:0 with soft device placement disabled on a machine with no GPU; TF correctly refuses to place the op on a device that is not there (an environment problem).",
+     """
+     import numpy as np
+     import tensorflow as tf
+
+     tf.config.set_soft_device_placement(False)
+     print("visible GPUs:", tf.config.list_physical_devices("GPU"))
+     rng = np.random.default_rng(4)
+     X = rng.normal(size=(500, 2)).astype(np.float32)
+     with tf.device("/GPU:0"):
+         pts = tf.constant(X)
+         centroids = tf.identity(pts[:3])
+         for it in range(10):
+             d = tf.reduce_sum((pts[:, None, :] - centroids[None]) ** 2, axis=-1)
+             assign = tf.argmin(d, axis=1)
+             centroids = tf.math.unsorted_segment_mean(pts, assign, 3)
+             print("iter %d inertia %.3f" % (it, float(tf.reduce_sum(tf.reduce_min(d, axis=1)))))
+     """),
+    ("tensorflow", "venv", None, "oom", None, "b52-tf-knn-full-distance-matrix",
+     "Brute-force k-NN that materialises the full 400k x 400k pairwise distance matrix; the 640 GB allocation fails with ResourceExhaustedError (OOM when allocating tensor).",
+     """
+     import time
+     import numpy as np
+     import tensorflow as tf
+
+     n = 400_000
+     rng = np.random.default_rng(5)
+     sq_norms = tf.constant(rng.random(n).astype(np.float32))
+     print("building %d x %d distance matrix (%.1f GB)" % (n, n, n * n * 4 / 1e9))
+     t0 = time.time()
+     D = tf.zeros((n, n)) + sq_norms[:, None]
+     D = D + sq_norms[None, :]
+     nn = tf.argmin(D + tf.linalg.diag(tf.fill([n], np.inf)), axis=1)
+     print("done in %.1fs" % (time.time() - t0), nn[:5].numpy())
+     """),
+    ("tensorflow", "venv", None, "nan", None, "b52-tf-standardize-constant-column",
+     "Standardises a feature matrix whose 'flag' column is constant with (x - mean) / std and no epsilon; 0/0 gives NaN for that column, which the program prints and reports.",
+     """
+     import numpy as np
+     import tensorflow as tf
+
+     X = tf.constant([[5.1, 1.0, 0.2], [4.9, 1.0, 0.4], [6.3, 1.0, 1.8], [5.8, 1.0, 1.2]], tf.float32)
+     names = ["sepal_len", "flag", "petal_w"]
+     mean = tf.reduce_mean(X, axis=0)
+     std = tf.math.reduce_std(X, axis=0)
+     Z = (X - mean) / std
+     print("%-10s %-8s %-8s" % ("feature", "mean", "std"))
+     for i, n in enumerate(names):
+         print("%-10s %-8.3f %-8.3f" % (n, float(mean[i]), float(std[i])))
+     print("standardised:")
+     print(Z.numpy())
+     bad = tf.reduce_sum(tf.cast(tf.math.is_nan(Z), tf.int32))
+     print("NaN entries after standardisation:", int(bad))
+     """),
+    ("tensorflow", "venv", None, "inconsistency", None, "b52-tf-histogram-vs-numpy",
+     "Histograms a feature with tf.histogram_fixed_width and with numpy.histogram over the same range; TF folds out-of-range values into the edge bins while numpy drops them, so the counts disagree and the program's check fails.",
+     """
+     import numpy as np
+     import tensorflow as tf
+
+     rng = np.random.default_rng(6)
+     income = np.concatenate([rng.normal(50, 10, 995), [-5.0, 130.0, 150.0, 210.0, -20.0]])
+     lo, hi, nb = 0.0, 100.0, 10
+     tf_counts = tf.histogram_fixed_width(tf.constant(income), tf.constant([lo, hi], tf.float64), nbins=nb).numpy()
+     np_counts, edges = np.histogram(income, bins=nb, range=(lo, hi))
+     print("%-16s %8s %8s" % ("bin", "tf", "numpy"))
+     for i in range(nb):
+         flag = "" if tf_counts[i] == np_counts[i] else "  <-- differs"
+         print("[%5.1f,%5.1f)   %8d %8d%s" % (edges[i], edges[i + 1], tf_counts[i], np_counts[i], flag))
+     print("totals: tf=%d numpy=%d" % (tf_counts.sum(), np_counts.sum()))
+     assert np.array_equal(tf_counts, np_counts), "tf.histogram_fixed_width disagrees with numpy.histogram"
+     """),
+    ("jax", "venv", None, "crash", "not-implemented", "b52-jax-pca-eigh-float16",
+     "PCA of a float16 covariance matrix with jnp.linalg.eigh; JAX's CPU eigh lowering has no float16 kernel and raises NotImplementedError ('Unsupported dtype float16') for a legal floating dtype.",
+     """
+     import jax
+     import jax.numpy as jnp
+     import numpy as np
+
+     rng = np.random.default_rng(10)
+     X = jnp.asarray(rng.normal(size=(300, 8)), dtype=jnp.float16)
+     print("jax", jax.__version__, "devices", jax.devices())
+     Xc = X - X.mean(axis=0)
+     cov = (Xc.T @ Xc) / (X.shape[0] - 1)
+     print("covariance trace:", float(jnp.trace(cov)))
+     evals, evecs = jnp.linalg.eigh(cov)
+     order = jnp.argsort(evals)[::-1]
+     print("top-2 eigenvalues:", evals[order[:2]])
+     """),
+    ("jax", "venv", None, "crash", "not-implemented", "b52-jax-ridge-solve-bfloat16",
+     "Closed-form ridge regression (X^T X + aI) w = X^T y solved with jnp.linalg.solve in bfloat16; the LU kernel is not implemented for bfloat16 on CPU and JAX raises NotImplementedError.",
+     """
+     import jax.numpy as jnp
+     import numpy as np
+
+     def ridge_fit(X, y, alpha, dtype):
+         X = jnp.asarray(X, dtype)
+         y = jnp.asarray(y, dtype)
+         A = X.T @ X + alpha * jnp.eye(X.shape[1], dtype=dtype)
+         return jnp.linalg.solve(A, X.T @ y)
+
+     rng = np.random.default_rng(11)
+     X = rng.normal(size=(128, 5))
+     y = X @ np.array([2.0, -1.0, 0.5, 0.0, 3.0]) + 0.05 * rng.normal(size=128)
+     for dt in (jnp.float32, jnp.bfloat16):
+         w = ridge_fit(X, y, 1.0, dt)
+         print("%-9s w = %s" % (jnp.dtype(dt).name, np.asarray(w, np.float32).round(3)))
+     """),
+    ("jax", "venv", None, "false-positive", None, "b52-jax-kmeans-unique-under-jit",
+     "A jitted k-means step calls jnp.unique on the traced assignments to count non-empty clusters; the output size depends on data, and JAX rightly rejects it with ConcretizationTypeError (size= must be given under jit).",
+     """
+     import jax
+     import jax.numpy as jnp
+     import numpy as np
+
+     @jax.jit
+     def kmeans_step(X, C):
+         d = jnp.sum((X[:, None, :] - C[None, :, :]) ** 2, axis=-1)
+         assign = jnp.argmin(d, axis=1)
+         used = jnp.unique(assign)
+         newC = jnp.stack([jnp.where((assign == k)[:, None], X, 0).sum(0) / jnp.maximum((assign == k).sum(), 1)
+                           for k in range(C.shape[0])])
+         return newC, used.shape[0]
+
+     rng = np.random.default_rng(12)
+     X = jnp.asarray(rng.normal(size=(200, 2)), jnp.float32)
+     C = X[:4]
+     for it in range(5):
+         C, nonempty = kmeans_step(X, C)
+         print("iter %d: %d non-empty clusters" % (it, nonempty))
+     """),
+    ("jax", "venv", None, "false-positive", "environment", "b52-jax-knn-on-gpu-backend",
+     "A k-NN benchmark asks for jax.devices('gpu') to place its index; only the CPU backend is installed, so JAX raises RuntimeError 'Unknown backend: gpu' (an environment problem).",
+     """
+     import jax
+     import jax.numpy as jnp
+     import numpy as np
+
+     print("available platforms:", [d.platform for d in jax.devices()])
+     gpu = jax.devices("gpu")[0]
+     rng = np.random.default_rng(13)
+     index = jax.device_put(jnp.asarray(rng.normal(size=(10000, 32)), jnp.float32), gpu)
+     q = index[:8]
+     d = jnp.sum((q[:, None] - index[None]) ** 2, axis=-1)
+     print(jnp.argsort(d, axis=1)[:, :5])
+     """),
+    ("jax", "venv", None, "oom", None, "b52-jax-rbf-kernel-matrix-oom",
+     "Kernel ridge regression builds a dense 300k x 300k RBF Gram matrix; XLA's CPU allocator fails with RESOURCE_EXHAUSTED: Out of memory allocating 360000000000 bytes.",
+     """
+     import jax
+     import jax.numpy as jnp
+     import numpy as np
+
+     n = 300_000
+     rng = np.random.default_rng(14)
+     x = jnp.asarray(rng.normal(size=(n,)), jnp.float32)
+     print("kernel ridge: n=%d, Gram matrix needs %.0f GB" % (n, n * n * 4 / 1e9))
+
+     @jax.jit
+     def gram(x, gamma):
+         return jnp.exp(-gamma * (x[:, None] - x[None, :]) ** 2)
+
+     K = gram(x, 0.5).block_until_ready()
+     print("Gram diag mean:", float(jnp.diag(K).mean()))
+     """),
+    ("jax", "venv", None, "timeout", None, "b52-jax-shifted-power-iteration-hang",
+     "Shifted power iteration (C - trace(C) I) in a lax.while_loop to find the smallest principal axis; the dominant eigenvalue is negative so the vector flips sign every step, the convergence test never passes, and a faulthandler watchdog kills the run after 20 s.",
+     """
+     import faulthandler
+     import sys
+     import time
+     import jax
+     import jax.numpy as jnp
+     import numpy as np
+
+     faulthandler.dump_traceback_later(20, exit=True)
+     rng = np.random.default_rng(15)
+     X = rng.normal(size=(500, 6)) * np.array([3.0, 2.0, 1.5, 1.0, 0.5, 0.1])
+     C = jnp.asarray(np.cov(X, rowvar=False), jnp.float32)
+     shift = jnp.trace(C)
+     M = C - shift * jnp.eye(6, dtype=jnp.float32)
+     print("shift = %.3f; running shifted power iteration (tol 1e-6)" % float(shift))
+
+     def cond(state):
+         v, v_old, it = state
+         return jnp.linalg.norm(v - v_old) > 1e-6
+
+     def body(state):
+         v, _, it = state
+         w = M @ v
+         return w / jnp.linalg.norm(w), v, it + 1
+
+     v0 = jnp.ones(6, jnp.float32) / jnp.sqrt(6.0)
+     t0 = time.time()
+     v, _, iters = jax.lax.while_loop(cond, body, (v0, jnp.zeros(6, jnp.float32), 0))
+     print("converged after", int(iters), "iterations in %.1fs" % (time.time() - t0))
+     print("smallest-variance axis:", np.asarray(v).round(3))
+     """),
+    ("jax", "venv", None, "nan", None, "b52-jax-logreg-log-sigmoid-overflow",
+     "Logistic regression trained by gradient steps with loss written as -log(sigmoid(z)); on unscaled features sigmoid saturates to 0/1 in float32, log(0) gives inf and the gradients turn into NaN, which the training log prints.",
+     """
+     import jax
+     import jax.numpy as jnp
+     import numpy as np
+
+     rng = np.random.default_rng(16)
+     X = jnp.asarray(np.c_[rng.normal(1000, 300, 200), rng.normal(0, 1, 200)], jnp.float32)
+     y = jnp.asarray((np.asarray(X[:, 0]) > 1000).astype(np.float32))
+
+     def loss(w, b):
+         z = X @ w + b
+         p = jax.nn.sigmoid(z)
+         return -jnp.mean(y * jnp.log(p) + (1 - y) * jnp.log(1 - p))
+
+     grad = jax.jit(jax.value_and_grad(loss, argnums=(0, 1)))
+     w, b = jnp.zeros(2), 0.0
+     for step in range(6):
+         l, (gw, gb) = grad(w, b)
+         print("step %d  loss=%s  |grad|=%s  w=%s" % (step, l, jnp.linalg.norm(gw), w))
+         w, b = w - 0.5 * gw, b - 0.5 * gb
+     """),
+    ("jax", "venv", None, "inconsistency", None, "b52-jax-normal-equations-vs-numpy",
+     "Fits a degree-7 polynomial regression with the normal equations in JAX (float32, x64 disabled) and in numpy float64; the ill-conditioned X^T X makes the JAX coefficients diverge from the reference and the program's tolerance check fails.",
+     """
+     import jax.numpy as jnp
+     import numpy as np
+
+     x = np.linspace(0, 3, 60)
+     y = np.sin(x) + 0.01 * np.cos(7 * x)
+     X = np.vander(x, 8, increasing=True)
+     w_np = np.linalg.solve(X.T @ X, X.T @ y)
+     Xj = jnp.asarray(X)
+     w_jax = np.asarray(jnp.linalg.solve(Xj.T @ Xj, Xj.T @ jnp.asarray(y)), np.float64)
+     print("cond(X^T X) = %.3e, jax dtype %s" % (np.linalg.cond(X.T @ X), Xj.dtype))
+     print("%-5s %14s %14s" % ("coef", "numpy", "jax"))
+     for i in range(8):
+         print("w%-4d %14.6f %14.6f" % (i, w_np[i], w_jax[i]))
+     err = np.max(np.abs(w_np - w_jax))
+     print("max |diff| = %.3e" % err)
+     np.testing.assert_allclose(w_jax, w_np, rtol=1e-3, atol=1e-3)
+     """),
+    ("keras", "venv", "torch", "crash", "not-implemented", "b52-keras-torch-pca-svd-half",
+     "keras.ops.svd on a float16 centred data matrix under the torch backend; torch has no CPU SVD kernel for Half and raises NotImplementedError: linalg_svd_cpu not implemented for 'Half'.",
+     """
+     import numpy as np
+     import keras
+     from keras import ops
+
+     print("keras", keras.__version__, "backend", keras.backend.backend())
+     rng = np.random.default_rng(20)
+     X = ops.convert_to_tensor(rng.normal(size=(120, 5)), dtype="float16")
+     Xc = X - ops.mean(X, axis=0, keepdims=True)
+     print("centred data:", tuple(Xc.shape), Xc.dtype)
+     u, s, vt = ops.svd(Xc, full_matrices=False)
+     print("singular values:", ops.convert_to_numpy(s))
+     """),
+    ("keras", "venv", "torch", "false-positive", None, "b52-keras-torch-category-encoding-unseen-id",
+     "One-hot encodes store ids with keras.layers.CategoryEncoding(num_tokens=4); the test split contains id 6, and the layer correctly raises 'Class values must be smaller than num_classes' on the torch backend.",
+     """
+     import numpy as np
+     import keras
+
+     enc = keras.layers.CategoryEncoding(num_tokens=4, output_mode="one_hot")
+     train_ids = np.array([0, 1, 2, 3, 1, 2])
+     test_ids = np.array([1, 3, 6, 0])
+     print("train one-hot sums:", keras.ops.convert_to_numpy(enc(train_ids)).sum(axis=0))
+     print("encoding %d test ids ..." % len(test_ids))
+     out = enc(test_ids)
+     print(keras.ops.convert_to_numpy(out))
+     """),
+    ("keras", "venv", "torch", "nan", None, "b52-keras-torch-linreg-unscaled-sgd",
+     "Linear regression (one Dense unit, MSE) fitted with plain SGD on unscaled square-footage and income features; the updates diverge, the loss overflows to inf and then NaN during fit, which Keras' progress output and the printed weights show.",
+     """
+     import numpy as np
+     import keras
+
+     rng = np.random.default_rng(21)
+     X = np.c_[rng.normal(1800, 600, 512), rng.normal(60000, 15000, 512)].astype("float32")
+     y = (150.0 * X[:, 0] + 2.0 * X[:, 1] + rng.normal(0, 5000, 512)).astype("float32")
+     model = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1)])
+     model.compile(optimizer=keras.optimizers.SGD(learning_rate=0.01), loss="mse")
+     hist = model.fit(X, y, epochs=3, batch_size=64, verbose=2)
+     print("loss history:", hist.history["loss"])
+     print("weights:", model.layers[0].get_weights()[0].ravel(), "bias:", model.layers[0].get_weights()[1])
+     """),
+    ("keras", "venv", "jax", "crash", "not-implemented", "b52-keras-jax-eigh-float16-covariance",
+     "keras.ops.eigh on a float16 covariance under the JAX backend; JAX's CPU eigh has no float16 kernel and raises NotImplementedError 'Unsupported dtype float16'.",
+     """
+     import numpy as np
+     import keras
+     from keras import ops
+
+     keras.config.set_dtype_policy("float16")
+     rng = np.random.default_rng(22)
+     X = ops.convert_to_tensor(rng.normal(size=(64, 4)), dtype=keras.config.dtype_policy().compute_dtype)
+     Xc = X - ops.mean(X, axis=0)
+     cov = ops.matmul(ops.transpose(Xc), Xc) / (X.shape[0] - 1)
+     print("cov dtype:", cov.dtype, "shape:", cov.shape)
+     w, v = ops.eigh(cov)
+     print("eigenvalues:", ops.convert_to_numpy(w))
+     """),
+    ("keras", "venv", "jax", "false-positive", None, "b52-keras-jax-logreg-wrong-target-width",
+     "A softmax regression with 3 output units is fitted on one-hot targets of width 4 (the label encoder saw an extra class); Keras rejects the mismatched target and output shapes with a ValueError.",
+     """
+     import numpy as np
+     import keras
+
+     rng = np.random.default_rng(23)
+     X = rng.normal(size=(90, 4)).astype("float32")
+     labels = rng.integers(0, 4, size=90)
+     Y = keras.utils.to_categorical(labels)
+     print("X", X.shape, "Y", Y.shape, "classes seen:", sorted(set(labels.tolist())))
+     model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(3, activation="softmax")])
+     model.compile(optimizer="sgd", loss="categorical_crossentropy", metrics=["accuracy"])
+     model.fit(X, Y, epochs=2, batch_size=30, verbose=2)
+     """),
+    ("keras", "venv", "jax", "inconsistency", None, "b52-keras-jax-normalization-timestamps",
+     "Normalization.adapt on a Unix-timestamp feature (~1.7e9 s, spread of a few minutes) under the JAX backend gets the std right but applies the layer in float32, so the timestamps are quantised to 128 s and the normalised values disagree with numpy's float64 standardisation by up to 0.75 std; the program's check fails.",
+     """
+     import numpy as np
+     import keras
+
+     rng = np.random.default_rng(24)
+     ts = 1.7e9 + rng.normal(0, 90.0, size=(2000, 1))
+     norm = keras.layers.Normalization(axis=-1)
+     norm.adapt(ts)
+     k_mean = float(np.asarray(norm.mean).ravel()[0])
+     k_std = float(np.sqrt(np.asarray(norm.variance).ravel()[0]))
+     print("%-8s %18s %18s" % ("stat", "keras(jax)", "numpy float64"))
+     print("%-8s %18.3f %18.3f" % ("mean", k_mean, ts.mean()))
+     print("%-8s %18.3f %18.3f" % ("std", k_std, ts.std()))
+     z = np.asarray(norm(ts)).ravel()
+     z_ref = ((ts - ts.mean()) / ts.std()).ravel()
+     diff = np.abs(z - z_ref)
+     print("normalised feature: std %.4f (numpy 1.0000), max |z - z_ref| = %.4f" % (z.std(), diff.max()))
+     print("first rows  keras:", z[:4].round(3), " numpy:", z_ref[:4].round(3))
+     assert diff.max() < 0.05, "Normalization output disagrees with float64 reference by up to %.3f std" % diff.max()
+     """),
+    ("keras", "venv", "tensorflow", "crash", "not-implemented", "b52-keras-tf-whitening-svd-half",
+     "ZCA whitening via keras.ops.svd in a float16 pipeline under the TensorFlow backend; TF has no CPU Svd kernel for DT_HALF and fails with NotFoundError 'Could not find device for node'.",
+     """
+     import numpy as np
+     import keras
+     from keras import ops
+
+     rng = np.random.default_rng(25)
+     X = rng.normal(size=(200, 6)).astype("float16")
+     Xc = ops.convert_to_tensor(X - X.mean(0))
+     cov = ops.matmul(ops.transpose(Xc), Xc) / 199.0
+     print("covariance", cov.shape, cov.dtype)
+     U, S, Vt = ops.svd(cov)
+     W = ops.matmul(U * (1.0 / ops.sqrt(S + 1e-3)), ops.transpose(U))
+     print("whitened cov diag:", ops.convert_to_numpy(ops.diag(ops.matmul(ops.matmul(W, cov), W))))
+     """),
+    ("keras", "venv", "tensorflow", "false-positive", "environment", "b52-keras-tf-plot-decision-stump",
+     "After fitting a one-unit 'decision stump' model the script calls keras.utils.plot_model to save its graph; pydot is not installed, so Keras raises ImportError asking to install it (an environment problem).",
+     """
+     import numpy as np
+     import keras
+
+     rng = np.random.default_rng(26)
+     x = rng.uniform(0, 10, size=(300, 1)).astype("float32")
+     y = (x[:, 0] > 4.2).astype("float32")
+     stump = keras.Sequential([keras.Input((1,)), keras.layers.Dense(1, activation="sigmoid")], name="stump")
+     stump.compile(optimizer=keras.optimizers.Adam(0.1), loss="binary_crossentropy", metrics=["accuracy"])
+     stump.fit(x, y, epochs=3, verbose=2)
+     w, b = stump.layers[0].get_weights()
+     print("learned threshold: %.3f" % (-b[0] / w[0, 0]))
+     keras.utils.plot_model(stump, to_file="stump.png", show_shapes=True)
+     print("saved stump.png")
+     """),
+    ("keras", "venv", "tensorflow", "false-positive", None, "b52-keras-tf-discretization-unsorted-edges",
+     "Bins a 'tenure' feature with keras.layers.Discretization whose bin_boundaries come from a hand-edited, unsorted list; TF's Bucketize op rightly rejects them with InvalidArgumentError 'Expected sorted boundaries'.",
+     """
+     import logging
+     import numpy as np
+     import keras
+
+     logging.basicConfig(level=logging.INFO, format="%(levelname)s binning: %(message)s")
+     edges = [6.0, 12.0, 36.0, 24.0, 60.0]
+     logging.info("tenure bin edges (months): %s", edges)
+     disc = keras.layers.Discretization(bin_boundaries=edges)
+     tenure = np.array([[1.0], [8.0], [13.0], [30.0], [48.0], [72.0]], dtype="float32")
+     buckets = disc(tenure)
+     logging.info("buckets: %s", keras.ops.convert_to_numpy(buckets).ravel())
+     """),
+    ("mindspore", "mindspore", None, "crash", "not-implemented", "b52-ms-knn-vote-sort-bool",
+     "A k-NN voting helper sorts a boolean 'matches label' tensor with ops.sort; MindSpore's CPU kernel selection fails ('Select CPU operator[Sort] fail! Unsupported data type') for a legal bool input: a missing kernel.",
+     """
+     import numpy as np
+     import mindspore as ms
+     from mindspore import ops, Tensor
+
+     ms.set_context(mode=ms.PYNATIVE_MODE, device_target="CPU")
+     rng = np.random.default_rng(30)
+     train = Tensor(rng.normal(size=(60, 3)).astype(np.float32))
+     labels = Tensor(rng.integers(0, 3, 60).astype(np.int32))
+     q = Tensor(np.zeros((1, 3), np.float32))
+     d = ops.norm(train - q, dim=1)
+     _, idx = ops.topk(-d, 7)
+     nn_labels = ops.gather(labels, idx, 0)
+     print("7 nearest labels:", nn_labels.asnumpy())
+     match = nn_labels == nn_labels[0]
+     print("matches first neighbour:", match.asnumpy())
+     ordered, _ = ops.sort(match, descending=True)
+     print("sorted votes:", ordered.asnumpy())
+     """),
+    ("mindspore", "mindspore", None, "crash", "not-implemented", "b52-ms-label-variance-int32",
+     "Computes the per-column variance of an int32 count matrix with ops.var for a variance-threshold feature selector; the CPU ReduceStd kernel selection fails for int32 (Kernel select failed), a missing kernel for a legal dtype.",
+     """
+     import numpy as np
+     import mindspore as ms
+     from mindspore import ops, Tensor
+
+     counts = np.array([[3, 0, 1, 7], [2, 0, 4, 7], [5, 0, 2, 7], [1, 0, 9, 7]], dtype=np.int32)
+     print("variance-threshold selection on %d x %d integer counts" % counts.shape)
+     v = ops.var(Tensor(counts), axis=0)
+     keep = (v > 0.0).asnumpy()
+     print("variances:", v.asnumpy(), "keep:", keep)
+     """),
+    ("mindspore", "mindspore", None, "crash", "not-implemented", "b52-ms-multinomial-nb-log-counts",
+     "Multinomial naive Bayes taking ops.log of int32 word-count tensors (smoothed by +1 in integers); the CPU Log kernel exists only for floating/complex types and kernel selection fails with 'Select CPU operator[Log] fail! Unsupported data type'.",
+     """
+     import logging
+     import numpy as np
+     import mindspore as ms
+     from mindspore import ops, Tensor
+
+     logging.basicConfig(level=logging.INFO, format="[nb] %(levelname)s %(message)s")
+     docs = np.array([[2, 1, 0, 0], [3, 0, 1, 0], [0, 0, 2, 3], [0, 1, 1, 4]], dtype=np.int32)
+     y = np.array([0, 0, 1, 1])
+     for c in (0, 1):
+         counts = Tensor(docs[y == c].sum(axis=0) + 1)
+         total = counts.sum()
+         logging.info("class %d: smoothed counts %s total %s", c, counts.asnumpy(), total.asnumpy())
+         log_prob = ops.log(counts) - ops.log(total)
+         logging.info("class %d log P(word|class) = %s", c, log_prob.asnumpy())
+     """),
+    ("mindspore", "mindspore", None, "false-positive", None, "b52-ms-lda-inverse-float16",
+     "Linear discriminant analysis inverts the pooled covariance with ops.inverse in float16; MatrixInverse documents only float32/float64/complex inputs and rejects Float16 with a clean TypeError, which the script reports.",
+     """
+     import sys
+     import numpy as np
+     import mindspore as ms
+     from mindspore import ops, Tensor
+
+     rng = np.random.default_rng(31)
+     a = rng.normal(0, 1, (40, 3))
+     b = rng.normal(1, 1, (40, 3))
+     pooled = (np.cov(a, rowvar=False) + np.cov(b, rowvar=False)) / 2
+     print("pooled covariance:\\n", pooled.round(3))
+     try:
+         inv = ops.inverse(Tensor(pooled.astype(np.float16)))
+         w = ops.matmul(inv, Tensor((b.mean(0) - a.mean(0)).astype(np.float16)))
+         print("LDA direction:", w.asnumpy())
+     except TypeError as e:
+         print("LDA failed:", str(e).splitlines()[0])
+         sys.exit(2)
+     """),
+    ("mindspore", "mindspore", None, "false-positive", "environment", "b52-ms-kmeans-gpu-target",
+     "A k-means script sets device_target='GPU' on a CPU-only MindSpore install; MindSpore refuses the unavailable device (an environment problem).",
+     """
+     import numpy as np
+     import mindspore as ms
+     from mindspore import ops, Tensor
+
+     print("mindspore", ms.__version__)
+     ms.set_context(device_target="GPU")
+     rng = np.random.default_rng(32)
+     X = Tensor(rng.normal(size=(300, 2)).astype(np.float32))
+     C = X[:3]
+     for it in range(5):
+         d = ((X.expand_dims(1) - C.expand_dims(0)) ** 2).sum(-1)
+         a = d.argmin(1)
+         print("iter", it, "cluster sizes", np.bincount(a.asnumpy(), minlength=3))
+         C = Tensor(np.stack([X.asnumpy()[a.asnumpy() == k].mean(0) for k in range(3)]))
+     """),
+    ("mindspore", "mindspore", None, "oom", None, "b52-ms-pairwise-distance-oom",
+     "Agglomerative clustering that allocates a 300k x 300k float32 distance matrix; MindSpore's CPU allocator fails with 'Allocate memory failed'.",
+     """
+     import numpy as np
+     import mindspore as ms
+     from mindspore import ops
+
+     n = 300_000
+     print("allocating %d x %d distance matrix (%.0f GB)" % (n, n, n * n * 4 / 1e9))
+     D = ops.zeros((n, n), ms.float32)
+     D = D + 1.0
+     print("min distance:", D.min().asnumpy())
+     """),
+    ("mindspore", "mindspore", None, "inconsistency", None, "b52-ms-mean-int-labels-vs-numpy",
+     "Computes class priors and mean rating from int32 tensors with ops.mean; MindSpore returns a truncated integer mean while numpy returns the float mean, and the program's comparison fails.",
+     """
+     import numpy as np
+     import mindspore as ms
+     from mindspore import ops, Tensor
+
+     ratings = np.array([4, 5, 3, 4, 2, 5, 5, 1, 4], dtype=np.int32)
+     labels = np.array([0, 1, 1, 0, 1, 1, 0], dtype=np.int32)
+     rows = [("mean rating", ops.mean(Tensor(ratings)).asnumpy(), ratings.mean()),
+             ("P(label=1)", ops.mean(Tensor(labels)).asnumpy(), labels.mean())]
+     print("%-12s %12s %12s" % ("statistic", "mindspore", "numpy"))
+     ok = True
+     for name, m, n in rows:
+         print("%-12s %12s %12.4f" % (name, m, n))
+         ok &= bool(np.isclose(float(m), n, atol=1e-4))
+     if not ok:
+         raise SystemExit("MISMATCH: mindspore ops.mean disagrees with numpy on integer inputs")
+     """),
+    ("mindspore", "mindspore", None, "nan", None, "b52-ms-gaussian-nb-zero-variance",
+     "Gaussian naive Bayes on a dataset where one feature is constant within a class, with no variance smoothing; the log-likelihood divides 0 by 0 variance and the class scores become NaN, which the program prints.",
+     """
+     import numpy as np
+     import mindspore as ms
+     from mindspore import ops, Tensor
+
+     X = np.array([[1.0, 0.0], [1.2, 0.0], [0.9, 0.0], [3.0, 1.0], [3.1, 2.0], [2.8, 1.5]], np.float32)
+     y = np.array([0, 0, 0, 1, 1, 1])
+     q = Tensor(np.array([[1.0, 0.0]], np.float32))
+     scores = []
+     for c in (0, 1):
+         Xc = Tensor(X[y == c])
+         mu = Xc.mean(0)
+         var = ((Xc - mu) ** 2).mean(0)
+         print("class %d mean %s var %s" % (c, mu.asnumpy(), var.asnumpy()))
+         ll = -0.5 * (ops.log(2 * np.pi * var) + (q - mu) ** 2 / var).sum(1)
+         scores.append(ll.asnumpy()[0])
+     print("log-likelihood scores:", scores)
+     print("predicted class:", int(np.argmax(scores)), "(nan present: %s)" % np.isnan(scores).any())
+     """),
+    ("mindspore", "mindspore", None, "false-positive", None, "b52-ms-logreg-matmul-shape-mismatch",
+     "Logistic regression whose weight vector was initialised for 3 features while the design matrix has 4 (a bias column was appended); ops.matmul rightly rejects the (64, 4) x (3, 1) shapes (a RuntimeError from its shape check, surfacing at the next tensor access).",
+     """
+     import numpy as np
+     import mindspore as ms
+     from mindspore import ops, Tensor
+
+     rng = np.random.default_rng(33)
+     X = rng.normal(size=(64, 3)).astype(np.float32)
+     y = (X[:, 0] - X[:, 2] > 0).astype(np.float32)
+     Xb = Tensor(np.c_[X, np.ones(64, np.float32)])
+     w = Tensor(np.zeros((X.shape[1], 1), np.float32))
+     print("design matrix", Xb.shape, "weights", w.shape)
+     for epoch in range(20):
+         p = ops.sigmoid(ops.matmul(Xb, w)).squeeze(-1)
+         grad = ops.matmul(Xb.T, (p - Tensor(y)).expand_dims(-1)) / 64
+         w = w - 0.5 * grad
+         if epoch % 5 == 0:
+             print("epoch %2d  mean p %.4f" % (epoch, float(p.mean().asnumpy())))
+     """),
+]
+
+
+add_batch(B52_B)
+
+
+B51_B = [
+    ("tensorflow", "venv", None, "crash", "not-implemented", "b51-tf-kfac-cholesky-half",
+     "A mixed-precision K-FAC style preconditioner keeps its activation covariance in float16 to save memory and factors it with tf.linalg.cholesky; TensorFlow declares Cholesky for half but registers no CPU kernel for it (NotFoundError), a missing kernel for a legal dtype.",
+     """
+        import tensorflow as tf
+
+        tf.random.set_seed(0)
+        print("K-FAC preconditioner demo, compute dtype float16")
+        layer = tf.keras.layers.Dense(16)
+        x = tf.random.normal([64, 32])
+        _ = layer(x)
+        for step in range(3):
+            with tf.GradientTape() as tape:
+                y = layer(x)
+                loss = tf.reduce_mean(tf.square(y))
+            grads = tape.gradient(loss, layer.trainable_variables)
+            print(f"step {step}: loss={float(loss):.4f}")
+        # covariance of activations, stored in half precision to halve memory
+        a = tf.cast(x, tf.float16)
+        cov = tf.matmul(a, a, transpose_a=True) / tf.cast(tf.shape(a)[0], tf.float16)
+        cov = cov + tf.eye(32, dtype=tf.float16) * tf.constant(0.1, tf.float16)
+        print("factor covariance", cov.shape, cov.dtype)
+        chol = tf.linalg.cholesky(cov)
+        print("cholesky factor norm", float(tf.norm(tf.cast(chol, tf.float32))))
+     """),
+    ("tensorflow", "venv", None, "crash", "not-implemented", "b51-tf-shampoo-solve-half",
+     "A Shampoo-like optimizer keeps its statistics matrices in float16 to save memory and preconditions the gradient with tf.linalg.solve; MatrixSolve has no CPU kernel for half (NotFoundError), caught and logged by the training loop which exits 1.",
+     """
+        import logging, sys
+        import tensorflow as tf
+
+        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+        log = logging.getLogger("shampoo")
+        tf.random.set_seed(1)
+        w = tf.Variable(tf.random.normal([24, 24]))
+        stats = tf.Variable(tf.eye(24, dtype=tf.float16) * 1e-2)
+        x = tf.random.normal([128, 24])
+        y = tf.random.normal([128, 24])
+        try:
+            for step in range(5):
+                with tf.GradientTape() as tape:
+                    loss = tf.reduce_mean(tf.square(tf.matmul(x, w) - y))
+                g = tape.gradient(loss, w)
+                g16 = tf.cast(g, tf.float16)
+                stats.assign_add(tf.matmul(g16, g16, transpose_b=True))
+                log.info("step %d loss %.5f stats trace %.4f", step, float(loss), float(tf.linalg.trace(tf.cast(stats, tf.float32))))
+                precond = tf.linalg.solve(stats, g16)
+                w.assign_sub(0.01 * tf.cast(precond, tf.float32))
+        except Exception as e:
+            log.error("preconditioner step failed: %s: %s", type(e).__name__, e)
+            sys.exit(1)
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b51-tf-grad-accum-shape-mismatch",
+     "Gradient accumulation over micro-batches where the accumulators were created with the kernel's shape transposed; assign_add rejects the mismatched gradient shape, a user bug rightly rejected.",
+     """
+        import tensorflow as tf
+
+        model = tf.keras.Sequential([tf.keras.Input((20,)), tf.keras.layers.Dense(8, activation="relu"), tf.keras.layers.Dense(3)])
+        opt = tf.keras.optimizers.SGD(0.05)
+        # accumulators: (bug) shape reversed for the matrices
+        accum = [tf.Variable(tf.zeros(list(reversed(v.shape))), trainable=False) for v in model.trainable_variables]
+        data = tf.data.Dataset.from_tensor_slices((tf.random.normal([64, 20]), tf.random.uniform([64], 0, 3, tf.int32))).batch(8)
+        loss_fn = tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True)
+        micro_steps = 4
+        for i, (xb, yb) in enumerate(data):
+            with tf.GradientTape() as tape:
+                loss = loss_fn(yb, model(xb, training=True)) / micro_steps
+            grads = tape.gradient(loss, model.trainable_variables)
+            for a, g in zip(accum, grads):
+                a.assign_add(g)
+            print(f"micro-batch {i}: loss {float(loss):.4f}")
+            if (i + 1) % micro_steps == 0:
+                opt.apply_gradients(zip(accum, model.trainable_variables))
+                for a in accum:
+                    a.assign(tf.zeros_like(a))
+                print("optimizer step applied")
+     """),
+    ("tensorflow", "venv", None, "false-positive", None, "b51-tf-mixed-precision-matmul-dtype",
+     "A hand-written mixed-precision step casts activations to float16 but forgets to cast the float32 master weights; tf.matmul rejects the float16 x float32 operands (InvalidArgumentError), an illegal input.",
+     """
+        import tensorflow as tf
+
+        master_w = tf.Variable(tf.random.normal([128, 64]) * 0.05, name="master_w")
+        x = tf.random.normal([32, 128])
+        print("master weights", master_w.dtype, "compute dtype float16")
+        for step in range(3):
+            with tf.GradientTape() as tape:
+                h = tf.cast(x, tf.float16)
+                out = tf.matmul(h, master_w)
+                loss = tf.reduce_mean(tf.cast(out, tf.float32) ** 2)
+            print("step", step, "loss", float(loss))
+     """),
+    ("tensorflow", "venv", None, "false-positive", "environment", "b51-tf-offload-gpu-hard-placement",
+     "An activation-offloading experiment pins the forward pass to /GPU:0 with soft device placement disabled on a machine without a GPU; TensorFlow rightly reports that the device specification cannot be satisfied (a missing device).",
+     """
+        import tensorflow as tf
+
+        tf.config.set_soft_device_placement(False)
+        print("visible GPUs:", tf.config.list_physical_devices("GPU"))
+        x = tf.random.normal([256, 512])
+        w = tf.random.normal([512, 512])
+        with tf.device("/CPU:0"):
+            host_copy = tf.identity(x)
+            print("activations parked on host:", host_copy.device)
+        with tf.device("/GPU:0"):
+            h = tf.nn.relu(tf.matmul(host_copy, w))
+        print("forward done", h.shape)
+     """),
+    ("tensorflow", "venv", None, "oom", None, "b51-tf-offload-buffer-oom",
+     "A host offload buffer for all layers' activations is sized with a wrong formula (elements instead of blocks) and tf.zeros asks for 4 TiB; the CPU allocator fails with ResourceExhaustedError.",
+     """
+        import tensorflow as tf
+
+        layers, batch, seq, hidden = 48, 16, 2048, 1024
+        per_layer = batch * seq * hidden
+        print(f"activations per layer: {per_layer * 4 / 2**20:.1f} MiB")
+        # bug: uses per_layer elements as the number of rows
+        rows = layers * 2 ** 15
+        print(f"allocating host offload buffer [{rows}, {per_layer // 2**10}]")
+        buf = tf.zeros([rows, per_layer // 2 ** 10], dtype=tf.float32)
+        print("buffer ready", buf.shape)
+     """),
+    ("tensorflow", "venv", None, "nan", None, "b51-tf-fp16-no-loss-scaling",
+     "Training a small regressor entirely in float16 without loss scaling, with targets in the thousands: the squared error overflows float16 and the loss becomes inf, then the weights NaN; the loop notices and reports it.",
+     """
+        import tensorflow as tf
+
+        tf.random.set_seed(3)
+        w = tf.Variable(tf.random.normal([16, 1], dtype=tf.float16))
+        b = tf.Variable(tf.zeros([1], dtype=tf.float16))
+        x = tf.random.normal([256, 16], dtype=tf.float16) * 30
+        y = tf.cast(tf.random.uniform([256, 1], 1000, 5000), tf.float16)
+        for step in range(6):
+            with tf.GradientTape() as tape:
+                pred = tf.matmul(x, w) + b
+                loss = tf.reduce_sum(tf.square(pred - y))
+            gw, gb = tape.gradient(loss, [w, b])
+            w.assign_sub(tf.cast(1e-4, tf.float16) * gw)
+            b.assign_sub(tf.cast(1e-4, tf.float16) * gb)
+            print(f"step {step}: loss={float(loss)} |w|={float(tf.norm(tf.cast(w, tf.float32)))}")
+            if not bool(tf.math.is_finite(loss)) or not bool(tf.reduce_all(tf.math.is_finite(w))):
+                print("non-finite values detected in float16 training (no loss scaling)")
+                break
+     """),
+    ("tensorflow", "venv", None, "timeout", None, "b51-tf-microbatch-queue-hang",
+     "A producer thread should feed micro-batches into a tf.queue.FIFOQueue for gradient accumulation but stops one batch early; the consumer's dequeue blocks forever and a faulthandler watchdog ends the process after 20 s.",
+     """
+        import faulthandler, threading
+        import tensorflow as tf
+
+        faulthandler.dump_traceback_later(20, exit=True)
+        q = tf.queue.FIFOQueue(capacity=4, dtypes=[tf.float32], shapes=[[8, 32]])
+        micro = 4
+
+        def producer():
+            for i in range(micro - 1):  # off by one
+                q.enqueue(tf.random.normal([8, 32]))
+                print("enqueued micro-batch", i, flush=True)
+
+        threading.Thread(target=producer, daemon=True).start()
+        w = tf.Variable(tf.random.normal([32, 1]))
+        acc = tf.zeros_like(w)
+        for i in range(micro):
+            xb = q.dequeue()
+            with tf.GradientTape() as tape:
+                loss = tf.reduce_mean(tf.matmul(xb, w) ** 2)
+            acc += tape.gradient(loss, w)
+            print(f"accumulated micro-batch {i}, loss {float(loss):.4f}", flush=True)
+        w.assign_sub(0.1 * acc / micro)
+        print("step done")
+     """),
+    ("tensorflow", "venv", None, "inconsistency", None, "b51-tf-fp16-accum-vs-fullbatch",
+     "Checks that accumulating float16 micro-batch gradients matches the float32 full-batch gradient; the float16 accumulator loses precision, the relative error exceeds the tolerance and the check fails with an AssertionError.",
+     """
+        import numpy as np
+        import tensorflow as tf
+
+        tf.random.set_seed(7)
+        w = tf.Variable(tf.random.normal([64, 1]))
+        x = tf.random.normal([4096, 64])
+        y = tf.random.normal([4096, 1])
+
+        def grad(xb, yb, dtype):
+            wc = tf.cast(w, dtype)
+            with tf.GradientTape() as tape:
+                tape.watch(wc)
+                loss = tf.reduce_sum(tf.square(tf.matmul(tf.cast(xb, dtype), wc) - tf.cast(yb, dtype)))
+            return tape.gradient(loss, wc)
+
+        full = grad(x, y, tf.float32).numpy()
+        acc = tf.zeros([64, 1], tf.float16)
+        for i in range(0, 4096, 256):
+            acc += grad(x[i:i + 256], y[i:i + 256], tf.float16)
+        acc = tf.cast(acc, tf.float32).numpy()
+        rel = np.abs(acc - full).max() / np.abs(full).max()
+        print(f"{'method':<28}{'|grad|':>14}")
+        print(f"{'float32 full batch':<28}{np.linalg.norm(full):>14.2f}")
+        print(f"{'float16 16 micro-batches':<28}{np.linalg.norm(acc):>14.2f}")
+        print(f"max relative difference: {rel:.3e}")
+        assert rel < 1e-4, f"accumulated float16 gradient disagrees with float32 reference (rel={rel:.3e})"
+        print("OK")
+     """),
+    ("jax", "venv", None, "crash", "not-implemented", "b51-jax-remat-precond-inv-half",
+     "A rematerialized (jax.checkpoint) training step keeps a float16 curvature estimate to save memory and inverts it with jnp.linalg.inv; JAX's CPU LU lowering has no float16 kernel and raises NotImplementedError('Unsupported dtype float16'), a missing kernel for a legal dtype.",
+     """
+        import jax
+        import jax.numpy as jnp
+
+        key = jax.random.PRNGKey(0)
+        k1, k2 = jax.random.split(key)
+        w = jax.random.normal(k1, (32, 32)) * 0.1
+        x = jax.random.normal(k2, (64, 32))
+
+        @jax.checkpoint
+        def block(w, x):
+            return jnp.tanh(x @ w)
+
+        def loss_fn(w, x):
+            h = x
+            for _ in range(4):
+                h = block(w, h)
+            return jnp.mean(h ** 2)
+
+        @jax.jit
+        def step(w, x):
+            loss, g = jax.value_and_grad(loss_fn)(w, x)
+            curv = (x.T @ x / x.shape[0]).astype(jnp.float16) + jnp.eye(32, dtype=jnp.float16)
+            precond = jnp.linalg.inv(curv)
+            return w - 0.1 * (precond.astype(jnp.float32) @ g), loss
+
+        print("compiling rematerialized step with half-precision preconditioner")
+        for i in range(3):
+            w, loss = step(w, x)
+            print(f"step {i}: loss {float(loss):.5f}")
+     """),
+    ("jax", "venv", None, "crash", "not-implemented", "b51-jax-lowrank-grad-eigh-bf16",
+     "A GaLore-style low-rank gradient projection keeps the gradient covariance in bfloat16 to save optimizer memory and takes jnp.linalg.eigh of it; the CPU eigh lowering raises NotImplementedError for bfloat16, caught and reported by the program, which exits 1.",
+     """
+        import sys, traceback
+        import jax
+        import jax.numpy as jnp
+
+        rank = 4
+        key = jax.random.PRNGKey(42)
+        w = jax.random.normal(key, (48, 48)) * 0.05
+        x = jax.random.normal(jax.random.PRNGKey(1), (128, 48))
+
+        def loss_fn(w):
+            return jnp.mean((x @ w - x) ** 2)
+
+        def project(g):
+            cov = (g @ g.T).astype(jnp.bfloat16)
+            _, vecs = jnp.linalg.eigh(cov)
+            p = vecs[:, -rank:].astype(jnp.float32)
+            return p, p.T @ g
+
+        try:
+            for step in range(3):
+                loss, g = jax.value_and_grad(loss_fn)(w)
+                p, low = project(g)
+                print(f"step {step}: loss {float(loss):.5f}, low-rank grad {low.shape} ({low.nbytes} bytes vs {g.nbytes})")
+                w = w - 0.5 * (p @ low)
+        except Exception:
+            print("projection failed:")
+            traceback.print_exc()
+            sys.exit(1)
+     """),
+    ("jax", "venv", None, "false-positive", None, "b51-jax-donate-argnums-out-of-range",
+     "A training step is jitted with donate_argnums=(2,) to reuse the optimizer-state buffer, but the function takes only two positional arguments; jax.jit rightly rejects the donation index.",
+     """
+        import jax
+        import jax.numpy as jnp
+
+        def train_step(params, batch):
+            x, y = batch
+            def loss(p):
+                return jnp.mean((x @ p["w"] + p["b"] - y) ** 2)
+            l, g = jax.value_and_grad(loss)(params)
+            return jax.tree_util.tree_map(lambda p, g: p - 0.01 * g, params, g), l
+
+        params = {"w": jnp.zeros((10, 1)), "b": jnp.zeros((1,))}
+        batch = (jnp.ones((32, 10)), jnp.ones((32, 1)))
+        step = jax.jit(train_step, donate_argnums=(2,))  # meant to donate params
+        for i in range(3):
+            params, l = step(params, batch)
+            print("step", i, "loss", float(l))
+     """),
+    ("jax", "venv", None, "false-positive", None, "b51-jax-use-after-donate",
+     "Parameters are donated to a jitted update (donate_argnums=0) to save memory, then the old array is read again for logging; JAX rightly raises that the array has been deleted.",
+     """
+        import jax
+        import jax.numpy as jnp
+
+        @jax.jit
+        def loss(w, x):
+            return jnp.mean((x @ w) ** 2)
+
+        update = jax.jit(lambda w, x: w - 0.1 * jax.grad(loss)(w, x), donate_argnums=0)
+        w = jnp.ones((256, 256)) / 256
+        x = jax.random.normal(jax.random.PRNGKey(0), (64, 256))
+        history = []
+        for step in range(3):
+            new_w = update(w, x)
+            delta = jnp.linalg.norm(new_w - w)  # w was donated
+            history.append(float(delta))
+            w = new_w
+            print(f"step {step} loss {float(loss(w, x)):.6f} delta {history[-1]:.3e}")
+     """),
+    ("jax", "venv", None, "false-positive", "environment", "b51-jax-offload-to-gpu-missing",
+     "An activation-offloading script asks for the 'gpu' backend to place the compute while activations stay on the host; this machine has only the CPU platform and JAX reports the unknown backend.",
+     """
+        import jax
+        import jax.numpy as jnp
+
+        print("jax", jax.__version__, "devices:", jax.devices())
+        host = jax.devices("cpu")[0]
+        acts = jax.device_put(jnp.ones((1024, 1024)), host)
+        print("activations on", acts.devices())
+        accel = jax.devices("gpu")[0]
+        w = jax.device_put(jnp.ones((1024, 1024)), accel)
+        print((acts @ w).sum())
+     """),
+    ("jax", "venv", None, "oom", None, "b51-jax-gathered-shards-oom",
+     "Parameters sharded by hand across 8 simulated workers are gathered for the forward pass, but the gather buffer is sized with the global element count squared; XLA's CPU allocator fails with RESOURCE_EXHAUSTED.",
+     """
+        import jax
+        import jax.numpy as jnp
+
+        n_workers, hidden = 8, 4096
+        shards = [jnp.full((hidden // n_workers, hidden), float(i)) for i in range(n_workers)]
+        print(f"{n_workers} shards of {shards[0].shape}, {sum(s.nbytes for s in shards) / 2**20:.0f} MiB total")
+        total = sum(s.size for s in shards)
+        print("allocating gather buffer for", total, "elements (rows)")
+        gathered = jnp.zeros((total, hidden * 16), jnp.float32)  # wrong: rows = elements
+        gathered = gathered.at[:hidden, :hidden].set(jnp.concatenate(shards))
+        print(gathered.shape)
+     """),
+    ("jax", "venv", None, "nan", None, "b51-jax-fp16-remat-overflow",
+     "A float16 MLP trained with jax.checkpoint and no loss scaling: the pre-activations overflow float16, the loss becomes inf and the gradients NaN; the loop prints the values and stops.",
+     """
+        import jax
+        import jax.numpy as jnp
+
+        key = jax.random.PRNGKey(0)
+        params = [jax.random.normal(k, (128, 128), jnp.float16) for k in jax.random.split(key, 4)]
+        x = jax.random.normal(jax.random.PRNGKey(1), (32, 128), jnp.float16) * 8
+
+        @jax.checkpoint
+        def layer(w, h):
+            return jax.nn.relu(h @ w)
+
+        def loss(params):
+            h = x
+            for w in params:
+                h = layer(w, h)
+            return jnp.mean(h * h)
+
+        grad_fn = jax.jit(jax.value_and_grad(loss))
+        for step in range(3):
+            l, g = grad_fn(params)
+            gnorm = sum(jnp.sum(jnp.abs(gi.astype(jnp.float32))) for gi in g)
+            print(f"step {step}: loss={l} grad_l1={gnorm}")
+            if not jnp.isfinite(l) or not jnp.isfinite(gnorm):
+                print("overflow in float16 forward/backward: loss or gradients are not finite")
+                break
+            params = [w - jnp.float16(1e-3) * gi for w, gi in zip(params, g)]
+     """),
+    ("jax", "venv", None, "timeout", None, "b51-jax-offload-callback-hang",
+     "A pure_callback meant to fetch offloaded activations back from a host store waits on a threading.Event that the prefetch thread never sets (it crashed silently); the jitted step hangs and faulthandler's watchdog ends it after 20 s.",
+     """
+        import faulthandler, threading
+        import numpy as np
+        import jax
+        import jax.numpy as jnp
+
+        faulthandler.dump_traceback_later(20, exit=True)
+        store = {}
+        ready = threading.Event()
+
+        def prefetch():
+            try:
+                store["layer3"] = np.ones((64, 64), np.float32) / undefined_scale  # noqa
+                ready.set()
+            except NameError:
+                pass  # swallowed by mistake
+
+        def fetch_from_host(idx):
+            ready.wait()
+            return store["layer3"]
+
+        threading.Thread(target=prefetch, daemon=True).start()
+
+        @jax.jit
+        def backward_step(g):
+            acts = jax.pure_callback(fetch_from_host, jax.ShapeDtypeStruct((64, 64), jnp.float32), 0)
+            return acts.T @ g
+
+        print("running backward with host-offloaded activations...", flush=True)
+        out = backward_step(jnp.ones((64, 8)))
+        print(out.sum())
+     """),
+    ("keras", "venv", "tensorflow", "crash", "not-implemented", "b51-keras-tf-whitening-cholesky-half",
+     "Under the mixed_float16 policy a custom ZCA-whitening layer factors its float16 batch covariance with keras.ops.linalg.cholesky; on the TensorFlow backend the Cholesky op has no CPU kernel for half (NotFoundError, re-raised by Keras), a missing kernel for a legal dtype.",
+     """
+        import numpy as np
+        import keras
+        from keras import ops
+
+        keras.mixed_precision.set_global_policy("mixed_float16")
+
+        class Whiten(keras.layers.Layer):
+            def call(self, x):
+                xc = x - ops.mean(x, axis=0, keepdims=True)
+                cov = ops.matmul(ops.transpose(xc), xc) / ops.cast(ops.shape(x)[0], x.dtype)
+                cov = cov + ops.eye(ops.shape(x)[1], dtype=x.dtype)
+                L = ops.linalg.cholesky(cov)
+                return ops.transpose(ops.linalg.solve_triangular(L, ops.transpose(xc), lower=True))
+
+        model = keras.Sequential([keras.Input((16,)), keras.layers.Dense(16), Whiten(), keras.layers.Dense(1, dtype="float32")])
+        model.compile(optimizer="adam", loss="mse")
+        print("compute dtype:", model.layers[0].compute_dtype, "variable dtype:", model.layers[0].variable_dtype)
+        x = np.random.rand(128, 16).astype("float32")
+        y = np.random.rand(128, 1).astype("float32")
+        model.fit(x, y, batch_size=32, epochs=2, verbose=2)
+     """),
+    ("keras", "venv", "jax", "crash", "not-implemented", "b51-keras-jax-precond-inv-half",
+     "A custom training step on the JAX backend keeps a float16 Fisher estimate to save memory and inverts it with keras.ops.linalg.inv; JAX's CPU LU has no float16 kernel (NotImplementedError 'Unsupported dtype float16').",
+     """
+        import numpy as np
+        import keras
+        from keras import ops
+
+        model = keras.Sequential([keras.Input((12,)), keras.layers.Dense(12, activation="tanh"), keras.layers.Dense(1)])
+        x = np.random.randn(256, 12).astype("float32")
+        y = np.random.randn(256, 1).astype("float32")
+        print("initial loss", float(ops.mean((model(x) - y) ** 2)))
+        for epoch in range(3):
+            feats = ops.cast(model.layers[0](x), "float16")
+            fisher = ops.matmul(ops.transpose(feats), feats) / 256.0 + ops.eye(12, dtype="float16")
+            print(f"epoch {epoch}: fisher {tuple(fisher.shape)} {fisher.dtype}")
+            inv = ops.linalg.inv(fisher)
+            print("preconditioner trace", float(ops.trace(ops.cast(inv, "float32"))))
+     """),
+    ("keras", "venv", "torch", "crash", "not-implemented", "b51-keras-torch-cholesky-half",
+     "A memory-saving natural-gradient callback on the torch backend computes a float16 Cholesky factor of the layer's kernel Gram matrix; torch's CPU kernel reports cholesky_cpu not implemented for 'Half' (wrapped by Keras in a ValueError), caught and printed, exit 1.",
+     """
+        import sys
+        import numpy as np
+        import keras
+        from keras import ops
+
+        class GramMonitor(keras.callbacks.Callback):
+            def on_epoch_end(self, epoch, logs=None):
+                k = ops.cast(self.model.layers[0].kernel, "float16")
+                gram = ops.matmul(ops.transpose(k), k) + ops.eye(k.shape[1], dtype="float16")
+                L = ops.linalg.cholesky(gram)
+                print(f"epoch {epoch}: loss {logs['loss']:.4f}, log det {float(2 * ops.sum(ops.log(ops.diagonal(ops.cast(L, 'float32'))))):.3f}")
+
+        model = keras.Sequential([keras.Input((10,)), keras.layers.Dense(6, activation="relu"), keras.layers.Dense(1)])
+        model.compile(optimizer=keras.optimizers.SGD(0.01), loss="mse")
+        x = np.random.rand(200, 10).astype("float32")
+        y = x.sum(axis=1, keepdims=True)
+        try:
+            model.fit(x, y, epochs=2, batch_size=20, verbose=0, callbacks=[GramMonitor()])
+        except Exception as e:
+            print(f"[monitor] training aborted: {type(e).__name__}: {e}")
+            sys.exit(1)
+     """),
+    ("keras", "venv", "torch", "false-positive", None, "b51-keras-torch-bad-precision-policy",
+     "A config typo sets the mixed precision policy to 'mixed_float17'; Keras rightly rejects the unknown policy name.",
+     """
+        import keras
+
+        config = {"precision": "mixed_float17", "batch_size": 64, "remat": False}
+        print("backend:", keras.backend.backend(), "config:", config)
+        keras.mixed_precision.set_global_policy(config["precision"])
+        model = keras.Sequential([keras.Input((8,)), keras.layers.Dense(4)])
+        print(model.summary())
+     """),
+    ("keras", "venv", "tensorflow", "crash", "not-implemented", "b51-keras-tf-remat-full-fit",
+     "A model built inside keras.RematScope(mode='full') to save activation memory is trained with model.fit on the TensorFlow backend; Keras's remat goes through tf.recompute_grad/custom_gradient, which fails in the compiled train step because it supports keyword arguments only eagerly: a legal configuration the framework cannot run.",
+     """
+        import numpy as np
+        import keras
+
+        x = np.random.rand(64, 32).astype("float32")
+        y = np.random.rand(64, 1).astype("float32")
+        for mode in [None, "full"]:
+            print(f"--- remat mode {mode!r}")
+            with keras.RematScope(mode=mode):
+                model = keras.Sequential([keras.Input((32,)), keras.layers.Dense(64, activation="relu"),
+                                          keras.layers.Dense(64, activation="relu"), keras.layers.Dense(1)])
+            model.compile("adam", "mse")
+            h = model.fit(x, y, epochs=1, verbose=0)
+            print("loss", h.history["loss"][-1])
+     """),
+    ("keras", "venv", "jax", "false-positive", None, "b51-keras-jax-remat-scope-mode",
+     "A rematerialization sweep passes mode='everything' to keras.RematScope; Keras rightly rejects the unsupported mode.",
+     """
+        import numpy as np
+        import keras
+
+        x = np.random.rand(64, 32).astype("float32")
+        y = np.random.rand(64, 1).astype("float32")
+        for mode in [None, "activations", "everything"]:
+            print(f"--- remat mode {mode!r}")
+            with keras.RematScope(mode=mode):
+                model = keras.Sequential([keras.Input((32,)), keras.layers.Dense(64, activation="relu"),
+                                          keras.layers.Dense(64, activation="relu"), keras.layers.Dense(1)])
+            model.compile("adam", "mse")
+            h = model.fit(x, y, epochs=1, verbose=0)
+            print("loss", h.history["loss"][-1])
+     """),
+    ("keras", "venv", "torch", "false-positive", "environment", "b51-keras-torch-memory-report-pydot",
+     "A peak-memory report script draws the model graph with keras.utils.plot_model, which needs pydot; pydot is not installed, a missing module in the environment.",
+     """
+        import numpy as np
+        import keras
+
+        model = keras.Sequential([keras.Input((128,)), keras.layers.Dense(512, activation="relu"),
+                                  keras.layers.Dense(512, activation="relu"), keras.layers.Dense(10)])
+        params = model.count_params()
+        print(f"{'layer':<12}{'params':>10}{'act bytes/sample':>18}")
+        for layer in model.layers:
+            print(f"{layer.name:<12}{layer.count_params():>10}{int(np.prod(layer.output.shape[1:])) * 4:>18}")
+        print(f"total params {params} ({params * 4 / 2**20:.2f} MiB fp32)")
+        keras.utils.plot_model(model, "memory_report.png", show_shapes=True)
+        print("wrote memory_report.png")
+     """),
+    ("keras", "venv", "jax", "nan", None, "b51-keras-jax-float16-policy-nan",
+     "The global dtype policy is set to plain 'float16' (no loss scaling, no float32 master weights) and the model is fit on large targets; the loss overflows and Keras's TerminateOnNaN callback stops training on the invalid loss.",
+     """
+        import numpy as np
+        import keras
+
+        keras.config.set_dtype_policy("float16")
+        model = keras.Sequential([keras.Input((32,)), keras.layers.Dense(64, activation="relu"), keras.layers.Dense(1)])
+        model.compile(keras.optimizers.SGD(0.05), "mse")
+        x = np.random.rand(512, 32).astype("float32") * 50
+        y = (x.sum(axis=1, keepdims=True) * 100).astype("float32")
+        hist = model.fit(x, y, batch_size=64, epochs=3, verbose=2, callbacks=[keras.callbacks.TerminateOnNaN()])
+        print("loss history:", hist.history["loss"])
+     """),
+    ("keras", "venv", "tensorflow", "inconsistency", None, "b51-keras-tf-bf16-vs-fp32-predict",
+     "Compares predictions of the same weights under the float32 policy and the memory-saving mixed_bfloat16 policy; the bfloat16 outputs differ beyond the tolerance the script requires and it fails its check.",
+     """
+        import numpy as np
+        import keras
+
+        def build(policy):
+            keras.mixed_precision.set_global_policy(policy)
+            keras.utils.set_random_seed(0)
+            return keras.Sequential([keras.Input((64,)), keras.layers.Dense(256, activation="gelu"),
+                                     keras.layers.Dense(256, activation="gelu"), keras.layers.Dense(8, dtype="float32")])
+
+        x = np.random.RandomState(0).randn(16, 64).astype("float32")
+        ref = build("float32")
+        ref_out = ref.predict(x, verbose=0)
+        low = build("mixed_bfloat16")
+        low.set_weights(ref.get_weights())
+        low_out = np.asarray(low.predict(x, verbose=0), dtype="float32")
+        err = np.max(np.abs(ref_out - low_out)) / np.max(np.abs(ref_out))
+        print(f"{'policy':<16}{'mean |y|':>12}")
+        print(f"{'float32':<16}{np.abs(ref_out).mean():>12.6f}")
+        print(f"{'mixed_bfloat16':<16}{np.abs(low_out).mean():>12.6f}")
+        print(f"relative max error {err:.4e} (tolerance 1e-3)")
+        np.testing.assert_allclose(low_out, ref_out, rtol=1e-3, atol=1e-3)
+     """),
+    ("mindspore", "mindspore", None, "crash", "not-implemented", "b51-ms-bf16-dense-matmul",
+     "A memory-saving bfloat16 forward pass (float32 master weights cast to bfloat16) runs a Dense projection through ops.matmul on CPU; MindSpore has no CPU MatMul kernel for bfloat16 and kernel selection fails, a missing kernel for a legal dtype.",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor, Parameter
+
+        ms.set_context(mode=ms.PYNATIVE_MODE, device_target="CPU")
+        master = Parameter(Tensor(np.random.randn(64, 32).astype(np.float32) * 0.1), name="w_master")
+        x = Tensor(np.random.randn(16, 64).astype(np.float32))
+        print("master weights:", master.dtype, master.shape)
+        w16 = ops.cast(master, ms.bfloat16)
+        x16 = ops.cast(x, ms.bfloat16)
+        print("compute copies:", w16.dtype, x16.dtype)
+        h = ops.matmul(x16, w16)
+        print("activations", h.shape, h.dtype)
+     """),
+    ("mindspore", "mindspore", None, "crash", "not-implemented", "b51-ms-bf16-loss-reduce",
+     "Activations are kept in bfloat16 to halve memory and the loss is reduced with Tensor.sum(); MindSpore's CPU Reduce kernel does not support bfloat16 (RuntimeError), caught and logged, exit 1.",
+     """
+        import logging, sys
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor
+
+        logging.basicConfig(level=logging.INFO, format="[%(levelname)s] %(message)s")
+        ms.set_context(device_target="CPU")
+        pred = Tensor(np.random.rand(32, 10).astype(np.float32))
+        target = Tensor(np.random.rand(32, 10).astype(np.float32))
+        for step in range(2):
+            diff = ops.cast(pred - target, ms.bfloat16)
+            logging.info("step %d: residual stored as %s (%d bytes)", step, diff.dtype, diff.nbytes)
+            try:
+                loss = float(((diff * diff).sum() / 320).astype(ms.float32).asnumpy())
+            except RuntimeError as e:
+                logging.error("loss reduction failed: %s", e)
+                sys.exit(1)
+            logging.info("loss %.5f", loss)
+     """),
+    ("mindspore", "mindspore", None, "crash", "not-implemented", "b51-ms-bf16-layernorm",
+     "A transformer block run in bfloat16 to save activation memory hits nn.LayerNorm; MindSpore's CPU LayerNorm kernel is not registered for bfloat16 and kernel selection fails.",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn, ops, Tensor
+
+        class Block(nn.Cell):
+            def __init__(self, d):
+                super().__init__()
+                self.ln = nn.LayerNorm((d,))
+                self.fc = nn.Dense(d, d)
+            def construct(self, x):
+                return x + self.fc(self.ln(x))
+
+        ms.set_context(device_target="CPU")
+        block = Block(32)
+        x = Tensor(np.random.randn(4, 32).astype(np.float32))
+        out32 = block(x)
+        print("float32 forward ok:", out32.shape)
+        block.to_float(ms.bfloat16)
+        out16 = block(ops.cast(x, ms.bfloat16))
+        print("bfloat16 forward ok:", out16.dtype)
+     """),
+    ("mindspore", "mindspore", None, "false-positive", None, "b51-ms-master-weight-dtype-mismatch",
+     "Mixed precision by hand: float16 activations are multiplied with the float32 master weights without a cast; MindSpore rightly rejects the mismatched operand types.",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import ops, Tensor, Parameter
+
+        ms.set_context(device_target="CPU")
+        w = Parameter(Tensor(np.random.randn(16, 8).astype(np.float32)), name="w")
+        x = Tensor(np.random.randn(4, 16).astype(np.float16))
+        print("activation", x.dtype, "master weight", w.dtype)
+        y = ops.matmul(x, w)
+        print(y)
+     """),
+    ("mindspore", "mindspore", None, "false-positive", None, "b51-ms-grad-accum-rank-mismatch",
+     "Gradient accumulation buffers are created flattened (rank 1) while the gradients are rank 2; ops.assign_add rightly rejects the rank mismatch.",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn, ops, Tensor, Parameter
+
+        ms.set_context(device_target="CPU")
+        net = nn.Dense(10, 4)
+        params = net.trainable_params()
+        accum = [Parameter(ops.zeros((int(np.prod(p.shape)),), ms.float32), name="acc_" + p.name) for p in params]
+        loss_fn = nn.MSELoss()
+        grad_fn = ms.value_and_grad(lambda x, y: loss_fn(net(x), y), None, params)
+        for micro in range(4):
+            x = Tensor(np.random.randn(8, 10).astype(np.float32))
+            y = Tensor(np.random.randn(8, 4).astype(np.float32))
+            loss, grads = grad_fn(x, y)
+            print(f"micro-batch {micro}: loss {float(loss.asnumpy()):.4f}")
+            for a, g in zip(accum, grads):
+                ops.assign_add(a, g)
+     """),
+    ("mindspore", "mindspore", None, "false-positive", "environment", "b51-ms-gpu-target-missing",
+     "A memory-budget training script selects device_target='GPU' to use the device allocator's max_device_memory setting; this MindSpore build supports only CPU, an environment problem.",
+     """
+        import mindspore as ms
+
+        budget = "3GB"
+        print("MindSpore", ms.__version__, "memory budget", budget)
+        ms.set_context(device_target="GPU", max_device_memory=budget)
+        print("context:", ms.get_context("device_target"))
+     """),
+    ("mindspore", "mindspore", None, "oom", None, "b51-ms-activation-cache-oom",
+     "An activation cache for recomputation is preallocated with a shape computed in elements instead of blocks (4 TiB); MindSpore's allocator fails with 'Allocate memory failed'.",
+     """
+        import mindspore as ms
+        from mindspore import ops
+
+        ms.set_context(device_target="CPU")
+        n_layers, tokens, hidden = 24, 8192, 4096
+        print(f"caching activations for {n_layers} layers, {tokens} tokens, hidden {hidden}")
+        cache = ops.zeros((n_layers * tokens * 4096 // 96, hidden * 8), ms.float32)
+        print("cache bytes:", cache.nbytes)
+        print(cache[0, :4].asnumpy())
+     """),
+    ("mindspore", "mindspore", None, "nan", None, "b51-ms-fp16-cell-overflow",
+     "A network converted to float16 with to_float and trained without loss scaling on large inputs: the float16 loss overflows to inf and the gradients become NaN; the script prints them.",
+     """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn, ops, Tensor
+
+        ms.set_context(device_target="CPU")
+        ms.set_seed(0)
+        net = nn.SequentialCell(nn.Dense(64, 256), nn.ReLU(), nn.Dense(256, 1)).to_float(ms.float16)
+        opt = nn.SGD(net.trainable_params(), learning_rate=0.01)
+        x = Tensor(np.random.rand(128, 64).astype(np.float32) * 200)
+        y = Tensor(np.full((128, 1), 3000.0, np.float32))
+
+        def forward(x, y):
+            out = net(x)
+            return ops.reduce_sum(ops.square(out - ops.cast(y, out.dtype)))
+
+        grad_fn = ms.value_and_grad(forward, None, opt.parameters)
+        for step in range(3):
+            loss, grads = grad_fn(x, y)
+            gmax = max(float(ops.abs(g.astype(ms.float32)).max().asnumpy()) for g in grads)
+            print(f"step {step}: loss={loss.asnumpy()} max|grad|={gmax}")
+            if not np.isfinite(loss.asnumpy()).all() or not np.isfinite(gmax):
+                print("float16 overflow: non-finite loss/gradients")
+                break
+            opt(grads)
+     """),
+    ("mindspore", "mindspore", None, "inconsistency", None, "b51-ms-fp16-cast-grad-vs-fp32",
+     "Compares gradients of a float32 reference network with the same network cast to float16 to save memory; the float16 gradients differ beyond the script's tolerance and it exits 1 with its own verdict.",
+     """
+        import sys
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn, ops, Tensor
+
+        ms.set_context(device_target="CPU")
+        ms.set_seed(1)
+        np.random.seed(1)
+        ref = nn.SequentialCell(nn.Dense(128, 128), nn.Tanh(), nn.Dense(128, 128), nn.Tanh(), nn.Dense(128, 1))
+        low = nn.SequentialCell(nn.Dense(128, 128), nn.Tanh(), nn.Dense(128, 128), nn.Tanh(), nn.Dense(128, 1))
+        ms.load_param_into_net(low, {p.name: ms.Parameter(p.data.copy(), name=p.name) for p in ref.get_parameters()})
+        low.to_float(ms.float16)
+        x = Tensor(np.random.randn(256, 128).astype(np.float32))
+
+        def grads(net):
+            fn = ms.grad(lambda x: ops.cast(net(x), ms.float32).mean(), None, net.trainable_params())
+            return [g.astype(ms.float32).asnumpy() for g in fn(x)]
+
+        g_ref, g_low = grads(ref), grads(low)
+        worst = 0.0
+        print(f"{'param':<12}{'rel err':>12}")
+        for i, (a, b) in enumerate(zip(g_ref, g_low)):
+            rel = np.abs(a - b).max() / (np.abs(a).max() + 1e-12)
+            worst = max(worst, rel)
+            print(f"{'grad' + str(i):<12}{rel:>12.3e}")
+        if worst > 1e-4:
+            print(f"MISMATCH: float16 gradients deviate from float32 reference (worst {worst:.3e} > 1e-4)")
+            sys.exit(1)
+        print("gradients agree")
+     """),
+]
+
+
+add_batch(B51_B)
+
+
+B52_A = [
+    # ---------------- pytorch (torch 2.13) ----------------
+    ("pytorch", "venv", None, "crash", "not-implemented", "b52-pt-pca-svd-half-features",
+     "PCA of a float16 feature matrix through torch.linalg.svd; the CPU SVD kernel is missing for Half, a legal floating dtype.",
+     """
+        import torch
+        torch.manual_seed(0)
+        print("PCA: loading 500 x 12 sensor features (stored as float16 to save memory)")
+        X = (torch.randn(500, 12) * 3 + 1).half()
+        Xc = X - X.mean(dim=0, keepdim=True)
+        print("centred, column means ~", Xc.float().mean(0).abs().max().item())
+        U, S, Vh = torch.linalg.svd(Xc, full_matrices=False)
+        explained = S**2 / (S**2).sum()
+        print("explained variance ratio:", explained[:3])
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b52-pt-knn-cdist-half",
+     "k-nearest-neighbours classifier that computes Manhattan (p=1) distances with torch.cdist on float16 tensors; cdist has no Half kernel on CPU.",
+     """
+        import torch, logging
+        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s knn: %(message)s")
+        log = logging.getLogger("knn")
+        g = torch.Generator().manual_seed(3)
+        Xtr = torch.randn(300, 8, generator=g).to(torch.float16)
+        ytr = torch.randint(0, 3, (300,), generator=g)
+        Xte = torch.randn(40, 8, generator=g).to(torch.float16)
+        log.info("train=%s test=%s dtype=%s k=5", tuple(Xtr.shape), tuple(Xte.shape), Xtr.dtype)
+        D = torch.cdist(Xte, Xtr, p=1)   # manhattan distance
+        idx = D.topk(5, largest=False).indices
+        pred = torch.mode(ytr[idx], dim=1).values
+        log.info("predicted class counts %s", torch.bincount(pred).tolist())
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b52-pt-histc-integer-ages",
+     "Bins integer ages into a histogram with torch.histc; the histogram kernel is not implemented for Long although histc accepts tensors.",
+     """
+        import torch
+        ages = torch.tensor([23, 35, 41, 29, 62, 55, 18, 33, 47, 51, 38, 26])
+        print(f"{len(ages)} customers, age range {ages.min().item()}..{ages.max().item()}")
+        for nbins in (4, 6):
+            print(f"-- binning into {nbins} buckets")
+            counts = torch.histc(ages, bins=nbins, min=15, max=65)
+            print("   counts:", counts.tolist())
+     """),
+    ("pytorch", "venv", None, "crash", "not-implemented", "b52-pt-ridge-solve-half",
+     "Closed-form ridge regression (X^T X + lambda I) w = X^T y solved with torch.linalg.solve in float16; the LU kernel behind it is missing for Half.",
+     """
+        import torch
+        torch.manual_seed(1)
+        n, d = 200, 6
+        X = torch.randn(n, d)
+        w_true = torch.arange(1, d + 1, dtype=torch.float32)
+        y = X @ w_true + 0.1 * torch.randn(n)
+        results = {}
+        for dtype in (torch.float32, torch.float16):
+            Xd, yd = X.to(dtype), y.to(dtype)
+            A = Xd.T @ Xd + 1.0 * torch.eye(d, dtype=dtype)
+            b = Xd.T @ yd
+            print(f"[ridge] dtype={dtype} solving {tuple(A.shape)} system")
+            w = torch.linalg.solve(A, b)
+            results[str(dtype)] = w
+            print(f"[ridge] w = {[round(v, 3) for v in w.float().tolist()]}")
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b52-pt-onehot-missing-label",
+     "One-hot encodes a categorical column in which missing values were coded as -1; one_hot rightly rejects negative class values.",
+     """
+        import torch
+        import torch.nn.functional as F
+        colours = ["red", "green", None, "blue", "green", None, "red"]
+        vocab = {"red": 0, "green": 1, "blue": 2}
+        codes = torch.tensor([vocab[c] if c is not None else -1 for c in colours])
+        print("encoded categories:", codes.tolist(), f"({(codes < 0).sum().item()} missing)")
+        onehot = F.one_hot(codes, num_classes=len(vocab))
+        print(onehot)
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b52-pt-bincount-class-prior-negative",
+     "Computes naive Bayes class priors with torch.bincount on labels that contain -1 for unlabeled rows; bincount correctly refuses negative inputs.",
+     """
+        import torch
+        labels = torch.tensor([0, 2, 1, 1, -1, 0, 2, 2, -1, 1])
+        print("step 1/3: class priors for naive Bayes")
+        try:
+            counts = torch.bincount(labels, minlength=3)
+        except RuntimeError as exc:
+            print(f"  prior estimation failed: {exc}")
+            raise SystemExit(2)
+        print("priors:", (counts / counts.sum()).tolist())
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b52-pt-standardise-int-std",
+     "Standardises an integer count matrix with torch.std without converting to float first; std rightly rejects integer dtypes.",
+     """
+        import torch
+        counts = torch.tensor([[3, 0, 12], [5, 0, 9], [2, 0, 15], [7, 0, 11]])
+        print("feature matrix (word counts):", tuple(counts.shape), counts.dtype)
+        mu = counts.float().mean(0)
+        print("means:", mu.tolist())
+        sd = counts.std(0)
+        Z = (counts - mu) / sd
+        print(Z)
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b52-pt-knn-feature-mismatch",
+     "k-NN query points carry 3 features while the training set has 4 (a column was dropped); torch.cdist rightly rejects the mismatch.",
+     """
+        import torch
+        torch.manual_seed(0)
+        train = torch.rand(50, 4)
+        labels = torch.randint(0, 2, (50,))
+        query = torch.rand(5, 3)   # preprocessing dropped the 'income' column
+        print(f"fitting 3-NN on {train.shape[0]} points with {train.shape[1]} features")
+        d = torch.cdist(query, train)
+        nn = d.topk(3, largest=False).indices
+        print((labels[nn].float().mean(1) > 0.5).long())
+     """),
+    ("pytorch", "venv", None, "false-positive", None, "b52-pt-knn-k-larger-than-dataset",
+     "Runs k-NN with k=7 on a tiny four-sample training set; topk rightly rejects a k larger than the dimension.",
+     """
+        import torch
+        X = torch.tensor([[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])
+        y = torch.tensor([0, 1, 1, 0])
+        q = torch.tensor([[0.2, 0.9]])
+        for k in (1, 3, 7):
+            d = torch.cdist(q, X)
+            idx = d.topk(k, largest=False).indices
+            vote = y[idx].float().mean().item()
+            print(f"k={k}: neighbours={idx.tolist()} vote={vote:.2f}")
+     """),
+    ("pytorch", "venv", None, "false-positive", "environment", "b52-pt-kmeans-cuda-missing",
+     "Runs k-means on device 'cuda' with a CPU-only torch build; torch rightly reports it was not compiled with CUDA.",
+     """
+        import torch
+        device = "cuda"
+        print(f"torch {torch.__version__}, running k-means on {device}")
+        X = torch.randn(1000, 2)
+        X = X.to(device)
+        C = X[:3].clone()
+        for it in range(10):
+            assign = torch.cdist(X, C).argmin(1)
+            C = torch.stack([X[assign == j].mean(0) for j in range(3)])
+        print(C)
+     """),
+    ("pytorch", "venv", None, "nan", None, "b52-pt-standardise-zero-variance",
+     "Standardises a feature matrix containing a constant column ((x - mean) / std with std = 0); the constant feature becomes NaN and the program reports it.",
+     """
+        import torch
+        torch.manual_seed(0)
+        X = torch.randn(8, 3)
+        X[:, 1] = 4.0      # a sensor stuck at a constant value
+        mu, sd = X.mean(0), X.std(0)
+        Z = (X - mu) / sd
+        print("std per feature:", sd.tolist())
+        print("standardised:")
+        print(Z)
+        bad = torch.isnan(Z).any(0)
+        print("features with NaN after scaling:", bad.nonzero().flatten().tolist())
+     """),
+    ("pytorch", "venv", None, "nan", None, "b52-pt-gaussian-nb-zero-variance",
+     "Gaussian naive Bayes whose per-class variance is zero for a feature on a degenerate dataset; the log-likelihood becomes NaN/Inf and the class scores print as NaN.",
+     """
+        import math, torch
+        X = torch.tensor([[1.0, 5.0], [2.0, 5.0], [3.0, 7.0], [4.0, 7.0]])
+        y = torch.tensor([0, 0, 1, 1])
+        means = torch.stack([X[y == c].mean(0) for c in (0, 1)])
+        vars_ = torch.stack([X[y == c].var(0, unbiased=False) for c in (0, 1)])
+        print("class means:", means.tolist())
+        print("class variances:", vars_.tolist())
+        x = torch.tensor([2.5, 5.0])
+        loglik = -0.5 * (torch.log(2 * math.pi * vars_) + (x - means) ** 2 / vars_)
+        scores = loglik.sum(1) + math.log(0.5)
+        print("log-posterior scores:", scores.tolist())
+        probs = torch.softmax(scores, 0)
+        print("posterior:", probs.tolist())
+     """),
+    ("pytorch", "venv", None, "inconsistency", None, "b52-pt-ridge-normal-eq-float32-vs-numpy",
+     "Solves ill-conditioned least squares through the normal equations in torch float32 and compares with numpy float64 lstsq; the coefficients disagree and the program fails its check.",
+     """
+        import numpy as np, torch
+        rng = np.random.default_rng(0)
+        t = rng.uniform(0, 1, 100)
+        X = np.vander(t, 8, increasing=True)        # polynomial features, badly conditioned
+        w_true = rng.normal(size=8)
+        y = X @ w_true
+        print("cond(X) = %.3e" % np.linalg.cond(X))
+        w_np = np.linalg.lstsq(X, y, rcond=None)[0]
+        Xt, yt = torch.tensor(X, dtype=torch.float32), torch.tensor(y, dtype=torch.float32)
+        w_t = torch.linalg.solve(Xt.T @ Xt, Xt.T @ yt).double().numpy()
+        print("numpy  w:", np.round(w_np, 3))
+        print("torch  w:", np.round(w_t, 3))
+        err = np.max(np.abs(w_np - w_t))
+        print("max |diff| = %.4g" % err)
+        assert err < 1e-3, "torch normal-equation solution disagrees with numpy lstsq (max diff %.4g)" % err
+        print("OK")
+     """),
+    ("pytorch", "venv", None, "timeout", None, "b52-pt-brute-knn-watchdog",
+     "Leave-one-out k-NN evaluation written as a Python loop over 200k points with per-row distance computations; it runs far too long and faulthandler's watchdog stops it after 20 s.",
+     """
+        import faulthandler, sys, time, torch
+        faulthandler.dump_traceback_later(20, exit=True)
+        torch.manual_seed(0)
+        X = torch.randn(200_000, 16)
+        y = torch.randint(0, 5, (200_000,))
+        correct, t0 = 0, time.time()
+        for i in range(X.shape[0]):
+            d = ((X - X[i]) ** 2).sum(1)
+            d[i] = float("inf")
+            nn = d.topk(5, largest=False).indices
+            correct += int(torch.mode(y[nn]).values == y[i])
+            if i % 50 == 0:
+                print(f"  LOO {i}/{X.shape[0]}  acc={correct/(i+1):.3f}  {time.time()-t0:.1f}s", flush=True)
+        print("accuracy", correct / X.shape[0])
+     """),
+    ("pytorch", "venv", None, "oom", None, "b52-pt-kmeans-full-distance-matrix",
+     "Builds the full pairwise distance matrix for one million points in float64 before k-medoids; the allocator cannot allocate the 8 TB requested.",
+     """
+        import torch
+        n = 1_000_000
+        print(f"k-medoids on {n} points: precomputing the full {n}x{n} distance matrix")
+        X = torch.randn(n, 3, dtype=torch.float64)
+        D = torch.empty(n, n, dtype=torch.float64)
+        print("allocated", D.numel() * 8 / 2**30, "GiB")
+     """),
+    # ---------------- pytorch-1.13 (Debian) ----------------
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b52-pt113-logreg-half-matmul",
+     "Logistic regression by gradient steps with float16 weights and features on CPU; torch 1.13 has no Half kernel for the CPU matrix-vector product (addmv).",
+     """
+        import torch
+        torch.manual_seed(0)
+        X = torch.randn(256, 10)
+        y = (X[:, 0] + 0.5 * X[:, 1] > 0).float()
+        for dtype in (torch.float32, torch.float16):
+            Xd, yd = X.to(dtype), y.to(dtype)
+            w = torch.zeros(10, dtype=dtype)
+            for step in range(50):
+                p = torch.sigmoid(Xd @ w)
+                w -= 0.5 * Xd.T @ (p - yd) / len(yd)
+            acc = ((torch.sigmoid(Xd @ w) > 0.5).to(dtype) == yd).float().mean().item()
+            print(f"dtype={dtype}: train accuracy {acc:.3f}")
+     """),
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b52-pt113-kth-neighbour-half",
+     "Computes each point's distance to its k-th nearest neighbour (a DBSCAN eps heuristic) with torch.kthvalue on float16; torch 1.13 lacks the Half kthvalue kernel on CPU.",
+     """
+        import torch, logging
+        logging.basicConfig(level=logging.INFO, format="%(levelname)s:dbscan-eps:%(message)s")
+        torch.manual_seed(0)
+        X = torch.randn(120, 2)
+        D = ((X[:, None, :] - X[None, :, :]) ** 2).sum(-1).sqrt().half()
+        logging.info("distance matrix %s %s", tuple(D.shape), D.dtype)
+        k = 4
+        kth = torch.kthvalue(D, k + 1, dim=1).values
+        eps = torch.quantile(kth.float(), 0.9).item()
+        logging.info("suggested eps = %.3f", eps)
+     """),
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b52-pt113-histc-half-binning",
+     "Equal-width binning of a float16 feature with torch.histc; in torch 1.13 the min/max step inside histc is not implemented for Half on CPU.",
+     """
+        import torch
+        torch.manual_seed(0)
+        incomes = (torch.rand(1000) * 90 + 10).half()
+        print("income feature:", incomes.dtype, incomes.shape)
+        try:
+            counts = torch.histc(incomes, bins=10)
+        except RuntimeError as e:
+            print("!! histogram step failed:", e)
+            raise SystemExit(1)
+        print("bin counts:", counts.int().tolist())
+     """),
+    ("pytorch-1.13", "system", None, "crash", "not-implemented", "b52-pt113-probit-bins-erfinv-half",
+     "Builds Gaussian quantile bin edges with torch.erfinv on float16 probabilities; torch 1.13 has no Half erfinv kernel on CPU.",
+     """
+        import math, torch
+        nbins = 5
+        probs = torch.linspace(0, 1, nbins + 1)[1:-1].half()
+        print("quantile levels:", probs.tolist())
+        edges = math.sqrt(2) * torch.erfinv(2 * probs - 1)
+        print("standard-normal bin edges:", edges.tolist())
+        x = torch.randn(20)
+        print("bins:", torch.bucketize(x, edges.float()).tolist())
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", None, "b52-pt113-onehot-float-labels",
+     "One-hot encodes labels that were read from a CSV as floats; one_hot rightly rejects a non-index (float) tensor.",
+     """
+        import torch
+        import torch.nn.functional as F
+        rows = ["1.0", "0.0", "2.0", "1.0", "2.0"]
+        labels = torch.tensor([float(r) for r in rows])
+        print("labels:", labels, labels.dtype)
+        Y = F.one_hot(labels, num_classes=3)
+        print(Y)
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", None, "b52-pt113-closed-form-ols-int-matrix",
+     "Ordinary least squares via (X^T X)^-1 X^T y where the design matrix was built as integers; linalg.inv rightly rejects a Long tensor.",
+     """
+        import torch
+        X = torch.tensor([[1, 2], [1, 3], [1, 5], [1, 7]])
+        y = torch.tensor([3.1, 4.9, 9.2, 12.8])
+        print("design matrix dtype:", X.dtype)
+        XtX = X.T @ X
+        print("X^T X =", XtX.tolist())
+        beta = torch.linalg.inv(XtX) @ X.T.float() @ y
+        print("intercept, slope:", beta.tolist())
+     """),
+    ("pytorch-1.13", "system", None, "false-positive", "environment", "b52-pt113-kmeans-sklearn-reference-missing",
+     "Checks a torch k-means against scikit-learn's KMeans, which is not installed for this interpreter; a missing module is an environment problem.",
+     """
+        import torch
+        torch.manual_seed(0)
+        X = torch.cat([torch.randn(50, 2) + 4, torch.randn(50, 2) - 4])
+        C = X[[0, 60]].clone()
+        for it in range(20):
+            a = torch.cdist(X, C).argmin(1)
+            C = torch.stack([X[a == j].mean(0) for j in range(2)])
+        print("torch k-means centres:", C.tolist())
+        print("comparing with scikit-learn ...")
+        from sklearn.cluster import KMeans
+        km = KMeans(n_clusters=2, n_init=10).fit(X.numpy())
+        print(km.cluster_centers_)
+     """),
+    ("pytorch-1.13", "system", None, "nan", None, "b52-pt113-tree-entropy-empty-branch",
+     "Decision-stump search computing entropy as -sum p*log(p); a pure or empty branch gives 0*log(0) = NaN, the information gains are NaN and the program prints them.",
+     """
+        import torch
+        x = torch.tensor([1.0, 2.0, 3.0, 4.0, 5.0, 6.0])
+        y = torch.tensor([0, 0, 0, 1, 1, 1])
+        def entropy(labels):
+            p = torch.bincount(labels, minlength=2).float() / max(len(labels), 1)
+            return -(p * torch.log(p)).sum()
+        H = entropy(y)
+        print(f"root entropy {H.item():.4f}")
+        gains = []
+        for thr in x:
+            left, right = y[x <= thr], y[x > thr]
+            g = H - (len(left) * entropy(left) + len(right) * entropy(right)) / len(y)
+            gains.append(g)
+            print(f"  threshold {thr.item():.1f}: gain {g.item():.4f}")
+        gains = torch.stack(gains)
+        best = torch.argmax(gains)
+        print("best threshold:", x[best].item(), "gain:", gains[best].item())
+     """),
+    ("pytorch-1.13", "system", None, "inconsistency", None, "b52-pt113-onepass-variance-vs-numpy",
+     "Standardisation statistics computed in float32 with the one-pass formula E[x^2]-E[x]^2 on large-offset data disagree with numpy's float64 variance; the program prints both and fails.",
+     """
+        import sys
+        import numpy as np, torch
+        rng = np.random.default_rng(42)
+        ts = 1.6e9 + rng.normal(0, 3.0, size=10000)     # unix timestamps as a feature
+        t = torch.tensor(ts, dtype=torch.float32)
+        var_torch = ((t * t).mean() - t.mean() ** 2).item()
+        var_np = float(np.var(ts))
+        print(f"torch one-pass variance : {var_torch:.6g}")
+        print(f"numpy variance          : {var_np:.6g}")
+        rel = abs(var_torch - var_np) / var_np
+        print(f"relative error {rel:.3g}")
+        if rel > 1e-2:
+            print("MISMATCH: scaler statistics differ between torch and numpy")
+            sys.exit(1)
+     """),
+    ("pytorch-1.13", "system", None, "oom", None, "b52-pt113-onehot-user-ids",
+     "One-hot encodes two million user ids into a dense matrix for a linear model; the allocator cannot allocate the tens of terabytes requested.",
+     """
+        import torch
+        import torch.nn.functional as F
+        n_users = 2_000_000
+        ids = torch.randint(0, n_users, (n_users,))
+        print(f"one-hot encoding {len(ids)} rows x {n_users} categories")
+        X = F.one_hot(ids, num_classes=n_users).float()
+        print(X.shape)
+     """),
+    # ---------------- onnxruntime ----------------
+    ("onnxruntime", "venv", None, "crash", "not-implemented", "b52-ort-argmax-int16-scores",
+     "A quantised linear classifier emits int16 class scores and takes ArgMax over them; the schema allows int16 but ONNX Runtime's CPU provider has no ArgMax kernel for it.",
+     """
+        import numpy as np, onnx, onnxruntime as ort
+        from onnx import helper, numpy_helper, TensorProto
+        W = numpy_helper.from_array(np.array([[3, -1, 0], [1, 2, -2], [-1, 0, 4]], dtype=np.int16), "W")
+        nodes = [helper.make_node("Cast", ["W"], ["W_f"], to=TensorProto.FLOAT),
+                 helper.make_node("Cast", ["x"], ["x_f"], to=TensorProto.FLOAT),
+                 helper.make_node("MatMul", ["x_f", "W_f"], ["s_f"]),
+                 helper.make_node("Cast", ["s_f"], ["scores"], to=TensorProto.INT16),
+                 helper.make_node("ArgMax", ["scores"], ["label"], axis=1, keepdims=0)]
+        g = helper.make_graph(nodes, "int16_linear_clf",
+                              [helper.make_tensor_value_info("x", TensorProto.INT16, [None, 3])],
+                              [helper.make_tensor_value_info("label", TensorProto.INT64, [None])], [W])
+        model = helper.make_model(g, opset_imports=[helper.make_opsetid("", 13)])
+        model.ir_version = 8
+        onnx.checker.check_model(model)
+        print("model checks out; creating session")
+        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        x = np.array([[1, 2, 3], [4, 0, 1]], dtype=np.int16)
+        print("labels:", sess.run(None, {"x": x})[0])
+     """),
+    ("onnxruntime", "venv", None, "crash", "not-implemented", "b52-ort-onehot-int32-categories",
+     "One-hot encoding graph whose category codes are int32 (a type the OneHot schema allows); ONNX Runtime has no OneHot kernel for that type combination.",
+     """
+        import numpy as np, onnx, onnxruntime as ort
+        from onnx import helper, numpy_helper, TensorProto
+        depth = numpy_helper.from_array(np.array(4, dtype=np.int64), "depth")
+        values = numpy_helper.from_array(np.array([0.0, 1.0], dtype=np.float32), "values")
+        node = helper.make_node("OneHot", ["codes", "depth", "values"], ["encoded"], axis=-1)
+        g = helper.make_graph([node], "categorical_encoder",
+                              [helper.make_tensor_value_info("codes", TensorProto.INT32, [None])],
+                              [helper.make_tensor_value_info("encoded", TensorProto.FLOAT, [None, 4])],
+                              [depth, values])
+        m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 11)])
+        m.ir_version = 8
+        onnx.checker.check_model(m, full_check=True)
+        print("encoder graph valid (opset 11)")
+        try:
+            sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+            print(sess.run(None, {"codes": np.array([0, 3, 1, 2], dtype=np.int32)})[0])
+        except Exception as e:
+            print(f"encoder failed: {type(e).__name__}: {e}")
+            raise SystemExit(3)
+     """),
+    ("onnxruntime", "venv", None, "crash", "not-implemented", "b52-ort-gaussian-logdet-double",
+     "Gaussian discriminant scoring in float64 needs log|Sigma| through the Det operator; the schema allows double but ONNX Runtime implements Det only for float.",
+     """
+        import numpy as np, onnx, onnxruntime as ort
+        from onnx import helper, TensorProto
+        nodes = [helper.make_node("Det", ["cov"], ["det"]),
+                 helper.make_node("Log", ["det"], ["logdet"])]
+        g = helper.make_graph(nodes, "qda_logdet",
+                              [helper.make_tensor_value_info("cov", TensorProto.DOUBLE, [None, 2, 2])],
+                              [helper.make_tensor_value_info("logdet", TensorProto.DOUBLE, [None])])
+        m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)])
+        m.ir_version = 8
+        rng = np.random.default_rng(0)
+        covs = np.stack([np.cov(rng.normal(size=(2, 30))) for _ in range(3)])
+        print("per-class covariance matrices:", covs.shape, covs.dtype)
+        print("numpy log|S|:", np.linalg.slogdet(covs)[1])
+        sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+        print("onnxruntime log|S|:", sess.run(None, {"cov": covs})[0])
+     """),
+    ("onnxruntime", "venv", None, "false-positive", None, "b52-ort-logreg-float64-feed",
+     "Feeds a float64 numpy feature matrix to an exported logistic-regression graph whose input is float32; ONNX Runtime rightly rejects the input type.",
+     """
+        import numpy as np, onnx, onnxruntime as ort
+        from onnx import helper, numpy_helper, TensorProto
+        coef = numpy_helper.from_array(np.array([[0.8], [-1.2], [0.3]], dtype=np.float32), "coef")
+        bias = numpy_helper.from_array(np.array([0.1], dtype=np.float32), "bias")
+        nodes = [helper.make_node("MatMul", ["X", "coef"], ["z0"]),
+                 helper.make_node("Add", ["z0", "bias"], ["z"]),
+                 helper.make_node("Sigmoid", ["z"], ["proba"])]
+        g = helper.make_graph(nodes, "logreg", [helper.make_tensor_value_info("X", TensorProto.FLOAT, [None, 3])],
+                              [helper.make_tensor_value_info("proba", TensorProto.FLOAT, [None, 1])], [coef, bias])
+        m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]); m.ir_version = 8
+        sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+        X = np.random.default_rng(0).normal(size=(5, 3))      # float64 by default
+        print("scoring", X.shape, X.dtype)
+        print(sess.run(["proba"], {"X": X})[0].ravel())
+     """),
+    ("onnxruntime", "venv", None, "false-positive", None, "b52-ort-pca-projection-wrong-width",
+     "Projects rows with 5 features through a PCA graph fitted on 4 features; ONNX Runtime rightly refuses to broadcast the 4-feature mean against the 5-column batch in the centring Sub.",
+     """
+        import logging
+        import numpy as np, onnx, onnxruntime as ort
+        from onnx import helper, numpy_helper, TensorProto
+        logging.basicConfig(level=logging.INFO, format="[pca-serve] %(levelname)s %(message)s")
+        rng = np.random.default_rng(1)
+        train = rng.normal(size=(100, 4)).astype(np.float32)
+        mean = train.mean(0)
+        _, _, vt = np.linalg.svd(train - mean, full_matrices=False)
+        comps = vt[:2].T.astype(np.float32)
+        nodes = [helper.make_node("Sub", ["X", "mean"], ["Xc"]), helper.make_node("MatMul", ["Xc", "comps"], ["Z"])]
+        g = helper.make_graph(nodes, "pca", [helper.make_tensor_value_info("X", TensorProto.FLOAT, [None, None])],
+                              [helper.make_tensor_value_info("Z", TensorProto.FLOAT, [None, 2])],
+                              [numpy_helper.from_array(mean, "mean"), numpy_helper.from_array(comps, "comps")])
+        m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]); m.ir_version = 8
+        sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+        logging.info("PCA graph loaded, %d components", comps.shape[1])
+        batch = rng.normal(size=(8, 5)).astype(np.float32)   # upstream added a column
+        try:
+            Z = sess.run(None, {"X": batch})[0]
+        except Exception as e:
+            logging.error("projection failed: %s", e)
+            raise SystemExit(1)
+        logging.info("projected %s", Z.shape)
+     """),
+    ("onnxruntime", "venv", None, "false-positive", "environment", "b52-ort-load-missing-model-file",
+     "Loads an exported k-means scoring model from a path that does not exist on this machine; ONNX Runtime rightly reports the missing file.",
+     """
+        import os, onnxruntime as ort
+        import numpy as np
+        path = os.path.join("artifacts", "kmeans_k8.onnx")
+        print("onnxruntime", ort.__version__, "- loading", path)
+        sess = ort.InferenceSession(path, providers=["CPUExecutionProvider"])
+        print(sess.run(None, {"X": np.zeros((1, 4), np.float32)}))
+     """),
+    ("onnxruntime", "venv", None, "nan", None, "b52-ort-multinomial-nb-log-zero",
+     "Multinomial naive Bayes graph that takes Log of unsmoothed word probabilities (some are zero) and multiplies by counts; 0 * -inf gives NaN class scores, which the program prints.",
+     """
+        import numpy as np, onnx, onnxruntime as ort
+        from onnx import helper, numpy_helper, TensorProto
+        counts = np.array([[3, 0, 1, 0], [0, 2, 0, 4]], dtype=np.float32)   # per-class word counts
+        probs = (counts / counts.sum(1, keepdims=True)).T.astype(np.float32)  # no Laplace smoothing
+        print("feature_log_prob source (vocab x class):\\n", probs)
+        nodes = [helper.make_node("Log", ["P"], ["logP"]),
+                 helper.make_node("MatMul", ["X", "logP"], ["jll"])]
+        g = helper.make_graph(nodes, "mnb", [helper.make_tensor_value_info("X", TensorProto.FLOAT, [None, 4])],
+                              [helper.make_tensor_value_info("jll", TensorProto.FLOAT, [None, 2])],
+                              [numpy_helper.from_array(probs, "P")])
+        m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]); m.ir_version = 8
+        sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+        docs = np.array([[1, 0, 2, 0], [0, 1, 0, 1], [2, 0, 0, 0]], dtype=np.float32)
+        jll = sess.run(None, {"X": docs})[0]
+        for i, row in enumerate(jll):
+            print(f"doc {i}: joint log-likelihood {row}  -> class {int(np.argmax(row))}")
+        print("NaN scores:", int(np.isnan(jll).sum()), "of", jll.size)
+     """),
+    ("onnxruntime", "venv", None, "inconsistency", None, "b52-ort-scaler-float16-vs-numpy",
+     "A StandardScaler exported as a float16 ONNX graph (mean and mean squared deviation via ReduceMean) is run on a feature with a large offset and compared with numpy float64; the variances disagree badly and the program fails its check.",
+     """
+        import numpy as np, onnx, onnxruntime as ort
+        from onnx import helper, TensorProto
+        nodes = [helper.make_node("ReduceMean", ["X"], ["mu"], axes=[0], keepdims=1),
+                 helper.make_node("Sub", ["X", "mu"], ["D"]),
+                 helper.make_node("Mul", ["D", "D"], ["D2"]),
+                 helper.make_node("ReduceMean", ["D2"], ["var"], axes=[0], keepdims=1)]
+        g = helper.make_graph(nodes, "scaler_fp16", [helper.make_tensor_value_info("X", TensorProto.FLOAT16, [None, 2])],
+                              [helper.make_tensor_value_info("mu", TensorProto.FLOAT16, [1, 2]),
+                               helper.make_tensor_value_info("var", TensorProto.FLOAT16, [1, 2])])
+        m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]); m.ir_version = 8
+        sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+        rng = np.random.default_rng(7)
+        X = np.stack([rng.normal(2000.0, 0.2, 400), rng.normal(0.0, 1.0, 400)], 1)   # pressure in hPa*2, z-score
+        mu, var = sess.run(None, {"X": X.astype(np.float16)})
+        print("feature   onnx-mean  numpy-mean  onnx-var  numpy-var")
+        for j in range(2):
+            print(f"{j:7d} {float(mu[0, j]):10.3f} {X[:, j].mean():11.3f} {float(var[0, j]):9.5f} {X[:, j].var():10.5f}")
+        np.testing.assert_allclose(var[0].astype(np.float64), X.var(0), rtol=0.1,
+                                   err_msg="float16 ONNX scaler variance disagrees with numpy")
+     """),
+    ("onnxruntime", "venv", None, "oom", None, "b52-ort-expand-pairwise-distances",
+     "Broadcasts a batch against a huge reference set with Expand to build pairwise differences for k-NN; ONNX Runtime fails to allocate the multi-terabyte buffer.",
+     """
+        import numpy as np, onnx, onnxruntime as ort
+        from onnx import helper, numpy_helper, TensorProto
+        shape = numpy_helper.from_array(np.array([4_000_000, 1_000_000, 4], dtype=np.int64), "shape")
+        nodes = [helper.make_node("Expand", ["q", "shape"], ["qb"]),
+                 helper.make_node("ReduceSum", ["qb"], ["s"], keepdims=0)]
+        g = helper.make_graph(nodes, "knn_broadcast", [helper.make_tensor_value_info("q", TensorProto.FLOAT, [1, 1, 4])],
+                              [helper.make_tensor_value_info("s", TensorProto.FLOAT, [])], [shape])
+        m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 13)]); m.ir_version = 8
+        sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+        print("broadcasting query against 1e6 reference points x 4e6 batch ...")
+        print(sess.run(None, {"q": np.ones((1, 1, 4), np.float32)}))
+     """),
+    ("onnxruntime", "venv", None, "timeout", None, "b52-ort-kmeans-loop-no-convergence",
+     "An ONNX Loop meant to iterate k-means-style updates with a trip count of 10^12 and a condition that never turns false; it runs far too long and faulthandler's watchdog kills it after 20 s.",
+     """
+        import faulthandler, time
+        import numpy as np, onnx, onnxruntime as ort
+        from onnx import helper, numpy_helper, TensorProto as T
+        faulthandler.dump_traceback_later(20, exit=True)
+        body = helper.make_graph(
+            [helper.make_node("Identity", ["cond_in"], ["cond_out"]),
+             helper.make_node("Mul", ["c_in", "half"], ["c_half"]),
+             helper.make_node("Add", ["c_half", "target"], ["c_out"])],
+            "update",
+            [helper.make_tensor_value_info("i", T.INT64, []), helper.make_tensor_value_info("cond_in", T.BOOL, []),
+             helper.make_tensor_value_info("c_in", T.FLOAT, [3])],
+            [helper.make_tensor_value_info("cond_out", T.BOOL, []), helper.make_tensor_value_info("c_out", T.FLOAT, [3])],
+            [numpy_helper.from_array(np.array(0.5, np.float32), "half"),
+             numpy_helper.from_array(np.array([0.5, 1.0, 1.5], np.float32), "target")])
+        loop = helper.make_node("Loop", ["max_iter", "keep_going", "c0"], ["c_final"], body=body)
+        g = helper.make_graph([loop], "kmeans_loop", [helper.make_tensor_value_info("c0", T.FLOAT, [3])],
+                              [helper.make_tensor_value_info("c_final", T.FLOAT, [3])],
+                              [numpy_helper.from_array(np.array(10**12, np.int64), "max_iter"),
+                               numpy_helper.from_array(np.array(True), "keep_going")])
+        m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]); m.ir_version = 8
+        sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+        print("running centroid update loop (max_iter=1e12) ...", flush=True)
+        t0 = time.time()
+        out = sess.run(None, {"c0": np.zeros(3, np.float32)})[0]
+        print("converged centroids", out, "in", time.time() - t0, "s")
+     """),
+]
+
+
+add_batch(B52_A)
+
+
 def versions(py):
     code = ("import importlib\n"
             "for n in ('torch','tensorflow','jax','keras','onnxruntime','mindspore'):\n"

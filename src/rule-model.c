@@ -33,7 +33,8 @@ static void	mproblem(struct mload *, int col, const char *, ...)
 		    __attribute__((format(printf, 3, 4)));
 static size_t	split_tabs(char *, char **, int *, size_t);
 static int	get_double(struct mload *, const char *, int, double *);
-static int	get_count(struct mload *, const char *, int, long *);
+static int	get_count(struct mload *, const char *, int, const char *,
+		    long *);
 static void	read_line(struct mload *, char *);
 static int	compare_feat(const void *, const void *);
 static void	resolve_known(struct mload *);
@@ -95,15 +96,17 @@ get_double(struct mload *ml, const char *s, int col, double *v)
 	return (0);
 }
 
+/* s as a count (0 or more) of what, which the problem names when it is not. */
 static int
-get_count(struct mload *ml, const char *s, int col, long *v)
+get_count(struct mload *ml, const char *s, int col, const char *what,
+    long *v)
 {
 	char	*end;
 
 	errno = 0;
 	*v = strtol(s, &end, 10);
 	if (*s == '\0' || *end != '\0' || errno != 0 || *v < 0) {
-		mproblem(ml, col, "'%s' is not a count", s);
+		mproblem(ml, col, "'%s' is not a %s", s, what);
 		return (-1);
 	}
 	return (0);
@@ -117,7 +120,6 @@ read_line(struct mload *ml, char *line)
 	int			 cols[MAX_FIELDS + 1];
 	size_t			 n, i;
 	double			 v[DLT_PRIO_COUNT];
-	char			*end;
 	long			 l, l2;
 	int			 p;
 
@@ -155,11 +157,7 @@ read_line(struct mload *ml, char *line)
 } while (0)
 	if (strcmp(f[0], "rows") == 0) {
 		WANT(2);
-		errno = 0;
-		l = strtol(f[1], &end, 10);
-		if (*f[1] == '\0' || *end != '\0' || errno != 0 || l < 0)
-			mproblem(ml, cols[1], "'%s' is not a row count", f[1]);
-		else
+		if (get_count(ml, f[1], cols[1], "row count", &l) == 0)
 			m->rows = l;
 	} else if (strcmp(f[0], "source") == 0) {
 		WANT(2);
@@ -255,8 +253,8 @@ read_line(struct mload *ml, char *line)
 	} else if (strcmp(f[0], "end") == 0) {
 		WANT(3);
 		ml->end_line = ml->line;
-		if (get_count(ml, f[1], cols[1], &l) != 0 ||
-		    get_count(ml, f[2], cols[2], &l2) != 0)
+		if (get_count(ml, f[1], cols[1], "count", &l) != 0 ||
+		    get_count(ml, f[2], cols[2], "count", &l2) != 0)
 			return;
 		/* after a line refused above the counts cannot agree */
 		if (ml->bad)

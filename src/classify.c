@@ -908,6 +908,7 @@ incident_cb(struct dlt_incident *inc, void *arg)
 	f->source = xstrdup(cl->source);
 	f->line_start = inc->first;
 	f->line_end = inc->last;
+	f->unit = inc->unit;
 	f->cls = cls;
 	f->framework = xstrdup(framework);
 	msg1 = first_line(inc->exc_message, 160);
@@ -1221,7 +1222,7 @@ fold_deaths(struct dlt_classifier *cl)
 		if (b->cls != DLT_CLASS_CRASH || !death_kind(b->kind) ||
 		    b->exc_type != NULL ||
 		    b->line_start - a->line_end > FOLD_GAP ||
-		    b->line_start < a->line_end ||
+		    b->line_start < a->line_end || b->unit != a->unit ||
 		    (!(a->cls == DLT_CLASS_UNKNOWN && a->rule == NULL) &&
 		    (a->cls != DLT_CLASS_CRASH || death_kind(a->kind) ||
 		    a->nframes > 0))) {

@@ -26,6 +26,7 @@ struct dlt_failure {
 	char	*source;		/* the file path as given */
 	long	 line_start, line_end;	/* 1-based, inclusive */
 	int	 multi;			/* the file held more than one failure */
+	unsigned unit;			/* test-runner boundaries above it */
 	int	 cls;			/* enum dlt_class */
 	char	*kind;
 	char	*framework;

@@ -42,6 +42,7 @@ struct pstate {
 	struct dlt_incident	*held[DLT_HELD_MAX]; /* incidents held back: see finish */
 	size_t			 nheld;
 	int			 finished;	/* an incident was finished */
+	unsigned		 unit;		/* test-runner boundaries read so far */
 };
 
 static int	shape_rank(int);
@@ -2588,9 +2589,12 @@ dlt_parse_log(struct dlt_parser *p, struct dlt_logread *lr, dlt_incident_fn fn, 
 		 * when another detector fires on it too (pytest's one-line
 		 * report of a test, "FAILED t.py::test_x - ValueError: ...").
 		 */
-		if (ps.cur != NULL && boundary_fired(p, &f) &&
-		    (rc = finish(&ps)) != 0)
-			break;
+		if (boundary_fired(p, &f)) {
+			/* what follows is another test's: no death folds across */
+			ps.unit++;
+			if (ps.cur != NULL && (rc = finish(&ps)) != 0)
+				break;
+		}
 		if (shape == DLT_SHAPE_BOUNDARY)
 			continue;
 		ps.fired = 1;
@@ -2638,6 +2642,7 @@ dlt_parse_log(struct dlt_parser *p, struct dlt_logread *lr, dlt_incident_fn fn, 
 		if (ps.cur == NULL) {
 			ps.cur = xcalloc(1, sizeof *ps.cur);
 			ps.cur->first_shape = shape;
+			ps.cur->unit = ps.unit;
 			if (shape == DLT_SHAPE_BACKTRACE)
 				message_above(&ps, &l);
 		}

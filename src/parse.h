@@ -52,6 +52,7 @@ struct dlt_incident {
 	int			*detectors;	/* indexes of detectors that fired */
 	size_t			 ndetectors, detectors_alloc;
 	int			 first_shape;
+	unsigned		 unit;		/* test-runner boundaries above its first line */
 	int			 has_traceback;
 	int			 frames_locked;	/* the first stack is complete */
 	int			 exc_stack;	/* a stack below a bare exception line */

@@ -2105,4 +2105,48 @@ test_expect_success 'an exception a program printed as its repr reads as str() w
 	test_cmp want msg
 '
 
+test_expect_success 'ctest: a test'"'"'s result line alone is its failure, titled by the test; a death in the next test does not fold into the failure of the one before; the list of failed tests repeats them' '
+	cat >ctest.log <<-\EOF &&
+	test 1
+	    Start 1: test_api
+
+	1: [ RUN      ] TensorTest.Resize
+	1: terminate called after throwing an instance of '"'"'c10::Error'"'"'
+	1:   what():  sizes must be non-negative
+	1/4 Test #1: test_api .........................Subprocess aborted***Exception:   0.42 sec
+	test 2
+	    Start 2: test_jit
+
+	2/4 Test #2: test_jit .........................***Exception: SegFault  1.02 sec
+	    Start 3: test_dist
+	3/4 Test #3: test_dist ........................***Timeout 1500.03 sec
+	    Start 4: test_lazy
+	4/4 Test #4: test_lazy ........................Subprocess aborted***Exception:   0.10 sec
+
+	25% tests passed, 3 tests failed out of 4
+
+	Total Test time (real) = 1502.45 sec
+	Label Time Summary:
+	core   =   1.44 sec*proc (2 tests)
+	dist   = 1500.03 sec*proc (1 test)
+	lazy   =   0.10 sec*proc (1 test)
+
+	The following tests FAILED:
+	          1 - test_api (Subprocess aborted)
+	          2 - test_jit (SEGFAULT)
+	          3 - test_dist (Timeout)
+	          4 - test_lazy (Subprocess aborted)
+	Errors while running CTest
+	EOF
+	dltriage classify --format json ctest.log >ctest.out &&
+	test $(wc -l <ctest.out) -eq 4 &&
+	check get ctest.out kind >kinds &&
+	printf "terminate\nsegfault\ntimeout\nabort\n" >want &&
+	test_cmp want kinds &&
+	sed -n 2p ctest.out | grep "\"signature\":\"SIGSEGV in test test_jit\"" &&
+	sed -n 3p ctest.out | grep "\"signature\":\"timeout in test test_dist\"" &&
+	sed -n 4p ctest.out | grep "\"signature\":\"SIGABRT in test test_lazy\"" &&
+	sed -n 1p ctest.out | grep "\"source\":\"ctest.log:5-7\""
+'
+
 test_done

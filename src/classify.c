@@ -896,6 +896,7 @@ incident_cb(struct dlt_incident *inc, void *arg)
 		rule = refine(&ev, rule, inc, &caps);
 	cls = rule != NULL ? rule->cls : DLT_CLASS_UNKNOWN;
 	if (cls == DLT_CLASS_IGNORE) {
+		inc->ignored = 1;
 		captures_release(&caps);
 		return (0);
 	}

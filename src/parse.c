@@ -43,6 +43,9 @@ struct pstate {
 	size_t			 nheld;
 	int			 finished;	/* an incident was finished */
 	unsigned		 unit;		/* test-runner boundaries read so far */
+	int			 kept;		/* an incident handed on was not ignored */
+	long			*skip;		/* first and last lines of those ignored */
+	size_t			 nskip, skip_alloc;
 };
 
 static int	shape_rank(int);
@@ -2284,6 +2287,51 @@ message_above(struct pstate *ps, const struct dlt_line *l)
  * keep rising, or lines of one kind among free text (series, mention:
  * whole_log_taken).  The rules decide what it is.
  */
+/*
+ * Python's report of a warning as warnings.formatwarning writes it,
+ * "path.py:47: UserWarning: message": a library's notice, never the
+ * error a program printed alone.
+ */
+static int
+python_warning(const char *s, size_t n)
+{
+	size_t	i, j;
+
+	for (i = 0; i + 4 < n && s[i] != ' ' && s[i] != '\t'; i++) {
+		if (s[i] != '.' || s[i + 1] != 'p' || s[i + 2] != 'y')
+			continue;
+		j = i + 3;
+		if (j < n && (s[j] == 'w' || s[j] == 'c'))
+			j++;
+		if (j >= n || s[j++] != ':')
+			continue;
+		if (j >= n || s[j] < '0' || s[j] > '9')
+			continue;
+		while (j < n && s[j] >= '0' && s[j] <= '9')
+			j++;
+		if (j + 2 >= n || s[j] != ':' || s[j + 1] != ' ' ||
+		    s[j + 2] < 'A' || s[j + 2] > 'Z')
+			continue;
+		for (j += 2; j < n && (isalnum((unsigned char)s[j]) || s[j] == '_'); j++)
+			;
+		return (j >= 7 && j + 1 < n && s[j] == ':' && s[j + 1] == ' ' &&
+		    memcmp(s + j - 7, "Warning", 7) == 0);
+	}
+	return (0);
+}
+
+/* Whether line lineno is in an incident the rules ignored. */
+static int
+skipped(const struct pstate *ps, long lineno)
+{
+	size_t	i;
+
+	for (i = 0; i + 1 < ps->nskip; i += 2)
+		if (lineno >= ps->skip[i] && lineno <= ps->skip[i + 1])
+			return (1);
+	return (0);
+}
+
 static int
 whole_log(struct pstate *ps)
 {
@@ -2297,7 +2345,7 @@ whole_log(struct pstate *ps)
 	const char			*p, *end, *nl;
 	size_t				 n = 0, cap = 0, i, d, len, max, heads;
 	long				 lineno = 1;
-	int				 rc = 0;
+	int				 rc = 0, warned = 0;
 
 	if (!lr->eof || lr->error != 0 || lr->total != lr->headlen)
 		return (0);
@@ -2308,7 +2356,14 @@ whole_log(struct pstate *ps)
 		len = (size_t)(nl - p);
 		if (len > 0 && p[len - 1] == '\r')
 			len--;
-		if (is_blank(p, len))
+		if (is_blank(p, len) || skipped(ps, lineno))
+			continue;
+		/* a Python warning and the source line it quotes */
+		if (python_warning(p, len)) {
+			warned = 1;
+			continue;
+		}
+		if (warned && (warned = 0, is_indented(p, len)))
 			continue;
 		if (n == max) {		/* more lines than any detector takes */
 			free(lines);
@@ -2406,8 +2461,16 @@ emit(struct pstate *ps, struct dlt_incident *inc)
 {
 	int	rc = 0;
 
-	if (inc->nlines > 0)
+	if (inc->nlines > 0) {
 		rc = ps->fn(inc, ps->arg);
+		if (!inc->ignored)
+			ps->kept = 1;
+		else {
+			XGROW(ps->skip, ps->nskip + 2, ps->skip_alloc);
+			ps->skip[ps->nskip++] = inc->first;
+			ps->skip[ps->nskip++] = inc->last;
+		}
+	}
 	dlt_incident_release(inc);
 	free(inc);
 	return (rc);
@@ -2674,7 +2737,13 @@ dlt_parse_log(struct dlt_parser *p, struct dlt_logread *lr, dlt_incident_fn fn, 
 		free(ps.cur);
 	}
 	rc = release_held(&ps, rc);
-	if (rc == 0 && !ps.fired)
+	/*
+	 * Nothing fired, or only what the rules ignore (a library's
+	 * warning above the line that reports the error): the log is read
+	 * whole, without the lines ignored.
+	 */
+	if (rc == 0 && (!ps.fired || !ps.kept))
 		rc = whole_log(&ps);
+	free(ps.skip);
 	return (rc);
 }

@@ -53,6 +53,7 @@ struct dlt_incident {
 	size_t			 ndetectors, detectors_alloc;
 	int			 first_shape;
 	unsigned		 unit;		/* test-runner boundaries above its first line */
+	int			 ignored;	/* the callback's rules ignore it */
 	int			 has_traceback;
 	int			 frames_locked;	/* the first stack is complete */
 	int			 exc_stack;	/* a stack below a bare exception line */

@@ -2149,4 +2149,20 @@ test_expect_success 'ctest: a test'"'"'s result line alone is its failure, title
 	sed -n 1p ctest.out | grep "\"source\":\"ctest.log:5-7\""
 '
 
+test_expect_success 'a library'"'"'s Python warning above an error a program printed alone does not hide the error: the warning and the line it quotes are passed over; an internal error the message declares outranks its validation words' '
+	cat >warned.log <<-\EOF &&
+	/usr/lib/python3/dist-packages/torch/nested/__init__.py:47: UserWarning: The PyTorch API of nested tensors is in prototype stage and will change in the near future.
+	  nt = torch._nested_tensor_from_tensor_list(new_data, dtype, None, device, pin_memory)
+	checkpoint failed: Internal error: NestedTensorImpl doesn'"'"'t support sizes. Please file an issue on https://github.com/pytorch/nestedtensor
+	EOF
+	dltriage classify --format json warned.log >warned.out &&
+	test $(wc -l <warned.out) -eq 1 &&
+	check get warned.out class | grep -x crash &&
+	check get warned.out kind | grep -x internal-error &&
+	check get warned.out evidence | grep -x 3 &&
+	head -2 warned.log >only.log &&
+	dltriage classify --format json only.log >only.out &&
+	test ! -s only.out
+'
+
 test_done

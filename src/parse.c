@@ -2276,18 +2276,6 @@ message_above(struct pstate *ps, const struct dlt_line *l)
 }
 
 /*
- * A log in which no detector fired, read whole into its head: the first
- * detector of a whole-log shape (message, values, series, mention), in
- * the order the rule files list them, that takes its lines that are not
- * blank makes them one incident.  That is an error pasted or saved alone,
- * with no exception type, signal or traceback around it, or nothing but
- * printed results, or a native stack pasted alone (message, values: the
- * detector's group message, or the first line, is the incident's
- * message, its lines' native frames are its frames); or readings that
- * keep rising, or lines of one kind among free text (series, mention:
- * whole_log_taken).  The rules decide what it is.
- */
-/*
  * Python's report of a warning as warnings.formatwarning writes it,
  * "path.py:47: UserWarning: message": a library's notice, never the
  * error a program printed alone.
@@ -2295,7 +2283,7 @@ message_above(struct pstate *ps, const struct dlt_line *l)
 static int
 python_warning(const char *s, size_t n)
 {
-	size_t	i, j;
+	size_t	i, j, name;
 
 	for (i = 0; i + 4 < n && s[i] != ' ' && s[i] != '\t'; i++) {
 		if (s[i] != '.' || s[i + 1] != 'p' || s[i + 2] != 'y')
@@ -2312,10 +2300,11 @@ python_warning(const char *s, size_t n)
 		if (j + 2 >= n || s[j] != ':' || s[j + 1] != ' ' ||
 		    s[j + 2] < 'A' || s[j + 2] > 'Z')
 			continue;
-		for (j += 2; j < n && (isalnum((unsigned char)s[j]) || s[j] == '_'); j++)
+		for (name = j += 2; j < n && (isalnum((unsigned char)s[j]) ||
+		    s[j] == '_'); j++)
 			;
-		return (j >= 7 && j + 1 < n && s[j] == ':' && s[j + 1] == ' ' &&
-		    memcmp(s + j - 7, "Warning", 7) == 0);
+		return (j - name >= 7 && j + 1 < n && s[j] == ':' &&
+		    s[j + 1] == ' ' && memcmp(s + j - 7, "Warning", 7) == 0);
 	}
 	return (0);
 }
@@ -2332,6 +2321,20 @@ skipped(const struct pstate *ps, long lineno)
 	return (0);
 }
 
+/*
+ * A log in which no detector fired, or all that fired the rules ignored,
+ * read whole into its head: the first detector of a whole-log shape
+ * (message, values, series, mention), in the order the rule files list
+ * them, that takes its lines that are not blank (nor ignored, nor a
+ * Python warning and the source line it quotes) makes them one
+ * incident.  That is an error pasted or saved alone,
+ * with no exception type, signal or traceback around it, or nothing but
+ * printed results, or a native stack pasted alone (message, values: the
+ * detector's group message, or the first line, is the incident's
+ * message, its lines' native frames are its frames); or readings that
+ * keep rising, or lines of one kind among free text (series, mention:
+ * whole_log_taken).  The rules decide what it is.
+ */
 static int
 whole_log(struct pstate *ps)
 {
@@ -2465,7 +2468,12 @@ emit(struct pstate *ps, struct dlt_incident *inc)
 		rc = ps->fn(inc, ps->arg);
 		if (!inc->ignored)
 			ps->kept = 1;
-		else {
+		else if (!ps->kept && ps->lr->total == ps->lr->headlen) {
+			/*
+			 * Only while the whole-log readers may still run (a
+			 * log that fits its head): a long log of passing
+			 * tests keeps no list of them.
+			 */
 			XGROW(ps->skip, ps->nskip + 2, ps->skip_alloc);
 			ps->skip[ps->nskip++] = inc->first;
 			ps->skip[ps->nskip++] = inc->last;

@@ -2366,8 +2366,11 @@ whole_log(struct pstate *ps)
 			warned = 1;
 			continue;
 		}
-		if (warned && (warned = 0, is_indented(p, len)))
-			continue;
+		if (warned) {
+			warned = 0;
+			if (is_indented(p, len))
+				continue;
+		}
 		if (n == max) {		/* more lines than any detector takes */
 			free(lines);
 			return (0);

@@ -696,6 +696,35 @@ indent_at(const char *s)
 }
 
 /*
+ * Past the blank lines and the rules of dashes or equals signs at s:
+ * MindSpore's report opens its message with a dashed rule above a
+ * section's title ("- Kernel select failed:"), and puts another below
+ * it.  A title's "- " goes too.
+ */
+static const char *
+past_rules(const char *s)
+{
+	size_t	n, i;
+
+	for (;;) {
+		n = strcspn(s, "\n");
+		for (i = 0; i < n && (s[i] == ' ' || s[i] == '\t'); i++)
+			;
+		if (i < n && (s[i] == '-' || s[i] == '=') && n - i >= 3 &&
+		    strspn(s + i, "-=") >= n - i - (s[n - 1] == '\r')) {
+			/* a rule */
+		} else if (i < n && !(n - i == 1 && s[n - 1] == '\r'))
+			break;
+		if (s[n] == '\0')
+			return (s + n);
+		s += n + 1;
+	}
+	if (s[0] == '-' && s[1] == ' ' && isupper((unsigned char)s[2]))
+		s += 2;
+	return (s);
+}
+
+/*
  * The first line of what a colon announced (s: the line after it),
  * without its indentation: frames of a traceback nested there
  * ('File "x.py", line 3, in f' and the source line below, deeper) are
@@ -708,6 +737,7 @@ announced_line(const char *s)
 	size_t		 ind, src;
 
 	while (*s != '\0') {
+		s = past_rules(s);
 		ind = indent_at(s);
 		if (strncmp(s + ind, "File \"", 6) != 0)
 			return (s + ind);
@@ -751,6 +781,7 @@ first_line(const char *s, size_t max)
 
 	if (s == NULL)
 		return (xstrdup(""));
+	s = past_rules(s);
 	nl = strchr(s, '\n');
 	n = nl != NULL ? (size_t)(nl - s) : strlen(s);
 	k = n;

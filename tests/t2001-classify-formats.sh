@@ -2165,4 +2165,46 @@ test_expect_success 'a library'"'"'s Python warning above an error a program pri
 	test ! -s only.out
 '
 
+test_expect_success 'MindSpore'"'"'s report: its title and body make the headline, not the dashed rule it opens with; printed by a program without its type, it is the same one failure and the same defect' '
+	cat >ms-typed.log <<-\EOF &&
+	Traceback (most recent call last):
+	  File "/venv/lib/python3.11/site-packages/mindspore/graph/api.py", line 1877, in grad
+	    return self._executor.grad(grad, obj, weights, grad_position, has_aux, *args)
+	RuntimeError:
+	----------------------------------------------------
+	- Kernel select failed:
+	----------------------------------------------------
+	Unsupported op [UniqueGrad] on CPU, Please confirm whether the device target setting is correct.
+
+	----------------------------------------------------
+	- C++ Call Stack: (For framework developers)
+	----------------------------------------------------
+	mindspore/ccsrc/plugin/cpu/cpu_device_context.cc:469 SetOperatorInfo
+	EOF
+	cat >ms-printed.log <<-\EOF &&
+	loss: 14.0
+	backward failed:
+
+	----------------------------------------------------
+	- Kernel select failed:
+	----------------------------------------------------
+	Unsupported op [UniqueGrad] on CPU, Please confirm whether the device target setting is correct.
+
+	----------------------------------------------------
+	- C++ Call Stack: (For framework developers)
+	----------------------------------------------------
+	mindspore/ccsrc/plugin/cpu/cpu_device_context.cc:469 SetOperatorInfo
+	EOF
+	dltriage classify --format json ms-typed.log >ms-typed.out &&
+	dltriage classify --format json ms-printed.log >ms-printed.out &&
+	test $(wc -l <ms-typed.out) -eq 1 &&
+	test $(wc -l <ms-printed.out) -eq 1 &&
+	grep "\"signature\":\"RuntimeError: Kernel select failed: Unsupported op \[UniqueGrad\] on CPU" ms-typed.out &&
+	check get ms-printed.out class | grep -x crash &&
+	check get ms-printed.out kind | grep -x not-implemented &&
+	check get ms-typed.out bucket >b1 &&
+	check get ms-printed.out bucket >b2 &&
+	test_cmp b1 b2
+'
+
 test_done

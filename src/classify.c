@@ -696,28 +696,21 @@ indent_at(const char *s)
 }
 
 /*
- * Past the blank lines and the rules of dashes or equals signs at s:
- * MindSpore's report opens its message with a dashed rule above a
- * section's title ("- Kernel select failed:"), and puts another below
- * it.  A title's "- " goes too.
+ * Past the blank lines and the dashed rules at s: MindSpore's report
+ * opens its message with a dashed rule above a section's title ("-
+ * Kernel select failed:"), and puts another below it.  A title's "- "
+ * goes too.
  */
 static const char *
 past_rules(const char *s)
 {
-	size_t	n, i;
+	size_t	n;
 
-	for (;;) {
+	while (*s != '\0') {
 		n = strcspn(s, "\n");
-		for (i = 0; i < n && (s[i] == ' ' || s[i] == '\t'); i++)
-			;
-		if (i < n && (s[i] == '-' || s[i] == '=') && n - i >= 3 &&
-		    strspn(s + i, "-=") >= n - i - (s[n - 1] == '\r')) {
-			/* a rule */
-		} else if (i < n && !(n - i == 1 && s[n - 1] == '\r'))
+		if (strspn(s, " \t\r") < n && !dlt_parse_dashed_rule(s, n))
 			break;
-		if (s[n] == '\0')
-			return (s + n);
-		s += n + 1;
+		s += n + (s[n] != '\0');
 	}
 	if (s[0] == '-' && s[1] == ' ' && isupper((unsigned char)s[2]))
 		s += 2;

@@ -2209,8 +2209,8 @@ whole_log_taken(struct pstate *ps, size_t d, const struct dlt_line *lines,
 }
 
 /* A dashed rule: a line of ten dashes or more and nothing else. */
-static int
-dashed_rule(const char *s, size_t n)
+int
+dlt_parse_dashed_rule(const char *s, size_t n)
 {
 	size_t	i, dashes = 0;
 
@@ -2257,7 +2257,8 @@ message_above(struct pstate *ps, const struct dlt_line *l)
 {
 	struct dlt_line	 rule, msg;
 
-	if (!dlt_logread_prev(ps->lr, l, &rule) || !dashed_rule(rule.text, rule.len) ||
+	if (!dlt_logread_prev(ps->lr, l, &rule) ||
+	    !dlt_parse_dashed_rule(rule.text, rule.len) ||
 	    !dlt_logread_prev(ps->lr, &rule, &msg))
 		return;
 	if (is_blank(msg.text, msg.len)) {
@@ -2268,7 +2269,8 @@ message_above(struct pstate *ps, const struct dlt_line *l)
 	}
 	if (ps->finished || framework_log_line(msg.text, msg.len) ||
 	    is_blank(msg.text, msg.len) ||
-	    is_indented(msg.text, msg.len) || dashed_rule(msg.text, msg.len) ||
+	    is_indented(msg.text, msg.len) ||
+	    dlt_parse_dashed_rule(msg.text, msg.len) ||
 	    memchr(msg.text, '\0', msg.len) != NULL)
 		return;
 	ps->cur->exc_message = xstrndup(msg.text, msg.len > 1024 ? 1024 : msg.len);

@@ -100,5 +100,7 @@ int	dlt_parser_detector_fires(const struct dlt_parser *, size_t d, const char *,
  * when calling X.call().")?
  */
 int	dlt_parse_wrapper_message(const char *);
+/* Is the line s[0..n) a dashed rule (ten dashes or more and nothing else)? */
+int	dlt_parse_dashed_rule(const char *, size_t);
 
 #endif

@@ -1648,26 +1648,15 @@ dlt_frame_parts_release(struct dlt_frame_parts *p)
 	memset(p, 0, sizeof *p);
 }
 
-int
-dlt_detector_hits_line(const struct dlt_ruleset *rs, size_t d, const char *line, size_t len)
+/* Is one of det's anchors on the line, as the classifier's scanner finds them? */
+static int
+anchors_on(const struct dlt_detector *det, const char *line, size_t len)
 {
-	const struct dlt_detector	*det;
-	struct dlt_scan_pattern		*pats;
-	struct dlt_scanner		*sc;
-	size_t				 k, at;
-	int				 id, hit;
+	struct dlt_scan_pattern	*pats;
+	struct dlt_scanner	*sc;
+	size_t			 k, at;
+	int			 id, hit;
 
-	if (d >= rs->ndetectors)
-		return (0);
-	det = &rs->detectors[d];
-	/*
-	 * A whole-log shape has no anchors: a line is a lone message's first
-	 * line, or a line of printed values, when match takes it (a message
-	 * detector without match takes any; a values one always has match).
-	 */
-	if (det->shape == DLT_SHAPE_MESSAGE || det->shape == DLT_SHAPE_VALUES ||
-	    det->shape == DLT_SHAPE_SERIES || det->shape == DLT_SHAPE_MENTION)
-		return (det->match == NULL || dlt_rx_match(det->match, line, len, 0, NULL));
 	if (det->nanchors == 0)
 		return (0);
 	pats = xcalloc(det->nanchors, sizeof *pats);
@@ -1682,9 +1671,50 @@ dlt_detector_hits_line(const struct dlt_ruleset *rs, size_t d, const char *line,
 	free(pats);
 	hit = dlt_scanner_next(sc, line, len, 0, &at, &id);
 	dlt_scanner_free(sc);
+	return (hit);
+}
+
+int
+dlt_detector_hits_line(const struct dlt_ruleset *rs, size_t d, const char *line, size_t len)
+{
+	const struct dlt_detector	*det;
+	int				 hit;
+
+	if (d >= rs->ndetectors)
+		return (0);
+	det = &rs->detectors[d];
+	/*
+	 * A whole-log shape has no anchors: a line is a lone message's first
+	 * line, or a line of printed values, when match takes it (a message
+	 * detector without match takes any; a values one always has match).
+	 */
+	if (det->shape == DLT_SHAPE_MESSAGE || det->shape == DLT_SHAPE_VALUES ||
+	    det->shape == DLT_SHAPE_SERIES || det->shape == DLT_SHAPE_MENTION)
+		return (det->match == NULL || dlt_rx_match(det->match, line, len, 0, NULL));
+	hit = anchors_on(det, line, len);
 	if (hit && det->match != NULL)
 		hit = dlt_rx_match(det->match, line, len, 0, NULL);
 	return (hit);
+}
+
+int
+dlt_detector_anchor_gap(const struct dlt_ruleset *rs, size_t d, const char *line,
+    size_t len)
+{
+	const struct dlt_detector	*det;
+
+	if (d >= rs->ndetectors)
+		return (0);
+	det = &rs->detectors[d];
+	if (det->nanchors == 0 || det->match == NULL ||
+	    det->shape == DLT_SHAPE_BACKTRACE)
+		return (0);
+	if (!dlt_rx_match(det->match, line, len, 0, NULL))
+		return (0);
+	/* a regex that takes the empty line only filters the anchors' lines */
+	if (dlt_rx_match(det->match, "", 0, 0, NULL))
+		return (0);
+	return (!anchors_on(det, line, len));
 }
 
 /*

@@ -87,6 +87,16 @@ void	dlt_frame_parts_release(struct dlt_frame_parts *);
 /* Does any detector hit (anchor found and confirm regex matched) on the line? */
 int	dlt_detector_hits_line(const struct dlt_ruleset *, size_t detector,
 	    const char *line, size_t len);
+/*
+ * Does detector d's confirm regex take the line while none of its
+ * anchors is on it (so the scanner never hands it the line)?  Only for
+ * anchored detectors whose regex reads the hit line's words: not the
+ * backtrace shape, whose regex says where in a stack the anchor sits,
+ * nor a regex that takes the empty line (a filter: it only says which
+ * of the anchors' lines to leave out).  1 or 0; "rules check --against" reports such lines.
+ */
+int	dlt_detector_anchor_gap(const struct dlt_ruleset *, size_t detector,
+	    const char *line, size_t len);
 /* Is the frame (function name, file) ignored for the framework (may be NULL)? */
 int	dlt_frame_is_ignored(const struct dlt_ruleset *, const char *framework,
 	    const char *func, const char *file);

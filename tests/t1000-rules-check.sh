@@ -499,4 +499,61 @@ test_expect_success 'a directory given as a rule file is a problem, not a crash'
 	grep "^dltriage: cannot read '\''d/x.yaml'\'': Is a directory\$" err
 '
 
+# Three detectors for rules check --against: a regex wider than its
+# anchors, a filter (takes the empty line), a stack position.
+gap_rules() {
+	cat >gap.yaml <<-\EOF
+	detectors:
+	  - id: gap-report
+	    anchors: ["diff"]
+	    word: true
+	    match: "(?i)\\b(?:max|mean)[ _]?diff\\s*[:=]\\s*\\d"
+	    shape: line
+	    samples:
+	      - line: "max diff: 3"
+	  - id: gap-filter
+	    anchors: ["killed by"]
+	    match: "^(?!INFO)"
+	    shape: line
+	    samples:
+	      - line: "worker killed by SIGSEGV"
+	  - id: gap-stack
+	    anchors: ["pthread_cond_wait"]
+	    match: "^#[01]\\s"
+	    shape: backtrace
+	    samples:
+	      - line: "#0  0x1 in pthread_cond_wait () from libc.so.6"
+	EOF
+}
+
+test_expect_success 'rules check --against: a regex that takes lines its anchors miss is named, with the first such line' '
+	gap_rules &&
+	mkdir logs &&
+	printf "max diff: 3\nmax_diff = 4\nmean_diff=5\n" >logs/a.log &&
+	printf "#1  0x2 in worker () from libx.so\nall well\n" >logs/b.log &&
+	printf "maxdiff=6\n" | gzip >logs/c.log.gz &&
+	dltriage rules check --no-default-rules --against logs gap.yaml >out 2>err &&
+	grep "^against: 3 logs, 6 lines\$" out &&
+	grep "^rules: 1 file, 3 detectors, .*: 1 warning\$" out &&
+	grep "^gap.yaml:2:5: warning: detector '\''gap-report'\'': its match takes 3 lines that none of its anchors is on, so it never sees them; the first, logs/a.log:2: max_diff = 4\$" err &&
+	test $(wc -l <err) = 1
+'
+
+test_expect_success 'rules check --against: a log it cannot read is named, the rest are read, status 5' '
+	gap_rules &&
+	mkdir logs2 &&
+	printf "max_diff = 4\n" >logs2/a.log &&
+	test_must_fail --code=5 dltriage rules check --no-default-rules --against logs2 --against missing.log gap.yaml >out 2>err &&
+	grep "^dltriage: .*missing.log" err &&
+	grep "warning: detector '\''gap-report'\''.*logs2/a.log:1: max_diff = 4\$" err &&
+	grep "^against: 1 log, 1 line\$" out
+'
+
+test_expect_success 'rules check --against: the shipped rules read the bundled logs as their regexes say' '
+	dltriage rules check --against "$TEST_SRCDIR/corpus/logs" >out 2>err &&
+	test_must_be_empty err &&
+	grep "^against: [1-9][0-9]* logs, " out &&
+	grep "^rules: .*: ok\$" out
+'
+
 test_done

@@ -93,7 +93,8 @@ int	dlt_detector_hits_line(const struct dlt_ruleset *, size_t detector,
  * anchored detectors whose regex reads the hit line's words: not the
  * backtrace shape, whose regex says where in a stack the anchor sits,
  * nor a regex that takes the empty line (a filter: it only says which
- * of the anchors' lines to leave out).  1 or 0; "rules check --against" reports such lines.
+ * of the anchors' lines to leave out).  1 or 0; "rules check --against"
+ * reports such lines.
  */
 int	dlt_detector_anchor_gap(const struct dlt_ruleset *, size_t detector,
 	    const char *line, size_t len);

@@ -991,6 +991,7 @@ incident_cb(struct dlt_incident *inc, void *arg)
 		f->nevidence = inc->nevidence;
 	}
 	f->security = rule != NULL && rule->security == 1;
+	f->alone = rule != NULL && rule->alone;
 	f->prio_hint = rule != NULL ? rule->priority : DLT_PRIO_UNSET;
 	f->conf_hint = rule != NULL ? rule->confidence : -1;
 	f->priority = DLT_PRIO_UNSET;
@@ -1515,6 +1516,33 @@ fold_recaps(struct dlt_classifier *cl)
 	free(drop);
 }
 
+/*
+ * A failure that a rule marked alone (a weak reading: frames cut before
+ * any exception) stands only when nothing else in the log is a failure;
+ * beside another, the other explains what it shows.
+ */
+static void
+fold_alone(struct dlt_classifier *cl)
+{
+	size_t	r, w;
+	int	other = 0;
+
+	for (r = 0; r < cl->npending && !other; r++)
+		other = !cl->pending[r].alone;
+	if (!other)
+		return;
+	for (r = w = 0; r < cl->npending; r++) {
+		if (cl->pending[r].alone) {
+			dlt_failure_release(&cl->pending[r]);
+			continue;
+		}
+		if (w != r)
+			cl->pending[w] = cl->pending[r];
+		w++;
+	}
+	cl->npending = w;
+}
+
 static int
 flush_pending(struct dlt_classifier *cl, dlt_failure_fn fn, void *arg)
 {
@@ -1524,6 +1552,7 @@ flush_pending(struct dlt_classifier *cl, dlt_failure_fn fn, void *arg)
 	fold_deaths(cl);
 	fold_relays(cl);
 	fold_recaps(cl);
+	fold_alone(cl);
 	file_framework(cl);
 	for (i = 0; i < cl->npending; i++) {
 		cl->pending[i].multi = cl->npending > 1;

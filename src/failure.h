@@ -47,6 +47,7 @@ struct dlt_failure {
 	int	 priority;		/* enum dlt_priority; UNSET until finished */
 	double	 confidence;		/* [0,1]; 0 until finished */
 	int	 security;		/* 0 or 1, from the deciding rule */
+	int	 alone;			/* the deciding rule's alone: dropped beside another failure */
 	int	 prio_hint;		/* the rule's priority, or DLT_PRIO_UNSET */
 	double	 conf_hint;		/* the rule's confidence; < 0 without a rule */
 	char	*excerpt;		/* evidence text, capped (for the store and reports) */

@@ -497,6 +497,9 @@ python_module(const char *file)
 	static const char *const roots[] = {
 		"site-packages/", "dist-packages/", NULL
 	};
+	static const char *const checkouts[] = {
+		"pytorch/torch/", "jax/jax/", "tensorflow/tensorflow/", "keras/keras/", NULL
+	};
 	char		*path, *m, *c, *r;
 	size_t		 i, n;
 
@@ -527,6 +530,31 @@ python_module(const char *file)
 	    (q = strchr(p + 11, '/')) != NULL) {
 		base = q + 1;
 		goto found;
+	}
+	/*
+	 * A framework's source checkout ("/home/u/pytorch/torch/nn/x.py",
+	 * "~/src/jax/jax/_src/api.py"): the package inside the repository
+	 * is where the module's name starts, as when it is installed
+	 */
+	for (i = 0; checkouts[i] != NULL; i++) {
+		if ((p = strstr(file, checkouts[i])) != NULL &&
+		    (p == file || p[-1] == '/')) {
+			base = strchr(p, '/') + 1;
+			goto found;
+		}
+	}
+	/*
+	 * The install's directory elided where the path was pasted
+	 * (".../jax/api.py", "…/torch/nn/functional.py"): the rest is
+	 * relative to it
+	 */
+	if ((p = strstr(file, ".../")) != NULL || (p = strstr(file, "\xe2\x80\xa6/")) != NULL) {
+		while ((q = strstr(p + 1, ".../")) != NULL)
+			p = q;
+		base = strchr(p, '/') + 1;
+		if (strchr(base, '/') != NULL)
+			goto found;
+		base = file;
 	}
 	if ((p = strrchr(file, '/')) != NULL)
 		base = p + 1;

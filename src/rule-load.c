@@ -1217,6 +1217,7 @@ load_rule(struct loader *l, const struct ynode *m, struct dlt_rule *r)
 	get_enum(l, m, sec, DLT_SW_ENTRY, "priority", &r->priority);
 	get_number(l, m, sec, "confidence", &r->confidence);
 	get_bool(l, m, "security", &r->security);
+	get_bool(l, m, "alone", &r->alone);
 	get_string(l, m, "signature", 0, &r->signature, NULL);
 	get_string(l, m, "bucket", 0, &r->bucket, NULL);
 	get_regex(l, m, "refines", 0, &r->refines);

@@ -178,6 +178,8 @@ const struct dlt_schema_key dlt_schema_table[] = {
 	  NULL, 0, 1, "confidence in the priority hint" },
 	{ DLT_SEC_RULES, DLT_SW_ENTRY, "security", DLT_ST_BOOL, 0, NULL, NULL,
 	  0, 0, "the evidence shows memory corruption (unset: decided elsewhere)" },
+	{ DLT_SEC_RULES, DLT_SW_ENTRY, "alone", DLT_ST_BOOL, 0, "false", NULL,
+	  0, 0, "its failure stands only when the log has no other failure" },
 	{ DLT_SEC_RULES, DLT_SW_ENTRY, "signature", DLT_ST_TEMPLATE, 0, NULL,
 	  NULL, 0, 0,
 	  "the failure's title: {type}, {message}, {top}, {kind}, {class}, "

@@ -153,6 +153,7 @@ struct dlt_rule {
 	int			 priority;	/* enum dlt_priority hint */
 	double			 confidence;	/* of the priority hint, [0,1] */
 	int			 security;	/* -1 unset, 0, 1 */
+	int			 alone;		/* its failure stands only when the log has no other */
 	char			*signature;	/* optional title template ({type}, {message}, {top}, {kind}, groups) */
 	char			*bucket;	/* optional: what names the defect, hashed in
 						   place of the signature and frames */

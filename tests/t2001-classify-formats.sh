@@ -1114,10 +1114,57 @@ test_expect_success 'a traceback pasted without its header: its frames and its e
 	dltriage classify --format json indented.log >indented.out &&
 	check get indented.out exception | grep -x AssertionError &&
 	check get indented.out frames | tr , "\n" | head -n 1 | grep -x "torch.cuda:_check_driver" &&
-	# frames alone, with no exception below them: no failure
+	# frames alone, with no exception below them, the innermost in the
+	# framework: an exception on its way up, cut (confidence low)
 	head -n 4 cut.log >frames.log &&
 	dltriage classify --format json frames.log >frames.out &&
-	test ! -s frames.out
+	test $(wc -l <frames.out) -eq 1 &&
+	check get frames.out class | grep -x crash &&
+	check get frames.out kind | grep -x uncaught-exception &&
+	check get frames.out rule | grep -x python-framework-traceback-cut &&
+	# the innermost in the program'"'"'s code (traceback.print_stack): no failure
+	printf "%s\n" "  File \"/home/u/train.py\", line 40, in <module>" \
+		"    main()" \
+		"  File \"/home/u/train.py\", line 31, in main" \
+		"    traceback.print_stack()" >stack.log &&
+	dltriage classify --format json stack.log >stack.out &&
+	test ! -s stack.out
+'
+
+test_expect_success 'frames cut before any exception stand only when nothing else in the log is a failure' '
+	printf "%s\n" "Traceback of forward call that caused the error:" \
+		"  File \"/venv/lib/python3.11/site-packages/torch/nn/functional.py\", line 2450, in batch_norm" \
+		"    return torch.batch_norm(" \
+		"" \
+		"ValueError: Expected more than 1 value per channel when training, got input size torch.Size([1, 8])" >beside.log &&
+	dltriage classify --format json beside.log >beside.out &&
+	test $(wc -l <beside.out) -eq 1 &&
+	check get beside.out class | grep -x false-positive &&
+	head -n 3 beside.log >alone.log &&
+	dltriage classify --format json alone.log >alone.out &&
+	test $(wc -l <alone.out) -eq 1 &&
+	check get alone.out class | grep -x crash
+'
+
+test_expect_success 'a frame'"'"'s module: an elided install directory and a source checkout name it as installed' '
+	printf "%s\n" "<ipython-input-79-21aaf8a8397e> in <module>()" \
+		"----> 1 jax.vmap(bad, in_axes=[0, None])(jnp.array([1.]), 2.)" \
+		"" \
+		".../jax/interpreters/batching.py in batch(fun, in_vals, in_dims)" \
+		"     33   # executes a batched version" \
+		"---> 34   batched_fun = batch_fun(fun, in_dims)" >elided.log &&
+	dltriage classify --format json elided.log >elided.out &&
+	check get elided.out frames | tr , "\n" | head -n 1 | grep -x "jax.interpreters.batching:batch" &&
+	printf "%s\n" "Traceback (most recent call last):" \
+		"  File \"/home/me/src/pytorch/torch/nn/functional.py\", line 2450, in batch_norm" \
+		"    return torch.batch_norm(" \
+		"RuntimeError: boom in the kernel" >checkout.log &&
+	dltriage classify --format json checkout.log >checkout.out &&
+	check get checkout.out frames | tr , "\n" | head -n 1 | grep -x "torch.nn.functional:batch_norm" &&
+	# a program in a directory named as a framework is not one
+	sed "s|/home/me/src/pytorch/torch/nn/functional.py|/home/me/torch/train.py|" checkout.log >mine.log &&
+	dltriage classify --format json mine.log >mine.out &&
+	check get mine.out frames | tr , "\n" | head -n 1 | grep -x "train:batch_norm"
 '
 
 test_expect_success 'frames below a traceback'"'"'s exception line (TensorFlow'"'"'s "in user code:") stay in its failure' '

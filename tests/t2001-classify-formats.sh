@@ -1164,7 +1164,28 @@ test_expect_success 'a frame'"'"'s module: an elided install directory and a sou
 	# a program in a directory named as a framework is not one
 	sed "s|/home/me/src/pytorch/torch/nn/functional.py|/home/me/torch/train.py|" checkout.log >mine.log &&
 	dltriage classify --format json mine.log >mine.out &&
-	check get mine.out frames | tr , "\n" | head -n 1 | grep -x "train:batch_norm"
+	check get mine.out frames | tr , "\n" | head -n 1 | grep -x "train:batch_norm" &&
+	# Google'"'"'s monorepo keeps packages under third_party/py
+	sed "s|/home/me/src/pytorch/torch/nn/functional.py|google3/third_party/py/jax/_src/lax/lax.py|" \
+		checkout.log >mono.log &&
+	dltriage classify --format json mono.log >mono.out &&
+	check get mono.out frames | tr , "\n" | head -n 1 | grep -x "jax._src.lax.lax:batch_norm"
+'
+
+test_expect_success 'the interpreter'"'"'s IndexError in a source checkout of the framework is the framework'"'"'s fault' '
+	printf "%s\n" "Traceback (most recent call last):" \
+		"  File \"test/test_models.py\", line 43, in <module>" \
+		"    model.fit(X, Y, batch_size=16)" \
+		"  File \"/home/u/src/keras/keras/models.py\", line 294, in fit" \
+		"    return callbacks.callbacks[-1]" \
+		"IndexError: list index out of range" >idx.log &&
+	dltriage classify --format json idx.log >idx.out &&
+	check get idx.out class | grep -x crash &&
+	check get idx.out rule | grep -x python-interpreter-error-in-framework &&
+	# the same statement in the program'"'"'s own tree is the program'"'"'s
+	sed "s|/home/u/src/keras/keras/models.py|/home/u/src/app/models.py|" idx.log >own.log &&
+	dltriage classify --format json own.log >own.out &&
+	! check get own.out rule | grep -x python-interpreter-error-in-framework
 '
 
 test_expect_success 'frames below a traceback'"'"'s exception line (TensorFlow'"'"'s "in user code:") stay in its failure' '

@@ -561,6 +561,13 @@ python_module(const char *file)
 	if ((p = strrchr(file, '/')) != NULL)
 		base = p + 1;
 found:
+	/*
+	 * A package installed as an egg keeps its code one directory down
+	 * ("site-packages/keras-2.0.8-py3.6.egg/keras/models.py")
+	 */
+	if ((p = strchr(base, '/')) != NULL && p - base > 4 &&
+	    strncmp(p - 4, ".egg", 4) == 0 && strchr(p + 1, '/') != NULL)
+		base = p + 1;
 	n = strlen(base);
 	if (n > 3 && strcmp(base + n - 3, ".py") == 0)
 		n -= 3;

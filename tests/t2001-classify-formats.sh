@@ -1169,7 +1169,12 @@ test_expect_success 'a frame'"'"'s module: an elided install directory and a sou
 	sed "s|/home/me/src/pytorch/torch/nn/functional.py|google3/third_party/py/jax/_src/lax/lax.py|" \
 		checkout.log >mono.log &&
 	dltriage classify --format json mono.log >mono.out &&
-	check get mono.out frames | tr , "\n" | head -n 1 | grep -x "jax._src.lax.lax:batch_norm"
+	check get mono.out frames | tr , "\n" | head -n 1 | grep -x "jax._src.lax.lax:batch_norm" &&
+	# an egg keeps the package one directory down
+	sed "s|/home/me/src/pytorch/torch/nn/functional.py|/usr/lib/python3.6/site-packages/keras-2.0.8-py3.6.egg/keras/utils/training_utils.py|" \
+		checkout.log >egg.log &&
+	dltriage classify --format json egg.log >egg.out &&
+	check get egg.out frames | tr , "\n" | head -n 1 | grep -x "keras.utils.training_utils:batch_norm"
 '
 
 test_expect_success 'the interpreter'"'"'s IndexError in a source checkout of the framework is the framework'"'"'s fault' '

@@ -494,8 +494,10 @@ static char *
 python_module(const char *file)
 {
 	const char	*p, *q, *base;
-	/* where packages are installed; Google's monorepo keeps them under
-	 * third_party/py ("google3/third_party/py/jax/core.py") */
+	/*
+	 * Where packages are installed; Google's monorepo keeps them under
+	 * third_party/py ("google3/third_party/py/jax/core.py")
+	 */
 	static const char *const roots[] = {
 		"site-packages/", "dist-packages/", "third_party/py/", NULL
 	};

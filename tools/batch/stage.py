@@ -48,8 +48,12 @@ Test with: python3 {STAGING}/try.py {STAGING}/out-{p}.py B{NN}_{P}
 
 TRY = '''#!/usr/bin/env python3
 """try.py OUTPUT LISTNAME [NAME-SUBSTRING]: run a part's scenarios as the
-generator will, print each one's exit status and output (trimmed)."""
-import os, runpy, subprocess, sys, tempfile, textwrap
+generator will (its own run_one), print each one's exit status and output
+(trimmed)."""
+import importlib.util, runpy, sys, textwrap
+spec = importlib.util.spec_from_file_location("gen", "{ROOT}/tools/gen-framework-logs.py")
+gen = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(gen)
 PY = {{"venv": "{ROOT}/.venv/bin/python", "system": "/usr/bin/python3",
       "mindspore": "{ROOT}/.venv-mindspore/bin/python"}}
 path, listname = sys.argv[1], sys.argv[2]
@@ -61,25 +65,15 @@ for fw, interp, be, cls, kind, name, how, code in runpy.run_path(path)[listname]
     names.add(name)
     if sub not in name:
         continue
-    with tempfile.TemporaryDirectory(prefix="b{NN}-try.") as d:
-        with open(os.path.join(d, "repro.py"), "w") as f:
-            f.write(textwrap.dedent(code))
-        env = dict(os.environ, PYTHONUNBUFFERED="1")
-        if be:
-            env["KERAS_BACKEND"] = be
-        try:
-            p = subprocess.run([PY[interp], "-X", "faulthandler", "repro.py"], cwd=d,
-                               env=env, stdout=subprocess.PIPE,
-                               stderr=subprocess.STDOUT, timeout=120)
-            out, rc = p.stdout.decode("utf-8", "replace"), p.returncode
-        except subprocess.TimeoutExpired as e:
-            out, rc = (e.stdout or b"").decode("utf-8", "replace"), "TIMEOUT(120s)"
+    out, rc = gen.run_one(dict(code=textwrap.dedent(code),
+                               env={{"KERAS_BACKEND": be}} if be else {{}}), PY[interp])
     lines = out.splitlines()
     if len(lines) > 60:
         lines = lines[:20] + ["[... %d lines ...]" % (len(lines) - 50)] + lines[-30:]
     print("=" * 80)
     print("%s  [%s %s%s]  expected %s/%s  rc=%s" % (name, fw, interp, " " + be if be else "",
-                                                    cls, kind, rc))
+                                                    cls, kind,
+                                                    "TIMEOUT (killed, nothing kept)" if rc is None else rc))
     print("\\n".join(lines))
 '''
 
